@@ -1,0 +1,25 @@
+import { LegalDocument, type LegalContentProps } from "./legal-document";
+import { termsSections } from "./terms-sections";
+
+export type TermsOfServiceContentProps = LegalContentProps;
+
+export function TermsOfServiceContent({
+  brandName,
+  contactEmail,
+  lastUpdated,
+}: TermsOfServiceContentProps) {
+  return (
+    <LegalDocument
+      title="Terms of Service"
+      lastUpdated={lastUpdated}
+      intro={
+        <p>
+          Please read these terms carefully before using {brandName}. They
+          contain important information about the risks of trading, how
+          subscriptions and deposits work, and the limits of our liability.
+        </p>
+      }
+      sections={termsSections({ brandName, contactEmail })}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+/** Top navigation of spec §2, in order. */
+export const mainNav = [
+  { to: "/", label: "Home" },
+  { to: "/signals", label: "Signals" },
+  { to: "/indicator", label: "Indicator" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/results", label: "Results" },
+  { to: "/blog", label: "Blog" },
+] as const;
+
+/** Footer links of spec §2, in order (external ones come from configuration). */
+export const footerNav = [
+  { to: "/", label: "Home" },
+  { to: "/signals", label: "Signals" },
+  { to: "/indicator", label: "Indicator" },
+  { to: "/blog", label: "Blog" },
+  { to: "/results", label: "Results" },
+  { to: "/pricing", label: "Pricing" },
+] as const;
+
+export const legalNav = [
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/terms-of-service", label: "Terms of Service" },
+] as const;

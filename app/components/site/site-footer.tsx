@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import type { PublicConfig } from "#server/config";
+import { BrandLogo } from "./brand-logo";
+import { footerNav, legalNav } from "./nav-links";
+
+export function SiteFooter({ config, year }: { config: PublicConfig; year: number }) {
+  const community = [
+    { href: config.links.telegram, label: "Telegram channel" },
+    { href: config.links.x, label: "X (Twitter)" },
+    { href: config.links.discord, label: "Discord community" },
+  ];
+  return (
+    <footer className="border-t bg-muted/30">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="space-y-3 md:col-span-1">
+          <BrandLogo brandName={config.brandName} />
+          <p className="text-sm text-muted-foreground">
+            AI-powered crypto and forex trading signals, delivered in Telegram. Trading carries risk: trade only with money
+            you can afford to lose.
+          </p>
+        </div>
+        <FooterColumn title="Product">
+          {footerNav.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="hover:text-foreground">
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn title="Legal">
+          {legalNav.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="hover:text-foreground">
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn title="Community">
+          {community.map((item) => (
+            <li key={item.href}>
+              <a href={item.href} target="_blank" rel="noopener noreferrer" className="hover:text-foreground">
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </FooterColumn>
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6" data-testid="copyright">
+          © {year} {config.brandName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="mb-3 text-sm font-semibold">{title}</h2>
+      <ul className="space-y-2 text-sm text-muted-foreground">{children}</ul>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import * as React from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { MenuIcon } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { cn } from "~/lib/utils";
+import { BrandLogo } from "./brand-logo";
+import { mainNav } from "./nav-links";
+
+function LanguageLabel() {
+  // Only English exists; the label informs and is deliberately not a control (spec §2).
+  return (
+    <span data-slot="language-label" title="Language: English" className="select-none text-sm font-medium text-muted-foreground">
+      EN
+    </span>
+  );
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground",
+    isActive ? "text-foreground" : "text-muted-foreground",
+  );
+
+export function SiteHeader({ brandName }: { brandName: string }) {
+  const [menuOpen, setMenuOpen] = React.useState(false);
+  const { pathname } = useLocation();
+  // Any navigation (including back/forward) closes the mobile menu.
+  React.useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/60">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <BrandLogo brandName={brandName} />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {mainNav.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-3">
+          <LanguageLabel />
+          <Button asChild className="hidden md:inline-flex">
+            <Link to="/signin">Sign in</Link>
+          </Button>
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+                <MenuIcon />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" className="w-72">
+              <SheetHeader>
+                <SheetTitle>{brandName}</SheetTitle>
+                <SheetDescription className="sr-only">Site navigation</SheetDescription>
+              </SheetHeader>
+              <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
+                {mainNav.map((item) => (
+                  <NavLink
+                    key={item.to}
+                    to={item.to}
+                    end={item.to === "/"}
+                    className={linkClass}
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {item.label}
+                  </NavLink>
+                ))}
+                <Button asChild className="mt-4">
+                  <Link to="/signin" onClick={() => setMenuOpen(false)}>
+                    Sign in
+                  </Link>
+                </Button>
+              </nav>
+            </SheetContent>
+          </Sheet>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { ContactDialog } from "~/components/site/contact-dialog";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import type { loader as rootLoader } from "~/root";
+
+/** The chrome of every public page: navigation, footer and the support button. */
+export default function SiteLayout() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!root) return <Outlet />;
+  return (
+    <div className="flex min-h-svh flex-col">
+      <SiteHeader brandName={root.config.brandName} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter config={root.config} year={root.year} />
+      <ContactDialog />
+    </div>
+  );
+}

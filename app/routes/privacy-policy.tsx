@@ -1,0 +1,20 @@
+import { PrivacyPolicyContent } from "~/components/legal/privacy-policy";
+import { LEGAL_LAST_UPDATED } from "~/lib/legal";
+import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/privacy-policy";
+
+
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Privacy Policy", "How we collect, use and protect your personal data.");
+
+export default function PrivacyPolicy() {
+  const brand = useRootData()?.config.brandName ?? "";
+  return (
+    <div className="mx-auto max-w-3xl px-6 py-16">
+      <h1 className="mb-6 text-4xl font-bold tracking-tight">Privacy Policy</h1>
+      <PrivacyPolicyContent brandName={brand} lastUpdated={LEGAL_LAST_UPDATED} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { TermsOfServiceContent } from "~/components/legal/terms-of-service";
+import { LEGAL_LAST_UPDATED } from "~/lib/legal";
+import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/terms-of-service";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Terms of Service", "The terms that govern your use of our signals, indicator and bot.");
+
+export default function TermsOfService() {
+  const brand = useRootData()?.config.brandName ?? "";
+  return (
+    <div className="mx-auto max-w-3xl px-6 py-16">
+      <h1 className="mb-6 text-4xl font-bold tracking-tight">Terms of Service</h1>
+      <TermsOfServiceContent brandName={brand} lastUpdated={LEGAL_LAST_UPDATED} />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import path from "node:path";
+import { z } from "zod";
+import { singleton } from "./lib/singleton.ts";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const url = (what: string) =>
+  z.url({ message: `must be a full URL (${what})` });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  PUBLIC_URL: url("the address members use, e.g. https://example.com").optional(),
+  BRAND_NAME: z.string().trim().min(1, "must not be empty").max(40, "must be at most 40 characters").default("NovaSignals"),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must contain only lowercase letters, digits and dashes")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+  CONTACT_RATE_LIMIT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .default(5),
+  TELEGRAM_CHANNEL_URL: url("the public Telegram channel").default("https://t.me/novasignals"),
+  X_URL: url("the social feed").default("https://x.com/novasignals"),
+  DISCORD_URL: url("the chat community").default("https://discord.gg/novasignals"),
+  SEED_DEMO_CONTENT: bool.default(true),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws a ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>) {
+  // Empty strings mean "unset", as they do in most .env files and CI settings.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const got = cleaned[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got "${got}")`}`,
+    );
+  }
+  const c = result.data;
+  const productSlug = c.PRODUCT_SLUG ?? (c.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "product");
+  return {
+    env: c.NODE_ENV,
+    isProduction: c.NODE_ENV === "production",
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: c.PUBLIC_URL?.replace(/\/$/, ""),
+    brandName: c.BRAND_NAME,
+    productSlug,
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    contactRateLimit: c.CONTACT_RATE_LIMIT,
+    seedDemoContent: c.SEED_DEMO_CONTENT,
+    links: {
+      telegram: c.TELEGRAM_CHANNEL_URL,
+      x: c.X_URL,
+      discord: c.DISCORD_URL,
+    },
+  };
+}
+
+/** The process configuration, read from process.env exactly once. */
+export function getConfig(): Config {
+  return singleton("config", () => parseConfig(process.env));
+}
+
+/** The only configuration the browser ever sees: an explicit whitelist. */
+export function getPublicConfig() {
+  const c = getConfig();
+  return { brandName: c.brandName, productSlug: c.productSlug, links: c.links };
+}
+export type PublicConfig = ReturnType<typeof getPublicConfig>;

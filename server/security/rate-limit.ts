@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { AppError } from "../lib/errors.ts";
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+/**
+ * Counts one hit against `key` in a fixed window, in one atomic statement, so every
+ * server instance sharing the database sees the same counter (DESIGN.md §6, §8).
+ */
+export async function consumeRateLimit(options: {
+  db: DbOrTx;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}): Promise<RateLimitResult> {
+  const { db, key, limit, windowSeconds } = options;
+  const rows = await db.execute<{ count: number; retry_after: number }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count, ceil(extract(epoch from (reset_at - now())))::int as retry_after
+  `);
+  const row = rows.rows[0]!;
+  const count = Number(row.count);
+  return {
+    allowed: count <= limit,
+    remaining: Math.max(0, limit - count),
+    retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+  };
+}
+
+/** Throws the clear "Too many requests" error when the limit is spent. */
+export async function enforceRateLimit(options: Parameters<typeof consumeRateLimit>[0]) {
+  const result = await consumeRateLimit(options);
+  if (!result.allowed) {
+    const minutes = Math.ceil(result.retryAfterSeconds / 60);
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      { retryAfterSeconds: result.retryAfterSeconds },
+    );
+  }
+  return result;
+}
+
+/** Deletes expired counters; run from a periodic job. */
+export async function pruneRateLimits(db: DbOrTx) {
+  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+}

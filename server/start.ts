@@ -1,0 +1,42 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getConfig } from "./config.ts";
+import { getDatabase } from "./db/client.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+import { seedDemoContentIfEmpty } from "./db/seed.ts";
+import { createApp, type AppOptions } from "./http/app.ts";
+import { getLogger } from "./lib/logger.ts";
+import { resetSingleton } from "./lib/singleton.ts";
+
+export type RunningServer = { server: Server; url: string; close: () => Promise<void> };
+
+/** Prepares the database (migrations, demo content when empty) and starts listening. */
+export async function startServer(options: AppOptions): Promise<RunningServer> {
+  const config = getConfig();
+  const log = getLogger();
+  const database = getDatabase();
+  await migrateDatabase(database);
+  if (config.seedDemoContent) {
+    const seeded = await seedDemoContentIfEmpty({ db: database.db, brandName: config.brandName });
+    if (seeded) log.info("database was empty: demo content seeded");
+  }
+  const app = createApp(options);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+  log.info({ url, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "server listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+      resetSingleton("database");
+    })());
+  return { server, url, close };
+}

@@ -1,0 +1,56 @@
+import { expect, test } from "./support/fixtures";
+
+test("unknown paths show the 404 page with status 404", async ({ page }) => {
+  const response = await page.goto("/no-such-page/at-all");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Join Today" })).toHaveAttribute("href", "/pricing");
+});
+
+test("the original's undeclared links answer 301 to our routes", async ({ request }) => {
+  for (const [from, to] of [
+    ["/sign-in?redirectTo=%2Fdashboard", "/signin?redirectTo=%2Fdashboard"],
+    ["/terms", "/terms-of-service"],
+    ["/privacy", "/privacy-policy"],
+  ]) {
+    const response = await request.get(from, { maxRedirects: 0 });
+    expect(response.status(), from).toBe(301);
+    expect(response.headers()["location"], from).toBe(to);
+  }
+});
+
+test("health check and security headers", async ({ request, page }) => {
+  const health = await request.get("/healthz");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: "ok", database: true });
+
+  const response = await page.goto("/privacy-policy");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"];
+  expect(csp).toContain("frame-ancestors 'none'");
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  // Every inline script carries this response's nonce, and the next response gets a new one.
+  const html = await response!.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+  expect(inline.length).toBeGreaterThan(0);
+  for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+  const again = await request.get("/privacy-policy");
+  expect(again.headers()["content-security-policy"]).not.toContain(nonce);
+});
+
+test("hashed assets are cached for a year and compressed", async ({ page, request }) => {
+  await page.goto("/terms-of-service");
+  const src = await page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"][href^="/assets/"]').first()
+    .evaluate((el) => el.getAttribute("src") ?? el.getAttribute("href"));
+  const asset = await request.get(src!, { headers: { "accept-encoding": "gzip" } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["cache-control"]).toContain("immutable");
+  expect(asset.headers()["cache-control"]).toContain("max-age=31536000");
+  expect(asset.headers()["content-encoding"]).toBe("gzip");
+});

@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test as base, expect } from "@playwright/test";
+
+type Testing = typeof import("../../../server/testing.ts");
+type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
+
+type WorkerFixtures = {
+  app: { url: string; testing: Testing; running: Running };
+};
+type TestFixtures = { failOnConsoleError: void };
+
+/**
+ * Each Playwright worker starts the production build in its own process on a free port, with
+ * its own fresh embedded database (seeded with the demo content), so tests can read the rows
+ * the site wrote. House rule: a browser console error fails the test.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  app: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${workerInfo.workerIndex}-`));
+      Object.assign(process.env, {
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        CONTACT_RATE_LIMIT: "100",
+      });
+      delete process.env.DATABASE_URL;
+      const testing = (await import(path.resolve("build/testing.js"))) as Testing;
+      const running = await testing.startProductionServer();
+      await use({ url: running.url, testing, running });
+      await running.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ app }, use) => use(app.url),
+  failOnConsoleError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error") errors.push(msg.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use();
+      expect(errors, "browser console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import { openDatabase, type Database } from "#server/db/client";
+import { migrateDatabase } from "#server/db/migrate";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** The kinds every integration test runs on: in-memory PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function databaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** A fresh, migrated database; PostgreSQL ones get their own database, dropped by `drop`. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const database = openDatabase({ memory: true });
+    await migrateDatabase(database);
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await migrateDatabase(database);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+/** Runs a suite once per database kind, each on its own fresh database. */
+export function describeEachDatabase(name: string, suite: (database: () => Database, kind: DatabaseKind) => void) {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let current: Awaited<ReturnType<typeof createTestDatabase>>;
+      beforeAll(async () => {
+        current = await createTestDatabase(kind);
+      });
+      afterAll(async () => {
+        await current?.drop();
+      });
+      suite(() => current.database, kind);
+    });
+  }
+}
