@@ -1,13 +1,10 @@
 // Production entry: bundled to build/start.js by scripts/build-server.mjs.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
-import { ConfigError, getConfig } from "./config.ts";
-import { projectRoot } from "./lib/paths.ts";
-import { getLogger } from "./lib/logger.ts";
-import { startServer } from "./start.ts";
+// Nothing is imported statically: React picks its development or production build from
+// NODE_ENV when it is first loaded, so the mode must be settled before any import.
+process.env.NODE_ENV ??= "production";
 
 async function main() {
+  const { ConfigError, getConfig } = await import("./config.ts");
   try {
     getConfig();
   } catch (error) {
@@ -17,9 +14,9 @@ async function main() {
     }
     throw error;
   }
-  const buildFile = pathToFileURL(path.join(projectRoot(), "build", "server", "index.js")).href;
-  const build = (await import(buildFile)) as ServerBuild;
-  const running = await startServer({ getBuild: () => build });
+  const { startProductionServer } = await import("./production.ts");
+  const { getLogger } = await import("./lib/logger.ts");
+  const running = await startProductionServer();
   const shutdown = (signal: string) => {
     getLogger().info({ signal }, "shutting down");
     running.close().then(

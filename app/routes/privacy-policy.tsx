@@ -13,7 +13,6 @@ export default function PrivacyPolicy() {
   const brand = useRootData()?.config.brandName ?? "";
   return (
     <div className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="mb-6 text-4xl font-bold tracking-tight">Privacy Policy</h1>
       <PrivacyPolicyContent brandName={brand} lastUpdated={LEGAL_LAST_UPDATED} />
     </div>
   );

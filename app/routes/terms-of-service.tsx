@@ -11,7 +11,6 @@ export default function TermsOfService() {
   const brand = useRootData()?.config.brandName ?? "";
   return (
     <div className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="mb-6 text-4xl font-bold tracking-tight">Terms of Service</h1>
       <TermsOfServiceContent brandName={brand} lastUpdated={LEGAL_LAST_UPDATED} />
     </div>
   );

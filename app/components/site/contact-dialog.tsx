@@ -107,7 +107,7 @@ export function ContactDialog() {
           <LifeBuoyIcon className="size-6" />
         </Button>
       </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Contact support</DialogTitle>
           <DialogDescription>Questions about plans, payments or access? We usually answer within a day.</DialogDescription>
@@ -123,7 +123,7 @@ export function ContactDialog() {
             <Input id="contact-telegram" name="telegram" placeholder="@username" value={values.telegram} onChange={set("telegram")} aria-invalid={Boolean(errors.telegram) || undefined} />
           </Field>
           <Field id="contact-message" label="Message" error={errors.message}>
-            <Textarea id="contact-message" name="message" rows={5} value={values.message} onChange={set("message")} aria-invalid={Boolean(errors.message) || undefined} />
+            <Textarea id="contact-message" name="message" rows={5} className="max-h-48" value={values.message} onChange={set("message")} aria-invalid={Boolean(errors.message) || undefined} />
           </Field>
           <div className="flex items-center gap-2">
             <Checkbox id="contact-remember" checked={remember} onCheckedChange={(v) => setRemember(v === true)} />
