@@ -1,4 +1,5 @@
 import path from "node:path";
+import { HDKey } from "@scure/bip32";
 import { z } from "zod";
 import { singleton } from "./lib/singleton.ts";
 
@@ -40,7 +41,35 @@ const envSchema = z.object({
   X_URL: url("the social feed").default("https://x.com/novasignals"),
   DISCORD_URL: url("the chat community").default("https://discord.gg/novasignals"),
   SEED_DEMO_CONTENT: bool.default(true),
+  TRON_XPUB: z
+    .string()
+    .trim()
+    .refine(isAccountXpub, "must be the account-level extended public key (xpub…) of m/44'/195'/0'")
+    .optional(),
+  TRON_API_URL: url("a TronGrid-compatible API, e.g. https://api.trongrid.io").optional(),
+  TRON_API_KEY: z.string().trim().min(1).optional(),
+  TRON_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(1, "must be at least 1").default(30),
+  OPS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, "must be an address like Name <noreply@example.com>").optional(),
+  JOBS_ENABLED: bool.default(true),
 });
+
+/** An extended public key at account depth (m/44'/195'/0'); a private key is refused. */
+function isAccountXpub(value: string) {
+  if (!value.startsWith("xpub")) return false;
+  try {
+    const key = HDKey.fromExtendedKey(value);
+    return key.depth === 3 && !key.privateKey;
+  } catch {
+    return false;
+  }
+}
+
+const secretVariables = new Set(["DATABASE_URL", "OPS_TOKEN", "TRON_API_KEY", "SMTP_URL"]);
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -54,7 +83,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    const got = cleaned[name];
+    // Secrets are named, never echoed.
+    const got = secretVariables.has(name) ? undefined : cleaned[name];
     throw new ConfigError(
       `Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got "${got}")`}`,
     );
@@ -75,6 +105,20 @@ export function parseConfig(env: Record<string, string | undefined>) {
     trustProxy: c.TRUST_PROXY,
     contactRateLimit: c.CONTACT_RATE_LIMIT,
     seedDemoContent: c.SEED_DEMO_CONTENT,
+    jobsEnabled: c.JOBS_ENABLED,
+    tron: {
+      xpub: c.TRON_XPUB,
+      apiUrl: c.TRON_API_URL?.replace(/\/$/, ""),
+      apiKey: c.TRON_API_KEY,
+      pollSeconds: c.TRON_POLL_SECONDS,
+      /** USDT on TRON (TRC-20, 6 decimals). */
+      usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    },
+    opsToken: c.OPS_TOKEN,
+    mail: {
+      smtpUrl: c.SMTP_URL,
+      from: c.MAIL_FROM ?? `${c.BRAND_NAME} <noreply@localhost>`,
+    },
     links: {
       telegram: c.TELEGRAM_CHANNEL_URL,
       x: c.X_URL,

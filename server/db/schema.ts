@@ -9,6 +9,8 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
+  primaryKey,
   pgTable,
   serial,
   text,
@@ -163,6 +165,8 @@ export const billingHistory = pgTable(
     paymentType: text("payment_type").notNull().default("USDT (TRC-20)"),
     status: billingStatus("status").notNull().default("pending"),
     description: text("description"),
+    /** On-chain transaction of a deposit, shown in the billing view. */
+    txHash: text("tx_hash"),
   },
   (t) => [
     check("billing_total_nonneg", sql`${t.totalAmount} >= 0`),
@@ -240,3 +244,87 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
+
+/** Deposit address indexes (m/44'/195'/0'/0/{index}); nextval is atomic across instances. */
+export const walletIndexSeq = pgSequence("wallet_index_seq", { startWith: 0, minValue: 0 });
+
+/** Idempotency of purchases: the first answer for (member, key) is stored and replayed. */
+export const purchaseRequests = pgTable(
+  "purchase_requests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    response: jsonb("response").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
+);
+
+/** Where the deposit watcher resumes: the block timestamp (ms) up to which all events are credited. */
+export const chainCursors = pgTable("chain_cursors", {
+  name: text("name").primaryKey(),
+  minBlockTimestamp: bigint("min_block_timestamp", { mode: "number" }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Every USDT TRC-20 transfer credited to a member, once per (transaction, event index). */
+export const chainDeposits = pgTable(
+  "chain_deposits",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    txId: text("tx_id").notNull(),
+    eventIndex: integer("event_index").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    toAddress: text("to_address").notNull(),
+    fromAddress: text("from_address").notNull(),
+    amount: micro("amount").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    blockTimestamp: timestamp("block_timestamp", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chain_deposits_tx_event_unique").on(t.txId, t.eventIndex),
+    check("chain_deposits_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/** Renewal reminders already sent (72 h / 24 h before a due date), so each goes out once. */
+export const renewalReminders = pgTable(
+  "renewal_reminders",
+  {
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    kind: text("kind", { enum: ["72h", "24h"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.dueAt, t.kind] })],
+);
+
+/**
+ * Transactional outbox of member notifications: written in the same transaction as the
+ * event (a charge, a lapse, a deposit), delivered afterwards by a job, so nothing is lost on
+ * a crash and nothing is sent for a rolled-back change.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, string>>().notNull().default({}),
+    emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_pending_idx").on(t.emailSentAt, t.nextAttemptAt)],
+);

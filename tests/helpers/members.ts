@@ -1,0 +1,36 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { postLedgerEntry } from "#server/billing/ledger";
+import type { Db } from "#server/db/client";
+import { profiles, user } from "#server/db/schema";
+
+/** A member (auth user + profile) for tests, optionally with an opening balance (as an adjustment). */
+export async function createMember(
+  db: Db,
+  options: { email?: string; firstName?: string; balance?: bigint; telegramUsername?: string } = {},
+) {
+  const id = crypto.randomUUID();
+  const email = options.email ?? `member-${id.slice(0, 8)}@example.com`;
+  await db.insert(user).values({ id, name: options.firstName ?? "Test", email });
+  await db.insert(profiles).values({
+    id,
+    firstName: options.firstName ?? "Test",
+    lastName: "Member",
+    telegramUsername: options.telegramUsername ?? null,
+  });
+  if (options.balance && options.balance > 0n) {
+    await postLedgerEntry({ tx: db, userId: id, kind: "adjustment", amount: options.balance, reference: `test:opening:${id}`, memo: "test opening balance" });
+  }
+  return { id, email };
+}
+
+/** DESIGN.md §4 invariant: every cached balance equals the sum of that member's ledger, and none is negative. */
+export async function expectLedgerInvariant(db: Db) {
+  const broken = await db.execute<{ id: string; balance: string; total: string }>(sql`
+    select p.id, p.balance::text as balance, coalesce(l.total, 0)::text as total
+    from profiles p
+    left join (select user_id, sum(amount) as total from ledger_entries group by user_id) l on l.user_id = p.id
+    where p.balance <> coalesce(l.total, 0) or p.balance < 0`);
+  expect(broken.rows, "balance = sum(ledger) for every member").toEqual([]);
+}
