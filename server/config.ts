@@ -117,7 +117,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     opsToken: c.OPS_TOKEN,
     mail: {
       smtpUrl: c.SMTP_URL,
-      from: c.MAIL_FROM ?? `${c.BRAND_NAME} <noreply@localhost>`,
+      // An address object, so a brand with special characters cannot break the header.
+      from: c.MAIL_FROM ?? { name: c.BRAND_NAME, address: "noreply@localhost" },
     },
     links: {
       telegram: c.TELEGRAM_CHANNEL_URL,

@@ -5,8 +5,10 @@ import { getDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoContentIfEmpty } from "./db/seed.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
+import { startJobs } from "./jobs/start-jobs.ts";
 import { getLogger } from "./lib/logger.ts";
 import { resetSingleton } from "./lib/singleton.ts";
+import { removeServerInfo, writeServerInfo } from "./ops/server-info.ts";
 
 export type RunningServer = { server: Server; url: string; close: () => Promise<void> };
 
@@ -21,11 +23,13 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
     if (seeded) log.info("database was empty: demo content seeded");
   }
   const app = createApp(options);
+  const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+  if (database.kind === "pglite") writeServerInfo(config.dataDir, url);
   log.info({ url, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "server listening");
 
   let closing: Promise<void> | undefined;
@@ -35,6 +39,8 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await stopJobs();
+      removeServerInfo(config.dataDir);
       await database.close();
       resetSingleton("database");
     })());

@@ -7,6 +7,8 @@ import { getConfig } from "../config.ts";
 import { getDatabase } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { projectRoot } from "../lib/paths.ts";
+import { opsRouter } from "../ops/router.ts";
+import { getOpsToken } from "../ops/ops-token.ts";
 import { securityHeaders } from "../security/headers.ts";
 
 /** The header through which the server, and only the server, tells the app the client address. */
@@ -53,6 +55,13 @@ export function createApp(options: AppOptions) {
     const ok = await getDatabase().ping(2000);
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable", database: ok });
   });
+
+  // Operator API: bearer token only, JSON only, never cached.
+  getOpsToken();
+  app.use("/api/ops", (_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  }, opsRouter(getOpsToken));
 
   app.use(compression());
   app.use(securityHeaders({ production: config.isProduction, dev: Boolean(options.devMiddleware) }));

@@ -1,0 +1,11 @@
+// `npm run bench -- <name>`: benchmark scripts print figures; they are never timed tests.
+const benches: Record<string, string> = {
+  money: "./bench-money.ts",
+};
+
+const name = process.argv[2];
+if (!name || !benches[name]) {
+  console.error(`Usage: npm run bench -- <${Object.keys(benches).join("|")}>`);
+  process.exit(1);
+}
+await import(benches[name]!);

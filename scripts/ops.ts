@@ -1,0 +1,122 @@
+// `npm run ops -- <command>`: operator commands. While a server holds the embedded database
+// they go through its operator API; otherwise (no server, or PostgreSQL) they open the
+// database themselves. See docs/operations.md.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, getConfig } from "../server/config.ts";
+import { readServerInfo } from "../server/ops/server-info.ts";
+
+const usage = `Usage: npm run ops -- <command> [options]
+  credit   --email <address> --amount <USDT, e.g. 25.5 or -3> --reference <unique id> [--reason <text>] [--actor <name>]
+  balance  --email <address>
+  rescan   --from <ISO date-time>
+  renewals --run-now`;
+
+type Call = { method: "GET" | "POST"; path: string; body?: Record<string, unknown> };
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function buildCall(argv: string[]): Call {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: "string" },
+      amount: { type: "string" },
+      reference: { type: "string" },
+      reason: { type: "string" },
+      actor: { type: "string" },
+      from: { type: "string" },
+      "run-now": { type: "boolean" },
+    },
+    allowNegative: false,
+    strict: true,
+  });
+  const need = (name: keyof typeof values) => (values[name] as string | undefined) ?? fail(`Missing --${name}.\n${usage}`);
+  switch (command) {
+    case "credit":
+      return {
+        method: "POST",
+        path: "/api/ops/credit",
+        body: { email: need("email"), amount: need("amount"), reference: need("reference"), reason: values.reason ?? "", actor: values.actor ?? process.env.USER ?? "operator" },
+      };
+    case "balance":
+      return { method: "GET", path: `/api/ops/balance?email=${encodeURIComponent(need("email"))}` };
+    case "rescan": {
+      const from = need("from");
+      if (Number.isNaN(Date.parse(from))) fail(`Invalid --from "${from}": use an ISO date-time such as 2026-11-01T00:00:00Z`);
+      return { method: "POST", path: "/api/ops/rescan", body: { from: new Date(from).toISOString() } };
+    }
+    case "renewals":
+      if (!values["run-now"]) fail(`renewals needs --run-now.\n${usage}`);
+      return { method: "POST", path: "/api/ops/renewals/run" };
+    default:
+      fail(usage);
+  }
+}
+
+async function viaServer(url: string, token: string, call: Call) {
+  const response = await fetch(`${url}${call.path}`, {
+    method: call.method,
+    headers: { authorization: `Bearer ${token}`, ...(call.body ? { "content-type": "application/json" } : {}) },
+    body: call.body ? JSON.stringify(call.body) : undefined,
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) fail(`Error: ${String(body.error ?? response.statusText)}`);
+  return body;
+}
+
+/** No server holds the database: start an in-process API on a private port and call it the same way. */
+async function inProcess(call: Call) {
+  const { getDatabase } = await import("../server/db/client.ts");
+  const { migrateDatabase } = await import("../server/db/migrate.ts");
+  const { createApp } = await import("../server/http/app.ts");
+  const { getOpsToken } = await import("../server/ops/ops-token.ts");
+  const database = getDatabase();
+  await migrateDatabase(database);
+  const app = createApp({ getBuild: () => fail("pages are not served by the ops command") });
+  const server = await new Promise<import("node:http").Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as import("node:net").AddressInfo;
+  try {
+    return await viaServer(`http://127.0.0.1:${port}`, getOpsToken(), call);
+  } finally {
+    server.close();
+    await database.close();
+  }
+}
+
+async function main() {
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const call = buildCall(process.argv.slice(2));
+  const remote = process.env.OPS_URL ?? (config.databaseUrl ? undefined : readServerInfo(config.dataDir)?.url);
+  let result;
+  if (remote) {
+    const token = config.opsToken ?? readTokenFile(config.dataDir) ?? fail("No operator token: set OPS_TOKEN (the server's) to reach it.");
+    result = await viaServer(remote, token, call);
+  } else {
+    result = await inProcess(call);
+  }
+  console.log(JSON.stringify(result, null, 2));
+}
+
+function readTokenFile(dataDir: string) {
+  try {
+    return fs.readFileSync(path.join(dataDir, "ops-token"), "utf8").trim();
+  } catch {
+    return undefined;
+  }
+}
+
+main().catch((error: unknown) => fail(`Error: ${(error as Error).message}`));

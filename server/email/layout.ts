@@ -1,0 +1,19 @@
+/** Escapes text for HTML email bodies; every dynamic value goes through it. */
+export function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** A plain, widely-rendered HTML wrapper: brand header, paragraphs, an optional button. */
+export function emailHtml(options: { brand: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } }) {
+  const { brand, heading, paragraphs, action } = options;
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("");
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
+    : "";
+  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#111;background:#f6f6f9;padding:24px">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:28px">
+<p style="font-weight:700;font-size:18px;margin:0 0 20px">${escapeHtml(brand)}</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}${button}
+<p style="color:#666;font-size:12px;margin-top:28px">Trading carries risk. Trade only with money you can afford to lose.</p>
+</div></body></html>`;
+}

@@ -1,0 +1,43 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getConfig } from "../config.ts";
+import { getLogger } from "../lib/logger.ts";
+import { singleton } from "../lib/singleton.ts";
+
+export type Email = { to: string; subject: string; text: string; html: string };
+
+/**
+ * Sends one email: over SMTP when SMTP_URL is set, otherwise into the development outbox
+ * (DATA_DIR/outbox, one .eml per message, plus a log line) so links can be followed locally.
+ */
+export async function sendEmail(email: Email): Promise<{ messageId: string; outboxFile?: string }> {
+  const config = getConfig();
+  const message = { from: config.mail.from, ...email };
+  if (config.mail.smtpUrl) {
+    const info = await smtpTransport(config.mail.smtpUrl).sendMail(message);
+    return { messageId: info.messageId };
+  }
+  const info = await outboxTransport().sendMail(message);
+  const dir = path.join(config.dataDir, "outbox");
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(3).toString("hex")}.eml`);
+  await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+  getLogger().info({ to: maskAddress(email.to), subject: email.subject, file }, "email written to the dev outbox (SMTP_URL unset)");
+  return { messageId: info.messageId, outboxFile: file };
+}
+
+function smtpTransport(url: string): Transporter {
+  return singleton("smtp-transport", () => nodemailer.createTransport(url));
+}
+
+function outboxTransport() {
+  return singleton("outbox-transport", () => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+}
+
+/** "ad***@example.com": enough to follow a log, not enough to harvest addresses. */
+export function maskAddress(address: string) {
+  const [local = "", domain = ""] = address.split("@");
+  return `${local.slice(0, 2)}***@${domain}`;
+}

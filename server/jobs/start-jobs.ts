@@ -1,0 +1,60 @@
+import { isNull } from "drizzle-orm";
+import { runRenewals } from "../billing/renew-subscriptions.ts";
+import { sendRenewalReminders } from "../billing/send-renewal-reminders.ts";
+import { getConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { profiles } from "../db/schema.ts";
+import { getLogger } from "../lib/logger.ts";
+import { deliverNotifications } from "../notifications/deliver-notifications.ts";
+import { pruneRateLimits } from "../security/rate-limit.ts";
+import { generateWallet } from "../wallet/generate-wallet.ts";
+import { startDepositWatcher } from "../wallet/poll-deposits.ts";
+import { startIntervalJob } from "./interval-job.ts";
+import { runAsLeader } from "./leader-lock.ts";
+
+const DEPOSIT_WATCHER_LOCK = 727_010;
+
+/**
+ * Background work of a server instance. Row jobs (renewals, reminders, notifications) claim
+ * rows with FOR UPDATE SKIP LOCKED and run on every instance; the deposit watcher reads one
+ * stream and runs on one instance only.
+ */
+export function startJobs(database: Database) {
+  const config = getConfig();
+  const controller = new AbortController();
+  const { signal } = controller;
+  const db = database.db;
+  const waits = [
+    startIntervalJob({ name: "renewals", everyMs: 60_000, signal, task: () => runRenewals({ db }) }),
+    startIntervalJob({ name: "renewal-reminders", everyMs: 15 * 60_000, signal, task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })) }),
+    startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
+    startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),
+    startIntervalJob({ name: "rate-limit-prune", everyMs: 60 * 60_000, signal, task: () => pruneRateLimits(db) }),
+  ];
+  const watcher = runAsLeader({
+    database,
+    lockKey: DEPOSIT_WATCHER_LOCK,
+    name: "deposit-watcher",
+    signal,
+    work: (s) => startDepositWatcher({ db, config, signal: s }),
+  }).catch((error: unknown) => getLogger().error({ err: error }, "deposit watcher stopped"));
+  return async function stopJobs() {
+    controller.abort();
+    await Promise.all([...waits.map((wait) => wait()), watcher]);
+  };
+}
+
+/** Sign-up never waits for a wallet (spec §7: failures are only logged); this fills the gaps later. */
+async function generateMissingWallets(database: Database) {
+  const missing = await database.db.select({ id: profiles.id }).from(profiles).where(isNull(profiles.walletAddress)).limit(100);
+  let generated = 0;
+  for (const { id } of missing) {
+    try {
+      await generateWallet({ db: database.db, profileId: id });
+      generated++;
+    } catch (error) {
+      getLogger().warn({ profile: id, err: (error as Error).message }, "wallet generation failed; will retry");
+    }
+  }
+  return { generated };
+}

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { getConfig } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { sendEmail, type Email } from "../email/send-email.ts";
+import { getLogger } from "../lib/logger.ts";
+import { renderNotification } from "./templates.ts";
+
+const MAX_ATTEMPTS = 8;
+// A claimed row is leased for this long; a process that dies mid-send releases it by expiry.
+const LEASE = "5 minutes";
+
+type Claimed = { id: string; kind: string; payload: Record<string, string>; email: string; first_name: string; email_attempts: number };
+
+/**
+ * Delivers queued notifications by email (at least once). Rows are claimed with
+ * FOR UPDATE SKIP LOCKED and a lease, so several instances share the work without
+ * sending one message twice in normal operation; failures back off exponentially.
+ */
+export async function deliverNotifications(options: {
+  db: Db;
+  limit?: number;
+  send?: (email: Email) => Promise<unknown>;
+}): Promise<{ sent: number; failed: number }> {
+  const { db, limit = 20, send = sendEmail } = options;
+  const config = getConfig();
+  const dashboardUrl = `${config.publicUrl ?? `http://localhost:${config.port}`}/dashboard`;
+  const claimed = await db.execute<Claimed>(sql`
+    with due as (
+      select id from notifications
+      where email_sent_at is null and next_attempt_at <= now() and email_attempts < ${MAX_ATTEMPTS}
+      order by id
+      limit ${limit}
+      for update skip locked
+    )
+    update notifications n
+    set next_attempt_at = now() + interval '${sql.raw(LEASE)}', email_attempts = n.email_attempts + 1
+    from due, "user" u, profiles p
+    where n.id = due.id and u.id = n.user_id and p.id = n.user_id
+    returning n.id::text as id, n.kind, n.payload, u.email, p.first_name, n.email_attempts`);
+  let sent = 0;
+  let failed = 0;
+  for (const row of claimed.rows) {
+    const message = renderNotification(row.kind, row.payload, { brand: config.brandName, firstName: row.first_name, dashboardUrl });
+    try {
+      await send({ to: row.email, ...message });
+      await db.execute(sql`update notifications set email_sent_at = now(), last_error = null where id = ${row.id}::bigint`);
+      sent++;
+    } catch (error) {
+      failed++;
+      const backoffSeconds = Math.min(3600, 30 * 2 ** (row.email_attempts - 1));
+      await db.execute(sql`
+        update notifications
+        set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${String((error as Error).message).slice(0, 500)}
+        where id = ${row.id}::bigint`);
+      getLogger().warn({ notification: row.id, kind: row.kind, attempt: row.email_attempts, err: (error as Error).message }, "email delivery failed; will retry");
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,81 @@
+import { emailHtml } from "../email/layout.ts";
+import type { NotificationKind } from "./enqueue-notification.ts";
+
+export type RenderedMessage = { subject: string; text: string; html: string };
+
+type Context = { brand: string; firstName: string; dashboardUrl: string };
+type Payload = Record<string, string | undefined>;
+
+// Payload values are display strings written by the event that queued the message; any key
+// may be missing on old rows, so every template reads with a fallback.
+const templates: Record<NotificationKind, (p: Payload) => { subject: string; heading: string; lines: string[] }> = {
+  purchase_confirmed: (p) => ({
+    subject: "Your subscription is active",
+    heading: "Thank you — your subscription is active",
+    lines: [
+      `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
+      ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
+      ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+      "Verify your Telegram username on the dashboard to receive your access.",
+    ],
+  }),
+  deposit_credited: (p) => ({
+    subject: "Deposit received",
+    heading: "Your deposit has been credited",
+    lines: [
+      `${p.amount ?? "Your deposit"} USDT (TRC-20) has been added to your balance.`,
+      ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+      ...(p.txId ? [`Transaction: ${p.txId}`] : []),
+    ],
+  }),
+  renewal_charged: (p) => ({
+    subject: "Subscription renewed",
+    heading: "Your subscription has been renewed",
+    lines: [
+      `${p.plan ?? "Your subscription"} was renewed for ${p.amount ?? "its price"} from your balance.`,
+      ...(p.nextBillingDate ? [`Next renewal: ${p.nextBillingDate}.`] : []),
+      ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
+    ],
+  }),
+  renewal_failed: (p) => ({
+    subject: "Renewal failed: your subscription has ended",
+    heading: "We could not renew your subscription",
+    lines: [
+      `Your balance did not cover the renewal of ${p.plan ?? "your subscription"}${p.amount ? ` (${p.amount})` : ""}, so it has ended.`,
+      "Deposit USDT (TRC-20) to your balance and subscribe again from the dashboard to restore access.",
+    ],
+  }),
+  subscription_expired: (p) => ({
+    subject: "Your subscription has ended",
+    heading: "Your subscription has ended",
+    lines: [
+      `${p.plan ?? "Your subscription"} has ended because autorenew was off.`,
+      "You can subscribe again at any time from the dashboard.",
+    ],
+  }),
+  renewal_reminder: (p) => ({
+    subject: "Top up to keep your subscription",
+    heading: "Your renewal is coming up",
+    lines: [
+      `${p.plan ?? "Your subscription"} renews${p.dueDate ? ` on ${p.dueDate}` : " soon"} for ${p.amount ?? "its price"}, and your balance${p.balance ? ` (${p.balance} USDT)` : ""} does not cover it.`,
+      ...(p.shortfall ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`] : []),
+    ],
+  }),
+};
+
+export function renderNotification(kind: string, payload: Payload, context: Context): RenderedMessage {
+  const template = templates[kind as NotificationKind];
+  const { subject, heading, lines } = template
+    ? template(payload)
+    : { subject: "Account update", heading: "There is an update on your account", lines: [] };
+  const greeting = `Hi ${context.firstName || "there"},`;
+  const paragraphs = [greeting, ...lines];
+  const text = `${paragraphs.join("\n\n")}\n\nOpen your dashboard: ${context.dashboardUrl}\n\n— ${context.brand}\n`;
+  const html = emailHtml({
+    brand: context.brand,
+    heading,
+    paragraphs,
+    action: { label: "Open your dashboard", url: context.dashboardUrl },
+  });
+  return { subject: `${subject} — ${context.brand}`, text, html };
+}

@@ -1,0 +1,86 @@
+import { formatUsdt } from "../../app/lib/money.ts";
+import { postLedgerEntry } from "../billing/ledger.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { billingHistory, chainDeposits } from "../db/schema.ts";
+import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import type { TransferEvent } from "./trongrid-client.ts";
+
+/** The ledger reference of a chain transfer: unique, so a replay never credits twice. */
+export function depositReference(event: Pick<TransferEvent, "txId" | "eventIndex">) {
+  return `tron:${event.txId}:${event.eventIndex}`;
+}
+
+/**
+ * Credits one confirmed USDT transfer to a member, exactly once per (transaction, event index):
+ * the chain_deposits row, the ledger entry and balance, a paid billing row and a
+ * `deposit_credited` notification, all in one transaction. A replay (the same event read
+ * again, or credited concurrently by another instance) finds the chain_deposits row taken and
+ * writes nothing. Any positive amount is credited; a zero-value transfer is ignored.
+ */
+export async function creditDeposit(options: {
+  db: DbOrTx;
+  event: TransferEvent;
+  userId: string;
+}): Promise<{ credited: boolean }> {
+  const { db, event, userId } = options;
+  if (event.amount <= 0n) return { credited: false };
+  return db.transaction(async (tx) => {
+    // The unique (tx_id, event_index) index makes a concurrent duplicate wait for the first
+    // transaction and then do nothing, so at most one of them goes on.
+    const claimed = await tx
+      .insert(chainDeposits)
+      .values({
+        txId: event.txId,
+        eventIndex: event.eventIndex,
+        userId,
+        toAddress: event.to,
+        fromAddress: event.from,
+        amount: event.amount,
+        blockNumber: event.blockNumber,
+        blockTimestamp: new Date(event.blockTimestamp),
+      })
+      .onConflictDoNothing({ target: [chainDeposits.txId, chainDeposits.eventIndex] })
+      .returning({ id: chainDeposits.id });
+    if (claimed.length === 0) return { credited: false };
+
+    const ledger = await postLedgerEntry({
+      tx,
+      userId,
+      kind: "deposit",
+      amount: event.amount,
+      reference: depositReference(event),
+      memo: `USDT TRC-20 deposit, transaction ${event.txId}`,
+    });
+    // Only possible if the ledger row was written outside this path (e.g. chain_deposits
+    // cleared by hand): the balance already holds the money, so add nothing else.
+    if (!ledger.inserted) return { credited: false };
+
+    const billing = {
+      userId,
+      totalAmount: event.amount,
+      paymentType: "USDT TRC-20",
+      status: "paid" as const,
+      description: "Deposit",
+      txHash: event.txId,
+      issueDate: new Date(event.blockTimestamp),
+    };
+    const inserted = await tx
+      .insert(billingHistory)
+      .values({ ...billing, invoiceId: `DEP-${event.txId.slice(0, 10).toUpperCase()}-${event.eventIndex}` })
+      .onConflictDoNothing({ target: billingHistory.invoiceId })
+      .returning({ id: billingHistory.id });
+    if (inserted.length === 0) {
+      // Two transactions sharing their first 10 hex digits (1 in 2^40 per pair): fall back to
+      // the full id rather than leave a deposit the watcher can never credit.
+      await tx.insert(billingHistory).values({ ...billing, invoiceId: `DEP-${event.txId.toUpperCase()}-${event.eventIndex}` });
+    }
+
+    await enqueueNotification({
+      tx,
+      userId,
+      kind: "deposit_credited",
+      payload: { amount: formatUsdt(event.amount), balance: formatUsdt(ledger.balance), txId: event.txId },
+    });
+    return { credited: true };
+  });
+}
