@@ -3,9 +3,11 @@ const benches: Record<string, string> = {
   money: "./bench-money.ts",
 };
 
-const name = process.argv[2];
-if (!name || !benches[name]) {
+const which = process.argv[2];
+if (!which || !benches[which]) {
   console.error(`Usage: npm run bench -- <${Object.keys(benches).join("|")}>`);
   process.exit(1);
 }
-await import(benches[name]!);
+await import(benches[which]!);
+
+export {};

@@ -63,7 +63,8 @@ export function tronAddressToHex(address: string): string {
 /**
  * The base58 address of a hex TRON address. TronGrid answers with "41…" (21 bytes) from some
  * endpoints and with EVM-style "0x…" (20 bytes, prefix implied) from event logs; both are
- * accepted, as is "0x41…". Anything else is refused rather than guessed at.
+ * accepted, as are "0x41…" and bare 40-digit hex (ABI-decoded values). Anything else is
+ * refused rather than guessed at.
  */
 export function tronHexToAddress(hex: string): string {
   const digits = hex.trim().replace(/^0x/i, "").toLowerCase();
@@ -76,4 +77,19 @@ export function tronHexToAddress(hex: string): string {
   payload[0] = TRON_PREFIX;
   payload.set(hexToBytes(body), 1);
   return base58check.encode(payload);
+}
+
+/**
+ * Any spelling TronGrid uses (base58 "T…", 0x-prefixed 20-byte hex, 41-prefixed 21-byte hex)
+ * as the canonical base58 address; null when the value is none of them.
+ */
+export function toTronBase58(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (text.startsWith("T")) return isTronAddress(text) ? text : null;
+  try {
+    return tronHexToAddress(text);
+  } catch {
+    return null;
+  }
 }

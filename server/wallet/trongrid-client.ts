@@ -1,5 +1,5 @@
 import { getLogger } from "../lib/logger.ts";
-import { toTronBase58 } from "./trongrid-address.ts";
+import { toTronBase58 } from "./tron-address.ts";
 
 /** One TRC-20 Transfer event, normalised: base58 addresses, bigint micro-USDT, ms timestamps. */
 export type TransferEvent = {

@@ -7,7 +7,7 @@ type Testing = typeof import("../../../server/testing.ts");
 type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
 
 type WorkerFixtures = {
-  app: { url: string; testing: Testing; running: Running };
+  app: { url: string; testing: Testing; running: Running; dataDir: string };
 };
 type TestFixtures = { failOnConsoleError: void };
 
@@ -32,7 +32,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       delete process.env.DATABASE_URL;
       const testing = (await import(path.resolve("build/testing.js"))) as Testing;
       const running = await testing.startProductionServer();
-      await use({ url: running.url, testing, running });
+      await use({ url: running.url, testing, running, dataDir });
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

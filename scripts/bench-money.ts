@@ -1,0 +1,163 @@
+// `npx tsx scripts/bench-money.ts` (or `npm run bench -- money`): throughput and latency of the
+// money path. Against PostgreSQL when DATABASE_URL is set — in a scratch database created on
+// that server and dropped afterwards, so no bench member ever lands in real data — else an
+// in-memory PGlite. Two phases with the same concurrency, so the figures compare in one run:
+//   baseline  one ledger credit per transaction (the smallest money write; it funds the members)
+//   purchase  purchaseSubscriptions: profile lock, price check, subscription, invoice, ledger
+// Bounded: each phase stops after BENCH_SECONDS (default 4). Ends with the ledger invariant.
+// Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS.
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { postLedgerEntry } from "../server/billing/ledger.ts";
+import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
+import { openDatabase, type Database } from "../server/db/client.ts";
+import { migrateDatabase } from "../server/db/migrate.ts";
+import { pricing, profiles, user } from "../server/db/schema.ts";
+
+const PLAN_COUNT = 5;
+const PLAN_PRICE = 49_000_000n; // 49 USDT a month
+
+const envInt = (name: string, fallback: number) => {
+  const value = Number.parseInt(process.env[name] ?? "", 10);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+type PhaseResult = { name: string; done: number; ok: number; seconds: number; latencies: number[] };
+
+async function openScratch(): Promise<{ database: Database; label: string; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = openDatabase({ memory: true });
+    return { database, label: "PGlite (in memory)", drop: () => database.close() };
+  }
+  const name = `bench_money_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: scratch.toString(), poolSize: envInt("BENCH_CONCURRENCY", 16) + 2 });
+  return {
+    database,
+    label: `PostgreSQL (scratch database ${name} on ${scratch.host})`,
+    drop: async () => {
+      await database.close();
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+/** Runs `task` over `count` items with `concurrency` workers until done or `seconds` elapse. */
+async function phase(
+  name: string,
+  count: number,
+  concurrency: number,
+  seconds: number,
+  task: (index: number) => Promise<boolean>,
+): Promise<PhaseResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let ok = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async () => {
+    while (next < count && performance.now() < deadline) {
+      const index = next++;
+      const t0 = performance.now();
+      if (await task(index)) ok++;
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { name, done: latencies.length, ok, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+function report(result: PhaseResult) {
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  const rate = result.done / result.seconds;
+  console.log(
+    `${result.name.padEnd(9)} ${String(result.done).padStart(6)} ops (${result.ok} ok) in ${result.seconds.toFixed(2)} s` +
+      `  ${rate.toFixed(0).padStart(6)} ops/s  p50 ${percentile(sorted, 0.5).toFixed(2)} ms  p99 ${percentile(sorted, 0.99).toFixed(2)} ms`,
+  );
+  return rate;
+}
+
+async function main() {
+  const { database, label, drop } = await openScratch();
+  try {
+    await migrateDatabase(database);
+    const { db } = database;
+    const postgres = database.kind === "postgres";
+    const concurrency = envInt("BENCH_CONCURRENCY", postgres ? 16 : 1);
+    const members = envInt("BENCH_MEMBERS", postgres ? 1500 : 400);
+    const seconds = envInt("BENCH_SECONDS", 4);
+    console.log(`bench money: ${label}; ${members} members, ${PLAN_COUNT} plans, concurrency ${concurrency}, ≤ ${seconds} s a phase`);
+
+    const plans = await db
+      .insert(pricing)
+      .values(Array.from({ length: PLAN_COUNT }, (_, i) => ({ planId: `bench-${i}`, name: `Bench ${i}`, price: PLAN_PRICE, published: true })))
+      .returning({ id: pricing.id });
+    const ids = Array.from({ length: members }, () => crypto.randomUUID());
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      await db.insert(user).values(chunk.map((id) => ({ id, name: "Bench", email: `${id}@bench.invalid` })));
+      await db.insert(profiles).values(chunk.map((id) => ({ id, firstName: "Bench", lastName: "Member" })));
+    }
+
+    // Baseline: fund every member with enough for every plan, one ledger credit per transaction.
+    const funding = PLAN_PRICE * BigInt(PLAN_COUNT);
+    const baseline = await phase("baseline", members, concurrency, seconds, async (i) => {
+      await db.transaction((tx) =>
+        postLedgerEntry({ tx, userId: ids[i]!, kind: "deposit", amount: funding, reference: `bench:fund:${ids[i]}` }),
+      );
+      return true;
+    });
+    const baselineRate = report(baseline);
+
+    // Purchases: plan-major order, so concurrent requests mostly hit different members.
+    const funded = baseline.done;
+    const purchase = await phase("purchase", funded * PLAN_COUNT, concurrency, seconds, async (i) => {
+      const response = await purchaseSubscriptions({
+        db,
+        userId: ids[i % funded]!,
+        planIds: [plans[Math.floor(i / funded)]!.id],
+        billingPeriod: "monthly",
+        totalAmount: PLAN_PRICE,
+        idempotencyKey: `bench:${i}`,
+      });
+      return response.success;
+    });
+    const purchaseRate = report(purchase);
+    console.log(`purchase / baseline throughput: ${(purchaseRate / baselineRate).toFixed(2)}`);
+
+    const broken = await db.execute<{ id: string }>(sql`
+      select p.id from profiles p
+      left join (select user_id, sum(amount) as total from ledger_entries group by user_id) l on l.user_id = p.id
+      where p.balance <> coalesce(l.total, 0) or p.balance < 0`);
+    const duplicates = await db.execute<{ n: string }>(sql`
+      select count(*)::text as n from (select user_id, plan_id from subscriptions where status = 'active'
+      group by user_id, plan_id having count(*) > 1) d`);
+    const invariantOk = broken.rows.length === 0 && duplicates.rows[0]?.n === "0" && purchase.ok === purchase.done;
+    console.log(
+      invariantOk
+        ? "ledger invariant: ok (balance = sum(ledger) ≥ 0 for every member; no duplicate active subscription)"
+        : `ledger invariant: BROKEN (${broken.rows.length} balances off, ${duplicates.rows[0]?.n} duplicates, ${purchase.done - purchase.ok} refused)`,
+    );
+    if (!invariantOk) process.exitCode = 1;
+  } finally {
+    await drop();
+  }
+}
+
+await main();

@@ -1,0 +1,124 @@
+import { and, eq } from "drizzle-orm";
+import { formatUsdt } from "~/lib/money";
+import { priceFor } from "~/lib/pricing";
+import type { Db, Tx } from "../db/client.ts";
+import { billingHistory, pricing, profiles, subscriptions } from "../db/schema.ts";
+import { AppError, isAppError } from "../lib/errors.ts";
+import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import { dueForRenewal } from "./due-subscriptions.ts";
+import { newInvoiceId } from "./invoice-id.ts";
+import { postLedgerEntry } from "./ledger.ts";
+import { ceilToCent, isoDate } from "./messages.ts";
+import { nextDueDate } from "./periods.ts";
+import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
+
+/** What one subscription's settlement did; "skipped" = not due any more, or another runner holds it. */
+export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
+
+/**
+ * Settles one due subscription in its own transaction (DESIGN.md §4 renewals):
+ * - claims the row with FOR UPDATE SKIP LOCKED, re-checking that it is still due, so a second
+ *   runner skips it while it is being settled and finds it no longer due afterwards;
+ * - locks the member's profile row (the same lock purchases take);
+ * - autorenew off → expired (+ subscription_expired);
+ * - autorenew on → one `renewal` ledger debit at the plan's CURRENT price (priceFor), reference
+ *   `renewal:{id}:{due ISO}` so a replay of the same due date never charges twice; a paid
+ *   billing row; the next due date one period after the OLD due date (+ renewal_charged);
+ * - balance short → expired, a failed billing row for the amount due (+ renewal_failed).
+ */
+export async function renewSubscription(db: Db, subscriptionId: string, now: Date): Promise<RenewalOutcome> {
+  return db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), dueForRenewal(now)))
+      .for("update", { skipLocked: true });
+    if (!sub || sub.billingPeriod === "lifetime" || !sub.nextBillingDate) return "skipped";
+    const [profile] = await tx
+      .select({ balance: profiles.balance })
+      .from(profiles)
+      .where(eq(profiles.id, sub.userId))
+      .for("update");
+    const [plan] = await tx.select({ name: pricing.name, price: pricing.price }).from(pricing).where(eq(pricing.id, sub.planId));
+    if (!profile || !plan) throw new AppError("NOT_FOUND", `Subscription ${sub.id} has no profile or plan.`);
+
+    const due = sub.nextBillingDate;
+    const base = { tx, userId: sub.userId };
+    if (!sub.autorenew) {
+      await expire(tx, sub.id);
+      await enqueueNotification({ ...base, kind: "subscription_expired", payload: { plan: plan.name, endedOn: isoDate(due) } });
+      return "expired";
+    }
+
+    const amount = priceFor(plan.price, sub.billingPeriod);
+    const nextDate = nextDueDate(due, sub.billingPeriod, sub.startDate);
+    const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${isoDate(due)}`;
+    let balance = profile.balance;
+    if (amount > 0n) {
+      try {
+        const posted = await postLedgerEntry({
+          tx,
+          userId: sub.userId,
+          kind: "renewal",
+          amount: -amount,
+          reference: `renewal:${sub.id}:${due.toISOString()}`,
+          memo: description,
+        });
+        // Already charged for this due date (a replay): move on without a second charge or invoice.
+        if (!posted.inserted) {
+          await tx.update(subscriptions).set({ nextBillingDate: nextDate }).where(eq(subscriptions.id, sub.id));
+          return "skipped";
+        }
+        balance = posted.balance;
+      } catch (error) {
+        if (!isAppError(error) || error.code !== "PAYMENT_REQUIRED") throw error;
+        await expire(tx, sub.id);
+        await insertBill(tx, sub.userId, now, amount, "failed", `${description} — insufficient balance`);
+        await enqueueNotification({
+          ...base,
+          kind: "renewal_failed",
+          payload: {
+            plan: plan.name,
+            amount: formatUsdt(amount, { suffix: true }),
+            balance: formatUsdt(profile.balance),
+            shortfall: formatUsdt(ceilToCent(amount - profile.balance)),
+          },
+        });
+        return "failed";
+      }
+    }
+
+    const invoiceId = await insertBill(tx, sub.userId, now, amount, "paid", description);
+    await tx.update(subscriptions).set({ nextBillingDate: nextDate }).where(eq(subscriptions.id, sub.id));
+    await enqueueNotification({
+      ...base,
+      kind: "renewal_charged",
+      payload: {
+        plan: plan.name,
+        amount: formatUsdt(amount, { suffix: true }),
+        nextBillingDate: isoDate(nextDate),
+        invoiceId,
+        balance: formatUsdt(balance),
+      },
+    });
+    return "charged";
+  });
+}
+
+async function expire(tx: Tx, subscriptionId: string) {
+  await tx.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.id, subscriptionId));
+}
+
+async function insertBill(tx: Tx, userId: string, now: Date, totalAmount: bigint, status: "paid" | "failed", description: string) {
+  const invoiceId = newInvoiceId(now);
+  await tx.insert(billingHistory).values({
+    userId,
+    invoiceId,
+    issueDate: now,
+    totalAmount,
+    paymentType: PAYMENT_TYPE_BALANCE,
+    status,
+    description,
+  });
+  return invoiceId;
+}

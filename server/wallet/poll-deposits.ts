@@ -1,0 +1,188 @@
+import { inArray } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { profiles } from "../db/schema.ts";
+import { getLogger } from "../lib/logger.ts";
+import { creditDeposit } from "./credit-deposit.ts";
+import { advanceCursor, DEFAULT_CURSOR, readOrCreateCursor } from "./deposit-cursor.ts";
+import { toTronBase58 } from "./tron-address.ts";
+import { fetchTransferEvents, TronGridError, type TransferEvent } from "./trongrid-client.ts";
+
+export type PollResult = {
+  /** Deposits credited by this poll (replays of earlier ones are not counted). */
+  credited: number;
+  /** Events read, of any recipient. */
+  seen: number;
+  pages: number;
+  /** The cursor after the poll (unchanged when the poll stopped on an error). */
+  cursor: number;
+  /** False when the poll stopped at maxPages with more to read: poll again soon. */
+  complete: boolean;
+  /** The retryable TronGrid failure that stopped this poll; the caller backs off. */
+  error?: TronGridError;
+};
+
+/**
+ * Safety margin re-read on every poll. The cursor's own millisecond is always re-read (events
+ * of one block share it and may straddle a page boundary); the margin also covers an indexer
+ * that publishes a block's events slightly out of order. Re-reading is harmless: crediting
+ * is idempotent per (transaction, event index).
+ */
+export const CURSOR_OVERLAP_MS = 3_000;
+
+/**
+ * Reads confirmed USDT Transfer events since the cursor — one stream for all members, never a
+ * request per member — and credits those sent to a member's deposit address, each exactly
+ * once. The cursor moves only after every credit of the window read has committed, to the
+ * newest block time seen minus the overlap, so no window is ever skipped. A retryable failure
+ * (429, 403, 5xx, network) stops the poll with the cursor where it was, reported in `error`.
+ */
+export async function pollDeposits(options: {
+  db: Db;
+  apiUrl: string;
+  apiKey?: string;
+  contract: string;
+  cursorName?: string;
+  maxPages?: number;
+  pageLimit?: number;
+  overlapMs?: number;
+  /** Pause between pages (TronGrid's per-second limits); tests pass a no-op. */
+  sleep?: (ms: number) => Promise<void>;
+  pageDelayMs?: number;
+  now?: () => number;
+  signal?: AbortSignal;
+}): Promise<PollResult> {
+  const { db, apiUrl, apiKey, signal } = options;
+  const cursorName = options.cursorName ?? DEFAULT_CURSOR;
+  const maxPages = options.maxPages ?? 50;
+  const overlapMs = options.overlapMs ?? CURSOR_OVERLAP_MS;
+  const sleep = options.sleep ?? delay;
+  const contract = toTronBase58(options.contract);
+  if (!contract) throw new Error(`Not a TRON contract address: ${options.contract}`);
+
+  const start = await readOrCreateCursor(db, cursorName, (options.now ?? Date.now)());
+  const result: PollResult = { credited: 0, seen: 0, pages: 0, cursor: start, complete: false };
+  let newest: number | undefined;
+  let fingerprint: string | undefined;
+  while (result.pages < maxPages) {
+    if (result.pages > 0) await sleep(options.pageDelayMs ?? 250);
+    let page;
+    try {
+      page = await fetchTransferEvents({ apiUrl, apiKey, contract, minBlockTimestamp: start, fingerprint, signal, limit: options.pageLimit });
+    } catch (error) {
+      if (error instanceof TronGridError && error.retryable) return { ...result, error };
+      throw error;
+    }
+    result.pages++;
+    result.seen += page.events.length;
+    for (const event of page.events) newest = Math.max(newest ?? event.blockTimestamp, event.blockTimestamp);
+    result.credited += await creditPage(db, contract, page.events);
+    if (!page.fingerprint || page.fingerprint === fingerprint) {
+      result.complete = true;
+      break;
+    }
+    fingerprint = page.fingerprint;
+  }
+
+  // Events come oldest first, so even a window cut at maxPages is read up to `newest`.
+  if (newest !== undefined) {
+    const next = Math.max(start, newest - overlapMs);
+    if (await advanceCursor(db, cursorName, start, next)) result.cursor = next;
+    else if (next === start && !result.complete) {
+      getLogger().warn({ cursor: start, pages: result.pages }, "deposit watcher: a full poll did not move the cursor; raise maxPages");
+    }
+  }
+  return result;
+}
+
+/** Credits the page's USDT transfers to members: one profile lookup for the whole page. */
+async function creditPage(db: Db, contract: string, events: TransferEvent[]): Promise<number> {
+  // TronGrid filters by contract already; a transfer of any other token must still never count.
+  const relevant = events.filter((e) => e.contract === contract && e.amount > 0n);
+  const addresses = [...new Set(relevant.map((e) => e.to))];
+  if (addresses.length === 0) return 0;
+  const owners = await db
+    .select({ id: profiles.id, walletAddress: profiles.walletAddress })
+    .from(profiles)
+    .where(inArray(profiles.walletAddress, addresses));
+  const ownerOf = new Map(owners.map((o) => [o.walletAddress!, o.id]));
+  let credited = 0;
+  for (const event of relevant) {
+    const userId = ownerOf.get(event.to);
+    if (!userId) continue;
+    const { credited: done } = await creditDeposit({ db, event, userId });
+    if (done) {
+      credited++;
+      getLogger().info({ userId, txId: event.txId, eventIndex: event.eventIndex, amount: String(event.amount) }, "deposit credited");
+    }
+  }
+  return credited;
+}
+
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/**
+ * The deposit watcher (one per deployment: the job runner holds an advisory lock around it).
+ * Polls every `pollSeconds`; on failures (429/403 rate limits, 5xx, network, anything else)
+ * waits exponentially longer, up to 5 minutes, and returns to the normal pace after a success.
+ * Without TRON_API_URL it does nothing until stopped. Resolves when `signal` aborts.
+ */
+export async function startDepositWatcher(options: {
+  db: Db;
+  config: Pick<Config, "tron">;
+  signal: AbortSignal;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}): Promise<void> {
+  const { db, signal } = options;
+  const { apiUrl, apiKey, pollSeconds, usdtContract } = options.config.tron;
+  const log = getLogger();
+  const wait = options.sleep ?? delay;
+  if (!apiUrl) {
+    log.info("deposit watcher off: TRON_API_URL is not set");
+    await wait(Number.POSITIVE_INFINITY, signal);
+    return;
+  }
+  const pollMs = pollSeconds * 1000;
+  let failures = 0;
+  log.info({ host: new URL(apiUrl).host, pollSeconds, apiKey: Boolean(apiKey) }, "deposit watcher started");
+  while (!signal.aborted) {
+    let next = pollMs;
+    try {
+      const result = await pollDeposits({ db, apiUrl, apiKey, contract: usdtContract, signal });
+      if (result.error) {
+        failures++;
+        next = backoff(pollMs, failures);
+        log.warn({ status: result.error.status, err: result.error.message, retryInMs: next }, "deposit watcher: TronGrid unavailable; backing off");
+      } else {
+        failures = 0;
+        // Catching up after downtime: read the next window right away.
+        if (!result.complete) next = 1_000;
+        if (result.credited > 0) log.info({ credited: result.credited, seen: result.seen }, "deposit watcher poll");
+      }
+    } catch (error) {
+      if (signal.aborted) break;
+      failures++;
+      next = backoff(pollMs, failures);
+      log.error({ err: error, retryInMs: next }, "deposit watcher poll failed");
+    }
+    await wait(next, signal);
+  }
+}
+
+export function backoff(baseMs: number, failures: number) {
+  return Math.min(baseMs * 2 ** Math.min(failures, 20), Math.max(MAX_BACKOFF_MS, baseMs));
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts (Infinity: only then). */
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

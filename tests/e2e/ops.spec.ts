@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { expect, test } from "./support/fixtures";
+
+const run = promisify(execFile);
+
+/** Runs `npm run ops -- …` as an operator would, against the DATA_DIR of the running server. */
+async function ops(dataDir: string, args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "silent" };
+  delete env.DATABASE_URL;
+  delete env.OPS_TOKEN;
+  try {
+    const { stdout } = await run("npx", ["tsx", "scripts/ops.ts", ...args], { env, timeout: 60_000 });
+    return { code: 0, out: JSON.parse(stdout) as Record<string, unknown> };
+  } catch (error) {
+    const e = error as { code: number; stderr: string };
+    return { code: e.code, err: e.stderr.trim() };
+  }
+}
+
+test("ops commands work while the site runs on the embedded database", async ({ app, request }) => {
+  test.setTimeout(90_000);
+  const { db } = app.testing.getDatabase();
+  const { user, profiles, ledgerEntries } = app.testing.schema;
+  const id = crypto.randomUUID();
+  const email = `ops-${id.slice(0, 6)}@example.com`;
+  await db.insert(user).values({ id, name: "Ops", email });
+  await db.insert(profiles).values({ id, firstName: "Olga", lastName: "Ops" });
+
+  const credit = await ops(app.dataDir, ["credit", "--email", email, "--amount", "25.5", "--reference", `manual:${id}`, "--reason", "wire transfer", "--actor", "e2e"]);
+  expect(credit).toMatchObject({ code: 0, out: { applied: true, balance: "25.5" } });
+  const again = await ops(app.dataDir, ["credit", "--email", email, "--amount", "25.5", "--reference", `manual:${id}`]);
+  expect(again).toMatchObject({ code: 0, out: { applied: false, balance: "25.5" } });
+  const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id));
+  expect(entry).toMatchObject({ kind: "adjustment", amount: 25_500_000n, memo: "e2e: wire transfer" });
+
+  const balance = await ops(app.dataDir, ["balance", "--email", email]);
+  expect(balance).toMatchObject({ code: 0, out: { balance: "25.5", ledgerSum: "25.5", consistent: true } });
+
+  expect(await ops(app.dataDir, ["credit", "--email", "nobody@example.com", "--amount", "1", "--reference", "x"])).toMatchObject({
+    code: 1,
+    err: "Error: No member with the email nobody@example.com.",
+  });
+  const bad = await ops(app.dataDir, ["credit", "--email", email, "--amount", "1.0000001", "--reference", "y"]);
+  expect(bad.code).toBe(1);
+  expect(bad.err).toMatch(/^Error: Invalid amount "1.0000001"/);
+  expect(await ops(app.dataDir, ["renewals", "--run-now"])).toMatchObject({ code: 0 });
+
+  // The operator API refuses every call without the token.
+  expect((await request.get(`/api/ops/balance?email=${email}`)).status()).toBe(401);
+  expect((await request.post("/api/ops/credit", { headers: { authorization: "Bearer wrong" }, data: {} })).status()).toBe(401);
+});

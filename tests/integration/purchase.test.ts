@@ -1,0 +1,274 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterEach, expect, it } from "vitest";
+import { priceFor } from "~/lib/pricing";
+import { postLedgerEntry } from "#server/billing/ledger";
+import { INVOICE_ID_PATTERN } from "#server/billing/invoice-id";
+import { purchaseSubscriptions, type PurchaseOptions } from "#server/billing/purchase-subscriptions";
+import type { Db } from "#server/db/client";
+import { billingHistory, ledgerEntries, notifications, pricing, profiles, subscriptions } from "#server/db/schema";
+import { describeEachDatabase } from "../helpers/database";
+import { createMember, expectLedgerInvariant } from "../helpers/members";
+
+const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
+
+async function createPlan(db: Db, name: string, price: bigint, published = true) {
+  const [plan] = await db
+    .insert(pricing)
+    .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published })
+    .returning();
+  return plan!;
+}
+
+async function stateOf(db: Db, userId: string) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  return {
+    balance: profile!.balance,
+    subs: await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+    bills: await db.select().from(billingHistory).where(eq(billingHistory.userId, userId)),
+    purchases: await db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, "purchase"))),
+    notes: await db.select().from(notifications).where(eq(notifications.userId, userId)),
+  };
+}
+
+describeEachDatabase("purchaseSubscriptions", (database, kind) => {
+  const db = () => database().db;
+  const buy = (options: Omit<PurchaseOptions, "db" | "idempotencyKey"> & { idempotencyKey?: string }) =>
+    purchaseSubscriptions({ db: db(), idempotencyKey: crypto.randomUUID(), ...options });
+
+  afterEach(async () => {
+    await expectLedgerInvariant(db());
+  });
+
+  it("buys a monthly plan: subscription, paid invoice, one ledger debit, notification", async () => {
+    const member = await createMember(db(), { balance: usdt(100) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const now = new Date("2026-01-15T10:30:00.000Z");
+    const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), now });
+    expect(response).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "51" });
+
+    const state = await stateOf(db(), member.id);
+    expect(state.balance).toBe(usdt(51));
+    expect(state.subs).toHaveLength(1);
+    expect(state.subs[0]).toMatchObject({ planId: plan.id, status: "active", billingPeriod: "monthly", autorenew: true });
+    expect(state.subs[0]!.startDate.toISOString()).toBe("2026-01-15T10:30:00.000Z");
+    expect(state.subs[0]!.nextBillingDate!.toISOString()).toBe("2026-02-15T10:30:00.000Z");
+    expect(state.bills).toHaveLength(1);
+    const bill = state.bills[0]!;
+    expect(bill).toMatchObject({ status: "paid", paymentType: "USDT Balance", totalAmount: usdt(49) });
+    expect(bill.invoiceId).toMatch(INVOICE_ID_PATTERN);
+    expect(bill.invoiceId.startsWith("INV-20260115-")).toBe(true);
+    expect(bill.description).toContain("Gold");
+    expect(bill.description).toContain("monthly");
+    expect(state.purchases).toHaveLength(1);
+    expect(state.purchases[0]).toMatchObject({ amount: -usdt(49), reference: `purchase:${bill.id}` });
+    expect(state.notes.map((n) => n.kind)).toEqual(["purchase_confirmed"]);
+    expect(state.notes[0]!.payload).toMatchObject({ plans: "Gold", period: "monthly", amount: "$49.00 USDT", invoiceId: bill.invoiceId, balance: "$51.00" });
+  });
+
+  it("buys several plans quarterly with one invoice; the due date is clamped to the month's end", async () => {
+    const member = await createMember(db(), { balance: usdt(300) });
+    const gold = await createPlan(db(), "Gold", usdt(49));
+    const silver = await createPlan(db(), "Silver", usdt(38));
+    const total = priceFor(usdt(49), "quarterly") + priceFor(usdt(38), "quarterly");
+    expect(total).toBe(usdt(124 + 96));
+    const now = new Date("2025-11-30T08:00:00.000Z");
+    const response = await buy({ userId: member.id, planIds: [silver.id, gold.id], billingPeriod: "quarterly", totalAmount: total, now });
+    expect(response).toEqual({ success: true, activeSubscriptions: [gold.id, silver.id].sort((a, b) => a - b), newBalance: "80" });
+
+    const state = await stateOf(db(), member.id);
+    expect(state.subs).toHaveLength(2);
+    for (const sub of state.subs) {
+      expect(sub).toMatchObject({ billingPeriod: "quarterly", autorenew: true, status: "active" });
+      expect(sub.nextBillingDate!.toISOString()).toBe("2026-02-28T08:00:00.000Z");
+    }
+    expect(state.bills).toHaveLength(1);
+    expect(state.bills[0]!.totalAmount).toBe(total);
+    expect(state.bills[0]!.description).toMatch(/Silver, Gold.*quarterly/);
+    expect(state.purchases.map((p) => p.amount)).toEqual([-total]);
+  });
+
+  it("clamps Jan 31 + 1 month to Feb 29 in a leap year", async () => {
+    const member = await createMember(db(), { balance: usdt(49) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), now: new Date("2028-01-31T23:59:00.000Z") });
+    const [sub] = (await stateOf(db(), member.id)).subs;
+    expect(sub!.nextBillingDate!.toISOString()).toBe("2028-02-29T23:59:00.000Z");
+  });
+
+  it("buys lifetime once: no next billing date, autorenew off, price × 12", async () => {
+    const member = await createMember(db(), { balance: usdt(600) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "lifetime", totalAmount: usdt(588) });
+    expect(response).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "12" });
+    const state = await stateOf(db(), member.id);
+    expect(state.subs[0]).toMatchObject({ billingPeriod: "lifetime", nextBillingDate: null, autorenew: false });
+    expect(state.bills[0]!.description).toContain("lifetime");
+  });
+
+  it("refuses a changed price and writes nothing", async () => {
+    const member = await createMember(db(), { balance: usdt(100) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "quarterly", totalAmount: usdt(125) });
+    expect(response).toEqual({ success: false, error: "Prices have changed. Please review your cart.", required: "124", activeSubscriptions: [] });
+    const state = await stateOf(db(), member.id);
+    expect(state).toMatchObject({ balance: usdt(100), subs: [], bills: [], purchases: [], notes: [] });
+  });
+
+  it("refuses plans already active, naming them", async () => {
+    const member = await createMember(db(), { balance: usdt(500) });
+    const gold = await createPlan(db(), "Gold", usdt(49));
+    const silver = await createPlan(db(), "Silver", usdt(38));
+    const bronze = await createPlan(db(), "Bronze", usdt(10));
+    await buy({ userId: member.id, planIds: [gold.id, silver.id], billingPeriod: "monthly", totalAmount: usdt(87) });
+    const one = await buy({ userId: member.id, planIds: [bronze.id, gold.id], billingPeriod: "monthly", totalAmount: usdt(59) });
+    expect(one).toMatchObject({ success: false, error: "Already subscribed to: Gold" });
+    const two = await buy({ userId: member.id, planIds: [silver.id, bronze.id, gold.id], billingPeriod: "lifetime", totalAmount: usdt(97 * 12) });
+    expect(two.error).toBe("Already subscribed to: Silver, Gold");
+    expect(two.activeSubscriptions).toEqual([gold.id, silver.id].sort((a, b) => a - b));
+    expect((await stateOf(db(), member.id)).balance).toBe(usdt(500 - 87));
+  });
+
+  it("refuses an insufficient balance with the shortfall, required and current balance", async () => {
+    const member = await createMember(db(), { balance: usdt(36.5) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) });
+    expect(response).toEqual({
+      success: false,
+      error: "Insufficient balance. You need $12.50 more.",
+      required: "49",
+      currentBalance: "36.5",
+      activeSubscriptions: [],
+    });
+    // A sub-cent shortfall is rounded up, never shown as $0.00.
+    await postLedgerEntry({ tx: db(), userId: member.id, kind: "adjustment", amount: usdt(12.5) - 1n, reference: `t:${member.id}` });
+    const close = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) });
+    expect(close.error).toBe("Insufficient balance. You need $0.01 more.");
+    expect(close.currentBalance).toBe("48.999999");
+    expect((await stateOf(db(), member.id)).subs).toEqual([]);
+  });
+
+  it("refuses unpublished or unknown plans", async () => {
+    const member = await createMember(db(), { balance: usdt(100) });
+    const hidden = await createPlan(db(), "Hidden", usdt(10), false);
+    const gold = await createPlan(db(), "Gold", usdt(49));
+    const message = "Some selected plans are no longer available. Please review your cart.";
+    expect(await buy({ userId: member.id, planIds: [gold.id, hidden.id], billingPeriod: "monthly", totalAmount: usdt(59) })).toEqual({
+      success: false,
+      error: message,
+      activeSubscriptions: [],
+    });
+    expect((await buy({ userId: member.id, planIds: [999_999], billingPeriod: "monthly", totalAmount: usdt(1) })).error).toBe(message);
+    expect((await stateOf(db(), member.id)).balance).toBe(usdt(100));
+  });
+
+  it("rejects malformed input and unknown members with AppErrors", async () => {
+    const member = await createMember(db(), { balance: usdt(100) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const base = { userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) };
+    const cases: [Partial<PurchaseOptions>, string][] = [
+      [{ planIds: [] }, "Select at least one plan."],
+      [{ planIds: [plan.id, plan.id] }, "Each plan can appear only once in a purchase."],
+      [{ planIds: [0] }, "Plan ids must be positive whole numbers."],
+      [{ planIds: [1.5] }, "Plan ids must be positive whole numbers."],
+      [{ planIds: Array.from({ length: 21 }, (_, i) => i + 1) }, "A purchase can include at most 20 plans."],
+      [{ billingPeriod: "weekly" }, "Billing period must be monthly, quarterly or lifetime."],
+      [{ totalAmount: -1n }, "Total amount must not be negative."],
+      [{ idempotencyKey: "" }, "An idempotency key is required."],
+    ];
+    for (const [change, message] of cases) {
+      await expect(buy({ ...base, ...change })).rejects.toMatchObject({ name: "AppError", code: "VALIDATION", message });
+    }
+    await expect(buy({ ...base, userId: "nobody" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Profile not found." });
+    expect((await stateOf(db(), member.id)).subs).toEqual([]);
+  });
+
+  it("replays a retried purchase: same answer, charged once, one invoice", async () => {
+    const member = await createMember(db(), { balance: usdt(100) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const request = { userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: "checkout-1" };
+    const first = await buy(request);
+    const again = await buy(request);
+    expect(first.success).toBe(true);
+    expect(again).toEqual(first);
+    const state = await stateOf(db(), member.id);
+    expect(state.balance).toBe(usdt(51));
+    expect(state.bills).toHaveLength(1);
+    expect(state.purchases).toHaveLength(1);
+    expect(state.notes).toHaveLength(1);
+  });
+
+  it("does not store a refusal: the same key succeeds after a deposit", async () => {
+    const member = await createMember(db(), { balance: usdt(10) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const request = { userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: "checkout-2" };
+    expect((await buy(request)).error).toBe("Insufficient balance. You need $39.00 more.");
+    await postLedgerEntry({ tx: db(), userId: member.id, kind: "deposit", amount: usdt(39), reference: `t:deposit:${member.id}` });
+    expect(await buy(request)).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "0" });
+  });
+
+  it("serialises concurrent purchases of one member (10 at once, balance for one)", async () => {
+    const member = await createMember(db(), { balance: usdt(49) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) })),
+    );
+    expect(responses.filter((r) => r.success)).toHaveLength(1);
+    const state = await stateOf(db(), member.id);
+    expect(state.balance).toBe(0n);
+    expect(state.subs).toHaveLength(1);
+  });
+
+  // PGlite runs every transaction one after another on its single connection, so real
+  // contention only exists on PostgreSQL: the 50-way tests run there only.
+  if (kind === "postgres") {
+    it("50 concurrent purchases of the same plan: exactly one succeeds", async () => {
+      const member = await createMember(db(), { balance: usdt(49) });
+      const plan = await createPlan(db(), "Gold", usdt(49));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) })),
+      );
+      expect(responses.filter((r) => r.success)).toHaveLength(1);
+      expect(new Set(responses.filter((r) => !r.success).map((r) => r.error))).toEqual(new Set(["Already subscribed to: Gold"]));
+      const state = await stateOf(db(), member.id);
+      expect(state.balance).toBe(0n);
+      expect(state.subs).toHaveLength(1);
+      expect(state.bills).toHaveLength(1);
+    });
+
+    it("50 concurrent purchases of different plans, balance for one: one success, never negative", async () => {
+      const member = await createMember(db(), { balance: usdt(49) });
+      const plans = await Promise.all(["A", "B", "C", "D", "E"].map((name) => createPlan(db(), name, usdt(49))));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          buy({ userId: member.id, planIds: [plans[i % plans.length]!.id], billingPeriod: "monthly", totalAmount: usdt(49) }),
+        ),
+      );
+      expect(responses.filter((r) => r.success)).toHaveLength(1);
+      for (const r of responses.filter((r) => !r.success)) {
+        expect(r.error).toMatch(/^(Already subscribed to: [A-E]|Insufficient balance\. You need \$49\.00 more\.)$/);
+      }
+      const state = await stateOf(db(), member.id);
+      expect(state.balance).toBe(0n);
+      expect(state.subs).toHaveLength(1);
+      expect(state.purchases).toHaveLength(1);
+    });
+
+    it("50 concurrent retries with one idempotency key charge once and answer the same", async () => {
+      const member = await createMember(db(), { balance: usdt(1000) });
+      const plan = await createPlan(db(), "Gold", usdt(49));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: "same" }),
+        ),
+      );
+      for (const r of responses) expect(r).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "951" });
+      const state = await stateOf(db(), member.id);
+      expect(state.balance).toBe(usdt(951));
+      expect(state.bills).toHaveLength(1);
+    });
+  }
+});
