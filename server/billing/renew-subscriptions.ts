@@ -35,13 +35,16 @@ export async function runRenewals(options: {
 }): Promise<RenewalRunResult> {
   const { db, now = new Date(), batchSize = 100, onError } = options;
   const result: RenewalRunResult = { charged: 0, expired: 0, failed: 0, errored: 0 };
-  let cursor: { due: Date; id: string } | undefined;
+  // The cursor keeps the database's microseconds (a JS Date would round them off and could
+  // select the same skipped row again and again).
+  const dueText = sql<string>`to_char(${subscriptions.nextBillingDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+  let cursor: { due: string; id: string } | undefined;
   for (;;) {
     const after = cursor
-      ? sql`(${subscriptions.nextBillingDate}, ${subscriptions.id}) > (${cursor.due.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+      ? sql`(${subscriptions.nextBillingDate}, ${subscriptions.id}) > ((${cursor.due}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)`
       : undefined;
     const batch = await db
-      .select({ id: subscriptions.id, due: subscriptions.nextBillingDate })
+      .select({ id: subscriptions.id, due: dueText })
       .from(subscriptions)
       .where(and(dueForRenewal(now), after))
       .orderBy(asc(subscriptions.nextBillingDate), asc(subscriptions.id))
@@ -57,6 +60,6 @@ export async function runRenewals(options: {
       }
     }
     const last = batch[batch.length - 1]!;
-    cursor = { due: last.due!, id: last.id };
+    cursor = { due: last.due, id: last.id };
   }
 }

@@ -25,7 +25,12 @@ export function startJobs(database: Database) {
   const { signal } = controller;
   const db = database.db;
   const waits = [
-    startIntervalJob({ name: "renewals", everyMs: 60_000, signal, task: () => runRenewals({ db }) }),
+    startIntervalJob({
+      name: "renewals",
+      everyMs: 60_000,
+      signal,
+      task: () => runRenewals({ db, onError: (id, err) => getLogger().error({ subscriptionId: id, err }, "renewal failed") }),
+    }),
     startIntervalJob({ name: "renewal-reminders", everyMs: 15 * 60_000, signal, task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })) }),
     startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
     startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),

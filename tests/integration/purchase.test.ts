@@ -21,15 +21,11 @@ async function createPlan(db: Db, name: string, price: bigint, published = true)
 }
 
 async function stateOf(db: Db, userId: string) {
-  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
   return {
-    balance: profile!.balance,
+    balance: (await db.select().from(profiles).where(eq(profiles.id, userId)))[0]!.balance,
     subs: await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
     bills: await db.select().from(billingHistory).where(eq(billingHistory.userId, userId)),
-    purchases: await db
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, "purchase"))),
+    purchases: await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, "purchase"))),
     notes: await db.select().from(notifications).where(eq(notifications.userId, userId)),
   };
 }
@@ -61,8 +57,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     expect(bill).toMatchObject({ status: "paid", paymentType: "USDT Balance", totalAmount: usdt(49) });
     expect(bill.invoiceId).toMatch(INVOICE_ID_PATTERN);
     expect(bill.invoiceId.startsWith("INV-20260115-")).toBe(true);
-    expect(bill.description).toContain("Gold");
-    expect(bill.description).toContain("monthly");
+    expect(bill.description).toMatch(/Gold.*monthly/);
     expect(state.purchases).toHaveLength(1);
     expect(state.purchases[0]).toMatchObject({ amount: -usdt(49), reference: `purchase:${bill.id}` });
     expect(state.notes.map((n) => n.kind)).toEqual(["purchase_confirmed"]);
@@ -114,8 +109,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const plan = await createPlan(db(), "Gold", usdt(49));
     const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "quarterly", totalAmount: usdt(125) });
     expect(response).toEqual({ success: false, error: "Prices have changed. Please review your cart.", required: "124", activeSubscriptions: [] });
-    const state = await stateOf(db(), member.id);
-    expect(state).toMatchObject({ balance: usdt(100), subs: [], bills: [], purchases: [], notes: [] });
+    expect(await stateOf(db(), member.id)).toMatchObject({ balance: usdt(100), subs: [], bills: [], purchases: [], notes: [] });
   });
 
   it("refuses plans already active, naming them", async () => {
@@ -136,13 +130,8 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const member = await createMember(db(), { balance: usdt(36.5) });
     const plan = await createPlan(db(), "Gold", usdt(49));
     const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) });
-    expect(response).toEqual({
-      success: false,
-      error: "Insufficient balance. You need $12.50 more.",
-      required: "49",
-      currentBalance: "36.5",
-      activeSubscriptions: [],
-    });
+    const error = "Insufficient balance. You need $12.50 more.";
+    expect(response).toEqual({ success: false, error, required: "49", currentBalance: "36.5", activeSubscriptions: [] });
     // A sub-cent shortfall is rounded up, never shown as $0.00.
     await postLedgerEntry({ tx: db(), userId: member.id, kind: "adjustment", amount: usdt(12.5) - 1n, reference: `t:${member.id}` });
     const close = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) });
@@ -156,11 +145,8 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const hidden = await createPlan(db(), "Hidden", usdt(10), false);
     const gold = await createPlan(db(), "Gold", usdt(49));
     const message = "Some selected plans are no longer available. Please review your cart.";
-    expect(await buy({ userId: member.id, planIds: [gold.id, hidden.id], billingPeriod: "monthly", totalAmount: usdt(59) })).toEqual({
-      success: false,
-      error: message,
-      activeSubscriptions: [],
-    });
+    const refused = await buy({ userId: member.id, planIds: [gold.id, hidden.id], billingPeriod: "monthly", totalAmount: usdt(59) });
+    expect(refused).toEqual({ success: false, error: message, activeSubscriptions: [] });
     expect((await buy({ userId: member.id, planIds: [999_999], billingPeriod: "monthly", totalAmount: usdt(1) })).error).toBe(message);
     expect((await stateOf(db(), member.id)).balance).toBe(usdt(100));
   });
@@ -225,12 +211,17 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
   // PGlite runs every transaction one after another on its single connection, so real
   // contention only exists on PostgreSQL: the 50-way tests run there only.
   if (kind === "postgres") {
+    const fifty = (userId: string, planId: (i: number) => number, idempotencyKey?: string) =>
+      Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          buy({ userId, planIds: [planId(i)], billingPeriod: "monthly", totalAmount: usdt(49), ...(idempotencyKey ? { idempotencyKey } : {}) }),
+        ),
+      );
+
     it("50 concurrent purchases of the same plan: exactly one succeeds", async () => {
       const member = await createMember(db(), { balance: usdt(49) });
       const plan = await createPlan(db(), "Gold", usdt(49));
-      const responses = await Promise.all(
-        Array.from({ length: 50 }, () => buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) })),
-      );
+      const responses = await fifty(member.id, () => plan.id);
       expect(responses.filter((r) => r.success)).toHaveLength(1);
       expect(new Set(responses.filter((r) => !r.success).map((r) => r.error))).toEqual(new Set(["Already subscribed to: Gold"]));
       const state = await stateOf(db(), member.id);
@@ -242,11 +233,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     it("50 concurrent purchases of different plans, balance for one: one success, never negative", async () => {
       const member = await createMember(db(), { balance: usdt(49) });
       const plans = await Promise.all(["A", "B", "C", "D", "E"].map((name) => createPlan(db(), name, usdt(49))));
-      const responses = await Promise.all(
-        Array.from({ length: 50 }, (_, i) =>
-          buy({ userId: member.id, planIds: [plans[i % plans.length]!.id], billingPeriod: "monthly", totalAmount: usdt(49) }),
-        ),
-      );
+      const responses = await fifty(member.id, (i) => plans[i % plans.length]!.id);
       expect(responses.filter((r) => r.success)).toHaveLength(1);
       for (const r of responses.filter((r) => !r.success)) {
         expect(r.error).toMatch(/^(Already subscribed to: [A-E]|Insufficient balance\. You need \$49\.00 more\.)$/);
@@ -260,11 +247,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     it("50 concurrent retries with one idempotency key charge once and answer the same", async () => {
       const member = await createMember(db(), { balance: usdt(1000) });
       const plan = await createPlan(db(), "Gold", usdt(49));
-      const responses = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: "same" }),
-        ),
-      );
+      const responses = await fifty(member.id, () => plan.id, "same");
       for (const r of responses) expect(r).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "951" });
       const state = await stateOf(db(), member.id);
       expect(state.balance).toBe(usdt(951));
