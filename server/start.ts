@@ -6,6 +6,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoContentIfEmpty } from "./db/seed.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
+import { getDepositXpub } from "./wallet/deposit-key.ts";
 import { getLogger } from "./lib/logger.ts";
 import { resetSingleton } from "./lib/singleton.ts";
 import { removeServerInfo, writeServerInfo } from "./ops/server-info.ts";
@@ -22,6 +23,9 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
     const seeded = await seedDemoContentIfEmpty({ db: database.db, brandName: config.brandName });
     if (seeded) log.info("database was empty: demo content seeded");
   }
+  // Settle the deposit key now: a development key is created (and loudly announced) at start-up,
+  // not on some member's first sign-up.
+  getDepositXpub();
   const app = createApp(options);
   const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
   const server = await new Promise<Server>((resolve, reject) => {

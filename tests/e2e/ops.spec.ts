@@ -12,7 +12,7 @@ async function ops(dataDir: string, args: string[]) {
   delete env.DATABASE_URL;
   delete env.OPS_TOKEN;
   try {
-    const { stdout } = await run("npx", ["tsx", "scripts/ops.ts", ...args], { env, timeout: 60_000 });
+    const { stdout } = await run("node_modules/.bin/tsx", ["scripts/ops.ts", ...args], { env, timeout: 60_000 });
     return { code: 0, out: JSON.parse(stdout) as Record<string, unknown> };
   } catch (error) {
     const e = error as { code: number; stderr: string };
@@ -46,7 +46,9 @@ test("ops commands work while the site runs on the embedded database", async ({ 
   const bad = await ops(app.dataDir, ["credit", "--email", email, "--amount", "1.0000001", "--reference", "y"]);
   expect(bad.code).toBe(1);
   expect(bad.err).toMatch(/^Error: Invalid amount "1.0000001"/);
-  expect(await ops(app.dataDir, ["renewals", "--run-now"])).toMatchObject({ code: 0 });
+  expect(await ops(app.dataDir, ["renewals", "--run-now"])).toMatchObject({ code: 0, out: { charged: 0 } });
+  expect(await ops(app.dataDir, ["rescan", "--from", "2026-11-01T00:00:00Z"])).toMatchObject({ code: 0, out: { ok: true } });
+  expect((await ops(app.dataDir, ["rescan", "--from", "yesterday"])).err).toMatch(/^Error: Invalid --from "yesterday"/);
 
   // The operator API refuses every call without the token.
   expect((await request.get(`/api/ops/balance?email=${email}`)).status()).toBe(401);
