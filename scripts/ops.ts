@@ -36,7 +36,7 @@ function buildCall(argv: string[]): Call {
     allowNegative: false,
     strict: true,
   });
-  const need = (name: keyof typeof values) => (values[name] as string | undefined) ?? fail(`Missing --${name}.\n${usage}`);
+  const need = (name: keyof typeof values) => (values[name] as string | undefined) ?? fail(`Error: missing --${name}.\n${usage}`);
   switch (command) {
     case "credit":
       return {
@@ -48,11 +48,11 @@ function buildCall(argv: string[]): Call {
       return { method: "GET", path: `/api/ops/balance?email=${encodeURIComponent(need("email"))}` };
     case "rescan": {
       const from = need("from");
-      if (Number.isNaN(Date.parse(from))) fail(`Invalid --from "${from}": use an ISO date-time such as 2026-11-01T00:00:00Z`);
+      if (Number.isNaN(Date.parse(from))) fail(`Error: invalid --from "${from}": use an ISO date-time such as 2026-11-01T00:00:00Z`);
       return { method: "POST", path: "/api/ops/rescan", body: { from: new Date(from).toISOString() } };
     }
     case "renewals":
-      if (!values["run-now"]) fail(`renewals needs --run-now.\n${usage}`);
+      if (!values["run-now"]) fail(`Error: renewals needs --run-now.\n${usage}`);
       return { method: "POST", path: "/api/ops/renewals/run" };
     default:
       fail(usage);

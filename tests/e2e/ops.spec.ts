@@ -48,7 +48,7 @@ test("ops commands work while the site runs on the embedded database", async ({ 
   expect(bad.err).toMatch(/^Error: Invalid amount "1.0000001"/);
   expect(await ops(app.dataDir, ["renewals", "--run-now"])).toMatchObject({ code: 0, out: { charged: 0 } });
   expect(await ops(app.dataDir, ["rescan", "--from", "2026-11-01T00:00:00Z"])).toMatchObject({ code: 0, out: { ok: true } });
-  expect((await ops(app.dataDir, ["rescan", "--from", "yesterday"])).err).toMatch(/^Error: Invalid --from "yesterday"/);
+  expect((await ops(app.dataDir, ["rescan", "--from", "yesterday"])).err).toMatch(/^Error: invalid --from "yesterday"/);
 
   // The operator API refuses every call without the token.
   expect((await request.get(`/api/ops/balance?email=${email}`)).status()).toBe(401);
