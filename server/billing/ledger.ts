@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { ledgerEntries, profiles } from "../db/schema.ts";
+import type { ledgerEntries } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 
 export type LedgerKind = (typeof ledgerEntries.$inferInsert)["kind"];
@@ -12,13 +12,17 @@ export type PostLedgerEntryResult = {
 };
 
 /**
- * The only way a balance changes (DESIGN.md §4): one ledger row and the cached balance, in the
- * caller's transaction. `reference` is unique, so replaying the same event (a chain deposit, a
- * retried request) changes nothing and reports `inserted: false`.
+ * The only way a balance changes (DESIGN.md §4): one ledger row and the cached balance,
+ * written by ONE statement so neither can exist without the other. `reference` is unique:
+ * replaying the same event (a chain deposit, a retried request) changes nothing and reports
+ * `inserted: false`. A debit the balance cannot cover writes nothing and throws
+ * PAYMENT_REQUIRED, leaving the caller's transaction usable (renewals then record a failure).
  *
  * Call it inside the transaction that also writes whatever else the change writes
- * (subscriptions, billing rows), so all of it commits or none of it does. It runs in its own
- * savepoint (or transaction, given the plain database), so a refused debit leaves no row.
+ * (subscriptions, billing rows), so all of it commits or none of it does. Debits should come
+ * with the member's profile row locked (`for update`), as purchases, renewals and adjustments
+ * do; if a concurrent debit slipped in anyway, the CHECK (balance >= 0) fails the statement
+ * rather than letting the balance go negative.
  */
 export async function postLedgerEntry(options: {
   tx: DbOrTx;
@@ -29,34 +33,34 @@ export async function postLedgerEntry(options: {
   reference: string;
   memo?: string;
 }): Promise<PostLedgerEntryResult> {
-  const { userId, kind, amount, reference, memo } = options;
+  const { tx, userId, kind, amount, reference, memo } = options;
   if (amount === 0n) throw new AppError("VALIDATION", "A ledger entry needs a non-zero amount.");
-  return options.tx.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(ledgerEntries)
-      .values({ userId, kind, amount, reference, memo })
-      .onConflictDoNothing({ target: ledgerEntries.reference })
-      .returning({ id: ledgerEntries.id });
-    if (inserted.length === 0) {
-      const [row] = await tx.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, userId));
-      return { inserted: false, balance: row?.balance ?? 0n };
-    }
-    // A debit larger than the balance must never happen silently: the CHECK (balance >= 0)
-    // would abort the transaction, so test first and report it as the domain error it is.
-    const [updated] = await tx
-      .update(profiles)
-      .set({ balance: sql`${profiles.balance} + ${amount}` })
-      .where(
-        amount < 0n ? sql`${profiles.id} = ${userId} and ${profiles.balance} >= ${-amount}` : eq(profiles.id, userId),
-      )
-      .returning({ balance: profiles.balance });
-    if (!updated) {
-      const [exists] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
-      if (!exists) throw new AppError("NOT_FOUND", "Member not found.");
-      throw new AppError("PAYMENT_REQUIRED", "Insufficient balance.");
-    }
-    return { inserted: true, balance: updated.balance };
-  });
+  // The scalar sub-selects of the final SELECT read the snapshot taken before this statement:
+  // `before` is the old balance and `existed` tells a replay from a fresh entry.
+  const result = await tx.execute<{ found: boolean; before: string | null; existed: boolean; id: string | null; after: string | null }>(sql`
+    with cur as (
+      select balance from profiles where id = ${userId}
+    ), ins as (
+      insert into ledger_entries (user_id, kind, amount, reference, memo)
+      select ${userId}, ${kind}, ${amount}, ${reference}, ${memo ?? null} from cur
+      where cur.balance + ${amount} >= 0
+      on conflict (reference) do nothing
+      returning id
+    ), upd as (
+      update profiles set balance = balance + ${amount}, updated_at = now()
+      where id = ${userId} and exists (select 1 from ins)
+      returning balance
+    )
+    select exists (select 1 from cur) as found,
+           (select balance::text from cur) as before,
+           exists (select 1 from ledger_entries where reference = ${reference}) as existed,
+           (select id::text from ins) as id,
+           (select balance::text from upd) as after`);
+  const row = result.rows[0]!;
+  if (!row.found) throw new AppError("NOT_FOUND", "Member not found.");
+  if (row.id !== null) return { inserted: true, balance: BigInt(row.after!) };
+  if (row.existed) return { inserted: false, balance: BigInt(row.before!) };
+  throw new AppError("PAYMENT_REQUIRED", "Insufficient balance.");
 }
 
 /** Sum of a member's ledger: what the cached balance must always equal. */
