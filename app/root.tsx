@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
-import { getPublicConfig } from "#server/config";
+import { getPublicConfig, getSiteUrl } from "#server/config";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -20,9 +20,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
   // The copyright year comes from the current date at request time (spec §1).
-  return { config: getPublicConfig(), year: new Date().getFullYear() };
+  return {
+    config: getPublicConfig(),
+    year: new Date().getFullYear(),
+    siteUrl: getSiteUrl(request),
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

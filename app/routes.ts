@@ -3,12 +3,26 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 // Every route of spec §2, listed explicitly. Screens built by later work join this list.
 export default [
   route("api/contact", "routes/api.contact.ts"),
+  route("api/newsletter", "routes/api.newsletter.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("blog/rss.xml", "routes/rss.ts"),
   // DESIGN.md §5: paths the original linked to but never declared answer 301.
   route("sign-in", "routes/redirects.ts", { id: "redirect-sign-in" }),
   route("terms", "routes/redirects.ts", { id: "redirect-terms" }),
   route("privacy", "routes/redirects.ts", { id: "redirect-privacy" }),
   layout("routes/_site.tsx", [
     index("routes/home.tsx"),
+    route("signals", "routes/signals.tsx"),
+    route("indicator", "routes/indicator.tsx"),
+    route("pricing", "routes/pricing.tsx"),
+    route("results", "routes/results.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("blog/:slug", "routes/blog-post.tsx"),
+    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    // /why-{product}: the slug comes from configuration at run time, so one dynamic segment
+    // serves it and answers 404 (the same page as below) for every other single segment.
+    route(":page", "routes/why.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -139,3 +139,8 @@ export function getPublicConfig() {
   return { brandName: c.brandName, productSlug: c.productSlug, links: c.links };
 }
 export type PublicConfig = ReturnType<typeof getPublicConfig>;
+
+/** The site's public origin: PUBLIC_URL, else the origin the request came to. */
+export function getSiteUrl(request: Request): string {
+  return getConfig().publicUrl ?? new URL(request.url).origin;
+}

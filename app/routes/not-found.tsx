@@ -1,5 +1,5 @@
-import { data, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data } from "react-router";
+import { NotFoundView } from "~/components/site/not-found-view";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/not-found";
 
@@ -13,14 +13,5 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function NotFound() {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-6 py-32 text-center">
-      <p className="text-7xl font-extrabold tracking-tight text-primary">404</p>
-      <h1 className="text-3xl font-bold">Oops! Page not found</h1>
-      <p className="text-muted-foreground">The page you are looking for has moved or never existed.</p>
-      <Button asChild size="lg">
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </section>
-  );
+  return <NotFoundView />;
 }

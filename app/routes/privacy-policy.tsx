@@ -1,13 +1,13 @@
 import { PrivacyPolicyContent } from "~/components/legal/privacy-policy";
 import { LEGAL_LAST_UPDATED } from "~/lib/legal";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/privacy-policy";
 
 
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Privacy Policy", "How we collect, use and protect your personal data.");
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta({ matches, location, title: "Privacy Policy", description: "How we collect, use and protect your personal data." });
 
 export default function PrivacyPolicy() {
   const brand = useRootData()?.config.brandName ?? "";

@@ -1,11 +1,11 @@
 import { TermsOfServiceContent } from "~/components/legal/terms-of-service";
 import { LEGAL_LAST_UPDATED } from "~/lib/legal";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/terms-of-service";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Terms of Service", "The terms that govern your use of our signals, indicator and bot.");
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta({ matches, location, title: "Terms of Service", description: "The terms that govern your use of our signals, indicator and bot." });
 
 export default function TermsOfService() {
   const brand = useRootData()?.config.brandName ?? "";

@@ -328,3 +328,20 @@ export const notifications = pgTable(
   },
   (t) => [index("notifications_pending_idx").on(t.emailSentAt, t.nextAttemptAt)],
 );
+
+/** "Subscribe to new posts": double opt-in; only confirmed addresses ever receive mail. */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    // sha256 of the emailed confirmation token; the token itself is never stored.
+    tokenHash: text("token_hash").notNull().unique(),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,38 @@
+import { asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { pricing } from "../db/schema.ts";
+
+/** A plan as pages receive it: money as integer micro-USDT strings (JSON has no bigint). */
+export type PublicPlan = {
+  id: number;
+  planId: string;
+  name: string;
+  subtitle: string;
+  icon: string;
+  badge: string | null;
+  discount: number;
+  price: string;
+  originalPrice: string | null;
+  features: string[];
+};
+
+/** spec §7 "Select pricing": published plans by display order. */
+export async function listPublishedPlans(db: DbOrTx): Promise<PublicPlan[]> {
+  const rows = await db
+    .select()
+    .from(pricing)
+    .where(eq(pricing.published, true))
+    .orderBy(asc(pricing.displayOrder), asc(pricing.id));
+  return rows.map((p) => ({
+    id: p.id,
+    planId: p.planId,
+    name: p.name,
+    subtitle: p.subtitle,
+    icon: p.icon,
+    badge: p.badge,
+    discount: p.discount,
+    price: p.price.toString(),
+    originalPrice: p.originalPrice?.toString() ?? null,
+    features: p.features,
+  }));
+}
