@@ -56,6 +56,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3, "must be an address like Name <noreply@example.com>").optional(),
   JOBS_ENABLED: bool.default(true),
+  PAGE_CACHE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(0, "must be 0 or more").default(30),
 });
 
 /** An extended public key at account depth (m/44'/195'/0'); a private key is refused. */
@@ -106,6 +107,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     contactRateLimit: c.CONTACT_RATE_LIMIT,
     seedDemoContent: c.SEED_DEMO_CONTENT,
     jobsEnabled: c.JOBS_ENABLED,
+    pageCacheSeconds: c.PAGE_CACHE_SECONDS,
     tron: {
       xpub: c.TRON_XPUB,
       apiUrl: c.TRON_API_URL?.replace(/\/$/, ""),

@@ -9,7 +9,9 @@ import { getLogger } from "../lib/logger.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { opsRouter } from "../ops/router.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
+import { singleton } from "../lib/singleton.ts";
 import { securityHeaders } from "../security/headers.ts";
+import { createPageCache } from "./page-cache.ts";
 
 /** The header through which the server, and only the server, tells the app the client address. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -75,15 +77,21 @@ export function createApp(options: AppOptions) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    cspNonce: String(res.locals.cspNonce ?? ""),
+    clientIp: String(req.headers[CLIENT_IP_HEADER] ?? "unknown"),
+  });
+  if (!options.devMiddleware) {
+    const pageCache = createPageCache({ getBuild: options.getBuild, ttlSeconds: config.pageCacheSeconds, loadContext: getLoadContext });
+    singleton("page-cache", () => pageCache);
+    app.use(pageCache.middleware);
+  }
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: async () => options.getBuild(),
       mode: options.devMiddleware ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        cspNonce: String(res.locals.cspNonce ?? ""),
-        clientIp: String(req.headers[CLIENT_IP_HEADER] ?? "unknown"),
-      }),
+      getLoadContext,
     }),
   );
   return app;

@@ -57,3 +57,21 @@ test("hashed assets are cached for a year and compressed", async ({ request }) =
   const icon = await request.get("/favicon.svg");
   expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");
 });
+
+test("anonymous pages come from the page cache with a fresh nonce each time", async ({ request }) => {
+  const html = { accept: "text/html" };
+  const first = await request.get("/terms-of-service", { headers: html });
+  const second = await request.get("/terms-of-service", { headers: html });
+  expect(second.headers()["x-page-cache"]).toBe("HIT");
+  const nonces = [first, second].map((r) => /'nonce-([^']+)'/.exec(r.headers()["content-security-policy"])![1]);
+  expect(nonces[0]).not.toBe(nonces[1]);
+  const body = await second.text();
+  expect(body).toContain(`nonce="${nonces[1]}"`);
+  expect(body).not.toContain(`nonce="${nonces[0]}"`);
+  expect(body).not.toMatch(/n0nce[0-9a-f]{24}/);
+
+  // Anything with a cookie (a member) is rendered for them and never stored.
+  const member = await request.get("/terms-of-service", { headers: { ...html, cookie: "better-auth.session_token=x" } });
+  expect(member.headers()["x-page-cache"]).toBeUndefined();
+  expect(await member.text()).toContain("Terms of Service");
+});
