@@ -56,6 +56,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3, "must be an address like Name <noreply@example.com>").optional(),
   JOBS_ENABLED: bool.default(true),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PAGE_CACHE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(0, "must be 0 or more").default(30),
 });
 
@@ -70,7 +71,7 @@ function isAccountXpub(value: string) {
   }
 }
 
-const secretVariables = new Set(["DATABASE_URL", "OPS_TOKEN", "TRON_API_KEY", "SMTP_URL"]);
+const secretVariables = new Set(["DATABASE_URL", "OPS_TOKEN", "TRON_API_KEY", "SMTP_URL", "AUTH_SECRET"]);
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -91,6 +92,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     );
   }
   const c = result.data;
+  if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.AUTH_SECRET) {
+    // Instances sharing a database must sign sessions with the same key.
+    throw new ConfigError("Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set in production");
+  }
   const productSlug = c.PRODUCT_SLUG ?? (c.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "product");
   return {
     env: c.NODE_ENV,
@@ -117,6 +122,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
     },
     opsToken: c.OPS_TOKEN,
+    authSecret: c.AUTH_SECRET,
     mail: {
       smtpUrl: c.SMTP_URL,
       // An address object, so a brand with special characters cannot break the header.

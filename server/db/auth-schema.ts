@@ -1,7 +1,7 @@
 // Tables Better Auth 1.7 reads and writes (user, session, account, verification), written by
 // hand because its schema generator needs Node 22. Column names follow Better Auth's
 // defaults mapped to snake_case; ids are text.
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -66,3 +66,11 @@ export const verification = pgTable(
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
+
+/** Better Auth's own rate-limit counters (storage "database"), shared by every instance. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});

@@ -3,6 +3,8 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { toNodeHandler } from "better-auth/node";
+import { getAuth } from "../auth/auth.ts";
 import { getConfig } from "../config.ts";
 import { getDatabase } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -11,10 +13,10 @@ import { opsRouter } from "../ops/router.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
 import { singleton } from "../lib/singleton.ts";
 import { securityHeaders } from "../security/headers.ts";
+import { CLIENT_IP_HEADER } from "./client-ip.ts";
 import { createPageCache } from "./page-cache.ts";
 
-/** The header through which the server, and only the server, tells the app the client address. */
-export const CLIENT_IP_HEADER = "x-client-ip";
+export { CLIENT_IP_HEADER };
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -56,6 +58,13 @@ export function createApp(options: AppOptions) {
   app.get("/healthz", async (_req, res) => {
     const ok = await getDatabase().ping(2000);
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable", database: ok });
+  });
+
+  // Better Auth reads its own bodies: mount it before any body parser.
+  const authHandler = toNodeHandler(getAuth());
+  app.all("/api/auth/{*path}", (req, res) => {
+    res.set("Cache-Control", "no-store");
+    void authHandler(req, res);
   });
 
   // Operator API: bearer token only, JSON only, never cached.

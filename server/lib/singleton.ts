@@ -14,3 +14,10 @@ export function resetSingleton(name: string) {
   const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
   store.__singletons?.delete(name);
 }
+
+/** Tests only: make `value` the process instance of `name` (e.g. a fresh test database). */
+export function setSingleton<T>(name: string, value: T) {
+  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
+  store.__singletons ??= new Map();
+  store.__singletons.set(name, value);
+}

@@ -32,14 +32,18 @@ export async function consumeRateLimit(options: {
   };
 }
 
-/** Throws the clear "Too many requests" error when the limit is spent. */
-export async function enforceRateLimit(options: Parameters<typeof consumeRateLimit>[0]) {
+/**
+ * Throws the clear "Too many requests" error when the limit is spent: with the wait in minutes,
+ * or with `message` (the account screens say "Too many requests. Please try again later." so
+ * they reveal nothing about which counter tripped).
+ */
+export async function enforceRateLimit(options: Parameters<typeof consumeRateLimit>[0] & { message?: string }) {
   const result = await consumeRateLimit(options);
   if (!result.allowed) {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     throw new AppError(
       "RATE_LIMITED",
-      `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      options.message ?? `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
       { retryAfterSeconds: result.retryAfterSeconds },
     );
   }

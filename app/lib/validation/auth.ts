@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { emailAddress, requiredText } from "./fields";
+import { password } from "./password";
+
+const INVALID_EMAIL = "Please enter a valid email address";
+
+/** Telegram usernames: 5–32 letters, digits or underscores, starting with a letter; "@" optional. */
+export const telegramUsername = () =>
+  z
+    .string({ message: "Telegram username is required" })
+    .trim()
+    .min(1, "Telegram username is required")
+    .transform((v) => v.replace(/^@/, ""))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "Enter your Telegram username: 5–32 letters, digits or underscores, starting with a letter"),
+    );
+
+const checked = (message: string) => z.preprocess((v) => v === true || v === "on" || v === "true", z.literal(true, { message }));
+
+/** /join/details (spec §2, §5); the server parses the same schema. */
+export const signUpSchema = z.object({
+  firstName: requiredText("First name", 100),
+  lastName: requiredText("Last name", 100),
+  email: emailAddress(INVALID_EMAIL),
+  password: password(),
+  telegram: telegramUsername(),
+  acceptTerms: checked("Please accept the Terms of Service and Privacy Policy"),
+  acceptRisk: checked("Please confirm you will only trade with money you can afford to lose"),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: z.string({ message: "Email is required" }).trim().min(1, "Email is required"),
+  password: z.string({ message: "Password is required" }).min(1, "Password is required"),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailAddress(INVALID_EMAIL) });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "Invalid or expired link"),
+    password: password(),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { message: "Passwords don't match", path: ["confirm"] });
+
+/** A redirect target is honoured only when it stays on this site. */
+export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

@@ -1,0 +1,93 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { passwordProblem } from "~/lib/validation/password";
+import { getConfig } from "../config.ts";
+import { getDb } from "../db/client.ts";
+import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
+import { getLogger } from "../lib/logger.ts";
+import { singleton } from "../lib/singleton.ts";
+import { getAuthSecret } from "./auth-secret.ts";
+import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
+
+export const SESSION_DAYS = 7;
+export const RESET_LINK_SECONDS = 60 * 60;
+
+function createAuth() {
+  const config = getConfig();
+  return betterAuth({
+    appName: config.brandName,
+    // Better Auth's messages join our structured log instead of the console.
+    logger: {
+      log: (level, message, ...args) => {
+        const log = getLogger();
+        const fn = level === "error" ? log.error : level === "warn" ? log.warn : level === "debug" ? log.debug : log.info;
+        fn.call(log, { auth: true, detail: args.map((a) => (a instanceof Error ? a.message : a)) }, message);
+      },
+    },
+    baseURL: config.publicUrl,
+    secret: getAuthSecret(),
+    database: drizzleAdapter(getDb(), { provider: "pg", schema: { user, session, account, verification, rateLimit }, transaction: true }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // DESIGN.md §6: a reset ends every session of the member.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: member, token, url }) => {
+        await sendPasswordResetEmail({ to: member.email, name: member.name, token, url });
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // Refreshed once a day of use, so an active member stays signed in.
+      updateAge: 24 * 60 * 60,
+      // No cookie cache: a session revoked elsewhere (reset, sign out) is refused on the next request.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: config.env !== "test",
+      storage: "database",
+      window: 60,
+      max: 60,
+      customRules: {
+        "/sign-in/email": { window: 15 * 60, max: 10 },
+        "/request-password-reset": { window: 60 * 60, max: 5 },
+        "/reset-password": { window: 15 * 60, max: 10 },
+      },
+    },
+    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
+    advanced: {
+      // The server overwrites this header with the socket (or trusted proxy) address.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl?.startsWith("https://") ?? false,
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Accounts are opened only through /join/details, which also creates the profile;
+        // the raw endpoint would make a member without one.
+        if (ctx.path === "/sign-up/email" && ctx.request) {
+          throw new APIError("FORBIDDEN", { message: "Sign up from the pricing page." });
+        }
+        // The one password policy holds even for requests that skip our forms.
+        const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
+        const candidate = ctx.path === "/sign-up/email" ? body.password : ctx.path === "/reset-password" || ctx.path === "/change-password" ? body.newPassword : undefined;
+        if (typeof candidate === "string") {
+          const problem = passwordProblem(candidate);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "WEAK_PASSWORD" });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The process-wide Better Auth instance (mounted at /api/auth/*). */
+export function getAuth(): Auth {
+  return singleton("auth", createAuth);
+}

@@ -1,0 +1,31 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { verification } from "../db/schema.ts";
+import { AppError } from "../lib/errors.ts";
+import { getAuth } from "./auth.ts";
+import { fromAuthError } from "./auth-errors.ts";
+import { limitAuthAttempt } from "./limits.ts";
+
+export const INVALID_LINK = "Invalid or expired link";
+
+/** Whether a reset token from a link is still usable (unused and under an hour old). */
+export async function isResetTokenValid(options: { db: Db; token: string }) {
+  if (!options.token) return false;
+  const [row] = await options.db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(and(eq(verification.identifier, `reset-password:${options.token}`), gt(verification.expiresAt, new Date())));
+  return Boolean(row);
+}
+
+/** Sets the new password with a one-time token; Better Auth then ends every session of the member. */
+export async function resetMemberPassword(options: { db: Db; token: string; password: string; clientIp: string }) {
+  await limitAuthAttempt({ db: options.db, action: "reset-password", clientIp: options.clientIp });
+  try {
+    await getAuth().api.resetPassword({ body: { token: options.token, newPassword: options.password } });
+  } catch (error) {
+    const code = (error as { body?: { code?: string } }).body?.code;
+    if (code === "INVALID_TOKEN") throw new AppError("VALIDATION", INVALID_LINK);
+    fromAuthError(error, { code: "VALIDATION", message: "Failed to reset password. Please try again." });
+  }
+}

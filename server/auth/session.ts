@@ -1,0 +1,36 @@
+import { redirect } from "react-router";
+import { getAuth } from "./auth.ts";
+
+export type MemberSession = { userId: string; email: string; name: string };
+
+/**
+ * The signed-in member of this request, or null. `headers` carries a refreshed session cookie
+ * when Better Auth extended the session (once a day of use): loaders must forward it.
+ */
+export async function getMemberSession(request: Request): Promise<{ member: MemberSession | null; headers: Headers }> {
+  const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+  const session = result.response;
+  const member = session ? { userId: session.user.id, email: session.user.email, name: session.user.name } : null;
+  return { member, headers: result.headers };
+}
+
+/** The guard of member pages: anonymous visitors go to /signin and come back afterwards. */
+export async function requireMember(request: Request) {
+  const { member, headers } = await getMemberSession(request);
+  if (!member) {
+    const url = new URL(request.url);
+    throw redirect(`/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return { member, headers };
+}
+
+/** Ends this browser's session; returns the headers that clear the cookie. */
+export async function signOutMember(request: Request): Promise<Headers> {
+  try {
+    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    return result.headers;
+  } catch {
+    // No valid session: there is nothing to end, the redirect still happens.
+    return new Headers();
+  }
+}

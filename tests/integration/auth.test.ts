@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { requestPasswordReset } from "#server/auth/request-password-reset";
+import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
+import { getMemberSession } from "#server/auth/session";
+import { signInMember } from "#server/auth/sign-in-member";
+import { DUPLICATE_EMAIL, signUpMember } from "#server/auth/sign-up-member";
+import { profiles, rateLimits, session, user, verification } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { signUpSchema } from "~/lib/validation/auth";
+import { describeEachDatabase } from "../helpers/database";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-"));
+beforeAll(() => {
+  process.env.DATA_DIR = dataDir;
+  resetSingleton("config");
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const input = (email: string) =>
+  signUpSchema.parse({
+    firstName: " Ada ",
+    lastName: "Lovelace",
+    email,
+    password: "Analytical1",
+    telegram: "@ada_lovelace",
+    acceptTerms: "on",
+    acceptRisk: "on",
+  });
+const headers = () => new Headers({ "x-client-ip": "10.1.1.1" });
+const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+describeEachDatabase("accounts", (database) => {
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+
+  it("signs up: user, profile (Telegram without @), wallet and a session in one go", async () => {
+    const db = database().db;
+    const result = await signUpMember({ db, input: input("ada@example.com"), clientIp: "10.0.0.1", headers: headers() });
+    const [p] = await db.select().from(profiles).where(eq(profiles.id, result.userId));
+    expect(p).toMatchObject({ firstName: "Ada", lastName: "Lovelace", telegramUsername: "ada_lovelace", telegramVerified: false });
+    expect(p!.walletAddress).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    const cookie = cookieFrom(result.headers);
+    expect(cookie).toContain("session_token=");
+    const { member } = await getMemberSession(new Request("http://localhost/dashboard", { headers: { cookie } }));
+    expect(member).toMatchObject({ userId: result.userId, email: "ada@example.com" });
+  });
+
+  it("refuses a duplicate email, whatever its case, and creates nothing", async () => {
+    const db = database().db;
+    const before = (await db.select().from(user)).length;
+    await expect(signUpMember({ db, input: input("ADA@example.com"), clientIp: "10.0.0.2", headers: headers() })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: DUPLICATE_EMAIL,
+    });
+    expect(await db.select().from(user)).toHaveLength(before);
+  });
+
+  it("enforces the password policy on the server", () => {
+    const r = signUpSchema.safeParse({ ...input("x@example.com"), password: "alllowercase1" });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.message).toBe("Password must contain at least one uppercase letter");
+  });
+
+  it("signs in with the right password only, with one message for both mistakes", async () => {
+    const db = database().db;
+    const ok = await signInMember({ db, email: "Ada@Example.com", password: "Analytical1", clientIp: "10.0.0.3", headers: headers() });
+    expect(cookieFrom(ok.headers)).toContain("session_token=");
+    for (const [email, password] of [["ada@example.com", "Wrong1234"], ["nobody@example.com", "Analytical1"]]) {
+      await expect(signInMember({ db, email: email!, password: password!, clientIp: "10.0.0.3", headers: headers() })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+        message: "Invalid email or password",
+      });
+    }
+  });
+
+  it("resets a password once with a token that expires after an hour, ending every session", async () => {
+    const db = database().db;
+    await requestPasswordReset({ db, email: "ada@example.com", clientIp: "10.0.0.4", siteUrl: "http://localhost:3000" });
+    await requestPasswordReset({ db, email: "nobody@example.com", clientIp: "10.0.0.4", siteUrl: "http://localhost:3000" });
+    const tokens = await db.select().from(verification).where(sql`${verification.identifier} like 'reset-password:%'`);
+    expect(tokens).toHaveLength(1);
+    const token = tokens[0]!.identifier.slice("reset-password:".length);
+    expect(tokens[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(tokens[0]!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    expect(await isResetTokenValid({ db, token })).toBe(true);
+
+    const [ada] = await db.select().from(user).where(eq(user.email, "ada@example.com"));
+    expect((await db.select().from(session).where(eq(session.userId, ada!.id))).length).toBeGreaterThan(0);
+    await resetMemberPassword({ db, token, password: "NewSecret9", clientIp: "10.0.0.4" });
+    expect(await db.select().from(session).where(eq(session.userId, ada!.id))).toHaveLength(0);
+    await expect(resetMemberPassword({ db, token, password: "NewSecret9", clientIp: "10.0.0.4" })).rejects.toMatchObject({
+      message: "Invalid or expired link",
+    });
+    await signInMember({ db, email: "ada@example.com", password: "NewSecret9", clientIp: "10.0.0.5", headers: headers() });
+
+    // An hour later the link is dead (clock moved by ageing the stored token).
+    await requestPasswordReset({ db, email: "ada@example.com", clientIp: "10.0.0.6", siteUrl: "http://localhost:3000" });
+    const [fresh] = await db.select().from(verification).where(sql`${verification.identifier} like 'reset-password:%'`);
+    await db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.id, fresh!.id));
+    const stale = fresh!.identifier.slice("reset-password:".length);
+    expect(await isResetTokenValid({ db, token: stale })).toBe(false);
+    await expect(resetMemberPassword({ db, token: stale, password: "Another1x", clientIp: "10.0.0.6" })).rejects.toMatchObject({
+      message: "Invalid or expired link",
+    });
+  });
+
+  it("refuses a weak password even when the form is skipped", async () => {
+    const db = database().db;
+    await requestPasswordReset({ db, email: "ada@example.com", clientIp: "10.0.0.7", siteUrl: "http://localhost:3000" });
+    const [row] = await db.select().from(verification).where(sql`${verification.identifier} like 'reset-password:%' and ${verification.expiresAt} > now()`);
+    const token = row!.identifier.slice("reset-password:".length);
+    await expect(resetMemberPassword({ db, token, password: "weakpassword", clientIp: "10.0.0.7" })).rejects.toMatchObject({
+      message: "Password must contain at least one uppercase letter",
+    });
+  });
+
+  it("rate-limits sign-in per email and recovers when the window passes", async () => {
+    const db = database().db;
+    const attempt = () => signInMember({ db, email: "limit@example.com", password: "Wrong1234", clientIp: "10.9.9.9", headers: headers() });
+    for (let i = 0; i < 8; i++) await expect(attempt()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(attempt()).rejects.toMatchObject({ code: "RATE_LIMITED", message: "Too many requests. Please try again later." });
+    await db.update(rateLimits).set({ resetAt: new Date(Date.now() - 1000) });
+    await expect(attempt()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
