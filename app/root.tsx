@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
 import { getPublicConfig, getSiteUrl } from "#server/config";
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-svh antialiased">
         {children}
         <Toaster />
+        <FlashToast />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -4,6 +4,13 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   route("api/contact", "routes/api.contact.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  route("logout", "routes/logout.ts"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("api/dashboard/profile", "routes/api.dashboard.profile.ts"),
+  route("api/dashboard/password", "routes/api.dashboard.password.ts"),
+  route("api/dashboard/telegram-code", "routes/api.dashboard.telegram-code.ts"),
+  route("api/dashboard/purchase", "routes/api.dashboard.purchase.ts"),
+  route("api/dashboard/autorenew", "routes/api.dashboard.autorenew.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/rss.ts"),
@@ -20,6 +27,10 @@ export default [
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    route("join/details", "routes/join-details.tsx"),
+    route("signin", "routes/signin.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
     // /why-{product}: the slug comes from configuration at run time, so one dynamic segment
     // serves it and answers 404 (the same page as below) for every other single segment.
     route(":page", "routes/why.tsx"),

@@ -4,3 +4,6 @@
 export * as schema from "./db/schema.ts";
 export { getDatabase } from "./db/client.ts";
 export { startProductionServer } from "./production.ts";
+export { signUpMember } from "./auth/sign-up-member.ts";
+export { postLedgerEntry } from "./billing/ledger.ts";
+export { adjustBalance } from "./billing/adjust-balance.ts";

@@ -1,3 +1,60 @@
-export default function Placeholder() {
-  return null;
+import { data } from "react-router";
+import { PaymentMethods } from "~/components/pricing/payment-methods";
+import { PricingView } from "~/components/pricing/pricing-view";
+import { jsonLd, seoMeta } from "~/lib/meta";
+import { microToDecimal } from "~/lib/money";
+import { listPublishedPlans } from "#server/content/list-published-plans";
+import { getDb } from "#server/db/client";
+import { getLogger } from "#server/lib/logger";
+import type { Route } from "./+types/pricing";
+
+export async function loader() {
+  try {
+    return { plans: await listPublishedPlans(getDb()) };
+  } catch (error) {
+    // The page still renders with the spec's message; 503 keeps the failure out of the page
+    // cache and tells crawlers to come back.
+    getLogger().error({ err: error }, "pricing plans failed to load");
+    return data({ plans: [] }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
+  ...seoMeta({
+    matches,
+    location,
+    title: "Pricing",
+    description: "AI crypto and forex signal plans: pay monthly, quarterly (save 15%) or once for lifetime access, in USDT.",
+  }),
+  ...(loaderData?.plans ?? []).map((plan) =>
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: plan.name,
+      description: plan.subtitle || plan.name,
+      offers: { "@type": "Offer", price: microToDecimal(BigInt(plan.price)), priceCurrency: "USDT" },
+    }),
+  ),
+];
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { plans } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
+      <header className="mx-auto mb-10 max-w-2xl text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Pricing</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Pick one or more plans, choose how you want to pay, and continue to create your account.
+        </p>
+      </header>
+      {plans.length > 0 ? (
+        <PricingView plans={plans} />
+      ) : (
+        <p className="mx-auto max-w-xl rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
+          Error loading pricing plans. Please try again later.
+        </p>
+      )}
+      <PaymentMethods className="mt-16" />
+    </div>
+  );
 }

@@ -1,12 +1,13 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { INVALID_LINK } from "~/lib/validation/auth";
 import { verification } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";
 import { fromAuthError } from "./auth-errors.ts";
 import { limitAuthAttempt } from "./limits.ts";
 
-export const INVALID_LINK = "Invalid or expired link";
+export { INVALID_LINK };
 
 /** Whether a reset token from a link is still usable (unused and under an hour old). */
 export async function isResetTokenValid(options: { db: Db; token: string }) {

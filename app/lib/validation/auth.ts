@@ -51,3 +51,6 @@ export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   return target;
 }
+
+/** spec §8 "Invalid session on reset": the title shown for a dead reset link. */
+export const INVALID_LINK = "Invalid or expired link";

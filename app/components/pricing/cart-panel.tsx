@@ -1,0 +1,112 @@
+import * as React from "react";
+import { ArrowRightIcon, ChevronUpIcon, ShoppingCartIcon, XIcon } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { formatUsdt } from "~/lib/money";
+import { cartTotal, periodSuffix, priceFor, type BillingPeriod } from "~/lib/pricing";
+import { cn } from "~/lib/utils";
+import type { PublicPlan } from "#server/content/list-published-plans";
+
+/**
+ * The pricing page's cart (spec §2): items at the chosen period's price, the total (the sum
+ * of the displayed prices, spec §9) and "Next Step", disabled while empty. The parent makes
+ * it sticky; on small screens the item list folds away so the bar stays short.
+ */
+export function CartPanel({
+  items,
+  period,
+  onRemove,
+  onNext,
+  className,
+  ...props
+}: {
+  items: readonly PublicPlan[];
+  period: BillingPeriod;
+  onRemove: (planId: number) => void;
+  onNext: () => void;
+} & React.ComponentProps<"aside">) {
+  const [expanded, setExpanded] = React.useState(false);
+  const titleId = React.useId();
+  const listId = React.useId();
+  const total = cartTotal(
+    items.map((p) => BigInt(p.price)),
+    period,
+  );
+  const count = `${items.length} ${items.length === 1 ? "item" : "items"}`;
+  return (
+    <aside
+      data-slot="cart"
+      aria-labelledby={titleId}
+      className={cn("flex flex-col gap-3 border bg-card p-4 text-card-foreground shadow-lg lg:gap-4 lg:rounded-xl lg:p-6 lg:shadow-sm", className)}
+      {...props}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold lg:text-lg">
+          <ShoppingCartIcon className="size-5 text-primary" aria-hidden="true" />
+          Your cart
+        </h2>
+        <div className="flex items-center gap-1 text-sm text-muted-foreground">
+          <span data-slot="cart-count">{count}</span>
+          {items.length > 0 ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8 lg:hidden"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              aria-label={expanded ? "Hide cart items" : "Show cart items"}
+              onClick={() => setExpanded((e) => !e)}
+            >
+              <ChevronUpIcon className={cn("transition-transform", expanded && "rotate-180")} />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Your cart is empty. Add a plan to continue.</p>
+      ) : (
+        <ul
+          id={listId}
+          aria-label="Cart items"
+          className={cn("max-h-48 space-y-2 overflow-y-auto lg:block lg:max-h-none lg:overflow-visible", !expanded && "hidden")}
+        >
+          {items.map((plan) => (
+            <li key={plan.id} className="flex items-center justify-between gap-2 text-sm">
+              <span className="min-w-0 truncate font-medium">{plan.name}</span>
+              <span className="ml-auto shrink-0 tabular-nums">
+                {formatUsdt(priceFor(BigInt(plan.price), period))}
+                <span className="text-muted-foreground"> {periodSuffix[period]}</span>
+              </span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-7 text-muted-foreground"
+                aria-label={`Remove ${plan.name} from cart`}
+                onClick={() => onRemove(plan.id)}
+              >
+                <XIcon />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {/* Room on the left for the floating support button on small screens. */}
+      <div className="flex items-center justify-between gap-3 pl-16 lg:flex-col lg:items-stretch lg:border-t lg:pt-4 lg:pl-0">
+        <p className="flex flex-col lg:flex-row lg:items-baseline lg:justify-between">
+          <span className="text-sm text-muted-foreground">Total</span>
+          <span className="font-semibold tabular-nums" data-slot="cart-total" aria-live="polite">
+            <span className="text-lg lg:text-xl">{formatUsdt(total)}</span>
+            <span className="text-sm font-normal text-muted-foreground"> {periodSuffix[period]}</span>
+          </span>
+        </p>
+        <Button type="button" size="lg" disabled={items.length === 0} onClick={onNext} className="lg:w-full">
+          Next Step
+          <ArrowRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </aside>
+  );
+}

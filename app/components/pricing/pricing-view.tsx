@@ -1,0 +1,76 @@
+import * as React from "react";
+import { CheckIcon, PlusIcon } from "lucide-react";
+import { useNavigate } from "react-router";
+import { PlanCard } from "~/components/plans/plan-card";
+import { Button } from "~/components/ui/button";
+import { writeCart, type Cart } from "~/lib/cart";
+import { cn } from "~/lib/utils";
+import type { PublicPlan } from "#server/content/list-published-plans";
+import { BillingPeriodTabs } from "./billing-period-tabs";
+import { CartPanel } from "./cart-panel";
+import { usePricingCart } from "./use-pricing-cart";
+
+/** Where "Next Step" leads: the sign-up details screen, which reads the cart (app/lib/cart.ts). */
+export const NEXT_STEP_PATH = "/join/details";
+
+/** The plan picker of spec §2: period tabs, plan cards with cart toggles, and the sticky cart. */
+export function PricingView({ plans, className, ...props }: { plans: readonly PublicPlan[] } & React.ComponentProps<"div">) {
+  const { cart, toggle, setPeriod } = usePricingCart(plans);
+  const navigate = useNavigate();
+  const byId = React.useMemo(() => new Map(plans.map((p) => [p.id, p])), [plans]);
+  const items = cart.planIds.flatMap((id) => byId.get(id) ?? []);
+
+  const goToNextStep = () => {
+    const chosen: Cart = { planIds: items.map((p) => p.id), billingPeriod: cart.billingPeriod };
+    // Stored as well as passed along, so /join/details still has it after a reload.
+    writeCart(chosen);
+    navigate(NEXT_STEP_PATH, { state: chosen });
+  };
+
+  return (
+    <div data-slot="pricing-view" className={cn(className)} {...props}>
+      <BillingPeriodTabs value={cart.billingPeriod} onValueChange={setPeriod}>
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <ul aria-label="Plans" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {plans.map((plan) => {
+              const inCart = cart.planIds.includes(plan.id);
+              return (
+                <li key={plan.id}>
+                  <PlanCard
+                    role="group"
+                    // Long period labels ("/3 months") wrap as a whole instead of letter-stacking in narrow cards.
+                    className="[&_[data-slot=plan-price]]:flex-wrap [&_[data-slot=plan-price]>span]:whitespace-nowrap"
+                    plan={plan}
+                    period={cart.billingPeriod}
+                    maxFeatures={5}
+                    selected={inCart}
+                    action={
+                      <Button
+                        type="button"
+                        className="w-full"
+                        variant={inCart ? "outline" : "default"}
+                        aria-pressed={inCart}
+                        onClick={() => toggle(plan.id)}
+                      >
+                        {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+                        {inCart ? "Remove from cart" : "Add to cart"}
+                      </Button>
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
+          {/* Small screens: pinned to the bottom edge while the plans scroll by; desktop: a sticky side column under the header. */}
+          <CartPanel
+            items={items}
+            period={cart.billingPeriod}
+            onRemove={toggle}
+            onNext={goToNextStep}
+            className="sticky bottom-0 z-30 -mx-4 rounded-none border-x-0 border-b-0 sm:-mx-6 lg:top-24 lg:bottom-auto lg:mx-0 lg:border"
+          />
+        </div>
+      </BillingPeriodTabs>
+    </div>
+  );
+}

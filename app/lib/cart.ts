@@ -1,0 +1,62 @@
+import { isBillingPeriod, type BillingPeriod } from "./pricing";
+
+/**
+ * The plan cart chosen on /pricing, shared with the sign-up screen (/join/details) and the
+ * dashboard's subscriptions section.
+ *
+ * Storage: `sessionStorage["cart"]`, JSON of the shape
+ *   { "planIds": number[], "billingPeriod": "monthly" | "quarterly" | "lifetime" }
+ * where `planIds` are `pricing.id` values (not the `plan_id` slugs), unique, in the order
+ * they were added. Session storage (not local) keeps the cart per tab and forgets it when
+ * the tab closes, so a shared computer does not carry one visitor's cart to the next.
+ *
+ * /pricing writes it on every change and again on "Next Step", which also passes the same
+ * object as navigation state; readers should prefer the navigation state and fall back to
+ * `readCart()` after a reload. The ids are only a wish: readers must check them against the
+ * published plans (the server recomputes every price when it charges).
+ */
+export const CART_STORAGE_KEY = "cart";
+
+export type Cart = { planIds: number[]; billingPeriod: BillingPeriod };
+
+export const emptyCart: Cart = { planIds: [], billingPeriod: "monthly" };
+
+/** Validates anything (stored JSON, navigation state) into a Cart, or null. */
+export function parseCart(value: unknown): Cart | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { planIds, billingPeriod } = value as Record<string, unknown>;
+  if (!Array.isArray(planIds) || !isBillingPeriod(billingPeriod)) return null;
+  const ids = planIds.filter((id): id is number => Number.isSafeInteger(id) && id > 0);
+  return { planIds: [...new Set(ids)], billingPeriod };
+}
+
+// Storage can be missing (server render) or throw (disabled storage, private modes, quota):
+// the cart then simply lives for this page only.
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readCart(): Cart | null {
+  try {
+    const raw = storage()?.getItem(CART_STORAGE_KEY);
+    return raw ? parseCart(JSON.parse(raw)) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCart(cart: Cart): void {
+  try {
+    storage()?.setItem(CART_STORAGE_KEY, JSON.stringify({ planIds: cart.planIds, billingPeriod: cart.billingPeriod }));
+  } catch {}
+}
+
+export function clearCart(): void {
+  try {
+    storage()?.removeItem(CART_STORAGE_KEY);
+  } catch {}
+}

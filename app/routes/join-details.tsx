@@ -1,0 +1,136 @@
+import { AlertTriangleIcon } from "lucide-react";
+import * as React from "react";
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { CartSummary } from "~/components/auth/cart-summary";
+import { FormField } from "~/components/auth/form-field";
+import { PasswordInput } from "~/components/auth/password-input";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/sonner";
+import { parseCart, readCart, writeCart, type Cart } from "~/lib/cart";
+import { seoMeta } from "~/lib/meta";
+import { signUpSchema } from "~/lib/validation/auth";
+import { PASSWORD_HINT } from "~/lib/validation/password";
+import { signUpMember } from "#server/auth/sign-up-member";
+import { listPublishedPlans } from "#server/content/list-published-plans";
+import { getDb } from "#server/db/client";
+import { redirectSignedIn, withCookies } from "#server/http/auth-actions";
+import { failure, readBody, validationFailure } from "#server/http/responses";
+import { assertSameOrigin } from "#server/security/origin";
+import type { Route } from "./+types/join-details";
+
+const DASHBOARD = "/dashboard?section=subscriptions";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta({ matches, location, title: "Enter your details", description: "Create your account to start receiving signals.", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedIn(request, DASHBOARD);
+  return { plans: await listPublishedPlans(getDb()) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    assertSameOrigin(request);
+    const parsed = signUpSchema.safeParse(await readBody(request));
+    if (!parsed.success) return validationFailure(parsed.error);
+    const { headers } = await signUpMember({ db: getDb(), input: parsed.data, clientIp: context.clientIp, headers: request.headers });
+    // The dashboard opens on Subscriptions with the plans still in the session-storage cart.
+    return redirect(DASHBOARD, { headers: withCookies(headers) });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+const fields = ["firstName", "lastName", "email", "password", "telegram"] as const;
+
+export default function JoinDetails() {
+  const { plans } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === "submitting";
+  const [values, setValues] = React.useState<Record<(typeof fields)[number], string>>({ firstName: "", lastName: "", email: "", password: "", telegram: "" });
+  const [terms, setTerms] = React.useState(false);
+  const [risk, setRisk] = React.useState(false);
+  const [cart, setCart] = React.useState<Cart | null>(null);
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const complete = fields.every((f) => values[f].trim() !== "") && terms && risk;
+
+  // Plans arrive as navigation state from /pricing, or from the session-storage cart after a reload.
+  React.useEffect(() => {
+    const fromState = parseCart(location.state);
+    if (fromState) writeCart(fromState);
+    setCart(fromState ?? readCart());
+  }, [location.state]);
+
+  React.useEffect(() => {
+    if (result && !result.ok) toast.error("Sign up failed", { description: result.error || "An error occurred during sign up" });
+  }, [result]);
+
+  const set = (key: (typeof fields)[number]) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const invalid = (key: string) => Boolean(errors[key]) || undefined;
+
+  return (
+    <AuthShell title="Enter your details" description="Create your account, then pay from your USDT balance on the dashboard." side={cart ? <CartSummary cart={cart} plans={plans} /> : null}>
+      <Form method="post" className="grid gap-5" noValidate>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField id="firstName" label="First Name*" error={errors.firstName}>
+            <Input id="firstName" name="firstName" autoComplete="given-name" value={values.firstName} onChange={set("firstName")} aria-invalid={invalid("firstName")} />
+          </FormField>
+          <FormField id="lastName" label="Last Name*" error={errors.lastName}>
+            <Input id="lastName" name="lastName" autoComplete="family-name" value={values.lastName} onChange={set("lastName")} aria-invalid={invalid("lastName")} />
+          </FormField>
+        </div>
+        <FormField id="email" label="Email*" error={errors.email}>
+          <Input id="email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} aria-invalid={invalid("email")} />
+        </FormField>
+        <FormField id="password" label="Password*" error={errors.password}>
+          <PasswordInput id="password" name="password" autoComplete="new-password" placeholder={PASSWORD_HINT} value={values.password} onChange={set("password")} aria-invalid={invalid("password")} />
+        </FormField>
+        <FormField
+          id="telegram"
+          label="Telegram*"
+          error={errors.telegram}
+          hint={
+            <a href="https://telegram.org/faq#q-what-are-usernames-how-do-i-get-one" target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+              How do I find my Telegram username? (Settings → Username)
+            </a>
+          }
+        >
+          <Input id="telegram" name="telegram" autoComplete="off" placeholder="@username" value={values.telegram} onChange={set("telegram")} aria-invalid={invalid("telegram")} />
+        </FormField>
+        <p role="note" className="flex gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
+          <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Please ensure your Telegram username is correct or we can&apos;t provide access to our products!
+        </p>
+        <div className="flex items-start gap-3">
+          <Checkbox id="acceptTerms" name="acceptTerms" checked={terms} onCheckedChange={(v) => setTerms(v === true)} />
+          <Label htmlFor="acceptTerms" className="font-normal leading-snug">
+            <span>
+              I accept the <Link to="/terms-of-service" className="text-primary underline">Terms of Service</Link> and{" "}
+              <Link to="/privacy-policy" className="text-primary underline">Privacy Policy</Link>
+            </span>
+          </Label>
+        </div>
+        <div className="flex items-start gap-3">
+          <Checkbox id="acceptRisk" name="acceptRisk" checked={risk} onCheckedChange={(v) => setRisk(v === true)} />
+          <Label htmlFor="acceptRisk" className="font-normal leading-snug">
+            I understand trading is risky and I will only trade with money I can afford to lose
+          </Label>
+        </div>
+        <div className="flex gap-3">
+          <Button asChild variant="outline" size="lg">
+            <Link to="/pricing">Back</Link>
+          </Button>
+          <Button type="submit" size="lg" className="flex-1" disabled={!complete || busy}>
+            {busy ? "Creating Account..." : "Continue to Pay"}
+          </Button>
+        </div>
+      </Form>
+    </AuthShell>
+  );
+}

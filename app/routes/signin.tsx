@@ -1,0 +1,80 @@
+import * as React from "react";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { FormField } from "~/components/auth/form-field";
+import { PasswordInput } from "~/components/auth/password-input";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/sonner";
+import { safeRedirect, signInSchema } from "~/lib/validation/auth";
+import { seoMeta } from "~/lib/meta";
+import { signInMember } from "#server/auth/sign-in-member";
+import { getDb } from "#server/db/client";
+import { redirectSignedIn, withCookies } from "#server/http/auth-actions";
+import { flashToastCookie } from "#server/http/flash";
+import { failure, readBody, validationFailure } from "#server/http/responses";
+import { assertSameOrigin } from "#server/security/origin";
+import type { Route } from "./+types/signin";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta({ matches, location, title: "Sign in", description: "Sign in to your member dashboard.", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedIn(request, safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    assertSameOrigin(request);
+    const body = await readBody(request);
+    const parsed = signInSchema.safeParse(body);
+    if (!parsed.success) return validationFailure(parsed.error);
+    const { headers } = await signInMember({ db: getDb(), ...parsed.data, clientIp: context.clientIp, headers: request.headers });
+    // spec §8: "Welcome back!" / "You've successfully signed in." after the redirect.
+    const welcome = flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." });
+    return redirect(safeRedirect(body.redirectTo), { headers: withCookies(headers, welcome) });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export default function SignIn() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin") === true;
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+
+  React.useEffect(() => {
+    if (result && !result.ok) toast.error("Sign in failed", { description: result.error || "Invalid email or password" });
+  }, [result]);
+
+  return (
+    <AuthShell title="Sign in" description="Welcome back. Sign in to manage your subscriptions and Telegram access.">
+      <Form method="post" className="grid gap-5" noValidate>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <FormField id="email" label="Email" error={errors.email}>
+          <Input id="email" name="email" type="email" autoComplete="email" required aria-invalid={Boolean(errors.email) || undefined} />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password}>
+          <PasswordInput id="password" name="password" autoComplete="current-password" required aria-invalid={Boolean(errors.password) || undefined} />
+        </FormField>
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Signing in..." : "Continue"}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          Don&apos;t have an account?{" "}
+          <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign up
+          </Link>
+        </p>
+      </Form>
+    </AuthShell>
+  );
+}

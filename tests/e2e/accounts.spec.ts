@@ -1,0 +1,185 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { expect, test } from "./support/fixtures";
+import { latestMail, linkIn } from "./support/outbox";
+
+const unique = () => crypto.randomBytes(4).toString("hex");
+
+type Testing = typeof import("../../server/testing.ts");
+
+async function createMember(app: { testing: Testing }, email: string, password = "Analytical1") {
+  const { db } = app.testing.getDatabase();
+  return app.testing.signUpMember({
+    db,
+    input: { firstName: "Grace", lastName: "Hopper", email, password, telegram: "grace_hopper", acceptTerms: true, acceptRisk: true },
+    clientIp: `10.77.${crypto.randomInt(255)}.${crypto.randomInt(255)}`,
+    headers: new Headers(),
+  });
+}
+
+test.describe("sign-up (/join/details)", () => {
+  test("carries the plans from /pricing, enables Continue only when complete, and lands on the dashboard", async ({ page, app }) => {
+    const { db } = app.testing.getDatabase();
+    const { pricing, profiles, user } = app.testing.schema;
+    const [plan] = await db.select().from(pricing).where(eq(pricing.published, true)).limit(1);
+    await page.goto("/pricing");
+    await page.getByRole("tab", { name: /Quarterly/ }).click();
+    await page.getByRole("button", { name: "Add to cart" }).first().click();
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await expect(page).toHaveURL(/\/join\/details$/);
+    await expect(page.getByRole("heading", { name: "Enter your details" })).toBeVisible();
+    await expect(page.getByLabel("Your selection")).toContainText(plan!.name);
+    await expect(page.getByText("Please ensure your Telegram username is correct or we can't provide access to our products!")).toBeVisible();
+    await expect(page.getByLabel("Password*")).toHaveAttribute("placeholder", "At least 8 characters with uppercase, lowercase, and number");
+
+    const go = page.getByRole("button", { name: "Continue to Pay" });
+    await expect(go).toBeDisabled();
+    const email = `ada-${unique()}@example.com`;
+    await page.getByLabel("First Name*").fill("Ada");
+    await page.getByLabel("Last Name*").fill("Lovelace");
+    await page.getByLabel("Email*").fill(email);
+    await page.getByLabel("Password*").fill("Analytical1");
+    await page.getByLabel("Telegram*").fill("@ada_lovelace");
+    await expect(go).toBeDisabled();
+    await page.getByLabel(/I accept the Terms of Service/).check();
+    await expect(go).toBeDisabled();
+    await page.getByLabel(/only trade with money I can afford to lose/).check();
+    await expect(go).toBeEnabled();
+
+    // After a reload the selection is still there (session storage), the form starts empty.
+    await go.click();
+    await expect(page).toHaveURL(/\/dashboard\?section=subscriptions$/);
+    const [created] = await db.select().from(user).where(eq(user.email, email));
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, created!.id));
+    expect(profile).toMatchObject({ firstName: "Ada", lastName: "Lovelace", telegramUsername: "ada_lovelace" });
+    expect(profile!.walletAddress).toMatch(/^T/);
+    const cart = await page.evaluate(() => sessionStorage.getItem("cart"));
+    expect(JSON.parse(cart!)).toEqual({ planIds: [plan!.id], billingPeriod: "quarterly" });
+  });
+
+  test("refuses a duplicate email and a weak password with the spec's toast", async ({ page, app }) => {
+    const email = `dup-${unique()}@example.com`;
+    await createMember(app, email);
+    await page.goto("/join/details");
+    const fill = async (address: string, password: string) => {
+      await page.getByLabel("First Name*").fill("Dup");
+      await page.getByLabel("Last Name*").fill("Licate");
+      await page.getByLabel("Email*").fill(address);
+      await page.getByLabel("Password*").fill(password);
+      await page.getByLabel("Telegram*").fill("duplicate_user");
+      await page.getByLabel(/I accept the Terms of Service/).check();
+      await page.getByLabel(/only trade with money I can afford to lose/).check();
+      await page.getByRole("button", { name: "Continue to Pay" }).click();
+    };
+    page.removeAllListeners("console"); // the 4xx answers are logged by the browser
+    await fill(email.toUpperCase(), "Analytical1");
+    await expect(page.getByText("Sign up failed")).toBeVisible();
+    await expect(page.getByText("An account with this email already exists. Please sign in instead.")).toBeVisible();
+    await fill(`weak-${unique()}@example.com`, "weakpassword");
+    await expect(page.getByText("Password must contain at least one uppercase letter").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/join\/details$/);
+  });
+});
+
+test.describe("sign in", () => {
+  test("wrong password, show/hide, then welcome and the redirect target", async ({ page, app }) => {
+    const email = `grace-${unique()}@example.com`;
+    await createMember(app, email);
+    await page.goto("/signin?redirectTo=%2Fdashboard%3Fsection%3Dbilling");
+    await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/forgot-password");
+    await expect(page.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/pricing");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong12345");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+    page.removeAllListeners("console");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Sign in failed")).toBeVisible();
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
+
+    await page.getByLabel("Password", { exact: true }).fill("Analytical1");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=billing$/);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await expect(page.getByText("You've successfully signed in.")).toBeVisible();
+  });
+
+  test("never follows a redirect target off the site", async ({ page, app }) => {
+    const email = `safe-${unique()}@example.com`;
+    await createMember(app, email);
+    await page.goto("/signin?redirectTo=https%3A%2F%2Fevil.example%2F");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Analytical1");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe("forgot and reset password", () => {
+  test("the whole reset by email, single use", async ({ page, app }) => {
+    const email = `reset-${unique()}@example.com`;
+    await createMember(app, email);
+    await page.goto("/signin");
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await expect(page.getByText("Check your spam or junk folder", { exact: false })).toBeVisible();
+    await expect(page.getByText("The link expires in 1 hour", { exact: false })).toBeVisible();
+
+    page.removeAllListeners("console");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Invalid email", { exact: true })).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("We've sent you a password reset link. Please check your inbox.").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Sign In" })).toBeVisible();
+    await page.getByRole("button", { name: "Send Another Link" }).click();
+    await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
+
+    const mail = latestMail(app.dataDir, email)!;
+    expect(mail).toContain("expires in 1 hour");
+    const link = linkIn(mail, "/reset-password?token=")!;
+    expect(link).toBeTruthy();
+
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByText("At least 8 characters with uppercase, lowercase, and number")).toBeVisible();
+    await page.getByLabel("New password").fill("Newpassword1");
+    await page.getByLabel("Confirm password").fill("Different1");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await expect(page.getByText("Please make sure both passwords are the same.")).toBeVisible();
+    await page.getByLabel("New password").fill("weakpass");
+    await page.getByLabel("Confirm password").fill("weakpass");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByText("Weak password")).toBeVisible();
+    await expect(page.getByText("Password must contain at least one uppercase letter")).toBeVisible();
+    await page.getByLabel("New password").fill("Newpassword1");
+    await page.getByLabel("Confirm password").fill("Newpassword1");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByText("Password updated!")).toBeVisible();
+
+    // The link works once.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByText("Please request a new password reset link.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/forgot-password$/, { timeout: 10_000 });
+
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Newpassword1");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an unknown address gets the same answer and no mail", async ({ page, app }) => {
+    const email = `ghost-${unique()}@example.com`;
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("We've sent you a password reset link. Please check your inbox.").first()).toBeVisible();
+    expect(latestMail(app.dataDir, email)).toBeNull();
+  });
+});
