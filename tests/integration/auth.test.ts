@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
-import { getMemberSession } from "#server/auth/session";
+import { getMemberSession, signOutMember } from "#server/auth/session";
 import { signInMember } from "#server/auth/sign-in-member";
 import { DUPLICATE_EMAIL, signUpMember } from "#server/auth/sign-up-member";
 import { profiles, rateLimits, session, user, verification } from "#server/db/schema";
@@ -49,6 +49,22 @@ describeEachDatabase("accounts", (database) => {
     expect(cookie).toContain("session_token=");
     const { member } = await getMemberSession(new Request("http://localhost/dashboard", { headers: { cookie } }));
     expect(member).toMatchObject({ userId: result.userId, email: "ada@example.com" });
+  });
+
+  it("refuses an expired session and ends a signed-out one", async () => {
+    const db = database().db;
+    const signedIn = await signInMember({ db, email: "ada@example.com", password: "Analytical1", clientIp: "10.0.1.1", headers: headers() });
+    const cookie = cookieFrom(signedIn.headers);
+    const request = () => new Request("http://localhost/dashboard", { headers: { cookie } });
+    expect((await getMemberSession(request())).member).not.toBeNull();
+    const token = decodeURIComponent(/session_token=([^.;]+)/.exec(cookie)![1]!);
+    await db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    expect((await getMemberSession(request())).member).toBeNull();
+
+    const again = await signInMember({ db, email: "ada@example.com", password: "Analytical1", clientIp: "10.0.1.1", headers: headers() });
+    const fresh = cookieFrom(again.headers);
+    await signOutMember(new Request("http://localhost/logout", { method: "POST", headers: { cookie: fresh } }));
+    expect((await getMemberSession(new Request("http://localhost/dashboard", { headers: { cookie: fresh } }))).member).toBeNull();
   });
 
   it("refuses a duplicate email, whatever its case, and creates nothing", async () => {

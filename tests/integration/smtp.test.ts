@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { requestPasswordReset } from "#server/auth/request-password-reset";
+import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
+import { signInMember } from "#server/auth/sign-in-member";
+import { signUpMember } from "#server/auth/sign-up-member";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { signUpSchema } from "~/lib/validation/auth";
+import { describeEachDatabase } from "../helpers/database";
+
+// A real SMTP server on a loopback port: the reset email travels over SMTP and the test
+// follows the link from the message it received.
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, session, callback) {
+    let raw = "";
+    stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+    stream.on("end", () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smtp-"));
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  process.env.MAIL_FROM = "Signals <noreply@example.com>";
+  process.env.DATA_DIR = dataDir;
+  resetSingleton("config");
+  resetSingleton("smtp-transport");
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+  resetSingleton("config");
+  resetSingleton("smtp-transport");
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+describeEachDatabase("password reset over SMTP", (database) => {
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+
+  it("delivers the link by SMTP and the link resets the password once", async () => {
+    const db = database().db;
+    const email = `smtp-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const input = signUpSchema.parse({ firstName: "Sam", lastName: "Tp", email, password: "Original1", telegram: "sam_tp_user", acceptTerms: true, acceptRisk: true });
+    await signUpMember({ db, input, clientIp: "10.2.0.1", headers: new Headers() });
+    await requestPasswordReset({ db, email, clientIp: "10.2.0.1", siteUrl: "https://signals.example" });
+
+    const message = received.find((m) => m.to.includes(email));
+    expect(message, "a message reached the SMTP server").toBeDefined();
+    const body = decode(message!.raw);
+    expect(body).toMatch(/^From: Signals <noreply@example.com>/m);
+    expect(body).toContain("Content-Type: text/plain");
+    expect(body).toContain("Content-Type: text/html");
+    expect(body).toContain("expires in 1 hour");
+    const link = /https:\/\/signals\.example\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(body);
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
+
+    expect(await isResetTokenValid({ db, token })).toBe(true);
+    await resetMemberPassword({ db, token, password: "Changed22", clientIp: "10.2.0.1" });
+    await signInMember({ db, email, password: "Changed22", clientIp: "10.2.0.2", headers: new Headers() });
+    expect(await isResetTokenValid({ db, token })).toBe(false);
+  });
+});
