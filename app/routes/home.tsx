@@ -1,30 +1,108 @@
 import { Link } from "react-router";
+import { BenefitCarousel } from "~/components/marketing/benefit-carousel";
+import { CtaBand } from "~/components/marketing/cta-band";
+import { benefits } from "~/components/marketing/home-content";
+import { IndicatorTeaser } from "~/components/marketing/indicator-teaser";
+import { PageHero } from "~/components/marketing/page-hero";
+import { PlanGrid } from "~/components/marketing/plan-grid";
+import { Platforms } from "~/components/marketing/platforms";
+import { Section, SectionHeading } from "~/components/marketing/section";
+import { WhatIsBrand } from "~/components/marketing/what-is-brand";
+import { WhyYouNeed } from "~/components/marketing/why-you-need";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
+import { jsonLd, seoMeta } from "~/lib/meta";
+import { useRootData, type RootData } from "~/root";
+import { listPublishedPlans } from "#server/content/list-published-plans";
+import { getDb } from "#server/db/client";
+import { getLogger } from "#server/lib/logger";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "AI-powered crypto and forex signals", "AI-powered crypto and forex trading signals delivered in Telegram since 2017.");
+export async function loader() {
+  try {
+    return { plans: await listPublishedPlans(getDb()) };
+  } catch (error) {
+    // The rest of the home page is still worth showing; the plan grid says what went wrong.
+    getLogger().error({ err: error }, "home: loading plans failed");
+    return { plans: [] };
+  }
+}
 
-// The hero of the home page; the rest of spec §1's home sections arrive with the public-site work.
-export default function Home() {
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const tags = seoMeta({
+    matches,
+    location,
+    title: "AI-powered crypto and forex signals",
+    description:
+      "AI-powered crypto and forex trading signals in Telegram since 2017: futures, forex and spot signals, a copy trading bot and a TradingView indicator.",
+  });
+  if (!root) return tags;
+  const { brandName, links } = root.config;
+  return [
+    ...tags,
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: brandName,
+      url: root.siteUrl,
+      logo: `${root.siteUrl}/favicon.svg`,
+      sameAs: [links.telegram, links.x, links.discord],
+    }),
+  ];
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const brand = useRootData()?.config.brandName ?? "";
   return (
-    <section className="relative overflow-hidden">
-      <div className="mx-auto flex max-w-5xl flex-col items-center gap-8 px-6 py-24 text-center sm:py-32">
-        <span className="rounded-full border px-4 py-1 text-sm text-muted-foreground">Trusted by 50,000+ traders since 2017</span>
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">
-          AI-powered trading signals, <span className="text-primary">delivered in Telegram</span>
-        </h1>
-        <p className="max-w-2xl text-lg text-muted-foreground">
-          {brand} scans crypto and forex markets around the clock and sends clear entries, targets and stop losses for
-          futures, forex and spot straight to your Telegram — with a bot that can copy the trades for you.
-        </p>
-        <Button asChild size="lg" className="text-base">
-          <Link to="/pricing">Join Today</Link>
-        </Button>
-      </div>
-    </section>
+    <>
+      <PageHero
+        eyebrow="Trusted by 50,000+ traders since 2017"
+        title={
+          <>
+            AI-powered trading signals, <span className="text-primary">delivered in Telegram</span>
+          </>
+        }
+        description={`${brand} scans crypto and forex markets around the clock and sends clear entries, targets and stop losses for futures, forex and spot straight to your Telegram — with a bot that can copy the trades for you.`}
+        actions={
+          <Button asChild size="lg" className="text-base">
+            <Link to="/pricing">Join Today</Link>
+          </Button>
+        }
+        image={{
+          src: "/images/marketing/hero-signal.svg",
+          alt: "A BTC/USDT long signal in Telegram with its entry zone, three targets and stop loss, and the copy trading bot confirming the order",
+          width: 560,
+          height: 460,
+        }}
+      />
+      <Section tone="muted" aria-labelledby="intro">
+        <SectionHeading
+          id="intro"
+          eyebrow="How it works"
+          title="Trade with a plan, not a hunch"
+          description={`Our models watch hundreds of markets for high-probability setups. When one lines up, ${brand} sends you the full plan — where to enter, where to take profit and where to cut the loss — so every trade starts with its risk defined. Follow the signals by hand, let the copy trading bot place them for you, or put the same engine on your charts with our TradingView indicator.`}
+          className="mb-0"
+        />
+      </Section>
+      <Section aria-labelledby="benefits">
+        <SectionHeading id="benefits" eyebrow="Benefits" title={`What you get with ${brand}`} align="start" />
+        <BenefitCarousel items={benefits} label="Benefits" />
+      </Section>
+      <WhyYouNeed brandName={brand} />
+      <WhatIsBrand brandName={brand} />
+      <PlanGrid plans={loaderData.plans} />
+      <Platforms />
+      <IndicatorTeaser brandName={brand} />
+      <CtaBand
+        className="pt-16 sm:pt-24"
+        title={`Start trading with ${brand} today`}
+        description="Pick a plan, connect your Telegram and receive signals as soon as your subscription is active. Pay in USDT and turn off renewal whenever you like."
+        actions={
+          <Button asChild size="lg" className="bg-background text-base text-foreground hover:bg-background/90">
+            <Link to="/pricing">Join Now</Link>
+          </Button>
+        }
+      />
+    </>
   );
 }

@@ -1,3 +1,19 @@
-export default function Placeholder() {
-  return null;
+import { IndicatorPage } from "~/components/marketing/indicator-page";
+import { seoMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/indicator";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta({
+    matches,
+    location,
+    title: "TradingView Indicator",
+    description:
+      "Our invite-only TradingView indicator: buy and sell markers with stop-loss and take-profit levels on crypto, forex, indices and commodities.",
+    image: "/images/marketing/indicator-chart.svg",
+  });
+
+export default function Indicator() {
+  const brand = useRootData()?.config.brandName ?? "";
+  return <IndicatorPage brandName={brand} />;
 }

@@ -1,3 +1,30 @@
-export default function Placeholder() {
-  return null;
+import { data } from "react-router";
+import { WhyPage } from "~/components/marketing/why-page";
+import { NotFoundView } from "~/components/site/not-found-view";
+import { pageMeta, seoMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
+import { getConfig } from "#server/config";
+import type { Route } from "./+types/why";
+
+// Mounted at ":page" (see routes.ts): the product slug is configuration, known only at run time.
+export function loader({ params }: Route.LoaderArgs) {
+  if (params.page !== `why-${getConfig().productSlug}`) return data(null, { status: 404 });
+  return { page: "why" as const };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  if (!loaderData) return [...pageMeta(matches, "Page not found"), { name: "robots", content: "noindex" }];
+  const brand = (matches.find((m) => m?.id === "root")?.data as { config: { brandName: string } } | undefined)?.config.brandName ?? "";
+  return seoMeta({
+    matches,
+    location,
+    title: "Why Choose Us",
+    description: `Why traders choose ${brand}: signals since 2017, every result published, risk limits on every trade, and four ways to trade — signals bot, VIP signals, TradingView indicator and results tracker.`,
+  });
+};
+
+export default function Why({ loaderData }: Route.ComponentProps) {
+  const brand = useRootData()?.config.brandName ?? "";
+  if (!loaderData) return <NotFoundView />;
+  return <WhyPage brandName={brand} />;
 }
