@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { ContactDialog } from "~/components/site/contact-dialog";
+import { SupportButton } from "~/components/site/support-button";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import type { loader as rootLoader } from "~/root";
@@ -15,7 +15,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter config={root.config} year={root.year} />
-      <ContactDialog />
+      <SupportButton />
     </div>
   );
 }

@@ -1,3 +1,52 @@
-export default function Placeholder() {
-  return null;
+import { data, useNavigation } from "react-router";
+import { ArticleLoading, ArticleNotFound } from "~/components/blog/article-messages";
+import { articleStructuredData } from "~/components/blog/article-structured-data";
+import { ArticleView } from "~/components/blog/article-view";
+import { RelatedArticles } from "~/components/blog/related-articles";
+import { jsonLd, seoMeta } from "~/lib/meta";
+import type { RootData } from "~/root";
+import { getBlogPost } from "#server/content/get-blog-post";
+import { listRelatedPosts } from "#server/content/list-related-posts";
+import { getDb } from "#server/db/client";
+import { getLogger } from "#server/lib/logger";
+import type { Route } from "./+types/blog-post";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  try {
+    const post = await getBlogPost({ db: getDb(), slug: params.slug });
+    // Missing and unpublished look the same from outside: the spec's not-found screen, status 404.
+    if (!post) return data({ post: null, related: [] }, { status: 404 });
+    return { post, related: await listRelatedPosts({ db: getDb(), slug: post.slug }) };
+  } catch (error) {
+    getLogger().error({ err: error, slug: params.slug }, "blog article failed to load");
+    return data({ post: null, related: [] }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const post = loaderData?.post;
+  if (!post) return seoMeta({ matches, location, title: "Article Not Found", noindex: true });
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  return [
+    ...seoMeta({ matches, location, title: post.title, description: post.excerpt, image: post.image, type: "article" }),
+    { property: "article:published_time", content: post.date },
+    { property: "article:section", content: post.category },
+    { property: "article:author", content: post.author },
+    jsonLd(articleStructuredData({ post, siteUrl: root?.siteUrl ?? "", brandName: root?.config.brandName ?? "" })),
+  ];
+};
+
+export default function BlogPost({ loaderData, params }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  const navigation = useNavigation();
+  const next = navigation.state === "loading" ? navigation.location.pathname : null;
+  // Another article was chosen: say so instead of leaving this one on screen unchanged.
+  if (next && next.startsWith("/blog/") && next !== `/blog/${params.slug}`) return <ArticleLoading />;
+  if (!post) return <ArticleNotFound />;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-20 px-4 py-12 sm:px-6">
+      <ArticleView post={post} />
+      <RelatedArticles posts={related} className="border-t pt-12" />
+    </div>
+  );
 }

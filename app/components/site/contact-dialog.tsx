@@ -1,5 +1,4 @@
 import * as React from "react";
-import { LifeBuoyIcon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -9,7 +8,6 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -31,13 +29,22 @@ function readRemembered(): Pick<Fields, "name" | "email"> | null {
   }
 }
 
-/** The floating support button (bottom left, every page) and its contact dialog (spec §2, §5, §8). */
-export function ContactDialog() {
-  const [open, setOpen] = React.useState(false);
+/**
+ * The contact dialog (spec §2, §5, §8). Loaded on demand by the support button, so its form
+ * code and validation schema are not part of any page's first load.
+ */
+export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const setOpen = onOpenChange;
   const [values, setValues] = React.useState<Fields>(empty);
   const [remember, setRemember] = React.useState(false);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [sending, setSending] = React.useState(false);
+
+  // Opening (including the first open right after this module loads) prefills remembered fields.
+  React.useEffect(() => {
+    if (open) openChange(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
 
   function openChange(next: boolean) {
     if (next) {
@@ -98,15 +105,6 @@ export function ContactDialog() {
 
   return (
     <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
-        <Button
-          size="icon"
-          aria-label="Contact support"
-          className="fixed bottom-5 left-5 z-50 size-12 rounded-full shadow-lg"
-        >
-          <LifeBuoyIcon className="size-6" />
-        </Button>
-      </DialogTrigger>
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Contact support</DialogTitle>

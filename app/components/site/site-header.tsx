@@ -2,7 +2,6 @@ import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { MenuIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 import { BrandLogo } from "./brand-logo";
 import { mainNav } from "./nav-links";
@@ -16,6 +15,9 @@ function LanguageLabel() {
   );
 }
 
+const loadMenu = () => import("./mobile-menu");
+const MobileMenu = React.lazy(loadMenu);
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground",
@@ -24,6 +26,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ brandName }: { brandName: string }) {
   const [menuOpen, setMenuOpen] = React.useState(false);
+  const [menuWanted, setMenuWanted] = React.useState(false);
   const { pathname } = useLocation();
   // Any navigation (including back/forward) closes the mobile menu.
   React.useEffect(() => setMenuOpen(false), [pathname]);
@@ -44,37 +47,26 @@ export function SiteHeader({ brandName }: { brandName: string }) {
           <Button asChild className="hidden md:inline-flex">
             <Link to="/signin">Sign in</Link>
           </Button>
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <MenuIcon />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" className="w-72">
-              <SheetHeader>
-                <SheetTitle>{brandName}</SheetTitle>
-                <SheetDescription className="sr-only">Site navigation</SheetDescription>
-              </SheetHeader>
-              <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
-                {mainNav.map((item) => (
-                  <NavLink
-                    key={item.to}
-                    to={item.to}
-                    end={item.to === "/"}
-                    className={linkClass}
-                    onClick={() => setMenuOpen(false)}
-                  >
-                    {item.label}
-                  </NavLink>
-                ))}
-                <Button asChild className="mt-4">
-                  <Link to="/signin" onClick={() => setMenuOpen(false)}>
-                    Sign in
-                  </Link>
-                </Button>
-              </nav>
-            </SheetContent>
-          </Sheet>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onPointerEnter={() => void loadMenu()}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </Button>
+          {menuWanted ? (
+            <React.Suspense fallback={null}>
+              <MobileMenu brandName={brandName} open={menuOpen} onOpenChange={setMenuOpen} linkClass={linkClass} />
+            </React.Suspense>
+          ) : null}
         </div>
       </div>
     </header>

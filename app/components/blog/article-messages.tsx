@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { ArrowLeftIcon, Loader2Icon } from "lucide-react";
+import { Button } from "~/components/ui/button";
+
+/** A missing, unpublished or unreadable article (spec §2 Blog article). */
+export function ArticleNotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-28 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">Article Not Found</h1>
+      <p className="text-muted-foreground">The article you&apos;re looking for doesn&apos;t exist.</p>
+      <Button asChild size="lg">
+        <Link to="/blog">
+          <ArrowLeftIcon aria-hidden="true" />
+          Back to Blog
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+/** Shown while another article loads after a click inside the site. */
+export function ArticleLoading() {
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 py-32 text-muted-foreground">
+      <Loader2Icon aria-hidden="true" className="size-5 animate-spin" />
+      Loading article...
+    </p>
+  );
+}

@@ -1,0 +1,84 @@
+import type * as React from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/utils";
+import type { PublicResult } from "#server/content/list-results";
+import { formatCount, formatSignedPercent } from "./format";
+
+/** One period of the results tracker: counts, total return and a win-rate bar (spec §2, §9). */
+export function ResultCard({ result, className, ...props }: { result: PublicResult } & React.ComponentProps<typeof Card>) {
+  const positive = result.totalPercentage >= 0;
+  // The bar's width is the win rate itself, exactly as stored (spec §2).
+  const width = `${result.winRate}%`;
+  return (
+    <Card data-slot="result-card" aria-label={result.title} className={cn("gap-5", className)} {...props}>
+      <CardHeader className="gap-1">
+        <CardTitle className="text-lg">{result.title}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <dl className="grid grid-cols-3 gap-3 text-center">
+          <Stat label="Signals" value={formatCount(result.signals)} />
+          <Stat label="Wins" value={formatCount(result.wins)} />
+          <Stat label="Losses" value={formatCount(result.losses)} />
+        </dl>
+        <div className="flex items-baseline justify-between gap-3">
+          <span className="text-sm text-muted-foreground">Total</span>
+          <span
+            data-slot="result-total"
+            className={cn("text-3xl font-bold tracking-tight tabular-nums", positive ? "text-emerald-600 dark:text-emerald-400" : "text-destructive")}
+          >
+            {formatSignedPercent(result.totalPercentage)}
+          </span>
+        </div>
+        <div className="grid gap-2">
+          <div className="flex items-baseline justify-between text-sm">
+            <span className="text-muted-foreground">Win rate</span>
+            <span data-slot="result-win-rate" className="font-semibold tabular-nums">
+              {width}
+            </span>
+          </div>
+          <div
+            role="meter"
+            aria-label="Win rate"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={result.winRate}
+            aria-valuetext={width}
+            className="h-2.5 overflow-hidden rounded-full bg-muted"
+          >
+            <div data-slot="win-rate-bar" className="h-full rounded-full bg-gradient-to-r from-primary to-chart-2" style={{ width }} />
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-muted/60 px-2 py-3">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** The placeholder shown six times while another tab loads (spec §9). */
+export function ResultCardSkeleton({ className, ...props }: React.ComponentProps<typeof Card>) {
+  return (
+    <Card data-slot="result-card-skeleton" aria-hidden="true" className={cn("gap-5", className)} {...props}>
+      <CardHeader>
+        <Skeleton className="h-5 w-2/3" />
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="grid grid-cols-3 gap-3">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+        <Skeleton className="h-8 w-1/2 justify-self-end" />
+        <Skeleton className="h-2.5 w-full" />
+      </CardContent>
+    </Card>
+  );
+}

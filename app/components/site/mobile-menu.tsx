@@ -1,0 +1,43 @@
+import { Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
+import { mainNav } from "./nav-links";
+
+/**
+ * The slide-in menu under 768 px (spec §2). Loaded on first use: most visitors on a desktop
+ * never need its code. Choosing a link or Sign in closes it.
+ */
+export default function MobileMenu({
+  brandName,
+  open,
+  onOpenChange,
+  linkClass,
+}: {
+  brandName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  linkClass: (state: { isActive: boolean }) => string;
+}) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="left" className="w-72">
+        <SheetHeader>
+          <SheetTitle>{brandName}</SheetTitle>
+          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        </SheetHeader>
+        <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
+          {mainNav.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass} onClick={() => onOpenChange(false)}>
+              {item.label}
+            </NavLink>
+          ))}
+          <Button asChild className="mt-4">
+            <Link to="/signin" onClick={() => onOpenChange(false)}>
+              Sign in
+            </Link>
+          </Button>
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

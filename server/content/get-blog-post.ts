@@ -1,0 +1,18 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { blogPosts } from "../db/schema.ts";
+import { summaryColumns, type BlogPostSummary } from "./list-blog-posts.ts";
+
+/** A whole article; `content` is HTML sanitized when it was written (DESIGN.md §6). */
+export type BlogPost = BlogPostSummary & { content: string; createdAt: string };
+
+/** spec §7 "Select blog (article)": one published row by slug, or null. */
+export async function getBlogPost(options: { db: DbOrTx; slug: string }): Promise<BlogPost | null> {
+  const { db, slug } = options;
+  const [row] = await db
+    .select({ ...summaryColumns, content: blogPosts.content, createdAt: blogPosts.createdAt })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)))
+    .limit(1);
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+}

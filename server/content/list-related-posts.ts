@@ -1,0 +1,17 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { blogPosts } from "../db/schema.ts";
+import { summaryColumns, type BlogPostSummary } from "./list-blog-posts.ts";
+
+export const RELATED_POSTS_LIMIT = 3;
+
+/** spec §7 "Select blog (related)": other published posts, newest first by created_at, at most 3. */
+export async function listRelatedPosts(options: { db: DbOrTx; slug: string; limit?: number }): Promise<BlogPostSummary[]> {
+  const { db, slug, limit = RELATED_POSTS_LIMIT } = options;
+  return db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .where(and(eq(blogPosts.published, true), ne(blogPosts.slug, slug)))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(limit);
+}

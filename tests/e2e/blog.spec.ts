@@ -1,0 +1,346 @@
+import { desc, eq, inArray, ne } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { latestMail, linkIn } from "./support/outbox";
+
+type App = { testing: typeof import("../../server/testing.ts") };
+
+async function publishedPosts(app: App) {
+  const { db } = app.testing.getDatabase();
+  const { blogPosts } = app.testing.schema;
+  return db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(desc(blogPosts.createdAt));
+}
+
+/** What a reader can find a post by: title, excerpt, category and the article's text (no markup). */
+function searchableText(post: Awaited<ReturnType<typeof publishedPosts>>[number]) {
+  const text = post.content
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+  return [post.title, post.excerpt, post.category, text].join("\n").toLowerCase();
+}
+
+const cards = (page: Page) => page.locator('[data-slot="blog-post-card"]');
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search articles" });
+const formatDate = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+test.describe("blog list", () => {
+  test("shows the newest six published posts with every card field", async ({ page, app }) => {
+    const posts = await publishedPosts(app);
+    await page.goto("/blog");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(cards(page)).toHaveCount(6);
+    for (const [i, post] of posts.slice(0, 6).entries()) {
+      const card = cards(page).nth(i);
+      await expect(card.getByRole("heading", { level: 2 })).toHaveText(post.title);
+      await expect(card).toContainText(post.category);
+      await expect(card.locator("time")).toHaveText(formatDate(post.date));
+      await expect(card).toContainText(post.author);
+      await expect(card).toContainText(post.authorRole);
+      await expect(card).toContainText(post.excerpt);
+      const image = card.getByRole("img", { name: post.title });
+      await expect(image).toHaveAttribute("src", post.image);
+      await expect(image).toHaveAttribute("width", "1200");
+      await expect(image).toHaveAttribute("loading", i < 2 ? "eager" : "lazy");
+      await expect(card.getByRole("link", { name: "READ MORE" })).toHaveAttribute("href", `/blog/${post.slug}`);
+    }
+    expect(formatDate("2026-10-28")).toBe("Oct 28, 2026");
+  });
+
+  test("searches live, in any case, over title, excerpt, category and article text", async ({ page, app }) => {
+    const posts = await publishedPosts(app);
+    await page.goto("/blog");
+    for (const term of ["FUNDING", "product updates", "entry zone", "liquidation", "risk"]) {
+      const hits = posts.filter((p) => searchableText(p).includes(term.toLowerCase()));
+      expect(hits.length, term).toBeGreaterThan(0);
+      await searchBox(page).fill(term);
+      await expect(page.getByText(`${hits.length} result(s) for "${term}"`, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(`/blog?q=${encodeURIComponent(term).replace(/%20/g, "+")}`);
+      await expect(cards(page)).toHaveCount(Math.min(hits.length, 6));
+      await expect(cards(page).getByRole("heading", { level: 2 })).toHaveText(hits.slice(0, 6).map((p) => p.title));
+    }
+    // Typing replaced the history entry instead of adding one per keystroke.
+    expect(await page.evaluate(() => window.history.length)).toBeLessThanOrEqual(3);
+
+    // Blank (trimmed) input is ignored: every post, no count.
+    await searchBox(page).fill("   ");
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByText(/result\(s\) for/)).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(6);
+  });
+
+  test("HTML tag and attribute names do not match", async ({ page, app }) => {
+    const posts = await publishedPosts(app);
+    for (const tag of ["tbody", "href"]) {
+      expect(posts.some((p) => p.content.includes(tag)), `some article's HTML contains ${tag}`).toBe(true);
+      expect(posts.some((p) => searchableText(p).includes(tag))).toBe(false);
+    }
+    await page.goto("/blog");
+    await searchBox(page).fill("tbody");
+    await expect(page.getByText('0 result(s) for "tbody"', { exact: true })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Load More Posts" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText('0 result(s) for "tbody"', { exact: true })).toBeVisible();
+  });
+
+  test("shows Loading blog posts... while a search loads", async ({ page }) => {
+    await page.goto("/blog");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/blog.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await searchBox(page).fill("leverage");
+    await expect(page.getByRole("status").filter({ hasText: "Loading blog posts..." })).toBeVisible();
+    release();
+    await expect(page.getByText(/^\d+ result\(s\) for "leverage"$/)).toBeVisible();
+    await expect(page.getByText("Loading blog posts...")).toHaveCount(0);
+  });
+
+  test("READ MORE opens the article", async ({ page, app }) => {
+    const [newest] = await publishedPosts(app);
+    await page.goto("/blog");
+    await cards(page).first().getByRole("link", { name: "READ MORE" }).click();
+    await expect(page).toHaveURL(`/blog/${newest!.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest!.title);
+  });
+
+  test("Load More Posts shows the next page, then disappears", async ({ page, app }) => {
+    const posts = await publishedPosts(app);
+    expect(posts.length).toBeGreaterThan(6);
+    expect(posts.length).toBeLessThanOrEqual(12);
+    await page.goto("/blog");
+    await expect(cards(page)).toHaveCount(6);
+    await page.getByRole("button", { name: "Load More Posts" }).click();
+    await expect(cards(page)).toHaveCount(posts.length);
+    await expect(cards(page).getByRole("heading", { level: 2 })).toHaveText(posts.map((p) => p.title));
+    await expect(page.getByRole("button", { name: "Load More Posts" })).toHaveCount(0);
+    // Keyboard users continue at the first new article.
+    await expect(cards(page).nth(6).getByRole("heading", { level: 2 }).getByRole("link")).toBeFocused();
+  });
+
+  test("search and paging work without JavaScript", async ({ browser, app }) => {
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const posts = await publishedPosts(app);
+    await page.goto("/blog");
+    await page.getByRole("button", { name: "Load More Posts" }).click();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expect(cards(page)).toHaveCount(posts.length);
+    await searchBox(page).fill("funding");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/blog\?q=funding$/);
+    const hits = posts.filter((p) => searchableText(p).includes("funding"));
+    await expect(page.getByText(`${hits.length} result(s) for "funding"`, { exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test("a draft is never listed and its address is a 404", async ({ page, app }) => {
+    const { db } = app.testing.getDatabase();
+    const { blogPosts } = app.testing.schema;
+    const [draft] = await db.select().from(blogPosts).where(eq(blogPosts.published, false));
+    expect(draft).toBeTruthy();
+    await page.goto("/blog?page=2");
+    await expect(cards(page)).toHaveCount((await publishedPosts(app)).length);
+    await expect(page.getByText(draft!.title)).toHaveCount(0);
+    await searchBox(page).fill(draft!.title);
+    await expect(page.getByText(`0 result(s) for "${draft!.title}"`, { exact: true })).toBeVisible();
+
+    const response = await page.goto(`/blog/${draft!.slug}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();
+    await expect(page.getByText(draft!.title)).toHaveCount(0);
+  });
+});
+
+test.describe("newsletter", () => {
+  test("double opt-in: subscribe, confirm from the email, then already subscribed", async ({ page, app }) => {
+    const { db } = app.testing.getDatabase();
+    const { rateLimits, newsletterSubscribers } = app.testing.schema;
+    await db.delete(rateLimits).where(eq(rateLimits.key, "newsletter:127.0.0.1"));
+    const email = `reader-${Date.now()}@example.com`;
+    await page.goto("/blog");
+    const box = page.getByRole("region", { name: "Subscribe to new posts" });
+    const field = box.getByRole("textbox", { name: "Email address" });
+
+    await field.fill("not-an-email");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(box.getByRole("alert")).toHaveText("Please enter a valid email address");
+
+    await field.fill(email);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Check your inbox to confirm your subscription.")).toBeVisible();
+    await expect(field).toHaveValue("");
+    const [pending] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(pending!.confirmedAt).toBeNull();
+
+    const mail = latestMail(app.dataDir, email);
+    expect(mail).toBeTruthy();
+    const link = linkIn(mail!, "/newsletter/confirm?token=");
+    expect(link).toMatch(new RegExp(`^${app.url}/newsletter/confirm\\?token=[\\w-]{43}$`));
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
+    const [confirmed] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
+    await page.getByRole("link", { name: "Back to Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+
+    await field.fill(email.toUpperCase());
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("You're already subscribed.")).toBeVisible();
+
+    // The link works once. (The 400 answer is logged by the browser: expected here.)
+    page.removeAllListeners("console");
+    const again = await page.goto(link!);
+    expect(again?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "This confirmation link is invalid or has expired." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
+  });
+
+  test("without JavaScript the form answers on the blog page", async ({ browser, app }) => {
+    const { db } = app.testing.getDatabase();
+    const { rateLimits } = app.testing.schema;
+    await db.delete(rateLimits).where(eq(rateLimits.key, "newsletter:127.0.0.1"));
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/blog");
+    const box = page.getByRole("region", { name: "Subscribe to new posts" });
+    await box.getByRole("textbox", { name: "Email address" }).fill(`nojs-${Date.now()}@example.com`);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/blog\?newsletter=check-inbox#newsletter$/);
+    await expect(box.getByText("Check your inbox to confirm your subscription.")).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("article", () => {
+  test("shows every part of the article and up to three related articles", async ({ page, app }) => {
+    const posts = await publishedPosts(app);
+    const post = posts[4]!;
+    await page.goto(`/blog/${post.slug}`);
+    const article = page.getByRole("article").first();
+    await expect(article.getByRole("heading", { level: 1 })).toHaveText(post.title);
+    await expect(article).toContainText(post.category);
+    await expect(article.locator("time")).toHaveText(formatDate(post.date));
+    await expect(article).toContainText(post.author);
+    await expect(article).toContainText(post.authorRole);
+    await expect(article.getByRole("img", { name: post.title })).toHaveAttribute("src", post.image);
+    await expect(article.getByRole("button", { name: "Share" })).toBeVisible();
+    // The stored HTML is rendered as HTML.
+    const firstHeading = /<h2>([^<]+)<\/h2>/.exec(post.content)![1]!;
+    await expect(page.locator(".prose-content h2").first()).toHaveText(firstHeading);
+
+    const related = page.getByRole("region", { name: "Related Articles" });
+    const titles = posts.filter((p) => p.slug !== post.slug).slice(0, 3).map((p) => p.title);
+    await expect(related.getByRole("heading", { level: 3 })).toHaveText(titles);
+    await expect(related.getByText(post.title)).toHaveCount(0);
+  });
+
+  test("related articles never include the article itself", async ({ page, app }) => {
+    const [newest, ...rest] = await publishedPosts(app);
+    await page.goto(`/blog/${newest!.slug}`);
+    const related = page.getByRole("region", { name: "Related Articles" });
+    await expect(related.getByRole("heading", { level: 3 })).toHaveText(rest.slice(0, 3).map((p) => p.title));
+  });
+
+  test("says so when nothing else is published", async ({ page, app }) => {
+    const { db } = app.testing.getDatabase();
+    const { blogPosts } = app.testing.schema;
+    const [only, ...others] = await publishedPosts(app);
+    await db.update(blogPosts).set({ published: false }).where(ne(blogPosts.slug, only!.slug));
+    try {
+      // A query string of its own keeps this view out of the anonymous page cache.
+      await page.goto(`/blog/${only!.slug}?view=alone`);
+      await expect(page.getByText("No related articles found.")).toBeVisible();
+    } finally {
+      await db.update(blogPosts).set({ published: true }).where(inArray(blogPosts.slug, others.map((p) => p.slug)));
+    }
+  });
+
+  test("shows Loading article... while another article loads", async ({ page, app }) => {
+    const [newest, second] = await publishedPosts(app);
+    await page.goto(`/blog/${newest!.slug}`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/blog/${second!.slug}.data*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("region", { name: "Related Articles" }).getByRole("link", { name: second!.title, exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading article..." })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(second!.title);
+  });
+
+  test("Share copies the link where the browser cannot share", async ({ page, context, app }) => {
+    const [post] = await publishedPosts(app);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }));
+    await page.goto(`/blog/${post!.slug}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByText("Link copied!")).toBeVisible();
+    await expect(page.getByText("Paste it anywhere to share.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/blog/${post!.slug}`);
+  });
+
+  test("Share tells the reader when the link cannot be copied", async ({ page, app }) => {
+    const [post] = await publishedPosts(app);
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+      Object.defineProperty(Navigator.prototype, "clipboard", {
+        configurable: true,
+        get: () => ({ writeText: () => Promise.reject(new DOMException("Denied", "NotAllowedError")) }),
+      });
+    });
+    await page.goto(`/blog/${post!.slug}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByText("Unable to copy link")).toBeVisible();
+    await expect(page.getByText("Please copy the URL manually from your browser.")).toBeVisible();
+  });
+
+  test("Share uses the share sheet where there is one; a cancelled share says nothing", async ({ page, app }) => {
+    const [post] = await publishedPosts(app);
+    await page.addInitScript(() => {
+      const w = window as unknown as { shared: unknown[]; cancelShare: boolean };
+      w.shared = [];
+      w.cancelShare = false;
+      Object.defineProperty(Navigator.prototype, "share", {
+        configurable: true,
+        value: (data: unknown) => {
+          if (w.cancelShare) return Promise.reject(new DOMException("Share canceled", "AbortError"));
+          w.shared.push(data);
+          return Promise.resolve();
+        },
+      });
+    });
+    await page.goto(`/blog/${post!.slug}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByText("Shared successfully!")).toBeVisible();
+    const shared = await page.evaluate(() => (window as unknown as { shared: { title: string; url: string }[] }).shared);
+    expect(shared).toEqual([expect.objectContaining({ title: post!.title, url: `${app.url}/blog/${post!.slug}` })]);
+
+    await page.evaluate(() => ((window as unknown as { cancelShare: boolean }).cancelShare = true));
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.waitForTimeout(300);
+    await expect(page.getByText("Shared successfully!")).toHaveCount(1);
+    await expect(page.getByText("Link copied!")).toHaveCount(0);
+    await expect(page.getByText("Unable to copy link")).toHaveCount(0);
+  });
+
+  test("a missing article answers 404 with a way back", async ({ page }) => {
+    const response = await page.goto("/blog/no-such-article");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();
+    await expect(page.getByText("The article you're looking for doesn't exist.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(cards(page)).toHaveCount(6);
+  });
+});
