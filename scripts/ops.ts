@@ -11,7 +11,8 @@ const usage = `Usage: npm run ops -- <command> [options]
   credit   --email <address> --amount <USDT, e.g. 25.5 or -3> --reference <unique id> [--reason <text>] [--actor <name>]
   balance  --email <address>
   rescan   --from <ISO date-time>
-  renewals --run-now`;
+  renewals --run-now
+  telegram-reconcile`;
 
 type Call = { method: "GET" | "POST"; path: string; body?: Record<string, unknown> };
 
@@ -54,6 +55,8 @@ function buildCall(argv: string[]): Call {
     case "renewals":
       if (!values["run-now"]) fail(`Error: renewals needs --run-now.\n${usage}`);
       return { method: "POST", path: "/api/ops/renewals/run" };
+    case "telegram-reconcile":
+      return { method: "POST", path: "/api/ops/telegram/reconcile" };
     default:
       fail(usage);
   }

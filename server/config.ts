@@ -1,6 +1,7 @@
 import path from "node:path";
 import { HDKey } from "@scure/bip32";
 import { z } from "zod";
+import { readTelegramConfig, TelegramConfigError } from "./telegram/telegram-config.ts";
 import { singleton } from "./lib/singleton.ts";
 
 const bool = z
@@ -96,6 +97,13 @@ export function parseConfig(env: Record<string, string | undefined>) {
     // Instances sharing a database must sign sessions with the same key.
     throw new ConfigError("Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set in production");
   }
+  let telegram;
+  try {
+    telegram = readTelegramConfig(env);
+  } catch (error) {
+    if (error instanceof TelegramConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
   const productSlug = c.PRODUCT_SLUG ?? (c.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "product");
   return {
     env: c.NODE_ENV,
@@ -121,6 +129,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       /** USDT on TRON (TRC-20, 6 decimals). */
       usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
     },
+    telegram,
     opsToken: c.OPS_TOKEN,
     authSecret: c.AUTH_SECRET,
     mail: {

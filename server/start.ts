@@ -6,6 +6,9 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoContentIfEmpty } from "./db/seed.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
+import { seedPlanChats } from "./telegram/seed-plan-chats.ts";
+import { getTelegramBot } from "./telegram/telegram-bot.ts";
+import { setTelegramWebhook } from "./telegram/telegram-webhook.ts";
 import { getDepositXpub } from "./wallet/deposit-key.ts";
 import { getLogger } from "./lib/logger.ts";
 import { resetSingleton } from "./lib/singleton.ts";
@@ -19,9 +22,19 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   const log = getLogger();
   const database = getDatabase();
   await migrateDatabase(database);
+  let seeded = false;
   if (config.seedDemoContent) {
-    const seeded = await seedDemoContentIfEmpty({ db: database.db, brandName: config.brandName });
+    seeded = await seedDemoContentIfEmpty({ db: database.db, brandName: config.brandName });
     if (seeded) log.info("database was empty: demo content seeded");
+  }
+  // The chats each plan unlocks: from TELEGRAM_PLAN_CHATS at every start, demo ids for demo plans.
+  if (config.telegram.planChats) await seedPlanChats({ db: database.db, planChats: config.telegram.planChats });
+  else if (seeded) await seedPlanChats({ db: database.db });
+  const bot = getTelegramBot();
+  if (bot && config.telegram.webhookUrl) {
+    await setTelegramWebhook({ bot, url: config.telegram.webhookUrl, secret: config.telegram.webhookSecret! }).catch((err: unknown) =>
+      log.error({ err }, "telegram: setWebhook failed"),
+    );
   }
   // Settle the deposit key now: a development key is created (and loudly announced) at start-up,
   // not on some member's first sign-up.

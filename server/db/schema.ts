@@ -21,6 +21,7 @@ import {
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
+export * from "./telegram-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>

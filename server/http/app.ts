@@ -13,6 +13,8 @@ import { opsRouter } from "../ops/router.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
 import { singleton } from "../lib/singleton.ts";
 import { securityHeaders } from "../security/headers.ts";
+import { getTelegramBot } from "../telegram/telegram-bot.ts";
+import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
 import { CLIENT_IP_HEADER } from "./client-ip.ts";
 import { createPageCache } from "./page-cache.ts";
 
@@ -73,6 +75,13 @@ export function createApp(options: AppOptions) {
     res.set("Cache-Control", "no-store");
     next();
   }, opsRouter(getOpsToken));
+
+  // Telegram updates (webhook mode): refused with 401 without the secret-token header.
+  const telegram = config.telegram;
+  app.post(
+    "/api/telegram/webhook",
+    telegramWebhookMiddleware({ bot: getTelegramBot(), secret: telegram.webhookUrl ? telegram.webhookSecret : undefined }),
+  );
 
   app.use(compression());
   app.use(securityHeaders({ production: config.isProduction, dev: Boolean(options.devMiddleware) }));

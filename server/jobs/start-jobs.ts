@@ -7,12 +7,17 @@ import { profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
 import { deliverNotifications } from "../notifications/deliver-notifications.ts";
 import { pruneRateLimits } from "../security/rate-limit.ts";
+import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
+import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
+import { startTelegramPolling } from "../telegram/start-telegram-polling.ts";
+import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { generateWallet } from "../wallet/generate-wallet.ts";
 import { startDepositWatcher } from "../wallet/poll-deposits.ts";
 import { startIntervalJob } from "./interval-job.ts";
 import { runAsLeader } from "./leader-lock.ts";
 
 const DEPOSIT_WATCHER_LOCK = 727_010;
+const TELEGRAM_POLLING_LOCK = 727_011;
 
 /**
  * Background work of a server instance. Row jobs (renewals, reminders, notifications) claim
@@ -24,16 +29,23 @@ export function startJobs(database: Database) {
   const controller = new AbortController();
   const { signal } = controller;
   const db = database.db;
+  const bot = getTelegramBot();
   const waits = [
     startIntervalJob({
       name: "renewals",
       everyMs: 60_000,
       signal,
-      task: () => runRenewals({ db, onError: (id, err) => getLogger().error({ subscriptionId: id, err }, "renewal failed") }),
+      task: async () => {
+        const result = await runRenewals({ db, onError: (id, err) => getLogger().error({ subscriptionId: id, err }, "renewal failed") });
+        // Ended subscriptions lose their Telegram chats at once (ban, then unban so they can rejoin).
+        if (result.expired + result.failed > 0) await removeExpiredAccess({ db, bot });
+        return result;
+      },
     }),
     startIntervalJob({ name: "renewal-reminders", everyMs: 15 * 60_000, signal, task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })) }),
     startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
     startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),
+    startIntervalJob({ name: "telegram-reconcile", everyMs: 60 * 60_000, initialDelayMs: 60_000, signal, task: () => runDailyTelegramReconcile({ db, bot }) }),
     startIntervalJob({ name: "rate-limit-prune", everyMs: 60 * 60_000, signal, task: () => pruneRateLimits(db) }),
   ];
   const watcher = runAsLeader({
@@ -43,9 +55,16 @@ export function startJobs(database: Database) {
     signal,
     work: (s) => startDepositWatcher({ db, config, signal: s }),
   }).catch((error: unknown) => getLogger().error({ err: error }, "deposit watcher stopped"));
+  // Long polling when no webhook is configured: one instance only, like the deposit watcher.
+  const polling =
+    bot && !config.telegram.webhookUrl
+      ? runAsLeader({ database, lockKey: TELEGRAM_POLLING_LOCK, name: "telegram-polling", signal, work: (s) => startTelegramPolling({ bot, signal: s }) }).catch(
+          (error: unknown) => getLogger().error({ err: error }, "telegram polling stopped"),
+        )
+      : Promise.resolve();
   return async function stopJobs() {
     controller.abort();
-    await Promise.all([...waits.map((wait) => wait()), watcher]);
+    await Promise.all([...waits.map((wait) => wait()), watcher, polling]);
   };
 }
 

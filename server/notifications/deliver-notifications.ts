@@ -3,13 +3,15 @@ import { getConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
 import { getLogger } from "../lib/logger.ts";
+import { deliverTelegramNotification } from "../telegram/deliver-telegram-notification.ts";
+import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { renderNotification } from "./templates.ts";
 
 const MAX_ATTEMPTS = 8;
 // A claimed row is leased for this long; a process that dies mid-send releases it by expiry.
 const LEASE = "5 minutes";
 
-type Claimed = { id: string; kind: string; payload: Record<string, string>; email: string; first_name: string; email_attempts: number };
+type Claimed = { id: string; user_id: string; kind: string; payload: Record<string, string>; email: string; first_name: string; email_attempts: number };
 
 /**
  * Delivers queued notifications by email (at least once). Rows are claimed with
@@ -36,10 +38,12 @@ export async function deliverNotifications(options: {
     set next_attempt_at = now() + interval '${sql.raw(LEASE)}', email_attempts = n.email_attempts + 1
     from due, "user" u, profiles p
     where n.id = due.id and u.id = n.user_id and p.id = n.user_id
-    returning n.id::text as id, n.kind, n.payload, u.email, p.first_name, n.email_attempts`);
+    returning n.id::text as id, n.user_id, n.kind, n.payload, u.email, p.first_name, n.email_attempts`);
   let sent = 0;
   let failed = 0;
   for (const row of claimed.rows) {
+    // Telegram for verified members (once per notification, never throws); email for everyone.
+    await deliverTelegramNotification({ db, bot: getTelegramBot(), userId: row.user_id, kind: row.kind, payload: row.payload, notificationId: row.id });
     const message = renderNotification(row.kind, row.payload, { brand: config.brandName, firstName: row.first_name, dashboardUrl });
     try {
       await send({ to: row.email, ...message });

@@ -16,7 +16,7 @@ const templates: Record<NotificationKind, (p: Payload) => { subject: string; hea
       `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
       ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
-      "Verify your Telegram username on the dashboard to receive your access.",
+      "Your access links arrive from our Telegram bot; if you have not verified your Telegram username yet, do it on the dashboard first.",
     ],
   }),
   deposit_credited: (p) => ({

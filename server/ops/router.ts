@@ -6,6 +6,8 @@ import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { getDb } from "../db/client.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
+import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
+import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { rescanDeposits } from "../wallet/rescan-deposits.ts";
 import { getMemberBalance } from "./member-balance.ts";
 import { isValidOpsToken } from "./ops-token.ts";
@@ -60,6 +62,17 @@ export function opsRouter(token: () => string) {
   router.post("/renewals/run", async (_req, res) => {
     const result = await runRenewals({ db: getDb() });
     getLogger().info({ ops: "renewals", ...result }, "ops");
+    res.json(result);
+  });
+
+  router.post("/telegram/reconcile", async (_req, res) => {
+    const bot = getTelegramBot();
+    if (!bot) {
+      res.status(409).json({ error: "The Telegram bot is off: set TELEGRAM_BOT_TOKEN." });
+      return;
+    }
+    const result = await reconcileTelegramAccess({ db: getDb(), bot });
+    getLogger().info({ ops: "telegram-reconcile", ...result }, "ops");
     res.json(result);
   });
 

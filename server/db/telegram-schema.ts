@@ -1,0 +1,61 @@
+// Telegram bot tables (issue 7). Kept apart from schema.ts; re-exported from it.
+// Telegram ids (chats and users) have at most 52 significant bits, so they are read as numbers.
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.ts";
+// Circular with schema.ts (which re-exports this file); only used inside lazy references.
+import { notifications, pricing } from "./schema.ts";
+
+const telegramId = (name: string) => bigint(name, { mode: "number" });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** The private channels or groups a plan unlocks (usually one; a bundle plan may unlock several). */
+export const planTelegramChats = pgTable(
+  "plan_telegram_chats",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => pricing.id, { onDelete: "cascade" }),
+    chatId: telegramId("chat_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.chatId] }), index("plan_telegram_chats_chat_idx").on(t.chatId)],
+);
+
+/**
+ * Who the bot let into which chat (join request approved, or a join seen for an entitled member).
+ * The Bot API cannot list a chat's members, so removals and reconciliation work from this list.
+ */
+export const telegramChatMembers = pgTable(
+  "telegram_chat_members",
+  {
+    chatId: telegramId("chat_id").notNull(),
+    telegramUserId: telegramId("telegram_user_id").notNull(),
+    // Kept when the account is deleted (set null) so the person is still removed from the chat.
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.telegramUserId] }), index("telegram_chat_members_user_idx").on(t.userId)],
+);
+
+/** The personal invite link last sent to a member for a chat, reused until shortly before it expires. */
+export const telegramInviteLinks = pgTable(
+  "telegram_invite_links",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    chatId: telegramId("chat_id").notNull(),
+    inviteLink: text("invite_link").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chatId] })],
+);
+
+/** Outbox notifications already sent by Telegram, so a retried email never repeats the message. */
+export const telegramNotificationDeliveries = pgTable("telegram_notification_deliveries", {
+  notificationId: bigint("notification_id", { mode: "bigint" })
+    .primaryKey()
+    .references(() => notifications.id, { onDelete: "cascade" }),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});

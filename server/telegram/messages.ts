@@ -1,0 +1,102 @@
+import type { NotificationKind } from "../notifications/enqueue-notification.ts";
+
+/**
+ * Every text the bot sends, in one place (tests assert them). Plain text, no parse mode: plan
+ * names and payload values are shown as written, with nothing to escape.
+ */
+export const botMessages = {
+  welcome: (brand: string) =>
+    [
+      `Welcome to ${brand}!`,
+      "I deliver your subscriptions in Telegram: personal links to the private channels of your plans, and messages about your deposits, renewals and reminders.",
+      "To link this Telegram account to your membership, generate a verification code on your dashboard and send the 6 digits here (or tap “Open the bot” there). A code is valid for 15 minutes.",
+      commandList,
+    ].join("\n\n"),
+  welcomeBack: (brand: string) => [`Welcome back to ${brand}! Your Telegram account is verified.`, commandList].join("\n\n"),
+  verified: (username: string) =>
+    `Your Telegram account @${username} is now verified. Your dashboard shows “Telegram Verified”; I will send your access links and account messages here.`,
+  verifyUsage: "Send /verify followed by the 6-digit code from your dashboard, for example: /verify 123456",
+  noUsername:
+    "Your Telegram account has no username, so I cannot check it against your membership. Set one in Telegram (Settings → Username), make sure it is the username saved in your dashboard, then send the code again.",
+  wrongCode: "That code is not valid. Check the 6-digit code on your dashboard, or generate a new one.",
+  expiredCode: "That code has expired: codes are valid for 15 minutes. Generate a new one on your dashboard and send it here.",
+  usernameMismatch: (username: string) =>
+    `That code was not issued for @${username}. Make sure the Telegram username in your dashboard is @${username}, then generate a new code.`,
+  linkedToAnotherMember:
+    "This Telegram account is already verified for another member. A Telegram account can be linked to one member only; please contact support if this is a mistake.",
+  lockedOut: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  notLinked:
+    "This Telegram account is not linked to a membership yet. Generate a verification code on your dashboard and send the 6 digits here.",
+  unknown: "I did not understand that. Send the 6-digit code from your dashboard to verify your account, or /help for the commands.",
+  noChats: (url: string) => `You have no active subscription with a Telegram channel. Choose a plan on your dashboard: ${url}`,
+  linksIntro: "Your personal access links:",
+  linksOutro: (expires: string) =>
+    `Tap a link and ask to join: I approve the request for this Telegram account only. The links work until ${expires}; send /links for new ones.`,
+  linksFailed: "I could not create your access links just now. Please try /links again in a few minutes.",
+  removed: (plans: string, url: string) =>
+    `Your subscription to ${plans} is no longer active, so you have been removed from its Telegram channel. Renew or subscribe again from your dashboard to come back: ${url}`,
+  joinDeclined: (url: string) =>
+    `I could not approve your request to join: this Telegram account has no active subscription for that channel. If you are a member, verify this account on your dashboard and send /links. ${url}`,
+  statusTitle: "Your subscriptions:",
+  statusNone: "You have no active subscriptions.",
+  statusBalance: (balance: string) => `Balance: ${balance}`,
+} as const;
+
+const commandList = ["Commands:", "/status – your subscriptions and balance", "/links – resend your access links", "/help – this message"].join("\n");
+
+/** The bot's command menu (setMyCommands). */
+export const botCommands = [
+  { command: "start", description: "Welcome and how to verify" },
+  { command: "verify", description: "Verify with the code from your dashboard" },
+  { command: "status", description: "Your subscriptions and balance" },
+  { command: "links", description: "Resend my access links" },
+  { command: "help", description: "What I can do" },
+];
+
+type Payload = Record<string, string | undefined>;
+
+// Payload values are display strings written by the event that queued the message (see
+// server/notifications/templates.ts); any key may be missing on old rows.
+const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
+  purchase_confirmed: (p) => [
+    "✅ Your subscription is active",
+    `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
+    ...(p.invoiceId ? [`Invoice: ${p.invoiceId}`] : []),
+    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+  ],
+  deposit_credited: (p) => [
+    "💰 Deposit received",
+    `${p.amount ?? "Your deposit"} USDT (TRC-20) has been added to your balance.`,
+    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+    ...(p.txId ? [`Transaction: ${p.txId}`] : []),
+  ],
+  renewal_charged: (p) => [
+    "🔁 Subscription renewed",
+    `${p.plan ?? "Your subscription"} was renewed for ${p.amount ?? "its price"} from your balance.`,
+    ...(p.nextBillingDate ? [`Next renewal: ${p.nextBillingDate}.`] : []),
+    ...(p.invoiceId ? [`Invoice: ${p.invoiceId}`] : []),
+  ],
+  renewal_failed: (p) => [
+    "⚠️ Renewal failed: your subscription has ended",
+    `Your balance did not cover the renewal of ${p.plan ?? "your subscription"}${p.amount ? ` (${p.amount})` : ""}, so it has ended.`,
+    "Deposit USDT (TRC-20) to your balance and subscribe again from the dashboard to restore access.",
+  ],
+  subscription_expired: (p) => [
+    "Your subscription has ended",
+    `${p.plan ?? "Your subscription"} has ended because autorenew was off.`,
+    "You can subscribe again at any time from the dashboard.",
+  ],
+  renewal_reminder: (p) => [
+    "⏰ Top up to keep your subscription",
+    `${p.plan ?? "Your subscription"} renews${p.dueDate ? ` on ${p.dueDate}` : " soon"} for ${p.amount ?? "its price"}, and your balance${p.balance ? ` (${p.balance} USDT)` : ""} does not cover it.`,
+    ...(p.shortfall ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`] : []),
+  ],
+};
+
+/** The Telegram text of an outbox notification; undefined for a kind the bot does not know. */
+export function renderTelegramNotification(kind: string, payload: Payload, url: string): string | undefined {
+  const render = notificationTexts[kind as NotificationKind];
+  if (!render) return undefined;
+  const [heading, ...lines] = render(payload);
+  return [heading, lines.join("\n"), `Dashboard: ${url}`].join("\n\n");
+}

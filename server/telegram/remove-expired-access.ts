@@ -1,0 +1,74 @@
+import { eq, inArray } from "drizzle-orm";
+import { GrammyError } from "grammy";
+import type { Db } from "../db/client.ts";
+import { planTelegramChats, subscriptions } from "../db/schema.ts";
+import { getLogger } from "../lib/logger.ts";
+import { forgetChatMember, listStaleChatMembers, recordChatMember, type StaleMember } from "./entitlements.ts";
+import { botMessages } from "./messages.ts";
+import type { TelegramBot } from "./telegram-bot.ts";
+import { dashboardUrl } from "./telegram-links.ts";
+
+/**
+ * Removes from the paid chats everyone the bot let in who is no longer entitled (subscription
+ * expired or lapsed, account verified elsewhere): ban then unban at once, which removes them
+ * and lets them rejoin after paying; then tells them why, with a link to the dashboard.
+ * `subscriptionIds` narrows the sweep to those subscriptions' members and chats (the renewal
+ * job's results); without it every recorded member is checked. Administrators are never
+ * removed; someone who already left is simply forgotten. A failure (the bot lost its admin
+ * rights) is logged and retried on the next run. No-op when the bot is off.
+ */
+export async function removeExpiredAccess(options: {
+  db: Db;
+  bot: TelegramBot | undefined;
+  subscriptionIds?: string[];
+}): Promise<{ removed: number; failed: number }> {
+  const { db, bot, subscriptionIds } = options;
+  const result = { removed: 0, failed: 0 };
+  if (!bot || (subscriptionIds && subscriptionIds.length === 0)) return result;
+  let filter: { userIds?: string[]; chatIds?: number[] } = {};
+  if (subscriptionIds) {
+    const scope = await db
+      .select({ userId: subscriptions.userId, chatId: planTelegramChats.chatId })
+      .from(subscriptions)
+      .innerJoin(planTelegramChats, eq(planTelegramChats.planId, subscriptions.planId))
+      .where(inArray(subscriptions.id, subscriptionIds));
+    if (scope.length === 0) return result;
+    filter = { userIds: [...new Set(scope.map((s) => s.userId))], chatIds: [...new Set(scope.map((s) => s.chatId))] };
+  }
+  for (const stale of await listStaleChatMembers(db, filter)) {
+    // Deleting the row claims the removal: when several instances sweep at once, one acts.
+    if (!(await forgetChatMember(db, stale))) continue;
+    try {
+      if (await removeFromChat(bot, stale)) {
+        result.removed++;
+        await bot.api
+          .sendMessage(stale.telegramUserId, botMessages.removed(stale.plans, dashboardUrl()), { link_preview_options: { is_disabled: true } })
+          .catch((error: unknown) => getLogger().warn({ telegramUserId: stale.telegramUserId, err: (error as Error).message }, "telegram: could not tell a removed member"));
+      }
+    } catch (error) {
+      if (isGone(error)) continue;
+      result.failed++;
+      // Put the row back so the next sweep tries again.
+      await recordChatMember(db, stale);
+      getLogger().warn({ chatId: stale.chatId, telegramUserId: stale.telegramUserId, err: (error as Error).message }, "telegram: removal failed; will retry");
+    }
+  }
+  if (result.removed > 0 || result.failed > 0) getLogger().info(result, "telegram: expired access removed");
+  return result;
+}
+
+/** True when the person was removed; false when there was nothing to do (left already, or an admin). */
+async function removeFromChat(bot: TelegramBot, stale: StaleMember): Promise<boolean> {
+  const member = await bot.api.getChatMember(stale.chatId, stale.telegramUserId);
+  if (member.status === "left" || member.status === "kicked") return false;
+  if (member.status === "creator" || member.status === "administrator") return false;
+  if (member.status === "restricted" && !member.is_member) return false;
+  await bot.api.banChatMember(stale.chatId, stale.telegramUserId);
+  await bot.api.unbanChatMember(stale.chatId, stale.telegramUserId, { only_if_banned: true });
+  return true;
+}
+
+/** The chat or the user no longer exists for the bot: nothing to remove. */
+function isGone(error: unknown) {
+  return error instanceof GrammyError && error.error_code === 400 && /chat not found|user not found|PARTICIPANT_ID_INVALID|USER_ID_INVALID/i.test(error.description);
+}

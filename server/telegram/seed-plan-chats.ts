@@ -1,0 +1,49 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { planTelegramChats, pricing } from "../db/schema.ts";
+import { getLogger } from "../lib/logger.ts";
+import { readTelegramConfig, type PlanChats } from "./telegram-config.ts";
+
+/**
+ * Stand-in chat ids for the demo plans (server/db/seed-data/plans.ts). They are not real
+ * chats: set TELEGRAM_PLAN_CHATS to your channels' ids (the bot must be an administrator
+ * allowed to invite and ban users in each). The bundle unlocks every chat.
+ */
+export const DEMO_PLAN_CHATS: PlanChats = {
+  "signals-bot": [-1001000000001],
+  "vip-signals": [-1001000000002],
+  "copy-trading-bot": [-1001000000003],
+  "indicator-pro": [-1001000000004],
+  "all-in-one": [-1001000000001, -1001000000002, -1001000000003, -1001000000004],
+  "starter-signals-2024": [-1001000000001],
+};
+
+/**
+ * Sets which chats each listed plan unlocks (its previous chats are replaced; plans not
+ * listed keep theirs), in one transaction. The mapping comes from TELEGRAM_PLAN_CHATS, else
+ * the demo ids. Plan ids that do not exist are reported and logged, not fatal.
+ */
+export async function seedPlanChats(options: { db: Db; planChats?: PlanChats }): Promise<{ plans: number; chats: number; unknownPlans: string[] }> {
+  const mapping = options.planChats ?? readTelegramConfig().planChats ?? DEMO_PLAN_CHATS;
+  const slugs = Object.keys(mapping);
+  const result = { plans: 0, chats: 0, unknownPlans: [] as string[] };
+  if (slugs.length === 0) return result;
+  await options.db.transaction(async (tx) => {
+    const plans = await tx.select({ id: pricing.id, slug: pricing.planId }).from(pricing).where(inArray(pricing.planId, slugs));
+    const idBySlug = new Map(plans.map((p) => [p.slug, p.id]));
+    for (const slug of slugs) {
+      const planId = idBySlug.get(slug);
+      if (planId === undefined) {
+        result.unknownPlans.push(slug);
+        continue;
+      }
+      const chatIds = [...new Set(mapping[slug])];
+      await tx.delete(planTelegramChats).where(eq(planTelegramChats.planId, planId));
+      await tx.insert(planTelegramChats).values(chatIds.map((chatId) => ({ planId, chatId })));
+      result.plans++;
+      result.chats += chatIds.length;
+    }
+  });
+  if (result.unknownPlans.length > 0) getLogger().warn({ plans: result.unknownPlans }, "telegram: TELEGRAM_PLAN_CHATS names plans that do not exist");
+  return result;
+}

@@ -1,0 +1,47 @@
+import { Bot, GrammyError, HttpError } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import { getConfig } from "../config.ts";
+import { getDb, type Db } from "../db/client.ts";
+import { getLogger } from "../lib/logger.ts";
+import { singleton } from "../lib/singleton.ts";
+import { chatUpdates } from "./chat-updates.ts";
+import { memberCommands } from "./member-commands.ts";
+import { readTelegramConfig, type TelegramConfig } from "./telegram-config.ts";
+
+export type TelegramBot = Bot;
+
+/** The updates the bot handles; webhook and long polling both ask Telegram for exactly these. */
+export const ALLOWED_UPDATES = ["message", "chat_join_request", "chat_member"] as const;
+
+/**
+ * The grammY bot, or undefined when TELEGRAM_BOT_TOKEN is unset: every Telegram function
+ * takes `bot: TelegramBot | undefined` and does nothing without one, so the site runs
+ * unchanged with the bot off. `apiRoot` (TELEGRAM_API_ROOT) lets tests use a local Bot API.
+ */
+export function createTelegramBot(options: {
+  db: Db;
+  config: TelegramConfig;
+  brandName?: string;
+  /** Skips the getMe call at start (tests, or a cached value). */
+  botInfo?: UserFromGetMe;
+}): TelegramBot | undefined {
+  const { db, config } = options;
+  if (!config.token) return undefined;
+  const bot = new Bot(config.token, { client: { apiRoot: config.apiRoot }, botInfo: options.botInfo });
+  bot.use(memberCommands({ db, bot, brandName: options.brandName ?? getConfig().brandName }));
+  bot.use(chatUpdates({ db }));
+  // One failing update is logged and skipped: long polling must keep running, and a webhook
+  // answers 200 so Telegram does not redeliver a poisoned update forever.
+  bot.catch((error) => {
+    const cause = error.error;
+    const detail =
+      cause instanceof GrammyError ? { method: cause.method, description: cause.description } : cause instanceof HttpError ? { http: cause.message } : { err: cause };
+    getLogger().error({ updateId: error.ctx.update.update_id, ...detail }, "telegram: update failed");
+  });
+  return bot;
+}
+
+/** The process's bot (one per process, like the database), or undefined when the bot is off. */
+export function getTelegramBot(): TelegramBot | undefined {
+  return singleton("telegram-bot", () => createTelegramBot({ db: getDb(), config: readTelegramConfig() }));
+}
