@@ -1,0 +1,81 @@
+import { Badge } from "~/components/ui/badge";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatUsdt } from "~/lib/money";
+import type { BillingRow } from "#server/members/list-billing-history";
+import { capitalize, formatDate } from "./format";
+
+export type BillingData = { rows: BillingRow[] } | { error: string };
+
+// spec §4: paid cyan, pending yellow, failed red.
+const statusVariant = { paid: "success", pending: "warning", failed: "destructive" } as const;
+
+/** Billing history (spec §2): the member's invoices, newest first; skeleton rows while it loads. */
+export function BillingSection({ data }: { data?: BillingData }) {
+  return (
+    <section aria-labelledby="billing-title" className="grid grid-cols-1 gap-6">
+      <h1 id="billing-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Billing history
+      </h1>
+      {data ? <BillingTable data={data} /> : <BillingSkeleton />}
+    </section>
+  );
+}
+
+function BillingTable({ data }: { data: BillingData }) {
+  if ("error" in data) {
+    return (
+      <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center">
+        {data.error}
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-lg border">
+      <Table aria-labelledby="billing-title">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Invoice ID</TableHead>
+            <TableHead>Issue date</TableHead>
+            <TableHead>Total amount</TableHead>
+            <TableHead>Payment Type</TableHead>
+            <TableHead>Status</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {data.rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
+                No transactions found
+              </TableCell>
+            </TableRow>
+          ) : (
+            data.rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell className="font-mono text-xs sm:text-sm" title={row.description ?? undefined}>
+                  {row.invoiceId}
+                </TableCell>
+                <TableCell>{formatDate(row.issueDate)}</TableCell>
+                <TableCell className="tabular-nums">{formatUsdt(BigInt(row.totalAmount), { suffix: true })}</TableCell>
+                <TableCell>{row.paymentType}</TableCell>
+                <TableCell>
+                  <Badge variant={statusVariant[row.status]}>{capitalize(row.status)}</Badge>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function BillingSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading billing history" className="grid gap-2 rounded-lg border p-4">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-8 w-full" />
+      ))}
+    </div>
+  );
+}

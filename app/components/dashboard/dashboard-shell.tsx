@@ -1,0 +1,47 @@
+import * as React from "react";
+import { SidebarProvider } from "~/components/ui/sidebar";
+import type { DepositWallet } from "#server/members/get-deposit-wallet";
+import type { MemberProfile } from "#server/members/get-member-profile";
+import { DashboardProvider } from "./dashboard-context";
+import { DashboardHeader } from "./dashboard-header";
+import { DashboardSidebar } from "./dashboard-sidebar";
+import { DepositDialog } from "./deposit-dialog";
+
+/**
+ * The dashboard's frame, outside the public site chrome: sidebar (open state from the
+ * `sidebar_state` cookie read by the loader, so the server renders it as it will stay),
+ * header, the open section, and the deposit dialog the balance button opens.
+ */
+export function DashboardShell({
+  brandName,
+  sidebarOpen,
+  profile,
+  wallet,
+  section,
+  children,
+}: {
+  brandName: string;
+  sidebarOpen: boolean;
+  profile: MemberProfile;
+  wallet: DepositWallet | null;
+  section: string;
+  children: React.ReactNode;
+}) {
+  const [depositOpen, setDepositOpen] = React.useState(false);
+  const openDeposit = React.useCallback(() => setDepositOpen(true), []);
+  return (
+    <DashboardProvider profile={profile} openDeposit={openDeposit}>
+      <SidebarProvider defaultOpen={sidebarOpen}>
+        <DashboardSidebar brandName={brandName} active={section} />
+        {/* SidebarInset's place, as a plain column so the header is a top-level banner beside <main>. */}
+        <div data-slot="sidebar-inset" className="relative flex w-full min-w-0 flex-1 flex-col bg-background">
+          <DashboardHeader />
+          <main id="main" data-slot="dashboard-section" className="w-full flex-1 p-4 sm:p-6 lg:p-8">
+            {children}
+          </main>
+        </div>
+      </SidebarProvider>
+      <DepositDialog wallet={wallet} open={depositOpen} onOpenChange={setDepositOpen} />
+    </DashboardProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { Sidebar, SidebarRail, useSidebar } from "~/components/ui/sidebar";
+import {
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+} from "~/components/ui/sidebar-menu";
+import { dashboardSections } from "./sections";
+
+/** The enabled sections as links (`?section=`), so reload, back and forward keep the place. */
+export function DashboardSidebar({ brandName, active }: { brandName: string; active: string }) {
+  const { isMobile, setOpenMobile } = useSidebar();
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton asChild size="lg" tooltip={brandName}>
+              <Link to="/">
+                <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+                <span className="text-base font-bold tracking-tight">{brandName}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <SidebarGroup>
+          <SidebarGroupLabel>Dashboard</SidebarGroupLabel>
+          <SidebarGroupContent>
+            <nav aria-label="Dashboard sections">
+              <SidebarMenu>
+                {dashboardSections
+                  .filter((section) => section.enabled)
+                  .map(({ key, title, icon: Icon }) => (
+                    <SidebarMenuItem key={key}>
+                      <SidebarMenuButton asChild isActive={active === key} tooltip={title}>
+                        <Link
+                          to={{ search: `?section=${key}` }}
+                          aria-current={active === key ? "page" : undefined}
+                          onClick={() => isMobile && setOpenMobile(false)}
+                        >
+                          <Icon aria-hidden="true" />
+                          <span>{title}</span>
+                        </Link>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  ))}
+              </SidebarMenu>
+            </nav>
+          </SidebarGroupContent>
+        </SidebarGroup>
+      </SidebarContent>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

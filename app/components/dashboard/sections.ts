@@ -1,0 +1,54 @@
+import { BookOpenIcon, CreditCardIcon, GraduationCapIcon, HomeIcon, LayersIcon, RadioTowerIcon, ShoppingBagIcon, UserIcon, type LucideIcon } from "lucide-react";
+
+export type SectionKey =
+  | "welcome"
+  | "user-info"
+  | "subscriptions"
+  | "billing-history"
+  | "knowledgebase"
+  | "signals"
+  | "courses"
+  | "purchase-asi";
+
+type SectionDef = { key: SectionKey; title: string; icon: LucideIcon; enabled: boolean };
+
+/**
+ * The dashboard's sections (spec §2). Signals, Courses and Purchase ASI are defined but
+ * disabled: hidden from the sidebar, and asking for them shows "… - Coming soon".
+ */
+export const dashboardSections: readonly SectionDef[] = [
+  { key: "welcome", title: "Welcome", icon: HomeIcon, enabled: true },
+  { key: "user-info", title: "User Info", icon: UserIcon, enabled: true },
+  { key: "subscriptions", title: "Subscriptions", icon: LayersIcon, enabled: true },
+  { key: "billing-history", title: "Billing history", icon: CreditCardIcon, enabled: true },
+  { key: "knowledgebase", title: "Knowledgebase", icon: BookOpenIcon, enabled: true },
+  { key: "signals", title: "Signals", icon: RadioTowerIcon, enabled: false },
+  { key: "courses", title: "Courses", icon: GraduationCapIcon, enabled: false },
+  { key: "purchase-asi", title: "Purchase ASI", icon: ShoppingBagIcon, enabled: false },
+];
+
+export const DEFAULT_SECTION: SectionKey = "welcome";
+
+export type ResolvedSection = { key: SectionKey; enabled: true } | { key: string; enabled: false; title: string };
+
+/**
+ * What `?section=` asks for: an enabled section, or the "Coming soon" page titled after the
+ * key (disabled and unknown keys alike). No parameter opens Welcome.
+ */
+export function resolveSection(param: string | null): ResolvedSection {
+  const key = (param ?? "").trim().toLowerCase();
+  if (!key) return { key: DEFAULT_SECTION, enabled: true };
+  const known = dashboardSections.find((s) => s.key === key);
+  if (known?.enabled) return { key: known.key, enabled: true };
+  return { key, enabled: false, title: known?.title ?? titleCase(key) };
+}
+
+/** "market-news" → "Market News"; kept short so a long address cannot stretch the page. */
+export function titleCase(key: string): string {
+  return key
+    .slice(0, 60)
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}

@@ -1,0 +1,116 @@
+import * as React from "react";
+import { CheckIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
+import { PlanCard } from "~/components/plans/plan-card";
+import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
+import { Button } from "~/components/ui/button";
+import { formatUsdt } from "~/lib/money";
+import { cartTotal, periodSuffix } from "~/lib/pricing";
+import type { PublicPlan } from "#server/content/list-published-plans";
+import type { MemberSubscription } from "#server/members/list-member-subscriptions";
+import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
+import { MemberSubscriptions } from "./member-subscriptions";
+import { useDashboardCart } from "./use-dashboard-cart";
+
+export type SubscriptionsData = { plans: PublicPlan[]; subscriptions: MemberSubscription[] } | { error: string };
+
+/** Subscriptions (spec §2, §4): plan cards with a cart and the confirm-purchase dialog, then the member's list. */
+export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
+  return (
+    <section aria-labelledby="subscriptions-title" className="grid grid-cols-1 gap-8">
+      <h1 id="subscriptions-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Subscriptions
+      </h1>
+      {!data ? (
+        <p role="status" className="text-muted-foreground">
+          Loading...
+        </p>
+      ) : "error" in data ? (
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center">
+          {data.error}
+        </p>
+      ) : (
+        <>
+          <PlanPicker plans={data.plans} subscriptions={data.subscriptions} />
+          <MemberSubscriptions subscriptions={data.subscriptions} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptions: MemberSubscription[] }) {
+  const active = React.useMemo(() => subscriptions.filter((s) => s.status === "active").map((s) => s.planId), [subscriptions]);
+  const cart = useDashboardCart(plans, active);
+  const [confirming, setConfirming] = React.useState(false);
+  const items = plans.filter((p) => cart.planIds.includes(p.id));
+  const total = cartTotal(items.map((p) => BigInt(p.price)), cart.period);
+
+  return (
+    <BillingPeriodTabs value={cart.period} onValueChange={cart.setPeriod}>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start">
+        <ul aria-label="Plans" className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+          {plans.map((plan) => {
+            const subscribed = active.includes(plan.id);
+            const inCart = cart.planIds.includes(plan.id);
+            return (
+              <li key={plan.id}>
+                <PlanCard
+                  role="group"
+                  className="[&_[data-slot=plan-price]]:flex-wrap"
+                  plan={plan}
+                  period={cart.period}
+                  maxFeatures={5}
+                  selected={inCart}
+                  action={
+                    subscribed ? (
+                      <Button type="button" className="w-full" variant="secondary" disabled>
+                        <CheckIcon aria-hidden="true" />
+                        Subscribed
+                      </Button>
+                    ) : (
+                      <Button type="button" className="w-full" variant={inCart ? "outline" : "default"} aria-pressed={inCart} onClick={() => cart.toggle(plan.id)}>
+                        {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+                        {inCart ? "Remove from cart" : "Add to cart"}
+                      </Button>
+                    )
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+        {/* Below xl a slim bar pinned to the bottom (total + Subscribe); a full side panel from xl. */}
+        <aside
+          aria-labelledby="dashboard-cart-title"
+          className="sticky bottom-2 z-10 flex items-center justify-between gap-3 rounded-xl border bg-card p-3 shadow-lg xl:top-20 xl:bottom-auto xl:grid xl:p-4 xl:shadow-sm"
+        >
+          <h2 id="dashboard-cart-title" className="flex items-center gap-2 font-semibold max-xl:sr-only">
+            <ShoppingCartIcon className="size-5 text-primary" aria-hidden="true" />
+            Your cart
+          </h2>
+          {items.length === 0 ? (
+            <p className="text-sm text-muted-foreground max-xl:hidden">Your cart is empty. Add a plan to subscribe.</p>
+          ) : (
+            <ul aria-label="Cart items" className="grid gap-1 text-sm max-xl:sr-only">
+              {items.map((plan) => (
+                <li key={plan.id} className="font-medium">
+                  {plan.name}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="flex flex-col text-sm xl:flex-row xl:items-baseline xl:justify-between xl:border-t xl:pt-3">
+            <span className="text-muted-foreground">{`Total (${items.length} ${items.length === 1 ? "plan" : "plans"})`}</span>
+            <span className="font-semibold tabular-nums" data-slot="cart-total">
+              {formatUsdt(total)} <span className="font-normal text-muted-foreground">{periodSuffix[cart.period]}</span>
+            </span>
+          </p>
+          <Button type="button" disabled={items.length === 0} onClick={() => setConfirming(true)}>
+            Subscribe
+          </Button>
+        </aside>
+      </div>
+      <ConfirmPurchaseDialog open={confirming} onOpenChange={setConfirming} items={items} period={cart.period} onPurchased={cart.empty} />
+    </BillingPeriodTabs>
+  );
+}

@@ -1,0 +1,76 @@
+import * as React from "react";
+import { KeyRoundIcon } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { toast } from "~/components/ui/sonner";
+import { useMemberAction, type ActionAnswer } from "./use-member-action";
+
+type CodeAnswer = ActionAnswer & { code?: string; expiresAt?: string };
+
+/**
+ * The code dialog of an unverified member (spec §4): generates the 6-digit code the member
+ * sends to the Telegram bot. The code stays valid for 15 minutes; a new one replaces it.
+ */
+export function TelegramCodeDialog({
+  telegramUsername,
+  pendingCode,
+}: {
+  telegramUsername: string | null;
+  pendingCode: { code: string; expiresAt: string } | null;
+}) {
+  const [code, setCode] = React.useState(pendingCode);
+  React.useEffect(() => setCode(pendingCode), [pendingCode]);
+  const { submit, busy } = useMemberAction<CodeAnswer>("/api/dashboard/telegram-code", (answer) => {
+    if (answer.ok && answer.code && answer.expiresAt) {
+      setCode({ code: answer.code, expiresAt: answer.expiresAt });
+      toast.success("Code generated", { description: "Send this code to the bot to verify your Telegram username." });
+    } else {
+      toast.error(answer.error ?? "Failed to generate a code. Please try again.");
+    }
+  });
+
+  const generate = () => {
+    // spec §5: no username, no code; the server checks the same.
+    if (!telegramUsername) {
+      toast.error("Please set your Telegram username in User Info first.");
+      return;
+    }
+    submit({});
+  };
+
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button">
+          <KeyRoundIcon aria-hidden="true" />
+          Get verification code
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Verify your Telegram username</DialogTitle>
+          <DialogDescription>
+            Generate a code, then send it to our Telegram bot from {telegramUsername ? `@${telegramUsername}` : "your Telegram account"}.
+            The code is valid for 15 minutes.
+          </DialogDescription>
+        </DialogHeader>
+        {code ? (
+          <div className="grid justify-items-center gap-2 rounded-lg border bg-muted/50 p-4">
+            <span className="text-sm text-muted-foreground">Your verification code</span>
+            <output aria-label="Verification code" className="font-mono text-4xl font-bold tracking-[0.3em]">
+              {code.code}
+            </output>
+            <span className="text-xs text-muted-foreground">
+              Valid until {new Date(code.expiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+            </span>
+          </div>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" onClick={generate} disabled={busy}>
+            {busy ? "Generating..." : code ? "Generate a new code" : "Generate code"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import * as React from "react";
+import { MailIcon, PencilIcon, SendIcon, UserIcon, type LucideIcon } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ChangePasswordDialog } from "./change-password-dialog";
+import { useDashboard } from "./dashboard-context";
+import { EditProfileDialog } from "./edit-profile-dialog";
+
+/** User Info: cards User, Email and Telegram Account, each with the edit icon (spec §2). */
+export function UserInfoSection() {
+  const { profile } = useDashboard();
+  const [editing, setEditing] = React.useState(false);
+  const edit = () => setEditing(true);
+  const username = profile.telegramUsername;
+  return (
+    <section aria-labelledby="user-info-title" className="grid grid-cols-1 gap-6">
+      <h1 id="user-info-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        User Info
+      </h1>
+      <div className="grid gap-4 md:grid-cols-3">
+        <InfoCard title="User" icon={UserIcon} onEdit={edit}>
+          {`${profile.firstName} ${profile.lastName}`}
+        </InfoCard>
+        <InfoCard title="Email" icon={MailIcon} onEdit={edit}>
+          {profile.email}
+        </InfoCard>
+        <InfoCard title="Telegram Account" icon={SendIcon} onEdit={edit}>
+          <span className="flex flex-wrap items-center gap-2">
+            {username ? (
+              <span>{`@${username}`}</span>
+            ) : (
+              "Not set"
+            )}
+            {profile.telegramVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="outline">Not verified</Badge>}
+          </span>
+        </InfoCard>
+      </div>
+      <div>
+        <ChangePasswordDialog />
+      </div>
+      <EditProfileDialog open={editing} onOpenChange={setEditing} />
+    </section>
+  );
+}
+
+function InfoCard({ title, icon: Icon, onEdit, children }: { title: string; icon: LucideIcon; onEdit: () => void; children: React.ReactNode }) {
+  return (
+    <Card role="group" aria-label={title} className="gap-3">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+            <Icon className="size-4" aria-hidden="true" />
+            {title}
+          </h2>
+        </CardTitle>
+        <CardAction>
+          <Button type="button" variant="ghost" size="icon" className="size-8" onClick={onEdit} aria-label={`Edit ${title}`}>
+            <PencilIcon />
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="font-medium break-all">{children}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { CheckCircle2Icon, SendIcon } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useDashboard } from "./dashboard-context";
+import { TelegramCodeDialog } from "./telegram-code-dialog";
+
+/** Welcome: "Enter Your Telegram Username" verification (spec §2, §4). */
+export function WelcomeSection() {
+  const { profile } = useDashboard();
+  const username = profile.telegramUsername;
+  return (
+    <section aria-labelledby="welcome-title" className="grid max-w-3xl grid-cols-1 gap-6">
+      <div>
+        <h1 id="welcome-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Welcome, {profile.firstName}!
+        </h1>
+        <p className="mt-2 text-muted-foreground">
+          Link your Telegram account to receive signals, then pick your plans under Subscriptions.
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="flex items-center gap-2 text-lg">
+              <SendIcon className="size-5 text-primary" aria-hidden="true" />
+              Enter Your Telegram Username
+            </h2>
+          </CardTitle>
+          <CardDescription>Our products are delivered in Telegram, to the username on your account.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <p className="text-sm">
+            Telegram username: <strong>{username ? `@${username}` : "not set"}</strong>
+          </p>
+          {profile.telegramVerified ? (
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-lg border border-green-600/40 bg-green-600/10 p-4 font-medium text-green-800 dark:text-green-300"
+            >
+              <CheckCircle2Icon className="size-5 shrink-0" aria-hidden="true" />
+              Telegram Verified
+            </p>
+          ) : (
+            <>
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+                <li>Generate your verification code.</li>
+                <li>Send the code to our Telegram bot from {username ? `@${username}` : "your Telegram account"} within 15 minutes.</li>
+                <li>Come back here: your account shows “Telegram Verified”.</li>
+              </ol>
+              <div>
+                <TelegramCodeDialog telegramUsername={username} pendingCode={profile.pendingCode} />
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { getDb } from "#server/db/client";
+import { withCookies } from "#server/http/auth-actions";
+import { generateTelegramCode } from "#server/members/generate-telegram-code";
+import { memberFailure, requireMemberMutation } from "#server/members/member-api";
+import type { Route } from "./+types/api.dashboard.telegram-code";
+
+/** A new Telegram verification code for the signed-in member (spec §5). */
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    const { member, headers } = await requireMemberMutation(request);
+    const code = await generateTelegramCode({ db: getDb(), userId: member.userId });
+    return data({ ok: true as const, ...code }, { headers: withCookies(headers) });
+  } catch (error) {
+    return memberFailure(error, "Failed to generate a code. Please try again.");
+  }
+}
+
+export function loader() {
+  throw data("Not Found", { status: 404 });
+}

@@ -1,0 +1,81 @@
+import { data, useNavigation } from "react-router";
+import { BillingSection } from "~/components/dashboard/billing-section";
+import { ComingSoon } from "~/components/dashboard/coming-soon";
+import { DashboardShell } from "~/components/dashboard/dashboard-shell";
+import { KnowledgebaseSection } from "~/components/dashboard/knowledgebase-section";
+import { resolveSection } from "~/components/dashboard/sections";
+import { SubscriptionsSection } from "~/components/dashboard/subscriptions-section";
+import { UserInfoSection } from "~/components/dashboard/user-info-section";
+import { WelcomeSection } from "~/components/dashboard/welcome-section";
+import { seoMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
+import { requireMember } from "#server/auth/session";
+import { getDb } from "#server/db/client";
+import { withCookies } from "#server/http/auth-actions";
+import { isAppError } from "#server/lib/errors";
+import { loadBillingData, loadKnowledgebaseData, loadSubscriptionsData, readSidebarState } from "#server/members/dashboard-data";
+import { getDepositWallet } from "#server/members/get-deposit-wallet";
+import { getMemberProfile } from "#server/members/get-member-profile";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta({ matches, location, title: "Dashboard", description: "Your member dashboard.", noindex: true });
+
+/**
+ * The member dashboard (spec §2). Everything is read for the session's member only; the open
+ * section comes from `?section=`, and only that section's data is loaded. Everything is in the
+ * server's HTML (readable without JavaScript); while the browser loads another section, that
+ * section shows its loading state (the knowledgebase its 4 skeleton rows).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { member, headers } = await requireMember(request);
+  const db = getDb();
+  const userId = member.userId;
+  const section = resolveSection(new URL(request.url).searchParams.get("section"));
+  const open = section.enabled ? section.key : null;
+  const profile = await getMemberProfile({ db, userId }).catch((error: unknown) => {
+    // An account without a profile cannot use the dashboard; say so rather than crash.
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Profile not found", { status: 404 });
+    throw error;
+  });
+  const wallet = await getDepositWallet({ db, userId, address: profile.walletAddress });
+  return data(
+    {
+      section,
+      sidebarOpen: readSidebarState(request),
+      profile,
+      wallet,
+      subscriptions: open === "subscriptions" ? await loadSubscriptionsData({ db, userId }) : null,
+      billing: open === "billing-history" ? await loadBillingData({ db, userId }) : null,
+      knowledgebase: open === "knowledgebase" ? await loadKnowledgebaseData(db) : null,
+    },
+    { headers: withCookies(headers) },
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const navigation = useNavigation();
+  const { sidebarOpen, profile, wallet } = loaderData;
+  // The section being opened shows at once (in its loading state) instead of the old one lingering.
+  const target = navigation.location?.pathname === "/dashboard" ? resolveSection(new URLSearchParams(navigation.location.search).get("section")) : null;
+  const section = target ?? loaderData.section;
+  const loaded = section.key === loaderData.section.key ? loaderData : null;
+  return (
+    <DashboardShell brandName={root?.config.brandName ?? ""} sidebarOpen={sidebarOpen} profile={profile} wallet={wallet} section={section.key}>
+      {!section.enabled ? (
+        <ComingSoon title={section.title} />
+      ) : section.key === "user-info" ? (
+        <UserInfoSection />
+      ) : section.key === "subscriptions" ? (
+        <SubscriptionsSection data={loaded?.subscriptions ?? undefined} />
+      ) : section.key === "billing-history" ? (
+        <BillingSection data={loaded?.billing ?? undefined} />
+      ) : section.key === "knowledgebase" ? (
+        <KnowledgebaseSection data={loaded?.knowledgebase ?? undefined} />
+      ) : (
+        <WelcomeSection />
+      )}
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,33 @@
+import { desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { billingHistory } from "../db/schema.ts";
+
+export type BillingRow = {
+  id: string;
+  invoiceId: string;
+  issueDate: string;
+  /** Micro-USDT as a string (JSON has no bigint). */
+  totalAmount: string;
+  paymentType: string;
+  status: "paid" | "pending" | "failed";
+  description: string | null;
+};
+
+/** spec §7 "Select billing_history": the member's own rows, newest first. */
+export async function listBillingHistory(options: { db: DbOrTx; userId: string }): Promise<BillingRow[]> {
+  const { db, userId } = options;
+  const rows = await db
+    .select({
+      id: billingHistory.id,
+      invoiceId: billingHistory.invoiceId,
+      issueDate: billingHistory.issueDate,
+      totalAmount: billingHistory.totalAmount,
+      paymentType: billingHistory.paymentType,
+      status: billingHistory.status,
+      description: billingHistory.description,
+    })
+    .from(billingHistory)
+    .where(eq(billingHistory.userId, userId))
+    .orderBy(desc(billingHistory.issueDate), desc(billingHistory.invoiceId));
+  return rows.map((row) => ({ ...row, issueDate: row.issueDate.toISOString(), totalAmount: row.totalAmount.toString() }));
+}

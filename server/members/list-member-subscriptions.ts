@@ -1,0 +1,40 @@
+import { desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { pricing, subscriptions } from "../db/schema.ts";
+
+export type MemberSubscription = {
+  id: string;
+  planId: number;
+  planName: string;
+  status: "active" | "expired" | "cancelled";
+  billingPeriod: "monthly" | "quarterly" | "lifetime";
+  startDate: string;
+  /** "Ends On"; null for lifetime (shown as ∞). */
+  nextBillingDate: string | null;
+  autorenew: boolean;
+};
+
+/** spec §7 "Select subscriptions by user_id": the member's own, newest first, with the plan's name. */
+export async function listMemberSubscriptions(options: { db: DbOrTx; userId: string }): Promise<MemberSubscription[]> {
+  const { db, userId } = options;
+  const rows = await db
+    .select({
+      id: subscriptions.id,
+      planId: subscriptions.planId,
+      planName: pricing.name,
+      status: subscriptions.status,
+      billingPeriod: subscriptions.billingPeriod,
+      startDate: subscriptions.startDate,
+      nextBillingDate: subscriptions.nextBillingDate,
+      autorenew: subscriptions.autorenew,
+    })
+    .from(subscriptions)
+    .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.startDate), desc(subscriptions.createdAt));
+  return rows.map((row) => ({
+    ...row,
+    startDate: row.startDate.toISOString(),
+    nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
+  }));
+}

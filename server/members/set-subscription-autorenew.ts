@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { subscriptions } from "../db/schema.ts";
+import { AppError } from "../lib/errors.ts";
+
+export const SUBSCRIPTION_NOT_FOUND = "Subscription not found.";
+export const LIFETIME_AUTORENEW = "Lifetime subscriptions never renew, so autorenew cannot be changed.";
+export const INACTIVE_AUTORENEW = "Autorenew can only be changed on an active subscription.";
+
+/**
+ * spec §7 "Update subscriptions: autorenew by id", scoped to the signed-in member: another
+ * member's subscription id is answered exactly like an unknown one (404) and nothing changes.
+ * Lifetime subscriptions are locked (spec §4); ended ones have nothing left to renew.
+ */
+export async function setSubscriptionAutorenew(options: { db: Db; userId: string; subscriptionId: string; autorenew: boolean }) {
+  const { db, userId, subscriptionId, autorenew } = options;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ billingPeriod: subscriptions.billingPeriod, status: subscriptions.status })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
+      .for("update");
+    if (!row) throw new AppError("NOT_FOUND", SUBSCRIPTION_NOT_FOUND);
+    if (row.billingPeriod === "lifetime") throw new AppError("CONFLICT", LIFETIME_AUTORENEW);
+    if (row.status !== "active") throw new AppError("CONFLICT", INACTIVE_AUTORENEW);
+    await tx
+      .update(subscriptions)
+      .set({ autorenew })
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+    return { id: subscriptionId, autorenew };
+  });
+}

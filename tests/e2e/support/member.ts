@@ -1,0 +1,82 @@
+import crypto from "node:crypto";
+import type { BrowserContext, Page } from "@playwright/test";
+
+type Testing = typeof import("../../../server/testing.ts");
+type App = { url: string; testing: Testing };
+
+export type TestMember = {
+  userId: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** Without the "@", as stored. */
+  telegram: string;
+};
+
+/**
+ * Opens an account through the server's own sign-up code (user, profile, wallet, session) and
+ * puts its session cookie into `context`, so the browser starts signed in. `balance` (micro-USDT)
+ * is credited as one ledger adjustment, the way the money engine changes every balance.
+ */
+export async function signInNewMember(
+  app: App,
+  context: BrowserContext,
+  options: { balance?: bigint; firstName?: string; lastName?: string; password?: string } = {},
+): Promise<TestMember> {
+  const { db } = app.testing.getDatabase();
+  const tag = crypto.randomBytes(4).toString("hex");
+  const member = {
+    firstName: options.firstName ?? "Ada",
+    lastName: options.lastName ?? "Lovelace",
+    email: `member-${tag}@example.com`,
+    password: options.password ?? "Analytical1",
+    telegram: `ada_${tag}`,
+  };
+  // A distinct client address per member keeps the sign-up limit per address out of the way.
+  const clientIp = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+  const { userId, headers } = await app.testing.signUpMember({
+    db,
+    input: { ...member, acceptTerms: true, acceptRisk: true },
+    clientIp,
+    headers: new Headers({ "x-client-ip": clientIp }),
+  });
+  await context.addCookies(
+    headers.getSetCookie().map((cookie) => {
+      const [pair] = cookie.split(";");
+      const at = pair!.indexOf("=");
+      return { name: pair!.slice(0, at), value: pair!.slice(at + 1), url: app.url, httpOnly: true, sameSite: "Lax" as const };
+    }),
+  );
+  if (options.balance && options.balance > 0n) await creditBalance(app, userId, options.balance);
+  return { userId, ...member };
+}
+
+/** Credits a member like an operator adjustment: one ledger row and the balance, in one statement. */
+export async function creditBalance(app: App, userId: string, amount: bigint) {
+  const { db } = app.testing.getDatabase();
+  await app.testing.postLedgerEntry({
+    tx: db,
+    userId,
+    kind: "adjustment",
+    amount,
+    reference: `e2e:credit:${userId}:${crypto.randomUUID()}`,
+    memo: "e2e credit",
+  });
+}
+
+/**
+ * Opens the dashboard and waits until React has hydrated it (its nodes carry React's props),
+ * so clicks on buttons and the keyboard shortcut reach their handlers.
+ */
+export async function openDashboard(page: Page, section?: string) {
+  await page.goto(section ? `/dashboard?section=${section}` : "/dashboard");
+  await waitForHydration(page);
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const wrapper = document.querySelector('[data-slot="sidebar-wrapper"]');
+    return wrapper !== null && Object.keys(wrapper).some((key) => key.startsWith("__reactProps"));
+  });
+}

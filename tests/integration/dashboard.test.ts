@@ -1,0 +1,245 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signInMember } from "#server/auth/sign-in-member";
+import { signUpMember } from "#server/auth/sign-up-member";
+import { billingHistory, pricing, profiles, session, subscriptions, user } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { listBillingHistory } from "#server/members/list-billing-history";
+import { listMemberSubscriptions } from "#server/members/list-member-subscriptions";
+import { seedDemoContentIfEmpty } from "#server/db/seed";
+import { action as autorenewAction } from "~/routes/api.dashboard.autorenew";
+import { action as passwordAction } from "~/routes/api.dashboard.password";
+import { action as profileAction } from "~/routes/api.dashboard.profile";
+import { action as purchaseAction } from "~/routes/api.dashboard.purchase";
+import { action as codeAction } from "~/routes/api.dashboard.telegram-code";
+import { loader as dashboardLoader } from "~/routes/dashboard";
+import { describeEachDatabase } from "../helpers/database";
+import { expectLedgerInvariant } from "../helpers/members";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-"));
+beforeAll(() => {
+  process.env.DATA_DIR = dataDir;
+  resetSingleton("config");
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const ORIGIN = "http://localhost";
+const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+let ipCounter = 1;
+
+type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
+type Action = (args: never) => Promise<unknown>;
+
+/** Calls a route action the way React Router does, with a same-origin JSON POST. */
+async function call(action: Action, pathname: string, body: unknown, cookie?: string, origin = ORIGIN): Promise<Answer> {
+  const headers: Record<string, string> = { "content-type": "application/json", origin };
+  if (cookie) headers.cookie = cookie;
+  const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
+  return (await action({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as Answer;
+}
+const status = (answer: Answer) => answer.init?.status ?? 200;
+
+describeEachDatabase("member dashboard", (database) => {
+  const db = () => database().db;
+  let ada: { userId: string; cookie: string };
+  let bob: { userId: string; cookie: string };
+
+  async function member(first: string, telegram = `${first.toLowerCase()}_tg`) {
+    const ip = `10.9.0.${ipCounter++}`;
+    const result = await signUpMember({
+      db: db(),
+      input: { firstName: first, lastName: "Tester", email: `${first.toLowerCase()}-${ipCounter}@example.com`, password: "Analytical1", telegram, acceptTerms: true, acceptRisk: true },
+      clientIp: ip,
+      headers: new Headers({ "x-client-ip": ip }),
+    });
+    return { userId: result.userId, cookie: cookieFrom(result.headers) };
+  }
+
+  async function subscribe(userId: string, period: "monthly" | "lifetime") {
+    const [plan] = await db().select().from(pricing).where(eq(pricing.published, true)).limit(1).offset(period === "monthly" ? 0 : 1);
+    const [row] = await db()
+      .insert(subscriptions)
+      .values({ userId, planId: plan!.id, billingPeriod: period, nextBillingDate: period === "lifetime" ? null : new Date(Date.now() + 30 * 86_400_000), autorenew: period !== "lifetime" })
+      .returning();
+    return row!;
+  }
+
+  beforeAll(async () => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+    await seedDemoContentIfEmpty({ db: db(), brandName: "NovaSignals" });
+    ada = await member("Ada");
+    bob = await member("Bob");
+  });
+
+  it("the page: visitors go to sign in and come back; the member's own data, the sidebar cookie, the section", async () => {
+    const load = (url: string, cookie?: string) =>
+      dashboardLoader({ request: new Request(url, { headers: cookie ? { cookie } : {} }), params: {}, context: {} } as never);
+    const redirect = (await load(`${ORIGIN}/dashboard?section=billing-history`).then(
+      () => new Response(null, { status: 200 }),
+      (thrown: unknown) => thrown as Response,
+    )) as Response;
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("location")).toBe("/signin?redirectTo=%2Fdashboard%3Fsection%3Dbilling-history");
+
+    const page = (await load(`${ORIGIN}/dashboard?section=Market_News`, `${ada.cookie}; sidebar_state=false`)) as unknown as Answer;
+    const loaded = page.data as { section: unknown; sidebarOpen: boolean; profile: { email: string; balance: string }; wallet: { address: string; qr: { size: number } } };
+    expect(loaded.section).toEqual({ key: "market_news", enabled: false, title: "Market News" });
+    expect(loaded.sidebarOpen).toBe(false);
+    expect(loaded.profile.email).toMatch(/^ada-/);
+    expect(loaded.wallet.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    expect(loaded.wallet.qr.size).toBe(29 + 8);
+    const open = (await load(`${ORIGIN}/dashboard`, ada.cookie)) as unknown as Answer;
+    expect(open.data).toMatchObject({ section: { key: "welcome", enabled: true }, sidebarOpen: true });
+  });
+
+  it("autorenew: another member's subscription id is 404 and nothing changes; a malformed id too", async () => {
+    const adas = await subscribe(ada.userId, "monthly");
+    const foreign = await call(autorenewAction, "/api/dashboard/autorenew", { subscriptionId: adas.id, autorenew: false }, bob.cookie);
+    expect(status(foreign)).toBe(404);
+    expect(foreign.data).toMatchObject({ ok: false, error: "Subscription not found." });
+    const malformed = await call(autorenewAction, "/api/dashboard/autorenew", { subscriptionId: "1 or 1=1", autorenew: false }, bob.cookie);
+    expect(status(malformed)).toBe(404);
+    const [after] = await db().select().from(subscriptions).where(eq(subscriptions.id, adas.id));
+    expect(after!.autorenew).toBe(true);
+
+    const own = await call(autorenewAction, "/api/dashboard/autorenew", { subscriptionId: adas.id, autorenew: false }, ada.cookie);
+    expect(status(own)).toBe(200);
+    expect(own.data).toMatchObject({ ok: true, autorenew: false });
+    const [changed] = await db().select().from(subscriptions).where(eq(subscriptions.id, adas.id));
+    expect(changed!.autorenew).toBe(false);
+  });
+
+  it("autorenew: a lifetime subscription cannot be changed", async () => {
+    const lifetime = await subscribe(ada.userId, "lifetime");
+    const answer = await call(autorenewAction, "/api/dashboard/autorenew", { subscriptionId: lifetime.id, autorenew: true }, ada.cookie);
+    expect(status(answer)).toBe(409);
+    const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, lifetime.id));
+    expect(row!.autorenew).toBe(false);
+  });
+
+  it("user info: only first and last name change, whatever else the body says", async () => {
+    const [before] = await db().select().from(profiles).where(eq(profiles.id, ada.userId));
+    const [beforeUser] = await db().select().from(user).where(eq(user.id, ada.userId));
+    const answer = await call(
+      profileAction,
+      "/api/dashboard/profile",
+      { firstName: "  Augusta ", lastName: "King", email: "evil@example.com", telegramUsername: "evil_tg", balance: "1000000000", telegramVerified: true, id: bob.userId },
+      ada.cookie,
+    );
+    expect(status(answer)).toBe(200);
+    const [after] = await db().select().from(profiles).where(eq(profiles.id, ada.userId));
+    expect(after).toMatchObject({ firstName: "Augusta", lastName: "King", telegramUsername: before!.telegramUsername, balance: before!.balance, telegramVerified: false });
+    const [afterUser] = await db().select().from(user).where(eq(user.id, ada.userId));
+    expect(afterUser).toMatchObject({ email: beforeUser!.email, name: "Augusta King" });
+    const [bobs] = await db().select().from(profiles).where(eq(profiles.id, bob.userId));
+    expect(bobs!.firstName).toBe("Bob");
+  });
+
+  it("user info: names are required and at most 100 characters", async () => {
+    const blank = await call(profileAction, "/api/dashboard/profile", { firstName: "   ", lastName: "King" }, ada.cookie);
+    expect(status(blank)).toBe(400);
+    expect(blank.data.error).toBe("First name is required");
+    const long = await call(profileAction, "/api/dashboard/profile", { firstName: "Ada", lastName: "x".repeat(101) }, ada.cookie);
+    expect(status(long)).toBe(400);
+    expect(long.data.error).toBe("Last name must be less than 100 characters");
+  });
+
+  it("every action refuses a visitor (401) and a cross-site request (403)", async () => {
+    const anonymous = await call(profileAction, "/api/dashboard/profile", { firstName: "X", lastName: "Y" });
+    expect(status(anonymous)).toBe(401);
+    expect(anonymous.data).toMatchObject({ signedOut: true });
+    const purchase = await call(purchaseAction, "/api/dashboard/purchase", {});
+    expect(purchase.data.error).toBe("Please sign in to complete purchase");
+    const crossSite = await call(codeAction, "/api/dashboard/telegram-code", {}, ada.cookie, "https://evil.example");
+    expect(status(crossSite)).toBe(403);
+  });
+
+  it("Telegram code: 6 digits stored with a 15-minute expiry; refused without a username", async () => {
+    const answer = await call(codeAction, "/api/dashboard/telegram-code", {}, ada.cookie);
+    expect(status(answer)).toBe(200);
+    const code = Number(answer.data.code);
+    expect(code).toBeGreaterThanOrEqual(100000);
+    expect(code).toBeLessThanOrEqual(999999);
+    const [row] = await db().select().from(profiles).where(eq(profiles.id, ada.userId));
+    expect(row!.verificationCode).toBe(String(code));
+    const minutes = (row!.verificationCodeExpiresAt!.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14.9);
+    expect(minutes).toBeLessThanOrEqual(15);
+
+    await db().update(profiles).set({ telegramUsername: null }).where(eq(profiles.id, bob.userId));
+    const none = await call(codeAction, "/api/dashboard/telegram-code", {}, bob.cookie);
+    expect(status(none)).toBe(400);
+    expect(none.data.error).toBe("Please set your Telegram username in User Info first.");
+    const [bobs] = await db().select().from(profiles).where(eq(profiles.id, bob.userId));
+    expect(bobs!.verificationCode).toBeNull();
+  });
+
+  it("purchase: refuses a short balance, then charges the member's own balance once", async () => {
+    const carol = await member("Carol");
+    const [plan] = await db().select().from(pricing).where(eq(pricing.published, true)).limit(1);
+    const body = { planIds: [plan!.id], billingPeriod: "monthly", totalAmount: (Number(plan!.price) / 1e6).toString(), idempotencyKey: "k-1" };
+    const short = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
+    expect(short.data).toMatchObject({ success: false });
+    expect(String(short.data.error)).toMatch(/^Insufficient balance\. You need \$[\d,]+\.\d\d more\.$/);
+
+    const { postLedgerEntry } = await import("#server/billing/ledger");
+    await postLedgerEntry({ tx: db(), userId: carol.userId, kind: "adjustment", amount: plan!.price * 2n, reference: `test:${carol.userId}` });
+    const ok = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
+    expect(ok.data).toMatchObject({ success: true, activeSubscriptions: [plan!.id] });
+    const again = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
+    expect(again.data).toEqual(ok.data);
+    const [row] = await db().select().from(profiles).where(eq(profiles.id, carol.userId));
+    expect(row!.balance).toBe(plan!.price);
+    expect(await listMemberSubscriptions({ db: db(), userId: carol.userId })).toHaveLength(1);
+    expect(await listBillingHistory({ db: db(), userId: carol.userId })).toHaveLength(1);
+    await expectLedgerInvariant(db());
+
+    const bad = await call(purchaseAction, "/api/dashboard/purchase", { ...body, totalAmount: "-5" }, carol.cookie);
+    expect(status(bad)).toBe(400);
+  });
+
+  it("lists are the member's own, billing newest first", async () => {
+    const older = new Date("2026-01-01T00:00:00Z");
+    await db().insert(billingHistory).values([
+      { userId: bob.userId, invoiceId: "INV-BOB-1", issueDate: older, totalAmount: 1n, status: "failed" },
+      { userId: bob.userId, invoiceId: "INV-BOB-2", issueDate: new Date(), totalAmount: 2n, status: "pending" },
+    ]);
+    const bobs = await listBillingHistory({ db: db(), userId: bob.userId });
+    expect(bobs.map((r) => r.invoiceId)).toEqual(["INV-BOB-2", "INV-BOB-1"]);
+    const adas = await listBillingHistory({ db: db(), userId: ada.userId });
+    expect(adas.some((r) => r.invoiceId.startsWith("INV-BOB"))).toBe(false);
+    const adaSubs = await listMemberSubscriptions({ db: db(), userId: ada.userId });
+    expect(adaSubs.length).toBeGreaterThan(0);
+    expect(await listMemberSubscriptions({ db: db(), userId: bob.userId })).toEqual([]);
+  });
+
+  it("change password: the one policy, the current password, and other sessions signed out", async () => {
+    const dave = await member("Dave");
+    const ip = "10.9.9.9";
+    const other = await signInMember({ db: db(), email: (await db().select().from(user).where(eq(user.id, dave.userId)))[0]!.email, password: "Analytical1", clientIp: ip, headers: new Headers({ "x-client-ip": ip }) });
+    expect(await db().select().from(session).where(eq(session.userId, dave.userId))).toHaveLength(2);
+
+    const weak = await call(passwordAction, "/api/dashboard/password", { currentPassword: "Analytical1", newPassword: "weakpass1", confirmPassword: "weakpass1" }, dave.cookie);
+    expect(status(weak)).toBe(400);
+    expect(weak.data.fieldErrors).toMatchObject({ newPassword: "Password must contain at least one uppercase letter" });
+    const wrong = await call(passwordAction, "/api/dashboard/password", { currentPassword: "Wrong1234", newPassword: "Difference2", confirmPassword: "Difference2" }, dave.cookie);
+    expect(status(wrong)).toBe(400);
+    expect(wrong.data.error).toBe("Current password is incorrect.");
+
+    const ok = await call(passwordAction, "/api/dashboard/password", { currentPassword: "Analytical1", newPassword: "Difference2", confirmPassword: "Difference2" }, dave.cookie);
+    expect(status(ok)).toBe(200);
+    const fresh = cookieFrom(new Headers(ok.init!.headers));
+    expect(fresh).toContain("session_token=");
+    const sessions = await db().select().from(session).where(eq(session.userId, dave.userId));
+    expect(sessions).toHaveLength(1);
+    // The other browser's session is gone; this browser continues with the new cookie.
+    const stale = await call(profileAction, "/api/dashboard/profile", { firstName: "D", lastName: "T" }, cookieFrom(other.headers));
+    expect(status(stale)).toBe(401);
+    const current = await call(profileAction, "/api/dashboard/profile", { firstName: "D", lastName: "T" }, fresh);
+    expect(status(current)).toBe(200);
+  });
+});
