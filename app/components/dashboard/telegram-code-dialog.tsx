@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "~/components/ui/sonner";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
-type CodeAnswer = ActionAnswer & { code?: string; expiresAt?: string };
+type CodeAnswer = ActionAnswer & { code?: string; expiresAt?: string; botUrl?: string };
 
 /**
  * The code dialog of an unverified member (spec §4): generates the 6-digit code the member
@@ -19,10 +19,12 @@ export function TelegramCodeDialog({
   pendingCode: { code: string; expiresAt: string } | null;
 }) {
   const [code, setCode] = React.useState(pendingCode);
+  const [botUrl, setBotUrl] = React.useState<string | undefined>();
   React.useEffect(() => setCode(pendingCode), [pendingCode]);
   const { submit, busy } = useMemberAction<CodeAnswer>("/api/dashboard/telegram-code", (answer) => {
     if (answer.ok && answer.code && answer.expiresAt) {
       setCode({ code: answer.code, expiresAt: answer.expiresAt });
+      setBotUrl(answer.botUrl);
       toast.success("Code generated", { description: "Send this code to the bot to verify your Telegram username." });
     } else {
       toast.error(answer.error ?? "Failed to generate a code. Please try again.");
@@ -63,6 +65,13 @@ export function TelegramCodeDialog({
             <span className="text-xs text-muted-foreground">
               Valid until {new Date(code.expiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
             </span>
+            {botUrl ? (
+              <Button asChild variant="outline" size="sm" className="mt-2">
+                <a href={botUrl} target="_blank" rel="noopener noreferrer">
+                  Open the bot
+                </a>
+              </Button>
+            ) : null}
           </div>
         ) : null}
         <DialogFooter>
