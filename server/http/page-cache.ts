@@ -35,8 +35,7 @@ export function createPageCache(options: {
       !req.headers.cookie &&
       !req.headers.authorization &&
       !privatePath.test(req.path) &&
-      !req.path.endsWith(".data") &&
-      (req.get("accept") ?? "").includes("text/html");
+      !req.path.endsWith(".data");
     if (!cacheable) return next();
 
     const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
