@@ -1,6 +1,7 @@
 // `npm run bench -- <name>`: benchmark scripts print figures; they are never timed tests.
 const benches: Record<string, string> = {
   money: "./bench-money.ts",
+  pages: "./bench-pages.ts",
 };
 
 const which = process.argv[2];

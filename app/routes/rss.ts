@@ -1,3 +1,12 @@
-export function loader() {
-  return new Response(null, { status: 404 });
+import { getConfig, getSiteUrl } from "#server/config";
+import { getDb } from "#server/db/client";
+import { listPublishedPostEntries } from "#server/seo/list-published-post-entries";
+import { renderRss } from "#server/seo/render-rss";
+import { crawlerResponse } from "#server/seo/xml";
+import type { Route } from "./+types/rss";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const posts = await listPublishedPostEntries({ db: getDb() });
+  const xml = renderRss({ siteUrl: getSiteUrl(request), brandName: getConfig().brandName, posts });
+  return crawlerResponse(xml, "application/rss+xml; charset=utf-8");
 }

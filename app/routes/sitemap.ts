@@ -1,3 +1,12 @@
-export function loader() {
-  return new Response(null, { status: 404 });
+import { getConfig, getSiteUrl } from "#server/config";
+import { getDb } from "#server/db/client";
+import { listPublishedPostEntries } from "#server/seo/list-published-post-entries";
+import { renderSitemap } from "#server/seo/render-sitemap";
+import { crawlerResponse } from "#server/seo/xml";
+import type { Route } from "./+types/sitemap";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const posts = await listPublishedPostEntries({ db: getDb() });
+  const xml = renderSitemap({ siteUrl: getSiteUrl(request), productSlug: getConfig().productSlug, posts });
+  return crawlerResponse(xml, "application/xml; charset=utf-8");
 }

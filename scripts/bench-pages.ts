@@ -1,0 +1,252 @@
+// `npm run bench -- pages` (or `npx tsx scripts/bench-pages.ts`): what public pages cost.
+// Starts the production server (`node build/start.js`, building first when build/ is missing)
+// with a throw-away DATA_DIR on a free loopback port, then measures:
+//   weight  per public route, the JavaScript and CSS a first visit downloads (module scripts,
+//           modulepreloads and stylesheets named in the server-rendered HTML), in gzip bytes
+//   load    requests/s and p99 for `/` and one article under a loopback load (autocannon),
+//           next to a static file served by the same server in the same run (the baseline)
+// Bounded: about 10 s of start-up plus four load phases of BENCH_SECONDS (default 5).
+// Knobs: BENCH_SECONDS, BENCH_CONNECTIONS (default 10).
+import { spawn, execSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+const TARGET_JS_BYTES = 130_000; // first-load JavaScript of `/`, gzip
+const TARGET_RATIO = 0.5; // `/` and an article against the static baseline's req/s
+const HARD_LIMIT_MS = 150_000;
+
+const envInt = (name: string, fallback: number) => {
+  const value = Number.parseInt(process.env[name] ?? "", 10);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const SECONDS = envInt("BENCH_SECONDS", 5);
+const CONNECTIONS = envInt("BENCH_CONNECTIONS", 10);
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function ensureBuild() {
+  const needed = ["build/start.js", "build/server/index.js", "build/client"];
+  if (needed.every((file) => fs.existsSync(file))) return;
+  console.log("No production build found: building (npm run build)…");
+  execSync("npm run build", { stdio: "inherit" });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Server = { url: string; child: ChildProcess; dataDir: string; output: () => string };
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+  const child = spawn(process.execPath, ["build/start.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // Background jobs (deposit watcher, renewals) would compete for the same cores.
+      JOBS_ENABLED: "false",
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const server = { url, child, dataDir, output: () => output };
+  const deadline = Date.now() + 60_000; // migrations and the demo seed run first
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return server;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stopServer(server);
+  throw new Error(`the server did not answer /healthz within 60 s:\n${output}`);
+}
+
+async function stopServer(server: Server) {
+  const { child } = server;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** The scripts and stylesheets a browser fetches on first load, as named in the HTML. */
+function firstLoadAssets(html: string) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = attr(tag, "src");
+    if (src && /\btype="module"/.test(tag)) js.add(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const rel = attr(tag, "rel");
+    const href = attr(tag, "href");
+    if (!href) continue;
+    if (rel === "modulepreload") js.add(href);
+    if (rel === "stylesheet") css.add(href);
+  }
+  // React Router's inline bootstrap imports the entry and route modules: count those too.
+  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, spec] of body!.matchAll(/import\s*(?:[^"';]*?from\s*)?["']([^"']+\.js)["']/g)) js.add(spec!);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+const gzipCache = new Map<string, number>();
+async function gzipBytes(baseUrl: string, href: string): Promise<number> {
+  const url = new URL(href, baseUrl).toString();
+  const cached = gzipCache.get(url);
+  if (cached !== undefined) return cached;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${href} answered ${response.status}`);
+  const size = zlib.gzipSync(Buffer.from(await response.arrayBuffer())).length;
+  gzipCache.set(url, size);
+  return size;
+}
+
+type Weight = { path: string; status: number; js: number; jsFiles: number; css: number; cssFiles: number; html: number };
+
+async function measureWeight(baseUrl: string, pathname: string): Promise<Weight> {
+  const response = await fetch(`${baseUrl}${pathname}`);
+  const html = await response.text();
+  const assets = firstLoadAssets(html);
+  const sum = async (list: string[]) => (await Promise.all(list.map((href) => gzipBytes(baseUrl, href)))).reduce((a, b) => a + b, 0);
+  return {
+    path: pathname,
+    status: response.status,
+    js: await sum(assets.js),
+    jsFiles: assets.js.length,
+    css: await sum(assets.css),
+    cssFiles: assets.css.length,
+    html: zlib.gzipSync(html).length,
+  };
+}
+
+type Load = { label: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+async function measureLoad(baseUrl: string, label: string, pathname: string): Promise<Load> {
+  const options = {
+    url: `${baseUrl}${pathname}`,
+    connections: CONNECTIONS,
+    // A browser asks for compressed responses, so the server's gzip work is part of the cost.
+    headers: { "accept-encoding": "gzip" },
+  };
+  await autocannon({ ...options, duration: 1 }); // warm-up: JIT, caches, connection set-up
+  const result = await autocannon({ ...options, duration: SECONDS });
+  return {
+    label,
+    path: pathname,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** The public pages and the newest article, as the sitemap lists them (so PRODUCT_SLUG is honoured). */
+async function routesFromSitemap(baseUrl: string): Promise<{ pages: string[]; article: string }> {
+  const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const article = paths.find((p) => p.startsWith("/blog/"));
+  if (!article) throw new Error("no published article in /sitemap.xml");
+  return { pages: paths.filter((p) => !p.startsWith("/blog/")), article };
+}
+
+async function main() {
+  ensureBuild();
+  const started = Date.now();
+  const server = await startServer();
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= stopServer(server));
+  const onSignal = () => void stop().finally(() => process.exit(130));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const watchdog = setTimeout(() => {
+    console.error(`bench pages: over ${HARD_LIMIT_MS / 1000} s, stopping`);
+    void stop().finally(() => process.exit(1));
+  }, HARD_LIMIT_MS);
+  try {
+    const { url } = server;
+    const { pages, article } = await routesFromSitemap(url);
+    const routes = [...pages, article];
+    console.log(`bench pages: production build on ${url}, Node ${process.version}, ${os.cpus().length} cores`);
+    console.log(`\nFirst-load weight (gzip, zlib default level; 1 KB = 1000 bytes)`);
+    console.log(`${"route".padEnd(48)} ${"status".padStart(6)} ${"JS".padStart(10)} ${"files".padStart(5)} ${"CSS".padStart(9)} ${"HTML".padStart(9)}`);
+    const weights: Weight[] = [];
+    for (const route of routes) {
+      const w = await measureWeight(url, route);
+      weights.push(w);
+      console.log(
+        `${route.padEnd(48)} ${String(w.status).padStart(6)} ${kb(w.js).padStart(10)} ${String(w.jsFiles).padStart(5)} ${kb(w.css).padStart(9)} ${kb(w.html).padStart(9)}`,
+      );
+    }
+    const homeJs = weights[0]!.js;
+    const jsOk = homeJs <= TARGET_JS_BYTES;
+    console.log(
+      `target: first-load JS of / ≤ ${kb(TARGET_JS_BYTES)}: ${kb(homeJs)} — ${jsOk ? "met" : `MISSED by ${kb(homeJs - TARGET_JS_BYTES)}`}`,
+    );
+
+    console.log(`\nLoopback load: ${CONNECTIONS} connections, ${SECONDS} s each after a 1 s warm-up, Accept-Encoding: gzip`);
+    const baseline = await measureLoad(url, "static baseline", "/favicon.svg");
+    // robots.txt goes through the React Router handler without rendering React or querying the
+    // database: it splits the gap between the static file and a page into router and render.
+    const router = await measureLoad(url, "router only", "/robots.txt");
+    const home = await measureLoad(url, "home", "/");
+    const post = await measureLoad(url, "article", article);
+    const loads = [baseline, router, home, post];
+    console.log(`${"phase".padEnd(16)} ${"path".padEnd(48)} ${"req/s".padStart(8)} ${"p50".padStart(7)} ${"p99".padStart(7)} ${"vs static".padStart(10)}`);
+    let loadOk = true;
+    for (const load of loads) {
+      const ratio = load.rps / baseline.rps;
+      const flags = load.non2xx || load.errors ? `  (${load.non2xx} non-2xx, ${load.errors} errors)` : "";
+      console.log(
+        `${load.label.padEnd(16)} ${load.path.padEnd(48)} ${load.rps.toFixed(0).padStart(8)} ${`${load.p50} ms`.padStart(7)} ${`${load.p99} ms`.padStart(7)} ${ratio.toFixed(2).padStart(10)}${flags}`,
+      );
+    }
+    for (const load of [home, post]) {
+      const ratio = load.rps / baseline.rps;
+      const met = ratio >= TARGET_RATIO;
+      if (!met) loadOk = false;
+      console.log(
+        `target: ${load.label} ≥ ${TARGET_RATIO * 100} % of static req/s: ${(ratio * 100).toFixed(1)} % — ${met ? "met" : `MISSED (needs ${(TARGET_RATIO * baseline.rps).toFixed(0)} req/s, ×${(TARGET_RATIO / ratio).toFixed(1)})`}`,
+      );
+    }
+    console.log(`\nbench pages: done in ${((Date.now() - started) / 1000).toFixed(0)} s; targets ${jsOk && loadOk ? "met" : "missed (see above)"}`);
+  } finally {
+    clearTimeout(watchdog);
+    await stop();
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  }
+}
+
+await main().catch((error: unknown) => {
+  console.error(`bench pages: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
