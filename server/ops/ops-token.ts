@@ -1,9 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { getConfig } from "../config.ts";
-
-const FILE = "ops-token";
+import { readOrCreateSecretFile } from "../lib/secret-file.ts";
 
 /**
  * The bearer token of the operator API: OPS_TOKEN, or one the server creates once in DATA_DIR
@@ -11,18 +8,7 @@ const FILE = "ops-token";
  */
 export function getOpsToken(): string {
   const config = getConfig();
-  if (config.opsToken) return config.opsToken;
-  const file = path.join(config.dataDir, FILE);
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const token = crypto.randomBytes(32).toString("base64url");
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, token, { mode: 0o600 });
-    fs.renameSync(tmp, file);
-    return token;
-  }
+  return config.opsToken ?? readOrCreateSecretFile(config.dataDir, "ops-token");
 }
 
 /** Constant-time comparison of a presented bearer token with the expected one. */

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { runRenewals } from "#server/billing/renew-subscriptions";
 import { pricing, profiles, subscriptions, telegramChatMembers } from "#server/db/schema";
-import { resetSingleton } from "#server/lib/singleton";
 import { botMessages } from "#server/telegram/messages";
 import { reconcileTelegramAccess, runDailyTelegramReconcile } from "#server/telegram/reconcile-telegram-access";
 import { removeExpiredAccess } from "#server/telegram/remove-expired-access";
@@ -11,6 +10,7 @@ import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-b
 import { readTelegramConfig } from "#server/telegram/telegram-config";
 import { telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../helpers/database";
+import { setTestEnv } from "../helpers/env";
 import { chatMemberUpdate, joinRequestUpdate, messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi } from "../helpers/fake-bot-api";
 import { createMember } from "../helpers/members";
 
@@ -20,14 +20,7 @@ const BOT_CHAT = -1001000000001;
 const DASHBOARD = "https://signals.example/dashboard";
 const DAY = 86_400_000;
 
-beforeAll(() => {
-  process.env.PUBLIC_URL = "https://signals.example";
-  resetSingleton("config");
-});
-afterAll(() => {
-  delete process.env.PUBLIC_URL;
-  resetSingleton("config");
-});
+setTestEnv({ PUBLIC_URL: "https://signals.example" });
 
 describeEachDatabase("telegram bot: access to the paid chats", (database) => {
   let api: FakeBotApi;

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { notifications, pricing, profiles, subscriptions, telegramChatMembers } from "#server/db/schema";
-import { resetSingleton } from "#server/lib/singleton";
 import { enqueueNotification, notificationKinds } from "#server/notifications/enqueue-notification";
 import { deliverTelegramNotification } from "#server/telegram/deliver-telegram-notification";
 import { botMessages, renderTelegramNotification } from "#server/telegram/messages";
@@ -15,20 +14,14 @@ import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-b
 import { readTelegramConfig } from "#server/telegram/telegram-config";
 import { setTelegramWebhook, telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../helpers/database";
+import { setTestEnv } from "../helpers/env";
 import { messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi } from "../helpers/fake-bot-api";
 import { createMember } from "../helpers/members";
 
 const DASHBOARD = "https://signals.example/dashboard";
 const VIP_CHAT = -1001000000002;
 
-beforeAll(() => {
-  process.env.PUBLIC_URL = "https://signals.example";
-  resetSingleton("config");
-});
-afterAll(() => {
-  delete process.env.PUBLIC_URL;
-  resetSingleton("config");
-});
+setTestEnv({ PUBLIC_URL: "https://signals.example" });
 
 describeEachDatabase("telegram bot: notifications, polling, bot off", (database) => {
   let api: FakeBotApi;

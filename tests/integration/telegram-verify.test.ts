@@ -1,27 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { planTelegramChats, pricing, profiles, rateLimits, subscriptions } from "#server/db/schema";
-import { resetSingleton } from "#server/lib/singleton";
 import { generateTelegramCode } from "#server/members/generate-telegram-code";
 import { botMessages } from "#server/telegram/messages";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
 import { readTelegramConfig } from "#server/telegram/telegram-config";
 import { telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../helpers/database";
+import { setTestEnv } from "../helpers/env";
 import { messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi, type TelegramUser } from "../helpers/fake-bot-api";
 import { createMember } from "../helpers/members";
 
 const SECRET = "webhook-secret-0123456789";
 const VIP_CHAT = -1001000000002;
 
-beforeAll(() => {
-  process.env.PUBLIC_URL = "https://signals.example";
-  resetSingleton("config");
-});
-afterAll(() => {
-  delete process.env.PUBLIC_URL;
-  resetSingleton("config");
-});
+setTestEnv({ PUBLIC_URL: "https://signals.example" });
 
 describeEachDatabase("telegram bot: webhook and verification", (database) => {
   let api: FakeBotApi;
