@@ -311,6 +311,7 @@ test.describe("member dashboard", () => {
   });
 
   test("every section passes the automated accessibility checks in both colour schemes", async ({ page, app, context }) => {
+    test.setTimeout(90_000); // ten axe scans of full pages
     await signInNewMember(app, context);
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { MailIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Share2Icon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/sonner";
 import { Button } from "~/components/ui/button";
 
 /**

@@ -1,14 +1,18 @@
-import useEmblaCarousel from "embla-carousel-react";
+import type { EmblaCarouselType } from "embla-carousel";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { Feature } from "./feature-grid";
 
+type Direction = "prev" | "next";
+
 /**
  * The home page's looping benefit carousel (spec §4, §9: loop, align start, 2 per view from
  * 768 px). The server renders a plain, natively scrollable row so the cards paint (and read)
- * without JavaScript; embla takes over after hydration and the row stops scrolling natively.
+ * without JavaScript. The carousel sits below the fold, so embla is not part of the first
+ * load: it is fetched when the row comes near the viewport (or at the first press of a
+ * button), takes over, and the row stops scrolling natively.
  */
 export function BenefitCarousel({
   items,
@@ -16,32 +20,69 @@ export function BenefitCarousel({
   className,
   ...props
 }: { items: readonly Feature[]; label: string } & React.ComponentProps<"div">) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start" });
-  const [state, setState] = React.useState({ ready: false, canPrev: false, canNext: false, selected: 0 });
+  const viewportRef = React.useRef<HTMLDivElement>(null);
+  const loadRef = React.useRef<(then?: Direction) => void>(() => {});
+  const [api, setApi] = React.useState<EmblaCarouselType | null>(null);
+  const [hydrated, setHydrated] = React.useState(false);
+  const [state, setState] = React.useState({ canPrev: false, canNext: false, selected: 0 });
 
   React.useEffect(() => {
-    if (!api) return;
-    // A visitor may have scrolled the native row before hydration; embla moves by transform.
-    api.rootNode().scrollLeft = 0;
-    const update = () =>
-      setState({ ready: true, canPrev: api.canScrollPrev(), canNext: api.canScrollNext(), selected: api.selectedScrollSnap() });
-    update();
-    api.on("select", update).on("reInit", update);
-    return () => {
-      api.off("select", update).off("reInit", update);
+    const node = viewportRef.current!;
+    let embla: EmblaCarouselType | undefined;
+    let loading = false;
+    let disposed = false;
+    let pending: Direction | undefined;
+    const load = (then?: Direction) => {
+      pending = then ?? pending;
+      if (loading) return;
+      loading = true;
+      observer?.disconnect();
+      void import("embla-carousel").then(({ default: EmblaCarousel }) => {
+        if (disposed) return;
+        // A visitor may have scrolled the native row meanwhile; embla moves by transform.
+        node.scrollLeft = 0;
+        embla = EmblaCarousel(node, { loop: true, align: "start" });
+        const update = () =>
+          setState({ canPrev: embla!.canScrollPrev(), canNext: embla!.canScrollNext(), selected: embla!.selectedScrollSnap() });
+        update();
+        embla.on("select", update).on("reInit", update);
+        setApi(embla);
+        if (pending === "prev") embla.scrollPrev();
+        if (pending === "next") embla.scrollNext();
+      });
     };
-  }, [api]);
+    const observer =
+      typeof IntersectionObserver === "function"
+        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: "300px 0px" })
+        : undefined;
+    if (observer) observer.observe(node);
+    else load();
+    loadRef.current = load;
+    setHydrated(true);
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      embla?.destroy();
+    };
+  }, []);
+
+  const move = (direction: Direction) => {
+    if (!api) return loadRef.current(direction);
+    if (direction === "prev") api.scrollPrev();
+    else api.scrollNext();
+  };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    if (!api) return; // before hydration the arrows scroll the row natively
-    if (event.key === "ArrowLeft") {
+    if (!api) return; // until embla runs, the arrows scroll the row natively
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       event.preventDefault();
-      api.scrollPrev();
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      api.scrollNext();
+      move(event.key === "ArrowLeft" ? "prev" : "next");
     }
   };
+
+  // Before embla runs the buttons load it and then move; once it runs, they follow its limits.
+  const canPrev = api ? state.canPrev : hydrated;
+  const canNext = api ? state.canNext : hydrated;
 
   return (
     <div data-slot="carousel" className={cn("flex flex-col gap-6", className)} {...props}>
@@ -52,10 +93,10 @@ export function BenefitCarousel({
         aria-label={label}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        data-enhanced={state.ready ? "" : undefined}
+        data-enhanced={api ? "" : undefined}
         className={cn(
           "rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-          state.ready ? "overflow-hidden touch-pan-y" : "snap-x snap-mandatory overflow-x-auto pb-2",
+          api ? "overflow-hidden touch-pan-y" : "snap-x snap-mandatory overflow-x-auto pb-2",
         )}
       >
         <div data-slot="carousel-content" className="-ml-4 flex">
@@ -81,12 +122,12 @@ export function BenefitCarousel({
       </div>
       <div className="flex items-center justify-end gap-2">
         <p className="sr-only" aria-live="polite">
-          {state.ready ? `Slide ${state.selected + 1} of ${items.length}` : ""}
+          {api ? `Slide ${state.selected + 1} of ${items.length}` : ""}
         </p>
-        <Button variant="outline" size="icon" className="rounded-full" aria-label="Previous slide" disabled={!state.canPrev} onClick={() => api?.scrollPrev()}>
+        <Button variant="outline" size="icon" className="rounded-full" aria-label="Previous slide" disabled={!canPrev} onClick={() => move("prev")}>
           <ChevronLeftIcon />
         </Button>
-        <Button variant="outline" size="icon" className="rounded-full" aria-label="Next slide" disabled={!state.canNext} onClick={() => api?.scrollNext()}>
+        <Button variant="outline" size="icon" className="rounded-full" aria-label="Next slide" disabled={!canNext} onClick={() => move("next")}>
           <ChevronRightIcon />
         </Button>
       </div>

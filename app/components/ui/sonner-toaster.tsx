@@ -6,25 +6,23 @@ import {
   OctagonXIcon,
   TriangleAlertIcon,
 } from "lucide-react";
-import { Toaster as Sonner, toast, type ToasterProps } from "sonner";
+import { Toaster as Sonner, toast } from "sonner";
+
+export type SonnerToast = typeof toast;
 
 /**
- * Theme follows the OS setting ("system"), matching app.css which switches
- * tokens via `prefers-color-scheme` — no next-themes / JS theme store.
+ * The real toaster, loaded by `<Toaster />` (./sonner.tsx) on the first toast. Theme follows
+ * the OS setting ("system"), matching app.css, which switches tokens via
+ * `prefers-color-scheme`; up to 3 visible, 4000 ms each (spec §9).
  */
-function Toaster({
-  theme = "system",
-  visibleToasts = 3,
-  duration = 4000,
-  richColors = false,
-  ...props
-}: ToasterProps) {
+export default function SonnerToaster({ onReady }: { onReady: (toast: SonnerToast) => void }) {
+  // This effect runs after Sonner's own (children first), so Sonner is listening by then.
+  React.useEffect(() => onReady(toast), [onReady]);
   return (
     <Sonner
-      theme={theme}
-      visibleToasts={visibleToasts}
-      duration={duration}
-      richColors={richColors}
+      theme="system"
+      visibleToasts={3}
+      duration={4000}
       className="toaster group"
       icons={{
         success: <CircleCheckIcon className="size-4" />,
@@ -41,10 +39,6 @@ function Toaster({
           "--border-radius": "var(--radius)",
         } as React.CSSProperties
       }
-      {...props}
     />
   );
 }
-
-export { Toaster, toast };
-export type { ToasterProps };

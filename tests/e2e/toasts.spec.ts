@@ -1,0 +1,40 @@
+import { desc, eq } from "drizzle-orm";
+import { expect, test } from "./support/fixtures";
+
+// The toaster (spec §2, §9): up to 3 toasts visible, each closing by itself after 4000 ms. It is
+// loaded on the first toast, so pages that never show one never download it.
+test("toasts: loaded on the first one, at most 3 visible at once, and they close by themselves", async ({ page, app }) => {
+  const { db } = app.testing.getDatabase();
+  const { blogPosts } = app.testing.schema;
+  const [post] = await db
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.createdAt))
+    .limit(1);
+  // Neither a share sheet nor a clipboard: every press of Share ends in the failure toast at once.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+    Object.defineProperty(Navigator.prototype, "clipboard", {
+      configurable: true,
+      get: () => ({ writeText: () => Promise.reject(new DOMException("Denied", "NotAllowedError")) }),
+    });
+  });
+  const scripts: string[] = [];
+  page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
+  await page.goto(`/blog/${post!.slug}`, { waitUntil: "networkidle" });
+  const share = page.getByRole("button", { name: "Share" });
+  await expect(share).toBeEnabled();
+  expect(scripts.some((url) => /\/assets\/sonner-toaster-/.test(url)), "the toaster is not part of the first load").toBe(false);
+
+  // Four presses in one go (a person tapping quickly), so that none has timed out before the last.
+  await share.evaluate((button: HTMLElement) => {
+    for (let i = 0; i < 4; i++) button.click();
+  });
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(4);
+  await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+  await expect(page.locator('[data-sonner-toast][data-visible="true"]').first()).toContainText("Unable to copy link");
+  expect(scripts.some((url) => /\/assets\/sonner-toaster-/.test(url))).toBe(true);
+  // 4000 ms each, one after the other as they come to the front: all gone well within 15 s.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+});
