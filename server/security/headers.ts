@@ -1,26 +1,34 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 
+/**
+ * The Content-Security-Policy of every response. `scriptSrc` names what may run besides our
+ * own files: a per-response nonce for rendered pages, or the hashes of a cached page's inline
+ * scripts (see ../http/page-cache.ts).
+ */
+export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolean }) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${options.scriptSrc}`,
+    // Radix and sonner position elements with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 /** A fresh CSP nonce per response; React Router's inline scripts carry it. */
 export function securityHeaders(options: { production: boolean; dev: boolean }): RequestHandler {
   return (_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    const scriptSrc = options.dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`;
-    const csp = [
-      "default-src 'self'",
-      `script-src ${scriptSrc}`,
-      // Radix and sonner position elements with inline style attributes.
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join("; ");
-    res.setHeader("Content-Security-Policy", csp);
+    const scriptSrc = options.dev ? "'unsafe-inline' 'unsafe-eval'" : `'nonce-${nonce}'`;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSrc, dev: options.dev }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

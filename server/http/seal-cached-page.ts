@@ -1,0 +1,24 @@
+import crypto from "node:crypto";
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * Turns a page rendered with the cache's stand-in nonce into bytes that can be served as they
+ * are, again and again: the stand-in is removed and the page's own inline scripts are named
+ * by their SHA-256 hashes instead (DESIGN.md §6 allows hashes for cached pages). Only scripts
+ * that carried the stand-in, i.e. the ones React Router rendered, are hashed, so markup that
+ * slipped into content cannot get a script allowed. Returns null when the stand-in shows up
+ * anywhere else (the page cannot be cached safely).
+ */
+export function sealCachedPage(html: string, standIn: string): { html: string; scriptHashes: string[] } | null {
+  const marker = `nonce="${standIn}"`;
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
+    if (!attributes!.includes(marker) || /\bsrc\s*=/i.test(attributes!)) continue;
+    // The browser hashes the element's text exactly as sent, UTF-8 encoded.
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body!, "utf8").digest("base64")}'`);
+  }
+  const sealed = html.replaceAll(` ${marker}`, "");
+  if (sealed.includes(standIn)) return null;
+  return { html: sealed, scriptHashes: [...hashes] };
+}
