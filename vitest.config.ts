@@ -1,3 +1,4 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -15,6 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default leaves a core free, i.e. one worker on the 2-core CI machine; the
+    // integration tests mostly wait on databases and sockets, so two share two cores well.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
   },
 });

@@ -2,7 +2,8 @@
 // Starts the production server (`node build/start.js`, building first when build/ is missing)
 // with a throw-away DATA_DIR on a free loopback port, then measures:
 //   weight  per public route, the JavaScript and CSS a first visit downloads (module scripts,
-//           modulepreloads and stylesheets named in the server-rendered HTML), in gzip bytes
+//           modulepreloads and stylesheets named in the server-rendered HTML, and every module
+//           those import statically), in gzip bytes
 //   load    requests/s and p99 for `/` and one article under a loopback load (autocannon),
 //           next to a static file served by the same server in the same run (the baseline)
 // Bounded: about 10 s of start-up plus four load phases of BENCH_SECONDS (default 5).
@@ -117,16 +118,38 @@ function firstLoadAssets(html: string) {
   return { js: [...js], css: [...css] };
 }
 
-const gzipCache = new Map<string, number>();
-async function gzipBytes(baseUrl: string, href: string): Promise<number> {
+const assetCache = new Map<string, Buffer>();
+async function fetchAsset(baseUrl: string, href: string): Promise<Buffer> {
   const url = new URL(href, baseUrl).toString();
-  const cached = gzipCache.get(url);
-  if (cached !== undefined) return cached;
+  const cached = assetCache.get(url);
+  if (cached) return cached;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${href} answered ${response.status}`);
-  const size = zlib.gzipSync(Buffer.from(await response.arrayBuffer())).length;
-  gzipCache.set(url, size);
-  return size;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  assetCache.set(url, bytes);
+  return bytes;
+}
+
+/**
+ * The named scripts plus everything they import statically, recursively: the browser fetches
+ * those before the page can run, preloaded or not. Dynamic `import()`s (lazy parts) are not
+ * followed: they are not part of the first load.
+ */
+async function withStaticImports(baseUrl: string, named: string[]) {
+  const all = new Set(named);
+  const queue = [...named];
+  while (queue.length > 0) {
+    const href = queue.pop()!;
+    const source = (await fetchAsset(baseUrl, href)).toString("utf8");
+    for (const [, spec] of source.matchAll(/(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      const imported = new URL(spec!, new URL(href, baseUrl)).pathname;
+      if (!all.has(imported)) {
+        all.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  return [...all];
 }
 
 type Weight = { path: string; status: number; js: number; jsFiles: number; css: number; cssFiles: number; html: number };
@@ -135,13 +158,15 @@ async function measureWeight(baseUrl: string, pathname: string): Promise<Weight>
   const response = await fetch(`${baseUrl}${pathname}`);
   const html = await response.text();
   const assets = firstLoadAssets(html);
-  const sum = async (list: string[]) => (await Promise.all(list.map((href) => gzipBytes(baseUrl, href)))).reduce((a, b) => a + b, 0);
+  const js = await withStaticImports(baseUrl, assets.js);
+  const gzipped = async (list: string[]) =>
+    (await Promise.all(list.map(async (href) => zlib.gzipSync(await fetchAsset(baseUrl, href)).length))).reduce((a, b) => a + b, 0);
   return {
     path: pathname,
     status: response.status,
-    js: await sum(assets.js),
-    jsFiles: assets.js.length,
-    css: await sum(assets.css),
+    js: await gzipped(js),
+    jsFiles: js.length,
+    css: await gzipped(assets.css),
     cssFiles: assets.css.length,
     html: zlib.gzipSync(html).length,
   };

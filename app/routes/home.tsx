@@ -1,14 +1,7 @@
 import { Link } from "react-router";
-import { BenefitCarousel } from "~/components/marketing/benefit-carousel";
-import { CtaBand } from "~/components/marketing/cta-band";
-import { benefits } from "~/components/marketing/home-content";
-import { IndicatorTeaser } from "~/components/marketing/indicator-teaser";
 import { PageHero } from "~/components/marketing/page-hero";
-import { PlanGrid } from "~/components/marketing/plan-grid";
-import { Platforms } from "~/components/marketing/platforms";
 import { Section, SectionHeading } from "~/components/marketing/section";
-import { WhatIsBrand } from "~/components/marketing/what-is-brand";
-import { WhyYouNeed } from "~/components/marketing/why-you-need";
+import { lazyBelowTheFold } from "~/components/site/below-the-fold";
 import { Button } from "~/components/ui/button";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { useRootData, type RootData } from "~/root";
@@ -16,6 +9,10 @@ import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { getLogger } from "#server/lib/logger";
 import type { Route } from "./+types/home";
+
+// Everything from the benefit carousel down: its JavaScript (carousel, plan tabs, sections) is
+// fetched as the reader scrolls towards it, keeping the first load small.
+const HomeBelowTheFold = lazyBelowTheFold(() => import("~/components/marketing/home-below-the-fold"));
 
 export async function loader() {
   try {
@@ -84,25 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="mb-0"
         />
       </Section>
-      <Section aria-labelledby="benefits">
-        <SectionHeading id="benefits" eyebrow="Benefits" title={`What you get with ${brand}`} align="start" />
-        <BenefitCarousel items={benefits} label="Benefits" />
-      </Section>
-      <WhyYouNeed brandName={brand} />
-      <WhatIsBrand brandName={brand} />
-      <PlanGrid plans={loaderData.plans} />
-      <Platforms />
-      <IndicatorTeaser brandName={brand} />
-      <CtaBand
-        className="pt-16 sm:pt-24"
-        title={`Start trading with ${brand} today`}
-        description="Pick a plan, connect your Telegram and receive signals as soon as your subscription is active. Pay in USDT and turn off renewal whenever you like."
-        actions={
-          <Button asChild size="lg" className="bg-background text-base text-foreground hover:bg-background/90">
-            <Link to="/pricing">Join Now</Link>
-          </Button>
-        }
-      />
+      <HomeBelowTheFold brand={brand} plans={loaderData.plans} />
     </>
   );
 }

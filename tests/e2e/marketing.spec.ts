@@ -25,6 +25,12 @@ function benefitCarousel(page: Page) {
   return page.getByRole("region", { name: "Benefits", exact: true });
 }
 
+/** Scrolls to the lower part of the home page, as a reader would, and waits until it has hydrated. */
+async function scrollToLowerHome(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-slot="below-the-fold"]')).toHaveAttribute("data-state", "ready");
+}
+
 test.describe("home page", () => {
   test("has the spec's sections in order, with their texts and links", async ({ page }) => {
     await page.goto("/");
@@ -106,6 +112,7 @@ test.describe("home page", () => {
     const carousel = benefitCarousel(page);
     const previous = page.getByRole("button", { name: "Previous slide" });
     const next = page.getByRole("button", { name: "Next slide" });
+    await scrollToLowerHome(page, carousel);
     await expect(next).toBeEnabled(); // enabled once the carousel has hydrated
     await expect(previous).toBeEnabled(); // it loops, so both directions are always possible
     await expect.poll(() => cardsInView(carousel)).toEqual([CARDS[0], CARDS[1]]);
@@ -136,6 +143,7 @@ test.describe("home page", () => {
 
     await page.goto("/");
     const tabs = page.getByRole("tablist", { name: "Billing period" });
+    await scrollToLowerHome(page, tabs);
     await expect(tabs.getByRole("tab")).toHaveText(["Monthly", /^Quarterly/, "Lifetime"]);
     await expect(tabs.getByRole("tab", { name: "Monthly" })).toHaveAttribute("aria-selected", "true");
     const panel = page.getByRole("tabpanel");
@@ -171,6 +179,7 @@ test.describe("home page on a phone", () => {
   test("shows one benefit card per view", async ({ page }) => {
     await page.goto("/");
     const carousel = benefitCarousel(page);
+    await scrollToLowerHome(page, carousel);
     await expect(page.getByRole("button", { name: "Next slide" })).toBeEnabled();
     await expect.poll(() => cardsInView(carousel)).toEqual([CARDS[0]]);
     await page.getByRole("button", { name: "Next slide" }).click();

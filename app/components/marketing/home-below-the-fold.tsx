@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { PublicPlan } from "#server/content/list-published-plans";
+import { BenefitCarousel } from "./benefit-carousel";
+import { CtaBand } from "./cta-band";
+import { benefits } from "./home-content";
+import { IndicatorTeaser } from "./indicator-teaser";
+import { PlanGrid } from "./plan-grid";
+import { Platforms } from "./platforms";
+import { Section, SectionHeading } from "./section";
+import { WhatIsBrand } from "./what-is-brand";
+import { WhyYouNeed } from "./why-you-need";
+
+/** The home page from the benefit carousel down (spec §1 order); loaded as it comes into view. */
+export default function HomeBelowTheFold({ brand, plans }: { brand: string; plans: readonly PublicPlan[] }) {
+  return (
+    <>
+      <Section aria-labelledby="benefits">
+        <SectionHeading id="benefits" eyebrow="Benefits" title={`What you get with ${brand}`} align="start" />
+        <BenefitCarousel items={benefits} label="Benefits" />
+      </Section>
+      <WhyYouNeed brandName={brand} />
+      <WhatIsBrand brandName={brand} />
+      <PlanGrid plans={plans} />
+      <Platforms />
+      <IndicatorTeaser brandName={brand} />
+      <CtaBand
+        className="pt-16 sm:pt-24"
+        title={`Start trading with ${brand} today`}
+        description="Pick a plan, connect your Telegram and receive signals as soon as your subscription is active. Pay in USDT and turn off renewal whenever you like."
+        actions={
+          <Button asChild size="lg" className="bg-background text-base text-foreground hover:bg-background/90">
+            <Link to="/pricing">Join Now</Link>
+          </Button>
+        }
+      />
+    </>
+  );
+}

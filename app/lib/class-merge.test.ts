@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import path from "node:path";
+import { twMerge } from "tailwind-merge";
+import { describe, expect, it } from "vitest";
+import { mergeClasses } from "./class-merge.ts";
+
+/** Every class string written in app/: className="…" and each string literal inside cn(…) or cva(…). */
+function classStrings(dir: string): string[] {
+  const strings = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const source = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
+    for (const m of source.matchAll(/className="([^"]*)"/g)) strings.add(m[1]!);
+    for (const call of source.matchAll(/\b(?:cn|cva)\(/g)) {
+      let depth = 0;
+      let end = call.index + call[0].length - 1;
+      for (; end < source.length; end++) {
+        if (source[end] === "(") depth++;
+        else if (source[end] === ")" && --depth === 0) break;
+      }
+      for (const s of source.slice(call.index, end).matchAll(/"([^"\n]*)"|`([^`$]*)`/g)) strings.add(s[1] ?? s[2]!);
+    }
+  }
+  return [...strings];
+}
+
+const appDir = path.resolve(import.meta.dirname, "..");
+const classes = [...new Set(classStrings(appDir).flatMap((s) => s.trim().split(/\s+/)).filter(Boolean))];
+
+describe("mergeClasses", () => {
+  it("finds the project's classes to check", () => {
+    expect(classes.length).toBeGreaterThan(500);
+    expect(classes).toContain("px-3");
+    expect(classes).toContain("data-[state=active]:bg-background");
+  });
+
+  // Merging keeps or drops a class depending only on the classes after it, one at a time, so
+  // agreeing on every ordered pair means agreeing on every list of these classes.
+  it("agrees with tailwind-merge on every ordered pair of classes written in app/", () => {
+    const disagreements: string[] = [];
+    for (const first of classes) {
+      for (const second of classes) {
+        const pair = `${first} ${second}`;
+        const expected = twMerge(pair);
+        const actual = mergeClasses(pair);
+        if (actual !== expected) disagreements.push(`"${pair}": tailwind-merge "${expected}", ours "${actual}"`);
+      }
+    }
+    expect(disagreements.slice(0, 80), `${disagreements.length} disagreements`).toEqual([]);
+  });
+
+  it("lets a later class win, including over the sides a shorthand covers", () => {
+    expect(mergeClasses("h-9 px-4 py-2 text-sm h-auto px-3")).toBe("py-2 text-sm h-auto px-3");
+    expect(mergeClasses("px-2 pt-1 p-4")).toBe("p-4");
+    expect(mergeClasses("p-4 px-2")).toBe("p-4 px-2");
+    expect(mergeClasses("size-4 w-6")).toBe("size-4 w-6");
+    expect(mergeClasses("w-6 h-2 size-4")).toBe("size-4");
+  });
+
+  it("keeps classes apart that set different properties or apply under different variants", () => {
+    expect(mergeClasses("text-sm text-primary text-center")).toBe("text-sm text-primary text-center");
+    expect(mergeClasses("border border-input border-dashed")).toBe("border border-input border-dashed");
+    expect(mergeClasses("bg-primary hover:bg-primary/90 dark:hover:bg-primary/80")).toBe("bg-primary hover:bg-primary/90 dark:hover:bg-primary/80");
+    expect(mergeClasses("hover:focus:bg-muted focus:hover:bg-accent")).toBe("focus:hover:bg-accent");
+    expect(mergeClasses("p-2! p-4")).toBe("p-2! p-4");
+  });
+
+  it("keeps what is not a Tailwind utility, in order", () => {
+    expect(mergeClasses("  toaster group  animate-in fade-in-0 ")).toBe("toaster group animate-in fade-in-0");
+    expect(mergeClasses("")).toBe("");
+  });
+});
