@@ -4,6 +4,7 @@ import { getConfig } from "./config.ts";
 import { getDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoContentIfEmpty } from "./db/seed.ts";
+import { watchContentChanges } from "./content/watch-content-changes.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
 import { seedPlanChats } from "./telegram/seed-plan-chats.ts";
@@ -40,6 +41,8 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   // not on some member's first sign-up.
   getDepositXpub();
   const app = createApp(options);
+  // Content edits (here, on another instance, or straight in the database) empty the page cache.
+  const stopWatching = await watchContentChanges({ database, onChange: () => app.locals.pageCache?.clear() });
   const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
@@ -57,6 +60,7 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
         server.closeAllConnections();
       });
       await stopJobs();
+      await stopWatching();
       removeServerInfo(config.dataDir);
       await database.close();
       resetSingleton("database");

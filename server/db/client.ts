@@ -7,6 +7,7 @@ import pg from "pg";
 import { getConfig } from "../config.ts";
 import { singleton } from "../lib/singleton.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { assertChannel, listenOnPostgres } from "./listen.ts";
 import * as schema from "./schema.ts";
 
 // Both drivers produce the same PgDatabase API; we type everything against the
@@ -22,6 +23,8 @@ export type Database = {
   pool?: pg.Pool;
   /** Resolves when the database answers `select 1` within the timeout. */
   ping: (timeoutMs?: number) => Promise<boolean>;
+  /** LISTEN on a channel; resolves to a function that stops listening (see ./listen.ts). */
+  listen: (channel: string, onNotice: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -37,7 +40,9 @@ export function openDatabase(options: OpenOptions): Database {
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema });
-    return { db, kind: "postgres", pool, ping: pinger(db), close: () => pool.end() };
+    const listen = (channel: string, onNotice: (payload: string) => void) =>
+      listenOnPostgres({ connectionString: options.databaseUrl, channel, onNotice });
+    return { db, kind: "postgres", pool, ping: pinger(db), listen, close: () => pool.end() };
   }
   let release = () => {};
   let client: PGlite;
@@ -53,6 +58,12 @@ export function openDatabase(options: OpenOptions): Database {
     db,
     kind: "pglite",
     ping: async (timeoutMs) => !closed && (await pinger(db)(timeoutMs)),
+    listen: async (channel, onNotice) => {
+      const unlisten = await client.listen(assertChannel(channel), (payload) => onNotice(payload));
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;

@@ -11,7 +11,6 @@ import { getLogger } from "../lib/logger.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { opsRouter } from "../ops/router.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
-import { singleton } from "../lib/singleton.ts";
 import { securityHeaders } from "../security/headers.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
@@ -19,6 +18,16 @@ import { CLIENT_IP_HEADER } from "./client-ip.ts";
 import { createPageCache } from "./page-cache.ts";
 
 export { CLIENT_IP_HEADER };
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** The anonymous page cache (production only); emptied when content changes. */
+      pageCache?: ReturnType<typeof createPageCache>;
+    }
+  }
+}
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -101,7 +110,7 @@ export function createApp(options: AppOptions) {
   });
   if (!options.devMiddleware) {
     const pageCache = createPageCache({ getBuild: options.getBuild, ttlSeconds: config.pageCacheSeconds, loadContext: getLoadContext });
-    singleton("page-cache", () => pageCache);
+    app.locals.pageCache = pageCache;
     app.use(pageCache.middleware);
   }
   app.all(

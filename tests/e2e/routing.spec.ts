@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { expect, test } from "./support/fixtures";
 
 test("unknown paths show the 404 page with status 404", async ({ page }) => {
@@ -95,4 +96,20 @@ test("anonymous pages come from the page cache, compressed, their inline scripts
   const member = await request.get("/terms-of-service", { headers: { cookie: "better-auth.session_token=x" } });
   expect(member.headers()["x-page-cache"]).toBeUndefined();
   expect(await member.text()).toContain("Terms of Service");
+});
+
+test("a content change reaches cached pages at once, not after the cache's 30 s", async ({ request, app }) => {
+  const { db } = app.testing.getDatabase();
+  const { blogPosts } = app.testing.schema;
+  const [post] = await db.select().from(blogPosts).where(eq(blogPosts.published, true)).limit(1);
+  const path = `/blog/${post!.slug}`;
+  await request.get(path);
+  expect((await request.get(path)).headers()["x-page-cache"]).toBe("HIT");
+  try {
+    // As an editor would, straight in the database: the trigger tells the server, which empties its cache.
+    await db.update(blogPosts).set({ title: `${post!.title} (updated)` }).where(eq(blogPosts.slug, post!.slug));
+    await expect.poll(async () => (await (await request.get(path)).text()).includes(`${post!.title} (updated)`)).toBe(true);
+  } finally {
+    await db.update(blogPosts).set({ title: post!.title }).where(eq(blogPosts.slug, post!.slug));
+  }
 });
