@@ -2,6 +2,7 @@
 export const NEWSLETTER_MESSAGES = {
   pending: "Check your inbox to confirm your subscription.",
   alreadySubscribed: "You're already subscribed.",
+  confirmPrompt: "Confirm your subscription",
   confirmed: "Subscription confirmed",
   invalidLink: "This confirmation link is invalid or has expired.",
   sendFailed: "We couldn't send the confirmation email. Please try again later.",

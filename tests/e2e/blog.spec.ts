@@ -185,7 +185,14 @@ test.describe("newsletter", () => {
     expect(mail).toBeTruthy();
     const link = linkIn(mail!, "/newsletter/confirm?token=");
     expect(link).toMatch(new RegExp(`^${app.url}/newsletter/confirm\\?token=[\\w-]{43}$`));
-    await page.goto(link!);
+    // Opening the link confirms nothing (mail scanners open links too): the button does.
+    const opened = await page.goto(link!);
+    expect(opened?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    const [stillPending] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(stillPending!.confirmedAt).toBeNull();
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
     await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
     const [confirmed] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
     expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
@@ -212,10 +219,15 @@ test.describe("newsletter", () => {
     const page = await context.newPage();
     await page.goto("/blog");
     const box = page.getByRole("region", { name: "Subscribe to new posts" });
-    await box.getByRole("textbox", { name: "Email address" }).fill(`nojs-${Date.now()}@example.com`);
+    const email = `nojs-${Date.now()}@example.com`;
+    await box.getByRole("textbox", { name: "Email address" }).fill(email);
     await box.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/blog\?newsletter=check-inbox#newsletter$/);
     await expect(box.getByText("Check your inbox to confirm your subscription.")).toBeVisible();
+    // The confirmation button is a plain form post too.
+    await page.goto(linkIn(latestMail(app.dataDir, email)!, "/newsletter/confirm?token=")!);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
     await context.close();
   });
 });

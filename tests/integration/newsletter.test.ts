@@ -7,7 +7,7 @@ import { newsletterSubscribers, rateLimits } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { AppError } from "#server/lib/errors";
 import { resetSingleton } from "#server/lib/singleton";
-import { confirmNewsletter } from "#server/newsletter/confirm-newsletter";
+import { confirmNewsletter, findPendingConfirmation } from "#server/newsletter/confirm-newsletter";
 import { subscribeToNewsletter } from "#server/newsletter/subscribe-to-newsletter";
 import { hashConfirmationToken } from "#server/newsletter/tokens";
 import { describeEachDatabase } from "../helpers/database";
@@ -68,14 +68,21 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     expect(row!.tokenHash).toBe(hashConfirmationToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
 
+    // Opening the link (a person, or a mail scanner) only looks it up; it confirms nothing.
+    expect(await findPendingConfirmation({ db, token })).toEqual({ email: ada });
+    expect(await findPendingConfirmation({ db, token: ` ${token} ` })).toEqual({ email: ada });
+    const [looked] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, row!.id));
+    expect(looked).toEqual(row);
+
     expect(await confirmNewsletter({ db, token })).toEqual({ email: ada });
     const [confirmed] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, row!.id));
     expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
     expect(confirmed!.tokenHash).not.toBe(row!.tokenHash);
 
-    // Single use.
+    // Single use: the link no longer even looks up.
     const reused = await errorOf(confirmNewsletter({ db, token }));
     expect(reused.message).toBe("This confirmation link is invalid or has expired.");
+    expect((await errorOf(findPendingConfirmation({ db, token }))).message).toBe("This confirmation link is invalid or has expired.");
   });
 
   it("answers a confirmed subscriber without sending anything, in any letter case", async () => {
@@ -108,11 +115,13 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     const expired = await errorOf(confirmNewsletter({ db, token }));
     expect(expired.message).toBe("This confirmation link is invalid or has expired.");
     expect(expired.status).toBe(400);
+    expect((await errorOf(findPendingConfirmation({ db, token }))).status).toBe(400);
     const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, at("carol")));
     expect(row!.confirmedAt).toBeNull();
     // An unknown or empty token gets the same answer.
     for (const bad of ["not-a-token", "", undefined, "x".repeat(500)]) {
       expect((await errorOf(confirmNewsletter({ db, token: bad }))).message).toBe("This confirmation link is invalid or has expired.");
+      expect((await errorOf(findPendingConfirmation({ db, token: bad }))).message).toBe("This confirmation link is invalid or has expired.");
     }
   });
 
