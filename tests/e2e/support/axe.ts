@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+// Only the colour rules can judge a page differently once the colour scheme changes: the
+// markup, names, roles and layout are the same.
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * The "serious" and "critical" axe-core findings (WCAG 2.x A/AA rules and best practices) on the
+ * page as it is now; `coloursOnly` runs just the colour rules, for a second colour scheme.
+ */
+export async function blockingViolations(page: Page, options: { coloursOnly?: boolean } = {}) {
+  const builder = new AxeBuilder({ page });
+  if (options.coloursOnly) builder.withRules(COLOUR_RULES);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
+    }));
+}
+
+/** Waits for finite CSS animations and transitions, so colours are measured as they end up. */
+export async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+}
