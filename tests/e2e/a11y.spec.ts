@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { blockingViolations, settle } from "./support/axe";
+import { newestPublishedPost } from "./support/content";
 import { expect, test } from "./support/fixtures";
 
 // Automated accessibility checks (axe-core, WCAG 2.x A/AA rules and best practices) of every
@@ -58,18 +58,7 @@ async function view(page: Page, viewport: (typeof VIEWPORTS)[number], scheme: Sc
 for (const path of PAGES) {
   test(`no serious accessibility violations on ${path}`, async ({ page, app }) => {
     test.setTimeout(90_000);
-    let url = path;
-    if (path === "{post}") {
-      const { db } = app.testing.getDatabase();
-      const { blogPosts } = app.testing.schema;
-      const [post] = await db
-        .select({ slug: blogPosts.slug })
-        .from(blogPosts)
-        .where(eq(blogPosts.published, true))
-        .orderBy(desc(blogPosts.createdAt))
-        .limit(1);
-      url = `/blog/${post!.slug}`;
-    }
+    const url = path === "{post}" ? `/blog/${(await newestPublishedPost(app)).slug}` : path;
     // One load per page, then each check on it: every rule at desktop width, the colour rules
     // again in the dark scheme, and every rule on the phone layout (whose colours are the same
     // tokens).

@@ -1,17 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { newestPublishedPost } from "./support/content";
 import { expect, test } from "./support/fixtures";
 
 // The toaster (spec §2, §9): up to 3 toasts visible, each closing by itself after 4000 ms. It is
 // loaded on the first toast, so pages that never show one never download it.
 test("toasts: loaded on the first one, at most 3 visible at once, and they close by themselves", async ({ page, app }) => {
-  const { db } = app.testing.getDatabase();
-  const { blogPosts } = app.testing.schema;
-  const [post] = await db
-    .select({ slug: blogPosts.slug })
-    .from(blogPosts)
-    .where(eq(blogPosts.published, true))
-    .orderBy(desc(blogPosts.createdAt))
-    .limit(1);
+  const post = await newestPublishedPost(app);
   // Neither a share sheet nor a clipboard: every press of Share ends in the failure toast at once.
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
@@ -22,7 +15,7 @@ test("toasts: loaded on the first one, at most 3 visible at once, and they close
   });
   const scripts: string[] = [];
   page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
-  await page.goto(`/blog/${post!.slug}`, { waitUntil: "networkidle" });
+  await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
   const share = page.getByRole("button", { name: "Share" });
   await expect(share).toBeEnabled();
   expect(scripts.some((url) => /\/assets\/sonner-toaster-/.test(url)), "the toaster is not part of the first load").toBe(false);
