@@ -33,8 +33,8 @@ const privatePath = /^\/(api|dashboard|join|signin|sign-in|forgot-password|reset
  * Anonymous HTML pages (no cookies at all, GET, not a private path) are rendered once per
  * `ttlSeconds` and then answered from memory, already compressed, with a CSP naming the
  * page's inline scripts by hash. Responses that set a cookie or are not 200 HTML are never
- * stored. Per process, short-lived: content edits show within the TTL on every instance, and
- * `clear()` empties it at once on this one.
+ * stored. Per process and short-lived; `clear()` empties it, which start.ts does whenever the
+ * database announces a content change (on any instance).
  */
 export function createPageCache(options: {
   getBuild: () => Promise<ServerBuild> | ServerBuild;
