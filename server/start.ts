@@ -46,6 +46,9 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  }).catch(async (error: unknown) => {
+    await Promise.all([stopJobs(), stopWatching()]);
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;

@@ -33,7 +33,9 @@ export async function action({ request }: Route.ActionArgs) {
     assertSameOrigin(request);
     const body = await readBody(request);
     const { email } = await confirmNewsletter({ db: getDb(), token: body.token });
-    return data({ state: "confirmed" as const, message: NEWSLETTER_MESSAGES.confirmed, email, token: "" }, { headers: noStore });
+    // An explicit status: without JavaScript the loader runs again after this action, finds the
+    // link used up and answers 400, and only an action's own status takes precedence.
+    return data({ state: "confirmed" as const, message: NEWSLETTER_MESSAGES.confirmed, email, token: "" }, { status: 200, headers: noStore });
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.code === "FORBIDDEN") throw data(error.message, { status: 403 });

@@ -8,6 +8,10 @@ export function assertChannel(channel: string) {
 }
 
 const RETRY_MS = { first: 1_000, max: 30_000 };
+const CONNECT_TIMEOUT_MS = 10_000;
+// A connection can die without a word (a NAT or failover dropping it): ask it something now and
+// then, so a dead one is noticed and replaced instead of silently hearing nothing.
+const HEARTBEAT_MS = 30_000;
 
 /**
  * LISTEN on PostgreSQL over a connection of its own (a pooled one would be handed to others).
@@ -32,7 +36,12 @@ export async function listenOnPostgres(options: { connectionString: string; chan
   };
 
   const connect = async (reconnecting: boolean) => {
-    const next = new pg.Client({ connectionString: options.connectionString });
+    const next = new pg.Client({
+      connectionString: options.connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     next.on("notification", (message) => {
       if (message.channel === channel) options.onNotice(message.payload ?? "");
     });
@@ -63,6 +72,12 @@ export async function listenOnPostgres(options: { connectionString: string; chan
     timer.unref();
   };
 
+  const heartbeat = setInterval(() => {
+    const current = client;
+    current?.query("select 1").catch((error: Error) => lost(current, error));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
   // A first failure does not stop the server: the listener keeps trying in the background.
   await connect(false).catch((error: unknown) => {
     log.warn({ err: error, channel }, "database listener could not connect; retrying");
@@ -71,6 +86,7 @@ export async function listenOnPostgres(options: { connectionString: string; chan
   return async () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(heartbeat);
     const current = client;
     client = undefined;
     await current?.end().catch(() => {});

@@ -31,4 +31,9 @@ describe("sealCachedPage", () => {
   it("refuses a page where the stand-in appears outside a nonce attribute", () => {
     expect(sealCachedPage(`<p>${STAND_IN}</p><script nonce="${STAND_IN}">x()</script>`, STAND_IN)).toBeNull();
   });
+
+  it("refuses a script the browser would hash differently (CR, NUL)", () => {
+    expect(sealCachedPage(`<script nonce="${STAND_IN}">a()\r\nb()</script>`, STAND_IN)).toBeNull();
+    expect(sealCachedPage(`<script nonce="${STAND_IN}">a("\0")</script>`, STAND_IN)).toBeNull();
+  });
 });

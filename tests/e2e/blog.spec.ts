@@ -224,9 +224,13 @@ test.describe("newsletter", () => {
     await box.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/blog\?newsletter=check-inbox#newsletter$/);
     await expect(box.getByText("Check your inbox to confirm your subscription.")).toBeVisible();
-    // The confirmation button is a plain form post too.
+    // The confirmation button is a plain form post too, answered 200.
     await page.goto(linkIn(latestMail(app.dataDir, email)!, "/newsletter/confirm?token=")!);
-    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    const [confirmed] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/newsletter/confirm")),
+      page.getByRole("button", { name: "Confirm subscription" }).click(),
+    ]);
+    expect(confirmed.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
     await context.close();
   });

@@ -11,38 +11,64 @@ import * as React from "react";
 
 // Only load what is about to be seen: a screen or so ahead of the reader.
 const ROOT_MARGIN = "100% 0px";
+const RELOADED = "below-the-fold:reloaded";
 
-function whenNear(element: Element) {
-  return new Promise<void>((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: ROOT_MARGIN },
-    );
-    observer.observe(element);
-  });
+/**
+ * After a deploy, a page opened before it asks for module files that no longer exist: load the
+ * new version of the page once rather than replace the page with an error.
+ */
+async function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    const module = await load();
+    sessionStorage.removeItem(RELOADED);
+    return module;
+  } catch (error) {
+    if (sessionStorage.getItem(RELOADED)) throw error;
+    sessionStorage.setItem(RELOADED, "1");
+    window.location.reload();
+    return new Promise<never>(() => {});
+  }
 }
 
+const sameProps = (a: object, b: object) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key as keyof typeof a], b[key as keyof typeof b]));
+};
+
 export function lazyBelowTheFold<P extends object>(load: () => Promise<{ default: React.ComponentType<P> }>) {
-  // React calls the factory once, while rendering the lazy part for the first time, right after
-  // rendering its wrapper: the wrapper's id (and, when hydrating, its server-rendered element)
-  // tell it where the part is.
-  let anchorId = "";
-  const Part = React.lazy(() => {
-    const anchor = typeof document === "undefined" ? null : document.getElementById(anchorId);
-    if (!anchor || typeof IntersectionObserver !== "function") return load();
-    return whenNear(anchor).then(load);
-  });
+  // Resolved once the part is wanted in the browser; the server renders it straight away.
+  let want: () => void = () => {};
+  const wanted = new Promise<void>((resolve) => (want = resolve));
+  const Part = React.lazy(() => (typeof document === "undefined" ? load() : wanted.then(() => loadOrReload(load))));
 
   function BelowTheFold({ className, ...props }: P & { className?: string }) {
-    const id = React.useId();
-    anchorId = id;
+    const ref = React.useRef<HTMLDivElement>(null);
     const [ready, setReady] = React.useState(false);
+    const [firstProps] = React.useState(props);
+    // New data for a part still waiting (a revalidation, Home clicked on the home page) must not
+    // wait for the reader to scroll: React holds such an update until the part can render.
+    if (!sameProps(firstProps, props)) want();
+
+    React.useEffect(() => {
+      // Server HTML waiting to hydrate is the only thing that can be inside before the part
+      // renders; an empty element means a client-side navigation, where nothing would show
+      // until the part loads: load it at once.
+      const element = ref.current;
+      if (!element?.firstChild || typeof IntersectionObserver !== "function") return want();
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          want();
+        },
+        { rootMargin: ROOT_MARGIN },
+      );
+      observer.observe(element);
+      return () => observer.disconnect();
+    }, []);
+
     return (
-      <div id={id} data-slot="below-the-fold" data-state={ready ? "ready" : "pending"} className={className}>
+      <div ref={ref} data-slot="below-the-fold" data-state={ready ? "ready" : "pending"} className={className}>
         <React.Suspense fallback={null}>
           <Part {...(props as P)} />
           <Ready onReady={setReady} />

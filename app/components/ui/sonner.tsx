@@ -26,7 +26,12 @@ const toast = {
   error: (message: React.ReactNode, options?: ToastOptions) => show((t) => void t.error(message, options)),
 };
 
-const SonnerToaster = React.lazy(() => import("./sonner-toaster"));
+// If the module cannot be fetched (a page opened before a deploy), toasts are dropped rather
+// than the page: the toaster sits in the root layout, above every error boundary.
+const SonnerToaster = React.lazy(
+  (): Promise<{ default: React.ComponentType<{ onReady: (toast: SonnerToast) => void }> }> =>
+    import("./sonner-toaster").catch(() => ({ default: () => null })),
+);
 
 const onReady = (loaded: SonnerToast) => {
   sonner = loaded;
