@@ -17,23 +17,33 @@ const entries = (spec: string) =>
 // Classes that are a whole utility by themselves.
 const KEYWORDS = new Map(
   entries(
-  "display:block inline-block inline flex inline-flex table table-row table-cell grid inline-grid contents flow-root list-item hidden" +
-    "|position:static fixed absolute relative sticky|sr:sr-only not-sr-only|container:@container" +
-    "|text-overflow:truncate text-ellipsis text-clip|text-align:text-left text-center text-right text-justify text-start text-end" +
-    "|text-wrap:text-wrap text-nowrap text-balance text-pretty|text-transform:uppercase lowercase capitalize normal-case" +
-    "|font-style:italic not-italic|decoration-line:underline overline line-through no-underline" +
-    "|smoothing:antialiased subpixel-antialiased|nums:tabular-nums proportional-nums" +
-    "|font-weight:font-thin font-extralight font-light font-normal font-medium font-semibold font-bold font-extrabold font-black" +
-    "|flex-direction:flex-row flex-row-reverse flex-col flex-col-reverse|flex-wrap:flex-wrap flex-wrap-reverse flex-nowrap" +
-    "|border-style:border-solid border-dashed border-dotted border-double border-hidden border-none" +
-    "|outline-style:outline-none outline-hidden outline-solid outline-dashed outline-dotted outline-double" +
-    "|list:list-disc list-decimal list-none|object-fit:object-contain object-cover object-fill object-none object-scale-down" +
-    "|snap-align:snap-start snap-end snap-center snap-align-none|snap-strictness:snap-mandatory snap-proximity" +
-    "|snap-type:snap-none snap-x snap-y snap-both|touch:touch-auto touch-none touch-manipulation" +
-    "|touch-x:touch-pan-x touch-pan-left touch-pan-right|touch-y:touch-pan-y touch-pan-up touch-pan-down" +
-    "|animate:animate-none animate-spin animate-ping animate-pulse animate-bounce" +
-      "|transition:transition transition-all transition-colors transition-opacity transition-shadow transition-transform transition-none",
-  ).flatMap(([group, classes]) => classes.map((className) => [className, group] as const)),
+    "display:block inline-block inline flex inline-flex table table-row table-cell grid inline-grid contents flow-root list-item hidden" +
+      "|position:static fixed absolute relative sticky|sr:sr-only not-sr-only|container:@container" +
+      "|text-overflow:truncate text-ellipsis text-clip|text-align:text-left text-center text-right text-justify text-start text-end" +
+      "|text-wrap:text-wrap text-nowrap text-balance text-pretty|text-transform:uppercase lowercase capitalize normal-case" +
+      "|font-style:italic not-italic|decoration-line:underline overline line-through no-underline" +
+      "|smoothing:antialiased subpixel-antialiased|nums:tabular-nums proportional-nums" +
+      "|font-weight:font-thin font-extralight font-light font-normal font-medium font-semibold font-bold font-extrabold font-black" +
+      "|flex-direction:flex-row flex-row-reverse flex-col flex-col-reverse|flex-wrap:flex-wrap flex-wrap-reverse flex-nowrap" +
+      "|border-style:border-solid border-dashed border-dotted border-double border-hidden border-none" +
+      "|outline-style:outline-none outline-hidden outline-solid outline-dashed outline-dotted outline-double" +
+      "|list:list-disc list-decimal list-none|object-fit:object-contain object-cover object-fill object-none object-scale-down" +
+      "|snap-align:snap-start snap-end snap-center snap-align-none|snap-strictness:snap-mandatory snap-proximity" +
+      "|snap-type:snap-none snap-x snap-y snap-both|touch:touch-auto touch-none touch-manipulation" +
+      "|touch-x:touch-pan-x touch-pan-left touch-pan-right|touch-y:touch-pan-y touch-pan-up touch-pan-down" +
+      "|animate:animate-none animate-spin animate-ping animate-pulse animate-bounce" +
+      "|transition:transition transition-all transition-colors transition-opacity transition-shadow transition-transform transition-none" +
+      "|bg-size:bg-auto bg-cover bg-contain|bg-repeat:bg-repeat bg-no-repeat bg-repeat-x bg-repeat-y bg-repeat-round bg-repeat-space" +
+      "|bg-position:bg-center bg-top bg-bottom bg-left bg-right bg-top-left bg-top-right bg-bottom-left bg-bottom-right" +
+      "|bg-attachment:bg-fixed bg-local bg-scroll|bg-clip:bg-clip-border bg-clip-padding bg-clip-content bg-clip-text" +
+      "|bg-origin:bg-origin-border bg-origin-padding bg-origin-content|border-collapse:border-collapse border-separate" +
+      "|table-layout:table-auto table-fixed|ring-inset:ring-inset|list-position:list-inside list-outside" +
+      "|align-content:content-normal content-center content-start content-end content-between content-around content-evenly content-baseline content-stretch" +
+      "|scroll-behavior:scroll-auto scroll-smooth|transform:transform-gpu transform-cpu transform-none" +
+      "|visibility:visible invisible collapse|isolation:isolate isolation-auto|box-sizing:box-border box-content",
+  ).flatMap(([group, classes]) =>
+    classes.map((className) => [className, group] as const),
+  ),
 );
 
 const SIDES = "x y s e t r b l".split(" ");
@@ -43,7 +53,9 @@ const sideRoots = (root: string) => [root, ...SIDES.map((side) => root + side)];
 const ROOTS = new Set([
   ...sideRoots("p"),
   ...sideRoots("m"),
-  ..."space-x space-y gap gap-x gap-y w min-w max-w h min-h max-h size inset inset-x inset-y top right bottom left start end z basis grow shrink order flex grid-cols grid-rows col col-start col-end row row-start row-end auto-rows auto-cols justify justify-items justify-self items self place-content place-items place-self overflow overflow-x overflow-y font leading tracking whitespace break align underline-offset rounded rounded-s rounded-e rounded-t rounded-r rounded-b rounded-l rounded-ss rounded-se rounded-ee rounded-es rounded-tl rounded-tr rounded-br rounded-bl divide-x divide-y outline-offset opacity transition duration ease delay rotate scale translate translate-x translate-y origin cursor pointer-events select scroll-mt aspect object fill backdrop-blur blur line-clamp field-sizing caption".split(
+  ...sideRoots("scroll-m"),
+  ...sideRoots("scroll-p"),
+  ..."space-x space-y gap gap-x gap-y w min-w max-w h min-h max-h size inset inset-x inset-y top right bottom left start end z basis grow shrink order flex grid-cols grid-rows col col-start col-end row row-start row-end auto-rows auto-cols justify justify-items justify-self items self place-content place-items place-self overflow overflow-x overflow-y font leading tracking whitespace break align underline-offset rounded rounded-s rounded-e rounded-t rounded-r rounded-b rounded-l rounded-ss rounded-se rounded-ee rounded-es rounded-tl rounded-tr rounded-br rounded-bl divide-x divide-y outline-offset opacity transition duration ease delay rotate scale translate translate-x translate-y scale-x scale-y origin cursor pointer-events select aspect object fill backdrop-blur blur line-clamp field-sizing caption break-inside break-before break-after bg-blend mix-blend float clear will-change resize appearance columns grid-flow".split(
     " ",
   ),
 ]);
@@ -52,21 +64,36 @@ const ROOTS = new Set([
 const SIZE_OR_COLOUR = new Set([
   "text",
   ...["border", ...SIDES.map((side) => `border-${side}`)],
-  ..."ring ring-offset shadow outline divide decoration from via to stroke bg".split(" "),
+  ..."ring ring-offset shadow inset-shadow inset-ring text-shadow outline divide decoration from via to stroke bg".split(
+    " ",
+  ),
 ]);
 // Roots that are a class on their own too (`border`, `rounded`, `shadow`).
-const BARE = new Set(["border", ...SIDES.map((side) => `border-${side}`), ..."ring shadow rounded grow shrink outline divide-x divide-y blur backdrop-blur".split(" ")]);
+const BARE = new Set([
+  "border",
+  ...SIDES.map((side) => `border-${side}`),
+  ..."ring shadow rounded grow shrink outline divide-x divide-y blur backdrop-blur".split(
+    " ",
+  ),
+]);
 
 const isArbitraryLength = (value: string) => {
   const inner = /^\[(.+)\]$/.exec(value)?.[1];
   return inner === undefined
     ? value.startsWith("(length:")
     : inner.startsWith("length:") ||
-        /\d+(%|px|r?em|[sdl]?v([hwib]|min|max)|pt|pc|in|cm|mm|cap|ch|ex|r?lh|cq(w|h|i|b|min|max))|\b(calc|min|max|clamp)\(.+\)|^0$/.test(inner);
+        /\d+(%|px|r?em|[sdl]?v([hwib]|min|max)|pt|pc|in|cm|mm|cap|ch|ex|r?lh|cq(w|h|i|b|min|max))|\b(calc|min|max|clamp)\(.+\)|^0$/.test(
+          inner,
+        );
 };
 const isSize = (value: string) =>
-  /^(\d+(\.\d+)?%?|(\d+(\.\d+)?)?(xs|sm|md|lg|xl)|base|none|)$/.test(value) || isArbitraryLength(value);
-const isImage = (value: string) => /^(linear|radial|conic)-|^\[(url|image|(repeating-)?(linear|radial|conic)-gradient)\(/.test(value);
+  /^(\d+(\.\d+)?%?|(\d+(\.\d+)?)?(xs|sm|md|lg|xl)|base|none|inner|)$/.test(
+    value,
+  ) || isArbitraryLength(value);
+const isImage = (value: string) =>
+  /^(linear|radial|conic)-|^\[(url|image|(repeating-)?(linear|radial|conic)-gradient)\(/.test(
+    value,
+  );
 
 /** The group a base class (no variants, no `!`) belongs to, or undefined for a non-Tailwind class. */
 function groupOf(base: string): string | undefined {
@@ -75,7 +102,13 @@ function groupOf(base: string): string | undefined {
   const property = /^\[([a-z-]+):.+\]$/.exec(base)?.[1];
   if (property) return `[${property}]`;
   const unsigned = base.replace(/^-/, "");
-  for (let end = unsigned.length; end > 0; end = unsigned.lastIndexOf("-", end - 1)) {
+  // Tailwind 3 names that Tailwind 4 dropped (grow-*, shrink-* now): not utilities any more.
+  if (/^flex-(grow|shrink)(-|$)/.test(unsigned)) return undefined;
+  for (
+    let end = unsigned.length;
+    end > 0;
+    end = unsigned.lastIndexOf("-", end - 1)
+  ) {
     const root = unsigned.slice(0, end);
     const value = unsigned.slice(end + 1);
     const sizeOrColour = SIZE_OR_COLOUR.has(root);
@@ -101,6 +134,8 @@ const CONFLICTS = new Map<string, string[]>(
 for (const [group, side] of [
   ["p", (s: string) => `p${s}`],
   ["m", (s: string) => `m${s}`],
+  ["scroll-m", (s: string) => `scroll-m${s}`],
+  ["scroll-p", (s: string) => `scroll-p${s}`],
   ["border", (s: string) => `border-${s}`],
   ["border-c", (s: string) => `border-${s}-c`],
 ] as const) {
@@ -110,7 +145,11 @@ for (const [group, side] of [
 }
 
 // Variants whose order changes the selector; the others are sorted, as tailwind-merge does.
-const ORDER_SENSITIVE = new Set("* ** after backdrop before details-content file first-letter first-line marker placeholder selection".split(" "));
+const ORDER_SENSITIVE = new Set(
+  "* ** after backdrop before details-content file first-letter first-line marker placeholder selection".split(
+    " ",
+  ),
+);
 
 function variantKey(variants: string[]) {
   const sorted: string[] = [];
@@ -143,8 +182,12 @@ function parse(className: string): { key: string; group: string } | undefined {
   const important = /^!|!$/.test(base);
   if (important) base = base.replace(/^!|!$/, "");
   // `bg-muted/50`, `w-1/2`: the part before the slash names the group when it is one.
-  const group = (slash > start && groupOf(base.slice(0, base.lastIndexOf("/")))) || groupOf(base);
-  return group ? { key: `${variantKey(variants)}${important ? "!" : ""}|`, group } : undefined;
+  const group =
+    (slash > start && groupOf(base.slice(0, base.lastIndexOf("/")))) ||
+    groupOf(base);
+  return group
+    ? { key: `${variantKey(variants)}${important ? "!" : ""}|`, group }
+    : undefined;
 }
 
 /** Drops every class that a later class overrides; keeps everything else in order. */
@@ -157,7 +200,11 @@ export function mergeClasses(classList: string): string {
     const parsed = parse(className);
     if (parsed) {
       if (overridden.has(parsed.key + parsed.group)) continue;
-      for (const group of [parsed.group, ...(CONFLICTS.get(parsed.group) ?? [])]) overridden.add(parsed.key + group);
+      for (const group of [
+        parsed.group,
+        ...(CONFLICTS.get(parsed.group) ?? []),
+      ])
+        overridden.add(parsed.key + group);
     }
     if (className) kept.push(className);
   }
