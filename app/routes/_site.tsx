@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import { PageLoading, usePendingPageText } from "~/components/site/pending-page";
 import { SupportButton } from "~/components/site/support-button";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
@@ -7,12 +8,17 @@ import type { loader as rootLoader } from "~/root";
 /** The chrome of every public page: navigation, footer and the support button. */
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const loadingText = usePendingPageText();
   if (!root) return <Outlet />;
   return (
     <div className="flex min-h-svh flex-col">
       <SiteHeader brandName={root.config.brandName} />
       <main id="main" className="flex-1">
-        <Outlet />
+        {loadingText ? <PageLoading text={loadingText} /> : null}
+        {/* Kept mounted while another page loads, so a cancelled click loses nothing on this one. */}
+        <div hidden={loadingText !== null} className="contents">
+          <Outlet />
+        </div>
       </main>
       <SiteFooter config={root.config} year={root.year} />
       <SupportButton />

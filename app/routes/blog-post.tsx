@@ -1,5 +1,5 @@
-import { data, useNavigation } from "react-router";
-import { ArticleLoading, ArticleNotFound } from "~/components/blog/article-messages";
+import { data } from "react-router";
+import { ArticleNotFound } from "~/components/blog/article-messages";
 import { articleStructuredData } from "~/components/blog/article-structured-data";
 import { ArticleView } from "~/components/blog/article-view";
 import { RelatedArticles } from "~/components/blog/related-articles";
@@ -36,12 +36,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   ];
 };
 
-export default function BlogPost({ loaderData, params }: Route.ComponentProps) {
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, related } = loaderData;
-  const navigation = useNavigation();
-  const next = navigation.state === "loading" ? navigation.location.pathname : null;
-  // Another article was chosen: say so instead of leaving this one on screen unchanged.
-  if (next && next.startsWith("/blog/") && next !== `/blog/${params.slug}`) return <ArticleLoading />;
   if (!post) return <ArticleNotFound />;
   return (
     <div className="mx-auto grid max-w-6xl gap-20 px-4 py-12 sm:px-6">

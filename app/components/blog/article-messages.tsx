@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowLeftIcon, Loader2Icon } from "lucide-react";
+import { ArrowLeftIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
 /** A missing, unpublished or unreadable article (spec §2 Blog article). */
@@ -15,15 +15,5 @@ export function ArticleNotFound() {
         </Link>
       </Button>
     </section>
-  );
-}
-
-/** Shown while another article loads after a click inside the site. */
-export function ArticleLoading() {
-  return (
-    <p role="status" className="flex items-center justify-center gap-2 py-32 text-muted-foreground">
-      <Loader2Icon aria-hidden="true" className="size-5 animate-spin" />
-      Loading article...
-    </p>
   );
 }

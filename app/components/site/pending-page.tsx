@@ -1,0 +1,46 @@
+import * as React from "react";
+import { useLocation, useNavigation } from "react-router";
+import { Loader2Icon } from "lucide-react";
+import { cn } from "~/lib/utils";
+
+// Spec §2 and §8: what a page says while its data loads; any other page says "Loading...".
+const LOADING_TEXTS: [RegExp, string][] = [
+  [/^\/pricing\/?$/, "Loading pricing plans..."],
+  [/^\/blog\/?$/, "Loading blog posts..."],
+  [/^\/blog\/[^/]+\/?$/, "Loading article..."],
+];
+
+export function loadingTextFor(pathname: string) {
+  return LOADING_TEXTS.find(([path]) => path.test(pathname))?.[1] ?? "Loading...";
+}
+
+// Most clicks inside the site land well within this; only a slow one is worth a message, and
+// a message that flashes for a moment is worse than none.
+const SHOW_AFTER_MS = 200;
+
+/**
+ * The loading text of the page being opened, once a click to another page has waited a moment
+ * for its data (pages are rendered on the server, so the first visit never waits in the browser).
+ * Searches and paging within a page keep their own indicators: only another path counts.
+ */
+export function usePendingPageText(): string | null {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const target = navigation.state === "loading" && navigation.location.pathname !== pathname ? navigation.location.pathname : null;
+  const [waited, setWaited] = React.useState<string | null>(null);
+  React.useEffect(() => {
+    if (!target) return;
+    const timer = setTimeout(() => setWaited(target), SHOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [target]);
+  return target && waited === target ? loadingTextFor(target) : null;
+}
+
+export function PageLoading({ text, className, ...props }: React.ComponentProps<"p"> & { text: string }) {
+  return (
+    <p role="status" data-slot="page-loading" className={cn("flex items-center justify-center gap-2 py-32 text-muted-foreground", className)} {...props}>
+      <Loader2Icon aria-hidden="true" className="size-5 animate-spin" />
+      {text}
+    </p>
+  );
+}

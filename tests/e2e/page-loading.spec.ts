@@ -1,0 +1,62 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+/** Holds the data of the page a click opens until `release()`, as a slow connection would. */
+async function holdData(page: Page, pattern: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const loading = (page: Page) => page.getByRole("status").and(page.locator('[data-slot="page-loading"]'));
+
+// Spec §2/§8 loading texts, for a page opened by a click inside the site whose data is slow.
+test.describe("opening a page whose data is slow", () => {
+  test("Pricing says Loading pricing plans..., then shows the plans", async ({ page }) => {
+    await page.goto("/results");
+    const release = await holdData(page, "**/pricing.data*");
+    await page.getByRole("banner").getByRole("link", { name: "Pricing", exact: true }).click();
+    await expect(loading(page)).toHaveText("Loading pricing plans...");
+    // The page that was open is out of sight meanwhile.
+    await expect(page.getByRole("heading", { level: 1, name: "Every month, every signal, on the record" })).toBeHidden();
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Plans" }).getByRole("group").first()).toBeVisible();
+    await expect(loading(page)).toHaveCount(0);
+  });
+
+  test("the Blog says Loading blog posts..., then lists them", async ({ page }) => {
+    await page.goto("/pricing");
+    const release = await holdData(page, "**/blog.data*");
+    await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).click();
+    await expect(loading(page)).toHaveText("Loading blog posts...");
+    release();
+    await expect(page.locator('[data-slot="blog-post-card"]').first()).toBeVisible();
+    await expect(loading(page)).toHaveCount(0);
+  });
+
+  test("an article opened from the blog says Loading article...", async ({ page }) => {
+    await page.goto("/blog");
+    const release = await holdData(page, "**/blog/*.data*");
+    const first = page.locator('[data-slot="blog-post-card"]').first();
+    const title = await first.getByRole("heading").textContent();
+    await first.getByRole("link", { name: /READ MORE/i }).click();
+    await expect(loading(page)).toHaveText("Loading article...");
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+  });
+
+  test("other pages say Loading...", async ({ page }) => {
+    await page.goto("/pricing");
+    const release = await holdData(page, "**/signals.data*");
+    await page.getByRole("banner").getByRole("link", { name: "Signals", exact: true }).click();
+    await expect(loading(page)).toHaveText("Loading...");
+    release();
+    await expect(page).toHaveURL(/\/signals$/);
+    await expect(loading(page)).toHaveCount(0);
+  });
+});
