@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section, SectionHeading } from "~/components/marketing/section";
 import { lazyBelowTheFold } from "~/components/site/below-the-fold";
@@ -19,8 +19,9 @@ export async function loader() {
     return { plans: await listPublishedPlans(getDb()) };
   } catch (error) {
     // The rest of the home page is still worth showing; the plan grid says what went wrong.
+    // 503 keeps the failure out of the page cache and tells crawlers to come back.
     getLogger().error({ err: error }, "home: loading plans failed");
-    return { plans: [] };
+    return data({ plans: [] }, { status: 503 });
   }
 }
 

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { ArrowRightIcon } from "lucide-react";
 import { parseResultType } from "~/components/results/result-types";
 import { ResultsTabs } from "~/components/results/results-tabs";
@@ -6,12 +6,19 @@ import { Button } from "~/components/ui/button";
 import { seoMeta } from "~/lib/meta";
 import { listResults } from "#server/content/list-results";
 import { getDb } from "#server/db/client";
+import { getLogger } from "#server/lib/logger";
 import type { Route } from "./+types/results";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // An unknown or missing ?type= shows the default tab rather than an error (spec §2).
   const type = parseResultType(new URL(request.url).searchParams.get("type"));
-  return { type, results: await listResults({ db: getDb(), type }) };
+  try {
+    return { type, results: await listResults({ db: getDb(), type }), failed: false };
+  } catch (error) {
+    // The page and its tabs still render with a message; 503 keeps it out of the page cache.
+    getLogger().error({ err: error, type }, "results failed to load");
+    return data({ type, results: [], failed: true }, { status: 503 });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -23,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Results({ loaderData }: Route.ComponentProps) {
-  const { type, results } = loaderData;
+  const { type, results, failed } = loaderData;
   const navigation = useNavigation();
   // While another tab's data loads, that tab is already selected and shows skeleton cards.
   const pendingType =
@@ -42,7 +49,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <ResultsTabs activeType={activeType} items={results} loading={activeType !== type} />
+      <ResultsTabs activeType={activeType} items={results} loading={activeType !== type} failed={failed} />
 
       <p className="mx-auto mt-10 max-w-3xl text-center text-xs text-muted-foreground">
         Total is the sum of per-signal returns on margin; the win rate counts closed signals. Past results do not guarantee

@@ -8,13 +8,15 @@ import { latestMail, linkIn } from "./support/outbox";
 /** What a reader can find a post by: title, excerpt, category and the article's text (no markup). */
 function searchableText(post: Awaited<ReturnType<typeof publishedPosts>>[number]) {
   const text = post.content
+    .replace(/<\/?(a|abbr|b|cite|code|em|i|kbd|mark|q|s|small|span|strong|sub|sup|time|u)(\s[^>]*)?>/gi, "")
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
   return [post.title, post.excerpt, post.category, text].join("\n").toLowerCase();
 }
 

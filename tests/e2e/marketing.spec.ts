@@ -131,6 +131,10 @@ test.describe("home page", () => {
     await expect.poll(() => firstCardInView(carousel)).toBe(CARDS[1]);
     await page.keyboard.press("ArrowLeft");
     await expect.poll(() => firstCardInView(carousel)).toBe(CARDS[0]);
+    // The keys also work with focus on a button, as after clicking it.
+    await next.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => firstCardInView(carousel)).toBe(CARDS[1]);
   });
 
   test("the plan tabs switch prices, and every feature of every published plan is listed", async ({ page, app }) => {
@@ -170,6 +174,14 @@ test.describe("home page", () => {
     await expect(card.getByText(formatUsdt(lifetime), { exact: true })).toBeVisible();
     await expect(card.getByText("lifetime", { exact: true })).toBeVisible();
     await expect(panel.getByRole("list", { name: `${plan.name} features` }).getByRole("listitem")).toHaveText(plan.features);
+
+    // Choosing a plan on the Lifetime tab opens the pricing page with it in the cart, at lifetime.
+    await panel.getByRole("link", { name: `Choose ${plan.name}` }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("tablist", { name: "Choose plan type" }).getByRole("tab", { name: "Lifetime" })).toHaveAttribute("aria-selected", "true");
+    const cart = page.getByRole("complementary", { name: "Your cart" });
+    await expect(cart.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
+    await expect(cart.locator('[data-slot="cart-total"]')).toContainText(formatUsdt(lifetime));
   });
 });
 

@@ -280,6 +280,10 @@ test.describe("pricing page", () => {
       expect(failed!.status()).toBe(503);
       await expect(page.getByText("Error loading pricing plans. Please try again later.")).toBeVisible();
       await expect(page.getByText("Secure checkout powered by Stripe")).toBeVisible();
+      // The home page's plan grid says the same, and the page is not cached as if all were well.
+      const home = await page.goto("/");
+      expect(home!.status()).toBe(503);
+      await expect(page.getByText("Error loading pricing plans. Please try again later.")).toBeVisible();
     } finally {
       await db.execute(sql`ALTER TABLE IF EXISTS pricing_offline RENAME TO pricing`);
       for (const id of published) await db.update(pricing).set({ published: true }).where(eq(pricing.id, id));

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
@@ -134,5 +134,24 @@ test.describe("results", () => {
     } finally {
       await db.delete(results).where(eq(results.id, added!.id));
     }
+  });
+
+  test("a failing database shows a message and the tabs, not an error page", async ({ page, app, context, baseURL }) => {
+    const { db } = app.testing.getDatabase();
+    // A cookie keeps these answers out of the anonymous page cache.
+    await context.addCookies([{ name: "e2e", value: "1", url: baseURL! }]);
+    try {
+      await db.execute(sql`ALTER TABLE results RENAME TO results_offline`);
+      page.removeAllListeners("console"); // the browser logs the 503 document
+      const failed = await page.goto("/results?type=forex");
+      expect(failed!.status()).toBe(503);
+      await expect(page.getByRole("alert").filter({ hasText: "Error loading results. Please try again later." })).toBeVisible();
+      await expect(page.getByRole("tab", { name: "Forex" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("link", { name: "Join Today" })).toHaveAttribute("href", "/pricing");
+    } finally {
+      await db.execute(sql`ALTER TABLE IF EXISTS results_offline RENAME TO results`);
+    }
+    await page.goto("/results?type=forex");
+    await expectCards(page, await publishedResults(app, "forex"));
   });
 });

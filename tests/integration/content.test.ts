@@ -65,6 +65,9 @@ describeEachDatabase("public content", (database) => {
     // Article text, including text inside formatting tags.
     expect(await slugs("Position Size</strong>")).toEqual([]);
     expect(await slugs("never risk more than 1% of your account")).toEqual(["position-sizing-the-one-percent-rule"]);
+    // A phrase runs on through bold text, and extra spaces in the term do not matter.
+    expect(await slugs("an amount of initial margin equal to")).toEqual(["leverage-explained-liquidation-risk"]);
+    expect(await slugs("  amount of   INITIAL margin  ")).toEqual(["leverage-explained-liquidation-risk"]);
     // Tag and attribute names are not text: many bodies use <strong>, only one says "strong".
     expect(await slugs("strong")).toEqual(["forex-trading-sessions-guide"]);
     expect(await slugs("href")).toEqual([]);

@@ -4,7 +4,7 @@ import { SearchIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { blogListHref, normalizeSearch } from "./search-term";
+import { blogListHref, MAX_SEARCH_LENGTH, normalizeSearch } from "./search-term";
 
 const DEBOUNCE_MS = 250;
 
@@ -65,7 +65,7 @@ export function BlogSearch({ query, className, ...props }: { query: string } & R
           type="search"
           name="q"
           value={value}
-          maxLength={200}
+          maxLength={MAX_SEARCH_LENGTH}
           placeholder="Search articles..."
           autoComplete="off"
           onChange={(event) => {

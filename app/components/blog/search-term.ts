@@ -1,9 +1,12 @@
 /** Longest search term honoured; longer input is cut, never refused. */
 export const MAX_SEARCH_LENGTH = 100;
 
-/** The term a search runs with: trimmed and bounded. Blank means "no search" (spec §2). */
+/**
+ * The term a search runs with: trimmed, inner white space made single (as in the searched
+ * text) and bounded. Blank means "no search" (spec §2).
+ */
 export function normalizeSearch(query: string | null | undefined): string {
-  return (query ?? "").trim().slice(0, MAX_SEARCH_LENGTH).trim();
+  return (query ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH).trim();
 }
 
 /** The blog list URL for a term and a page count (page 1 and a blank term stay out of the URL). */

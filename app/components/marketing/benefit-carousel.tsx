@@ -85,14 +85,14 @@ export function BenefitCarousel({
   const canNext = api ? state.canNext : hydrated;
 
   return (
-    <div data-slot="carousel" className={cn("flex flex-col gap-6", className)} {...props}>
+    // The keys work wherever focus is inside: on the slides and on the previous/next buttons.
+    <div data-slot="carousel" className={cn("flex flex-col gap-6", className)} onKeyDown={onKeyDown} {...props}>
       <div
         ref={viewportRef}
         role="region"
         aria-roledescription="carousel"
         aria-label={label}
         tabIndex={0}
-        onKeyDown={onKeyDown}
         data-enhanced={api ? "" : undefined}
         className={cn(
           "rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",

@@ -46,8 +46,8 @@ export function PlanGrid({ plans }: { plans: readonly PublicPlan[] }) {
                       period={period}
                       action={
                         <Button asChild className="w-full" variant={plan.badge ? "default" : "outline"}>
-                          {/* The pricing page pre-adds a plan passed as preSelectedPlan (spec §4). */}
-                          <Link to="/pricing" state={{ preSelectedPlan: plan.planId }}>
+                          {/* The pricing page pre-adds a plan passed as preSelectedPlan (spec §4), at this tab's period. */}
+                          <Link to="/pricing" state={{ preSelectedPlan: plan.planId, billingPeriod: period }}>
                             Choose {plan.name}
                           </Link>
                         </Button>

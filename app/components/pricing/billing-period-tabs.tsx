@@ -34,7 +34,7 @@ export function BillingPeriodTabs({
       {...props}
     >
       <div className="flex flex-col items-center gap-3">
-        <h2 id={headingId} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        <h2 id={headingId} className="text-base font-semibold text-muted-foreground">
           Choose plan type
         </h2>
         <TabsList aria-labelledby={headingId} className="h-auto w-full max-w-md">

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useLocation, useNavigate } from "react-router";
 import { emptyCart, readCart, writeCart, type Cart } from "~/lib/cart";
-import type { BillingPeriod } from "~/lib/pricing";
+import { isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "#server/content/list-published-plans";
 
 /** A plan named by its id (number or digits) or its `planId` slug, among the loaded plans. */
@@ -13,14 +13,17 @@ export function findPlan(plans: readonly PublicPlan[], ref: unknown): PublicPlan
   return /^\d+$/.test(text) ? plans.find((p) => p.id === Number(text)) : plans.find((p) => p.planId === text);
 }
 
-function preSelectedFrom(state: unknown): unknown {
-  return typeof state === "object" && state !== null ? (state as { preSelectedPlan?: unknown }).preSelectedPlan : undefined;
+function preSelectedFrom(state: unknown): { plan?: unknown; period?: unknown } {
+  if (typeof state !== "object" || state === null) return {};
+  const { preSelectedPlan, billingPeriod } = state as { preSelectedPlan?: unknown; billingPeriod?: unknown };
+  return { plan: preSelectedPlan, period: billingPeriod };
 }
 
 /**
  * The /pricing cart: restored from session storage after hydration (the server render is
  * always the empty monthly cart, so hydration matches), saved on every change, with a plan
- * passed as `preSelectedPlan` navigation state or `?plan=` pre-added once.
+ * passed as `preSelectedPlan` navigation state or `?plan=` pre-added once (with the period passed
+ * as `billingPeriod` or `?period=`, if any).
  */
 export function usePricingCart(plans: readonly PublicPlan[]) {
   const [cart, setCart] = React.useState<Cart>(emptyCart);
@@ -46,11 +49,17 @@ export function usePricingCart(plans: readonly PublicPlan[]) {
     if (!restored) return;
     const params = new URLSearchParams(location.search);
     const fromState = preSelectedFrom(location.state);
-    if (fromState === undefined && !params.has("plan")) return;
-    const plan = findPlan(plans, fromState ?? params.get("plan"));
-    if (plan) setCart((c) => (c.planIds.includes(plan.id) ? c : { ...c, planIds: [...c.planIds, plan.id] }));
+    if (fromState.plan === undefined && fromState.period === undefined && !params.has("plan") && !params.has("period")) return;
+    const plan = findPlan(plans, fromState.plan ?? params.get("plan"));
+    // The period the plan was chosen at (the home page's plan grid), so the cart shows that price.
+    const period = fromState.period ?? params.get("period");
+    setCart((c) => ({
+      billingPeriod: isBillingPeriod(period) ? period : c.billingPeriod,
+      planIds: !plan || c.planIds.includes(plan.id) ? c.planIds : [...c.planIds, plan.id],
+    }));
     // Consumed: a reload or Back must not add it again, and the address stays clean.
     params.delete("plan");
+    params.delete("period");
     const search = params.toString();
     navigate(
       { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },

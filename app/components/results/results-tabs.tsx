@@ -7,6 +7,8 @@ import { ResultCard, ResultCardSkeleton } from "./result-card";
 import { RESULT_TYPE_LABELS, RESULT_TYPES, type ResultType } from "./result-types";
 
 export const SKELETON_CARDS = 6;
+// The spec words its other load failures this way (§2 blog, §8 pricing).
+export const RESULTS_ERROR = "Error loading results. Please try again later.";
 
 const hrefFor = (type: ResultType) => `/results?type=${type}`;
 
@@ -18,6 +20,7 @@ export function ResultsTabs({
   activeType,
   items,
   loading,
+  failed = false,
   className,
   ...props
 }: {
@@ -26,6 +29,8 @@ export function ResultsTabs({
   /** The published rows of the loaded type (a prop named `results` would clash with a DOM attribute). */
   items: PublicResult[];
   loading: boolean;
+  /** The rows could not be read: say so instead of "none published". */
+  failed?: boolean;
 } & Omit<React.ComponentProps<typeof Tabs>, "value" | "onValueChange">) {
   const navigate = useNavigate();
   return (
@@ -54,14 +59,14 @@ export function ResultsTabs({
       </TabsList>
       {RESULT_TYPES.map((type) => (
         <TabsContent key={type} value={type} tabIndex={-1}>
-          {type === activeType ? <ResultsGrid results={items} loading={loading} label={RESULT_TYPE_LABELS[type]} /> : null}
+          {type === activeType ? <ResultsGrid results={items} loading={loading} failed={failed} label={RESULT_TYPE_LABELS[type]} /> : null}
         </TabsContent>
       ))}
     </Tabs>
   );
 }
 
-function ResultsGrid({ results, loading, label }: { results: PublicResult[]; loading: boolean; label: string }) {
+function ResultsGrid({ results, loading, failed, label }: { results: PublicResult[]; loading: boolean; failed: boolean; label: string }) {
   if (loading) {
     return (
       <div role="status" aria-label={`Loading ${label} results`} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -69,6 +74,13 @@ function ResultsGrid({ results, loading, label }: { results: PublicResult[]; loa
           <ResultCardSkeleton key={i} />
         ))}
       </div>
+    );
+  }
+  if (failed) {
+    return (
+      <p role="alert" className="mx-auto max-w-xl rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
+        {RESULTS_ERROR}
+      </p>
     );
   }
   if (results.length === 0) {
