@@ -67,7 +67,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let details = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Oops! Page not found" : `${error.status} ${error.statusText}`;
-    if (error.status === 404) details = "The page you are looking for does not exist.";
+    if (error.status === 404) details = "The page you are looking for has moved or never existed.";
   }
   return (
     <main className="mx-auto flex min-h-svh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">

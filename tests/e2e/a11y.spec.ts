@@ -32,6 +32,7 @@ const PAGES = [
   "/results",
   "/blog",
   "{post}",
+  "/blog/no-such-article",
   "/privacy-policy",
   "/terms-of-service",
   "/no-such-page",
@@ -42,6 +43,12 @@ async function open(page: Page, path: string, scheme: Scheme) {
   await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
   await page.goto(path, { waitUntil: "networkidle" });
   await expect(page.getByRole("button", { name: "Contact support" })).toBeVisible();
+  // Parts below the fold hydrate when scrolled to (the home page): check them as they work.
+  for (const part of await page.locator('[data-slot="below-the-fold"]').all()) {
+    await part.scrollIntoViewIfNeeded();
+    await expect(part).toHaveAttribute("data-state", "ready");
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await settle(page);
 }
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { formatDate, publishedPosts } from "./support/content";
@@ -151,6 +151,34 @@ test.describe("blog list", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();
     await expect(page.getByText(draft!.title)).toHaveCount(0);
+  });
+
+  test("says so when nothing is published, and when the posts cannot be read", async ({ page, app, context, baseURL }) => {
+    const { db } = app.testing.getDatabase();
+    const { blogPosts } = app.testing.schema;
+    // A cookie keeps these answers out of the anonymous page cache.
+    await context.addCookies([{ name: "e2e", value: "1", url: baseURL! }]);
+    const published = (await publishedPosts(app)).map((p) => p.id);
+    try {
+      await db.update(blogPosts).set({ published: false });
+      await page.goto("/blog");
+      await expect(page.getByText("No blog posts available yet.")).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+
+      await db.execute(sql`ALTER TABLE blog RENAME TO blog_offline`);
+      page.removeAllListeners("console"); // the browser logs the 503 document
+      const failed = await page.goto("/blog");
+      expect(failed!.status()).toBe(503);
+      await expect(page.getByText("Error loading blog posts. Please try again later.")).toBeVisible();
+      // Spec §2: an article that cannot be loaded is not found, too.
+      const article = await page.goto("/blog/any-article");
+      expect(article!.status()).toBe(503);
+      await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();
+      await expect(page.getByText("The article you're looking for doesn't exist.")).toBeVisible();
+    } finally {
+      await db.execute(sql`ALTER TABLE IF EXISTS blog_offline RENAME TO blog`);
+      await db.update(blogPosts).set({ published: true }).where(inArray(blogPosts.id, published));
+    }
   });
 });
 

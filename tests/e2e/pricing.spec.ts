@@ -113,6 +113,10 @@ test.describe("pricing page", () => {
     // floor(price × 3 × 0.85) in whole USDT, and price × 12.
     const quarterly = (p: bigint) => ((p * 3n * 85n) / 100n / 1_000_000n) * 1_000_000n;
     const lifetime = (p: bigint) => p * 12n;
+    // The case that tells floor from round must be in the cart (VIP at $78: 198.9 → 198, not 199);
+    // a changed seed price fails here rather than quietly testing less.
+    const rounded = (p: bigint) => ((p * 3n * 85n + 50_000_000n) / 100n / 1_000_000n) * 1_000_000n;
+    expect(quarterly(a.price)).not.toBe(rounded(a.price));
 
     await openPricing(page);
     await card(page, a.name).getByRole("button", { name: "Add to cart" }).click();
