@@ -1,9 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
+import { sanitizeHtml } from "./sanitize.ts";
 import { summaryColumns, type BlogPostSummary } from "./list-blog-posts.ts";
 
-/** A whole article; `content` is HTML sanitized when it was written (DESIGN.md §6). */
+/**
+ * A whole article; `content` is sanitized HTML (DESIGN.md §6): cleaned when written by the site,
+ * and cleaned again here because editors also write rows straight into the database.
+ */
 export type BlogPost = BlogPostSummary & { content: string; createdAt: string };
 
 /** spec §7 "Select blog (article)": one published row by slug, or null. */
@@ -14,5 +18,5 @@ export async function getBlogPost(options: { db: DbOrTx; slug: string }): Promis
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)))
     .limit(1);
-  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+  return row ? { ...row, content: sanitizeHtml(row.content), createdAt: row.createdAt.toISOString() } : null;
 }

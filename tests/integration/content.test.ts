@@ -98,6 +98,26 @@ describeEachDatabase("public content", (database) => {
     expect(await getBlogPost({ db, slug: "no-such-post" })).toBeNull();
   });
 
+  it("cleans an article an editor wrote straight into the database", async () => {
+    const db = database().db;
+    const slug = "written-in-psql";
+    await db.insert(blogPosts).values({
+      slug,
+      title: "Written in psql",
+      content: '<p onmouseover="steal()">Hello<script>steal()</script> <a href="javascript:steal()">link</a></p>',
+      category: "News",
+      date: "2026-11-01",
+      image: "/images/blog/x.svg",
+      author: "Editor",
+      published: true,
+    });
+    try {
+      expect((await getBlogPost({ db, slug }))!.content).toBe("<p>Hello <a>link</a></p>");
+    } finally {
+      await db.delete(blogPosts).where(eq(blogPosts.slug, slug));
+    }
+  });
+
   it("relates the three newest other published posts", async () => {
     const db = database().db;
     const newest = (await listBlogPosts({ db, limit: 4 })).posts.map((p) => p.slug);

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeHtml } from "./sanitize.ts";
+
+describe("sanitizeHtml", () => {
+  it("keeps the formatting articles use", () => {
+    const html =
+      '<h2>Risk</h2><p>Use <strong>1%</strong> and <em>stops</em>.</p><ul><li>one</li></ul>' +
+      '<table><thead><tr><th scope="col">Pair</th></tr></thead><tbody><tr><td colspan="2">EUR/USD</td></tr></tbody></table>' +
+      '<blockquote><p>Plan</p></blockquote><img src="https://example.com/a.png" alt="Chart" width="600" loading="lazy">';
+    expect(sanitizeHtml(html)).toBe(html.replace(/<img([^>]*)>/, "<img$1 />"));
+  });
+
+  it("drops everything that runs: scripts, event handlers, javascript: and data: links, frames, styles", () => {
+    const out = sanitizeHtml(
+      '<p onclick="steal()">Hi<script>steal()</script></p><a href="javascript:steal()">x</a><a href="data:text/html,x">y</a>' +
+        '<iframe src="https://evil.example"></iframe><style>p{}</style><svg onload="steal()"></svg><p style="color:red">z</p>',
+    );
+    expect(out).toBe("<p>Hi</p><a>x</a><a>y</a><p>z</p>");
+  });
+
+  it("allows images only over https from elsewhere, never protocol-relative", () => {
+    expect(sanitizeHtml('<img src="http://example.com/a.png" alt="a">')).toBe('<img alt="a" />');
+    expect(sanitizeHtml('<img src="//example.com/a.png" alt="a">')).toBe('<img alt="a" />');
+  });
+
+  it("opens external links safely in a new tab and leaves our own links alone", () => {
+    expect(sanitizeHtml('<a href="https://tradingview.com">TV</a>')).toBe(
+      '<a href="https://tradingview.com" target="_blank" rel="noopener noreferrer nofollow">TV</a>',
+    );
+    expect(sanitizeHtml('<a href="/pricing">Pricing</a>')).toBe('<a href="/pricing">Pricing</a>');
+  });
+
+  it("is idempotent, so cleaning stored HTML again on reading changes nothing", () => {
+    const once = sanitizeHtml('<p>a <a href="https://x.example">b</a><img src="https://x.example/i.png" alt=""></p><script>x</script>');
+    expect(sanitizeHtml(once)).toBe(once);
+  });
+});
