@@ -27,6 +27,7 @@ export default [
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     route("join/details", "routes/join-details.tsx"),
     route("signin", "routes/signin.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),

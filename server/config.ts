@@ -157,6 +157,22 @@ export function getPublicConfig() {
 }
 export type PublicConfig = ReturnType<typeof getPublicConfig>;
 
+let listeningOrigin: string | undefined;
+
+/** Recorded by start.ts once the server listens (the port may have been chosen by the system). */
+export function setListeningOrigin(url: string) {
+  listeningOrigin = url;
+}
+
+/**
+ * The site's origin for links sent outside a request (emails, Telegram messages): PUBLIC_URL,
+ * else, in development, the address this server listens on.
+ */
+export function getPublicOrigin(): string {
+  const config = getConfig();
+  return config.publicUrl ?? listeningOrigin ?? `http://localhost:${config.port}`;
+}
+
 /** The site's public origin: PUBLIC_URL, else the origin the request came to. */
 export function getSiteUrl(request: Request): string {
   return getConfig().publicUrl ?? new URL(request.url).origin;

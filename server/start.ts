@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getConfig } from "./config.ts";
+import { getConfig, setListeningOrigin } from "./config.ts";
 import { getDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoContentIfEmpty } from "./db/seed.ts";
@@ -52,6 +52,7 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+  setListeningOrigin(url);
   if (database.kind === "pglite") writeServerInfo(config.dataDir, url);
   log.info({ url, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "server listening");
 

@@ -7,3 +7,5 @@ export { startProductionServer } from "./production.ts";
 export { signUpMember } from "./auth/sign-up-member.ts";
 export { postLedgerEntry } from "./billing/ledger.ts";
 export { adjustBalance } from "./billing/adjust-balance.ts";
+export { queueNewPostEmails } from "./newsletter/queue-new-post-emails.ts";
+export { sendNewPostEmails } from "./newsletter/send-new-post-emails.ts";

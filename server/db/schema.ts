@@ -109,6 +109,9 @@ export const blogPosts = pgTable(
     author: text("author").notNull(),
     authorRole: text("author_role").notNull().default(""),
     published: boolean("published").notNull().default(false),
+    // Set by a trigger the first time the row is published (migration 0006); new posts are
+    // emailed to the newsletter's subscribers by it.
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -345,4 +348,32 @@ export const newsletterSubscribers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * One email announcing one new post to one subscriber: the outbox of the newsletter. The pair is
+ * unique, so queueing twice sends once; rows are claimed with a lease and retried with back-off.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    // Not sent and never will be: the subscriber left, or the post was unpublished, first.
+    skippedAt: timestamp("skipped_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_deliveries_post_subscriber").on(t.postId, t.subscriberId),
+    index("newsletter_deliveries_due").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.skippedAt} is null`),
+  ],
 );

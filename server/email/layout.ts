@@ -3,9 +3,16 @@ export function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-/** A plain, widely-rendered HTML wrapper: brand header, paragraphs, an optional button. */
-export function emailHtml(options: { brand: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } }) {
-  const { brand, heading, paragraphs, action } = options;
+/** A plain, widely-rendered HTML wrapper: brand header, paragraphs, an optional button and footnote. */
+export function emailHtml(options: {
+  brand: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print with a link, e.g. why this email came and how to stop it. */
+  footnote?: { text: string; linkLabel: string; url: string };
+}) {
+  const { brand, heading, paragraphs, action, footnote } = options;
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("");
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
@@ -14,6 +21,10 @@ export function emailHtml(options: { brand: string; heading: string; paragraphs:
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:28px">
 <p style="font-weight:700;font-size:18px;margin:0 0 20px">${escapeHtml(brand)}</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}${button}
-<p style="color:#666;font-size:12px;margin-top:28px">Trading carries risk. Trade only with money you can afford to lose.</p>
+<p style="color:#666;font-size:12px;margin-top:28px">Trading carries risk. Trade only with money you can afford to lose.</p>${
+    footnote
+      ? `<p style="color:#666;font-size:12px;margin-top:8px">${escapeHtml(footnote.text)} <a href="${escapeHtml(footnote.url)}" style="color:#666">${escapeHtml(footnote.linkLabel)}</a></p>`
+      : ""
+  }
 </div></body></html>`;
 }

@@ -6,7 +6,7 @@ import { getConfig } from "../config.ts";
 import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 
-export type Email = { to: string; subject: string; text: string; html: string };
+export type Email = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 /**
  * Sends one email: over SMTP when SMTP_URL is set, otherwise into the development outbox

@@ -5,6 +5,8 @@ import { getConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
+import { queueNewPostEmails } from "../newsletter/queue-new-post-emails.ts";
+import { sendNewPostEmails } from "../newsletter/send-new-post-emails.ts";
 import { deliverNotifications } from "../notifications/deliver-notifications.ts";
 import { pruneRateLimits } from "../security/rate-limit.ts";
 import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
@@ -46,6 +48,12 @@ export function startJobs(database: Database) {
     startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
     startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),
     startIntervalJob({ name: "telegram-reconcile", everyMs: 60 * 60_000, initialDelayMs: 60_000, signal, task: () => runDailyTelegramReconcile({ db, bot }) }),
+    startIntervalJob({
+      name: "newsletter",
+      everyMs: 60_000,
+      signal,
+      task: async () => ({ ...(await queueNewPostEmails({ db })), ...(await sendNewPostEmails({ db })) }),
+    }),
     startIntervalJob({ name: "rate-limit-prune", everyMs: 60 * 60_000, signal, task: () => pruneRateLimits(db) }),
   ];
   const watcher = runAsLeader({

@@ -6,6 +6,9 @@ export const NEWSLETTER_MESSAGES = {
   confirmed: "Subscription confirmed",
   invalidLink: "This confirmation link is invalid or has expired.",
   sendFailed: "We couldn't send the confirmation email. Please try again later.",
+  unsubscribePrompt: "Unsubscribe from new posts?",
+  unsubscribed: "You're unsubscribed",
+  invalidUnsubscribeLink: "This unsubscribe link is invalid.",
 } as const;
 
 /** How long an emailed confirmation link stays valid. */

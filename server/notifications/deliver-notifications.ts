@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getConfig } from "../config.ts";
+import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -25,7 +25,7 @@ export async function deliverNotifications(options: {
 }): Promise<{ sent: number; failed: number }> {
   const { db, limit = 20, send = sendEmail } = options;
   const config = getConfig();
-  const dashboardUrl = `${config.publicUrl ?? `http://localhost:${config.port}`}/dashboard`;
+  const dashboardUrl = `${getPublicOrigin()}/dashboard`;
   const claimed = await db.execute<Claimed>(sql`
     with due as (
       select id from notifications

@@ -1,11 +1,10 @@
-import { getConfig } from "../config.ts";
+import { getPublicOrigin } from "../config.ts";
 import type { TelegramBot } from "./telegram-bot.ts";
 import type { TelegramConfig } from "./telegram-config.ts";
 
 /** The member dashboard, linked from the bot's messages (PUBLIC_URL, as in the emails). */
 export function dashboardUrl(): string {
-  const config = getConfig();
-  return `${config.publicUrl ?? `http://localhost:${config.port}`}/dashboard`;
+  return `${getPublicOrigin()}/dashboard`;
 }
 
 /** The bot's username: TELEGRAM_BOT_USERNAME, else what getMe answered once the bot started. */
