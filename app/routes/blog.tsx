@@ -1,8 +1,10 @@
+import type * as React from "react";
 import { data, useNavigation } from "react-router";
 import { BlogPostList } from "~/components/blog/blog-post-list";
 import { BlogSearch } from "~/components/blog/blog-search";
-import { NewsletterSignup } from "~/components/blog/newsletter-signup";
+import type { NewsletterSignup as NewsletterSignupForm } from "~/components/blog/newsletter-signup";
 import { normalizeSearch } from "~/components/blog/search-term";
+import { lazyBelowTheFold } from "~/components/site/below-the-fold";
 import { seoMeta } from "~/lib/meta";
 import { listBlogPosts } from "#server/content/list-blog-posts";
 import { getDb } from "#server/db/client";
@@ -13,6 +15,12 @@ import type { Route } from "./+types/blog";
 const PAGE_SIZE = 6;
 /** `?page=N` shows the first N pages; bounded so one request never reads an unbounded list. */
 const MAX_PAGE = 100;
+
+// At the foot of the page: its script (and the form's shared validation) loads as the reader
+// scrolls to it; the server-rendered form works without it.
+const NewsletterSignup = lazyBelowTheFold<React.ComponentProps<typeof NewsletterSignupForm>>(() =>
+  import("~/components/blog/newsletter-signup").then((m) => ({ default: m.NewsletterSignup })),
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

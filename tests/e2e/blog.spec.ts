@@ -191,6 +191,9 @@ test.describe("newsletter", () => {
     await page.goto("/blog");
     const box = page.getByRole("region", { name: "Subscribe to new posts" });
     const field = box.getByRole("textbox", { name: "Email address" });
+    // The box hydrates as it comes into view (its script is not part of the first load).
+    await box.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-slot="below-the-fold"]')).toHaveAttribute("data-state", "ready");
 
     await field.fill("not-an-email");
     await box.getByRole("button", { name: "Subscribe" }).click();

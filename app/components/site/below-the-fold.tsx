@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 /*
  * Parts of a page below the fold whose JavaScript is not part of the first load. The server
@@ -45,9 +46,15 @@ export function lazyBelowTheFold<P extends object>(load: () => Promise<{ default
     const ref = React.useRef<HTMLDivElement>(null);
     const [ready, setReady] = React.useState(false);
     const [firstProps] = React.useState(props);
-    // New data for a part still waiting (a revalidation, Home clicked on the home page) must not
-    // wait for the reader to scroll: React holds such an update until the part can render.
-    if (!sameProps(firstProps, props)) want();
+    // While the part waits to hydrate, React cannot tell whether it reads the router's state, so
+    // it holds back every router update (a search's loading state, its results, a fetcher) until
+    // the part can render; new props are held the same way. So anything the router starts, and
+    // any new data for the part, loads it at once instead of waiting for the reader to scroll.
+    const navigation = useNavigation();
+    const revalidator = useRevalidator();
+    const fetchers = useFetchers();
+    const routerBusy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+    if (routerBusy || !sameProps(firstProps, props)) want();
 
     React.useEffect(() => {
       // Server HTML waiting to hydrate is the only thing that can be inside before the part
