@@ -43,16 +43,21 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   const app = createApp(options);
   // Content edits (here, on another instance, or straight in the database) empty the page cache.
   const stopWatching = await watchContentChanges({ database, onChange: () => app.locals.pageCache?.clear() });
-  const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   }).catch(async (error: unknown) => {
-    await Promise.all([stopJobs(), stopWatching()]);
+    await stopWatching();
     throw error;
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  // Before any job runs: emails and Telegram messages link here when PUBLIC_URL is unset.
   setListeningOrigin(url);
+  if (!config.publicUrl && process.env.NODE_ENV === "production") {
+    log.warn({ url }, "PUBLIC_URL is not set: links in emails and Telegram messages point at this server's own address");
+  }
+  const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
   if (database.kind === "pglite") writeServerInfo(config.dataDir, url);
   log.info({ url, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "server listening");
 

@@ -35,8 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   try {
-    const body = await readBody(request);
-    const token = new URL(request.url).searchParams.get("token") ?? body.token;
+    // The link's own token first (a mail app's one-click POST may carry any body, or none).
+    const token = new URL(request.url).searchParams.get("token") || (await readBody(request).catch(() => ({}) as Record<string, unknown>)).token;
     const { email } = await unsubscribeNewsletter({ db: getDb(), token });
     return data({ state: "done" as const, message: NEWSLETTER_MESSAGES.unsubscribed, email }, { status: 200, headers: noStore });
   } catch (error) {

@@ -20,6 +20,12 @@ CREATE INDEX "newsletter_deliveries_due" ON "newsletter_deliveries" USING btree 
 -- again keeps the first time, so a post is never announced twice.
 UPDATE "blog" SET "published_at" = "created_at" WHERE "published";
 --> statement-breakpoint
+-- Posts already public when this runs are not news to anyone: mark them as handled for every
+-- current subscriber, so the first run after the deploy sends nothing old.
+INSERT INTO "newsletter_deliveries" ("post_id", "subscriber_id", "skipped_at")
+SELECT b."id", s."id", now() FROM "blog" b CROSS JOIN "newsletter_subscribers" s
+WHERE b."published" AND s."confirmed_at" IS NOT NULL;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION set_blog_published_at() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

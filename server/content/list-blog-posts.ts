@@ -28,12 +28,15 @@ export const summaryColumns = {
 
 // Inline formatting vanishes without a trace, so a phrase that runs into bold text still matches.
 const INLINE_TAG = String.raw`</?(a|abbr|b|cite|code|em|i|kbd|mark|q|s|small|span|strong|sub|sup|time|u)(\s[^>]*)?>`;
-const WHITE_SPACE = String.raw`\s+`;
+// Every kind of space, no-break ones included (the sanitizer writes &nbsp; as U+00A0), whatever
+// the database's locale says \s covers: the search term's spaces are all made one plain space.
+const WHITE_SPACE = String.raw`[[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+`;
 
 /**
- * The readable text of the stored (sanitized) HTML: inline tags dropped, other tags made a
- * space, the entities the sanitizer writes turned back into characters, runs of white space
- * made one space (as in a search term). Searching this, not the HTML, keeps "strong" or "href"
+ * The readable text of the stored HTML: inline tags dropped, other tags made a space, the
+ * entities the sanitizer writes (and &nbsp;) turned back into characters, runs of white space
+ * made one space (as in a search term). Other named entities an editor may type in psql stay
+ * as written. Searching this, not the HTML, keeps "strong" or "href"
  * from matching every article.
  */
 const contentText = sql<string>`regexp_replace(replace(replace(replace(replace(replace(replace(replace(

@@ -29,7 +29,12 @@ export async function sendEmail(email: Email): Promise<{ messageId: string; outb
 }
 
 function smtpTransport(url: string): Transporter {
-  return singleton("smtp-transport", () => nodemailer.createTransport(url));
+  // Bounded waits (nodemailer's defaults allow minutes): a stalled server must not hold a job
+  // past the lease on the rows it is sending, or another run would send them again.
+  return singleton("smtp-transport", () =>
+    // Settings in the URL's query string (…?connectionTimeout=…) still take precedence.
+    nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
+  );
 }
 
 function outboxTransport() {

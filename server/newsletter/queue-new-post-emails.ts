@@ -19,6 +19,10 @@ export async function queueNewPostEmails(options: { db: DbOrTx; now?: Date }): P
       on s.confirmed_at is not null and s.unsubscribed_at is null and b.published_at > s.confirmed_at
     where b.published
       and b.published_at > ${now.toISOString()}::timestamptz - make_interval(days => ${ANNOUNCE_WITHIN_DAYS})
+      -- Pairs already queued are left out before inserting (the conflict clause only covers a
+      -- race), and one order on every instance keeps two runs from waiting on each other.
+      and not exists (select 1 from newsletter_deliveries d where d.post_id = b.id and d.subscriber_id = s.id)
+    order by b.id, s.id
     on conflict (post_id, subscriber_id) do nothing
     returning id::text`);
   return { queued: rows.rows.length };

@@ -6,9 +6,14 @@ import { maskAddress, sendEmail, type Email } from "../email/send-email.ts";
 import { getLogger } from "../lib/logger.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
 
-const MAX_ATTEMPTS = 6;
+// Backs off 1, 2, 4 … minutes, at most 6 hours apart: about a day and a half of SMTP outage.
+const MAX_ATTEMPTS = 12;
+const MAX_BACKOFF_SECONDS = 6 * 60 * 60;
 // A claimed row is leased for this long; a process that dies mid-send releases it by expiry.
-const LEASE = "5 minutes";
+const LEASE_SECONDS = 5 * 60;
+// A run stops claiming well inside the lease, so no row it holds is claimed again meanwhile
+// (the SMTP transport's own timeouts bound a single send: send-email.ts).
+const RUN_BUDGET_MS = (LEASE_SECONDS * 1000) / 2;
 
 type Claimed = {
   id: string;
@@ -22,19 +27,41 @@ type Claimed = {
   published: boolean;
 };
 
+type Outcome = { sent: number; skipped: number; failed: number };
+
 /**
- * Sends queued new-post emails (at least once), the way notifications are delivered: rows are
- * claimed with FOR UPDATE SKIP LOCKED and a lease, failures back off exponentially and stop
- * after MAX_ATTEMPTS. A subscriber who left, or a post unpublished, before its turn is skipped.
+ * Sends queued new-post emails (at least once), the way member notifications are delivered:
+ * batches claimed with FOR UPDATE SKIP LOCKED and a lease, failures backed off exponentially up
+ * to MAX_ATTEMPTS. Batches follow each other until nothing is due or the run's time is up. A
+ * subscriber who left, or a post taken down, before its turn is skipped.
  */
 export async function sendNewPostEmails(options: {
   db: Db;
-  limit?: number;
+  batchSize?: number;
+  runBudgetMs?: number;
   send?: (email: Email) => Promise<unknown>;
-}): Promise<{ sent: number; skipped: number; failed: number }> {
-  const { db, limit = 20, send = sendEmail } = options;
-  const config = getConfig();
-  const siteUrl = getPublicOrigin();
+}): Promise<Outcome> {
+  const { db, batchSize = 20, runBudgetMs = RUN_BUDGET_MS, send = sendEmail } = options;
+  const started = Date.now();
+  const total: Outcome = { sent: 0, skipped: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimDue(db, batchSize);
+    for (const [index, row] of claimed.entries()) {
+      if (Date.now() - started > runBudgetMs) {
+        // Out of time: hand the rest back at once instead of letting their lease run out.
+        const rest = claimed.slice(index).map((r) => r.id);
+        await db.execute(sql`
+          update newsletter_deliveries set next_attempt_at = now(), attempts = attempts - 1
+          where id in (${sql.join(rest.map((id) => sql`${id}::bigint`), sql`, `)}) and sent_at is null`);
+        return total;
+      }
+      total[await deliver(db, row, send)]++;
+    }
+    if (claimed.length < batchSize) return total;
+  }
+}
+
+async function claimDue(db: Db, limit: number): Promise<Claimed[]> {
   const claimed = await db.execute<Claimed>(sql`
     with due as (
       select id from newsletter_deliveries
@@ -44,38 +71,39 @@ export async function sendNewPostEmails(options: {
       for update skip locked
     )
     update newsletter_deliveries d
-    set next_attempt_at = now() + interval '${sql.raw(LEASE)}', attempts = d.attempts + 1
+    set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = d.attempts + 1
     from due, newsletter_subscribers s, blog b
     where d.id = due.id and s.id = d.subscriber_id and b.id = d.post_id
     returning d.id::text as id, d.attempts, s.email, s.id as subscriber_id,
       (s.confirmed_at is not null and s.unsubscribed_at is null) as subscribed,
       b.slug, b.title, b.excerpt, b.published`);
+  return claimed.rows;
+}
 
-  let sent = 0;
-  let skipped = 0;
-  let failed = 0;
-  for (const row of claimed.rows) {
-    if (!row.subscribed || !row.published) {
-      await db.execute(sql`update newsletter_deliveries set skipped_at = now() where id = ${row.id}::bigint`);
-      skipped++;
-      continue;
-    }
-    try {
-      await send(newPostEmail({ row, siteUrl, brandName: config.brandName }));
-      await db.execute(sql`update newsletter_deliveries set sent_at = now(), last_error = null where id = ${row.id}::bigint`);
-      sent++;
-    } catch (error) {
-      failed++;
-      const backoffSeconds = Math.min(3600, 60 * 2 ** (row.attempts - 1));
-      const message = String((error as Error).message).slice(0, 500);
-      await db.execute(sql`
-        update newsletter_deliveries
-        set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${message}
-        where id = ${row.id}::bigint`);
-      getLogger().warn({ delivery: row.id, to: maskAddress(row.email), attempt: row.attempts, err: message }, "new-post email failed; will retry");
-    }
+async function deliver(db: Db, row: Claimed, send: (email: Email) => Promise<unknown>): Promise<keyof Outcome> {
+  if (!row.subscribed || !row.published) {
+    await db.execute(sql`update newsletter_deliveries set skipped_at = now() where id = ${row.id}::bigint and sent_at is null`);
+    return "skipped";
   }
-  return { sent, skipped, failed };
+  const config = getConfig();
+  try {
+    await send(newPostEmail({ row, siteUrl: getPublicOrigin(), brandName: config.brandName }));
+  } catch (error) {
+    const message = String((error as Error).message).slice(0, 500);
+    const backoffSeconds = Math.min(MAX_BACKOFF_SECONDS, 60 * 2 ** (row.attempts - 1));
+    await db.execute(sql`
+      update newsletter_deliveries
+      set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${message}
+      where id = ${row.id}::bigint and sent_at is null`);
+    const log = { delivery: row.id, to: maskAddress(row.email), attempt: row.attempts, err: message };
+    if (row.attempts >= MAX_ATTEMPTS) getLogger().error(log, "new-post email failed for the last time; giving up");
+    else getLogger().warn(log, "new-post email failed; will retry");
+    return "failed";
+  }
+  // Sent: recording it is not part of the attempt. Should this write fail, the lease runs out and
+  // the email goes again (at least once), which beats counting a sent email as failed.
+  await db.execute(sql`update newsletter_deliveries set sent_at = now(), last_error = null where id = ${row.id}::bigint`);
+  return "sent";
 }
 
 function newPostEmail(options: { row: Claimed; siteUrl: string; brandName: string }): Email {

@@ -104,7 +104,7 @@ describeEachDatabase("public content", (database) => {
     await db.insert(blogPosts).values({
       slug,
       title: "Written in psql",
-      content: '<p onmouseover="steal()">Hello<script>steal()</script> <a href="javascript:steal()">link</a></p>',
+      content: '<p onmouseover="steal()">Hello<script>steal()</script> <a href="javascript:steal()">link</a></p><p>Quiet\u00a0harbour&nbsp;drills</p>',
       category: "News",
       date: "2026-11-01",
       image: "/images/blog/x.svg",
@@ -112,7 +112,9 @@ describeEachDatabase("public content", (database) => {
       published: true,
     });
     try {
-      expect((await getBlogPost({ db, slug }))!.content).toBe("<p>Hello <a>link</a></p>");
+      expect((await getBlogPost({ db, slug }))!.content).toBe("<p>Hello <a>link</a></p><p>Quiet\u00a0harbour\u00a0drills</p>");
+      // No-break spaces, written raw or as an entity, match a plain space in a search.
+      expect((await listBlogPosts({ db, search: "quiet harbour drills", limit: 5 })).posts.map((p) => p.slug)).toEqual([slug]);
     } finally {
       await db.delete(blogPosts).where(eq(blogPosts.slug, slug));
     }

@@ -159,6 +159,22 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
     expect(sent).toHaveLength(1);
   });
 
+  it("sends batch after batch in one run, and hands back what it has no time left for", async () => {
+    for (const name of ["a", "b", "c", "d", "e"]) await subscriber(`${name}@example.com`, { confirmed: ago(3) });
+    await post({ published: true });
+    expect(await queueNewPostEmails({ db: db() })).toEqual({ queued: 5 });
+    const { sent, send } = collect();
+
+    // No time at all: everything claimed goes straight back, due now, the attempt not counted.
+    expect(await sendNewPostEmails({ db: db(), send, batchSize: 2, runBudgetMs: -1 })).toEqual({ sent: 0, skipped: 0, failed: 0 });
+    const handedBack = await db().select().from(newsletterDeliveries);
+    expect(handedBack.map((d) => d.attempts)).toEqual([0, 0, 0, 0, 0]);
+    expect(handedBack.every((d) => d.nextAttemptAt.getTime() <= Date.now())).toBe(true);
+
+    expect(await sendNewPostEmails({ db: db(), send, batchSize: 2 })).toEqual({ sent: 5, skipped: 0, failed: 0 });
+    expect(new Set(sent.map((e) => e.to)).size).toBe(5);
+  });
+
   it("unsubscribes by link, twice without complaint, and refuses a forged link", async () => {
     const reader = await subscriber("Reader@Example.com", { confirmed: ago(3) });
     const token = createUnsubscribeToken(reader.id);

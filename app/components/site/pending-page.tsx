@@ -27,13 +27,16 @@ export function usePendingPageText(): string | null {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const target = navigation.state === "loading" && navigation.location.pathname !== pathname ? navigation.location.pathname : null;
-  const [waited, setWaited] = React.useState<string | null>(null);
+  // Each click is its own wait (the same page opened twice waits twice); once a text shows, it
+  // stays until the router is idle, even if another click takes over meanwhile.
+  const key = target ? (navigation.location?.key ?? target) : null;
+  const [showing, setShowing] = React.useState(false);
   React.useEffect(() => {
-    if (!target) return;
-    const timer = setTimeout(() => setWaited(target), SHOW_AFTER_MS);
+    if (!key) return setShowing(false);
+    const timer = setTimeout(() => setShowing(true), SHOW_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [target]);
-  return target && waited === target ? loadingTextFor(target) : null;
+  }, [key]);
+  return target && showing ? loadingTextFor(target) : null;
 }
 
 export function PageLoading({ text, className, ...props }: React.ComponentProps<"p"> & { text: string }) {
