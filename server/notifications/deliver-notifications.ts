@@ -10,6 +10,7 @@ import { renderNotification } from "./templates.ts";
 const MAX_ATTEMPTS = 8;
 // A claimed row is leased for this long; a process that dies mid-send releases it by expiry.
 const LEASE = "5 minutes";
+const RUN_BUDGET_MS = 150_000;
 
 type Claimed = { id: string; user_id: string; kind: string; payload: Record<string, string>; email: string; first_name: string; email_attempts: number };
 
@@ -21,9 +22,10 @@ type Claimed = { id: string; user_id: string; kind: string; payload: Record<stri
 export async function deliverNotifications(options: {
   db: Db;
   limit?: number;
+  runBudgetMs?: number;
   send?: (email: Email) => Promise<unknown>;
 }): Promise<{ sent: number; failed: number }> {
-  const { db, limit = 20, send = sendEmail } = options;
+  const { db, limit = 20, runBudgetMs = RUN_BUDGET_MS, send = sendEmail } = options;
   const config = getConfig();
   const dashboardUrl = `${getPublicOrigin()}/dashboard`;
   const claimed = await db.execute<Claimed>(sql`
@@ -41,7 +43,17 @@ export async function deliverNotifications(options: {
     returning n.id::text as id, n.user_id, n.kind, n.payload, u.email, p.first_name, n.email_attempts`);
   let sent = 0;
   let failed = 0;
-  for (const row of claimed.rows) {
+  const started = Date.now();
+  for (const [index, row] of claimed.rows.entries()) {
+    // Well inside the lease, hand back what is left rather than let a slow SMTP server make the
+    // lease run out under rows still to be sent here (another run would send them too).
+    if (Date.now() - started > runBudgetMs) {
+      const rest = claimed.rows.slice(index).map((r) => sql`${r.id}::bigint`);
+      await db.execute(sql`
+        update notifications set next_attempt_at = now(), email_attempts = email_attempts - 1
+        where id in (${sql.join(rest, sql`, `)}) and email_sent_at is null`);
+      break;
+    }
     // Telegram for verified members (once per notification, never throws); email for everyone.
     await deliverTelegramNotification({ db, bot: getTelegramBot(), userId: row.user_id, kind: row.kind, payload: row.payload, notificationId: row.id });
     const message = renderNotification(row.kind, row.payload, { brand: config.brandName, firstName: row.first_name, dashboardUrl });

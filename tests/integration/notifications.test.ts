@@ -41,6 +41,20 @@ describeEachDatabase("notification outbox", (database) => {
     expect(eml).toContain("Acme &lt;Signals&gt;");
   });
 
+  it("hands claimed messages back when its run has no time left", async () => {
+    const db = database().db;
+    const m = await createMember(db, { email: "cleo@example.com" });
+    await enqueueNotification({ tx: db, userId: m.id, kind: "renewal_failed", payload: { plan: "VIP Signals", amount: "$78.00" } });
+    const sent: Email[] = [];
+    const capture = async (e: Email) => void sent.push(e);
+    expect(await deliverNotifications({ db, send: capture, runBudgetMs: -1 })).toEqual({ sent: 0, failed: 0 });
+    const [row] = await db.select().from(notifications).where(eq(notifications.userId, m.id));
+    expect(row).toMatchObject({ emailSentAt: null, emailAttempts: 0 });
+    expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await deliverNotifications({ db, send: capture })).toEqual({ sent: 1, failed: 0 });
+    expect(sent.map((e) => e.to)).toEqual(["cleo@example.com"]);
+  });
+
   it("retries a failed send later with back-off and records the error", async () => {
     const db = database().db;
     const m = await createMember(db, { email: "bob@example.com" });
