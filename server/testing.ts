@@ -9,3 +9,5 @@ export { postLedgerEntry } from "./billing/ledger.ts";
 export { adjustBalance } from "./billing/adjust-balance.ts";
 export { queueNewPostEmails } from "./newsletter/queue-new-post-emails.ts";
 export { sendNewPostEmails } from "./newsletter/send-new-post-emails.ts";
+export { createUnsubscribeToken } from "./newsletter/unsubscribe-token.ts";
+export { hashConfirmationToken } from "./newsletter/tokens.ts";

@@ -100,3 +100,32 @@ test("no serious accessibility violations with the contact dialog or the mobile 
     expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `mobile menu in ${scheme}`).toEqual([]);
   }
 });
+
+test("no serious accessibility violations on the pages behind newsletter email links", async ({ page, app }) => {
+  test.setTimeout(90_000);
+  const { db } = app.testing.getDatabase();
+  const { newsletterSubscribers } = app.testing.schema;
+  const token = `a11y-${"x".repeat(40)}`;
+  const stamp = Date.now();
+  const [, confirmed] = await db
+    .insert(newsletterSubscribers)
+    .values([
+      { email: `pending-${stamp}@example.com`, tokenHash: app.testing.hashConfirmationToken(token), tokenExpiresAt: new Date(stamp + 3_600_000) },
+      { email: `member-${stamp}@example.com`, tokenHash: `unused-${stamp}`, tokenExpiresAt: new Date(stamp), confirmedAt: new Date(stamp) },
+    ])
+    .returning();
+  const pages = {
+    confirm: `/newsletter/confirm?token=${token}`,
+    unsubscribe: `/newsletter/unsubscribe?token=${encodeURIComponent(app.testing.createUnsubscribeToken(confirmed!.id))}`,
+  };
+  for (const [name, url] of Object.entries(pages)) {
+    await page.setViewportSize(VIEWPORTS[0]);
+    await open(page, url, "light");
+    await expect(page.locator('[data-slot="email-link-page"]')).toHaveAttribute("data-state", "pending");
+    for (const [viewport, scheme] of CHECKS) {
+      await view(page, viewport, scheme);
+      const found = await blockingViolations(page, { coloursOnly: scheme === "dark" });
+      expect(found, `${name} at ${viewport.name} width in ${scheme}`).toEqual([]);
+    }
+  }
+});
