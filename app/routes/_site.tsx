@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { PageLoading, usePendingPageText } from "~/components/site/pending-page";
+import { PendingPage, usePendingPage } from "~/components/site/pending-page";
 import { SupportButton } from "~/components/site/support-button";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
@@ -8,15 +8,15 @@ import type { loader as rootLoader } from "~/root";
 /** The chrome of every public page: navigation, footer and the support button. */
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const loadingText = usePendingPageText();
+  const pending = usePendingPage();
   if (!root) return <Outlet />;
   return (
     <div className="flex min-h-svh flex-col">
       <SiteHeader brandName={root.config.brandName} />
       <main id="main" className="flex-1">
-        {loadingText ? <PageLoading text={loadingText} /> : null}
+        {pending ? <PendingPage pathname={pending} /> : null}
         {/* Kept mounted while another page loads, so a cancelled click loses nothing on this one. */}
-        <div hidden={loadingText !== null} className="contents">
+        <div hidden={pending !== null} className="contents">
           <Outlet />
         </div>
       </main>

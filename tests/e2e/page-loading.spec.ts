@@ -50,6 +50,17 @@ test.describe("opening a page whose data is slow", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
   });
 
+  test("Results shows its six skeleton cards, then the results", async ({ page }) => {
+    await page.goto("/pricing");
+    const release = await holdData(page, "**/results.data*");
+    await page.getByRole("banner").getByRole("link", { name: "Results", exact: true }).click();
+    const skeletons = page.getByRole("status", { name: "Loading results" });
+    await expect(skeletons.locator('[data-slot="result-card-skeleton"]')).toHaveCount(6);
+    release();
+    await expect(page.locator('[data-slot="result-card"]').first()).toBeVisible();
+    await expect(skeletons).toHaveCount(0);
+  });
+
   test("other pages say Loading...", async ({ page }) => {
     await page.goto("/pricing");
     const release = await holdData(page, "**/signals.data*");

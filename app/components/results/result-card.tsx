@@ -1,6 +1,5 @@
 import type * as React from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import type { PublicResult } from "#server/content/list-results";
 import { formatCount, formatSignedPercent } from "./format";
@@ -64,21 +63,3 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The placeholder shown six times while another tab loads (spec §9). */
-export function ResultCardSkeleton({ className, ...props }: React.ComponentProps<typeof Card>) {
-  return (
-    <Card data-slot="result-card-skeleton" aria-hidden="true" className={cn("gap-5", className)} {...props}>
-      <CardHeader>
-        <Skeleton className="h-5 w-2/3" />
-      </CardHeader>
-      <CardContent className="grid gap-5">
-        <div className="grid grid-cols-3 gap-3">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-        <Skeleton className="h-8 w-1/2 justify-self-end" />
-        <Skeleton className="h-2.5 w-full" />
-      </CardContent>
-    </Card>
-  );
-}

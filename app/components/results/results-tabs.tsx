@@ -3,10 +3,10 @@ import { Link, useNavigate } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/utils";
 import type { PublicResult } from "#server/content/list-results";
-import { ResultCard, ResultCardSkeleton } from "./result-card";
+import { ResultCard } from "./result-card";
+import { ResultsSkeletonGrid } from "./result-card-skeleton";
 import { RESULT_TYPE_LABELS, RESULT_TYPES, type ResultType } from "./result-types";
 
-export const SKELETON_CARDS = 6;
 // The spec words its other load failures this way (§2 blog, §8 pricing).
 export const RESULTS_ERROR = "Error loading results. Please try again later.";
 
@@ -67,15 +67,7 @@ export function ResultsTabs({
 }
 
 function ResultsGrid({ results, loading, failed, label }: { results: PublicResult[]; loading: boolean; failed: boolean; label: string }) {
-  if (loading) {
-    return (
-      <div role="status" aria-label={`Loading ${label} results`} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <ResultCardSkeleton key={i} />
-        ))}
-      </div>
-    );
-  }
+  if (loading) return <ResultsSkeletonGrid label={`Loading ${label} results`} />;
   if (failed) {
     return (
       <p role="alert" className="mx-auto max-w-xl rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Loader2Icon } from "lucide-react";
+import { ResultsSkeletonGrid } from "~/components/results/result-card-skeleton";
 import { cn } from "~/lib/utils";
 
 // Spec §2 and §8: what a page says while its data loads; any other page says "Loading...".
@@ -19,11 +20,11 @@ export function loadingTextFor(pathname: string) {
 const SHOW_AFTER_MS = 200;
 
 /**
- * The loading text of the page being opened, once a click to another page has waited a moment
+ * The path of the page being opened, once a click to another page has waited a moment
  * for its data (pages are rendered on the server, so the first visit never waits in the browser).
  * Searches and paging within a page keep their own indicators: only another path counts.
  */
-export function usePendingPageText(): string | null {
+export function usePendingPage(): string | null {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const target = navigation.state === "loading" && navigation.location.pathname !== pathname ? navigation.location.pathname : null;
@@ -36,7 +37,15 @@ export function usePendingPageText(): string | null {
     const timer = setTimeout(() => setShowing(true), SHOW_AFTER_MS);
     return () => clearTimeout(timer);
   }, [key]);
-  return target && showing ? loadingTextFor(target) : null;
+  return target && showing ? target : null;
+}
+
+/** What stands in for the page being opened: the results page's skeleton cards, else its text. */
+export function PendingPage({ pathname }: { pathname: string }) {
+  if (/^\/results\/?$/.test(pathname)) {
+    return <ResultsSkeletonGrid label="Loading results" className="mx-auto max-w-7xl px-4 py-16 sm:px-6" />;
+  }
+  return <PageLoading text={loadingTextFor(pathname)} />;
 }
 
 export function PageLoading({ text, className, ...props }: React.ComponentProps<"p"> & { text: string }) {
