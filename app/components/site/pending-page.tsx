@@ -1,7 +1,6 @@
 import * as React from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Loader2Icon } from "lucide-react";
-import { ResultsSkeletonGrid } from "~/components/results/result-card-skeleton";
 import { cn } from "~/lib/utils";
 
 // Spec §2 and §8: what a page says while its data loads; any other page says "Loading...".
@@ -34,16 +33,27 @@ export function usePendingPage(): string | null {
   const [showing, setShowing] = React.useState(false);
   React.useEffect(() => {
     if (!key) return setShowing(false);
+    if (target && isResults(target)) void loadResultsSkeleton();
     const timer = setTimeout(() => setShowing(true), SHOW_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [key, target]);
   return target && showing ? target : null;
 }
 
+const isResults = (pathname: string) => /^\/results\/?$/.test(pathname);
+// The skeleton cards are not part of every page's first load: fetched when a click to /results
+// starts waiting (well before they show), and never on a page nobody leaves for /results.
+const loadResultsSkeleton = () => import("~/components/results/result-card-skeleton");
+const ResultsSkeletonGrid = React.lazy(() => loadResultsSkeleton().then((m) => ({ default: m.ResultsSkeletonGrid })));
+
 /** What stands in for the page being opened: the results page's skeleton cards, else its text. */
 export function PendingPage({ pathname }: { pathname: string }) {
-  if (/^\/results\/?$/.test(pathname)) {
-    return <ResultsSkeletonGrid label="Loading results" className="mx-auto max-w-7xl px-4 py-16 sm:px-6" />;
+  if (isResults(pathname)) {
+    return (
+      <React.Suspense fallback={<PageLoading text={loadingTextFor(pathname)} />}>
+        <ResultsSkeletonGrid label="Loading results" className="mx-auto max-w-7xl px-4 py-16 sm:px-6" />
+      </React.Suspense>
+    );
   }
   return <PageLoading text={loadingTextFor(pathname)} />;
 }
