@@ -155,11 +155,16 @@ test.describe("page metadata", () => {
     const post = published[0]!;
     await page.goto(`/blog/${post.slug}`);
     expect(await content(page, 'meta[property="og:type"]')).toBe("article");
+    // The article's own image in link previews, as an absolute address.
+    const image = new URL(post.image, app.url).href;
+    expect(await content(page, 'meta[property="og:image"]')).toBe(image);
+    expect(await content(page, 'meta[name="twitter:image"]')).toBe(image);
+    expect(await content(page, 'meta[property="og:title"]')).toContain(post.title);
     const article = (await jsonLdNodes(page)).find((node) => hasType(node, "Article", "BlogPosting", "NewsArticle"));
     expect(article, "Article JSON-LD").toBeTruthy();
     expect(article!.headline).toBe(post.title);
-    expect(article!.datePublished).toBeTruthy();
-    expect(article!.author).toBeTruthy();
+    expect(String(article!.datePublished)).toContain(post.date);
+    expect(JSON.stringify(article!.author)).toContain(post.author);
   });
 
   test("the pricing page lists its plans as products with offers in JSON-LD", async ({ page, app }) => {
@@ -169,13 +174,14 @@ test.describe("page metadata", () => {
     await page.goto("/pricing");
     const nodes = await jsonLdNodes(page);
     const products = nodes.filter((node) => hasType(node, "Product"));
-    expect(products.length, "Product JSON-LD").toBeGreaterThan(0);
-    for (const product of products) expect(plans.map((p) => p.name)).toContain(product.name);
-    const offers = nodes.filter((node) => hasType(node, "Offer"));
-    expect(offers.length, "Offer JSON-LD").toBeGreaterThan(0);
-    for (const offer of offers) {
-      expect(offer.price, "offer price").toBeDefined();
-      expect(offer.priceCurrency, "offer currency").toBeTruthy();
+    // One product per published plan, each offered at its monthly price in USDT.
+    expect(products.map((p) => p.name).sort()).toEqual(plans.map((p) => p.name).sort());
+    for (const product of products) {
+      const plan = plans.find((p) => p.name === product.name)!;
+      const offer = product.offers as Record<string, unknown>;
+      expect(hasType(offer, "Offer"), `${plan.name} offer`).toBe(true);
+      expect(Number(offer.price)).toBe(Number(plan.price) / 1_000_000);
+      expect(offer.priceCurrency).toBe("USDT");
     }
   });
 });
