@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgEnum,
   pgSequence,
   primaryKey,
@@ -20,105 +19,18 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";
 
+import { createdAt, micro, updatedAt } from "./columns.ts";
+import { pricing } from "./content-schema.ts";
+
 export * from "./auth-schema.ts";
+export * from "./content-schema.ts";
+export * from "./newsletter-schema.ts";
 export * from "./telegram-schema.ts";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
-/** Money is integer micro-USDT (1 USDT = 1_000_000), read into JS as bigint. */
-const micro = (name: string) => bigint(name, { mode: "bigint" });
-
-export const resultType = pgEnum("result_type", [
-  "broadcastai",
-  "forex",
-  "high_lev_futures",
-  "low_lev_futures",
-  "spot",
-]);
 export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "cancelled"]);
 export const billingStatus = pgEnum("billing_status", ["paid", "pending", "failed"]);
 export const billingPeriod = pgEnum("billing_period", ["monthly", "quarterly", "lifetime"]);
 export const ledgerKind = pgEnum("ledger_kind", ["deposit", "purchase", "renewal", "adjustment", "refund"]);
-
-/** spec §3 "Pricing plan" (table pricing). `price` is the monthly base. */
-export const pricing = pgTable(
-  "pricing",
-  {
-    id: serial("id").primaryKey(),
-    planId: text("plan_id").notNull().unique(),
-    name: text("name").notNull(),
-    subtitle: text("subtitle").notNull().default(""),
-    icon: text("icon").notNull().default("zap"),
-    badge: text("badge"),
-    discount: integer("discount").notNull().default(0),
-    price: micro("price").notNull(),
-    originalPrice: micro("original_price"),
-    features: jsonb("features").$type<string[]>().notNull().default([]),
-    published: boolean("published").notNull().default(false),
-    displayOrder: integer("display_order").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check("pricing_price_positive", sql`${t.price} > 0`),
-    check("pricing_original_price_nonneg", sql`${t.originalPrice} IS NULL OR ${t.originalPrice} >= 0`),
-    check("pricing_discount_range", sql`${t.discount} BETWEEN 0 AND 100`),
-    index("pricing_published_order_idx").on(t.published, t.displayOrder),
-  ],
-);
-
-/** spec §3 "Result": one row of the results tracker. */
-export const results = pgTable(
-  "results",
-  {
-    id: serial("id").primaryKey(),
-    type: resultType("type").notNull(),
-    title: text("title").notNull(),
-    signals: integer("signals").notNull().default(0),
-    wins: integer("wins").notNull().default(0),
-    losses: integer("losses").notNull().default(0),
-    totalPercentage: numeric("total_percentage", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
-    winRate: numeric("win_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
-    published: boolean("published").notNull().default(false),
-    displayOrder: integer("display_order").notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check("results_counts_nonneg", sql`${t.signals} >= 0 AND ${t.wins} >= 0 AND ${t.losses} >= 0`),
-    check("results_win_rate_range", sql`${t.winRate} BETWEEN 0 AND 100`),
-    index("results_type_published_order_idx").on(t.type, t.published, t.displayOrder),
-  ],
-);
-
-/** spec §3 "Blog post" (table blog). `content` is sanitized HTML, cleaned when written. */
-export const blogPosts = pgTable(
-  "blog",
-  {
-    id: serial("id").primaryKey(),
-    slug: text("slug").notNull().unique(),
-    title: text("title").notNull(),
-    excerpt: text("excerpt").notNull().default(""),
-    content: text("content").notNull(),
-    category: text("category").notNull(),
-    date: text("date").notNull(),
-    image: text("image").notNull(),
-    author: text("author").notNull(),
-    authorRole: text("author_role").notNull().default(""),
-    published: boolean("published").notNull().default(false),
-    // Set by a trigger the first time the row is published (migration 0006); new posts are
-    // emailed to the newsletter's subscribers by it.
-    publishedAt: timestamp("published_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check("blog_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
-    index("blog_published_created_idx").on(t.published, t.createdAt),
-  ],
-);
 
 export const contactSubmissions = pgTable("contact_submissions", {
   id: serial("id").primaryKey(),
@@ -207,19 +119,6 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_one_active_per_plan").on(t.userId, t.planId).where(sql`${t.status} = 'active'`),
     index("subscriptions_due_idx").on(t.status, t.nextBillingDate),
   ],
-);
-
-export const knowledgebaseArticles = pgTable(
-  "knowledgebase",
-  {
-    id: serial("id").primaryKey(),
-    title: text("title").notNull(),
-    content: text("content").notNull(),
-    published: boolean("published").notNull().default(false),
-    displayOrder: integer("display_order").notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [index("knowledgebase_published_order_idx").on(t.published, t.displayOrder)],
 );
 
 /** DESIGN.md §4: every balance change is one row here; `reference` makes each change happen once. */
@@ -333,47 +232,3 @@ export const notifications = pgTable(
   (t) => [index("notifications_pending_idx").on(t.emailSentAt, t.nextAttemptAt)],
 );
 
-/** "Subscribe to new posts": double opt-in; only confirmed addresses ever receive mail. */
-export const newsletterSubscribers = pgTable(
-  "newsletter_subscribers",
-  {
-    id: serial("id").primaryKey(),
-    email: text("email").notNull(),
-    // sha256 of the emailed confirmation token; the token itself is never stored.
-    tokenHash: text("token_hash").notNull().unique(),
-    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }).notNull(),
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
-);
-
-/**
- * One email announcing one new post to one subscriber: the outbox of the newsletter. The pair is
- * unique, so queueing twice sends once; rows are claimed with a lease and retried with back-off.
- */
-export const newsletterDeliveries = pgTable(
-  "newsletter_deliveries",
-  {
-    id: bigserial("id", { mode: "bigint" }).primaryKey(),
-    postId: integer("post_id")
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
-    subscriberId: integer("subscriber_id")
-      .notNull()
-      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    // Not sent and never will be: the subscriber left, or the post was unpublished, first.
-    skippedAt: timestamp("skipped_at", { withTimezone: true }),
-    lastError: text("last_error"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("newsletter_deliveries_post_subscriber").on(t.postId, t.subscriberId),
-    index("newsletter_deliveries_due").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.skippedAt} is null`),
-  ],
-);

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, micro, updatedAt } from "./columns.ts";
+
+// What the public site shows: plans, results, blog posts, and the members' knowledgebase.
+
+export const resultType = pgEnum("result_type", [
+  "broadcastai",
+  "forex",
+  "high_lev_futures",
+  "low_lev_futures",
+  "spot",
+]);
+
+/** spec §3 "Pricing plan" (table pricing). `price` is the monthly base. */
+export const pricing = pgTable(
+  "pricing",
+  {
+    id: serial("id").primaryKey(),
+    planId: text("plan_id").notNull().unique(),
+    name: text("name").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    icon: text("icon").notNull().default("zap"),
+    badge: text("badge"),
+    discount: integer("discount").notNull().default(0),
+    price: micro("price").notNull(),
+    originalPrice: micro("original_price"),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    published: boolean("published").notNull().default(false),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("pricing_price_positive", sql`${t.price} > 0`),
+    check("pricing_original_price_nonneg", sql`${t.originalPrice} IS NULL OR ${t.originalPrice} >= 0`),
+    check("pricing_discount_range", sql`${t.discount} BETWEEN 0 AND 100`),
+    index("pricing_published_order_idx").on(t.published, t.displayOrder),
+  ],
+);
+
+/** spec §3 "Result": one row of the results tracker. */
+export const results = pgTable(
+  "results",
+  {
+    id: serial("id").primaryKey(),
+    type: resultType("type").notNull(),
+    title: text("title").notNull(),
+    signals: integer("signals").notNull().default(0),
+    wins: integer("wins").notNull().default(0),
+    losses: integer("losses").notNull().default(0),
+    totalPercentage: numeric("total_percentage", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    winRate: numeric("win_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    published: boolean("published").notNull().default(false),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("results_counts_nonneg", sql`${t.signals} >= 0 AND ${t.wins} >= 0 AND ${t.losses} >= 0`),
+    check("results_win_rate_range", sql`${t.winRate} BETWEEN 0 AND 100`),
+    index("results_type_published_order_idx").on(t.type, t.published, t.displayOrder),
+  ],
+);
+
+/** spec §3 "Blog post" (table blog). `content` is sanitized HTML, cleaned when written. */
+export const blogPosts = pgTable(
+  "blog",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull(),
+    category: text("category").notNull(),
+    date: text("date").notNull(),
+    image: text("image").notNull(),
+    author: text("author").notNull(),
+    authorRole: text("author_role").notNull().default(""),
+    published: boolean("published").notNull().default(false),
+    // Set by a trigger the first time the row is published (migration 0006); new posts are
+    // emailed to the newsletter's subscribers by it.
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("blog_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    index("blog_published_created_idx").on(t.published, t.createdAt),
+  ],
+);
+
+export const knowledgebaseArticles = pgTable(
+  "knowledgebase",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    published: boolean("published").notNull().default(false),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("knowledgebase_published_order_idx").on(t.published, t.displayOrder)],
+);
