@@ -1,0 +1,134 @@
+import { eq, sql } from "drizzle-orm";
+import { expect, test } from "./support/fixtures";
+import { card, cart, cartItems, cartTotal, nextStep, openPricing, plansFromDb, publishedPlan, storedCart, usd } from "./support/pricing";
+
+// The pricing page entered with a plan chosen elsewhere, its notes and structured data, on a
+// phone, without JavaScript, and when there is nothing to show.
+test.describe("pricing page", () => {
+  test("?plan=<slug> or <id> pre-adds that plan and leaves the address", async ({ page, app }) => {
+    const vip = await publishedPlan(app, "vip-signals");
+    const indicator = await publishedPlan(app, "indicator-pro");
+    await page.goto(`/pricing?plan=${vip.planId}`);
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(cartItems(page)).toHaveText([new RegExp(vip.name)]);
+    await expect(card(page, vip.name).getByRole("button", { name: "Remove from cart" })).toHaveAttribute("aria-pressed", "true");
+
+    // Other query parameters stay; an already chosen plan is not added twice.
+    await page.goto(`/pricing?utm_source=mail&plan=${indicator.id}`);
+    await expect(page).toHaveURL(/\/pricing\?utm_source=mail$/);
+    await expect(cartItems(page)).toHaveText([new RegExp(vip.name), new RegExp(indicator.name)]);
+    await page.goto(`/pricing?plan=${vip.planId}`);
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(cartItems(page)).toHaveCount(2);
+  });
+
+  test("a plan passed as preSelectedPlan navigation state is pre-added once, then the state is cleared", async ({ page, app }) => {
+    const allInOne = await publishedPlan(app, "all-in-one");
+    await openPricing(page);
+    // Arrive with navigation state as React Router stores it, the way a Link with state would.
+    await page.evaluate((plan) => window.history.replaceState({ usr: { preSelectedPlan: plan }, key: "e2e", idx: 0 }, ""), allInOne.id);
+    await page.reload();
+    await expect(cartItems(page)).toHaveText([new RegExp(allInOne.name)]);
+    await expect.poll(() => page.evaluate(() => window.history.state?.usr ?? null)).toBeNull();
+    // A reload does not bring it back once removed.
+    await cart(page).getByRole("button", { name: `Remove ${allInOne.name} from cart` }).click();
+    await page.reload();
+    await expect(cart(page).getByText("0 items")).toBeVisible();
+    await expect(nextStep(page)).toBeDisabled();
+  });
+
+  test("an unknown or unpublished ?plan= adds nothing and is removed from the address", async ({ page, app }) => {
+    const retired = (await plansFromDb(app)).find((p) => !p.published)!;
+    for (const ref of ["no-such-plan", retired.planId, String(retired.id), "0"]) {
+      await page.goto(`/pricing?plan=${encodeURIComponent(ref)}`);
+      await expect(page).toHaveURL(/\/pricing$/);
+      await expect(cart(page).getByText("0 items")).toBeVisible();
+      await expect(nextStep(page)).toBeDisabled();
+    }
+  });
+
+  test("secure checkout note and accepted payment method icons", async ({ page }) => {
+    await openPricing(page);
+    await expect(page.getByText("Secure checkout powered by Stripe")).toBeVisible();
+    const methods = page.getByRole("list", { name: "Accepted payment methods" });
+    for (const name of ["Visa", "Mastercard", "American Express", /USDT/, /BTC/, /ETH/, /TRX/]) {
+      const icon = methods.getByRole("img", { name });
+      await expect(icon).toBeVisible();
+      expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+  });
+
+  test("JSON-LD describes each published plan as a Product with a USDT offer", async ({ page, app }) => {
+    const published = (await plansFromDb(app)).filter((p) => p.published);
+    await page.goto("/pricing");
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const products = blocks.map((text) => JSON.parse(text)).filter((d) => d["@type"] === "Product");
+    expect(products.map((p) => p.name)).toEqual(published.map((p) => p.name));
+    const vip = published.find((p) => p.planId === "vip-signals")!;
+    expect(vip.price % 1_000_000n).toBe(0n);
+    expect(products.find((p) => p.name === vip.name).offers).toEqual({
+      "@type": "Offer",
+      price: (vip.price / 1_000_000n).toString(),
+      priceCurrency: "USDT",
+    });
+  });
+
+  test("on a phone the cart stays reachable and Next Step works", async ({ page, app }) => {
+    const plans = (await plansFromDb(app)).filter((p) => p.published);
+    const last = plans[plans.length - 1]!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPricing(page);
+    await expect(cart(page)).toBeInViewport();
+    await card(page, last.name).getByRole("button", { name: "Add to cart" }).click();
+    // Still in view after scrolling down to the last card.
+    await expect(cart(page)).toBeInViewport();
+    await expect(cart(page).getByText("1 item", { exact: true })).toBeVisible();
+    await expect(cartTotal(page)).toHaveText(`${usd(last.price)} /month`);
+    // The item list folds away on small screens and opens on demand.
+    await cart(page).getByRole("button", { name: "Show cart items" }).click();
+    await expect(cartItems(page)).toHaveText([new RegExp(last.name)]);
+    await nextStep(page).click();
+    await expect(page).toHaveURL(/\/join\/details$/);
+    expect(await storedCart(page)).toEqual({ planIds: [last.id], billingPeriod: "monthly" });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("plans and prices are readable from the server render", async ({ page, app }) => {
+      const signals = await publishedPlan(app, "signals-bot");
+      await page.goto("/pricing");
+      await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
+      await expect(card(page, signals.name)).toContainText(`${usd(signals.price)}/month`);
+      await expect(page.getByText("Secure checkout powered by Stripe")).toBeVisible();
+    });
+  });
+
+  test("no published plans, or a failing database, shows the spec's message instead of an error page", async ({ page, app, context, baseURL }) => {
+    const { db } = app.testing.getDatabase();
+    const { pricing } = app.testing.schema;
+    // A cookie keeps these answers out of the anonymous page cache.
+    await context.addCookies([{ name: "e2e", value: "1", url: baseURL! }]);
+    const published = (await plansFromDb(app)).filter((p) => p.published).map((p) => p.id);
+    try {
+      await db.update(pricing).set({ published: false });
+      const empty = await page.goto("/pricing");
+      expect(empty!.status()).toBe(200);
+      await expect(page.getByText("Error loading pricing plans. Please try again later.")).toBeVisible();
+      await expect(page.getByRole("tablist")).toHaveCount(0);
+
+      await db.execute(sql`ALTER TABLE pricing RENAME TO pricing_offline`);
+      page.removeAllListeners("console"); // the browser logs the 503 document
+      const failed = await page.goto("/pricing");
+      expect(failed!.status()).toBe(503);
+      await expect(page.getByText("Error loading pricing plans. Please try again later.")).toBeVisible();
+      await expect(page.getByText("Secure checkout powered by Stripe")).toBeVisible();
+      // The home page's plan grid says the same, and the page is not cached as if all were well.
+      const home = await page.goto("/");
+      expect(home!.status()).toBe(503);
+      await expect(page.getByText("Error loading pricing plans. Please try again later.")).toBeVisible();
+    } finally {
+      await db.execute(sql`ALTER TABLE IF EXISTS pricing_offline RENAME TO pricing`);
+      for (const id of published) await db.update(pricing).set({ published: true }).where(eq(pricing.id, id));
+    }
+  });
+});

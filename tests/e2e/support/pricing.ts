@@ -1,0 +1,37 @@
+import { asc } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export type Fixture = { testing: typeof import("../../../server/testing.ts") };
+
+/** "$1,416.00" for micro-USDT; written out here so the test does not trust the app's formatter. */
+export function usd(micro: bigint) {
+  const cents = micro / 10_000n;
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `$${whole}.${(cents % 100n).toString().padStart(2, "0")}`;
+}
+
+export async function plansFromDb(app: Fixture) {
+  const { db } = app.testing.getDatabase();
+  const { pricing } = app.testing.schema;
+  return db.select().from(pricing).orderBy(asc(pricing.displayOrder), asc(pricing.id));
+}
+
+export async function publishedPlan(app: Fixture, planId: string) {
+  const plan = (await plansFromDb(app)).find((p) => p.planId === planId && p.published);
+  if (!plan) throw new Error(`seeded plan ${planId} is missing`);
+  return plan;
+}
+
+export const card = (page: Page, name: string) => page.getByRole("list", { name: "Plans" }).getByRole("group", { name, exact: true });
+export const cart = (page: Page) => page.getByRole("complementary", { name: "Your cart" });
+export const cartItems = (page: Page) => cart(page).getByRole("list", { name: "Cart items" }).getByRole("listitem");
+export const cartTotal = (page: Page) => cart(page).locator('[data-slot="cart-total"]');
+export const nextStep = (page: Page) => page.getByRole("button", { name: "Next Step" });
+export const storedCart = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem("cart") ?? "null"));
+
+/** Waits until the page is hydrated (the cart restores itself in an effect). */
+export async function openPricing(page: Page, path = "/pricing") {
+  await page.goto(path);
+  await expect.poll(() => storedCart(page)).not.toBeNull();
+}
