@@ -12,6 +12,12 @@ export default function SiteLayout() {
   if (!root) return <Outlet />;
   return (
     <div className="flex min-h-svh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       <SiteHeader brandName={root.config.brandName} />
       <main id="main" className="flex-1">
         {pending ? <PendingPage pathname={pending} /> : null}

@@ -1,6 +1,20 @@
 import { expect, test } from "./support/fixtures";
 
 test.describe("site chrome", () => {
+  test("the first Tab offers Skip to content, which jumps past the header", async ({ page }) => {
+    await page.goto("/results");
+    await expect(page.getByRole("button", { name: "Contact support" })).toBeVisible();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+    // The next Tab lands inside the page, not on the header's links.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+  });
+
   test("top navigation, EN label, sign in and footer", async ({ page }) => {
     await page.goto("/privacy-policy");
     const nav = page.getByRole("navigation", { name: "Main" });

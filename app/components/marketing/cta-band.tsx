@@ -16,11 +16,11 @@ export function CtaBand({
 }) {
   return (
     <section aria-labelledby="cta-band" className={cn("mx-auto max-w-7xl px-4 pb-16 sm:px-6 sm:pb-24", className)}>
-      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-primary to-chart-2 px-6 py-14 text-center text-primary-foreground sm:px-12">
+      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-primary to-band-end px-6 py-14 text-center text-primary-foreground sm:px-12">
         <h2 id="cta-band" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           {title}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty opacity-90">{description}</p>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty">{description}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div>
       </div>
       <RiskNote className="mt-8" />

@@ -23,10 +23,10 @@ export function WhatIsBrand({ brandName }: { brandName: string }) {
       />
       <div
         data-slot="offer-banner"
-        className="mb-8 flex flex-col items-center justify-center gap-2 rounded-2xl bg-gradient-to-r from-primary to-chart-2 px-6 py-6 text-center text-primary-foreground sm:flex-row sm:gap-4"
+        className="mb-8 flex flex-col items-center justify-center gap-2 rounded-2xl bg-gradient-to-r from-primary to-band-end px-6 py-6 text-center text-primary-foreground sm:flex-row sm:gap-4"
       >
         <p className="text-3xl font-extrabold tracking-tight sm:text-4xl">60% OFF FOREVER</p>
-        <p className="max-w-md text-sm text-pretty opacity-90">
+        <p className="max-w-md text-sm text-pretty">
           Join now and keep the discounted price for as long as your subscription stays active.
         </p>
       </div>

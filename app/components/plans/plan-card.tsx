@@ -50,14 +50,16 @@ export function PlanCard({
         </div>
         <CardTitle className="text-xl">{plan.name}</CardTitle>
         {plan.subtitle ? <CardDescription>{plan.subtitle}</CardDescription> : null}
-        <div className="flex items-baseline gap-2" data-slot="plan-price">
-          <span className="text-3xl font-bold tracking-tight">{formatUsdt(price)}</span>
-          <span className="text-sm text-muted-foreground">{periodSuffix[period]}</span>
-          {original && original > price ? (
-            <span className="text-sm text-muted-foreground line-through" aria-label="Original price">
-              {formatUsdt(original)}
-            </span>
-          ) : null}
+        {/* The crossed-out price has a line of its own, kept even when empty, so every card's
+            features start at the same height whatever the prices' widths. */}
+        <div className="grid gap-0.5" data-slot="plan-price">
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <span className="text-3xl font-bold tracking-tight whitespace-nowrap">{formatUsdt(price)}</span>
+            <span className="text-sm whitespace-nowrap text-muted-foreground">{periodSuffix[period]}</span>
+          </div>
+          <span className="min-h-5 text-sm text-muted-foreground line-through">
+            {original && original > price ? <span aria-label="Original price">{formatUsdt(original)}</span> : null}
+          </span>
         </div>
       </CardHeader>
       <CardContent className="flex-1">

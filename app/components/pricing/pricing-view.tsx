@@ -38,8 +38,6 @@ export function PricingView({ plans, className, ...props }: { plans: readonly Pu
                 <li key={plan.id}>
                   <PlanCard
                     role="group"
-                    // Long period labels ("/3 months") wrap as a whole instead of letter-stacking in narrow cards.
-                    className="[&_[data-slot=plan-price]]:flex-wrap [&_[data-slot=plan-price]>span]:whitespace-nowrap"
                     plan={plan}
                     period={cart.billingPeriod}
                     maxFeatures={5}

@@ -48,7 +48,8 @@ export function SiteFooter({ config, year }: { config: PublicConfig; year: numbe
         </FooterColumn>
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6" data-testid="copyright">
+        {/* Room below the last line for the floating support button (bottom left), so it covers nothing at the end of a page. */}
+        <p className="mx-auto max-w-7xl px-4 pt-6 pb-24 text-sm text-muted-foreground sm:px-6" data-testid="copyright">
           © {year} {config.brandName}. All rights reserved.
         </p>
       </div>

@@ -155,7 +155,7 @@ function TabsContent({ value, className, ...props }: React.ComponentProps<"div">
       data-orientation="horizontal"
       tabIndex={0}
       data-slot="tabs-content"
-      className={cn("flex-1 outline-none", className)}
+      className={cn("flex-1 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
       {...props}
     />
   );
