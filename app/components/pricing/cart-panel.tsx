@@ -64,7 +64,8 @@ export function CartPanel({
       </div>
 
       {items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Your cart is empty. Add a plan to continue.</p>
+        // On a phone the pinned bar stays two rows high: "0 items" and the disabled Next Step say it.
+        <p className="text-sm text-muted-foreground max-lg:sr-only">Your cart is empty. Add a plan to continue.</p>
       ) : (
         <ul
           id={listId}
