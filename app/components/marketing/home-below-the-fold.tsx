@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import type { PublicPlan } from "#server/content/list-published-plans";
 import { BenefitCarousel } from "./benefit-carousel";
 import { CtaBand } from "./cta-band";
@@ -25,14 +23,9 @@ export default function HomeBelowTheFold({ brand, plans }: { brand: string; plan
       <Platforms />
       <IndicatorTeaser brandName={brand} />
       <CtaBand
-        className="pt-16 sm:pt-24"
         title={`Start trading with ${brand} today`}
         description="Pick a plan, connect your Telegram and receive signals as soon as your subscription is active. Pay in USDT and turn off renewal whenever you like."
-        actions={
-          <Button asChild size="lg" className="bg-background text-base text-foreground hover:bg-background/90">
-            <Link to="/pricing">Join Now</Link>
-          </Button>
-        }
+        action={{ label: "Join Now", to: "/pricing" }}
       />
     </>
   );

@@ -97,14 +97,9 @@ export function IndicatorPage({ brandName }: { brandName: string }) {
         <StepList steps={steps} />
       </Section>
       <CtaBand
-        className="pt-16 sm:pt-24"
         title="Put our signal engine on your charts"
         description="Pay monthly, quarterly with 15% off, or once for lifetime access."
-        actions={
-          <Button asChild size="lg" className="bg-background text-base text-foreground hover:bg-background/90">
-            <Link to="/pricing">Get the Indicator</Link>
-          </Button>
-        }
+        action={{ label: "Get the Indicator", to: "/pricing" }}
       />
     </>
   );

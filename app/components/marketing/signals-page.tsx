@@ -173,14 +173,9 @@ export function SignalsPage({ brandName }: { brandName: string }) {
         <StepList steps={steps} />
       </Section>
       <CtaBand
-        className="pt-16 sm:pt-24"
         title="Get the next signal with everyone else"
         description="Choose a plan, verify your Telegram and the next signal is yours. No contract: turn renewal off at any time."
-        actions={
-          <Button asChild size="lg" className="bg-background text-base text-foreground hover:bg-background/90">
-            <Link to="/pricing">Join Now</Link>
-          </Button>
-        }
+        action={{ label: "Join Now", to: "/pricing" }}
       />
     </>
   );

@@ -116,14 +116,9 @@ export function WhyPage({ brandName }: { brandName: string }) {
         </div>
       </Section>
       <CtaBand
-        className="pt-16 sm:pt-24"
         title={`Trade with ${brandName}`}
         description="Choose the plan that fits how you trade. Pay in USDT, monthly, quarterly or once for life."
-        actions={
-          <Button asChild size="lg" className="bg-background text-base text-foreground hover:bg-background/90">
-            <Link to="/pricing">Get Started</Link>
-          </Button>
-        }
+        action={{ label: "Get Started", to: "/pricing" }}
       />
     </>
   );
