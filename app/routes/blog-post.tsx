@@ -8,20 +8,22 @@ import type { RootData } from "~/root";
 import { getBlogPost } from "#server/content/get-blog-post";
 import { listRelatedPosts } from "#server/content/list-related-posts";
 import { getDb } from "#server/db/client";
-import { getLogger } from "#server/lib/logger";
+import { loadOrUnavailable } from "#server/http/load-or-unavailable";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  try {
-    const post = await getBlogPost({ db: getDb(), slug: params.slug });
-    // Missing and unpublished look the same from outside: the spec's not-found screen, status 404.
-    if (!post) return data({ post: null, related: [] }, { status: 404 });
-    return { post, related: await listRelatedPosts({ db: getDb(), slug: post.slug }) };
-  } catch (error) {
-    getLogger().error({ err: error, slug: params.slug }, "blog article failed to load");
-    return data({ post: null, related: [] }, { status: 503 });
-  }
-}
+export const loader = ({ params }: Route.LoaderArgs) =>
+  loadOrUnavailable({
+    load: async () => {
+      const post = await getBlogPost({ db: getDb(), slug: params.slug });
+      // Missing and unpublished look the same from outside: the spec's not-found screen, status 404.
+      if (!post) return data({ post: null, related: [] }, { status: 404 });
+      return { post, related: await listRelatedPosts({ db: getDb(), slug: post.slug }) };
+    },
+    // Spec §2: an article that cannot be loaded shows the not-found screen too.
+    fallback: { post: null, related: [] },
+    failure: "blog article failed to load",
+    context: { slug: params.slug },
+  });
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const post = loaderData?.post;

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { data, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { BlogPostList } from "~/components/blog/blog-post-list";
 import { BlogSearch } from "~/components/blog/blog-search";
 import type { NewsletterSignup as NewsletterSignupForm } from "~/components/blog/newsletter-signup";
@@ -8,7 +8,7 @@ import { lazyBelowTheFold } from "~/components/site/below-the-fold";
 import { seoMeta } from "~/lib/meta";
 import { listBlogPosts } from "#server/content/list-blog-posts";
 import { getDb } from "#server/db/client";
-import { getLogger } from "#server/lib/logger";
+import { loadOrUnavailable } from "#server/http/load-or-unavailable";
 import { newsletterNotice } from "#server/newsletter/messages";
 import type { Route } from "./+types/blog";
 
@@ -27,13 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = normalizeSearch(url.searchParams.get("q"));
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1));
   const notice = newsletterNotice(url.searchParams.get("newsletter"));
-  try {
-    const { posts, total } = await listBlogPosts({ db: getDb(), search: query, limit: page * PAGE_SIZE });
-    return { query, page, posts, total, failed: false, notice };
-  } catch (error) {
-    getLogger().error({ err: error }, "blog list failed to load");
-    return data({ query, page, posts: [], total: 0, failed: true, notice }, { status: 503 });
-  }
+  return loadOrUnavailable({
+    load: async () => ({ query, page, ...(await listBlogPosts({ db: getDb(), search: query, limit: page * PAGE_SIZE })), failed: false, notice }),
+    fallback: { query, page, posts: [], total: 0, failed: true, notice },
+    failure: "blog list failed to load",
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section, SectionHeading } from "~/components/marketing/section";
 import { lazyBelowTheFold } from "~/components/site/below-the-fold";
@@ -7,23 +7,16 @@ import { jsonLd, seoMeta } from "~/lib/meta";
 import { useRootData, type RootData } from "~/root";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
-import { getLogger } from "#server/lib/logger";
+import { loadOrUnavailable } from "#server/http/load-or-unavailable";
 import type { Route } from "./+types/home";
 
 // Everything from the benefit carousel down: its JavaScript (carousel, plan tabs, sections) is
 // fetched as the reader scrolls towards it, keeping the first load small.
 const HomeBelowTheFold = lazyBelowTheFold(() => import("~/components/marketing/home-below-the-fold"));
 
-export async function loader() {
-  try {
-    return { plans: await listPublishedPlans(getDb()) };
-  } catch (error) {
-    // The rest of the home page is still worth showing; the plan grid says what went wrong.
-    // 503 keeps the failure out of the page cache and tells crawlers to come back.
-    getLogger().error({ err: error }, "home: loading plans failed");
-    return data({ plans: [] }, { status: 503 });
-  }
-}
+// Without plans the rest of the home page is still worth showing; the plan grid says what went wrong.
+export const loader = () =>
+  loadOrUnavailable({ load: async () => ({ plans: await listPublishedPlans(getDb()) }), fallback: { plans: [] }, failure: "home: loading plans failed" });
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;

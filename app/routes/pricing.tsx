@@ -1,23 +1,14 @@
-import { data } from "react-router";
 import { PaymentMethods } from "~/components/pricing/payment-methods";
 import { PricingView } from "~/components/pricing/pricing-view";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { microToDecimal } from "~/lib/money";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
-import { getLogger } from "#server/lib/logger";
+import { loadOrUnavailable } from "#server/http/load-or-unavailable";
 import type { Route } from "./+types/pricing";
 
-export async function loader() {
-  try {
-    return { plans: await listPublishedPlans(getDb()) };
-  } catch (error) {
-    // The page still renders with the spec's message; 503 keeps the failure out of the page
-    // cache and tells crawlers to come back.
-    getLogger().error({ err: error }, "pricing plans failed to load");
-    return data({ plans: [] }, { status: 503 });
-  }
-}
+export const loader = () =>
+  loadOrUnavailable({ load: async () => ({ plans: await listPublishedPlans(getDb()) }), fallback: { plans: [] }, failure: "pricing plans failed to load" });
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
   ...seoMeta({

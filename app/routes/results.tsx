@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { ArrowRightIcon } from "lucide-react";
 import { parseResultType } from "~/components/results/result-types";
 import { ResultsTabs } from "~/components/results/results-tabs";
@@ -6,19 +6,18 @@ import { Button } from "~/components/ui/button";
 import { seoMeta } from "~/lib/meta";
 import { listResults } from "#server/content/list-results";
 import { getDb } from "#server/db/client";
-import { getLogger } from "#server/lib/logger";
+import { loadOrUnavailable } from "#server/http/load-or-unavailable";
 import type { Route } from "./+types/results";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // An unknown or missing ?type= shows the default tab rather than an error (spec §2).
   const type = parseResultType(new URL(request.url).searchParams.get("type"));
-  try {
-    return { type, results: await listResults({ db: getDb(), type }), failed: false };
-  } catch (error) {
-    // The page and its tabs still render with a message; 503 keeps it out of the page cache.
-    getLogger().error({ err: error, type }, "results failed to load");
-    return data({ type, results: [], failed: true }, { status: 503 });
-  }
+  return loadOrUnavailable({
+    load: async () => ({ type, results: await listResults({ db: getDb(), type }), failed: false }),
+    fallback: { type, results: [], failed: true },
+    failure: "results failed to load",
+    context: { type },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
