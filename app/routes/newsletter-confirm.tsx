@@ -1,25 +1,22 @@
 import { data } from "react-router";
 import { MailCheckIcon } from "lucide-react";
 import { EmailLinkPage } from "~/components/blog/email-link-page";
-import { NO_STORE } from "~/lib/email-link-route";
+import { linkToken, NO_STORE } from "~/lib/email-link-route";
 import { seoMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
-import { readBody } from "#server/http/responses";
 import { isAppError } from "#server/lib/errors";
 import { confirmNewsletter, findPendingConfirmation } from "#server/newsletter/confirm-newsletter";
 import { NEWSLETTER_MESSAGES } from "#server/newsletter/messages";
 import { assertSameOrigin } from "#server/security/origin";
 import type { Route } from "./+types/newsletter-confirm";
 
-const invalid = () =>
-  data({ state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidLink, email: "", token: "" }, { status: 400, headers: NO_STORE });
+const invalid = () => data({ state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidLink, email: "" }, { status: 400, headers: NO_STORE });
 
 /** The emailed link: shows what would be confirmed; a GET never confirms (mail scanners open links). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
   try {
-    const { email } = await findPendingConfirmation({ db: getDb(), token });
-    return data({ state: "pending" as const, message: NEWSLETTER_MESSAGES.confirmPrompt, email, token: token!.trim() }, { headers: NO_STORE });
+    const { email } = await findPendingConfirmation({ db: getDb(), token: linkToken(request) });
+    return data({ state: "pending" as const, message: NEWSLETTER_MESSAGES.confirmPrompt, email }, { headers: NO_STORE });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return invalid();
@@ -30,11 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   try {
     assertSameOrigin(request);
-    const body = await readBody(request);
-    const { email } = await confirmNewsletter({ db: getDb(), token: body.token });
+    const { email } = await confirmNewsletter({ db: getDb(), token: linkToken(request) });
     // An explicit status: without JavaScript the loader runs again after this action, finds the
     // link used up and answers 400, and only an action's own status takes precedence.
-    return data({ state: "confirmed" as const, message: NEWSLETTER_MESSAGES.confirmed, email, token: "" }, { status: 200, headers: NO_STORE });
+    return data({ state: "confirmed" as const, message: NEWSLETTER_MESSAGES.confirmed, email }, { status: 200, headers: NO_STORE });
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.code === "FORBIDDEN") throw data(error.message, { status: 403 });
@@ -48,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Newsletter", description: "Confirm your subscription to new blog posts.", noindex: true });
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const { state, message, email, token } = actionData ?? loaderData;
+  const { state, message, email } = actionData ?? loaderData;
   return (
     <EmailLinkPage
       state={state === "confirmed" ? "done" : state}
@@ -56,7 +52,6 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       pendingIcon={MailCheckIcon}
       action="Confirm subscription"
       busyLabel="Confirming..."
-      hiddenFields={{ token }}
     >
       {state === "pending" ? (
         <>

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { MailMinusIcon } from "lucide-react";
 import { EmailLinkPage } from "~/components/blog/email-link-page";
-import { NO_STORE } from "~/lib/email-link-route";
+import { linkToken, NO_STORE } from "~/lib/email-link-route";
 import { seoMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
-import { readBody } from "#server/http/responses";
 import { isAppError } from "#server/lib/errors";
 import { NEWSLETTER_MESSAGES } from "#server/newsletter/messages";
 import { findUnsubscribeAddress, unsubscribeNewsletter } from "#server/newsletter/unsubscribe-newsletter";
@@ -15,7 +14,7 @@ const invalid = () => data({ state: "invalid" as const, message: NEWSLETTER_MESS
 /** The link in a newsletter email: shows whose subscription it ends; a GET changes nothing. */
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const { email, subscribed } = await findUnsubscribeAddress({ db: getDb(), token: new URL(request.url).searchParams.get("token") });
+    const { email, subscribed } = await findUnsubscribeAddress({ db: getDb(), token: linkToken(request) });
     return data(
       subscribed
         ? { state: "pending" as const, message: NEWSLETTER_MESSAGES.unsubscribePrompt, email }
@@ -35,9 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   try {
-    // The link's own token first (a mail app's one-click POST may carry any body, or none).
-    const token = new URL(request.url).searchParams.get("token") || (await readBody(request).catch(() => ({}) as Record<string, unknown>)).token;
-    const { email } = await unsubscribeNewsletter({ db: getDb(), token });
+    // The body is not read: a mail app's one-click POST may carry any, or none.
+    const { email } = await unsubscribeNewsletter({ db: getDb(), token: linkToken(request) });
     return data({ state: "done" as const, message: NEWSLETTER_MESSAGES.unsubscribed, email }, { status: 200, headers: NO_STORE });
   } catch (error) {
     if (!isAppError(error)) throw error;

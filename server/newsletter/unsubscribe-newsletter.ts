@@ -4,10 +4,16 @@ import { AppError } from "../lib/errors.ts";
 import { NEWSLETTER_MESSAGES } from "./messages.ts";
 import { readUnsubscribeToken } from "./unsubscribe-token.ts";
 
+/** The subscriber an unsubscribe link names; anything else is the invalid-link error. */
+function subscriberIdOf(token: unknown): number {
+  const id = readUnsubscribeToken(token);
+  if (id === null) throw new AppError("VALIDATION", NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
+  return id;
+}
+
 /** The address an unsubscribe link is for (the page shows it before the button is pressed). */
 export async function findUnsubscribeAddress(options: { db: DbOrTx; token: unknown }): Promise<{ email: string; subscribed: boolean }> {
-  const id = readUnsubscribeToken(options.token);
-  if (id === null) throw new AppError("VALIDATION", NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
+  const id = subscriberIdOf(options.token);
   const rows = await options.db.execute<{ email: string; subscribed: boolean }>(sql`
     select email, (confirmed_at is not null and unsubscribed_at is null) as subscribed
     from newsletter_subscribers where id = ${id}`);
@@ -22,8 +28,7 @@ export async function findUnsubscribeAddress(options: { db: DbOrTx; token: unkno
  */
 export async function unsubscribeNewsletter(options: { db: DbOrTx; token: unknown; now?: Date }): Promise<{ email: string }> {
   const { db, now = new Date() } = options;
-  const id = readUnsubscribeToken(options.token);
-  if (id === null) throw new AppError("VALIDATION", NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
+  const id = subscriberIdOf(options.token);
   const rows = await db.execute<{ email: string }>(sql`
     update newsletter_subscribers
     set unsubscribed_at = coalesce(unsubscribed_at, ${now.toISOString()}::timestamptz), updated_at = now()

@@ -16,7 +16,6 @@ export function EmailLinkPage({
   pendingIcon: PendingIcon,
   action,
   busyLabel,
-  hiddenFields = {},
   children,
 }: {
   state: State;
@@ -25,7 +24,6 @@ export function EmailLinkPage({
   /** The button's label while the link is pending. */
   action: string;
   busyLabel: string;
-  hiddenFields?: Record<string, string>;
   /** The sentence under the title. */
   children: React.ReactNode;
 }) {
@@ -39,9 +37,6 @@ export function EmailLinkPage({
       {state === "pending" ? (
         // No action: the form posts to this address, query string (the link's token) included.
         <Form method="post" replace>
-          {Object.entries(hiddenFields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
           <Button type="submit" size="lg" disabled={submitting}>
             {submitting ? busyLabel : action}
           </Button>
