@@ -3,17 +3,13 @@ import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { emailHtml } from "../email/layout.ts";
 import { maskAddress, sendEmail, type Email } from "../email/send-email.ts";
+import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../jobs/outbox-lease.ts";
 import { getLogger } from "../lib/logger.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
 
 // Backs off 1, 2, 4 … minutes, at most 6 hours apart: about a day and a half of SMTP outage.
 const MAX_ATTEMPTS = 12;
 const MAX_BACKOFF_SECONDS = 6 * 60 * 60;
-// A claimed row is leased for this long; a process that dies mid-send releases it by expiry.
-const LEASE_SECONDS = 5 * 60;
-// A run stops claiming well inside the lease, so no row it holds is claimed again meanwhile
-// (the SMTP transport's own timeouts bound a single send: send-email.ts).
-const RUN_BUDGET_MS = (LEASE_SECONDS * 1000) / 2;
 
 type Claimed = {
   id: string;
@@ -42,22 +38,19 @@ export async function sendNewPostEmails(options: {
   send?: (email: Email) => Promise<unknown>;
 }): Promise<Outcome> {
   const { db, batchSize = 20, runBudgetMs = RUN_BUDGET_MS, send = sendEmail } = options;
-  const started = Date.now();
+  const deadline = Date.now() + runBudgetMs;
   const total: Outcome = { sent: 0, skipped: 0, failed: 0 };
   for (;;) {
     const claimed = await claimDue(db, batchSize);
-    for (const [index, row] of claimed.entries()) {
-      if (Date.now() - started > runBudgetMs) {
-        // Out of time: hand the rest back at once instead of letting their lease run out.
-        const rest = claimed.slice(index).map((r) => r.id);
-        await db.execute(sql`
+    const finished = await sendBeforeDeadline(claimed, {
+      deadline,
+      each: async (row) => void total[await deliver(db, row, send)]++,
+      handBack: (rest) =>
+        db.execute(sql`
           update newsletter_deliveries set next_attempt_at = now(), attempts = attempts - 1
-          where id in (${sql.join(rest.map((id) => sql`${id}::bigint`), sql`, `)}) and sent_at is null`);
-        return total;
-      }
-      total[await deliver(db, row, send)]++;
-    }
-    if (claimed.length < batchSize) return total;
+          where id in (${sql.join(rest.map((r) => sql`${r.id}::bigint`), sql`, `)}) and sent_at is null`),
+    });
+    if (!finished || claimed.length < batchSize) return total;
   }
 }
 

@@ -2,15 +2,13 @@ import { sql } from "drizzle-orm";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
+import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../jobs/outbox-lease.ts";
 import { getLogger } from "../lib/logger.ts";
 import { deliverTelegramNotification } from "../telegram/deliver-telegram-notification.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { renderNotification } from "./templates.ts";
 
 const MAX_ATTEMPTS = 8;
-// A claimed row is leased for this long; a process that dies mid-send releases it by expiry.
-const LEASE = "5 minutes";
-const RUN_BUDGET_MS = 150_000;
 
 type Claimed = { id: string; user_id: string; kind: string; payload: Record<string, string>; email: string; first_name: string; email_attempts: number };
 
@@ -37,39 +35,36 @@ export async function deliverNotifications(options: {
       for update skip locked
     )
     update notifications n
-    set next_attempt_at = now() + interval '${sql.raw(LEASE)}', email_attempts = n.email_attempts + 1
+    set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), email_attempts = n.email_attempts + 1
     from due, "user" u, profiles p
     where n.id = due.id and u.id = n.user_id and p.id = n.user_id
     returning n.id::text as id, n.user_id, n.kind, n.payload, u.email, p.first_name, n.email_attempts`);
   let sent = 0;
   let failed = 0;
-  const started = Date.now();
-  for (const [index, row] of claimed.rows.entries()) {
-    // Well inside the lease, hand back what is left rather than let a slow SMTP server make the
-    // lease run out under rows still to be sent here (another run would send them too).
-    if (Date.now() - started > runBudgetMs) {
-      const rest = claimed.rows.slice(index).map((r) => sql`${r.id}::bigint`);
-      await db.execute(sql`
+  await sendBeforeDeadline(claimed.rows, {
+    deadline: Date.now() + runBudgetMs,
+    handBack: (rest) =>
+      db.execute(sql`
         update notifications set next_attempt_at = now(), email_attempts = email_attempts - 1
-        where id in (${sql.join(rest, sql`, `)}) and email_sent_at is null`);
-      break;
-    }
-    // Telegram for verified members (once per notification, never throws); email for everyone.
-    await deliverTelegramNotification({ db, bot: getTelegramBot(), userId: row.user_id, kind: row.kind, payload: row.payload, notificationId: row.id });
-    const message = renderNotification(row.kind, row.payload, { brand: config.brandName, firstName: row.first_name, dashboardUrl });
-    try {
-      await send({ to: row.email, ...message });
-      await db.execute(sql`update notifications set email_sent_at = now(), last_error = null where id = ${row.id}::bigint`);
-      sent++;
-    } catch (error) {
-      failed++;
-      const backoffSeconds = Math.min(3600, 30 * 2 ** (row.email_attempts - 1));
-      await db.execute(sql`
-        update notifications
-        set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${String((error as Error).message).slice(0, 500)}
-        where id = ${row.id}::bigint`);
-      getLogger().warn({ notification: row.id, kind: row.kind, attempt: row.email_attempts, err: (error as Error).message }, "email delivery failed; will retry");
-    }
-  }
+        where id in (${sql.join(rest.map((r) => sql`${r.id}::bigint`), sql`, `)}) and email_sent_at is null`),
+    each: async (row) => {
+      // Telegram for verified members (once per notification, never throws); email for everyone.
+      await deliverTelegramNotification({ db, bot: getTelegramBot(), userId: row.user_id, kind: row.kind, payload: row.payload, notificationId: row.id });
+      const message = renderNotification(row.kind, row.payload, { brand: config.brandName, firstName: row.first_name, dashboardUrl });
+      try {
+        await send({ to: row.email, ...message });
+        await db.execute(sql`update notifications set email_sent_at = now(), last_error = null where id = ${row.id}::bigint`);
+        sent++;
+      } catch (error) {
+        failed++;
+        const backoffSeconds = Math.min(3600, 30 * 2 ** (row.email_attempts - 1));
+        await db.execute(sql`
+          update notifications
+          set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${String((error as Error).message).slice(0, 500)}
+          where id = ${row.id}::bigint`);
+        getLogger().warn({ notification: row.id, kind: row.kind, attempt: row.email_attempts, err: (error as Error).message }, "email delivery failed; will retry");
+      }
+    },
+  });
   return { sent, failed };
 }
