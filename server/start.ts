@@ -50,11 +50,10 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
     throw error;
   });
   const { port } = server.address() as AddressInfo;
-  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}`;
+  const url = `http://${urlHost(config.host)}:${port}`;
   // Before any job runs: emails and Telegram messages link here when PUBLIC_URL is unset.
   setListeningOrigin(url);
-  if (!config.publicUrl && process.env.NODE_ENV === "production") {
+  if (!config.publicUrl && config.isProduction) {
     log.warn({ url }, "PUBLIC_URL is not set: links in emails and Telegram messages point at this server's own address");
   }
   const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
@@ -75,4 +74,10 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
       resetSingleton("database");
     })());
   return { server, url, close };
+}
+
+/** The host part of this server's own address: a wildcard bind means this machine; IPv6 literals go in brackets. */
+function urlHost(host: string) {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
 }
