@@ -1,5 +1,6 @@
 import { PaymentMethods } from "~/components/pricing/payment-methods";
 import { PricingView } from "~/components/pricing/pricing-view";
+import { LoadError } from "~/components/ui/load-error";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { microToDecimal } from "~/lib/money";
 import { listPublishedPlans } from "#server/content/list-published-plans";
@@ -41,9 +42,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       {plans.length > 0 ? (
         <PricingView plans={plans} />
       ) : (
-        <p className="mx-auto max-w-xl rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
-          Error loading pricing plans. Please try again later.
-        </p>
+        <LoadError className="mx-auto max-w-xl rounded-xl">Error loading pricing plans. Please try again later.</LoadError>
       )}
       <PaymentMethods className="mt-16" />
     </div>

@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { LoadError } from "~/components/ui/load-error";
 import { formatUsdt } from "~/lib/money";
 import type { BillingRow } from "#server/members/list-billing-history";
 import { capitalize, formatDate } from "./format";
@@ -25,9 +26,9 @@ export function BillingSection({ data }: { data?: BillingData }) {
 function BillingTable({ data }: { data: BillingData }) {
   if ("error" in data) {
     return (
-      <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center">
+      <LoadError>
         {data.error}
-      </p>
+      </LoadError>
     );
   }
   return (

@@ -1,5 +1,6 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Skeleton } from "~/components/ui/skeleton";
+import { LoadError } from "~/components/ui/load-error";
 import type { KnowledgebaseArticle } from "#server/members/list-knowledgebase";
 
 export type KnowledgebaseData = { articles: KnowledgebaseArticle[] } | { error: string };
@@ -25,9 +26,9 @@ export function KnowledgebaseSection({ data }: { data?: KnowledgebaseData }) {
 function Articles({ data }: { data: KnowledgebaseData }) {
   if ("error" in data) {
     return (
-      <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center">
+      <LoadError>
         {data.error}
-      </p>
+      </LoadError>
     );
   }
   if (data.articles.length === 0) return <p className="text-muted-foreground">No articles yet.</p>;

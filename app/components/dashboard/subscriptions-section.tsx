@@ -3,6 +3,7 @@ import { CheckIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
 import { PlanCard } from "~/components/plans/plan-card";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
+import { LoadError } from "~/components/ui/load-error";
 import { formatUsdt } from "~/lib/money";
 import { cartTotal, periodSuffix } from "~/lib/pricing";
 import type { PublicPlan } from "#server/content/list-published-plans";
@@ -25,9 +26,9 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
           Loading...
         </p>
       ) : "error" in data ? (
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center">
+        <LoadError>
           {data.error}
-        </p>
+        </LoadError>
       ) : (
         <>
           <PlanPicker plans={data.plans} subscriptions={data.subscriptions} />

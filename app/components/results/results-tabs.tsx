@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { Link, useNavigate } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { LoadError } from "~/components/ui/load-error";
 import { cn } from "~/lib/utils";
 import type { PublicResult } from "#server/content/list-results";
 import { ResultCard } from "./result-card";
@@ -8,7 +9,7 @@ import { ResultsSkeletonGrid } from "./result-card-skeleton";
 import { RESULT_TYPE_LABELS, RESULT_TYPES, type ResultType } from "./result-types";
 
 // The spec words its other load failures this way (§2 blog, §8 pricing).
-export const RESULTS_ERROR = "Error loading results. Please try again later.";
+const RESULTS_ERROR = "Error loading results. Please try again later.";
 
 const hrefFor = (type: ResultType) => `/results?type=${type}`;
 
@@ -68,13 +69,7 @@ export function ResultsTabs({
 
 function ResultsGrid({ results, loading, failed, label }: { results: PublicResult[]; loading: boolean; failed: boolean; label: string }) {
   if (loading) return <ResultsSkeletonGrid label={`Loading ${label} results`} />;
-  if (failed) {
-    return (
-      <p role="alert" className="mx-auto max-w-xl rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
-        {RESULTS_ERROR}
-      </p>
-    );
-  }
+  if (failed) return <LoadError className="mx-auto max-w-xl rounded-xl">{RESULTS_ERROR}</LoadError>;
   if (results.length === 0) {
     return <p className="py-12 text-center text-muted-foreground">No {label} results have been published yet.</p>;
   }
