@@ -31,11 +31,6 @@ async function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-const sameProps = (a: object, b: object) => {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key as keyof typeof a], b[key as keyof typeof b]));
-};
-
 export function lazyBelowTheFold<P extends object>(load: () => Promise<{ default: React.ComponentType<P> }>) {
   // Resolved once the part is wanted in the browser; the server renders it straight away.
   let want: () => void = () => {};
@@ -45,16 +40,14 @@ export function lazyBelowTheFold<P extends object>(load: () => Promise<{ default
   function BelowTheFold({ className, ...props }: P & { className?: string }) {
     const ref = React.useRef<HTMLDivElement>(null);
     const [ready, setReady] = React.useState(false);
-    const [firstProps] = React.useState(props);
     // While the part waits to hydrate, React cannot tell whether it reads the router's state, so
     // it holds back every router update (a search's loading state, its results, a fetcher) until
-    // the part can render; new props are held the same way. So anything the router starts, and
-    // any new data for the part, loads it at once instead of waiting for the reader to scroll.
+    // the part can render. So anything the router starts loads the part at once instead of
+    // waiting for the reader to scroll; new props come from loaders, so they are covered too.
     const navigation = useNavigation();
     const revalidator = useRevalidator();
     const fetchers = useFetchers();
-    const routerBusy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((f) => f.state !== "idle");
-    if (routerBusy || !sameProps(firstProps, props)) want();
+    if (navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((f) => f.state !== "idle")) want();
 
     React.useEffect(() => {
       // Server HTML waiting to hydrate is the only thing that can be inside before the part
