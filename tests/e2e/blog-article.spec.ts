@@ -1,6 +1,7 @@
 import { inArray, ne } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { holdData } from "./support/hold-data";
 import { formatDate, publishedPosts } from "./support/content";
 
 const cards = (page: Page) => page.locator('[data-slot="blog-post-card"]');
@@ -52,12 +53,7 @@ test.describe("article", () => {
   test("shows Loading article... while another article loads", async ({ page, app }) => {
     const [newest, second] = await publishedPosts(app);
     await page.goto(`/blog/${newest!.slug}`);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/blog/${second!.slug}.data*`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdData(page, `**/blog/${second!.slug}.data*`);
     await page.getByRole("region", { name: "Related Articles" }).getByRole("link", { name: second!.title, exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Loading article..." })).toBeVisible();
     release();

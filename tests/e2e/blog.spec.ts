@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { holdData } from "./support/hold-data";
 import { formatDate, publishedPosts } from "./support/content";
 import { latestMail, linkIn } from "./support/outbox";
 
@@ -85,12 +86,7 @@ test.describe("blog list", () => {
 
   test("shows Loading blog posts... while a search loads", async ({ page }) => {
     await page.goto("/blog");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/blog.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdData(page, "**/blog.data*");
     await searchBox(page).fill("leverage");
     await expect(page.getByRole("status").filter({ hasText: "Loading blog posts..." })).toBeVisible();
     release();

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { and, asc, eq } from "drizzle-orm";
 import { blockingViolations, settle } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { holdData } from "./support/hold-data";
 import { openDashboard, signInNewMember, waitForHydration } from "./support/member";
 
 const USDT = 1_000_000n;
@@ -116,12 +117,7 @@ test.describe("member dashboard", () => {
     const kb = schema.knowledgebaseArticles;
     const articles = await db.select().from(kb).where(eq(kb.published, true)).orderBy(asc(kb.displayOrder), asc(kb.id));
     await openDashboard(page);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/dashboard\.data/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdData(page, /\/dashboard\.data/);
     await nav(page).getByRole("link", { name: "Knowledgebase" }).click();
     await expect(page.locator('[data-slot="knowledgebase-skeleton"] [data-slot="skeleton"]')).toHaveCount(4);
     release();

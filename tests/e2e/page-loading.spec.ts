@@ -1,16 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-
-/** Holds the data of the page a click opens until `release()`, as a slow connection would. */
-async function holdData(page: Page, pattern: string) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+import { holdData } from "./support/hold-data";
 
 const loading = (page: Page) => page.getByRole("status").and(page.locator('[data-slot="page-loading"]'));
 

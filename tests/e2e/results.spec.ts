@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { holdData } from "./support/hold-data";
 
 type App = { testing: typeof import("../../server/testing.ts") };
 type ResultType = "broadcastai" | "forex" | "high_lev_futures" | "low_lev_futures" | "spot";
@@ -74,12 +75,7 @@ test.describe("results", () => {
   test("six skeleton cards show while a tab loads", async ({ page, app }) => {
     await page.goto("/results");
     await expect(page.getByRole("tab", { name: "Low Leverage Futures" })).toHaveAttribute("aria-selected", "true");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/results.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdData(page, "**/results.data*");
     await page.getByRole("tab", { name: "Spot" }).click();
     await expect(page.locator('[data-slot="result-card-skeleton"]')).toHaveCount(6);
     await expect(page.getByRole("tab", { name: "Spot" })).toHaveAttribute("aria-selected", "true");
