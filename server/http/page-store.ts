@@ -38,11 +38,10 @@ export function createPageStore(options: { maxBytes: number }) {
     get(key: string, now = Date.now()): StoredPage | undefined {
       const page = pages.get(key);
       if (!page) return undefined;
-      remove(key);
-      if (page.expires <= now) return undefined;
-      // Re-inserted: a Map keeps insertion order, so the front is the least recently used.
+      if (page.expires <= now) return void remove(key);
+      // Moved to the back: a Map keeps insertion order, so the front is the least recently used.
+      pages.delete(key);
       pages.set(key, page);
-      bytes += size(page);
       return page;
     },
     set(key: string, page: StoredPage, renderedInGeneration: number) {
