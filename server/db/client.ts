@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { getConfig } from "../config.ts";
+import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { assertChannel, listenOnPostgres } from "./listen.ts";
@@ -28,6 +29,14 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/** Work asked of a database after close() began (a server that is stopping). */
+export class DatabaseClosedError extends Error {
+  constructor() {
+    super("The database is closed: this server is stopping.");
+    this.name = "DatabaseClosedError";
+  }
+}
+
 export type OpenOptions =
   | { databaseUrl: string; poolSize?: number }
   | { dataDir: string }
@@ -42,7 +51,10 @@ export function openDatabase(options: OpenOptions): Database {
     const db = drizzlePg({ client: pool, schema });
     const listen = (channel: string, onNotice: (payload: string) => void) =>
       listenOnPostgres({ connectionString: options.databaseUrl, channel, onNotice });
-    return { db, kind: "postgres", pool, ping: pinger(db), listen, close: () => pool.end() };
+    // Closing twice is harmless (pg throws on a second end()); queries after it are refused
+    // by the pool with "Cannot use a pool after calling end on the pool".
+    let ended: Promise<void> | undefined;
+    return { db, kind: "postgres", pool, ping: pinger(db), listen, close: () => (ended ??= pool.end()) };
   }
   let release = () => {};
   let client: PGlite;
@@ -52,8 +64,24 @@ export function openDatabase(options: OpenOptions): Database {
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // PGlite starts opening inside its constructor. Every query awaits that opening and gets
+  // its error, but a failed opening that nobody has queried yet (its folder removed, a
+  // corrupt data directory) would otherwise surface as an unhandled rejection that can end
+  // the process. Record it here; queries and close() still see it.
+  let openingFailed: unknown;
+  client.waitReady.catch((error: unknown) => {
+    openingFailed = error;
+    getLogger().error({ err: error }, "the embedded database could not be opened");
+  });
   let closed = false;
+  // Work that arrives while PGlite shuts down reaches a torn-down WASM module and fails with a
+  // TypeError from its insides; refuse it at the door instead. Transactions already running
+  // finish first: their statements go through the transaction, and PGlite's close() waits.
+  for (const method of ["query", "exec", "transaction"] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => (closed ? Promise.reject(new DatabaseClosedError()) : original(...args));
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -67,8 +95,13 @@ export function openDatabase(options: OpenOptions): Database {
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
-      release();
+      try {
+        // Queries already queued finish first (PGlite runs them one at a time); later ones
+        // are refused with "PGlite is closing" / "PGlite is closed".
+        if (openingFailed === undefined) await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -21,3 +21,9 @@ export function setSingleton<T>(name: string, value: T) {
   store.__singletons ??= new Map();
   store.__singletons.set(name, value);
 }
+
+/** The instance of `name` if one was created, without creating it (shutdown and tests). */
+export function singletonValue<T>(name: string): T | undefined {
+  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
+  return store.__singletons?.get(name) as T | undefined;
+}

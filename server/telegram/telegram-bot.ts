@@ -6,7 +6,7 @@ import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 import { chatUpdates } from "./chat-updates.ts";
 import { memberCommands } from "./member-commands.ts";
-import { readTelegramConfig, type TelegramConfig } from "./telegram-config.ts";
+import type { TelegramConfig } from "./telegram-config.ts";
 
 export type TelegramBot = Bot;
 
@@ -41,7 +41,15 @@ export function createTelegramBot(options: {
   return bot;
 }
 
-/** The process's bot (one per process, like the database), or undefined when the bot is off. */
+/**
+ * The process's bot (one per process, like the database), or undefined when the bot is off.
+ * With the bot off nothing else is touched: asking whether there is a bot must not open the
+ * process database (that once opened PGlite on a test's DATA_DIR behind its back, and its
+ * start-up failed as an unhandled rejection when the folder was removed).
+ */
 export function getTelegramBot(): TelegramBot | undefined {
-  return singleton("telegram-bot", () => createTelegramBot({ db: getDb(), config: readTelegramConfig() }));
+  return singleton("telegram-bot", () => {
+    const config = getConfig().telegram;
+    return config.token ? createTelegramBot({ db: getDb(), config }) : undefined;
+  });
 }

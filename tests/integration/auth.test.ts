@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
 import { getMemberSession, signOutMember } from "#server/auth/session";
@@ -12,13 +9,9 @@ import { profiles, rateLimits, session, user, verification } from "#server/db/sc
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { signUpSchema } from "~/lib/validation/auth";
 import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-"));
-beforeAll(() => {
-  process.env.DATA_DIR = dataDir;
-  resetSingleton("config");
-});
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+withTestDataDir("auth");
 
 const input = (email: string) =>
   signUpSchema.parse({

@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { signInMember } from "#server/auth/sign-in-member";
 import { signUpMember } from "#server/auth/sign-up-member";
 import { billingHistory, pricing, profiles, session, subscriptions, user } from "#server/db/schema";
@@ -17,14 +14,10 @@ import { action as purchaseAction } from "~/routes/api.dashboard.purchase";
 import { action as codeAction } from "~/routes/api.dashboard.telegram-code";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
 import { expectLedgerInvariant } from "../helpers/members";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-"));
-beforeAll(() => {
-  process.env.DATA_DIR = dataDir;
-  resetSingleton("config");
-});
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+withTestDataDir("dashboard");
 
 const ORIGIN = "http://localhost";
 const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");

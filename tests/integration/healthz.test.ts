@@ -1,22 +1,17 @@
-import fs from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#server/db/client";
 import { createApp } from "#server/http/app";
-import { resetSingleton } from "#server/lib/singleton";
+import { withTestDataDir } from "../helpers/env";
 
 describe("GET /healthz", () => {
   let server: Server;
   let base: string;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "healthz-"));
+  // The app opens the process database in this folder; the helper closes it before removing it.
+  withTestDataDir("healthz");
 
   beforeAll(async () => {
-    process.env.DATA_DIR = dataDir;
-    resetSingleton("config");
-    resetSingleton("database");
     const app = createApp({
       getBuild: () => {
         throw new Error("no pages in this test");
@@ -28,13 +23,7 @@ describe("GET /healthz", () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
-  afterAll(async () => {
-    await new Promise((r) => server.close(r));
-    await getDatabase().close();
-    resetSingleton("database");
-    resetSingleton("config");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => new Promise((r) => server.close(r)));
 
   it("answers 200 while the database is reachable and 503 when it is not", async () => {
     const ok = await fetch(`${base}/healthz`);

@@ -1,9 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { blogPosts, newsletterDeliveries, newsletterSubscribers } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { AppError } from "#server/lib/errors";
@@ -12,11 +9,9 @@ import { sendNewPostEmails } from "#server/newsletter/send-new-post-emails";
 import { findUnsubscribeAddress, unsubscribeNewsletter } from "#server/newsletter/unsubscribe-newsletter";
 import { createUnsubscribeToken, readUnsubscribeToken } from "#server/newsletter/unsubscribe-token";
 import { describeEachDatabase } from "../helpers/database";
-import { setTestEnv } from "../helpers/env";
+import { withTestDataDir } from "../helpers/env";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "newsletter-delivery-"));
-setTestEnv({ DATA_DIR: dataDir, PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals" });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+withTestDataDir("newsletter-delivery", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals" });
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);

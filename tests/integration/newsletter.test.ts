@@ -1,27 +1,18 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { newsletterSubscribers, rateLimits } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { AppError } from "#server/lib/errors";
-import { resetSingleton } from "#server/lib/singleton";
 import { confirmNewsletter, findPendingConfirmation } from "#server/newsletter/confirm-newsletter";
 import { subscribeToNewsletter } from "#server/newsletter/subscribe-to-newsletter";
 import { hashConfirmationToken } from "#server/newsletter/tokens";
 import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "newsletter-"));
+const dataDir = withTestDataDir("newsletter");
 const outbox = path.join(dataDir, "outbox");
-beforeAll(() => {
-  process.env.DATA_DIR = dataDir;
-  resetSingleton("config");
-});
-afterAll(() => {
-  resetSingleton("config");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 const site = { siteUrl: "https://signals.example", brandName: "Acme Signals" };
 

@@ -1,27 +1,16 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { notifications } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
-import { resetSingleton } from "#server/lib/singleton";
 import { deliverNotifications } from "#server/notifications/deliver-notifications";
 import { enqueueNotification } from "#server/notifications/enqueue-notification";
 import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
 import { createMember } from "../helpers/members";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
-beforeAll(() => {
-  process.env.DATA_DIR = dataDir;
-  process.env.BRAND_NAME = "Acme <Signals>";
-  resetSingleton("config");
-});
-afterAll(() => {
-  delete process.env.BRAND_NAME;
-  resetSingleton("config");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = withTestDataDir("outbox", { BRAND_NAME: "Acme <Signals>" });
 
 describeEachDatabase("notification outbox", (database) => {
   it("delivers a queued message once, into the dev outbox when SMTP is not configured", async () => {

@@ -1,11 +1,16 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
 import { contactSubmissions } from "#server/db/schema";
+import { describeEachDatabase } from "../helpers/database";
+
+const run = promisify(execFile);
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -55,5 +60,48 @@ describe("embedded database in DATA_DIR", () => {
     expect(await database.ping()).toBe(true);
     await database.close();
     expect(await database.ping()).toBe(false);
+  });
+});
+
+describe("a database that cannot open", () => {
+  // The cause of a suite that failed one run in three: PGlite opening on a folder that a test
+  // removed meanwhile rejected with nobody listening (ErrnoError 44), which ends a process.
+  // A child process shows what a server would live through: it must exit normally.
+  it("fails its callers, never the process, when its folder vanishes while it opens", async () => {
+    const dataDir = path.join(tempDir(), "data");
+    const script = `
+      import fs from "node:fs";
+      import { openDatabase } from "./server/db/client.ts";
+      openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
+      fs.rmSync(${JSON.stringify(dataDir)}, { recursive: true, force: true });
+      console.log("opened and removed");
+    `;
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      env: { ...process.env, LOG_LEVEL: "silent", NODE_ENV: "test" },
+    });
+    expect(stdout).toContain("opened and removed");
+    expect(stderr).not.toMatch(/ErrnoError|Unhandled|ENOENT/);
+  });
+
+  it("answers its callers with the opening error and still closes", async () => {
+    const dataDir = path.join(tempDir(), "data");
+    const database = openDatabase({ dataDir });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await expect(database.db.execute(sql`select 1`)).rejects.toThrow();
+    await expect(database.close()).resolves.toBeUndefined();
+    // The lock was released: the folder can be opened again.
+    const again = openDatabase({ dataDir });
+    expect(await again.ping()).toBe(true);
+    await again.close();
+  });
+});
+
+describeEachDatabase("a closed database", (database, kind) => {
+  it("refuses new work with a clear error, and closing twice is harmless", async () => {
+    const closing = database().close();
+    if (kind === "pglite") await expect(database().db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { message: "The database is closed: this server is stopping." } });
+    await closing;
+    await expect(database().close()).resolves.toBeUndefined();
+    await expect(database().db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { message: kind === "pglite" ? "The database is closed: this server is stopping." : expect.stringMatching(/after calling end on the pool/) } });
   });
 });

@@ -1,7 +1,4 @@
-import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
@@ -11,6 +8,7 @@ import { signUpMember } from "#server/auth/sign-up-member";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { signUpSchema } from "~/lib/validation/auth";
 import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
 
 // A real SMTP server on a loopback port: the reset email travels over SMTP and the test
 // follows the link from the message it received.
@@ -27,24 +25,19 @@ const smtp = new SMTPServer({
     });
   },
 });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smtp-"));
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-  process.env.MAIL_FROM = "Signals <noreply@example.com>";
-  process.env.DATA_DIR = dataDir;
+// The server listens before the environment is set (the port goes into SMTP_URL) and closes
+// after the mail transport that connects to it.
+beforeAll(() => new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve)));
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const smtpUrl = () => `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+withTestDataDir("smtp", { MAIL_FROM: "Signals <noreply@example.com>" });
+beforeAll(() => {
+  process.env.SMTP_URL = smtpUrl();
   resetSingleton("config");
-  resetSingleton("smtp-transport");
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.SMTP_URL;
-  delete process.env.MAIL_FROM;
   resetSingleton("config");
-  resetSingleton("smtp-transport");
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));

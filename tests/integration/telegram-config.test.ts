@@ -1,7 +1,14 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { singletonValue } from "#server/lib/singleton";
+import { getTelegramBot } from "#server/telegram/telegram-bot";
 import { DEMO_PLAN_CHATS } from "#server/telegram/seed-plan-chats";
 import { readTelegramConfig } from "#server/telegram/telegram-config";
 import { getTelegramBotUsername, telegramBotUrl } from "#server/telegram/telegram-links";
+import { setTestEnv } from "../helpers/env";
 
 const TOKEN = "123456789:AAFakeTokenForTests_abcdefghijklmn";
 
@@ -66,5 +73,17 @@ describe("Telegram configuration", () => {
     expect(getTelegramBotUsername({ config: readTelegramConfig({ TELEGRAM_BOT_USERNAME: "nova_signals_bot" }) })).toBe("nova_signals_bot");
     expect(getTelegramBotUsername({ config: readTelegramConfig({}) })).toBeUndefined();
     expect(DEMO_PLAN_CHATS["vip-signals"]).toEqual([-1001000000002]);
+  });
+});
+
+describe("the process bot", () => {
+  // A folder that does not exist: opening the process database would create it.
+  const dataDir = path.join(os.tmpdir(), `bot-off-${crypto.randomBytes(4).toString("hex")}`);
+  setTestEnv({ DATA_DIR: dataDir, TELEGRAM_BOT_TOKEN: "" });
+
+  it("is off without a token, and asking for it opens no database", () => {
+    expect(getTelegramBot()).toBeUndefined();
+    expect(singletonValue("database")).toBeUndefined();
+    expect(fs.existsSync(dataDir)).toBe(false);
   });
 });
