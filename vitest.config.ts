@@ -10,9 +10,10 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/setup/vitest.setup.ts"],
+    globalSetup: ["tests/setup/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

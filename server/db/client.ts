@@ -40,8 +40,8 @@ export class DatabaseClosedError extends Error {
 export type OpenOptions =
   | { databaseUrl: string; poolSize?: number }
   | { dataDir: string }
-  /** In-memory PGlite, for tests. */
-  | { memory: true };
+  /** In-memory PGlite, for tests; `from` starts it as a copy of a dumped data folder (a migrated template). */
+  | { memory: true; from?: Blob };
 
 export function openDatabase(options: OpenOptions): Database {
   if ("databaseUrl" in options) {
@@ -62,7 +62,7 @@ export function openDatabase(options: OpenOptions): Database {
     release = lockDataDir(options.dataDir);
     client = new PGlite(path.join(options.dataDir, "pglite"));
   } else {
-    client = new PGlite();
+    client = new PGlite(options.from ? { loadDataDir: options.from } : undefined);
   }
   // PGlite starts opening inside its constructor. Every query awaits that opening and gets
   // its error, but a failed opening that nobody has queried yet (its folder removed, a
@@ -77,11 +77,17 @@ export function openDatabase(options: OpenOptions): Database {
   // Work that arrives while PGlite shuts down reaches a torn-down WASM module and fails with a
   // TypeError from its insides; refuse it at the door instead. Transactions already running
   // finish first: their statements go through the transaction, and PGlite's close() waits.
-  for (const method of ["query", "exec", "transaction"] as const) {
-    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
-    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => (closed ? Promise.reject(new DatabaseClosedError()) : original(...args));
-  }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // Only Drizzle's door is guarded: PGlite's own close() still runs its statements.
+  const guarded = new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (property !== "query" && property !== "exec" && property !== "transaction") return method;
+      return (...args: unknown[]) => (closed ? Promise.reject(new DatabaseClosedError()) : method(...args));
+    },
+  });
+  const db = drizzlePglite({ client: guarded, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

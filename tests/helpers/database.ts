@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { openDatabase, type Database } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
 
@@ -14,7 +15,9 @@ export function databaseKinds(): DatabaseKind[] {
 /** A fresh, migrated database; PostgreSQL ones get their own database, dropped by `drop`. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (kind === "pglite") {
-    const database = openDatabase({ memory: true });
+    // A copy of the migrated template (tests/setup/global-setup.ts); migrating again is a no-op
+    // that still proves the copy carries drizzle's journal.
+    const database = openDatabase({ memory: true, from: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
     await migrateDatabase(database);
     return { database, drop: () => database.close() };
   }
