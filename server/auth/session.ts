@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { getAuth } from "./auth.ts";
 
 export type MemberSession = { userId: string; email: string; name: string };
@@ -19,7 +20,9 @@ export async function requireMember(request: Request) {
   const { member, headers } = await getMemberSession(request);
   if (!member) {
     const url = new URL(request.url);
-    throw redirect(`/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    // Only a target sign-in would honour is carried (a request for "//evil.example/…" is not).
+    const back = safeRedirect(url.pathname + url.search, { siteOrigin: url.origin });
+    throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
   }
   return { member, headers };
 }

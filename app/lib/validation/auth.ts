@@ -46,11 +46,5 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { message: "Passwords don't match", path: ["confirm"] });
 
-/** A redirect target is honoured only when it stays on this site. */
-export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}
-
 /** spec §8 "Invalid session on reset": the title shown for a dead reset link. */
 export const INVALID_LINK = "Invalid or expired link";
