@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,11 +6,14 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client";
+import { describeThisProcess } from "#server/db/data-dir-lock";
 import { migrateDatabase } from "#server/db/migrate";
 import { contactSubmissions } from "#server/db/schema";
 import { describeEachDatabase } from "../helpers/database";
 
 const run = promisify(execFile);
+/** The pid of a process that has already exited. */
+const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid;
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -24,6 +27,8 @@ describe("embedded database in DATA_DIR", () => {
   it("creates the folder, keeps data across a restart and applies migrations once", async () => {
     const dataDir = path.join(tempDir(), "nested", "data");
     const first = openDatabase({ dataDir });
+    // Owner only: the folder holds the database and the secret files.
+    if (process.platform !== "win32") expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
     await migrateDatabase(first);
     await first.db.insert(contactSubmissions).values({ name: "Kept", email: "k@example.com", message: "still here" });
     await first.close();
@@ -47,12 +52,64 @@ describe("embedded database in DATA_DIR", () => {
     await again.close();
   });
 
-  it("takes over a lock left by a process that no longer exists", async () => {
+  it("records host name, boot id and pid in the lock, and removes it on close", async () => {
     const dataDir = tempDir();
-    fs.writeFileSync(path.join(dataDir, "server.lock"), "999999");
+    const database = openDatabase({ dataDir });
+    const lock = JSON.parse(fs.readFileSync(path.join(dataDir, "server.lock"), "utf8")) as Record<string, unknown>;
+    expect(lock).toMatchObject({ host: os.hostname(), bootId: describeThisProcess().bootId, pid: process.pid });
+    await database.close();
+    expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+  });
+
+  it("takes over an old-format lock (a bare pid) left by a process that no longer exists", async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, "server.lock"), String(deadPid()));
+    const database = openDatabase({ dataDir });
+    expect(await database.ping()).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "server.lock"), "utf8"))).toMatchObject({ pid: process.pid });
+    await database.close();
+  });
+
+  it("refuses an old-format lock whose process still runs", () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, "server.lock"), String(process.ppid));
+    expect(() => openDatabase({ dataDir })).toThrow(`DATA_DIR ${dataDir} is in use by another server process (pid ${process.ppid} on this host`);
+  });
+
+  it("takes over a lock of this host and boot whose process no longer exists", async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, "server.lock"), JSON.stringify({ ...describeThisProcess(), pid: deadPid() }));
     const database = openDatabase({ dataDir });
     expect(await database.ping()).toBe(true);
     await database.close();
+  });
+
+  it("never takes over a lock written on another host: the message names it and says what to do", () => {
+    const dataDir = tempDir();
+    const file = path.join(fs.realpathSync(dataDir), "server.lock");
+    // A pid that is dead here says nothing about a process on another machine.
+    const lock = JSON.stringify({ host: "db-host-2.example", bootId: "5b1e0d7a-0000-4000-8000-000000000002", pid: deadPid() });
+    fs.writeFileSync(file, lock);
+    expect(() => openDatabase({ dataDir })).toThrow(
+      `DATA_DIR ${dataDir} is in use by another server process (pid ${JSON.parse(lock).pid} on host db-host-2.example (boot id 5b1e0d7a-0000-4000-8000-000000000002)), ` +
+        "which this server cannot check, so the lock is not taken over. " +
+        `Stop that process; or, if host db-host-2.example is gone or that process no longer runs (e.g. this machine rebooted after a crash), delete ${file} and start again.`,
+    );
+    expect(fs.readFileSync(file, "utf8")).toBe(lock);
+  });
+
+  it("never takes over a lock of this host name from another boot (another machine with the same name looks the same)", () => {
+    const dataDir = tempDir();
+    const file = path.join(fs.realpathSync(dataDir), "server.lock");
+    fs.writeFileSync(file, JSON.stringify({ host: os.hostname(), bootId: "another-boot", pid: deadPid() }));
+    expect(() => openDatabase({ dataDir })).toThrow(`on host ${os.hostname()} in an earlier boot (boot id another-boot)`);
+    expect(() => openDatabase({ dataDir })).toThrow(`delete ${file} and start again`);
+  });
+
+  it("refuses a lock it cannot read rather than guess whose it is", () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, "server.lock"), "{not json");
+    expect(() => openDatabase({ dataDir })).toThrow(/server\.lock, which this server cannot read; it is not taken over/);
   });
 
   it("ping answers false once the database is closed", async () => {
