@@ -91,7 +91,9 @@ export function openDatabase(options: OpenOptions): Database {
   return {
     db,
     kind: "pglite",
-    ping: async (timeoutMs) => !closed && (await pinger(db)(timeoutMs)),
+    // The timeout is for a database that stopped answering, not for one still opening (which
+    // can take seconds on a busy machine): wait for the opening first.
+    ping: async (timeoutMs) => !closed && (await client.waitReady.then(() => true, () => false)) && !closed && (await pinger(db)(timeoutMs)),
     listen: async (channel, onNotice) => {
       const unlisten = await client.listen(assertChannel(channel), (payload) => onNotice(payload));
       return async () => {
