@@ -1,6 +1,7 @@
 // `npm run ops -- <command>`: operator commands. While a server holds the embedded database
 // they go through its operator API; otherwise (no server, or PostgreSQL) they open the
 // database themselves. See docs/operations.md.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -8,8 +9,9 @@ import { ConfigError, getConfig } from "../server/config.ts";
 import { readServerInfo } from "../server/ops/server-info.ts";
 
 const usage = `Usage: npm run ops -- <command> [options]
-  credit   --email <address> --amount <USDT, e.g. 25.5 or -3> --reference <unique id> [--reason <text>] [--actor <name>]
+  credit   --email <address> --amount <USDT, e.g. 25.5 or -3> --reference <unique id> [--reason <text>]
   balance  --email <address>
+  reconcile          (balance = sum of ledger for every member; exit code 2 on a difference)
   rescan   --from <ISO date-time>
   renewals --run-now
   telegram-reconcile`;
@@ -40,10 +42,13 @@ function buildCall(argv: string[]): Call {
   const need = (name: keyof typeof values) => (values[name] as string | undefined) ?? fail(`Error: missing --${name}.\n${usage}`);
   switch (command) {
     case "credit":
+      // The ledger names the authenticated operator (the server's token, or this machine's OS
+      // user when the command opens the database itself), never a typed name.
+      if (values.actor !== undefined) fail("Error: --actor is no longer accepted: the ledger records the authenticated operator (the ops token through a server, else your OS user and host).");
       return {
         method: "POST",
         path: "/api/ops/credit",
-        body: { email: need("email"), amount: need("amount"), reference: need("reference"), reason: values.reason ?? "", actor: values.actor ?? process.env.USER ?? "operator" },
+        body: { email: need("email"), amount: need("amount"), reference: need("reference"), reason: values.reason ?? "" },
       };
     case "balance":
       return { method: "GET", path: `/api/ops/balance?email=${encodeURIComponent(need("email"))}` };
@@ -55,6 +60,8 @@ function buildCall(argv: string[]): Call {
     case "renewals":
       if (!values["run-now"]) fail(`Error: renewals needs --run-now.\n${usage}`);
       return { method: "POST", path: "/api/ops/renewals/run" };
+    case "reconcile":
+      return { method: "POST", path: "/api/ops/reconcile" };
     case "telegram-reconcile":
       return { method: "POST", path: "/api/ops/telegram/reconcile" };
     default:
@@ -73,21 +80,27 @@ async function viaServer(url: string, token: string, call: Call) {
   return body;
 }
 
-/** No server holds the database: start an in-process API on a private port and call it the same way. */
+/**
+ * No server holds the database: serve the operator API in-process on a private port, behind a
+ * one-time token, and call it the same way. What it changes is recorded as done by this OS
+ * user on this machine (no server vouches for anyone here).
+ */
 async function inProcess(call: Call) {
+  const { default: express } = await import("express");
   const { getDatabase } = await import("../server/db/client.ts");
   const { migrateDatabase } = await import("../server/db/migrate.ts");
-  const { createApp } = await import("../server/http/app.ts");
-  const { getOpsToken } = await import("../server/ops/ops-token.ts");
+  const { opsRouter } = await import("../server/ops/router.ts");
+  const { cliActor } = await import("../server/ops/cli-actor.ts");
   const database = getDatabase();
   await migrateDatabase(database);
-  const app = createApp({ getBuild: () => fail("pages are not served by the ops command") });
+  const token = crypto.randomBytes(32).toString("base64url");
+  const app = express().use("/api/ops", opsRouter(() => token, { actor: cliActor() }));
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as import("node:net").AddressInfo;
   try {
-    return await viaServer(`http://127.0.0.1:${port}`, getOpsToken(), call);
+    return await viaServer(`http://127.0.0.1:${port}`, token, call);
   } finally {
     server.close();
     await database.close();
@@ -112,6 +125,8 @@ async function main() {
     result = await inProcess(call);
   }
   console.log(JSON.stringify(result, null, 2));
+  // Lets cron or a monitor tell "ran and found a difference" from "ran, all well" (0) and "failed" (1).
+  if (call.path === "/api/ops/reconcile" && result.consistent === false) process.exitCode = 2;
 }
 
 function readTokenFile(dataDir: string) {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
-import { formatUsdt } from "~/lib/money";
-import type { Db } from "../db/client.ts";
-import { billingHistory } from "../db/schema.ts";
+import { eq, sql } from "drizzle-orm";
+import { formatUsdt, microToDecimal } from "~/lib/money";
+import type { Db, Tx } from "../db/client.ts";
+import { billingHistory, ledgerEntries } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { postLedgerEntry } from "./ledger.ts";
@@ -20,7 +20,12 @@ export async function findMemberByEmail(db: Db, email: string): Promise<{ id: st
 /**
  * An operator's manual balance change (ops `credit`): one `adjustment` ledger row saying who
  * and why, idempotent by `reference` (running the same command twice credits once). A credit
- * also appears in the member's billing history and is announced to them.
+ * also appears in the member's billing history and is announced to them. A reference already
+ * used for another amount or member is refused (CONFLICT): that is a typo or a reused id, and
+ * reporting it as "already applied" would hide a credit that never happened.
+ *
+ * `actor` is who is authenticated (the ops API's credential, or the OS user of a CLI that
+ * opened the database itself), never a name the caller typed.
  */
 export async function adjustBalance(options: {
   db: Db;
@@ -35,6 +40,7 @@ export async function adjustBalance(options: {
   if (amount === 0n) throw new AppError("VALIDATION", "The amount must not be zero.");
   if (!reference.trim()) throw new AppError("VALIDATION", "A reference is required (it makes the adjustment idempotent).");
   const member = await findMemberByEmail(db, options.email);
+  const ref = `ops:${reference.trim()}`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from profiles where id = ${member.id} for update`);
     const result = await postLedgerEntry({
@@ -42,9 +48,10 @@ export async function adjustBalance(options: {
       userId: member.id,
       kind: "adjustment",
       amount,
-      reference: `ops:${reference.trim()}`,
+      reference: ref,
       memo: `${actor}: ${reason || "manual adjustment"}`,
     });
+    if (!result.inserted) await assertSameAdjustment({ tx, reference: ref, userId: member.id, amount });
     if (result.inserted && amount > 0n) {
       await tx.insert(billingHistory).values({
         userId: member.id,
@@ -63,4 +70,19 @@ export async function adjustBalance(options: {
     }
     return { userId: member.id, email: member.email, applied: result.inserted, balance: result.balance };
   });
+}
+
+/** A replayed reference is a no-op only when it repeats the same change; otherwise 409. */
+async function assertSameAdjustment(options: { tx: Tx; reference: string; userId: string; amount: bigint }) {
+  const { tx, reference, userId, amount } = options;
+  const [existing] = await tx
+    .select({ userId: ledgerEntries.userId, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.reference, reference));
+  if (!existing || (existing.userId === userId && existing.amount === amount)) return;
+  const what = existing.userId === userId ? `an amount of ${microToDecimal(existing.amount)} USDT` : "another member";
+  throw new AppError(
+    "CONFLICT",
+    `The reference "${reference.slice("ops:".length)}" was already used for ${what}; use a new reference for a different adjustment.`,
+  );
 }

@@ -25,6 +25,7 @@ import { pricing } from "./content-schema.ts";
 export * from "./auth-schema.ts";
 export * from "./content-schema.ts";
 export * from "./newsletter-schema.ts";
+export * from "./ops-schema.ts";
 export * from "./telegram-schema.ts";
 
 export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "cancelled"]);

@@ -1,4 +1,5 @@
 import { isNull } from "drizzle-orm";
+import { reconcileLedger } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { sendRenewalReminders } from "../billing/send-renewal-reminders.ts";
 import { getConfig } from "../config.ts";
@@ -55,6 +56,14 @@ export function startJobs(database: Database) {
       task: async () => ({ ...(await queueNewPostEmails({ db })), ...(await sendNewPostEmails({ db })) }),
     }),
     startIntervalJob({ name: "rate-limit-prune", everyMs: 60 * 60_000, signal, task: () => pruneRateLimits(db) }),
+    // balance = sum(ledger) for every member; a difference is logged as an error and recorded in ops_alerts.
+    startIntervalJob({
+      name: "ledger-reconcile",
+      everyMs: 60 * 60_000,
+      initialDelayMs: 2 * 60_000,
+      signal,
+      task: () => reconcileLedger({ db, source: "job" }).then((r) => ({ ledgerMismatches: r.mismatches.length })),
+    }),
   ];
   const watcher = runAsLeader({
     database,

@@ -2,8 +2,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { z } from "zod";
 import { microToDecimal } from "~/lib/money";
 import { adjustBalance } from "../billing/adjust-balance.ts";
+import { reconcileLedger } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
-import { getDb } from "../db/client.ts";
+import { type Db, getDb } from "../db/client.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
 import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
@@ -13,20 +14,31 @@ import { getMemberBalance } from "./member-balance.ts";
 import { isValidOpsToken } from "./ops-token.ts";
 import { signedAmount } from "./signed-amount.ts";
 
+const ACTOR_REFUSED =
+  "actor is no longer accepted: the ledger records the authenticated operator (the ops token, or the OS user and host of a CLI that opens the database itself).";
+
 const creditSchema = z.object({
   email: z.string().trim().min(3, "email is required"),
   amount: z.string().trim().min(1, "amount is required"),
   reference: z.string().trim().min(1, "reference is required").max(200),
   reason: z.string().trim().max(500).default(""),
-  actor: z.string().trim().max(100).default("operator"),
+  // Who credits is the authenticated credential, never a name in the body (issue 10).
+  actor: z.undefined({ message: ACTOR_REFUSED }).optional(),
 });
 const rescanSchema = z.object({ from: z.iso.datetime({ offset: true, message: "from must be an ISO date-time" }) });
 
+/** The actor recorded for calls authenticated by the bearer token. */
+export const OPS_TOKEN_ACTOR = "ops-token";
+
 /**
  * The operator API (`/api/ops/*`): what the ops commands call while the server holds the
- * embedded database, and what an admin console will use. Every call needs the bearer token.
+ * embedded database, and what an admin console will use. Every call needs the bearer token;
+ * what it changes is recorded as done by `actor` (the token's name by default; the ops CLI,
+ * serving itself on a private port, passes its OS user and host). `getDb` is for tests.
  */
-export function opsRouter(token: () => string) {
+export function opsRouter(token: () => string, options: { actor?: string; getDb?: () => Db } = {}) {
+  const actor = options.actor ?? OPS_TOKEN_ACTOR;
+  const db = options.getDb ?? getDb;
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
   router.use((req, res, next) => {
@@ -40,28 +52,34 @@ export function opsRouter(token: () => string) {
   });
 
   router.post("/credit", async (req, res) => {
-    const body = creditSchema.parse(req.body ?? {});
+    const { actor: _refused, ...body } = creditSchema.parse(req.body ?? {});
     const amount = signedAmount(body.amount);
-    const result = await adjustBalance({ db: getDb(), ...body, amount });
-    getLogger().info({ ops: "credit", email: result.email, amount: body.amount, reference: body.reference, actor: body.actor, applied: result.applied }, "ops");
+    const result = await adjustBalance({ db: db(), ...body, amount, actor });
+    getLogger().info({ ops: "credit", email: result.email, amount: body.amount, reference: body.reference, actor, applied: result.applied }, "ops");
     res.json({ ...result, balance: microToDecimal(result.balance) });
   });
 
   router.get("/balance", async (req, res) => {
     const email = z.string().trim().min(3, "email is required").parse(req.query.email);
-    res.json(await getMemberBalance({ db: getDb(), email }));
+    res.json(await getMemberBalance({ db: db(), email }));
   });
 
   router.post("/rescan", async (req, res) => {
     const { from } = rescanSchema.parse(req.body ?? {});
-    await rescanDeposits({ db: getDb(), from: new Date(from) });
-    getLogger().info({ ops: "rescan", from }, "ops");
+    await rescanDeposits({ db: db(), from: new Date(from) });
+    getLogger().info({ ops: "rescan", from, actor }, "ops");
     res.json({ ok: true, from });
   });
 
   router.post("/renewals/run", async (_req, res) => {
-    const result = await runRenewals({ db: getDb() });
-    getLogger().info({ ops: "renewals", ...result }, "ops");
+    const result = await runRenewals({ db: db() });
+    getLogger().info({ ops: "renewals", ...result, actor }, "ops");
+    res.json(result);
+  });
+
+  router.post("/reconcile", async (_req, res) => {
+    const result = await reconcileLedger({ db: db(), source: `ops:${actor}` });
+    getLogger().info({ ops: "reconcile", checked: result.checked, mismatches: result.mismatches.length, actor }, "ops");
     res.json(result);
   });
 
@@ -71,8 +89,8 @@ export function opsRouter(token: () => string) {
       res.status(409).json({ error: "The Telegram bot is off: set TELEGRAM_BOT_TOKEN." });
       return;
     }
-    const result = await reconcileTelegramAccess({ db: getDb(), bot });
-    getLogger().info({ ops: "telegram-reconcile", ...result }, "ops");
+    const result = await reconcileTelegramAccess({ db: db(), bot });
+    getLogger().info({ ops: "telegram-reconcile", ...result, actor }, "ops");
     res.json(result);
   });
 

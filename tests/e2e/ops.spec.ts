@@ -29,12 +29,18 @@ test("ops commands work while the site runs on the embedded database", async ({ 
   await db.insert(user).values({ id, name: "Ops", email });
   await db.insert(profiles).values({ id, firstName: "Olga", lastName: "Ops" });
 
-  const credit = await ops(app.dataDir, ["credit", "--email", email, "--amount", "25.5", "--reference", `manual:${id}`, "--reason", "wire transfer", "--actor", "e2e"]);
+  const typedActor = await ops(app.dataDir, ["credit", "--email", email, "--amount", "25.5", "--reference", `manual:${id}`, "--actor", "e2e"]);
+  expect(typedActor).toMatchObject({ code: 1 });
+  expect(typedActor.err).toMatch(/^Error: --actor is no longer accepted/);
+  const credit = await ops(app.dataDir, ["credit", "--email", email, "--amount", "25.5", "--reference", `manual:${id}`, "--reason", "wire transfer"]);
   expect(credit).toMatchObject({ code: 0, out: { applied: true, balance: "25.5" } });
   const again = await ops(app.dataDir, ["credit", "--email", email, "--amount", "25.5", "--reference", `manual:${id}`]);
   expect(again).toMatchObject({ code: 0, out: { applied: false, balance: "25.5" } });
   const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id));
-  expect(entry).toMatchObject({ kind: "adjustment", amount: 25_500_000n, memo: "e2e: wire transfer" });
+  // Through the server's API the actor is the credential that authenticated: the ops token.
+  expect(entry).toMatchObject({ kind: "adjustment", amount: 25_500_000n, memo: "ops-token: wire transfer" });
+  const otherAmount = await ops(app.dataDir, ["credit", "--email", email, "--amount", "30", "--reference", `manual:${id}`]);
+  expect(otherAmount).toMatchObject({ code: 1, err: `Error: The reference "manual:${id}" was already used for an amount of 25.5 USDT; use a new reference for a different adjustment.` });
 
   const balance = await ops(app.dataDir, ["balance", "--email", email]);
   expect(balance).toMatchObject({ code: 0, out: { balance: "25.5", ledgerSum: "25.5", consistent: true } });
@@ -47,6 +53,7 @@ test("ops commands work while the site runs on the embedded database", async ({ 
   expect(bad.code).toBe(1);
   expect(bad.err).toMatch(/^Error: Invalid amount "1.0000001"/);
   expect(await ops(app.dataDir, ["renewals", "--run-now"])).toMatchObject({ code: 0, out: { charged: 0 } });
+  expect(await ops(app.dataDir, ["reconcile"])).toMatchObject({ code: 0, out: { consistent: true, mismatches: [] } });
   expect(await ops(app.dataDir, ["rescan", "--from", "2026-11-01T00:00:00Z"])).toMatchObject({ code: 0, out: { ok: true } });
   expect((await ops(app.dataDir, ["rescan", "--from", "yesterday"])).err).toMatch(/^Error: invalid --from "yesterday"/);
 

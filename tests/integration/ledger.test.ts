@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { adjustBalance } from "#server/billing/adjust-balance";
+import { pgError } from "#server/billing/db-errors";
 import { ledgerSum, postLedgerEntry } from "#server/billing/ledger";
-import { billingHistory, ledgerEntries, notifications, profiles } from "#server/db/schema";
+import { reconcileLedger } from "#server/billing/reconcile-ledger";
+import { billingHistory, ledgerEntries, notifications, opsAlerts, profiles } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { describeEachDatabase } from "../helpers/database";
 import { createMember, expectLedgerInvariant } from "../helpers/members";
@@ -34,12 +36,12 @@ describeEachDatabase("ledger", (database) => {
   it("rolls back with the caller's transaction", async () => {
     const db = database().db;
     const m = await createMember(db);
-    await db
-      .transaction(async (tx) => {
+    await expect(
+      db.transaction(async (tx) => {
         await postLedgerEntry({ tx, userId: m.id, kind: "deposit", amount: 1_000_000n, reference: "rolled-back" });
         throw new Error("something later failed");
-      })
-      .catch(() => {});
+      }),
+    ).rejects.toThrow("something later failed");
     const [p] = await db.select().from(profiles).where(eq(profiles.id, m.id));
     expect(p!.balance).toBe(0n);
   });
@@ -62,4 +64,87 @@ describeEachDatabase("ledger", (database) => {
     await expect(adjustBalance({ ...input, amount: -99_000_000n, reference: "manual:too-much" })).rejects.toMatchObject({ code: "PAYMENT_REQUIRED" });
     await expect(adjustBalance({ ...input, email: "nobody@example.com" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "No member with the email nobody@example.com." });
   });
+
+  it("refuses to update or delete a ledger entry, whoever asks", async () => {
+    const db = database().db;
+    const m = await createMember(db, { balance: 3_000_000n });
+    const refusal = async (write: Promise<unknown>) => {
+      const error = await write.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, "the database refuses the write").not.toBeNull();
+      return { code: pgError(error).code, message: messages(error) };
+    };
+    const update = await refusal(db.update(ledgerEntries).set({ amount: 9_000_000n }).where(eq(ledgerEntries.userId, m.id)));
+    expect(update.code).toBe("23000");
+    expect(update.message).toMatch(/ledger_entries is append-only: UPDATE of entry \d+ refused/);
+    const remove = await refusal(db.execute(sql`delete from ledger_entries where user_id = ${m.id}`));
+    expect(remove.code).toBe("23000");
+    expect(remove.message).toMatch(/ledger_entries is append-only: DELETE of entry \d+ refused/);
+    const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, m.id));
+    expect(entry).toMatchObject({ amount: 3_000_000n });
+    // Appending stays the way to change a balance.
+    await postLedgerEntry({ tx: db, userId: m.id, kind: "adjustment", amount: -1_000_000n, reference: `fix:${m.id}` });
+    expect(await ledgerSum(db, m.id)).toBe(2_000_000n);
+  });
+
+  it("refuses a replayed credit reference with another amount or member (409); the same one stays a no-op", async () => {
+    const db = database().db;
+    const m = await createMember(db);
+    const other = await createMember(db);
+    const input = { db, email: m.email, amount: 10_000_000n, reference: "manual:replay-1", reason: "wire", actor: "ops-token" };
+    expect(await adjustBalance(input)).toMatchObject({ applied: true, balance: 10_000_000n });
+    expect(await adjustBalance(input)).toMatchObject({ applied: false, balance: 10_000_000n });
+    const otherAmount = await adjustBalance({ ...input, amount: 100_000_000n }).catch((e: unknown) => e);
+    expect(otherAmount).toBeInstanceOf(AppError);
+    expect(otherAmount).toMatchObject({
+      code: "CONFLICT",
+      status: 409,
+      message: 'The reference "manual:replay-1" was already used for an amount of 10 USDT; use a new reference for a different adjustment.',
+    });
+    await expect(adjustBalance({ ...input, email: other.email })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: 'The reference "manual:replay-1" was already used for another member; use a new reference for a different adjustment.',
+    });
+    // A debit replayed under a credit's reference is a conflict too, not "insufficient balance".
+    await expect(adjustBalance({ ...input, email: other.email, amount: -5_000_000n })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await ledgerSum(db, m.id)).toBe(10_000_000n);
+    expect(await ledgerSum(db, other.id)).toBe(0n);
+  });
+
+  it("reconciles balances with ledgers: reports each difference, logs it and records one alert an hour", async () => {
+    const db = database().db;
+    const ok = await reconcileLedger({ db });
+    expect(ok).toMatchObject({ consistent: true, mismatches: [], alertId: null });
+    expect(ok.checked).toBeGreaterThan(0);
+
+    const m = await createMember(db, { balance: 4_000_000n });
+    // The cached balance drifts (a bug, or a hand edit in psql): the ledger is the truth.
+    await db.update(profiles).set({ balance: 4_500_000n }).where(eq(profiles.id, m.id));
+    try {
+      const found = await reconcileLedger({ db });
+      expect(found.consistent).toBe(false);
+      expect(found.mismatches).toEqual([{ userId: m.id, email: m.email, balance: "4.5", ledgerSum: "4", difference: "0.5" }]);
+      expect(found.alertId).toEqual(expect.any(Number));
+      const [alert] = await db.select().from(opsAlerts).where(eq(opsAlerts.id, found.alertId!));
+      expect(alert).toMatchObject({ kind: "ledger_mismatch", details: { mismatches: found.mismatches } });
+      expect(alert!.message).toContain("1 member balance(s) differ");
+
+      // Every instance runs the hourly job: the same finding is recorded once within the hour.
+      expect(await reconcileLedger({ db })).toMatchObject({ consistent: false, alertId: null });
+      const alerts = await db.select().from(opsAlerts).where(eq(opsAlerts.kind, "ledger_mismatch"));
+      expect(alerts).toHaveLength(1);
+    } finally {
+      await db.update(profiles).set({ balance: 4_000_000n }).where(eq(profiles.id, m.id));
+    }
+    expect(await reconcileLedger({ db })).toMatchObject({ consistent: true });
+  });
 });
+
+/** Every message in an error's cause chain (drizzle wraps the driver's error). */
+function messages(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error; e; e = (e as { cause?: unknown }).cause) parts.push(String((e as Error).message));
+  return parts.join(" | ");
+}

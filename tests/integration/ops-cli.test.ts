@@ -1,0 +1,60 @@
+import { execFile } from "node:child_process";
+import os from "node:os";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDatabase } from "#server/db/client";
+import { migrateDatabase } from "#server/db/migrate";
+import { profiles } from "#server/db/schema";
+import { closeProcessResources, withTestDataDir } from "../helpers/env";
+import { createMember } from "../helpers/members";
+
+const run = promisify(execFile);
+
+// The CLI opening the embedded database itself (no server holds DATA_DIR). The API path — the
+// credential as actor — is covered by ops-api.test.ts and tests/e2e/ops.spec.ts.
+describe("ops CLI on its own database", () => {
+  const dataDir = withTestDataDir("ops-cli");
+  let member: { id: string; email: string };
+  let drifted: { id: string; email: string };
+
+  async function ops(args: string[]) {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+    for (const name of ["DATABASE_URL", "OPS_TOKEN", "OPS_URL"]) delete env[name];
+    try {
+      const { stdout } = await run("node_modules/.bin/tsx", ["scripts/ops.ts", ...args], { env, timeout: 60_000 });
+      return { code: 0, out: JSON.parse(stdout) as Record<string, unknown> };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout ? (JSON.parse(e.stdout) as Record<string, unknown>) : undefined, err: e.stderr.trim() };
+    }
+  }
+
+  beforeAll(async () => {
+    const database = getDatabase();
+    await migrateDatabase(database);
+    member = await createMember(database.db);
+    drifted = await createMember(database.db, { balance: 2_000_000n });
+    await database.db.update(profiles).set({ balance: 2_000_001n }).where(eq(profiles.id, drifted.id));
+    // The embedded database admits one process: hand it to the CLI.
+    await closeProcessResources();
+  });
+
+  it("records the OS user and host as the actor, refuses --actor, and exits 2 when reconcile finds a difference", async () => {
+    const refused = await ops(["credit", "--email", member.email, "--amount", "3", "--reference", "cli-1", "--actor", "bob"]);
+    expect(refused).toMatchObject({ code: 1, err: expect.stringMatching(/^Error: --actor is no longer accepted/) });
+
+    const credit = await ops(["credit", "--email", member.email, "--amount", "3", "--reference", "cli-1", "--reason", "cash"]);
+    expect(credit).toMatchObject({ code: 0, out: { applied: true, balance: "3" } });
+    const balance = await ops(["balance", "--email", member.email]);
+    expect(balance).toMatchObject({ code: 0, out: { balance: "3", consistent: true } });
+    const [latest] = (balance.out as { recent: { memo: string }[] }).recent;
+    expect(latest!.memo).toBe(`cli:${os.userInfo().username}@${os.hostname()}: cash`);
+
+    const reconcile = await ops(["reconcile"]);
+    expect(reconcile).toMatchObject({
+      code: 2,
+      out: { consistent: false, mismatches: [{ userId: drifted.id, balance: "2.000001", ledgerSum: "2", difference: "0.000001" }] },
+    });
+  }, 180_000);
+});
