@@ -1,6 +1,7 @@
 import path from "node:path";
 import { HDKey } from "@scure/bip32";
 import { z } from "zod";
+import { parseUsdt } from "../app/lib/money.ts";
 import { readTelegramConfig, TelegramConfigError } from "./telegram/telegram-config.ts";
 import { singleton } from "./lib/singleton.ts";
 
@@ -50,6 +51,11 @@ const envSchema = z.object({
   TRON_API_URL: url("a TronGrid-compatible API, e.g. https://api.trongrid.io").optional(),
   TRON_API_KEY: z.string().trim().min(1).optional(),
   TRON_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(1, "must be at least 1").default(30),
+  // Decimal USDT; deposits below it are credited without an email (dust, address poisoning).
+  MIN_DEPOSIT_USDT: z
+    .string()
+    .refine((v) => parseUsdt(v) !== null, "must be a USDT amount such as 1 or 0.5 (at most 6 decimals)")
+    .default("1"),
   OPS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
   SMTP_URL: z
     .string()
@@ -97,6 +103,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     // Instances sharing a database must sign sessions with the same key.
     throw new ConfigError("Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set in production");
   }
+  if (c.NODE_ENV === "production" && c.TRON_API_URL && new URL(c.TRON_API_URL).protocol !== "https:") {
+    // Deposits are credited on what this API says: in production it must be authenticated (TLS).
+    // Plain http stays allowed in development and tests (the local fake TronGrid).
+    throw new ConfigError(`Invalid configuration: TRON_API_URL must use https:// in production (got "${new URL(c.TRON_API_URL).origin}")`);
+  }
   let telegram;
   try {
     telegram = readTelegramConfig(env);
@@ -126,6 +137,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
       apiUrl: c.TRON_API_URL?.replace(/\/$/, ""),
       apiKey: c.TRON_API_KEY,
       pollSeconds: c.TRON_POLL_SECONDS,
+      /** Micro-USDT: deposits below it are credited but not announced to the member. */
+      minDeposit: parseUsdt(c.MIN_DEPOSIT_USDT)!,
       /** USDT on TRON (TRC-20, 6 decimals). */
       usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
     },

@@ -15,12 +15,16 @@ export function depositReference(event: Pick<TransferEvent, "txId" | "eventIndex
  * the chain_deposits row, the ledger entry and balance, a paid billing row and a
  * `deposit_credited` notification, all in one transaction. A replay (the same event read
  * again, or credited concurrently by another instance) finds the chain_deposits row taken and
- * writes nothing. Any positive amount is credited; a zero-value transfer is ignored.
+ * writes nothing. Any positive amount is credited; a zero-value transfer is ignored. With
+ * `notify: false` (dust below MIN_DEPOSIT_USDT) no notification is queued: tiny transfers are
+ * how address-poisoning spam arrives, and each would otherwise send the member an email.
  */
 export async function creditDeposit(options: {
   db: DbOrTx;
   event: TransferEvent;
   userId: string;
+  /** Queue the `deposit_credited` notification (default true). */
+  notify?: boolean;
 }): Promise<{ credited: boolean }> {
   const { db, event, userId } = options;
   if (event.amount <= 0n) return { credited: false };
@@ -75,12 +79,14 @@ export async function creditDeposit(options: {
       await tx.insert(billingHistory).values({ ...billing, invoiceId: `DEP-${event.txId.toUpperCase()}-${event.eventIndex}` });
     }
 
-    await enqueueNotification({
-      tx,
-      userId,
-      kind: "deposit_credited",
-      payload: { amount: formatUsdt(event.amount), balance: formatUsdt(ledger.balance), txId: event.txId },
-    });
+    if (options.notify ?? true) {
+      await enqueueNotification({
+        tx,
+        userId,
+        kind: "deposit_credited",
+        payload: { amount: formatUsdt(event.amount), balance: formatUsdt(ledger.balance), txId: event.txId },
+      });
+    }
     return { credited: true };
   });
 }

@@ -11,8 +11,10 @@ import { fetchTransferEvents, TronGridError, type TransferEvent } from "./trongr
 export type PollResult = {
   /** Deposits credited by this poll (replays of earlier ones are not counted). */
   credited: number;
-  /** Events read, of any recipient. */
+  /** Confirmed events read, of any recipient. */
   seen: number;
+  /** Events the API returned although not yet confirmed: skipped, read again by a later poll. */
+  unconfirmed: number;
   pages: number;
   /** The cursor after the poll (unchanged when the poll stopped on an error). */
   cursor: number;
@@ -34,7 +36,9 @@ export const CURSOR_OVERLAP_MS = 3_000;
  * Reads confirmed USDT Transfer events since the cursor — one stream for all members, never a
  * request per member — and credits those sent to a member's deposit address, each exactly
  * once. The cursor moves only after every credit of the window read has committed, to the
- * newest block time seen minus the overlap, so no window is ever skipped. A retryable failure
+ * newest block time seen minus the overlap, so no window is ever skipped; it never passes an
+ * unconfirmed event the API returned (skipped now, credited once confirmed). Deposits below
+ * `minDeposit` (micro-USDT) are credited without notifying the member. A retryable failure
  * (429, 403, 5xx, network) stops the poll with the cursor where it was, reported in `error`.
  */
 export async function pollDeposits(options: {
@@ -43,6 +47,8 @@ export async function pollDeposits(options: {
   apiKey?: string;
   contract: string;
   cursorName?: string;
+  /** Micro-USDT; smaller deposits are credited silently (config MIN_DEPOSIT_USDT). Default: all notify. */
+  minDeposit?: bigint;
   maxPages?: number;
   pageLimit?: number;
   overlapMs?: number;
@@ -61,8 +67,9 @@ export async function pollDeposits(options: {
   if (!contract) throw new Error(`Not a TRON contract address: ${options.contract}`);
 
   const start = await readOrCreateCursor(db, cursorName, (options.now ?? Date.now)());
-  const result: PollResult = { credited: 0, seen: 0, pages: 0, cursor: start, complete: false };
+  const result: PollResult = { credited: 0, seen: 0, unconfirmed: 0, pages: 0, cursor: start, complete: false };
   let newest: number | undefined;
+  let oldestUnconfirmed: number | undefined;
   let fingerprint: string | undefined;
   while (result.pages < maxPages) {
     if (result.pages > 0) await sleep(options.pageDelayMs ?? 250);
@@ -75,8 +82,10 @@ export async function pollDeposits(options: {
     }
     result.pages++;
     result.seen += page.events.length;
+    result.unconfirmed += page.unconfirmed;
     for (const event of page.events) newest = Math.max(newest ?? event.blockTimestamp, event.blockTimestamp);
-    result.credited += await creditPage(db, contract, page.events);
+    if (page.unconfirmedFrom !== undefined) oldestUnconfirmed = Math.min(oldestUnconfirmed ?? page.unconfirmedFrom, page.unconfirmedFrom);
+    result.credited += await creditPage({ db, contract, events: page.events, minDeposit: options.minDeposit ?? 0n });
     if (!page.fingerprint || page.fingerprint === fingerprint) {
       result.complete = true;
       break;
@@ -86,7 +95,8 @@ export async function pollDeposits(options: {
 
   // Events come oldest first, so even a window cut at maxPages is read up to `newest`.
   if (newest !== undefined) {
-    const next = Math.max(start, newest - overlapMs);
+    // min_block_timestamp is inclusive: stopping at the oldest unconfirmed event re-reads it.
+    const next = Math.max(start, Math.min(newest - overlapMs, oldestUnconfirmed ?? Number.POSITIVE_INFINITY));
     if (await advanceCursor(db, cursorName, start, next)) result.cursor = next;
     else if (next === start && !result.complete) {
       getLogger().warn({ cursor: start, pages: result.pages }, "deposit watcher: a full poll did not move the cursor; raise maxPages");
@@ -96,7 +106,8 @@ export async function pollDeposits(options: {
 }
 
 /** Credits the page's USDT transfers to members: one profile lookup for the whole page. */
-async function creditPage(db: Db, contract: string, events: TransferEvent[]): Promise<number> {
+async function creditPage(options: { db: Db; contract: string; events: TransferEvent[]; minDeposit: bigint }): Promise<number> {
+  const { db, contract, events, minDeposit } = options;
   // TronGrid filters by contract already; a transfer of any other token must still never count.
   const relevant = events.filter((e) => e.contract === contract && e.amount > 0n);
   const addresses = [...new Set(relevant.map((e) => e.to))];
@@ -110,10 +121,11 @@ async function creditPage(db: Db, contract: string, events: TransferEvent[]): Pr
   for (const event of relevant) {
     const userId = ownerOf.get(event.to);
     if (!userId) continue;
-    const { credited: done } = await creditDeposit({ db, event, userId });
+    const notify = event.amount >= minDeposit;
+    const { credited: done } = await creditDeposit({ db, event, userId, notify });
     if (done) {
       credited++;
-      getLogger().info({ userId, txId: event.txId, eventIndex: event.eventIndex, amount: String(event.amount) }, "deposit credited");
+      getLogger().info({ userId, txId: event.txId, eventIndex: event.eventIndex, amount: String(event.amount), notified: notify }, "deposit credited");
     }
   }
   return credited;
@@ -129,12 +141,13 @@ const MAX_BACKOFF_MS = 5 * 60_000;
  */
 export async function startDepositWatcher(options: {
   db: Db;
-  config: Pick<Config, "tron">;
+  /** Only what the watcher reads, so tests need not build a whole configuration. */
+  config: { tron: Pick<Config["tron"], "apiUrl" | "apiKey" | "pollSeconds" | "usdtContract" | "minDeposit"> };
   signal: AbortSignal;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }): Promise<void> {
   const { db, signal } = options;
-  const { apiUrl, apiKey, pollSeconds, usdtContract } = options.config.tron;
+  const { apiUrl, apiKey, pollSeconds, usdtContract, minDeposit } = options.config.tron;
   const log = getLogger();
   const wait = options.sleep ?? delay;
   if (!apiUrl) {
@@ -148,7 +161,7 @@ export async function startDepositWatcher(options: {
   while (!signal.aborted) {
     let next = pollMs;
     try {
-      const result = await pollDeposits({ db, apiUrl, apiKey, contract: usdtContract, signal });
+      const result = await pollDeposits({ db, apiUrl, apiKey, contract: usdtContract, minDeposit, signal });
       if (result.error) {
         failures++;
         next = backoff(pollMs, failures);

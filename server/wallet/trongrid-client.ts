@@ -16,7 +16,14 @@ export type TransferEvent = {
   amount: bigint;
 };
 
-export type TransferEventPage = { events: TransferEvent[]; fingerprint?: string };
+export type TransferEventPage = {
+  /** Confirmed events only. */
+  events: TransferEvent[];
+  fingerprint?: string;
+  /** Events on the page marked `_unconfirmed` (skipped), and the oldest block time among them. */
+  unconfirmed: number;
+  unconfirmedFrom?: number;
+};
 
 /**
  * A failed TronGrid request. `status` is the HTTP status (undefined for a network error or a
@@ -45,6 +52,9 @@ const TIMEOUT_MS = 15_000;
  * One page of confirmed Transfer events of `contract`, oldest first, from `minBlockTimestamp`
  * (inclusive, ms). Pass the returned `fingerprint` with the same other parameters for the next
  * page; it is absent on the last one. Events that cannot be read are dropped with a warning.
+ * Events TronGrid marks `_unconfirmed: true` are never returned as events, even though we ask
+ * for confirmed ones only (a node or proxy may ignore `only_confirmed`): the block could still
+ * be dropped. They are counted, with their oldest block time, so the caller reads them again.
  */
 export async function fetchTransferEvents(options: {
   apiUrl: string;
@@ -107,6 +117,8 @@ type RawEvent = {
   block_timestamp?: unknown;
   contract_address?: unknown;
   event_name?: unknown;
+  /** TronGrid sets it (true) on events of blocks not yet confirmed (solidified). */
+  _unconfirmed?: unknown;
   result?: Record<string, unknown>;
 };
 
@@ -116,7 +128,15 @@ function parsePage(body: unknown): TransferEventPage {
     throw new TronGridError("TronGrid answered without a data list", { status: 200, retryable: false });
   }
   const events: TransferEvent[] = [];
+  let unconfirmed = 0;
+  let unconfirmedFrom: number | undefined;
   for (const raw of page.data as RawEvent[]) {
+    if (isUnconfirmed(raw)) {
+      unconfirmed++;
+      const at = toSafeInteger(raw.block_timestamp);
+      if (at !== null) unconfirmedFrom = Math.min(unconfirmedFrom ?? at, at);
+      continue;
+    }
     const event = normaliseEvent(raw);
     if (event) events.push(event);
     else if (raw?.event_name === undefined || raw.event_name === "Transfer") {
@@ -124,7 +144,18 @@ function parsePage(body: unknown): TransferEventPage {
     }
   }
   const fingerprint = page.meta?.fingerprint;
-  return typeof fingerprint === "string" && fingerprint !== "" ? { events, fingerprint } : { events };
+  return {
+    events,
+    ...(typeof fingerprint === "string" && fingerprint !== "" ? { fingerprint } : {}),
+    unconfirmed,
+    ...(unconfirmedFrom === undefined ? {} : { unconfirmedFrom }),
+  };
+}
+
+/** Any value but absent/false/"false" counts as unconfirmed: skipping only delays a credit. */
+function isUnconfirmed(raw: RawEvent): boolean {
+  const flag = raw?._unconfirmed;
+  return flag !== undefined && flag !== null && flag !== false && flag !== "false";
 }
 
 /** The event in our shape, or null when it is not a readable Transfer. */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "#server/config";
 import { billingHistory, chainDeposits, ledgerEntries, notifications, profiles } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { creditDeposit } from "#server/wallet/credit-deposit";
@@ -188,6 +189,38 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     expect(entry!.memo).toContain(txId);
   });
 
+  it("skips events the API marks unconfirmed and credits them once a later poll sees them confirmed", async () => {
+    const a = await member();
+    const confirmed = transferEvent({ to: a.walletAddress, value: 2n * USDT, blockTimestamp: t0 });
+    const pending = transferEvent({ to: a.walletAddress, value: 5n * USDT, blockTimestamp: t0 + 20_000 });
+    const later = transferEvent({ to: a.walletAddress, value: 1n * USDT, blockTimestamp: t0 + 40_000 });
+    // The fake serves whatever it holds, as a node ignoring only_confirmed=true would.
+    fake.setEvents([confirmed, Object.assign({ ...pending }, { _unconfirmed: true }), later]);
+    expect(await poll({ pageLimit: 10 })).toMatchObject({ credited: 2, seen: 2, unconfirmed: 1 });
+    expect(await balanceOf(a.id)).toBe(3n * USDT);
+    expect(await database().db.select().from(chainDeposits).where(eq(chainDeposits.txId, pending.transaction_id))).toEqual([]);
+    // The cursor stops at the unconfirmed event (inclusive), not past the newest one read.
+    expect(await getCursor(database().db, cursorName)).toBe(t0 + 20_000);
+
+    fake.setEvents([confirmed, pending, later]);
+    expect(await poll({ pageLimit: 10 })).toMatchObject({ credited: 1, unconfirmed: 0 });
+    expect(await balanceOf(a.id)).toBe(8n * USDT);
+  });
+
+  it("credits a deposit below the dust threshold without notifying; at the threshold it notifies", async () => {
+    const db = database().db;
+    const a = await member();
+    const dust = transferEvent({ to: a.walletAddress, value: 999_999n, blockTimestamp: t0 });
+    const exact = transferEvent({ to: a.walletAddress, value: 1_000_000n, blockTimestamp: t0 + 1000 });
+    fake.setEvents([dust, exact]);
+    const result = await pollDeposits({ db, apiUrl: fake.url, contract: USDT_CONTRACT, cursorName, sleep: async () => {}, minDeposit: 1_000_000n });
+    expect(result).toMatchObject({ credited: 2 });
+    expect(await balanceOf(a.id)).toBe(1_999_999n);
+    expect(await db.select().from(billingHistory).where(eq(billingHistory.userId, a.id))).toHaveLength(2);
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, a.id));
+    expect(notes.map((n) => n.payload.txId)).toEqual([exact.transaction_id]);
+  });
+
   it("rescans from a past time: everything is read again, nothing credited twice", async () => {
     const db = database().db;
     const a = await member();
@@ -209,7 +242,7 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     fake.failNext(2, 429);
     const controller = new AbortController();
     const waits: number[] = [];
-    const config = { tron: { apiUrl: fake.url, apiKey: "k", pollSeconds: 1, usdtContract: USDT_CONTRACT, xpub: undefined } };
+    const config = { tron: { apiUrl: fake.url, apiKey: "k", pollSeconds: 1, usdtContract: USDT_CONTRACT, minDeposit: 0n } };
     await startDepositWatcher({
       db,
       config,
@@ -226,11 +259,32 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
 
   it("the watcher without TRON_API_URL does nothing until stopped", async () => {
     const controller = new AbortController();
-    const config = { tron: { apiUrl: undefined, apiKey: undefined, pollSeconds: 1, usdtContract: USDT_CONTRACT, xpub: undefined } };
+    const config = { tron: { apiUrl: undefined, apiKey: undefined, pollSeconds: 1, usdtContract: USDT_CONTRACT, minDeposit: 0n } };
     const running = startDepositWatcher({ db: database().db, config, signal: controller.signal });
     controller.abort();
     await running;
     expect(fake.requests).toEqual([]);
+  });
+
+  it("the watcher takes the dust threshold from MIN_DEPOSIT_USDT (decimal USDT)", async () => {
+    const db = database().db;
+    const a = await member();
+    const run = async (minDepositUsdt: string, event: ReturnType<typeof transferEvent>) => {
+      fake.setEvents([event]);
+      const controller = new AbortController();
+      const config = parseConfig({ TRON_API_URL: fake.url, MIN_DEPOSIT_USDT: minDepositUsdt });
+      await startDepositWatcher({ db, config, signal: controller.signal, sleep: async () => controller.abort() });
+    };
+    const silent = transferEvent({ to: a.walletAddress, value: 2_500_000n, blockTimestamp: Date.now() - 60_000 });
+    await run("2.500001", silent);
+    expect(await balanceOf(a.id)).toBe(2_500_000n);
+    expect(await db.select().from(notifications).where(eq(notifications.userId, a.id))).toEqual([]);
+
+    const announced = transferEvent({ to: a.walletAddress, value: 2_500_000n, blockTimestamp: Date.now() - 30_000 });
+    await run("2.5", announced);
+    expect(await balanceOf(a.id)).toBe(5_000_000n);
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, a.id));
+    expect(notes.map((n) => n.payload.txId)).toEqual([announced.transaction_id]);
   });
 });
 
@@ -258,5 +312,33 @@ describe("TronGrid client", () => {
       expect(event).toMatchObject({ to, contract: USDT_CONTRACT, amount: 123456789012345678901n, blockTimestamp: 1_700_000_000_000 });
     }
     expect(normaliseEvent({ ...transferEvent({ to, value: 1n, blockTimestamp: 1 }), result: { to: "nonsense", from: to, value: "1" } })).toBeNull();
+  });
+});
+
+describe("deposit configuration", () => {
+  const production = { NODE_ENV: "production", PUBLIC_URL: "https://signals.example.com" };
+
+  it("refuses a plain-http TRON_API_URL in production with one line", () => {
+    let caught: unknown;
+    try {
+      parseConfig({ ...production, TRON_API_URL: "http://api.trongrid.io/" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as Error).message).toBe('Invalid configuration: TRON_API_URL must use https:// in production (got "http://api.trongrid.io")');
+  });
+
+  it("accepts https in production and http in development and tests (the local fake TronGrid)", () => {
+    expect(parseConfig({ ...production, TRON_API_URL: "https://api.trongrid.io" }).tron.apiUrl).toBe("https://api.trongrid.io");
+    expect(parseConfig({ NODE_ENV: "development", TRON_API_URL: "http://127.0.0.1:9090" }).tron.apiUrl).toBe("http://127.0.0.1:9090");
+    expect(parseConfig({ NODE_ENV: "test", TRON_API_URL: "http://127.0.0.1:9090" }).tron.apiUrl).toBe("http://127.0.0.1:9090");
+  });
+
+  it("reads MIN_DEPOSIT_USDT as decimal USDT, 1 by default", () => {
+    expect(parseConfig({}).tron.minDeposit).toBe(1_000_000n);
+    expect(parseConfig({ MIN_DEPOSIT_USDT: "0.25" }).tron.minDeposit).toBe(250_000n);
+    expect(parseConfig({ MIN_DEPOSIT_USDT: "0" }).tron.minDeposit).toBe(0n);
+    expect(() => parseConfig({ MIN_DEPOSIT_USDT: "-1" })).toThrow(/^Invalid configuration: MIN_DEPOSIT_USDT must be a USDT amount such as 1 or 0.5 \(at most 6 decimals\) \(got "-1"\)$/);
   });
 });
