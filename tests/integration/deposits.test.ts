@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { HDKey } from "@scure/bip32";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "#server/config";
@@ -316,7 +317,12 @@ describe("TronGrid client", () => {
 });
 
 describe("deposit configuration", () => {
-  const production = { NODE_ENV: "production", PUBLIC_URL: "https://signals.example.com" };
+  // Everything else production asks for, so only TRON_API_URL decides.
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://signals.example.com",
+    TRON_XPUB: HDKey.fromMasterSeed(crypto.randomBytes(32)).derive("m/44'/195'/0'").publicExtendedKey,
+  };
 
   it("refuses a plain-http TRON_API_URL in production with one line", () => {
     let caught: unknown;
