@@ -4,6 +4,7 @@ import { z } from "zod";
 import { parseUsdt } from "../app/lib/money.ts";
 import { readTelegramConfig, TelegramConfigError } from "./telegram/telegram-config.ts";
 import { singleton } from "./lib/singleton.ts";
+import { redactExtendedKeys } from "./lib/redact-secrets.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -48,6 +49,8 @@ const envSchema = z.object({
     .trim()
     .refine(isAccountXpub, "must be the account-level extended public key (xpub…) of m/44'/195'/0'")
     .optional(),
+  // Production only: run deposits on the development key in DATA_DIR on purpose (a demo, a staging site).
+  ALLOW_DEV_TRON_KEY: bool.default(false),
   TRON_API_URL: url("a TronGrid-compatible API, e.g. https://api.trongrid.io").optional(),
   TRON_API_KEY: z.string().trim().min(1).optional(),
   TRON_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(1, "must be at least 1").default(30),
@@ -78,11 +81,18 @@ function isAccountXpub(value: string) {
   }
 }
 
-const secretVariables = new Set(["DATABASE_URL", "OPS_TOKEN", "TRON_API_KEY", "SMTP_URL", "AUTH_SECRET"]);
+// TRON_XPUB: a public key, but it links every member to their deposit addresses (and a private
+// key pasted there by mistake would spend them).
+const secretVariables = new Set(["DATABASE_URL", "OPS_TOKEN", "TRON_API_KEY", "SMTP_URL", "AUTH_SECRET", "TRON_XPUB"]);
 
 export type Config = ReturnType<typeof parseConfig>;
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  constructor(message: string) {
+    // Whatever variable echoed it, an extended key (xprv/xpub…) never reaches the console.
+    super(redactExtendedKeys(message));
+  }
+}
 
 /** Parses an environment; throws a ConfigError whose message is one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>) {
@@ -107,6 +117,13 @@ export function parseConfig(env: Record<string, string | undefined>) {
     // Deposits are credited on what this API says: in production it must be authenticated (TLS).
     // Plain http stays allowed in development and tests (the local fake TronGrid).
     throw new ConfigError(`Invalid configuration: TRON_API_URL must use https:// in production (got "${new URL(c.TRON_API_URL).origin}")`);
+  }
+  if (c.NODE_ENV === "production" && !c.TRON_XPUB && !c.ALLOW_DEV_TRON_KEY) {
+    // The development key's seed sits in DATA_DIR: whoever reads that folder (a backup, a
+    // leaked volume) spends every deposit. Production runs on it only when told to.
+    throw new ConfigError(
+      "Invalid configuration: TRON_XPUB is required in production (deposit addresses would otherwise come from the development key in DATA_DIR); set ALLOW_DEV_TRON_KEY=true to run on that key on purpose",
+    );
   }
   let telegram;
   try {
@@ -134,6 +151,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     pageCacheSeconds: c.PAGE_CACHE_SECONDS,
     tron: {
       xpub: c.TRON_XPUB,
+      /** ALLOW_DEV_TRON_KEY: production may derive deposit addresses from the development key. */
+      allowDevKey: c.ALLOW_DEV_TRON_KEY,
       apiUrl: c.TRON_API_URL?.replace(/\/$/, ""),
       apiKey: c.TRON_API_KEY,
       pollSeconds: c.TRON_POLL_SECONDS,

@@ -12,6 +12,7 @@ import { getTelegramBot } from "./telegram/telegram-bot.ts";
 import { setTelegramWebhook } from "./telegram/telegram-webhook.ts";
 import { getDepositXpub } from "./wallet/deposit-key.ts";
 import { getLogger } from "./lib/logger.ts";
+import { checkDataDirPermissions } from "./lib/check-data-dir-permissions.ts";
 import { resetSingleton } from "./lib/singleton.ts";
 import { removeServerInfo, writeServerInfo } from "./ops/server-info.ts";
 
@@ -21,6 +22,8 @@ export type RunningServer = { server: Server; url: string; close: () => Promise<
 export async function startServer(options: AppOptions): Promise<RunningServer> {
   const config = getConfig();
   const log = getLogger();
+  // Before any secret in DATA_DIR is read: a restored or copied file is tightened to 0600.
+  checkDataDirPermissions({ dataDir: config.dataDir, log });
   const database = getDatabase();
   await migrateDatabase(database);
   let seeded = false;

@@ -27,6 +27,9 @@ export async function sendPasswordResetEmail(options: { to: string; name: string
     text: `${paragraphs.join("\n\n")}\n\nReset your password: ${link}\n\n— ${brand}\n`,
     html: emailHtml({ brand, heading: "Reset your password", paragraphs, action: { label: "Reset password", url: link } }),
   });
-  // Without SMTP the link is also in the log, so it can be followed locally (never in production mail setups).
-  if (!config.mail.smtpUrl) getLogger().info({ link }, "password reset link (dev outbox)");
+  // Without SMTP, in development, the link is also in the log, so it can be followed locally.
+  // Never in production: a log is read by more people, kept longer and shipped further than a
+  // mailbox, and for an hour this link lets whoever holds it take over the account. There the
+  // message is only in the outbox file (owner-only) and the log names that file.
+  if (!config.mail.smtpUrl && !config.isProduction) getLogger().info({ link }, "password reset link (dev outbox)");
 }

@@ -21,7 +21,8 @@ export async function sendEmail(email: Email): Promise<{ messageId: string; outb
   }
   const info = await outboxTransport().sendMail(message);
   const dir = path.join(config.dataDir, "outbox");
-  await fs.mkdir(dir, { recursive: true });
+  // Owner only: the messages hold reset and sign-in links.
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(3).toString("hex")}.eml`);
   await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
   getLogger().info({ to: maskAddress(email.to), subject: email.subject, file }, "email written to the dev outbox (SMTP_URL unset)");

@@ -14,6 +14,8 @@ describe("readOrCreateSecretFile", () => {
     const first = readOrCreateSecretFile(dir, "token");
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(fs.statSync(path.join(dir, "token")).mode & 0o777).toBe(0o600);
+    // The folder it creates is owner-only too.
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     expect(readOrCreateSecretFile(dir, "token")).toBe(first);
     // No temp files are left behind.
     expect(fs.readdirSync(dir)).toEqual(["token"]);

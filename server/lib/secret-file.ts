@@ -13,7 +13,8 @@ export function readOrCreateSecretFile(dataDir: string, name: string): string {
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    // 0700: the folder holds the database and every secret file (umask can only narrow it).
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
     fs.writeFileSync(tmp, crypto.randomBytes(32).toString("base64url"), { mode: 0o600 });
     try {

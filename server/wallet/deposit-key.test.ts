@@ -57,6 +57,7 @@ describe("loadOrCreateDevKey", () => {
     const a = loadOrCreateDevKey(dataDir);
     const b = loadOrCreateDevKey(other);
     expect(fs.existsSync(path.join(other, DEV_KEY_FILE))).toBe(true);
+    if (!isWindows) expect(fs.statSync(other).mode & 0o777).toBe(0o700);
     expect(b.accountXpub).not.toBe(a.accountXpub);
   });
 
@@ -142,6 +143,21 @@ describe("getDepositXpub", () => {
     expect(warn).toHaveBeenCalledOnce();
     expect(String(warn.mock.calls[0]![1])).toMatch(/DEVELOPMENT key stored in .*only as safe as that file.*set TRON_XPUB/s);
     expect(getDepositXpub()).toBe(xpub);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it("in production, refuses the development key unless ALLOW_DEV_TRON_KEY=true, and then warns", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("PUBLIC_URL", "https://signals.example");
+    vi.stubEnv("TRON_XPUB", "");
+    vi.stubEnv("DATA_DIR", dataDir);
+    expect(() => getDepositXpub()).toThrow(/^Invalid configuration: TRON_XPUB is required in production .*set ALLOW_DEV_TRON_KEY=true/);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+
+    vi.stubEnv("ALLOW_DEV_TRON_KEY", "true");
+    reset();
+    const warn = vi.spyOn(getLogger(), "warn");
+    expect(getDepositXpub()).toBe(loadOrCreateDevKey(dataDir).accountXpub);
     expect(warn).toHaveBeenCalledOnce();
   });
 });

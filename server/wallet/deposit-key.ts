@@ -34,6 +34,11 @@ export function getDepositXpub(): string {
   return singleton("tron-deposit-xpub", () => {
     const config = getConfig();
     if (config.tron.xpub) return config.tron.xpub;
+    // parseConfig already refuses this; checked again where the key is chosen, so no other way
+    // of building a configuration can put production deposits on a key stored in DATA_DIR.
+    if (config.isProduction && !config.tron.allowDevKey) {
+      throw new Error("TRON_XPUB is required in production; set ALLOW_DEV_TRON_KEY=true to run on the development key on purpose.");
+    }
     const devKey = loadOrCreateDevKey(config.dataDir);
     getLogger().warn(
       { file: devKey.file, created: devKey.created, env: config.env },
@@ -57,7 +62,8 @@ export function loadOrCreateDevKey(dataDir: string): DevKey {
   const existing = readDevKey(file);
   if (existing) return { accountXpub: existing, file, created: false };
 
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // 0700: DATA_DIR holds this seed and the other secrets (umask can only narrow it).
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // 32 bytes of OS randomness as the BIP32 master seed; no mnemonic is needed because nobody
   // is meant to restore this key into a wallet by hand (the seed is in the file for that).
   const seed = crypto.randomBytes(32);

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { withTestDataDir } from "../../tests/helpers/env.ts";
+import { createLogger } from "../lib/logger.ts";
+import { resetSingleton, setSingleton } from "../lib/singleton.ts";
+import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
+
+// No SMTP_URL: mail goes to the outbox in DATA_DIR, the case where the link used to be logged.
+const dataDir = withTestDataDir("reset-link-log", { PUBLIC_URL: "https://signals.example", ALLOW_DEV_TRON_KEY: "true" });
+
+let lines: string[];
+beforeEach(() => {
+  lines = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString("utf8"));
+      done();
+    },
+  });
+  // Every line the code writes, unscrubbed (no production link redaction): what is proved here
+  // is that no code path hands the link to the log, not that the safety net catches it.
+  setSingleton("logger", createLogger({ level: "trace", destination }));
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetSingleton("config");
+  resetSingleton("logger");
+});
+
+const token = "reset-token-Qw8zT3";
+const send = () =>
+  sendPasswordResetEmail({
+    to: "ada@example.com",
+    name: "Ada Lovelace",
+    token,
+    url: `https://signals.example/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent("https://signals.example/reset-password")}`,
+  });
+
+describe("the password reset email without SMTP", () => {
+  it("in production, logs no line containing the link or its token (the link is only in the outbox file)", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    resetSingleton("config");
+    await send();
+    const log = lines.join("");
+    expect(log).toContain("email written to the dev outbox");
+    expect(log).not.toContain(token);
+    expect(log).not.toContain("reset-password?");
+    const outbox = path.join(dataDir, "outbox");
+    const message = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8")).find((m) => m.includes(token));
+    expect(message, "the message, with its link, is in the outbox").toBeDefined();
+    expect(fs.statSync(outbox).mode & 0o777).toBe(0o700);
+  });
+
+  it("in development, logs the link so it can be followed locally", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    resetSingleton("config");
+    await send();
+    expect(lines.join("")).toContain(`https://signals.example/reset-password?token=${token}`);
+  });
+});
