@@ -12,7 +12,7 @@ import {
 import { FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
-import { getPublicConfig, getSiteUrl } from "#server/config";
+import { getPublicConfig, getPublicOrigin } from "#server/config";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -21,12 +21,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader(_args: Route.LoaderArgs) {
   // The copyright year comes from the current date at request time (spec §1).
   return {
     config: getPublicConfig(),
     year: new Date().getFullYear(),
-    siteUrl: getSiteUrl(request),
+    siteUrl: getPublicOrigin(),
   };
 }
 

@@ -63,7 +63,9 @@ async function startServer(): Promise<Server> {
       // Background jobs (deposit watcher, renewals) would compete for the same cores.
       JOBS_ENABLED: "false",
       DATABASE_URL: "",
-      PUBLIC_URL: "",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A throw-away database: the development deposit key is fine here.
+      ALLOW_DEV_TRON_KEY: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -29,7 +29,8 @@ describe("parseConfig", () => {
     [{ PORT: "70000" }, /^Invalid configuration: PORT must be between 0 and 65535/],
     
     [{ PRODUCT_SLUG: "Bad Slug" }, /^Invalid configuration: PRODUCT_SLUG must contain only lowercase/],
-    [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDRs \(got "maybe"\)$/],
+    [{ TRUST_PROXY: "true" }, /^Invalid configuration: TRUST_PROXY must be a hop count \(e\.g\. 1\) or proxy addresses .*not true/],
     [{ NODE_ENV: "staging" }, /^Invalid configuration: NODE_ENV /],
   ])("refuses %o with one line naming the variable", (env, message) => {
     let caught: unknown;

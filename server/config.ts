@@ -5,6 +5,7 @@ import { parseUsdt } from "../app/lib/money.ts";
 import { readTelegramConfig, TelegramConfigError } from "./telegram/telegram-config.ts";
 import { singleton } from "./lib/singleton.ts";
 import { redactExtendedKeys } from "./lib/redact-secrets.ts";
+import { parseTrustProxy } from "./security/trust-proxy.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -34,7 +35,14 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]+$/, "must contain only lowercase letters, digits and dashes")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if ("error" in parsed) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.value;
+  }),
   CONTACT_RATE_LIMIT: z.coerce
     .number({ message: "must be a number" })
     .int("must be an integer")
@@ -109,6 +117,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     );
   }
   const c = result.data;
+  if (c.NODE_ENV === "production" && !c.PUBLIC_URL) {
+    // Links in mail and Telegram (password resets above all) must never be built from a
+    // request's Host, which the sender writes: in production they come from PUBLIC_URL only.
+    throw new ConfigError("Invalid configuration: PUBLIC_URL is required in production (the address members use, e.g. https://example.com)");
+  }
   if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.AUTH_SECRET) {
     // Instances sharing a database must sign sessions with the same key.
     throw new ConfigError("Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set in production");
@@ -197,15 +210,13 @@ export function setListeningOrigin(url: string) {
 }
 
 /**
- * The site's origin for links sent outside a request (emails, Telegram messages): PUBLIC_URL,
- * else, in development, the address this server listens on.
+ * The site's origin for every link we make, in pages (canonical, feeds, sitemap) and outside
+ * them (emails, Telegram): PUBLIC_URL (required in production), else, in development, the
+ * address this server listens on. Never the request's Host: a forged Host must not put the
+ * attacker's address into a password-reset email.
  */
 export function getPublicOrigin(): string {
   const config = getConfig();
   return config.publicUrl ?? listeningOrigin ?? `http://localhost:${config.port}`;
 }
 
-/** The site's public origin: PUBLIC_URL, else the origin the request came to. */
-export function getSiteUrl(request: Request): string {
-  return getConfig().publicUrl ?? new URL(request.url).origin;
-}

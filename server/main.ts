@@ -16,6 +16,8 @@ async function main() {
   }
   const { startProductionServer } = await import("./production.ts");
   const { getLogger } = await import("./lib/logger.ts");
+  const { installProcessGuards } = await import("./process-guards.ts");
+  installProcessGuards({ log: getLogger() });
   const running = await startProductionServer();
   const shutdown = (signal: string) => {
     getLogger().info({ signal }, "shutting down");

@@ -6,6 +6,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoContentIfEmpty } from "./db/seed.ts";
 import { watchContentChanges } from "./content/watch-content-changes.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
+import { drainServer, setServerTimeouts } from "./http/drain-server.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
 import { seedPlanChats } from "./telegram/seed-plan-chats.ts";
 import { getTelegramBot } from "./telegram/telegram-bot.ts";
@@ -17,6 +18,9 @@ import { resetSingleton } from "./lib/singleton.ts";
 import { removeServerInfo, writeServerInfo } from "./ops/server-info.ts";
 
 export type RunningServer = { server: Server; url: string; close: () => Promise<void> };
+
+/** How long requests in flight may take to finish once the server is told to stop. */
+const DRAIN_DEADLINE_MS = 10_000;
 
 /** Prepares the database (migrations, demo content when empty) and starts listening. */
 export async function startServer(options: AppOptions): Promise<RunningServer> {
@@ -52,13 +56,11 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
     await stopWatching();
     throw error;
   });
+  setServerTimeouts(server);
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
   // Before any job runs: emails and Telegram messages link here when PUBLIC_URL is unset.
   setListeningOrigin(url);
-  if (!config.publicUrl && config.isProduction) {
-    log.warn({ url }, "PUBLIC_URL is not set: links in emails and Telegram messages point at this server's own address");
-  }
   const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
   if (database.kind === "pglite") writeServerInfo(config.dataDir, url);
   log.info({ url, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "server listening");
@@ -66,10 +68,9 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      // Stop taking requests and let those in flight finish (up to the deadline), then stop
+      // the jobs, and only then close the database they all use.
+      await drainServer(server, { deadlineMs: DRAIN_DEADLINE_MS });
       await stopJobs();
       await stopWatching();
       removeServerInfo(config.dataDir);

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { getConfig, getSiteUrl } from "#server/config";
+import { getConfig, getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { failure, readBody } from "#server/http/responses";
 import { AppError, isAppError } from "#server/lib/errors";
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       db: getDb(),
       email: body.email,
       clientIp: context.clientIp,
-      siteUrl: getSiteUrl(request),
+      siteUrl: getPublicOrigin(),
       brandName: getConfig().brandName,
     });
     if (wantsPage) return backToBlog(outcome.status === "pending" ? "check-inbox" : "subscribed");

@@ -9,7 +9,7 @@ import { toast } from "~/components/ui/sonner";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
 import { seoMeta } from "~/lib/meta";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
-import { getSiteUrl } from "#server/config";
+import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { failure, readBody } from "#server/http/responses";
 import { assertSameOrigin } from "#server/security/origin";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     assertSameOrigin(request);
     const parsed = forgotPasswordSchema.safeParse(await readBody(request));
     if (!parsed.success) return data({ ok: false as const, invalid: true, error: "Please enter a valid email address" }, { status: 400 });
-    await requestPasswordReset({ db: getDb(), email: parsed.data.email, clientIp: context.clientIp, siteUrl: getSiteUrl(request) });
+    await requestPasswordReset({ db: getDb(), email: parsed.data.email, clientIp: context.clientIp, siteUrl: getPublicOrigin() });
     // The same answer whether or not the address has an account.
     return { ok: true as const };
   } catch (error) {

@@ -10,7 +10,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { signInSchema } from "~/lib/validation/auth";
 import { seoMeta } from "~/lib/meta";
 import { signInMember } from "#server/auth/sign-in-member";
-import { getSiteUrl } from "#server/config";
+import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { redirectSignedIn, withCookies } from "#server/http/auth-actions";
 import { flashToastCookie } from "#server/http/flash";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Sign in", description: "Sign in to your member dashboard.", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedIn(request, safeRedirect(new URL(request.url).searchParams.get("redirectTo"), { siteOrigin: getSiteUrl(request) }));
+  await redirectSignedIn(request, safeRedirect(new URL(request.url).searchParams.get("redirectTo"), { siteOrigin: getPublicOrigin() }));
   return null;
 }
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { headers } = await signInMember({ db: getDb(), ...parsed.data, clientIp: context.clientIp, headers: request.headers });
     // spec §8: "Welcome back!" / "You've successfully signed in." after the redirect.
     const welcome = flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." });
-    return redirect(safeRedirect(body.redirectTo, { siteOrigin: getSiteUrl(request) }), { headers: withCookies(headers, welcome) });
+    return redirect(safeRedirect(body.redirectTo, { siteOrigin: getPublicOrigin() }), { headers: withCookies(headers, welcome) });
   } catch (error) {
     return failure(error);
   }

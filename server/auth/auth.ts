@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { passwordProblem } from "~/lib/validation/password";
-import { getConfig } from "../config.ts";
+import { getConfig, getPublicOrigin } from "../config.ts";
 import { getDb } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
@@ -26,7 +26,9 @@ function createAuth() {
         fn.call(log, { auth: true, detail: args.map((a) => (a instanceof Error ? a.message : a)) }, message);
       },
     },
-    baseURL: config.publicUrl,
+    // Links Better Auth makes, and the origins it trusts, come from PUBLIC_URL (or, in
+    // development, the listening address), never from a request's Host.
+    baseURL: getPublicOrigin(),
     secret: getAuthSecret(),
     database: drizzleAdapter(getDb(), { provider: "pg", schema: { user, session, account, verification, rateLimit }, transaction: true }),
     emailAndPassword: {
@@ -59,11 +61,12 @@ function createAuth() {
         "/reset-password": { window: 15 * 60, max: 10 },
       },
     },
-    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
+    trustedOrigins: [getPublicOrigin()],
     advanced: {
       // The server overwrites this header with the socket (or trusted proxy) address.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: config.publicUrl?.startsWith("https://") ?? false,
+      // Secure whenever in production, whatever the scheme a proxy in front reports.
+      useSecureCookies: config.isProduction,
       database: { generateId: () => crypto.randomUUID() },
     },
     hooks: {

@@ -3,19 +3,21 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { toNodeHandler } from "better-auth/node";
-import { getAuth } from "../auth/auth.ts";
 import { getConfig } from "../config.ts";
 import { getDatabase } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { opsRouter } from "../ops/router.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
-import { securityHeaders } from "../security/headers.ts";
+import { apiSecurityHeaders, securityHeaders } from "../security/headers.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
+import { bodyLimits } from "./body-limits.ts";
 import { CLIENT_IP_HEADER } from "./client-ip.ts";
+import { handleUncaughtError } from "./error-handler.ts";
 import { createPageCache } from "./page-cache.ts";
+import { noStoreForPrivatePaths } from "./private-paths.ts";
+import { requestGuard } from "./request-guard.ts";
 
 export { CLIENT_IP_HEADER };
 
@@ -47,8 +49,15 @@ export function createApp(options: AppOptions) {
   const log = getLogger();
   const app = express();
   app.disable("x-powered-by");
+  // A hop count or the proxies' addresses (never "trust everything"): req.ip is then the
+  // address the last trusted proxy saw, not one the client wrote into X-Forwarded-For.
   app.set("trust proxy", config.trustProxy);
 
+  // Before anything reads the URL: a Host or forwarded header that cannot be parsed is a 400,
+  // and every response, API ones included, carries nosniff, frame protection and a CSP.
+  app.use(apiSecurityHeaders());
+  app.use(requestGuard());
+  app.use(noStoreForPrivatePaths());
   app.use((req, res, next) => {
     // Overwrite whatever the client sent: this header is ours (Better Auth and the rate
     // limits read it), and `req.ip` honours X-Forwarded-For only when TRUST_PROXY is set.
@@ -71,11 +80,11 @@ export function createApp(options: AppOptions) {
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable", database: ok });
   });
 
-  // Better Auth reads its own bodies: mount it before any body parser.
-  const authHandler = toNodeHandler(getAuth());
-  app.all("/api/auth/{*path}", (req, res) => {
-    res.set("Cache-Control", "no-store");
-    void authHandler(req, res);
+  // Better Auth's HTTP endpoints are not mounted: every account flow goes through our own
+  // routes, which call auth.api.* on the server after our validation and rate limits. Mounted,
+  // they let a caller skip both (sign in past the per-email limit, rename an account).
+  app.all("/api/auth/{*path}", (_req, res) => {
+    res.status(404).set("Cache-Control", "no-store").json({ error: "Not found." });
   });
 
   // Operator API: bearer token only, JSON only, never cached.
@@ -92,6 +101,9 @@ export function createApp(options: AppOptions) {
     telegramWebhookMiddleware({ bot: getTelegramBot(), secret: telegram.webhookUrl ? telegram.webhookSecret : undefined }),
   );
 
+  // Pages and their actions: bodies capped before anything reads them (the operator API and the
+  // Telegram webhook above have their own, smaller or larger, JSON limits).
+  app.use(bodyLimits());
   app.use(compression());
   app.use(securityHeaders({ production: config.isProduction, dev: Boolean(options.devMiddleware) }));
 
@@ -121,5 +133,6 @@ export function createApp(options: AppOptions) {
       getLoadContext,
     }),
   );
+  app.use(handleUncaughtError);
   return app;
 }

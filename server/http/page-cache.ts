@@ -3,10 +3,12 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler as ExpressHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { getPublicOrigin } from "../config.ts";
 import { getLogger } from "../lib/logger.ts";
 import { contentSecurityPolicy } from "../security/headers.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import { createPageStore, type StoredPage } from "./page-store.ts";
+import { PRIVATE_PATH } from "./private-paths.ts";
 import { sealCachedPage } from "./seal-cached-page.ts";
 
 // Pages are rendered with this stand-in for the CSP nonce. A stored page loses it and names its
@@ -19,8 +21,6 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Paths that can depend on who is asking, or that change state: never cached. */
-const privatePath = /^\/(api|dashboard|join|signin|sign-in|forgot-password|reset-password|newsletter)(\/|$)/;
 
 type Rendered = { stored: StoredPage } | { once: { status: number; headers: [string, string][]; html: string } };
 
@@ -76,11 +76,13 @@ export function createPageCache(options: {
       (req.method === "GET" || req.method === "HEAD") &&
       !req.headers.cookie &&
       !req.headers.authorization &&
-      !privatePath.test(req.path) &&
+      !PRIVATE_PATH.test(req.path) &&
       !req.path.endsWith(".data");
     if (!cacheable) return next();
 
-    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    // Keyed by path alone: pages are built from PUBLIC_URL, not from the Host a client sent, so
+    // one page serves every host name and forged ones cannot fill the store with copies.
+    const key = `${getPublicOrigin()}${req.originalUrl}`;
     const hit = store.get(key);
     if (hit) return sendStored(req, res, hit, "HIT");
 

@@ -5,6 +5,7 @@ import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-membe
 import { getMemberSession, signOutMember } from "#server/auth/session";
 import { signInMember } from "#server/auth/sign-in-member";
 import { DUPLICATE_EMAIL, signUpMember } from "#server/auth/sign-up-member";
+import type { Db } from "#server/db/client";
 import { profiles, rateLimits, session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { signUpSchema } from "~/lib/validation/auth";
@@ -129,12 +130,55 @@ describeEachDatabase("accounts", (database) => {
     });
   });
 
-  it("rate-limits sign-in per email and recovers when the window passes", async () => {
+  it("slows repeated failures for one email from one address, and lifts the wait once it has passed", async () => {
     const db = database().db;
-    const attempt = () => signInMember({ db, email: "limit@example.com", password: "Wrong1234", clientIp: "10.9.9.9", headers: headers() });
-    for (let i = 0; i < 8; i++) await expect(attempt()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(attempt()).rejects.toMatchObject({ code: "RATE_LIMITED", message: "Too many requests. Please try again later." });
-    await db.update(rateLimits).set({ resetAt: new Date(Date.now() - 1000) });
+    const attempt = (email = "limit@example.com") => signInMember({ db, email, password: "Wrong1234", clientIp: "10.9.9.9", headers: headers() });
+    // Three failures are free; the fourth attempt right away must wait (1 s after the third).
+    for (let i = 0; i < 3; i++) await expect(attempt()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(attempt()).rejects.toMatchObject({ code: "RATE_LIMITED", message: "Too many requests. Please try again later.", details: { retryAfterSeconds: 1 } });
+    // The email's case does not matter: it is the same member.
+    await expect(attempt("LIMIT@Example.com")).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    // Once the wait has passed (the clock moved by ageing the stored failure), one more try, and the next wait doubles.
+    await ageSignInFailures(db, 2);
     await expect(attempt()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(attempt()).rejects.toMatchObject({ code: "RATE_LIMITED", details: { retryAfterSeconds: 2 } });
+  });
+
+  it("never locks a member out: failures from an attacker's address leave the member's own address alone", async () => {
+    const db = database().db;
+    const [email, password] = ["ada@example.com", "NewSecret9"];
+    for (let i = 0; i < 6; i++) {
+      await expect(signInMember({ db, email, password: "Guess1234", clientIp: "198.51.100.66", headers: headers() })).rejects.toMatchObject({
+        code: expect.stringMatching(/^(UNAUTHORIZED|RATE_LIMITED)$/),
+      });
+    }
+    await expect(signInMember({ db, email, password, clientIp: "198.51.100.66", headers: headers() })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    const ok = await signInMember({ db, email, password, clientIp: "203.0.113.5", headers: headers() });
+    expect(cookieFrom(ok.headers)).toContain("session_token=");
+  });
+
+  it("caps sign-in attempts per client address, counting an IPv6 /64 as one address", async () => {
+    const db = database().db;
+    // 20 attempts in 15 minutes from one /64, each for another email (no per-email wait applies).
+    for (let i = 0; i < 20; i++) {
+      await expect(
+        signInMember({ db, email: `spray${i}@example.com`, password: "Wrong1234", clientIp: `2001:db8:1:2::${(i + 1).toString(16)}`, headers: headers() }),
+      ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+    await expect(signInMember({ db, email: "spray99@example.com", password: "Wrong1234", clientIp: "2001:db8:1:2:ffff::1", headers: headers() })).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
+    // The neighbouring /64 is another address.
+    await expect(signInMember({ db, email: "spray99@example.com", password: "Wrong1234", clientIp: "2001:db8:1:3::1", headers: headers() })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    await db.update(rateLimits).set({ resetAt: new Date(Date.now() - 1000) });
   });
 });
+
+/** Moves the clock of every remembered sign-in failure back by `seconds`. */
+async function ageSignInFailures(db: Db, seconds: number) {
+  await db.execute(
+    sql`update rate_limits set reset_at = reset_at - make_interval(secs => ${seconds}) where key like 'sign-in-failures:%'`,
+  );
+}

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
+import net from "node:net";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 
@@ -21,9 +22,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${workerInfo.workerIndex}-`));
+      // Production needs PUBLIC_URL, which names the port: pick a free one first.
+      const port = await freePort();
       Object.assign(process.env, {
         NODE_ENV: "production",
-        PORT: "0",
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Each worker's database is thrown away: the development deposit key is fine here.
+        ALLOW_DEV_TRON_KEY: "true",
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
@@ -60,3 +66,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -45,7 +45,9 @@ export async function signInNewMember(
     headers.getSetCookie().map((cookie) => {
       const [pair] = cookie.split(";");
       const at = pair!.indexOf("=");
-      return { name: pair!.slice(0, at), value: pair!.slice(at + 1), url: app.url, httpOnly: true, sameSite: "Lax" as const };
+      // Production cookies are Secure (their names then start with __Secure-, which browsers take only as Secure).
+      const secure = /;\s*secure/i.test(cookie);
+      return { name: pair!.slice(0, at), value: pair!.slice(at + 1), url: app.url, httpOnly: true, secure, sameSite: "Lax" as const };
     }),
   );
   if (options.balance && options.balance > 0n) await creditBalance(app, userId, options.balance);

@@ -1,0 +1,52 @@
+import net from "node:net";
+import type { RequestHandler } from "express";
+
+// A host as RFC 3986 allows it in Host: a name of letters, digits, dots and dashes, or an
+// IPv4 or bracketed IPv6 literal; then an optional port.
+const HOST = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?))(?::(\d{1,5}))?$/;
+const PROTO = /^https?$/i;
+
+/** A Host (or X-Forwarded-Host entry) that URL parsers and Express read the same way. */
+export function isValidHost(value: string): boolean {
+  const match = HOST.exec(value);
+  if (!match) return false;
+  if (match[1] !== undefined && !net.isIPv6(match[1])) return false;
+  return match[3] === undefined || Number(match[3]) <= 65535;
+}
+
+const list = (value: string) => value.split(",").map((part) => part.trim());
+
+/**
+ * What is wrong with the request's Host or forwarded headers, or null. Express and React
+ * Router build URLs from them (`new URL(protocol + "://" + host + path)`): a value that makes
+ * that throw used to end in an unhandled rejection that stopped the process. They are checked
+ * whether or not a proxy is trusted, because a header this server will not read is still one a
+ * client should not send malformed.
+ */
+export function malformedHeader(headers: Record<string, string | string[] | undefined>): string | null {
+  const one = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(",") : value;
+  };
+  const host = one("host");
+  if (host === undefined || !isValidHost(host)) return "Host";
+  const forwardedHost = one("x-forwarded-host");
+  if (forwardedHost !== undefined && !list(forwardedHost).every(isValidHost)) return "X-Forwarded-Host";
+  const forwardedProto = one("x-forwarded-proto");
+  if (forwardedProto !== undefined && !list(forwardedProto).every((p) => PROTO.test(p))) return "X-Forwarded-Proto";
+  const forwardedFor = one("x-forwarded-for");
+  if (forwardedFor !== undefined && !list(forwardedFor).every((a) => net.isIP(a) !== 0)) return "X-Forwarded-For";
+  return null;
+}
+
+/** Answers 400 to a request whose Host or forwarded headers cannot be read safely. */
+export function requestGuard(): RequestHandler {
+  return (req, res, next) => {
+    const bad = malformedHeader(req.headers);
+    if (bad) {
+      res.status(400).set({ "Cache-Control": "no-store", Connection: "close" }).json({ error: `Malformed ${bad} header.` });
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { resetSingleton } from "../lib/singleton.ts";
+import { assertSameOrigin } from "./origin.ts";
+
+const saved = process.env.PUBLIC_URL;
+function usePublicUrl(value: string | undefined) {
+  if (value === undefined) delete process.env.PUBLIC_URL;
+  else process.env.PUBLIC_URL = value;
+  resetSingleton("config");
+}
+afterEach(() => usePublicUrl(saved));
+
+const post = (url: string, origin?: string) => new Request(url, { method: "POST", headers: origin === undefined ? {} : { origin } });
+const refused = { code: "FORBIDDEN", message: "Cross-site request refused." };
+
+describe("assertSameOrigin", () => {
+  it("without PUBLIC_URL, compares scheme, host and port with the request's own origin", () => {
+    usePublicUrl(undefined);
+    expect(() => assertSameOrigin(post("http://localhost:3000/api/contact", "http://localhost:3000"))).not.toThrow();
+    expect(() => assertSameOrigin(post("http://localhost:3000/api/contact"))).not.toThrow();
+    for (const origin of ["http://localhost:4000", "https://localhost:3000", "http://evil.example", "null", "not a url", "http://localhost:3000.evil.example"]) {
+      expect(() => assertSameOrigin(post("http://localhost:3000/api/contact", origin)), origin).toThrow(expect.objectContaining(refused));
+    }
+  });
+
+  it("with PUBLIC_URL, accepts only that origin, whatever Host the request came with", () => {
+    usePublicUrl("https://signals.example");
+    expect(() => assertSameOrigin(post("http://10.0.0.5:3000/api/contact", "https://signals.example"))).not.toThrow();
+    for (const origin of ["http://signals.example", "https://signals.example:8443", "http://10.0.0.5:3000", "https://evil.example"]) {
+      expect(() => assertSameOrigin(post("http://10.0.0.5:3000/api/contact", origin)), origin).toThrow(expect.objectContaining(refused));
+    }
+  });
+});

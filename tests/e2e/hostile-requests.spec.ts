@@ -1,0 +1,170 @@
+import { expect, test } from "./support/fixtures";
+import { head, rawRequest } from "./support/raw-http";
+
+// The production server runs inside this worker process: an unhandled rejection caused by a
+// request would surface here (or end the worker), so it is watched as well as the answers.
+const TARGETS = ["/", "/pricing", "/api/auth/sign-in/email", "/api/ops/credit", "/api/telegram/webhook", "/healthz"];
+
+test("malformed Host and forwarded headers answer 400 everywhere, and the server keeps serving", async ({ app }) => {
+  const rejections: unknown[] = [];
+  const watch = (reason: unknown) => rejections.push(reason);
+  process.on("unhandledRejection", watch);
+  try {
+    const host = new URL(app.url).host;
+    const badHeaders: Record<string, string>[] = [
+      { Host: "[" },
+      { Host: "]" },
+      { Host: "[::1" },
+      { Host: "a b" },
+      { Host: "evil.example/path" },
+      { Host: "user@evil.example" },
+      { Host: "evil.example:99999" },
+      { Host: host, "X-Forwarded-Proto": "x y" },
+      { Host: host, "X-Forwarded-Proto": "javascript" },
+      { Host: host, "X-Forwarded-Host": "[" },
+      { Host: host, "X-Forwarded-Host": "good.example, a b" },
+      { Host: host, "X-Forwarded-For": "not-an-address" },
+      { Host: host, "X-Forwarded-For": "203.0.113.1, [" },
+    ];
+    for (const target of TARGETS) {
+      for (const method of ["GET", "POST"]) {
+        for (const headers of badHeaders) {
+          const response = await rawRequest(app.url, head(method, target, { ...headers, "Content-Length": "0", Connection: "close" }));
+          expect(response.status, `${method} ${target} ${JSON.stringify(headers)}`).toBe(400);
+        }
+      }
+    }
+    expect(rejections).toEqual([]);
+    const home = await fetch(app.url);
+    expect(home.status).toBe(200);
+  } finally {
+    process.off("unhandledRejection", watch);
+  }
+});
+
+test("odd encodings, absurd paths and methods get an answer below 500, and the server keeps serving", async ({ app }) => {
+  const rejections: unknown[] = [];
+  const watch = (reason: unknown) => rejections.push(reason);
+  process.on("unhandledRejection", watch);
+  try {
+    const host = new URL(app.url).host;
+    const odd = [
+      ["GET", "/%"],
+      ["GET", "/%E0%A4%A"],
+      ["GET", "/%FF%FE"],
+      ["GET", "/%00"],
+      ["GET", "/blog/%C0%AF"],
+      ["GET", "/api/auth/%"],
+      ["POST", "/api/ops/%zz"],
+      ["GET", "//evil.example/"],
+      ["GET", "http://evil.example/"],
+      ["GET", "*"],
+      ["GET", "/../../etc/passwd"],
+      ["GET", "/assets/..%2f..%2fpackage.json"],
+      ["GET", `/${"a".repeat(6000)}`],
+      ["GET", `/?${"x=1&".repeat(2000)}`],
+      ["PROPFIND", "/"],
+      ["TRACE", "/"],
+      ["OPTIONS", "/api/auth/sign-in/email"],
+      ["DELETE", "/healthz"],
+      ["PATCH", "/api/telegram/webhook"],
+      ["PUT", "/pricing"],
+    ];
+    for (const [method, target] of odd) {
+      const response = await rawRequest(app.url, head(method!, target!, { Host: host, "Content-Length": "0", Connection: "close" }));
+      // 0: Node's own parser refused it and closed the connection, which is an answer too.
+      expect(response.status, `${method} ${target!.slice(0, 60)}`).toBeLessThan(500);
+    }
+    for (const line of ["FOO / HTTP/1.1", "GET / HTTP/9.9", "GET /\u0000 HTTP/1.1", "GET / HTTP/1.1\r\nHost: a\r\nHost: b", "\u0016\u0003\u0001"]) {
+      const response = await rawRequest(app.url, `${line}\r\n\r\n`);
+      expect(response.status, JSON.stringify(line)).toBeLessThan(500);
+    }
+    expect(rejections).toEqual([]);
+    expect((await fetch(app.url)).status).toBe(200);
+  } finally {
+    process.off("unhandledRejection", watch);
+  }
+});
+
+test("Better Auth's own endpoints are not mounted: sign-in, sign-up and account changes go through our routes only", async ({ request }) => {
+  for (const [method, path] of [
+    ["POST", "/api/auth/sign-in/email"],
+    ["POST", "/api/auth/sign-up/email"],
+    ["POST", "/api/auth/update-user"],
+    ["POST", "/api/auth/change-email"],
+    ["POST", "/api/auth/request-password-reset"],
+    ["GET", "/api/auth/get-session"],
+    ["GET", "/api/auth/ok"],
+  ]) {
+    const response = await request.fetch(path!, { method, data: method === "POST" ? { email: "a@b.c", password: "Whatever1", name: "x" } : undefined });
+    expect(response.status(), path).toBe(404);
+    expect(await response.json()).toEqual({ error: "Not found." });
+  }
+});
+
+test("a 5 MB body is refused with 413 before it is read: declared, or sent in chunks", async ({ app }) => {
+  const host = new URL(app.url).host;
+  // Declared: the answer comes with no byte of the body sent.
+  for (const target of ["/signin", "/api/contact", "/join/details"]) {
+    const declared = await rawRequest(
+      app.url,
+      head("POST", target, { Host: host, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(5 * 1024 * 1024) }),
+    );
+    expect(declared.status, target).toBe(413);
+    expect(declared.head.toLowerCase()).toContain("connection: close");
+  }
+  // Chunked: the server stops reading at 64 KB; we stop sending as soon as it has answered.
+  let sent = 0;
+  async function* fiveMegabytes() {
+    const chunk = Buffer.alloc(16 * 1024, "a");
+    for (let i = 0; i < 320; i++) {
+      sent += chunk.length;
+      yield Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    }
+    yield Buffer.from("0\r\n\r\n");
+  }
+  const streamed = await rawRequest(
+    app.url,
+    head("POST", "/api/contact", { Host: host, "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" }),
+    { body: fiveMegabytes() },
+  );
+  expect(streamed.status).toBe(413);
+  expect(sent).toBeLessThan(5 * 1024 * 1024);
+  // Uploads are refused where no form takes files.
+  const upload = await rawRequest(app.url, head("POST", "/api/contact", { Host: host, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": "10" }));
+  expect(upload.status).toBe(415);
+  expect((await fetch(app.url)).status).toBe(200);
+});
+
+test("the server bounds slow clients and idle connections", async ({ app }) => {
+  const server = app.running.server;
+  expect(server.headersTimeout).toBe(15_000);
+  expect(server.requestTimeout).toBe(30_000);
+  expect(server.keepAliveTimeout).toBe(5_000);
+});
+
+test("every response carries nosniff, frame protection and a CSP; JSON ones allow nothing", async ({ request }) => {
+  for (const [path, status] of [
+    ["/healthz", 200],
+    ["/api/auth/get-session", 404],
+    ["/api/ops/balance?email=a@b.c", 401],
+    ["/api/telegram/webhook", 404],
+  ] as const) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(status);
+    const headers = response.headers();
+    expect(headers["content-security-policy"], path).toContain("default-src 'none'");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+  }
+});
+
+test("member and account pages are never stored by a browser or proxy", async ({ request }) => {
+  for (const path of ["/signin", "/forgot-password", "/reset-password?token=x", "/join/details", "/dashboard", "/dashboard.data", "/signin.data"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["cache-control"], path).toBe("no-store");
+  }
+  // Public pages may be cached by the browser as before.
+  expect((await request.get("/pricing")).headers()["cache-control"]).not.toBe("no-store");
+});
