@@ -39,9 +39,23 @@ export function malformedHeader(headers: Record<string, string | string[] | unde
   return null;
 }
 
-/** Answers 400 to a request whose Host or forwarded headers cannot be read safely. */
+// Methods the site answers; anything else (TRACE, CONNECT, WebDAV's PROPFIND…) cannot even be
+// turned into a fetch Request, which is what the page handler needs.
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** Answers 400 to a request whose Host or forwarded headers cannot be read safely, 405 to a method the site does not use. */
 export function requestGuard(): RequestHandler {
   return (req, res, next) => {
+    if (!METHODS.has(req.method)) {
+      res.status(405).set({ "Cache-Control": "no-store", Allow: [...METHODS].join(", ") }).json({ error: "Method not allowed." });
+      return;
+    }
+    // Only origin-form targets ("/path?query") reach the site; the absolute form
+    // ("GET http://other.example/") is for proxies, and "*" only for OPTIONS.
+    if (!req.url.startsWith("/") && !(req.method === "OPTIONS" && req.url === "*")) {
+      res.status(400).set({ "Cache-Control": "no-store", Connection: "close" }).json({ error: "Malformed request target." });
+      return;
+    }
     const bad = malformedHeader(req.headers);
     if (bad) {
       res.status(400).set({ "Cache-Control": "no-store", Connection: "close" }).json({ error: `Malformed ${bad} header.` });

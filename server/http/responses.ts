@@ -48,10 +48,9 @@ async function readText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > BODY_LIMIT_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new AppError("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE);
-    }
+    // Stop reading, but do not cancel: cancelling destroys the socket, and the client would
+    // see a reset instead of our 413. Unread bytes stay in the socket, never in memory.
+    if (total > BODY_LIMIT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE);
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");

@@ -144,13 +144,13 @@ test("the server bounds slow clients and idle connections", async ({ app }) => {
 });
 
 test("every response carries nosniff, frame protection and a CSP; JSON ones allow nothing", async ({ request }) => {
-  for (const [path, status] of [
-    ["/healthz", 200],
-    ["/api/auth/get-session", 404],
-    ["/api/ops/balance?email=a@b.c", 401],
-    ["/api/telegram/webhook", 404],
+  for (const [method, path, status] of [
+    ["GET", "/healthz", 200],
+    ["GET", "/api/auth/get-session", 404],
+    ["GET", "/api/ops/balance?email=a@b.c", 401],
+    ["POST", "/api/telegram/webhook", 404],
   ] as const) {
-    const response = await request.get(path);
+    const response = await request.fetch(path, { method });
     expect(response.status(), path).toBe(status);
     const headers = response.headers();
     expect(headers["content-security-policy"], path).toContain("default-src 'none'");

@@ -47,7 +47,9 @@ export async function signInNewMember(
       const at = pair!.indexOf("=");
       // Production cookies are Secure (their names then start with __Secure-, which browsers take only as Secure).
       const secure = /;\s*secure/i.test(cookie);
-      return { name: pair!.slice(0, at), value: pair!.slice(at + 1), url: app.url, httpOnly: true, secure, sameSite: "Lax" as const };
+      // By domain and path: Chromium takes a Secure cookie for http://127.0.0.1 (a loopback
+      // address counts as secure) only when it is not given as a URL.
+      return { name: pair!.slice(0, at), value: pair!.slice(at + 1), domain: new URL(app.url).hostname, path: "/", httpOnly: true, secure, sameSite: "Lax" as const };
     }),
   );
   if (options.balance && options.balance > 0n) await creditBalance(app, userId, options.balance);
