@@ -4,7 +4,7 @@ import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
 import { readBody } from "#server/http/responses";
 import { AppError } from "#server/lib/errors";
-import { memberFailure, requireMemberMutation } from "#server/members/member-api";
+import { memberFailure, requireMemberMutation } from "#server/http/member-api";
 import { SUBSCRIPTION_NOT_FOUND, setSubscriptionAutorenew } from "#server/members/set-subscription-autorenew";
 import type { Route } from "./+types/api.dashboard.autorenew";
 

@@ -4,7 +4,7 @@ import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
 import { readBody, validationFailure } from "#server/http/responses";
 import { changeMemberPassword } from "#server/members/change-member-password";
-import { memberFailure, requireMemberMutation } from "#server/members/member-api";
+import { memberFailure, requireMemberMutation } from "#server/http/member-api";
 import type { Route } from "./+types/api.dashboard.password";
 
 /** CHANGE PASSWORD: signs out every other session and hands this browser a fresh session cookie. */

@@ -3,7 +3,7 @@ import { profileSchema } from "~/lib/validation/profile";
 import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
 import { readBody, validationFailure } from "#server/http/responses";
-import { memberFailure, requireMemberMutation } from "#server/members/member-api";
+import { memberFailure, requireMemberMutation } from "#server/http/member-api";
 import { updateMemberProfile } from "#server/members/update-member-profile";
 import type { Route } from "./+types/api.dashboard.profile";
 

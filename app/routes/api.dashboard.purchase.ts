@@ -3,7 +3,7 @@ import { purchaseRequestSchema } from "~/lib/validation/profile";
 import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
 import { readBody, validationFailure } from "#server/http/responses";
-import { memberFailure, requireMemberMutation } from "#server/members/member-api";
+import { memberFailure, requireMemberMutation } from "#server/http/member-api";
 import { PURCHASE_SIGN_IN, purchasePlans } from "#server/members/purchase-plans";
 import type { Route } from "./+types/api.dashboard.purchase";
 

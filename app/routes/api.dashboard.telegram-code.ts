@@ -3,7 +3,7 @@ import { getConfig } from "#server/config";
 import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
 import { generateTelegramCode } from "#server/members/generate-telegram-code";
-import { memberFailure, requireMemberMutation } from "#server/members/member-api";
+import { memberFailure, requireMemberMutation } from "#server/http/member-api";
 import { getTelegramBot } from "#server/telegram/telegram-bot";
 import { getTelegramBotUsername, telegramBotUrl } from "#server/telegram/telegram-links";
 import type { Route } from "./+types/api.dashboard.telegram-code";

@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import { BlogPostList } from "~/components/blog/blog-post-list";
 import { BlogSearch } from "~/components/blog/blog-search";
 import type { NewsletterSignup as NewsletterSignupForm } from "~/components/blog/newsletter-signup";
-import { normalizeSearch } from "~/components/blog/search-term";
+import { normalizeSearch } from "~/lib/search-term";
 import { lazyBelowTheFold } from "~/components/site/below-the-fold";
 import { seoMeta } from "~/lib/meta";
 import { listBlogPosts } from "#server/content/list-blog-posts";

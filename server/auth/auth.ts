@@ -5,7 +5,7 @@ import { passwordProblem } from "~/lib/validation/password";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import { getDb } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
-import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
+import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 import { getAuthSecret } from "./auth-secret.ts";

@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { billingHistory, pricing, profiles, purchaseRequests, subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { withRetry } from "./db-errors.ts";
+import { withRetry } from "../db/db-errors.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { purchaseMessages } from "./messages.ts";
@@ -204,7 +204,7 @@ export async function activePlanIds(tx: Tx | Db, userId: string): Promise<number
   const rows = await tx
     .select({ planId: subscriptions.planId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "expired"])))
     .orderBy(asc(subscriptions.planId));
   return rows.map((row) => row.planId);
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { normalizeSearch } from "~/components/blog/search-term";
+import { normalizeSearch } from "~/lib/search-term";
 import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
 

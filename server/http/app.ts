@@ -13,7 +13,7 @@ import { apiSecurityHeaders, securityHeaders } from "../security/headers.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
 import { bodyLimits } from "./body-limits.ts";
-import { CLIENT_IP_HEADER } from "./client-ip.ts";
+import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { handleUncaughtError } from "./error-handler.ts";
 import { createPageCache } from "./page-cache.ts";
 import { noStoreForPrivatePaths } from "./private-paths.ts";

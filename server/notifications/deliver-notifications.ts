@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
-import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../jobs/outbox-lease.ts";
+import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
 import { getLogger } from "../lib/logger.ts";
 import { deliverTelegramNotification } from "../telegram/deliver-telegram-notification.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { profiles, rateLimits } from "../db/schema.ts";
-import { pgError } from "../billing/db-errors.ts";
+import { pgError } from "../db/db-errors.ts";
 import { consumeRateLimit } from "../security/rate-limit.ts";
 import { botMessages } from "./messages.ts";
 

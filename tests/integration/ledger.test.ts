@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { adjustBalance } from "#server/billing/adjust-balance";
-import { pgError } from "#server/billing/db-errors";
+import { pgError } from "#server/db/db-errors";
 import { ledgerSum, postLedgerEntry } from "#server/billing/ledger";
 import { reconcileLedger } from "#server/billing/reconcile-ledger";
 import { billingHistory, ledgerEntries, notifications, opsAlerts, profiles } from "#server/db/schema";

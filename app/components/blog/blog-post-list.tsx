@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { BlogPostSummary } from "#server/content/list-blog-posts";
 import { BlogPostCard } from "./blog-post-card";
-import { blogListHref } from "./search-term";
+import { blogListHref } from "../../lib/search-term";
 
 export const LOADING_TEXT = "Loading blog posts...";
 

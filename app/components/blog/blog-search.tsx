@@ -4,7 +4,7 @@ import { SearchIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { blogListHref, MAX_SEARCH_LENGTH, normalizeSearch } from "./search-term";
+import { blogListHref, MAX_SEARCH_LENGTH, normalizeSearch } from "../../lib/search-term";
 
 const DEBOUNCE_MS = 250;
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getMemberSession } from "../auth/session.ts";
-import { failure } from "../http/responses.ts";
+import { failure } from "./responses.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
 import { assertSameOrigin } from "../security/origin.ts";
