@@ -204,7 +204,7 @@ export async function activePlanIds(tx: Tx | Db, userId: string): Promise<number
   const rows = await tx
     .select({ planId: subscriptions.planId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "expired"])))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")))
     .orderBy(asc(subscriptions.planId));
   return rows.map((row) => row.planId);
 }
