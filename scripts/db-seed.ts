@@ -2,7 +2,7 @@
 import { getConfig } from "../server/config.ts";
 import { getDatabase } from "../server/db/client.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { seedDemoContentIfEmpty } from "../server/db/seed.ts";
+import { seedDemoContentIfEmpty } from "../server/content/seed-demo-content.ts";
 
 const config = getConfig();
 const database = getDatabase();

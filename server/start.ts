@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getConfig, setListeningOrigin } from "./config.ts";
 import { getDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { seedDemoContentIfEmpty } from "./db/seed.ts";
+import { seedDemoContentIfEmpty } from "./content/seed-demo-content.ts";
 import { watchContentChanges } from "./content/watch-content-changes.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
 import { drainServer, setServerTimeouts } from "./http/drain-server.ts";

@@ -5,7 +5,7 @@ import { getLogger } from "../lib/logger.ts";
 import { readTelegramConfig, type PlanChats } from "./telegram-config.ts";
 
 /**
- * Stand-in chat ids for the demo plans (server/db/seed-data/plans.ts). They are not real
+ * Stand-in chat ids for the demo plans (server/content/seed-data/plans.ts). They are not real
  * chats: set TELEGRAM_PLAN_CHATS to your channels' ids (the bot must be an administrator
  * allowed to invite and ban users in each). The bundle unlocks every chat.
  */

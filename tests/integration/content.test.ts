@@ -5,7 +5,7 @@ import { listBlogPosts } from "#server/content/list-blog-posts";
 import { listRelatedPosts } from "#server/content/list-related-posts";
 import { listResults } from "#server/content/list-results";
 import { blogPosts, results } from "#server/db/schema";
-import { seedDemoContentIfEmpty } from "#server/db/seed";
+import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
 import { describeEachDatabase } from "../helpers/database";
 
 describeEachDatabase("public content", (database) => {

@@ -6,7 +6,7 @@ import { billingHistory, pricing, profiles, session, subscriptions, user } from 
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { listBillingHistory } from "#server/members/list-billing-history";
 import { listMemberSubscriptions } from "#server/members/list-member-subscriptions";
-import { seedDemoContentIfEmpty } from "#server/db/seed";
+import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
 import { action as autorenewAction } from "~/routes/api.dashboard.autorenew";
 import { action as passwordAction } from "~/routes/api.dashboard.password";
 import { action as profileAction } from "~/routes/api.dashboard.profile";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { blogPosts, knowledgebaseArticles, pricing, results } from "#server/db/schema";
-import { seedDemoContentIfEmpty } from "#server/db/seed";
+import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
 import { describeEachDatabase } from "../helpers/database";
 
 describeEachDatabase("demo content", (database) => {

@@ -1,4 +1,4 @@
-import type { blogPosts } from "../schema.ts";
+import type { blogPosts } from "../../db/schema.ts";
 import {
   fundingRatesArticle,
   leverageArticle,

@@ -1,4 +1,4 @@
-import type { knowledgebaseArticles } from "../schema.ts";
+import type { knowledgebaseArticles } from "../../db/schema.ts";
 
 type KnowledgebaseInsert = typeof knowledgebaseArticles.$inferInsert;
 

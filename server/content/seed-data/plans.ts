@@ -1,4 +1,4 @@
-import type { pricing } from "../schema.ts";
+import type { pricing } from "../../db/schema.ts";
 
 type PlanInsert = typeof pricing.$inferInsert;
 

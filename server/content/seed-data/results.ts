@@ -1,4 +1,4 @@
-import type { results } from "../schema.ts";
+import type { results } from "../../db/schema.ts";
 
 type ResultInsert = typeof results.$inferInsert;
 type ResultType = NonNullable<ResultInsert["type"]>;
