@@ -53,18 +53,17 @@ describeEachDatabase("content changes are announced to every server", (database,
     expect(seen).toEqual([]);
   });
 
-  if (kind === "postgres") {
-    it("reconnects when its connection is cut, says so, and hears changes again", async () => {
-      const seen = await watch();
-      const { db } = database();
-      const cut = await db.execute(sql`
-        select pg_terminate_backend(pid) as cut from pg_stat_activity
-        where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`);
-      expect(cut.rows.length).toBe(1);
-      // Notices sent while it was away are lost: the empty notice says "assume anything changed".
-      await vi.waitFor(() => expect(seen).toEqual([""]), { timeout: 10_000, interval: 100 });
-      await db.update(pricing).set({ displayOrder: 4 });
-      await vi.waitFor(() => expect(seen).toEqual(["", "pricing"]));
-    });
-  }
+  // An embedded PGlite has no separate listening connection that could be cut: reported as skipped there.
+  it.skipIf(kind === "pglite")("reconnects when its connection is cut, says so, and hears changes again (PostgreSQL only: PGlite has no connection to cut)", async () => {
+    const seen = await watch();
+    const { db } = database();
+    const cut = await db.execute(sql`
+      select pg_terminate_backend(pid) as cut from pg_stat_activity
+      where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`);
+    expect(cut.rows.length).toBe(1);
+    // Notices sent while it was away are lost: the empty notice says "assume anything changed".
+    await vi.waitFor(() => expect(seen).toEqual([""]), { timeout: 10_000, interval: 100 });
+    await db.update(pricing).set({ displayOrder: 4 });
+    await vi.waitFor(() => expect(seen).toEqual(["", "pricing"]));
+  });
 });

@@ -68,12 +68,13 @@ describeEachDatabase("notification outbox", (database) => {
   it("is delivered only if the queuing transaction commits", async () => {
     const db = database().db;
     const m = await createMember(db);
-    await db
-      .transaction(async (tx) => {
+    const failure = new Error("purchase failed");
+    await expect(
+      db.transaction(async (tx) => {
         await enqueueNotification({ tx, userId: m.id, kind: "purchase_confirmed", payload: {} });
-        throw new Error("purchase failed");
-      })
-      .catch(() => {});
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
     expect(await db.select().from(notifications).where(eq(notifications.userId, m.id))).toHaveLength(0);
   });
 });

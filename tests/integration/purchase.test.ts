@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterEach, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { priceFor } from "~/lib/pricing";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { INVOICE_ID_PATTERN } from "#server/billing/invoice-id";
@@ -112,6 +112,33 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     expect(await stateOf(db(), member.id)).toMatchObject({ balance: usdt(100), subs: [], bills: [], purchases: [], notes: [] });
   });
 
+  it("refuses a client total LOWER than the price (never sells below the published price) and writes nothing", async () => {
+    const member = await createMember(db(), { balance: usdt(500) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    // Quarterly Gold is floor(49 × 3 × 0.85) = 124.95 → 124 USDT; a cent less, a whole month's price, or nothing is refused.
+    for (const totalAmount of [usdt(123.99), usdt(49), 0n]) {
+      const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "quarterly", totalAmount });
+      expect(response).toEqual({ success: false, error: "Prices have changed. Please review your cart.", required: "124", activeSubscriptions: [] });
+    }
+    expect(await stateOf(db(), member.id)).toMatchObject({ balance: usdt(500), subs: [], bills: [], purchases: [], notes: [] });
+  });
+
+  it("counts only ACTIVE subscriptions as already subscribed: an expired or cancelled plan can be bought again", async () => {
+    const member = await createMember(db(), { balance: usdt(100) });
+    const gold = await createPlan(db(), "Gold", usdt(49));
+    const silver = await createPlan(db(), "Silver", usdt(38));
+    const past = new Date("2025-01-01T00:00:00.000Z");
+    await db().insert(subscriptions).values([
+      { userId: member.id, planId: gold.id, status: "expired", billingPeriod: "monthly", startDate: past, nextBillingDate: new Date("2025-02-01T00:00:00.000Z"), autorenew: false },
+      { userId: member.id, planId: silver.id, status: "cancelled", billingPeriod: "monthly", startDate: past, nextBillingDate: new Date("2025-02-01T00:00:00.000Z"), autorenew: false },
+    ]);
+    const response = await buy({ userId: member.id, planIds: [gold.id, silver.id], billingPeriod: "monthly", totalAmount: usdt(87) });
+    expect(response).toEqual({ success: true, activeSubscriptions: [gold.id, silver.id].sort((a, b) => a - b), newBalance: "13" });
+    const state = await stateOf(db(), member.id);
+    expect(state.subs.map((s) => s.status).sort()).toEqual(["active", "active", "cancelled", "expired"]);
+    expect(state.purchases.map((p) => p.amount)).toEqual([-usdt(87)]);
+  });
+
   it("refuses plans already active, naming them", async () => {
     const member = await createMember(db(), { balance: usdt(500) });
     const gold = await createPlan(db(), "Gold", usdt(49));
@@ -187,6 +214,23 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     expect(state.notes).toHaveLength(1);
   });
 
+  it("keeps idempotency keys per member: another member's key is never replayed to them", async () => {
+    const alice = await createMember(db(), { balance: usdt(100) });
+    const bob = await createMember(db(), { balance: usdt(100) });
+    const gold = await createPlan(db(), "Gold", usdt(49));
+    const silver = await createPlan(db(), "Silver", usdt(38));
+    const key = "checkout-shared-key";
+    const first = await buy({ userId: alice.id, planIds: [gold.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: key });
+    expect(first).toEqual({ success: true, activeSubscriptions: [gold.id], newBalance: "51" });
+    // Bob happens to send the same key for his own cart: he gets his own purchase, not Alice's answer.
+    const second = await buy({ userId: bob.id, planIds: [silver.id], billingPeriod: "monthly", totalAmount: usdt(38), idempotencyKey: key });
+    expect(second).toEqual({ success: true, activeSubscriptions: [silver.id], newBalance: "62" });
+    const state = await stateOf(db(), bob.id);
+    expect(state.balance).toBe(usdt(62));
+    expect(state.subs.map((s) => s.planId)).toEqual([silver.id]);
+    expect((await stateOf(db(), alice.id)).balance).toBe(usdt(51));
+  });
+
   it("does not store a refusal: the same key succeeds after a deposit", async () => {
     const member = await createMember(db(), { balance: usdt(10) });
     const plan = await createPlan(db(), "Gold", usdt(49));
@@ -196,21 +240,22 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     expect(await buy(request)).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "0" });
   });
 
-  it("serialises concurrent purchases of one member (10 at once, balance for one)", async () => {
-    const member = await createMember(db(), { balance: usdt(49) });
-    const plan = await createPlan(db(), "Gold", usdt(49));
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, () => buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) })),
-    );
-    expect(responses.filter((r) => r.success)).toHaveLength(1);
-    const state = await stateOf(db(), member.id);
-    expect(state.balance).toBe(0n);
-    expect(state.subs).toHaveLength(1);
-  });
-
   // PGlite runs every transaction one after another on its single connection, so real
-  // contention only exists on PostgreSQL: the 50-way tests run there only.
-  if (kind === "postgres") {
+  // contention only exists on PostgreSQL: without the profile row lock these tests still pass on
+  // PGlite. They run on PostgreSQL (TEST_DATABASE_URL) and are reported as skipped on PGlite.
+  describe.skipIf(kind === "pglite")("concurrency (PostgreSQL only: PGlite runs one transaction at a time, so a missing row lock cannot show)", () => {
+    it("serialises concurrent purchases of one member (10 at once, balance for one)", async () => {
+      const member = await createMember(db(), { balance: usdt(49) });
+      const plan = await createPlan(db(), "Gold", usdt(49));
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () => buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) })),
+      );
+      expect(responses.filter((r) => r.success)).toHaveLength(1);
+      const state = await stateOf(db(), member.id);
+      expect(state.balance).toBe(0n);
+      expect(state.subs).toHaveLength(1);
+    });
+
     const fifty = (userId: string, planId: (i: number) => number, idempotencyKey?: string) =>
       Promise.all(
         Array.from({ length: 50 }, (_, i) =>
@@ -253,5 +298,5 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
       expect(state.balance).toBe(usdt(951));
       expect(state.bills).toHaveLength(1);
     });
-  }
+  });
 });

@@ -185,25 +185,24 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
     }
   });
 
-  if (kind === "postgres") {
-    // PGlite has one connection: a second transaction holding the row cannot exist there.
-    it("skips a subscription another runner holds, and still finishes (microsecond due dates too)", async () => {
-      const { userId, sub } = await subscribed(db(), { start: "2026-01-10T00:00:00.000Z", balanceAfter: usdt(100) });
-      await db().execute(sql`update subscriptions set next_billing_date = '2026-02-10T00:00:00.000500Z' where id = ${sub.id}`);
-      const holder = await database().pool!.connect();
-      try {
-        await holder.query("begin");
-        await holder.query("select id from subscriptions where id = $1 for update", [sub.id]);
-        const now = at("2026-02-11T00:00:00.000Z");
-        expect(await runRenewals({ db: db(), now, batchSize: 1 })).toEqual(none);
-        await holder.query("rollback");
-        expect(await runRenewals({ db: db(), now, batchSize: 1 })).toEqual({ ...none, charged: 1 });
-      } finally {
-        holder.release();
-      }
-      expect((await look(db(), userId)).renewals).toHaveLength(1);
-    });
-  }
+  // PGlite has one connection: a second transaction holding the row cannot exist there, so this
+  // runs on PostgreSQL and is reported as skipped on PGlite.
+  it.skipIf(kind === "pglite")("skips a subscription another runner holds, and still finishes (microsecond due dates too) (PostgreSQL only: PGlite has one connection, no second holder)", async () => {
+    const { userId, sub } = await subscribed(db(), { start: "2026-01-10T00:00:00.000Z", balanceAfter: usdt(100) });
+    await db().execute(sql`update subscriptions set next_billing_date = '2026-02-10T00:00:00.000500Z' where id = ${sub.id}`);
+    const holder = await database().pool!.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select id from subscriptions where id = $1 for update", [sub.id]);
+      const now = at("2026-02-11T00:00:00.000Z");
+      expect(await runRenewals({ db: db(), now, batchSize: 1 })).toEqual(none);
+      await holder.query("rollback");
+      expect(await runRenewals({ db: db(), now, batchSize: 1 })).toEqual({ ...none, charged: 1 });
+    } finally {
+      holder.release();
+    }
+    expect((await look(db(), userId)).renewals).toHaveLength(1);
+  });
 
   it("reminds a member once at 72 h and once at 24 h when the balance will not cover the renewal", async () => {
     const { userId } = await subscribed(db(), { start: "2026-01-10T12:00:00.000Z", balanceAfter: usdt(10) });
