@@ -2,7 +2,7 @@ import path from "node:path";
 import { HDKey } from "@scure/bip32";
 import { z } from "zod";
 import { parseUsdt } from "../app/lib/money.ts";
-import { readTelegramConfig, TelegramConfigError } from "./telegram/telegram-config.ts";
+import { readTelegramConfig, TelegramConfigError } from "./lib/telegram-config.ts";
 import { singleton } from "./lib/singleton.ts";
 import { redactExtendedKeys } from "./lib/redact-secrets.ts";
 import { parseTrustProxy } from "./security/trust-proxy.ts";

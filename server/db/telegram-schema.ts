@@ -2,8 +2,8 @@
 // Telegram ids (chats and users) have at most 52 significant bits, so they are read as numbers.
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";
-// Circular with schema.ts (which re-exports this file); only used inside lazy references.
-import { notifications, pricing } from "./schema.ts";
+import { pricing } from "./content-schema.ts";
+import { notifications } from "./notifications-schema.ts";
 
 const telegramId = (name: string) => bigint(name, { mode: "number" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

@@ -69,7 +69,7 @@ export class TelegramConfigError extends Error {}
  * Reads and validates the bot's settings. Throws a TelegramConfigError whose message is one
  * line naming the variable (secrets are named, never echoed). Empty strings mean unset.
  */
-export function readTelegramConfig(env: Record<string, string | undefined> = process.env): TelegramConfig {
+export function readTelegramConfig(env: Record<string, string | undefined>): TelegramConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith("TELEGRAM_") && v !== undefined && v !== ""));
   const result = schema.safeParse(cleaned);
   if (!result.success) {

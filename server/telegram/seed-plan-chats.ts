@@ -2,7 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { planTelegramChats, pricing } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
-import { readTelegramConfig, type PlanChats } from "./telegram-config.ts";
+import { getConfig } from "../config.ts";
+import type { PlanChats } from "../lib/telegram-config.ts";
 
 /**
  * Stand-in chat ids for the demo plans (server/content/seed-data/plans.ts). They are not real
@@ -24,7 +25,7 @@ export const DEMO_PLAN_CHATS: PlanChats = {
  * the demo ids. Plan ids that do not exist are reported and logged, not fatal.
  */
 export async function seedPlanChats(options: { db: Db; planChats?: PlanChats }): Promise<{ plans: number; chats: number; unknownPlans: string[] }> {
-  const mapping = options.planChats ?? readTelegramConfig().planChats ?? DEMO_PLAN_CHATS;
+  const mapping = options.planChats ?? getConfig().telegram.planChats ?? DEMO_PLAN_CHATS;
   const slugs = Object.keys(mapping);
   const result = { plans: 0, chats: 0, unknownPlans: [] as string[] };
   if (slugs.length === 0) return result;

@@ -6,7 +6,7 @@ import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 import { chatUpdates } from "./chat-updates.ts";
 import { memberCommands } from "./member-commands.ts";
-import type { TelegramConfig } from "./telegram-config.ts";
+import type { TelegramConfig } from "../lib/telegram-config.ts";
 
 export type TelegramBot = Bot;
 

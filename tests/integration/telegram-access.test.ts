@@ -7,7 +7,7 @@ import { reconcileTelegramAccess, runDailyTelegramReconcile } from "#server/tele
 import { removeExpiredAccess } from "#server/telegram/remove-expired-access";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { readTelegramConfig } from "#server/telegram/telegram-config";
+import { readTelegramConfig } from "#server/lib/telegram-config";
 import { telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../helpers/database";
 import { setTestEnv } from "../helpers/env";

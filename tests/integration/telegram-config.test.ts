@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { singletonValue } from "#server/lib/singleton";
 import { getTelegramBot } from "#server/telegram/telegram-bot";
 import { DEMO_PLAN_CHATS } from "#server/telegram/seed-plan-chats";
-import { readTelegramConfig } from "#server/telegram/telegram-config";
+import { readTelegramConfig } from "#server/lib/telegram-config";
 import { getTelegramBotUsername, telegramBotUrl } from "#server/telegram/telegram-links";
 import { setTestEnv } from "../helpers/env";
 

@@ -11,7 +11,7 @@ import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { sendAccessLinks } from "#server/telegram/send-access-links";
 import { startTelegramPolling } from "#server/telegram/start-telegram-polling";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { readTelegramConfig } from "#server/telegram/telegram-config";
+import { readTelegramConfig } from "#server/lib/telegram-config";
 import { setTelegramWebhook, telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../helpers/database";
 import { setTestEnv } from "../helpers/env";

@@ -4,7 +4,7 @@ import { planTelegramChats, pricing, profiles, rateLimits, subscriptions } from 
 import { generateTelegramCode } from "#server/members/generate-telegram-code";
 import { botMessages } from "#server/telegram/messages";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { readTelegramConfig } from "#server/telegram/telegram-config";
+import { readTelegramConfig } from "#server/lib/telegram-config";
 import { telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../helpers/database";
 import { setTestEnv } from "../helpers/env";

@@ -1,0 +1,27 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.ts";
+import { createdAt } from "./columns.ts";
+
+/**
+ * Transactional outbox of member notifications: written in the same transaction as the
+ * event (a charge, a lapse, a deposit), delivered afterwards by a job, so nothing is lost on
+ * a crash and nothing is sent for a rolled-back change.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, string>>().notNull().default({}),
+    emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_pending_idx").on(t.emailSentAt, t.nextAttemptAt)],
+);
+
