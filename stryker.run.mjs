@@ -1,0 +1,65 @@
+// @ts-check
+// `npm run test:mutation [-- <area> ...] [-- <stryker options>]`: mutation testing with StrykerJS,
+// one Stryker run per area (see docs/testing.md). Without an area it runs every area in turn
+// (long on 2 cores). Arguments starting with `-` go to `stryker run`, e.g. `--force` (ignore the
+// incremental results) or `--concurrency 1`. STRYKER_AREA=a,b picks areas too.
+import { spawnSync } from "node:child_process";
+import console from "node:console";
+import fs from "node:fs";
+import process from "node:process";
+import { areas } from "./stryker.areas.mjs";
+
+const args = process.argv.slice(2);
+const named = args.filter((a) => !a.startsWith("-") && Object.hasOwn(areas, a));
+const unknown = args.filter((a) => !a.startsWith("-") && !Object.hasOwn(areas, a));
+const fromEnv = (process.env.STRYKER_AREA ?? "").split(",").filter(Boolean);
+const passThrough = args.filter((a) => !named.includes(a) && !unknown.includes(a));
+
+// A value of an option (`--concurrency 1`) is not an area: keep it with its option.
+for (const value of [...unknown]) {
+  const at = args.indexOf(value);
+  if (at > 0 && args[at - 1].startsWith("--") && !args[at - 1].includes("=")) {
+    unknown.splice(unknown.indexOf(value), 1);
+    passThrough.splice(passThrough.indexOf(args[at - 1]) + 1, 0, value);
+  }
+}
+const badEnv = fromEnv.filter((a) => !Object.hasOwn(areas, a));
+if (unknown.length > 0 || badEnv.length > 0) {
+  console.error(`Unknown area ${[...unknown, ...badEnv].join(", ")}; the areas are: ${Object.keys(areas).join(", ")}`);
+  process.exit(2);
+}
+const selected = named.length > 0 ? named : fromEnv.length > 0 ? fromEnv : Object.keys(areas);
+
+/** Mutation score as Stryker counts it: (killed + timeout) / (killed + timeout + survived + no coverage). */
+/** @param {string} area */
+function summarise(area) {
+  const file = `reports/stryker-incremental/${area}.json`;
+  if (!fs.existsSync(file)) return "no results file";
+  /** @type {{ files: Record<string, { mutants: { status: string }[] }> }} */
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  /** @type {Record<string, number>} */
+  const count = {};
+  for (const { mutants } of Object.values(report.files)) {
+    for (const { status } of mutants) count[status] = (count[status] ?? 0) + 1;
+  }
+  const detected = (count.Killed ?? 0) + (count.Timeout ?? 0);
+  const valid = detected + (count.Survived ?? 0) + (count.NoCoverage ?? 0);
+  const score = valid === 0 ? "n/a" : `${((100 * detected) / valid).toFixed(2)} %`;
+  return `${score} (killed ${count.Killed ?? 0}, timeout ${count.Timeout ?? 0}, survived ${count.Survived ?? 0}, no coverage ${count.NoCoverage ?? 0})`;
+}
+
+const lines = [];
+let failed = false;
+for (const area of selected) {
+  const started = Date.now();
+  console.log(`\n▶ mutation testing: ${area}`);
+  const result = spawnSync("npx", ["stryker", "run", "stryker.config.mjs", ...passThrough], {
+    stdio: "inherit",
+    env: { ...process.env, STRYKER_AREA: area },
+  });
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  failed ||= result.status !== 0;
+  lines.push(`${area}: ${result.status === 0 ? summarise(area) : `stryker failed (exit ${result.status})`} in ${minutes} min`);
+}
+console.log(`\nMutation scores (target 85 %):\n${lines.map((l) => `  ${l}`).join("\n")}`);
+process.exit(failed ? 1 : 0);
