@@ -5,7 +5,7 @@ import { parseUsdt } from "../app/lib/money.ts";
 import { readTelegramConfig, TelegramConfigError } from "./lib/telegram-config.ts";
 import { singleton } from "./lib/singleton.ts";
 import { redactExtendedKeys } from "./lib/redact-secrets.ts";
-import { parseTrustProxy } from "./security/trust-proxy.ts";
+import { parseTrustProxy } from "./lib/trust-proxy.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })

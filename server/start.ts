@@ -13,7 +13,7 @@ import { getTelegramBot } from "./telegram/telegram-bot.ts";
 import { setTelegramWebhook } from "./telegram/telegram-webhook.ts";
 import { getDepositXpub } from "./wallet/deposit-key.ts";
 import { getLogger } from "./lib/logger.ts";
-import { checkDataDirPermissions } from "./lib/check-data-dir-permissions.ts";
+import { checkDataDirPermissions } from "./check-data-dir-permissions.ts";
 import { resetSingleton } from "./lib/singleton.ts";
 import { removeServerInfo, writeServerInfo } from "./ops/server-info.ts";
 

@@ -4,7 +4,7 @@ import { profiles, telegramNotificationDeliveries } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
 import { renderTelegramNotification } from "./messages.ts";
 import { sendAccessLinks } from "./send-access-links.ts";
-import type { TelegramBot } from "./telegram-bot.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { dashboardUrl } from "./telegram-links.ts";
 
 export type TelegramDelivery = "sent" | "skipped" | "failed";

@@ -4,7 +4,7 @@ import { describeMemberStatus } from "./describe-member-status.ts";
 import { findLinkedMember } from "./entitlements.ts";
 import { botMessages } from "./messages.ts";
 import { sendAccessLinks } from "./send-access-links.ts";
-import type { TelegramBot } from "./telegram-bot.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { verifyTelegramCode } from "./verify-telegram-code.ts";
 
 /**

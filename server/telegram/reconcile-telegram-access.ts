@@ -4,7 +4,7 @@ import { consumeRateLimit } from "../security/rate-limit.ts";
 import { forgetChatMember, listEntitledAccess, recordChatMember } from "./entitlements.ts";
 import { removeExpiredAccess } from "./remove-expired-access.ts";
 import { sendAccessLinks } from "./send-access-links.ts";
-import type { TelegramBot } from "./telegram-bot.ts";
+import type { TelegramBot } from "./bot-type.ts";
 
 export type ReconcileResult = { removed: number; failed: number; present: number; linksSent: number; membersMissing: number };
 

@@ -5,7 +5,7 @@ import { planTelegramChats, subscriptions } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
 import { forgetChatMember, listStaleChatMembers, recordChatMember, type StaleMember } from "./entitlements.ts";
 import { botMessages } from "./messages.ts";
-import type { TelegramBot } from "./telegram-bot.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { dashboardUrl } from "./telegram-links.ts";
 
 /**

@@ -4,7 +4,7 @@ import { profiles, telegramInviteLinks } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
 import { listEntitledChats, type EntitledChat } from "./entitlements.ts";
 import { botMessages } from "./messages.ts";
-import type { TelegramBot } from "./telegram-bot.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { dashboardUrl } from "./telegram-links.ts";
 
 export const INVITE_LINK_DAYS = 7;

@@ -1,5 +1,5 @@
 import { getLogger } from "../lib/logger.ts";
-import { ALLOWED_UPDATES, type TelegramBot } from "./telegram-bot.ts";
+import { ALLOWED_UPDATES, type TelegramBot } from "./bot-type.ts";
 import { setBotCommands } from "./telegram-webhook.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { Bot, GrammyError, HttpError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { getConfig } from "../config.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
@@ -8,10 +9,7 @@ import { chatUpdates } from "./chat-updates.ts";
 import { memberCommands } from "./member-commands.ts";
 import type { TelegramConfig } from "../lib/telegram-config.ts";
 
-export type TelegramBot = Bot;
-
-/** The updates the bot handles; webhook and long polling both ask Telegram for exactly these. */
-export const ALLOWED_UPDATES = ["message", "chat_join_request", "chat_member"] as const;
+export { ALLOWED_UPDATES, type TelegramBot } from "./bot-type.ts";
 
 /**
  * The grammY bot, or undefined when TELEGRAM_BOT_TOKEN is unset: every Telegram function

@@ -1,5 +1,5 @@
 import { getPublicOrigin } from "../config.ts";
-import type { TelegramBot } from "./telegram-bot.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import type { TelegramConfig } from "../lib/telegram-config.ts";
 
 /** The member dashboard, linked from the bot's messages (PUBLIC_URL, as in the emails). */

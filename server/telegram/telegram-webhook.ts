@@ -3,7 +3,7 @@ import express, { type RequestHandler } from "express";
 import type { Update } from "grammy/types";
 import { getLogger } from "../lib/logger.ts";
 import { botCommands } from "./messages.ts";
-import { ALLOWED_UPDATES, type TelegramBot } from "./telegram-bot.ts";
+import { ALLOWED_UPDATES, type TelegramBot } from "./bot-type.ts";
 
 export const TELEGRAM_SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token";
 

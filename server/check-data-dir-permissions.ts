@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DEV_KEY_FILE } from "../wallet/deposit-key.ts";
+import { DEV_KEY_FILE } from "./wallet/deposit-key.ts";
 
 /**
  * The files in DATA_DIR that hold secrets: the session signing key, the operator API token and

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEV_KEY_FILE } from "../wallet/deposit-key.ts";
+import { DEV_KEY_FILE } from "./wallet/deposit-key.ts";
 import { checkDataDirPermissions } from "./check-data-dir-permissions.ts";
 
 const posix = process.platform !== "win32";

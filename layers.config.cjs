@@ -1,0 +1,70 @@
+// The layers of this codebase (docs/architecture.md), checked by dependency-cruiser in
+// `npm run lint` and by tests/integration/layers.test.ts (which also plants violations to
+// show each rule fails). Paths are relative to the project root.
+//
+// server/ reads bottom-up:
+//   platform  server/config.ts, server/lib/, server/db/     (environment, logging, errors, database)
+//   domain    server/<domain>/                               (auth, billing, wallet, content, …)
+//   web       server/http/                                   (Express app, page cache, route helpers, guards)
+//   entry     server/*.ts entry files, server/jobs/, server/ops/ (start-up, jobs wiring, operator API and CLI)
+// app/lib/ is the one folder both sides share: it imports neither side.
+
+const PLATFORM = "^server/(config[.]ts|lib/|db/)";
+const DOMAIN = "^server/(auth|billing|contact|content|email|members|newsletter|notifications|security|seo|telegram|wallet)/";
+const WEB = "^server/http/";
+const ENTRY = "^server/((start|main|dev|production|testing|process-guards|check-data-dir-permissions)[.]ts|jobs/|ops/)";
+
+/** @type {import("dependency-cruiser").IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycle",
+      comment: "A file never depends on itself through others: cycles make layers meaningless and modules impossible to load or test alone.",
+      severity: "error",
+      from: { path: "^(server|app)/" },
+      to: { circular: true },
+    },
+    {
+      name: "platform-stays-down",
+      comment: "Platform code (config, logger, errors, database) knows nothing of the domains, the web layer or the entry points.",
+      severity: "error",
+      from: { path: PLATFORM },
+      to: { path: `${DOMAIN}|${WEB}|${ENTRY}` },
+    },
+    {
+      name: "domain-stays-below-web",
+      comment: "Domain code is called by routes, jobs and the operator API; it never reaches up into them.",
+      severity: "error",
+      from: { path: DOMAIN },
+      to: { path: `${WEB}|${ENTRY}` },
+    },
+    {
+      name: "web-stays-below-entry",
+      comment: "The web layer is started by the entry points, never the other way round (the operator API router is the one web surface that lives with the ops commands).",
+      severity: "error",
+      from: { path: WEB },
+      to: { path: ENTRY, pathNot: "^server/ops/(router|ops-token)[.]ts$" },
+    },
+    {
+      name: "shared-imports-neither-side",
+      comment: "app/lib/ is shared by browser and server: it may not import server code, components or routes.",
+      severity: "error",
+      from: { path: "^app/lib/" },
+      to: { path: "^(server/|app/(components|routes)/)" },
+    },
+    {
+      name: "server-never-imports-components",
+      comment: "Server code renders nothing: what it shares with the browser lives in app/lib/.",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: "^app/(components|routes)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|build|[.]react-router)/|[.]test[.]tsx?$" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs"] },
+  },
+};

@@ -1,0 +1,64 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const depcruise = path.join(root, "node_modules/.bin/depcruise");
+const config = path.join(root, "layers.config.cjs");
+
+/** Runs the layer check the way `npm run lint` does; resolves with its exit code and output. */
+async function checkLayers(cwd: string) {
+  try {
+    const { stdout } = await run(depcruise, ["--config", config, "server", "app"], { cwd });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string };
+    return { code: failure.code ?? -1, output: failure.stdout ?? "" };
+  }
+}
+
+// A miniature project with one violation of each rule, written as a mistake would be.
+const planted: Record<string, string> = {
+  "tsconfig.json": JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler", allowImportingTsExtensions: true } }),
+  "server/config.ts": `export const config = {};\n`,
+  "server/db/client.ts": `import { chargeRenewal } from "../billing/renew.ts";\nexport const db = chargeRenewal;\n`,
+  "server/billing/renew.ts": `import { app } from "../http/app.ts";\nexport const chargeRenewal = app;\n`,
+  "server/http/app.ts": `import { startServer } from "../start.ts";\nexport const app = startServer;\n`,
+  "server/start.ts": `export const startServer = 1;\n`,
+  "server/telegram/a.ts": `import { b } from "./b.ts";\nexport const a = b;\n`,
+  "server/telegram/b.ts": `import { a } from "./a.ts";\nexport const b = a;\n`,
+  "server/content/search.ts": `import { Term } from "../../app/components/term.tsx";\nexport const search = Term;\n`,
+  "app/components/term.tsx": `export const Term = 1;\n`,
+  "app/lib/money.ts": `import { config } from "../../server/config.ts";\nexport const money = config;\n`,
+};
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+describe("layer rules (layers.config.cjs)", () => {
+  it("hold for the whole tree", async () => {
+    const { code, output } = await checkLayers(root);
+    expect(output).toContain("no dependency violations found");
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it("fail on a planted cycle and on every import that goes up a layer", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "layers-"));
+    dirs.push(dir);
+    for (const [file, text] of Object.entries(planted)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    const { code, output } = await checkLayers(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/error no-cycle: server\/telegram\/(a|b)\.ts/);
+    expect(output).toContain("error platform-stays-down: server/db/client.ts → server/billing/renew.ts");
+    expect(output).toContain("error domain-stays-below-web: server/billing/renew.ts → server/http/app.ts");
+    expect(output).toContain("error web-stays-below-entry: server/http/app.ts → server/start.ts");
+    expect(output).toContain("error server-never-imports-components: server/content/search.ts → app/components/term.tsx");
+    expect(output).toContain("error shared-imports-neither-side: app/lib/money.ts → server/config.ts");
+  }, 120_000);
+});
