@@ -30,6 +30,16 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml('<a href="/pricing">Pricing</a>')).toBe('<a href="/pricing">Pricing</a>');
   });
 
+  it("treats plain-http links as external too, and overrides an author's own target and rel", () => {
+    expect(sanitizeHtml('<a href="http://example.com/page">Old site</a>')).toBe(
+      '<a href="http://example.com/page" target="_blank" rel="noopener noreferrer nofollow">Old site</a>',
+    );
+    expect(sanitizeHtml('<a href="https://example.com" target="_self" rel="opener">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+    expect(sanitizeHtml('<a href="mailto:desk@example.com">Mail</a>')).toBe('<a href="mailto:desk@example.com">Mail</a>');
+  });
+
   it("is idempotent, so cleaning stored HTML again on reading changes nothing", () => {
     const once = sanitizeHtml('<p>a <a href="https://x.example">b</a><img src="https://x.example/i.png" alt=""></p><script>x</script>');
     expect(sanitizeHtml(once)).toBe(once);

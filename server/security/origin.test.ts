@@ -30,4 +30,19 @@ describe("assertSameOrigin", () => {
       expect(() => assertSameOrigin(post("http://10.0.0.5:3000/api/contact", origin)), origin).toThrow(expect.objectContaining(refused));
     }
   });
+
+  it("refuses Origin: null (sandboxed frames, file: pages) rather than treating it as no Origin", () => {
+    usePublicUrl("https://signals.example");
+    expect(() => assertSameOrigin(post("https://signals.example/api/contact", "null"))).toThrow(expect.objectContaining(refused));
+  });
+
+  it("compares the port of a PUBLIC_URL on a non-default port; the default port written out is the same origin", () => {
+    usePublicUrl("https://signals.example:8443");
+    expect(() => assertSameOrigin(post("https://signals.example:8443/api/contact", "https://signals.example:8443"))).not.toThrow();
+    for (const origin of ["https://signals.example", "https://signals.example:443", "https://signals.example:9443"]) {
+      expect(() => assertSameOrigin(post("https://signals.example:8443/api/contact", origin)), origin).toThrow(expect.objectContaining(refused));
+    }
+    usePublicUrl("https://signals.example");
+    expect(() => assertSameOrigin(post("https://signals.example/api/contact", "https://signals.example:443"))).not.toThrow();
+  });
 });
