@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { start: "server/main.ts", testing: "server/testing.ts" },
+  entryPoints: { start: "server/main.ts", testing: "tests/e2e/support/server-entry.ts" },
   outdir: "build",
   bundle: true,
   splitting: true,

@@ -5,7 +5,7 @@ import { latestMail, linkIn } from "./support/outbox";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 
-type Testing = typeof import("../../server/testing.ts");
+type Testing = typeof import("./support/server-entry.ts");
 
 async function createMember(app: { testing: Testing }, email: string, password = "Analytical1") {
   const { db } = app.testing.getDatabase();

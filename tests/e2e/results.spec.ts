@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { holdData } from "./support/hold-data";
 
-type App = { testing: typeof import("../../server/testing.ts") };
+type App = { testing: typeof import("./support/server-entry.ts") };
 type ResultType = "broadcastai" | "forex" | "high_lev_futures" | "low_lev_futures" | "spot";
 
 const LABELS: Record<ResultType, string> = {

@@ -16,7 +16,7 @@ const PUBLIC_PATHS = [
   "/terms-of-service",
 ];
 
-type Testing = typeof import("../../server/testing.ts");
+type Testing = typeof import("./support/server-entry.ts");
 
 /** Published posts newest first, and the seed's one draft, read straight from the database. */
 async function posts(app: { testing: Testing }) {

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 
-type App = { testing: typeof import("../../../server/testing.ts") };
+type App = { testing: typeof import("./server-entry.ts") };
 
 /** The newest published blog post, as the site lists it first. */
 export async function newestPublishedPost(app: App) {

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 
-type Testing = typeof import("../../../server/testing.ts");
+type Testing = typeof import("./server-entry.ts");
 type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
 
 type WorkerFixtures = {

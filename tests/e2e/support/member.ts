@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 
-type Testing = typeof import("../../../server/testing.ts");
+type Testing = typeof import("./server-entry.ts");
 type App = { url: string; testing: Testing };
 
 export type TestMember = {

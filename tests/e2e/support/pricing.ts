@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
-export type Fixture = { testing: typeof import("../../../server/testing.ts") };
+export type Fixture = { testing: typeof import("./server-entry.ts") };
 
 /** "$1,416.00" for micro-USDT; written out here so the test does not trust the app's formatter. */
 export function usd(micro: bigint) {

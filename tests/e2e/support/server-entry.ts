@@ -1,0 +1,13 @@
+// Test-only entry (kept out of server/): bundled to build/testing.js so Playwright workers can start the
+// production server in-process and read the same database it writes. Import it only after
+// setting NODE_ENV=production.
+export * as schema from "../../../server/db/schema.ts";
+export { getDatabase } from "../../../server/db/client.ts";
+export { startProductionServer } from "../../../server/production.ts";
+export { signUpMember } from "../../../server/auth/sign-up-member.ts";
+export { postLedgerEntry } from "../../../server/billing/ledger.ts";
+export { adjustBalance } from "../../../server/billing/adjust-balance.ts";
+export { queueNewPostEmails } from "../../../server/newsletter/queue-new-post-emails.ts";
+export { sendNewPostEmails } from "../../../server/newsletter/send-new-post-emails.ts";
+export { createUnsubscribeToken } from "../../../server/newsletter/unsubscribe-token.ts";
+export { hashConfirmationToken } from "../../../server/newsletter/tokens.ts";
