@@ -4,7 +4,7 @@ import { requestPasswordReset } from "#server/auth/request-password-reset";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
 import { getMemberSession, signOutMember } from "#server/auth/session";
 import { signInMember } from "#server/auth/sign-in-member";
-import { DUPLICATE_EMAIL, signUpMember } from "#server/auth/sign-up-member";
+import { signUpMember } from "#server/auth/sign-up-member";
 import type { Db } from "#server/db/client";
 import { profiles, rateLimits, session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
@@ -66,7 +66,7 @@ describeEachDatabase("accounts", (database) => {
     const before = (await db.select().from(user)).length;
     await expect(signUpMember({ db, input: input("ADA@example.com"), clientIp: "10.0.0.2", headers: headers() })).rejects.toMatchObject({
       code: "CONFLICT",
-      message: DUPLICATE_EMAIL,
+      message: "An account with this email already exists. Please sign in instead.",
     });
     expect(await db.select().from(user)).toHaveLength(before);
   });
@@ -127,6 +127,12 @@ describeEachDatabase("accounts", (database) => {
     const token = row!.identifier.slice("reset-password:".length);
     await expect(resetMemberPassword({ db, token, password: "weakpassword", clientIp: "10.0.0.7" })).rejects.toMatchObject({
       message: "Password must contain at least one uppercase letter",
+    });
+    await expect(resetMemberPassword({ db, token, password: "Abcdef1", clientIp: "10.0.0.7" })).rejects.toMatchObject({
+      message: "Password must be at least 8 characters",
+    });
+    await expect(resetMemberPassword({ db, token, password: "Abcdefghij", clientIp: "10.0.0.7" })).rejects.toMatchObject({
+      message: "Password must contain at least one number",
     });
   });
 
