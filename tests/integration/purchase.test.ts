@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { priceFor } from "~/lib/pricing";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseSubscriptions, type PurchaseOptions } from "#server/billing/purchase-subscriptions";
+import { purchasePlans } from "#server/members/purchase-plans";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, pricing, profiles, subscriptions } from "#server/db/schema";
 import { describeEachDatabase } from "../helpers/database";
@@ -119,6 +120,18 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
       expect(response).toEqual({ success: false, error: "Prices have changed. Please review your cart.", required: "124", activeSubscriptions: [] });
     }
     expect(await stateOf(db(), member.id)).toMatchObject({ balance: usdt(500), subs: [], bills: [], purchases: [], notes: [] });
+  });
+
+  it("through the dashboard's input (decimal USDT strings): a cent or a micro-USDT under the price is refused, the exact price accepted", async () => {
+    const member = await createMember(db(), { balance: usdt(500) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    const checkout = (totalAmount: string) =>
+      purchasePlans({ db: db(), userId: member.id, input: { planIds: [plan.id], billingPeriod: "quarterly", totalAmount, idempotencyKey: crypto.randomUUID() } });
+    for (const total of ["123.99", "123.999999", "12.4", "0"]) {
+      expect(await checkout(total), total).toMatchObject({ success: false, error: "Prices have changed. Please review your cart.", required: "124" });
+    }
+    expect((await stateOf(db(), member.id)).balance).toBe(usdt(500));
+    expect(await checkout("124.00")).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "376" });
   });
 
   it("counts only ACTIVE subscriptions as already subscribed: an expired or cancelled plan can be bought again", async () => {
