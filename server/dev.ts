@@ -2,6 +2,8 @@
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { ConfigError, getConfig } from "./config.ts";
+import { getLogger } from "./lib/logger.ts";
+import { installProcessGuards } from "./process-guards.ts";
 import { startServer } from "./start.ts";
 
 try {
@@ -14,6 +16,7 @@ try {
   throw error;
 }
 
+installProcessGuards({ log: getLogger() });
 const vite = await createServer({ server: { middlewareMode: true } });
 await startServer({
   getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
