@@ -1,7 +1,10 @@
-import { encodeQr, type QrMatrix } from "./encode-qr.ts";
+import { encode } from "uqr";
 
 /** Modules of light margin the standard asks for around the symbol. */
 export const QR_QUIET_ZONE = 4;
+
+/** Error correction level of the deposit QR code: M, about 15% of the symbol may be lost. */
+export const QR_ERROR_CORRECTION = "M";
 
 export type QrImage = {
   /** Width and height in modules, margin included: the SVG's viewBox is `0 0 size size`. */
@@ -10,13 +13,17 @@ export type QrImage = {
   path: string;
 };
 
-/** A QR code of `text` as data for an inline SVG: small, no image request, nothing for the CSP to allow. */
+/**
+ * A QR code of `text` (encoded by uqr, smallest version that holds it, level M) as data for an
+ * inline SVG: small, no image request, nothing for the CSP to allow.
+ */
 export function qrImage(text: string): QrImage {
-  const matrix = encodeQr(text);
-  return { size: matrix.length + 2 * QR_QUIET_ZONE, path: matrixPath(matrix) };
+  const { size, data } = encode(text, { ecc: QR_ERROR_CORRECTION, border: QR_QUIET_ZONE });
+  return { size, path: matrixPath(data) };
 }
 
-function matrixPath(matrix: QrMatrix): string {
+/** The matrix (quiet zone included, true = dark) as one path of horizontal runs. */
+function matrixPath(matrix: readonly (readonly boolean[])[]): string {
   const parts: string[] = [];
   matrix.forEach((row, r) => {
     for (let c = 0; c < row.length; c++) {
@@ -24,7 +31,7 @@ function matrixPath(matrix: QrMatrix): string {
       let end = c;
       while (end + 1 < row.length && row[end + 1]) end++;
       const length = end - c + 1;
-      parts.push(`M${c + QR_QUIET_ZONE} ${r + QR_QUIET_ZONE}h${length}v1h-${length}z`);
+      parts.push(`M${c} ${r}h${length}v1h-${length}z`);
       c = end;
     }
   });
