@@ -1,3 +1,4 @@
+import { setTimeout as pause } from "node:timers/promises";
 import type { Database } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 
@@ -46,13 +47,9 @@ export function runAsLeader(options: {
       } finally {
         client?.release();
       }
-      await new Promise((resolve) => {
-        const t = setTimeout(resolve, retryMs);
-        t.unref();
-        signal.addEventListener("abort", () => {
-          clearTimeout(t);
-          resolve(undefined);
-        });
+      // Retry after retryMs (a timer that does not keep the process alive), or stop at once on abort.
+      await pause(retryMs, undefined, { signal, ref: false }).catch((error: unknown) => {
+        if (!signal.aborted) throw error;
       });
     }
   })();

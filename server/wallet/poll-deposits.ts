@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { setTimeout as pause } from "node:timers/promises";
 import { inArray } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -187,15 +189,14 @@ export function backoff(baseMs: number, failures: number) {
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts (Infinity: only then). */
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
+async function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return;
+  if (!Number.isFinite(ms)) {
+    // timers/promises would turn Infinity into 1 ms: wait for the abort alone (forever without a signal).
+    await (signal ? once(signal, "abort") : new Promise<never>(() => {}));
+    return;
+  }
+  await pause(ms, undefined, { signal }).catch((error: unknown) => {
+    if (!signal?.aborted) throw error;
   });
 }
