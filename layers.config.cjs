@@ -12,7 +12,7 @@
 const PLATFORM = "^server/(config[.]ts|lib/|db/)";
 const DOMAIN = "^server/(auth|billing|contact|content|email|members|newsletter|notifications|security|seo|telegram|wallet)/";
 const WEB = "^server/http/";
-const ENTRY = "^server/((start|main|dev|production|process-guards|check-data-dir-permissions)[.]ts|jobs/|ops/)";
+const ENTRY = "^server/((start|main|dev|production|process-guards|check-data-dir-permissions|local-run)[.]ts|jobs/|ops/)";
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {

@@ -1,7 +1,9 @@
 // Production entry: bundled to build/start.js by scripts/build-server.mjs.
-// Nothing is imported statically: React picks its development or production build from
-// NODE_ENV when it is first loaded, so the mode must be settled before any import.
-process.env.NODE_ENV ??= "production";
+// Nothing else is imported statically: React picks its development or production build from
+// NODE_ENV when it is first loaded, so the mode must be settled before any other import.
+import { applyLocalRunDefaults } from "./local-run.ts";
+
+const localRun = applyLocalRunDefaults(process.env);
 
 async function main() {
   const { ConfigError, getConfig } = await import("./config.ts");
@@ -18,6 +20,7 @@ async function main() {
   const { getLogger } = await import("./lib/logger.ts");
   const { installProcessGuards } = await import("./process-guards.ts");
   installProcessGuards({ log: getLogger() });
+  if (localRun) getLogger().warn(localRun);
   const running = await startProductionServer();
   const shutdown = (signal: string) => {
     getLogger().info({ signal }, "shutting down");

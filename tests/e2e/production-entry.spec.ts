@@ -16,6 +16,47 @@ function freePort() {
   });
 }
 
+/** The environment of this worker without what the fixtures or earlier tests set. */
+function cleanEnv(extra: Record<string, string>) {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["NODE_ENV", "PUBLIC_URL", "ALLOW_DEV_TRON_KEY", "TRON_XPUB", "DATABASE_URL", "PORT", "DATA_DIR"]) delete env[name];
+  return { ...env, HOST: "127.0.0.1", LOG_LEVEL: "info", JOBS_ENABLED: "false", ...extra };
+}
+
+test("a deployment without PUBLIC_URL stops at once with one line naming it", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "no-public-url-"));
+  try {
+    const child = spawn(process.execPath, ["build/start.js"], { env: cleanEnv({ NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0" }), stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe("Invalid configuration: PUBLIC_URL is required in production (the address members use, e.g. https://example.com)");
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a bare `npm start` (no NODE_ENV) serves a local trial on localhost and says so", async () => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "local-trial-"));
+  const child = spawn(process.execPath, ["build/start.js"], { env: cleanEnv({ PORT: String(port), DATA_DIR: dataDir }), stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await expect.poll(() => output.includes('"msg":"server listening"'), { timeout: 90_000 }).toBe(true);
+    expect(output).toContain(`NODE_ENV is not set: running as a local trial (links point at http://localhost:${port}; deposit addresses come from the development key)`);
+    const robots = await fetch(`http://127.0.0.1:${port}/robots.txt`);
+    expect(await robots.text()).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 // The production entry as a deploy runs it: SIGTERM stops new connections, lets a request in
 // flight finish, stops the jobs and closes the embedded database (its lock file goes), exit 0.
 test("SIGTERM drains a request in flight, closes the database and exits 0", async () => {
@@ -24,7 +65,7 @@ test("SIGTERM drains a request in flight, closes the database and exits 0", asyn
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["build/start.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, ALLOW_DEV_TRON_KEY: "true", LOG_LEVEL: "info" },
+    env: cleanEnv({ NODE_ENV: "production", PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, ALLOW_DEV_TRON_KEY: "true" }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
