@@ -40,6 +40,14 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml('<a href="mailto:desk@example.com">Mail</a>')).toBe('<a href="mailto:desk@example.com">Mail</a>');
   });
 
+  it("treats a scheme in capitals or after a space as external too", () => {
+    for (const href of ["HTTPS://example.com/a", "Http://example.com/b", " https://example.com/c"]) {
+      const html = sanitizeHtml(`<a href="${href}">x</a>`);
+      expect(html, href).toContain('target="_blank"');
+      expect(html, href).toContain('rel="noopener noreferrer nofollow"');
+    }
+  });
+
   it("is idempotent, so cleaning stored HTML again on reading changes nothing", () => {
     const once = sanitizeHtml('<p>a <a href="https://x.example">b</a><img src="https://x.example/i.png" alt=""></p><script>x</script>');
     expect(sanitizeHtml(once)).toBe(once);

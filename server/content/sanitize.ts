@@ -19,7 +19,8 @@ const options: sanitizeHtmlLib.IOptions = {
   transformTags: {
     // External links open safely in a new tab.
     a: (tagName, attribs) => {
-      const external = /^https?:\/\//.test(attribs.href ?? "");
+      // Browsers read the scheme in any case and after leading white space: so do we.
+      const external = /^\s*https?:\/\//i.test(attribs.href ?? "");
       return {
         tagName,
         attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } : attribs,
