@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { getLogger } from "../lib/logger.ts";
 import { toTronBase58 } from "./tron-address.ts";
 
@@ -110,80 +111,110 @@ export async function fetchTransferEvents(options: {
   return parsePage(body);
 }
 
-type RawEvent = {
-  transaction_id?: unknown;
-  event_index?: unknown;
-  block_number?: unknown;
-  block_timestamp?: unknown;
-  contract_address?: unknown;
-  event_name?: unknown;
-  /** TronGrid sets it (true) on events of blocks not yet confirmed (solidified). */
-  _unconfirmed?: unknown;
-  result?: Record<string, unknown>;
-};
+/** Anything, or nothing: the key may be absent. */
+const optional = z.unknown().optional();
+
+/** A non-negative safe integer, also spelled as a decimal string. */
+const count = z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(0));
+
+/** A TRON address in any of its three spellings (base58 T…, hex 41…, hex 0x…), as base58. */
+const tronAddress = z.unknown().transform((value, ctx) => {
+  const address = toTronBase58(value);
+  if (address === null) ctx.addIssue({ code: "custom", message: "not a TRON address" });
+  return address ?? z.NEVER;
+});
+
+/** uint256 as a decimal string (TronGrid), a 0x hex string, or a safe integer number. */
+const amount = z.union([z.string().regex(/^(\d+|0x[0-9a-fA-F]+)$/), z.number().int().min(0)]).transform((value) => BigInt(value));
+
+/**
+ * A readable Transfer event, in our shape. Unknown fields are allowed (ignored); a missing or
+ * unreadable one fails the event, which the page then skips.
+ */
+const transferEvent = z
+  .object({
+    transaction_id: z
+      .string()
+      .transform((id) => id.replace(/^0x/i, "").toLowerCase())
+      .pipe(z.string().regex(/^[0-9a-f]{64}$/)),
+    event_index: count,
+    block_number: count,
+    block_timestamp: count,
+    contract_address: tronAddress,
+    event_name: z.literal("Transfer").optional(),
+    // Decoded results carry both named ("from") and positional ("0") keys; some nodes only one.
+    result: z
+      .object({ from: optional, to: optional, value: optional, 0: optional, 1: optional, 2: optional })
+      .transform((r) => ({ from: r.from ?? r[0], to: r.to ?? r[1], value: r.value ?? r[2] }))
+      .pipe(z.object({ from: tronAddress, to: tronAddress, value: amount })),
+  })
+  .transform(
+    (e): TransferEvent => ({
+      txId: e.transaction_id,
+      eventIndex: e.event_index,
+      blockNumber: e.block_number,
+      blockTimestamp: e.block_timestamp,
+      contract: e.contract_address,
+      from: e.result.from,
+      to: e.result.to,
+      amount: e.result.value,
+    }),
+  );
+
+/** What is read of every item before knowing it is a Transfer event; an item that is no object reads as {}. */
+const pageItem = z
+  .object({
+    transaction_id: optional,
+    event_name: optional,
+    block_timestamp: optional,
+    /** TronGrid sets it (true) on events of blocks not yet confirmed (solidified). */
+    _unconfirmed: optional,
+  })
+  .catch({});
+
+const eventPage = z.object({
+  success: optional.refine((success) => success !== false),
+  data: z.array(z.unknown()),
+  // A missing, odd or empty fingerprint means the last page.
+  meta: z.object({ fingerprint: z.string().min(1).optional().catch(undefined) }).optional().catch(undefined),
+});
 
 function parsePage(body: unknown): TransferEventPage {
-  const page = body as { success?: unknown; data?: unknown; meta?: { fingerprint?: unknown } } | null;
-  if (!page || typeof page !== "object" || !Array.isArray(page.data) || page.success === false) {
-    throw new TronGridError("TronGrid answered without a data list", { status: 200, retryable: false });
-  }
+  const page = eventPage.safeParse(body);
+  if (!page.success) throw new TronGridError("TronGrid answered without a data list", { status: 200, retryable: false });
   const events: TransferEvent[] = [];
   let unconfirmed = 0;
   let unconfirmedFrom: number | undefined;
-  for (const raw of page.data as RawEvent[]) {
-    if (isUnconfirmed(raw)) {
+  for (const raw of page.data.data) {
+    const item = pageItem.parse(raw);
+    if (isUnconfirmed(item._unconfirmed)) {
       unconfirmed++;
-      const at = toSafeInteger(raw.block_timestamp);
-      if (at !== null) unconfirmedFrom = Math.min(unconfirmedFrom ?? at, at);
+      const at = count.safeParse(item.block_timestamp);
+      if (at.success) unconfirmedFrom = Math.min(unconfirmedFrom ?? at.data, at.data);
       continue;
     }
     const event = normaliseEvent(raw);
     if (event) events.push(event);
-    else if (raw?.event_name === undefined || raw.event_name === "Transfer") {
-      getLogger().warn({ txId: raw?.transaction_id }, "deposit watcher: skipped a Transfer event it could not read");
+    else if (item.event_name === undefined || item.event_name === "Transfer") {
+      getLogger().warn({ txId: item.transaction_id }, "deposit watcher: skipped a Transfer event it could not read");
     }
   }
-  const fingerprint = page.meta?.fingerprint;
+  const fingerprint = page.data.meta?.fingerprint;
   return {
     events,
-    ...(typeof fingerprint === "string" && fingerprint !== "" ? { fingerprint } : {}),
+    ...(fingerprint === undefined ? {} : { fingerprint }),
     unconfirmed,
     ...(unconfirmedFrom === undefined ? {} : { unconfirmedFrom }),
   };
 }
 
 /** Any value but absent/false/"false" counts as unconfirmed: skipping only delays a credit. */
-function isUnconfirmed(raw: RawEvent): boolean {
-  const flag = raw?._unconfirmed;
+function isUnconfirmed(flag: unknown): boolean {
   return flag !== undefined && flag !== null && flag !== false && flag !== "false";
 }
 
 /** The event in our shape, or null when it is not a readable Transfer. */
-export function normaliseEvent(raw: RawEvent): TransferEvent | null {
-  if (!raw || typeof raw !== "object" || (raw.event_name !== undefined && raw.event_name !== "Transfer")) return null;
-  const txId = typeof raw.transaction_id === "string" ? raw.transaction_id.replace(/^0x/i, "").toLowerCase() : "";
-  const eventIndex = toSafeInteger(raw.event_index);
-  const blockNumber = toSafeInteger(raw.block_number);
-  const blockTimestamp = toSafeInteger(raw.block_timestamp);
-  const result = raw.result ?? {};
-  // Decoded results carry both named ("from") and positional ("0") keys; some nodes only one.
-  const contract = toTronBase58(raw.contract_address);
-  const from = toTronBase58(result.from ?? result["0"]);
-  const to = toTronBase58(result.to ?? result["1"]);
-  const amount = toAmount(result.value ?? result["2"]);
-  if (!/^[0-9a-f]{64}$/.test(txId) || eventIndex === null || blockNumber === null || blockTimestamp === null) return null;
-  if (!contract || !from || !to || amount === null) return null;
-  return { txId, eventIndex, blockNumber, blockTimestamp, contract, from, to, amount };
-}
-
-function toSafeInteger(value: unknown): number | null {
-  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null;
-}
-
-/** uint256 as a decimal string (TronGrid), a 0x hex string, or a safe integer number. */
-function toAmount(value: unknown): bigint | null {
-  if (typeof value === "string" && /^(\d+|0x[0-9a-fA-F]+)$/.test(value)) return BigInt(value);
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  return null;
+export function normaliseEvent(raw: unknown): TransferEvent | null {
+  const event = transferEvent.safeParse(raw);
+  return event.success ? event.data : null;
 }
