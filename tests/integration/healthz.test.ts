@@ -3,15 +3,21 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#server/db/client";
 import { createApp } from "#server/http/app";
+import { setSingleton } from "#server/lib/singleton";
+import { createTestDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 
 describe("GET /healthz", () => {
   let server: Server;
   let base: string;
-  // The app opens the process database in this folder; the helper closes it before removing it.
+  // The app reads its configuration (DATA_DIR for the ops token) from here; the helper closes the
+  // process database before removing the folder.
   withTestDataDir("healthz");
 
   beforeAll(async () => {
+    // The process database is a migrated in-memory copy: opening a fresh one on disk runs initdb,
+    // which took over 30 s on a loaded machine (server.test.ts covers the on-disk database).
+    setSingleton("database", (await createTestDatabase("pglite")).database);
     const app = createApp({
       getBuild: () => {
         throw new Error("no pages in this test");

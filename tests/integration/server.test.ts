@@ -23,7 +23,9 @@ const tempDir = () => {
 };
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-describe("embedded database in DATA_DIR", () => {
+// Each test opens a database on disk, and a fresh one runs initdb in WebAssembly: seconds alone,
+// up to half a minute on a loaded 2-core machine. The limit only guards against a hang.
+describe("embedded database in DATA_DIR", { timeout: 120_000 }, () => {
   it("creates the folder, keeps data across a restart and applies migrations once", async () => {
     const dataDir = path.join(tempDir(), "nested", "data");
     const first = openDatabase({ dataDir });
@@ -120,7 +122,7 @@ describe("embedded database in DATA_DIR", () => {
   });
 });
 
-describe("a database that cannot open", () => {
+describe("a database that cannot open", { timeout: 120_000 }, () => {
   // The cause of a suite that failed one run in three: PGlite opening on a folder that a test
   // removed meanwhile rejected with nobody listening (ErrnoError 44), which ends a process.
   // A child process shows what a server would live through: it must exit normally.
