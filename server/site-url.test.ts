@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { publicUrlPerTest } from "../tests/helpers/env.ts";
 import { getPublicOrigin, setListeningOrigin } from "./config.ts";
-import { resetSingleton } from "./lib/singleton.ts";
 
-const saved = process.env.PUBLIC_URL;
-function usePublicUrl(value: string | undefined) {
-  if (value === undefined) delete process.env.PUBLIC_URL;
-  else process.env.PUBLIC_URL = value;
-  resetSingleton("config");
-}
-afterEach(() => usePublicUrl(saved));
+const usePublicUrl = publicUrlPerTest();
 
 describe("the site's address in canonical URLs and links", () => {
   it("is PUBLIC_URL (without a trailing slash)", () => {

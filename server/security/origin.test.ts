@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { resetSingleton } from "../lib/singleton.ts";
+import { describe, expect, it } from "vitest";
+import { publicUrlPerTest } from "../../tests/helpers/env.ts";
 import { assertSameOrigin } from "./origin.ts";
 
-const saved = process.env.PUBLIC_URL;
-function usePublicUrl(value: string | undefined) {
-  if (value === undefined) delete process.env.PUBLIC_URL;
-  else process.env.PUBLIC_URL = value;
-  resetSingleton("config");
-}
-afterEach(() => usePublicUrl(saved));
+const usePublicUrl = publicUrlPerTest();
 
 const post = (url: string, origin?: string) => new Request(url, { method: "POST", headers: origin === undefined ? {} : { origin } });
 const refused = { code: "FORBIDDEN", message: "Cross-site request refused." };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Database } from "#server/db/client";
 import { resetSingleton, singletonValue } from "#server/lib/singleton";
 
@@ -53,4 +53,16 @@ function forgetConfiguration() {
   // The logger reads LOG_LEVEL from the configuration: both are re-read on next use.
   resetSingleton("config");
   resetSingleton("logger");
+}
+
+/** Lets each test choose PUBLIC_URL (undefined: unset); the value before the file is back after each test. */
+export function publicUrlPerTest() {
+  const saved = process.env.PUBLIC_URL;
+  const use = (value: string | undefined) => {
+    if (value === undefined) delete process.env.PUBLIC_URL;
+    else process.env.PUBLIC_URL = value;
+    resetSingleton("config");
+  };
+  afterEach(() => use(saved));
+  return use;
 }
