@@ -59,6 +59,13 @@ module.exports = {
       from: { path: "^server/" },
       to: { path: "^app/(components|routes)/" },
     },
+    {
+      name: "components-never-import-server",
+      comment: "Components render what loaders hand them: their data types come from app/lib/view-types/, never from server/ (a browser bundle must not reach server code).",
+      severity: "error",
+      from: { path: "^app/components/" },
+      to: { path: "^server/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -2,6 +2,7 @@ import path from "node:path";
 import { HDKey } from "@scure/bip32";
 import { z } from "zod";
 import { parseUsdt } from "../app/lib/money.ts";
+import type { PublicConfig } from "../app/lib/view-types/site.ts";
 import { readTelegramConfig, TelegramConfigError } from "./lib/telegram-config.ts";
 import { singleton } from "./lib/singleton.ts";
 import { redactExtendedKeys } from "./lib/redact-secrets.ts";
@@ -196,11 +197,10 @@ export function getConfig(): Config {
 }
 
 /** The only configuration the browser ever sees: an explicit whitelist. */
-export function getPublicConfig() {
+export function getPublicConfig(): PublicConfig {
   const c = getConfig();
   return { brandName: c.brandName, productSlug: c.productSlug, links: c.links };
 }
-export type PublicConfig = ReturnType<typeof getPublicConfig>;
 
 let listeningOrigin: string | undefined;
 

@@ -1,16 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import type { BlogPost } from "~/lib/view-types/content";
 import { blogPosts } from "../db/schema.ts";
 import { sanitizeHtml } from "./sanitize.ts";
-import { summaryColumns, type BlogPostSummary } from "./list-blog-posts.ts";
+import { summaryColumns } from "./list-blog-posts.ts";
 
 /**
- * A whole article; `content` is sanitized HTML (DESIGN.md §6): cleaned when written by the site,
- * and cleaned again here because editors also write rows straight into the database.
+ * spec §7 "Select blog (article)": one published row by slug, or null. `content` is sanitized
+ * HTML (DESIGN.md §6): cleaned when written by the site, and cleaned again here because editors
+ * also write rows straight into the database.
  */
-export type BlogPost = BlogPostSummary & { content: string; createdAt: string };
-
-/** spec §7 "Select blog (article)": one published row by slug, or null. */
 export async function getBlogPost(options: { db: DbOrTx; slug: string }): Promise<BlogPost | null> {
   const { db, slug } = options;
   const [row] = await db

@@ -1,20 +1,10 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { normalizeSearch } from "~/lib/search-term";
+import type { BlogPostSummary } from "~/lib/view-types/content";
 import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
 
-/** A post as the list and the related-articles block show it (no body). */
-export type BlogPostSummary = {
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  date: string;
-  image: string;
-  author: string;
-  authorRole: string;
-};
-
+/** The columns of a BlogPostSummary (the list and the related-articles block: no body). */
 export const summaryColumns = {
   slug: blogPosts.slug,
   title: blogPosts.title,

@@ -1,20 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import type { PublicPlan } from "~/lib/view-types/content";
 import { pricing } from "../db/schema.ts";
-
-/** A plan as pages receive it: money as integer micro-USDT strings (JSON has no bigint). */
-export type PublicPlan = {
-  id: number;
-  planId: string;
-  name: string;
-  subtitle: string;
-  icon: string;
-  badge: string | null;
-  discount: number;
-  price: string;
-  originalPrice: string | null;
-  features: string[];
-};
 
 /** spec §7 "Select pricing": published plans by display order. */
 export async function listPublishedPlans(db: DbOrTx): Promise<PublicPlan[]> {

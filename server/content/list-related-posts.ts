@@ -1,7 +1,8 @@
 import { and, desc, eq, ne } from "drizzle-orm";
+import type { BlogPostSummary } from "~/lib/view-types/content";
 import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
-import { summaryColumns, type BlogPostSummary } from "./list-blog-posts.ts";
+import { summaryColumns } from "./list-blog-posts.ts";
 
 export const RELATED_POSTS_LIMIT = 3;
 

@@ -1,20 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import type { PublicResult, ResultType } from "~/lib/view-types/content";
 import { results } from "../db/schema.ts";
-
-export type ResultType = (typeof results.type.enumValues)[number];
-
-/** One results-tracker row as pages receive it; percentages are plain numbers (not money). */
-export type PublicResult = {
-  id: number;
-  type: ResultType;
-  title: string;
-  signals: number;
-  wins: number;
-  losses: number;
-  totalPercentage: number;
-  winRate: number;
-};
 
 /** spec §7 "Select results": the selected type, published only, by display order. */
 export async function listResults(options: { db: DbOrTx; type: ResultType }): Promise<PublicResult[]> {

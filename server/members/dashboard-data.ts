@@ -1,9 +1,11 @@
+import type { BillingData, KnowledgebaseData, SectionData, SubscriptionsData } from "~/lib/view-types/member";
+import { readSidebarOpen } from "~/lib/cookies";
 import type { DbOrTx } from "../db/client.ts";
-import { listPublishedPlans, type PublicPlan } from "../content/list-published-plans.ts";
+import { listPublishedPlans } from "../content/list-published-plans.ts";
 import { getLogger } from "../lib/logger.ts";
-import { listBillingHistory, type BillingRow } from "./list-billing-history.ts";
-import { listKnowledgebase, type KnowledgebaseArticle } from "./list-knowledgebase.ts";
-import { listMemberSubscriptions, type MemberSubscription } from "./list-member-subscriptions.ts";
+import { listBillingHistory } from "./list-billing-history.ts";
+import { listKnowledgebase } from "./list-knowledgebase.ts";
+import { listMemberSubscriptions } from "./list-member-subscriptions.ts";
 
 // spec §8 texts shown in place of a section whose data failed to load.
 export const SUBSCRIPTIONS_LOAD_FAILED = "Failed to load data";
@@ -14,7 +16,7 @@ export const KNOWLEDGEBASE_LOAD_FAILED = "Failed to load articles. Please try ag
  * Section data never rejects: a failure is logged and answered with the section's message,
  * so the rest of the dashboard still renders (and a streamed promise never errors mid-page).
  */
-async function orMessage<T>(load: () => Promise<T>, message: string, what: string): Promise<T | { error: string }> {
+async function orMessage<T>(load: () => Promise<T>, message: string, what: string): Promise<SectionData<T>> {
   try {
     return await load();
   } catch (error) {
@@ -23,25 +25,23 @@ async function orMessage<T>(load: () => Promise<T>, message: string, what: strin
   }
 }
 
-export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }) {
-  return orMessage<{ plans: PublicPlan[]; subscriptions: MemberSubscription[] }>(
+export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): Promise<SubscriptionsData> {
+  return orMessage(
     async () => ({ plans: await listPublishedPlans(options.db), subscriptions: await listMemberSubscriptions(options) }),
     SUBSCRIPTIONS_LOAD_FAILED,
     "subscriptions",
   );
 }
 
-export function loadBillingData(options: { db: DbOrTx; userId: string }) {
-  return orMessage<{ rows: BillingRow[] }>(async () => ({ rows: await listBillingHistory(options) }), BILLING_LOAD_FAILED, "billing history");
+export function loadBillingData(options: { db: DbOrTx; userId: string }): Promise<BillingData> {
+  return orMessage(async () => ({ rows: await listBillingHistory(options) }), BILLING_LOAD_FAILED, "billing history");
 }
 
-export function loadKnowledgebaseData(db: DbOrTx) {
-  return orMessage<{ articles: KnowledgebaseArticle[] }>(async () => ({ articles: await listKnowledgebase(db) }), KNOWLEDGEBASE_LOAD_FAILED, "knowledgebase");
+export function loadKnowledgebaseData(db: DbOrTx): Promise<KnowledgebaseData> {
+  return orMessage(async () => ({ articles: await listKnowledgebase(db) }), KNOWLEDGEBASE_LOAD_FAILED, "knowledgebase");
 }
 
 /** The sidebar's open state from its cookie (spec §9, 7 days), read on the server so the first paint matches. */
 export function readSidebarState(request: Request): boolean {
-  const cookie = request.headers.get("cookie") ?? "";
-  const match = /(?:^|;\s*)sidebar_state=(true|false)(?:;|$)/.exec(cookie);
-  return match?.[1] !== "false";
+  return readSidebarOpen(request.headers.get("cookie"));
 }

@@ -1,9 +1,8 @@
+import type { DepositWallet } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { generateWallet } from "../wallet/generate-wallet.ts";
-import { qrImage, type QrImage } from "./qr/qr-svg.ts";
-
-export type DepositWallet = { address: string; qr: QrImage };
+import { qrImage } from "./qr/qr-svg.ts";
 
 /**
  * The deposit dialog's address and its QR code. A member whose address was not made at

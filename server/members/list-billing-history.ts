@@ -1,17 +1,7 @@
 import { desc, eq } from "drizzle-orm";
+import type { BillingRow } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { billingHistory } from "../db/schema.ts";
-
-export type BillingRow = {
-  id: string;
-  invoiceId: string;
-  issueDate: string;
-  /** Micro-USDT as a string (JSON has no bigint). */
-  totalAmount: string;
-  paymentType: string;
-  status: "paid" | "pending" | "failed";
-  description: string | null;
-};
 
 /** spec §7 "Select billing_history": the member's own rows, newest first. */
 export async function listBillingHistory(options: { db: DbOrTx; userId: string }): Promise<BillingRow[]> {

@@ -1,15 +1,14 @@
 import { asc, eq } from "drizzle-orm";
+import type { KnowledgebaseArticle } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { sanitizeHtml } from "../content/sanitize.ts";
 import { knowledgebaseArticles } from "../db/schema.ts";
 
 /**
- * `content` is sanitized HTML (DESIGN.md §6), safe to render as is: cleaned when written by the
- * site, and cleaned again here because editors also write rows straight into the database.
+ * spec §7 "Select knowledgebase": published articles by display order. `content` is sanitized
+ * HTML (DESIGN.md §6), safe to render as is: cleaned when written by the site, and cleaned again
+ * here because editors also write rows straight into the database.
  */
-export type KnowledgebaseArticle = { id: number; title: string; content: string };
-
-/** spec §7 "Select knowledgebase": published articles by display order. */
 export async function listKnowledgebase(db: DbOrTx): Promise<KnowledgebaseArticle[]> {
   const rows = await db
     .select({ id: knowledgebaseArticles.id, title: knowledgebaseArticles.title, content: knowledgebaseArticles.content })

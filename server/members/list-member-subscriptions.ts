@@ -1,18 +1,7 @@
 import { desc, eq } from "drizzle-orm";
+import type { MemberSubscription } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
-
-export type MemberSubscription = {
-  id: string;
-  planId: number;
-  planName: string;
-  status: "active" | "expired" | "cancelled";
-  billingPeriod: "monthly" | "quarterly" | "lifetime";
-  startDate: string;
-  /** "Ends On"; null for lifetime (shown as ∞). */
-  nextBillingDate: string | null;
-  autorenew: boolean;
-};
 
 /** spec §7 "Select subscriptions by user_id": the member's own, newest first, with the plan's name. */
 export async function listMemberSubscriptions(options: { db: DbOrTx; userId: string }): Promise<MemberSubscription[]> {

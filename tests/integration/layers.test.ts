@@ -34,6 +34,8 @@ const planted: Record<string, string> = {
   "server/content/search.ts": `import { Term } from "../../app/components/term.tsx";\nexport const search = Term;\n`,
   "app/components/term.tsx": `export const Term = 1;\n`,
   "app/lib/money.ts": `import { config } from "../../server/config.ts";\nexport const money = config;\n`,
+  "app/components/plan-card.tsx": `import type { Plan } from "../../server/content/plans.ts";\nexport const card = (plan: Plan) => plan.name;\n`,
+  "server/content/plans.ts": `export type Plan = { name: string };\n`,
 };
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -60,5 +62,6 @@ describe("layer rules (layers.config.cjs)", () => {
     expect(output).toContain("error web-stays-below-entry: server/http/app.ts → server/start.ts");
     expect(output).toContain("error server-never-imports-components: server/content/search.ts → app/components/term.tsx");
     expect(output).toContain("error shared-imports-neither-side: app/lib/money.ts → server/config.ts");
+    expect(output).toContain("error components-never-import-server: app/components/plan-card.tsx → server/content/plans.ts");
   }, 120_000);
 });

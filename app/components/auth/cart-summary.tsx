@@ -1,7 +1,7 @@
 import { formatUsdt } from "~/lib/money";
 import { cartTotal, periodLabel, priceFor } from "~/lib/pricing";
 import type { Cart } from "~/lib/cart";
-import type { PublicPlan } from "#server/content/list-published-plans";
+import type { PublicPlan } from "~/lib/view-types/content";
 
 /** The plans carried from /pricing, shown beside the sign-up form; paid on the dashboard. */
 export function CartSummary({ cart, plans }: { cart: Cart; plans: PublicPlan[] }) {

@@ -1,4 +1,4 @@
-import type { BlogPost } from "#server/content/get-blog-post";
+import type { BlogPost } from "~/lib/view-types/content";
 
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path.startsWith("/") ? "" : "/"}${path}`);
 

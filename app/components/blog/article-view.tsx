@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
-import type { BlogPost } from "#server/content/get-blog-post";
+import type { BlogPost } from "~/lib/view-types/content";
 import { formatPostDate } from "./format-post-date";
 import { ShareButton } from "./share-button";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ArrowRightIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
-import type { BlogPostSummary } from "#server/content/list-blog-posts";
+import type { BlogPostSummary } from "~/lib/view-types/content";
 import { formatPostDate } from "./format-post-date";
 
 /** One post in the blog grid or among related articles (spec §2 Blog list). */

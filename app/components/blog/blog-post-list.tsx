@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { Loader2Icon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import type { BlogPostSummary } from "#server/content/list-blog-posts";
+import type { BlogPostSummary } from "~/lib/view-types/content";
 import { BlogPostCard } from "./blog-post-card";
 import { blogListHref } from "../../lib/search-term";
 

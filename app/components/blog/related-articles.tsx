@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { cn } from "~/lib/utils";
-import type { BlogPostSummary } from "#server/content/list-blog-posts";
+import type { BlogPostSummary } from "~/lib/view-types/content";
 import { BlogPostCard } from "./blog-post-card";
 
 /** Up to three other published articles, newest first (spec §2, §7). */

@@ -3,10 +3,8 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { LoadError } from "~/components/ui/load-error";
 import { formatUsdt } from "~/lib/money";
-import type { BillingRow } from "#server/members/list-billing-history";
+import type { BillingData } from "~/lib/view-types/member";
 import { capitalize, formatDate } from "./format";
-
-export type BillingData = { rows: BillingRow[] } | { error: string };
 
 // spec §4: paid cyan, pending yellow, failed red.
 const statusVariant = { paid: "success", pending: "warning", failed: "destructive" } as const;

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { MemberProfile } from "#server/members/get-member-profile";
+import type { MemberProfile } from "~/lib/view-types/member";
 
 type DashboardContextValue = {
   profile: MemberProfile;

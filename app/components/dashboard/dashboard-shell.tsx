@@ -1,7 +1,6 @@
 import * as React from "react";
 import { SidebarProvider } from "~/components/ui/sidebar";
-import type { DepositWallet } from "#server/members/get-deposit-wallet";
-import type { MemberProfile } from "#server/members/get-member-profile";
+import type { DepositWallet, MemberProfile } from "~/lib/view-types/member";
 import { DashboardProvider } from "./dashboard-context";
 import { DashboardHeader } from "./dashboard-header";
 import { DashboardSidebar } from "./dashboard-sidebar";

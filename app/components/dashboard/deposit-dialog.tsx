@@ -3,7 +3,7 @@ import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
-import type { DepositWallet } from "#server/members/get-deposit-wallet";
+import type { DepositWallet } from "~/lib/view-types/member";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
 

@@ -1,9 +1,7 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Skeleton } from "~/components/ui/skeleton";
 import { LoadError } from "~/components/ui/load-error";
-import type { KnowledgebaseArticle } from "#server/members/list-knowledgebase";
-
-export type KnowledgebaseData = { articles: KnowledgebaseArticle[] } | { error: string };
+import type { KnowledgebaseData } from "~/lib/view-types/member";
 
 /** spec §9: 4 skeleton rows while loading. */
 const SKELETON_ROWS = 4;

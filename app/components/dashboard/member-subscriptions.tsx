@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { toast } from "~/components/ui/sonner";
 import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import type { MemberSubscription } from "#server/members/list-member-subscriptions";
+import type { MemberSubscription } from "~/lib/view-types/member";
 import { capitalize, formatDate, periodName } from "./format";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 

@@ -6,13 +6,11 @@ import { Button } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/load-error";
 import { formatUsdt } from "~/lib/money";
 import { cartTotal, periodSuffix } from "~/lib/pricing";
-import type { PublicPlan } from "#server/content/list-published-plans";
-import type { MemberSubscription } from "#server/members/list-member-subscriptions";
+import type { PublicPlan } from "~/lib/view-types/content";
+import type { MemberSubscription, SubscriptionsData } from "~/lib/view-types/member";
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
 import { MemberSubscriptions } from "./member-subscriptions";
 import { useDashboardCart } from "./use-dashboard-cart";
-
-export type SubscriptionsData = { plans: PublicPlan[]; subscriptions: MemberSubscription[] } | { error: string };
 
 /** Subscriptions (spec §2, §4): plan cards with a cart and the confirm-purchase dialog, then the member's list. */
 export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {

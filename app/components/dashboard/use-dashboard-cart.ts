@@ -2,7 +2,7 @@ import * as React from "react";
 import { useLocation } from "react-router";
 import { clearCart, emptyCart, parseCart, readCart, writeCart, type Cart } from "~/lib/cart";
 import type { BillingPeriod } from "~/lib/pricing";
-import type { PublicPlan } from "#server/content/list-published-plans";
+import type { PublicPlan } from "~/lib/view-types/content";
 
 /**
  * The dashboard's cart, shared with /pricing and sign-up through session storage

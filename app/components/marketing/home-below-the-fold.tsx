@@ -1,4 +1,4 @@
-import type { PublicPlan } from "#server/content/list-published-plans";
+import type { PublicPlan } from "~/lib/view-types/content";
 import { BenefitCarousel } from "./benefit-carousel";
 import { CtaBand } from "./cta-band";
 import { benefits } from "./home-content";

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { billingPeriods, type BillingPeriod } from "~/lib/pricing";
-import type { PublicPlan } from "#server/content/list-published-plans";
+import type { PublicPlan } from "~/lib/view-types/content";
 import { Section, SectionHeading } from "./section";
 
 const periodNames: Record<BillingPeriod, string> = { monthly: "Monthly", quarterly: "Quarterly", lifetime: "Lifetime" };

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { formatUsdt } from "~/lib/money";
 import { periodSuffix, priceFor, type BillingPeriod } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
-import type { PublicPlan } from "#server/content/list-published-plans";
+import type { PublicPlan } from "~/lib/view-types/content";
 import { PlanIcon } from "./plan-icon";
 
 /**

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { formatUsdt } from "~/lib/money";
 import { cartTotal, periodSuffix, priceFor, type BillingPeriod } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
-import type { PublicPlan } from "#server/content/list-published-plans";
+import type { PublicPlan } from "~/lib/view-types/content";
 
 /**
  * The pricing page's cart (spec §2): items at the chosen period's price, the total (the sum

@@ -5,7 +5,7 @@ import { PlanCard } from "~/components/plans/plan-card";
 import { Button } from "~/components/ui/button";
 import { writeCart, type Cart } from "~/lib/cart";
 import { cn } from "~/lib/utils";
-import type { PublicPlan } from "#server/content/list-published-plans";
+import type { PublicPlan } from "~/lib/view-types/content";
 import { BillingPeriodTabs } from "./billing-period-tabs";
 import { CartPanel } from "./cart-panel";
 import { usePricingCart } from "./use-pricing-cart";

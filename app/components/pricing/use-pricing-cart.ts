@@ -2,7 +2,7 @@ import * as React from "react";
 import { useLocation, useNavigate } from "react-router";
 import { emptyCart, readCart, writeCart, type Cart } from "~/lib/cart";
 import { isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
-import type { PublicPlan } from "#server/content/list-published-plans";
+import type { PublicPlan } from "~/lib/view-types/content";
 
 /** A plan named by its id (number or digits) or its `planId` slug, among the loaded plans. */
 export function findPlan(plans: readonly PublicPlan[], ref: unknown): PublicPlan | undefined {

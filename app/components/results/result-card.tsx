@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
-import type { PublicResult } from "#server/content/list-results";
+import type { PublicResult } from "~/lib/view-types/content";
 import { formatCount, formatSignedPercent } from "./format";
 
 /** One period of the results tracker: counts, total return and a win-rate bar (spec §2, §9). */

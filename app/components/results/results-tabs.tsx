@@ -3,10 +3,10 @@ import { Link, useNavigate } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { LoadError } from "~/components/ui/load-error";
 import { cn } from "~/lib/utils";
-import type { PublicResult } from "#server/content/list-results";
+import { RESULT_TYPES, type PublicResult, type ResultType } from "~/lib/view-types/content";
 import { ResultCard } from "./result-card";
 import { ResultsSkeletonGrid } from "./result-card-skeleton";
-import { RESULT_TYPE_LABELS, RESULT_TYPES, type ResultType } from "./result-types";
+import { RESULT_TYPE_LABELS } from "./result-types";
 
 // The spec words its other load failures this way (§2 blog, §8 pricing).
 const RESULTS_ERROR = "Error loading results. Please try again later.";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PublicConfig } from "#server/config";
+import type { PublicConfig } from "~/lib/view-types/site";
 import { BrandLogo } from "./brand-logo";
 import { footerNav, legalNav } from "./nav-links";
 

@@ -1,17 +1,11 @@
 import { encode } from "uqr";
+import type { QrImage } from "~/lib/view-types/member";
 
 /** Modules of light margin the standard asks for around the symbol. */
 export const QR_QUIET_ZONE = 4;
 
 /** Error correction level of the deposit QR code: M, about 15% of the symbol may be lost. */
 export const QR_ERROR_CORRECTION = "M";
-
-export type QrImage = {
-  /** Width and height in modules, margin included: the SVG's viewBox is `0 0 size size`. */
-  size: number;
-  /** One SVG path of every dark module (horizontal runs merged), already offset by the margin. */
-  path: string;
-};
 
 /**
  * A QR code of `text` (encoded by uqr, smallest version that holds it, level M) as data for an

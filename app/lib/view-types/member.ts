@@ -1,0 +1,67 @@
+import type { BillingPeriod } from "../pricing";
+import type { PublicPlan } from "./content";
+
+/**
+ * What the member dashboard receives from the member queries (server/members/*): the one
+ * definition both the loader and the components use. Money as integer micro-USDT strings
+ * (JSON has no bigint), dates as ISO strings.
+ */
+
+/** What the dashboard shows of the signed-in member. */
+export type MemberProfile = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Stored without the leading "@". */
+  telegramUsername: string | null;
+  telegramVerified: boolean;
+  /** Micro-USDT. */
+  balance: string;
+  walletAddress: string | null;
+  /** The verification code still waiting for the bot, shown again after a reload until it expires. */
+  pendingCode: { code: string; expiresAt: string } | null;
+};
+
+/** A QR code as data for an inline SVG. */
+export type QrImage = {
+  /** Width and height in modules, margin included: the SVG's viewBox is `0 0 size size`. */
+  size: number;
+  /** One SVG path of every dark module (horizontal runs merged), already offset by the margin. */
+  path: string;
+};
+
+/** The deposit dialog's address and its QR code. */
+export type DepositWallet = { address: string; qr: QrImage };
+
+export type MemberSubscription = {
+  id: string;
+  planId: number;
+  planName: string;
+  status: "active" | "expired" | "cancelled";
+  billingPeriod: BillingPeriod;
+  startDate: string;
+  /** "Ends On"; null for lifetime (shown as ∞). */
+  nextBillingDate: string | null;
+  autorenew: boolean;
+};
+
+export type BillingRow = {
+  id: string;
+  invoiceId: string;
+  issueDate: string;
+  /** Micro-USDT. */
+  totalAmount: string;
+  paymentType: string;
+  status: "paid" | "pending" | "failed";
+  description: string | null;
+};
+
+/** `content` is sanitized HTML (DESIGN.md §6), safe to render as is. */
+export type KnowledgebaseArticle = { id: number; title: string; content: string };
+
+/** A dashboard section's data, or the section's message when it failed to load (spec §8). */
+export type SectionData<T> = T | { error: string };
+
+export type SubscriptionsData = SectionData<{ plans: PublicPlan[]; subscriptions: MemberSubscription[] }>;
+export type BillingData = SectionData<{ rows: BillingRow[] }>;
+export type KnowledgebaseData = SectionData<{ articles: KnowledgebaseArticle[] }>;
