@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartTotal, priceFor } from "./pricing";
+import { cartTotal, isBillingPeriod, periodLabel, periodSuffix, priceFor } from "./pricing";
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
 
@@ -27,5 +27,27 @@ describe("pricing (DESIGN.md §4)", () => {
   it("totals a cart as the sum of displayed prices", () => {
     expect(cartTotal([usdt(49), usdt(38)], "quarterly")).toBe(usdt(124 + 96));
     expect(cartTotal([], "monthly")).toBe(0n);
+  });
+});
+
+describe("billing period labels (spec §9: /month, /3 months, lifetime; per month, per quarter, lifetime)", () => {
+  it("suffixes a price with /month, /3 months or lifetime", () => {
+    expect(periodSuffix).toEqual({ monthly: "/month", quarterly: "/3 months", lifetime: "lifetime" });
+  });
+
+  it("names the period of a total per month, per quarter or lifetime", () => {
+    expect(periodLabel).toEqual({ monthly: "per month", quarterly: "per quarter", lifetime: "lifetime" });
+  });
+});
+
+describe("isBillingPeriod (spec §4: the billing period is monthly, quarterly or lifetime)", () => {
+  it("accepts the three billing periods", () => {
+    for (const period of ["monthly", "quarterly", "lifetime"]) expect(isBillingPeriod(period), period).toBe(true);
+  });
+
+  it("refuses any other value, e.g. a ?period= the site never wrote", () => {
+    for (const value of ["yearly", "Monthly", "", " monthly", "monthly,lifetime", undefined, null, 1, ["monthly"], { monthly: true }]) {
+      expect(isBillingPeriod(value), String(value)).toBe(false);
+    }
   });
 });
