@@ -1,26 +1,24 @@
+import type * as React from "react";
+import { CartItems } from "~/components/cart/cart-items";
+import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { formatUsdt } from "~/lib/money";
-import { cartTotal, periodLabel, priceFor } from "~/lib/pricing";
-import type { Cart } from "~/lib/cart";
+import { periodLabel } from "~/lib/pricing";
+import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 
-/** The plans carried from /pricing, shown beside the sign-up form; paid on the dashboard. */
-export function CartSummary({ cart, plans }: { cart: Cart; plans: PublicPlan[] }) {
-  const chosen = cart.planIds.map((id) => plans.find((p) => p.id === id)).filter((p): p is PublicPlan => Boolean(p));
-  if (chosen.length === 0) return null;
-  const total = cartTotal(chosen.map((p) => BigInt(p.price)), cart.billingPeriod);
+/**
+ * The plans carried from /pricing (navigation state, or the session-storage cart after a
+ * reload), shown beside the sign-up form; paid on the dashboard. Nothing while the cart is empty.
+ */
+export function CartSummary({ plans, className, ...props }: { plans: readonly PublicPlan[] } & React.ComponentProps<"aside">) {
+  const { items, period, total } = usePlanCart(plans);
+  if (items.length === 0) return null;
   return (
-    <aside aria-label="Your selection" className="h-fit rounded-xl border bg-muted/40 p-6 lg:mt-24">
+    <aside aria-label="Your selection" data-slot="cart-summary" className={cn("h-fit rounded-xl border bg-muted/40 p-6 lg:mt-24", className)} {...props}>
       <p className="font-semibold">Your selection</p>
-      <ul className="mt-4 space-y-2 text-sm">
-        {chosen.map((plan) => (
-          <li key={plan.id} className="flex justify-between gap-4">
-            <span>{plan.name}</span>
-            <span>{formatUsdt(priceFor(BigInt(plan.price), cart.billingPeriod))}</span>
-          </li>
-        ))}
-      </ul>
+      <CartItems items={items} period={period} className="mt-4" />
       <p className="mt-4 flex justify-between border-t pt-4 font-semibold">
-        <span>Total ({periodLabel[cart.billingPeriod]})</span>
+        <span>Total ({periodLabel[period]})</span>
         <span>{formatUsdt(total)} USDT</span>
       </p>
       <p className="mt-3 text-xs text-muted-foreground">

@@ -1,16 +1,17 @@
 import * as React from "react";
 import { CheckIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
+import { CartItems } from "~/components/cart/cart-items";
+import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/load-error";
 import { formatUsdt } from "~/lib/money";
-import { cartTotal, periodSuffix } from "~/lib/pricing";
+import { periodSuffix } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription, SubscriptionsData } from "~/lib/view-types/member";
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
 import { MemberSubscriptions } from "./member-subscriptions";
-import { useDashboardCart } from "./use-dashboard-cart";
 
 /** Subscriptions (spec §2, §4): plan cards with a cart and the confirm-purchase dialog, then the member's list. */
 export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
@@ -39,10 +40,9 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
 
 function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptions: MemberSubscription[] }) {
   const active = React.useMemo(() => subscriptions.filter((s) => s.status === "active").map((s) => s.planId), [subscriptions]);
-  const cart = useDashboardCart(plans, active);
+  const cart = usePlanCart(plans, { unavailable: active });
   const [confirming, setConfirming] = React.useState(false);
-  const items = plans.filter((p) => cart.planIds.includes(p.id));
-  const total = cartTotal(items.map((p) => BigInt(p.price)), cart.period);
+  const { items, total } = cart;
 
   return (
     <BillingPeriodTabs value={cart.period} onValueChange={cart.setPeriod}>
@@ -50,7 +50,7 @@ function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptio
         <ul aria-label="Plans" className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3">
           {plans.map((plan) => {
             const subscribed = active.includes(plan.id);
-            const inCart = cart.planIds.includes(plan.id);
+            const inCart = cart.has(plan.id);
             return (
               <li key={plan.id}>
                 <PlanCard
@@ -90,13 +90,7 @@ function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptio
           {items.length === 0 ? (
             <p className="text-sm text-muted-foreground max-xl:hidden">Your cart is empty. Add a plan to subscribe.</p>
           ) : (
-            <ul aria-label="Cart items" className="grid gap-1 text-sm max-xl:sr-only">
-              {items.map((plan) => (
-                <li key={plan.id} className="font-medium">
-                  {plan.name}
-                </li>
-              ))}
-            </ul>
+            <CartItems aria-label="Cart items" items={items} period={cart.period} prices={false} className="space-y-1 max-xl:sr-only" />
           )}
           <p className="flex flex-col text-sm xl:flex-row xl:items-baseline xl:justify-between xl:border-t xl:pt-3">
             <span className="text-muted-foreground">{`Total (${items.length} ${items.length === 1 ? "plan" : "plans"})`}</span>

@@ -1,8 +1,9 @@
 import * as React from "react";
-import { ArrowRightIcon, ChevronUpIcon, ShoppingCartIcon, XIcon } from "lucide-react";
+import { ArrowRightIcon, ChevronUpIcon, ShoppingCartIcon } from "lucide-react";
+import { CartItems } from "~/components/cart/cart-items";
 import { Button } from "~/components/ui/button";
 import { formatUsdt } from "~/lib/money";
-import { cartTotal, periodSuffix, priceFor, type BillingPeriod } from "~/lib/pricing";
+import { periodSuffix, type BillingPeriod } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 
@@ -14,6 +15,7 @@ import type { PublicPlan } from "~/lib/view-types/content";
 export function CartPanel({
   items,
   period,
+  total,
   onRemove,
   onNext,
   className,
@@ -21,16 +23,14 @@ export function CartPanel({
 }: {
   items: readonly PublicPlan[];
   period: BillingPeriod;
+  /** Micro-USDT: the sum of the displayed prices (spec §9). */
+  total: bigint;
   onRemove: (planId: number) => void;
   onNext: () => void;
 } & React.ComponentProps<"aside">) {
   const [expanded, setExpanded] = React.useState(false);
   const titleId = React.useId();
   const listId = React.useId();
-  const total = cartTotal(
-    items.map((p) => BigInt(p.price)),
-    period,
-  );
   const count = `${items.length} ${items.length === 1 ? "item" : "items"}`;
   return (
     <aside
@@ -67,31 +67,14 @@ export function CartPanel({
         // On a phone the pinned bar stays two rows high: "0 items" and the disabled Next Step say it.
         <p className="text-sm text-muted-foreground max-lg:sr-only">Your cart is empty. Add a plan to continue.</p>
       ) : (
-        <ul
+        <CartItems
           id={listId}
           aria-label="Cart items"
-          className={cn("max-h-48 space-y-2 overflow-y-auto lg:block lg:max-h-none lg:overflow-visible", !expanded && "hidden")}
-        >
-          {items.map((plan) => (
-            <li key={plan.id} className="flex items-center justify-between gap-2 text-sm">
-              <span className="min-w-0 truncate font-medium">{plan.name}</span>
-              <span className="ml-auto shrink-0 tabular-nums">
-                {formatUsdt(priceFor(BigInt(plan.price), period))}
-                <span className="text-muted-foreground"> {periodSuffix[period]}</span>
-              </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-7 text-muted-foreground"
-                aria-label={`Remove ${plan.name} from cart`}
-                onClick={() => onRemove(plan.id)}
-              >
-                <XIcon />
-              </Button>
-            </li>
-          ))}
-        </ul>
+          items={items}
+          period={period}
+          onRemove={onRemove}
+          className={cn("max-h-48 overflow-y-auto lg:block lg:max-h-none lg:overflow-visible", !expanded && "hidden")}
+        />
       )}
 
       {/* Room on the left for the floating support button on small screens. */}

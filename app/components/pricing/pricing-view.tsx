@@ -1,6 +1,7 @@
-import * as React from "react";
+import type * as React from "react";
 import { CheckIcon, PlusIcon } from "lucide-react";
 import { useNavigate } from "react-router";
+import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { Button } from "~/components/ui/button";
 import { writeCart, type Cart } from "~/lib/cart";
@@ -8,20 +9,17 @@ import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 import { BillingPeriodTabs } from "./billing-period-tabs";
 import { CartPanel } from "./cart-panel";
-import { usePricingCart } from "./use-pricing-cart";
 
 /** Where "Next Step" leads: the sign-up details screen, which reads the cart (app/lib/cart.ts). */
 export const NEXT_STEP_PATH = "/join/details";
 
 /** The plan picker of spec §2: period tabs, plan cards with cart toggles, and the sticky cart. */
 export function PricingView({ plans, className, ...props }: { plans: readonly PublicPlan[] } & React.ComponentProps<"div">) {
-  const { cart, toggle, setPeriod } = usePricingCart(plans);
+  const cart = usePlanCart(plans, { preselect: true });
   const navigate = useNavigate();
-  const byId = React.useMemo(() => new Map(plans.map((p) => [p.id, p])), [plans]);
-  const items = cart.planIds.flatMap((id) => byId.get(id) ?? []);
 
   const goToNextStep = () => {
-    const chosen: Cart = { planIds: items.map((p) => p.id), billingPeriod: cart.billingPeriod };
+    const chosen: Cart = { planIds: cart.items.map((p) => p.id), billingPeriod: cart.period };
     // Stored as well as passed along, so /join/details still has it after a reload.
     writeCart(chosen);
     navigate(NEXT_STEP_PATH, { state: chosen });
@@ -29,17 +27,17 @@ export function PricingView({ plans, className, ...props }: { plans: readonly Pu
 
   return (
     <div data-slot="pricing-view" className={cn(className)} {...props}>
-      <BillingPeriodTabs value={cart.billingPeriod} onValueChange={setPeriod}>
+      <BillingPeriodTabs value={cart.period} onValueChange={cart.setPeriod}>
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <ul aria-label="Plans" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {plans.map((plan) => {
-              const inCart = cart.planIds.includes(plan.id);
+              const inCart = cart.has(plan.id);
               return (
                 <li key={plan.id}>
                   <PlanCard
                     role="group"
                     plan={plan}
-                    period={cart.billingPeriod}
+                    period={cart.period}
                     maxFeatures={5}
                     selected={inCart}
                     action={
@@ -48,7 +46,7 @@ export function PricingView({ plans, className, ...props }: { plans: readonly Pu
                         className="w-full"
                         variant={inCart ? "outline" : "default"}
                         aria-pressed={inCart}
-                        onClick={() => toggle(plan.id)}
+                        onClick={() => cart.toggle(plan.id)}
                       >
                         {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
                         {inCart ? "Remove from cart" : "Add to cart"}
@@ -61,9 +59,10 @@ export function PricingView({ plans, className, ...props }: { plans: readonly Pu
           </ul>
           {/* Small screens: pinned to the bottom edge while the plans scroll by; desktop: a sticky side column under the header. */}
           <CartPanel
-            items={items}
-            period={cart.billingPeriod}
-            onRemove={toggle}
+            items={cart.items}
+            period={cart.period}
+            total={cart.total}
+            onRemove={cart.toggle}
             onNext={goToNextStep}
             className="sticky bottom-0 z-30 -mx-4 rounded-none border-x-0 border-b-0 sm:-mx-6 lg:top-24 lg:bottom-auto lg:mx-0 lg:border"
           />

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useLocation, useNavigate } from "react-router";
-import { emptyCart, readCart, writeCart, type Cart } from "~/lib/cart";
-import { isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
+import { clearCart, emptyCart, parseCart, readCart, writeCart, type Cart } from "~/lib/cart";
+import { cartTotal, isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 
 /** A plan named by its id (number or digits) or its `planId` slug, among the loaded plans. */
@@ -19,34 +19,44 @@ function preSelectedFrom(state: unknown): { plan?: unknown; period?: unknown } {
   return { plan: preSelectedPlan, period: billingPeriod };
 }
 
+const NONE: readonly number[] = [];
+
 /**
- * The /pricing cart: restored from session storage after hydration (the server render is
- * always the empty monthly cart, so hydration matches), saved on every change, with a plan
- * passed as `preSelectedPlan` navigation state or `?plan=` pre-added once (with the period passed
- * as `billingPeriod` or `?period=`, if any).
+ * The plan cart (app/lib/cart.ts) as /pricing, sign-up (/join/details) and the dashboard's
+ * subscriptions section use it. Restored after hydration (the server render is always the empty
+ * monthly cart, so hydration matches) from a cart passed as navigation state, else from session
+ * storage; saved on every change. Plans unpublished since the cart was saved are dropped without
+ * a word; `unavailable` plans (the member's active ones) stay stored but are left out of `items`.
+ *
+ * With `preselect` (the pricing page), a plan passed as `preSelectedPlan` navigation state or
+ * `?plan=` is added once (at the period passed as `billingPeriod` or `?period=`, if any), then
+ * the state and the query are cleared so a reload or Back does not add it again.
  */
-export function usePricingCart(plans: readonly PublicPlan[]) {
+export function usePlanCart(plans: readonly PublicPlan[], options: { unavailable?: readonly number[]; preselect?: boolean } = {}) {
+  const { unavailable = NONE, preselect = false } = options;
   const [cart, setCart] = React.useState<Cart>(emptyCart);
   const [restored, setRestored] = React.useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  // Only a cart carried by the navigation restores again; other state changes leave the cart alone.
+  const carried = parseCart(location.state);
+  const carriedKey = carried ? JSON.stringify(carried) : null;
 
   React.useEffect(() => {
-    const stored = readCart();
+    const stored = (carriedKey ? parseCart(JSON.parse(carriedKey)) : null) ?? readCart();
     if (stored) {
-      // Plans unpublished since the cart was saved are dropped without a word.
       const published = new Set(plans.map((p) => p.id));
       setCart({ ...stored, planIds: stored.planIds.filter((id) => published.has(id)) });
     }
     setRestored(true);
-  }, [plans]);
+  }, [carriedKey, plans]);
 
   React.useEffect(() => {
     if (restored) writeCart(cart);
   }, [cart, restored]);
 
   React.useEffect(() => {
-    if (!restored) return;
+    if (!preselect || !restored) return;
     const params = new URLSearchParams(location.search);
     const fromState = preSelectedFrom(location.state);
     if (fromState.plan === undefined && fromState.period === undefined && !params.has("plan") && !params.has("period")) return;
@@ -65,7 +75,14 @@ export function usePricingCart(plans: readonly PublicPlan[]) {
       { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
       { replace: true, state: null, preventScrollReset: true },
     );
-  }, [restored, location, navigate, plans]);
+  }, [preselect, restored, location, navigate, plans]);
+
+  // The chosen plans in the order they were added, as the loaded plans describe them.
+  const items = React.useMemo(() => {
+    const byId = new Map(plans.map((p) => [p.id, p]));
+    const skip = new Set(unavailable);
+    return cart.planIds.flatMap((id) => (skip.has(id) ? [] : (byId.get(id) ?? [])));
+  }, [cart.planIds, plans, unavailable]);
 
   const toggle = React.useCallback((planId: number) => {
     setCart((c) => ({
@@ -76,5 +93,15 @@ export function usePricingCart(plans: readonly PublicPlan[]) {
 
   const setPeriod = React.useCallback((billingPeriod: BillingPeriod) => setCart((c) => ({ ...c, billingPeriod })), []);
 
-  return { cart, toggle, setPeriod };
+  /** After a purchase: the stored cart is removed; the period stays as chosen. */
+  const empty = React.useCallback(() => {
+    clearCart();
+    setCart((c) => ({ ...emptyCart, billingPeriod: c.billingPeriod }));
+  }, []);
+
+  const period = cart.billingPeriod;
+  const total = React.useMemo(() => cartTotal(items.map((p) => BigInt(p.price)), period), [items, period]);
+  const has = React.useCallback((planId: number) => items.some((p) => p.id === planId), [items]);
+
+  return { period, items, total, has, toggle, setPeriod, empty };
 }

@@ -1,0 +1,77 @@
+import type * as React from "react";
+import { cva, type VariantProps } from "class-variance-authority";
+import { XIcon } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { formatUsdt } from "~/lib/money";
+import { periodSuffix, priceFor, type BillingPeriod } from "~/lib/pricing";
+import { cn } from "~/lib/utils";
+import type { PublicPlan } from "~/lib/view-types/content";
+
+const cartItemsVariants = cva("text-sm", {
+  variants: {
+    variant: {
+      default: "space-y-2",
+      boxed: "divide-y rounded-md border",
+    },
+  },
+  defaultVariants: { variant: "default" },
+});
+
+const cartItemVariants = cva("flex items-center justify-between", {
+  variants: {
+    variant: {
+      default: "gap-2",
+      boxed: "gap-3 px-3 py-2",
+    },
+  },
+  defaultVariants: { variant: "default" },
+});
+
+/**
+ * The plans in a cart, one row each: the name, the price at the chosen period (unless
+ * `prices={false}`) and, with `onRemove`, a remove button. The one list of the pricing cart, the
+ * sign-up summary, the dashboard's cart and the confirm-purchase dialog; name it with `aria-label`.
+ */
+export function CartItems({
+  items,
+  period,
+  prices = true,
+  onRemove,
+  variant,
+  className,
+  ...props
+}: {
+  items: readonly PublicPlan[];
+  period: BillingPeriod;
+  prices?: boolean;
+  onRemove?: (planId: number) => void;
+} & VariantProps<typeof cartItemsVariants> &
+  React.ComponentProps<"ul">) {
+  return (
+    <ul data-slot="cart-items" className={cn(cartItemsVariants({ variant }), className)} {...props}>
+      {items.map((plan) => (
+        <li key={plan.id} data-slot="cart-item" className={cartItemVariants({ variant })}>
+          <span className="min-w-0 truncate font-medium">{plan.name}</span>
+          {prices ? (
+            <span className="ml-auto shrink-0 tabular-nums">
+              {formatUsdt(priceFor(BigInt(plan.price), period))}
+              <span className="text-muted-foreground"> {periodSuffix[period]}</span>
+            </span>
+          ) : null}
+          {onRemove ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-7 text-muted-foreground"
+              aria-label={`Remove ${plan.name} from cart`}
+              onClick={() => onRemove(plan.id)}
+            >
+              <XIcon />
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
