@@ -1,7 +1,5 @@
 import * as React from "react";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -9,6 +7,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { ErrorView } from "~/components/site/error-view";
 import { FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
@@ -63,19 +62,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let details = "An unexpected error occurred. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Oops! Page not found" : `${error.status} ${error.statusText}`;
-    if (error.status === 404) details = "The page you are looking for has moved or never existed.";
-  }
   return (
-    <main className="mx-auto flex min-h-svh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="text-muted-foreground">{details}</p>
-      <Link to="/" className="text-primary underline underline-offset-4">
-        Return to Home
-      </Link>
+    <main className="min-h-svh">
+      <ErrorView error={error} className="min-h-svh py-6" />
     </main>
   );
 }

@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
+import { isAppError } from "../server/lib/errors.ts";
 import { openDatabase, type Database } from "../server/db/client.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { pricing, profiles, user } from "../server/db/schema.ts";
@@ -128,15 +129,21 @@ async function main() {
     // Purchases: plan-major order, so concurrent requests mostly hit different members.
     const funded = baseline.done;
     const purchase = await phase("purchase", funded * PLAN_COUNT, concurrency, seconds, async (i) => {
-      const response = await purchaseSubscriptions({
+      // A refusal (a domain error) counts as not done; anything else breaks the bench.
+      return purchaseSubscriptions({
         db,
         userId: ids[i % funded]!,
         planIds: [plans[Math.floor(i / funded)]!.id],
         billingPeriod: "monthly",
         totalAmount: PLAN_PRICE,
         idempotencyKey: `bench:${i}`,
-      });
-      return response.success;
+      }).then(
+        () => true,
+        (error: unknown) => {
+          if (isAppError(error)) return false;
+          throw error;
+        },
+      );
     });
     const purchaseRate = report(purchase);
     console.log(`purchase / baseline throughput: ${(purchaseRate / baselineRate).toFixed(2)}`);

@@ -31,3 +31,5 @@ export default function SiteLayout() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

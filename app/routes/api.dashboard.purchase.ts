@@ -1,28 +1,23 @@
 import { data } from "react-router";
-import { purchaseRequestSchema } from "~/lib/validation/profile";
+import { purchaseRequestSchema } from "~/lib/validation/purchase";
+import { purchaseMessages } from "#server/billing/messages";
+import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { getDb } from "#server/db/client";
-import { withCookies } from "#server/http/auth-actions";
-import { readBody, validationFailure } from "#server/http/responses";
-import { memberFailure, requireMemberMutation } from "#server/http/member-api";
-import { PURCHASE_SIGN_IN, purchasePlans } from "#server/members/purchase-plans";
-import type { Route } from "./+types/api.dashboard.purchase";
+import { defineAction } from "#server/http/action";
 
 /**
- * The confirm-purchase dialog's call (spec §7 process-subscription-payment). The answer has the
- * spec's shape; refusals (already subscribed, insufficient balance, prices changed) are answers
- * with `success: false`, not errors.
+ * The confirm-purchase dialog's call (spec §7 process-subscription-payment). Limited per member
+ * (DESIGN.md §6); then the money engine's one transaction decides everything (prices, balance,
+ * plans already active). Refusals are 402/409 envelopes with the spec's figures.
  */
-export async function action({ request }: Route.ActionArgs) {
-  try {
-    const { member, headers } = await requireMemberMutation(request, PURCHASE_SIGN_IN);
-    const parsed = purchaseRequestSchema.safeParse(await readBody(request));
-    if (!parsed.success) return validationFailure(parsed.error);
-    const response = await purchasePlans({ db: getDb(), userId: member.userId, input: parsed.data });
-    return data(response, { headers: withCookies(headers) });
-  } catch (error) {
-    return memberFailure(error, "Failed to process payment");
-  }
-}
+export const action = defineAction({
+  access: "member",
+  signedOutMessage: purchaseMessages.signIn,
+  rateLimit: ({ member }) => ({ key: `purchase:${member.userId}`, limit: 20, windowSeconds: 15 * 60 }),
+  schema: purchaseRequestSchema,
+  unexpected: "Failed to process payment",
+  run: ({ member, input }) => purchaseSubscriptions({ db: getDb(), userId: member.userId, ...input }),
+});
 
 export function loader() {
   throw data("Not Found", { status: 404 });

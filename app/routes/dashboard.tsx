@@ -79,3 +79,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     </DashboardShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

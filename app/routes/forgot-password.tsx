@@ -1,8 +1,8 @@
 import { MailCheckIcon } from "lucide-react";
 import * as React from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { FormField } from "~/components/auth/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -11,25 +11,20 @@ import { seoMeta } from "~/lib/meta";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
-import { failure, readBody } from "#server/http/responses";
-import { assertSameOrigin } from "#server/security/origin";
+import { defineAction } from "#server/http/action";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Forgot password", description: "Get a link to reset your password.", noindex: true });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    assertSameOrigin(request);
-    const parsed = forgotPasswordSchema.safeParse(await readBody(request));
-    if (!parsed.success) return data({ ok: false as const, invalid: true, error: "Please enter a valid email address" }, { status: 400 });
-    await requestPasswordReset({ db: getDb(), email: parsed.data.email, clientIp: context.clientIp, siteUrl: getPublicOrigin() });
+export const action = defineAction({
+  schema: forgotPasswordSchema,
+  run: async ({ input, clientIp }) => {
+    await requestPasswordReset({ db: getDb(), email: input.email, clientIp, siteUrl: getPublicOrigin() });
     // The same answer whether or not the address has an account.
-    return { ok: true as const };
-  } catch (error) {
-    return failure(error);
-  }
-}
+    return {};
+  },
+});
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
@@ -42,7 +37,7 @@ export default function ForgotPassword() {
     if (result.ok) {
       setSent(true);
       toast.success("Check your email", { description: "We've sent you a password reset link. Please check your inbox." });
-    } else if ("invalid" in result && result.invalid) {
+    } else if (result.fieldErrors?.email) {
       toast.error("Invalid email", { description: "Please enter a valid email address" });
     } else {
       toast.error("Reset failed", { description: result.error || "Failed to send reset email. Please try again." });
@@ -89,3 +84,5 @@ export default function ForgotPassword() {
     </AuthShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

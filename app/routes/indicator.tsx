@@ -17,3 +17,5 @@ export default function Indicator() {
   const brand = useRootData()?.config.brandName ?? "";
   return <IndicatorPage brandName={brand} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

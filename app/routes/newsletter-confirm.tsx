@@ -4,10 +4,10 @@ import { EmailLinkPage } from "~/components/blog/email-link-page";
 import { linkToken, NO_STORE } from "~/lib/email-link-route";
 import { seoMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
 import { isAppError } from "#server/lib/errors";
 import { confirmNewsletter, findPendingConfirmation } from "#server/newsletter/confirm-newsletter";
 import { NEWSLETTER_MESSAGES } from "#server/newsletter/messages";
-import { assertSameOrigin } from "#server/security/origin";
 import type { Route } from "./+types/newsletter-confirm";
 
 const invalid = () => data({ state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidLink, email: "" }, { status: 400, headers: NO_STORE });
@@ -24,19 +24,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The button on that page: confirms once. Works as a plain form post without JavaScript. */
-export async function action({ request }: Route.ActionArgs) {
-  try {
-    assertSameOrigin(request);
-    const { email } = await confirmNewsletter({ db: getDb(), token: linkToken(request) });
-    // An explicit status: without JavaScript the loader runs again after this action, finds the
-    // link used up and answers 400, and only an action's own status takes precedence.
-    return data({ state: "confirmed" as const, message: NEWSLETTER_MESSAGES.confirmed, email }, { status: 200, headers: NO_STORE });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
+export const action = defineAction({
+  // An explicit status: without JavaScript the loader runs again after this action, finds the
+  // link used up and answers 400, and only an action's own status takes precedence.
+  status: 200,
+  headers: NO_STORE,
+  onError: (error) => {
     if (error.code === "FORBIDDEN") throw data(error.message, { status: 403 });
     return invalid();
-  }
-}
+  },
+  run: async ({ request }) => {
+    const { email } = await confirmNewsletter({ db: getDb(), token: linkToken(request) });
+    return { state: "confirmed" as const, message: NEWSLETTER_MESSAGES.confirmed, email };
+  },
+});
 
 export { headers, shouldRevalidate } from "~/lib/email-link-route";
 
@@ -44,7 +45,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Newsletter", description: "Confirm your subscription to new blog posts.", noindex: true });
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const { state, message, email } = actionData ?? loaderData;
+  // The action always answers a page state (its errors too): `state` tells them apart from the envelope type.
+  const { state, message, email } = actionData && "state" in actionData ? actionData : loaderData;
   return (
     <EmailLinkPage
       state={state === "confirmed" ? "done" : state}
@@ -65,3 +67,5 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
     </EmailLinkPage>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

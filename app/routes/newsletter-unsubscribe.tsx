@@ -4,6 +4,7 @@ import { EmailLinkPage } from "~/components/blog/email-link-page";
 import { linkToken, NO_STORE } from "~/lib/email-link-route";
 import { seoMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
 import { isAppError } from "#server/lib/errors";
 import { NEWSLETTER_MESSAGES } from "#server/newsletter/messages";
 import { findUnsubscribeAddress, unsubscribeNewsletter } from "#server/newsletter/unsubscribe-newsletter";
@@ -32,16 +33,17 @@ export async function loader({ request }: Route.LoaderArgs) {
  * List-Unsubscribe address with no cookies, sent by the mail provider). No same-origin check:
  * the signed token is the only authority, and ending a subscription is what its holder may do.
  */
-export async function action({ request }: Route.ActionArgs) {
-  try {
-    // The body is not read: a mail app's one-click POST may carry any, or none.
+export const action = defineAction({
+  crossSiteBecause: "RFC 8058 one-click unsubscribe: the signed token in the link is the only authority",
+  status: 200,
+  headers: NO_STORE,
+  onError: () => invalid(),
+  // The body is not read (no schema): a mail app's one-click POST may carry any, or none.
+  run: async ({ request }) => {
     const { email } = await unsubscribeNewsletter({ db: getDb(), token: linkToken(request) });
-    return data({ state: "done" as const, message: NEWSLETTER_MESSAGES.unsubscribed, email }, { status: 200, headers: NO_STORE });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return invalid();
-  }
-}
+    return { state: "done" as const, message: NEWSLETTER_MESSAGES.unsubscribed, email };
+  },
+});
 
 export { headers, shouldRevalidate } from "~/lib/email-link-route";
 
@@ -49,7 +51,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Newsletter", description: "Stop receiving new blog posts by email.", noindex: true });
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { state, message, email } = actionData ?? loaderData;
+  // The action always answers a page state (its errors too): `state` tells them apart from the envelope type.
+  const { state, message, email } = actionData && "state" in actionData ? actionData : loaderData;
   return (
     <EmailLinkPage state={state} title={message} pendingIcon={MailMinusIcon} action="Unsubscribe" busyLabel="Unsubscribing...">
       {state === "pending" ? (
@@ -64,3 +67,5 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
     </EmailLinkPage>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

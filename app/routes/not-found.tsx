@@ -15,3 +15,5 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export default function NotFound() {
   return <NotFoundView />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -48,3 +48,5 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

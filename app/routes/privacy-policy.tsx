@@ -17,3 +17,5 @@ export default function PrivacyPolicy() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { FormField } from "~/components/auth/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
@@ -9,10 +9,9 @@ import { seoMeta } from "~/lib/meta";
 import { PASSWORD_HINT, passwordProblem } from "~/lib/validation/password";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
 import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
 import { flashToastCookie } from "#server/http/flash";
-import { failure, readBody } from "#server/http/responses";
 import { AppError } from "#server/lib/errors";
-import { assertSameOrigin } from "#server/security/origin";
 import { INVALID_LINK, resetPasswordSchema } from "~/lib/validation/auth";
 import type { Route } from "./+types/reset-password";
 
@@ -24,22 +23,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token, valid: await isResetTokenValid({ db: getDb(), token }) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    assertSameOrigin(request);
-    const parsed = resetPasswordSchema.safeParse(await readBody(request));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      if (issue.path[0] === "token") throw new AppError("VALIDATION", INVALID_LINK);
-      return { ok: false as const, error: issue.message, mismatch: issue.path[0] === "confirm" };
-    }
-    await resetMemberPassword({ db: getDb(), token: parsed.data.token, password: parsed.data.password, clientIp: context.clientIp });
+export const action = defineAction({
+  schema: resetPasswordSchema,
+  // A missing or malformed token is the dead-link answer, not a field problem.
+  refuseInput: (error) => (error.issues[0]?.path[0] === "token" ? new AppError("VALIDATION", INVALID_LINK) : undefined),
+  run: async ({ input, clientIp, forwardCookies }) => {
+    await resetMemberPassword({ db: getDb(), token: input.token, password: input.password, clientIp });
     // Every session of the member has ended; they sign in again with the new password.
-    return redirect("/signin", { headers: { "Set-Cookie": flashToastCookie({ title: "Password updated!" }) } });
-  } catch (error) {
-    return failure(error);
-  }
-}
+    forwardCookies(flashToastCookie({ title: "Password updated!" }));
+    return redirect("/signin");
+  },
+});
 
 function announce(error: string, mismatch?: boolean) {
   if (mismatch) toast.error("Passwords don't match", { description: "Please make sure both passwords are the same." });
@@ -63,7 +57,7 @@ export default function ResetPassword() {
   }, [valid, navigate]);
 
   React.useEffect(() => {
-    if (result && !result.ok) announce(result.error, "mismatch" in result ? result.mismatch : false);
+    if (result && !result.ok) announce(result.error, result.fieldErrors?.confirm !== undefined);
   }, [result]);
 
   // Checked in the browser first (same rules as the server), so mistakes need no round trip.
@@ -111,3 +105,5 @@ export default function ResetPassword() {
     </AuthShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -68,3 +68,5 @@ export default function Results({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -16,3 +16,5 @@ export default function Signals() {
   const brand = useRootData()?.config.brandName ?? "";
   return <SignalsPage brandName={brand} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { FormField } from "~/components/auth/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -12,10 +12,9 @@ import { seoMeta } from "~/lib/meta";
 import { signInMember } from "#server/auth/sign-in-member";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
-import { redirectSignedIn, withCookies } from "#server/http/auth-actions";
+import { defineAction } from "#server/http/action";
+import { redirectSignedIn } from "#server/http/auth-actions";
 import { flashToastCookie } from "#server/http/flash";
-import { failure, readBody, validationFailure } from "#server/http/responses";
-import { assertSameOrigin } from "#server/security/origin";
 import type { Route } from "./+types/signin";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -26,20 +25,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    assertSameOrigin(request);
-    const body = await readBody(request);
-    const parsed = signInSchema.safeParse(body);
-    if (!parsed.success) return validationFailure(parsed.error);
-    const { headers } = await signInMember({ db: getDb(), ...parsed.data, clientIp: context.clientIp, headers: request.headers });
+export const action = defineAction({
+  schema: signInSchema,
+  run: async ({ input, clientIp, request, forwardCookies }) => {
+    const { headers } = await signInMember({ db: getDb(), email: input.email, password: input.password, clientIp, headers: request.headers });
+    forwardCookies(headers);
     // spec §8: "Welcome back!" / "You've successfully signed in." after the redirect.
-    const welcome = flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." });
-    return redirect(safeRedirect(body.redirectTo, { siteOrigin: getPublicOrigin() }), { headers: withCookies(headers, welcome) });
-  } catch (error) {
-    return failure(error);
-  }
-}
+    forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
+    return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
+  },
+});
 
 export default function SignIn() {
   const result = useActionData<typeof action>();
@@ -80,3 +75,5 @@ export default function SignIn() {
     </AuthShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -15,3 +15,5 @@ export default function TermsOfService() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -28,3 +28,5 @@ export default function Why({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return <NotFoundView />;
   return <WhyPage brandName={brand} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -9,6 +9,8 @@ export function ceilToCent(micro: bigint): bigint {
 
 /** The member-facing texts of a purchase (spec §8, DESIGN.md §4). */
 export const purchaseMessages = {
+  /** spec §9: the purchase dialog's answer to a session that has ended. */
+  signIn: "Please sign in to complete purchase",
   profileNotFound: "Profile not found.",
   unavailable: "Some selected plans are no longer available. Please review your cart.",
   pricesChanged: "Prices have changed. Please review your cart.",

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { formatUsdt, microToDecimal } from "~/lib/money";
+import { formatUsdt, parseUsdt } from "~/lib/money";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
 import { billingHistory, pricing, profiles, purchaseRequests, subscriptions } from "../db/schema.ts";
@@ -10,30 +10,28 @@ import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { purchaseMessages } from "./messages.ts";
 import { firstBillingDate } from "./periods.ts";
-import { parsePurchaseInput } from "./purchase-input.ts";
 
 /**
- * The answer of `process-subscription-payment` (spec §7). Amounts are decimal USDT strings
- * ("124.5"), since JSON cannot carry bigint.
- * - `required`: the recomputed total of the cart (on "prices changed" and "insufficient balance").
- * - `currentBalance`: the member's balance when the balance is short.
+ * A successful purchase (spec §7 process-subscription-payment, in the one envelope's `ok: true`
+ * answer). Money is a micro-USDT string, the wire format (JSON cannot carry bigint).
  * - `activeSubscriptions`: ids of the plans active for the member after the call.
- * - `newBalance`: the balance after a successful purchase.
+ * - `newBalance`: the balance after the purchase.
  */
-export type PurchaseResponse = {
-  success: boolean;
-  error?: string;
-  required?: string;
-  currentBalance?: string;
-  activeSubscriptions?: number[];
-  newBalance?: string;
-};
+export type PurchaseResult = { activeSubscriptions: number[]; newBalance: string };
+
+/**
+ * What a refusal tells the caller besides its message (the envelope's extra fields, spec §7):
+ * `required` (the recomputed total) and `currentBalance` as micro-USDT strings, and the plans
+ * active for the member.
+ */
+export type PurchaseRefusal = { required?: string; currentBalance?: string; activeSubscriptions: number[] };
 
 export type PurchaseOptions = {
   db: Db;
   userId: string;
+  /** Checked and converted once at the edge by `purchaseRequestSchema` (app/lib/validation/purchase.ts). */
   planIds: readonly number[];
-  billingPeriod: string;
+  billingPeriod: BillingPeriod;
   /** What the client showed and expects to pay, in micro-USDT. */
   totalAmount: bigint;
   /** Chosen by the client per checkout; a retry with the same key replays the stored answer. */
@@ -49,27 +47,32 @@ export const PAYMENT_TYPE_BALANCE = "USDT Balance";
  *  1. lock the member's profile row — every purchase of one member runs one after another, so
  *     the balance and active-plan checks below cannot race (50 concurrent clicks charge once);
  *  2. replay the stored answer when this idempotency key already succeeded;
- *  3. validate the input (AppError VALIDATION), load the published plans, recompute every
- *     price with the one pricing module and compare with the client's total;
+ *  3. load the published plans, recompute every price with the one pricing module and compare
+ *     with the client's total;
  *  4. refuse plans already active and a short balance;
  *  5. write the subscriptions, one billing row, one ledger debit, the notification and the
  *     idempotency record.
  *
- * Refusals (unavailable plans, prices changed, already subscribed, insufficient balance) are
- * RETURNED as `{ success: false, error }` and are NOT stored under the idempotency key: they
- * change nothing, and the same checkout must succeed when retried after a deposit. Only
- * successes are stored, so a retried success never charges twice. Unexpected errors throw.
+ * Refusals are thrown as AppErrors carrying `answer: PurchaseRefusal`: unavailable plans and
+ * already subscribed → CONFLICT (409), prices changed → CONFLICT, insufficient balance →
+ * PAYMENT_REQUIRED (402). The transaction rolls back (they wrote nothing anyway) and nothing is
+ * stored under the idempotency key, so the same checkout succeeds when retried after a deposit.
+ * Only successes are stored, so a retried success never charges twice.
  *
  * A lost race that the database reports as a unique violation (a subscription or idempotency
  * row written meanwhile by a path that does not take the profile lock) reruns the whole
  * transaction, which then answers from the committed state instead of failing with a 500.
  */
-export async function purchaseSubscriptions(options: PurchaseOptions): Promise<PurchaseResponse> {
+export async function purchaseSubscriptions(options: PurchaseOptions): Promise<PurchaseResult> {
   return withRetry(() => options.db.transaction((tx) => purchaseInTransaction(tx, options)));
 }
 
-async function purchaseInTransaction(tx: Tx, options: PurchaseOptions): Promise<PurchaseResponse> {
-  const { userId, now = new Date() } = options;
+function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: PurchaseRefusal): never {
+  throw new AppError(code, message, { answer });
+}
+
+async function purchaseInTransaction(tx: Tx, options: PurchaseOptions): Promise<PurchaseResult> {
+  const { userId, planIds, billingPeriod: period, now = new Date() } = options;
   const [profile] = await tx
     .select({ balance: profiles.balance })
     .from(profiles)
@@ -77,63 +80,55 @@ async function purchaseInTransaction(tx: Tx, options: PurchaseOptions): Promise<
     .for("update");
   if (!profile) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
 
-  if (typeof options.idempotencyKey === "string") {
-    const [stored] = await tx
-      .select({ response: purchaseRequests.response })
-      .from(purchaseRequests)
-      .where(and(eq(purchaseRequests.userId, userId), eq(purchaseRequests.idempotencyKey, options.idempotencyKey)));
-    if (stored) return stored.response as PurchaseResponse;
-  }
+  const [stored] = await tx
+    .select({ response: purchaseRequests.response })
+    .from(purchaseRequests)
+    .where(and(eq(purchaseRequests.userId, userId), eq(purchaseRequests.idempotencyKey, options.idempotencyKey)));
+  if (stored) return storedResult(stored.response);
 
-  const input = parsePurchaseInput(options);
-  const period = input.billingPeriod;
   const active = await activePlanIds(tx, userId);
-
   const found = await tx
     .select({ id: pricing.id, name: pricing.name, price: pricing.price })
     .from(pricing)
-    .where(and(inArray(pricing.id, input.planIds), eq(pricing.published, true)));
-  if (found.length !== input.planIds.length) {
-    return { success: false, error: purchaseMessages.unavailable, activeSubscriptions: active };
-  }
+    .where(and(inArray(pricing.id, [...planIds]), eq(pricing.published, true)));
+  if (found.length !== planIds.length) refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
   const byId = new Map(found.map((plan) => [plan.id, plan]));
-  const plans = input.planIds.map((id) => byId.get(id)!);
+  const plans = planIds.map((id) => byId.get(id)!);
   const total = plans.reduce((sum, plan) => sum + priceFor(plan.price, period), 0n);
 
-  if (total !== input.totalAmount) {
-    return {
-      success: false,
-      error: purchaseMessages.pricesChanged,
-      required: microToDecimal(total),
-      activeSubscriptions: active,
-    };
+  if (total !== options.totalAmount) {
+    refuse("CONFLICT", purchaseMessages.pricesChanged, { required: total.toString(), activeSubscriptions: active });
   }
   const already = plans.filter((plan) => active.includes(plan.id));
   if (already.length > 0) {
-    return {
-      success: false,
-      error: purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)),
-      activeSubscriptions: active,
-    };
+    refuse("CONFLICT", purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)), { activeSubscriptions: active });
   }
   if (profile.balance < total) {
-    return {
-      success: false,
-      error: purchaseMessages.insufficientBalance(total - profile.balance),
-      required: microToDecimal(total),
-      currentBalance: microToDecimal(profile.balance),
+    refuse("PAYMENT_REQUIRED", purchaseMessages.insufficientBalance(total - profile.balance), {
+      required: total.toString(),
+      currentBalance: profile.balance.toString(),
       activeSubscriptions: active,
-    };
+    });
   }
 
   const newBalance = await chargeAndSubscribe(tx, { userId, period, plans, total, now, balance: profile.balance });
-  const response: PurchaseResponse = {
-    success: true,
-    activeSubscriptions: [...active, ...input.planIds].sort((a, b) => a - b),
-    newBalance: microToDecimal(newBalance),
+  const result: PurchaseResult = {
+    activeSubscriptions: [...active, ...planIds].sort((a, b) => a - b),
+    newBalance: newBalance.toString(),
   };
-  await tx.insert(purchaseRequests).values({ userId, idempotencyKey: input.idempotencyKey, response });
-  return response;
+  await tx.insert(purchaseRequests).values({ userId, idempotencyKey: options.idempotencyKey, response: result });
+  return result;
+}
+
+/**
+ * A stored answer, replayed. Rows written before 2026-11-23 hold the spec's old shape
+ * (`success: true` and a decimal `newBalance` such as "51"); they are read in the new format so
+ * a retry across the upgrade answers the same purchase the same way.
+ */
+function storedResult(response: unknown): PurchaseResult {
+  const row = response as { success?: boolean; activeSubscriptions: number[]; newBalance: string };
+  if (row.success === undefined) return { activeSubscriptions: row.activeSubscriptions, newBalance: row.newBalance };
+  return { activeSubscriptions: row.activeSubscriptions, newBalance: String(parseUsdt(row.newBalance) ?? 0n) };
 }
 
 /** The writes of an accepted purchase; returns the new balance. */

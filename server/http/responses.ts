@@ -1,10 +1,4 @@
-import { data } from "react-router";
-import type { z } from "zod";
-import { fieldErrors } from "~/lib/validation/fields";
-import { AppError, isAppError } from "../lib/errors.ts";
-import { getLogger } from "../lib/logger.ts";
-
-export type ActionFailure = { ok: false; error: string; fieldErrors?: Record<string, string> };
+import { AppError } from "../lib/errors.ts";
 
 /** The most a form or JSON body may hold (DESIGN.md §6: bodies are size-limited). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -54,25 +48,4 @@ async function readText(request: Request): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-export function validationFailure(error: z.ZodError) {
-  const errors = fieldErrors(error);
-  return data<ActionFailure>(
-    { ok: false, error: Object.values(errors)[0] ?? "Invalid input", fieldErrors: errors },
-    { status: 400 },
-  );
-}
-
-/** Maps a thrown error to the answer an action gives: domain errors keep their status and text. */
-export function failure(error: unknown) {
-  if (isAppError(error)) {
-    const headers: Record<string, string> = {};
-    if (error.code === "RATE_LIMITED" && typeof error.details.retryAfterSeconds === "number") {
-      headers["Retry-After"] = String(error.details.retryAfterSeconds);
-    }
-    return data<ActionFailure>({ ok: false, error: error.message }, { status: error.status, headers });
-  }
-  getLogger().error({ err: error }, "unexpected error in action");
-  throw error;
 }

@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { newsletterSchema } from "~/lib/validation/newsletter";
 import type { Db } from "../db/client.ts";
 import { emailHtml } from "../email/layout.ts";
 import { maskAddress, sendEmail, type Email } from "../email/send-email.ts";
@@ -16,14 +15,15 @@ const WINDOW_SECONDS = 60 * 60;
 export const NEWSLETTER_RATE_LIMIT = 5;
 
 /**
- * Double opt-in, step one (DESIGN.md §5): validates the address, counts the request against
+ * Double opt-in, step one (DESIGN.md §5): counts the request against
  * the client's hourly allowance, creates or refreshes a pending subscription with a new token
  * (only its sha256 is stored) and emails the confirmation link. A confirmed subscriber gets no
  * email, only the answer that they are already subscribed.
  */
 export async function subscribeToNewsletter(options: {
   db: Db;
-  email: unknown;
+  /** Already checked and normalised by `newsletterSchema` at the edge. */
+  email: string;
   clientIp: string;
   /** The public origin the confirmation link points at (`getSiteUrl(request)`). */
   siteUrl: string;
@@ -32,10 +32,7 @@ export async function subscribeToNewsletter(options: {
   now?: Date;
   send?: (email: Email) => Promise<unknown>;
 }): Promise<SubscribeOutcome> {
-  const { db, clientIp, siteUrl, brandName, limit = NEWSLETTER_RATE_LIMIT, now = new Date(), send = sendEmail } = options;
-  const parsed = newsletterSchema.safeParse({ email: options.email });
-  if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Please enter a valid email address");
-  const { email } = parsed.data;
+  const { db, email, clientIp, siteUrl, brandName, limit = NEWSLETTER_RATE_LIMIT, now = new Date(), send = sendEmail } = options;
   const { token, tokenHash } = createConfirmationToken();
   const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_HOURS * 60 * 60 * 1000);
 

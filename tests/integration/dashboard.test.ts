@@ -174,15 +174,16 @@ describeEachDatabase("member dashboard", (database) => {
   it("purchase: refuses a short balance, then charges the member's own balance once", async () => {
     const carol = await member("Carol");
     const [plan] = await db().select().from(pricing).where(eq(pricing.published, true)).limit(1);
-    const body = { planIds: [plan!.id], billingPeriod: "monthly", totalAmount: (Number(plan!.price) / 1e6).toString(), idempotencyKey: "k-1" };
+    const body = { planIds: [plan!.id], billingPeriod: "monthly", totalAmount: plan!.price.toString(), idempotencyKey: "k-1" };
     const short = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
-    expect(short.data).toMatchObject({ success: false });
+    expect(status(short)).toBe(402);
+    expect(short.data).toMatchObject({ ok: false, required: plan!.price.toString(), currentBalance: "0" });
     expect(String(short.data.error)).toMatch(/^Insufficient balance\. You need \$[\d,]+\.\d\d more\.$/);
 
     const { postLedgerEntry } = await import("#server/billing/ledger");
     await postLedgerEntry({ tx: db(), userId: carol.userId, kind: "adjustment", amount: plan!.price * 2n, reference: `test:${carol.userId}` });
     const ok = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
-    expect(ok.data).toMatchObject({ success: true, activeSubscriptions: [plan!.id] });
+    expect(ok.data).toEqual({ ok: true, activeSubscriptions: [plan!.id], newBalance: plan!.price.toString() });
     const again = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
     expect(again.data).toEqual(ok.data);
     const [row] = await db().select().from(profiles).where(eq(profiles.id, carol.userId));

@@ -3,14 +3,26 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { priceFor } from "~/lib/pricing";
 import { postLedgerEntry } from "#server/billing/ledger";
-import { purchaseSubscriptions, type PurchaseOptions } from "#server/billing/purchase-subscriptions";
-import { purchasePlans } from "#server/members/purchase-plans";
+import { purchaseSubscriptions, type PurchaseOptions, type PurchaseRefusal } from "#server/billing/purchase-subscriptions";
+import { AppError } from "#server/lib/errors";
+import { purchaseRequestSchema } from "~/lib/validation/purchase";
+import type { BillingPeriod } from "~/lib/pricing";
 import type { Db } from "#server/db/client";
-import { billingHistory, ledgerEntries, notifications, pricing, profiles, subscriptions } from "#server/db/schema";
+import { billingHistory, ledgerEntries, notifications, pricing, profiles, purchaseRequests, subscriptions } from "#server/db/schema";
 import { describeEachDatabase } from "../helpers/database";
 import { createMember, expectLedgerInvariant } from "../helpers/members";
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
+
+type Outcome = {
+  ok: boolean;
+  code?: string;
+  error?: string;
+  required?: string;
+  currentBalance?: string;
+  activeSubscriptions?: number[];
+  newBalance?: string;
+};
 
 async function createPlan(db: Db, name: string, price: bigint, published = true) {
   const [plan] = await db
@@ -32,8 +44,18 @@ async function stateOf(db: Db, userId: string) {
 
 describeEachDatabase("purchaseSubscriptions", (database, kind) => {
   const db = () => database().db;
-  const buy = (options: Omit<PurchaseOptions, "db" | "idempotencyKey"> & { idempotencyKey?: string }) =>
-    purchaseSubscriptions({ db: db(), idempotencyKey: crypto.randomUUID(), ...options });
+  /**
+   * A purchase as the route's envelope shows it: `ok: true` with the result, or a refusal's code,
+   * message and figures. Other errors (unknown member, a bug) are thrown as they are.
+   */
+  const buy = (options: Omit<PurchaseOptions, "db" | "idempotencyKey" | "billingPeriod"> & { idempotencyKey?: string; billingPeriod: string }): Promise<Outcome> =>
+    purchaseSubscriptions({ db: db(), idempotencyKey: crypto.randomUUID(), ...options, billingPeriod: options.billingPeriod as BillingPeriod }).then(
+      (result) => ({ ok: true, ...result }),
+      (error: unknown) => {
+        if (!(error instanceof AppError) || (error.code !== "CONFLICT" && error.code !== "PAYMENT_REQUIRED")) throw error;
+        return { ok: false, code: error.code, error: error.message, ...(error.details.answer as PurchaseRefusal) };
+      },
+    );
 
   afterEach(async () => {
     await expectLedgerInvariant(db());
@@ -44,7 +66,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const plan = await createPlan(db(), "Gold", usdt(49));
     const now = new Date("2026-01-15T10:30:00.000Z");
     const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), now });
-    expect(response).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "51" });
+    expect(response).toEqual({ ok: true, activeSubscriptions: [plan.id], newBalance: "51000000" });
 
     const state = await stateOf(db(), member.id);
     expect(state.balance).toBe(usdt(51));
@@ -71,7 +93,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     expect(total).toBe(usdt(124 + 96));
     const now = new Date("2025-11-30T08:00:00.000Z");
     const response = await buy({ userId: member.id, planIds: [silver.id, gold.id], billingPeriod: "quarterly", totalAmount: total, now });
-    expect(response).toEqual({ success: true, activeSubscriptions: [gold.id, silver.id].sort((a, b) => a - b), newBalance: "80" });
+    expect(response).toEqual({ ok: true, activeSubscriptions: [gold.id, silver.id].sort((a, b) => a - b), newBalance: "80000000" });
 
     const state = await stateOf(db(), member.id);
     expect(state.subs).toHaveLength(2);
@@ -97,7 +119,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const member = await createMember(db(), { balance: usdt(600) });
     const plan = await createPlan(db(), "Gold", usdt(49));
     const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "lifetime", totalAmount: usdt(588) });
-    expect(response).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "12" });
+    expect(response).toEqual({ ok: true, activeSubscriptions: [plan.id], newBalance: "12000000" });
     const state = await stateOf(db(), member.id);
     expect(state.subs[0]).toMatchObject({ billingPeriod: "lifetime", nextBillingDate: null, autorenew: false });
     expect(state.bills[0]!.description).toContain("lifetime");
@@ -107,7 +129,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const member = await createMember(db(), { balance: usdt(100) });
     const plan = await createPlan(db(), "Gold", usdt(49));
     const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "quarterly", totalAmount: usdt(125) });
-    expect(response).toEqual({ success: false, error: "Prices have changed. Please review your cart.", required: "124", activeSubscriptions: [] });
+    expect(response).toEqual({ ok: false, code: "CONFLICT", error: "Prices have changed. Please review your cart.", required: "124000000", activeSubscriptions: [] });
     expect(await stateOf(db(), member.id)).toMatchObject({ balance: usdt(100), subs: [], bills: [], purchases: [], notes: [] });
   });
 
@@ -117,21 +139,21 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     // Quarterly Gold is floor(49 × 3 × 0.85) = 124.95 → 124 USDT; a cent less, a whole month's price, or nothing is refused.
     for (const totalAmount of [usdt(123.99), usdt(49), 0n]) {
       const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "quarterly", totalAmount });
-      expect(response).toEqual({ success: false, error: "Prices have changed. Please review your cart.", required: "124", activeSubscriptions: [] });
+      expect(response).toEqual({ ok: false, code: "CONFLICT", error: "Prices have changed. Please review your cart.", required: "124000000", activeSubscriptions: [] });
     }
     expect(await stateOf(db(), member.id)).toMatchObject({ balance: usdt(500), subs: [], bills: [], purchases: [], notes: [] });
   });
 
-  it("through the dashboard's input (decimal USDT strings): a cent or a micro-USDT under the price is refused, the exact price accepted", async () => {
+  it("through the dashboard's input (micro-USDT strings, parsed once by the shared schema): a cent or a micro-USDT under the price is refused, the exact price accepted", async () => {
     const member = await createMember(db(), { balance: usdt(500) });
     const plan = await createPlan(db(), "Gold", usdt(49));
     const checkout = (totalAmount: string) =>
-      purchasePlans({ db: db(), userId: member.id, input: { planIds: [plan.id], billingPeriod: "quarterly", totalAmount, idempotencyKey: crypto.randomUUID() } });
-    for (const total of ["123.99", "123.999999", "12.4", "0"]) {
-      expect(await checkout(total), total).toMatchObject({ success: false, error: "Prices have changed. Please review your cart.", required: "124" });
+      buy({ userId: member.id, ...purchaseRequestSchema.parse({ planIds: [plan.id], billingPeriod: "quarterly", totalAmount, idempotencyKey: crypto.randomUUID() }) });
+    for (const total of ["123990000", "123999999", "12400000", "0"]) {
+      expect(await checkout(total), total).toMatchObject({ ok: false, code: "CONFLICT", error: "Prices have changed. Please review your cart.", required: "124000000" });
     }
     expect((await stateOf(db(), member.id)).balance).toBe(usdt(500));
-    expect(await checkout("124.00")).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "376" });
+    expect(await checkout("124000000")).toEqual({ ok: true, activeSubscriptions: [plan.id], newBalance: "376000000" });
   });
 
   it("counts only ACTIVE subscriptions as already subscribed: an expired or cancelled plan can be bought again", async () => {
@@ -144,7 +166,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
       { userId: member.id, planId: silver.id, status: "cancelled", billingPeriod: "monthly", startDate: past, nextBillingDate: new Date("2025-02-01T00:00:00.000Z"), autorenew: false },
     ]);
     const response = await buy({ userId: member.id, planIds: [gold.id, silver.id], billingPeriod: "monthly", totalAmount: usdt(87) });
-    expect(response).toEqual({ success: true, activeSubscriptions: [gold.id, silver.id].sort((a, b) => a - b), newBalance: "13" });
+    expect(response).toEqual({ ok: true, activeSubscriptions: [gold.id, silver.id].sort((a, b) => a - b), newBalance: "13000000" });
     const state = await stateOf(db(), member.id);
     expect(state.subs.map((s) => s.status).sort()).toEqual(["active", "active", "cancelled", "expired"]);
     expect(state.purchases.map((p) => p.amount)).toEqual([-usdt(87)]);
@@ -157,7 +179,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const bronze = await createPlan(db(), "Bronze", usdt(10));
     await buy({ userId: member.id, planIds: [gold.id, silver.id], billingPeriod: "monthly", totalAmount: usdt(87) });
     const one = await buy({ userId: member.id, planIds: [bronze.id, gold.id], billingPeriod: "monthly", totalAmount: usdt(59) });
-    expect(one).toMatchObject({ success: false, error: "Already subscribed to: Gold" });
+    expect(one).toMatchObject({ ok: false, code: "CONFLICT", error: "Already subscribed to: Gold" });
     const two = await buy({ userId: member.id, planIds: [silver.id, bronze.id, gold.id], billingPeriod: "lifetime", totalAmount: usdt(97 * 12) });
     expect(two.error).toBe("Already subscribed to: Silver, Gold");
     expect(two.activeSubscriptions).toEqual([gold.id, silver.id].sort((a, b) => a - b));
@@ -169,12 +191,12 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const plan = await createPlan(db(), "Gold", usdt(49));
     const response = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) });
     const error = "Insufficient balance. You need $12.50 more.";
-    expect(response).toEqual({ success: false, error, required: "49", currentBalance: "36.5", activeSubscriptions: [] });
+    expect(response).toEqual({ ok: false, code: "PAYMENT_REQUIRED", error, required: "49000000", currentBalance: "36500000", activeSubscriptions: [] });
     // A sub-cent shortfall is rounded up, never shown as $0.00.
     await postLedgerEntry({ tx: db(), userId: member.id, kind: "adjustment", amount: usdt(12.5) - 1n, reference: `t:${member.id}` });
     const close = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) });
     expect(close.error).toBe("Insufficient balance. You need $0.01 more.");
-    expect(close.currentBalance).toBe("48.999999");
+    expect(close.currentBalance).toBe("48999999");
     expect((await stateOf(db(), member.id)).subs).toEqual([]);
   });
 
@@ -184,29 +206,16 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const gold = await createPlan(db(), "Gold", usdt(49));
     const message = "Some selected plans are no longer available. Please review your cart.";
     const refused = await buy({ userId: member.id, planIds: [gold.id, hidden.id], billingPeriod: "monthly", totalAmount: usdt(59) });
-    expect(refused).toEqual({ success: false, error: message, activeSubscriptions: [] });
+    expect(refused).toEqual({ ok: false, code: "CONFLICT", error: message, activeSubscriptions: [] });
     expect((await buy({ userId: member.id, planIds: [999_999], billingPeriod: "monthly", totalAmount: usdt(1) })).error).toBe(message);
     expect((await stateOf(db(), member.id)).balance).toBe(usdt(100));
   });
 
-  it("rejects malformed input and unknown members with AppErrors", async () => {
+  it("refuses an unknown member with NOT_FOUND (malformed input never gets here: purchaseRequestSchema)", async () => {
     const member = await createMember(db(), { balance: usdt(100) });
     const plan = await createPlan(db(), "Gold", usdt(49));
-    const base = { userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) };
-    const cases: [Partial<PurchaseOptions>, string][] = [
-      [{ planIds: [] }, "Select at least one plan."],
-      [{ planIds: [plan.id, plan.id] }, "Each plan can appear only once in a purchase."],
-      [{ planIds: [0] }, "Plan ids must be positive whole numbers."],
-      [{ planIds: [1.5] }, "Plan ids must be positive whole numbers."],
-      [{ planIds: Array.from({ length: 21 }, (_, i) => i + 1) }, "A purchase can include at most 20 plans."],
-      [{ billingPeriod: "weekly" }, "Billing period must be monthly, quarterly or lifetime."],
-      [{ totalAmount: -1n }, "Total amount must not be negative."],
-      [{ idempotencyKey: "" }, "An idempotency key is required."],
-    ];
-    for (const [change, message] of cases) {
-      await expect(buy({ ...base, ...change })).rejects.toMatchObject({ name: "AppError", code: "VALIDATION", message });
-    }
-    await expect(buy({ ...base, userId: "nobody" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Profile not found." });
+    const request = { userId: "nobody", planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) };
+    await expect(buy(request)).rejects.toMatchObject({ name: "AppError", code: "NOT_FOUND", message: "Profile not found." });
     expect((await stateOf(db(), member.id)).subs).toEqual([]);
   });
 
@@ -216,13 +225,26 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const request = { userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: "checkout-1" };
     const first = await buy(request);
     const again = await buy(request);
-    expect(first.success).toBe(true);
+    expect(first.ok).toBe(true);
     expect(again).toEqual(first);
     const state = await stateOf(db(), member.id);
     expect(state.balance).toBe(usdt(51));
     expect(state.bills).toHaveLength(1);
     expect(state.purchases).toHaveLength(1);
     expect(state.notes).toHaveLength(1);
+  });
+
+  it("replays an answer stored before the micro-USDT wire format in the new format, charging nothing", async () => {
+    const member = await createMember(db(), { balance: usdt(100) });
+    const plan = await createPlan(db(), "Gold", usdt(49));
+    await db().insert(purchaseRequests).values({
+      userId: member.id,
+      idempotencyKey: "checkout-old",
+      response: { success: true, activeSubscriptions: [plan.id], newBalance: "36.5" },
+    });
+    const replay = await buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: "checkout-old" });
+    expect(replay).toEqual({ ok: true, activeSubscriptions: [plan.id], newBalance: "36500000" });
+    expect(await stateOf(db(), member.id)).toMatchObject({ balance: usdt(100), subs: [], bills: [], purchases: [] });
   });
 
   it("keeps idempotency keys per member: another member's key is never replayed to them", async () => {
@@ -232,10 +254,10 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const silver = await createPlan(db(), "Silver", usdt(38));
     const key = "checkout-shared-key";
     const first = await buy({ userId: alice.id, planIds: [gold.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: key });
-    expect(first).toEqual({ success: true, activeSubscriptions: [gold.id], newBalance: "51" });
+    expect(first).toEqual({ ok: true, activeSubscriptions: [gold.id], newBalance: "51000000" });
     // Bob happens to send the same key for his own cart: he gets his own purchase, not Alice's answer.
     const second = await buy({ userId: bob.id, planIds: [silver.id], billingPeriod: "monthly", totalAmount: usdt(38), idempotencyKey: key });
-    expect(second).toEqual({ success: true, activeSubscriptions: [silver.id], newBalance: "62" });
+    expect(second).toEqual({ ok: true, activeSubscriptions: [silver.id], newBalance: "62000000" });
     const state = await stateOf(db(), bob.id);
     expect(state.balance).toBe(usdt(62));
     expect(state.subs.map((s) => s.planId)).toEqual([silver.id]);
@@ -248,7 +270,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
     const request = { userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49), idempotencyKey: "checkout-2" };
     expect((await buy(request)).error).toBe("Insufficient balance. You need $39.00 more.");
     await postLedgerEntry({ tx: db(), userId: member.id, kind: "deposit", amount: usdt(39), reference: `t:deposit:${member.id}` });
-    expect(await buy(request)).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "0" });
+    expect(await buy(request)).toEqual({ ok: true, activeSubscriptions: [plan.id], newBalance: "0" });
   });
 
   // PGlite runs every transaction one after another on its single connection, so real
@@ -261,7 +283,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
       const responses = await Promise.all(
         Array.from({ length: 10 }, () => buy({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly", totalAmount: usdt(49) })),
       );
-      expect(responses.filter((r) => r.success)).toHaveLength(1);
+      expect(responses.filter((r) => r.ok)).toHaveLength(1);
       const state = await stateOf(db(), member.id);
       expect(state.balance).toBe(0n);
       expect(state.subs).toHaveLength(1);
@@ -278,8 +300,8 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
       const member = await createMember(db(), { balance: usdt(49) });
       const plan = await createPlan(db(), "Gold", usdt(49));
       const responses = await fifty(member.id, () => plan.id);
-      expect(responses.filter((r) => r.success)).toHaveLength(1);
-      expect(new Set(responses.filter((r) => !r.success).map((r) => r.error))).toEqual(new Set(["Already subscribed to: Gold"]));
+      expect(responses.filter((r) => r.ok)).toHaveLength(1);
+      expect(new Set(responses.filter((r) => !r.ok).map((r) => r.error))).toEqual(new Set(["Already subscribed to: Gold"]));
       const state = await stateOf(db(), member.id);
       expect(state.balance).toBe(0n);
       expect(state.subs).toHaveLength(1);
@@ -290,8 +312,8 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
       const member = await createMember(db(), { balance: usdt(49) });
       const plans = await Promise.all(["A", "B", "C", "D", "E"].map((name) => createPlan(db(), name, usdt(49))));
       const responses = await fifty(member.id, (i) => plans[i % plans.length]!.id);
-      expect(responses.filter((r) => r.success)).toHaveLength(1);
-      for (const r of responses.filter((r) => !r.success)) {
+      expect(responses.filter((r) => r.ok)).toHaveLength(1);
+      for (const r of responses.filter((r) => !r.ok)) {
         expect(r.error).toMatch(/^(Already subscribed to: [A-E]|Insufficient balance\. You need \$49\.00 more\.)$/);
       }
       const state = await stateOf(db(), member.id);
@@ -304,7 +326,7 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
       const member = await createMember(db(), { balance: usdt(1000) });
       const plan = await createPlan(db(), "Gold", usdt(49));
       const responses = await fifty(member.id, () => plan.id, "same");
-      for (const r of responses) expect(r).toEqual({ success: true, activeSubscriptions: [plan.id], newBalance: "951" });
+      for (const r of responses) expect(r).toEqual({ ok: true, activeSubscriptions: [plan.id], newBalance: "951000000" });
       const state = await stateOf(db(), member.id);
       expect(state.balance).toBe(usdt(951));
       expect(state.bills).toHaveLength(1);

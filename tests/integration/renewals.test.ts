@@ -37,7 +37,7 @@ async function subscribed(
     idempotencyKey: crypto.randomUUID(),
     now: at(options.start),
   });
-  expect(response.success).toBe(true);
+  expect(response.activeSubscriptions).toContain(plan!.id);
   const [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, plan!.id)));
   return { userId, plan: plan!, sub: sub! };
 }

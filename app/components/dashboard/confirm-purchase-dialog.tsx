@@ -1,14 +1,16 @@
 import * as React from "react";
+import { CartItems } from "~/components/cart/cart-items";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
-import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
-import { cartTotal, periodSuffix, priceFor, type BillingPeriod } from "~/lib/pricing";
-import type { PublicPlan } from "#server/content/list-published-plans";
+import { formatUsdt } from "~/lib/money";
+import { cartTotal, type BillingPeriod } from "~/lib/pricing";
+import type { PublicPlan } from "~/lib/view-types/content";
 import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
-type PurchaseAnswer = ActionAnswer & { newBalance?: string };
+/** The purchase answer (server/billing/purchase-subscriptions.ts): money as micro-USDT strings. */
+type PurchaseAnswer = ActionAnswer<{ newBalance: string; activeSubscriptions: number[] }>;
 
 const CENT = 10_000n;
 
@@ -40,10 +42,9 @@ export function ConfirmPurchaseDialog({
   const shortfall = total > balance ? total - balance : 0n;
 
   const { submit, busy } = useMemberAction<PurchaseAnswer>("/api/dashboard/purchase", (answer) => {
-    if (answer.success) {
+    if (answer.ok) {
       toast.success("Subscriptions activated successfully!");
-      const next = answer.newBalance ? parseUsdt(answer.newBalance) : null;
-      if (next !== null) setBalance(next);
+      setBalance(BigInt(answer.newBalance));
       onPurchased();
       onOpenChange(false);
     } else {
@@ -52,7 +53,7 @@ export function ConfirmPurchaseDialog({
   });
 
   const confirm = () =>
-    submit({ planIds: items.map((p) => p.id), billingPeriod: period, totalAmount: microToDecimal(total), idempotencyKey: key });
+    submit({ planIds: items.map((p) => p.id), billingPeriod: period, totalAmount: total.toString(), idempotencyKey: key });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -61,17 +62,7 @@ export function ConfirmPurchaseDialog({
           <DialogTitle>Confirm purchase</DialogTitle>
           <DialogDescription>The total is paid from your USDT balance.</DialogDescription>
         </DialogHeader>
-        <ul aria-label="Items" className="divide-y rounded-md border text-sm">
-          {items.map((plan) => (
-            <li key={plan.id} className="flex items-center justify-between gap-3 px-3 py-2">
-              <span className="font-medium">{plan.name}</span>
-              <span className="tabular-nums">
-                {formatUsdt(priceFor(BigInt(plan.price), period))}
-                <span className="text-muted-foreground"> {periodSuffix[period]}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <CartItems aria-label="Items" variant="boxed" items={items} period={period} />
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold tabular-nums">{formatUsdt(total, { suffix: true })}</dd>

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "~/components/ui/sonner";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
-type CodeAnswer = ActionAnswer & { code?: string; expiresAt?: string; botUrl?: string };
+type CodeAnswer = ActionAnswer<{ code: string; expiresAt: string; botUrl?: string }>;
 
 /**
  * The code dialog of an unverified member (spec §4): generates the 6-digit code the member
@@ -22,12 +22,12 @@ export function TelegramCodeDialog({
   const [botUrl, setBotUrl] = React.useState<string | undefined>();
   React.useEffect(() => setCode(pendingCode), [pendingCode]);
   const { submit, busy } = useMemberAction<CodeAnswer>("/api/dashboard/telegram-code", (answer) => {
-    if (answer.ok && answer.code && answer.expiresAt) {
+    if (answer.ok) {
       setCode({ code: answer.code, expiresAt: answer.expiresAt });
       setBotUrl(answer.botUrl);
       toast.success("Code generated", { description: "Send this code to the bot to verify your Telegram username." });
     } else {
-      toast.error(answer.error ?? "Failed to generate a code. Please try again.");
+      toast.error(answer.error || "Failed to generate a code. Please try again.");
     }
   });
 

@@ -1,8 +1,8 @@
 import * as React from "react";
 import { useFetcher, useRevalidator } from "react-router";
+import type { ActionAnswer } from "~/lib/action-answer";
 
-/** Every dashboard mutation answers JSON with at least these fields (see server/members/member-api.ts). */
-export type ActionAnswer = { ok?: boolean; success?: boolean; error?: string; signedOut?: boolean; fieldErrors?: Record<string, string> };
+export type { ActionAnswer } from "~/lib/action-answer";
 
 /**
  * Posts JSON to one of the dashboard's API routes and calls `onAnswer` once per answer. A 401
@@ -23,7 +23,7 @@ export function useMemberAction<T extends ActionAnswer>(action: string, onAnswer
     if (fetcher.state !== "idle" || answer === undefined || answer === handled.current) return;
     handled.current = answer;
     latest.current(answer);
-    if (answer.signedOut) void revalidator.revalidate();
+    if (!answer.ok && answer.signedOut) void revalidator.revalidate();
   }, [fetcher.state, answer, revalidator]);
 
   // fetcher.submit is stable across renders; the fetcher object itself is not.

@@ -34,6 +34,8 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 export const signInSchema = z.object({
   email: z.string({ message: "Email is required" }).trim().min(1, "Email is required"),
   password: z.string({ message: "Password is required" }).min(1, "Password is required"),
+  /** Where to go afterwards; checked by `safeRedirect`, so anything else becomes the dashboard. */
+  redirectTo: z.string().optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailAddress(INVALID_EMAIL) });

@@ -25,6 +25,17 @@ export const optionalText = (label: string, max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/**
+ * Money on the wire: integer micro-USDT as a string of digits (JSON has no bigint; DESIGN.md §4),
+ * turned into bigint here, once, at the edge. At most 18 digits, so it always fits the
+ * database's bigint; no sign, no decimals, no exponent.
+ */
+export const microUsdt = (message: string) =>
+  z
+    .string({ message })
+    .regex(/^\d{1,18}$/, message)
+    .transform((digits) => BigInt(digits));
+
 /** First error message per field, the shape forms render under each input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

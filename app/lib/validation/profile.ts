@@ -33,15 +33,3 @@ export const autorenewSchema = z.object({
   autorenew: booleanField,
 });
 
-/**
- * A checkout from the dashboard: plan ids, the period, the total the member saw (decimal USDT,
- * e.g. "124" or "49.99"; the server recomputes and compares) and one idempotency key per
- * opening of the confirm dialog.
- */
-export const purchaseRequestSchema = z.object({
-  planIds: z.array(z.number().int().positive(), { message: "Select at least one plan." }).min(1, "Select at least one plan."),
-  billingPeriod: z.string({ message: "Billing period must be monthly, quarterly or lifetime." }),
-  totalAmount: z.string({ message: "Total amount is required." }).regex(/^\d{1,12}(\.\d{1,6})?$/, "Total amount must be a USDT amount."),
-  idempotencyKey: z.string({ message: "An idempotency key is required." }).min(1, "An idempotency key is required.").max(200),
-});
-export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;

@@ -1,0 +1,18 @@
+/*
+ * The one envelope every mutation answers (server/http/action.ts), shared by the browser code
+ * that reads it. A refusal keeps its HTTP status (400, 401, 402, 409, 429…); the body says why.
+ */
+
+export type ActionFailure = {
+  ok: false;
+  /** The message to show, the spec's text where it has one. */
+  error: string;
+  /** Per field, for forms: the first problem of each field. */
+  fieldErrors?: Record<string, string>;
+  /** The session ended: the page should send the member to sign in. */
+  signedOut?: true;
+};
+
+export type ActionSuccess<T extends object = object> = { ok: true } & T;
+
+export type ActionAnswer<T extends object = object, F extends object = object> = ActionSuccess<T> | (ActionFailure & Partial<F>);

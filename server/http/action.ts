@@ -1,0 +1,141 @@
+import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import type { z } from "zod";
+import { fieldErrors } from "~/lib/validation/fields";
+import type { ActionFailure } from "~/lib/action-answer";
+import { getMemberSession, type MemberSession } from "../auth/session.ts";
+import { AppError, isAppError } from "../lib/errors.ts";
+import { getLogger } from "../lib/logger.ts";
+import { assertSameOrigin } from "../security/origin.ts";
+import { enforceRateLimit } from "../security/rate-limit.ts";
+import { getDb } from "../db/client.ts";
+import { readBody } from "./responses.ts";
+
+export type { ActionFailure } from "~/lib/action-answer";
+
+/** What React Router hands an action (its `Route.ActionArgs`, of which we use two fields). */
+type ActionArgs = { request: Request; context: { clientIp?: string } };
+
+type Access = "visitor" | "member";
+
+export type ActionContext<Input, A extends Access> = {
+  request: Request;
+  input: Input;
+  clientIp: string;
+  /** The signed-in member; only guaranteed for `access: "member"`. */
+  member: A extends "member" ? MemberSession : null;
+  /** Adds the Set-Cookie headers of `from` (e.g. Better Auth's answer) to whatever the action answers. */
+  forwardCookies: (from: Headers | string) => void;
+};
+
+type RateLimit = { key: string; limit: number; windowSeconds: number; message?: string };
+
+export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access, Result> = {
+  /** "member": a signed-in member or 401 `{ signedOut: true }`. Default "visitor" (anyone). */
+  access?: A;
+  /** The 401 text for a missing session (the purchase dialog has its own, spec §9). */
+  signedOutMessage?: string;
+  /** Parses the bounded body; its output (transforms included) is `input`. No schema: the body is not read. */
+  schema?: Schema;
+  /** Turns a schema refusal into a domain error instead of the usual 400 with field errors. */
+  refuseInput?: (error: z.ZodError) => AppError | undefined;
+  /**
+   * Why cross-site posts are accepted. Only a token-carrying link may say so (RFC 8058
+   * one-click unsubscribe comes from the mail provider with no Origin we control); every other
+   * mutation gets the same-origin check and cannot forget it.
+   */
+  crossSiteBecause?: string;
+  /** A per-caller limit counted before the work (429 with Retry-After when spent). */
+  rateLimit?: (context: ActionContext<unknown, A>) => RateLimit;
+  /** Answer 500 with this text instead of rethrowing to the ErrorBoundary (dashboard JSON calls). */
+  unexpected?: string;
+  /** Status and headers of a successful answer (contact answers 201). */
+  status?: number;
+  headers?: Record<string, string>;
+  /** A page that answers some domain errors with a page of its own (may also throw a response). */
+  onError?: (error: AppError, request: Request) => DataWithResponseInit<unknown> | Response | undefined;
+  run: (context: ActionContext<Schema extends z.ZodType ? z.output<Schema> : undefined, A>) => Promise<Result>;
+};
+
+type Answer<Result> = Result extends Response ? Response : DataWithResponseInit<{ ok: true } & Result>;
+
+/**
+ * The one pipeline every mutation goes through (DESIGN.md §3, issue #14): method (405),
+ * same-origin check (403), session (401), rate limit (429 + Retry-After), bounded body read
+ * (413/415), one zod schema that also converts (400 with field errors), the domain call, and one
+ * envelope: `{ ok: true, ...result }` or `{ ok: false, error, fieldErrors?, signedOut? }` with
+ * the status mapped from the domain error's code in server/lib/errors.ts. Cookies the guard or
+ * the action collected (a refreshed session, a flash toast) go out on every answer.
+ * A `run` that returns a Response (a redirect) has it passed through with those cookies.
+ */
+export function defineAction<Schema extends z.ZodType | undefined = undefined, A extends Access = "visitor", Result extends object = object>(
+  options: ActionOptions<Schema, A, Result>,
+) {
+  return async function action({ request, context }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
+    const cookies = new Headers();
+    const forwardCookies = (from: Headers | string) => {
+      for (const cookie of typeof from === "string" ? [from] : from.getSetCookie()) cookies.append("Set-Cookie", cookie);
+    };
+    try {
+      if (request.method !== "POST") throw new AppError("METHOD_NOT_ALLOWED", "Method not allowed", { headers: { Allow: "POST" } });
+      if (options.crossSiteBecause === undefined) assertSameOrigin(request);
+      let member: MemberSession | null = null;
+      if (options.access === "member") {
+        const session = await getMemberSession(request);
+        forwardCookies(session.headers);
+        if (!session.member) throw new AppError("UNAUTHORIZED", options.signedOutMessage ?? SIGN_IN_AGAIN);
+        member = session.member;
+      }
+      const base = { request, clientIp: context.clientIp ?? "unknown", member, forwardCookies } as ActionContext<unknown, A>;
+      if (options.rateLimit) await enforceRateLimit({ db: getDb(), ...options.rateLimit(base) });
+      const input = options.schema ? parseInput(options, await readBody(request)) : undefined;
+      const result = await options.run({ ...base, input } as Parameters<typeof options.run>[0]);
+      if (result instanceof Response) {
+        for (const cookie of cookies.getSetCookie()) result.headers.append("Set-Cookie", cookie);
+        return result as Answer<Result>;
+      }
+      const headers = new Headers(options.headers);
+      for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
+      return data({ ok: true as const, ...result }, { status: options.status ?? 200, headers }) as unknown as Answer<Result>;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      if (isAppError(error)) {
+        const page = options.onError?.(error, request);
+        if (page) return page as DataWithResponseInit<ActionFailure>;
+        return refusal(error, cookies);
+      }
+      getLogger().error({ err: error, path: new URL(request.url).pathname }, "unexpected error in action");
+      if (options.unexpected === undefined) throw error;
+      return data<ActionFailure>({ ok: false, error: options.unexpected }, { status: 500, headers: cookies });
+    }
+  };
+}
+
+export const SIGN_IN_AGAIN = "Your session has ended. Please sign in again.";
+
+function parseInput<Schema extends z.ZodType | undefined>(options: { schema?: Schema; refuseInput?: (error: z.ZodError) => AppError | undefined }, body: unknown) {
+  const parsed = options.schema!.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const mapped = options.refuseInput?.(parsed.error);
+  if (mapped) throw mapped;
+  const errors = fieldErrors(parsed.error);
+  throw new AppError("VALIDATION", Object.values(errors)[0] ?? "Invalid input", { fieldErrors: errors });
+}
+
+/**
+ * A domain error as the envelope: its text, its status, and what the error chose to tell the
+ * caller (field errors, the spec's purchase figures in `answer`). Nothing else of `details` is
+ * sent: it may hold internal facts meant for the log.
+ */
+function refusal(error: AppError, cookies: Headers) {
+  const headers = new Headers(cookies);
+  const extra = error.details.headers as Record<string, string> | undefined;
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+  if (error.code === "RATE_LIMITED" && typeof error.details.retryAfterSeconds === "number") {
+    headers.set("Retry-After", String(error.details.retryAfterSeconds));
+  }
+  const answer = (error.details.answer ?? {}) as Record<string, unknown>;
+  const body: ActionFailure = { ...answer, ok: false, error: error.message };
+  if (error.details.fieldErrors) body.fieldErrors = error.details.fieldErrors as Record<string, string>;
+  if (error.code === "UNAUTHORIZED") body.signedOut = true;
+  return data(body, { status: error.status, headers });
+}
