@@ -1,10 +1,11 @@
+import { flashToastSetCookie, type FlashToast } from "~/lib/cookies";
 import { getConfig } from "../config.ts";
 
 /**
  * A one-shot toast carried across a redirect (e.g. "Welcome back!" after sign-in): a short-lived,
- * script-readable cookie holding only the message, read and deleted by the next page.
+ * script-readable cookie holding only the message, read and deleted by the next page
+ * (`app/lib/cookies.ts` writes and reads it). Secure in production.
  */
-export function flashToastCookie(toast: { title: string; description?: string; type?: "success" | "error" }) {
-  const value = encodeURIComponent(JSON.stringify(toast));
-  return `flash_toast=${value}; Path=/; Max-Age=60; SameSite=Lax${getConfig().isProduction ? "; Secure" : ""}`;
+export function flashToastCookie(toast: FlashToast) {
+  return flashToastSetCookie(toast, { secure: getConfig().isProduction });
 }

@@ -2,14 +2,13 @@
 import * as React from "react";
 import { PanelLeftIcon } from "lucide-react";
 
+import { sidebarStateCookie } from "~/lib/cookies";
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { useIsMobile } from "~/components/ui/use-mobile";
 
-const SIDEBAR_COOKIE_NAME = "sidebar_state";
-const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7; // 604800 s
 const SIDEBAR_WIDTH = "16rem";
 const SIDEBAR_WIDTH_MOBILE = "18rem";
 const SIDEBAR_WIDTH_ICON = "3rem";
@@ -58,7 +57,7 @@ function SidebarProvider({
       if (setOpenProp) setOpenProp(openState);
       else setInternalOpen(openState);
       // Persist so the server can render the same state on the next request.
-      document.cookie = `${SIDEBAR_COOKIE_NAME}=${openState}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
+      document.cookie = sidebarStateCookie(openState);
     },
     [setOpenProp, open],
   );
