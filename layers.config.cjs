@@ -10,7 +10,39 @@
 // app/lib/ is the one folder both sides share: it imports neither side.
 
 const PLATFORM = "^server/(config[.]ts|lib/|db/)";
-const DOMAIN = "^server/(auth|billing|contact|content|email|members|newsletter|notifications|security|seo|telegram|wallet)/";
+
+// The domain folders, lowest first: a folder may use the public files of the folders before it,
+// never one after it, so the folders form no knot (issue #14). A new folder takes its place here.
+const DOMAIN_ORDER = [
+  "security", // rate limits, client addresses, origin check, headers
+  "email", // mail transport and layout
+  "seo",
+  "content", // posts, plans, results, sanitizer
+  "telegram", // the bot, chat access
+  "notifications", // the outbox of member notices, delivered by email and Telegram
+  "billing", // ledger, purchases, renewals
+  "wallet", // deposit addresses and deposits
+  "auth", // accounts and sessions
+  "newsletter",
+  "contact",
+  "members", // the dashboard's reads and writes, composed of the above
+];
+
+// What a domain folder offers the others, by name; everything else in it is private.
+const PUBLIC_FILES = {
+  security: ["rate-limit", "client-address"],
+  email: ["send-email", "layout"],
+  content: ["sanitize", "list-published-plans"],
+  telegram: ["telegram-bot", "deliver-telegram-notification"],
+  notifications: ["enqueue-notification"],
+  billing: ["ledger"],
+  wallet: ["generate-wallet"],
+  auth: ["auth", "auth-errors", "auth-secret"],
+};
+const PUBLIC = `^server/(${Object.entries(PUBLIC_FILES)
+  .map(([folder, files]) => `${folder}/(${files.join("|")})`)
+  .join("|")})[.]ts$`;
+const DOMAIN = `^server/(${DOMAIN_ORDER.join("|")})/`;
 const WEB = "^server/http/";
 const ENTRY = "^server/((start|main|dev|production|process-guards|check-data-dir-permissions|local-run)[.]ts|jobs/|ops/)";
 
@@ -37,6 +69,20 @@ module.exports = {
       severity: "error",
       from: { path: DOMAIN },
       to: { path: `${WEB}|${ENTRY}` },
+    },
+    ...DOMAIN_ORDER.map((folder, i) => ({
+      name: "domain-order",
+      comment: `server/${folder}/ uses only the domain folders listed before it in DOMAIN_ORDER, so domain folders form no cycle.`,
+      severity: "error",
+      from: { path: `^server/${folder}/` },
+      to: { path: `^server/(${DOMAIN_ORDER.slice(i + 1).join("|")})/` },
+    })).filter((rule) => !rule.to.path.endsWith("()/")),
+    {
+      name: "domain-through-public-files",
+      comment: "A domain folder reaches another only through that folder's public files (PUBLIC_FILES); the rest is its own business.",
+      severity: "error",
+      from: { path: DOMAIN },
+      to: { path: DOMAIN, pathNot: [PUBLIC, "^server/$1/"] },
     },
     {
       name: "web-stays-below-entry",

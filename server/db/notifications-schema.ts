@@ -2,6 +2,17 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "driz
 import { user } from "./auth-schema.ts";
 import { createdAt } from "./columns.ts";
 
+/** What a notification is about; email and Telegram each have a text for every kind. */
+export const notificationKinds = [
+  "purchase_confirmed",
+  "deposit_credited",
+  "renewal_charged",
+  "renewal_failed",
+  "subscription_expired",
+  "renewal_reminder",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
 /**
  * Transactional outbox of member notifications: written in the same transaction as the
  * event (a charge, a lapse, a deposit), delivered afterwards by a job, so nothing is lost on

@@ -1,15 +1,8 @@
 import type { DbOrTx } from "../db/client.ts";
 import { notifications } from "../db/schema.ts";
+import type { NotificationKind } from "../db/notifications-schema.ts";
 
-export const notificationKinds = [
-  "purchase_confirmed",
-  "deposit_credited",
-  "renewal_charged",
-  "renewal_failed",
-  "subscription_expired",
-  "renewal_reminder",
-] as const;
-export type NotificationKind = (typeof notificationKinds)[number];
+export { notificationKinds, type NotificationKind } from "../db/notifications-schema.ts";
 
 /**
  * Queues a message to a member inside the caller's transaction (transactional outbox):

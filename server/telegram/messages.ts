@@ -1,4 +1,4 @@
-import type { NotificationKind } from "../notifications/enqueue-notification.ts";
+import type { NotificationKind } from "../db/notifications-schema.ts";
 
 /**
  * Every text the bot sends, in one place (tests assert them). Plain text, no parse mode: plan

@@ -36,6 +36,10 @@ const planted: Record<string, string> = {
   "app/lib/money.ts": `import { config } from "../../server/config.ts";\nexport const money = config;\n`,
   "app/components/plan-card.tsx": `import type { Plan } from "../../server/content/plans.ts";\nexport const card = (plan: Plan) => plan.name;\n`,
   "server/content/plans.ts": `export type Plan = { name: string };\n`,
+  "server/security/limit.ts": `import { ledger } from "../billing/ledger.ts";\nexport const limit = ledger;\n`,
+  "server/billing/ledger.ts": `export const ledger = 1;\n`,
+  "server/billing/internal.ts": `export const internal = 1;\n`,
+  "server/members/list.ts": `import { internal } from "../billing/internal.ts";\nimport { ledger } from "../billing/ledger.ts";\nexport const list = internal + ledger;\n`,
 };
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -63,5 +67,10 @@ describe("layer rules (layers.config.cjs)", () => {
     expect(output).toContain("error server-never-imports-components: server/content/search.ts → app/components/term.tsx");
     expect(output).toContain("error shared-imports-neither-side: app/lib/money.ts → server/config.ts");
     expect(output).toContain("error components-never-import-server: app/components/plan-card.tsx → server/content/plans.ts");
+    // A lower domain folder never uses a higher one, even through its public file…
+    expect(output).toContain("error domain-order: server/security/limit.ts → server/billing/ledger.ts");
+    // …and a higher one uses only the public files: ledger.ts is one, internal.ts is not.
+    expect(output).toContain("error domain-through-public-files: server/members/list.ts → server/billing/internal.ts");
+    expect(output).not.toContain("server/members/list.ts → server/billing/ledger.ts");
   }, 120_000);
 });
