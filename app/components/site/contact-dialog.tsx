@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -111,18 +112,18 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
           <DialogDescription>Questions about plans, payments or access? We usually answer within a day.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Contact form">
-          <Field id="contact-name" label="Name" error={errors.name}>
+          <FormField id="contact-name" label="Name" error={errors.name}>
             <Input id="contact-name" name="name" autoComplete="name" value={values.name} onChange={set("name")} aria-invalid={Boolean(errors.name) || undefined} />
-          </Field>
-          <Field id="contact-email" label="Email" error={errors.email}>
+          </FormField>
+          <FormField id="contact-email" label="Email" error={errors.email}>
             <Input id="contact-email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} aria-invalid={Boolean(errors.email) || undefined} />
-          </Field>
-          <Field id="contact-telegram" label="Telegram (optional)" error={errors.telegram}>
+          </FormField>
+          <FormField id="contact-telegram" label="Telegram (optional)" error={errors.telegram}>
             <Input id="contact-telegram" name="telegram" placeholder="@username" value={values.telegram} onChange={set("telegram")} aria-invalid={Boolean(errors.telegram) || undefined} />
-          </Field>
-          <Field id="contact-message" label="Message" error={errors.message}>
+          </FormField>
+          <FormField id="contact-message" label="Message" error={errors.message}>
             <Textarea id="contact-message" name="message" rows={5} className="max-h-48" value={values.message} onChange={set("message")} aria-invalid={Boolean(errors.message) || undefined} />
-          </Field>
+          </FormField>
           <div className="flex items-center gap-2">
             <Checkbox id="contact-remember" checked={remember} onCheckedChange={(v) => setRemember(v === true)} />
             <Label htmlFor="contact-remember" className="font-normal">
@@ -135,19 +136,5 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
