@@ -1,9 +1,9 @@
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { LoadError } from "~/components/ui/load-error";
 import { formatUsdt } from "~/lib/money";
-import type { BillingData } from "~/lib/view-types/member";
+import type { BillingData, BillingRow } from "~/lib/view-types/member";
+import { DashboardSection, SectionContent } from "./dashboard-section";
 import { capitalize, formatDate } from "./format";
 
 // spec §4: paid cyan, pending yellow, failed red.
@@ -12,23 +12,15 @@ const statusVariant = { paid: "success", pending: "warning", failed: "destructiv
 /** Billing history (spec §2): the member's invoices, newest first; skeleton rows while it loads. */
 export function BillingSection({ data }: { data?: BillingData }) {
   return (
-    <section aria-labelledby="billing-title" className="grid grid-cols-1 gap-6">
-      <h1 id="billing-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Billing history
-      </h1>
-      {data ? <BillingTable data={data} /> : <BillingSkeleton />}
-    </section>
+    <DashboardSection id="billing" title="Billing history">
+      <SectionContent data={data} loading={<BillingSkeleton />}>
+        {({ rows }) => <BillingTable rows={rows} />}
+      </SectionContent>
+    </DashboardSection>
   );
 }
 
-function BillingTable({ data }: { data: BillingData }) {
-  if ("error" in data) {
-    return (
-      <LoadError>
-        {data.error}
-      </LoadError>
-    );
-  }
+function BillingTable({ rows }: { rows: BillingRow[] }) {
   return (
     <div className="rounded-lg border">
       <Table aria-labelledby="billing-title">
@@ -42,14 +34,14 @@ function BillingTable({ data }: { data: BillingData }) {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {data.rows.length === 0 ? (
+          {rows.length === 0 ? (
             <TableRow>
               <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
                 No transactions found
               </TableCell>
             </TableRow>
           ) : (
-            data.rows.map((row) => (
+            rows.map((row) => (
               <TableRow key={row.id}>
                 <TableCell className="font-mono text-xs sm:text-sm" title={row.description ?? undefined}>
                   {row.invoiceId}

@@ -1,7 +1,7 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Skeleton } from "~/components/ui/skeleton";
-import { LoadError } from "~/components/ui/load-error";
-import type { KnowledgebaseData } from "~/lib/view-types/member";
+import type { KnowledgebaseArticle, KnowledgebaseData } from "~/lib/view-types/member";
+import { DashboardSection, SectionContent } from "./dashboard-section";
 
 /** spec §9: 4 skeleton rows while loading. */
 const SKELETON_ROWS = 4;
@@ -12,27 +12,19 @@ const SKELETON_ROWS = 4;
  */
 export function KnowledgebaseSection({ data }: { data?: KnowledgebaseData }) {
   return (
-    <section aria-labelledby="knowledgebase-title" className="grid max-w-4xl grid-cols-1 gap-6">
-      <h1 id="knowledgebase-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Knowledgebase
-      </h1>
-      {data ? <Articles data={data} /> : <KnowledgebaseSkeleton />}
-    </section>
+    <DashboardSection id="knowledgebase" title="Knowledgebase" className="max-w-4xl">
+      <SectionContent data={data} loading={<KnowledgebaseSkeleton />}>
+        {({ articles }) => <Articles articles={articles} />}
+      </SectionContent>
+    </DashboardSection>
   );
 }
 
-function Articles({ data }: { data: KnowledgebaseData }) {
-  if ("error" in data) {
-    return (
-      <LoadError>
-        {data.error}
-      </LoadError>
-    );
-  }
-  if (data.articles.length === 0) return <p className="text-muted-foreground">No articles yet.</p>;
+function Articles({ articles }: { articles: KnowledgebaseArticle[] }) {
+  if (articles.length === 0) return <p className="text-muted-foreground">No articles yet.</p>;
   return (
     <Accordion type="single" collapsible className="rounded-lg border px-4">
-      {data.articles.map((article) => (
+      {articles.map((article) => (
         <AccordionItem key={article.id} value={String(article.id)}>
           <AccordionTrigger className="text-base">{article.title}</AccordionTrigger>
           {/* Sanitized when written (DESIGN.md §6); rendered only from that storage. */}

@@ -5,36 +5,34 @@ import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
-import { LoadError } from "~/components/ui/load-error";
 import { formatUsdt } from "~/lib/money";
 import { periodSuffix } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription, SubscriptionsData } from "~/lib/view-types/member";
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
+import { DashboardSection, SectionContent } from "./dashboard-section";
 import { MemberSubscriptions } from "./member-subscriptions";
 
 /** Subscriptions (spec §2, §4): plan cards with a cart and the confirm-purchase dialog, then the member's list. */
 export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
   return (
-    <section aria-labelledby="subscriptions-title" className="grid grid-cols-1 gap-8">
-      <h1 id="subscriptions-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Subscriptions
-      </h1>
-      {!data ? (
-        <p role="status" className="text-muted-foreground">
-          Loading...
-        </p>
-      ) : "error" in data ? (
-        <LoadError>
-          {data.error}
-        </LoadError>
-      ) : (
-        <>
-          <PlanPicker plans={data.plans} subscriptions={data.subscriptions} />
-          <MemberSubscriptions subscriptions={data.subscriptions} />
-        </>
-      )}
-    </section>
+    <DashboardSection id="subscriptions" title="Subscriptions" className="gap-8">
+      <SectionContent
+        data={data}
+        loading={
+          <p role="status" className="text-muted-foreground">
+            Loading...
+          </p>
+        }
+      >
+        {({ plans, subscriptions }) => (
+          <>
+            <PlanPicker plans={plans} subscriptions={subscriptions} />
+            <MemberSubscriptions subscriptions={subscriptions} />
+          </>
+        )}
+      </SectionContent>
+    </DashboardSection>
   );
 }
 

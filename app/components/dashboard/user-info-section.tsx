@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ChangePasswordDialog } from "./change-password-dialog";
+import { DashboardSection } from "./dashboard-section";
 import { useDashboard } from "./dashboard-context";
 import { EditProfileDialog } from "./edit-profile-dialog";
 
@@ -14,10 +15,7 @@ export function UserInfoSection() {
   const edit = () => setEditing(true);
   const username = profile.telegramUsername;
   return (
-    <section aria-labelledby="user-info-title" className="grid grid-cols-1 gap-6">
-      <h1 id="user-info-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        User Info
-      </h1>
+    <DashboardSection id="user-info" title="User Info">
       <div className="grid gap-4 md:grid-cols-3">
         <InfoCard title="User" icon={UserIcon} onEdit={edit}>
           {`${profile.firstName} ${profile.lastName}`}
@@ -40,7 +38,7 @@ export function UserInfoSection() {
         <ChangePasswordDialog />
       </div>
       <EditProfileDialog open={editing} onOpenChange={setEditing} />
-    </section>
+    </DashboardSection>
   );
 }
 

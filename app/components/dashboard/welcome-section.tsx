@@ -1,6 +1,7 @@
 import { CheckCircle2Icon, SendIcon } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useDashboard } from "./dashboard-context";
+import { DashboardSection } from "./dashboard-section";
 import { TelegramCodeDialog } from "./telegram-code-dialog";
 
 /** Welcome: "Enter Your Telegram Username" verification (spec §2, §4). */
@@ -8,15 +9,12 @@ export function WelcomeSection() {
   const { profile } = useDashboard();
   const username = profile.telegramUsername;
   return (
-    <section aria-labelledby="welcome-title" className="grid max-w-3xl grid-cols-1 gap-6">
-      <div>
-        <h1 id="welcome-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          Welcome, {profile.firstName}!
-        </h1>
-        <p className="mt-2 text-muted-foreground">
-          Link your Telegram account to receive signals, then pick your plans under Subscriptions.
-        </p>
-      </div>
+    <DashboardSection
+      id="welcome"
+      title={`Welcome, ${profile.firstName}!`}
+      description="Link your Telegram account to receive signals, then pick your plans under Subscriptions."
+      className="max-w-3xl"
+    >
       <Card>
         <CardHeader>
           <CardTitle>
@@ -53,6 +51,6 @@ export function WelcomeSection() {
           )}
         </CardContent>
       </Card>
-    </section>
+    </DashboardSection>
   );
 }
