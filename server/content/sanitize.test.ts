@@ -10,6 +10,33 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml(html)).toBe(html.replace(/<img([^>]*)>/, "<img$1 />"));
   });
 
+  it("keeps every element and attribute of the allow-list: headings, text formatting, code, lists, figures, tables, links", () => {
+    const html =
+      "<h2>A</h2><h3>B</h3><h4>C</h4><p>one<br />two</p><hr />" +
+      "<p><strong>s</strong><b>b</b><em>e</em><i>i</i><u>u</u><s>struck</s><span>plain</span></p>" +
+      "<blockquote>q</blockquote><pre><code>const stop = 0.5;</code></pre>" +
+      "<ul><li>u</li></ul><ol><li>o</li></ol>" +
+      '<figure><img src="https://example.com/c.png" alt="Chart" title="EUR/USD" width="600" height="400" loading="lazy" /><figcaption>EUR/USD, 4h</figcaption></figure>' +
+      '<table><thead><tr><th scope="row">Pair</th></tr></thead><tbody><tr><td colspan="2" rowspan="3">EUR/USD</td></tr></tbody></table>' +
+      '<p><a href="/results" title="Our results">results</a></p>';
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+
+  it("allows links to our own pages, http(s) sites and mailto:, and nothing else", () => {
+    expect(sanitizeHtml('<a href="mailto:desk@example.com">Mail</a>')).toBe('<a href="mailto:desk@example.com">Mail</a>');
+    expect(sanitizeHtml('<a href="http://example.com/">x</a>')).toContain('href="http://example.com/"');
+    expect(sanitizeHtml('<a href="https://example.com/">x</a>')).toContain('href="https://example.com/"');
+    for (const href of ["//evil.example/x", "ftp://example.com/f", "tel:+100", "vbscript:x"]) {
+      expect(sanitizeHtml(`<a href="${href}">x</a>`), href).toBe("<a>x</a>");
+    }
+  });
+
+  it("does not take an own link that carries a URL in its query for an external one", () => {
+    expect(sanitizeHtml('<a href="/signin?redirectTo=https://example.com/x">in</a>')).toBe('<a href="/signin?redirectTo=https://example.com/x">in</a>');
+    // A link without href (an old-style anchor) stays a plain link.
+    expect(sanitizeHtml('<a name="top">top</a>')).toBe("<a>top</a>");
+  });
+
   it("drops everything that runs: scripts, event handlers, javascript: and data: links, frames, styles", () => {
     const out = sanitizeHtml(
       '<p onclick="steal()">Hi<script>steal()</script></p><a href="javascript:steal()">x</a><a href="data:text/html,x">y</a>' +
