@@ -1,10 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
+import { passkey } from "@better-auth/passkey";
 import { passwordProblem } from "~/lib/validation/password";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import { getDb } from "../db/client.ts";
-import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import { account, passkey as passkeyTable, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema.ts";
 import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
@@ -13,6 +15,9 @@ import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
 
 export const SESSION_DAYS = 7;
 export const RESET_LINK_SECONDS = 60 * 60;
+/** "Trust this device for 30 days" after a second factor (issue #15). */
+export const TRUSTED_DEVICE_DAYS = 30;
+export const BACKUP_CODE_COUNT = 10;
 
 function createAuth() {
   const config = getConfig();
@@ -30,7 +35,22 @@ function createAuth() {
     // development, the listening address), never from a request's Host.
     baseURL: getPublicOrigin(),
     secret: getAuthSecret(),
-    database: drizzleAdapter(getDb(), { provider: "pg", schema: { user, session, account, verification, rateLimit }, transaction: true }),
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable, passkey: passkeyTable },
+      transaction: true,
+    }),
+    plugins: [
+      // Second factors (issue #15). Their HTTP endpoints are not mounted (server/http/app.ts):
+      // our routes call them through `auth.api` after our own checks and limits.
+      twoFactor({
+        issuer: config.brandName,
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT },
+        trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
+      }),
+      // WebAuthn is bound to the site's host name and origin, from PUBLIC_URL, never a request.
+      passkey({ rpID: new URL(getPublicOrigin()).hostname, rpName: config.brandName, origin: getPublicOrigin() }),
+    ],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
