@@ -5,12 +5,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
 } from "react-router";
 import { ErrorView } from "~/components/site/error-view";
 import { FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
+import type { SiteData } from "~/lib/view-types/site";
 import { getPublicConfig, getPublicOrigin } from "#server/config";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -20,19 +20,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader(_args: Route.LoaderArgs) {
+export function loader(_args: Route.LoaderArgs): SiteData {
   // The copyright year comes from the current date at request time (spec §1).
   return {
     config: getPublicConfig(),
     year: new Date().getFullYear(),
     siteUrl: getPublicOrigin(),
   };
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,13 +1,13 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import { PendingPage, usePendingPage } from "~/components/site/pending-page";
 import { SupportButton } from "~/components/site/support-button";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
-import type { loader as rootLoader } from "~/root";
+import { useSiteData } from "~/components/site/use-brand";
 
 /** The chrome of every public page: navigation, footer and the support button. */
 export default function SiteLayout() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useSiteData();
   const pending = usePendingPage();
   if (!root) return <Outlet />;
   return (
@@ -18,7 +18,7 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader brandName={root.config.brandName} />
+      <SiteHeader />
       <main id="main" className="flex-1">
         {pending ? <PendingPage pathname={pending} /> : null}
         {/* Kept mounted while another page loads, so a cancelled click loses nothing on this one. */}
@@ -26,7 +26,7 @@ export default function SiteLayout() {
           <Outlet />
         </div>
       </main>
-      <SiteFooter config={root.config} year={root.year} />
+      <SiteFooter />
       <SupportButton />
     </div>
   );

@@ -8,7 +8,6 @@ import { SubscriptionsSection } from "~/components/dashboard/subscriptions-secti
 import { UserInfoSection } from "~/components/dashboard/user-info-section";
 import { WelcomeSection } from "~/components/dashboard/welcome-section";
 import { seoMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
 import { requireMember } from "#server/auth/session";
 import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
@@ -54,7 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const root = useRootData();
   const navigation = useNavigation();
   const { sidebarOpen, profile, wallet } = loaderData;
   // The section being opened shows at once (in its loading state) instead of the old one lingering.
@@ -62,7 +60,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const section = target ?? loaderData.section;
   const loaded = section.key === loaderData.section.key ? loaderData : null;
   return (
-    <DashboardShell brandName={root?.config.brandName ?? ""} sidebarOpen={sidebarOpen} profile={profile} wallet={wallet} section={section.key}>
+    <DashboardShell sidebarOpen={sidebarOpen} profile={profile} wallet={wallet} section={section.key}>
       {!section.enabled ? (
         <ComingSoon title={section.title} />
       ) : section.key === "user-info" ? (

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section, SectionHeading } from "~/components/marketing/section";
 import { lazyBelowTheFold } from "~/components/site/below-the-fold";
+import { useBrand } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
 import { jsonLd, seoMeta } from "~/lib/meta";
-import { useRootData, type RootData } from "~/root";
+import type { SiteData } from "~/lib/view-types/site";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { loadOrUnavailable } from "#server/http/load-or-unavailable";
@@ -19,7 +20,7 @@ export const loader = () =>
   loadOrUnavailable({ load: async () => ({ plans: await listPublishedPlans(getDb()) }), fallback: { plans: [] }, failure: "home: loading plans failed" });
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const root = matches.find((m) => m?.id === "root")?.data as SiteData | undefined;
   const tags = seoMeta({
     matches,
     location,
@@ -43,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const brand = useRootData()?.config.brandName ?? "";
+  const brand = useBrand();
   return (
     <>
       <PageHero
@@ -75,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="mb-0"
         />
       </Section>
-      <HomeBelowTheFold brand={brand} plans={loaderData.plans} />
+      <HomeBelowTheFold plans={loaderData.plans} />
     </>
   );
 }

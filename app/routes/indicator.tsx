@@ -1,6 +1,5 @@
 import { IndicatorPage } from "~/components/marketing/indicator-page";
 import { seoMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
 import type { Route } from "./+types/indicator";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -14,8 +13,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Indicator() {
-  const brand = useRootData()?.config.brandName ?? "";
-  return <IndicatorPage brandName={brand} />;
+  return <IndicatorPage />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -1,7 +1,6 @@
 import { PrivacyPolicyContent } from "~/components/legal/privacy-policy";
 import { LEGAL_LAST_UPDATED } from "~/lib/legal";
 import { seoMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
 import type { Route } from "./+types/privacy-policy";
 
 
@@ -10,10 +9,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Privacy Policy", description: "How we collect, use and protect your personal data." });
 
 export default function PrivacyPolicy() {
-  const brand = useRootData()?.config.brandName ?? "";
   return (
     <div className="mx-auto max-w-3xl px-6 py-16">
-      <PrivacyPolicyContent brandName={brand} lastUpdated={LEGAL_LAST_UPDATED} />
+      <PrivacyPolicyContent lastUpdated={LEGAL_LAST_UPDATED} />
     </div>
   );
 }

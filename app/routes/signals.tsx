@@ -1,6 +1,5 @@
 import { SignalsPage } from "~/components/marketing/signals-page";
 import { seoMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
 import type { Route } from "./+types/signals";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -13,8 +12,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Signals() {
-  const brand = useRootData()?.config.brandName ?? "";
-  return <SignalsPage brandName={brand} />;
+  return <SignalsPage />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { WhyPage } from "~/components/marketing/why-page";
 import { NotFoundView } from "~/components/site/not-found-view";
 import { pageMeta, seoMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
 import { getConfig } from "#server/config";
 import type { Route } from "./+types/why";
 
@@ -24,9 +23,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 };
 
 export default function Why({ loaderData }: Route.ComponentProps) {
-  const brand = useRootData()?.config.brandName ?? "";
   if (!loaderData) return <NotFoundView />;
-  return <WhyPage brandName={brand} />;
+  return <WhyPage />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

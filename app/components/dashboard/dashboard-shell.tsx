@@ -12,14 +12,12 @@ import { DepositDialog } from "./deposit-dialog";
  * header, the open section, and the deposit dialog the balance button opens.
  */
 export function DashboardShell({
-  brandName,
   sidebarOpen,
   profile,
   wallet,
   section,
   children,
 }: {
-  brandName: string;
   sidebarOpen: boolean;
   profile: MemberProfile;
   wallet: DepositWallet | null;
@@ -31,7 +29,7 @@ export function DashboardShell({
   return (
     <DashboardProvider profile={profile} openDeposit={openDeposit}>
       <SidebarProvider defaultOpen={sidebarOpen}>
-        <DashboardSidebar brandName={brandName} active={section} />
+        <DashboardSidebar active={section} />
         {/* SidebarInset's place, as a plain column so the header is a top-level banner beside <main>. */}
         <div data-slot="sidebar-inset" className="relative flex w-full min-w-0 flex-1 flex-col bg-background">
           <DashboardHeader />

@@ -10,10 +10,12 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from "~/components/ui/sidebar-menu";
+import { useBrand } from "~/components/site/use-brand";
 import { dashboardSections } from "./sections";
 
 /** The enabled sections as links (`?section=`), so reload, back and forward keep the place. */
-export function DashboardSidebar({ brandName, active }: { brandName: string; active: string }) {
+export function DashboardSidebar({ active }: { active: string }) {
+  const brandName = useBrand();
   const { isMobile, setOpenMobile } = useSidebar();
   return (
     <Sidebar collapsible="icon">

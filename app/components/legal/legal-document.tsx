@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 
 /** Props shared by the legal page components. */
 export interface LegalContentProps {
-  brandName: string;
   contactEmail?: string;
   lastUpdated: string;
 }

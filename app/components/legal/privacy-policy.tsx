@@ -1,13 +1,14 @@
+import { useBrand } from "~/components/site/use-brand";
 import { LegalDocument, type LegalContentProps } from "./legal-document";
 import { privacySections } from "./privacy-sections";
 
 export type PrivacyPolicyContentProps = LegalContentProps;
 
 export function PrivacyPolicyContent({
-  brandName,
   contactEmail,
   lastUpdated,
 }: PrivacyPolicyContentProps) {
+  const brandName = useBrand();
   return (
     <LegalDocument
       title="Privacy Policy"

@@ -1,13 +1,14 @@
+import { useBrand } from "~/components/site/use-brand";
 import { LegalDocument, type LegalContentProps } from "./legal-document";
 import { termsSections } from "./terms-sections";
 
 export type TermsOfServiceContentProps = LegalContentProps;
 
 export function TermsOfServiceContent({
-  brandName,
   contactEmail,
   lastUpdated,
 }: TermsOfServiceContentProps) {
+  const brandName = useBrand();
   return (
     <LegalDocument
       title="Terms of Service"

@@ -1,3 +1,4 @@
+import { useBrand } from "~/components/site/use-brand";
 import type { PublicPlan } from "~/lib/view-types/content";
 import { BenefitCarousel } from "./benefit-carousel";
 import { CtaBand } from "./cta-band";
@@ -10,18 +11,19 @@ import { WhatIsBrand } from "./what-is-brand";
 import { WhyYouNeed } from "./why-you-need";
 
 /** The home page from the benefit carousel down (spec §1 order); loaded as it comes into view. */
-export default function HomeBelowTheFold({ brand, plans }: { brand: string; plans: readonly PublicPlan[] }) {
+export default function HomeBelowTheFold({ plans }: { plans: readonly PublicPlan[] }) {
+  const brand = useBrand();
   return (
     <>
       <Section aria-labelledby="benefits">
         <SectionHeading id="benefits" eyebrow="Benefits" title={`What you get with ${brand}`} align="start" />
         <BenefitCarousel items={benefits} label="Benefits" />
       </Section>
-      <WhyYouNeed brandName={brand} />
-      <WhatIsBrand brandName={brand} />
+      <WhyYouNeed />
+      <WhatIsBrand />
       <PlanGrid plans={plans} />
       <Platforms />
-      <IndicatorTeaser brandName={brand} />
+      <IndicatorTeaser />
       <CtaBand
         title={`Start trading with ${brand} today`}
         description="Pick a plan, connect your Telegram and receive signals as soon as your subscription is active. Pay in USDT and turn off renewal whenever you like."

@@ -7,6 +7,7 @@ import {
   WandSparklesIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { useBrand } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
 import { CtaBand } from "./cta-band";
 import { FeatureGrid, StepList } from "./feature-grid";
@@ -30,7 +31,8 @@ const steps = [
 ] as const;
 
 /** The body of /indicator: the TradingView indicator. */
-export function IndicatorPage({ brandName }: { brandName: string }) {
+export function IndicatorPage() {
+  const brandName = useBrand();
   return (
     <>
       <PageHero

@@ -1,5 +1,6 @@
 import { CheckIcon } from "lucide-react";
 import { Link } from "react-router";
+import { useBrand } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
 
 const points = [
@@ -9,7 +10,8 @@ const points = [
 ] as const;
 
 /** The home page's teaser for the TradingView indicator (spec §1). */
-export function IndicatorTeaser({ brandName }: { brandName: string }) {
+export function IndicatorTeaser() {
+  const brandName = useBrand();
   return (
     <section aria-labelledby="indicator-teaser" className="border-y bg-muted/40">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">

@@ -9,6 +9,7 @@ import {
   ShieldIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { useBrand } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
 import { CtaBand } from "./cta-band";
 import { FeatureGrid, StepList } from "./feature-grid";
@@ -40,7 +41,8 @@ const steps = [
 ] as const;
 
 /** The body of /signals: the Telegram signals bot and VIP signals. */
-export function SignalsPage({ brandName }: { brandName: string }) {
+export function SignalsPage() {
+  const brandName = useBrand();
   return (
     <>
       <PageHero

@@ -1,8 +1,10 @@
 import { BotIcon, CalendarCheckIcon, CandlestickChartIcon, UsersIcon } from "lucide-react";
+import { useBrand } from "~/components/site/use-brand";
 import { Section, SectionHeading } from "./section";
 
 /** "What is {brand}": the five claims of spec §1, the 60% offer as a banner. */
-export function WhatIsBrand({ brandName }: { brandName: string }) {
+export function WhatIsBrand() {
+  const brandName = useBrand();
   const claims = [
     { icon: CalendarCheckIcon, stat: "Since 2017", text: "Sending trading signals through every bull run, crash and sideways market since 2017." },
     { icon: UsersIcon, stat: "50,000+ members", text: "Over 50,000 traders have joined our community of signal followers." },

@@ -10,6 +10,7 @@ import {
   ShieldCheckIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { useBrand } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
 import { CtaBand } from "./cta-band";
 import { FeatureGrid } from "./feature-grid";
@@ -27,7 +28,8 @@ const reasons = [
 ] as const;
 
 /** The body of /why-{product}: why the service, its four offers, and what it will not promise. */
-export function WhyPage({ brandName }: { brandName: string }) {
+export function WhyPage() {
+  const brandName = useBrand();
   return (
     <>
       <PageHero

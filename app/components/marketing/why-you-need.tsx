@@ -1,5 +1,6 @@
 import { EyeIcon, GaugeIcon, HourglassIcon, ShieldCheckIcon } from "lucide-react";
 import { Link } from "react-router";
+import { useBrand } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
 import { Section, SectionHeading } from "./section";
 
@@ -27,7 +28,8 @@ const reasons = [
 ] as const;
 
 /** "Why You Need {brand}" (spec §1) with its "Sign Up Now" call to action. */
-export function WhyYouNeed({ brandName }: { brandName: string }) {
+export function WhyYouNeed() {
+  const brandName = useBrand();
   return (
     <Section tone="muted" aria-labelledby="why-you-need">
       <SectionHeading

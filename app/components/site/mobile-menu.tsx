@@ -2,22 +2,22 @@ import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { mainNav } from "./nav-links";
+import { useBrand } from "./use-brand";
 
 /**
  * The slide-in menu under 768 px (spec §2). Loaded on first use: most visitors on a desktop
  * never need its code. Choosing a link or Sign in closes it.
  */
 export default function MobileMenu({
-  brandName,
   open,
   onOpenChange,
   linkClass,
 }: {
-  brandName: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   linkClass: (state: { isActive: boolean }) => string;
 }) {
+  const brandName = useBrand();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="w-72">

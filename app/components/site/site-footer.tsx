@@ -1,9 +1,13 @@
 import { Link } from "react-router";
-import type { PublicConfig } from "~/lib/view-types/site";
 import { BrandLogo } from "./brand-logo";
 import { footerNav, legalNav } from "./nav-links";
+import { useSiteData } from "./use-brand";
 
-export function SiteFooter({ config, year }: { config: PublicConfig; year: number }) {
+/** Product, legal and community links, and the copyright line with the year of the request. */
+export function SiteFooter() {
+  const site = useSiteData();
+  if (!site) return null;
+  const { config, year } = site;
   const community = [
     { href: config.links.telegram, label: "Telegram channel" },
     { href: config.links.x, label: "X (Twitter)" },
@@ -13,7 +17,7 @@ export function SiteFooter({ config, year }: { config: PublicConfig; year: numbe
     <footer className="border-t bg-muted/30">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="space-y-3 md:col-span-1">
-          <BrandLogo brandName={config.brandName} />
+          <BrandLogo />
           <p className="text-sm text-muted-foreground">
             AI-powered crypto and forex trading signals, delivered in Telegram. Trading carries risk: trade only with money
             you can afford to lose.

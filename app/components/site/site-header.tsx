@@ -24,7 +24,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-foreground" : "text-muted-foreground",
   );
 
-export function SiteHeader({ brandName }: { brandName: string }) {
+export function SiteHeader() {
   const [menuOpen, setMenuOpen] = React.useState(false);
   const [menuWanted, setMenuWanted] = React.useState(false);
   const { pathname } = useLocation();
@@ -34,7 +34,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/60">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <BrandLogo brandName={brandName} />
+        <BrandLogo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {mainNav.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
@@ -64,7 +64,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
           </Button>
           {menuWanted ? (
             <React.Suspense fallback={null}>
-              <MobileMenu brandName={brandName} open={menuOpen} onOpenChange={setMenuOpen} linkClass={linkClass} />
+              <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} linkClass={linkClass} />
             </React.Suspense>
           ) : null}
         </div>

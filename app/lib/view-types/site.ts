@@ -4,3 +4,12 @@ export type PublicConfig = {
   productSlug: string;
   links: { telegram: string; x: string; discord: string };
 };
+
+/** What the root loader (app/root.tsx) gives every page. */
+export type SiteData = {
+  config: PublicConfig;
+  /** The copyright year, from the date at request time (spec §1). */
+  year: number;
+  /** The site's origin for canonical links and structured data. */
+  siteUrl: string;
+};
