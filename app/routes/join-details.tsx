@@ -1,25 +1,23 @@
 import { AlertTriangleIcon } from "lucide-react";
 import * as React from "react";
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { CartSummary } from "~/components/auth/cart-summary";
-import { FormField } from "~/components/auth/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
-import { parseCart, readCart, writeCart, type Cart } from "~/lib/cart";
 import { seoMeta } from "~/lib/meta";
 import { signUpSchema } from "~/lib/validation/auth";
 import { PASSWORD_HINT } from "~/lib/validation/password";
 import { signUpMember } from "#server/auth/sign-up-member";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
-import { redirectSignedIn, withCookies } from "#server/http/auth-actions";
-import { failure, readBody, validationFailure } from "#server/http/responses";
-import { assertSameOrigin } from "#server/security/origin";
+import { defineAction } from "#server/http/action";
+import { redirectSignedIn } from "#server/http/auth-actions";
 import type { Route } from "./+types/join-details";
 
 const DASHBOARD = "/dashboard?section=subscriptions";
@@ -32,18 +30,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { plans: await listPublishedPlans(getDb()) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    assertSameOrigin(request);
-    const parsed = signUpSchema.safeParse(await readBody(request));
-    if (!parsed.success) return validationFailure(parsed.error);
-    const { headers } = await signUpMember({ db: getDb(), input: parsed.data, clientIp: context.clientIp, headers: request.headers });
+export const action = defineAction({
+  schema: signUpSchema,
+  run: async ({ input, clientIp, request, forwardCookies }) => {
+    const { headers } = await signUpMember({ db: getDb(), input, clientIp, headers: request.headers });
+    forwardCookies(headers);
     // The dashboard opens on Subscriptions with the plans still in the session-storage cart.
-    return redirect(DASHBOARD, { headers: withCookies(headers) });
-  } catch (error) {
-    return failure(error);
-  }
-}
+    return redirect(DASHBOARD);
+  },
+});
 
 const fields = ["firstName", "lastName", "email", "password", "telegram"] as const;
 
@@ -51,21 +46,12 @@ export default function JoinDetails() {
   const { plans } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const location = useLocation();
   const busy = navigation.state === "submitting";
   const [values, setValues] = React.useState<Record<(typeof fields)[number], string>>({ firstName: "", lastName: "", email: "", password: "", telegram: "" });
   const [terms, setTerms] = React.useState(false);
   const [risk, setRisk] = React.useState(false);
-  const [cart, setCart] = React.useState<Cart | null>(null);
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   const complete = fields.every((f) => values[f].trim() !== "") && terms && risk;
-
-  // Plans arrive as navigation state from /pricing, or from the session-storage cart after a reload.
-  React.useEffect(() => {
-    const fromState = parseCart(location.state);
-    if (fromState) writeCart(fromState);
-    setCart(fromState ?? readCart());
-  }, [location.state]);
 
   React.useEffect(() => {
     if (result && !result.ok) toast.error("Sign up failed", { description: result.error || "An error occurred during sign up" });
@@ -75,7 +61,7 @@ export default function JoinDetails() {
   const invalid = (key: string) => Boolean(errors[key]) || undefined;
 
   return (
-    <AuthShell title="Enter your details" description="Create your account, then pay from your USDT balance on the dashboard." side={cart ? <CartSummary cart={cart} plans={plans} /> : null}>
+    <AuthShell title="Enter your details" description="Create your account, then pay from your USDT balance on the dashboard." side={<CartSummary plans={plans} />}>
       <Form method="post" className="grid gap-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="firstName" label="First Name*" error={errors.firstName}>
@@ -134,3 +120,5 @@ export default function JoinDetails() {
     </AuthShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
