@@ -1,7 +1,6 @@
-/** Escapes text for HTML email bodies; every dynamic value goes through it. */
-export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+import { escapeHtml } from "../lib/escape-markup.ts";
+
+// Every dynamic value in an email body goes through escapeHtml.
 
 /** A plain, widely-rendered HTML wrapper: brand header, paragraphs, an optional button and footnote. */
 export function emailHtml(options: {

@@ -1,5 +1,5 @@
 import type { PublishedPostEntry } from "./list-published-post-entries.ts";
-import { escapeXml } from "./xml.ts";
+import { escapeXml } from "../lib/escape-markup.ts";
 
 /** The public pages of spec §2, in navigation order; /why-{product} comes from configuration. */
 export function publicPaths(options: { productSlug: string }): string[] {

@@ -1,4 +1,5 @@
 import type { blogPosts } from "../../db/schema.ts";
+import { escapeHtml } from "../../lib/escape-markup.ts";
 import {
   fundingRatesArticle,
   leverageArticle,
@@ -15,16 +16,6 @@ import {
 } from "./blog-articles-2.ts";
 
 type BlogPostInsert = typeof blogPosts.$inferInsert;
-
-/** The brand goes into HTML bodies, so escape it there; titles and excerpts are plain text. */
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 const AUTHORS = {
   mira: { author: "Mira Hoffmann", authorRole: "Head of Risk" },
@@ -165,6 +156,7 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
     },
   ];
 
+  // The brand goes into HTML bodies, so it is escaped there; titles and excerpts are plain text.
   const brandHtml = escapeHtml(brand);
   return specs.map((spec) => post(spec, brandHtml));
 }

@@ -1,15 +1,7 @@
 import type { knowledgebaseArticles } from "../../db/schema.ts";
+import { escapeHtml } from "../../lib/escape-markup.ts";
 
 type KnowledgebaseInsert = typeof knowledgebaseArticles.$inferInsert;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** Demo help-centre articles: 7 published, 1 unpublished draft. */
 export function demoKnowledgebase(brand: string): KnowledgebaseInsert[] {
