@@ -1,10 +1,11 @@
 import type { MetaDescriptor } from "react-router";
+import type { SiteData } from "./view-types/site";
 
-type RootLike = { config: { brandName: string }; siteUrl: string } | undefined;
 type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 
-function rootOf(matches: Matches) {
-  return matches.find((m) => m?.id === "root")?.data as RootLike;
+/** The root loader's data as a meta function sees it (components use useSiteData). */
+export function siteDataOf(matches: Matches): SiteData | undefined {
+  return matches.find((m) => m?.id === "root")?.data as SiteData | undefined;
 }
 
 /**
@@ -21,7 +22,7 @@ export function seoMeta(args: {
   type?: "website" | "article";
   noindex?: boolean;
 }): MetaDescriptor[] {
-  const root = rootOf(args.matches);
+  const root = siteDataOf(args.matches);
   const brand = root?.config.brandName ?? "";
   const siteUrl = root?.siteUrl ?? "";
   const title = args.title ? `${args.title} | ${brand}` : brand;
@@ -61,6 +62,6 @@ function absolute(siteUrl: string, path: string) {
 
 /** Title and description only; kept for pages that need no preview tags. */
 export function pageMeta(matches: Matches, title: string, description?: string): MetaDescriptor[] {
-  const brand = rootOf(matches)?.config.brandName ?? "";
+  const brand = siteDataOf(matches)?.config.brandName ?? "";
   return [{ title: title ? `${title} | ${brand}` : brand }, ...(description ? [{ name: "description", content: description }] : [])];
 }

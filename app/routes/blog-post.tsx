@@ -3,8 +3,7 @@ import { ArticleNotFound } from "~/components/blog/article-messages";
 import { articleStructuredData } from "~/components/blog/article-structured-data";
 import { ArticleView } from "~/components/blog/article-view";
 import { RelatedArticles } from "~/components/blog/related-articles";
-import { jsonLd, seoMeta } from "~/lib/meta";
-import type { SiteData } from "~/lib/view-types/site";
+import { jsonLd, seoMeta, siteDataOf } from "~/lib/meta";
 import { getBlogPost } from "#server/content/get-blog-post";
 import { listRelatedPosts } from "#server/content/list-related-posts";
 import { getDb } from "#server/db/client";
@@ -28,7 +27,7 @@ export const loader = ({ params }: Route.LoaderArgs) =>
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const post = loaderData?.post;
   if (!post) return seoMeta({ matches, location, title: "Article Not Found", noindex: true });
-  const root = matches.find((m) => m?.id === "root")?.data as SiteData | undefined;
+  const root = siteDataOf(matches);
   return [
     ...seoMeta({ matches, location, title: post.title, description: post.excerpt, image: post.image, type: "article" }),
     { property: "article:published_time", content: post.date },

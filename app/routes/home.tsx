@@ -4,8 +4,7 @@ import { Section, SectionHeading } from "~/components/marketing/section";
 import { lazyBelowTheFold } from "~/components/site/below-the-fold";
 import { useBrand } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
-import { jsonLd, seoMeta } from "~/lib/meta";
-import type { SiteData } from "~/lib/view-types/site";
+import { jsonLd, seoMeta, siteDataOf } from "~/lib/meta";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { loadOrUnavailable } from "#server/http/load-or-unavailable";
@@ -20,7 +19,7 @@ export const loader = () =>
   loadOrUnavailable({ load: async () => ({ plans: await listPublishedPlans(getDb()) }), fallback: { plans: [] }, failure: "home: loading plans failed" });
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as SiteData | undefined;
+  const root = siteDataOf(matches);
   const tags = seoMeta({
     matches,
     location,

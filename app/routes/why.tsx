@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { WhyPage } from "~/components/marketing/why-page";
 import { NotFoundView } from "~/components/site/not-found-view";
-import { pageMeta, seoMeta } from "~/lib/meta";
+import { pageMeta, seoMeta, siteDataOf } from "~/lib/meta";
 import { getConfig } from "#server/config";
 import type { Route } from "./+types/why";
 
@@ -13,7 +13,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   if (!loaderData) return [...pageMeta(matches, "Page not found"), { name: "robots", content: "noindex" }];
-  const brand = (matches.find((m) => m?.id === "root")?.data as { config: { brandName: string } } | undefined)?.config.brandName ?? "";
+  const brand = siteDataOf(matches)?.config.brandName ?? "";
   return seoMeta({
     matches,
     location,
