@@ -26,6 +26,7 @@ const DOMAIN_ORDER = [
   "newsletter",
   "contact",
   "members", // the dashboard's reads and writes, composed of the above
+  "staff", // the back office: staff roles, the audit log
 ];
 
 // What a domain folder offers the others, by name; everything else in it is private.

@@ -11,6 +11,7 @@ import { readServerInfo } from "../server/ops/server-info.ts";
 const usage = `Usage: npm run ops -- <command> [options]
   credit   --email <address> --amount <USDT, e.g. 25.5 or -3> --reference <unique id> [--reason <text>]
   balance  --email <address>
+  staff add --email <address> --role <owner|admin|editor|support>   (the account must exist, its email verified)
   reconcile          (balance = sum of ledger for every member; exit code 2 on a difference)
   rescan   --from <ISO date-time>
   renewals --run-now
@@ -25,6 +26,8 @@ function fail(message: string): never {
 
 function buildCall(argv: string[]): Call {
   const [command, ...rest] = argv;
+  // `staff add …`: the sub-command comes before the options.
+  const sub = command === "staff" ? rest.shift() : undefined;
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -34,6 +37,7 @@ function buildCall(argv: string[]): Call {
       reason: { type: "string" },
       actor: { type: "string" },
       from: { type: "string" },
+      role: { type: "string" },
       "run-now": { type: "boolean" },
     },
     allowNegative: false,
@@ -50,6 +54,10 @@ function buildCall(argv: string[]): Call {
         path: "/api/ops/credit",
         body: { email: need("email"), amount: need("amount"), reference: need("reference"), reason: values.reason ?? "" },
       };
+    case "staff": {
+      if (sub !== "add") fail(`Error: staff takes "add".\n${usage}`);
+      return { method: "POST", path: "/api/ops/staff", body: { email: need("email"), role: need("role") } };
+    }
     case "balance":
       return { method: "GET", path: `/api/ops/balance?email=${encodeURIComponent(need("email"))}` };
     case "rescan": {

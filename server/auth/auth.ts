@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { twoFactor } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { passkey } from "@better-auth/passkey";
 import { passwordProblem } from "~/lib/validation/password";
 import { getConfig, getPublicOrigin } from "../config.ts";
@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 import { getAuthSecret } from "./auth-secret.ts";
+import { staffAccessControl, staffRoles } from "./staff-access-control.ts";
 import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
 
 export const SESSION_DAYS = 7;
@@ -48,6 +49,9 @@ function createAuth() {
         backupCodeOptions: { amount: BACKUP_CODE_COUNT },
         trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
       }),
+      // Staff roles (issue #16): set by our own staff functions on the server; the plugin supplies
+      // the fields, bans and the access-control check. Members keep the default role "user".
+      admin({ ac: staffAccessControl, roles: staffRoles, defaultRole: "user", adminRoles: ["owner", "admin"] }),
       // WebAuthn is bound to the site's host name and origin, from PUBLIC_URL, never a request.
       passkey({ rpID: new URL(getPublicOrigin()).hostname, rpName: config.brandName, origin: getPublicOrigin() }),
     ],

@@ -37,3 +37,37 @@ export async function signOutMember(request: Request): Promise<Headers> {
     return new Headers();
   }
 }
+
+/** A signed-in account as the back office needs it: its role, factors and this session's activity. */
+export type SignedInAccount = {
+  userId: string;
+  email: string;
+  name: string;
+  role: string | null;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  sessionId: string;
+  /** When this session was last marked active (Better Auth's `updatedAt`). */
+  lastActiveAt: Date;
+};
+
+/** Like getMemberSession, with what staff checks need; null when signed out. */
+export async function getSignedInAccount(request: Request): Promise<{ account: SignedInAccount | null; headers: Headers }> {
+  const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+  const found = result.response;
+  if (!found) return { account: null, headers: result.headers };
+  const u = found.user as typeof found.user & { role?: string | null; twoFactorEnabled?: boolean | null };
+  return {
+    account: {
+      userId: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role ?? null,
+      emailVerified: u.emailVerified,
+      twoFactorEnabled: u.twoFactorEnabled === true,
+      sessionId: found.session.id,
+      lastActiveAt: new Date(found.session.updatedAt),
+    },
+    headers: result.headers,
+  };
+}

@@ -15,6 +15,14 @@ export const user = pgTable("user", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
   /** Better Auth's two-factor plugin: sign-in asks for a second factor when true. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /**
+   * Better Auth's admin plugin: the staff role (owner, admin, editor, support; app/lib/staff-roles.ts)
+   * or "user" / null for a member, who has no role.
+   */
+  role: text("role"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: ts("ban_expires"),
 });
 
 export const session = pgTable(
@@ -27,9 +35,13 @@ export const session = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Country code from the trusted proxy's header (CLIENT_COUNTRY_HEADER) at sign-in, if any (issue #15). */
+    country: text("country"),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** Better Auth's admin plugin (impersonation, which this site does not offer). */
+    impersonatedBy: text("impersonated_by"),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );

@@ -27,6 +27,8 @@ export * from "./content-schema.ts";
 export * from "./newsletter-schema.ts";
 export * from "./notifications-schema.ts";
 export * from "./ops-schema.ts";
+export * from "./sign-in-devices-schema.ts";
+export * from "./staff-schema.ts";
 export * from "./telegram-schema.ts";
 
 export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "cancelled"]);

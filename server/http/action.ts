@@ -1,7 +1,7 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "~/lib/validation/fields";
-import type { ActionFailure } from "~/lib/action-answer";
+import { SIGN_IN_AGAIN, type ActionFailure } from "~/lib/action-answer";
 import { getMemberSession, type MemberSession } from "../auth/session.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -9,13 +9,16 @@ import { assertSameOrigin } from "../security/origin.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
 import { getDb } from "../db/client.ts";
 import { readBody } from "./responses.ts";
+import { requireStaff, type StaffMember } from "./staff-guard.ts";
+import type { StaffActor } from "../staff/record-audit-event.ts";
+import { can, type StaffPermission } from "~/lib/staff-roles";
 
 export type { ActionFailure } from "~/lib/action-answer";
 
 /** What React Router hands an action (its `Route.ActionArgs`, of which we use two fields). */
 type ActionArgs = { request: Request; context: { clientIp?: string } };
 
-type Access = "visitor" | "member";
+type Access = "visitor" | "member" | "staff";
 
 export type ActionContext<Input, A extends Access> = {
   request: Request;
@@ -23,6 +26,8 @@ export type ActionContext<Input, A extends Access> = {
   clientIp: string;
   /** The signed-in member; only guaranteed for `access: "member"`. */
   member: A extends "member" ? MemberSession : null;
+  /** The staff member and the actor their writes are audited as; only for `access: "staff"`. */
+  staff: A extends "staff" ? { member: StaffMember; actor: StaffActor } : null;
   /** Adds the Set-Cookie headers of `from` (e.g. Better Auth's answer) to whatever the action answers. */
   forwardCookies: (from: Headers | string) => void;
 };
@@ -30,8 +35,13 @@ export type ActionContext<Input, A extends Access> = {
 type RateLimit = { key: string; limit: number; windowSeconds: number; message?: string };
 
 export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access, Result> = {
-  /** "member": a signed-in member or 401 `{ signedOut: true }`. Default "visitor" (anyone). */
+  /**
+   * "member": a signed-in member or 401 `{ signedOut: true }`. "staff": the back office's guard
+   * (server/http/staff-guard.ts) plus `permission`, else 404. Default "visitor" (anyone).
+   */
   access?: A;
+  /** For `access: "staff"`: what the role must be allowed (app/lib/staff-roles.ts). */
+  permission?: StaffPermission;
   /** The 401 text for a missing session (the purchase dialog has its own, spec §9). */
   signedOutMessage?: string;
   /** Parses the bounded body; its output (transforms included) is `input`. No schema: the body is not read. */
@@ -85,7 +95,14 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
         if (!session.member) throw new AppError("UNAUTHORIZED", options.signedOutMessage ?? SIGN_IN_AGAIN);
         member = session.member;
       }
-      const base = { request, clientIp: context.clientIp ?? "unknown", member, forwardCookies } as ActionContext<unknown, A>;
+      let staff: { member: StaffMember; actor: StaffActor } | null = null;
+      if (options.access === "staff") {
+        const guard = await requireStaff(request);
+        forwardCookies(guard.headers);
+        if (!options.permission || !can(guard.staff.role, options.permission)) throw data("Not Found", { status: 404 });
+        staff = { member: guard.staff, actor: { ...guard.actor, ipAddress: context.clientIp ?? null } };
+      }
+      const base = { request, clientIp: context.clientIp ?? "unknown", member, staff, forwardCookies } as ActionContext<unknown, A>;
       if (options.rateLimit) await enforceRateLimit({ db: getDb(), ...options.rateLimit(base) });
       const input = options.schema ? parseInput(options, await readBody(request)) : undefined;
       const result = await options.run({ ...base, input } as Parameters<typeof options.run>[0]);
@@ -97,7 +114,7 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
       for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
       return data({ ok: true as const, ...result }, { status: options.status ?? 200, headers }) as unknown as Answer<Result>;
     } catch (error) {
-      if (error instanceof Response) throw error;
+      if (error instanceof Response || isDataWithResponseInit(error)) throw error;
       if (isAppError(error)) {
         const page = options.onError?.(error, request);
         if (page) return page as DataWithResponseInit<ActionFailure>;
@@ -110,7 +127,12 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
   };
 }
 
-export const SIGN_IN_AGAIN = "Your session has ended. Please sign in again.";
+/** A thrown `data(…, { status })` (a 404 from a guard) goes on to React Router untouched. */
+function isDataWithResponseInit(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+export { SIGN_IN_AGAIN };
 
 function parseInput<Schema extends z.ZodType | undefined>(options: { schema?: Schema; refuseInput?: (error: z.ZodError) => AppError | undefined }, body: unknown) {
   const parsed = options.schema!.safeParse(body);

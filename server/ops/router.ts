@@ -10,6 +10,8 @@ import { getLogger } from "../lib/logger.ts";
 import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { rescanDeposits } from "../wallet/rescan-deposits.ts";
+import { setStaffRole } from "../staff/set-staff-role.ts";
+import { STAFF_ROLES } from "~/lib/staff-roles";
 import { getMemberBalance } from "./member-balance.ts";
 import { isValidOpsToken } from "./ops-token.ts";
 import { signedAmount } from "./signed-amount.ts";
@@ -24,6 +26,10 @@ const creditSchema = z.object({
   reason: z.string().trim().max(500).default(""),
   // Who credits is the authenticated credential, never a name in the body (issue 10).
   actor: z.undefined({ message: ACTOR_REFUSED }).optional(),
+});
+const staffSchema = z.object({
+  email: z.string().trim().min(3, "email is required"),
+  role: z.enum(STAFF_ROLES, { message: "role must be owner, admin, editor or support" }),
 });
 const rescanSchema = z.object({ from: z.iso.datetime({ offset: true, message: "from must be an ISO date-time" }) });
 
@@ -57,6 +63,14 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
     const result = await adjustBalance({ db: db(), ...body, amount, actor });
     getLogger().info({ ops: "credit", email: result.email, amount: body.amount, reference: body.reference, actor, applied: result.applied }, "ops");
     res.json({ ...result, balance: microToDecimal(result.balance) });
+  });
+
+  // The first owner is made here (issue #16): `npm run ops -- staff add --email … --role owner`.
+  router.post("/staff", async (req, res) => {
+    const body = staffSchema.parse(req.body ?? {});
+    const result = await setStaffRole({ db: db(), email: body.email, role: body.role, actor: { userId: null, label: actor, role: "operator" } });
+    getLogger().info({ ops: "staff", email: result.email, role: result.role, changed: result.changed, actor }, "ops");
+    res.json(result);
   });
 
   router.get("/balance", async (req, res) => {

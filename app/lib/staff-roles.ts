@@ -1,0 +1,46 @@
+/*
+ * Staff roles and what each may do (issue #16), shared by the server's checks and the back
+ * office's navigation. Members have no role: they never see /admin.
+ */
+
+export const STAFF_ROLES = ["owner", "admin", "editor", "support"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** Every permission the back office checks, by resource (Better Auth access-control statements). */
+export const STAFF_STATEMENTS = {
+  overview: ["read"],
+  members: ["read", "write"],
+  money: ["read", "write"],
+  inbox: ["read", "reply"],
+  content: ["read", "write"],
+  newsletter: ["read", "write"],
+  staff: ["read", "write"],
+  audit: ["read"],
+  telegram: ["fix"],
+} as const;
+
+type Statements = typeof STAFF_STATEMENTS;
+export type StaffPermission = { [R in keyof Statements]: `${R & string}.${Statements[R][number]}` }[keyof Statements];
+
+const everything = Object.entries(STAFF_STATEMENTS).flatMap(([resource, actions]) => actions.map((a) => `${resource}.${a}`)) as StaffPermission[];
+
+/**
+ * owner: everything, and manages staff; admin: everything but staff; editor: content only;
+ * support: members (read), inbox, Telegram fixes — no money, no content.
+ */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
+  owner: everything,
+  admin: everything.filter((p) => !p.startsWith("staff.")),
+  editor: ["overview.read", "content.read", "content.write", "newsletter.read", "newsletter.write"],
+  support: ["overview.read", "members.read", "inbox.read", "inbox.reply", "telegram.fix"],
+};
+
+export function can(role: StaffRole, permission: StaffPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", admin: "Admin", editor: "Editor", support: "Support" };

@@ -1,0 +1,41 @@
+import { data, redirect } from "react-router";
+import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getSignedInAccount } from "../auth/session.ts";
+import { getDb } from "../db/client.ts";
+import { keepStaffSession } from "../staff/keep-staff-session.ts";
+import type { StaffActor } from "../staff/record-audit-event.ts";
+import { flashToastCookie } from "./flash.ts";
+
+export type StaffMember = { userId: string; email: string; name: string; role: StaffRole };
+
+export const STAFF_TWO_FACTOR_NEEDED = "Turn on two-factor sign-in to open the back office.";
+export const STAFF_SESSION_IDLE = "Your back-office session ended after 12 hours without use. Please sign in again.";
+
+/**
+ * The guard of every /admin page and action (issue #16), in the /admin layout's loader and in
+ * each admin action:
+ * - signed out: to /signin, and back afterwards;
+ * - signed in without a staff role: 404, the back office is not advertised;
+ * - staff without two-factor sign-in: to User Info to turn it on first;
+ * - staff idle for 12 hours: the session ends, to /signin.
+ * `headers` carries a refreshed session cookie to forward.
+ */
+export async function requireStaff(request: Request): Promise<{ staff: StaffMember; actor: StaffActor; headers: Headers }> {
+  const { account, headers } = await getSignedInAccount(request);
+  const url = new URL(request.url);
+  const back = `/signin?redirectTo=${encodeURIComponent(safeRedirect(url.pathname + url.search, { siteOrigin: url.origin }))}`;
+  if (!account) throw redirect(back);
+  if (!isStaffRole(account.role)) throw data("Not Found", { status: 404 });
+  if (!account.twoFactorEnabled) {
+    throw redirect("/dashboard?section=user-info", {
+      headers: { "Set-Cookie": flashToastCookie({ title: "Two-factor sign-in required", description: STAFF_TWO_FACTOR_NEEDED, type: "error" }) },
+    });
+  }
+  const state = await keepStaffSession({ db: getDb(), sessionId: account.sessionId, lastActiveAt: account.lastActiveAt });
+  if (state === "ended") {
+    throw redirect(back, { headers: { "Set-Cookie": flashToastCookie({ title: "Signed out", description: STAFF_SESSION_IDLE, type: "error" }) } });
+  }
+  const staff = { userId: account.userId, email: account.email, name: account.name, role: account.role };
+  return { staff, actor: { userId: staff.userId, label: staff.email, role: staff.role }, headers };
+}
