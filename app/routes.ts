@@ -11,6 +11,8 @@ export default [
   route("api/dashboard/telegram-code", "routes/api.dashboard.telegram-code.ts"),
   route("api/dashboard/purchase", "routes/api.dashboard.purchase.ts"),
   route("api/dashboard/autorenew", "routes/api.dashboard.autorenew.ts"),
+  route("api/dashboard/sessions", "routes/api.dashboard.sessions.ts"),
+  route("api/session", "routes/api.session.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/rss.ts"),

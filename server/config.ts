@@ -44,6 +44,11 @@ const envSchema = z.object({
     }
     return parsed.value;
   }),
+  CLIENT_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, "must be a header name, e.g. CF-IPCountry")
+    .optional(),
   CONTACT_RATE_LIMIT: z.coerce
     .number({ message: "must be a number" })
     .int("must be an integer")
@@ -159,6 +164,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     productSlug,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    /** CLIENT_COUNTRY_HEADER: a country code header the trusted proxy sets (lowercase name), or undefined. */
+    clientCountryHeader: c.CLIENT_COUNTRY_HEADER?.toLowerCase(),
     contactRateLimit: c.CONTACT_RATE_LIMIT,
     seedDemoContent: c.SEED_DEMO_CONTENT,
     jobsEnabled: c.JOBS_ENABLED,

@@ -13,6 +13,7 @@ import { singleton } from "../lib/singleton.ts";
 import { getAuthSecret } from "./auth-secret.ts";
 import { staffAccessControl, staffRoles } from "./staff-access-control.ts";
 import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
+import { signInDevices } from "./sign-in-devices-plugin.ts";
 
 export const SESSION_DAYS = 7;
 export const RESET_LINK_SECONDS = 60 * 60;
@@ -54,6 +55,8 @@ function createAuth() {
       admin({ ac: staffAccessControl, roles: staffRoles, defaultRole: "user", adminRoles: ["owner", "admin"] }),
       // WebAuthn is bound to the site's host name and origin, from PUBLIC_URL, never a request.
       passkey({ rpID: new URL(getPublicOrigin()).hostname, rpName: config.brandName, origin: getPublicOrigin() }),
+      // Last, after two-factor: notes the device of every completed sign-in and mails a new one (issue #15).
+      signInDevices(),
     ],
     emailAndPassword: {
       enabled: true,

@@ -2,7 +2,13 @@ import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getAuth } from "./auth.ts";
 
-export type MemberSession = { userId: string; email: string; name: string };
+export type MemberSession = {
+  userId: string;
+  email: string;
+  name: string;
+  /** This browser's session (its id, never its token): the devices list marks it "This device". */
+  sessionId: string;
+};
 
 /**
  * The signed-in member of this request, or null. `headers` carries a refreshed session cookie
@@ -11,7 +17,7 @@ export type MemberSession = { userId: string; email: string; name: string };
 export async function getMemberSession(request: Request): Promise<{ member: MemberSession | null; headers: Headers }> {
   const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
   const session = result.response;
-  const member = session ? { userId: session.user.id, email: session.user.email, name: session.user.name } : null;
+  const member = session ? { userId: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id } : null;
   return { member, headers: result.headers };
 }
 

@@ -1,0 +1,237 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { getAuth } from "#server/auth/auth";
+import { getMemberSession } from "#server/auth/session";
+import { signInMember } from "#server/auth/sign-in-member";
+import { signUpMember } from "#server/auth/sign-up-member";
+import { knownDevices, session, user } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { action as sessionsAction, loader as sessionsLoader } from "~/routes/api.dashboard.sessions";
+import { loader as sessionStateLoader } from "~/routes/api.session";
+import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
+
+const dataDir = withTestDataDir("sessions", { CLIENT_COUNTRY_HEADER: "CF-IPCountry" });
+
+const ORIGIN = "http://localhost";
+const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:132.0) Gecko/20100101 Firefox/132.0";
+const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const device = (ua: string, ip: string, country?: string) => new Headers({ "user-agent": ua, "x-client-ip": ip, ...(country ? { "cf-ipcountry": country } : {}) });
+
+type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
+
+async function post(body: unknown, cookie?: string): Promise<Answer> {
+  const headers: Record<string, string> = { "content-type": "application/json", origin: ORIGIN };
+  if (cookie) headers.cookie = cookie;
+  const request = new Request(`${ORIGIN}/api/dashboard/sessions`, { method: "POST", headers, body: JSON.stringify(body) });
+  return (await sessionsAction({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as Answer;
+}
+async function list(cookie?: string): Promise<Answer> {
+  const request = new Request(`${ORIGIN}/api/dashboard/sessions`, { headers: cookie ? { cookie } : {} });
+  return (await sessionsLoader({ request, params: {}, context: {} } as never)) as unknown as Answer;
+}
+const status = (answer: Answer) => answer.init?.status ?? 200;
+const signedIn = async (cookie: string) => (await getMemberSession(new Request(`${ORIGIN}/dashboard`, { headers: { cookie } }))).member !== null;
+
+/** Every new-device notice in the dev outbox for `to`, decoded. */
+function notices(to: string): string[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .filter((mail) => mail.toLowerCase().includes(`to: ${to}`) && mail.includes("Subject: New sign-in to your"));
+}
+/** The notice is sent after the sign-in answers: wait for it (or for a while, when none should come). */
+async function waitForNotices(to: string, count: number, ms = 1500) {
+  const until = Date.now() + ms;
+  while (notices(to).length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  // Give a wrongly sent extra notice the same time to show up.
+  await new Promise((r) => setTimeout(r, 300));
+  return notices(to);
+}
+
+describeEachDatabase("signed-in devices", (database) => {
+  const db = () => database().db;
+  let counter = 0;
+
+  async function member(first: string) {
+    const email = `${first.toLowerCase()}-${++counter}@example.com`;
+    const result = await signUpMember({
+      db: db(),
+      input: { firstName: first, lastName: "Tester", email, password: "Analytical1", telegram: `${first.toLowerCase()}_${counter}`, acceptTerms: true, acceptRisk: true },
+      // The limiter's address differs per sign-up; the device's address is the header's.
+      clientIp: `10.20.0.${counter}`,
+      headers: device(CHROME_WINDOWS, "203.0.113.10"),
+    });
+    return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
+  }
+  const signIn = async (email: string, headers: Headers) =>
+    cookieFrom((await signInMember({ db: db(), email, password: "Analytical1", clientIp: `10.21.0.${++counter}`, headers })).headers);
+
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+
+  it("mails a sign-in from a new device once, and never for the sign-up device or a known one", async () => {
+    const ada = await member("Ada");
+    expect(await db().select().from(knownDevices).where(eq(knownDevices.userId, ada.userId))).toHaveLength(1);
+    // The same browser from another address of the same block: known.
+    await signIn(ada.email, device(CHROME_WINDOWS, "203.0.113.77"));
+    expect(await waitForNotices(ada.email, 0)).toHaveLength(0);
+
+    await signIn(ada.email, device(FIREFOX_MAC, "198.51.100.4", "DE"));
+    const [notice, ...more] = await waitForNotices(ada.email, 1);
+    expect(more).toHaveLength(0);
+    expect(notice).toContain("Subject: New sign-in to your NovaSignals account");
+    expect(notice).toContain("Firefox on macOS near Germany");
+    expect(notice).toContain("/dashboard?section=user-info");
+    expect(notice).not.toContain("198.51.100.4");
+
+    // The same device again, and the same browser elsewhere in that block: no second mail.
+    await signIn(ada.email, device(FIREFOX_MAC, "198.51.100.200", "DE"));
+    expect(await waitForNotices(ada.email, 2)).toHaveLength(1);
+    // Another block is another place: a second notice, with the masked block when no country is known.
+    await signIn(ada.email, device(FIREFOX_MAC, "192.0.2.8"));
+    const after = await waitForNotices(ada.email, 2);
+    expect(after).toHaveLength(2);
+    expect(after.some((mail) => mail.includes("from the network 192.0.2.x"))).toBe(true);
+    // Nothing but a keyed hash is kept about the device.
+    const rows = await db().select().from(knownDevices).where(eq(knownDevices.userId, ada.userId));
+    expect(rows).toHaveLength(3);
+    expect(JSON.stringify(rows)).not.toMatch(/Firefox|198\.51|192\.0/);
+  });
+
+  it("sends nothing while the password step waits for a second factor", async () => {
+    const eve = await member("Eve");
+    await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, eve.userId));
+    const answer = await getAuth().api.signInEmail({ body: { email: eve.email, password: "Analytical1" }, headers: device(SAFARI_IPHONE, "100.64.1.1") });
+    expect(answer).toMatchObject({ twoFactorRedirect: true });
+    expect(await waitForNotices(eve.email, 1)).toHaveLength(0);
+    expect(await db().select().from(knownDevices).where(eq(knownDevices.userId, eve.userId))).toHaveLength(1);
+  });
+
+  it("lists the member's own sessions only: this device first, place or masked block, never a token", async () => {
+    const ada = await member("Lin");
+    const bob = await member("Bob");
+    const phone = await signIn(ada.email, device(SAFARI_IPHONE, "198.51.100.9", "JP"));
+    const answer = await list(ada.cookie);
+    expect(status(answer)).toBe(200);
+    const devices = answer.data.devices as Record<string, unknown>[];
+    expect(devices).toHaveLength(2);
+    expect(devices[0]).toMatchObject({ browser: "Chrome", os: "Windows", current: true, place: null, address: "203.0.113.x" });
+    expect(devices[1]).toMatchObject({ browser: "Safari", os: "iOS", current: false, place: "Japan", address: "198.51.100.x" });
+    const own = await db().select({ id: session.id, token: session.token, userId: session.userId }).from(session);
+    const bobs = own.filter((s) => s.userId === bob.userId).map((s) => s.id);
+    expect(bobs.length).toBeGreaterThan(0);
+    for (const id of bobs) expect(devices.map((d) => d.id)).not.toContain(id);
+    const text = JSON.stringify(answer.data);
+    for (const row of own) expect(text).not.toContain(row.token);
+    expect(await signedIn(phone)).toBe(true);
+    // The phone sees the same list with itself marked.
+    const fromPhone = (await list(phone)).data.devices as Record<string, unknown>[];
+    expect(fromPhone[0]).toMatchObject({ browser: "Safari", current: true });
+  });
+
+  it("signs out one other device, which is refused at once; again, or this device, is refused", async () => {
+    const ada = await member("Kim");
+    const phone = await signIn(ada.email, device(SAFARI_IPHONE, "198.51.100.9"));
+    const phoneId = ((await list(ada.cookie)).data.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
+    const thisId = ((await list(ada.cookie)).data.devices as { id: string; current: boolean }[]).find((d) => d.current)!.id;
+
+    const done = await post({ intent: "revoke", sessionId: phoneId }, ada.cookie);
+    expect(status(done)).toBe(200);
+    expect(done.data).toEqual({ ok: true, revoked: 1 });
+    expect(await signedIn(phone)).toBe(false);
+    expect(await signedIn(ada.cookie)).toBe(true);
+    expect((await list(ada.cookie)).data.devices).toHaveLength(1);
+    // The revoked browser's next call is a 401 that tells the page to sign in again.
+    const stale = await list(phone);
+    expect(status(stale)).toBe(401);
+    expect(stale.data).toMatchObject({ ok: false, signedOut: true, error: "Your session has ended. Please sign in again." });
+
+    const again = await post({ intent: "revoke", sessionId: phoneId }, ada.cookie);
+    expect(status(again)).toBe(404);
+    expect(again.data).toEqual({ ok: false, error: "That device is already signed out." });
+    const self = await post({ intent: "revoke", sessionId: thisId }, ada.cookie);
+    expect(status(self)).toBe(400);
+    expect(self.data).toMatchObject({ ok: false, error: "This is the device you are using: use Logout to sign out here." });
+    expect(await signedIn(ada.cookie)).toBe(true);
+  });
+
+  it("cannot sign out another member's device", async () => {
+    const ada = await member("Ann");
+    const bob = await member("Ben");
+    const [bobSession] = await db().select({ id: session.id }).from(session).where(eq(session.userId, bob.userId));
+    const answer = await post({ intent: "revoke", sessionId: bobSession!.id }, ada.cookie);
+    expect(status(answer)).toBe(404);
+    expect(answer.data).toEqual({ ok: false, error: "That device is already signed out." });
+    expect(await signedIn(bob.cookie)).toBe(true);
+  });
+
+  it("signs out every other device and keeps this one", async () => {
+    const ada = await member("Joy");
+    const phone = await signIn(ada.email, device(SAFARI_IPHONE, "198.51.100.9"));
+    const laptop = await signIn(ada.email, device(FIREFOX_MAC, "192.0.2.50"));
+    const bob = await member("Ray");
+    const answer = await post({ intent: "revoke-others" }, ada.cookie);
+    expect(status(answer)).toBe(200);
+    expect(answer.data).toEqual({ ok: true, revoked: 2 });
+    expect(await signedIn(phone)).toBe(false);
+    expect(await signedIn(laptop)).toBe(false);
+    expect(await signedIn(ada.cookie)).toBe(true);
+    expect(await signedIn(bob.cookie)).toBe(true);
+    expect((await list(ada.cookie)).data.devices).toHaveLength(1);
+  });
+
+  it("refuses visitors, bad input and cross-site posts", async () => {
+    const ada = await member("Max");
+    const visitor = await post({ intent: "revoke-others" });
+    expect(status(visitor)).toBe(401);
+    expect(visitor.data).toMatchObject({ ok: false, signedOut: true });
+    expect(status(await list())).toBe(401);
+    const bad = await post({ intent: "revoke" }, ada.cookie);
+    expect(status(bad)).toBe(400);
+    expect(bad.data).toMatchObject({ ok: false, error: "Choose a device." });
+    expect(status(await post({ intent: "everything" }, ada.cookie))).toBe(400);
+    const request = new Request(`${ORIGIN}/api/dashboard/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example", cookie: ada.cookie },
+      body: JSON.stringify({ intent: "revoke-others" }),
+    });
+    const crossSite = (await sessionsAction({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as Answer;
+    expect(status(crossSite)).toBe(403);
+  });
+
+  it("answers whether this browser is still signed in", async () => {
+    const ada = await member("Sam");
+    const state = async (cookie?: string) => {
+      const response = (await sessionStateLoader({ request: new Request(`${ORIGIN}/api/session`, { headers: cookie ? { cookie } : {} }), params: {}, context: {} } as never)) as Response;
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      return (await response.json()) as { signedIn: boolean };
+    };
+    expect(await state(ada.cookie)).toEqual({ signedIn: true });
+    expect(await state()).toEqual({ signedIn: false });
+    await db().update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, ada.userId));
+    expect(await state(ada.cookie)).toEqual({ signedIn: false });
+  });
+
+  // Last: it blocks the outbox folder for the rest of the file.
+  it("a mail that cannot be sent never breaks the sign-in", async () => {
+    const ada = await member("Zoe");
+    const outbox = path.join(dataDir, "outbox");
+    fs.rmSync(outbox, { recursive: true, force: true });
+    fs.writeFileSync(outbox, "not a folder");
+    const cookie = await signIn(ada.email, device(FIREFOX_MAC, "192.0.2.99"));
+    expect(await signedIn(cookie)).toBe(true);
+    // The device is remembered all the same: the next sign-in from it is not "new".
+    expect(await db().select().from(knownDevices).where(eq(knownDevices.userId, ada.userId))).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 300));
+  });
+});
