@@ -13,6 +13,13 @@ export default [
   route("api/dashboard/autorenew", "routes/api.dashboard.autorenew.ts"),
   route("api/dashboard/sessions", "routes/api.dashboard.sessions.ts"),
   route("api/session", "routes/api.session.ts"),
+  // The back office (issue #16): its own layout, staff only (members get 404).
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("staff", "routes/admin.staff.tsx"),
+    route("audit-log", "routes/admin.audit-log.tsx"),
+    route("*", "routes/admin.not-found.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/rss.ts"),

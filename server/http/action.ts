@@ -9,9 +9,9 @@ import { assertSameOrigin } from "../security/origin.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
 import { getDb } from "../db/client.ts";
 import { readBody } from "./responses.ts";
-import { requireStaff, type StaffMember } from "./staff-guard.ts";
+import { requireStaffPermission, type StaffMember } from "./staff-guard.ts";
 import type { StaffActor } from "../staff/record-audit-event.ts";
-import { can, type StaffPermission } from "~/lib/staff-roles";
+import type { StaffPermission } from "~/lib/staff-roles";
 
 export type { ActionFailure } from "~/lib/action-answer";
 
@@ -97,9 +97,9 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
       }
       let staff: { member: StaffMember; actor: StaffActor } | null = null;
       if (options.access === "staff") {
-        const guard = await requireStaff(request);
+        if (!options.permission) throw new Error("defineAction: access \"staff\" needs a permission");
+        const guard = await requireStaffPermission(request, options.permission);
         forwardCookies(guard.headers);
-        if (!options.permission || !can(guard.staff.role, options.permission)) throw data("Not Found", { status: 404 });
         staff = { member: guard.staff, actor: { ...guard.actor, ipAddress: context.clientIp ?? null } };
       }
       const base = { request, clientIp: context.clientIp ?? "unknown", member, staff, forwardCookies } as ActionContext<unknown, A>;

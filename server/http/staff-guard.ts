@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
+import { can, isStaffRole, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSignedInAccount } from "../auth/session.ts";
 import { getDb } from "../db/client.ts";
@@ -38,4 +38,11 @@ export async function requireStaff(request: Request): Promise<{ staff: StaffMemb
   }
   const staff = { userId: account.userId, email: account.email, name: account.name, role: account.role };
   return { staff, actor: { userId: staff.userId, label: staff.email, role: staff.role }, headers };
+}
+
+/** requireStaff, plus the permission this page or action needs: without it, 404 like a member. */
+export async function requireStaffPermission(request: Request, permission: StaffPermission) {
+  const guard = await requireStaff(request);
+  if (!can(guard.staff.role, permission)) throw data("Not Found", { status: 404 });
+  return guard;
 }

@@ -1,0 +1,140 @@
+import { ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
+import type * as React from "react";
+import { Form, Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Sidebar, SidebarProvider, SidebarRail, SidebarTrigger, useSidebar } from "~/components/ui/sidebar";
+import {
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+} from "~/components/ui/sidebar-menu";
+import { useBrand } from "~/components/site/use-brand";
+import type { AdminSectionKey } from "~/lib/admin-sections";
+import { ROLE_LABELS } from "~/lib/staff-roles";
+import type { AdminViewer } from "~/lib/view-types/admin";
+
+const icons: Record<AdminSectionKey, LucideIcon> = {
+  overview: LayoutDashboardIcon,
+  staff: UsersRoundIcon,
+  "audit-log": ClipboardListIcon,
+};
+
+type Section = { key: AdminSectionKey; title: string; path: string };
+
+/** The section a path belongs to: the longest section path that starts it. */
+function activeSection(sections: readonly Section[], pathname: string) {
+  return [...sections].sort((a, b) => b.path.length - a.path.length).find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+}
+
+/**
+ * The back office's frame (issue #16): its own sidebar with the sections this role may use,
+ * a header with breadcrumbs and the signed-in staff member, the page. Outside the public
+ * site's chrome; the sidebar folds into a sheet on a phone.
+ */
+export function AdminShell({
+  viewer,
+  sections,
+  sidebarOpen,
+  children,
+}: {
+  viewer: AdminViewer;
+  sections: readonly Section[];
+  sidebarOpen: boolean;
+  children: React.ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const active = activeSection(sections, pathname);
+  return (
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <AdminSidebar sections={sections} active={active?.key} />
+      <div data-slot="sidebar-inset" className="relative flex w-full min-w-0 flex-1 flex-col bg-background">
+        <header className="flex h-14 items-center gap-3 border-b px-4">
+          <SidebarTrigger />
+          <nav aria-label="Breadcrumb" className="min-w-0 flex-1 text-sm">
+            <ol className="flex items-center gap-2 text-muted-foreground">
+              <li>
+                <Link to="/admin" className="hover:text-foreground">
+                  Back office
+                </Link>
+              </li>
+              {active && active.key !== "overview" ? (
+                <>
+                  <li aria-hidden="true">/</li>
+                  <li>
+                    <span aria-current="page" className="font-medium text-foreground">
+                      {active.title}
+                    </span>
+                  </li>
+                </>
+              ) : null}
+            </ol>
+          </nav>
+          <p className="hidden text-right text-sm sm:block">
+            <span className="block font-medium">{viewer.email}</span>
+            <span className="block text-xs text-muted-foreground">{ROLE_LABELS[viewer.role]}</span>
+          </p>
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="ghost" size="sm">
+              <LogOutIcon aria-hidden="true" />
+              Sign out
+            </Button>
+          </Form>
+        </header>
+        <main id="main" className="w-full flex-1 p-4 sm:p-6 lg:p-8">
+          {children}
+        </main>
+      </div>
+    </SidebarProvider>
+  );
+}
+
+function AdminSidebar({ sections, active }: { sections: readonly Section[]; active: AdminSectionKey | undefined }) {
+  const brandName = useBrand();
+  const { isMobile, setOpenMobile } = useSidebar();
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton asChild size="lg" tooltip={brandName}>
+              <Link to="/admin">
+                <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+                <span className="text-base font-bold tracking-tight">{brandName}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <SidebarGroup>
+          <SidebarGroupLabel>Back office</SidebarGroupLabel>
+          <SidebarGroupContent>
+            <nav aria-label="Back office sections">
+              <SidebarMenu>
+                {sections.map(({ key, title, path }) => {
+                  const Icon = icons[key];
+                  return (
+                    <SidebarMenuItem key={key}>
+                      <SidebarMenuButton asChild isActive={active === key} tooltip={title}>
+                        <Link to={path} aria-current={active === key ? "page" : undefined} onClick={() => isMobile && setOpenMobile(false)}>
+                          <Icon aria-hidden="true" />
+                          <span>{title}</span>
+                        </Link>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </nav>
+          </SidebarGroupContent>
+        </SidebarGroup>
+      </SidebarContent>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

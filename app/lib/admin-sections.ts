@@ -1,0 +1,19 @@
+import type { StaffPermission, StaffRole } from "./staff-roles";
+import { can } from "./staff-roles";
+
+/**
+ * The back office's sections that exist, in sidebar order, each with the permission it needs
+ * (issue #16). A role sees only what it may use; the routes answer 404 to the others. Members,
+ * Money, Inbox and the content editors join this list when they are built.
+ */
+export const ADMIN_SECTIONS = [
+  { key: "overview", title: "Overview", path: "/admin", permission: "overview.read" },
+  { key: "staff", title: "Staff", path: "/admin/staff", permission: "staff.read" },
+  { key: "audit-log", title: "Audit log", path: "/admin/audit-log", permission: "audit.read" },
+] as const satisfies readonly { key: string; title: string; path: string; permission: StaffPermission }[];
+
+export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]["key"];
+
+export function sectionsFor(role: StaffRole) {
+  return ADMIN_SECTIONS.filter((section) => can(role, section.permission));
+}

@@ -1,0 +1,42 @@
+import type { StaffRole } from "../staff-roles";
+
+/*
+ * What the back office's loaders hand its components (issue #16). Money as integer
+ * micro-USDT strings, dates as ISO strings, as everywhere.
+ */
+
+/** The signed-in staff member, as the shell shows them. */
+export type AdminViewer = { email: string; name: string; role: StaffRole };
+
+export type AdminOverview = {
+  members: number;
+  activeSubscriptions: number;
+  /** Only for roles that may see money. */
+  money?: { balances: string; deposits30d: string; depositCount30d: number; alerts30d: number };
+  /** Only for roles that edit content. */
+  content?: { publishedPosts: number; draftPosts: number; publishedPlans: number };
+};
+
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actorLabel: string;
+  actorRole: string;
+  action: string;
+  target: string;
+  summary: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+export type AuditPage = { entries: AuditEntry[]; page: number; pageCount: number; total: number };
+
+export type StaffListEntry = {
+  userId: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  twoFactorEnabled: boolean;
+  /** The most recent activity of any of their sessions, or null when signed out everywhere. */
+  lastActiveAt: string | null;
+};

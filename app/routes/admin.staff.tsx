@@ -1,0 +1,134 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/sonner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { ActionAnswer } from "~/lib/action-answer";
+import { ROLE_LABELS, STAFF_ROLES, can, type StaffRole } from "~/lib/staff-roles";
+import { staffRoleSchema } from "~/lib/validation/staff";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import { requireStaffPermission } from "#server/http/staff-guard";
+import { listStaff } from "#server/staff/list-staff";
+import { setStaffRole } from "#server/staff/set-staff-role";
+import type { Route } from "./+types/admin.staff";
+
+export const meta: Route.MetaFunction = () => [{ title: "Staff · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { staff } = await requireStaffPermission(request, "staff.read");
+  return { staff: await listStaff({ db: getDb() }), canWrite: can(staff.role, "staff.write"), viewerEmail: staff.email };
+}
+
+/** Give an existing account (verified address) a role, change it, or take it away; audited. */
+export const action = defineAction({
+  access: "staff",
+  permission: "staff.write",
+  schema: staffRoleSchema,
+  run: async ({ input, staff }) => {
+    const result = await setStaffRole({ db: getDb(), email: input.email, role: input.role, actor: staff.actor });
+    return { email: result.email, role: result.role, changed: result.changed };
+  },
+});
+
+type RoleAnswer = ActionAnswer<{ email: string; role: StaffRole | null; changed: boolean }>;
+
+function useRoleChange() {
+  const fetcher = useFetcher<RoleAnswer>();
+  const handled = React.useRef<RoleAnswer | undefined>(undefined);
+  React.useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
+    handled.current = answer;
+    if (!answer.ok) toast.error("Staff not changed", { description: answer.error });
+    else if (!answer.changed) toast.success("Nothing to change", { description: `${answer.email} already has this role.` });
+    else toast.success("Staff updated", { description: `${answer.email}: ${answer.role ? ROLE_LABELS[answer.role] : "no role"}.` });
+  }, [fetcher.state, fetcher.data]);
+  return fetcher;
+}
+
+/** Staff (owner only): who has which role, with two-factor and last activity; change or remove. */
+export default function AdminStaff({ loaderData }: Route.ComponentProps) {
+  const { staff, canWrite, viewerEmail } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-bold">Staff</h1>
+      {canWrite ? <AddStaffForm /> : null}
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Email</TableHead>
+            <TableHead>Name</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Two-factor</TableHead>
+            <TableHead>Last active</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {staff.map((person) => (
+            <TableRow key={person.userId}>
+              <TableCell className="font-medium">
+                {person.email}
+                {person.email === viewerEmail ? <span className="text-muted-foreground"> (you)</span> : null}
+              </TableCell>
+              <TableCell>{person.name}</TableCell>
+              <TableCell>{canWrite ? <RoleSelect email={person.email} role={person.role} /> : ROLE_LABELS[person.role]}</TableCell>
+              <TableCell>{person.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}</TableCell>
+              <TableCell>{person.lastActiveAt ? new Date(person.lastActiveAt).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Signed out"}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function RoleSelect({ email, role }: { email: string; role: StaffRole }) {
+  const fetcher = useRoleChange();
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="email" value={email} />
+      <label className="sr-only" htmlFor={`role-${email}`}>{`Role of ${email}`}</label>
+      <select id={`role-${email}`} name="role" defaultValue={role} className="h-8 rounded-md border bg-background px-2 text-sm">
+        {STAFF_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+        <option value="none">No role (remove)</option>
+      </select>
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        Save
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function AddStaffForm() {
+  const fetcher = useRoleChange();
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  return (
+    <fetcher.Form method="post" className="grid max-w-xl gap-4 rounded-xl border p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end" aria-label="Add staff">
+      <FormField id="staff-email" label="Email of an existing account" error={errors.email}>
+        <Input id="staff-email" name="email" type="email" required aria-invalid={Boolean(errors.email) || undefined} />
+      </FormField>
+      <FormField id="staff-role" label="Role">
+        <select id="staff-role" name="role" defaultValue="editor" className="h-9 rounded-md border bg-background px-2 text-sm">
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <Button type="submit" disabled={fetcher.state !== "idle"}>
+        Add staff
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -1,0 +1,37 @@
+import { data, Outlet } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { sectionsFor } from "~/lib/admin-sections";
+import { withCookies } from "#server/http/auth-actions";
+import { requireStaff } from "#server/http/staff-guard";
+import { readSidebarState } from "#server/members/dashboard-data";
+import type { Route } from "./+types/admin";
+
+export const meta: Route.MetaFunction = () => [{ title: "Back office" }, { name: "robots", content: "noindex, nofollow" }];
+
+/**
+ * The back office's layout (issue #16): the staff guard (members get 404, staff without
+ * two-factor go to set it up, 12 h idle ends the session) and the sections this role may use.
+ * Every page below checks its own permission too: loaders run side by side, so a child must
+ * never rely on this one having refused.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { staff, headers } = await requireStaff(request);
+  return data(
+    {
+      viewer: { email: staff.email, name: staff.name, role: staff.role },
+      sections: sectionsFor(staff.role).map(({ key, title, path }) => ({ key, title, path })),
+      sidebarOpen: readSidebarState(request),
+    },
+    { headers: withCookies(headers) },
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell viewer={loaderData.viewer} sections={loaderData.sections} sidebarOpen={loaderData.sidebarOpen}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

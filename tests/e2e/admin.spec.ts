@@ -1,0 +1,104 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { expect, test } from "./support/fixtures";
+import { signInNewMember, waitForHydration } from "./support/member";
+
+type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+
+/** A signed-in account made staff the way `npm run ops -- staff add` and the two-factor set-up leave it. */
+async function signInStaff(app: App, context: BrowserContext, role: "owner" | "admin" | "editor" | "support" | null, twoFactor = true) {
+  const person = await signInNewMember(app, context);
+  const { db } = app.testing.getDatabase();
+  const { user } = app.testing.schema;
+  await db.update(user).set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: twoFactor }).where(eq(user.id, person.userId));
+  return person;
+}
+
+test.describe("back office (issue #16)", () => {
+  test("an owner sees every built section, adds a staff member, and finds it in the audit log", async ({ page, app, context, browser }) => {
+    const owner = await signInStaff(app as App, context, "owner");
+    const response = await page.goto("/admin");
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()["cache-control"]).toBe("no-store");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+    await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Staff", "Audit log"]);
+    await expect(page.getByRole("group", { name: "Members" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Member balances" })).toContainText("USDT");
+    await expect(page.getByRole("banner")).toContainText(owner.email);
+    await expect(page.getByRole("banner")).toContainText("Owner");
+
+    // The person to promote has an account with a verified address, in another browser.
+    const otherContext = await browser.newContext({ baseURL: app.url });
+    const editor = await signInStaff(app as App, otherContext, null);
+
+    await nav(page).getByRole("link", { name: "Staff" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Staff");
+    await page.getByLabel("Email of an existing account").fill(editor.email);
+    await page.getByLabel("Role", { exact: true }).selectOption("editor");
+    await page.getByRole("button", { name: "Add staff" }).click();
+    await expect(toast(page, "Staff updated")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: editor.email });
+    await expect(row).toBeVisible();
+    await expect(row.getByLabel(`Role of ${editor.email}`)).toHaveValue("editor");
+
+    await nav(page).getByRole("link", { name: "Audit log" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
+    const entry = page.getByRole("row").filter({ hasText: `${editor.email}: no role → Editor` });
+    await expect(entry).toContainText(owner.email);
+    await expect(entry).toContainText("staff.role_set");
+
+    // The promoted editor's sessions ended: they sign in again and see only what an editor may use.
+    const editorPage = await otherContext.newPage();
+    await editorPage.goto("/admin");
+    await expect(editorPage).toHaveURL(/\/signin\?redirectTo=%2Fadmin$/);
+    await otherContext.close();
+  });
+
+  test("an editor sees only the Overview; Staff and Audit log answer 404", async ({ page, app, context }) => {
+    await signInStaff(app as App, context, "editor");
+    await page.goto("/admin");
+    await expect(nav(page).getByRole("link")).toHaveText(["Overview"]);
+    await expect(page.getByRole("group", { name: "Published posts" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Member balances" })).toHaveCount(0);
+    for (const path of ["/admin/staff", "/admin/audit-log"]) {
+      const response = await page.goto(path);
+      expect(response!.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    }
+  });
+
+  test("a visitor gets the sign-in page, a member 404 without a trace of the back office", async ({ page, app, context }) => {
+    const visitor = await page.goto("/admin/staff");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fadmin%2Fstaff$/);
+    expect(visitor!.status()).toBe(200);
+
+    await signInStaff(app as App, context, null);
+    const member = await page.goto("/admin");
+    expect(member!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Back office sections" })).toHaveCount(0);
+  });
+
+  test("staff without two-factor sign-in are sent to turn it on first", async ({ page, app, context }) => {
+    await signInStaff(app as App, context, "owner", false);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/dashboard\?section=user-info$/);
+    await expect(toast(page, "Two-factor sign-in required")).toBeVisible();
+  });
+
+  test("on a phone the sections open from the menu button", async ({ page, app, context }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInStaff(app as App, context, "owner");
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await expect(nav(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    await nav(page).getByRole("link", { name: "Audit log" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
+  });
+});

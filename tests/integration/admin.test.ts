@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { signUpMember } from "#server/auth/sign-up-member";
+import { auditLog, user } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
+import { loader as auditLoader } from "~/routes/admin.audit-log";
+import { loader as overviewLoader } from "~/routes/admin._index";
+import { loader as adminLoader } from "~/routes/admin";
+import type { StaffRole } from "~/lib/staff-roles";
+import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
+
+withTestDataDir("admin");
+
+const ORIGIN = "http://localhost";
+const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+let counter = 1;
+
+type Loader = (args: never) => Promise<unknown>;
+type Outcome = { status: number; location?: string | null; data?: Record<string, unknown> };
+
+/** Runs a loader as React Router would; a thrown redirect or 404 becomes its status. */
+async function load(loader: Loader, path: string, cookie?: string): Promise<Outcome> {
+  const request = new Request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
+  try {
+    const result = (await loader({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as { data?: unknown; init?: ResponseInit } | Record<string, unknown>;
+    const data = ("data" in result && "init" in result ? result.data : result) as Record<string, unknown>;
+    return { status: 200, data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
+    const init = (thrown as { init?: ResponseInit }).init;
+    if (init?.status) return { status: init.status };
+    throw thrown;
+  }
+}
+
+async function post(body: Record<string, string>, cookie: string) {
+  const request = new Request(`${ORIGIN}/admin/staff`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie },
+    body: new URLSearchParams(body),
+  });
+  try {
+    const answer = (await staffAction({ request, params: {}, context: { clientIp: "10.0.0.9" } } as never)) as { data: Record<string, unknown>; init: ResponseInit };
+    return { status: answer.init?.status ?? 200, data: answer.data };
+  } catch (thrown) {
+    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
+  }
+}
+
+describeEachDatabase("the back office's guard and first pages (issue #16)", (database) => {
+  const db = () => database().db;
+  /** A signed-in account; `role` and two-factor set directly, as the ops command and the 2FA flow would. */
+  async function account(role: StaffRole | null, options: { twoFactor?: boolean } = {}) {
+    const n = counter++;
+    const ip = `10.8.0.${n}`;
+    const email = `person-${n}@example.com`;
+    const result = await signUpMember({
+      db: db(),
+      input: { firstName: "Pat", lastName: `No${n}`, email, password: "Analytical1", telegram: `pat_${n}_tg`, acceptTerms: true, acceptRisk: true },
+      clientIp: ip,
+      headers: new Headers({ "x-client-ip": ip }),
+    });
+    await db()
+      .update(user)
+      .set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: options.twoFactor ?? true })
+      .where(eq(user.id, result.userId));
+    return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
+  }
+
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+
+  it("sends visitors to sign in, answers 404 to members on every admin page, and sends staff without two-factor to set it up", async () => {
+    const visitor = await load(adminLoader, "/admin/audit-log");
+    expect(visitor).toMatchObject({ status: 302, location: "/signin?redirectTo=%2Fadmin%2Faudit-log" });
+    const member = await account(null);
+    for (const [loader, path] of [
+      [adminLoader, "/admin"],
+      [overviewLoader, "/admin"],
+      [staffLoader, "/admin/staff"],
+      [auditLoader, "/admin/audit-log"],
+    ] as const) {
+      expect(await load(loader, path, member.cookie), path).toEqual({ status: 404 });
+    }
+    const noFactor = await account("owner", { twoFactor: false });
+    expect(await load(adminLoader, "/admin", noFactor.cookie)).toMatchObject({ status: 302, location: "/dashboard?section=user-info" });
+    expect(await load(staffLoader, "/admin/staff", noFactor.cookie)).toMatchObject({ status: 302 });
+  });
+
+  it("shows each role only its sections; the others answer 404 even when asked directly", async () => {
+    const owner = await account("owner");
+    const editor = await account("editor");
+    const support = await account("support");
+    const keys = async (cookie: string) => ((await load(adminLoader, "/admin", cookie)).data!.sections as { key: string }[]).map((s) => s.key);
+    expect(await keys(owner.cookie)).toEqual(["overview", "staff", "audit-log"]);
+    expect(await keys(editor.cookie)).toEqual(["overview"]);
+    expect(await keys(support.cookie)).toEqual(["overview"]);
+    expect((await load(auditLoader, "/admin/audit-log", editor.cookie)).status).toBe(404);
+    expect((await load(staffLoader, "/admin/staff", support.cookie)).status).toBe(404);
+    // Money figures only for roles that may see money; content figures only for content roles.
+    const ownerView = (await load(overviewLoader, "/admin", owner.cookie)).data!.overview as Record<string, unknown>;
+    expect(ownerView).toHaveProperty("money");
+    expect(ownerView).toHaveProperty("content");
+    const supportView = (await load(overviewLoader, "/admin", support.cookie)).data!.overview as Record<string, unknown>;
+    expect(supportView).not.toHaveProperty("money");
+    expect(supportView).not.toHaveProperty("content");
+    const editorView = (await load(overviewLoader, "/admin", editor.cookie)).data!.overview as Record<string, unknown>;
+    expect(editorView).not.toHaveProperty("money");
+    expect(editorView).toHaveProperty("content");
+  });
+
+  it("an owner changes roles through the action pipeline, audited under their own name; others get 404", async () => {
+    const owner = await account("owner");
+    const admin = await account("admin");
+    const target = await account(null);
+    const made = await post({ email: target.email, role: "support" }, owner.cookie);
+    expect(made).toEqual({ status: 200, data: { ok: true, email: target.email, role: "support", changed: true } });
+    const [row] = await db().select().from(auditLog).where(eq(auditLog.targetId, target.userId));
+    expect(row).toMatchObject({ actorUserId: owner.userId, actorLabel: owner.email, actorRole: "owner", action: "staff.role_set", ipAddress: "10.0.0.9" });
+
+    expect((await post({ email: target.email, role: "owner" }, admin.cookie)).status).toBe(404);
+    const bad = await post({ email: "not-an-email", role: "owner" }, owner.cookie);
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ ok: false, fieldErrors: { email: "Please enter a valid email address" } });
+    const none = await post({ email: target.email, role: "none" }, owner.cookie);
+    expect(none.data).toMatchObject({ ok: true, role: null });
+    const [after] = await db().select({ role: user.role }).from(user).where(eq(user.id, target.userId));
+    expect(after!.role).toBe("user");
+
+    const log = (await load(auditLoader, "/admin/audit-log", owner.cookie)).data!.log as { entries: { summary: string }[] };
+    expect(log.entries[0]!.summary).toBe(`${target.email}: Support → no role`);
+    expect(log.entries[1]!.summary).toBe(`${target.email}: no role → Support`);
+    const staff = (await load(staffLoader, "/admin/staff", owner.cookie)).data!.staff as { email: string }[];
+    expect(staff.map((s) => s.email)).toContain(admin.email);
+    expect(staff.map((s) => s.email)).not.toContain(target.email);
+  });
+});
