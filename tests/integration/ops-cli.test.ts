@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
-import { profiles } from "#server/db/schema";
+import { auditLog, profiles, user } from "#server/db/schema";
 import { closeProcessResources, withTestDataDir } from "../helpers/env";
 import { createMember } from "../helpers/members";
 
@@ -17,6 +17,7 @@ describe("ops CLI on its own database", () => {
   const dataDir = withTestDataDir("ops-cli");
   let member: { id: string; email: string };
   let drifted: { id: string; email: string };
+  let owner: { id: string; email: string };
 
   async function ops(args: string[]) {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
@@ -36,6 +37,8 @@ describe("ops CLI on its own database", () => {
     member = await createMember(database.db);
     drifted = await createMember(database.db, { balance: 2_000_000n });
     await database.db.update(profiles).set({ balance: 2_000_001n }).where(eq(profiles.id, drifted.id));
+    owner = await createMember(database.db);
+    await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, owner.id));
     // The embedded database admits one process: hand it to the CLI.
     await closeProcessResources();
   });
@@ -56,5 +59,23 @@ describe("ops CLI on its own database", () => {
       code: 2,
       out: { consistent: false, mismatches: [{ userId: drifted.id, balance: "2.000001", ledgerSum: "2", difference: "0.000001" }] },
     });
+  }, 180_000);
+
+  it("makes the first owner: staff add, recorded in the audit log as this OS user and host", async () => {
+    const missing = await ops(["staff", "add", "--email", owner.email]);
+    expect(missing).toMatchObject({ code: 1, err: expect.stringMatching(/^Error: missing --role\./) });
+    const wrong = await ops(["staff", "remove", "--email", owner.email, "--role", "owner"]);
+    expect(wrong).toMatchObject({ code: 1, err: expect.stringMatching(/^Error: staff takes "add"\./) });
+    const made = await ops(["staff", "add", "--email", owner.email, "--role", "owner"]);
+    expect(made).toEqual({ code: 0, out: { userId: owner.id, email: owner.email, role: "owner", changed: true } });
+    const database = getDatabase();
+    try {
+      const [row] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.id));
+      expect(row).toMatchObject({ actorLabel: `cli:${os.userInfo().username}@${os.hostname()}`, actorRole: "operator", action: "staff.role_set" });
+      const [account] = await database.db.select({ role: user.role }).from(user).where(eq(user.id, owner.id));
+      expect(account!.role).toBe("owner");
+    } finally {
+      await closeProcessResources();
+    }
   }, 180_000);
 });
