@@ -11,6 +11,10 @@ export default [
   route("api/dashboard/telegram-code", "routes/api.dashboard.telegram-code.ts"),
   route("api/dashboard/purchase", "routes/api.dashboard.purchase.ts"),
   route("api/dashboard/autorenew", "routes/api.dashboard.autorenew.ts"),
+  route("api/dashboard/two-factor/enable", "routes/api.dashboard.two-factor.enable.ts"),
+  route("api/dashboard/two-factor/confirm", "routes/api.dashboard.two-factor.confirm.ts"),
+  route("api/dashboard/two-factor/backup-codes", "routes/api.dashboard.two-factor.backup-codes.ts"),
+  route("api/dashboard/two-factor/disable", "routes/api.dashboard.two-factor.disable.ts"),
   route("api/dashboard/sessions", "routes/api.dashboard.sessions.ts"),
   route("api/session", "routes/api.session.ts"),
   // The back office (issue #16): its own layout, staff only (members get 404).
@@ -39,6 +43,7 @@ export default [
     route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     route("join/details", "routes/join-details.tsx"),
     route("signin", "routes/signin.tsx"),
+    route("signin/two-factor", "routes/signin.two-factor.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     // /why-{product}: the slug comes from configuration at run time, so one dynamic segment

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";
 import { clearSignInFailures, enforceSignInDelay, limitAuthAttempt, recordSignInFailure } from "./limits.ts";
@@ -7,8 +9,9 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 
 /**
  * Email + password sign-in; one answer for a wrong email and a wrong password. Returns
- * Set-Cookie headers. Limited per client address, and slowed per email and address after
- * repeated failures (never a lock on the email itself).
+ * Set-Cookie headers, and `twoFactorRequired` when the member must still give a second factor.
+ * Limited per client address, and slowed per email and address after repeated failures (never
+ * a lock on the email itself).
  */
 export async function signInMember(options: { db: Db; email: string; password: string; clientIp: string; headers: Headers }) {
   const { db, email, clientIp } = options;
@@ -26,5 +29,12 @@ export async function signInMember(options: { db: Db; email: string; password: s
     throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
   }
   await clearSignInFailures({ db, email, clientIp });
-  return { headers: result.headers, userId: result.response.user.id };
+  // Two-factor on (issue #15): no session yet, only Better Auth's challenge cookie for the
+  // second step (/signin/two-factor), unless this browser is trusted.
+  const answer: { twoFactorRedirect?: boolean; user?: { id: string } } = result.response;
+  if (answer.twoFactorRedirect) {
+    const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
+    return { headers: result.headers, userId: member!.id, twoFactorRequired: true };
+  }
+  return { headers: result.headers, userId: answer.user!.id, twoFactorRequired: false };
 }

@@ -18,6 +18,7 @@ export async function getMemberProfile(options: { db: DbOrTx; userId: string; no
       walletAddress: profiles.walletAddress,
       verificationCode: profiles.verificationCode,
       verificationCodeExpiresAt: profiles.verificationCodeExpiresAt,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))

@@ -7,6 +7,8 @@ import { ChangePasswordDialog } from "./change-password-dialog";
 import { DashboardSection } from "./dashboard-section";
 import { useDashboard } from "./dashboard-context";
 import { EditProfileDialog } from "./edit-profile-dialog";
+import { SecurityPanel } from "./security/security-panel";
+import { TwoFactorCard } from "./security/two-factor-card";
 
 /** User Info: cards User, Email and Telegram Account, each with the edit icon (spec §2). */
 export function UserInfoSection() {
@@ -37,6 +39,9 @@ export function UserInfoSection() {
       <div>
         <ChangePasswordDialog />
       </div>
+      <SecurityPanel>
+        <TwoFactorCard />
+      </SecurityPanel>
       <EditProfileDialog open={editing} onOpenChange={setEditing} />
     </DashboardSection>
   );

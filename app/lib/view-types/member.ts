@@ -20,6 +20,8 @@ export type MemberProfile = {
   walletAddress: string | null;
   /** The verification code still waiting for the bot, shown again after a reload until it expires. */
   pendingCode: { code: string; expiresAt: string } | null;
+  /** Sign-in asks for a code from the authenticator app (issue #15). */
+  twoFactorEnabled: boolean;
 };
 
 /** A QR code as data for an inline SVG. */

@@ -1,0 +1,93 @@
+import * as React from "react";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/sonner";
+import { seoMeta } from "~/lib/meta";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { twoFactorSignInSchema } from "~/lib/validation/two-factor";
+import { hasSignInChallenge, verifyTwoFactorSignIn } from "#server/auth/verify-two-factor-sign-in";
+import { getPublicOrigin } from "#server/config";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import { redirectSignedIn } from "#server/http/auth-actions";
+import { flashToastCookie } from "#server/http/flash";
+import type { Route } from "./+types/signin.two-factor";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta({ matches, location, title: "Two-factor sign in", description: "Enter the code from your authenticator app.", noindex: true });
+
+/** The second sign-in step (issue #15): only after the password step left its challenge cookie. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), { siteOrigin: getPublicOrigin() });
+  await redirectSignedIn(request, target);
+  if (!hasSignInChallenge(request.headers)) throw redirect(`/signin?redirectTo=${encodeURIComponent(target)}`);
+  return null;
+}
+
+export const action = defineAction({
+  schema: twoFactorSignInSchema,
+  run: async ({ input, clientIp, request, forwardCookies }) => {
+    const { headers } = await verifyTwoFactorSignIn({ db: getDb(), code: input.code, trustDevice: input.trustDevice, clientIp, headers: request.headers });
+    forwardCookies(headers);
+    // spec §8: "Welcome back!" / "You've successfully signed in." after the redirect.
+    forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
+    return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
+  },
+});
+
+export default function TwoFactorSignIn() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin/two-factor") === true;
+  const error = result && !result.ok ? (result.fieldErrors?.code ?? result.error) : undefined;
+  const redirectTo = params.get("redirectTo") ?? "";
+
+  React.useEffect(() => {
+    if (result && !result.ok) toast.error("Sign in failed", { description: result.error });
+  }, [result]);
+
+  return (
+    <AuthShell title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app, or one of your backup codes.">
+      <Form method="post" className="grid gap-5" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormField id="code" label="Code" error={error}>
+          <Input
+            id="code"
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            required
+            maxLength={32}
+            placeholder="123456 or abcde-12345"
+            aria-invalid={Boolean(error) || undefined}
+          />
+        </FormField>
+        <div className="flex items-center gap-2">
+          <Checkbox id="trustDevice" name="trustDevice" />
+          <Label htmlFor="trustDevice" className="font-normal">
+            Trust this device for 30 days
+          </Label>
+        </div>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Verifying..." : "Verify"}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          Lost your device? Use one of your backup codes.{" "}
+          <Link to={`/signin${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </Form>
+    </AuthShell>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
