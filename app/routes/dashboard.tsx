@@ -2,6 +2,7 @@ import { data, useNavigation } from "react-router";
 import { BillingSection } from "~/components/dashboard/billing-section";
 import { ComingSoon } from "~/components/dashboard/coming-soon";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
+import { EmailVerificationBanner } from "~/components/dashboard/email-verification-banner";
 import { KnowledgebaseSection } from "~/components/dashboard/knowledgebase-section";
 import { resolveSection } from "~/components/dashboard/sections";
 import { SubscriptionsSection } from "~/components/dashboard/subscriptions-section";
@@ -61,6 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const loaded = section.key === loaderData.section.key ? loaderData : null;
   return (
     <DashboardShell sidebarOpen={sidebarOpen} profile={profile} wallet={wallet} section={section.key}>
+      <EmailVerificationBanner />
       {!section.enabled ? (
         <ComingSoon title={section.title} />
       ) : section.key === "user-info" ? (

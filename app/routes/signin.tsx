@@ -69,6 +69,9 @@ export default function SignIn() {
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Signing in..." : "Continue"}
         </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to={params.get("redirectTo") ? `/signin/code?redirectTo=${encodeURIComponent(params.get("redirectTo")!)}` : "/signin/code"}>Email me a sign-in code</Link>
+        </Button>
         <p className="text-center text-sm text-muted-foreground">
           Don&apos;t have an account?{" "}
           <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">

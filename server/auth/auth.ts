@@ -14,12 +14,20 @@ import { getAuthSecret } from "./auth-secret.ts";
 import { staffAccessControl, staffRoles } from "./staff-access-control.ts";
 import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
 import { signInDevices } from "./sign-in-devices-plugin.ts";
+import { emailOTP } from "better-auth/plugins/email-otp";
+import { EMAIL_LINK_SECONDS } from "./email-link-store.ts";
+import { sendSignInCodeEmail } from "./send-sign-in-code-email.ts";
+import { sendVerificationEmail } from "./send-verification-email.ts";
 
 export const SESSION_DAYS = 7;
 export const RESET_LINK_SECONDS = 60 * 60;
 /** "Trust this device for 30 days" after a second factor (issue #15). */
 export const TRUSTED_DEVICE_DAYS = 30;
 export const BACKUP_CODE_COUNT = 10;
+/** One-time sign-in codes: 6 digits, 10 minutes, 5 tries (issue #15). */
+export const SIGN_IN_CODE_LENGTH = 6;
+export const SIGN_IN_CODE_SECONDS = 10 * 60;
+export const SIGN_IN_CODE_TRIES = 5;
 
 function createAuth() {
   const config = getConfig();
@@ -55,6 +63,20 @@ function createAuth() {
       admin({ ac: staffAccessControl, roles: staffRoles, defaultRole: "user", adminRoles: ["owner", "admin"] }),
       // WebAuthn is bound to the site's host name and origin, from PUBLIC_URL, never a request.
       passkey({ rpID: new URL(getPublicOrigin()).hostname, rpName: config.brandName, origin: getPublicOrigin() }),
+      // One-time sign-in codes by email (issue #15), asked for and checked on /signin/code
+      // (server/auth/request-sign-in-code.ts, sign-in-with-code.ts). Never opens an account:
+      // sign-up is /join/details only. Codes are stored hashed.
+      emailOTP({
+        otpLength: SIGN_IN_CODE_LENGTH,
+        expiresIn: SIGN_IN_CODE_SECONDS,
+        allowedAttempts: SIGN_IN_CODE_TRIES,
+        disableSignUp: true,
+        storeOTP: "hashed",
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type !== "sign-in") throw new APIError("BAD_REQUEST", { message: "Only sign-in codes are sent." });
+          await sendSignInCodeEmail({ to: email, code: otp });
+        },
+      }),
       // Last, after two-factor: notes the device of every completed sign-in and mails a new one (issue #15).
       signInDevices(),
     ],
@@ -70,6 +92,20 @@ function createAuth() {
         await sendPasswordResetEmail({ to: member.email, name: member.name, token, url });
       },
     },
+    // Sign-up still lands on the dashboard at once; the address is confirmed by a link (our
+    // /verify-email page, which calls `verifyEmail` from its button) that works once, for 24 h.
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: EMAIL_LINK_SECONDS,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user: member, token }) => {
+        await sendVerificationEmail({ userId: member.id, to: member.email, name: member.name, token });
+      },
+    },
+    // Email change: the link goes to the NEW address (Better Auth's "change-email-verification"
+    // token through sendVerificationEmail), the old one is told when it is done
+    // (server/auth/confirm-email-link.ts). Only a verified address may change (request-email-change.ts).
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // Refreshed once a day of use, so an active member stays signed in.

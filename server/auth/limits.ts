@@ -16,6 +16,8 @@ const rules = {
   "sign-up": { ip: [10, 60 * 60], email: [5, 60 * 60] },
   "forgot-password": { ip: [10, 60 * 60], email: [3, 60 * 60] },
   "reset-password": { ip: [20, 15 * 60] },
+  // One-time sign-in codes (issue #15): asking for codes floods a mailbox, so per email too.
+  "sign-in-code": { ip: [10, 15 * 60], email: [5, 60 * 60] },
 } as const satisfies Record<string, { ip: readonly [number, number]; email?: readonly [number, number] }>;
 
 export type AuthAction = keyof typeof rules;

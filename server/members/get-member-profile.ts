@@ -12,6 +12,7 @@ export async function getMemberProfile(options: { db: DbOrTx; userId: string; no
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       email: user.email,
+      emailVerified: user.emailVerified,
       telegramUsername: profiles.telegramUsername,
       telegramVerified: profiles.telegramVerified,
       balance: profiles.balance,

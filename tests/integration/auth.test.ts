@@ -91,6 +91,8 @@ describeEachDatabase("accounts", (database) => {
 
   it("resets a password once with a token that expires after an hour, ending every session", async () => {
     const db = database().db;
+    // A reset link goes only to a verified address (issue #15; refusal tested in email-auth.test.ts).
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, "ada@example.com"));
     await requestPasswordReset({ db, email: "ada@example.com", clientIp: "10.0.0.4", siteUrl: "http://localhost:3000" });
     await requestPasswordReset({ db, email: "nobody@example.com", clientIp: "10.0.0.4", siteUrl: "http://localhost:3000" });
     const tokens = await db.select().from(verification).where(sql`${verification.identifier} like 'reset-password:%'`);

@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
 import { signInMember } from "#server/auth/sign-in-member";
 import { signUpMember } from "#server/auth/sign-up-member";
+import { user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { signUpSchema } from "~/lib/validation/auth";
 import { describeEachDatabase } from "../helpers/database";
@@ -53,9 +55,12 @@ describeEachDatabase("password reset over SMTP", (database) => {
     const email = `smtp-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const input = signUpSchema.parse({ firstName: "Sam", lastName: "Tp", email, password: "Original1", telegram: "sam_tp_user", acceptTerms: true, acceptRisk: true });
     await signUpMember({ db, input, clientIp: "10.2.0.1", headers: new Headers() });
+    // A reset link goes only to a verified address (issue #15).
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
     await requestPasswordReset({ db, email, clientIp: "10.2.0.1", siteUrl: "https://signals.example" });
 
-    const message = received.find((m) => m.to.includes(email));
+    // The newest message: sign-up also sent the verification email.
+    const message = received.findLast((m) => m.to.includes(email));
     expect(message, "a message reached the SMTP server").toBeDefined();
     const body = decode(message!.raw);
     expect(body).toMatch(/^From: Signals <noreply@example.com>/m);

@@ -3,6 +3,7 @@ import { MailIcon, PencilIcon, SendIcon, UserIcon, type LucideIcon } from "lucid
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ChangeEmailDialog } from "./change-email-dialog";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { DashboardSection } from "./dashboard-section";
 import { useDashboard } from "./dashboard-context";
@@ -14,6 +15,7 @@ import { TwoFactorCard } from "./security/two-factor-card";
 export function UserInfoSection() {
   const { profile } = useDashboard();
   const [editing, setEditing] = React.useState(false);
+  const [changingEmail, setChangingEmail] = React.useState(false);
   const edit = () => setEditing(true);
   const username = profile.telegramUsername;
   return (
@@ -22,8 +24,11 @@ export function UserInfoSection() {
         <InfoCard title="User" icon={UserIcon} onEdit={edit}>
           {`${profile.firstName} ${profile.lastName}`}
         </InfoCard>
-        <InfoCard title="Email" icon={MailIcon} onEdit={edit}>
-          {profile.email}
+        <InfoCard title="Email" icon={MailIcon} onEdit={() => setChangingEmail(true)}>
+          <span className="flex flex-wrap items-center gap-2">
+            <span>{profile.email}</span>
+            {profile.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="outline">Not verified</Badge>}
+          </span>
         </InfoCard>
         <InfoCard title="Telegram Account" icon={SendIcon} onEdit={edit}>
           <span className="flex flex-wrap items-center gap-2">
@@ -43,6 +48,7 @@ export function UserInfoSection() {
         <TwoFactorCard />
       </SecurityPanel>
       <EditProfileDialog open={editing} onOpenChange={setEditing} />
+      <ChangeEmailDialog open={changingEmail} onOpenChange={setChangingEmail} />
     </DashboardSection>
   );
 }

@@ -12,6 +12,8 @@ export type MemberProfile = {
   firstName: string;
   lastName: string;
   email: string;
+  /** The address was confirmed from its inbox (issue #15); until then the dashboard shows a banner. */
+  emailVerified: boolean;
   /** Stored without the leading "@". */
   telegramUsername: string | null;
   telegramVerified: boolean;

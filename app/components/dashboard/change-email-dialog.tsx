@@ -1,0 +1,79 @@
+import * as React from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/sonner";
+import { changeEmailSchema } from "~/lib/validation/email-auth";
+import { fieldErrors } from "~/lib/validation/fields";
+import { useDashboard } from "./dashboard-context";
+import { useMemberAction, type ActionAnswer } from "./use-member-action";
+
+/**
+ * User Info → Email → edit (issue #15): the new address gets a confirmation link, and nothing
+ * changes until it is used; the old address is told afterwards. Only from a verified address.
+ */
+export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { profile } = useDashboard();
+  const [email, setEmail] = React.useState("");
+  const [error, setError] = React.useState<string | undefined>();
+
+  React.useEffect(() => {
+    if (open) {
+      setEmail("");
+      setError(undefined);
+    }
+  }, [open]);
+
+  const { submit, busy } = useMemberAction<ActionAnswer<{ email: string; message: string }>>("/api/dashboard/email", (answer) => {
+    if (answer.ok) {
+      toast.success("Confirmation sent", { description: `${answer.message} (${answer.email})` });
+      onOpenChange(false);
+    } else {
+      setError(answer.fieldErrors?.email);
+      toast.error("Email not changed", { description: answer.error });
+    }
+  });
+
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = changeEmailSchema.safeParse({ email });
+    if (!parsed.success) {
+      const problem = fieldErrors(parsed.error).email;
+      setError(problem);
+      toast.error("Email not changed", { description: problem });
+      return;
+    }
+    submit(parsed.data);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Change email</DialogTitle>
+          <DialogDescription>
+            {profile.emailVerified
+              ? "We send a link to the new address; your email changes when you open it. We also tell your current address."
+              : "Verify your current email address before changing it: use the link we sent, or Resend it from the banner."}
+          </DialogDescription>
+        </DialogHeader>
+        {profile.emailVerified ? (
+          <form onSubmit={save} className="grid gap-4" noValidate>
+            <FormField id="change-email-current" label="Current email">
+              <Input id="change-email-current" value={profile.email} readOnly aria-readonly="true" className="bg-muted text-muted-foreground dark:bg-muted" />
+            </FormField>
+            <FormField id="change-email-new" label="New email" error={error}>
+              <Input id="change-email-new" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(error) || undefined} />
+            </FormField>
+            <DialogFooter>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Sending..." : "Send confirmation link"}
+              </Button>
+            </DialogFooter>
+          </form>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
