@@ -5,6 +5,7 @@ import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { EmailVerificationBanner } from "~/components/dashboard/email-verification-banner";
 import { KnowledgebaseSection } from "~/components/dashboard/knowledgebase-section";
 import { resolveSection } from "~/components/dashboard/sections";
+import { SessionEndedProvider, SessionEndedScreen, useSessionState } from "~/components/dashboard/session-state";
 import { SubscriptionsSection } from "~/components/dashboard/subscriptions-section";
 import { UserInfoSection } from "~/components/dashboard/user-info-section";
 import { WelcomeSection } from "~/components/dashboard/welcome-section";
@@ -60,23 +61,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const target = navigation.location?.pathname === "/dashboard" ? resolveSection(new URLSearchParams(navigation.location.search).get("section")) : null;
   const section = target ?? loaderData.section;
   const loaded = section.key === loaderData.section.key ? loaderData : null;
+  // A session that ended elsewhere: none of the member's data stays on screen (issue #15).
+  const session = useSessionState();
+  if (session.ended) return <SessionEndedScreen />;
   return (
-    <DashboardShell sidebarOpen={sidebarOpen} profile={profile} wallet={wallet} section={section.key}>
-      <EmailVerificationBanner />
-      {!section.enabled ? (
-        <ComingSoon title={section.title} />
-      ) : section.key === "user-info" ? (
-        <UserInfoSection />
-      ) : section.key === "subscriptions" ? (
-        <SubscriptionsSection data={loaded?.subscriptions ?? undefined} />
-      ) : section.key === "billing-history" ? (
-        <BillingSection data={loaded?.billing ?? undefined} />
-      ) : section.key === "knowledgebase" ? (
-        <KnowledgebaseSection data={loaded?.knowledgebase ?? undefined} />
-      ) : (
-        <WelcomeSection />
-      )}
-    </DashboardShell>
+    <SessionEndedProvider value={session.end}>
+      <DashboardShell sidebarOpen={sidebarOpen} profile={profile} wallet={wallet} section={section.key}>
+        <EmailVerificationBanner />
+        {!section.enabled ? (
+          <ComingSoon title={section.title} />
+        ) : section.key === "user-info" ? (
+          <UserInfoSection />
+        ) : section.key === "subscriptions" ? (
+          <SubscriptionsSection data={loaded?.subscriptions ?? undefined} />
+        ) : section.key === "billing-history" ? (
+          <BillingSection data={loaded?.billing ?? undefined} />
+        ) : section.key === "knowledgebase" ? (
+          <KnowledgebaseSection data={loaded?.knowledgebase ?? undefined} />
+        ) : (
+          <WelcomeSection />
+        )}
+      </DashboardShell>
+    </SessionEndedProvider>
   );
 }
 

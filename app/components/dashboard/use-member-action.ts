@@ -1,17 +1,20 @@
 import * as React from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { useEndSession } from "./session-state";
 
 export type { ActionAnswer } from "~/lib/action-answer";
 
 /**
  * Posts JSON to one of the dashboard's API routes and calls `onAnswer` once per answer. A 401
- * (the session ended elsewhere) reloads the page data, whose guard then sends the member to
+ * (the session ended elsewhere) is not handed to `onAnswer`: it ends the dashboard
+ * (session-state.tsx), which takes the member's data off the screen, says so once and goes to
  * sign in. The dashboard's loader reloads after every successful call, so lists stay current.
  */
 export function useMemberAction<T extends ActionAnswer>(action: string, onAnswer: (answer: T) => void) {
   const fetcher = useFetcher<T>();
   const revalidator = useRevalidator();
+  const endSession = useEndSession();
   const handled = React.useRef<T | undefined>(undefined);
   const latest = React.useRef(onAnswer);
   React.useEffect(() => {
@@ -22,9 +25,11 @@ export function useMemberAction<T extends ActionAnswer>(action: string, onAnswer
   React.useEffect(() => {
     if (fetcher.state !== "idle" || answer === undefined || answer === handled.current) return;
     handled.current = answer;
+    // A session that ended: the dashboard takes over (one toast, its data off the screen, sign in).
+    if (!answer.ok && answer.signedOut && endSession) return endSession();
     latest.current(answer);
     if (!answer.ok && answer.signedOut) void revalidator.revalidate();
-  }, [fetcher.state, answer, revalidator]);
+  }, [fetcher.state, answer, revalidator, endSession]);
 
   // fetcher.submit is stable across renders; the fetcher object itself is not.
   const { submit: send } = fetcher;

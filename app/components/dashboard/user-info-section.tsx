@@ -9,6 +9,7 @@ import { DashboardSection } from "./dashboard-section";
 import { useDashboard } from "./dashboard-context";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { SecurityPanel } from "./security/security-panel";
+import { SessionsCard } from "./security/sessions-card";
 import { TwoFactorCard } from "./security/two-factor-card";
 
 /** User Info: cards User, Email and Telegram Account, each with the edit icon (spec §2). */
@@ -46,6 +47,7 @@ export function UserInfoSection() {
       </div>
       <SecurityPanel>
         <TwoFactorCard />
+        <SessionsCard />
       </SecurityPanel>
       <EditProfileDialog open={editing} onOpenChange={setEditing} />
       <ChangeEmailDialog open={changingEmail} onOpenChange={setChangingEmail} />
