@@ -8,6 +8,7 @@ import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
+import { planPriceAt } from "./plan-price-at.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { nextDueDate } from "./periods.ts";
 import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
@@ -21,7 +22,8 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  *   runner skips it while it is being settled and finds it no longer due afterwards;
  * - locks the member's profile row (the same lock purchases take);
  * - autorenew off → expired (+ subscription_expired);
- * - autorenew on → one `renewal` ledger debit at the plan's CURRENT price (priceFor), reference
+ * - autorenew on → one `renewal` ledger debit at the plan's price in force on the due date
+ *   (planPriceAt, then priceFor for the period), reference
  *   `renewal:{id}:{due ISO}` so a replay of the same due date never charges twice; a paid
  *   billing row; the next due date one period after the OLD due date (+ renewal_charged);
  * - balance short → expired, a failed billing row for the amount due (+ renewal_failed).
@@ -39,10 +41,13 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
       .from(profiles)
       .where(eq(profiles.id, sub.userId))
       .for("update");
-    const [plan] = await tx.select({ name: pricing.name, price: pricing.price }).from(pricing).where(eq(pricing.id, sub.planId));
+    const [plan] = await tx.select({ name: pricing.name }).from(pricing).where(eq(pricing.id, sub.planId));
     if (!profile || !plan) throw new AppError("NOT_FOUND", `Subscription ${sub.id} has no profile or plan.`);
 
     const due = sub.nextBillingDate;
+    // The price in force on the due date: a rise announced with 30 days' notice applies only to
+    // renewals due from its date on (issue #16).
+    const monthly = (await planPriceAt({ tx, planId: sub.planId, at: due }))!;
     const base = { tx, userId: sub.userId };
     if (!sub.autorenew) {
       await expire(tx, sub.id);
@@ -50,7 +55,7 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
       return "expired";
     }
 
-    const amount = priceFor(plan.price, sub.billingPeriod);
+    const amount = priceFor(monthly, sub.billingPeriod);
     const nextDate = nextDueDate(due, sub.billingPeriod, sub.startDate);
     const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${isoDate(due)}`;
     let balance = profile.balance;

@@ -3,6 +3,7 @@ import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Db } from "../db/client.ts";
 import { pricing, profiles, renewalReminders, subscriptions } from "../db/schema.ts";
+import { planPriceAt } from "./plan-price-at.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 
@@ -43,8 +44,8 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
       userId: subscriptions.userId,
       due: subscriptions.nextBillingDate,
       period: subscriptions.billingPeriod,
+      planId: subscriptions.planId,
       planName: pricing.name,
-      price: pricing.price,
       balance: profiles.balance,
     })
     .from(subscriptions)
@@ -64,7 +65,9 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
   const byMember = new Map<string, Upcoming[]>();
   for (const row of rows) {
     const list = byMember.get(row.userId) ?? [];
-    list.push({ ...row, due: row.due!, amount: priceFor(row.price, row.period) });
+    // The amount the renewal will charge: the price in force on its due date (plan-price-at.ts).
+    const monthly = (await planPriceAt({ tx: db, planId: row.planId, at: row.due! }))!;
+    list.push({ ...row, due: row.due!, amount: priceFor(monthly, row.period) });
     byMember.set(row.userId, list);
   }
 

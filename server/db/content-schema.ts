@@ -39,6 +39,33 @@ export const pricing = pgTable(
   ],
 );
 
+/**
+ * Monthly price changes of a plan (issue #16), kept as history. A rise on a plan with members
+ * renewing takes effect after the 30 days' notice the terms promise; a renewal is charged the
+ * price in force on its due date (server/billing/plan-price-at.ts), whatever `pricing.price`
+ * says when it is processed. `oldPrice` is the price the change replaced.
+ */
+export const planPriceChanges = pgTable(
+  "plan_price_changes",
+  {
+    id: serial("id").primaryKey(),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => pricing.id, { onDelete: "cascade" }),
+    oldPrice: micro("old_price").notNull(),
+    newPrice: micro("new_price").notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    /** When `pricing.price` took the new price; null while the change waits for its date. */
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("plan_price_changes_positive", sql`${t.newPrice} > 0 AND ${t.oldPrice} > 0`),
+    index("plan_price_changes_plan_effective_idx").on(t.planId, t.effectiveAt),
+  ],
+);
+
 /** spec §3 "Result": one row of the results tracker. */
 export const results = pgTable(
   "results",

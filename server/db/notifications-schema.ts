@@ -10,6 +10,7 @@ export const notificationKinds = [
   "renewal_failed",
   "subscription_expired",
   "renewal_reminder",
+  "price_change_notice",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

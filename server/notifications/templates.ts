@@ -61,6 +61,14 @@ const templates: Record<NotificationKind, (p: Payload) => { subject: string; hea
       ...(p.shortfall ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`] : []),
     ],
   }),
+  price_change_notice: (p) => ({
+    subject: "A price change for your subscription",
+    heading: `${p.plan ?? "Your plan"}: new price from ${p.effectiveOn ?? "a later date"}`,
+    lines: [
+      `The price of ${p.plan ?? "your plan"} changes from ${p.oldAmount ?? "its current price"} to ${p.newAmount ?? "a new price"}${p.period ? ` (${p.period})` : ""}, for renewals from ${p.effectiveOn ?? "the date above"}.`,
+      "Renewals before that date are charged the current price. You can turn autorenew off on your dashboard at any time.",
+    ],
+  }),
 };
 
 export function renderNotification(kind: string, payload: Payload, context: Context): RenderedMessage {

@@ -91,6 +91,11 @@ const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
     `${p.plan ?? "Your subscription"} renews${p.dueDate ? ` on ${p.dueDate}` : " soon"} for ${p.amount ?? "its price"}, and your balance${p.balance ? ` (${p.balance} USDT)` : ""} does not cover it.`,
     ...(p.shortfall ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`] : []),
   ],
+  price_change_notice: (p) => [
+    "💱 A price change for your subscription",
+    `The price of ${p.plan ?? "your plan"} changes from ${p.oldAmount ?? "its current price"} to ${p.newAmount ?? "a new price"}${p.period ? ` (${p.period})` : ""}, for renewals from ${p.effectiveOn ?? "a later date"}.`,
+    "Renewals before that date are charged the current price. You can turn autorenew off on your dashboard.",
+  ],
 };
 
 /** The Telegram text of an outbox notification; undefined for a kind the bot does not know. */

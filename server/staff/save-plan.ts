@@ -1,0 +1,88 @@
+import { eq, sql } from "drizzle-orm";
+import { formatUsdt } from "~/lib/money";
+import type { PlanInput } from "~/lib/validation/plan";
+import type { Db } from "../db/client.ts";
+import { pricing } from "../db/schema.ts";
+import { AppError } from "../lib/errors.ts";
+import { changePlanPrice, type PriceChange } from "./change-plan-price.ts";
+import { recordAuditEvent, type StaffActor } from "./record-audit-event.ts";
+
+export const PLAN_NOT_FOUND = "Plan not found.";
+
+/** A plan's stable key, from its name: "Gold VIP" → "gold-vip" (a number is added when taken). */
+function slugOf(name: string) {
+  return (
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "plan"
+  );
+}
+
+/**
+ * Creates a plan (unpublished, last in order) or saves an existing one (issue #16), in one
+ * transaction with its audit row. The monthly price follows the notice rules of
+ * changePlanPrice; everything else takes effect at once (the page cache empties by trigger).
+ */
+export async function savePlan(options: { db: Db; planId: number | null; input: PlanInput; actor: StaffActor; now?: Date }) {
+  const { db, input, actor, now = new Date() } = options;
+  const fields = {
+    name: input.name,
+    subtitle: input.subtitle,
+    badge: input.badge,
+    icon: input.icon,
+    originalPrice: input.originalPrice,
+    discount: input.discount,
+    features: input.features,
+  };
+  return db.transaction(async (tx) => {
+    if (options.planId === null) {
+      const taken = await tx.select({ planId: pricing.planId }).from(pricing).where(sql`${pricing.planId} like ${`${slugOf(input.name)}%`}`);
+      const used = new Set(taken.map((row) => row.planId));
+      let key = slugOf(input.name);
+      for (let n = 2; used.has(key); n++) key = `${slugOf(input.name)}-${n}`;
+      const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${pricing.displayOrder}), 0) + 1` }).from(pricing)) as [{ next: number }];
+      const [created] = await tx
+        .insert(pricing)
+        .values({ ...fields, planId: key, price: input.monthlyPrice, published: false, displayOrder: Number(next) })
+        .returning();
+      await recordAuditEvent({
+        tx,
+        actor,
+        action: "plan.created",
+        target: { type: "plan", id: String(created!.id) },
+        summary: `${created!.name}: created at ${formatUsdt(created!.price, { suffix: true })} a month (unpublished)`,
+        after: { ...fields, price: created!.price.toString() },
+        now,
+      });
+      return { id: created!.id, price: { mode: "immediate", oldPrice: created!.price, newPrice: created!.price } as PriceChange };
+    }
+
+    const [plan] = await tx.select().from(pricing).where(eq(pricing.id, options.planId)).for("update");
+    if (!plan) throw new AppError("NOT_FOUND", PLAN_NOT_FOUND);
+    const price = await changePlanPrice({ tx, plan, newPrice: input.monthlyPrice, actor, now });
+    const priceNow = price.mode === "immediate" ? price.newPrice : plan.price;
+    await tx.update(pricing).set({ ...fields, price: priceNow, updatedAt: now }).where(eq(pricing.id, plan.id));
+    const before = { name: plan.name, subtitle: plan.subtitle, badge: plan.badge, icon: plan.icon, originalPrice: plan.originalPrice?.toString() ?? null, discount: plan.discount, features: plan.features, price: plan.price.toString() };
+    const after = { ...fields, originalPrice: fields.originalPrice?.toString() ?? null, price: input.monthlyPrice.toString() };
+    const priceNote =
+      price.mode === "scheduled"
+        ? `; ${formatUsdt(price.newPrice, { suffix: true })} a month from ${price.effectiveAt.toISOString().slice(0, 10)} (${price.notified} renewing members told)`
+        : price.mode === "immediate"
+          ? `; ${formatUsdt(price.oldPrice, { suffix: true })} → ${formatUsdt(price.newPrice, { suffix: true })} a month at once`
+          : "";
+    await recordAuditEvent({
+      tx,
+      actor,
+      action: price.mode === "scheduled" ? "plan.price_scheduled" : "plan.updated",
+      target: { type: "plan", id: String(plan.id) },
+      summary: `${input.name}: saved${priceNote}`,
+      before,
+      after,
+      now,
+    });
+    return { id: plan.id, price };
+  });
+}

@@ -1,0 +1,137 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { applyScheduledPrices } from "#server/billing/apply-scheduled-prices";
+import { planPriceAt } from "#server/billing/plan-price-at";
+import { renewSubscription } from "#server/billing/renew-subscription";
+import type { Db } from "#server/db/client";
+import { auditLog, ledgerEntries, notifications, planPriceChanges, pricing, subscriptions } from "#server/db/schema";
+import { savePlan } from "#server/staff/save-plan";
+import { planSchema } from "~/lib/validation/plan";
+import { describeEachDatabase } from "../helpers/database";
+import { createMember, expectLedgerInvariant } from "../helpers/members";
+
+const editor = { userId: null, label: "editor@example.com", role: "editor" };
+const NOW = new Date("2026-11-23T12:00:00.000Z");
+const day = 24 * 60 * 60 * 1000;
+const usdt = (n: number) => BigInt(Math.round(n * 1_000_000));
+
+async function plan(db: Db, price: bigint) {
+  const [row] = await db
+    .insert(pricing)
+    .values({ planId: `p-${crypto.randomUUID().slice(0, 8)}`, name: "Gold", price, published: true, features: ["Signals"] })
+    .returning();
+  return row!;
+}
+
+async function subscribe(db: Db, planId: number, options: { period?: "monthly" | "quarterly" | "lifetime"; autorenew?: boolean; due?: Date; balance?: bigint } = {}) {
+  const member = await createMember(db, { balance: options.balance ?? usdt(500) });
+  const period = options.period ?? "monthly";
+  const [sub] = await db
+    .insert(subscriptions)
+    .values({
+      userId: member.id,
+      planId,
+      billingPeriod: period,
+      startDate: new Date(NOW.getTime() - 20 * day),
+      nextBillingDate: period === "lifetime" ? null : (options.due ?? new Date(NOW.getTime() + 10 * day)),
+      autorenew: period !== "lifetime" && (options.autorenew ?? true),
+    })
+    .returning();
+  return { member, sub: sub! };
+}
+
+describeEachDatabase("plan prices and the 30 days' notice (issue #16)", (database) => {
+  const db = () => database().db;
+  const save = (planId: number, monthlyPrice: string, now = NOW) =>
+    savePlan({ db: db(), planId, input: planSchema.parse({ name: "Gold", monthlyPrice, features: ["Signals"] }), actor: editor, now });
+  const priceOf = async (id: number) => (await db().select({ price: pricing.price }).from(pricing).where(eq(pricing.id, id)))[0]!.price;
+  const noticesOf = async (userId: string) => db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, "price_change_notice")));
+  const charged = async (userId: string) =>
+    (await db().select({ amount: ledgerEntries.amount }).from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, "renewal")))).map((r) => -r.amount);
+
+  it("a lower price is in force at once, for everyone, and nobody is told", async () => {
+    const gold = await plan(db(), usdt(49));
+    const { member } = await subscribe(db(), gold.id);
+    const result = await save(gold.id, "39");
+    expect(result.price).toEqual({ mode: "immediate", oldPrice: usdt(49), newPrice: usdt(39) });
+    expect(await priceOf(gold.id)).toBe(usdt(39));
+    expect(await noticesOf(member.id)).toEqual([]);
+  });
+
+  it("a higher price on a plan nobody renews (lifetime, autorenew off) is in force at once", async () => {
+    const gold = await plan(db(), usdt(49));
+    await subscribe(db(), gold.id, { period: "lifetime" });
+    await subscribe(db(), gold.id, { autorenew: false });
+    expect((await save(gold.id, "59")).price.mode).toBe("immediate");
+    expect(await priceOf(gold.id)).toBe(usdt(59));
+  });
+
+  it("a higher price with members renewing waits 30 days: told by email and Telegram with their period's amounts, renewals before the date pay the old price", async () => {
+    const gold = await plan(db(), usdt(49));
+    const monthly = await subscribe(db(), gold.id, { due: new Date(NOW.getTime() + 10 * day) });
+    const quarterly = await subscribe(db(), gold.id, { period: "quarterly", due: new Date(NOW.getTime() + 40 * day) });
+    const lifetime = await subscribe(db(), gold.id, { period: "lifetime" });
+
+    const result = await save(gold.id, "59");
+    const effectiveAt = new Date(NOW.getTime() + 30 * day);
+    expect(result.price).toEqual({ mode: "scheduled", oldPrice: usdt(49), newPrice: usdt(59), effectiveAt, notified: 2 });
+    expect(await priceOf(gold.id)).toBe(usdt(49));
+    const [notice] = await noticesOf(monthly.member.id);
+    expect(notice!.payload).toEqual({ plan: "Gold", period: "monthly", oldAmount: "$49.00 USDT", newAmount: "$59.00 USDT", effectiveOn: "2026-12-23" });
+    // Quarterly: floor(price × 3 × 0.85) for each price.
+    expect((await noticesOf(quarterly.member.id))[0]!.payload).toMatchObject({ period: "quarterly", oldAmount: "$124.00 USDT", newAmount: "$150.00 USDT" });
+    expect(await noticesOf(lifetime.member.id)).toEqual([]);
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.targetId, String(gold.id)), eq(auditLog.action, "plan.price_scheduled")));
+    expect(audit!.summary).toBe("Gold: saved; $59.00 USDT a month from 2026-12-23 (2 renewing members told)");
+
+    // Another change while members wait for this one is refused, and changes nothing.
+    await expect(save(gold.id, "69")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "A change to $59.00 USDT a month is already scheduled for 2026-12-23; members were told that price. Change it after that date.",
+    });
+    expect(await db().select().from(planPriceChanges).where(eq(planPriceChanges.planId, gold.id))).toHaveLength(1);
+
+    // The price in force on a date: old before the date, new from it — whether or not the job ran.
+    expect(await planPriceAt({ tx: db(), planId: gold.id, at: new Date(effectiveAt.getTime() - 1) })).toBe(usdt(49));
+    expect(await planPriceAt({ tx: db(), planId: gold.id, at: effectiveAt })).toBe(usdt(59));
+
+    // The monthly renewal due in 10 days pays 49; processed late, after the job moved the price, still 49.
+    expect(await applyScheduledPrices({ db: db(), now: new Date(effectiveAt.getTime() + 1000) })).toBe(1);
+    expect(await priceOf(gold.id)).toBe(usdt(59));
+    expect(await renewSubscription(db(), monthly.sub.id, new Date(effectiveAt.getTime() + 2000))).toBe("charged");
+    expect(await charged(monthly.member.id)).toEqual([usdt(49)]);
+    // The quarterly renewal due after the date pays the new quarterly price.
+    expect(await renewSubscription(db(), quarterly.sub.id, new Date(NOW.getTime() + 41 * day))).toBe("charged");
+    expect(await charged(quarterly.member.id)).toEqual([usdt(150)]);
+    expect(await planPriceAt({ tx: db(), planId: gold.id, at: new Date(effectiveAt.getTime() - 1) })).toBe(usdt(49));
+    // Applied once: a second run finds nothing.
+    expect(await applyScheduledPrices({ db: db(), now: new Date(effectiveAt.getTime() + 5000) })).toBe(0);
+    await expectLedgerInvariant(db());
+  });
+
+  it("a renewal due after the date pays the new price even before the job has run", async () => {
+    const gold = await plan(db(), usdt(49));
+    const { member, sub } = await subscribe(db(), gold.id, { due: new Date(NOW.getTime() + 31 * day) });
+    await save(gold.id, "59");
+    expect(await renewSubscription(db(), sub.id, new Date(NOW.getTime() + 31 * day + 1000))).toBe("charged");
+    expect(await charged(member.id)).toEqual([usdt(59)]);
+    expect(await priceOf(gold.id)).toBe(usdt(49));
+  });
+
+  it("creates a plan unpublished, last in order, with a unique key, audited", async () => {
+    const input = planSchema.parse({ name: "Gold VIP", monthlyPrice: "19.99", features: ["A"] });
+    const first = await savePlan({ db: db(), planId: null, input, actor: editor, now: NOW });
+    const second = await savePlan({ db: db(), planId: null, input, actor: editor, now: NOW });
+    const rows = await db().select().from(pricing).where(eq(pricing.name, "Gold VIP"));
+    expect(rows.map((r) => r.planId).sort()).toEqual(["gold-vip", "gold-vip-2"]);
+    const [one] = rows.filter((r) => r.id === first.id);
+    expect(one).toMatchObject({ published: false, price: usdt(19.99), features: ["A"] });
+    const [last] = await db().select({ order: pricing.displayOrder }).from(pricing).where(eq(pricing.id, second.id));
+    const all = await db().select({ order: pricing.displayOrder }).from(pricing);
+    expect(last!.order).toBe(Math.max(...all.map((r) => r.order)));
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.targetId, String(first.id)), eq(auditLog.action, "plan.created")));
+    expect(audit!.summary).toBe("Gold VIP: created at $19.99 USDT a month (unpublished)");
+    await expect(savePlan({ db: db(), planId: 999_999, input, actor: editor })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Plan not found." });
+  });
+});
