@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { beforeAll, expect, it } from "vitest";
 import { getAuth } from "#server/auth/auth";
 import { getMemberSession } from "#server/auth/session";
@@ -115,6 +116,35 @@ describeEachDatabase("signed-in devices", (database) => {
     expect(answer).toMatchObject({ twoFactorRedirect: true });
     expect(await waitForNotices(eve.email, 1)).toHaveLength(0);
     expect(await db().select().from(knownDevices).where(eq(knownDevices.userId, eve.userId))).toHaveLength(1);
+  });
+
+  it("mails once the second factor is passed, from the session it opens", async () => {
+    const kai = await member("Kai");
+    const signUpDevice = device(CHROME_WINDOWS, "203.0.113.10");
+    const withCookie = (headers: Headers, cookie: string) => {
+      const copy = new Headers(headers);
+      copy.set("cookie", cookie);
+      return copy;
+    };
+    const enabled = await getAuth().api.enableTwoFactor({ body: { password: "Analytical1" }, headers: withCookie(signUpDevice, kai.cookie), returnHeaders: true });
+    const secret = new URL(enabled.response.totpURI).searchParams.get("secret")!;
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    const confirmed = await getAuth().api.verifyTOTP({ body: { code: totp.generate() }, headers: withCookie(signUpDevice, cookieFrom(enabled.headers) || kai.cookie), returnHeaders: true });
+    expect(confirmed.response).toMatchObject({ token: expect.any(String) });
+
+    const phone = device(SAFARI_IPHONE, "100.64.2.2");
+    const first = await getAuth().api.signInEmail({ body: { email: kai.email, password: "Analytical1" }, headers: phone, returnHeaders: true });
+    expect(first.response).toMatchObject({ twoFactorRedirect: true });
+    expect(await waitForNotices(kai.email, 1)).toHaveLength(0);
+    const second = await getAuth().api.verifyTOTP({
+      body: { code: totp.generate({ timestamp: Date.now() + 30_000 }) },
+      headers: withCookie(phone, cookieFrom(first.headers)),
+      returnHeaders: true,
+    });
+    expect(await signedIn(cookieFrom(second.headers))).toBe(true);
+    const mails = await waitForNotices(kai.email, 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Safari on iOS");
   });
 
   it("lists the member's own sessions only: this device first, place or masked block, never a token", async () => {
