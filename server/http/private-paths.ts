@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
  * Paths whose answers depend on who is asking or change state: member and account pages, their
  * data requests and every API. Never kept by the page cache, and never by a browser or proxy.
  */
-export const PRIVATE_PATH = /^\/(api|dashboard|join|signin|sign-in|forgot-password|reset-password|newsletter|logout|admin)(\/|\.data$|$)/;
+export const PRIVATE_PATH = /^\/(api|dashboard|join|signin|sign-in|forgot-password|reset-password|verify-email|newsletter|logout|admin)(\/|\.data$|$)/;
 
 /**
  * `Cache-Control: no-store` on every answer for a private path, whatever the route set: a

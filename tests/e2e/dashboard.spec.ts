@@ -131,7 +131,7 @@ test.describe("member dashboard", () => {
     await expect(page.getByRole("group", { name: "Email" })).toContainText(member.email);
     await expect(page.getByRole("group", { name: "Telegram Account" })).toContainText(`@${member.telegram}`);
 
-    await page.getByRole("button", { name: "Edit Email" }).click();
+    await page.getByRole("button", { name: "Edit User" }).click();
     const edit = page.getByRole("dialog", { name: "Change user information" });
     await expect(edit.getByLabel("Email")).not.toBeEditable();
     await expect(edit.getByLabel("Telegram")).not.toBeEditable();

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "@playwright/test";
 
 type Testing = typeof import("./server-entry.ts");
@@ -54,6 +55,13 @@ export async function signInNewMember(
   );
   if (options.balance && options.balance > 0n) await creditBalance(app, userId, options.balance);
   return { userId, ...member };
+}
+
+/** Marks the member's address verified, as the emailed link does (issue #15: password reset and email change need it). */
+export async function markEmailVerified(app: App, userId: string) {
+  const { db } = app.testing.getDatabase();
+  const { user } = app.testing.schema;
+  await db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
 }
 
 /** Credits a member like an operator adjustment: one ledger row and the balance, in one statement. */
