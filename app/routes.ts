@@ -22,6 +22,7 @@ export default [
   // The back office (issue #16): its own layout, staff only (members get 404).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
+    route("results", "routes/admin.results.tsx"),
     route("staff", "routes/admin.staff.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("*", "routes/admin.not-found.tsx"),
