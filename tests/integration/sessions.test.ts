@@ -127,6 +127,7 @@ describeEachDatabase("signed-in devices", (database) => {
       return copy;
     };
     const enabled = await getAuth().api.enableTwoFactor({ body: { password: "Analytical1" }, headers: withCookie(signUpDevice, kai.cookie), returnHeaders: true });
+    if (!("totpURI" in enabled.response)) throw new Error("TOTP set-up expected");
     const secret = new URL(enabled.response.totpURI).searchParams.get("secret")!;
     const totp = new TOTP({ secret: Secret.fromBase32(secret) });
     const confirmed = await getAuth().api.verifyTOTP({ body: { code: totp.generate() }, headers: withCookie(signUpDevice, cookieFrom(enabled.headers) || kai.cookie), returnHeaders: true });
