@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { PasskeySignIn } from "~/components/auth/passkey-sign-in";
 import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
@@ -56,7 +57,7 @@ export default function SignIn() {
       <Form method="post" className="grid gap-5" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormField id="email" label="Email" error={errors.email}>
-          <Input id="email" name="email" type="email" autoComplete="email" required aria-invalid={Boolean(errors.email) || undefined} />
+          <Input id="email" name="email" type="email" autoComplete="username webauthn" required aria-invalid={Boolean(errors.email) || undefined} />
         </FormField>
         <FormField id="password" label="Password" error={errors.password}>
           <PasswordInput id="password" name="password" autoComplete="current-password" required aria-invalid={Boolean(errors.password) || undefined} />
@@ -69,6 +70,7 @@ export default function SignIn() {
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Signing in..." : "Continue"}
         </Button>
+        <PasskeySignIn redirectTo={params.get("redirectTo") ?? ""} />
         <Button asChild variant="outline" size="lg">
           <Link to={params.get("redirectTo") ? `/signin/code?redirectTo=${encodeURIComponent(params.get("redirectTo")!)}` : "/signin/code"}>Email me a sign-in code</Link>
         </Button>

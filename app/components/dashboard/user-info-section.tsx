@@ -8,6 +8,7 @@ import { ChangePasswordDialog } from "./change-password-dialog";
 import { DashboardSection } from "./dashboard-section";
 import { useDashboard } from "./dashboard-context";
 import { EditProfileDialog } from "./edit-profile-dialog";
+import { PasskeysCard } from "./security/passkeys-card";
 import { SecurityPanel } from "./security/security-panel";
 import { SessionsCard } from "./security/sessions-card";
 import { TwoFactorCard } from "./security/two-factor-card";
@@ -47,6 +48,7 @@ export function UserInfoSection() {
       </div>
       <SecurityPanel>
         <TwoFactorCard />
+        <PasskeysCard />
         <SessionsCard />
       </SecurityPanel>
       <EditProfileDialog open={editing} onOpenChange={setEditing} />

@@ -9,6 +9,12 @@ type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
 
 type WorkerFixtures = {
   app: { url: string; testing: Testing; running: Running; dataDir: string };
+  /**
+   * The host name of PUBLIC_URL (the server still listens on 127.0.0.1). WebAuthn needs a
+   * domain: Chromium refuses an IP address as relying party ("This is an invalid domain"), so
+   * the passkey spec uses `test.use({ publicHost: "localhost" })` (a secure context as well).
+   */
+  publicHost: string;
 };
 type TestFixtures = { failOnConsoleError: void };
 
@@ -18,16 +24,16 @@ type TestFixtures = { failOnConsoleError: void };
  * the site wrote. House rule: a browser console error fails the test.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  publicHost: ["127.0.0.1", { scope: "worker", option: true }],
   app: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
+    async ({ publicHost }, use, workerInfo) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${workerInfo.workerIndex}-`));
       // Production needs PUBLIC_URL, which names the port: pick a free one first.
       const port = await freePort();
       Object.assign(process.env, {
         NODE_ENV: "production",
         PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PUBLIC_URL: `http://${publicHost}:${port}`,
         // Each worker's database is thrown away: the development deposit key is fine here.
         ALLOW_DEV_TRON_KEY: "true",
         HOST: "127.0.0.1",
@@ -38,7 +44,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       delete process.env.DATABASE_URL;
       const testing = (await import(path.resolve("build/testing.js"))) as Testing;
       const running = await testing.startProductionServer();
-      await use({ url: running.url, testing, running, dataDir });
+      await use({ url: publicHost === "127.0.0.1" ? running.url : `http://${publicHost}:${port}`, testing, running, dataDir });
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { startPasskeySignIn } from "#server/auth/start-passkey-sign-in";
+import { defineAction } from "#server/http/action";
+import { rateLimitAddress } from "#server/security/client-address";
+
+/**
+ * Sign in with a passkey, step 1: request options and the challenge cookie. The sign-in page
+ * asks once per visit (conditional UI), so this has its own, looser per-address limit; each
+ * answer writes one short-lived challenge row.
+ */
+export const action = defineAction({
+  rateLimit: ({ clientIp }) => ({ key: `passkey-options:ip:${rateLimitAddress(clientIp)}`, limit: 60, windowSeconds: 15 * 60 }),
+  unexpected: "Passkey sign-in is not available right now. Please sign in with your email and password.",
+  run: async ({ request, forwardCookies }) => {
+    const { options, headers } = await startPasskeySignIn({ headers: request.headers });
+    forwardCookies(headers);
+    return { options };
+  },
+});
+
+export function loader() {
+  throw data("Not Found", { status: 404 });
+}
