@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { blockingViolations, settle } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { markEmailVerified, openDashboard, signInNewMember, waitForHydration } from "./support/member";
 import { latestMail, linkIn } from "./support/outbox";
@@ -8,6 +9,16 @@ import { latestMail, linkIn } from "./support/outbox";
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
 const banner = (page: Page) => page.locator('[data-slot="email-verification-banner"]');
+
+/** No serious accessibility problems, in light and dark. */
+async function expectAccessible(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await settle(page);
+    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `${name} in ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
 
 test("the link and code pages are never cached (they carry tokens and change state)", async ({ request }) => {
   for (const path of ["/verify-email?token=x", "/signin/code"]) {
@@ -25,6 +36,7 @@ test("verification: the dashboard banner until verified, Resend, and a link that
   await openDashboard(page);
   await expect(banner(page)).toContainText("Please verify your email address");
   await expect(banner(page)).toContainText(member.email);
+  await expectAccessible(page, "dashboard with the verification banner");
   await banner(page).getByRole("button", { name: "Resend" }).click();
   await expect(toast(page, "Verification email sent. Check your inbox.")).toBeVisible();
   await expect.poll(() => linkIn(latestMail(app.dataDir, member.email) ?? "", "/verify-email?token=")).not.toBe(first);
@@ -34,6 +46,7 @@ test("verification: the dashboard banner until verified, Resend, and a link that
   // The new link only asks until its button is pressed.
   await page.goto(pathOf(link));
   await expect(page.getByRole("heading", { name: "Verify your email address" })).toBeVisible();
+  await expectAccessible(page, "the verification page");
   await page.getByRole("button", { name: "Verify email" }).click();
   await expect(page.getByRole("heading", { name: "Email verified" })).toBeVisible();
 
@@ -99,6 +112,8 @@ test("code sign-in: the spec's message without an email, a wrong code, then the 
   await page.getByRole("link", { name: "Email me a sign-in code" }).click();
   await expect(page).toHaveURL(/\/signin\/code$/);
   await expect(page.getByRole("heading", { name: "Sign in with a code" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expectAccessible(page, "the sign-in code page");
 
   // Refusals answer 400, which the browser reports in the console: expected here.
   page.removeAllListeners("console");
@@ -109,6 +124,7 @@ test("code sign-in: the spec's message without an email, a wrong code, then the 
   await page.getByRole("button", { name: "Email me a sign-in code" }).click();
   await expect(page.getByText("If an account uses this address, we have emailed it a sign-in code.").first()).toBeVisible();
   await expect(page.getByRole("button", { name: /Resend code in \d+s/ })).toBeDisabled();
+  await expectAccessible(page, "the code step");
   await expect.poll(() => latestMail(app.dataDir, member.email)).toMatch(/sign-in code is \d{6}/);
   const code = /sign-in code is (\d{6})/.exec(latestMail(app.dataDir, member.email)!)![1]!;
 
