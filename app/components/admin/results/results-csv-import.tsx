@@ -99,7 +99,7 @@ function CsvPreviewTable({ preview, bad }: { preview: CsvPreview; bad: number })
       <p role="status" className={bad > 0 ? "text-sm text-destructive" : "text-sm"}>
         {bad > 0
           ? `${bad} of ${preview.rows.length} rows have errors. Fix them and preview again: nothing is imported until every row is valid.`
-          : `${preview.rows.length} rows ready to import.`}
+          : `${preview.rows.length === 1 ? "1 row" : `${preview.rows.length} rows`} ready to import.`}
       </p>
       <Table aria-label="CSV preview">
         <TableHeader>

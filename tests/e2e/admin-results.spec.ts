@@ -1,0 +1,125 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { expect, test } from "./support/fixtures";
+import { signInNewMember, waitForHydration } from "./support/member";
+
+type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+
+async function signInStaff(app: App, context: BrowserContext, role: "editor" | "support") {
+  const person = await signInNewMember(app, context);
+  const { db } = app.testing.getDatabase();
+  const { user } = app.testing.schema;
+  await db.update(user).set({ role, emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, person.userId));
+  return person;
+}
+
+/** The public page as an anonymous visitor gets it: no cookies, so the shared page cache answers. */
+async function publicSpotPage(url: string) {
+  const response = await fetch(`${url}/results?type=spot`);
+  expect(response.status).toBe(200);
+  return { html: await response.text(), cache: response.headers.get("x-page-cache") };
+}
+
+test.describe("Results in the back office (issue #16)", () => {
+  test("an editor adds, edits, imports a CSV (its bad row shown, nothing imported), publishes, and /results shows it at once", async ({ page, app, context, browser }) => {
+    // The public Spot tab is rendered and stored in the page cache before any change.
+    expect((await publicSpotPage(app.url)).html).not.toContain("E2E Spot Month");
+    const cached = await publicSpotPage(app.url);
+    expect(cached.cache).toBe("HIT");
+    expect(cached.html).not.toContain("E2E Imported Month");
+
+    await signInStaff(app as App, context, "editor");
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
+    const tabs = page.getByRole("navigation", { name: "Market type" }).getByRole("link");
+    await expect(tabs).toHaveText([/^BroadcastAI/, /^Forex/, /^High Leverage Futures/, /^Low Leverage Futures/, /^Spot/]);
+    await expect(tabs.filter({ hasText: "Low Leverage Futures" })).toHaveAttribute("aria-current", "page");
+    await tabs.filter({ hasText: "Spot" }).click();
+    await expect(tabs.filter({ hasText: "Spot" })).toHaveAttribute("aria-current", "page");
+    const table = page.getByRole("table", { name: "Spot results" });
+    await expect(table).toBeVisible();
+
+    // Add: the shared schema refuses wins + losses above signals before anything is sent.
+    await page.getByRole("button", { name: "New result" }).click();
+    const form = page.getByRole("dialog", { name: "New result" });
+    await expect(form.getByLabel("Market type")).toHaveValue("spot");
+    await form.getByLabel("Title").fill("E2E Spot Month");
+    await form.getByLabel("Signals").fill("10");
+    await form.getByLabel("Wins").fill("8");
+    await form.getByLabel("Losses").fill("4");
+    await form.getByLabel("Total percentage").fill("9.5");
+    await form.getByLabel("Win rate (%)").fill("66.67");
+    await form.getByRole("button", { name: "Add result" }).click();
+    await expect(form.getByText("Wins plus losses (12) cannot be more than signals (10).")).toBeVisible();
+    await form.getByLabel("Signals").fill("14");
+    await expect(form.getByText("From wins and losses: 66.67%")).toBeVisible();
+    await form.getByRole("button", { name: "Add result" }).click();
+    await expect(toast(page, "Added “E2E Spot Month” to Spot as a draft.")).toBeVisible();
+    await expect(form).toBeHidden();
+    const row = table.getByRole("row").filter({ hasText: "E2E Spot Month" });
+    await expect(row).toContainText("Draft");
+    await expect(row).toContainText("+9.5%");
+
+    // Edit.
+    await row.getByRole("button", { name: "Edit E2E Spot Month" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit result" });
+    await expect(edit.getByLabel("Title")).toHaveValue("E2E Spot Month");
+    await edit.getByLabel("Total percentage").fill("12.25");
+    await edit.getByRole("button", { name: "Save result" }).click();
+    await expect(toast(page, "Saved “E2E Spot Month”.")).toBeVisible();
+    await expect(row).toContainText("+12.25%");
+
+    // CSV import: one bad row is shown with its reason, and nothing can be imported.
+    const header = "type,title,signals,wins,losses,total_percentage,win_rate,published";
+    const good = "spot,E2E Imported Month,20,12,6,18.4,66.67,true";
+    const bad = "spot,E2E Bad Month,20,12,6,18.4,75,true";
+    await page.getByLabel("Or paste CSV").fill([header, good, bad].join("\n"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("table", { name: "CSV preview" });
+    await expect(page.getByRole("status").filter({ hasText: "rows have errors" })).toHaveText(
+      "1 of 2 rows have errors. Fix them and preview again: nothing is imported until every row is valid.",
+    );
+    const badRow = preview.getByRole("row").filter({ hasText: "E2E Bad Month" });
+    await expect(badRow).toContainText("win_rate: Win rate must match wins ÷ (wins + losses): 66.67% (rounded to a whole percent is fine).");
+    await expect(preview.getByRole("row").filter({ hasText: "E2E Imported Month" })).toContainText("OK");
+    await expect(page.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+
+    await page.getByLabel("Or paste CSV").fill([header, good].join("\n"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("1 row ready to import.")).toBeVisible();
+    await page.getByRole("button", { name: "Import 1 result" }).click();
+    await expect(toast(page, "Imported 1 result (1 published).")).toBeVisible();
+    await expect(table.getByRole("row").filter({ hasText: "E2E Imported Month" })).toContainText("Published");
+    await expect(table.getByRole("row").filter({ hasText: "E2E Bad Month" })).toHaveCount(0);
+
+    // Publish the edited row.
+    await row.getByRole("button", { name: "Publish E2E Spot Month" }).click();
+    await expect(toast(page, "Published “E2E Spot Month” on /results.")).toBeVisible();
+    await expect(row).toContainText("Published");
+
+    // The cached public page was emptied by the content trigger: the visitor sees both rows now.
+    await expect.poll(async () => (await publicSpotPage(app.url)).html).toContain("E2E Spot Month");
+    expect((await publicSpotPage(app.url)).html).toContain("E2E Imported Month");
+    const visitor = await browser.newContext({ baseURL: app.url });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto("/results?type=spot");
+    const card = visitorPage.locator('[data-slot="result-card"]').filter({ hasText: "E2E Spot Month" });
+    await expect(card).toContainText("+12.25%");
+    await expect(card).toContainText("66.67%");
+    await expect(visitorPage.locator('[data-slot="result-card"]').filter({ hasText: "E2E Imported Month" })).toBeVisible();
+    await visitor.close();
+  });
+
+  test("support staff get 404 at /admin/results and see no Results section", async ({ page, app, context }) => {
+    await signInStaff(app as App, context, "support");
+    await page.goto("/admin");
+    await expect(page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" })).toHaveCount(0);
+    const response = await page.goto("/admin/results");
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  });
+});
