@@ -31,6 +31,8 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("results", "routes/admin.results.tsx"),
+    route("plans", "routes/admin.plans.tsx"),
+    route("plans/:planId", "routes/admin.plans.edit.tsx"),
     route("staff", "routes/admin.staff.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("*", "routes/admin.not-found.tsx"),

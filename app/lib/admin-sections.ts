@@ -8,6 +8,7 @@ import { can } from "./staff-roles";
  */
 export const ADMIN_SECTIONS = [
   { key: "overview", title: "Overview", path: "/admin", permission: "overview.read" },
+  { key: "plans", title: "Plans", path: "/admin/plans", permission: "content.read" },
   { key: "results", title: "Results", path: "/admin/results", permission: "content.read" },
   { key: "staff", title: "Staff", path: "/admin/staff", permission: "staff.read" },
   { key: "audit-log", title: "Audit log", path: "/admin/audit-log", permission: "audit.read" },

@@ -1,4 +1,4 @@
-import { ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
+import { ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, TagIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -20,6 +20,7 @@ import type { AdminViewer } from "~/lib/view-types/admin";
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
   overview: LayoutDashboardIcon,
+  plans: TagIcon,
   results: TrophyIcon,
   staff: UsersRoundIcon,
   "audit-log": ClipboardListIcon,

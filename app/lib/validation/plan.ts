@@ -45,3 +45,9 @@ export const planSchema = z.object({
 });
 export type PlanInput = z.output<typeof planSchema>;
 export type PlanForm = z.input<typeof planSchema>;
+
+/** The plans list's buttons: publish or unpublish, move up or down. */
+export const arrangePlanSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("publish"), planId: z.coerce.number().int().positive(), published: z.enum(["true", "false"]).transform((v) => v === "true") }),
+  z.object({ intent: z.literal("move"), planId: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]) }),
+], { message: "Unknown change" });

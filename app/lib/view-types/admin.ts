@@ -40,3 +40,24 @@ export type StaffListEntry = {
   /** The most recent activity of any of their sessions, or null when signed out everywhere. */
   lastActiveAt: string | null;
 };
+
+/** A plan as the back office edits it (all fields, published or not). */
+export type AdminPlan = {
+  id: number;
+  planId: string;
+  name: string;
+  subtitle: string;
+  badge: string | null;
+  icon: string;
+  discount: number;
+  /** Monthly price in force now, micro-USDT. */
+  price: string;
+  originalPrice: string | null;
+  features: string[];
+  published: boolean;
+  displayOrder: number;
+  /** Members whose subscription to this plan renews (a higher price waits 30 days for them). */
+  renewing: number;
+  /** A price waiting for its date, if any. */
+  scheduled: { newPrice: string; effectiveAt: string } | null;
+};

@@ -1,0 +1,173 @@
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import * as React from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/sonner";
+import type { ActionAnswer } from "~/lib/action-answer";
+import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
+import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
+import { fieldErrors } from "~/lib/validation/fields";
+import { MAX_PLAN_FEATURES, PLAN_ICONS, planSchema, type PlanForm } from "~/lib/validation/plan";
+import type { AdminPlan } from "~/lib/view-types/admin";
+
+type SaveAnswer = ActionAnswer<{ id: number; mode: "unchanged" | "immediate" | "scheduled"; effectiveAt?: string; notified?: number }>;
+
+const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
+
+/**
+ * The plan editor (issue #16): every field of a plan, the monthly price with the quarterly and
+ * lifetime prices the one pricing module derives from it (live), and the features list.
+ * Checked in the browser with the server's own schema before it is sent.
+ */
+export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
+  const fetcher = useFetcher<SaveAnswer>();
+  const navigate = useNavigate();
+  const [form, setForm] = React.useState<Required<Omit<PlanForm, "features">> & { features: string[] }>(() => ({
+    name: plan?.name ?? "",
+    subtitle: plan?.subtitle ?? "",
+    badge: plan?.badge ?? "",
+    icon: (plan?.icon as (typeof PLAN_ICONS)[number]) ?? "zap",
+    monthlyPrice: plan ? microToDecimal(BigInt(plan.price)) : "",
+    originalPrice: plan?.originalPrice ? microToDecimal(BigInt(plan.originalPrice)) : "",
+    discount: plan?.discount ?? 0,
+    features: plan?.features ?? [],
+  }));
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const monthly = parseUsdt(String(form.monthlyPrice));
+
+  const handled = React.useRef<SaveAnswer | undefined>(undefined);
+  React.useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
+    handled.current = answer;
+    if (!answer.ok) {
+      setErrors(answer.fieldErrors ?? {});
+      toast.error("Plan not saved", { description: answer.error });
+      return;
+    }
+    if (answer.mode === "scheduled") {
+      toast.success("Plan saved", { description: `The new price applies to renewals from ${answer.effectiveAt!.slice(0, 10)}; ${answer.notified} renewing members are told.` });
+    } else {
+      toast.success("Plan saved");
+    }
+    if (!plan) navigate(`/admin/plans/${answer.id}`, { replace: true });
+  }, [fetcher.state, fetcher.data, navigate, plan]);
+
+  function save(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = planSchema.safeParse(form);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      toast.error("Plan not saved", { description: Object.values(found)[0] });
+      return;
+    }
+    setErrors({});
+    void fetcher.submit({ ...form, discount: String(form.discount) }, { method: "post", encType: "application/json" });
+  }
+
+  const moveFeature = (i: number, by: -1 | 1) =>
+    setForm((f) => {
+      const features = [...f.features];
+      [features[i], features[i + by]] = [features[i + by]!, features[i]!];
+      return { ...f, features };
+    });
+
+  return (
+    <form onSubmit={save} noValidate className="grid max-w-3xl gap-6" aria-label={plan ? `Edit ${plan.name}` : "New plan"}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="plan-name" label="Name" error={errors.name}>
+          <Input id="plan-name" value={form.name} onChange={set("name")} aria-invalid={Boolean(errors.name) || undefined} />
+        </FormField>
+        <FormField id="plan-badge" label="Badge (optional)" error={errors.badge}>
+          <Input id="plan-badge" value={form.badge ?? ""} onChange={set("badge")} placeholder="Most popular" />
+        </FormField>
+        <FormField id="plan-subtitle" label="Subtitle" error={errors.subtitle} className="sm:col-span-2">
+          <Input id="plan-subtitle" value={form.subtitle} onChange={set("subtitle")} />
+        </FormField>
+        <FormField id="plan-icon" label="Icon" error={errors.icon}>
+          <select id="plan-icon" value={form.icon} onChange={set("icon")} className={selectClass}>
+            {PLAN_ICONS.map((icon) => (
+              <option key={icon} value={icon}>
+                {icon}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="plan-discount" label="Discount shown (%)" error={errors.discount}>
+          <Input id="plan-discount" inputMode="numeric" value={String(form.discount)} onChange={set("discount")} aria-invalid={Boolean(errors.discount) || undefined} />
+        </FormField>
+      </div>
+
+      <fieldset className="grid gap-4 rounded-xl border p-4">
+        <legend className="px-1 text-sm font-medium">Price (USDT)</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="plan-price" label="Monthly price" error={errors.monthlyPrice}>
+            <Input id="plan-price" inputMode="decimal" value={String(form.monthlyPrice)} onChange={set("monthlyPrice")} aria-invalid={Boolean(errors.monthlyPrice) || undefined} />
+          </FormField>
+          <FormField id="plan-original" label="Struck-through price (optional)" error={errors.originalPrice}>
+            <Input id="plan-original" inputMode="decimal" value={String(form.originalPrice ?? "")} onChange={set("originalPrice")} />
+          </FormField>
+        </div>
+        <dl aria-label="Prices members pay" className="grid gap-1 text-sm sm:grid-cols-3">
+          {billingPeriods.map((period) => (
+            <div key={period} className="rounded-md bg-muted/50 p-2">
+              <dt className="text-muted-foreground">{periodLabel[period]}</dt>
+              <dd className="font-semibold tabular-nums">{monthly !== null && monthly > 0n ? formatUsdt(priceFor(monthly, period), { suffix: true }) : "—"}</dd>
+            </div>
+          ))}
+        </dl>
+        {plan && plan.renewing > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {plan.renewing === 1 ? "1 member renews" : `${plan.renewing} members renew`} this plan: a higher price reaches their renewals after 30 days&apos; notice; a lower one at once.
+          </p>
+        ) : null}
+        {plan?.scheduled ? (
+          <p role="status" className="text-sm font-medium">
+            Scheduled: {formatUsdt(BigInt(plan.scheduled.newPrice), { suffix: true })} a month from {plan.scheduled.effectiveAt.slice(0, 10)}.
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="grid gap-3 rounded-xl border p-4">
+        <legend className="px-1 text-sm font-medium">Features</legend>
+        {errors.features ? <p className="text-sm text-destructive">{errors.features}</p> : null}
+        <ol className="grid gap-2">
+          {form.features.map((feature, i) => (
+            <li key={i} className="flex items-center gap-2">
+              <Input
+                aria-label={`Feature ${i + 1}`}
+                value={feature}
+                onChange={(event) => setForm((f) => ({ ...f, features: f.features.map((x, j) => (j === i ? event.target.value : x)) }))}
+              />
+              <Button type="button" variant="ghost" size="icon" aria-label={`Move feature ${i + 1} up`} disabled={i === 0} onClick={() => moveFeature(i, -1)}>
+                <ArrowUpIcon />
+              </Button>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Move feature ${i + 1} down`} disabled={i === form.features.length - 1} onClick={() => moveFeature(i, 1)}>
+                <ArrowDownIcon />
+              </Button>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Remove feature ${i + 1}`} onClick={() => setForm((f) => ({ ...f, features: f.features.filter((_, j) => j !== i) }))}>
+                <Trash2Icon />
+              </Button>
+            </li>
+          ))}
+        </ol>
+        <div>
+          <Button type="button" variant="outline" size="sm" disabled={form.features.length >= MAX_PLAN_FEATURES} onClick={() => setForm((f) => ({ ...f, features: [...f.features, ""] }))}>
+            <PlusIcon aria-hidden="true" />
+            Add feature
+          </Button>
+        </div>
+      </fieldset>
+
+      <div>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Saving..." : plan ? "Save plan" : "Create plan"}
+        </Button>
+      </div>
+    </form>
+  );
+}

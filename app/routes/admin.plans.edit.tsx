@@ -1,0 +1,66 @@
+import { data, Link } from "react-router";
+import { PlanEditor } from "~/components/admin/plan-editor";
+import { planSchema } from "~/lib/validation/plan";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import { requireStaffPermission } from "#server/http/staff-guard";
+import { listAdminPlans } from "#server/staff/list-admin-plans";
+import { savePlan } from "#server/staff/save-plan";
+import type { Route } from "./+types/admin.plans.edit";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.plan ? loaded.plan.name : "New plan"} · Back office` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** `/admin/plans/new` or `/admin/plans/<id>`; anything else is 404. */
+function planIdOf(param: string | undefined): number | null {
+  if (param === "new") return null;
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaffPermission(request, "content.write");
+  const id = planIdOf(params.planId);
+  if (id === null) return { plan: null };
+  const [plan] = await listAdminPlans({ db: getDb(), planId: id });
+  if (!plan) throw data("Not Found", { status: 404 });
+  return { plan };
+}
+
+/** Create or save a plan (price changes follow the 30 days' notice rule); audited. */
+export const action = defineAction({
+  access: "staff",
+  permission: "content.write",
+  schema: planSchema,
+  run: async ({ input, staff, request }) => {
+    const param = new URL(request.url).pathname.split("/").pop();
+    const saved = await savePlan({ db: getDb(), planId: planIdOf(param), input, actor: staff.actor });
+    const price = saved.price;
+    return {
+      id: saved.id,
+      mode: price.mode,
+      ...(price.mode === "scheduled" ? { effectiveAt: price.effectiveAt.toISOString(), notified: price.notified } : {}),
+    };
+  },
+});
+
+export default function AdminPlanEdit({ loaderData }: Route.ComponentProps) {
+  const { plan } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <p className="text-sm">
+        <Link to="/admin/plans" className="text-muted-foreground hover:text-foreground">
+          ← All plans
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold">{plan ? `Edit ${plan.name}` : "New plan"}</h1>
+      {/* A new key per plan, so moving from one plan to the next starts a fresh form. */}
+      <PlanEditor key={plan?.id ?? "new"} plan={plan} />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

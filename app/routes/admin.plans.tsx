@@ -1,0 +1,130 @@
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from "lucide-react";
+import * as React from "react";
+import { Link, useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/sonner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { ActionAnswer } from "~/lib/action-answer";
+import { formatUsdt } from "~/lib/money";
+import { priceFor } from "~/lib/pricing";
+import { can } from "~/lib/staff-roles";
+import { arrangePlanSchema } from "~/lib/validation/plan";
+import type { AdminPlan } from "~/lib/view-types/admin";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import { requireStaffPermission } from "#server/http/staff-guard";
+import { arrangePlan } from "#server/staff/arrange-plan";
+import { listAdminPlans } from "#server/staff/list-admin-plans";
+import type { Route } from "./+types/admin.plans";
+
+export const meta: Route.MetaFunction = () => [{ title: "Plans · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { staff } = await requireStaffPermission(request, "content.read");
+  return { plans: await listAdminPlans({ db: getDb() }), canWrite: can(staff.role, "content.write") };
+}
+
+/** Publish or unpublish a plan, or move it on the pricing page; audited. */
+export const action = defineAction({
+  access: "staff",
+  permission: "content.write",
+  schema: arrangePlanSchema,
+  run: ({ input, staff }) =>
+    arrangePlan({
+      db: getDb(),
+      planId: input.planId,
+      change: input.intent === "publish" ? { published: input.published } : { move: input.direction },
+      actor: staff.actor,
+    }),
+});
+
+/** Plans in pricing-page order: prices for each period, state, renewing members, a waiting price. */
+export default function AdminPlans({ loaderData }: Route.ComponentProps) {
+  const { plans, canWrite } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Plans</h1>
+        {canWrite ? (
+          <Button asChild>
+            <Link to="/admin/plans/new">
+              <PlusIcon aria-hidden="true" />
+              New plan
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Plan</TableHead>
+            <TableHead>Monthly</TableHead>
+            <TableHead>Quarterly</TableHead>
+            <TableHead>Lifetime</TableHead>
+            <TableHead>Renewing</TableHead>
+            <TableHead>State</TableHead>
+            {canWrite ? <TableHead>Order</TableHead> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {plans.map((plan, i) => (
+            <PlanRow key={plan.id} plan={plan} canWrite={canWrite} first={i === 0} last={i === plans.length - 1} />
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function PlanRow({ plan, canWrite, first, last }: { plan: AdminPlan; canWrite: boolean; first: boolean; last: boolean }) {
+  const fetcher = useFetcher<ActionAnswer<{ changed: boolean }>>();
+  const handled = React.useRef<unknown>(undefined);
+  React.useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === handled.current) return;
+    handled.current = fetcher.data;
+    if (!fetcher.data.ok) toast.error("Plan not changed", { description: fetcher.data.error });
+  }, [fetcher.state, fetcher.data]);
+  const price = BigInt(plan.price);
+  const busy = fetcher.state !== "idle";
+  const send = (fields: Record<string, string>) => fetcher.submit({ planId: String(plan.id), ...fields }, { method: "post" });
+  return (
+    <TableRow>
+      <TableCell className="font-medium">
+        {canWrite ? <Link to={`/admin/plans/${plan.id}`}>{plan.name}</Link> : plan.name}
+        {plan.scheduled ? (
+          <span className="block text-xs text-muted-foreground">
+            {formatUsdt(BigInt(plan.scheduled.newPrice))} a month from {plan.scheduled.effectiveAt.slice(0, 10)}
+          </span>
+        ) : null}
+      </TableCell>
+      <TableCell className="tabular-nums">{formatUsdt(priceFor(price, "monthly"))}</TableCell>
+      <TableCell className="tabular-nums">{formatUsdt(priceFor(price, "quarterly"))}</TableCell>
+      <TableCell className="tabular-nums">{formatUsdt(priceFor(price, "lifetime"))}</TableCell>
+      <TableCell className="tabular-nums">{plan.renewing}</TableCell>
+      <TableCell>
+        <div className="flex items-center gap-2">
+          {plan.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+          {canWrite ? (
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => send({ intent: "publish", published: String(!plan.published) })}>
+              {plan.published ? "Unpublish" : "Publish"}
+              <span className="sr-only"> {plan.name}</span>
+            </Button>
+          ) : null}
+        </div>
+      </TableCell>
+      {canWrite ? (
+        <TableCell>
+          <Button type="button" size="icon" variant="ghost" aria-label={`Move ${plan.name} up`} disabled={busy || first} onClick={() => send({ intent: "move", direction: "up" })}>
+            <ArrowUpIcon />
+          </Button>
+          <Button type="button" size="icon" variant="ghost" aria-label={`Move ${plan.name} down`} disabled={busy || last} onClick={() => send({ intent: "move", direction: "down" })}>
+            <ArrowDownIcon />
+          </Button>
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -1,0 +1,106 @@
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { signUpMember } from "#server/auth/sign-up-member";
+import { auditLog, pricing, user } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { action as arrangeAction, loader as plansLoader } from "~/routes/admin.plans";
+import { action as saveAction, loader as editLoader } from "~/routes/admin.plans.edit";
+import type { StaffRole } from "~/lib/staff-roles";
+import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
+
+withTestDataDir("admin-plans");
+
+const ORIGIN = "http://localhost";
+const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+let counter = 1;
+
+type Handler = (args: never) => Promise<unknown>;
+
+/** A loader or action as React Router runs it; thrown 404s and redirects become statuses. */
+async function run(handler: Handler, path: string, cookie: string, params: Record<string, string> = {}, body?: { json?: unknown; form?: Record<string, string> }) {
+  const headers: Record<string, string> = { cookie, origin: ORIGIN };
+  let init: RequestInit = { headers };
+  if (body?.json !== undefined) init = { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body.json) };
+  if (body?.form) init = { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body.form) };
+  try {
+    const result = (await handler({ request: new Request(`${ORIGIN}${path}`, init), params, context: { clientIp: "10.0.0.7" } } as never)) as Record<string, unknown>;
+    if ("init" in result && "data" in result) return { status: (result.init as ResponseInit | null)?.status ?? 200, data: result.data as Record<string, unknown> };
+    return { status: 200, data: result };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, data: {} };
+    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
+  }
+}
+
+describeEachDatabase("back office: plans (issue #16)", (database) => {
+  const db = () => database().db;
+  async function staff(role: StaffRole) {
+    const n = counter++;
+    const ip = `10.7.0.${n}`;
+    const result = await signUpMember({
+      db: db(),
+      input: { firstName: "Sam", lastName: `No${n}`, email: `staff-${n}@example.com`, password: "Analytical1", telegram: `sam_${n}_tg`, acceptTerms: true, acceptRisk: true },
+      clientIp: ip,
+      headers: new Headers({ "x-client-ip": ip }),
+    });
+    await db().update(user).set({ role, emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, result.userId));
+    return cookieFrom(result.headers);
+  }
+  let editor: string;
+  let support: string;
+  beforeAll(async () => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+    editor = await staff("editor");
+    support = await staff("support");
+  });
+
+  it("an editor creates a plan through the pipeline (typed USDT price), edits it, and the audit log names them", async () => {
+    const created = await run(saveAction, "/admin/plans/new", editor, { planId: "new" }, { json: { name: "Scalper", monthlyPrice: "25.5", features: ["Fast entries"] } });
+    expect(created).toMatchObject({ status: 200, data: { ok: true, mode: "immediate" } });
+    const id = created.data.id as number;
+    const [row] = await db().select().from(pricing).where(eq(pricing.id, id));
+    expect(row).toMatchObject({ name: "Scalper", price: 25_500_000n, published: false, features: ["Fast entries"] });
+
+    const edited = await run(saveAction, `/admin/plans/${id}`, editor, { planId: String(id) }, { json: { name: "Scalper Pro", monthlyPrice: "20", features: [] } });
+    expect(edited.data).toMatchObject({ ok: true, id, mode: "immediate" });
+    const loaded = await run(editLoader, `/admin/plans/${id}`, editor, { planId: String(id) });
+    expect(loaded.data.plan).toMatchObject({ name: "Scalper Pro", price: "20000000", features: [] });
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, String(id)));
+    expect(audit.map((a) => a.action)).toEqual(["plan.created", "plan.updated"]);
+
+    const refused = await run(saveAction, `/admin/plans/${id}`, editor, { planId: String(id) }, { json: { name: "", monthlyPrice: "0" } });
+    expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { name: "Name is required", monthlyPrice: "Monthly price must be more than 0" } } });
+    expect((await run(editLoader, "/admin/plans/abc", editor, { planId: "abc" })).status).toBe(404);
+    expect((await run(editLoader, "/admin/plans/999999", editor, { planId: "999999" })).status).toBe(404);
+  });
+
+  it("publishes and moves plans, renumbering the order; support sees nothing of it (404)", async () => {
+    for (const name of ["Alpha", "Beta", "Gamma"]) {
+      await run(saveAction, "/admin/plans/new", editor, { planId: "new" }, { json: { name, monthlyPrice: "10" } });
+    }
+    const before = await db().select().from(pricing).orderBy(asc(pricing.displayOrder), asc(pricing.id));
+    const last = before.at(-1)!;
+    const up = await run(arrangeAction, "/admin/plans", editor, {}, { form: { intent: "move", planId: String(last.id), direction: "up" } });
+    expect(up.data).toMatchObject({ ok: true, changed: true });
+    const after = await db().select().from(pricing).orderBy(asc(pricing.displayOrder), asc(pricing.id));
+    expect(after.map((p) => p.displayOrder)).toEqual(after.map((_, i) => i + 1));
+    expect(after.at(-2)!.id).toBe(last.id);
+    // Already first: moving up changes nothing.
+    expect((await run(arrangeAction, "/admin/plans", editor, {}, { form: { intent: "move", planId: String(after[0]!.id), direction: "up" } })).data).toMatchObject({ ok: true, changed: false });
+
+    const published = await run(arrangeAction, "/admin/plans", editor, {}, { form: { intent: "publish", planId: String(last.id), published: String(!last.published) } });
+    expect(published.data).toMatchObject({ ok: true, changed: true });
+    const [row] = await db().select({ published: pricing.published }).from(pricing).where(eq(pricing.id, last.id));
+    expect(row!.published).toBe(!last.published);
+
+    expect((await run(arrangeAction, "/admin/plans", editor, {}, { form: { intent: "explode", planId: "1" } })).status).toBe(400);
+    expect((await run(arrangeAction, "/admin/plans", editor, {}, { form: { intent: "publish", planId: "999999", published: "true" } })).status).toBe(404);
+    expect((await run(plansLoader, "/admin/plans", support)).status).toBe(404);
+    expect((await run(arrangeAction, "/admin/plans", support, {}, { form: { intent: "move", planId: String(last.id), direction: "up" } })).status).toBe(404);
+    const list = (await run(plansLoader, "/admin/plans", editor)).data as { plans: { id: number }[]; canWrite: boolean };
+    expect(list.canWrite).toBe(true);
+    expect(list.plans.map((p) => p.id)).toEqual(after.map((p) => p.id));
+  });
+});
