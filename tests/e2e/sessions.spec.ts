@@ -149,4 +149,22 @@ test.describe("live session state", () => {
     await expect(toast(page, SIGN_IN_AGAIN)).toBeVisible();
     await expectNoMemberData(page, member);
   });
+
+  test("a purchase refused 401 shows the spec's text once and leaves the dashboard", async ({ page, app, context }) => {
+    const member = await signInNewMember(app, context, { lastName: "Buyer", balance: 50_000_000n });
+    await openDashboard(page, "subscriptions");
+    await page.getByRole("list", { name: "Plans" }).getByRole("button", { name: "Add to cart" }).first().click();
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+    await expect(dialog).toBeVisible();
+    const { db, schema } = { db: app.testing.getDatabase().db, schema: app.testing.schema };
+    const { eq } = await import("drizzle-orm");
+    await db.delete(schema.session).where(eq(schema.session.userId, member.userId));
+    page.removeAllListeners("console");
+    await dialog.getByRole("button", { name: "Confirm purchase" }).click();
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fdashboard%3Fsection%3Dsubscriptions$/);
+    await expect(toast(page, "Please sign in to complete purchase")).toHaveCount(1);
+    await expect(toast(page, SIGN_IN_AGAIN)).toHaveCount(0);
+    await expectNoMemberData(page, member);
+  });
 });

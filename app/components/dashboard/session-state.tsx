@@ -4,7 +4,8 @@ import { toast } from "~/components/ui/sonner";
 import { SIGN_IN_AGAIN } from "~/lib/action-answer";
 
 /** What the dashboard does when its session is gone: see `useSessionState`. */
-const SessionEndedContext = React.createContext<(() => void) | null>(null);
+/** `message`: the refusal's own text (the purchase's is the spec's), SIGN_IN_AGAIN by default. */
+const SessionEndedContext = React.createContext<((message?: string) => void) | null>(null);
 
 export const SessionEndedProvider = SessionEndedContext.Provider;
 
@@ -20,8 +21,9 @@ export const SESSION_STATE_URL = "/api/session";
  * Live session state (issue #15, the spec's auth listener): the dashboard notices that its
  * session ended — signed out in another tab, revoked from another device, expired — when the tab
  * regains focus (one cheap GET) or when an action answers 401. Then `ended` turns true, so the
- * page stops rendering the member's data at once, a toast says so, and the browser goes to
- * /signin (which brings the member back here). A failed check (offline) changes nothing.
+ * page stops rendering the member's data at once, one toast says so (the 401's own text, e.g.
+ * the spec's "Please sign in to complete purchase"), and the browser goes to /signin (which
+ * brings the member back here). A failed check (offline) changes nothing.
  */
 export function useSessionState() {
   const [ended, setEnded] = React.useState(false);
@@ -30,13 +32,16 @@ export function useSessionState() {
   const back = location.pathname + location.search;
   const done = React.useRef(false);
 
-  const end = React.useCallback(() => {
-    if (done.current) return;
-    done.current = true;
-    setEnded(true);
-    toast.error(SIGN_IN_AGAIN);
-    void navigate(`/signin?redirectTo=${encodeURIComponent(back)}`, { replace: true });
-  }, [navigate, back]);
+  const end = React.useCallback(
+    (message?: string) => {
+      if (done.current) return;
+      done.current = true;
+      setEnded(true);
+      toast.error(message || SIGN_IN_AGAIN);
+      void navigate(`/signin?redirectTo=${encodeURIComponent(back)}`, { replace: true });
+    },
+    [navigate, back],
+  );
 
   React.useEffect(() => {
     let checking = false;
@@ -45,7 +50,7 @@ export function useSessionState() {
       checking = true;
       try {
         const answer = await fetch(SESSION_STATE_URL, { headers: { Accept: "application/json" }, cache: "no-store" });
-        if (answer.ok && ((await answer.json()) as { signedIn?: unknown }).signedIn === false) end();
+        if (answer.ok && ((await answer.json()) as { signedIn?: unknown }).signedIn === false) end(SIGN_IN_AGAIN);
       } catch {
         // Offline or a server hiccup: the next focus asks again.
       } finally {

@@ -29,7 +29,7 @@ export function SessionsCard() {
   }, [load]);
   const data = list.data;
   React.useEffect(() => {
-    if (data && !data.ok && data.signedOut) endSession?.();
+    if (data && !data.ok && data.signedOut) endSession?.(data.error);
   }, [data, endSession]);
 
   const [pending, setPending] = React.useState<string | null>(null);
