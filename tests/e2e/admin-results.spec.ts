@@ -23,7 +23,7 @@ async function publicSpotPage(url: string) {
 }
 
 test.describe("Results in the back office (issue #16)", () => {
-  test("an editor adds, edits, imports a CSV (its bad row shown, nothing imported), publishes, and /results shows it at once", async ({ page, app, context, browser }) => {
+  test("an editor adds, edits, imports a CSV (its bad row shown, nothing imported), publishes, reorders and deletes, and /results shows it at once", async ({ page, app, context, browser }) => {
     // The public Spot tab is rendered and stored in the page cache before any change.
     expect((await publicSpotPage(app.url)).html).not.toContain("E2E Spot Month");
     const cached = await publicSpotPage(app.url);
@@ -112,6 +112,19 @@ test.describe("Results in the back office (issue #16)", () => {
     await expect(card).toContainText("66.67%");
     await expect(visitorPage.locator('[data-slot="result-card"]').filter({ hasText: "E2E Imported Month" })).toBeVisible();
     await visitor.close();
+
+    // Reorder within the tab, then delete after a confirmation: gone from /results too.
+    const titles = table.locator("tbody tr td:nth-child(2)");
+    await expect(titles.last()).toHaveText("E2E Imported Month");
+    await table.getByRole("button", { name: "Move E2E Imported Month up" }).click();
+    await expect(toast(page, "Moved up.")).toBeVisible();
+    await expect(titles.last()).toHaveText("E2E Spot Month");
+    await row.getByRole("button", { name: "Delete E2E Spot Month" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this result?" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Deleted “E2E Spot Month”.")).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect.poll(async () => (await publicSpotPage(app.url)).html).not.toContain("E2E Spot Month");
   });
 
   test("support staff get 404 at /admin/results and see no Results section", async ({ page, app, context }) => {
