@@ -3,6 +3,8 @@ import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
+import { deliverNotifications } from "#server/notifications/deliver-notifications";
+import { enqueueNotification } from "#server/notifications/enqueue-notification";
 import { getMemberSession } from "#server/auth/session";
 import { signInMember } from "#server/auth/sign-in-member";
 import { signUpMember } from "#server/auth/sign-up-member";
@@ -301,6 +303,30 @@ describeEachDatabase("email verification, email change and sign-in codes", (data
     const guess = answer(await call(codeAction as Action, "/signin/code", { intent: "verify", email: "stranger@example.com", code: "123456" }, { form: true, ip: "10.42.0.3" }));
     expect(guess.data).toMatchObject({ ok: false, error: "Invalid or expired code" });
     expect(await db().select().from(user)).toHaveLength(users);
+  });
+
+  it("sign-in code: not for an account with two-factor on (a mailbox must not skip the second factor)", async () => {
+    const lee = await member("Lee");
+    await db().update(user).set({ emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, lee.userId));
+    const before = mailsTo(lee.email).length;
+    const sent = answer(await call(codeAction as Action, "/signin/code", { intent: "send", email: lee.email }, { form: true, ip: "10.44.0.1" }));
+    expect(sent.data).toMatchObject({ ok: true, message: "If an account uses this address, we have emailed it a sign-in code." });
+    expect(mailsTo(lee.email)).toHaveLength(before);
+    const guess = answer(await call(codeAction as Action, "/signin/code", { intent: "verify", email: lee.email, code: "123456" }, { form: true, ip: "10.44.0.1" }));
+    expect(guess.data).toMatchObject({ ok: false, error: "Invalid or expired code" });
+  });
+
+  it("receipts and renewal reminders still go to an unverified address", async () => {
+    const max = await member("Max");
+    expect(await verified(max.userId)).toBe(false);
+    const before = mailsTo(max.email).length;
+    await enqueueNotification({ tx: db(), userId: max.userId, kind: "purchase_confirmed", payload: { plans: "VIP Signals", period: "monthly", amount: "$78.00" } });
+    await enqueueNotification({ tx: db(), userId: max.userId, kind: "renewal_reminder", payload: { plan: "VIP Signals", amount: "$78.00" } });
+    expect(await deliverNotifications({ db: db() })).toEqual({ sent: 2, failed: 0 });
+    const mails = mailsTo(max.email).slice(before);
+    expect(mails).toHaveLength(2);
+    expect(mails.some((m) => m.includes("You subscribed to VIP Signals"))).toBe(true);
+    expect(mails.some((m) => m.includes("VIP Signals renews"))).toBe(true);
   });
 
   it("sign-in code: the spec's message without an email; a code must be 6 digits", async () => {
