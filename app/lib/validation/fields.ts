@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 /** Field rules shared by every form schema (browser and server parse with the same ones). */
-export const trimmed = () => z.string().trim();
 
 export const requiredText = (label: string, max: number) =>
   z
@@ -10,7 +9,7 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be less than ${max} characters`);
 
-export const emailAddress = (message = "Invalid email address", max = 255) =>
+export const emailAddress = (message: string, max = 255) =>
   z
     .string({ message })
     .trim()

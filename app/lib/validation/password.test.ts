@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resetPasswordSchema, signUpSchema } from "./auth";
 import { fieldErrors } from "./fields";
-import { passwordProblem } from "./password";
+import { PASSWORD_HINT, password, passwordProblem } from "./password";
 import { changePasswordSchema } from "./profile";
 
 // Expected values are written out here, never taken from the module's constants: a policy
@@ -60,5 +60,17 @@ describe("every form that sets a password applies the policy", () => {
     expect(problem(parse("Abcdef1"))).toBe("Password must be at least 8 characters");
     expect(problem(parse("Abcdefghij"))).toBe("Password must contain at least one number");
     expect(problem(parse("Abcdefg1"))).toBeNull();
+  });
+});
+
+describe("the password field", () => {
+  it("asks for a missing password rather than reporting a type error", () => {
+    const r = password().safeParse(undefined);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((issue) => issue.message)).toEqual(["Password is required"]);
+  });
+
+  it("tells the policy next to the input: 8 characters, an uppercase and a lowercase letter, a number", () => {
+    expect(PASSWORD_HINT).toBe("At least 8 characters with uppercase, lowercase, and number");
   });
 });
