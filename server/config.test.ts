@@ -115,3 +115,14 @@ describe("extended keys in configuration errors", () => {
     }
   });
 });
+
+describe("CLIENT_COUNTRY_HEADER", () => {
+  it("is off by default and names a header otherwise, in lower case", () => {
+    expect(parseConfig({}).clientCountryHeader).toBeUndefined();
+    expect(parseConfig({ CLIENT_COUNTRY_HEADER: "CF-IPCountry" }).clientCountryHeader).toBe("cf-ipcountry");
+  });
+
+  it("refuses something that is not a header name", () => {
+    expect(() => parseConfig({ CLIENT_COUNTRY_HEADER: "CF IPCountry:" })).toThrow(/^Invalid configuration: CLIENT_COUNTRY_HEADER must be a header name, e\.g\. CF-IPCountry \(got "CF IPCountry:"\)$/);
+  });
+});
