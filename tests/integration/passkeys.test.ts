@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getMemberSession } from "#server/auth/session";
 import { signUpMember } from "#server/auth/sign-up-member";
-import { passkey, session, user } from "#server/db/schema";
+import { passkey, rateLimits, session, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as addAction } from "~/routes/api.dashboard.passkeys.add";
 import { loader as listLoader } from "~/routes/api.dashboard.passkeys";
@@ -174,6 +174,14 @@ describeEachDatabase("passkeys", (database) => {
       expect(rows).toHaveLength(1);
     });
 
+    it("at most 20 passkey requests per member an hour (429)", async () => {
+      const hal = await member("Hal");
+      await db().insert(rateLimits).values({ key: `passkey-add:${hal.userId}`, count: 20, resetAt: new Date(Date.now() + 30 * 60_000) });
+      const spent = await call(registerOptionsAction, "/api/dashboard/passkeys/options", {}, hal.jar);
+      expect(status(spent)).toBe(429);
+      expect(new Headers(spent.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+    });
+
     it("needs a session signed in within the last day (403), so a left-open session cannot add a way in", async () => {
       const cy = await member("Cy");
       await db()
@@ -277,6 +285,17 @@ describeEachDatabase("passkeys", (database) => {
       const removed = await signIn(authenticator, { ip });
       expect(status(removed.answer)).toBe(401);
       expect(removed.answer.data).toMatchObject(failed);
+    });
+
+    it("the options have their own per-address limit (300 in 15 minutes: the page asks on every visit)", async () => {
+      const ip = "10.7.0.4";
+      await db().insert(rateLimits).values({ key: `passkey-options:ip:${ip}`, count: 299, resetAt: new Date(Date.now() + 10 * 60_000) });
+      expect(status(await call(signInOptionsAction, "/api/signin/passkey/options", {}, undefined, { ip }))).toBe(200);
+      const spent = await call(signInOptionsAction, "/api/signin/passkey/options", {}, undefined, { ip });
+      expect(status(spent)).toBe(429);
+      expect(new Headers(spent.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+      // Another address is not held up.
+      expect(status(await call(signInOptionsAction, "/api/signin/passkey/options", {}, undefined, { ip: "10.7.0.5" }))).toBe(200);
     });
 
     it("counts against the sign-in limit per address (429 with Retry-After)", async () => {
