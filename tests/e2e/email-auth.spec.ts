@@ -75,6 +75,8 @@ test("email change: confirmed from the new address, the old one told", async ({ 
   const unverified = page.getByRole("dialog", { name: "Change email" });
   await expect(unverified).toContainText("Verify your current email address before changing it");
   await expect(unverified.getByLabel("New email")).toHaveCount(0);
+  await unverified.getByRole("button", { name: "Resend verification email" }).click();
+  await expect(toast(page, "Verification email sent. Check your inbox.")).toBeVisible();
   await page.keyboard.press("Escape");
 
   await markEmailVerified(app, member.userId);

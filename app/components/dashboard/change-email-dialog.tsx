@@ -35,6 +35,11 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
     }
   });
 
+  const resend = useMemberAction<ActionAnswer<{ message: string }>>("/api/dashboard/email-verification", (answer) => {
+    if (answer.ok) toast.success("Email sent", { description: answer.message });
+    else toast.error("Email not sent", { description: answer.error });
+  });
+
   const save = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = changeEmailSchema.safeParse({ email });
@@ -55,7 +60,7 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
           <DialogDescription>
             {profile.emailVerified
               ? "We send a link to the new address; your email changes when you open it. We also tell your current address."
-              : "Verify your current email address before changing it: use the link we sent, or Resend it from the banner."}
+              : "Verify your current email address before changing it: use the link we sent you."}
           </DialogDescription>
         </DialogHeader>
         {profile.emailVerified ? (
@@ -72,7 +77,13 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
               </Button>
             </DialogFooter>
           </form>
-        ) : null}
+        ) : (
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={resend.busy} onClick={() => resend.submit({})}>
+              {resend.busy ? "Sending..." : "Resend verification email"}
+            </Button>
+          </DialogFooter>
+        )}
       </DialogContent>
     </Dialog>
   );
