@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { blockingViolations, settle } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { signInNewMember, waitForHydration } from "./support/member";
 
@@ -13,6 +14,16 @@ async function signInStaff(app: App, context: BrowserContext, role: "editor" | "
   const { user } = app.testing.schema;
   await db.update(user).set({ role, emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, person.userId));
   return person;
+}
+
+/** No serious accessibility problems, in light and dark. */
+async function expectAccessible(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await settle(page);
+    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `${name} in ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** The public page as an anonymous visitor gets it: no cookies, so the shared page cache answers. */
@@ -125,6 +136,21 @@ test.describe("Results in the back office (issue #16)", () => {
     await expect(toast(page, "Deleted “E2E Spot Month”.")).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect.poll(async () => (await publicSpotPage(app.url)).html).not.toContain("E2E Spot Month");
+  });
+
+  test("the list, a CSV preview with errors and the form with errors have no serious accessibility problems", async ({ page, app, context }) => {
+    await signInStaff(app as App, context, "editor");
+    await page.goto("/admin/results?type=forex");
+    await waitForHydration(page);
+    await expect(page.getByRole("table", { name: "Forex results" })).toBeVisible();
+    await page.getByLabel("Or paste CSV").fill("type,title,signals,wins,losses,total_percentage,win_rate\nforex,A11y,10,5,5,1,50\nforex,,10,5,9,x,50");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("table", { name: "CSV preview" })).toBeVisible();
+    await expectAccessible(page, "results list with a CSV preview");
+    await page.getByRole("button", { name: "New result" }).click();
+    await page.getByRole("dialog", { name: "New result" }).getByRole("button", { name: "Add result" }).click();
+    await expect(page.getByRole("dialog", { name: "New result" }).getByText("Title is required")).toBeVisible();
+    await expectAccessible(page, "new result form with errors");
   });
 
   test("support staff get 404 at /admin/results and see no Results section", async ({ page, app, context }) => {

@@ -124,8 +124,9 @@ function CsvPreviewTable({ preview, bad }: { preview: CsvPreview; bad: number })
 function PreviewRow({ row }: { row: CsvRow }) {
   const problems = Object.entries(row.errors);
   return (
-    <TableRow data-state={problems.length > 0 ? "invalid" : "valid"} className={problems.length > 0 ? "bg-destructive/5" : undefined}>
-      <TableCell className="tabular-nums">{row.line}</TableCell>
+    <TableRow data-state={problems.length > 0 ? "invalid" : "valid"}>
+      {/* A bar, not a tinted row: red text on a red tint falls below the contrast ratio. */}
+      <TableCell className={problems.length > 0 ? "border-l-4 border-l-destructive tabular-nums" : "border-l-4 border-l-transparent tabular-nums"}>{row.line}</TableCell>
       {CSV_COLUMNS.map((c) => (
         <TableCell key={c} className={row.errors[c] ? "font-medium text-destructive" : undefined}>
           {row.cells[c] ?? ""}
