@@ -33,6 +33,8 @@ export default [
     route("results", "routes/admin.results.tsx"),
     route("plans", "routes/admin.plans.tsx"),
     route("plans/:planId", "routes/admin.plans.edit.tsx"),
+    route("knowledgebase", "routes/admin.knowledgebase.tsx"),
+    route("knowledgebase/:articleId", "routes/admin.knowledgebase.$articleId.tsx"),
     route("staff", "routes/admin.staff.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("*", "routes/admin.not-found.tsx"),

@@ -1,4 +1,4 @@
-import { ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, TagIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
+import { BookOpenTextIcon, ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, TagIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -22,6 +22,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   overview: LayoutDashboardIcon,
   plans: TagIcon,
   results: TrophyIcon,
+  knowledgebase: BookOpenTextIcon,
   staff: UsersRoundIcon,
   "audit-log": ClipboardListIcon,
 };

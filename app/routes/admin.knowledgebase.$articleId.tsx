@@ -1,0 +1,181 @@
+import { ArrowLeftIcon } from "lucide-react";
+import * as React from "react";
+import { data, Link, useFetcher, useNavigate } from "react-router";
+import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/sonner";
+import type { ActionAnswer } from "~/lib/action-answer";
+import { can } from "~/lib/staff-roles";
+import { fieldErrors } from "~/lib/validation/fields";
+import { KNOWLEDGEBASE_TITLE_MAX, knowledgebaseArticleSchema } from "~/lib/validation/knowledgebase";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import { requireStaffPermission } from "#server/http/staff-guard";
+import { AppError } from "#server/lib/errors";
+import { createKnowledgebaseArticle } from "#server/staff/content/create-knowledgebase-article";
+import { getKnowledgebaseArticle } from "#server/staff/content/get-knowledgebase-article";
+import { updateKnowledgebaseArticle } from "#server/staff/content/update-knowledgebase-article";
+import type { Route } from "./+types/admin.knowledgebase.$articleId";
+
+/** "new", or an article's id; anything else is no page. */
+function articleIdOf(param: string | undefined): number | "new" | null {
+  if (param === "new") return "new";
+  return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.article ? loaded.article.title : "New article"} · Knowledgebase · Back office` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { staff } = await requireStaffPermission(request, "content.write");
+  const id = articleIdOf(params.articleId);
+  if (id === null) throw data("Not Found", { status: 404 });
+  if (id === "new") return { article: null, canWrite: can(staff.role, "content.write") };
+  const article = await getKnowledgebaseArticle({ db: getDb(), id });
+  if (!article) throw data("Not Found", { status: 404 });
+  return { article, canWrite: can(staff.role, "content.write") };
+}
+
+/** Saves a new article (unpublished, last) or an edited one; the body sanitized on save, audited. */
+export const action = defineAction({
+  access: "staff",
+  permission: "content.write",
+  schema: knowledgebaseArticleSchema,
+  run: async ({ input, staff, request }) => {
+    const id = articleIdOf(new URL(request.url).pathname.split("/").pop());
+    if (id === null) throw new AppError("NOT_FOUND", "Unknown article.");
+    if (id === "new") {
+      const created = await createKnowledgebaseArticle({ db: getDb(), title: input.title, content: input.content, actor: staff.actor });
+      return { id: created.id, created: true, changed: true };
+    }
+    const saved = await updateKnowledgebaseArticle({ db: getDb(), id, title: input.title, content: input.content, actor: staff.actor });
+    return { id: saved.id, created: false, changed: saved.changed };
+  },
+});
+
+type SaveAnswer = ActionAnswer<{ id: number; created: boolean; changed: boolean }>;
+
+/** The article editor: title and rich-text body. */
+export default function AdminKnowledgebaseArticle({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  // A new article becomes its own page once saved: the form starts again from what was stored.
+  return <ArticleForm key={article?.id ?? "new"} article={article} />;
+}
+
+function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"]["article"] }) {
+  const fetcher = useFetcher<SaveAnswer>();
+  const navigate = useNavigate();
+  const [title, setTitle] = React.useState(article?.title ?? "");
+  const [content, setContent] = React.useState(article?.content ?? "");
+  const [saved, setSaved] = React.useState({ title: article?.title ?? "", content: article?.content ?? "" });
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const handled = React.useRef<SaveAnswer | undefined>(undefined);
+  const sent = React.useRef({ title, content });
+  const dirty = title !== saved.title || content !== saved.content;
+  const busy = fetcher.state !== "idle";
+
+  React.useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
+    handled.current = answer;
+    if (!answer.ok) {
+      setErrors(answer.fieldErrors ?? {});
+      toast.error("Article not saved", { description: answer.error });
+      return;
+    }
+    setErrors({});
+    setSaved(sent.current);
+    if (answer.created) {
+      toast.success("Article created", { description: "It stays a draft until you publish it from the list." });
+      void navigate(`/admin/knowledgebase/${answer.id}`, { replace: true });
+    } else {
+      toast.success(answer.changed ? "Article saved" : "Nothing to save", { description: answer.changed ? undefined : "The article has not changed." });
+    }
+  }, [fetcher.state, fetcher.data, navigate]);
+
+  // A field's error goes as soon as the author changes it.
+  const clearError = (field: string) => setErrors((current) => (current[field] ? { ...current, [field]: "" } : current));
+  const changeContent = React.useCallback((html: string) => {
+    setContent(html);
+    setErrors((current) => (current.content ? { ...current, content: "" } : current));
+  }, []);
+
+  function save(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = knowledgebaseArticleSchema.safeParse({ title, content });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    sent.current = { title, content };
+    void fetcher.submit({ title, content }, { method: "post", encType: "application/json" });
+  }
+
+  return (
+    <div className="grid max-w-4xl gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/admin/knowledgebase">
+            <ArrowLeftIcon aria-hidden="true" />
+            All articles
+          </Link>
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">{article ? "Edit article" : "New article"}</h1>
+        {article ? article.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge> : null}
+      </div>
+      <form className="grid gap-6" onSubmit={save} noValidate aria-label={article ? "Edit article" : "New article"}>
+        <FormField id="article-title" label="Title" error={errors.title}>
+          <Input
+            id="article-title"
+            name="title"
+            value={title}
+            maxLength={KNOWLEDGEBASE_TITLE_MAX + 50}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              clearError("title");
+            }}
+            aria-invalid={Boolean(errors.title) || undefined}
+            aria-describedby={errors.title ? "article-title-error" : undefined}
+          />
+        </FormField>
+        <div className="grid gap-2">
+          <Label id="article-body-label" onClick={() => document.getElementById("article-body")?.focus()}>
+            Article
+          </Label>
+          <RichTextEditor
+            id="article-body"
+            labelId="article-body-label"
+            defaultValue={article?.content ?? ""}
+            onChange={changeContent}
+            invalid={Boolean(errors.content)}
+            describedBy={errors.content ? "article-body-error" : undefined}
+          />
+          {errors.content ? (
+            <p id="article-body-error" role="alert" className="text-sm text-destructive">
+              {errors.content}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : article ? "Save article" : "Create article"}
+          </Button>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {dirty ? "Unsaved changes" : article ? "All changes saved" : ""}
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -1,0 +1,35 @@
+import { knowledgebaseMessages } from "~/lib/validation/knowledgebase";
+import { sanitizeHtml } from "../../content/sanitize.ts";
+import { AppError } from "../../lib/errors.ts";
+
+/**
+ * The article's body as stored: the editor's HTML cleaned with the rules the pages read it with
+ * (DESIGN.md §6), so a script, an event handler or a javascript: link is never stored. A body
+ * that held nothing but such things is refused like an empty one. Empty paragraphs at either
+ * end (the editor keeps one after a list or a quote, to type after it) are not stored.
+ */
+export function cleanArticleBody(html: string): string {
+  const clean = trimEmptyParagraphs(sanitizeHtml(html));
+  if (clean.replace(/<[^>]*>/g, "").trim().length === 0) {
+    throw new AppError("VALIDATION", knowledgebaseMessages.contentRequired, { fieldErrors: { content: knowledgebaseMessages.contentRequired } });
+  }
+  return clean;
+}
+
+const EMPTY_PARAGRAPHS = ["<p></p>", "<p><br /></p>"];
+
+function trimEmptyParagraphs(html: string): string {
+  let out = html.trim();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const empty of EMPTY_PARAGRAPHS) {
+      if (out.startsWith(empty)) [out, changed] = [out.slice(empty.length).trim(), true];
+      if (out.endsWith(empty)) [out, changed] = [out.slice(0, -empty.length).trim(), true];
+    }
+  }
+  return out;
+}
+
+export function articleNotFound(): AppError {
+  return new AppError("NOT_FOUND", "This article no longer exists: it may have been deleted.");
+}

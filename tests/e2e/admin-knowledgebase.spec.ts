@@ -1,0 +1,155 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { expect, test } from "./support/fixtures";
+import { signInNewMember, waitForHydration } from "./support/member";
+
+type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+/**
+ * Toasts sit over the list's last rows (bottom right): as a person would, move the pointer off
+ * them (a hovered toast stays) and wait until they go.
+ */
+async function toastsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
+async function signInStaff(app: App, context: BrowserContext, role: "owner" | "admin" | "editor" | "support") {
+  const person = await signInNewMember(app, context);
+  const { db } = app.testing.getDatabase();
+  const { user } = app.testing.schema;
+  await db.update(user).set({ role, emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, person.userId));
+  return person;
+}
+
+/** The list's rows as [title, status], in order. */
+async function listedArticles(page: Page) {
+  const rows = page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
+  return rows.evaluateAll((trs) => trs.map((tr) => [tr.children[1]!.textContent!.trim(), tr.children[2]!.textContent!.trim()] as const));
+}
+
+test.describe("back office: Knowledgebase (issue #16)", () => {
+  test("an editor writes an article in the rich-text editor, publishes and reorders it, and a member reads it in that place", async ({ page, app, context, browser }) => {
+    await signInStaff(app as App, context, "editor");
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Knowledgebase");
+    const before = await listedArticles(page);
+    expect(before.length).toBeGreaterThan(2);
+
+    await page.getByRole("link", { name: "New article" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New article");
+    const title = `Withdrawals ${Date.now()}`;
+
+    // Saving an empty article is refused in the page, with the shared schema's words.
+    await page.getByRole("button", { name: "Create article" }).click();
+    await expect(page.getByText("Please enter a title.")).toBeVisible();
+    await expect(page.getByText("Please write the article's text.")).toBeVisible();
+
+    await page.getByLabel("Title").fill(title);
+    const body = page.getByRole("textbox", { name: "Article" });
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    const bold = toolbar.getByRole("button", { name: "Bold" });
+    await body.click();
+    await page.keyboard.type("Withdrawals are ");
+    // Bold with the keyboard shortcut: the toolbar shows it pressed.
+    await page.keyboard.press("ControlOrMeta+b");
+    await expect(bold).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.type("sent every day");
+    await page.keyboard.press("ControlOrMeta+b");
+    await expect(bold).toHaveAttribute("aria-pressed", "false");
+    await page.keyboard.type(".");
+    // A list from the toolbar.
+    await page.keyboard.press("Enter");
+    await toolbar.getByRole("button", { name: "Bulleted list" }).click();
+    await expect(toolbar.getByRole("button", { name: "Bulleted list" })).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.type("Open Billing history");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Choose Withdraw");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await expect(toolbar.getByRole("button", { name: "Bulleted list" })).toHaveAttribute("aria-pressed", "false");
+    // A link: select words, Ctrl+K, the address.
+    await page.keyboard.type("Check it on Tronscan");
+    for (let i = 0; i < "Tronscan".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await page.keyboard.press("ControlOrMeta+k");
+    await page.getByLabel("Link address").fill("https://tronscan.org/");
+    await page.getByLabel("Link address").press("Enter");
+    await expect(toolbar.getByRole("button", { name: "Link" })).toHaveAttribute("aria-pressed", "true");
+    await expect(body.getByRole("link", { name: "Tronscan" })).toHaveAttribute("href", "https://tronscan.org/");
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+
+    await page.getByRole("button", { name: "Create article" }).click();
+    await expect(toast(page, "Article created")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/knowledgebase\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit article");
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    const { db } = app.testing.getDatabase();
+    const { knowledgebaseArticles, auditLog } = (app as App).testing.schema;
+    const [stored] = await db.select().from(knowledgebaseArticles).where(eq(knowledgebaseArticles.id, id));
+    expect(stored).toMatchObject({ title, published: false });
+    expect(stored!.content).toBe(
+      "<p>Withdrawals are <strong>sent every day</strong>.</p>" +
+        "<ul><li><p>Open Billing history</p></li><li><p>Choose Withdraw</p></li></ul>" +
+        '<p>Check it on <a target="_blank" rel="noopener noreferrer nofollow" href="https://tronscan.org/">Tronscan</a></p>',
+    );
+
+    // An edit of the title, saved.
+    await page.getByLabel("Title").fill(`${title}!`);
+    await page.getByRole("button", { name: "Save article" }).click();
+    await expect(toast(page, "Article saved")).toBeVisible();
+    await expect(page.getByText("All changes saved")).toBeVisible();
+
+    // Publish from the list, then move it up one place.
+    await page.getByRole("link", { name: "All articles" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Knowledgebase");
+    const row = page.getByRole("row").filter({ hasText: `${title}!` });
+    await expect(row).toContainText("Draft");
+    await expect(row.getByRole("cell").first()).toHaveText(String(before.length + 1));
+    await toastsGone(page);
+    await row.getByRole("button", { name: `Publish “${title}!”` }).click();
+    await expect(toast(page, "Knowledgebase updated")).toBeVisible();
+    await expect(row).toContainText("Published");
+    await toastsGone(page);
+    await row.getByRole("button", { name: `Move “${title}!” up` }).click();
+    await expect(row.getByRole("cell").first()).toHaveText(String(before.length));
+    await toastsGone(page);
+    await row.getByRole("button", { name: `Move “${title}!” up` }).click();
+    await expect(row.getByRole("cell").first()).toHaveText(String(before.length - 1));
+    const after = await listedArticles(page);
+    const published = after.filter(([, status]) => status === "Published").map(([t]) => t);
+    // It now sits before at least one published article: the order is the list's, not creation's.
+    expect(published.indexOf(`${title}!`)).toBeGreaterThanOrEqual(0);
+    expect(published.indexOf(`${title}!`)).toBeLessThan(published.length - 1);
+
+    const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, String(id)))).map((r) => r.action);
+    expect(actions).toEqual(["knowledgebase.created", "knowledgebase.updated", "knowledgebase.published", "knowledgebase.moved", "knowledgebase.moved"]);
+
+    // A member's dashboard: the published articles in the new order, the article as written.
+    const memberContext = await browser.newContext({ baseURL: app.url });
+    await signInNewMember(app as App, memberContext);
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto("/dashboard?section=knowledgebase");
+    const section = memberPage.getByRole("region", { name: "Knowledgebase" });
+    await expect(section.getByRole("button")).toHaveText(published);
+    await waitForHydration(memberPage);
+    await section.getByRole("button", { name: `${title}!` }).click();
+    const region = section.getByRole("region", { name: `${title}!` });
+    await expect(region.locator("strong")).toHaveText("sent every day");
+    await expect(region.getByRole("listitem")).toHaveText(["Open Billing history", "Choose Withdraw"]);
+    await expect(region.getByRole("link", { name: "Tronscan" })).toHaveAttribute("target", "_blank");
+    await memberContext.close();
+  });
+
+  test("support sees no Knowledgebase section and its pages answer 404", async ({ page, app, context }) => {
+    await signInStaff(app as App, context, "support");
+    await page.goto("/admin");
+    await expect(page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" })).toHaveCount(0);
+    for (const path of ["/admin/knowledgebase", "/admin/knowledgebase/new", "/admin/knowledgebase/1"]) {
+      const response = await page.goto(path);
+      expect(response!.status(), path).toBe(404);
+    }
+  });
+});
