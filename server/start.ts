@@ -36,7 +36,8 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
     if (seeded) log.info("database was empty: demo content seeded");
   }
   // The chats each plan unlocks: from TELEGRAM_PLAN_CHATS at every start, demo ids for demo plans.
-  if (config.telegram.planChats) await seedPlanChats({ db: database.db, planChats: config.telegram.planChats });
+  // Only plans without chats take the variable's mapping: chats edited in /admin survive a restart.
+  if (config.telegram.planChats) await seedPlanChats({ db: database.db, planChats: config.telegram.planChats, onlyEmpty: true });
   else if (seeded) await seedPlanChats({ db: database.db });
   const bot = getTelegramBot();
   if (bot && config.telegram.webhookUrl) {

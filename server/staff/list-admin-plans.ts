@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { AdminPlan } from "~/lib/view-types/admin";
 import type { DbOrTx } from "../db/client.ts";
-import { planPriceChanges, pricing, subscriptions } from "../db/schema.ts";
+import { planPriceChanges, planTelegramChats, pricing, subscriptions } from "../db/schema.ts";
 
 /** Every plan in display order, with its renewing members and any price waiting for its date. */
 export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now?: Date }): Promise<AdminPlan[]> {
@@ -23,6 +23,8 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
     .from(planPriceChanges)
     .where(and(isNull(planPriceChanges.appliedAt), gt(planPriceChanges.effectiveAt, now)));
   const byPlan = new Map(waiting.map((change) => [change.planId, change]));
+  const chats = await db.select().from(planTelegramChats).orderBy(asc(planTelegramChats.createdAt), asc(planTelegramChats.chatId));
+  const chatsOf = (planId: number) => chats.filter((c) => c.planId === planId).map((c) => String(c.chatId));
   return rows.map(({ plan, renewing: count }) => {
     const change = byPlan.get(plan.id);
     return {
@@ -36,6 +38,7 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
       price: plan.price.toString(),
       originalPrice: plan.originalPrice?.toString() ?? null,
       features: plan.features,
+      telegramChats: chatsOf(plan.id),
       published: plan.published,
       displayOrder: plan.displayOrder,
       renewing: count ?? 0,

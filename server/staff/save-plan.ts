@@ -1,13 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import type { PlanInput } from "~/lib/validation/plan";
-import type { Db } from "../db/client.ts";
-import { pricing } from "../db/schema.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { planTelegramChats, pricing } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { changePlanPrice, type PriceChange } from "./change-plan-price.ts";
 import { recordAuditEvent, type StaffActor } from "./record-audit-event.ts";
 
 export const PLAN_NOT_FOUND = "Plan not found.";
+
+/**
+ * The chats a plan unlocks, replaced as a whole. Members already let in stay until the hourly
+ * reconciliation (telegram/reconcile-telegram-access.ts) compares chats and entitlements.
+ */
+async function setChats(tx: Tx, planId: number, chatIds: number[]) {
+  await tx.delete(planTelegramChats).where(eq(planTelegramChats.planId, planId));
+  if (chatIds.length > 0) await tx.insert(planTelegramChats).values(chatIds.map((chatId) => ({ planId, chatId })));
+}
 
 /** A plan's stable key, from its name: "Gold VIP" → "gold-vip" (a number is added when taken). */
 function slugOf(name: string) {
@@ -48,13 +57,14 @@ export async function savePlan(options: { db: Db; planId: number | null; input: 
         .insert(pricing)
         .values({ ...fields, planId: key, price: input.monthlyPrice, published: false, displayOrder: Number(next) })
         .returning();
+      await setChats(tx, created!.id, input.telegramChats);
       await recordAuditEvent({
         tx,
         actor,
         action: "plan.created",
         target: { type: "plan", id: String(created!.id) },
         summary: `${created!.name}: created at ${formatUsdt(created!.price, { suffix: true })} a month (unpublished)`,
-        after: { ...fields, price: created!.price.toString() },
+        after: { ...fields, price: created!.price.toString(), telegramChats: input.telegramChats },
         now,
       });
       return { id: created!.id, price: { mode: "immediate", oldPrice: created!.price, newPrice: created!.price } as PriceChange };
@@ -63,10 +73,12 @@ export async function savePlan(options: { db: Db; planId: number | null; input: 
     const [plan] = await tx.select().from(pricing).where(eq(pricing.id, options.planId)).for("update");
     if (!plan) throw new AppError("NOT_FOUND", PLAN_NOT_FOUND);
     const price = await changePlanPrice({ tx, plan, newPrice: input.monthlyPrice, actor, now });
+    const chatsBefore = (await tx.select({ chatId: planTelegramChats.chatId }).from(planTelegramChats).where(eq(planTelegramChats.planId, plan.id))).map((c) => c.chatId);
+    await setChats(tx, plan.id, input.telegramChats);
     const priceNow = price.mode === "immediate" ? price.newPrice : plan.price;
     await tx.update(pricing).set({ ...fields, price: priceNow, updatedAt: now }).where(eq(pricing.id, plan.id));
-    const before = { name: plan.name, subtitle: plan.subtitle, badge: plan.badge, icon: plan.icon, originalPrice: plan.originalPrice?.toString() ?? null, discount: plan.discount, features: plan.features, price: plan.price.toString() };
-    const after = { ...fields, originalPrice: fields.originalPrice?.toString() ?? null, price: input.monthlyPrice.toString() };
+    const before = { name: plan.name, subtitle: plan.subtitle, badge: plan.badge, icon: plan.icon, originalPrice: plan.originalPrice?.toString() ?? null, discount: plan.discount, features: plan.features, price: plan.price.toString(), telegramChats: chatsBefore };
+    const after = { ...fields, originalPrice: fields.originalPrice?.toString() ?? null, price: input.monthlyPrice.toString(), telegramChats: input.telegramChats };
     const priceNote =
       price.mode === "scheduled"
         ? `; ${formatUsdt(price.newPrice, { suffix: true })} a month from ${price.effectiveAt.toISOString().slice(0, 10)} (${price.notified} renewing members told)`

@@ -20,11 +20,13 @@ export const DEMO_PLAN_CHATS: PlanChats = {
 };
 
 /**
- * Sets which chats each listed plan unlocks (its previous chats are replaced; plans not
- * listed keep theirs), in one transaction. The mapping comes from TELEGRAM_PLAN_CHATS, else
- * the demo ids. Plan ids that do not exist are reported and logged, not fatal.
+ * Sets which chats each listed plan unlocks, in one transaction. The mapping comes from
+ * TELEGRAM_PLAN_CHATS, else the demo ids. Plan ids that do not exist are reported and logged,
+ * not fatal. Since the back office edits a plan's chats (issue #16), the database is the
+ * source of truth: at start-up only plans with no chats yet take the mapping (`onlyEmpty`), so
+ * an edit survives a restart; `onlyEmpty: false` replaces the listed plans' chats.
  */
-export async function seedPlanChats(options: { db: Db; planChats?: PlanChats }): Promise<{ plans: number; chats: number; unknownPlans: string[] }> {
+export async function seedPlanChats(options: { db: Db; planChats?: PlanChats; onlyEmpty?: boolean }): Promise<{ plans: number; chats: number; unknownPlans: string[] }> {
   const mapping = options.planChats ?? getConfig().telegram.planChats ?? DEMO_PLAN_CHATS;
   const slugs = Object.keys(mapping);
   const result = { plans: 0, chats: 0, unknownPlans: [] as string[] };
@@ -39,6 +41,10 @@ export async function seedPlanChats(options: { db: Db; planChats?: PlanChats }):
         continue;
       }
       const chatIds = [...new Set(mapping[slug])];
+      if (options.onlyEmpty) {
+        const [existing] = await tx.select({ planId: planTelegramChats.planId }).from(planTelegramChats).where(eq(planTelegramChats.planId, planId)).limit(1);
+        if (existing) continue;
+      }
       await tx.delete(planTelegramChats).where(eq(planTelegramChats.planId, planId));
       await tx.insert(planTelegramChats).values(chatIds.map((chatId) => ({ planId, chatId })));
       result.plans++;

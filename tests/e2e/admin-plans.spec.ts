@@ -36,6 +36,8 @@ test.describe("back office: plans (issue #16)", () => {
     await page.getByRole("textbox", { name: "Feature 2", exact: true }).fill("Weekly review");
     await page.getByRole("button", { name: "Move feature 2 up" }).click();
     await expect(page.getByRole("textbox", { name: "Feature 1", exact: true })).toHaveValue("Weekly review");
+    await page.getByRole("button", { name: "Add Telegram chat" }).click();
+    await page.getByRole("textbox", { name: "Telegram chat 1", exact: true }).fill("-1001234567890");
 
     // A mistake is caught before anything is sent.
     await page.getByLabel("Monthly price").fill("0");
@@ -46,6 +48,7 @@ test.describe("back office: plans (issue #16)", () => {
     await expect(toast(page, "Plan saved")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/plans\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Swing Pro");
+    await expect(page.getByRole("textbox", { name: "Telegram chat 1", exact: true })).toHaveValue("-1001234567890");
 
     await page.getByRole("link", { name: "← All plans" }).click();
     const row = page.getByRole("row").filter({ hasText: "Swing Pro" });

@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { signUpMember } from "#server/auth/sign-up-member";
-import { auditLog, pricing, user } from "#server/db/schema";
+import { auditLog, planTelegramChats, pricing, user } from "#server/db/schema";
+import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as arrangeAction, loader as plansLoader } from "~/routes/admin.plans";
 import { action as saveAction, loader as editLoader } from "~/routes/admin.plans.edit";
@@ -74,6 +75,23 @@ describeEachDatabase("back office: plans (issue #16)", (database) => {
     expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { name: "Name is required", monthlyPrice: "Monthly price must be more than 0" } } });
     expect((await run(editLoader, "/admin/plans/abc", editor, { planId: "abc" })).status).toBe(404);
     expect((await run(editLoader, "/admin/plans/999999", editor, { planId: "999999" })).status).toBe(404);
+  });
+
+  it("saves the Telegram chats a plan grants; a restart's TELEGRAM_PLAN_CHATS seeding keeps them", async () => {
+    const created = await run(saveAction, "/admin/plans/new", editor, { planId: "new" }, { json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1001234567890", "-1009876543210"] } });
+    const id = created.data.id as number;
+    const chatsOf = async () => (await db().select({ chatId: planTelegramChats.chatId }).from(planTelegramChats).where(eq(planTelegramChats.planId, id))).map((c) => c.chatId).sort((a, b) => a - b);
+    expect(await chatsOf()).toEqual([-1009876543210, -1001234567890]);
+    await run(saveAction, `/admin/plans/${id}`, editor, { planId: String(id) }, { json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1005555555555"] } });
+    expect(await chatsOf()).toEqual([-1005555555555]);
+    const [plan] = await db().select({ slug: pricing.planId }).from(pricing).where(eq(pricing.id, id));
+    await seedPlanChats({ db: db(), planChats: { [plan!.slug]: [-1000000000001] }, onlyEmpty: true });
+    expect(await chatsOf()).toEqual([-1005555555555]);
+    const bad = await run(saveAction, `/admin/plans/${id}`, editor, { planId: String(id) }, { json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["@channel"] } });
+    expect(bad).toMatchObject({ status: 400, data: { ok: false, error: "A Telegram chat id is a number such as -1001234567890" } });
+    const twice = await run(saveAction, `/admin/plans/${id}`, editor, { planId: String(id) }, { json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1005555555555", "-1005555555555"] } });
+    expect(twice.data).toMatchObject({ ok: false, error: "Each Telegram chat is listed once" });
+    expect(await chatsOf()).toEqual([-1005555555555]);
   });
 
   it("publishes and moves plans, renumbering the order; support sees nothing of it (404)", async () => {

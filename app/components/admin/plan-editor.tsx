@@ -24,7 +24,7 @@ const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
   const fetcher = useFetcher<SaveAnswer>();
   const navigate = useNavigate();
-  const [form, setForm] = React.useState<Required<Omit<PlanForm, "features">> & { features: string[] }>(() => ({
+  const [form, setForm] = React.useState<Required<Omit<PlanForm, "features" | "telegramChats">> & { features: string[]; telegramChats: string[] }>(() => ({
     name: plan?.name ?? "",
     subtitle: plan?.subtitle ?? "",
     badge: plan?.badge ?? "",
@@ -33,6 +33,7 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
     originalPrice: plan?.originalPrice ? microToDecimal(BigInt(plan.originalPrice)) : "",
     discount: plan?.discount ?? 0,
     features: plan?.features ?? [],
+    telegramChats: plan?.telegramChats ?? [],
   }));
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
@@ -159,6 +160,36 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
           <Button type="button" variant="outline" size="sm" disabled={form.features.length >= MAX_PLAN_FEATURES} onClick={() => setForm((f) => ({ ...f, features: [...f.features, ""] }))}>
             <PlusIcon aria-hidden="true" />
             Add feature
+          </Button>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-3 rounded-xl border p-4">
+        <legend className="px-1 text-sm font-medium">Telegram chats</legend>
+        <p className="text-sm text-muted-foreground">
+          The channels or groups a subscription to this plan unlocks (their ids, e.g. -1001234567890). The bot must be an administrator there,
+          allowed to invite and ban users. Members already let in are checked against the new list within the hour.
+        </p>
+        {errors.telegramChats ? <p className="text-sm text-destructive">{errors.telegramChats}</p> : null}
+        <ul className="grid gap-2">
+          {form.telegramChats.map((chat, i) => (
+            <li key={i} className="flex items-center gap-2">
+              <Input
+                aria-label={`Telegram chat ${i + 1}`}
+                inputMode="numeric"
+                value={chat}
+                onChange={(event) => setForm((f) => ({ ...f, telegramChats: f.telegramChats.map((x, j) => (j === i ? event.target.value : x)) }))}
+              />
+              <Button type="button" variant="ghost" size="icon" aria-label={`Remove Telegram chat ${i + 1}`} onClick={() => setForm((f) => ({ ...f, telegramChats: f.telegramChats.filter((_, j) => j !== i) }))}>
+                <Trash2Icon />
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <div>
+          <Button type="button" variant="outline" size="sm" disabled={form.telegramChats.length >= 10} onClick={() => setForm((f) => ({ ...f, telegramChats: [...f.telegramChats, ""] }))}>
+            <PlusIcon aria-hidden="true" />
+            Add Telegram chat
           </Button>
         </div>
       </fieldset>

@@ -17,8 +17,10 @@ describe("plan editor schema", () => {
       monthlyPrice: 49_500_000n,
       originalPrice: null,
       discount: 0,
+      telegramChats: [],
       features: ["Signals", "Support"],
     });
+    expect(planSchema.parse({ ...valid, telegramChats: [" -1001234567890 "] }).telegramChats).toEqual([-1001234567890]);
     expect(planSchema.parse({ ...valid, originalPrice: "99", badge: "Popular", discount: "15" })).toMatchObject({ originalPrice: 99_000_000n, badge: "Popular", discount: 15 });
     expect(planSchema.parse({ ...valid, monthlyPrice: "0.000001" }).monthlyPrice).toBe(1n);
   });
@@ -36,6 +38,10 @@ describe("plan editor schema", () => {
     [{ discount: "2.5" }, "Discount must be a whole number from 0 to 100"],
     [{ icon: "skull" }, "Choose one of the plan icons"],
     [{ features: ["ok", " "] }, "A feature cannot be empty"],
+    [{ telegramChats: ["@vip"] }, "A Telegram chat id is a number such as -1001234567890"],
+    [{ telegramChats: ["-1001", "-1002"] }, "A Telegram chat id is a number such as -1001234567890"],
+    [{ telegramChats: ["-1001234567890", "-1001234567890"] }, "Each Telegram chat is listed once"],
+    [{ telegramChats: Array.from({ length: 11 }, (_, i) => `-10012345678${i.toString().padStart(2, "0")}`) }, "A plan grants at most 10 Telegram chats"],
     [{ features: Array.from({ length: 21 }, (_, i) => `f${i}`) }, "A plan lists at most 20 features"],
   ])("refuses %o", (change, message) => {
     expect(firstError({ ...valid, ...change })).toBe(message);

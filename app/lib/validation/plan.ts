@@ -38,6 +38,18 @@ export const planSchema = z.object({
     .pipe(usdtTyped("Original price").optional())
     .transform((v) => v ?? null),
   discount: z.coerce.number({ message: "Discount must be a whole number from 0 to 100" }).int("Discount must be a whole number from 0 to 100").min(0, "Discount must be a whole number from 0 to 100").max(100, "Discount must be a whole number from 0 to 100").default(0),
+  telegramChats: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{5,16}$/, "A Telegram chat id is a number such as -1001234567890")
+        .transform(Number),
+      { message: "Telegram chats must be a list" },
+    )
+    .max(10, "A plan grants at most 10 Telegram chats")
+    .refine((ids) => new Set(ids).size === ids.length, "Each Telegram chat is listed once")
+    .default([]),
   features: z
     .array(z.string().trim().min(1, "A feature cannot be empty").max(120, "A feature must be less than 120 characters"), { message: "Features must be a list" })
     .max(MAX_PLAN_FEATURES, `A plan lists at most ${MAX_PLAN_FEATURES} features`)

@@ -54,6 +54,8 @@ export type AdminPlan = {
   price: string;
   originalPrice: string | null;
   features: string[];
+  /** The Telegram chats (channel or group ids) a subscription to this plan unlocks. */
+  telegramChats: string[];
   published: boolean;
   displayOrder: number;
   /** Members whose subscription to this plan renews (a higher price waits 30 days for them). */
