@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
+import { SIGN_IN_AGAIN } from "~/lib/action-answer";
+import { flashToastSetCookie } from "~/lib/cookies";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { getConfig } from "../config.ts";
 import { getAuth } from "./auth.ts";
 
 export type MemberSession = {
@@ -21,17 +24,29 @@ export async function getMemberSession(request: Request): Promise<{ member: Memb
   return { member, headers: result.headers };
 }
 
-/** The guard of member pages: anonymous visitors go to /signin and come back afterwards. */
+/**
+ * The guard of member pages: anonymous visitors go to /signin and come back afterwards. A browser
+ * whose session ended (signed out from another device, expired) is also told so by a toast
+ * (issue #15), and its dead cookie is cleared.
+ */
 export async function requireMember(request: Request) {
   const { member, headers } = await getMemberSession(request);
   if (!member) {
     const url = new URL(request.url);
     // Only a target sign-in would honour is carried (a request for "//evil.example/…" is not).
     const back = safeRedirect(url.pathname + url.search, { siteOrigin: url.origin });
-    throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
+    const answer = new Headers();
+    for (const cookie of headers.getSetCookie()) answer.append("Set-Cookie", cookie);
+    if (SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) {
+      answer.append("Set-Cookie", flashToastSetCookie({ title: SIGN_IN_AGAIN, type: "error" }, { secure: getConfig().isProduction }));
+    }
+    throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers: answer });
   }
   return { member, headers };
 }
+
+/** Better Auth's session cookie (`__Secure-` prefixed in production). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s]/;
 
 /** Ends this browser's session; returns the headers that clear the cookie. */
 export async function signOutMember(request: Request): Promise<Headers> {

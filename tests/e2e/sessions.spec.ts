@@ -81,8 +81,10 @@ test.describe("signed-in devices", () => {
     await expect(devices(page).getByRole("listitem")).toHaveCount(1);
     for (const other of contexts) {
       const tab = other.pages()[0]!;
+      // Its next request lands on sign in, and says why.
       await tab.goto("/dashboard?section=user-info");
-      await expect(tab).toHaveURL(/\/signin\?/);
+      await expect(tab).toHaveURL(/\/signin\?redirectTo=%2Fdashboard%3Fsection%3Duser-info$/);
+      await expect(toast(tab, SIGN_IN_AGAIN)).toBeVisible();
       await other.close();
     }
     await page.reload();

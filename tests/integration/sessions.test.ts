@@ -11,6 +11,8 @@ import { knownDevices, session, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as sessionsAction, loader as sessionsLoader } from "~/routes/api.dashboard.sessions";
 import { loader as sessionStateLoader } from "~/routes/api.session";
+import { loader as dashboardLoader } from "~/routes/dashboard";
+import { readFlashToast } from "~/lib/cookies";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 
@@ -251,6 +253,30 @@ describeEachDatabase("signed-in devices", (database) => {
     expect(await state()).toEqual({ signedIn: false });
     await db().update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, ada.userId));
     expect(await state(ada.cookie)).toEqual({ signedIn: false });
+  });
+
+  it("a page request with a session that ended goes to sign in with the toast, and the dead cookie goes", async () => {
+    const ada = await member("Liv");
+    const phone = await signIn(ada.email, device(SAFARI_IPHONE, "198.51.100.9"));
+    await post({ intent: "revoke-others" }, ada.cookie);
+    const open = async (cookie?: string) => {
+      const request = new Request(`${ORIGIN}/dashboard?section=user-info`, { headers: cookie ? { cookie } : {} });
+      return (await dashboardLoader({ request, params: {}, context: {} } as never).then(
+        () => new Response(null, { status: 200 }),
+        (thrown: unknown) => thrown as Response,
+      )) as Response;
+    };
+    const revoked = await open(phone);
+    expect(revoked.status).toBe(302);
+    expect(revoked.headers.get("location")).toBe("/signin?redirectTo=%2Fdashboard%3Fsection%3Duser-info");
+    const cookies = revoked.headers.getSetCookie();
+    expect(readFlashToast(cookies.find((c) => c.startsWith("flash_toast="))!.split(";")[0])).toEqual({ title: "Your session has ended. Please sign in again.", type: "error" });
+    expect(cookies.some((c) => /session_token=;/.test(c) && /max-age=0/i.test(c))).toBe(true);
+    // A visitor who never signed in is only sent to sign in.
+    const visitor = await open();
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.getSetCookie()).toEqual([]);
+    expect((await open(ada.cookie)).status).toBe(200);
   });
 
   // Last: it blocks the outbox folder for the rest of the file.
