@@ -108,6 +108,8 @@ describeEachDatabase("the back office's Results section (issue #16)", (database)
     for (const who of [support, member]) {
       expect((await post({ intent: "create", ...valid }, who.cookie)).status).toBe(404);
     }
+    // A visitor's post is sent to sign in, like the page.
+    expect((await post({ intent: "create", ...valid }, "")).status).toBe(302);
     // Another site's form is refused before anything is read.
     expect((await post({ intent: "create", ...valid }, editor.cookie, { origin: "https://evil.example" })).status).toBe(403);
     expect(await rowsOf("forex")).toEqual([]);
