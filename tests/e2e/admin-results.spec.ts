@@ -8,7 +8,7 @@ type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof i
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-async function signInStaff(app: App, context: BrowserContext, role: "editor" | "support") {
+async function signInStaff(app: App, context: BrowserContext, role: "editor" | "admin" | "support") {
   const person = await signInNewMember(app, context);
   const { db } = app.testing.getDatabase();
   const { user } = app.testing.schema;
@@ -151,6 +151,23 @@ test.describe("Results in the back office (issue #16)", () => {
     await page.getByRole("dialog", { name: "New result" }).getByRole("button", { name: "Add result" }).click();
     await expect(page.getByRole("dialog", { name: "New result" }).getByText("Title is required")).toBeVisible();
     await expectAccessible(page, "new result form with errors");
+  });
+
+  test("an admin's CSV import is one row in the audit log, with its counts", async ({ page, app, context }) => {
+    const admin = await signInStaff(app as App, context, "admin");
+    await page.goto("/admin/results?type=high_lev_futures");
+    await waitForHydration(page);
+    const csv = ["type,title,signals,wins,losses,total_percentage,win_rate", "high_lev_futures,E2E Audit A,9,3,3,4,50", "high_lev_futures,E2E Audit B,9,6,3,7.5,66.67"];
+    await page.getByLabel("Or paste CSV").fill(csv.join("\n"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Import 2 results" }).click();
+    await expect(toast(page, "Imported 2 results (0 published).")).toBeVisible();
+    await expect(page.getByRole("table", { name: "High Leverage Futures results" }).getByRole("row").filter({ hasText: /E2E Audit [AB]/ })).toHaveCount(2);
+    await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Audit log" }).click();
+    const entry = page.getByRole("row").filter({ hasText: "Imported 2 results from CSV (high_lev_futures 2); 0 published, 2 draft" });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(admin.email);
+    await expect(entry).toContainText("results.imported");
   });
 
   test("support staff get 404 at /admin/results and see no Results section", async ({ page, app, context }) => {
