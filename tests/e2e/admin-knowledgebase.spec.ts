@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { blockingViolations, settle } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { signInNewMember, waitForHydration } from "./support/member";
 
@@ -21,6 +22,16 @@ async function signInStaff(app: App, context: BrowserContext, role: "owner" | "a
   const { user } = app.testing.schema;
   await db.update(user).set({ role, emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, person.userId));
   return person;
+}
+
+/** No serious or critical axe finding, in light and in dark. */
+async function expectAccessible(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await settle(page);
+    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `${name} in ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** The list's rows as [title, status], in order. */
@@ -141,6 +152,34 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
     await expect(region.getByRole("listitem")).toHaveText(["Open Billing history", "Choose Withdraw"]);
     await expect(region.getByRole("link", { name: "Tronscan" })).toHaveAttribute("target", "_blank");
     await memberContext.close();
+  });
+
+  test("the list and the editor (with its errors, a formatted text and the link field open) pass axe in light and dark", async ({ page, app, context }) => {
+    await signInStaff(app as App, context, "editor");
+    await page.goto("/admin/knowledgebase");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Knowledgebase");
+    await expectAccessible(page, "the list");
+
+    await page.getByRole("link", { name: "New article" }).click();
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    await expect(toolbar).toBeVisible();
+    await page.getByRole("button", { name: "Create article" }).click();
+    await expect(page.getByText("Please enter a title.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Article" })).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page, "the editor with errors");
+
+    await page.getByRole("textbox", { name: "Article" }).click();
+    await toolbar.getByRole("button", { name: "Heading", exact: true }).click();
+    await page.keyboard.type("Fees");
+    await page.keyboard.press("Enter");
+    await toolbar.getByRole("button", { name: "Quote" }).click();
+    await page.keyboard.type("No fees on deposits.");
+    await page.keyboard.press("ControlOrMeta+k");
+    await page.getByLabel("Link address").fill("javascript:alert(1)");
+    await page.getByRole("button", { name: "Apply link" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Use an address starting with https://" })).toBeVisible();
+    await expectAccessible(page, "the editor with the link field");
   });
 
   test("support sees no Knowledgebase section and its pages answer 404", async ({ page, app, context }) => {

@@ -56,7 +56,7 @@ type ToolbarButton = {
 };
 
 const mac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-const keys = (shortcut: string) => shortcut.replace("Mod", mac() ? "⌘" : "Ctrl").replace("Alt", mac() ? "⌥" : "Alt");
+const keys = (shortcut: string) => shortcut.replace("Mod", mac() ? "⌘" : "Ctrl").replace("Alt", mac() ? "⌥" : "Alt").replaceAll("-", "+");
 
 const BUTTONS: ToolbarButton[][] = [
   [
@@ -302,7 +302,7 @@ function ToolButton({
       aria-label={label}
       aria-pressed={pressed === undefined ? undefined : pressed}
       aria-expanded={expanded}
-      aria-keyshortcuts={shortcut.replace("Mod", "Control")}
+      aria-keyshortcuts={shortcut.replace("Mod", "Control").replaceAll("-", "+")}
       title={`${label} (${keys(shortcut)})`}
       disabled={disabled}
       // Keeps the text selection while the button is clicked.
