@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { KeyRoundIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { ceremonyProblem, loadWebAuthn, passkeysSupported, postJson } from "~/components/auth/passkey-browser";
@@ -16,6 +16,7 @@ import { fieldErrors } from "~/lib/validation/fields";
 import { addPasskeySchema, PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/validation/passkeys";
 import type { PasskeyView } from "~/lib/view-types/passkeys";
 import { formatDate } from "../format";
+import { useEndSession } from "../session-state";
 
 type PasskeyList = ActionAnswer<{ passkeys: PasskeyView[] }>;
 const LIST = "/api/dashboard/passkeys";
@@ -27,18 +28,19 @@ const LIST = "/api/dashboard/passkeys";
  */
 export function PasskeysCard() {
   const list = useFetcher<PasskeyList>();
-  const revalidator = useRevalidator();
+  const endSession = useEndSession();
   const { load } = list;
   React.useEffect(() => {
     void load(LIST);
   }, [load]);
   const reload = React.useCallback(() => void load(LIST), [load]);
-  // A session that ended elsewhere: the dashboard's guard sends the member to sign in.
+  // A session that ended elsewhere: the dashboard's shared handling (data off the screen, the
+  // refusal's text as a toast, then /signin), as for every other dashboard call.
   const answered = React.useCallback(
     (answer: ActionAnswer) => {
-      if (!answer.ok && answer.signedOut) void revalidator.revalidate();
+      if (!answer.ok && answer.signedOut) endSession?.(answer.error);
     },
-    [revalidator],
+    [endSession],
   );
 
   const [adding, setAdding] = React.useState(false);
@@ -46,6 +48,9 @@ export function PasskeysCard() {
   const [removing, setRemoving] = React.useState<PasskeyView | null>(null);
   const data = list.data;
   const passkeys = data?.ok ? data.passkeys : null;
+  React.useEffect(() => {
+    if (data && !data.ok && data.signedOut) endSession?.(data.error);
+  }, [data, endSession]);
 
   return (
     <Card role="group" aria-labelledby="passkeys-heading">
