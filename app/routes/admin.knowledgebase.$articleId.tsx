@@ -1,9 +1,10 @@
 import { ArrowLeftIcon } from "lucide-react";
 import * as React from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, Link, useBlocker, useFetcher, useNavigate } from "react-router";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -79,6 +80,16 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
   const sent = React.useRef({ title, content });
   const dirty = title !== saved.title || content !== saved.content;
   const busy = fetcher.state !== "idle";
+  // Our own move to the saved article's page is never held back.
+  const leaving = React.useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  React.useEffect(() => {
+    if (!dirty) return;
+    // Closing the tab or reloading with unsaved text: the browser's own question.
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   React.useEffect(() => {
     const answer = fetcher.data;
@@ -93,6 +104,7 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
     setSaved(sent.current);
     if (answer.created) {
       toast.success("Article created", { description: "It stays a draft until you publish it from the list." });
+      leaving.current = true;
       void navigate(`/admin/knowledgebase/${answer.id}`, { replace: true });
     } else {
       toast.success(answer.changed ? "Article saved" : "Nothing to save", { description: answer.changed ? undefined : "The article has not changed." });
@@ -174,6 +186,22 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
           </p>
         </div>
       </form>
+      <Dialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
+        <DialogContent showCloseButton={false}>
+          <DialogHeader>
+            <DialogTitle>Leave without saving?</DialogTitle>
+            <DialogDescription>Your changes to this article are not saved yet.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => blocker.reset?.()}>
+              Stay and keep editing
+            </Button>
+            <Button type="button" variant="destructive" onClick={() => blocker.proceed?.()}>
+              Leave without saving
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

@@ -82,9 +82,12 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");
     await expect(toolbar.getByRole("button", { name: "Bulleted list" })).toHaveAttribute("aria-pressed", "false");
-    // A link: select words, Ctrl+K, the address.
+    // A link: select a word, Ctrl+K, the address.
     await page.keyboard.type("Check it on Tronscan");
-    for (let i = 0; i < "Tronscan".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await expect(body).toContainText("Check it on Tronscan");
+    // The last word selected as a person would (Ctrl+Shift+Left on Linux), once the editor has the text.
+    await page.keyboard.press("Control+Shift+ArrowLeft");
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe("Tronscan");
     await page.keyboard.press("ControlOrMeta+k");
     await page.getByLabel("Link address").fill("https://tronscan.org/");
     await page.getByLabel("Link address").press("Enter");
@@ -107,8 +110,15 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
         '<p>Check it on <a target="_blank" rel="noopener noreferrer nofollow" href="https://tronscan.org/">Tronscan</a></p>',
     );
 
-    // An edit of the title, saved.
+    // An edit of the title: leaving before saving asks first; the author stays and saves.
     await page.getByLabel("Title").fill(`${title}!`);
+    await page.getByRole("link", { name: "All articles" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Stay and keep editing" }).click();
+    await expect(leave).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit article");
+    await expect(page.getByLabel("Title")).toHaveValue(`${title}!`);
     await page.getByRole("button", { name: "Save article" }).click();
     await expect(toast(page, "Article saved")).toBeVisible();
     await expect(page.getByText("All changes saved")).toBeVisible();
@@ -154,7 +164,7 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
     await memberContext.close();
   });
 
-  test("the list and the editor (with its errors, a formatted text and the link field open) pass axe in light and dark", async ({ page, app, context }) => {
+  test("the list, the editor (with its errors, a formatted text, the link field open) and the leave dialog pass axe in light and dark", async ({ page, app, context }) => {
     await signInStaff(app as App, context, "editor");
     await page.goto("/admin/knowledgebase");
     await waitForHydration(page);
@@ -180,6 +190,13 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
     await page.getByRole("button", { name: "Apply link" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Use an address starting with https://" })).toBeVisible();
     await expectAccessible(page, "the editor with the link field");
+
+    // Leaving with unsaved text asks; leaving anyway stores nothing.
+    await page.getByRole("link", { name: "All articles" }).click();
+    await expectAccessible(page, "the leave dialog");
+    await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Knowledgebase");
+    await expect(page.getByRole("row").filter({ hasText: "Fees" })).toHaveCount(0);
   });
 
   test("support sees no Knowledgebase section and its pages answer 404", async ({ page, app, context }) => {
