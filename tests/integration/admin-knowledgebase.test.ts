@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signUpMember } from "#server/auth/sign-up-member";
+import { sanitizeHtml } from "#server/content/sanitize";
 import { auditLog, knowledgebaseArticles, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as listAction, loader as listLoader } from "~/routes/admin.knowledgebase";
@@ -8,6 +9,7 @@ import { action as articleAction, loader as articleLoader } from "~/routes/admin
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import type { StaffRole } from "~/lib/staff-roles";
 import { KNOWLEDGEBASE_CONTENT_MAX, knowledgebaseMessages } from "~/lib/validation/knowledgebase";
+import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text-editor";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 
@@ -54,6 +56,28 @@ async function post(action: Action, path: string, body: Record<string, unknown>,
 
 const save = (id: number | "new", body: Record<string, unknown>, cookie: string) => post(articleAction, `/admin/knowledgebase/${id}`, body, cookie);
 const list = (body: Record<string, string>, cookie: string) => post(listAction, "/admin/knowledgebase", body, cookie, "form");
+
+describe("the rich-text editor's links (issue #16)", () => {
+  const anchor = (href: string) => {
+    const { target, rel } = linkAttributes(href);
+    return `<a href="${href}"${target ? ` target="${target}"` : ""}${rel ? ` rel="${rel}"` : ""}>x</a>`;
+  };
+
+  it("are stored exactly as the editor shows them: the sanitizer changes nothing in an allowed link", () => {
+    for (const href of ["https://tronscan.org/", "http://example.com/a?b=c", "/pricing", "/dashboard?section=knowledgebase", "mailto:help@example.com"]) {
+      expect(isAllowedHref(href), href).toBe(true);
+      expect(sanitizeHtml(anchor(href)), href).toBe(anchor(href));
+    }
+    expect(linkAttributes("https://tronscan.org/")).toEqual({ href: "https://tronscan.org/", target: "_blank", rel: "noopener noreferrer nofollow" });
+    expect(linkAttributes("/pricing")).toEqual({ href: "/pricing", target: null, rel: null });
+  });
+
+  it("refuses what the sanitizer would strip or a browser would run", () => {
+    for (const href of ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "//evil.example/", "vbscript:x", "ftp://x.example/", "https://", "mailto:", "tronscan.org"]) {
+      expect(isAllowedHref(href), href).toBe(false);
+    }
+  });
+});
 
 describeEachDatabase("the back office's Knowledgebase (issue #16)", (database) => {
   const db = () => database().db;
