@@ -1,0 +1,104 @@
+import * as React from "react";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/sonner";
+import { twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/validation/two-factor";
+import type { QrImage } from "~/lib/view-types/member";
+import { useMemberAction, type ActionAnswer } from "../use-member-action";
+import { BackupCodesView } from "./two-factor-backup-codes";
+import { DialogForm, PasswordField, TwoFactorDialog, useProblems, useResetOnOpen } from "./two-factor-dialog";
+
+type Setup = ActionAnswer<{ qr: QrImage; secret: string; totpUri: string }>;
+type Codes = ActionAnswer<{ backupCodes: string[] }>;
+
+/**
+ * Turning two-factor on: the password, then the QR code and the secret (shown once) and a code
+ * from the app to confirm; then the ten backup codes, shown once and downloadable.
+ */
+export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [password, setPassword] = React.useState("");
+  const [code, setCode] = React.useState("");
+  const [setup, setSetup] = React.useState<{ qr: QrImage; secret: string } | null>(null);
+  const [codes, setCodes] = React.useState<string[] | null>(null);
+  const { errors, setErrors, refuse, submitWith } = useProblems("Two-factor authentication not turned on");
+
+  const start = useMemberAction<Setup>("/api/dashboard/two-factor/enable", (answer) => {
+    if (answer.ok) {
+      setSetup({ qr: answer.qr, secret: answer.secret });
+      setErrors({});
+    } else refuse(answer);
+  });
+  const confirm = useMemberAction<Codes>("/api/dashboard/two-factor/confirm", (answer) => {
+    if (answer.ok) {
+      // The secret is never shown again; the codes now, once.
+      setSetup(null);
+      setCodes(answer.backupCodes);
+      toast.success("Two-factor authentication is on", { description: "Your other sessions have been signed out." });
+    } else refuse(answer);
+  });
+
+  // Each opening starts afresh: nothing of an earlier set-up (secret, codes) stays on screen.
+  useResetOnOpen(open, () => {
+    setPassword("");
+    setCode("");
+    setSetup(null);
+    setCodes(null);
+    setErrors({});
+  });
+
+  return (
+    <TwoFactorDialog open={open} onClose={onClose}>
+      {codes ? (
+        <BackupCodesView codes={codes} onDone={onClose} />
+      ) : setup ? (
+        <DialogForm
+          title="Scan the QR code"
+          description="Scan it with your authenticator app, or type the secret key in, then enter the 6-digit code the app shows."
+          onSubmit={submitWith(twoFactorConfirmSchema, { code }, confirm.submit)}
+          action={{ label: "Turn on", busyLabel: "Verifying...", busy: confirm.busy }}
+        >
+          <SetupKey qr={setup.qr} secret={setup.secret} />
+          <FormField id="two-factor-code" label="Code from the app" error={errors.code}>
+            <Input
+              id="two-factor-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={Boolean(errors.code) || undefined}
+            />
+          </FormField>
+        </DialogForm>
+      ) : (
+        <DialogForm
+          title="Turn on two-factor authentication"
+          description="Enter your password to set up an authenticator app."
+          onSubmit={submitWith(twoFactorPasswordSchema, { password }, start.submit)}
+          action={{ label: "Continue", busyLabel: "Checking...", busy: start.busy }}
+        >
+          <PasswordField id="two-factor-on-password" value={password} onChange={setPassword} error={errors.password} />
+        </DialogForm>
+      )}
+    </TwoFactorDialog>
+  );
+}
+
+/** The new secret, shown once: as a QR code to scan and as the key to type in. */
+function SetupKey({ qr, secret }: { qr: QrImage; secret: string }) {
+  return (
+    <>
+      <svg role="img" aria-label="QR code for your authenticator app" viewBox={`0 0 ${qr.size} ${qr.size}`} shapeRendering="crispEdges" className="mx-auto size-48 rounded-md bg-white">
+        <path d={qr.path} fill="#000" />
+      </svg>
+      <div className="grid gap-1.5">
+        <span id="two-factor-secret-label" className="text-sm font-medium">
+          Secret key
+        </span>
+        <code aria-labelledby="two-factor-secret-label" data-testid="two-factor-secret" className="rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all">
+          {secret}
+        </code>
+      </div>
+    </>
+  );
+}
