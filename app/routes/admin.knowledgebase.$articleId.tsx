@@ -9,6 +9,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { can } from "~/lib/staff-roles";
 import { fieldErrors } from "~/lib/validation/fields";
@@ -76,7 +77,6 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
   const [content, setContent] = React.useState(article?.content ?? "");
   const [saved, setSaved] = React.useState({ title: article?.title ?? "", content: article?.content ?? "" });
   const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const handled = React.useRef<SaveAnswer | undefined>(undefined);
   const sent = React.useRef({ title, content });
   const dirty = title !== saved.title || content !== saved.content;
   const busy = fetcher.state !== "idle";
@@ -91,10 +91,7 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  React.useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
-    handled.current = answer;
+  useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) {
       setErrors(answer.fieldErrors ?? {});
       toast.error("Article not saved", { description: answer.error });
@@ -109,7 +106,7 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
     } else {
       toast.success(answer.changed ? "Article saved" : "Nothing to save", { description: answer.changed ? undefined : "The article has not changed." });
     }
-  }, [fetcher.state, fetcher.data, navigate]);
+  });
 
   // A field's error goes as soon as the author changes it.
   const clearError = (field: string) => setErrors((current) => (current[field] ? { ...current, [field]: "" } : current));

@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { can } from "~/lib/staff-roles";
@@ -56,14 +57,10 @@ type ListAnswer = ActionAnswer<{ message: string }>;
 /** A fetcher whose answer becomes a toast. */
 function useListAction() {
   const fetcher = useFetcher<ListAnswer>();
-  const handled = React.useRef<ListAnswer | undefined>(undefined);
-  React.useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
-    handled.current = answer;
+  useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) toast.success("Knowledgebase updated", { description: answer.message });
     else toast.error("Knowledgebase not changed", { description: answer.error });
-  }, [fetcher.state, fetcher.data]);
+  });
   return fetcher;
 }
 

@@ -4,6 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt } from "~/lib/money";
@@ -79,12 +80,9 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
 
 function PlanRow({ plan, canWrite, first, last }: { plan: AdminPlan; canWrite: boolean; first: boolean; last: boolean }) {
   const fetcher = useFetcher<ActionAnswer<{ changed: boolean }>>();
-  const handled = React.useRef<unknown>(undefined);
-  React.useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === handled.current) return;
-    handled.current = fetcher.data;
-    if (!fetcher.data.ok) toast.error("Plan not changed", { description: fetcher.data.error });
-  }, [fetcher.state, fetcher.data]);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (!answer.ok) toast.error("Plan not changed", { description: answer.error });
+  });
   const price = BigInt(plan.price);
   const busy = fetcher.state !== "idle";
   const send = (fields: Record<string, string>) => fetcher.submit({ planId: String(plan.id), ...fields }, { method: "post" });

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, can, type StaffRole } from "~/lib/staff-roles";
@@ -38,15 +39,11 @@ type RoleAnswer = ActionAnswer<{ email: string; role: StaffRole | null; changed:
 
 function useRoleChange() {
   const fetcher = useFetcher<RoleAnswer>();
-  const handled = React.useRef<RoleAnswer | undefined>(undefined);
-  React.useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
-    handled.current = answer;
+  useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) toast.error("Staff not changed", { description: answer.error });
     else if (!answer.changed) toast.success("Nothing to change", { description: `${answer.email} already has this role.` });
     else toast.success("Staff updated", { description: `${answer.email}: ${answer.role ? ROLE_LABELS[answer.role] : "no role"}.` });
-  }, [fetcher.state, fetcher.data]);
+  });
   return fetcher;
 }
 

@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { blockingViolations, settle } from "./support/axe";
+import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { signInStaff } from "./support/staff";
 import { signInNewMember, waitForHydration } from "./support/member";
 
 type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
@@ -16,23 +17,7 @@ async function toastsGone(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 }
 
-async function signInStaff(app: App, context: BrowserContext, role: "owner" | "admin" | "editor" | "support") {
-  const person = await signInNewMember(app, context);
-  const { db } = app.testing.getDatabase();
-  const { user } = app.testing.schema;
-  await db.update(user).set({ role, emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, person.userId));
-  return person;
-}
 
-/** No serious or critical axe finding, in light and in dark. */
-async function expectAccessible(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-    await settle(page);
-    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `${name} in ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 /** The list's rows as [title, status], in order. */
 async function listedArticles(page: Page) {
@@ -42,7 +27,7 @@ async function listedArticles(page: Page) {
 
 test.describe("back office: Knowledgebase (issue #16)", () => {
   test("an editor writes an article in the rich-text editor, publishes and reorders it, and a member reads it in that place", async ({ page, app, context, browser }) => {
-    await signInStaff(app as App, context, "editor");
+    await signInStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" }).click();
@@ -165,7 +150,7 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
   });
 
   test("the list, the editor (with its errors, a formatted text, the link field open) and the leave dialog pass axe in light and dark", async ({ page, app, context }) => {
-    await signInStaff(app as App, context, "editor");
+    await signInStaff(app, context, "editor");
     await page.goto("/admin/knowledgebase");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Knowledgebase");
@@ -200,7 +185,7 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
   });
 
   test("support sees no Knowledgebase section and its pages answer 404", async ({ page, app, context }) => {
-    await signInStaff(app as App, context, "support");
+    await signInStaff(app, context, "support");
     await page.goto("/admin");
     await expect(page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" })).toHaveCount(0);
     for (const path of ["/admin/knowledgebase", "/admin/knowledgebase/new", "/admin/knowledgebase/1"]) {

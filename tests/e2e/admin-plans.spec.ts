@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expect, test } from "./support/fixtures";
+import { signInStaff } from "./support/staff";
 import { signInNewMember, waitForHydration } from "./support/member";
 
 type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
@@ -8,16 +9,9 @@ type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof i
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-async function signInEditor(app: App, context: BrowserContext) {
-  const person = await signInNewMember(app, context);
-  const { db } = app.testing.getDatabase();
-  await db.update(app.testing.schema.user).set({ role: "editor", emailVerified: true, twoFactorEnabled: true }).where(eq(app.testing.schema.user.id, person.userId));
-  return person;
-}
-
 test.describe("back office: plans (issue #16)", () => {
   test("an editor creates a plan with live derived prices and features, publishes it, and it is on /pricing", async ({ page, app, context }) => {
-    await signInEditor(app as App, context);
+    await signInStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
     await nav(page).getByRole("link", { name: "Plans" }).click();
@@ -62,7 +56,7 @@ test.describe("back office: plans (issue #16)", () => {
   });
 
   test("a higher price on a plan members renew waits 30 days, and the editor is told so", async ({ page, app, context }) => {
-    await signInEditor(app as App, context);
+    await signInStaff(app, context, "editor");
     const { db } = (app as App).testing.getDatabase();
     const { pricing, subscriptions } = (app as App).testing.schema;
     const [plan] = await db.insert(pricing).values({ planId: `rise-${Date.now()}`, name: "Rise Plan", price: 10_000_000n, published: true }).returning();

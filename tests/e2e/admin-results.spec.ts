@@ -1,30 +1,10 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
-import { blockingViolations, settle } from "./support/axe";
+import type { Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { signInNewMember, waitForHydration } from "./support/member";
-
-type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
+import { signInStaff } from "./support/staff";
+import { waitForHydration } from "./support/member";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
-
-async function signInStaff(app: App, context: BrowserContext, role: "editor" | "admin" | "support") {
-  const person = await signInNewMember(app, context);
-  const { db } = app.testing.getDatabase();
-  const { user } = app.testing.schema;
-  await db.update(user).set({ role, emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, person.userId));
-  return person;
-}
-
-/** No serious accessibility problems, in light and dark. */
-async function expectAccessible(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-    await settle(page);
-    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `${name} in ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 /** The public page as an anonymous visitor gets it: no cookies, so the shared page cache answers. */
 async function publicSpotPage(url: string) {
@@ -41,7 +21,7 @@ test.describe("Results in the back office (issue #16)", () => {
     expect(cached.cache).toBe("HIT");
     expect(cached.html).not.toContain("E2E Imported Month");
 
-    await signInStaff(app as App, context, "editor");
+    await signInStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" }).click();
@@ -139,7 +119,7 @@ test.describe("Results in the back office (issue #16)", () => {
   });
 
   test("the list, a CSV preview with errors and the form with errors have no serious accessibility problems", async ({ page, app, context }) => {
-    await signInStaff(app as App, context, "editor");
+    await signInStaff(app, context, "editor");
     await page.goto("/admin/results?type=forex");
     await waitForHydration(page);
     await expect(page.getByRole("table", { name: "Forex results" })).toBeVisible();
@@ -154,7 +134,7 @@ test.describe("Results in the back office (issue #16)", () => {
   });
 
   test("an admin's CSV import is one row in the audit log, with its counts", async ({ page, app, context }) => {
-    const admin = await signInStaff(app as App, context, "admin");
+    const admin = await signInStaff(app, context, "admin");
     await page.goto("/admin/results?type=high_lev_futures");
     await waitForHydration(page);
     const csv = ["type,title,signals,wins,losses,total_percentage,win_rate", "high_lev_futures,E2E Audit A,9,3,3,4,50", "high_lev_futures,E2E Audit B,9,6,3,7.5,66.67"];
@@ -171,7 +151,7 @@ test.describe("Results in the back office (issue #16)", () => {
   });
 
   test("support staff get 404 at /admin/results and see no Results section", async ({ page, app, context }) => {
-    await signInStaff(app as App, context, "support");
+    await signInStaff(app, context, "support");
     await page.goto("/admin");
     await expect(page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" })).toHaveCount(0);
     const response = await page.goto("/admin/results");

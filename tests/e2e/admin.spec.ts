@@ -1,25 +1,14 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { signInNewMember, waitForHydration } from "./support/member";
-
-type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
+import { signInStaff } from "./support/staff";
+import { waitForHydration } from "./support/member";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-/** A signed-in account made staff the way `npm run ops -- staff add` and the two-factor set-up leave it. */
-async function signInStaff(app: App, context: BrowserContext, role: "owner" | "admin" | "editor" | "support" | null, twoFactor = true) {
-  const person = await signInNewMember(app, context);
-  const { db } = app.testing.getDatabase();
-  const { user } = app.testing.schema;
-  await db.update(user).set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: twoFactor }).where(eq(user.id, person.userId));
-  return person;
-}
-
 test.describe("back office (issue #16)", () => {
   test("an owner sees every built section, adds a staff member, and finds it in the audit log", async ({ page, app, context, browser }) => {
-    const owner = await signInStaff(app as App, context, "owner");
+    const owner = await signInStaff(app, context, "owner");
     const response = await page.goto("/admin");
     expect(response!.status()).toBe(200);
     expect(response!.headers()["cache-control"]).toBe("no-store");
@@ -33,7 +22,7 @@ test.describe("back office (issue #16)", () => {
 
     // The person to promote has an account with a verified address, in another browser.
     const otherContext = await browser.newContext({ baseURL: app.url });
-    const editor = await signInStaff(app as App, otherContext, null);
+    const editor = await signInStaff(app, otherContext, null);
 
     await nav(page).getByRole("link", { name: "Staff" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff");
@@ -60,7 +49,7 @@ test.describe("back office (issue #16)", () => {
   });
 
   test("an editor sees only the Overview and the content sections; Staff and Audit log answer 404", async ({ page, app, context }) => {
-    await signInStaff(app as App, context, "editor");
+    await signInStaff(app, context, "editor");
     await page.goto("/admin");
     await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Plans", "Results", "Knowledgebase"]);
     await expect(page.getByRole("group", { name: "Published posts" })).toBeVisible();
@@ -77,7 +66,7 @@ test.describe("back office (issue #16)", () => {
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fadmin%2Fstaff$/);
     expect(visitor!.status()).toBe(200);
 
-    await signInStaff(app as App, context, null);
+    await signInStaff(app, context, null);
     const member = await page.goto("/admin");
     expect(member!.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
@@ -85,7 +74,7 @@ test.describe("back office (issue #16)", () => {
   });
 
   test("staff without two-factor sign-in are sent to turn it on first", async ({ page, app, context }) => {
-    await signInStaff(app as App, context, "owner", false);
+    await signInStaff(app, context, "owner", { twoFactor: false });
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/dashboard\?section=user-info$/);
     await expect(toast(page, "Two-factor sign-in required")).toBeVisible();
@@ -93,7 +82,7 @@ test.describe("back office (issue #16)", () => {
 
   test("on a phone the sections open from the menu button", async ({ page, app, context }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInStaff(app as App, context, "owner");
+    await signInStaff(app, context, "owner");
     await page.goto("/admin");
     await waitForHydration(page);
     await expect(nav(page)).toHaveCount(0);

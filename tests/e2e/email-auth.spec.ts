@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { blockingViolations, settle } from "./support/axe";
+import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { markEmailVerified, openDashboard, signInNewMember, waitForHydration } from "./support/member";
 import { latestMail, linkIn } from "./support/outbox";
@@ -10,15 +10,6 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
 const banner = (page: Page) => page.locator('[data-slot="email-verification-banner"]');
 
-/** No serious accessibility problems, in light and dark. */
-async function expectAccessible(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-    await settle(page);
-    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `${name} in ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 test("the link and code pages are never cached (they carry tokens and change state)", async ({ request }) => {
   for (const path of ["/verify-email?token=x", "/signin/code"]) {

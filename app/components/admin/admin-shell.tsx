@@ -8,12 +8,11 @@ import {
   SidebarGroup,
   SidebarGroupContent,
   SidebarGroupLabel,
-  SidebarHeader,
   SidebarMenu,
   SidebarMenuButton,
   SidebarMenuItem,
 } from "~/components/ui/sidebar-menu";
-import { useBrand } from "~/components/site/use-brand";
+import { SidebarBrand } from "~/components/site/sidebar-brand";
 import type { AdminSectionKey } from "~/lib/admin-sections";
 import { ROLE_LABELS } from "~/lib/staff-roles";
 import type { AdminViewer } from "~/lib/view-types/admin";
@@ -97,22 +96,10 @@ export function AdminShell({
 }
 
 function AdminSidebar({ sections, active }: { sections: readonly Section[]; active: AdminSectionKey | undefined }) {
-  const brandName = useBrand();
   const { isMobile, setOpenMobile } = useSidebar();
   return (
     <Sidebar collapsible="icon">
-      <SidebarHeader>
-        <SidebarMenu>
-          <SidebarMenuItem>
-            <SidebarMenuButton asChild size="lg" tooltip={brandName}>
-              <Link to="/admin">
-                <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-                <span className="text-base font-bold tracking-tight">{brandName}</span>
-              </Link>
-            </SidebarMenuButton>
-          </SidebarMenuItem>
-        </SidebarMenu>
-      </SidebarHeader>
+      <SidebarBrand to="/admin" />
       <SidebarContent>
         <SidebarGroup>
           <SidebarGroupLabel>Back office</SidebarGroupLabel>

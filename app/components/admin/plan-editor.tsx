@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
 import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
@@ -39,11 +40,7 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const monthly = parseUsdt(String(form.monthlyPrice));
 
-  const handled = React.useRef<SaveAnswer | undefined>(undefined);
-  React.useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
-    handled.current = answer;
+  useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) {
       setErrors(answer.fieldErrors ?? {});
       toast.error("Plan not saved", { description: answer.error });
@@ -54,8 +51,8 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
     } else {
       toast.success("Plan saved");
     }
-    if (!plan) navigate(`/admin/plans/${answer.id}`, { replace: true });
-  }, [fetcher.state, fetcher.data, navigate, plan]);
+    if (!plan) void navigate(`/admin/plans/${answer.id}`, { replace: true });
+  });
 
   function save(event: React.FormEvent) {
     event.preventDefault();

@@ -5,32 +5,19 @@ import {
   SidebarGroup,
   SidebarGroupContent,
   SidebarGroupLabel,
-  SidebarHeader,
   SidebarMenu,
   SidebarMenuButton,
   SidebarMenuItem,
 } from "~/components/ui/sidebar-menu";
-import { useBrand } from "~/components/site/use-brand";
+import { SidebarBrand } from "~/components/site/sidebar-brand";
 import { dashboardSections } from "./sections";
 
 /** The enabled sections as links (`?section=`), so reload, back and forward keep the place. */
 export function DashboardSidebar({ active }: { active: string }) {
-  const brandName = useBrand();
   const { isMobile, setOpenMobile } = useSidebar();
   return (
     <Sidebar collapsible="icon">
-      <SidebarHeader>
-        <SidebarMenu>
-          <SidebarMenuItem>
-            <SidebarMenuButton asChild size="lg" tooltip={brandName}>
-              <Link to="/">
-                <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-                <span className="text-base font-bold tracking-tight">{brandName}</span>
-              </Link>
-            </SidebarMenuButton>
-          </SidebarMenuItem>
-        </SidebarMenu>
-      </SidebarHeader>
+      <SidebarBrand to="/" />
       <SidebarContent>
         <SidebarGroup>
           <SidebarGroupLabel>Dashboard</SidebarGroupLabel>

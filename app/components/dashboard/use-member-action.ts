@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useEndSession } from "./session-state";
 
 export type { ActionAnswer } from "~/lib/action-answer";
@@ -15,21 +16,13 @@ export function useMemberAction<T extends ActionAnswer>(action: string, onAnswer
   const fetcher = useFetcher<T>();
   const revalidator = useRevalidator();
   const endSession = useEndSession();
-  const handled = React.useRef<T | undefined>(undefined);
-  const latest = React.useRef(onAnswer);
-  React.useEffect(() => {
-    latest.current = onAnswer;
-  });
-
-  const answer = fetcher.data as T | undefined;
-  React.useEffect(() => {
-    if (fetcher.state !== "idle" || answer === undefined || answer === handled.current) return;
-    handled.current = answer;
+  // The answer is the JSON envelope T (no Dates or bigints travel here), so it is read as T.
+  useFetcherAnswer(fetcher as unknown as { state: string; data: T | undefined }, (answer) => {
     // A session that ended: the dashboard takes over (one toast, its data off the screen, sign in).
     if (!answer.ok && answer.signedOut && endSession) return endSession(answer.error);
-    latest.current(answer);
+    onAnswer(answer);
     if (!answer.ok && answer.signedOut) void revalidator.revalidate();
-  }, [fetcher.state, answer, revalidator, endSession]);
+  });
 
   // fetcher.submit is stable across renders; the fetcher object itself is not.
   const { submit: send } = fetcher;

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 // Only the colour rules can judge a page differently once the colour scheme changes: the
 // markup, names, roles and layout are the same.
@@ -28,4 +28,14 @@ export async function settle(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** No serious or critical axe finding on the page as it is, in the light and in the dark scheme. */
+export async function expectAccessible(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await settle(page);
+    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `${name} in ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }

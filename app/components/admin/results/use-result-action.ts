@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import type { CsvRow } from "~/lib/results-csv";
 
@@ -13,17 +14,7 @@ export type ResultAnswer = ActionAnswer<{ message: string }, { csvError: string 
  */
 export function useResultAction(onAnswer: (answer: ResultAnswer) => void) {
   const fetcher = useFetcher<ResultAnswer>();
-  const handled = React.useRef<ResultAnswer | undefined>(undefined);
-  const latest = React.useRef(onAnswer);
-  React.useEffect(() => {
-    latest.current = onAnswer;
-  });
-  React.useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
-    handled.current = answer;
-    latest.current(answer);
-  }, [fetcher.state, fetcher.data]);
+  useFetcherAnswer(fetcher, onAnswer);
   const submit = React.useCallback(
     (values: Record<string, string>) => fetcher.submit(values, { method: "post" }),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,0 +1,23 @@
+import type { BrowserContext } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import type { StaffRole } from "../../../app/lib/staff-roles.ts";
+import { signInNewMember } from "./member";
+
+type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
+
+/**
+ * A signed-in account made staff the way `npm run ops -- staff add` and the two-factor set-up
+ * leave it: the role, a verified address, two-factor on (`twoFactor: false` to test the guard).
+ * `role: null` leaves a plain member with a verified address (someone to promote).
+ */
+export async function signInStaff(app: unknown, context: BrowserContext, role: StaffRole | null, options: { twoFactor?: boolean } = {}) {
+  const testApp = app as App;
+  const person = await signInNewMember(testApp, context);
+  const { db } = testApp.testing.getDatabase();
+  const { user } = testApp.testing.schema;
+  await db
+    .update(user)
+    .set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: options.twoFactor ?? true })
+    .where(eq(user.id, person.userId));
+  return person;
+}
