@@ -1,4 +1,5 @@
 import net from "node:net";
+import { expandIPv6 } from "../security/client-address.ts";
 
 /**
  * The part of a client address that names "where" a device signs in from (issue #15): an IPv4
@@ -13,22 +14,6 @@ export function addressPrefix(address: string | null | undefined): string | null
   if (net.isIPv4(plain)) return `${plain.split(".").slice(0, 3).join(".")}.x`;
   if (net.isIPv6(plain)) return `${expandIPv6(plain).slice(0, 3).join(":")}:x`;
   return null;
-}
-
-function expandIPv6(address: string): string[] {
-  const zone = address.indexOf("%");
-  const plain = zone === -1 ? address : address.slice(0, zone);
-  const [head = "", tail] = plain.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const last = right.length ? right : left;
-  const ipv4 = last.length && last[last.length - 1]!.includes(".") ? last.pop()! : undefined;
-  if (ipv4) {
-    const [a, b, c, d] = ipv4.split(".").map(Number) as [number, number, number, number];
-    last.push(((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
-  }
-  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
-  return [...left, ...Array<string>(missing).fill("0"), ...right].map((group) => parseInt(group, 16).toString(16));
 }
 
 const regions = new Intl.DisplayNames(["en"], { type: "region" });

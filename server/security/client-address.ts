@@ -15,7 +15,7 @@ export function rateLimitAddress(address: string): string {
 }
 
 /** The eight 16-bit groups of an IPv6 address, in lowercase without leading zeros. */
-function expandIPv6(address: string): string[] {
+export function expandIPv6(address: string): string[] {
   const zone = address.indexOf("%");
   const plain = zone === -1 ? address : address.slice(0, zone);
   const [head = "", tail] = plain.split("::");
