@@ -1,8 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signUpMember } from "#server/auth/sign-up-member";
 import { sanitizeHtml } from "#server/content/sanitize";
-import { auditLog, knowledgebaseArticles, user } from "#server/db/schema";
+import { auditLog, knowledgebaseArticles } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as listAction, loader as listLoader } from "~/routes/admin.knowledgebase";
 import { action as articleAction, loader as articleLoader } from "~/routes/admin.knowledgebase.$articleId";
@@ -11,13 +10,12 @@ import type { StaffRole } from "~/lib/staff-roles";
 import { KNOWLEDGEBASE_CONTENT_MAX, knowledgebaseMessages } from "~/lib/validation/knowledgebase";
 import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text-editor";
 import { describeEachDatabase } from "../helpers/database";
+import { signUpStaff } from "../helpers/staff";
 import { withTestDataDir } from "../helpers/env";
 
 withTestDataDir("admin-knowledgebase");
 
 const ORIGIN = "http://localhost";
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-let counter = 1;
 
 type Loader = (args: never) => Promise<unknown>;
 type Action = (args: never) => Promise<unknown>;
@@ -81,19 +79,7 @@ describe("the rich-text editor's links (issue #16)", () => {
 
 describeEachDatabase("the back office's Knowledgebase (issue #16)", (database) => {
   const db = () => database().db;
-  async function account(role: StaffRole | null) {
-    const n = counter++;
-    const ip = `10.9.0.${n}`;
-    const email = `kb-${n}@example.com`;
-    const result = await signUpMember({
-      db: db(),
-      input: { firstName: "Kim", lastName: `No${n}`, email, password: "Analytical1", telegram: `kim_${n}_tg`, acceptTerms: true, acceptRisk: true },
-      clientIp: ip,
-      headers: new Headers({ "x-client-ip": ip }),
-    });
-    await db().update(user).set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, result.userId));
-    return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
-  }
+  const account = (role: StaffRole | null, options: { twoFactor?: boolean } = {}) => signUpStaff(db(), role, options);
   const audit = (id: number) =>
     db().select().from(auditLog).where(sql`${auditLog.targetType} = 'knowledgebase' and ${auditLog.targetId} = ${String(id)}`).orderBy(asc(auditLog.id));
   const stored = async (id: number) => (await db().select().from(knowledgebaseArticles).where(eq(knowledgebaseArticles.id, id)))[0];

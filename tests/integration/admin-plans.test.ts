@@ -1,20 +1,18 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { signUpMember } from "#server/auth/sign-up-member";
-import { auditLog, planTelegramChats, pricing, user } from "#server/db/schema";
+import { auditLog, planTelegramChats, pricing } from "#server/db/schema";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as arrangeAction, loader as plansLoader } from "~/routes/admin.plans";
 import { action as saveAction, loader as editLoader } from "~/routes/admin.plans.edit";
 import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../helpers/database";
+import { signUpStaff } from "../helpers/staff";
 import { withTestDataDir } from "../helpers/env";
 
 withTestDataDir("admin-plans");
 
 const ORIGIN = "http://localhost";
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-let counter = 1;
 
 type Handler = (args: never) => Promise<unknown>;
 
@@ -36,18 +34,7 @@ async function run(handler: Handler, path: string, cookie: string, params: Recor
 
 describeEachDatabase("back office: plans (issue #16)", (database) => {
   const db = () => database().db;
-  async function staff(role: StaffRole) {
-    const n = counter++;
-    const ip = `10.7.0.${n}`;
-    const result = await signUpMember({
-      db: db(),
-      input: { firstName: "Sam", lastName: `No${n}`, email: `staff-${n}@example.com`, password: "Analytical1", telegram: `sam_${n}_tg`, acceptTerms: true, acceptRisk: true },
-      clientIp: ip,
-      headers: new Headers({ "x-client-ip": ip }),
-    });
-    await db().update(user).set({ role, emailVerified: true, twoFactorEnabled: true }).where(eq(user.id, result.userId));
-    return cookieFrom(result.headers);
-  }
+  const staff = async (role: StaffRole) => (await signUpStaff(db(), role)).cookie;
   let editor: string;
   let support: string;
   beforeAll(async () => {

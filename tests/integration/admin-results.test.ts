@@ -1,8 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
-import { signUpMember } from "#server/auth/sign-up-member";
 import { watchContentChanges } from "#server/content/watch-content-changes";
-import { auditLog, results, user } from "#server/db/schema";
+import { auditLog, results } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as resultsAction, loader as resultsLoader } from "~/routes/admin.results";
 import { loader as adminLoader } from "~/routes/admin";
@@ -11,13 +10,12 @@ import { csvMessages } from "~/lib/results-csv";
 import { MAX_CSV_CHARS, resultMessages } from "~/lib/validation/results";
 import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../helpers/database";
+import { signUpStaff } from "../helpers/staff";
 import { withTestDataDir } from "../helpers/env";
 
 withTestDataDir("admin-results");
 
 const ORIGIN = "http://localhost";
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-let counter = 1;
 
 type Outcome = { status: number; location?: string | null; data?: Record<string, unknown> };
 
@@ -60,22 +58,7 @@ afterEach(async () => {
 
 describeEachDatabase("the back office's Results section (issue #16)", (database) => {
   const db = () => database().db;
-  async function account(role: StaffRole | null) {
-    const n = counter++;
-    const ip = `10.9.0.${n}`;
-    const email = `results-${n}@example.com`;
-    const made = await signUpMember({
-      db: db(),
-      input: { firstName: "Res", lastName: `No${n}`, email, password: "Analytical1", telegram: `res_${n}_tg`, acceptTerms: true, acceptRisk: true },
-      clientIp: ip,
-      headers: new Headers({ "x-client-ip": ip }),
-    });
-    await db()
-      .update(user)
-      .set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: true })
-      .where(eq(user.id, made.userId));
-    return { userId: made.userId, email, cookie: cookieFrom(made.headers) };
-  }
+  const account = (role: StaffRole | null, options: { twoFactor?: boolean } = {}) => signUpStaff(db(), role, options);
   const rowsOf = (type: "forex" | "spot" | "broadcastai") =>
     db().select().from(results).where(eq(results.type, type)).orderBy(asc(results.displayOrder), asc(results.id));
   const auditOf = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { signUpMember } from "#server/auth/sign-up-member";
 import { auditLog, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
@@ -9,13 +8,12 @@ import { loader as overviewLoader } from "~/routes/admin._index";
 import { loader as adminLoader } from "~/routes/admin";
 import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../helpers/database";
+import { signUpStaff } from "../helpers/staff";
 import { withTestDataDir } from "../helpers/env";
 
 withTestDataDir("admin");
 
 const ORIGIN = "http://localhost";
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-let counter = 1;
 
 type Loader = (args: never) => Promise<unknown>;
 type Outcome = { status: number; location?: string | null; data?: Record<string, unknown> };
@@ -51,23 +49,7 @@ async function post(body: Record<string, string>, cookie: string) {
 
 describeEachDatabase("the back office's guard and first pages (issue #16)", (database) => {
   const db = () => database().db;
-  /** A signed-in account; `role` and two-factor set directly, as the ops command and the 2FA flow would. */
-  async function account(role: StaffRole | null, options: { twoFactor?: boolean } = {}) {
-    const n = counter++;
-    const ip = `10.8.0.${n}`;
-    const email = `person-${n}@example.com`;
-    const result = await signUpMember({
-      db: db(),
-      input: { firstName: "Pat", lastName: `No${n}`, email, password: "Analytical1", telegram: `pat_${n}_tg`, acceptTerms: true, acceptRisk: true },
-      clientIp: ip,
-      headers: new Headers({ "x-client-ip": ip }),
-    });
-    await db()
-      .update(user)
-      .set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: options.twoFactor ?? true })
-      .where(eq(user.id, result.userId));
-    return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
-  }
+  const account = (role: StaffRole | null, options: { twoFactor?: boolean } = {}) => signUpStaff(db(), role, options);
 
   beforeAll(() => {
     resetSingleton("auth");

@@ -2,17 +2,8 @@ import { BookOpenTextIcon, ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, T
 import type * as React from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Sidebar, SidebarProvider, SidebarRail, SidebarTrigger, useSidebar } from "~/components/ui/sidebar";
-import {
-  SidebarContent,
-  SidebarGroup,
-  SidebarGroupContent,
-  SidebarGroupLabel,
-  SidebarMenu,
-  SidebarMenuButton,
-  SidebarMenuItem,
-} from "~/components/ui/sidebar-menu";
-import { SidebarBrand } from "~/components/site/sidebar-brand";
+import { SectionSidebar } from "~/components/site/section-sidebar";
+import { SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import type { AdminSectionKey } from "~/lib/admin-sections";
 import { ROLE_LABELS } from "~/lib/staff-roles";
 import type { AdminViewer } from "~/lib/view-types/admin";
@@ -96,35 +87,6 @@ export function AdminShell({
 }
 
 function AdminSidebar({ sections, active }: { sections: readonly Section[]; active: AdminSectionKey | undefined }) {
-  const { isMobile, setOpenMobile } = useSidebar();
-  return (
-    <Sidebar collapsible="icon">
-      <SidebarBrand to="/admin" />
-      <SidebarContent>
-        <SidebarGroup>
-          <SidebarGroupLabel>Back office</SidebarGroupLabel>
-          <SidebarGroupContent>
-            <nav aria-label="Back office sections">
-              <SidebarMenu>
-                {sections.map(({ key, title, path }) => {
-                  const Icon = icons[key];
-                  return (
-                    <SidebarMenuItem key={key}>
-                      <SidebarMenuButton asChild isActive={active === key} tooltip={title}>
-                        <Link to={path} aria-current={active === key ? "page" : undefined} onClick={() => isMobile && setOpenMobile(false)}>
-                          <Icon aria-hidden="true" />
-                          <span>{title}</span>
-                        </Link>
-                      </SidebarMenuButton>
-                    </SidebarMenuItem>
-                  );
-                })}
-              </SidebarMenu>
-            </nav>
-          </SidebarGroupContent>
-        </SidebarGroup>
-      </SidebarContent>
-      <SidebarRail />
-    </Sidebar>
-  );
+  const links = sections.map(({ key, title, path }) => ({ key, title, icon: icons[key], to: path }));
+  return <SectionSidebar home="/admin" label="Back office" sections={links} active={active} />;
 }

@@ -1,0 +1,31 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { signUpMember } from "#server/auth/sign-up-member";
+import type { Db } from "#server/db/client";
+import { user } from "#server/db/schema";
+import type { StaffRole } from "~/lib/staff-roles";
+
+const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+/**
+ * A signed-up, signed-in account for back-office tests, left as `npm run ops -- staff add` and
+ * the two-factor set-up leave it: the role (`null`: a plain member), a verified address and
+ * two-factor on (`twoFactor: false` to test the guard). Each call uses its own client address,
+ * so the sign-up limit per address stays out of the way. `cookie` is its session.
+ */
+export async function signUpStaff(db: Db, role: StaffRole | null, options: { twoFactor?: boolean } = {}) {
+  const tag = crypto.randomBytes(4).toString("hex");
+  const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+  const email = `staff-${tag}@example.com`;
+  const result = await signUpMember({
+    db,
+    input: { firstName: "Sam", lastName: "Staff", email, password: "Analytical1", telegram: `sam_${tag}`, acceptTerms: true, acceptRisk: true },
+    clientIp: ip,
+    headers: new Headers({ "x-client-ip": ip }),
+  });
+  await db
+    .update(user)
+    .set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: options.twoFactor ?? true })
+    .where(eq(user.id, result.userId));
+  return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
+}
