@@ -5,6 +5,7 @@ import { enforceRateLimit } from "../security/rate-limit.ts";
 import { getAuth } from "./auth.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
 import { limitAuthAttempt } from "./limits.ts";
+import { sendSignInCodeRefusedEmail } from "./send-sign-in-code-email.ts";
 
 /** "Resend code" waits this long after the last code for the address. */
 export const SIGN_IN_CODE_RESEND_SECONDS = 60;
@@ -14,8 +15,8 @@ export const SIGN_IN_CODE_RESEND_SECONDS = 60;
  * most. The answer is the same whether or not an account uses the address, and no account is
  * ever opened. A code goes only to a verified address (signing in with a code at an
  * unverified one would make Better Auth drop the member's password as unproven) and not to an
- * account with two-factor on (a code from the mailbox must not skip the second factor); those
- * members sign in with their password.
+ * account with two-factor on (a code from the mailbox must not skip the second factor): that
+ * mailbox is told to sign in with the password and second factor instead.
  */
 export async function requestSignInCode(options: { db: Db; email: string; clientIp: string }) {
   const { db, clientIp } = options;
@@ -26,6 +27,7 @@ export async function requestSignInCode(options: { db: Db; email: string; client
     .select({ emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled })
     .from(user)
     .where(sql`lower(${user.email}) = ${email}`);
-  if (!member?.emailVerified || member.twoFactorEnabled) return;
+  if (!member?.emailVerified) return;
+  if (member.twoFactorEnabled) return sendSignInCodeRefusedEmail({ to: email });
   await getAuth().api.sendVerificationOTP({ body: { email, type: "sign-in" } });
 }
