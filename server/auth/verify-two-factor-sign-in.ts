@@ -1,8 +1,18 @@
+import { eq } from "drizzle-orm";
 import { isAppCode } from "~/lib/validation/two-factor";
 import type { DbOrTx } from "../db/client.ts";
+import { session } from "../db/schema.ts";
+import { AppError } from "../lib/errors.ts";
+import { consumeRateLimit } from "../security/rate-limit.ts";
 import { getAuth } from "./auth.ts";
 import { limitAuthAttempt } from "./limits.ts";
-import { fromTwoFactorError } from "./two-factor-rules.ts";
+import { fromTwoFactorError, WRONG_CODE } from "./two-factor-rules.ts";
+
+/**
+ * How long a used app code stays used. Better Auth accepts the codes of the current 30-second
+ * step and of one step either side, so a code can be valid for up to 90 seconds.
+ */
+const USED_CODE_SECONDS = 90;
 
 /** Better Auth's pending sign-in: set by the password step for a member with two-factor on, 10 minutes. */
 const CHALLENGE_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=[^;]/;
@@ -27,8 +37,26 @@ export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string;
     const result = isAppCode(code)
       ? await api.verifyTOTP({ body: { code, trustDevice }, headers, returnHeaders: true })
       : await api.verifyBackupCode({ body: { code, trustDevice }, headers, returnHeaders: true });
-    return { headers: result.headers, userId: result.response.user.id };
+    const userId = result.response.user.id;
+    if (isAppCode(code)) await refuseReplayedCode({ db, userId, code, token: result.response.token });
+    return { headers: result.headers, userId };
   } catch (error) {
     fromTwoFactorError(error, "any");
   }
+}
+
+/**
+ * An app code signs in once (RFC 6238 §5.2). Better Auth forgets a code as soon as it has
+ * accepted it, so whoever watched the member type it (over a shoulder, through a phishing page
+ * that relays the password) could use it again within its 90 seconds. The first use of a code
+ * by a member is counted in the shared rate-limit table, atomically on every instance; a later
+ * use ends the session Better Auth just opened (its cookie never leaves this function) and is
+ * answered like a wrong code.
+ */
+async function refuseReplayedCode(options: { db: DbOrTx; userId: string; code: string; token: string }) {
+  const { db, userId, code, token } = options;
+  const use = await consumeRateLimit({ db, key: `two-factor-code-used:${userId}:${code}`, limit: 1, windowSeconds: USED_CODE_SECONDS });
+  if (use.allowed) return;
+  await db.delete(session).where(eq(session.token, token));
+  throw new AppError("VALIDATION", WRONG_CODE, { fieldErrors: { code: WRONG_CODE } });
 }

@@ -77,14 +77,17 @@ class Browser {
   }
 }
 
-/** A code the authenticator app would show now, and one it would not (nor in the neighbouring windows). */
+/**
+ * A code the authenticator app would show now, the one of the next 30-second step (still
+ * accepted: one step either side is), and one it would not show (nor in the neighbouring steps).
+ */
 function codes(secret: string) {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
   const now = Date.now();
   const near = [-60_000, -30_000, 0, 30_000, 60_000].map((d) => totp.generate({ timestamp: now + d }));
   let wrong = 0;
   while (near.includes(String(wrong).padStart(6, "0"))) wrong++;
-  return { now: totp.generate(), wrong: String(wrong).padStart(6, "0") };
+  return { now: totp.generate({ timestamp: now }), next: totp.generate({ timestamp: now + 30_000 }), wrong: String(wrong).padStart(6, "0") };
 }
 
 describeEachDatabase("two-factor sign-in", (database) => {
@@ -207,7 +210,7 @@ describeEachDatabase("two-factor sign-in", (database) => {
     // A foreign redirectTo is not followed.
     const evil = new Browser();
     await evil.signIn(ada.email);
-    expect((await evil.secondStep(codes(ada.secret).now, false, "https://evil.example/")).location).toBe("/dashboard");
+    expect((await evil.secondStep(codes(ada.secret).next, false, "https://evil.example/")).location).toBe("/dashboard");
 
     // The trusted browser signs in with the password alone; another still needs the code.
     const trusted = new Browser();
@@ -217,6 +220,24 @@ describeEachDatabase("two-factor sign-in", (database) => {
     expect((await new Browser().signIn(ada.email)).location).toBe("/signin/two-factor?redirectTo=%2Fdashboard");
     // A wrong password is still refused for the trusted browser.
     expect((await new Browser(trusted.ip).signIn(ada.email, "Wrong-password1")).status).toBe(401);
+  });
+
+  it("an app code signs in once: used again within its window it is refused and opens no session", async () => {
+    const ada = await enrolled();
+    // The set-up confirmed with the current code; signing in uses the next step's, which is
+    // accepted now and stays accepted for the rest of this test.
+    const { next } = codes(ada.secret);
+    const member = new Browser();
+    await member.signIn(ada.email);
+    expect((await member.secondStep(next)).location).toBe("/dashboard");
+    const sessions = await sessionCount(ada.userId);
+
+    // Someone who watched the code typed, and knows the password, tries it again at once.
+    const watcher = new Browser();
+    expect((await watcher.signIn(ada.email)).location).toBe("/signin/two-factor?redirectTo=%2Fdashboard");
+    expect(await watcher.secondStep(next)).toMatchObject({ status: 400, body: { ok: false, error: WRONG_CODE, fieldErrors: { code: WRONG_CODE } } });
+    expect(watcher.has("session_token")).toBe(false);
+    expect(await sessionCount(ada.userId)).toBe(sessions);
   });
 
   it("a backup code signs in once; used again it is refused", async () => {
