@@ -53,10 +53,11 @@ export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string;
  * use ends the session Better Auth just opened (its cookie never leaves this function) and is
  * answered like a wrong code.
  */
-async function refuseReplayedCode(options: { db: DbOrTx; userId: string; code: string; token: string }) {
+async function refuseReplayedCode(options: { db: DbOrTx; userId: string; code: string; token: string | undefined }) {
   const { db, userId, code, token } = options;
   const use = await consumeRateLimit({ db, key: `two-factor-code-used:${userId}:${code}`, limit: 1, windowSeconds: USED_CODE_SECONDS });
   if (use.allowed) return;
-  await db.delete(session).where(eq(session.token, token));
+  // Without its cookie the session is unusable anyway; deleting it keeps the devices list true.
+  if (token) await db.delete(session).where(eq(session.token, token));
   throw new AppError("VALIDATION", WRONG_CODE, { fieldErrors: { code: WRONG_CODE } });
 }
