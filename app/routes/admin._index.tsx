@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatUsdt } from "~/lib/money";
+import type { StaffPermission } from "~/lib/staff-roles";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { getAdminOverview } from "#server/staff/get-admin-overview";
@@ -7,8 +8,11 @@ import type { Route } from "./+types/admin._index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "overview.read" satisfies StaffPermission;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { staff } = await requireStaffPermission(request, "overview.read");
+  const { staff } = await requireStaffPermission(request, permission);
   return { overview: await getAdminOverview({ db: getDb(), role: staff.role }) };
 }
 

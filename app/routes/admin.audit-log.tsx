@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { StaffPermission } from "~/lib/staff-roles";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listAuditLog } from "#server/staff/list-audit-log";
@@ -7,8 +8,11 @@ import type { Route } from "./+types/admin.audit-log";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "audit.read" satisfies StaffPermission;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPermission(request, "audit.read");
+  await requireStaffPermission(request, permission);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   return { log: await listAuditLog({ db: getDb(), page }) };
 }

@@ -11,7 +11,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { can } from "~/lib/staff-roles";
+import { can, type StaffPermission } from "~/lib/staff-roles";
 import { fieldErrors } from "~/lib/validation/fields";
 import { KNOWLEDGEBASE_TITLE_MAX, knowledgebaseArticleSchema } from "~/lib/validation/knowledgebase";
 import { getDb } from "#server/db/client";
@@ -34,8 +34,11 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "content.write" satisfies StaffPermission;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { staff } = await requireStaffPermission(request, "content.write");
+  const { staff } = await requireStaffPermission(request, permission);
   const id = articleIdOf(params.articleId);
   if (id === null) throw data("Not Found", { status: 404 });
   if (id === "new") return { article: null, canWrite: can(staff.role, "content.write") };

@@ -8,7 +8,7 @@ import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { can } from "~/lib/staff-roles";
+import { can, type StaffPermission } from "~/lib/staff-roles";
 import { knowledgebaseListSchema } from "~/lib/validation/knowledgebase";
 import type { AdminKnowledgebaseRow } from "~/lib/view-types/admin-knowledgebase";
 import { getDb } from "#server/db/client";
@@ -22,8 +22,11 @@ import type { Route } from "./+types/admin.knowledgebase";
 
 export const meta: Route.MetaFunction = () => [{ title: "Knowledgebase · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "content.read" satisfies StaffPermission;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { staff } = await requireStaffPermission(request, "content.read");
+  const { staff } = await requireStaffPermission(request, permission);
   return { articles: await listKnowledgebaseArticles({ db: getDb() }), canWrite: can(staff.role, "content.write") };
 }
 

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { PlanEditor } from "~/components/admin/plan-editor";
 import { planSchema } from "~/lib/validation/plan";
+import type { StaffPermission } from "~/lib/staff-roles";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -21,8 +22,11 @@ function planIdOf(param: string | undefined): number | null {
   return id;
 }
 
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "content.write" satisfies StaffPermission;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPermission(request, "content.write");
+  await requireStaffPermission(request, permission);
   const id = planIdOf(params.planId);
   if (id === null) return { plan: null };
   const [plan] = await listAdminPlans({ db: getDb(), planId: id });

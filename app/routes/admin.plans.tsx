@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
-import { can } from "~/lib/staff-roles";
+import { can, type StaffPermission } from "~/lib/staff-roles";
 import { arrangePlanSchema } from "~/lib/validation/plan";
 import type { AdminPlan } from "~/lib/view-types/admin";
 import { getDb } from "#server/db/client";
@@ -21,8 +21,11 @@ import type { Route } from "./+types/admin.plans";
 
 export const meta: Route.MetaFunction = () => [{ title: "Plans · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "content.read" satisfies StaffPermission;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { staff } = await requireStaffPermission(request, "content.read");
+  const { staff } = await requireStaffPermission(request, permission);
   return { plans: await listAdminPlans({ db: getDb() }), canWrite: can(staff.role, "content.write") };
 }
 

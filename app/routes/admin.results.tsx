@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { parseResultsCsv, validCsvRows } from "~/lib/results-csv";
-import { can } from "~/lib/staff-roles";
+import { can, type StaffPermission } from "~/lib/staff-roles";
 import { cn } from "~/lib/utils";
 import { resultActionSchema } from "~/lib/validation/results";
 import type { StaffResult } from "~/lib/view-types/admin-results";
@@ -32,8 +32,11 @@ import type { Route } from "./+types/admin.results";
 
 export const meta: Route.MetaFunction = () => [{ title: "Results · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "content.read" satisfies StaffPermission;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { staff } = await requireStaffPermission(request, "content.read");
+  const { staff } = await requireStaffPermission(request, permission);
   // The same tabs and default as the public /results page.
   const type = parseResultType(new URL(request.url).searchParams.get("type"));
   const { rows, counts } = await listResultsForStaff({ db: getDb(), type });

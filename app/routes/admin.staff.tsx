@@ -8,7 +8,7 @@ import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { ROLE_LABELS, STAFF_ROLES, can, type StaffRole } from "~/lib/staff-roles";
+import { ROLE_LABELS, STAFF_ROLES, can, type StaffRole, type StaffPermission } from "~/lib/staff-roles";
 import { staffRoleSchema } from "~/lib/validation/staff";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
@@ -19,8 +19,11 @@ import type { Route } from "./+types/admin.staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "staff.read" satisfies StaffPermission;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { staff } = await requireStaffPermission(request, "staff.read");
+  const { staff } = await requireStaffPermission(request, permission);
   return { staff: await listStaff({ db: getDb() }), canWrite: can(staff.role, "staff.write"), viewerEmail: staff.email };
 }
 

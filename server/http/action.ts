@@ -80,7 +80,10 @@ type Answer<Result> = Result extends Response ? Response : DataWithResponseInit<
 export function defineAction<Schema extends z.ZodType | undefined = undefined, A extends Access = "visitor", Result extends object = object>(
   options: ActionOptions<Schema, A, Result>,
 ) {
-  return async function action({ request, context }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
+  // Who may call it travels with the action: the role matrix (tests/integration/admin-role-matrix.test.ts)
+  // reads it instead of a hand-kept list, so a new back-office action is covered the day it lands.
+  const declared: ActionAccess = { access: options.access ?? "visitor", permission: options.permission ?? null };
+  return Object.assign(async function action({ request, context }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
     const cookies = new Headers();
     const forwardCookies = (from: Headers | string) => {
       for (const cookie of typeof from === "string" ? [from] : from.getSetCookie()) cookies.append("Set-Cookie", cookie);
@@ -124,8 +127,11 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
       if (options.unexpected === undefined) throw error;
       return data<ActionFailure>({ ok: false, error: options.unexpected }, { status: 500, headers: cookies });
     }
-  };
+  }, declared);
 }
+
+/** What an action built by defineAction declares about its callers (read by the role matrix). */
+export type ActionAccess = { access: Access; permission: StaffPermission | null };
 
 /** A thrown `data(…, { status })` (a 404 from a guard) goes on to React Router untouched. */
 function isDataWithResponseInit(value: unknown): boolean {

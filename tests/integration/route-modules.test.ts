@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { adminPages } from "../helpers/admin-routes";
 
 /*
  * Rules every route module keeps (issue #14), read from the source: a new route that skips
@@ -25,4 +26,14 @@ describe("route modules", () => {
   it.each(modules.filter((f) => f.endsWith(".tsx")))("%s: a page exports the shared ErrorBoundary", (file) => {
     expect(source(file)).toContain('export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";');
   });
+
+  // The role matrix (admin-role-matrix.test.ts) reads each page's declared permission; this keeps
+  // the declaration and the guard one and the same value, so they cannot drift apart.
+  it.each(adminPages().map((r) => r.file.replace(/^routes\//, "")))(
+    "%s: a back-office page declares its permission and its loader guards with exactly that",
+    (file) => {
+      expect(source(file)).toMatch(/^export const permission = "[a-z]+\.[a-z]+" satisfies StaffPermission;$/m);
+      expect(source(file)).toMatch(/export async function loader\([^)]*\)[^{]*\{\s*(const \{[^}]*\} = )?await requireStaffPermission\(request, permission\);/);
+    },
+  );
 });
