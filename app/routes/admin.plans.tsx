@@ -95,7 +95,7 @@ function PlanRow({ plan, canWrite, first, last }: { plan: AdminPlan; canWrite: b
         {canWrite ? <Link to={`/admin/plans/${plan.id}`}>{plan.name}</Link> : plan.name}
         {plan.scheduled ? (
           <span className="block text-xs text-muted-foreground">
-            {formatUsdt(BigInt(plan.scheduled.newPrice))} a month from {plan.scheduled.effectiveAt.slice(0, 10)}
+            Renewals at {formatUsdt(BigInt(plan.scheduled.oldPrice))} until {plan.scheduled.effectiveAt.slice(0, 10)}
           </span>
         ) : null}
       </TableCell>

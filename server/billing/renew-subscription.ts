@@ -45,9 +45,9 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
     if (!profile || !plan) throw new AppError("NOT_FOUND", `Subscription ${sub.id} has no profile or plan.`);
 
     const due = sub.nextBillingDate;
-    // The price in force on the due date: a rise announced with 30 days' notice applies only to
-    // renewals due from its date on (issue #16).
-    const monthly = (await planPriceAt({ tx, planId: sub.planId, at: due }))!;
+    // The price in force on the due date: a rise announced with 30 days' notice applies to this
+    // member's renewals only from its date on (issue #16).
+    const monthly = (await planPriceAt({ tx, planId: sub.planId, at: due, subscribedAt: sub.startDate }))!;
     const base = { tx, userId: sub.userId };
     if (!sub.autorenew) {
       await expire(tx, sub.id);

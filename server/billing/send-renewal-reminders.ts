@@ -45,6 +45,7 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
       due: subscriptions.nextBillingDate,
       period: subscriptions.billingPeriod,
       planId: subscriptions.planId,
+      startDate: subscriptions.startDate,
       planName: pricing.name,
       balance: profiles.balance,
     })
@@ -66,7 +67,7 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
   for (const row of rows) {
     const list = byMember.get(row.userId) ?? [];
     // The amount the renewal will charge: the price in force on its due date (plan-price-at.ts).
-    const monthly = (await planPriceAt({ tx: db, planId: row.planId, at: row.due! }))!;
+    const monthly = (await planPriceAt({ tx: db, planId: row.planId, at: row.due!, subscribedAt: row.startDate }))!;
     list.push({ ...row, due: row.due!, amount: priceFor(monthly, row.period) });
     byMember.set(row.userId, list);
   }

@@ -40,10 +40,10 @@ export const pricing = pgTable(
 );
 
 /**
- * Monthly price changes of a plan (issue #16), kept as history. A rise on a plan with members
- * renewing takes effect after the 30 days' notice the terms promise; a renewal is charged the
- * price in force on its due date (server/billing/plan-price-at.ts), whatever `pricing.price`
- * says when it is processed. `oldPrice` is the price the change replaced.
+ * Monthly price changes of a plan (issue #16), kept as history. New buyers pay a new price at
+ * once (`pricing.price`); a rise reaches the renewals of members who subscribed before it only
+ * at `effectiveAt`, after the 30 days' notice the terms promise (server/billing/plan-price-at.ts).
+ * `oldPrice` is the price the change replaced.
  */
 export const planPriceChanges = pgTable(
   "plan_price_changes",
@@ -55,7 +55,7 @@ export const planPriceChanges = pgTable(
     oldPrice: micro("old_price").notNull(),
     newPrice: micro("new_price").notNull(),
     effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
-    /** When `pricing.price` took the new price; null while the change waits for its date. */
+    /** When `pricing.price` took the new price (since the notice protects renewals only, at once). */
     appliedAt: timestamp("applied_at", { withTimezone: true }),
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,4 @@
 import { isNull } from "drizzle-orm";
-import { applyScheduledPrices } from "../billing/apply-scheduled-prices.ts";
 import { reconcileLedger } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { sendRenewalReminders } from "../billing/send-renewal-reminders.ts";
@@ -46,9 +45,6 @@ export function startJobs(database: Database) {
         return result;
       },
     }),
-    // Scheduled plan prices (issue #16) reach `pricing.price` on their date; renewals already
-    // charge the price in force on their due date, so a late run costs nobody anything.
-    startIntervalJob({ name: "scheduled-prices", everyMs: 15 * 60_000, signal, task: () => applyScheduledPrices({ db }).then((applied) => ({ applied })) }),
     startIntervalJob({ name: "renewal-reminders", everyMs: 15 * 60_000, signal, task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })) }),
     startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
     startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
@@ -19,14 +19,15 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * A new monthly price for a plan whose row the caller has locked (`FOR UPDATE`), inside the
- * caller's transaction:
- * - lower, or nobody renews the plan: in force at once (new buyers and renewals alike);
- * - higher with members renewing it: scheduled PRICE_NOTICE_DAYS ahead. Each renewing
- *   subscription gets a notice (email and Telegram, through the outbox) with the amount for its
- *   own period; renewals due before the date keep the old price (billing/plan-price-at.ts), and
- *   `pricing.price` moves on the date (billing/apply-scheduled-prices.ts).
- * Every change is a row of plan_price_changes. While a change waits, another is refused: the
- * members were told one price.
+ * caller's transaction. New buyers pay it at once, whatever it is (the caller sets
+ * `pricing.price`; /pricing shows it). For members who already renew the plan:
+ * - lower, or nobody renews the plan: in force at once for their renewals too;
+ * - higher with members renewing it: their renewals keep the old price for PRICE_NOTICE_DAYS
+ *   (billing/plan-price-at.ts reads `effectiveAt`), and each renewing subscription gets a notice
+ *   (email and Telegram, through the outbox) with the amount for its own period.
+ * Every change is a row of plan_price_changes, dated `now` (plan-price-at.ts compares it with a
+ * subscription's start). While a notice runs, another change is refused: the members were told
+ * one price.
  */
 export async function changePlanPrice(options: {
   tx: Tx;
@@ -40,7 +41,7 @@ export async function changePlanPrice(options: {
   const [waiting] = await tx
     .select()
     .from(planPriceChanges)
-    .where(and(eq(planPriceChanges.planId, plan.id), isNull(planPriceChanges.appliedAt), gt(planPriceChanges.effectiveAt, now)));
+    .where(and(eq(planPriceChanges.planId, plan.id), gt(planPriceChanges.effectiveAt, now)));
   if (waiting) {
     throw new AppError(
       "CONFLICT",
@@ -52,13 +53,14 @@ export async function changePlanPrice(options: {
     .from(subscriptions)
     .where(and(eq(subscriptions.planId, plan.id), eq(subscriptions.status, "active"), eq(subscriptions.autorenew, true), ne(subscriptions.billingPeriod, "lifetime")));
 
-  const base = { planId: plan.id, oldPrice: plan.price, newPrice, createdBy: actor.label };
+  // `appliedAt`: when `pricing.price` took the new price, which is now in every case.
+  const base = { planId: plan.id, oldPrice: plan.price, newPrice, createdBy: actor.label, createdAt: now, appliedAt: now };
   if (newPrice < plan.price || renewing.length === 0) {
-    await tx.insert(planPriceChanges).values({ ...base, effectiveAt: now, appliedAt: now });
+    await tx.insert(planPriceChanges).values({ ...base, effectiveAt: now });
     return { mode: "immediate", oldPrice: plan.price, newPrice };
   }
   const effectiveAt = new Date(now.getTime() + PRICE_NOTICE_DAYS * 24 * 60 * 60 * 1000);
-  await tx.insert(planPriceChanges).values({ ...base, effectiveAt, appliedAt: null });
+  await tx.insert(planPriceChanges).values({ ...base, effectiveAt });
   for (const sub of renewing) {
     if (sub.period === "lifetime") continue;
     await enqueueNotification({

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import type { AdminPlan } from "~/lib/view-types/admin";
 import type { DbOrTx } from "../db/client.ts";
 import { planPriceChanges, planTelegramChats, pricing, subscriptions } from "../db/schema.ts";
 
-/** Every plan in display order, with its renewing members and any price waiting for its date. */
+/** Every plan in display order, with its renewing members and any rise whose notice still runs. */
 export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now?: Date }): Promise<AdminPlan[]> {
   const { db, now = new Date() } = options;
   const renewing = db
@@ -21,7 +21,7 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
   const waiting = await db
     .select()
     .from(planPriceChanges)
-    .where(and(isNull(planPriceChanges.appliedAt), gt(planPriceChanges.effectiveAt, now)));
+    .where(gt(planPriceChanges.effectiveAt, now));
   const byPlan = new Map(waiting.map((change) => [change.planId, change]));
   const chats = await db.select().from(planTelegramChats).orderBy(asc(planTelegramChats.createdAt), asc(planTelegramChats.chatId));
   const chatsOf = (planId: number) => chats.filter((c) => c.planId === planId).map((c) => String(c.chatId));
@@ -42,7 +42,7 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
       published: plan.published,
       displayOrder: plan.displayOrder,
       renewing: count ?? 0,
-      scheduled: change ? { newPrice: change.newPrice.toString(), effectiveAt: change.effectiveAt.toISOString() } : null,
+      scheduled: change ? { oldPrice: change.oldPrice.toString(), newPrice: change.newPrice.toString(), effectiveAt: change.effectiveAt.toISOString() } : null,
     };
   });
 }

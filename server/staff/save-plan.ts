@@ -32,8 +32,8 @@ function slugOf(name: string) {
 
 /**
  * Creates a plan (unpublished, last in order) or saves an existing one (issue #16), in one
- * transaction with its audit row. The monthly price follows the notice rules of
- * changePlanPrice; everything else takes effect at once (the page cache empties by trigger).
+ * transaction with its audit row. Everything takes effect at once for new buyers (the page
+ * cache empties by trigger); renewals follow the notice rules of changePlanPrice.
  */
 export async function savePlan(options: { db: Db; planId: number | null; input: PlanInput; actor: StaffActor; now?: Date }) {
   const { db, input, actor, now = new Date() } = options;
@@ -75,13 +75,13 @@ export async function savePlan(options: { db: Db; planId: number | null; input: 
     const price = await changePlanPrice({ tx, plan, newPrice: input.monthlyPrice, actor, now });
     const chatsBefore = (await tx.select({ chatId: planTelegramChats.chatId }).from(planTelegramChats).where(eq(planTelegramChats.planId, plan.id))).map((c) => c.chatId);
     await setChats(tx, plan.id, input.telegramChats);
-    const priceNow = price.mode === "immediate" ? price.newPrice : plan.price;
-    await tx.update(pricing).set({ ...fields, price: priceNow, updatedAt: now }).where(eq(pricing.id, plan.id));
+    // New buyers pay a new price at once; the notice only protects renewals (changePlanPrice).
+    await tx.update(pricing).set({ ...fields, price: input.monthlyPrice, updatedAt: now }).where(eq(pricing.id, plan.id));
     const before = { name: plan.name, subtitle: plan.subtitle, badge: plan.badge, icon: plan.icon, originalPrice: plan.originalPrice?.toString() ?? null, discount: plan.discount, features: plan.features, price: plan.price.toString(), telegramChats: chatsBefore };
     const after = { ...fields, originalPrice: fields.originalPrice?.toString() ?? null, price: input.monthlyPrice.toString(), telegramChats: input.telegramChats };
     const priceNote =
       price.mode === "scheduled"
-        ? `; ${formatUsdt(price.newPrice, { suffix: true })} a month from ${price.effectiveAt.toISOString().slice(0, 10)} (${price.notified} renewing members told)`
+        ? `; ${formatUsdt(price.oldPrice, { suffix: true })} → ${formatUsdt(price.newPrice, { suffix: true })} a month for new buyers at once, for renewals from ${price.effectiveAt.toISOString().slice(0, 10)} (${price.notified} renewing members told)`
         : price.mode === "immediate"
           ? `; ${formatUsdt(price.oldPrice, { suffix: true })} → ${formatUsdt(price.newPrice, { suffix: true })} a month at once`
           : "";

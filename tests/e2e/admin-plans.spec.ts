@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
 import { expect, test } from "./support/fixtures";
 import { signInStaff } from "./support/staff";
 import { signInNewMember, waitForHydration } from "./support/member";
+import { card } from "./support/pricing";
 
 type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
 
@@ -55,13 +55,19 @@ test.describe("back office: plans (issue #16)", () => {
     await expect(page.getByText("Weekly review").first()).toBeVisible();
   });
 
-  test("a higher price on a plan members renew waits 30 days, and the editor is told so", async ({ page, app, context }) => {
+  test("a higher price shows on /pricing at once and reaches a renewing member only after 30 days' notice", async ({ page, app, context, browser }) => {
     await signInStaff(app, context, "editor");
-    const { db } = (app as App).testing.getDatabase();
-    const { pricing, subscriptions } = (app as App).testing.schema;
+    const { testing } = app as App;
+    const { db } = testing.getDatabase();
+    const { pricing, subscriptions } = testing.schema;
     const [plan] = await db.insert(pricing).values({ planId: `rise-${Date.now()}`, name: "Rise Plan", price: 10_000_000n, published: true }).returning();
-    const member = await signInNewMember(app, await page.context().browser()!.newContext());
-    await db.insert(subscriptions).values({ userId: member.userId, planId: plan!.id, billingPeriod: "monthly", nextBillingDate: new Date(Date.now() + 5 * 86_400_000), autorenew: true });
+    const memberContext = await browser.newContext({ baseURL: (app as { url: string }).url });
+    const member = await signInNewMember(app, memberContext, { balance: 50_000_000n });
+    const due = new Date(Date.now() + 5 * 86_400_000);
+    const [sub] = await db
+      .insert(subscriptions)
+      .values({ userId: member.userId, planId: plan!.id, billingPeriod: "monthly", startDate: new Date(Date.now() - 25 * 86_400_000), nextBillingDate: due, autorenew: true })
+      .returning();
 
     await page.goto(`/admin/plans/${plan!.id}`);
     await waitForHydration(page);
@@ -69,10 +75,22 @@ test.describe("back office: plans (issue #16)", () => {
     await page.getByLabel("Monthly price").fill("12");
     await page.getByRole("button", { name: "Save plan" }).click();
     const effective = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    await expect(page.locator("[data-sonner-toast]")).toContainText(`The new price applies to renewals from ${effective}; 1 renewing members are told.`);
+    await expect(page.locator("[data-sonner-toast]")).toContainText(`New buyers pay the new price now; renewals from ${effective}. 1 renewing member is told.`);
     await page.reload();
-    await expect(page.getByRole("status").filter({ hasText: "Scheduled" })).toHaveText(`Scheduled: $12.00 USDT a month from ${effective}.`);
-    const [still] = await db.select({ price: pricing.price }).from(pricing).where(eq(pricing.id, plan!.id));
-    expect(still!.price).toBe(10_000_000n);
+    await expect(page.getByRole("status").filter({ hasText: "Notice running" })).toHaveText(
+      `Notice running: renewing members pay $10.00 USDT a month until ${effective}, then $12.00 USDT.`,
+    );
+
+    // Visitors see the new price at once.
+    await page.goto("/pricing");
+    await expect(card(page, "Rise Plan")).toContainText("$12.00/month");
+
+    // The member's renewal, due before the date, is charged the old price.
+    expect(await testing.renewSubscription(db, sub!.id, new Date(due.getTime() + 1000))).toBe("charged");
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto("/dashboard?section=billing-history");
+    await expect(memberPage.getByRole("row").filter({ hasText: "$10.00 USDT" })).toHaveCount(1);
+    await expect(memberPage.getByRole("row").filter({ hasText: "$12.00 USDT" })).toHaveCount(0);
+    await memberContext.close();
   });
 });

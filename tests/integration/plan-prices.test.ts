@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { applyScheduledPrices } from "#server/billing/apply-scheduled-prices";
 import { planPriceAt } from "#server/billing/plan-price-at";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import type { Db } from "#server/db/client";
@@ -24,7 +23,7 @@ async function plan(db: Db, price: bigint) {
   return row!;
 }
 
-async function subscribe(db: Db, planId: number, options: { period?: "monthly" | "quarterly" | "lifetime"; autorenew?: boolean; due?: Date; balance?: bigint } = {}) {
+async function subscribe(db: Db, planId: number, options: { period?: "monthly" | "quarterly" | "lifetime"; autorenew?: boolean; due?: Date; balance?: bigint; start?: Date } = {}) {
   const member = await createMember(db, { balance: options.balance ?? usdt(500) });
   const period = options.period ?? "monthly";
   const [sub] = await db
@@ -33,7 +32,7 @@ async function subscribe(db: Db, planId: number, options: { period?: "monthly" |
       userId: member.id,
       planId,
       billingPeriod: period,
-      startDate: new Date(NOW.getTime() - 20 * day),
+      startDate: options.start ?? new Date(NOW.getTime() - 20 * day),
       nextBillingDate: period === "lifetime" ? null : (options.due ?? new Date(NOW.getTime() + 10 * day)),
       autorenew: period !== "lifetime" && (options.autorenew ?? true),
     })
@@ -67,7 +66,7 @@ describeEachDatabase("plan prices and the 30 days' notice (issue #16)", (databas
     expect(await priceOf(gold.id)).toBe(usdt(59));
   });
 
-  it("a higher price with members renewing waits 30 days: told by email and Telegram with their period's amounts, renewals before the date pay the old price", async () => {
+  it("a higher price with members renewing: new buyers pay it at once; renewing members are told by email and Telegram and keep the old price for 30 days", async () => {
     const gold = await plan(db(), usdt(49));
     const monthly = await subscribe(db(), gold.id, { due: new Date(NOW.getTime() + 10 * day) });
     const quarterly = await subscribe(db(), gold.id, { period: "quarterly", due: new Date(NOW.getTime() + 40 * day) });
@@ -76,14 +75,15 @@ describeEachDatabase("plan prices and the 30 days' notice (issue #16)", (databas
     const result = await save(gold.id, "59");
     const effectiveAt = new Date(NOW.getTime() + 30 * day);
     expect(result.price).toEqual({ mode: "scheduled", oldPrice: usdt(49), newPrice: usdt(59), effectiveAt, notified: 2 });
-    expect(await priceOf(gold.id)).toBe(usdt(49));
+    // /pricing and new purchases read the plan's price: the new one, at once.
+    expect(await priceOf(gold.id)).toBe(usdt(59));
     const [notice] = await noticesOf(monthly.member.id);
     expect(notice!.payload).toEqual({ plan: "Gold", period: "monthly", oldAmount: "$49.00 USDT", newAmount: "$59.00 USDT", effectiveOn: "2026-12-23" });
     // Quarterly: floor(price × 3 × 0.85) for each price.
     expect((await noticesOf(quarterly.member.id))[0]!.payload).toMatchObject({ period: "quarterly", oldAmount: "$124.00 USDT", newAmount: "$150.00 USDT" });
     expect(await noticesOf(lifetime.member.id)).toEqual([]);
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.targetId, String(gold.id)), eq(auditLog.action, "plan.price_scheduled")));
-    expect(audit!.summary).toBe("Gold: saved; $59.00 USDT a month from 2026-12-23 (2 renewing members told)");
+    expect(audit!.summary).toBe("Gold: saved; $49.00 USDT → $59.00 USDT a month for new buyers at once, for renewals from 2026-12-23 (2 renewing members told)");
 
     // Another change while members wait for this one is refused, and changes nothing.
     await expect(save(gold.id, "69")).rejects.toMatchObject({
@@ -91,32 +91,38 @@ describeEachDatabase("plan prices and the 30 days' notice (issue #16)", (databas
       message: "A change to $59.00 USDT a month is already scheduled for 2026-12-23; members were told that price. Change it after that date.",
     });
     expect(await db().select().from(planPriceChanges).where(eq(planPriceChanges.planId, gold.id))).toHaveLength(1);
-
-    // The price in force on a date: old before the date, new from it — whether or not the job ran.
-    expect(await planPriceAt({ tx: db(), planId: gold.id, at: new Date(effectiveAt.getTime() - 1) })).toBe(usdt(49));
-    expect(await planPriceAt({ tx: db(), planId: gold.id, at: effectiveAt })).toBe(usdt(59));
-
-    // The monthly renewal due in 10 days pays 49; processed late, after the job moved the price, still 49.
-    expect(await applyScheduledPrices({ db: db(), now: new Date(effectiveAt.getTime() + 1000) })).toBe(1);
     expect(await priceOf(gold.id)).toBe(usdt(59));
+
+    // The price a member who subscribed before the change renews at: old before the date, new from it.
+    const before = monthly.sub.startDate;
+    expect(await planPriceAt({ tx: db(), planId: gold.id, at: new Date(effectiveAt.getTime() - 1), subscribedAt: before })).toBe(usdt(49));
+    expect(await planPriceAt({ tx: db(), planId: gold.id, at: effectiveAt, subscribedAt: before })).toBe(usdt(59));
+
+    // The monthly renewal due in 10 days pays 49, even processed after the date.
     expect(await renewSubscription(db(), monthly.sub.id, new Date(effectiveAt.getTime() + 2000))).toBe("charged");
     expect(await charged(monthly.member.id)).toEqual([usdt(49)]);
     // The quarterly renewal due after the date pays the new quarterly price.
     expect(await renewSubscription(db(), quarterly.sub.id, new Date(NOW.getTime() + 41 * day))).toBe("charged");
     expect(await charged(quarterly.member.id)).toEqual([usdt(150)]);
-    expect(await planPriceAt({ tx: db(), planId: gold.id, at: new Date(effectiveAt.getTime() - 1) })).toBe(usdt(49));
-    // Applied once: a second run finds nothing.
-    expect(await applyScheduledPrices({ db: db(), now: new Date(effectiveAt.getTime() + 5000) })).toBe(0);
     await expectLedgerInvariant(db());
   });
 
-  it("a renewal due after the date pays the new price even before the job has run", async () => {
+  it("a member who subscribed after the rise paid the new price and renews at it, even before the date", async () => {
+    const gold = await plan(db(), usdt(49));
+    await subscribe(db(), gold.id);
+    await save(gold.id, "59");
+    const late = await subscribe(db(), gold.id, { start: new Date(NOW.getTime() + day), due: new Date(NOW.getTime() + 20 * day) });
+    expect(await planPriceAt({ tx: db(), planId: gold.id, at: new Date(NOW.getTime() + 20 * day), subscribedAt: late.sub.startDate })).toBe(usdt(59));
+    expect(await renewSubscription(db(), late.sub.id, new Date(NOW.getTime() + 20 * day + 1000))).toBe("charged");
+    expect(await charged(late.member.id)).toEqual([usdt(59)]);
+  });
+
+  it("a renewal due after the date pays the new price", async () => {
     const gold = await plan(db(), usdt(49));
     const { member, sub } = await subscribe(db(), gold.id, { due: new Date(NOW.getTime() + 31 * day) });
     await save(gold.id, "59");
     expect(await renewSubscription(db(), sub.id, new Date(NOW.getTime() + 31 * day + 1000))).toBe("charged");
     expect(await charged(member.id)).toEqual([usdt(59)]);
-    expect(await priceOf(gold.id)).toBe(usdt(49));
   });
 
   it("creates a plan unpublished, last in order, with a unique key, audited", async () => {

@@ -47,7 +47,7 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
       return;
     }
     if (answer.mode === "scheduled") {
-      toast.success("Plan saved", { description: `The new price applies to renewals from ${answer.effectiveAt!.slice(0, 10)}; ${answer.notified} renewing members are told.` });
+      toast.success("Plan saved", { description: `New buyers pay the new price now; renewals from ${answer.effectiveAt!.slice(0, 10)}. ${answer.notified === 1 ? "1 renewing member is" : `${answer.notified} renewing members are`} told.` });
     } else {
       toast.success("Plan saved");
     }
@@ -125,7 +125,7 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
         ) : null}
         {plan?.scheduled ? (
           <p role="status" className="text-sm font-medium">
-            Scheduled: {formatUsdt(BigInt(plan.scheduled.newPrice), { suffix: true })} a month from {plan.scheduled.effectiveAt.slice(0, 10)}.
+            Notice running: renewing members pay {formatUsdt(BigInt(plan.scheduled.oldPrice), { suffix: true })} a month until {plan.scheduled.effectiveAt.slice(0, 10)}, then {formatUsdt(BigInt(plan.scheduled.newPrice), { suffix: true })}.
           </p>
         ) : null}
       </fieldset>

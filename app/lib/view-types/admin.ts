@@ -61,5 +61,6 @@ export type AdminPlan = {
   /** Members whose subscription to this plan renews (a higher price waits 30 days for them). */
   renewing: number;
   /** A price waiting for its date, if any. */
-  scheduled: { newPrice: string; effectiveAt: string } | null;
+  /** A rise whose notice runs: renewing members pay `oldPrice` until `effectiveAt` (new buyers pay the plan's price). */
+  scheduled: { oldPrice: string; newPrice: string; effectiveAt: string } | null;
 };

@@ -11,3 +11,4 @@ export { queueNewPostEmails } from "../../../server/newsletter/queue-new-post-em
 export { sendNewPostEmails } from "../../../server/newsletter/send-new-post-emails.ts";
 export { createUnsubscribeToken } from "../../../server/newsletter/unsubscribe-token.ts";
 export { hashConfirmationToken } from "../../../server/newsletter/tokens.ts";
+export { renewSubscription } from "../../../server/billing/renew-subscription.ts";
