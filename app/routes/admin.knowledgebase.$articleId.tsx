@@ -2,6 +2,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import * as React from "react";
 import { data, Link, useBlocker, useFetcher, useNavigate } from "react-router";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { TargetHistory } from "~/components/admin/target-history";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -20,6 +21,7 @@ import { requireStaffPermission } from "#server/http/staff-guard";
 import { AppError } from "#server/lib/errors";
 import { createKnowledgebaseArticle } from "#server/staff/content/create-knowledgebase-article";
 import { getKnowledgebaseArticle } from "#server/staff/content/get-knowledgebase-article";
+import { listTargetHistory } from "#server/staff/list-target-history";
 import { updateKnowledgebaseArticle } from "#server/staff/content/update-knowledgebase-article";
 import type { Route } from "./+types/admin.knowledgebase.$articleId";
 
@@ -41,10 +43,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
   const id = articleIdOf(params.articleId);
   if (id === null) throw data("Not Found", { status: 404 });
-  if (id === "new") return { article: null, canWrite: can(staff.role, "content.write") };
+  const canReadAudit = can(staff.role, "audit.read");
+  if (id === "new") return { article: null, history: null, canWrite: can(staff.role, "content.write"), canReadAudit };
   const article = await getKnowledgebaseArticle({ db: getDb(), id });
   if (!article) throw data("Not Found", { status: 404 });
-  return { article, canWrite: can(staff.role, "content.write") };
+  const history = await listTargetHistory({ db: getDb(), target: { type: "knowledgebase", id: String(article.id) } });
+  return { article, history, canWrite: can(staff.role, "content.write"), canReadAudit };
 }
 
 /** Saves a new article (unpublished, last) or an edited one; the body sanitized on save, audited. */
@@ -68,9 +72,14 @@ type SaveAnswer = ActionAnswer<{ id: number; created: boolean; changed: boolean 
 
 /** The article editor: title and rich-text body. */
 export default function AdminKnowledgebaseArticle({ loaderData }: Route.ComponentProps) {
-  const { article } = loaderData;
+  const { article, history, canReadAudit } = loaderData;
   // A new article becomes its own page once saved: the form starts again from what was stored.
-  return <ArticleForm key={article?.id ?? "new"} article={article} />;
+  return (
+    <div className="grid max-w-4xl gap-10">
+      <ArticleForm key={article?.id ?? "new"} article={article} />
+      {history ? <TargetHistory history={history} auditLink={canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(history.target)}` : undefined} /> : null}
+    </div>
+  );
 }
 
 function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"]["article"] }) {

@@ -1,11 +1,13 @@
 import { data, Link } from "react-router";
 import { PlanEditor } from "~/components/admin/plan-editor";
+import { TargetHistory } from "~/components/admin/target-history";
 import { planSchema } from "~/lib/validation/plan";
-import type { StaffPermission } from "~/lib/staff-roles";
+import { can, type StaffPermission } from "~/lib/staff-roles";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listAdminPlans } from "#server/staff/list-admin-plans";
+import { listTargetHistory } from "#server/staff/list-target-history";
 import { savePlan } from "#server/staff/save-plan";
 import type { Route } from "./+types/admin.plans.edit";
 
@@ -26,12 +28,13 @@ function planIdOf(param: string | undefined): number | null {
 export const permission = "content.write" satisfies StaffPermission;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPermission(request, permission);
+  const { staff } = await requireStaffPermission(request, permission);
   const id = planIdOf(params.planId);
-  if (id === null) return { plan: null };
+  if (id === null) return { plan: null, history: null, canReadAudit: false };
   const [plan] = await listAdminPlans({ db: getDb(), planId: id });
   if (!plan) throw data("Not Found", { status: 404 });
-  return { plan };
+  const history = await listTargetHistory({ db: getDb(), target: { type: "plan", id: String(plan.id) } });
+  return { plan, history, canReadAudit: can(staff.role, "audit.read") };
 }
 
 /** Create or save a plan (price changes follow the 30 days' notice rule); audited. */
@@ -52,7 +55,7 @@ export const action = defineAction({
 });
 
 export default function AdminPlanEdit({ loaderData }: Route.ComponentProps) {
-  const { plan } = loaderData;
+  const { plan, history, canReadAudit } = loaderData;
   return (
     <div className="grid gap-6">
       <p className="text-sm">
@@ -63,6 +66,7 @@ export default function AdminPlanEdit({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{plan ? `Edit ${plan.name}` : "New plan"}</h1>
       {/* A new key per plan, so moving from one plan to the next starts a fresh form. */}
       <PlanEditor key={plan?.id ?? "new"} plan={plan} />
+      {history ? <TargetHistory history={history} auditLink={canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(history.target)}` : undefined} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useFetcher } from "react-router";
+import { TargetHistory } from "~/components/admin/target-history";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -14,6 +15,7 @@ import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listStaff } from "#server/staff/list-staff";
+import { listTargetHistory } from "#server/staff/list-target-history";
 import { setStaffRole } from "#server/staff/set-staff-role";
 import type { Route } from "./+types/admin.staff";
 
@@ -24,7 +26,16 @@ export const permission = "staff.read" satisfies StaffPermission;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
-  return { staff: await listStaff({ db: getDb() }), canWrite: can(staff.role, "staff.write"), viewerEmail: staff.email };
+  const db = getDb();
+  const people = await listStaff({ db });
+  // Each member's own history (role changes, invitations accepted); a handful of people, so one query each.
+  const histories = await Promise.all(people.map((person) => listTargetHistory({ db, target: { type: "user", id: person.userId }, limit: 10 })));
+  return {
+    staff: people.map((person, i) => ({ ...person, history: histories[i]! })),
+    canWrite: can(staff.role, "staff.write"),
+    canReadAudit: can(staff.role, "audit.read"),
+    viewerEmail: staff.email,
+  };
 }
 
 /** Give an existing account (verified address) a role, change it, or take it away; audited. */
@@ -52,7 +63,7 @@ function useRoleChange() {
 
 /** Staff (owner only): who has which role, with two-factor and last activity; change or remove. */
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
-  const { staff, canWrite, viewerEmail } = loaderData;
+  const { staff, canWrite, canReadAudit, viewerEmail } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold">Staff</h1>
@@ -65,24 +76,57 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
             <TableHead>Role</TableHead>
             <TableHead>Two-factor</TableHead>
             <TableHead>Last active</TableHead>
+            <TableHead>
+              <span className="sr-only">History</span>
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {staff.map((person) => (
-            <TableRow key={person.userId}>
-              <TableCell className="font-medium">
-                {person.email}
-                {person.email === viewerEmail ? <span className="text-muted-foreground"> (you)</span> : null}
-              </TableCell>
-              <TableCell>{person.name}</TableCell>
-              <TableCell>{canWrite ? <RoleSelect email={person.email} role={person.role} /> : ROLE_LABELS[person.role]}</TableCell>
-              <TableCell>{person.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}</TableCell>
-              <TableCell>{person.lastActiveAt ? new Date(person.lastActiveAt).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Signed out"}</TableCell>
-            </TableRow>
+            <StaffRow key={person.userId} person={person} canWrite={canWrite} isViewer={person.email === viewerEmail} canReadAudit={canReadAudit} />
           ))}
         </TableBody>
       </Table>
     </div>
+  );
+}
+
+type StaffRowData = Route.ComponentProps["loaderData"]["staff"][number];
+
+/** One staff member, and under it (on demand) their own audit history. */
+function StaffRow({ person, canWrite, isViewer, canReadAudit }: { person: StaffRowData; canWrite: boolean; isViewer: boolean; canReadAudit: boolean }) {
+  const [open, setOpen] = React.useState(false);
+  const historyId = `staff-history-${person.userId}`;
+  return (
+    <>
+      <TableRow>
+        <TableCell className="font-medium">
+          {person.email}
+          {isViewer ? <span className="text-muted-foreground"> (you)</span> : null}
+        </TableCell>
+        <TableCell>{person.name}</TableCell>
+        <TableCell>{canWrite ? <RoleSelect email={person.email} role={person.role} /> : ROLE_LABELS[person.role]}</TableCell>
+        <TableCell>{person.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}</TableCell>
+        <TableCell>{person.lastActiveAt ? new Date(person.lastActiveAt).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Signed out"}</TableCell>
+        <TableCell>
+          <Button type="button" size="sm" variant="ghost" aria-expanded={open} aria-controls={historyId} onClick={() => setOpen((v) => !v)}>
+            {open ? "Hide history" : "History"}
+            <span className="sr-only">{` of ${person.email}`}</span>
+          </Button>
+        </TableCell>
+      </TableRow>
+      {open ? (
+        <TableRow id={historyId}>
+          <TableCell colSpan={6} className="whitespace-normal bg-muted/30">
+            <TargetHistory
+              history={person.history}
+              title={`History of ${person.email}`}
+              auditLink={canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(person.history.target)}` : undefined}
+            />
+          </TableCell>
+        </TableRow>
+      ) : null}
+    </>
   );
 }
 

@@ -29,7 +29,30 @@ export type AuditEntry = {
   after: Record<string, unknown> | null;
 };
 
-export type AuditPage = { entries: AuditEntry[]; page: number; pageCount: number; total: number };
+export type AuditPage = {
+  entries: AuditEntry[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** What the filters offer: every staff member and action the log holds. */
+  choices: { actors: string[]; actions: string[] };
+};
+
+/** One changed field of an audit row, as a person reads it (null: absent or empty). */
+export type FieldChange = { field: string; before: string | null; after: string | null };
+
+export type TargetHistoryEntry = {
+  id: number;
+  at: string;
+  actorLabel: string;
+  actorRole: string;
+  action: string;
+  summary: string;
+  changes: FieldChange[];
+};
+
+/** One record's own audit rows, newest first; `more` when older ones are left out. */
+export type TargetHistory = { target: string; entries: TargetHistoryEntry[]; more: boolean };
 
 export type StaffListEntry = {
   userId: string;

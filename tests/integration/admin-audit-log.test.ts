@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { recordAuditEvent } from "#server/staff/record-audit-event";
+import { changedFields } from "#server/staff/list-target-history";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
+import { loader as auditLoader } from "~/routes/admin.audit-log";
+import { action as planAction, loader as planLoader } from "~/routes/admin.plans.edit";
+import { action as articleAction, loader as articleLoader } from "~/routes/admin.knowledgebase.$articleId";
+import type { StaffRole } from "~/lib/staff-roles";
+import type { AuditPage, TargetHistory } from "~/lib/view-types/admin";
+import { describeEachDatabase } from "../helpers/database";
+import { signUpStaff } from "../helpers/staff";
+import { withTestDataDir } from "../helpers/env";
+
+withTestDataDir("admin-audit-log");
+
+const ORIGIN = "http://localhost";
+type Handler = (args: never) => Promise<unknown>;
+type Outcome = { status: number; data: Record<string, unknown> };
+
+/** Runs a loader (or, with a body, an action) as React Router would; thrown statuses are returned. */
+async function run(handler: Handler, path: string, cookie: string, params: Record<string, string> = {}, body?: { json?: unknown; form?: Record<string, string> }): Promise<Outcome> {
+  let init: RequestInit = { headers: { cookie } };
+  if (body?.json !== undefined) init = { method: "POST", headers: { cookie, origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify(body.json) };
+  if (body?.form) init = { method: "POST", headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body.form) };
+  try {
+    const result = (await handler({ request: new Request(`${ORIGIN}${path}`, init), params, context: { clientIp: "10.0.0.8" } } as never)) as Record<string, unknown>;
+    if ("init" in result && "data" in result) return { status: (result.init as ResponseInit | null)?.status ?? 200, data: result.data as Record<string, unknown> };
+    return { status: 200, data: result };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, data: {} };
+    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
+  }
+}
+
+describe("an audit row's changed fields", () => {
+  it("lists only what differs, readable: money in USDT, rich text without tags, lists joined, absent as null", () => {
+    expect(
+      changedFields(
+        { name: "Gold", price: "20000000", features: ["A"], content: "<p>Old <strong>text</strong></p>", badge: null, discount: 10 },
+        { name: "Gold", price: "25500000", features: ["A", "B"], content: "<p>New text</p>", badge: "Hot", discount: 10 },
+      ),
+    ).toEqual([
+      { field: "Price", before: "$20.00 USDT", after: "$25.50 USDT" },
+      { field: "Features", before: "A", after: "A, B" },
+      { field: "Content", before: "Old text", after: "New text" },
+      { field: "Badge", before: null, after: "Hot" },
+    ]);
+    expect(changedFields(null, { role: "editor" })).toEqual([{ field: "Role", before: null, after: "editor" }]);
+    expect(changedFields({ telegramChats: [] }, { telegramChats: ["-100"] })).toEqual([{ field: "Telegram chats", before: "(none)", after: "-100" }]);
+    expect(changedFields({ title: "x".repeat(500) }, { title: "y" })[0]!.before).toHaveLength(160);
+  });
+});
+
+describeEachDatabase("the audit log's filters and each target's own history (issue #16)", (database) => {
+  const db = () => database().db;
+  const account = (role: StaffRole) => signUpStaff(db(), role);
+  let owner: Awaited<ReturnType<typeof account>>;
+  let editor: Awaited<ReturnType<typeof account>>;
+  let planId: number;
+  let articleId: number;
+
+  beforeAll(async () => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+    owner = await account("owner");
+    editor = await account("editor");
+    // An editor makes a plan and changes it; an owner writes an article and edits it; the owner changes a role.
+    planId = (await run(planAction, "/admin/plans/new", editor.cookie, { planId: "new" }, { json: { name: "Swing", monthlyPrice: "20", features: ["Daily calls"] } })).data.id as number;
+    await run(planAction, `/admin/plans/${planId}`, editor.cookie, { planId: String(planId) }, { json: { name: "Swing Pro", monthlyPrice: "25", features: ["Daily calls", "Weekly outlook"] } });
+    articleId = (await run(articleAction, "/admin/knowledgebase/new", owner.cookie, { articleId: "new" }, { json: { title: "Deposits", content: "<p>Send USDT.</p>" } })).data.id as number;
+    await run(articleAction, `/admin/knowledgebase/${articleId}`, owner.cookie, { articleId: String(articleId) }, { json: { title: "Deposits", content: "<p>Send USDT on TRC-20.</p>" } });
+    await run(staffAction, "/admin/staff", owner.cookie, {}, { form: { email: editor.email, role: "support" } });
+  });
+
+  const audit = async (query: string, cookie = owner.cookie) => {
+    const outcome = await run(auditLoader, `/admin/audit-log${query}`, cookie);
+    return { status: outcome.status, log: outcome.data.log as AuditPage, filter: outcome.data.filter as Record<string, unknown> };
+  };
+
+  it("the plan editor shows the plan's own history: who, role, when, action and price before → after", async () => {
+    const loaded = await run(planLoader, `/admin/plans/${planId}`, owner.cookie, { planId: String(planId) });
+    const history = loaded.data.history as TargetHistory;
+    expect(history.target).toBe(`plan:${planId}`);
+    expect(history.entries.map((e) => e.action)).toEqual(["plan.updated", "plan.created"]);
+    const [updated] = history.entries;
+    expect(updated).toMatchObject({ actorLabel: editor.email, actorRole: "editor" });
+    expect(Date.parse(updated!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(updated!.changes).toEqual(
+      expect.arrayContaining([
+        { field: "Name", before: "Swing", after: "Swing Pro" },
+        { field: "Price", before: "$20.00 USDT", after: "$25.00 USDT" },
+        { field: "Features", before: "Daily calls", after: "Daily calls, Weekly outlook" },
+      ]),
+    );
+    // Unchanged fields are not listed; another target's rows never show.
+    expect(updated!.changes.map((c) => c.field)).not.toContain("Subtitle");
+    expect(history.entries.every((e) => e.action.startsWith("plan."))).toBe(true);
+  });
+
+  it("the article editor and the staff page show their own histories", async () => {
+    const article = (await run(articleLoader, `/admin/knowledgebase/${articleId}`, owner.cookie, { articleId: String(articleId) })).data.history as TargetHistory;
+    expect(article.entries.map((e) => e.action)).toEqual(["knowledgebase.updated", "knowledgebase.created"]);
+    expect(article.entries[0]!.changes).toEqual([{ field: "Content", before: "Send USDT.", after: "Send USDT on TRC-20." }]);
+
+    const staff = (await run(staffLoader, "/admin/staff", owner.cookie)).data.staff as { email: string; history: TargetHistory }[];
+    const row = staff.find((s) => s.email === editor.email)!;
+    expect(row.history.entries).toHaveLength(1);
+    expect(row.history.entries[0]).toMatchObject({ action: "staff.role_set", actorLabel: owner.email, changes: [{ field: "Role", before: "editor", after: "support" }] });
+    expect(staff.find((s) => s.email === owner.email)!.history.entries).toEqual([]);
+  });
+
+  it("filters by staff member, action and target (a kind or one record), alone and together", async () => {
+    const everything = await audit("");
+    expect(everything.log.total).toBe(5);
+    expect(everything.log.choices.actors).toEqual([owner.email, editor.email].sort());
+    expect(everything.log.choices.actions).toEqual(["knowledgebase.created", "knowledgebase.updated", "plan.created", "plan.updated", "staff.role_set"]);
+
+    const byEditor = await audit(`?who=${encodeURIComponent(editor.email)}`);
+    expect(byEditor.log.entries.map((e) => e.action)).toEqual(["plan.updated", "plan.created"]);
+    expect(byEditor.filter).toMatchObject({ who: editor.email });
+
+    expect((await audit("?action=staff.role_set")).log.entries.map((e) => e.target)).toEqual([`user:${editor.userId}`]);
+    expect((await audit(`?target=knowledgebase:${articleId}`)).log.total).toBe(2);
+    expect((await audit("?target=plan")).log.total).toBe(2);
+    expect((await audit(`?target=plan:${planId + 1000}`)).log.total).toBe(0);
+    const both = await audit(`?who=${encodeURIComponent(owner.email)}&target=plan`);
+    expect(both.log.total).toBe(0);
+    // Empty fields (the form's "Anyone") mean no filter.
+    expect((await audit("?who=&action=&target=")).log.total).toBe(5);
+  });
+
+  it("pages within the filter, answers 400 to an impossible filter and 404 to those who may not read the log", async () => {
+    await db().transaction(async (tx) => {
+      for (let i = 0; i < 55; i++) {
+        await recordAuditEvent({ tx, actor: { userId: null, label: "cli:ops@host", role: "operator" }, action: "test.bulk", target: { type: "bulk", id: String(i) }, summary: `bulk ${i}` });
+      }
+    });
+    const first = await audit("?action=test.bulk");
+    expect(first.log).toMatchObject({ total: 55, page: 1, pageCount: 2 });
+    const second = await audit("?action=test.bulk&page=2");
+    expect(second.log).toMatchObject({ page: 2, pageCount: 2 });
+    expect(second.log.entries).toHaveLength(5);
+    expect(second.log.entries.every((e) => e.action === "test.bulk")).toBe(true);
+    expect((await audit("?who=cli:ops@host&page=9")).log.page).toBe(2);
+
+    expect((await audit(`?target=${"x".repeat(300)}`)).status).toBe(400);
+    // The editor above became support (their sessions ended): a fresh editor, who may not read the log.
+    expect((await audit("", (await account("editor")).cookie)).status).toBe(404);
+  });
+});
