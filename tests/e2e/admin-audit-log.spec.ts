@@ -41,13 +41,15 @@ test.describe("back office: each target's history and the audit log's filters (i
 
     // Person and action together with the target; then "Clear filters" shows everything again.
     await page.getByLabel("Staff member").selectOption(owner.email);
-    await page.getByLabel("Action").selectOption("plan.created");
-    await page.getByRole("button", { name: "Filter" }).click();
-    await expect(page.getByText("No entries match these filters.")).toBeVisible();
-    expect(new URL(page.url()).searchParams.get("who")).toBe(owner.email);
     await page.getByLabel("Action").selectOption("plan.updated");
     await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/action=plan\.updated/);
+    expect(new URL(page.url()).searchParams.get("who")).toBe(owner.email);
     await expect(page.getByText("1 entry match the filters")).toBeVisible();
+    await page.getByLabel("Target").fill("knowledgebase");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No entries match these filters.")).toBeVisible();
+    await expect(page.getByLabel("Action")).toHaveValue("plan.updated");
     await expectAccessible(page, "the filtered audit log");
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/admin\/audit-log$/);
@@ -57,5 +59,32 @@ test.describe("back office: each target's history and the audit log's filters (i
     // A row's target opens that target's entries.
     await page.getByRole("link", { name: `plan:${plan!.id}` }).first().click();
     await expect(page.getByLabel("Target")).toHaveValue(`plan:${plan!.id}`);
+  });
+
+  test("an owner changes a staff member's role and reads it in that member's history on the Staff page", async ({ page, app, context, browser }) => {
+    const owner = await signInStaff(app, context, "owner");
+    const otherContext = await browser.newContext({ baseURL: app.url });
+    const colleague = await signInStaff(app, otherContext, "editor");
+    await otherContext.close();
+
+    await page.goto("/admin/staff");
+    await waitForHydration(page);
+    const row = page.getByRole("row").filter({ hasText: colleague.email });
+    await row.getByLabel(`Role of ${colleague.email}`).selectOption("support");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Staff updated")).toBeVisible();
+
+    const toggle = page.getByRole("button", { name: `History of ${colleague.email}` });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const history = page.getByRole("region", { name: `History of ${colleague.email}` });
+    const entry = history.getByRole("listitem").first();
+    await expect(entry).toContainText(owner.email);
+    await expect(entry).toContainText(`${colleague.email}: Editor → Support`);
+    await expect(entry.getByRole("definition")).toHaveText("editor → changed to support");
+    await expectAccessible(page, "the staff page with a history open");
+    await page.getByRole("button", { name: `Hide history of ${colleague.email}` }).click();
+    await expect(history).toHaveCount(0);
   });
 });
