@@ -17,6 +17,7 @@ import { signInDevices } from "./sign-in-devices-plugin.ts";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { EMAIL_LINK_SECONDS } from "./email-link-store.ts";
 import { sendSignInCodeEmail } from "./send-sign-in-code-email.ts";
+import { noteEmailSendFailure } from "./email-send-watch.ts";
 import { sendVerificationEmail } from "./send-verification-email.ts";
 
 export const SESSION_DAYS = 7;
@@ -99,7 +100,13 @@ function createAuth() {
       expiresIn: EMAIL_LINK_SECONDS,
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user: member, token }) => {
-        await sendVerificationEmail({ userId: member.id, to: member.email, name: member.name, token });
+        try {
+          await sendVerificationEmail({ userId: member.id, to: member.email, name: member.name, token });
+        } catch (error) {
+          // Better Auth only logs this; the screen that promised a mail must not (email-send-watch.ts).
+          noteEmailSendFailure();
+          throw error;
+        }
       },
     },
     // Email change: the link goes to the NEW address (Better Auth's "change-email-verification"

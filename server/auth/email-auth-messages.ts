@@ -12,4 +12,5 @@ export const EMAIL_AUTH_MESSAGES = {
   resendTooSoon: "Please wait a minute before asking for another code.",
   invalidCode: "Invalid or expired code",
   tooManyTries: "Too many wrong codes. Ask for a new code.",
+  sendFailed: "We could not send the email just now. Please try again in a few minutes.",
 } as const;

@@ -5,6 +5,7 @@ import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";
 import { fromAuthError } from "./auth-errors.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
+import { sendWatched } from "./email-send-watch.ts";
 
 /**
  * User Info → Email → edit: sends a confirmation link to the NEW address (Better Auth's
@@ -22,7 +23,7 @@ export async function requestEmailChange(options: { db: Db; userId: string; newE
     throw new AppError("VALIDATION", EMAIL_AUTH_MESSAGES.sameEmail, { fieldErrors: { email: EMAIL_AUTH_MESSAGES.sameEmail } });
   }
   try {
-    await getAuth().api.changeEmail({ body: { newEmail }, headers: options.headers });
+    await sendWatched(() => getAuth().api.changeEmail({ body: { newEmail }, headers: options.headers }));
   } catch (error) {
     fromAuthError(error, { code: "VALIDATION", message: "Failed to send the email. Please try again." });
   }

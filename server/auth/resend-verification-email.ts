@@ -5,6 +5,7 @@ import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";
 import { fromAuthError } from "./auth-errors.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
+import { sendWatched } from "./email-send-watch.ts";
 
 /**
  * "Resend" on the dashboard's verification banner: a new link to the member's own address
@@ -15,7 +16,7 @@ export async function resendVerificationEmail(options: { db: Db; userId: string;
   if (!member) throw new AppError("NOT_FOUND", "Profile not found.");
   if (member.emailVerified) throw new AppError("CONFLICT", EMAIL_AUTH_MESSAGES.alreadyVerified);
   try {
-    await getAuth().api.sendVerificationEmail({ body: { email: member.email }, headers: options.headers });
+    await sendWatched(() => getAuth().api.sendVerificationEmail({ body: { email: member.email }, headers: options.headers }));
   } catch (error) {
     fromAuthError(error, { code: "VALIDATION", message: "Failed to send the email. Please try again." });
   }

@@ -321,6 +321,28 @@ describeEachDatabase("email verification, email change and sign-in codes", (data
     expect(guess.data).toMatchObject({ ok: false, error: "Invalid or expired code" });
   });
 
+  it("a verification or change-of-address mail that cannot be sent is reported, not promised", async () => {
+    const eve = await member("Eve");
+    const fay = await member("Fay");
+    await markVerified(fay.userId);
+    // Nothing listens on port 1: every send fails at once.
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+    resetSingleton("config");
+    resetSingleton("smtp-transport");
+    try {
+      const resent = answer(await call(resendAction as Action, "/api/dashboard/email-verification", {}, { cookie: eve.cookie }));
+      expect(resent).toMatchObject({ data: { ok: false, error: "We could not send the email just now. Please try again in a few minutes." }, init: { status: 503 } });
+      const changed = answer(await call(changeEmailAction as Action, "/api/dashboard/email", { email: "fay-new@example.com" }, { cookie: fay.cookie }));
+      expect(changed).toMatchObject({ data: { ok: false, error: "We could not send the email just now. Please try again in a few minutes." }, init: { status: 503 } });
+    } finally {
+      delete process.env.SMTP_URL;
+      resetSingleton("config");
+      resetSingleton("smtp-transport");
+    }
+    // The address stays as it was.
+    expect((await db().select({ email: user.email }).from(user).where(eq(user.id, fay.userId)))[0]!.email).toBe(fay.email);
+  });
+
   it("receipts and renewal reminders still go to an unverified address", async () => {
     const max = await member("Max");
     expect(await verified(max.userId)).toBe(false);
