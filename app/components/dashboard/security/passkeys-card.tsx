@@ -1,22 +1,16 @@
 import * as React from "react";
 import { useFetcher } from "react-router";
-import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { KeyRoundIcon, PencilIcon, Trash2Icon } from "lucide-react";
-import { ceremonyProblem, loadWebAuthn, passkeysSupported, postJson } from "~/components/auth/passkey-browser";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
-import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { fieldErrors } from "~/lib/validation/fields";
-import { addPasskeySchema, PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/validation/passkeys";
 import type { PasskeyView } from "~/lib/view-types/passkeys";
 import { formatDate } from "../format";
 import { useEndSession } from "../session-state";
+import { AddPasskeyDialog } from "./passkey-add-dialog";
+import { RemovePasskeyDialog, RenamePasskeyDialog } from "./passkey-change-dialogs";
 
 type PasskeyList = ActionAnswer<{ passkeys: PasskeyView[] }>;
 const LIST = "/api/dashboard/passkeys";
@@ -107,177 +101,5 @@ export function PasskeysCard() {
       <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} onDone={reload} onAnswer={answered} />
       <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} onDone={reload} onAnswer={answered} />
     </Card>
-  );
-}
-
-type DialogCallbacks = { onDone: () => void; onAnswer: (answer: ActionAnswer) => void };
-
-function AddPasskeyDialog({ open, onOpenChange, onDone, onAnswer }: { open: boolean; onOpenChange: (open: boolean) => void } & DialogCallbacks) {
-  const [name, setName] = React.useState("");
-  const [error, setError] = React.useState<string>();
-  const [busy, setBusy] = React.useState(false);
-  const [supported, setSupported] = React.useState(true);
-  React.useEffect(() => {
-    if (open) {
-      setName("");
-      setError(undefined);
-      setSupported(passkeysSupported());
-    }
-  }, [open]);
-
-  const fail = (description: string) => toast.error("Passkey not added", { description });
-
-  const create = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = addPasskeySchema.shape.name.safeParse(name);
-    if (!checked.success) return setError(fieldErrors(checked.error).form);
-    setError(undefined);
-    setBusy(true);
-    try {
-      const options = await postJson<{ options: PublicKeyCredentialCreationOptionsJSON }>("/api/dashboard/passkeys/options");
-      onAnswer(options);
-      if (!options.ok) return fail(options.error);
-      const { startRegistration } = await loadWebAuthn();
-      let response;
-      try {
-        response = await startRegistration({ optionsJSON: options.options });
-      } catch (problem) {
-        const message = ceremonyProblem(problem, "add");
-        if (message) fail(message);
-        return;
-      }
-      const added = await postJson<{ passkey: PasskeyView }>("/api/dashboard/passkeys/add", { name: checked.data, response });
-      onAnswer(added);
-      if (!added.ok) return fail(added.error);
-      toast.success("Passkey added", { description: `You can now sign in with "${added.passkey.name}".` });
-      onOpenChange(false);
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Add a passkey</DialogTitle>
-          <DialogDescription>Your device will ask you to confirm with your fingerprint, face, screen lock or security key.</DialogDescription>
-        </DialogHeader>
-        {supported ? (
-          <form onSubmit={create} className="grid gap-4" noValidate>
-            <FormField id="passkey-name" label="Name (optional)" error={error} hint="Leave it blank to name the passkey after your device or password manager.">
-              <Input id="passkey-name" value={name} maxLength={PASSKEY_NAME_MAX} placeholder="e.g. Work laptop" autoComplete="off" onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error) || undefined} />
-            </FormField>
-            <DialogFooter>
-              <Button type="submit" disabled={busy}>
-                {busy ? "Waiting for your device..." : "Create passkey"}
-              </Button>
-            </DialogFooter>
-          </form>
-        ) : (
-          <p role="alert" className="text-sm text-destructive">
-            This browser does not support passkeys.
-          </p>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function RenamePasskeyDialog({ passkey, onClose, onDone, onAnswer }: { passkey: PasskeyView | null; onClose: () => void } & DialogCallbacks) {
-  const [name, setName] = React.useState("");
-  const [error, setError] = React.useState<string>();
-  const [busy, setBusy] = React.useState(false);
-  React.useEffect(() => {
-    if (passkey) {
-      setName(passkey.name);
-      setError(undefined);
-    }
-  }, [passkey]);
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!passkey) return;
-    const parsed = renamePasskeySchema.safeParse({ id: passkey.id, name });
-    if (!parsed.success) return setError(fieldErrors(parsed.error).name);
-    setBusy(true);
-    try {
-      const answer = await postJson("/api/dashboard/passkeys/rename", parsed.data);
-      onAnswer(answer);
-      if (!answer.ok) {
-        setError(answer.fieldErrors?.name);
-        toast.error("Passkey not renamed", { description: answer.error });
-        return;
-      }
-      toast.success("Passkey renamed");
-      onClose();
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog open={passkey !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Rename passkey</DialogTitle>
-          <DialogDescription>A name helps you tell your passkeys apart.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={save} className="grid gap-4" noValidate>
-          <FormField id="passkey-new-name" label="Name" error={error}>
-            <Input id="passkey-new-name" value={name} maxLength={PASSKEY_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error) || undefined} />
-          </FormField>
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Save"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function RemovePasskeyDialog({ passkey, onClose, onDone, onAnswer }: { passkey: PasskeyView | null; onClose: () => void } & DialogCallbacks) {
-  const [busy, setBusy] = React.useState(false);
-  const remove = async () => {
-    if (!passkey) return;
-    setBusy(true);
-    try {
-      const answer = await postJson("/api/dashboard/passkeys/remove", { id: passkey.id });
-      onAnswer(answer);
-      if (!answer.ok) {
-        toast.error("Passkey not removed", { description: answer.error });
-        return;
-      }
-      toast.success("Passkey removed", { description: `"${passkey.name}" can no longer sign in to your account.` });
-      onClose();
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog open={passkey !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Remove passkey?</DialogTitle>
-          <DialogDescription>
-            {passkey ? `"${passkey.name}" will no longer sign in to your account. Remove it from your device or password manager too.` : null}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="button" variant="destructive" disabled={busy} onClick={() => void remove()}>
-            {busy ? "Removing..." : "Remove"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
