@@ -39,6 +39,7 @@ const PUBLIC_FILES = {
   billing: ["ledger"],
   wallet: ["generate-wallet"],
   auth: ["auth", "auth-errors", "auth-secret"],
+  newsletter: ["delivery-limits"],
 };
 const PUBLIC = `^server/(${Object.entries(PUBLIC_FILES)
   .map(([folder, files]) => `${folder}/(${files.join("|")})`)

@@ -35,6 +35,7 @@ export default [
     route("plans/:planId", "routes/admin.plans.edit.tsx"),
     route("knowledgebase", "routes/admin.knowledgebase.tsx"),
     route("knowledgebase/:articleId", "routes/admin.knowledgebase.$articleId.tsx"),
+    route("newsletter", "routes/admin.newsletter.tsx"),
     route("staff", "routes/admin.staff.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("*", "routes/admin.not-found.tsx"),

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { key: "plans", title: "Plans", path: "/admin/plans", permission: "content.read" },
   { key: "results", title: "Results", path: "/admin/results", permission: "content.read" },
   { key: "knowledgebase", title: "Knowledgebase", path: "/admin/knowledgebase", permission: "content.read" },
+  { key: "newsletter", title: "Newsletter", path: "/admin/newsletter", permission: "newsletter.read" },
   { key: "staff", title: "Staff", path: "/admin/staff", permission: "staff.read" },
   { key: "audit-log", title: "Audit log", path: "/admin/audit-log", permission: "audit.read" },
 ] as const satisfies readonly { key: string; title: string; path: string; permission: StaffPermission }[];

@@ -5,11 +5,9 @@ import { emailHtml } from "../email/layout.ts";
 import { maskAddress, sendEmail, type Email } from "../email/send-email.ts";
 import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
 import { getLogger } from "../lib/logger.ts";
+import { NEWSLETTER_MAX_ATTEMPTS as MAX_ATTEMPTS, NEWSLETTER_MAX_BACKOFF_SECONDS as MAX_BACKOFF_SECONDS } from "./delivery-limits.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
 
-// Backs off 1, 2, 4 … minutes, at most 6 hours apart: about a day and a half of SMTP outage.
-const MAX_ATTEMPTS = 12;
-const MAX_BACKOFF_SECONDS = 6 * 60 * 60;
 
 type Claimed = {
   id: string;
@@ -83,7 +81,8 @@ async function deliver(db: Db, row: Claimed, send: (email: Email) => Promise<unk
     await send(newPostEmail({ row, siteUrl: getPublicOrigin(), brandName: config.brandName }));
   } catch (error) {
     const message = String((error as Error).message).slice(0, 500);
-    const backoffSeconds = Math.min(MAX_BACKOFF_SECONDS, 60 * 2 ** (row.attempts - 1));
+    // After the last attempt nothing waits: the row is failed at once (the back office can retry it).
+    const backoffSeconds = row.attempts >= MAX_ATTEMPTS ? 0 : Math.min(MAX_BACKOFF_SECONDS, 60 * 2 ** (row.attempts - 1));
     await db.execute(sql`
       update newsletter_deliveries
       set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${message}

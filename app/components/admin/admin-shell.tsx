@@ -1,4 +1,4 @@
-import { BookOpenTextIcon, ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, TagIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
+import { BookOpenTextIcon, ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, MailIcon, TagIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   plans: TagIcon,
   results: TrophyIcon,
   knowledgebase: BookOpenTextIcon,
+  newsletter: MailIcon,
   staff: UsersRoundIcon,
   "audit-log": ClipboardListIcon,
 };

@@ -1,0 +1,137 @@
+import { Form, Link } from "react-router";
+import { SearchIcon } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { NEWSLETTER_SEARCH_MAX, type NewsletterFilter } from "~/lib/validation/admin-newsletter";
+import type { NewsletterSubscriberPage, NewsletterSubscriberRow, SubscriberStatus } from "~/lib/view-types/admin-newsletter";
+
+const STATUS_LABELS: Record<SubscriberStatus, string> = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed" };
+const STATUS_VARIANTS = { confirmed: "success", pending: "warning", unsubscribed: "outline" } as const;
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
+
+/** The subscriber list: search by address, filter by status, pages of 50, and unsubscribe on request. */
+export function NewsletterSubscribers({
+  filter,
+  page,
+  canWrite,
+  busy,
+  onUnsubscribe,
+}: {
+  filter: NewsletterFilter;
+  page: NewsletterSubscriberPage;
+  canWrite: boolean;
+  busy: boolean;
+  onUnsubscribe: (subscriberId: number) => void;
+}) {
+  const pageLink = (to: number) => `?${new URLSearchParams({ ...(filter.q ? { q: filter.q } : {}), ...(filter.status !== "all" ? { status: filter.status } : {}), page: String(to) })}`;
+  return (
+    <section aria-labelledby="newsletter-subscribers" className="grid gap-3">
+      <h2 id="newsletter-subscribers" className="text-lg font-semibold">
+        Subscribers
+      </h2>
+      <Form method="get" role="search" aria-label="Subscribers" className="flex flex-wrap items-end gap-3">
+        <div className="grid min-w-56 flex-1 gap-1.5">
+          <Label htmlFor="subscriber-search">Email contains</Label>
+          <Input id="subscriber-search" name="q" type="search" defaultValue={filter.q} maxLength={NEWSLETTER_SEARCH_MAX} autoComplete="off" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="subscriber-status">Status</Label>
+          <select
+            id="subscriber-status"
+            name="status"
+            defaultValue={filter.status}
+            className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <option value="all">All</option>
+            <option value="confirmed">Confirmed</option>
+            <option value="pending">Pending</option>
+            <option value="unsubscribed">Unsubscribed</option>
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          <SearchIcon aria-hidden="true" />
+          Show
+        </Button>
+      </Form>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {page.total === 1 ? "1 subscriber" : `${page.total.toLocaleString("en-US")} subscribers`}
+        {filter.q || filter.status !== "all" ? " match" : ""}
+      </p>
+      {page.rows.length > 0 ? (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Email</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Since</TableHead>
+              {canWrite ? <TableHead className="text-right">Actions</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {page.rows.map((row) => (
+              <SubscriberRow key={row.id} row={row} canWrite={canWrite} busy={busy} onUnsubscribe={() => onUnsubscribe(row.id)} />
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {page.pageCount > 1 ? (
+        <nav aria-label="Subscriber pages" className="flex items-center gap-4 text-sm">
+          {page.page > 1 ? <Link to={pageLink(page.page - 1)}>Previous</Link> : null}
+          <span>
+            Page {page.page} of {page.pageCount}
+          </span>
+          {page.page < page.pageCount ? <Link to={pageLink(page.page + 1)}>Next</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function SubscriberRow({ row, canWrite, busy, onUnsubscribe }: { row: NewsletterSubscriberRow; canWrite: boolean; busy: boolean; onUnsubscribe: () => void }) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium break-all whitespace-normal">{row.email}</TableCell>
+      <TableCell>
+        <Badge variant={STATUS_VARIANTS[row.status]}>{STATUS_LABELS[row.status]}</Badge>
+      </TableCell>
+      <TableCell className="tabular-nums">{row.status === "unsubscribed" ? `left ${day(row.unsubscribedAt)}` : day(row.confirmedAt ?? row.createdAt)}</TableCell>
+      {canWrite ? (
+        <TableCell className="text-right">
+          {row.status !== "unsubscribed" ? (
+            <Dialog>
+              <DialogTrigger asChild>
+                <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`Unsubscribe ${row.email}`}>
+                  Unsubscribe
+                </Button>
+              </DialogTrigger>
+              <DialogContent>
+                <DialogHeader>
+                  <DialogTitle>Unsubscribe {row.email}?</DialogTitle>
+                  <DialogDescription>
+                    Do this when the owner of the address asks. No more new-post emails go to it; only they can subscribe again, from the blog.
+                  </DialogDescription>
+                </DialogHeader>
+                <DialogFooter>
+                  <DialogClose asChild>
+                    <Button type="button" variant="outline">
+                      Cancel
+                    </Button>
+                  </DialogClose>
+                  <DialogClose asChild>
+                    <Button type="button" variant="destructive" onClick={onUnsubscribe}>
+                      Unsubscribe
+                    </Button>
+                  </DialogClose>
+                </DialogFooter>
+              </DialogContent>
+            </Dialog>
+          ) : null}
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}
