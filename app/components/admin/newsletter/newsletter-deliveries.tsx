@@ -60,7 +60,7 @@ export function NewsletterDeliveries({
                 {canWrite ? (
                   <TableCell className="text-right">
                     {post.failed > 0 ? (
-                      <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`Send the ${n(post.failed)} failed emails of “${post.title}” again`} onClick={() => onRetry(post.postId)}>
+                      <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`Send the failed emails of “${post.title}” again`} onClick={() => onRetry(post.postId)}>
                         <RotateCcwIcon aria-hidden="true" />
                         Send again
                       </Button>
