@@ -16,6 +16,7 @@ import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { arrangePlan } from "#server/staff/arrange-plan";
+import { cancelScheduledPriceChange } from "#server/staff/cancel-scheduled-price-change";
 import { listAdminPlans } from "#server/staff/list-admin-plans";
 import type { Route } from "./+types/admin.plans";
 
@@ -29,18 +30,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { plans: await listAdminPlans({ db: getDb() }), canWrite: can(staff.role, "content.write") };
 }
 
-/** Publish or unpublish a plan, or move it on the pricing page; audited. */
+/** Publish or unpublish a plan, move it on the pricing page, or cancel a scheduled price rise; audited. */
 export const action = defineAction({
   access: "staff",
   permission: "content.write",
   schema: arrangePlanSchema,
-  run: ({ input, staff }) =>
-    arrangePlan({
+  run: async ({ input, staff }) => {
+    if (input.intent === "cancel_price_change") {
+      const cancelled = await cancelScheduledPriceChange({ db: getDb(), planId: input.planId, changeId: input.changeId, actor: staff.actor });
+      return { changed: true, price: cancelled.price.toString(), notified: cancelled.notified };
+    }
+    return arrangePlan({
       db: getDb(),
       planId: input.planId,
       change: input.intent === "publish" ? { published: input.published } : { move: input.direction },
       actor: staff.actor,
-    }),
+    });
+  },
 });
 
 /** Plans in pricing-page order: prices for each period, state, renewing members, a waiting price. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { planPriceChanges, pricing } from "../db/schema.ts";
 
@@ -9,14 +9,15 @@ import { planPriceChanges, pricing } from "../db/schema.ts";
  * is processed: the old price of the earliest change that takes effect after `at` and was made
  * after the member subscribed (`subscribedAt`, the subscription's start). Otherwise the plan's
  * price. A member who subscribed after the change paid the new price and was not told of any
- * notice, so it holds for them too. Null when the plan does not exist.
+ * notice, so it holds for them too. A cancelled change protects nobody: cancelling put the plan's
+ * price back to the old one (staff/cancel-scheduled-price-change.ts). Null when the plan does not exist.
  */
 export async function planPriceAt(options: { tx: DbOrTx; planId: number; at: Date; subscribedAt: Date }): Promise<bigint | null> {
   const { tx, planId, at, subscribedAt } = options;
   const [noticeRunning] = await tx
     .select({ oldPrice: planPriceChanges.oldPrice })
     .from(planPriceChanges)
-    .where(and(eq(planPriceChanges.planId, planId), gt(planPriceChanges.effectiveAt, at), gt(planPriceChanges.createdAt, subscribedAt)))
+    .where(and(eq(planPriceChanges.planId, planId), gt(planPriceChanges.effectiveAt, at), gt(planPriceChanges.createdAt, subscribedAt), isNull(planPriceChanges.cancelledAt)))
     .orderBy(asc(planPriceChanges.effectiveAt), asc(planPriceChanges.id))
     .limit(1);
   if (noticeRunning) return noticeRunning.oldPrice;

@@ -59,6 +59,12 @@ export const planPriceChanges = pgTable(
     appliedAt: timestamp("applied_at", { withTimezone: true }),
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
+    /**
+     * When staff cancelled a rise still waiting for its date (migration 0015). A cancelled change
+     * is history only: planPriceAt and the notice check ignore it.
+     */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
   },
   (t) => [
     check("plan_price_changes_positive", sql`${t.newPrice} > 0 AND ${t.oldPrice} > 0`),

@@ -11,6 +11,7 @@ export const notificationKinds = [
   "subscription_expired",
   "renewal_reminder",
   "price_change_notice",
+  "price_change_cancelled",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

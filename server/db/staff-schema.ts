@@ -1,5 +1,8 @@
 // The back office's own tables (issue #16). Re-exported from schema.ts.
-import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.ts";
+import { createdAt } from "./columns.ts";
 
 /**
  * Every staff write, one row each (issue #16): who (the signed-in staff member, or the
@@ -29,4 +32,35 @@ export const auditLog = pgTable(
     ipAddress: text("ip_address"),
   },
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_target_idx").on(t.targetType, t.targetId)],
+);
+
+/**
+ * Invitations to join the staff by email (issue #16, migration 0015). The link carries a random
+ * token; only its SHA-256 is stored, so a database read does not hand out working links. An
+ * invitation is open until it is accepted (once), revoked, replaced or past `expiresAt` (72 h
+ * after it was last sent).
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower-case, as accounts are looked up. */
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    invitedByLabel: text("invited_by_label").notNull(),
+    createdAt: createdAt(),
+    /** The last time the link went out (a resend makes a new link and a new expiry). */
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("staff_invitations_role", sql`${t.role} IN ('owner', 'admin', 'editor', 'support')`),
+    check("staff_invitations_email_lower", sql`${t.email} = lower(${t.email})`),
+    uniqueIndex("staff_invitations_open_email_idx").on(t.email).where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+  ],
 );

@@ -69,6 +69,14 @@ const templates: Record<NotificationKind, (p: Payload) => { subject: string; hea
       "Renewals before that date are charged the current price. You can turn autorenew off on your dashboard at any time.",
     ],
   }),
+  price_change_cancelled: (p) => ({
+    subject: "The price change for your subscription is cancelled",
+    heading: `${p.plan ?? "Your plan"}: the announced price change is cancelled`,
+    lines: [
+      `The price change we told you about for ${p.plan ?? "your plan"} will not happen. Your renewals stay at ${p.amount ?? "the current price"}${p.period ? ` (${p.period})` : ""}.`,
+      "Nothing changes for you; there is nothing to do.",
+    ],
+  }),
 };
 
 export function renderNotification(kind: string, payload: Payload, context: Context): RenderedMessage {

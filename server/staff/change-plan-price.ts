@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
@@ -41,7 +41,7 @@ export async function changePlanPrice(options: {
   const [waiting] = await tx
     .select()
     .from(planPriceChanges)
-    .where(and(eq(planPriceChanges.planId, plan.id), gt(planPriceChanges.effectiveAt, now)));
+    .where(and(eq(planPriceChanges.planId, plan.id), gt(planPriceChanges.effectiveAt, now), isNull(planPriceChanges.cancelledAt)));
   if (waiting) {
     throw new AppError(
       "CONFLICT",
@@ -60,7 +60,7 @@ export async function changePlanPrice(options: {
     return { mode: "immediate", oldPrice: plan.price, newPrice };
   }
   const effectiveAt = new Date(now.getTime() + PRICE_NOTICE_DAYS * 24 * 60 * 60 * 1000);
-  await tx.insert(planPriceChanges).values({ ...base, effectiveAt });
+  const [change] = await tx.insert(planPriceChanges).values({ ...base, effectiveAt }).returning({ id: planPriceChanges.id });
   for (const sub of renewing) {
     if (sub.period === "lifetime") continue;
     await enqueueNotification({
@@ -73,6 +73,8 @@ export async function changePlanPrice(options: {
         oldAmount: formatUsdt(priceFor(plan.price, sub.period), { suffix: true }),
         newAmount: formatUsdt(priceFor(newPrice, sub.period), { suffix: true }),
         effectiveOn: isoDate(effectiveAt),
+        // Which change this notice announced: cancelling it tells exactly these members.
+        changeId: String(change!.id),
       },
     });
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { AdminPlan } from "~/lib/view-types/admin";
 import type { DbOrTx } from "../db/client.ts";
 import { planPriceChanges, planTelegramChats, pricing, subscriptions } from "../db/schema.ts";
@@ -21,7 +21,7 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
   const waiting = await db
     .select()
     .from(planPriceChanges)
-    .where(gt(planPriceChanges.effectiveAt, now));
+    .where(and(gt(planPriceChanges.effectiveAt, now), isNull(planPriceChanges.cancelledAt)));
   const byPlan = new Map(waiting.map((change) => [change.planId, change]));
   const chats = await db.select().from(planTelegramChats).orderBy(asc(planTelegramChats.createdAt), asc(planTelegramChats.chatId));
   const chatsOf = (planId: number) => chats.filter((c) => c.planId === planId).map((c) => String(c.chatId));
@@ -42,7 +42,7 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
       published: plan.published,
       displayOrder: plan.displayOrder,
       renewing: count ?? 0,
-      scheduled: change ? { oldPrice: change.oldPrice.toString(), newPrice: change.newPrice.toString(), effectiveAt: change.effectiveAt.toISOString() } : null,
+      scheduled: change ? { changeId: change.id, oldPrice: change.oldPrice.toString(), newPrice: change.newPrice.toString(), effectiveAt: change.effectiveAt.toISOString() } : null,
     };
   });
 }

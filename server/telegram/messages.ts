@@ -96,6 +96,10 @@ const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
     `The price of ${p.plan ?? "your plan"} changes from ${p.oldAmount ?? "its current price"} to ${p.newAmount ?? "a new price"}${p.period ? ` (${p.period})` : ""}, for renewals from ${p.effectiveOn ?? "a later date"}.`,
     "Renewals before that date are charged the current price. You can turn autorenew off on your dashboard.",
   ],
+  price_change_cancelled: (p) => [
+    "✅ The price change is cancelled",
+    `The price change we told you about for ${p.plan ?? "your plan"} will not happen. Your renewals stay at ${p.amount ?? "the current price"}${p.period ? ` (${p.period})` : ""}.`,
+  ],
 };
 
 /** The Telegram text of an outbox notification; undefined for a kind the bot does not know. */

@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { signInStaff } from "./support/staff";
 import { signInNewMember, waitForHydration } from "./support/member";
+import { expectAccessible } from "./support/axe";
+import { latestMail } from "./support/outbox";
 import { card } from "./support/pricing";
 
 type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
@@ -93,4 +95,50 @@ test.describe("back office: plans (issue #16)", () => {
     await expect(memberPage.getByRole("row").filter({ hasText: "$12.00 USDT" })).toHaveCount(0);
     await memberContext.close();
   });
+
+  test("an editor cancels a scheduled rise from the plan editor: the old price is back on /pricing and the member is emailed", async ({ page, app, context, browser }) => {
+    await signInStaff(app, context, "editor");
+    const { testing } = app as App;
+    const { db } = testing.getDatabase();
+    const { pricing, subscriptions } = testing.schema;
+    const [plan] = await db.insert(pricing).values({ planId: `undo-${Date.now()}`, name: "Undo Plan", price: 10_000_000n, published: true }).returning();
+    const memberContext = await browser.newContext({ baseURL: (app as { url: string }).url });
+    const member = await signInNewMember(app, memberContext, { balance: 50_000_000n });
+    await memberContext.close();
+    await db.insert(subscriptions).values({ userId: member.userId, planId: plan!.id, billingPeriod: "monthly", nextBillingDate: new Date(Date.now() + 5 * 86_400_000), autorenew: true });
+
+    await page.goto(`/admin/plans/${plan!.id}`);
+    await waitForHydration(page);
+    await page.getByLabel("Monthly price").fill("12");
+    await page.getByRole("button", { name: "Save plan" }).click();
+    const notice = page.getByRole("status").filter({ hasText: "Notice running" });
+    await expect(notice).toBeVisible();
+
+    // Thinking better of it: the dialog asks first, and "Keep the change" keeps it.
+    await page.getByRole("button", { name: "Cancel scheduled change" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel the price change?" });
+    await expect(dialog).toContainText("Undo Plan goes back to $10.00 USDT a month for everybody");
+    await expectAccessible(page, "the cancel dialog");
+    await dialog.getByRole("button", { name: "Keep the change" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(notice).toBeVisible();
+
+    await page.getByRole("button", { name: "Cancel scheduled change" }).click();
+    await dialog.getByRole("button", { name: "Cancel the change" }).click();
+    await expect(page.locator("[data-sonner-toast]")).toContainText("Undo Plan is back to $10.00 USDT a month. 1 member is told.");
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByLabel("Monthly price")).toHaveValue("10");
+    await expect(page.getByRole("region", { name: "History" }).getByRole("listitem").first()).toContainText("plan.price_change_cancelled");
+    // Saving the form again does not bring the withdrawn price back.
+    await page.getByRole("button", { name: "Save plan" }).click();
+    await expect(page.locator("[data-sonner-toast]").getByText("Plan saved", { exact: true })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+
+    await page.goto("/pricing");
+    await expect(card(page, "Undo Plan")).toContainText("$10.00/month");
+    // The outbox job sends it within seconds; running it here saves the wait.
+    await testing.deliverNotifications({ db });
+    await expect.poll(() => latestMail((app as { dataDir: string }).dataDir, member.email)).toContain("The price change we told you about for Undo Plan will not happen. Your renewals stay at $10.00 USDT (monthly).");
+  });
 });
+

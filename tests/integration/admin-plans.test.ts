@@ -1,6 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { auditLog, planTelegramChats, pricing } from "#server/db/schema";
+import { auditLog, notifications, planTelegramChats, pricing, subscriptions } from "#server/db/schema";
+import { NO_SCHEDULED_CHANGE } from "#server/staff/cancel-scheduled-price-change";
+import type { AdminPlan, TargetHistory } from "~/lib/view-types/admin";
+import { createMember } from "../helpers/members";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as arrangeAction, loader as plansLoader } from "~/routes/admin.plans";
@@ -108,4 +111,28 @@ describeEachDatabase("back office: plans (issue #16)", (database) => {
     expect(list.canWrite).toBe(true);
     expect(list.plans.map((p) => p.id)).toEqual(after.map((p) => p.id));
   });
+
+  it("an editor cancels a scheduled rise from the plan editor: the editor shows no pending change, the price is back, the history says who", async () => {
+    const created = await run(saveAction, "/admin/plans/new", editor, { planId: "new" }, { json: { name: "Cancel Me", monthlyPrice: "10" } });
+    const id = created.data.id as number;
+    const member = await createMember(db());
+    await db().insert(subscriptions).values({ userId: member.id, planId: id, billingPeriod: "monthly", nextBillingDate: new Date(Date.now() + 5 * 86_400_000), autorenew: true });
+    expect((await run(saveAction, `/admin/plans/${id}`, editor, { planId: String(id) }, { json: { name: "Cancel Me", monthlyPrice: "12" } })).data).toMatchObject({ ok: true, mode: "scheduled" });
+    const scheduled = ((await run(editLoader, `/admin/plans/${id}`, editor, { planId: String(id) })).data.plan as AdminPlan).scheduled!;
+    expect(scheduled).toMatchObject({ oldPrice: "10000000", newPrice: "12000000" });
+
+    const form = { intent: "cancel_price_change", planId: String(id), changeId: String(scheduled.changeId) };
+    expect((await run(arrangeAction, "/admin/plans", support, {}, { form })).status).toBe(404);
+    expect((await run(arrangeAction, "/admin/plans", editor, {}, { form })).data).toEqual({ ok: true, changed: true, price: "10000000", notified: 1 });
+    const loaded = await run(editLoader, `/admin/plans/${id}`, editor, { planId: String(id) });
+    expect(loaded.data.plan).toMatchObject({ price: "10000000", scheduled: null });
+    const [latest] = (loaded.data.history as TargetHistory).entries;
+    expect(latest).toMatchObject({ action: "plan.price_change_cancelled", actorRole: "editor" });
+    expect(latest!.changes).toEqual(expect.arrayContaining([{ field: "Price", before: "$12.00 USDT", after: "$10.00 USDT" }]));
+    const [notice] = await db().select().from(notifications).where(and(eq(notifications.userId, member.id), eq(notifications.kind, "price_change_cancelled")));
+    expect(notice!.payload).toMatchObject({ plan: "Cancel Me", amount: "$10.00 USDT" });
+    // The same click again (a double submit, a second tab): a clear refusal, not a 500.
+    expect(await run(arrangeAction, "/admin/plans", editor, {}, { form })).toMatchObject({ status: 409, data: { ok: false, error: NO_SCHEDULED_CHANGE } });
+  });
 });
+

@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { ScheduledPriceChange, useCancelScheduledChange } from "~/components/admin/scheduled-price-change";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -39,6 +40,7 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const monthly = parseUsdt(String(form.monthlyPrice));
+  const canceller = useCancelScheduledChange(plan?.name ?? "", (price) => setForm((f) => ({ ...f, monthlyPrice: microToDecimal(price) })));
 
   useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) {
@@ -124,9 +126,11 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
           </p>
         ) : null}
         {plan?.scheduled ? (
-          <p role="status" className="text-sm font-medium">
-            Notice running: renewing members pay {formatUsdt(BigInt(plan.scheduled.oldPrice), { suffix: true })} a month until {plan.scheduled.effectiveAt.slice(0, 10)}, then {formatUsdt(BigInt(plan.scheduled.newPrice), { suffix: true })}.
-          </p>
+          <ScheduledPriceChange
+            plan={plan}
+            scheduled={plan.scheduled}
+            canceller={canceller}
+          />
         ) : null}
       </fieldset>
 

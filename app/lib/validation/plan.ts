@@ -58,8 +58,10 @@ export const planSchema = z.object({
 export type PlanInput = z.output<typeof planSchema>;
 export type PlanForm = z.input<typeof planSchema>;
 
-/** The plans list's buttons: publish or unpublish, move up or down. */
+/** The plans list's buttons (publish or unpublish, move up or down) and cancelling a scheduled price. */
 export const arrangePlanSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish"), planId: z.coerce.number().int().positive(), published: z.enum(["true", "false"]).transform((v) => v === "true") }),
   z.object({ intent: z.literal("move"), planId: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]) }),
+  // The plan editor's "Cancel scheduled change": the change the person saw, by its id.
+  z.object({ intent: z.literal("cancel_price_change"), planId: z.coerce.number().int().positive(), changeId: z.coerce.number().int().positive() }),
 ], { message: "Unknown change" });

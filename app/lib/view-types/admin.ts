@@ -85,5 +85,5 @@ export type AdminPlan = {
   renewing: number;
   /** A price waiting for its date, if any. */
   /** A rise whose notice runs: renewing members pay `oldPrice` until `effectiveAt` (new buyers pay the plan's price). */
-  scheduled: { oldPrice: string; newPrice: string; effectiveAt: string } | null;
+  scheduled: { changeId: number; oldPrice: string; newPrice: string; effectiveAt: string } | null;
 };

@@ -12,3 +12,4 @@ export { sendNewPostEmails } from "../../../server/newsletter/send-new-post-emai
 export { createUnsubscribeToken } from "../../../server/newsletter/unsubscribe-token.ts";
 export { hashConfirmationToken } from "../../../server/newsletter/tokens.ts";
 export { renewSubscription } from "../../../server/billing/renew-subscription.ts";
+export { deliverNotifications } from "../../../server/notifications/deliver-notifications.ts";
