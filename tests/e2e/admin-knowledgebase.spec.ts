@@ -72,7 +72,19 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
     await expect(body).toContainText("Check it on Tronscan");
     // The last word selected as a person would (Ctrl+Shift+Left on Linux), once the editor has the text.
     await page.keyboard.press("Control+Shift+ArrowLeft");
-    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe("Tronscan");
+    // The editor takes a native selection from the browser's next "selectionchange" event, which a
+    // busy machine may deliver after the next key: wait until the editor itself (Tiptap keeps it on
+    // its element) holds the word, not only the page.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const editor = (document.querySelector(".ProseMirror") as (Element & { editor?: { state: { selection: { from: number; to: number }; doc: { textBetween(a: number, b: number): string } } } }) | null)?.editor;
+          if (!editor) return null;
+          const { from, to } = editor.state.selection;
+          return editor.state.doc.textBetween(from, to);
+        }),
+      )
+      .toBe("Tronscan");
     await page.keyboard.press("ControlOrMeta+k");
     await page.getByLabel("Link address").fill("https://tronscan.org/");
     await page.getByLabel("Link address").press("Enter");
