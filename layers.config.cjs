@@ -17,6 +17,7 @@ const DOMAIN_ORDER = [
   "security", // rate limits, client addresses, origin check, headers
   "email", // mail transport and layout
   "seo",
+  "uploads", // uploaded images: checked, re-encoded, stored in DATA_DIR/uploads or a bucket
   "content", // posts, plans, results, sanitizer
   "telegram", // the bot, chat access
   "notifications", // the outbox of member notices, delivered by email and Telegram
@@ -33,6 +34,7 @@ const DOMAIN_ORDER = [
 const PUBLIC_FILES = {
   security: ["rate-limit", "client-address"],
   email: ["send-email", "layout"],
+  uploads: ["store-image", "read-upload"],
   content: ["sanitize", "list-published-plans"],
   telegram: ["telegram-bot", "deliver-telegram-notification"],
   notifications: ["enqueue-notification"],

@@ -27,6 +27,8 @@ export default [
   route("api/dashboard/two-factor/disable", "routes/api.dashboard.two-factor.disable.ts"),
   route("api/dashboard/sessions", "routes/api.dashboard.sessions.ts"),
   route("api/session", "routes/api.session.ts"),
+  // The back office's image upload (issue #16): staff only, like /admin.
+  route("api/admin/images", "routes/api.admin.images.ts"),
   // The back office (issue #16): its own layout, staff only (members get 404).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -81,6 +81,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, "must be an address like Name <noreply@example.com>").optional(),
   JOBS_ENABLED: bool.default(true),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Uploaded images (issue #16): an S3-compatible bucket instead of DATA_DIR/uploads when these are set.
+  S3_ENDPOINT: url("the bucket service's address, e.g. https://s3.eu-central-1.amazonaws.com").optional(),
+  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots and dashes)").optional(),
+  S3_REGION: z.string().trim().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto").default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_PREFIX: z.string().trim().regex(/^([A-Za-z0-9._-]+\/)*$/, "must be folder names each ending in /, e.g. uploads/").default("uploads/"),
+  S3_PUBLIC_URL: url("where browsers read the bucket's uploads, e.g. https://cdn.example.com/uploads").optional(),
   PAGE_CACHE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(0, "must be 0 or more").default(30),
 });
 
@@ -97,7 +105,7 @@ function isAccountXpub(value: string) {
 
 // TRON_XPUB: a public key, but it links every member to their deposit addresses (and a private
 // key pasted there by mistake would spend them).
-const secretVariables = new Set(["DATABASE_URL", "OPS_TOKEN", "TRON_API_KEY", "SMTP_URL", "AUTH_SECRET", "TRON_XPUB"]);
+const secretVariables = new Set(["DATABASE_URL", "OPS_TOKEN", "TRON_API_KEY", "SMTP_URL", "AUTH_SECRET", "TRON_XPUB", "S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID"]);
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -144,6 +152,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       "Invalid configuration: TRON_XPUB is required in production (deposit addresses would otherwise come from the development key in DATA_DIR); set ALLOW_DEV_TRON_KEY=true to run on that key on purpose",
     );
   }
+  const s3 = readS3(c);
   let telegram;
   try {
     telegram = readTelegramConfig(env);
@@ -183,6 +192,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
       usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
     },
     telegram,
+    /** The bucket uploaded images go to; undefined: DATA_DIR/uploads. */
+    s3,
+    /** S3_PUBLIC_URL: /uploads/… redirects there (the bucket or its CDN serves the bytes); undefined: this server serves them. */
+    uploadsPublicUrl: c.S3_PUBLIC_URL?.replace(/\/$/, ""),
     opsToken: c.OPS_TOKEN,
     authSecret: c.AUTH_SECRET,
     mail: {
@@ -195,6 +208,36 @@ export function parseConfig(env: Record<string, string | undefined>) {
       x: c.X_URL,
       discord: c.DISCORD_URL,
     },
+  };
+}
+
+/**
+ * The upload bucket: all four of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and
+ * S3_SECRET_ACCESS_KEY, or none (uploads then stay in DATA_DIR). Half a set is a mistake that
+ * would otherwise surface only on the first upload.
+ */
+function readS3(c: z.output<typeof envSchema>) {
+  const required = { S3_ENDPOINT: c.S3_ENDPOINT, S3_BUCKET: c.S3_BUCKET, S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY };
+  const missing = Object.entries(required).filter(([, value]) => value === undefined).map(([name]) => name);
+  if (missing.length === 4) {
+    if (c.S3_PUBLIC_URL) throw new ConfigError("Invalid configuration: S3_PUBLIC_URL is set but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not");
+    return undefined;
+  }
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} must be set too (S3 uploads need S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`);
+  if (c.NODE_ENV === "production" && new URL(c.S3_ENDPOINT!).protocol !== "https:") {
+    throw new ConfigError(`Invalid configuration: S3_ENDPOINT must use https:// in production (got "${new URL(c.S3_ENDPOINT!).origin}")`);
+  }
+  if (c.S3_PUBLIC_URL && !(c.NODE_ENV === "production" ? /^https:$/ : /^https?:$/).test(new URL(c.S3_PUBLIC_URL).protocol)) {
+    // Pages on https may not load images over http; in development a local bucket is fine.
+    throw new ConfigError(`Invalid configuration: S3_PUBLIC_URL must be an ${c.NODE_ENV === "production" ? "https" : "http(s)"}:// address`);
+  }
+  return {
+    endpoint: c.S3_ENDPOINT!.replace(/\/$/, ""),
+    bucket: c.S3_BUCKET!,
+    region: c.S3_REGION,
+    accessKeyId: c.S3_ACCESS_KEY_ID!,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+    prefix: c.S3_PREFIX,
   };
 }
 

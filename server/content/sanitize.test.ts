@@ -50,6 +50,34 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml('<img src="//example.com/a.png" alt="a">')).toBe('<img alt="a" />');
   });
 
+  it("allows no relative image address but our uploads': a page of ours is not an image, and data: never", () => {
+    for (const src of ["x", "/images/blog/a.png", "../secret", "data:image/png;base64,AAAA", "javascript:alert(1)", "/uploads/../x.webp", "/uploads/abc-10x10.webp"]) {
+      expect(sanitizeHtml(`<img src="${src}" alt="a">`), src).toBe('<img alt="a" />');
+    }
+  });
+
+  const hash = "0123456789abcdef0123456789abcdef";
+  const upload = (w: number, h: number) => `/uploads/${hash}-${w}x${h}.webp`;
+
+  it("keeps our uploads with the srcset, sizes, width and height worked out from their address", () => {
+    const stored =
+      `<img src="${upload(1600, 900)}" srcset="${upload(480, 270)} 480w, ${upload(960, 540)} 960w, ${upload(1600, 900)} 1600w" ` +
+      'sizes="(min-width: 48rem) 48rem, 100vw" width="1600" height="900" alt="EUR/USD, 4h" />';
+    expect(sanitizeHtml(stored)).toBe(stored);
+    // An upload narrower than a standard width has no larger size to offer.
+    expect(sanitizeHtml(`<img src="${upload(700, 350)}" alt="">`)).toBe(
+      `<img src="${upload(700, 350)}" srcset="${upload(480, 240)} 480w, ${upload(700, 350)} 700w" sizes="(min-width: 48rem) 48rem, 100vw" width="700" height="350" alt="" />`,
+    );
+  });
+
+  it("replaces whatever srcset, sizes, width and height an author wrote on an upload, and keeps no srcset on other images", () => {
+    const forged = sanitizeHtml(
+      `<img src="${upload(480, 270)}" srcset="https://evil.example/x.png 480w, javascript:alert(1) 2x" sizes="100vw" width="9999" height="1" onerror="alert(1)" alt="a">`,
+    );
+    expect(forged).toBe(`<img src="${upload(480, 270)}" srcset="${upload(480, 270)} 480w" sizes="(min-width: 48rem) 48rem, 100vw" width="480" height="270" alt="a" />`);
+    expect(sanitizeHtml('<img src="https://example.com/a.png" srcset="/evil.png 2x" sizes="50vw" alt="a">')).toBe('<img src="https://example.com/a.png" alt="a" />');
+  });
+
   it("opens external links safely in a new tab and leaves our own links alone", () => {
     expect(sanitizeHtml('<a href="https://tradingview.com">TV</a>')).toBe(
       '<a href="https://tradingview.com" target="_blank" rel="noopener noreferrer nofollow">TV</a>',
@@ -76,7 +104,11 @@ describe("sanitizeHtml", () => {
   });
 
   it("is idempotent, so cleaning stored HTML again on reading changes nothing", () => {
-    const once = sanitizeHtml('<p>a <a href="https://x.example">b</a><img src="https://x.example/i.png" alt=""></p><script>x</script>');
+    const once = sanitizeHtml(
+      '<p>a <a href="https://x.example">b</a><img src="https://x.example/i.png" alt=""></p><script>x</script>' +
+        '<img alt="c" width="3" src="/uploads/0123456789abcdef0123456789abcdef-1600x1067.webp" title="t">',
+    );
+    expect(once).toContain("srcset=");
     expect(sanitizeHtml(once)).toBe(once);
   });
 });

@@ -1,7 +1,8 @@
 import sanitizeHtmlLib from "sanitize-html";
+import { BODY_IMAGE_SIZES, imageAttributes, parseUploadPath } from "~/lib/uploads";
 
 // Allow-list for blog and knowledgebase bodies (DESIGN.md §6): text formatting, headings,
-// lists, tables, links, images from our own site or https, and nothing that runs.
+// lists, tables, links, images that are our uploads or come over https, and nothing that runs.
 const options: sanitizeHtmlLib.IOptions = {
   allowedTags: [
     "h2", "h3", "h4", "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "blockquote", "code", "pre",
@@ -9,7 +10,7 @@ const options: sanitizeHtmlLib.IOptions = {
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
-    img: ["src", "alt", "title", "width", "height", "loading"],
+    img: ["src", "srcset", "sizes", "alt", "title", "width", "height", "loading"],
     th: ["scope"],
     td: ["colspan", "rowspan"],
   },
@@ -17,6 +18,7 @@ const options: sanitizeHtmlLib.IOptions = {
   allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
   transformTags: {
+    img: (tagName, attribs) => ({ tagName, attribs: imageAttribs(attribs) }),
     // External links open safely in a new tab.
     a: (tagName, attribs) => {
       // Browsers read the scheme in any case and after leading white space: so do we.
@@ -28,6 +30,26 @@ const options: sanitizeHtmlLib.IOptions = {
     },
   },
 };
+
+/**
+ * An image's attributes. Our uploads (/uploads/<hash>-<w>x<h>.webp) get their srcset, sizes,
+ * width and height worked out from the address — whatever the author's HTML said — so they are
+ * always right and cleaning twice changes nothing. Other images keep an https address only (a
+ * relative one would be a page of ours, not an image) and never a srcset, whose addresses would
+ * escape that rule.
+ */
+function imageAttribs(attribs: Record<string, string>): Record<string, string> {
+  const src = attribs.src ?? "";
+  const { srcset: _srcset, sizes: _sizes, ...rest } = attribs;
+  if (parseUploadPath(src)) {
+    const upload = imageAttributes(src);
+    const { src: _src, width: _width, height: _height, ...others } = rest;
+    return { src, srcset: upload.srcSet!, sizes: BODY_IMAGE_SIZES, width: String(upload.width), height: String(upload.height), ...others };
+  }
+  if (/^\s*https:\/\//i.test(src)) return rest;
+  const { src: _dropped, ...withoutSrc } = rest;
+  return withoutSrc;
+}
 
 /** Cleans author HTML before it is stored; pages render only stored, cleaned HTML. */
 export function sanitizeHtml(html: string): string {

@@ -30,6 +30,7 @@ export * from "./ops-schema.ts";
 export * from "./sign-in-devices-schema.ts";
 export * from "./staff-schema.ts";
 export * from "./telegram-schema.ts";
+export * from "./uploads-schema.ts";
 
 export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "cancelled"]);
 export const billingStatus = pgEnum("billing_status", ["paid", "pending", "failed"]);

@@ -8,7 +8,7 @@ import { getLogger } from "../lib/logger.ts";
 import { assertSameOrigin } from "../security/origin.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
 import { getDb } from "../db/client.ts";
-import { readBody } from "./responses.ts";
+import { readBody, type FileUploads } from "./responses.ts";
 import { requireStaffPermission, type StaffMember } from "./staff-guard.ts";
 import type { StaffActor } from "../staff/record-audit-event.ts";
 import type { StaffPermission } from "~/lib/staff-roles";
@@ -46,6 +46,11 @@ export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access
   signedOutMessage?: string;
   /** Parses the bounded body; its output (transforms included) is `input`. No schema: the body is not read. */
   schema?: Schema;
+  /**
+   * Takes multipart/form-data with files (File values in the body), up to its own limit; the
+   * Express layer (body-limits.ts) must let this path's uploads through too. Default: no files (415).
+   */
+  files?: FileUploads;
   /** Turns a schema refusal into a domain error instead of the usual 400 with field errors. */
   refuseInput?: (error: z.ZodError) => AppError | undefined;
   /**
@@ -71,7 +76,7 @@ type Answer<Result> = Result extends Response ? Response : DataWithResponseInit<
 /**
  * The one pipeline every mutation goes through (DESIGN.md §3, issue #14): method (405),
  * same-origin check (403), session (401), rate limit (429 + Retry-After), bounded body read
- * (413/415), one zod schema that also converts (400 with field errors), the domain call, and one
+ * (413/415; files only where the action takes them), one zod schema that also converts (400 with field errors), the domain call, and one
  * envelope: `{ ok: true, ...result }` or `{ ok: false, error, fieldErrors?, signedOut? }` with
  * the status mapped from the domain error's code in server/lib/errors.ts. Cookies the guard or
  * the action collected (a refreshed session, a flash toast) go out on every answer.
@@ -107,7 +112,7 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
       }
       const base = { request, clientIp: context.clientIp ?? "unknown", member, staff, forwardCookies } as ActionContext<unknown, A>;
       if (options.rateLimit) await enforceRateLimit({ db: getDb(), ...options.rateLimit(base) });
-      const input = options.schema ? parseInput(options, await readBody(request)) : undefined;
+      const input = options.schema ? parseInput(options, await readBody(request, { files: options.files })) : undefined;
       const result = await options.run({ ...base, input } as Parameters<typeof options.run>[0]);
       if (result instanceof Response) {
         for (const cookie of cookies.getSetCookie()) result.headers.append("Set-Cookie", cookie);

@@ -18,6 +18,8 @@ import { handleUncaughtError } from "./error-handler.ts";
 import { createPageCache } from "./page-cache.ts";
 import { noStoreForPrivatePaths } from "./private-paths.ts";
 import { requestGuard } from "./request-guard.ts";
+import { serveUploads } from "./serve-uploads.ts";
+import { UPLOAD_BODY_MAX_BYTES, UPLOAD_ENDPOINT, UPLOAD_MESSAGES } from "~/lib/uploads";
 
 export { CLIENT_IP_HEADER };
 
@@ -66,7 +68,7 @@ export function createApp(options: AppOptions) {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const isAsset = req.path.startsWith("/assets/") || req.path.startsWith("/images/");
+      const isAsset = req.path.startsWith("/assets/") || req.path.startsWith("/images/") || req.path.startsWith("/uploads/");
       log[isAsset ? "debug" : "info"](
         { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         "request",
@@ -101,11 +103,18 @@ export function createApp(options: AppOptions) {
     telegramWebhookMiddleware({ bot: getTelegramBot(), secret: telegram.webhookUrl ? telegram.webhookSecret : undefined }),
   );
 
+  // Uploaded images (issue #16): WebP, already compressed, so before compression; named by
+  // content, so cached for good. Served from a bucket's own address when S3_PUBLIC_URL says so,
+  // and the pages' CSP then lets images come from there.
+  app.get("/uploads/:name", serveUploads({ publicUrl: config.uploadsPublicUrl }));
+  const imgSrc = config.uploadsPublicUrl ? new URL(config.uploadsPublicUrl).origin : undefined;
+
   // Pages and their actions: bodies capped before anything reads them (the operator API and the
-  // Telegram webhook above have their own, smaller or larger, JSON limits).
-  app.use(bodyLimits());
+  // Telegram webhook above have their own, smaller or larger, JSON limits). The back office's
+  // image upload is the one place that takes a file, up to its own limit.
+  app.use(bodyLimits({ uploads: { [UPLOAD_ENDPOINT]: { maxBytes: UPLOAD_BODY_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.tooLarge } } }));
   app.use(compression());
-  app.use(securityHeaders({ production: config.isProduction, dev: Boolean(options.devMiddleware) }));
+  app.use(securityHeaders({ production: config.isProduction, dev: Boolean(options.devMiddleware), imgSrc }));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
@@ -121,7 +130,7 @@ export function createApp(options: AppOptions) {
     clientIp: String(req.headers[CLIENT_IP_HEADER] ?? "unknown"),
   });
   if (!options.devMiddleware) {
-    const pageCache = createPageCache({ getBuild: options.getBuild, ttlSeconds: config.pageCacheSeconds, loadContext: getLoadContext });
+    const pageCache = createPageCache({ getBuild: options.getBuild, ttlSeconds: config.pageCacheSeconds, loadContext: getLoadContext, imgSrc });
     app.locals.pageCache = pageCache;
     app.use(pageCache.middleware);
   }

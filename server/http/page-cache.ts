@@ -36,6 +36,8 @@ export function createPageCache(options: {
   getBuild: () => Promise<ServerBuild> | ServerBuild;
   ttlSeconds: number;
   loadContext: (req: ExpressRequest, res: ExpressResponse) => { cspNonce: string; clientIp: string };
+  /** Another origin images may come from (uploads served by a bucket), as the live pages' CSP has it. */
+  imgSrc?: string;
 }) {
   const store = createPageStore({ maxBytes: MAX_BYTES });
   const rendering = new Map<string, Promise<Rendered>>();
@@ -62,7 +64,7 @@ export function createPageCache(options: {
     const page: StoredPage = {
       status: response.status,
       headers,
-      csp: contentSecurityPolicy({ scriptSrc: sealed.scriptHashes.join(" ") }),
+      csp: contentSecurityPolicy({ scriptSrc: sealed.scriptHashes.join(" "), imgSrc: options.imgSrc }),
       bodies: { identity, gzip: gzipped, br: brotlied },
       expires: Date.now() + options.ttlSeconds * 1000,
     };

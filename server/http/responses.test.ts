@@ -54,4 +54,35 @@ describe("readBody", () => {
     await expect(readBody(post("[1]", "application/json"))).rejects.toMatchObject({ code: "VALIDATION", message: "The request body must be a JSON object." });
     await expect(readBody(post("{", "application/json"))).rejects.toMatchObject({ code: "VALIDATION" });
   });
+
+  describe("with files, for an action that takes them", () => {
+    const files = { maxBytes: 200 * 1024, tooLarge: "The image is larger than it may be." };
+    const upload = (bytes: number) => {
+      const form = new FormData();
+      form.set("alt", "Chart");
+      form.set("file", new Blob([new Uint8Array(bytes).fill(7)], { type: "image/png" }), "chart.png");
+      form.append("alt", "second value ignored");
+      return new Request("http://localhost/x", { method: "POST", body: form });
+    };
+
+    it("parses multipart/form-data into fields and File values, the first value of each field", async () => {
+      const body = await readBody(upload(1000), { files });
+      expect(body.alt).toBe("Chart");
+      const file = body.file as File;
+      expect(file).toBeInstanceOf(File);
+      expect([file.name, file.size]).toEqual(["chart.png", 1000]);
+    });
+
+    it("refuses a body over the action's own limit with its message (413), declared or streamed", async () => {
+      await expect(readBody(upload(250 * 1024), { files })).rejects.toMatchObject({ status: 413, message: files.tooLarge });
+      const body = chunked(5 * 1024 * 1024);
+      await expect(readBody(post(body.stream, "multipart/form-data; boundary=x"), { files })).rejects.toMatchObject({ status: 413, message: files.tooLarge });
+      expect(body.pulled()).toBeLessThan(300 * 1024);
+    });
+
+    it("answers a malformed multipart body with 400, and keeps JSON and forms at their own limit", async () => {
+      await expect(readBody(post("not multipart", "multipart/form-data; boundary=zzz"), { files })).rejects.toMatchObject({ status: 400 });
+      await expect(readBody(post(`{"a":"${"x".repeat(70 * 1024)}"}`, "application/json"), { files })).rejects.toMatchObject({ status: 413, message: "The request body is too large." });
+    });
+  });
 });

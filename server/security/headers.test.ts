@@ -50,6 +50,14 @@ describe("contentSecurityPolicy", () => {
     expect(connect(false)).toBe("'self'");
     expect(connect(undefined)).toBe("'self'");
   });
+
+  it("lets images come from the uploads bucket's public origin when one is configured, and from nowhere else", () => {
+    const img = (imgSrc?: string) => new Map(directives(contentSecurityPolicy({ scriptSrc: "'nonce-x'", imgSrc }))).get("img-src");
+    expect(img("https://cdn.example.com")).toBe("'self' data: https://cdn.example.com");
+    expect(img(undefined)).toBe("'self' data:");
+    const { headers } = respond(securityHeaders({ production: true, dev: false, imgSrc: "https://cdn.example.com" }));
+    expect(headers.get("content-security-policy")).toContain("img-src 'self' data: https://cdn.example.com;");
+  });
 });
 
 describe("securityHeaders (pages)", () => {

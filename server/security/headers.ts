@@ -4,15 +4,16 @@ import type { RequestHandler } from "express";
 /**
  * The Content-Security-Policy of every response. `scriptSrc` names what may run besides our
  * own files: a per-response nonce for rendered pages, or the hashes of a cached page's inline
- * scripts (see ../http/page-cache.ts).
+ * scripts (see ../http/page-cache.ts). `imgSrc` adds where uploaded images are served from when
+ * that is not this site (a bucket or CDN, S3_PUBLIC_URL).
  */
-export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolean }) {
+export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolean; imgSrc?: string }) {
   return [
     "default-src 'self'",
     `script-src 'self' ${options.scriptSrc}`,
     // Radix and sonner position elements with inline style attributes.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${options.imgSrc ? ` ${options.imgSrc}` : ""}`,
     "font-src 'self'",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
@@ -23,12 +24,12 @@ export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolea
 }
 
 /** A fresh CSP nonce per response; React Router's inline scripts carry it. */
-export function securityHeaders(options: { production: boolean; dev: boolean }): RequestHandler {
+export function securityHeaders(options: { production: boolean; dev: boolean; imgSrc?: string }): RequestHandler {
   return (_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     const scriptSrc = options.dev ? "'unsafe-inline' 'unsafe-eval'" : `'nonce-${nonce}'`;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSrc, dev: options.dev }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSrc, dev: options.dev, imgSrc: options.imgSrc }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
