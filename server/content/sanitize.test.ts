@@ -62,11 +62,11 @@ describe("sanitizeHtml", () => {
   it("keeps our uploads with the srcset, sizes, width and height worked out from their address", () => {
     const stored =
       `<img src="${upload(1600, 900)}" srcset="${upload(480, 270)} 480w, ${upload(960, 540)} 960w, ${upload(1600, 900)} 1600w" ` +
-      'sizes="(min-width: 48rem) 48rem, 100vw" width="1600" height="900" alt="EUR/USD, 4h" />';
+      'sizes="(min-width: 48rem) 48rem, 100vw" width="1600" height="900" loading="lazy" alt="EUR/USD, 4h" />';
     expect(sanitizeHtml(stored)).toBe(stored);
     // An upload narrower than a standard width has no larger size to offer.
     expect(sanitizeHtml(`<img src="${upload(700, 350)}" alt="">`)).toBe(
-      `<img src="${upload(700, 350)}" srcset="${upload(480, 240)} 480w, ${upload(700, 350)} 700w" sizes="(min-width: 48rem) 48rem, 100vw" width="700" height="350" alt="" />`,
+      `<img src="${upload(700, 350)}" srcset="${upload(480, 240)} 480w, ${upload(700, 350)} 700w" sizes="(min-width: 48rem) 48rem, 100vw" width="700" height="350" loading="lazy" alt="" />`,
     );
   });
 
@@ -74,7 +74,8 @@ describe("sanitizeHtml", () => {
     const forged = sanitizeHtml(
       `<img src="${upload(480, 270)}" srcset="https://evil.example/x.png 480w, javascript:alert(1) 2x" sizes="100vw" width="9999" height="1" onerror="alert(1)" alt="a">`,
     );
-    expect(forged).toBe(`<img src="${upload(480, 270)}" srcset="${upload(480, 270)} 480w" sizes="(min-width: 48rem) 48rem, 100vw" width="480" height="270" alt="a" />`);
+    expect(forged).toBe(`<img src="${upload(480, 270)}" srcset="${upload(480, 270)} 480w" sizes="(min-width: 48rem) 48rem, 100vw" width="480" height="270" loading="lazy" alt="a" />`);
+    expect(sanitizeHtml(`<img src="${upload(480, 270)}" loading="eager">`)).toContain('loading="eager"');
     expect(sanitizeHtml('<img src="https://example.com/a.png" srcset="/evil.png 2x" sizes="50vw" alt="a">')).toBe('<img src="https://example.com/a.png" alt="a" />');
   });
 

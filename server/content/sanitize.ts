@@ -44,7 +44,8 @@ function imageAttribs(attribs: Record<string, string>): Record<string, string> {
   if (parseUploadPath(src)) {
     const upload = imageAttributes(src);
     const { src: _src, width: _width, height: _height, ...others } = rest;
-    return { src, srcset: upload.srcSet!, sizes: BODY_IMAGE_SIZES, width: String(upload.width), height: String(upload.height), ...others };
+    // Below the fold as a rule: loaded as the reader scrolls near, unless the author said otherwise.
+    return { src, srcset: upload.srcSet!, sizes: BODY_IMAGE_SIZES, width: String(upload.width), height: String(upload.height), loading: "lazy", ...others };
   }
   if (/^\s*https:\/\//i.test(src)) return rest;
   const { src: _dropped, ...withoutSrc } = rest;

@@ -3,13 +3,16 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import * as React from "react";
 import { cn } from "~/lib/utils";
+import { BodyImage } from "~/components/admin/rich-text/image-node";
+import { ImagePanel } from "~/components/admin/rich-text/image-panel";
 import { LinkField, LinkShortcut } from "~/components/admin/rich-text/link-field";
 import { isAllowedHref } from "~/components/admin/rich-text/link-href";
 import { Toolbar } from "~/components/admin/rich-text/toolbar";
 
 /*
  * The back office's rich-text editor (issue #16), Tiptap 3 over ProseMirror: headings (h2, h3),
- * bold, italic, bulleted and numbered lists, links, quotes, inline code and code blocks — what
+ * bold, italic, bulleted and numbered lists, links, quotes, inline code, code blocks and uploaded
+ * images (rich-text/image-panel.tsx) — what
  * the sanitizer (server/content/sanitize.ts) keeps, nothing it would strip. It hands its HTML to
  * the form; the server sanitizes it on save with the rules the pages read it with. Imported only
  * by /admin routes, so it ships in the back office's chunks, never in public pages' JavaScript.
@@ -53,7 +56,10 @@ export function RichTextEditor({
   describedBy?: string;
   className?: string;
 }) {
-  const [linkOpen, setLinkOpen] = React.useState(false);
+  // One panel at a time under the toolbar: the link field or the image panel.
+  const [panel, setPanel] = React.useState<"link" | "image" | null>(null);
+  const linkOpen = panel === "link";
+  const setLinkOpen = React.useCallback((open: boolean) => setPanel(open ? "link" : null), []);
   const onChangeRef = React.useRef(onChange);
   onChangeRef.current = onChange;
   const editor = useEditor({
@@ -71,6 +77,7 @@ export function RichTextEditor({
         isAllowedUri: (url) => isAllowedHref(url),
       }),
       LinkShortcut.configure({ onOpen: () => setLinkOpen(true) }),
+      BodyImage,
     ],
     content: defaultValue,
     editorProps: {
@@ -98,11 +105,19 @@ export function RichTextEditor({
       )}
     >
       {editor ? (
-        <Toolbar editor={editor} controls={id} onLink={() => setLinkOpen((open) => !open)} linkOpen={linkOpen} />
+        <Toolbar
+          editor={editor}
+          controls={id}
+          onLink={() => setPanel((open) => (open === "link" ? null : "link"))}
+          linkOpen={linkOpen}
+          onImage={() => setPanel((open) => (open === "image" ? null : "image"))}
+          imageOpen={panel === "image"}
+        />
       ) : (
         <div className="h-11 border-b" aria-hidden="true" />
       )}
       {editor && linkOpen ? <LinkField editor={editor} onClose={() => setLinkOpen(false)} /> : null}
+      {editor && panel === "image" ? <ImagePanel editor={editor} onClose={() => setPanel(null)} /> : null}
       {editor ? (
         <EditorContent editor={editor} />
       ) : (

@@ -2,6 +2,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
+import { imageAttributes } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
 import type { BlogPost } from "~/lib/view-types/content";
 import { formatPostDate } from "./format-post-date";
@@ -9,6 +10,8 @@ import { ShareButton } from "./share-button";
 
 /** One article: its header, hero image and body (spec §2 Blog article). */
 export function ArticleView({ post, className, ...props }: { post: BlogPost } & React.ComponentProps<"article">) {
+  // An upload offers its sizes for the hero (at most the 64rem column); seeded images keep their one address.
+  const hero = imageAttributes(post.image);
   return (
     <article className={cn("grid gap-10", className)} {...props}>
       <header className="mx-auto grid w-full max-w-3xl gap-5">
@@ -30,10 +33,12 @@ export function ArticleView({ post, className, ...props }: { post: BlogPost } & 
         </div>
       </header>
       <img
-        src={post.image}
+        src={hero.src}
+        srcSet={hero.srcSet}
+        sizes={hero.srcSet ? "(min-width: 64rem) 64rem, 100vw" : undefined}
         alt={post.title}
-        width={1200}
-        height={630}
+        width={hero.width ?? 1200}
+        height={hero.height ?? 630}
         fetchPriority="high"
         className="mx-auto aspect-[40/21] w-full max-w-5xl rounded-2xl border bg-muted object-cover"
       />

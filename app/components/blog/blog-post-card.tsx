@@ -2,6 +2,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
+import { imageAttributes } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
 import type { BlogPostSummary } from "~/lib/view-types/content";
 import { formatPostDate } from "./format-post-date";
@@ -23,6 +24,9 @@ export function BlogPostCard({
 } & React.ComponentProps<"article">) {
   const href = `/blog/${post.slug}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // An upload offers its sizes (a card is at most half of the 72rem page, or the phone's width);
+  // seeded images keep their one address. The box's shape is fixed either way: no layout shift.
+  const image = imageAttributes(post.image);
   return (
     <article
       data-slot="blog-post-card"
@@ -31,10 +35,12 @@ export function BlogPostCard({
       {...props}
     >
       <img
-        src={post.image}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={image.srcSet ? (compact ? "(min-width: 64rem) 22rem, (min-width: 48rem) 50vw, 100vw" : "(min-width: 72rem) 35rem, (min-width: 48rem) 50vw, 100vw") : undefined}
         alt={post.title}
-        width={1200}
-        height={630}
+        width={image.width ?? 1200}
+        height={image.height ?? 630}
         loading={eager ? "eager" : "lazy"}
         decoding="async"
         className="aspect-[40/21] w-full bg-muted object-cover"

@@ -16,7 +16,15 @@ type WorkerFixtures = {
    */
   publicHost: string;
 };
-type TestFixtures = { failOnConsoleError: void };
+type TestFixtures = {
+  failOnConsoleError: void;
+  /**
+   * Console errors a test provokes on purpose and names, e.g. the browser's "Failed to load
+   * resource … 415" for a refused upload (`test.use({ expectedConsoleErrors: [/…/] })`); every
+   * other one still fails the test.
+   */
+  expectedConsoleErrors: RegExp[];
+};
 
 /**
  * Each Playwright worker starts the production build in its own process on a free port, with
@@ -51,8 +59,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker", timeout: 60_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
+  expectedConsoleErrors: [[], { option: true }],
   failOnConsoleError: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (msg) => {
         if (msg.type() !== "error") return;
@@ -61,6 +70,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const url = new URL(msg.location().url || "about:blank");
         const isPage = !/\.(js|css|svg|png|jpe?g|webp|ico|woff2?)$/.test(url.pathname);
         if (isPage && msg.text().includes("status of 404")) return;
+        if (expectedConsoleErrors.some((expected) => expected.test(`${msg.text()} (${msg.location().url})`))) return;
         errors.push(`${msg.text()} (${msg.location().url})`);
       });
       page.on("pageerror", (error) => errors.push(error.message));

@@ -1,18 +1,32 @@
 import { useEditorState, type Editor } from "@tiptap/react";
-import { LinkIcon, Redo2Icon, Undo2Icon, type LucideIcon } from "lucide-react";
+import { ImageIcon, LinkIcon, Redo2Icon, Undo2Icon, type LucideIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { BUTTONS } from "~/components/admin/rich-text/toolbar-buttons";
 
 /*
  * The rich-text editor's toolbar (issue #16): the formatting buttons, the link button that opens
- * the link field, undo and redo — each named, with its shortcut in its title and aria-keyshortcuts.
+ * the link field, the image button that opens the image panel, undo and redo — each named, with its shortcut in its title and aria-keyshortcuts.
  */
 
 const mac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 const keys = (shortcut: string) => shortcut.replace("Mod", mac() ? "⌘" : "Ctrl").replace("Alt", mac() ? "⌥" : "Alt").replaceAll("-", "+");
 
-export function Toolbar({ editor, controls, onLink, linkOpen }: { editor: Editor; controls: string; onLink: () => void; linkOpen: boolean }) {
+export function Toolbar({
+  editor,
+  controls,
+  onLink,
+  linkOpen,
+  onImage,
+  imageOpen,
+}: {
+  editor: Editor;
+  controls: string;
+  onLink: () => void;
+  linkOpen: boolean;
+  onImage: () => void;
+  imageOpen: boolean;
+}) {
   // Re-renders the toolbar only when what it shows changes (Tiptap 3 does not re-render on every transaction).
   const state = useEditorState({
     editor,
@@ -45,6 +59,7 @@ export function Toolbar({ editor, controls, onLink, linkOpen }: { editor: Editor
         </React.Fragment>
       ))}
       <ToolButton label="Link" shortcut="Mod-K" icon={LinkIcon} pressed={state.link} expanded={linkOpen} onClick={onLink} />
+      <ToolButton label="Image" icon={ImageIcon} expanded={imageOpen} onClick={onImage} />
       <span aria-hidden="true" className="mx-1 h-5 w-px bg-border" />
       <ToolButton label="Undo" shortcut="Mod-Z" icon={Undo2Icon} disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()} />
       <ToolButton label="Redo" shortcut="Mod-Shift-Z" icon={Redo2Icon} disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()} />
@@ -62,7 +77,7 @@ function ToolButton({
   onClick,
 }: {
   label: string;
-  shortcut: string;
+  shortcut?: string;
   icon: LucideIcon;
   pressed?: boolean;
   expanded?: boolean;
@@ -78,8 +93,8 @@ function ToolButton({
       aria-label={label}
       aria-pressed={pressed === undefined ? undefined : pressed}
       aria-expanded={expanded}
-      aria-keyshortcuts={shortcut.replace("Mod", "Control").replaceAll("-", "+")}
-      title={`${label} (${keys(shortcut)})`}
+      aria-keyshortcuts={shortcut ? shortcut.replace("Mod", "Control").replaceAll("-", "+") : undefined}
+      title={shortcut ? `${label} (${keys(shortcut)})` : label}
       disabled={disabled}
       // Keeps the text selection while the button is clicked.
       onMouseDown={(event) => event.preventDefault()}
