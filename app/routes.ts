@@ -32,6 +32,7 @@ export default [
   // The back office (issue #16): its own layout, staff only (members get 404).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
+    route("search", "routes/admin.search.tsx"),
     route("results", "routes/admin.results.tsx"),
     route("plans", "routes/admin.plans.tsx"),
     route("plans/:planId", "routes/admin.plans.edit.tsx"),

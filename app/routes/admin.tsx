@@ -4,6 +4,7 @@ import { sectionsFor } from "~/lib/admin-sections";
 import { withCookies } from "#server/http/auth-actions";
 import { requireStaff } from "#server/http/staff-guard";
 import { readSidebarState } from "#server/members/dashboard-data";
+import { searchableKinds } from "#server/staff/search/search-back-office";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Back office" }, { name: "robots", content: "noindex, nofollow" }];
@@ -20,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       viewer: { email: staff.email, name: staff.name, role: staff.role },
       sections: sectionsFor(staff.role).map(({ key, title, path }) => ({ key, title, path })),
+      searchKinds: searchableKinds(staff.role),
       sidebarOpen: readSidebarState(request),
     },
     { headers: withCookies(headers) },
@@ -28,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell viewer={loaderData.viewer} sections={loaderData.sections} sidebarOpen={loaderData.sidebarOpen}>
+    <AdminShell viewer={loaderData.viewer} sections={loaderData.sections} searchKinds={loaderData.searchKinds} sidebarOpen={loaderData.sidebarOpen}>
       <Outlet />
     </AdminShell>
   );

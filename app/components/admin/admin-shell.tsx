@@ -5,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import { SectionSidebar } from "~/components/site/section-sidebar";
 import { SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import type { AdminSectionKey } from "~/lib/admin-sections";
+import type { SearchKind } from "~/lib/validation/admin-search";
+import { AdminSearchBox } from "./search/admin-search-box";
 import { ROLE_LABELS } from "~/lib/staff-roles";
 import type { AdminViewer } from "~/lib/view-types/admin";
 
@@ -33,11 +35,14 @@ function activeSection(sections: readonly Section[], pathname: string) {
 export function AdminShell({
   viewer,
   sections,
+  searchKinds,
   sidebarOpen,
   children,
 }: {
   viewer: AdminViewer;
   sections: readonly Section[];
+  /** What the header's search may find for this role. */
+  searchKinds: SearchKind[];
   sidebarOpen: boolean;
   children: React.ReactNode;
 }) {
@@ -49,7 +54,8 @@ export function AdminShell({
       <div data-slot="sidebar-inset" className="relative flex w-full min-w-0 flex-1 flex-col bg-background">
         <header className="flex h-14 items-center gap-3 border-b px-4">
           <SidebarTrigger />
-          <nav aria-label="Breadcrumb" className="min-w-0 flex-1 text-sm">
+          {/* On a phone the search takes the breadcrumbs' place: each page's heading says where you are. */}
+          <nav aria-label="Breadcrumb" className="hidden min-w-0 flex-1 text-sm md:block">
             <ol className="flex items-center gap-2 text-muted-foreground">
               <li>
                 <Link to="/admin" className="hover:text-foreground">
@@ -68,7 +74,8 @@ export function AdminShell({
               ) : null}
             </ol>
           </nav>
-          <p className="hidden text-right text-sm sm:block">
+          <AdminSearchBox kinds={searchKinds} />
+          <p className="hidden text-right text-sm lg:block">
             <span className="block font-medium">{viewer.email}</span>
             <span className="block text-xs text-muted-foreground">{ROLE_LABELS[viewer.role]}</span>
           </p>
