@@ -33,11 +33,12 @@ type RouteModule = { loader?: Loader; action?: Action; permission?: StaffPermiss
 
 const routeModules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
 
-// Routes outside /admin whose action is a staff action (an upload endpoint, say) are in the matrix too.
-const staffActionSource = /access:\s*"staff"/;
+// Routes outside the /admin layout are in the matrix too when their action is a staff action (an
+// upload endpoint, say) or they declare a page permission (a staff page in the public frame).
+const staffSource = /access:\s*"staff"|^export const permission\b/m;
 const routesUnderTest = await Promise.all(
   declaredRoutes()
-    .filter((r) => r.inAdmin || r.isAdminLayout || staffActionSource.test(fs.readFileSync(path.resolve("app", r.file), "utf8")))
+    .filter((r) => r.inAdmin || r.isAdminLayout || staffSource.test(fs.readFileSync(path.resolve("app", r.file), "utf8")))
     .map(async (route) => {
       const load = routeModules[`../../app/${route.file}`];
       if (!load) throw new Error(`${route.file}: not found under app/routes`);
@@ -45,7 +46,7 @@ const routesUnderTest = await Promise.all(
     }),
 );
 type RouteUnderTest = (typeof routesUnderTest)[number];
-const pages = routesUnderTest.filter((r) => r.inAdmin || r.isAdminLayout);
+const pages = routesUnderTest.filter((r) => r.inAdmin || r.isAdminLayout || r.mod.permission !== undefined);
 const actions = routesUnderTest.filter((r) => r.mod.action);
 
 /**
@@ -135,7 +136,7 @@ describe("what the back office's routes declare (issue #16)", () => {
     "%s: a page permission that agrees with its sidebar section; actions are staff actions with a write permission of the same resource",
     (_path, route) => {
       const { mod } = route;
-      if (route.inAdmin && !route.isSplat) {
+      if ((route.inAdmin && !route.isSplat) || mod.permission !== undefined) {
         expect(mod.loader, `${route.file} needs a loader with its own guard`).toBeTypeOf("function");
         expect(ALL_PERMISSIONS, `${route.file}: export const permission = "…" satisfies StaffPermission`).toContain(mod.permission);
         const section = sectionOf(route.path);

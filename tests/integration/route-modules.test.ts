@@ -29,7 +29,9 @@ describe("route modules", () => {
 
   // The role matrix (admin-role-matrix.test.ts) reads each page's declared permission; this keeps
   // the declaration and the guard one and the same value, so they cannot drift apart.
-  it.each(adminPages().map((r) => r.file.replace(/^routes\//, "")))(
+  // Every page under the /admin layout, and any other page whose loader uses the staff guard.
+  const staffPages = [...new Set([...adminPages().map((r) => r.file.replace(/^routes\//, "")), ...modules.filter((f) => /requireStaffPermission\(/.test(source(f)))])];
+  it.each(staffPages)(
     "%s: a back-office page declares its permission and its loader guards with exactly that",
     (file) => {
       expect(source(file)).toMatch(/^export const permission = "[a-z]+\.[a-z]+" satisfies StaffPermission;$/m);
