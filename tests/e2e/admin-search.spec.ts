@@ -69,6 +69,7 @@ test.describe("back office: global search (issue #16)", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/admin/search\\?q=q${tag}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Search");
     await expect(page.getByRole("region", { name: /Members/ })).toContainText(member.email);
     await expect(page.getByRole("region", { name: /Posts/ }).getByRole("link", { name: new RegExp(`Outlook Q${tag}`) })).toHaveAttribute("href", `/admin/posts/${postId}`);
     await expectAccessible(page, "Search results page");

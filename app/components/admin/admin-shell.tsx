@@ -48,6 +48,7 @@ export function AdminShell({
 }) {
   const { pathname } = useLocation();
   const active = activeSection(sections, pathname);
+  const crumb = active && active.key !== "overview" ? active.title : pathname === "/admin/search" ? "Search" : null;
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <AdminSidebar sections={sections} active={active?.key} />
@@ -62,12 +63,12 @@ export function AdminShell({
                   Back office
                 </Link>
               </li>
-              {active && active.key !== "overview" ? (
+              {crumb ? (
                 <>
                   <li aria-hidden="true">/</li>
                   <li>
                     <span aria-current="page" className="font-medium text-foreground">
-                      {active.title}
+                      {crumb}
                     </span>
                   </li>
                 </>
