@@ -33,6 +33,8 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("search", "routes/admin.search.tsx"),
+    route("posts", "routes/admin.posts.tsx"),
+    route("posts/:postId", "routes/admin.posts.$postId.tsx"),
     route("results", "routes/admin.results.tsx"),
     route("plans", "routes/admin.plans.tsx"),
     route("plans/:planId", "routes/admin.plans.edit.tsx"),
@@ -58,6 +60,8 @@ export default [
     route("results", "routes/results.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
+    // The back office's post preview (issue #16): staff only, but in the public frame, so it is the page.
+    route("admin/posts/preview/:previewId", "routes/admin.posts.preview.tsx"),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     route("join/details", "routes/join-details.tsx"),

@@ -8,6 +8,7 @@ import { can } from "./staff-roles";
  */
 export const ADMIN_SECTIONS = [
   { key: "overview", title: "Overview", path: "/admin", permission: "overview.read" },
+  { key: "posts", title: "Posts", path: "/admin/posts", permission: "content.read" },
   { key: "plans", title: "Plans", path: "/admin/plans", permission: "content.read" },
   { key: "results", title: "Results", path: "/admin/results", permission: "content.read" },
   { key: "knowledgebase", title: "Knowledgebase", path: "/admin/knowledgebase", permission: "content.read" },

@@ -13,7 +13,14 @@ import { summaryColumns } from "./list-blog-posts.ts";
 export async function getBlogPost(options: { db: DbOrTx; slug: string }): Promise<BlogPost | null> {
   const { db, slug } = options;
   const [row] = await db
-    .select({ ...summaryColumns, content: blogPosts.content, createdAt: blogPosts.createdAt })
+    .select({
+      ...summaryColumns,
+      content: blogPosts.content,
+      createdAt: blogPosts.createdAt,
+      seoTitle: blogPosts.seoTitle,
+      seoDescription: blogPosts.seoDescription,
+      socialImage: blogPosts.socialImage,
+    })
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)))
     .limit(1);

@@ -113,12 +113,59 @@ export const blogPosts = pgTable(
     // Set by a trigger the first time the row is published (migration 0006); new posts are
     // emailed to the newsletter's subscribers by it.
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // The back office (issue #16, migration 0013). A post is archived (archivedAt), published,
+    // scheduled (scheduledAt: a job publishes it then) or else a draft; publishing clears the
+    // other two (trigger), and a CHECK keeps the states apart.
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Search and link-preview texts; empty: the title, the excerpt and the hero image serve. */
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
+    socialImage: text("social_image").notNull().default(""),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("blog_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check(
+      "blog_status_shape",
+      sql`NOT (${t.published} AND (${t.scheduledAt} IS NOT NULL OR ${t.archivedAt} IS NOT NULL)) AND NOT (${t.scheduledAt} IS NOT NULL AND ${t.archivedAt} IS NOT NULL)`,
+    ),
     index("blog_published_created_idx").on(t.published, t.createdAt),
+    index("blog_scheduled_idx").on(t.scheduledAt).where(sql`${t.scheduledAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * The old addresses of published posts whose slug changed (issue #16): /blog/<oldSlug> answers
+ * 301 to the post's slug of today, so a chain of renames is one hop.
+ */
+export const blogRedirects = pgTable(
+  "blog_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("blog_redirects_slug_format", sql`${t.oldSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`), index("blog_redirects_post_idx").on(t.postId)],
+);
+
+/**
+ * The editor's previews (issue #16): what the editor held when "Preview" was pressed, saved or
+ * not, already cleaned; the preview tab renders it with the public page's components.
+ */
+export const blogPreviews = pgTable(
+  "blog_previews",
+  {
+    id: text("id").primaryKey(),
+    postId: integer("post_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    post: jsonb("post").$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_previews_created_idx").on(t.createdAt)],
 );
 
 export const knowledgebaseArticles = pgTable(

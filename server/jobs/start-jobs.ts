@@ -11,6 +11,7 @@ import { sendNewPostEmails } from "../newsletter/send-new-post-emails.ts";
 import { deliverNotifications } from "../notifications/deliver-notifications.ts";
 import { pruneRateLimits } from "../security/rate-limit.ts";
 import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
+import { publishDuePosts } from "../staff/posts/publish-due-posts.ts";
 import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
 import { startTelegramPolling } from "../telegram/start-telegram-polling.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
@@ -45,6 +46,9 @@ export function startJobs(database: Database) {
         return result;
       },
     }),
+    // Scheduled posts (issue #16) go public on their time; the newsletter job then announces them
+    // like any new post. Every minute, so a post is at most a minute late.
+    startIntervalJob({ name: "scheduled-posts", everyMs: 60_000, signal, task: () => publishDuePosts({ db }).then((published) => ({ published })) }),
     startIntervalJob({ name: "renewal-reminders", everyMs: 15 * 60_000, signal, task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })) }),
     startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
     startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),

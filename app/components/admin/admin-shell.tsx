@@ -1,4 +1,4 @@
-import { BookOpenTextIcon, ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, MailIcon, TagIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
+import { BookOpenTextIcon, ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, MailIcon, NewspaperIcon, TagIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import type { AdminViewer } from "~/lib/view-types/admin";
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
   overview: LayoutDashboardIcon,
+  posts: NewspaperIcon,
   plans: TagIcon,
   results: TrophyIcon,
   knowledgebase: BookOpenTextIcon,

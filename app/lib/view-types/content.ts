@@ -37,7 +37,14 @@ export type BlogPostSummary = {
  * when written by the site, and cleaned again when read because editors also write rows
  * straight into the database.
  */
-export type BlogPost = BlogPostSummary & { content: string; createdAt: string };
+export type BlogPost = BlogPostSummary & {
+  content: string;
+  createdAt: string;
+  /** Search and link-preview texts (issue #16); empty: the title, the excerpt, the hero image. */
+  seoTitle: string;
+  seoDescription: string;
+  socialImage: string;
+};
 
 /** The results tracker's types (spec §2), as the database's `result_type` enum lists them. */
 export const RESULT_TYPES = ["broadcastai", "forex", "high_lev_futures", "low_lev_futures", "spot"] as const;

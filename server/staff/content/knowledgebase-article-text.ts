@@ -18,7 +18,8 @@ export function cleanArticleBody(html: string): string {
 
 const EMPTY_PARAGRAPHS = ["<p></p>", "<p><br /></p>"];
 
-function trimEmptyParagraphs(html: string): string {
+/** The editor keeps an empty paragraph to type after a list or a quote: none is stored at either end. */
+export function trimEmptyParagraphs(html: string): string {
   let out = html.trim();
   for (let changed = true; changed; ) {
     changed = false;

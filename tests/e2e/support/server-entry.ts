@@ -13,3 +13,4 @@ export { createUnsubscribeToken } from "../../../server/newsletter/unsubscribe-t
 export { hashConfirmationToken } from "../../../server/newsletter/tokens.ts";
 export { renewSubscription } from "../../../server/billing/renew-subscription.ts";
 export { deliverNotifications } from "../../../server/notifications/deliver-notifications.ts";
+export { publishDuePosts } from "../../../server/staff/posts/publish-due-posts.ts";

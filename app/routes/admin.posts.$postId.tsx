@@ -1,0 +1,115 @@
+import * as React from "react";
+import { data, useLocation, useFetcher } from "react-router";
+import { PostEditor } from "~/components/admin/posts/post-editor";
+import { toast } from "~/components/ui/sonner";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import type { ActionAnswer } from "~/lib/action-answer";
+import { postEditorSchema, type PostFields } from "~/lib/validation/posts";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import { requireStaffPermission } from "#server/http/staff-guard";
+import { AppError } from "#server/lib/errors";
+import { changePostStatus } from "#server/staff/posts/change-post-status";
+import { createPostPreview } from "#server/staff/posts/create-post-preview";
+import { getPost } from "#server/staff/posts/get-post";
+import { savePost } from "#server/staff/posts/save-post";
+import type { Route } from "./+types/admin.posts.$postId";
+
+/** "new", or a post's id; anything else is no page. */
+function postIdOf(param: string | undefined): number | "new" | null {
+  if (param === "new") return "new";
+  return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.post ? loaded.post.title : "New post"} · Posts · Back office` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaffPermission(request, "content.write");
+  const id = postIdOf(params.postId);
+  if (id === null) throw data("Not Found", { status: 404 });
+  if (id === "new") return { post: null };
+  const post = await getPost({ db: getDb(), id });
+  if (!post) throw data("Not Found", { status: 404 });
+  return { post };
+}
+
+const DONE: Record<string, string> = {
+  publish: "Published: readers see it on the blog now.",
+  schedule: "Scheduled.",
+  unschedule: "Unscheduled: it is a draft again.",
+  unpublish: "Unpublished: it is a draft again, off the blog.",
+  archive: "Archived: it is off the blog.",
+  restore: "Restored as a draft.",
+};
+
+/** Every button of the editor: save (or autosave) a draft, publish, schedule, unschedule, unpublish, archive, restore, preview. */
+export const action = defineAction({
+  access: "staff",
+  permission: "content.write",
+  schema: postEditorSchema,
+  run: async ({ input, staff, request }) => {
+    const id = postIdOf(new URL(request.url).pathname.split("/").pop());
+    if (id === null) throw new AppError("NOT_FOUND", "Unknown post.");
+    const db = getDb();
+    const actor = staff.actor;
+    const postId = id === "new" ? null : id;
+    switch (input.intent) {
+      case "save":
+      case "publish":
+      case "schedule": {
+        const { intent, ...rest } = input;
+        const fields = withoutExtras(rest);
+        const then = intent === "publish" ? ({ to: "publish" } as const) : intent === "schedule" ? ({ to: "schedule", at: input.scheduledAt } as const) : undefined;
+        const saved = await savePost({ db, id: postId, fields, actor, autosave: input.intent === "save" && input.autosave, then });
+        const message = intent === "save" ? (input.autosave ? "" : saved.changed ? "Saved." : "Nothing to save: the post has not changed.") : DONE[intent]!;
+        return { ...saved, message };
+      }
+      case "preview": {
+        const { intent: _intent, ...fields } = input;
+        const preview = await createPostPreview({ db, postId, fields, actor });
+        return { previewId: preview.id };
+      }
+      default: {
+        if (postId === null) throw new AppError("NOT_FOUND", "Save the post first.");
+        const done = await changePostStatus({ db, id: postId, change: input.intent, actor });
+        return { id: postId, created: false, changed: done.changed, status: done.status, message: done.changed ? DONE[input.intent]! : "Nothing changed: the post's status did not allow it." };
+      }
+    }
+  },
+});
+
+function withoutExtras(input: PostFields & { autosave?: boolean; scheduledAt?: Date }): PostFields {
+  const { autosave: _autosave, scheduledAt: _scheduledAt, ...fields } = input;
+  return fields;
+}
+
+type PreviewAnswer = ActionAnswer<{ previewId: string }>;
+
+/** The post editor; its preview opens the public page's rendering of what it holds, in a new tab. */
+export default function AdminPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const location = useLocation();
+  const previews = useFetcher<PreviewAnswer>();
+  const tab = React.useRef<Window | null>(null);
+  useFetcherAnswer(previews, (answer) => {
+    if (answer.ok && tab.current) tab.current.location.href = `/admin/posts/preview/${answer.previewId}`;
+    else {
+      tab.current?.close();
+      if (!answer.ok) toast.error("No preview", { description: answer.error });
+    }
+    tab.current = null;
+  });
+  function preview(fields: PostFields) {
+    // Opened now, while the click still counts as the author's, so no pop-up blocker stops it.
+    tab.current = window.open("", "_blank");
+    void previews.submit({ intent: "preview", ...fields }, { method: "post", encType: "application/json", action: location.pathname });
+  }
+  // A post just created keeps its editor (the author may be typing); another post gets a fresh one.
+  const created = (location.state as { created?: boolean } | null)?.created === true;
+  return <PostEditor key={created ? "new" : (post?.id ?? "new")} post={post} onPreview={preview} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

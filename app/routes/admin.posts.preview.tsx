@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { BlogPostPage, blogPostMeta } from "~/components/blog/blog-post-page";
+import { listRelatedPosts } from "#server/content/list-related-posts";
+import { getDb } from "#server/db/client";
+import { requireStaffPermission } from "#server/http/staff-guard";
+import { getPostPreview } from "#server/staff/posts/get-post-preview";
+import type { Route } from "./+types/admin.posts.preview";
+
+/**
+ * The editor's preview (issue #16): the public article page's own components and meta, in the
+ * public site's frame, with what the editor held when Preview was pressed (saved or not).
+ * Staff only (others get 404 like every /admin address), never indexed, never cached.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaffPermission(request, "content.read");
+  const post = await getPostPreview({ db: getDb(), id: params.previewId });
+  if (!post) throw data("Not Found", { status: 404 });
+  return { post, related: await listRelatedPosts({ db: getDb(), slug: post.slug }) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  loaderData?.post ? blogPostMeta({ matches, location, post: loaderData.post, noindex: true }) : [{ name: "robots", content: "noindex, nofollow" }];
+
+export default function AdminPostPreview({ loaderData }: Route.ComponentProps) {
+  return <BlogPostPage post={loaderData.post} related={loaderData.related} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
