@@ -34,7 +34,8 @@ export async function getAdminOverview(options: { db: DbOrTx; role: StaffRole; n
     const [content] = (
       await db.execute<{ published: number; drafts: number; plans: number }>(sql`
         select count(*) filter (where published)::int as published,
-               count(*) filter (where not published)::int as drafts,
+               -- Drafts only: scheduled and archived posts (issue #16) are not waiting for anyone.
+               count(*) filter (where not published and scheduled_at is null and archived_at is null)::int as drafts,
                (select count(*) from ${pricing} where published)::int as plans
         from ${blogPosts}
       `)

@@ -14,7 +14,7 @@ test.describe("back office (issue #16)", () => {
     expect(response!.headers()["cache-control"]).toBe("no-store");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
-    await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Plans", "Results", "Knowledgebase", "Newsletter", "Staff", "Audit log"]);
+    await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Posts", "Plans", "Results", "Knowledgebase", "Newsletter", "Staff", "Audit log"]);
     await expect(page.getByRole("group", { name: "Members" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Member balances" })).toContainText("USDT");
     await expect(page.getByRole("banner")).toContainText(owner.email);
@@ -51,7 +51,7 @@ test.describe("back office (issue #16)", () => {
   test("an editor sees only the Overview and the content sections; Staff and Audit log answer 404", async ({ page, app, context }) => {
     await signInStaff(app, context, "editor");
     await page.goto("/admin");
-    await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Plans", "Results", "Knowledgebase", "Newsletter"]);
+    await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Posts", "Plans", "Results", "Knowledgebase", "Newsletter"]);
     await expect(page.getByRole("group", { name: "Published posts" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Member balances" })).toHaveCount(0);
     for (const path of ["/admin/staff", "/admin/audit-log"]) {

@@ -78,8 +78,8 @@ describeEachDatabase("the back office's guard and first pages (issue #16)", (dat
     const editor = await account("editor");
     const support = await account("support");
     const keys = async (cookie: string) => ((await load(adminLoader, "/admin", cookie)).data!.sections as { key: string }[]).map((s) => s.key);
-    expect(await keys(owner.cookie)).toEqual(["overview", "plans", "results", "knowledgebase", "newsletter", "staff", "audit-log"]);
-    expect(await keys(editor.cookie)).toEqual(["overview", "plans", "results", "knowledgebase", "newsletter"]);
+    expect(await keys(owner.cookie)).toEqual(["overview", "posts", "plans", "results", "knowledgebase", "newsletter", "staff", "audit-log"]);
+    expect(await keys(editor.cookie)).toEqual(["overview", "posts", "plans", "results", "knowledgebase", "newsletter"]);
     expect(await keys(support.cookie)).toEqual(["overview"]);
     expect((await load(auditLoader, "/admin/audit-log", editor.cookie)).status).toBe(404);
     expect((await load(staffLoader, "/admin/staff", support.cookie)).status).toBe(404);

@@ -1,0 +1,152 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { expectAccessible } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { signInStaff } from "./support/staff";
+import { waitForHydration } from "./support/member";
+
+type Schema = typeof import("../../server/db/schema.ts");
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+
+/** "2026-11-23T14:05" in the browser's zone: what a datetime-local input takes. */
+const localInput = (date: Date) => {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+test.describe("back office: Posts (issue #16)", () => {
+  test("an editor writes a post (autosaved), previews it, schedules it; the job publishes it to /blog, the feed and the sitemap", async ({ page, app, context }) => {
+    await signInStaff(app, context, "editor");
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Posts" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Posts");
+    await expect(page.getByRole("table", { name: "Posts" })).toContainText("Q4 2026 Outlook");
+    await expectAccessible(page, "the posts list");
+
+    await page.getByRole("link", { name: "New post" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New post");
+    const stamp = Date.now();
+    const title = `Weekly risk brief ${stamp}`;
+    const slug = `weekly-risk-brief-${stamp}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    // The slug follows the title until someone edits it.
+    await expect(page.getByLabel("Slug")).toHaveValue(slug);
+    const state = page.getByTestId("save-state");
+    // Autosave: the draft is stored once typing stops, and the page takes the post's own address.
+    await expect(state).toHaveText("Saved");
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    const { db } = app.testing.getDatabase();
+    const { blogPosts, auditLog } = app.testing.schema as Schema;
+    const stored = async () => (await db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0]!;
+    expect(await stored()).toMatchObject({ title, slug, published: false });
+
+    await page.getByLabel("Category").fill("Risk Management");
+    await page.getByLabel("Author", { exact: true }).fill("Mira Hoffmann");
+    await page.getByLabel("Author role").fill("Head of Risk");
+    await page.getByLabel("Excerpt").fill("What to watch this week, and how much to risk.");
+    await page.getByLabel("Hero image").fill("/images/blog/funding-rates-explained.svg");
+    const body = page.getByRole("textbox", { name: "Body" });
+    await body.click();
+    await page.keyboard.type("Keep every position at one percent of the account.");
+    await page.getByLabel("SEO title").fill(`Risk brief for traders ${stamp}`);
+    await expect(state).toHaveText("Saved");
+    await expect.poll(async () => (await stored()).content).toBe("<p>Keep every position at one percent of the account.</p>");
+    expect((await stored()).seoTitle).toBe(`Risk brief for traders ${stamp}`);
+    await expectAccessible(page, "the post editor");
+
+    // Preview: the public page's rendering of what the editor holds, not yet saved.
+    await page.getByLabel("Excerpt").fill("An unsaved excerpt for the preview.");
+    const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: "Preview" }).click()]);
+    await preview.waitForURL(/\/admin\/posts\/preview\/[0-9a-f]{32}$/);
+    await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(preview.getByText("Keep every position at one percent of the account.")).toBeVisible();
+    await expect(preview.getByRole("heading", { name: "Related Articles" })).toBeVisible();
+    await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(preview).toHaveTitle(new RegExp(`^Risk brief for traders ${stamp}`));
+    await expect(preview.locator('meta[property="og:description"]')).toHaveAttribute("content", "An unsaved excerpt for the preview.");
+    await preview.close();
+
+    // Schedule: a time in the past is refused; a future one is kept.
+    await expect(state).toHaveText("Saved");
+    await page.getByRole("button", { name: "Schedule…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule this post" });
+    await dialog.getByLabel(/Publish at/).fill(localInput(new Date(Date.now() - 2 * 3_600_000)));
+    await dialog.getByRole("button", { name: "Schedule" }).click();
+    await expect(dialog.getByText("Choose a time in the future to schedule the post.")).toBeVisible();
+    const at = new Date(Date.now() + 2 * 3_600_000);
+    await dialog.getByLabel(/Publish at/).fill(localInput(at));
+    await dialog.getByRole("button", { name: "Schedule" }).click();
+    await expect(toast(page, "Scheduled.")).toBeVisible();
+    await expect(page.getByText("Scheduled", { exact: true })).toBeVisible();
+    const scheduled = await stored();
+    expect(scheduled.published).toBe(false);
+    expect(scheduled.scheduledAt).toBeInstanceOf(Date);
+    expect((await fetch(`${app.url}/blog/${slug}`)).status).toBe(404);
+
+    // The scheduled-posts job, run as the server runs it, at a time past the schedule.
+    expect(await app.testing.publishDuePosts({ db, now: new Date(scheduled.scheduledAt!.getTime() + 1000) })).toBe(1);
+    expect(await stored()).toMatchObject({ published: true, scheduledAt: null });
+    const audited = await db.select().from(auditLog).where(eq(auditLog.targetId, String(id)));
+    expect(audited.map((e) => e.action)).toEqual(expect.arrayContaining(["post.created", "post.updated", "post.scheduled", "post.published"]));
+
+    const blog = await fetch(`${app.url}/blog`);
+    expect(await blog.text()).toContain(title);
+    expect(await (await fetch(`${app.url}/blog/rss.xml`)).text()).toContain(`<title>${title}</title>`);
+    expect(await (await fetch(`${app.url}/sitemap.xml`)).text()).toContain(`/blog/${slug}</loc>`);
+    await page.goto(`/blog/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page).toHaveTitle(new RegExp(`^Risk brief for traders ${stamp}`));
+
+    // Back in the editor the post is published: no autosave; leaving with changes asks first.
+    await page.goto(`/admin/posts/${id}`);
+    await waitForHydration(page);
+    await expect(page.getByText("Published", { exact: true })).toBeVisible();
+    await page.getByLabel("Title", { exact: true }).fill(`${title} (updated)`);
+    await expect(state).toHaveText("Unsaved changes");
+    await page.getByRole("link", { name: "All posts" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.getByRole("button", { name: "Stay and keep editing" }).click();
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(toast(page, "Saved.")).toBeVisible();
+    expect((await stored()).title).toBe(`${title} (updated)`);
+  });
+
+  test("a hostile body (script, event handlers, javascript: links) is neutralised on the public page", async ({ page, app, context }) => {
+    await signInStaff(app, context, "editor");
+    const slug = `hostile-${Date.now()}`;
+    // Not something the editor's toolbar writes: a crafted request straight to the editor's action.
+    const answer = await page.request.post("/admin/posts/new", {
+      headers: { Origin: app.url, "content-type": "application/json" },
+      data: {
+        intent: "publish",
+        title: "Hostile body",
+        slug,
+        category: "Security",
+        excerpt: "Nothing in here runs.",
+        author: "Mallory",
+        authorRole: "",
+        image: "/images/blog/funding-rates-explained.svg",
+        content:
+          '<p onclick="window.__pwned = 1">Read <a href="javascript:window.__pwned=2">this</a> and <a href=" JavaScript:window.__pwned=3">that</a>.</p>' +
+          '<script>window.__pwned = 4</script><img src="/images/blog/funding-rates-explained.svg" alt="A chart" onerror="window.__pwned = 5" onload="window.__pwned = 6">' +
+          '<svg><script>window.__pwned = 7</script></svg><iframe src="javascript:window.__pwned=8"></iframe>',
+      },
+    });
+    expect(answer.status()).toBe(200);
+    await page.goto(`/blog/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hostile body");
+    const article = page.locator(".prose-content");
+    await expect(article).toContainText("Read this and that.");
+    // The javascript: links lost their addresses (no longer links); clicking them, and the paragraph, runs nothing.
+    await expect(article.getByRole("link")).toHaveCount(0);
+    await article.getByText("this", { exact: true }).click();
+    await article.getByText("that", { exact: true }).click();
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    const html = await article.innerHTML();
+    expect(html).not.toMatch(/onclick|onerror|onload|javascript:|<script|<iframe|<svg/i);
+    await expectAccessible(page, "the published hostile post");
+  });
+});

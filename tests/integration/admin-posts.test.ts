@@ -1,0 +1,287 @@
+import crypto from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { listBlogPosts } from "#server/content/list-blog-posts";
+import { watchContentChanges } from "#server/content/watch-content-changes";
+import { auditLog, blogPosts, blogRedirects, newsletterDeliveries, newsletterSubscribers } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { queueNewPostEmails } from "#server/newsletter/queue-new-post-emails";
+import { listPublishedPostEntries } from "#server/seo/list-published-post-entries";
+import { publishDuePosts } from "#server/staff/posts/publish-due-posts";
+import { loader as publicPostLoader } from "~/routes/blog-post";
+import { loader as listLoader } from "~/routes/admin.posts";
+import { action as editorAction, loader as editorLoader } from "~/routes/admin.posts.$postId";
+import { loader as previewLoader } from "~/routes/admin.posts.preview";
+import type { StaffRole } from "~/lib/staff-roles";
+import { postMessages } from "~/lib/validation/posts";
+import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
+import { signUpStaff } from "../helpers/staff";
+
+withTestDataDir("admin-posts");
+
+const ORIGIN = "http://localhost";
+
+type Loader = (args: never) => Promise<unknown>;
+type Outcome = { status: number; data: Record<string, unknown>; location?: string | null };
+
+/** Runs a loader as React Router would; a returned or thrown response (redirect, 404) becomes its status. */
+async function load(loader: Loader, path: string, cookie: string, params: Record<string, string> = {}): Promise<Outcome> {
+  const request = new Request(`${ORIGIN}${path}`, { headers: { cookie } });
+  try {
+    const result = (await loader({ request, params, context: { clientIp: "127.0.0.1" } } as never)) as unknown;
+    if (result instanceof Response) return { status: result.status, data: {}, location: result.headers.get("location") };
+    const wrapped = result as { data?: unknown; init?: ResponseInit | null; type?: string };
+    if (wrapped.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, data: wrapped.data as Record<string, unknown> };
+    return { status: 200, data: result as Record<string, unknown> };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, data: {}, location: thrown.headers.get("location") };
+    const init = (thrown as { init?: ResponseInit }).init;
+    if (init?.status) return { status: init.status, data: {} };
+    throw thrown;
+  }
+}
+
+/** Posts to the editor's action as the page does (JSON). */
+async function send(id: number | "new", body: Record<string, unknown>, cookie: string): Promise<Outcome> {
+  const request = new Request(`${ORIGIN}/admin/posts/${id}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN, cookie },
+    body: JSON.stringify(body),
+  });
+  try {
+    const answer = (await editorAction({ request, params: { postId: String(id) }, context: { clientIp: "10.0.0.9" } } as never)) as { data: Record<string, unknown>; init: ResponseInit };
+    return { status: answer.init?.status ?? 200, data: answer.data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, data: {} };
+    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
+  }
+}
+
+const complete = {
+  title: "Risk rules for 2027",
+  slug: "risk-rules-2027",
+  category: "Risk Management",
+  excerpt: "Three rules that keep an account alive.",
+  author: "Mira Hoffmann",
+  authorRole: "Head of Risk",
+  image: "/images/blog/position-sizing-the-one-percent-rule.svg",
+  content: "<h2>Rule one</h2><p>Risk <strong>1%</strong>.</p>",
+};
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(stops.splice(0).map((stop) => stop()));
+});
+
+describeEachDatabase("the back office's Posts (issue #16)", (database) => {
+  const db = () => database().db;
+  const account = (role: StaffRole | null) => signUpStaff(db(), role);
+  const stored = async (id: number) => (await db().select().from(blogPosts).where(eq(blogPosts.id, id)))[0]!;
+  const audit = (id: number) =>
+    db().select().from(auditLog).where(and(eq(auditLog.targetType, "post"), eq(auditLog.targetId, String(id)))).orderBy(asc(auditLog.id));
+  const publicPage = (slug: string) => load(publicPostLoader, `/blog/${slug}`, "", { slug });
+  let editor: Awaited<ReturnType<typeof account>>;
+  let tag = "";
+  const fresh = (slug: string) => `${slug}-${tag}`;
+
+  beforeAll(async () => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+    editor = await account("editor");
+  });
+  beforeEach(() => {
+    tag = crypto.randomBytes(3).toString("hex");
+  });
+
+  it("creates a draft with its body sanitized on save, audited in the same transaction; drafts stay off the blog", async () => {
+    const hostile =
+      '<h2 onclick="steal()">Rules</h2><p>Risk 1%.<script>alert(1)</script></p><p><a href="javascript:alert(1)">click</a> <a href="https://tronscan.org/">Tronscan</a></p>' +
+      '<img src="https://example.com/x.png" onerror="alert(2)">';
+    const made = await send("new", { intent: "save", ...complete, slug: fresh("rules"), content: hostile }, editor.cookie);
+    expect(made).toMatchObject({ status: 200, data: { ok: true, created: true, status: "draft" } });
+    const id = made.data.id as number;
+    const row = await stored(id);
+    expect(row.content).not.toMatch(/script|onclick|onerror|javascript:|alert/i);
+    expect(row.content).toBe(
+      '<h2>Rules</h2><p>Risk 1%.</p><p><a>click</a> <a href="https://tronscan.org/" target="_blank" rel="noopener noreferrer nofollow">Tronscan</a></p><img src="https://example.com/x.png" />',
+    );
+    expect(row).toMatchObject({ published: false, scheduledAt: null, archivedAt: null, publishedAt: null });
+    const [created, ...more] = await audit(id);
+    expect(more).toEqual([]);
+    expect(created).toMatchObject({ action: "post.created", actorUserId: editor.userId, actorRole: "editor", ipAddress: "10.0.0.9", before: null });
+    expect(created!.after).toMatchObject({ title: complete.title, content: row.content, status: "draft" });
+    expect((await publicPage(row.slug)).status).toBe(404);
+
+    // The editor reads back the stored, cleaned body; an edit keeps only what changed, before and after.
+    expect((await load(editorLoader, `/admin/posts/${id}`, editor.cookie, { postId: String(id) })).data.post).toMatchObject({ id, content: row.content, status: "draft" });
+    const edited = await send(id, { intent: "save", autosave: true, ...complete, slug: row.slug, content: row.content, title: "Risk rules, revised" }, editor.cookie);
+    expect(edited.data).toMatchObject({ ok: true, changed: true, created: false });
+    expect((await audit(id)).at(-1)).toMatchObject({ action: "post.updated", before: { title: complete.title }, after: { title: "Risk rules, revised" } });
+    const again = await send(id, { intent: "save", ...complete, slug: row.slug, content: row.content, title: "Risk rules, revised" }, editor.cookie);
+    expect(again.data).toMatchObject({ ok: true, changed: false });
+    expect(await audit(id)).toHaveLength(2);
+  });
+
+  it("keeps slugs unique with a clear message, and a published post's old slug answers 301 to the new one, chains collapsed", async () => {
+    const first = await send("new", { intent: "publish", ...complete, slug: fresh("alpha") }, editor.cookie);
+    expect(first.data).toMatchObject({ ok: true, status: "published" });
+    const id = first.data.id as number;
+    const clash = await send("new", { intent: "save", ...complete, title: "Another", slug: fresh("alpha") }, editor.cookie);
+    expect(clash).toMatchObject({ status: 409, data: { ok: false, error: postMessages.slugTaken(complete.title), fieldErrors: { slug: postMessages.slugTaken(complete.title) } } });
+    const badSlug = await send("new", { intent: "save", ...complete, slug: "Not A Slug" }, editor.cookie);
+    expect(badSlug).toMatchObject({ status: 400, data: { fieldErrors: { slug: postMessages.slugFormat } } });
+
+    // alpha → beta → gamma: both old addresses go straight to gamma.
+    for (const next of ["beta", "gamma"]) {
+      const renamed = await send(id, { intent: "save", ...complete, slug: fresh(next) }, editor.cookie);
+      expect(renamed.data, next).toMatchObject({ ok: true, changed: true });
+    }
+    expect(await publicPage(fresh("alpha"))).toMatchObject({ status: 301, location: `/blog/${fresh("gamma")}` });
+    expect(await publicPage(fresh("beta"))).toMatchObject({ status: 301, location: `/blog/${fresh("gamma")}` });
+    expect((await publicPage(fresh("gamma"))).status).toBe(200);
+    expect((await audit(id)).at(-1)!.summary).toBe(`Post “${complete.title}” edited; /blog/${fresh("beta")} now redirects to /blog/${fresh("gamma")}`);
+
+    // Back to alpha: it is live again, and gamma now redirects.
+    await send(id, { intent: "save", ...complete, slug: fresh("alpha") }, editor.cookie);
+    expect((await publicPage(fresh("alpha"))).status).toBe(200);
+    expect(await publicPage(fresh("gamma"))).toMatchObject({ status: 301, location: `/blog/${fresh("alpha")}` });
+    expect(await db().select().from(blogRedirects).where(eq(blogRedirects.oldSlug, fresh("alpha")))).toEqual([]);
+
+    // Another post may take an old address: the live post wins, the redirect goes.
+    const taker = await send("new", { intent: "publish", ...complete, title: "Taker", slug: fresh("beta") }, editor.cookie);
+    expect(taker.data).toMatchObject({ ok: true });
+    expect((await publicPage(fresh("beta"))).status).toBe(200);
+
+    // A draft that was never public leaves no redirect behind.
+    const draft = await send("new", { intent: "save", ...complete, slug: fresh("draft-one") }, editor.cookie);
+    await send(draft.data.id as number, { intent: "save", ...complete, slug: fresh("draft-two") }, editor.cookie);
+    expect(await db().select().from(blogRedirects).where(eq(blogRedirects.oldSlug, fresh("draft-one")))).toEqual([]);
+  });
+
+  it("refuses a schedule in the past; the job publishes a due post, audited, and the newsletter queues it", async () => {
+    const [subscriber] = await db()
+      .insert(newsletterSubscribers)
+      .values({ email: `reader-${tag}@example.com`, tokenHash: crypto.randomBytes(32).toString("hex"), tokenExpiresAt: new Date(), confirmedAt: new Date(Date.now() - 60_000) })
+      .returning();
+    const past = await send("new", { intent: "schedule", ...complete, slug: fresh("later"), scheduledAt: new Date(Date.now() - 60_000).toISOString() }, editor.cookie);
+    expect(past).toMatchObject({ status: 400, data: { error: postMessages.scheduleInPast, fieldErrors: { scheduledAt: postMessages.scheduleInPast } } });
+    expect(await db().select().from(blogPosts).where(eq(blogPosts.slug, fresh("later")))).toEqual([]);
+    const incomplete = await send("new", { intent: "schedule", ...complete, image: "", excerpt: "", slug: fresh("later"), scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }, editor.cookie);
+    expect(incomplete).toMatchObject({ status: 400, data: { error: postMessages.notReady(["an excerpt", "a hero image"]) } });
+
+    const at = new Date(Date.now() + 3_600_000);
+    const scheduled = await send("new", { intent: "schedule", ...complete, slug: fresh("later"), scheduledAt: at.toISOString() }, editor.cookie);
+    expect(scheduled.data).toMatchObject({ ok: true, status: "scheduled" });
+    const id = scheduled.data.id as number;
+    expect((await stored(id)).scheduledAt!.toISOString()).toBe(at.toISOString());
+    // Only drafts are autosaved: a scheduled post waits for Update.
+    const autosaved = await send(id, { intent: "save", autosave: true, ...complete, slug: fresh("later"), title: "Half an edit" }, editor.cookie);
+    expect(autosaved).toMatchObject({ status: 409, data: { error: postMessages.notAutosaved } });
+
+    expect(await publishDuePosts({ db: db(), now: new Date(at.getTime() - 1000) })).toBe(0);
+    expect((await publicPage(fresh("later"))).status).toBe(404);
+    expect(await publishDuePosts({ db: db(), now: at })).toBe(1);
+    const row = await stored(id);
+    expect(row).toMatchObject({ published: true, scheduledAt: null, date: at.toISOString().slice(0, 10) });
+    expect(row.publishedAt).toBeInstanceOf(Date);
+    expect((await publicPage(fresh("later"))).status).toBe(200);
+    expect((await audit(id)).map((e) => [e.action, e.actorLabel])).toEqual([
+      ["post.created", editor.email],
+      ["post.scheduled", editor.email],
+      ["post.published", "scheduler"],
+    ]);
+    // Run again (another instance): nothing twice.
+    expect(await publishDuePosts({ db: db(), now: at })).toBe(0);
+
+    await queueNewPostEmails({ db: db() });
+    const queued = await db().select().from(newsletterDeliveries).where(and(eq(newsletterDeliveries.postId, id), eq(newsletterDeliveries.subscriberId, subscriber!.id)));
+    expect(queued).toHaveLength(1);
+  });
+
+  it("unpublish, archive and restore: an archived post is off /blog, the feed and the sitemap, and its old address answers 404", async () => {
+    const made = await send("new", { intent: "publish", ...complete, slug: fresh("archive-me") }, editor.cookie);
+    const id = made.data.id as number;
+    await send(id, { intent: "save", ...complete, slug: fresh("archived") }, editor.cookie);
+    const listed = async () => ({
+      blog: (await listBlogPosts({ db: db(), limit: 100 })).posts.map((p) => p.slug),
+      feed: (await listPublishedPostEntries({ db: db() })).map((p) => p.slug),
+    });
+    expect((await listed()).blog).toContain(fresh("archived"));
+    // A published post is not autosaved, and cannot be emptied.
+    expect((await send(id, { intent: "save", autosave: true, ...complete, slug: fresh("archived"), title: "x" }, editor.cookie)).status).toBe(409);
+    expect((await send(id, { intent: "save", ...complete, slug: fresh("archived"), content: "<p></p>" }, editor.cookie)).data).toMatchObject({ error: postMessages.notReady(["a body"]) });
+
+    const archived = await send(id, { intent: "archive" }, editor.cookie);
+    expect(archived.data).toMatchObject({ ok: true, status: "archived", changed: true });
+    const after = await listed();
+    expect(after.blog).not.toContain(fresh("archived"));
+    expect(after.feed).not.toContain(fresh("archived"));
+    expect((await publicPage(fresh("archived"))).status).toBe(404);
+    expect((await publicPage(fresh("archive-me"))).status).toBe(404);
+    expect(await stored(id)).toMatchObject({ published: false, scheduledAt: null });
+
+    expect((await send(id, { intent: "unpublish" }, editor.cookie)).data).toMatchObject({ ok: true, changed: false });
+    expect((await send(id, { intent: "restore" }, editor.cookie)).data).toMatchObject({ ok: true, status: "draft" });
+    expect((await send(id, { intent: "publish", ...complete, slug: fresh("archived") }, editor.cookie)).data).toMatchObject({ status: "published" });
+    expect((await send(id, { intent: "unpublish" }, editor.cookie)).data).toMatchObject({ status: "draft" });
+    expect((await audit(id)).map((e) => e.action)).toEqual(["post.created", "post.published", "post.updated", "post.archived", "post.restored", "post.published", "post.unpublished"]);
+    const archivedEntry = (await audit(id))[3]!;
+    expect(archivedEntry).toMatchObject({ before: { status: "published" }, after: { status: "archived" } });
+  });
+
+  it("lists every status with title search and paging; the preview renders what the editor holds, sanitized, staff only", async () => {
+    const made = await send("new", { intent: "save", ...complete, title: `Searchable ${tag}`, slug: fresh("searchable") }, editor.cookie);
+    const page = await load(listLoader, `/admin/posts?q=${encodeURIComponent(`SEARCHABLE ${tag}`)}`, editor.cookie);
+    expect(page.data).toMatchObject({ total: 1, page: 1, canWrite: true, posts: [{ id: made.data.id, status: "draft", slug: fresh("searchable") }] });
+    const drafts = await load(listLoader, "/admin/posts?status=draft&page=999", editor.cookie);
+    expect((drafts.data.posts as { status: string }[]).every((p) => p.status === "draft")).toBe(true);
+    expect(drafts.data.page).toBe(drafts.data.pageCount);
+
+    const preview = await send(made.data.id as number, { intent: "preview", ...complete, slug: fresh("searchable"), title: "Unsaved title", content: '<p onclick="x()">Unsaved <em>body</em></p><script>alert(1)</script>' }, editor.cookie);
+    expect(preview.data).toMatchObject({ ok: true });
+    const previewId = preview.data.previewId as string;
+    const shown = await load(previewLoader, `/admin/posts/preview/${previewId}`, editor.cookie, { previewId });
+    expect(shown.data.post).toMatchObject({ title: "Unsaved title", content: "<p>Unsaved <em>body</em></p>", slug: fresh("searchable") });
+    expect((await stored(made.data.id as number)).title).toBe(`Searchable ${tag}`);
+    expect((await load(previewLoader, "/admin/posts/preview/nope", editor.cookie, { previewId: "nope" })).status).toBe(404);
+  });
+
+  it("support, a member and a signed-out visitor get 404 (or sign-in) and change nothing", async () => {
+    const support = await account("support");
+    const member = await account(null);
+    const admin = await account("admin");
+    const made = await send("new", { intent: "save", ...complete, slug: fresh("guarded") }, admin.cookie);
+    const id = made.data.id as number;
+    const preview = await send(id, { intent: "preview", ...complete, slug: fresh("guarded") }, admin.cookie);
+    const previewId = preview.data.previewId as string;
+    for (const who of [support, member]) {
+      expect((await load(listLoader, "/admin/posts", who.cookie)).status).toBe(404);
+      expect((await load(editorLoader, "/admin/posts/new", who.cookie, { postId: "new" })).status).toBe(404);
+      expect((await load(editorLoader, `/admin/posts/${id}`, who.cookie, { postId: String(id) })).status).toBe(404);
+      expect((await load(previewLoader, `/admin/posts/preview/${previewId}`, who.cookie, { previewId })).status).toBe(404);
+      expect((await send("new", { intent: "save", ...complete, slug: fresh("sneaky") }, who.cookie)).status).toBe(404);
+      expect((await send(id, { intent: "publish", ...complete, slug: fresh("guarded") }, who.cookie)).status).toBe(404);
+      expect((await send(id, { intent: "archive" }, who.cookie)).status).toBe(404);
+    }
+    expect((await send(id, { intent: "archive" }, "")).status).toBe(302);
+    expect((await load(previewLoader, `/admin/posts/preview/${previewId}`, "", { previewId })).status).toBe(302);
+    expect(await stored(id)).toMatchObject({ published: false, archivedAt: null });
+    expect(await audit(id)).toHaveLength(1);
+    expect(await db().select().from(blogPosts).where(eq(blogPosts.slug, fresh("sneaky")))).toEqual([]);
+    expect((await load(editorLoader, "/admin/posts/abc", editor.cookie, { postId: "abc" })).status).toBe(404);
+    expect((await send(999_999, { intent: "save", ...complete, slug: fresh("gone") }, editor.cookie)).status).toBe(404);
+  });
+
+  it("a post change announces itself to empty every server's page cache", async () => {
+    const seen: string[] = [];
+    stops.push(await watchContentChanges({ database: database(), onChange: (table) => seen.push(table) }));
+    const made = await send("new", { intent: "publish", ...complete, slug: fresh("cached") }, editor.cookie);
+    await vi.waitFor(() => expect(seen.filter((t) => t === "blog").length).toBeGreaterThanOrEqual(1));
+    const count = seen.length;
+    await send(made.data.id as number, { intent: "save", ...complete, slug: fresh("cached-2") }, editor.cookie);
+    await vi.waitFor(() => expect(seen.slice(count)).toContain("blog_redirects"));
+    expect(seen.slice(count)).toContain("blog");
+    await db().execute(sql`select 1`);
+  });
+});
