@@ -1,9 +1,11 @@
 import * as React from "react";
 import { data, useLocation, useFetcher } from "react-router";
 import { PostEditor } from "~/components/admin/posts/post-editor";
+import { TargetHistory } from "~/components/admin/target-history";
 import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { can, type StaffPermission } from "~/lib/staff-roles";
 import { postEditorSchema, type PostFields } from "~/lib/validation/posts";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
@@ -13,6 +15,7 @@ import { changePostStatus } from "#server/staff/posts/change-post-status";
 import { createPostPreview } from "#server/staff/posts/create-post-preview";
 import { getPost } from "#server/staff/posts/get-post";
 import { savePost } from "#server/staff/posts/save-post";
+import { listTargetHistory } from "#server/staff/list-target-history";
 import type { Route } from "./+types/admin.posts.$postId";
 
 /** "new", or a post's id; anything else is no page. */
@@ -26,14 +29,19 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+/** What this page needs (the role matrix reads it; the loader guards with it). */
+export const permission = "content.write" satisfies StaffPermission;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPermission(request, "content.write");
+  const { staff } = await requireStaffPermission(request, permission);
   const id = postIdOf(params.postId);
   if (id === null) throw data("Not Found", { status: 404 });
-  if (id === "new") return { post: null };
+  const canReadAudit = can(staff.role, "audit.read");
+  if (id === "new") return { post: null, history: null, canReadAudit };
   const post = await getPost({ db: getDb(), id });
   if (!post) throw data("Not Found", { status: 404 });
-  return { post };
+  const history = await listTargetHistory({ db: getDb(), target: { type: "post", id: String(post.id) } });
+  return { post, history, canReadAudit };
 }
 
 const DONE: Record<string, string> = {
@@ -90,7 +98,7 @@ type PreviewAnswer = ActionAnswer<{ previewId: string }>;
 
 /** The post editor; its preview opens the public page's rendering of what it holds, in a new tab. */
 export default function AdminPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, history, canReadAudit } = loaderData;
   const location = useLocation();
   const previews = useFetcher<PreviewAnswer>();
   const tab = React.useRef<Window | null>(null);
@@ -109,7 +117,12 @@ export default function AdminPost({ loaderData }: Route.ComponentProps) {
   }
   // A post just created keeps its editor (the author may be typing); another post gets a fresh one.
   const created = (location.state as { created?: boolean } | null)?.created === true;
-  return <PostEditor key={created ? "new" : (post?.id ?? "new")} post={post} onPreview={preview} />;
+  return (
+    <div className="grid max-w-4xl gap-10">
+      <PostEditor key={created ? "new" : (post?.id ?? "new")} post={post} onPreview={preview} />
+      {history ? <TargetHistory history={history} auditLink={canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(history.target)}` : undefined} /> : null}
+    </div>
+  );
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { BlogPostPage, blogPostMeta } from "~/components/blog/blog-post-page";
+import type { StaffPermission } from "~/lib/staff-roles";
 import { listRelatedPosts } from "#server/content/list-related-posts";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -11,8 +12,11 @@ import type { Route } from "./+types/admin.posts.preview";
  * public site's frame, with what the editor held when Preview was pressed (saved or not).
  * Staff only (others get 404 like every /admin address), never indexed, never cached.
  */
+/** Who may open this page: anyone who may read posts. */
+export const permission = "content.read" satisfies StaffPermission;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPermission(request, "content.read");
+  await requireStaffPermission(request, permission);
   const post = await getPostPreview({ db: getDb(), id: params.previewId });
   if (!post) throw data("Not Found", { status: 404 });
   return { post, related: await listRelatedPosts({ db: getDb(), slug: post.slug }) };

@@ -4,7 +4,7 @@ import { formatUtc, PostStatusBadge } from "~/components/admin/posts/post-status
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { can } from "~/lib/staff-roles";
+import { can, type StaffPermission } from "~/lib/staff-roles";
 import { POST_STATUSES, postListQuerySchema } from "~/lib/validation/posts";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -13,8 +13,11 @@ import type { Route } from "./+types/admin.posts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Posts · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** What this page needs (the role matrix reads it; the loader guards with it). */
+export const permission = "content.read" satisfies StaffPermission;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { staff } = await requireStaffPermission(request, "content.read");
+  const { staff } = await requireStaffPermission(request, permission);
   const query = postListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const list = await listPosts({ db: getDb(), search: query.q, status: query.status, page: query.page });
   return { ...list, q: query.q, status: query.status ?? null, canWrite: can(staff.role, "content.write") };
