@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { signInStaff } from "./support/staff";
@@ -47,7 +48,10 @@ test.describe("back office: Posts (issue #16)", () => {
     await page.getByLabel("Author", { exact: true }).fill("Mira Hoffmann");
     await page.getByLabel("Author role").fill("Head of Risk");
     await page.getByLabel("Excerpt").fill("What to watch this week, and how much to risk.");
-    await page.getByLabel("Hero image").fill("/images/blog/funding-rates-explained.svg");
+    // The hero image is uploaded (resized to WebP sizes) and the field holds its address.
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+    await page.getByLabel("Hero image").setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}-1200x630\.webp$/);
     const body = page.getByRole("textbox", { name: "Body" });
     await body.click();
     await page.keyboard.type("Keep every position at one percent of the account.");
@@ -55,6 +59,7 @@ test.describe("back office: Posts (issue #16)", () => {
     await expect(state).toHaveText("Saved");
     await expect.poll(async () => (await stored()).content).toBe("<p>Keep every position at one percent of the account.</p>");
     expect((await stored()).seoTitle).toBe(`Risk brief for traders ${stamp}`);
+    expect((await stored()).image).toMatch(/^\/uploads\/[0-9a-f]{32}-1200x630\.webp$/);
     await expectAccessible(page, "the post editor");
 
     // Preview: the public page's rendering of what the editor holds, not yet saved.
@@ -99,6 +104,9 @@ test.describe("back office: Posts (issue #16)", () => {
     await page.goto(`/blog/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page).toHaveTitle(new RegExp(`^Risk brief for traders ${stamp}`));
+    const hero = page.getByRole("img", { name: title });
+    await expect(hero).toHaveAttribute("srcset", /\/uploads\/[0-9a-f]{32}-480x252\.webp 480w/);
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
     // Back in the editor the post is published: no autosave; leaving with changes asks first.
     await page.goto(`/admin/posts/${id}`);

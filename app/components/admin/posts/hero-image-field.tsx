@@ -1,10 +1,9 @@
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { ImageUploadField } from "~/components/admin/image-upload-field";
 
 /*
- * The post's hero image (issue #16). For now an address (/images/… or https://…); the image
- * uploads of the back office replace this one component with the upload field, so the editor
- * changes by one line.
+ * The post's hero image and its social image (issue #16): the back office's image upload field
+ * (pick or drop a file, uploaded at once, the field holds its address). Kept as its own small
+ * component so the post editor does not change when the upload field does.
  */
 export function HeroImageField({
   id,
@@ -21,16 +20,5 @@ export function HeroImageField({
   error?: string;
   hint?: string;
 }) {
-  return (
-    <FormField id={id} label={label} error={error} hint={hint ?? "An address on this site (/images/…) or a full https:// address."}>
-      <Input
-        id={id}
-        value={value}
-        inputMode="url"
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={Boolean(error) || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-    </FormField>
-  );
+  return <ImageUploadField id={id} label={label} value={value} onChange={(src) => onChange(src)} error={error} hint={hint} />;
 }

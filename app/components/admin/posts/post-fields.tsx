@@ -92,7 +92,7 @@ export function PostSeoFields({ values, errors, onChange }: { values: PostFieldV
         value={values.socialImage}
         onChange={(value) => onChange("socialImage", value)}
         error={errors.socialImage}
-        hint="For link previews; empty: the hero image. An address on this site (/images/…) or https://…"
+        hint="For link previews; empty: the hero image."
       />
     </fieldset>
   );
