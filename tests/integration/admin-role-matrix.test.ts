@@ -1,9 +1,10 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#server/db/client";
-import { blogPosts, knowledgebaseArticles, pricing, session } from "#server/db/schema";
+import { blogPosts, blogPreviews, knowledgebaseArticles, pricing, session } from "#server/db/schema";
 import type { ActionAccess } from "#server/http/action";
 import { STAFF_SESSION_IDLE, STAFF_TWO_FACTOR_NEEDED } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
@@ -68,6 +69,12 @@ const PARAM_VALUES: Record<string, (db: Db) => Promise<string>> = {
       .values({ slug: `matrix-${Date.now()}`, title: "Matrix", content: "<p>Matrix</p>", category: "News", date: "2026-11-23", image: "/images/blog/placeholder.jpg", author: "Matrix" })
       .returning({ id: blogPosts.id });
     return String(row!.id);
+  },
+  // The post editor's preview (issue #16): a preview as the editor's Preview button leaves it.
+  previewId: async (db) => {
+    const id = crypto.randomBytes(16).toString("hex");
+    await db.insert(blogPreviews).values({ id, createdBy: "matrix", post: { title: "Matrix", slug: `matrix-${id.slice(0, 8)}`, content: "<p>Matrix</p>" } });
+    return id;
   },
 };
 
