@@ -51,9 +51,26 @@ describe("sanitizeHtml", () => {
   });
 
   it("allows no relative image address but our uploads': a page of ours is not an image, and data: never", () => {
-    for (const src of ["x", "/images/blog/a.png", "../secret", "data:image/png;base64,AAAA", "javascript:alert(1)", "/uploads/../x.webp", "/uploads/abc-10x10.webp"]) {
+    for (const src of [
+      "x",
+      "/images/blog/a.png",
+      "../secret",
+      "data:image/png;base64,AAAA",
+      "javascript:alert(1)",
+      "/uploads/../x.webp",
+      "/uploads/abc-10x10.webp",
+      // An https address inside another is not an https image.
+      "/redirect?to=https://evil.example/a.png",
+      "javascript:alert('https://x')",
+    ]) {
       expect(sanitizeHtml(`<img src="${src}" alt="a">`), src).toBe('<img alt="a" />');
     }
+    expect(sanitizeHtml('<img alt="no address">')).toBe('<img alt="no address" />');
+  });
+
+  it("reads an image's https scheme in any case and after white space, as browsers do", () => {
+    expect(sanitizeHtml('<img src="HTTPS://example.com/a.png" alt="a">')).toBe('<img src="HTTPS://example.com/a.png" alt="a" />');
+    expect(sanitizeHtml('<img src=" https://example.com/a.png" alt="a">')).toContain('src=" https://example.com/a.png"');
   });
 
   const hash = "0123456789abcdef0123456789abcdef";

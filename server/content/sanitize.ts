@@ -15,7 +15,6 @@ const options: sanitizeHtmlLib.IOptions = {
     td: ["colspan", "rowspan"],
   },
   allowedSchemes: ["https", "http", "mailto"],
-  allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
   transformTags: {
     img: (tagName, attribs) => ({ tagName, attribs: imageAttribs(attribs) }),
@@ -36,7 +35,8 @@ const options: sanitizeHtmlLib.IOptions = {
  * width and height worked out from the address — whatever the author's HTML said — so they are
  * always right and cleaning twice changes nothing. Other images keep an https address only (a
  * relative one would be a page of ours, not an image) and never a srcset, whose addresses would
- * escape that rule.
+ * escape that rule. This is the one rule for images' addresses: stricter than a scheme list, it
+ * replaces the `allowedSchemesByTag` the options had.
  */
 function imageAttribs(attribs: Record<string, string>): Record<string, string> {
   const src = attribs.src ?? "";

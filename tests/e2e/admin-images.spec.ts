@@ -83,6 +83,32 @@ test.describe("back office: images (issue #16)", () => {
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
+  test("an image dropped on the field is uploaded and previewed; Remove takes it out again", async ({ page, app, context }) => {
+    await signInStaff(app, context, "editor");
+    await page.goto("/admin/knowledgebase/new");
+    await waitForHydration(page);
+    await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Image" }).click();
+    const panel = page.getByRole("group", { name: "Image" });
+    const field = panel.locator('[data-slot="image-upload-field"] .border-dashed');
+    const png = (await chartPng()).toString("base64");
+    // A file dragged from the desktop, as the browser hands it to the page.
+    const dataTransfer = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], "dropped.png", { type: "image/png" }));
+      return transfer;
+    }, png);
+    await field.dispatchEvent("dragover", { dataTransfer });
+    await field.dispatchEvent("drop", { dataTransfer });
+    const preview = panel.getByRole("img", { name: "Preview of the chosen image" });
+    await expect(preview).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}-1600x800\.webp$/);
+    await expect(panel.getByRole("button", { name: "Insert image" })).toBeEnabled();
+    await panel.getByRole("button", { name: "Remove image" }).click();
+    await expect(preview).toHaveCount(0);
+    await expect(panel.getByRole("button", { name: "Choose image" })).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Insert image" })).toBeDisabled();
+  });
+
   test("the public blog shows an uploaded hero and body image with srcset, sizes, width and height; seeded images keep working", async ({ page, app, context }) => {
     // Upload as an editor would, through the endpoint the image field uses.
     await signInStaff(app, context, "editor");
