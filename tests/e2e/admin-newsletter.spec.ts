@@ -35,7 +35,7 @@ async function seed(app: unknown) {
   const title = `Weekly results ${tag}`;
   const [post] = await db
     .insert(blogPosts)
-    .values({ slug: `weekly-${tag}`, title, content: "<p>Body</p>", category: "News", date: "2026-11-23", image: "/images/blog/x.svg", author: "Editor", published: true })
+    .values({ slug: `weekly-${tag}`, title, content: "<p>Body</p>", category: "News", date: "2026-11-23", image: "/images/blog/funding-rates-explained.svg", author: "Editor", published: true })
     .returning();
   await db.insert(newsletterDeliveries).values({ postId: post!.id, subscriberId: reader!.id, attempts: 12, lastError: "550 mailbox unavailable", nextAttemptAt: new Date(Date.now() - 60_000) });
   return { tag, address, title };

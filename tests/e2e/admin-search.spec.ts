@@ -17,7 +17,7 @@ async function seed(app: unknown, browser: import("@playwright/test").Browser) {
   const { db } = testApp.testing.getDatabase();
   const [post] = await db
     .insert(testApp.testing.schema.blogPosts)
-    .values({ slug: `outlook-${tag}`, title: `Outlook Q${tag}`, content: "<p>x</p>", category: "News", date: "2026-11-23", image: "/images/blog/x.svg", author: "Ed" })
+    .values({ slug: `outlook-${tag}`, title: `Outlook Q${tag}`, content: "<p>x</p>", category: "News", date: "2026-11-23", image: "/images/blog/funding-rates-explained.svg", author: "Ed" })
     .returning();
   return { tag, member, postId: post!.id };
 }
