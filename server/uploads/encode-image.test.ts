@@ -123,6 +123,22 @@ describe("encodeImage: checked by content, re-encoded as WebP in a few widths", 
     expect(meta.icc).toBeUndefined();
   });
 
+  it("keeps transparency and colours whatever the file's depth or colour space: 16-bit PNG with alpha, CMYK JPEG", async () => {
+    const png16 = await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
+      .png()
+      .toColourspace("rgb16")
+      .toBuffer();
+    const cmyk = await sharp({ create: { width: 600, height: 300, channels: 3, background: "red" } }).jpeg().toColourspace("cmyk").toBuffer();
+    expect([(await sharp(png16).metadata()).depth, (await sharp(cmyk).metadata()).space]).toEqual(["ushort", "cmyk"]);
+    const means = async (file: Buffer) => {
+      const body = (await encodeImage(file)).sizes[0]!.body;
+      const [meta, stats] = await Promise.all([sharp(body).metadata(), sharp(body).stats()]);
+      return { space: meta.space, alpha: meta.hasAlpha, means: stats.channels.map((c) => Math.round(c.mean / 8)) };
+    };
+    expect(await means(png16)).toEqual({ space: "srgb", alpha: true, means: [1, 25, 4, 16] });
+    expect(await means(cmyk)).toEqual({ space: "srgb", alpha: false, means: [29, 0, 0] });
+  });
+
   it("takes GIF (the first frame of an animation), WebP and AVIF, and makes each a still WebP", async () => {
     const frames = await Promise.all([image(60, 40).png().toBuffer(), sharp({ create: { width: 60, height: 40, channels: 3, background: "blue" } }).png().toBuffer()]);
     const animated = await sharp(frames, { join: { animated: true } }).gif().toBuffer();

@@ -64,16 +64,21 @@ export async function encodeImage(bytes: Uint8Array, options: { maxPixels?: numb
   const largest = Math.min(uprightWidth, UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1]);
   const largestHeight = Math.max(1, Math.round((uprightHeight * largest) / uprightWidth));
   const hash = crypto.createHash("sha256").update(ENCODING_VERSION).update("\0").update(bytes).digest("hex").slice(0, 32);
-  // One decode, upright; each size is a clone of it. WebP output carries no EXIF, XMP or ICC
-  // unless asked to (sharp converts to sRGB and drops the rest).
-  const upright = sharp(bytes, input).autoOrient();
+  // One decode of the upload, upright and already at the largest size; the smaller sizes are made
+  // from those pixels, one after another, so a 40-megapixel file is held in memory once and
+  // briefly. WebP output carries no EXIF, XMP or ICC unless asked to (sharp converts to sRGB).
   try {
-    const sizes = await Promise.all(
-      uploadSizes(hash, largest, largestHeight).map(async (size) => ({
-        ...size,
-        body: await upright.clone().resize(size.width, size.height, { fit: "fill" }).webp({ quality: 80, effort: 4 }).toBuffer(),
-      })),
-    );
+    const { data, info } = await sharp(bytes, input)
+      .autoOrient()
+      .resize(largest, largestHeight, { fit: "fill" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const sizes: EncodedImage["sizes"] = [];
+    for (const size of uploadSizes(hash, largest, largestHeight)) {
+      const body = await sharp(data, pixels).resize(size.width, size.height, { fit: "fill" }).webp({ quality: 80, effort: 4 }).toBuffer();
+      sizes.push({ ...size, body });
+    }
     return { hash, src: sizes[sizes.length - 1]!.src, width: largest, height: largestHeight, type, sizes };
   } catch {
     // A truncated or damaged body past a valid header fails here, on decoding.
