@@ -71,6 +71,8 @@ export default [
     route("signin/two-factor", "routes/signin.two-factor.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    // Staff invitations (issue #16): public, since /admin answers 404 to whoever is not staff yet.
+    route("staff-invitation", "routes/staff-invitation.tsx"),
     // /why-{product}: the slug comes from configuration at run time, so one dynamic segment
     // serves it and answers 404 (the same page as below) for every other single segment.
     route(":page", "routes/why.tsx"),

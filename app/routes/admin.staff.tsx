@@ -3,20 +3,22 @@ import { useFetcher } from "react-router";
 import { TargetHistory } from "~/components/admin/target-history";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, can, type StaffRole, type StaffPermission } from "~/lib/staff-roles";
-import { staffRoleSchema } from "~/lib/validation/staff";
+import { staffPageSchema } from "~/lib/validation/staff";
+import { InviteStaffForm, PendingInvitations } from "~/components/admin/staff-invitations";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listStaff } from "#server/staff/list-staff";
 import { listTargetHistory } from "#server/staff/list-target-history";
 import { setStaffRole } from "#server/staff/set-staff-role";
+import { changeStaffInvitation } from "#server/staff/invitations/change-staff-invitation";
+import { inviteStaff } from "#server/staff/invitations/invite-staff";
+import { listStaffInvitations } from "#server/staff/invitations/list-staff-invitations";
 import type { Route } from "./+types/admin.staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff · Back office" }, { name: "robots", content: "noindex, nofollow" }];
@@ -27,25 +29,42 @@ export const permission = "staff.read" satisfies StaffPermission;
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
   const db = getDb();
-  const people = await listStaff({ db });
+  const [people, invitations] = await Promise.all([listStaff({ db }), listStaffInvitations({ db })]);
   // Each member's own history (role changes, invitations accepted); a handful of people, so one query each.
   const histories = await Promise.all(people.map((person) => listTargetHistory({ db, target: { type: "user", id: person.userId }, limit: 10 })));
   return {
     staff: people.map((person, i) => ({ ...person, history: histories[i]! })),
+    invitations,
     canWrite: can(staff.role, "staff.write"),
     canReadAudit: can(staff.role, "audit.read"),
     viewerEmail: staff.email,
   };
 }
 
-/** Give an existing account (verified address) a role, change it, or take it away; audited. */
+/**
+ * Change a staff member's role or take it away; invite someone by email (an existing account is
+ * promoted when they accept, a new one is opened); revoke or resend an open invitation. Audited.
+ */
 export const action = defineAction({
   access: "staff",
   permission: "staff.write",
-  schema: staffRoleSchema,
+  schema: staffPageSchema,
   run: async ({ input, staff }) => {
-    const result = await setStaffRole({ db: getDb(), email: input.email, role: input.role, actor: staff.actor });
-    return { email: result.email, role: result.role, changed: result.changed };
+    const db = getDb();
+    switch (input.intent) {
+      case "role": {
+        const result = await setStaffRole({ db, email: input.email, role: input.role, actor: staff.actor });
+        return { email: result.email, role: result.role, changed: result.changed };
+      }
+      case "invite": {
+        const invited = await inviteStaff({ db, email: input.email, role: input.role, actor: staff.actor });
+        return { kind: "invite" as const, email: invited.email, role: invited.role, sent: invited.sent };
+      }
+      default: {
+        const changed = await changeStaffInvitation({ db, id: input.id, change: input.intent, actor: staff.actor });
+        return { kind: input.intent, email: changed.email, sent: changed.sent };
+      }
+    }
   },
 });
 
@@ -67,7 +86,8 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold">Staff</h1>
-      {canWrite ? <AddStaffForm /> : null}
+      {canWrite ? <InviteStaffForm /> : null}
+      <PendingInvitations invitations={loaderData.invitations} canWrite={canWrite} />
       <Table>
         <TableHeader>
           <TableRow>
@@ -146,30 +166,6 @@ function RoleSelect({ email, role }: { email: string; role: StaffRole }) {
       </select>
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
         Save
-      </Button>
-    </fetcher.Form>
-  );
-}
-
-function AddStaffForm() {
-  const fetcher = useRoleChange();
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-  return (
-    <fetcher.Form method="post" className="grid max-w-xl gap-4 rounded-xl border p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end" aria-label="Add staff">
-      <FormField id="staff-email" label="Email of an existing account" error={errors.email}>
-        <Input id="staff-email" name="email" type="email" required aria-invalid={Boolean(errors.email) || undefined} />
-      </FormField>
-      <FormField id="staff-role" label="Role">
-        <select id="staff-role" name="role" defaultValue="editor" className="h-9 rounded-md border bg-background px-2 text-sm">
-          {STAFF_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <Button type="submit" disabled={fetcher.state !== "idle"}>
-        Add staff
       </Button>
     </fetcher.Form>
   );

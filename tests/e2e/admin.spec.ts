@@ -2,12 +2,13 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { signInStaff } from "./support/staff";
 import { waitForHydration } from "./support/member";
+import { latestMail, linkIn } from "./support/outbox";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 test.describe("back office (issue #16)", () => {
-  test("an owner sees every built section, adds a staff member, and finds it in the audit log", async ({ page, app, context, browser }) => {
+  test("an owner sees every built section, invites an existing account, and finds it in the audit log", async ({ page, app, context, browser }) => {
     const owner = await signInStaff(app, context, "owner");
     const response = await page.goto("/admin");
     expect(response!.status()).toBe(200);
@@ -27,24 +28,33 @@ test.describe("back office (issue #16)", () => {
     await nav(page).getByRole("link", { name: "Staff" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff");
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Staff");
-    await page.getByLabel("Email of an existing account").fill(editor.email);
+    // Owners invite by email; an existing account is promoted once its owner accepts.
+    await page.getByLabel("Email", { exact: true }).fill(editor.email);
     await page.getByLabel("Role", { exact: true }).selectOption("editor");
-    await page.getByRole("button", { name: "Add staff" }).click();
-    await expect(toast(page, "Staff updated")).toBeVisible();
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(toast(page, "Invitation sent")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Pending invitations" }).getByRole("row").filter({ hasText: editor.email })).toContainText("Editor");
+
+    const mail = latestMail((app as { dataDir: string }).dataDir, editor.email)!;
+    const link = new URL(linkIn(mail, "/staff-invitation?token=")!);
+    const editorPage = await otherContext.newPage();
+    await editorPage.goto(link.pathname + link.search);
+    await expect(editorPage.getByRole("heading", { level: 1 })).toHaveText("Join the back office");
+    await editorPage.getByRole("button", { name: "Accept the invitation" }).click();
+    // The role change ended the editor's sessions: they sign in again and see only what an editor may use.
+    await expect(editorPage).toHaveURL(/\/signin\?redirectTo=%2Fadmin$/);
+
+    await page.reload();
     const row = page.getByRole("row").filter({ hasText: editor.email });
-    await expect(row).toBeVisible();
     await expect(row.getByLabel(`Role of ${editor.email}`)).toHaveValue("editor");
+    await expect(page.getByRole("region", { name: "Pending invitations" })).toHaveCount(0);
 
     await nav(page).getByRole("link", { name: "Audit log" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
+    await expect(page.getByRole("row").filter({ hasText: `${editor.email} invited as Editor` })).toContainText(owner.email);
     const entry = page.getByRole("row").filter({ hasText: `${editor.email}: no role → Editor` });
-    await expect(entry).toContainText(owner.email);
+    await expect(entry).toContainText("invitee");
     await expect(entry).toContainText("staff.role_set");
-
-    // The promoted editor's sessions ended: they sign in again and see only what an editor may use.
-    const editorPage = await otherContext.newPage();
-    await editorPage.goto("/admin");
-    await expect(editorPage).toHaveURL(/\/signin\?redirectTo=%2Fadmin$/);
     await otherContext.close();
   });
 

@@ -64,6 +64,19 @@ export type StaffListEntry = {
   lastActiveAt: string | null;
 };
 
+/** An invitation to the staff still waiting for its answer (issue #16). */
+export type StaffInvitationView = {
+  id: number;
+  email: string;
+  role: StaffRole;
+  /** Who invited (their email, as the audit log names them). */
+  invitedBy: string;
+  sentAt: string;
+  expiresAt: string;
+  /** Past its 72 hours: the link no longer works until it is sent again. */
+  expired: boolean;
+};
+
 /** A plan as the back office edits it (all fields, published or not). */
 export type AdminPlan = {
   id: number;

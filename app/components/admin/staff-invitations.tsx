@@ -1,0 +1,158 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/sonner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import type { ActionAnswer } from "~/lib/action-answer";
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
+import { fieldErrors } from "~/lib/validation/fields";
+import { inviteStaffSchema } from "~/lib/validation/staff";
+import type { StaffInvitationView } from "~/lib/view-types/admin";
+
+type InvitationAnswer = ActionAnswer<{ kind: "invite" | "revoke" | "resend"; email: string; role?: StaffRole; sent: boolean }>;
+
+const NOT_SENT = "The invitation is saved, but its email could not be sent just now. Use “Resend” in a moment.";
+const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+/** Owners invite by email and role (issue #16); the link in the email works 72 hours, once. */
+export function InviteStaffForm() {
+  const fetcher = useFetcher<InvitationAnswer>();
+  const form = React.useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  useFetcherAnswer(fetcher, (answer) => {
+    if (!answer.ok) {
+      setErrors(answer.fieldErrors ?? {});
+      toast.error("Invitation not sent", { description: answer.error });
+      return;
+    }
+    setErrors({});
+    form.current?.reset();
+    if (answer.sent) toast.success("Invitation sent", { description: `${answer.email} can accept it within 72 hours.` });
+    else toast.error("Invitation not emailed", { description: NOT_SENT });
+  });
+
+  function check(event: React.FormEvent<HTMLFormElement>) {
+    const data = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = inviteStaffSchema.safeParse(data);
+    if (!parsed.success) {
+      event.preventDefault();
+      setErrors(fieldErrors(parsed.error));
+    }
+  }
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      onSubmit={check}
+      noValidate
+      className="grid max-w-2xl gap-4 rounded-xl border p-4 sm:grid-cols-[1fr_auto_auto] sm:items-start"
+      aria-label="Invite staff"
+    >
+      <input type="hidden" name="intent" value="invite" />
+      <FormField id="invite-email" label="Email" error={errors.email} hint="An existing account is promoted; anyone else opens an account from the link.">
+        <Input id="invite-email" name="email" type="email" autoComplete="off" aria-invalid={Boolean(errors.email) || undefined} aria-describedby={errors.email ? "invite-email-error" : undefined} />
+      </FormField>
+      <FormField id="invite-role" label="Role" error={errors.role}>
+        <select id="invite-role" name="role" defaultValue="editor" className="h-9 rounded-md border bg-background px-2 text-sm">
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <Button type="submit" className="sm:mt-[1.375rem]" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Sending…" : "Send invitation"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Invitations waiting for an answer: role, who invited, expiry; resend or revoke. One fetcher for
+ * the list, kept mounted while rows come and go: a revoked row leaves the page, its answer (the
+ * toast) must still be read.
+ */
+export function PendingInvitations({ invitations, canWrite }: { invitations: StaffInvitationView[]; canWrite: boolean }) {
+  const fetcher = useFetcher<InvitationAnswer>();
+  const [revoking, setRevoking] = React.useState<StaffInvitationView | null>(null);
+  const busy = fetcher.state !== "idle";
+  useFetcherAnswer(fetcher, (answer) => {
+    setRevoking(null);
+    if (!answer.ok) toast.error("Invitation not changed", { description: answer.error });
+    else if (answer.kind === "revoke") toast.success("Invitation revoked", { description: `The link sent to ${answer.email} no longer works.` });
+    else if (answer.sent) toast.success("Invitation sent again", { description: `A new link went to ${answer.email}; the old one no longer works.` });
+    else toast.error("Invitation not emailed", { description: NOT_SENT });
+  });
+  const submit = (intent: "revoke" | "resend", id: number) => void fetcher.submit({ intent, id: String(id) }, { method: "post" });
+  return (
+    <>
+      {invitations.length > 0 ? (
+        <section aria-labelledby="pending-invitations" className="grid gap-3">
+          <h2 id="pending-invitations" className="text-lg font-semibold">
+            Pending invitations
+          </h2>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Invited by</TableHead>
+                <TableHead>Expires</TableHead>
+                {canWrite ? (
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                ) : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invitations.map((invitation) => (
+                <TableRow key={invitation.id}>
+                  <TableCell className="font-medium">{invitation.email}</TableCell>
+                  <TableCell>{ROLE_LABELS[invitation.role]}</TableCell>
+                  <TableCell>{invitation.invitedBy}</TableCell>
+                  <TableCell>{invitation.expired ? <Badge variant="outline">Expired</Badge> : utc(invitation.expiresAt)}</TableCell>
+                  {canWrite ? (
+                    <TableCell>
+                      <div className="flex flex-wrap gap-2">
+                        <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => submit("resend", invitation.id)}>
+                          Resend<span className="sr-only">{` the invitation of ${invitation.email}`}</span>
+                        </Button>
+                        <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => setRevoking(invitation)}>
+                          Revoke<span className="sr-only">{` the invitation of ${invitation.email}`}</span>
+                        </Button>
+                      </div>
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </section>
+      ) : null}
+      <Dialog open={revoking !== null} onOpenChange={(open) => !busy && !open && setRevoking(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Revoke this invitation?</DialogTitle>
+            <DialogDescription>The link sent to {revoking?.email} stops working at once. You can invite them again later.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setRevoking(null)} disabled={busy}>
+              Keep it
+            </Button>
+            <Button type="button" variant="destructive" onClick={() => revoking && submit("revoke", revoking.id)} disabled={busy}>
+              Revoke invitation
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
