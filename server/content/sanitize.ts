@@ -2,7 +2,7 @@ import sanitizeHtmlLib from "sanitize-html";
 import { BODY_IMAGE_SIZES, imageAttributes, parseUploadPath } from "~/lib/uploads";
 
 // Allow-list for blog and knowledgebase bodies (DESIGN.md §6): text formatting, headings,
-// lists, tables, links, images that are our uploads or come over https, and nothing that runs.
+// lists, tables, links, images that are our uploads, and nothing that runs.
 const options: sanitizeHtmlLib.IOptions = {
   allowedTags: [
     "h2", "h3", "h4", "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "blockquote", "code", "pre",
@@ -31,12 +31,13 @@ const options: sanitizeHtmlLib.IOptions = {
 };
 
 /**
- * An image's attributes. Our uploads (/uploads/<hash>-<w>x<h>.webp) get their srcset, sizes,
- * width and height worked out from the address — whatever the author's HTML said — so they are
- * always right and cleaning twice changes nothing. Other images keep an https address only (a
- * relative one would be a page of ours, not an image) and never a srcset, whose addresses would
- * escape that rule. This is the one rule for images' addresses: stricter than a scheme list, it
- * replaces the `allowedSchemesByTag` the options had.
+ * An image's attributes. Only our uploads (/uploads/<hash>-<w>x<h>.webp) stay images: they get
+ * their srcset, sizes, width and height worked out from the address — whatever the author's HTML
+ * said — so they are always right and cleaning twice changes nothing. Any other address is
+ * dropped, https included: the pages' Content-Security-Policy loads images from this site (and
+ * the uploads bucket) only, so a foreign image could only show broken, and it would hand every
+ * reader's address to a third party. The editor's image button uploads; a pasted foreign image
+ * loses its address on save. This is the one rule for images' addresses (no scheme list).
  */
 function imageAttribs(attribs: Record<string, string>): Record<string, string> {
   const src = attribs.src ?? "";
@@ -47,7 +48,6 @@ function imageAttribs(attribs: Record<string, string>): Record<string, string> {
     // Below the fold as a rule: loaded as the reader scrolls near, unless the author said otherwise.
     return { src, srcset: upload.srcSet!, sizes: BODY_IMAGE_SIZES, width: String(upload.width), height: String(upload.height), loading: "lazy", ...others };
   }
-  if (/^\s*https:\/\//i.test(src)) return rest;
   const { src: _dropped, ...withoutSrc } = rest;
   return withoutSrc;
 }
