@@ -28,7 +28,8 @@ export const postMessages = {
   slugFormat: "A slug uses lower-case letters, digits and single hyphens, such as risk-rules-2027.",
   slugTooLong: `The slug must be at most ${POST_SLUG_MAX} characters.`,
   slugTaken: (title?: string) => `This slug is already used by ${title ? `“${title}”` : "another post"}. Choose another one.`,
-  imageFormat: "Use an address on this site (/images/…) or a full https:// address.",
+  heroImageFormat: "Upload the hero image, or use an address on this site (/images/…).",
+  socialImageFormat: "Upload the social image, or use an address on this site (/images/…) or a full https:// address.",
   contentTooLong: `The post is too long: at most ${POST_CONTENT_MAX.toLocaleString("en-US")} characters of formatted text.`,
   scheduleInPast: "Choose a time in the future to schedule the post.",
   scheduleInvalid: "Choose the date and time to publish at.",
@@ -44,13 +45,20 @@ function joinWords(words: string[]): string {
 
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");
 
-/** A site path (/images/…) or an https address; empty means none. */
-const imageAddress = (label: string) =>
+const sitePath = (value: string) => /^\/(?!\/)[^\s]*$/.test(value);
+const httpsAddress = (value: string) => /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value);
+
+/**
+ * An image's address; empty means none. The hero shows on our pages, whose CSP loads images from
+ * this site only: an upload or a site path. The social image is fetched by other sites' crawlers,
+ * so an https address elsewhere works for it too.
+ */
+const imageAddress = (label: string, options: { elsewhere: boolean; message: string }) =>
   z
     .string()
     .trim()
     .max(500, `${label} must be at most 500 characters.`)
-    .refine((value) => value === "" || /^\/(?!\/)[^\s]*$/.test(value) || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value), postMessages.imageFormat)
+    .refine((value) => value === "" || sitePath(value) || (options.elsewhere && httpsAddress(value)), options.message)
     .default("");
 
 /** What the editor sends on every save, autosave, publish and schedule. */
@@ -66,11 +74,11 @@ export const postFieldsSchema = z.object({
   excerpt: text(POST_EXCERPT_MAX, "The excerpt"),
   author: text(100, "The author"),
   authorRole: text(100, "The author's role"),
-  image: imageAddress("The hero image"),
+  image: imageAddress("The hero image", { elsewhere: false, message: postMessages.heroImageFormat }),
   content: z.string().max(POST_CONTENT_MAX, postMessages.contentTooLong).default(""),
   seoTitle: text(POST_SEO_TITLE_MAX, "The SEO title"),
   seoDescription: text(POST_SEO_DESCRIPTION_MAX, "The SEO description"),
-  socialImage: imageAddress("The social image"),
+  socialImage: imageAddress("The social image", { elsewhere: true, message: postMessages.socialImageFormat }),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 export type PostFieldsForm = z.input<typeof postFieldsSchema>;
