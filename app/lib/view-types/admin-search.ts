@@ -1,3 +1,5 @@
+import type { PostStatus } from "../validation/posts";
+
 /*
  * What the back office's search hands the header box and the results page (issue #16).
  * Only the kinds the role may read are present. Dates are ISO strings.
@@ -23,7 +25,7 @@ export type MemberHit = {
   subscriptions: MemberSubscriptionHit[];
 };
 
-export type PostHit = { id: number; title: string; slug: string; published: boolean; date: string };
+export type PostHit = { id: number; title: string; slug: string; status: PostStatus; date: string };
 
 export type SearchGroup<T> = { rows: T[]; total: number };
 

@@ -1,3 +1,4 @@
+import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { Badge } from "~/components/ui/badge";
 import type { MemberHit, MemberSubscriptionHit, PostHit } from "~/lib/view-types/admin-search";
 
@@ -59,7 +60,7 @@ export function PostDetails({ post }: { post: PostHit }) {
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
       <span className="font-medium">{post.title}</span>
-      {post.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+      <PostStatusBadge status={post.status} />
     </span>
   );
 }
