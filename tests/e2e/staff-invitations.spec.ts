@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { expect, test } from "./support/fixtures";
 import { expectAccessible } from "./support/axe";
-import { waitForHydration } from "./support/member";
+import { signInNewMember, waitForHydration } from "./support/member";
 import { latestMail, linkIn } from "./support/outbox";
 import { signInStaff } from "./support/staff";
 
@@ -126,4 +126,39 @@ test.describe("staff invitations (issue #16)", () => {
     await expect(visitor.getByText("This invitation link is not valid.")).toBeVisible();
     await expectAccessible(visitor, "a dead invitation link");
   });
+
+  test("an existing member signs in from the link, accepts, signs in again and is sent to turn on two-factor", async ({ page, app, context, browser }) => {
+    await signInStaff(app, context, "owner");
+    // A member of the site, signed out in the browser where they read their email.
+    const memberContext = await browser.newContext({ baseURL: (app as { url: string }).url });
+    const member = await signInNewMember(app, memberContext);
+    await memberContext.clearCookies();
+
+    await page.goto("/admin/staff");
+    await waitForHydration(page);
+    await page.getByLabel("Email", { exact: true }).fill(member.email);
+    await page.getByLabel("Role", { exact: true }).selectOption("support");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(toast(page, "Invitation sent")).toBeVisible();
+
+    const invitee = await memberContext.newPage();
+    await invitee.goto(invitationPath(app, member.email));
+    await expect(invitee.getByText(`An account with ${member.email} exists.`)).toBeVisible();
+    await invitee.getByRole("link", { name: "Sign in to accept" }).click();
+    await invitee.getByLabel("Email").fill(member.email);
+    await invitee.getByLabel("Password", { exact: true }).fill(member.password);
+    await invitee.getByRole("button", { name: "Continue" }).click();
+    await expect(invitee).toHaveURL(/\/staff-invitation\?token=/);
+    await invitee.getByRole("button", { name: "Accept the invitation" }).click();
+
+    await expect(invitee).toHaveURL(/\/signin\?redirectTo=%2Fadmin$/);
+    await expect(toast(invitee, "You are now Support")).toBeVisible();
+    await invitee.getByLabel("Email").fill(member.email);
+    await invitee.getByLabel("Password", { exact: true }).fill(member.password);
+    await invitee.getByRole("button", { name: "Continue" }).click();
+    await expect(invitee).toHaveURL(/\/dashboard\?section=user-info$/);
+    await expect(toast(invitee, "Two-factor sign-in required")).toBeVisible();
+    await memberContext.close();
+  });
 });
+

@@ -200,6 +200,17 @@ describeEachDatabase("staff invitations (issue #16)", (database) => {
     expect(await invite(owner.email, "owner")).toMatchObject({ status: 409, data: { error: invitationMessages.alreadyStaff } });
   });
 
+  it("two invitations to one address at once leave exactly one open, the later one", async () => {
+    const email = newAddress();
+    const actor = { userId: owner.userId, label: owner.email, role: "owner" };
+    const [a, b] = await Promise.all([inviteStaff({ db: db(), email, role: "editor", actor }), inviteStaff({ db: db(), email, role: "support", actor })]);
+    const rows = await db().select().from(staffInvitations).where(eq(staffInvitations.email, email));
+    expect(rows).toHaveLength(2);
+    const open = rows.filter((r) => r.revokedAt === null);
+    expect(open).toHaveLength(1);
+    expect([a.id, b.id]).toContain(open[0]!.id);
+  });
+
   it("the last owner cannot demote themself by accepting an invitation to a lesser role", async () => {
     const [{ owners }] = (await db().select({ owners: user.id }).from(user).where(eq(user.role, "owner"))).map(() => ({ owners: 1 })) as [{ owners: number }];
     expect(owners).toBe(1);

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ROLE_LABELS, type StaffRole } from "~/lib/staff-roles";
 import type { Db } from "../../db/client.ts";
+import { withRetry } from "../../db/db-errors.ts";
 import { staffInvitations, user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getLogger } from "../../lib/logger.ts";
@@ -20,29 +21,33 @@ export async function inviteStaff(options: { db: Db; email: string; role: StaffR
   const { db, role, actor, now = new Date() } = options;
   const email = options.email.trim().toLowerCase();
   const { token, hash } = newInvitationToken();
-  const invitation = await db.transaction(async (tx) => {
-    const [account] = await tx.select({ role: user.role }).from(user).where(sql`lower(${user.email}) = ${email}`);
-    if (account?.role === role) throw new AppError("CONFLICT", invitationMessages.alreadyStaff);
-    const replaced = await tx
-      .update(staffInvitations)
-      .set({ revokedAt: now })
-      .where(and(eq(staffInvitations.email, email), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
-      .returning({ id: staffInvitations.id });
-    const [created] = await tx
-      .insert(staffInvitations)
-      .values({ email, role, tokenHash: hash, invitedBy: actor.userId, invitedByLabel: actor.label, createdAt: now, sentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
-      .returning();
-    await recordAuditEvent({
-      tx,
-      actor,
-      action: "staff.invited",
-      target: { type: "invitation", id: String(created!.id) },
-      summary: `${email} invited as ${ROLE_LABELS[role]}${account ? " (existing account)" : ""}${replaced.length > 0 ? "; the earlier invitation replaced" : ""}`,
-      after: { email, role, expiresAt: created!.expiresAt.toISOString() },
-      now,
-    });
-    return created!;
-  });
+  // Two invitations to one address at once: the one-open-invitation index refuses the second
+  // insert, and the retry replaces the first, as if they had come one after the other.
+  const invitation = await withRetry(() =>
+    db.transaction(async (tx) => {
+      const [account] = await tx.select({ role: user.role }).from(user).where(sql`lower(${user.email}) = ${email}`);
+      if (account?.role === role) throw new AppError("CONFLICT", invitationMessages.alreadyStaff);
+      const replaced = await tx
+        .update(staffInvitations)
+        .set({ revokedAt: now })
+        .where(and(eq(staffInvitations.email, email), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
+        .returning({ id: staffInvitations.id });
+      const [created] = await tx
+        .insert(staffInvitations)
+        .values({ email, role, tokenHash: hash, invitedBy: actor.userId, invitedByLabel: actor.label, createdAt: now, sentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
+        .returning();
+      await recordAuditEvent({
+        tx,
+        actor,
+        action: "staff.invited",
+        target: { type: "invitation", id: String(created!.id) },
+        summary: `${email} invited as ${ROLE_LABELS[role]}${account ? " (existing account)" : ""}${replaced.length > 0 ? "; the earlier invitation replaced" : ""}`,
+        after: { email, role, expiresAt: created!.expiresAt.toISOString() },
+        now,
+      });
+      return created!;
+    }),
+  );
   const sent = await trySend({ to: email, role, invitedBy: actor.label, token });
   return { id: invitation.id, email, role, expiresAt: invitation.expiresAt, sent };
 }
