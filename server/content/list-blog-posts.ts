@@ -4,6 +4,12 @@ import type { BlogPostSummary } from "~/lib/view-types/content";
 import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
 
+/**
+ * Newest first by when a post went public (issue #16: a draft written last week and published
+ * today leads the list), then by creation. Every published post has published_at (trigger).
+ */
+export const newestFirst = [sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id)];
+
 /** The columns of a BlogPostSummary (the list and the related-articles block: no body). */
 export const summaryColumns = {
   slug: blogPosts.slug,
@@ -39,7 +45,7 @@ function containsPattern(term: string) {
 }
 
 /**
- * spec §7 "Select blog (list)": published posts, newest first. With a search term only posts
+ * spec §7 "Select blog (list)": published posts, newest first (by publication, see newestFirst). With a search term only posts
  * whose title, excerpt, category or article text contain it (any case). `total` counts every
  * match, `posts` holds the first `limit` of them.
  */
@@ -69,7 +75,7 @@ export async function listBlogPosts(options: {
       .select(summaryColumns)
       .from(blogPosts)
       .where(where)
-      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(blogPosts).where(where),

@@ -1,18 +1,18 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { BlogPostSummary } from "~/lib/view-types/content";
 import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
-import { summaryColumns } from "./list-blog-posts.ts";
+import { newestFirst, summaryColumns } from "./list-blog-posts.ts";
 
 export const RELATED_POSTS_LIMIT = 3;
 
-/** spec §7 "Select blog (related)": other published posts, newest first by created_at, at most 3. */
+/** spec §7 "Select blog (related)": other published posts, newest first (by publication), at most 3. */
 export async function listRelatedPosts(options: { db: DbOrTx; slug: string; limit?: number }): Promise<BlogPostSummary[]> {
   const { db, slug, limit = RELATED_POSTS_LIMIT } = options;
   return db
     .select(summaryColumns)
     .from(blogPosts)
     .where(and(eq(blogPosts.published, true), ne(blogPosts.slug, slug)))
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .orderBy(...newestFirst)
     .limit(limit);
 }

@@ -20,6 +20,7 @@ describeEachDatabase("published post entries", (database) => {
       excerpt: "E",
       category: "News",
       createdAt: new Date("2026-02-01T09:00:00Z"),
+      publishedAt: expect.any(Date),
     });
   });
 });

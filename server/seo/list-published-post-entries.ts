@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
 
@@ -8,9 +8,11 @@ export type PublishedPostEntry = {
   excerpt: string;
   category: string;
   createdAt: Date;
+  /** When it went public (the feed's pubDate); the creation time for a row published before that was kept. */
+  publishedAt: Date;
 };
 
-/** Published blog posts, newest first: what the sitemap and the RSS feed list. Drafts never appear. */
+/** Published blog posts, newest first by publication: what the sitemap and the RSS feed list. Drafts never appear. */
 export async function listPublishedPostEntries(options: { db: DbOrTx }): Promise<PublishedPostEntry[]> {
   return options.db
     .select({
@@ -19,8 +21,10 @@ export async function listPublishedPostEntries(options: { db: DbOrTx }): Promise
       excerpt: blogPosts.excerpt,
       category: blogPosts.category,
       createdAt: blogPosts.createdAt,
+      publishedAt: sql<Date>`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`.mapWith(blogPosts.publishedAt),
     })
     .from(blogPosts)
     .where(eq(blogPosts.published, true))
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+    // The public list's order (content/list-blog-posts.ts newestFirst): by publication.
+    .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id));
 }

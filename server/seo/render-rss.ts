@@ -17,13 +17,13 @@ export function renderRss(options: {
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       // Date#toUTCString is the RFC 822/1123 form RSS asks for ("Wed, 14 Jan 2026 09:00:00 GMT").
-      `      <pubDate>${post.createdAt.toUTCString()}</pubDate>`,
+      `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
       `      <description>${escapeXml(post.excerpt)}</description>`,
       `      <category>${escapeXml(post.category)}</category>`,
       "    </item>",
     ].join("\n");
   });
-  const lastBuild = posts[0] ? `    <lastBuildDate>${posts[0].createdAt.toUTCString()}</lastBuildDate>` : undefined;
+  const lastBuild = posts[0] ? `    <lastBuildDate>${posts[0].publishedAt.toUTCString()}</lastBuildDate>` : undefined;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',

@@ -9,6 +9,8 @@ const post = {
   excerpt: "Stops & targets",
   category: "Risk Management",
   createdAt: new Date("2026-01-14T09:00:00.000Z"),
+  // Written on the 14th, published (by the editor's schedule) on the 15th: the feed dates the publication.
+  publishedAt: new Date("2026-01-15T10:00:00.000Z"),
 };
 
 describe("renderSitemap", () => {
@@ -55,7 +57,7 @@ describe("renderRss", () => {
     expect(xml).toContain("<title>Risk &amp; &quot;Reward&quot; &lt;2026&gt;</title>");
     expect(xml).toContain("<link>https://example.com/blog/risk-and-reward</link>");
     expect(xml).toContain('<guid isPermaLink="true">https://example.com/blog/risk-and-reward</guid>');
-    expect(xml).toContain("<pubDate>Wed, 14 Jan 2026 09:00:00 GMT</pubDate>");
+    expect(xml).toContain("<pubDate>Thu, 15 Jan 2026 10:00:00 GMT</pubDate>");
     expect(xml).toContain("<description>Stops &amp; targets</description>");
     expect(xml).toContain("<category>Risk Management</category>");
   });

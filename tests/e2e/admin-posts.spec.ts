@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -17,6 +17,13 @@ const localInput = (date: Date) => {
 };
 
 test.describe("back office: Posts (issue #16)", () => {
+  // The worker's database is shared with other specs (the blog, the feed, the sitemap): the posts made here go.
+  test.afterEach(async ({ app }) => {
+    const { db } = app.testing.getDatabase();
+    const { blogPosts } = app.testing.schema as Schema;
+    await db.delete(blogPosts).where(or(like(blogPosts.slug, "weekly-risk-brief-%"), like(blogPosts.slug, "hostile-%")));
+  });
+
   test("an editor writes a post (autosaved), previews it, schedules it; the job publishes it to /blog, the feed and the sitemap", async ({ page, app, context }) => {
     await signInStaff(app, context, "editor");
     await page.goto("/admin");

@@ -273,6 +273,21 @@ describeEachDatabase("the back office's Posts (issue #16)", (database) => {
     expect((await send(999_999, { intent: "save", ...complete, slug: fresh("gone") }, editor.cookie)).status).toBe(404);
   });
 
+  it("a draft written long ago and published now leads /blog, the related articles and the feed, dated the day it went public", async () => {
+    const made = await send("new", { intent: "save", ...complete, slug: fresh("slow-draft") }, editor.cookie);
+    const id = made.data.id as number;
+    // Written a month ago (before every seeded post's publication was news).
+    await db().update(blogPosts).set({ createdAt: new Date("2026-01-01T00:00:00Z"), date: "2026-01-01" }).where(eq(blogPosts.id, id));
+    // Another post, written and published since.
+    await send("new", { intent: "publish", ...complete, title: "Written later", slug: fresh("written-later") }, editor.cookie);
+    const now = new Date();
+    expect((await send(id, { intent: "publish", ...complete, slug: fresh("slow-draft") }, editor.cookie)).data).toMatchObject({ status: "published" });
+    expect((await listBlogPosts({ db: db(), limit: 1 })).posts[0]).toMatchObject({ slug: fresh("slow-draft"), date: now.toISOString().slice(0, 10) });
+    const [entry] = await listPublishedPostEntries({ db: db() });
+    expect(entry!.slug).toBe(fresh("slow-draft"));
+    expect(entry!.publishedAt.getTime()).toBeGreaterThan(new Date("2026-01-02T00:00:00Z").getTime());
+  });
+
   it("a post change announces itself to empty every server's page cache", async () => {
     const seen: string[] = [];
     stops.push(await watchContentChanges({ database: database(), onChange: (table) => seen.push(table) }));

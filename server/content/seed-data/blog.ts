@@ -39,6 +39,7 @@ function post(spec: PostSpec, brandHtml: string): BlogPostInsert {
     image: `/images/blog/${spec.slug}.svg`,
     // Published in the morning UTC on the post's date, so newest-first ordering follows `date`.
     createdAt: new Date(`${spec.date}T09:00:00.000Z`),
+    publishedAt: spec.published ? new Date(`${spec.date}T09:00:00.000Z`) : null,
   };
 }
 
