@@ -48,6 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = defineAction({
   schema: acceptInvitationSchema,
+  // Tokens are 256-bit, so guessing is hopeless anyway; the limit keeps a flood of tries (each
+  // hashing a password when it opens an account) from costing the server.
+  rateLimit: ({ clientIp }) => ({ key: `staff-invitation:${clientIp}`, limit: 20, windowSeconds: 15 * 60 }),
   refuseInput: (error) => (error.issues[0]?.path[0] === "token" ? new AppError("NOT_FOUND", invitationMessages.unknown) : undefined),
   run: async ({ input, request, forwardCookies }) => {
     if (input.intent === "accept") {

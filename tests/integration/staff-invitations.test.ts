@@ -25,8 +25,7 @@ type Handler = (args: never) => Promise<unknown>;
 type Outcome = { status: number; data: Record<string, unknown>; location?: string | null; cookies?: string[] };
 
 /** Runs a loader, or an action with a form body, as React Router would; responses and thrown statuses come back. */
-async function run(handler: Handler, pathAndQuery: string, cookie: string, form?: Record<string, string>): Promise<Outcome> {
-  const ip = "10.1.2.3";
+async function run(handler: Handler, pathAndQuery: string, cookie: string, form?: Record<string, string>, ip = "10.1.2.3"): Promise<Outcome> {
   const headers: Record<string, string> = { cookie, origin: ORIGIN, "x-client-ip": ip };
   const init: RequestInit = form ? { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) } : { headers };
   try {
@@ -219,6 +218,15 @@ describeEachDatabase("staff invitations (issue #16)", (database) => {
     expect(await run(inviteAction, "/staff-invitation", owner.cookie, { intent: "accept", token })).toMatchObject({ status: 409, data: { error: staffMessages.lastOwner } });
     const [still] = await db().select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
     expect(still!.acceptedAt).toBeNull();
+  });
+
+  it("the invitation page takes 20 answers per client address in 15 minutes", async () => {
+    const ip = `10.9.${counter++ % 250}.7`;
+    const tryToken = () => run(inviteAction, "/staff-invitation", "", { intent: "accept", token: "x".repeat(43) }, ip);
+    for (let i = 0; i < 20; i++) expect((await tryToken()).status, `try ${i + 1}`).not.toBe(429);
+    expect(await tryToken()).toMatchObject({ status: 429, data: { ok: false } });
+    // Another address is counted on its own.
+    expect((await run(inviteAction, "/staff-invitation", "", { intent: "accept", token: "x".repeat(43) }, "10.9.251.8")).status).not.toBe(429);
   });
 
   it("only owners invite, revoke and resend: an admin, an editor and a member get 404", async () => {
