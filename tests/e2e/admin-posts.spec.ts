@@ -79,6 +79,7 @@ test.describe("back office: Posts (issue #16)", () => {
     await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(preview).toHaveTitle(new RegExp(`^Risk brief for traders ${stamp}`));
     await expect(preview.locator('meta[property="og:description"]')).toHaveAttribute("content", "An unsaved excerpt for the preview.");
+    await expectAccessible(preview, "the post's preview");
     await preview.close();
 
     // Schedule: a time in the past is refused; a future one is kept.

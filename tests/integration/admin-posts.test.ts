@@ -194,6 +194,11 @@ describeEachDatabase("the back office's Posts (issue #16)", (database) => {
     // Run again (another instance): nothing twice.
     expect(await publishDuePosts({ db: db(), now: at })).toBe(0);
 
+    // Publishing in psql still works on a scheduled post: the trigger clears the schedule (the CHECK would refuse both).
+    const other = await send("new", { intent: "schedule", ...complete, slug: fresh("psql"), scheduledAt: at.toISOString() }, editor.cookie);
+    await db().execute(sql`update blog set published = true where id = ${other.data.id as number}`);
+    expect(await stored(other.data.id as number)).toMatchObject({ published: true, scheduledAt: null, archivedAt: null });
+
     await queueNewPostEmails({ db: db() });
     const queued = await db().select().from(newsletterDeliveries).where(and(eq(newsletterDeliveries.postId, id), eq(newsletterDeliveries.subscriberId, subscriber!.id)));
     expect(queued).toHaveLength(1);

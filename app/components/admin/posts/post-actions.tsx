@@ -17,6 +17,7 @@ export function PostActions({
   busy,
   saved,
   slug,
+  scheduledAt,
   onAct,
   onPreview,
 }: {
@@ -27,6 +28,8 @@ export function PostActions({
   saved: boolean;
   /** The stored slug, for the published post's link. */
   slug: string;
+  /** When a scheduled post goes public (the reschedule dialog starts there). */
+  scheduledAt: string | null;
   onAct: (intent: PostIntent, extra?: Record<string, unknown>) => void;
   onPreview: () => void;
 }) {
@@ -43,7 +46,7 @@ export function PostActions({
       onConfirm={() => onAct("publish")}
     />
   );
-  const schedule = (label: string) => <ScheduleDialog label={label} disabled={busy || !canGoLive} current={null} onSchedule={(iso) => onAct("schedule", { scheduledAt: iso })} />;
+  const schedule = (label: string) => <ScheduleDialog label={label} disabled={busy || !canGoLive} current={scheduledAt} onSchedule={(iso) => onAct("schedule", { scheduledAt: iso })} />;
   const archive = saved ? (
     <ConfirmButton
       label="Archive"

@@ -149,7 +149,7 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
           ) : null}
         </div>
         <PostSeoFields values={fields} errors={errors} onChange={change} />
-        <PostActions status={status} fields={fields} busy={busy} saved={Boolean(post)} slug={saved.slug} onAct={act} onPreview={() => onPreview(fields)} />
+        <PostActions status={status} fields={fields} busy={busy} saved={Boolean(post)} slug={saved.slug} scheduledAt={status === "scheduled" ? (post?.scheduledAt ?? null) : null} onAct={act} onPreview={() => onPreview(fields)} />
       </form>
       <Dialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
         <DialogContent showCloseButton={false}>
