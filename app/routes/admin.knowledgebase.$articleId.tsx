@@ -5,7 +5,6 @@ import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { TargetHistory } from "~/components/admin/target-history";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -24,6 +23,7 @@ import { getKnowledgebaseArticle } from "#server/staff/content/get-knowledgebase
 import { listTargetHistory } from "#server/staff/list-target-history";
 import { updateKnowledgebaseArticle } from "#server/staff/content/update-knowledgebase-article";
 import type { Route } from "./+types/admin.knowledgebase.$articleId";
+import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 
 /** "new", or an article's id; anything else is no page. */
 function articleIdOf(param: string | undefined): number | "new" | null {
@@ -195,22 +195,7 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
           </p>
         </div>
       </form>
-      <Dialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
-        <DialogContent showCloseButton={false}>
-          <DialogHeader>
-            <DialogTitle>Leave without saving?</DialogTitle>
-            <DialogDescription>Your changes to this article are not saved yet.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => blocker.reset?.()}>
-              Stay and keep editing
-            </Button>
-            <Button type="button" variant="destructive" onClick={() => blocker.proceed?.()}>
-              Leave without saving
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <LeaveWithoutSavingDialog blocker={blocker} description="Your changes to this article are not saved yet." />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import * as React from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -19,6 +18,7 @@ import { listKnowledgebaseArticles } from "#server/staff/content/list-knowledgeb
 import { moveKnowledgebaseArticle } from "#server/staff/content/move-knowledgebase-article";
 import { publishKnowledgebaseArticle } from "#server/staff/content/publish-knowledgebase-article";
 import type { Route } from "./+types/admin.knowledgebase";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 
 export const meta: Route.MetaFunction = () => [{ title: "Knowledgebase · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -183,31 +183,18 @@ function ArticleRow({
 
 function DeleteButton({ title, disabled, onConfirm }: { title: string; disabled: boolean; onConfirm: () => void }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="ghost" size="icon" aria-label={`Delete “${title}”`} title="Delete" disabled={disabled}>
           <Trash2Icon aria-hidden="true" />
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this article?</DialogTitle>
-          <DialogDescription>“{title}” disappears from members’ dashboards. The audit log keeps its text.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <DialogClose asChild>
-            <Button type="button" variant="destructive" onClick={onConfirm}>
-              Delete article
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Delete this article?"
+      description={`“${title}” disappears from members’ dashboards. The audit log keeps its text.`}
+      confirm="Delete article"
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -2,12 +2,12 @@ import { Form, Link } from "react-router";
 import { SearchIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { NEWSLETTER_SEARCH_MAX, type NewsletterFilter } from "~/lib/validation/admin-newsletter";
 import type { NewsletterSubscriberPage, NewsletterSubscriberRow, SubscriberStatus } from "~/lib/view-types/admin-newsletter";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed" };
 const STATUS_VARIANTS = { confirmed: "success", pending: "warning", unsubscribed: "outline" } as const;
@@ -102,33 +102,18 @@ function SubscriberRow({ row, canWrite, busy, onUnsubscribe }: { row: Newsletter
       {canWrite ? (
         <TableCell className="text-right">
           {row.status !== "unsubscribed" ? (
-            <Dialog>
-              <DialogTrigger asChild>
+            <ConfirmDialog
+              trigger={
                 <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`Unsubscribe ${row.email}`}>
                   Unsubscribe
                 </Button>
-              </DialogTrigger>
-              <DialogContent>
-                <DialogHeader>
-                  <DialogTitle>Unsubscribe {row.email}?</DialogTitle>
-                  <DialogDescription>
-                    Do this when the owner of the address asks. No more new-post emails go to it; only they can subscribe again, from the blog.
-                  </DialogDescription>
-                </DialogHeader>
-                <DialogFooter>
-                  <DialogClose asChild>
-                    <Button type="button" variant="outline">
-                      Cancel
-                    </Button>
-                  </DialogClose>
-                  <DialogClose asChild>
-                    <Button type="button" variant="destructive" onClick={onUnsubscribe}>
-                      Unsubscribe
-                    </Button>
-                  </DialogClose>
-                </DialogFooter>
-              </DialogContent>
-            </Dialog>
+              }
+              title={`Unsubscribe ${row.email}?`}
+              description="Do this when the owner of the address asks. No more new-post emails go to it; only they can subscribe again, from the blog."
+              confirm="Unsubscribe"
+              destructive
+              onConfirm={onUnsubscribe}
+            />
           ) : null}
         </TableCell>
       ) : null}

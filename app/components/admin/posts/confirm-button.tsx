@@ -1,6 +1,6 @@
 import type * as React from "react";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 
 /** A button that asks first: the editor's publish, unpublish and archive change what readers see. */
 export function ConfirmButton({
@@ -23,31 +23,18 @@ export function ConfirmButton({
   children?: React.ReactNode;
 }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant={variant} disabled={disabled}>
           {children}
           {label}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <DialogClose asChild>
-            <Button type="button" variant={variant === "destructive" ? "destructive" : "default"} onClick={onConfirm}>
-              {confirm}
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={title}
+      description={description}
+      confirm={confirm}
+      destructive={variant === "destructive"}
+      onConfirm={onConfirm}
+    />
   );
 }

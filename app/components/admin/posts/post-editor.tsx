@@ -7,7 +7,6 @@ import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/component
 import { useLeaveGuard } from "~/components/admin/posts/use-leave-guard";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
@@ -15,6 +14,7 @@ import type { ActionAnswer } from "~/lib/action-answer";
 import { fieldErrors } from "~/lib/validation/fields";
 import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/posts";
 import type { AdminPost } from "~/lib/view-types/admin-posts";
+import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 
 /** Typing stops for this long before a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -151,22 +151,7 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
         <PostSeoFields values={fields} errors={errors} onChange={change} />
         <PostActions status={status} fields={fields} busy={busy} saved={Boolean(post)} slug={saved.slug} scheduledAt={status === "scheduled" ? (post?.scheduledAt ?? null) : null} onAct={act} onPreview={() => onPreview(fields)} />
       </form>
-      <Dialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
-        <DialogContent showCloseButton={false}>
-          <DialogHeader>
-            <DialogTitle>Leave without saving?</DialogTitle>
-            <DialogDescription>Your changes to this post are not saved yet.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => blocker.reset?.()}>
-              Stay and keep editing
-            </Button>
-            <Button type="button" variant="destructive" onClick={() => blocker.proceed?.()}>
-              Leave without saving
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <LeaveWithoutSavingDialog blocker={blocker} description="Your changes to this post are not saved yet." />
     </div>
   );
 }
