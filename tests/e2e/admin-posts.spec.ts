@@ -171,4 +171,28 @@ test.describe("back office: Posts (issue #16)", () => {
     expect(html).not.toMatch(/onclick|onerror|onload|javascript:|<script|<iframe|<svg/i);
     await expectAccessible(page, "the published hostile post");
   });
+
+  test("a post written before the editor keeps its table through an edit and a save", async ({ page, app, context }) => {
+    await signInStaff(app, context, "editor");
+    const { db } = app.testing.getDatabase();
+    const { blogPosts } = app.testing.schema as Schema;
+    const table =
+      '<table><thead><tr><th scope="col">Account</th><th scope="col">Risk per trade</th></tr></thead>' +
+      '<tbody><tr><td>$1,000</td><td>1% (<strong>$10</strong>)</td></tr><tr><td colspan="2">Stops decide the size</td></tr></tbody></table>';
+    const [post] = await db
+      .insert(blogPosts)
+      .values({ slug: `weekly-risk-brief-table-${Date.now()}`, title: "Sizing table", content: `<p>Before the table.</p>${table}<p>After it.</p>`, category: "Risk", date: "2026-11-23", image: "", author: "Mira" })
+      .returning();
+    await page.goto(`/admin/posts/${post!.id}`);
+    await waitForHydration(page);
+    const body = page.getByRole("textbox", { name: "Body" });
+    await expect(body.getByRole("table")).toContainText("Risk per trade");
+    // An edit elsewhere in the body: the draft is autosaved with the table as it was.
+    await body.getByText("After it.").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Updated.");
+    await expect(page.getByTestId("save-state")).toHaveText("Saved");
+    const [stored] = await db.select({ content: blogPosts.content }).from(blogPosts).where(eq(blogPosts.id, post!.id));
+    expect(stored!.content).toBe(`<p>Before the table.</p>${table}<p>After it. Updated.</p>`);
+  });
 });

@@ -5,6 +5,7 @@ import * as React from "react";
 import { cn } from "~/lib/utils";
 import { BodyImage } from "~/components/admin/rich-text/image-node";
 import { ImagePanel } from "~/components/admin/rich-text/image-panel";
+import { TABLE_NODES } from "~/components/admin/rich-text/table-nodes";
 import { LinkField, LinkShortcut } from "~/components/admin/rich-text/link-field";
 import { isAllowedHref } from "~/components/admin/rich-text/link-href";
 import { Toolbar } from "~/components/admin/rich-text/toolbar";
@@ -78,6 +79,7 @@ export function RichTextEditor({
       }),
       LinkShortcut.configure({ onOpen: () => setLinkOpen(true) }),
       BodyImage,
+      ...TABLE_NODES,
     ],
     content: defaultValue,
     editorProps: {

@@ -132,12 +132,6 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
       <form className="grid gap-6" onSubmit={(event) => (event.preventDefault(), act("save"))} noValidate aria-label={post ? "Edit post" : "New post"}>
         <PostHeadFields values={fields} errors={errors} onChange={change} onSlugEdited={() => setSlugFollows(false)} />
         <div className="grid gap-2">
-          {post && /<table[\s>]/i.test(post.content) ? (
-            // Tables (some posts written in SQL have them) are kept by the page, not by the editor.
-            <p className="rounded-md border border-warning bg-warning/10 p-3 text-sm">
-              This post holds a table, which the editor cannot keep: saving it here turns the table into plain paragraphs.
-            </p>
-          ) : null}
           <Label id="post-body-label" onClick={() => document.getElementById("post-body")?.focus()}>
             Body
           </Label>
