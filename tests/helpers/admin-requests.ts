@@ -24,7 +24,8 @@ async function run(fn: Fn, request: Request, params: Record<string, string>): Pr
   }
 }
 
-export function load(loader: Fn, path: string, cookie: string, params: Record<string, string> = {}) {
+/** A page's loader; no cookie is a visitor. */
+export function load(loader: Fn, path: string, cookie = "", params: Record<string, string> = {}) {
   return run(loader, new Request(`${ORIGIN}${path}`, { headers: { cookie } }), params);
 }
 

@@ -12,29 +12,14 @@ import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text-edit
 import { describeEachDatabase } from "../helpers/database";
 import { signUpStaff } from "../helpers/staff";
 import { withTestDataDir } from "../helpers/env";
+import { load } from "../helpers/admin-requests";
 
 withTestDataDir("admin-knowledgebase");
 
 const ORIGIN = "http://localhost";
 
-type Loader = (args: never) => Promise<unknown>;
 type Action = (args: never) => Promise<unknown>;
 type Outcome = { status: number; data: Record<string, unknown> };
-
-/** Runs a loader as React Router would; a thrown redirect or 404 becomes its status. */
-async function load(loader: Loader, path: string, cookie: string, params: Record<string, string> = {}): Promise<Outcome> {
-  const request = new Request(`${ORIGIN}${path}`, { headers: { cookie } });
-  try {
-    const result = (await loader({ request, params, context: { clientIp: "127.0.0.1" } } as never)) as { data?: unknown; init?: ResponseInit } | Record<string, unknown>;
-    const data = ("data" in result && "init" in result ? result.data : result) as Record<string, unknown>;
-    return { status: 200, data };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: {} };
-    const init = (thrown as { init?: ResponseInit }).init;
-    if (init?.status) return { status: init.status, data: {} };
-    throw thrown;
-  }
-}
 
 /** Posts to an admin action the way the pages do: the editor sends JSON, the list's buttons a form. */
 async function post(action: Action, path: string, body: Record<string, unknown>, cookie: string, as: "json" | "form" = "json"): Promise<Outcome> {

@@ -17,30 +17,13 @@ import { postMessages } from "~/lib/validation/posts";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { signUpStaff } from "../helpers/staff";
+import { load } from "../helpers/admin-requests";
 
 withTestDataDir("admin-posts");
 
 const ORIGIN = "http://localhost";
 
-type Loader = (args: never) => Promise<unknown>;
 type Outcome = { status: number; data: Record<string, unknown>; location?: string | null };
-
-/** Runs a loader as React Router would; a returned or thrown response (redirect, 404) becomes its status. */
-async function load(loader: Loader, path: string, cookie: string, params: Record<string, string> = {}): Promise<Outcome> {
-  const request = new Request(`${ORIGIN}${path}`, { headers: { cookie } });
-  try {
-    const result = (await loader({ request, params, context: { clientIp: "127.0.0.1" } } as never)) as unknown;
-    if (result instanceof Response) return { status: result.status, data: {}, location: result.headers.get("location") };
-    const wrapped = result as { data?: unknown; init?: ResponseInit | null; type?: string };
-    if (wrapped.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, data: wrapped.data as Record<string, unknown> };
-    return { status: 200, data: result as Record<string, unknown> };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: {}, location: thrown.headers.get("location") };
-    const init = (thrown as { init?: ResponseInit }).init;
-    if (init?.status) return { status: init.status, data: {} };
-    throw thrown;
-  }
-}
 
 /** Posts to the editor's action as the page does (JSON). */
 async function send(id: number | "new", body: Record<string, unknown>, cookie: string): Promise<Outcome> {

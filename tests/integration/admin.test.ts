@@ -10,28 +10,12 @@ import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../helpers/database";
 import { signUpStaff } from "../helpers/staff";
 import { withTestDataDir } from "../helpers/env";
+import { load } from "../helpers/admin-requests";
 
 withTestDataDir("admin");
 
 const ORIGIN = "http://localhost";
 
-type Loader = (args: never) => Promise<unknown>;
-type Outcome = { status: number; location?: string | null; data?: Record<string, unknown> };
-
-/** Runs a loader as React Router would; a thrown redirect or 404 becomes its status. */
-async function load(loader: Loader, path: string, cookie?: string): Promise<Outcome> {
-  const request = new Request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
-  try {
-    const result = (await loader({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as { data?: unknown; init?: ResponseInit } | Record<string, unknown>;
-    const data = ("data" in result && "init" in result ? result.data : result) as Record<string, unknown>;
-    return { status: 200, data };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
-    const init = (thrown as { init?: ResponseInit }).init;
-    if (init?.status) return { status: init.status };
-    throw thrown;
-  }
-}
 
 async function post(body: Record<string, string>, cookie: string) {
   const request = new Request(`${ORIGIN}/admin/staff`, {
@@ -66,7 +50,7 @@ describeEachDatabase("the back office's guard and first pages (issue #16)", (dat
       [staffLoader, "/admin/staff"],
       [auditLoader, "/admin/audit-log"],
     ] as const) {
-      expect(await load(loader, path, member.cookie), path).toEqual({ status: 404 });
+      expect(await load(loader, path, member.cookie), path).toMatchObject({ status: 404 });
     }
     const noFactor = await account("owner", { twoFactor: false });
     expect(await load(adminLoader, "/admin", noFactor.cookie)).toMatchObject({ status: 302, location: "/dashboard?section=user-info" });
