@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from "lucide-react";
 import * as React from "react";
-import { data, Link, useBlocker, useFetcher, useNavigate } from "react-router";
+import { data, Link, useFetcher, useNavigate } from "react-router";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { TargetHistory } from "~/components/admin/target-history";
 import { Badge } from "~/components/ui/badge";
@@ -24,6 +24,7 @@ import { listTargetHistory } from "#server/staff/list-target-history";
 import { updateKnowledgebaseArticle } from "#server/staff/content/update-knowledgebase-article";
 import type { Route } from "./+types/admin.knowledgebase.$articleId";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
+import { useLeaveGuard } from "~/components/admin/use-leave-guard";
 
 /** "new", or an article's id; anything else is no page. */
 function articleIdOf(param: string | undefined): number | "new" | null {
@@ -92,16 +93,8 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
   const sent = React.useRef({ title, content });
   const dirty = title !== saved.title || content !== saved.content;
   const busy = fetcher.state !== "idle";
-  // Our own move to the saved article's page is never held back.
-  const leaving = React.useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
-  React.useEffect(() => {
-    if (!dirty) return;
-    // Closing the tab or reloading with unsaved text: the browser's own question.
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  // Our own move to the saved article's page is never held back (allowWhile).
+  const { blocker, allowWhile } = useLeaveGuard(dirty);
 
   useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) {
@@ -113,8 +106,7 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
     setSaved(sent.current);
     if (answer.created) {
       toast.success("Article created", { description: "It stays a draft until you publish it from the list." });
-      leaving.current = true;
-      void navigate(`/admin/knowledgebase/${answer.id}`, { replace: true });
+      void allowWhile(() => navigate(`/admin/knowledgebase/${answer.id}`, { replace: true }));
     } else {
       toast.success(answer.changed ? "Article saved" : "Nothing to save", { description: answer.changed ? undefined : "The article has not changed." });
     }

@@ -4,7 +4,7 @@ import { Link, useFetcher, useNavigate } from "react-router";
 import { formatUtc, PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { PostActions, type PostIntent } from "~/components/admin/posts/post-actions";
 import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/components/admin/posts/post-fields";
-import { useLeaveGuard } from "~/components/admin/posts/use-leave-guard";
+import { useLeaveGuard } from "~/components/admin/use-leave-guard";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
