@@ -3,6 +3,7 @@ import { normalizeSearch } from "~/lib/search-term";
 import type { BlogPostSummary } from "~/lib/view-types/content";
 import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
+import { containsPattern } from "../lib/like-pattern.ts";
 
 /**
  * Newest first by when a post went public (issue #16: a draft written last week and published
@@ -38,11 +39,6 @@ const WHITE_SPACE = String.raw`[[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u
 const contentText = sql<string>`regexp_replace(replace(replace(replace(replace(replace(replace(replace(
   regexp_replace(regexp_replace(${blogPosts.content}, ${INLINE_TAG}, '', 'gi'), '<[^>]*>', ' ', 'g'),
   '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&#x27;', ''''), '&amp;', '&'), ${WHITE_SPACE}, ' ', 'g')`;
-
-/** A case-insensitive "contains" pattern with LIKE's wildcards in the term taken literally. */
-function containsPattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * spec §7 "Select blog (list)": published posts, newest first (by publication, see newestFirst). With a search term only posts

@@ -4,6 +4,7 @@ import type { AdminPostPage } from "~/lib/view-types/admin-posts";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { statusOf } from "./post-rows.ts";
+import { containsPattern } from "../../lib/like-pattern.ts";
 
 const STATUS_WHERE: Record<PostStatus, SQL> = {
   archived: isNotNull(blogPosts.archivedAt),
@@ -21,7 +22,7 @@ export async function listPosts(options: { db: DbOrTx; search?: string; status?:
   const { db } = options;
   const conditions: SQL[] = [];
   const term = options.search?.trim();
-  if (term) conditions.push(ilike(blogPosts.title, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (term) conditions.push(ilike(blogPosts.title, containsPattern(term)));
   if (options.status) conditions.push(STATUS_WHERE[options.status]);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [{ total }] = (await db.select({ total: count() }).from(blogPosts).where(where)) as [{ total: number }];
