@@ -10,6 +10,8 @@ export type PublishedPostEntry = {
   createdAt: Date;
   /** When it went public (the feed's pubDate); the creation time for a row published before that was kept. */
   publishedAt: Date;
+  /** When it last changed (the sitemap's lastmod): an edit after publication is news to a crawler. */
+  updatedAt: Date;
 };
 
 /** Published blog posts, newest first by publication: what the sitemap and the RSS feed list. Drafts never appear. */
@@ -22,6 +24,8 @@ export async function listPublishedPostEntries(options: { db: DbOrTx }): Promise
       category: blogPosts.category,
       createdAt: blogPosts.createdAt,
       publishedAt: sql<Date>`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`.mapWith(blogPosts.publishedAt),
+      // Never before publication: a draft edited for weeks went public when it was published.
+      updatedAt: sql<Date>`greatest(${blogPosts.updatedAt}, ${blogPosts.publishedAt}, ${blogPosts.createdAt})`.mapWith(blogPosts.updatedAt),
     })
     .from(blogPosts)
     .where(eq(blogPosts.published, true))

@@ -20,13 +20,13 @@ export function publicPaths(options: { productSlug: string }): string[] {
 export function renderSitemap(options: {
   siteUrl: string;
   productSlug: string;
-  posts: ReadonlyArray<Pick<PublishedPostEntry, "slug" | "createdAt">>;
+  posts: ReadonlyArray<Pick<PublishedPostEntry, "slug" | "updatedAt">>;
 }): string {
   const { siteUrl } = options;
   const urls = [
     ...publicPaths(options).map((path) => url(`${siteUrl}${path}`)),
     ...options.posts.map((post) =>
-      url(`${siteUrl}/blog/${encodeURIComponent(post.slug)}`, post.createdAt.toISOString()),
+      url(`${siteUrl}/blog/${encodeURIComponent(post.slug)}`, post.updatedAt.toISOString()),
     ),
   ];
   return [

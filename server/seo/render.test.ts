@@ -11,6 +11,8 @@ const post = {
   createdAt: new Date("2026-01-14T09:00:00.000Z"),
   // Written on the 14th, published (by the editor's schedule) on the 15th: the feed dates the publication.
   publishedAt: new Date("2026-01-15T10:00:00.000Z"),
+  // Corrected on the 20th: the sitemap tells crawlers to come back.
+  updatedAt: new Date("2026-01-20T08:30:00.000Z"),
 };
 
 describe("renderSitemap", () => {
@@ -21,7 +23,7 @@ describe("renderSitemap", () => {
       expect(xml).toContain(`<loc>https://example.com${path}</loc>`);
     }
     expect(xml).toContain(
-      "<url><loc>https://example.com/blog/risk-and-reward</loc><lastmod>2026-01-14T09:00:00.000Z</lastmod></url>",
+      "<url><loc>https://example.com/blog/risk-and-reward</loc><lastmod>2026-01-20T08:30:00.000Z</lastmod></url>",
     );
   });
 

@@ -64,9 +64,9 @@ test.describe("sitemap, robots and feed", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const path of PUBLIC_PATHS) expect(locs, path).toContain(`${app.url}${path}`);
     for (const post of published) {
-      expect(xml).toContain(
-        `<url><loc>${app.url}/blog/${post.slug}</loc><lastmod>${post.createdAt.toISOString()}</lastmod></url>`,
-      );
+      // lastmod: the last change, never before the publication.
+      const lastChange = Math.max(post.updatedAt.getTime(), post.publishedAt?.getTime() ?? 0, post.createdAt.getTime());
+      expect(xml).toContain(`<url><loc>${app.url}/blog/${post.slug}</loc><lastmod>${new Date(lastChange).toISOString()}</lastmod></url>`);
     }
     for (const draft of drafts) expect(xml).not.toContain(draft.slug);
     // Nothing else: the public pages and the published posts, each once.
