@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { SearchIcon } from "lucide-react";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
@@ -25,7 +25,6 @@ const DEBOUNCE_MS = 200;
 export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
   const fetcher = useFetcher<Answer>();
   const navigate = useNavigate();
-  const location = useLocation();
   const input = React.useRef<HTMLInputElement>(null);
   const listId = React.useId();
   const [value, setValue] = React.useState("");
@@ -49,9 +48,8 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 
-  // A page opened from a result closes the list.
-  React.useEffect(() => setOpen(false), [location.pathname, location.search]);
-
+  // Choosing a result closes the list (choose), and so does leaving the box (onBlur). Not a change
+  // of page as such: a Ctrl+K pressed while the chosen page was still loading would be undone.
   React.useEffect(() => {
     if (query.length < SEARCH_MIN) return;
     const timer = setTimeout(() => void load(`/admin/search?${new URLSearchParams({ q: query, preview: "1" })}`), DEBOUNCE_MS);
