@@ -17,7 +17,7 @@ export function seoMeta(args: {
   location: { pathname: string };
   title: string;
   description?: string;
-  /** Site-relative or absolute image; defaults to the site's social image. */
+  /** Site-relative or absolute image; defaults (also when empty) to the site's social image. */
   image?: string;
   type?: "website" | "article";
   noindex?: boolean;
@@ -27,7 +27,7 @@ export function seoMeta(args: {
   const siteUrl = root?.siteUrl ?? "";
   const title = args.title ? `${args.title} | ${brand}` : brand;
   const url = `${siteUrl}${args.location.pathname === "/" ? "/" : args.location.pathname.replace(/\/$/, "")}`;
-  const image = absolute(siteUrl, args.image ?? "/images/og-default.svg");
+  const image = absolute(siteUrl, args.image || "/images/og-default.svg");
   const tags: MetaDescriptor[] = [
     { title },
     { tagName: "link", rel: "canonical", href: url },

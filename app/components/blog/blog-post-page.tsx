@@ -4,6 +4,7 @@ import { ArticleView } from "~/components/blog/article-view";
 import { RelatedArticles } from "~/components/blog/related-articles";
 import { jsonLd, seoMeta, siteDataOf } from "~/lib/meta";
 import type { BlogPost, BlogPostSummary } from "~/lib/view-types/content";
+import { summarizeHtml } from "~/lib/text-summary";
 
 /**
  * An article page's body (spec §2 Blog article): the public /blog/{slug} page and the back
@@ -20,7 +21,8 @@ export function BlogPostPage({ post, related }: { post: BlogPost; related: BlogP
 
 /**
  * An article's search and link-preview tags: the post's SEO title, description and social image
- * when set (issue #16), else its title, excerpt and hero image.
+ * when set (issue #16), else its title, excerpt (or, without one, the body's first words) and
+ * hero image (or the site's).
  */
 export function blogPostMeta(args: { matches: Parameters<typeof seoMeta>[0]["matches"]; location: { pathname: string }; post: BlogPost; noindex?: boolean }): MetaDescriptor[] {
   const { matches, location, post } = args;
@@ -30,7 +32,7 @@ export function blogPostMeta(args: { matches: Parameters<typeof seoMeta>[0]["mat
       matches,
       location,
       title: post.seoTitle || post.title,
-      description: post.seoDescription || post.excerpt,
+      description: post.seoDescription || post.excerpt || summarizeHtml(post.content),
       image: post.socialImage || post.image,
       type: "article",
       noindex: args.noindex,
