@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { postFieldsSchema } from "./posts";
+import { postEditorSchema, postFieldsSchema, postListQuerySchema, postMessages, postReadiness, slugFromTitle } from "./posts";
 
 const base = { title: "Weekly outlook", slug: "weekly-outlook" };
 const errorsOf = (fields: Record<string, string>) => {
   const parsed = postFieldsSchema.safeParse({ ...base, ...fields });
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  // The first message per field: the one the form shows.
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
+  return errors;
 };
 const upload = "/uploads/0123456789abcdef0123456789abcdef-1600x900.webp";
 
@@ -23,5 +26,84 @@ describe("post images", () => {
         socialImage: "Upload the social image, or use an address on this site (/images/…) or a full https:// address.",
       });
     }
+  });
+});
+
+describe("post fields", () => {
+  it("requires a title and a slug of lower-case words and single hyphens, each within its length", () => {
+    expect(errorsOf({ title: "  " })).toEqual({ title: "Please enter a title." });
+    expect(errorsOf({ title: "x".repeat(201) })).toEqual({ title: "The title must be at most 200 characters." });
+    expect(errorsOf({ title: "x".repeat(200) })).toEqual({});
+    expect(errorsOf({ slug: "" })).toMatchObject({ slug: "Please enter a slug: the post's address, /blog/your-slug." });
+    for (const slug of ["Risk-rules", "risk--rules", "-risk", "risk-", "risk rules", "risk_rules"]) {
+      expect(errorsOf({ slug }), slug).toEqual({ slug: "A slug uses lower-case letters, digits and single hyphens, such as risk-rules-2027." });
+    }
+    expect(errorsOf({ slug: "a".repeat(101) })).toMatchObject({ slug: "The slug must be at most 100 characters." });
+    expect(errorsOf({ slug: "a".repeat(100) })).toEqual({});
+    const missingTitle = postFieldsSchema.safeParse({ slug: "x" });
+    expect(missingTitle.success || missingTitle.error.issues[0]!.message).toBe("Please enter a title.");
+  });
+
+  it("limits each text field with its own words, and trims what it keeps", () => {
+    expect(errorsOf({ category: "c".repeat(61) })).toEqual({ category: "The category must be at most 60 characters." });
+    expect(errorsOf({ excerpt: "e".repeat(401) })).toEqual({ excerpt: "The excerpt must be at most 400 characters." });
+    expect(errorsOf({ author: "a".repeat(101) })).toEqual({ author: "The author must be at most 100 characters." });
+    expect(errorsOf({ authorRole: "a".repeat(101) })).toEqual({ authorRole: "The author's role must be at most 100 characters." });
+    expect(errorsOf({ seoTitle: "s".repeat(121) })).toEqual({ seoTitle: "The SEO title must be at most 120 characters." });
+    expect(errorsOf({ seoDescription: "s".repeat(321) })).toEqual({ seoDescription: "The SEO description must be at most 320 characters." });
+    expect(errorsOf({ image: `/images/${"a".repeat(493)}` })).toEqual({ image: "The hero image must be at most 500 characters." });
+    expect(errorsOf({ content: "x".repeat(50_001) })).toEqual({ content: "The post is too long: at most 50,000 characters of formatted text." });
+    const parsed = postFieldsSchema.parse({ ...base, category: "  News ", excerpt: " Short. " });
+    expect(parsed).toMatchObject({ category: "News", excerpt: "Short.", author: "", image: "", content: "", seoTitle: "", socialImage: "" });
+  });
+});
+
+describe("the editor's intents", () => {
+  it("schedules at a date-time with its offset, and refuses anything else with the words the editor shows", () => {
+    const scheduled = postEditorSchema.parse({ ...base, intent: "schedule", scheduledAt: "2026-12-01T09:30:00+01:00" });
+    expect(scheduled.intent === "schedule" && scheduled.scheduledAt.toISOString()).toBe("2026-12-01T08:30:00.000Z");
+    for (const scheduledAt of [undefined, "", "tomorrow", "2026-12-01T09:30"]) {
+      const refused = postEditorSchema.safeParse({ ...base, intent: "schedule", scheduledAt });
+      expect(refused.success, String(scheduledAt)).toBe(false);
+      expect(refused.error?.issues[0]?.message, String(scheduledAt)).toBe("Choose the date and time to publish at.");
+    }
+    expect(postEditorSchema.parse({ ...base, intent: "save" })).toMatchObject({ intent: "save", autosave: false });
+    expect(postEditorSchema.parse({ intent: "archive" })).toEqual({ intent: "archive" });
+    expect(postEditorSchema.safeParse({ ...base, intent: "delete" }).success).toBe(false);
+  });
+
+  it("reads the list's address leniently: a bad status or page is ignored, not an error", () => {
+    expect(postListQuerySchema.parse({ q: "  risk ", status: "scheduled", page: "3" })).toEqual({ q: "risk", status: "scheduled", page: 3 });
+    expect(postListQuerySchema.parse({ q: "x".repeat(201), status: "deleted", page: "0" })).toEqual({ q: "", status: undefined, page: 1 });
+    expect(postListQuerySchema.parse({ page: "10001" }).page).toBe(1);
+    expect(postListQuerySchema.parse({ page: "2.5" }).page).toBe(1);
+    expect(postListQuerySchema.parse({})).toEqual({ q: "", status: undefined, page: 1 });
+  });
+});
+
+describe("postReadiness and the messages built from it", () => {
+  const ready = { content: "<p>Body</p>", category: "News", excerpt: "Short", author: "Mira", image: upload };
+
+  it("names what a post lacks before it can go public, in the editor's order", () => {
+    expect(postReadiness(ready)).toEqual([]);
+    expect(postReadiness({ ...ready, content: "<p> </p><br>" })).toEqual(["a body"]);
+    // White space is not an excerpt, an author or an image.
+    expect(postReadiness({ ...ready, excerpt: "  ", author: " ", image: "   " })).toEqual(["an excerpt", "an author", "a hero image"]);
+    expect(postReadiness({ content: "", category: " ", excerpt: "", author: "", image: "" })).toEqual(["a body", "a category", "an excerpt", "an author", "a hero image"]);
+    expect(postMessages.notReady(["a body"])).toBe("Before it can be published, the post needs a body.");
+    expect(postMessages.notReady(["a body", "an author"])).toBe("Before it can be published, the post needs a body and an author.");
+    expect(postMessages.notReady(["a body", "a category", "an author"])).toBe("Before it can be published, the post needs a body, a category and an author.");
+    expect(postMessages.slugTaken("Risk rules")).toBe("This slug is already used by “Risk rules”. Choose another one.");
+    expect(postMessages.slugTaken()).toBe("This slug is already used by another post. Choose another one.");
+  });
+
+  it("makes a slug from a title: ASCII words, lower case, single hyphens, at most 100 characters", () => {
+    expect(slugFromTitle("Risk & Reward: 2027!")).toBe("risk-reward-2027");
+    expect(slugFromTitle("  Été à Zürich  ")).toBe("ete-a-zurich");
+    expect(slugFromTitle("--Hello--World--")).toBe("hello-world");
+    expect(slugFromTitle("!!!")).toBe("");
+    const long = slugFromTitle(`${"a".repeat(99)} b`);
+    expect(long).toBe("a".repeat(99));
+    expect(slugFromTitle("word ".repeat(40)).length).toBeLessThanOrEqual(100);
   });
 });
