@@ -1,6 +1,5 @@
-import { ArrowLeftIcon } from "lucide-react";
 import * as React from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, useFetcher, useNavigate } from "react-router";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { TargetHistory } from "~/components/admin/target-history";
 import { Badge } from "~/components/ui/badge";
@@ -25,6 +24,7 @@ import { updateKnowledgebaseArticle } from "#server/staff/content/update-knowled
 import type { Route } from "./+types/admin.knowledgebase.$articleId";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
+import { BackLink } from "~/components/admin/back-link";
 
 /** "new", or an article's id; anything else is no page. */
 function articleIdOf(param: string | undefined): number | "new" | null {
@@ -133,14 +133,7 @@ function ArticleForm({ article }: { article: Route.ComponentProps["loaderData"][
 
   return (
     <div className="grid max-w-4xl gap-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin/knowledgebase">
-            <ArrowLeftIcon aria-hidden="true" />
-            All articles
-          </Link>
-        </Button>
-      </div>
+      <BackLink to="/admin/knowledgebase">All articles</BackLink>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{article ? "Edit article" : "New article"}</h1>
         {article ? article.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge> : null}

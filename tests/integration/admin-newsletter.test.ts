@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { auditLog, blogPosts, newsletterDeliveries, newsletterSubscribers } from "#server/db/schema";
@@ -9,6 +8,7 @@ import { action, loader } from "~/routes/admin.newsletter";
 import type { NewsletterPostDelivery, NewsletterSubscriberPage } from "~/lib/view-types/admin-newsletter";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
+import { insertSubscriber } from "../helpers/newsletter";
 import { load, post } from "../helpers/admin-requests";
 import { signUpStaff } from "../helpers/staff";
 
@@ -21,20 +21,7 @@ describeEachDatabase("the back office's Newsletter section (issue #16)", (databa
   let editor: { cookie: string; userId: string; email: string };
   let slugs = 0;
 
-  async function subscriber(email: string, state: { confirmed?: Date; unsubscribed?: Date; created?: Date } = {}) {
-    const [row] = await db()
-      .insert(newsletterSubscribers)
-      .values({
-        email,
-        tokenHash: crypto.randomBytes(32).toString("hex"),
-        tokenExpiresAt: new Date(Date.now() + DAY),
-        confirmedAt: state.confirmed ?? null,
-        unsubscribedAt: state.unsubscribed ?? null,
-        createdAt: state.created ?? new Date(),
-      })
-      .returning();
-    return row!;
-  }
+  const subscriber = (email: string, state: Parameters<typeof insertSubscriber>[2] = {}) => insertSubscriber(db(), email, state);
 
   async function blogPost(title: string) {
     slugs++;

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { blogPosts, newsletterDeliveries, newsletterSubscribers } from "#server/db/schema";
@@ -9,6 +8,7 @@ import { findUnsubscribeAddress, unsubscribeNewsletter } from "#server/newslette
 import { createUnsubscribeToken, readUnsubscribeToken } from "#server/newsletter/unsubscribe-token";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
+import { insertSubscriber } from "../helpers/newsletter";
 
 withTestDataDir("newsletter-delivery", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals" });
 
@@ -19,19 +19,7 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
   const db = () => database().db;
   let slugCount = 0;
 
-  async function subscriber(email: string, state: { confirmed?: Date; unsubscribed?: Date } = {}) {
-    const [row] = await db()
-      .insert(newsletterSubscribers)
-      .values({
-        email,
-        tokenHash: crypto.randomBytes(32).toString("hex"),
-        tokenExpiresAt: new Date(Date.now() + DAY),
-        confirmedAt: state.confirmed ?? null,
-        unsubscribedAt: state.unsubscribed ?? null,
-      })
-      .returning();
-    return row!;
-  }
+  const subscriber = (email: string, state: Parameters<typeof insertSubscriber>[2] = {}) => insertSubscriber(db(), email, state);
 
   async function post(values: { published: boolean; publishedAt?: Date }) {
     slugCount++;

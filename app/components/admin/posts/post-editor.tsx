@@ -1,12 +1,10 @@
-import { ArrowLeftIcon } from "lucide-react";
 import * as React from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { formatUtc, PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { PostActions, type PostIntent } from "~/components/admin/posts/post-actions";
 import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/components/admin/posts/post-fields";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
-import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
@@ -15,6 +13,7 @@ import { fieldErrors } from "~/lib/validation/fields";
 import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/posts";
 import type { AdminPost } from "~/lib/view-types/admin-posts";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
+import { BackLink } from "~/components/admin/back-link";
 
 /** Typing stops for this long before a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -113,14 +112,7 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
   const stateText = busy ? "Saving…" : dirty ? (note === "failed" ? "Not saved" : "Unsaved changes") : note === "saved" ? "Saved" : post ? "All changes saved" : "";
   return (
     <div className="grid max-w-4xl gap-6">
-      <div>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin/posts">
-            <ArrowLeftIcon aria-hidden="true" />
-            All posts
-          </Link>
-        </Button>
-      </div>
+      <BackLink to="/admin/posts">All posts</BackLink>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{post ? "Edit post" : "New post"}</h1>
         <PostStatusBadge status={status} />
