@@ -19,10 +19,11 @@ const { mutate } = areas[area];
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
-  // The project's own Vitest config: aliases `~` and `#server`, setup files, the global setup
-  // that builds the PGlite template, NODE_ENV=test. The runner itself forces one worker thread
-  // per Stryker process (`pool: "threads"`, `maxWorkers: 1`).
-  vitest: { configFile: "vitest.config.ts", related: true },
+  // The project's own Vitest config (aliases `~` and `#server`, setup files, the global setup
+  // that builds the PGlite template, NODE_ENV=test), narrowed to the area's own tests where
+  // stryker.areas.mjs names them. The runner itself forces one worker thread per Stryker process
+  // (`pool: "threads"`, `maxWorkers: 1`).
+  vitest: { configFile: "vitest.stryker.config.mjs", related: true },
   // Only the tests whose imports reach the mutated files run (Vitest's related mode), and per
   // mutant only the tests that executed it (perTest coverage).
   coverageAnalysis: "perTest",
