@@ -5,6 +5,10 @@ const messages = (input: unknown) => {
   const r = revokeSessionSchema.safeParse(input);
   return r.success ? [] : r.error.issues.map((issue) => issue.message);
 };
+const paths = (input: unknown) => {
+  const r = revokeSessionSchema.safeParse(input);
+  return r.success ? [] : r.error.issues.map((issue) => issue.path.join("."));
+};
 
 describe("revokeSessionSchema (issue #15: revoke one signed-in device or all others)", () => {
   it("signs out one device by its session id, trimmed", () => {
@@ -20,11 +24,17 @@ describe("revokeSessionSchema (issue #15: revoke one signed-in device or all oth
       expect(messages({ intent: "revoke", sessionId }), String(sessionId)).toEqual(["Choose a device."]);
     }
     expect(revokeSessionSchema.parse({ intent: "revoke", sessionId: "x".repeat(200) })).toEqual({ intent: "revoke", sessionId: "x".repeat(200) });
+    // Counted after trimming: spaces a form adds do not make an id too long.
+    expect(revokeSessionSchema.parse({ intent: "revoke", sessionId: ` ${"x".repeat(200)} ` }).sessionId).toBe("x".repeat(200));
+    expect(messages({ intent: "revoke", sessionId: 42 })).toEqual(["Choose a device."]);
+    expect(paths({ intent: "revoke", sessionId: "" })).toEqual(["sessionId"]);
   });
 
   it("refuses any other intent", () => {
     for (const intent of [undefined, "", "revoke-all", "REVOKE"]) {
       expect(messages({ intent, sessionId: "s" }), String(intent)).toEqual(["Choose what to sign out."]);
+      expect(paths({ intent, sessionId: "s" }), String(intent)).toEqual(["intent"]);
     }
+    expect(messages({ sessionId: "s" })).toEqual(["Choose what to sign out."]);
   });
 });
