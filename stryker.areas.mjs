@@ -7,7 +7,10 @@
 /** @type {Record<string, { mutate: string[]; tests?: string[] }>} */
 export const areas = {
   pricing: { mutate: ["app/lib/pricing.ts"] },
-  validation: { mutate: ["app/lib/validation/**/*.ts"] },
+  // Zod schemas are built when their module loads: nearly all of validation's mutants are
+  // static, and each reruns every test file in the area's `tests`; the schemas' own unit tests
+  // take seconds, the route and integration tests that also import them took minutes.
+  validation: { mutate: ["app/lib/validation/**/*.ts"], tests: ["app/lib/validation/**/*.test.ts"] },
   sanitizer: { mutate: ["server/content/sanitize.ts"] },
   "page-cache": { mutate: ["server/http/page-cache.ts", "server/http/page-store.ts"] },
   security: { mutate: ["server/security/**/*.ts"] },
@@ -20,7 +23,7 @@ export const areas = {
   },
   wallet: {
     mutate: ["server/wallet/**/*.ts"],
-    tests: ["server/wallet/**/*.test.ts", "tests/integration/{deposits,wallet}.test.ts"],
+    tests: ["server/wallet/**/*.test.ts", "tests/integration/{deposits,deposits-*,wallet}.test.ts"],
   },
   billing: {
     mutate: ["server/billing/**/*.ts"],
