@@ -29,7 +29,7 @@ export const areas = {
     mutate: ["server/billing/**/*.ts"],
     tests: [
       "server/billing/**/*.test.ts",
-      "tests/integration/{purchase,renewals,ledger,plan-prices,dashboard}.test.ts",
+      "tests/integration/{purchase,renewals,ledger,ledger-*,billing-*,plan-prices,dashboard}.test.ts",
     ],
   },
   // The back office's role and money code: who is staff and with which role, the /admin guard,
