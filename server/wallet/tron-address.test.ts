@@ -3,7 +3,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../lib/errors.ts";
-import { isTronAddress, tronAddressFromPublicKey, tronAddressToHex, tronHexToAddress } from "./tron-address.ts";
+import { isTronAddress, toTronBase58, tronAddressFromPublicKey, tronAddressToHex, tronHexToAddress } from "./tron-address.ts";
 
 // USDT's TRC-20 contract, whose hex form is published on every TRON explorer.
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -27,6 +27,19 @@ describe("tronAddressFromPublicKey", () => {
     const offCurve = new Uint8Array(33).fill(3);
     offCurve[0] = 2;
     expect(() => tronAddressFromPublicKey(offCurve)).toThrow(/secp256k1/);
+  });
+
+  it("names what is wrong: the length before the curve", () => {
+    for (const length of [0, 32, 34, 64, 66]) {
+      expect(() => tronAddressFromPublicKey(new Uint8Array(length).fill(2)), String(length)).toThrow(
+        expect.objectContaining({ code: "VALIDATION", message: "A secp256k1 public key has 33 (compressed) or 65 (uncompressed) bytes." }),
+      );
+    }
+    const offCurve = new Uint8Array(33).fill(3);
+    offCurve[0] = 2;
+    expect(() => tronAddressFromPublicKey(offCurve)).toThrow(
+      expect.objectContaining({ code: "VALIDATION", message: "Not a valid secp256k1 public key." }),
+    );
   });
 });
 
@@ -78,5 +91,34 @@ describe("hex conversions", () => {
       expect(() => tronHexToAddress(value), value).toThrow(AppError);
     }
     expect(() => tronAddressToHex("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u")).toThrow(AppError);
+  });
+
+  it("says which conversion failed, as a validation error", () => {
+    const notHex = expect.objectContaining({ code: "VALIDATION", message: "Not a hex TRON address." });
+    expect(() => tronHexToAddress(`0x${"zz".repeat(20)}`)).toThrow(notHex);
+    expect(() => tronHexToAddress(`${USDT_HEX}00`)).toThrow(notHex);
+    expect(() => tronAddressToHex("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u")).toThrow(
+      expect.objectContaining({ code: "VALIDATION", message: "Not a TRON address." }),
+    );
+  });
+
+  it("ignores white space around hex, but takes 0x only as a prefix", () => {
+    expect(tronHexToAddress(` ${USDT_HEX}\n`)).toBe(USDT);
+    expect(tronHexToAddress(` 0x${USDT_HEX.slice(2)} `)).toBe(USDT);
+    expect(() => tronHexToAddress(`${USDT_HEX.slice(0, 10)}0x${USDT_HEX.slice(10)}`)).toThrow(AppError);
+  });
+});
+
+describe("toTronBase58", () => {
+  it("reads every spelling TronGrid uses, white space around it included", () => {
+    for (const value of [USDT, ` ${USDT} `, USDT_HEX, `0x${USDT_HEX.slice(2)}`, ` 0x${USDT_HEX.slice(2)}\t`]) {
+      expect(toTronBase58(value), value).toBe(USDT);
+    }
+  });
+
+  it("gives null for anything else, strings or not", () => {
+    for (const value of [5, null, undefined, {}, [USDT], "", "nonsense", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u", `42${USDT_HEX.slice(2)}`]) {
+      expect(toTronBase58(value), String(value)).toBeNull();
+    }
   });
 });
