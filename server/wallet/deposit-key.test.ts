@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import { HDKey } from "@scure/bip32";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getLogger } from "../lib/logger.ts";
-import { resetSingleton } from "../lib/singleton.ts";
+import { parseConfig } from "../config.ts";
+import { resetSingleton, setSingleton } from "../lib/singleton.ts";
 import { DEV_KEY_FILE, getDepositXpub, loadOrCreateDevKey } from "./deposit-key.ts";
 
 const run = promisify(execFile);
@@ -22,6 +23,11 @@ afterEach(() => {
 });
 
 const keyFile = () => path.join(dataDir, DEV_KEY_FILE);
+const damaged = (why: string) =>
+  `The development deposit key ${keyFile()} is damaged (${why}). It is not replaced automatically because ` +
+  "addresses may already have been handed out from it; restore it from a backup, or move it aside " +
+  "if you are sure no funds were ever sent to its addresses.";
+const xpubOf = (seed: Uint8Array) => HDKey.fromMasterSeed(seed).derive("m/44'/195'/0'").publicExtendedKey;
 
 describe("loadOrCreateDevKey", () => {
   it("creates the key file once, owner-only, and returns the same xpub afterwards", () => {
@@ -38,7 +44,10 @@ describe("loadOrCreateDevKey", () => {
   it("stores a seed whose account key is the xpub it returns, with the warning", () => {
     const { accountXpub } = loadOrCreateDevKey(dataDir);
     const stored = JSON.parse(fs.readFileSync(keyFile(), "utf8")) as { warning: string; seedHex: string; accountXpub: string };
-    expect(stored.warning).toMatch(/DEVELOPMENT ONLY/);
+    expect(stored.warning).toBe(
+      "DEVELOPMENT ONLY. Anyone who can read this file can spend every deposit sent to this site's addresses. " +
+        "In production set TRON_XPUB instead. Never delete this file while its addresses may hold funds.",
+    );
     expect(stored.seedHex).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.accountXpub).toBe(accountXpub);
     expect(HDKey.fromMasterSeed(Buffer.from(stored.seedHex, "hex")).derive("m/44'/195'/0'").publicExtendedKey).toBe(accountXpub);
@@ -50,6 +59,36 @@ describe("loadOrCreateDevKey", () => {
   it("leaves no temporary or partial file behind", () => {
     loadOrCreateDevKey(dataDir);
     expect(fs.readdirSync(dataDir)).toEqual([DEV_KEY_FILE]);
+  });
+
+  it("flushes the file and then its directory entry to disk, and closes both", () => {
+    const open = vi.spyOn(fs, "openSync");
+    const fsync = vi.spyOn(fs, "fsyncSync");
+    const close = vi.spyOn(fs, "closeSync");
+    loadOrCreateDevKey(dataDir);
+    expect(open.mock.calls).toEqual([[expect.stringMatching(/tron-dev-key\.json\.\d+\.[0-9a-f]{12}\.tmp$/), "wx", 0o600], [dataDir, "r"]]);
+    const fds = open.mock.results.map((r) => r.value as number);
+    expect(fsync.mock.calls).toEqual([[fds[0]], [fds[1]]]);
+    expect(close.mock.calls).toEqual([[fds[0]], [fds[1]]]);
+  });
+
+  it("still creates the key where the directory cannot be opened to flush it (best effort)", () => {
+    const open = fs.openSync;
+    vi.spyOn(fs, "openSync").mockImplementation((target, ...rest) => {
+      if (target === dataDir) throw Object.assign(new Error("permission denied"), { code: "EACCES" });
+      return open(target, ...rest);
+    });
+    expect(loadOrCreateDevKey(dataDir)).toMatchObject({ file: keyFile(), created: true });
+    expect(fs.readdirSync(dataDir)).toEqual([DEV_KEY_FILE]);
+  });
+
+  it("only reads an existing key: no temporary file, no link", () => {
+    const { accountXpub } = loadOrCreateDevKey(dataDir);
+    const open = vi.spyOn(fs, "openSync");
+    const link = vi.spyOn(fs, "linkSync");
+    expect(loadOrCreateDevKey(dataDir)).toEqual({ accountXpub, file: keyFile(), created: false });
+    expect(open).not.toHaveBeenCalled();
+    expect(link).not.toHaveBeenCalled();
   });
 
   it("generates a different key in a different DATA_DIR", () => {
@@ -70,8 +109,55 @@ describe("loadOrCreateDevKey", () => {
 
   it("refuses a damaged file and never overwrites it", () => {
     fs.writeFileSync(keyFile(), '{"warning": "DEVELOPMENT ONLY", "seedHex": "ab');
-    expect(() => loadOrCreateDevKey(dataDir)).toThrow(/is damaged \(not valid JSON\)/);
+    expect(() => loadOrCreateDevKey(dataDir)).toThrow(new Error(damaged("not valid JSON")));
     expect(fs.readFileSync(keyFile(), "utf8")).toBe('{"warning": "DEVELOPMENT ONLY", "seedHex": "ab');
+  });
+
+  it("refuses a seedHex that is not 16 to 64 bytes of lowercase hex, even with the xpub of what it starts with", () => {
+    // Each accountXpub matches the seed a lenient reader would take from the bytes, so only
+    // the seedHex check can refuse them.
+    const zeros = (bytes: number) => new Uint8Array(bytes);
+    const cases: [unknown, string][] = [
+      [undefined, xpubOf(zeros(16))],
+      [0, xpubOf(zeros(16))],
+      [["00".repeat(16)], xpubOf(zeros(16))],
+      ["0".repeat(33), xpubOf(zeros(16))],
+      [`${"00".repeat(16)}x`, xpubOf(zeros(16))],
+      [`x${"00".repeat(16)}`, xpubOf(zeros(16))],
+      ["00".repeat(15), xpubOf(zeros(16))],
+      ["00".repeat(65), xpubOf(zeros(64))],
+      ["AB".repeat(16), xpubOf(new Uint8Array(16).fill(0xab))],
+    ];
+    for (const [seedHex, accountXpub] of cases) {
+      fs.writeFileSync(keyFile(), JSON.stringify({ warning: "DEVELOPMENT ONLY", seedHex, accountXpub }));
+      expect(() => loadOrCreateDevKey(dataDir), JSON.stringify(seedHex)).toThrow(new Error(damaged("no valid seedHex")));
+    }
+    for (const bytes of [16, 64]) {
+      fs.writeFileSync(keyFile(), JSON.stringify({ seedHex: "00".repeat(bytes), accountXpub: xpubOf(zeros(bytes)) }));
+      expect(loadOrCreateDevKey(dataDir).accountXpub).toBe(xpubOf(zeros(bytes)));
+    }
+  });
+
+  it("stops on a key file it cannot read, other than a missing one", () => {
+    fs.mkdirSync(keyFile());
+    expect(() => loadOrCreateDevKey(dataDir)).toThrow(expect.objectContaining({ code: "EISDIR" }));
+  });
+
+  it("stops when the file cannot be linked into place, leaving nothing behind", () => {
+    const refused = Object.assign(new Error("operation not permitted"), { code: "EPERM" });
+    vi.spyOn(fs, "linkSync").mockImplementation(() => {
+      throw refused;
+    });
+    expect(() => loadOrCreateDevKey(dataDir)).toThrow(refused);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it("stops when the file another process created is gone again before it is read", () => {
+    vi.spyOn(fs, "linkSync").mockImplementation(() => {
+      throw Object.assign(new Error("file already exists"), { code: "EEXIST" });
+    });
+    expect(() => loadOrCreateDevKey(dataDir)).toThrow(new Error(`${keyFile()} vanished while it was being created.`));
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 
   it("refuses a file whose xpub does not belong to its seed", () => {
@@ -141,6 +227,7 @@ describe("getDepositXpub", () => {
     const xpub = getDepositXpub();
     expect(xpub).toBe(loadOrCreateDevKey(dataDir).accountXpub);
     expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]![0]).toEqual({ file: keyFile(), created: true, env: "test" });
     expect(String(warn.mock.calls[0]![1])).toMatch(/DEVELOPMENT key stored in .*only as safe as that file.*set TRON_XPUB/s);
     expect(getDepositXpub()).toBe(xpub);
     expect(warn).toHaveBeenCalledOnce();
@@ -159,5 +246,14 @@ describe("getDepositXpub", () => {
     const warn = vi.spyOn(getLogger(), "warn");
     expect(getDepositXpub()).toBe(loadOrCreateDevKey(dataDir).accountXpub);
     expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it("refuses the development key in production even from a configuration that did not go through the env check", () => {
+    const base = parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
+    setSingleton("config", { ...base, isProduction: true, tron: { ...base.tron, xpub: undefined, allowDevKey: false } });
+    expect(() => getDepositXpub()).toThrow(
+      new Error("TRON_XPUB is required in production; set ALLOW_DEV_TRON_KEY=true to run on the development key on purpose."),
+    );
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });
