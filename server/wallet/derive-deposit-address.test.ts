@@ -45,7 +45,16 @@ describe("deriveDepositAddress", () => {
     expect(deriveDepositAddress(accountXpub, index)).toBe(tronAddressFromPublicKey(master.derive(`m/44'/195'/0'/0/${index}`).publicKey!));
   });
 
-  it.each([-1, 1.5, 2 ** 31, Number.NaN, Number.POSITIVE_INFINITY])("refuses index %s", (index) => {
+  it.each([
+    [-1, "-1"],
+    [1.5, "1.5"],
+    [2 ** 31, "2147483648"],
+    [Number.NaN, "NaN"],
+    [Number.POSITIVE_INFINITY, "Infinity"],
+  ])("refuses index %s with a message naming it", (index, shown) => {
+    expect(() => deriveDepositAddress(accountXpub, index)).toThrow(
+      new RangeError(`A deposit index is an integer from 0 to 2^31 - 1 (got ${shown}).`),
+    );
     expect(() => deriveDepositAddress(accountXpub, index)).toThrow(RangeError);
   });
 
