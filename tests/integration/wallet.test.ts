@@ -2,7 +2,7 @@ import { pbkdf2 } from "@noble/hashes/pbkdf2.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { HDKey } from "@scure/bip32";
 import { eq, sql } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import type { Db } from "#server/db/client";
 import { profiles } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
@@ -26,6 +26,15 @@ async function storedWallet(db: Db, profileId: string) {
     .from(profiles)
     .where(eq(profiles.id, profileId));
   return row;
+}
+
+/** Runs `meanwhile` (what another server instance does) just before generateWallet opens its transaction. */
+function beforeTransaction(db: Db, meanwhile: () => Promise<unknown>) {
+  const transaction = db.transaction.bind(db);
+  return vi.spyOn(db, "transaction").mockImplementation((async (run, config) => {
+    await meanwhile();
+    return transaction(run, config);
+  }) as typeof db.transaction);
 }
 
 /** The last index the sequence handed out (-1 before the first). */
@@ -54,6 +63,37 @@ describeEachDatabase("generateWallet", (database) => {
     const last = await lastSequenceValue(db);
     expect(await generateWallet({ db, profileId: member.id, xpub })).toEqual(first);
     expect(await lastSequenceValue(db)).toBe(last);
+  });
+
+  it("answers a member who has an address without opening a transaction (no row lock)", async () => {
+    const db = database().db;
+    const member = await createMember(db);
+    const first = await generateWallet({ db, profileId: member.id, xpub });
+    const transaction = vi.spyOn(db, "transaction");
+    expect(await generateWallet({ db, profileId: member.id, xpub })).toEqual(first);
+    expect(transaction).not.toHaveBeenCalled();
+  });
+
+  it("returns the address another instance stored after the first look, even from another key, without taking an index", async () => {
+    const db = database().db;
+    const member = await createMember(db);
+    const before = await lastSequenceValue(db);
+    const index = before + 500;
+    const otherXpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(2)).derive("m/44'/195'/0'").publicExtendedKey;
+    const theirs = { index, address: deriveDepositAddress(otherXpub, index) };
+    beforeTransaction(db, () => db.update(profiles).set({ walletIndex: theirs.index, walletAddress: theirs.address }).where(eq(profiles.id, member.id)));
+    expect(await generateWallet({ db, profileId: member.id, xpub })).toEqual(theirs);
+    expect(await storedWallet(db, member.id)).toEqual(theirs);
+    expect(await lastSequenceValue(db)).toBe(before);
+  });
+
+  it("refuses with NOT_FOUND a profile deleted after the first look", async () => {
+    const db = database().db;
+    const member = await createMember(db);
+    beforeTransaction(db, () => db.delete(profiles).where(eq(profiles.id, member.id)));
+    const error = await generateWallet({ db, profileId: member.id, xpub }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "NOT_FOUND", message: "Profile not found." });
   });
 
   it("keeps an existing address even when the configured key has changed", async () => {
