@@ -1,0 +1,70 @@
+import { beforeEach, expect, it, vi } from "vitest";
+import { DEFAULT_CURSOR, getCursor, setCursor } from "#server/wallet/deposit-cursor";
+import { startDepositWatcher } from "#server/wallet/poll-deposits";
+import { describeEachDatabase } from "../helpers/database";
+import { randomTronAddress, transferEvent, USDT_CONTRACT } from "../helpers/fake-trongrid";
+import { startLocalServer } from "../helpers/local-server";
+
+// The watcher passes no sleep to its polls, so their pauses between pages are its own timer's:
+// recorded here and skipped, which lets a 50-page poll run without 49 real quarter-seconds.
+const timers = vi.hoisted(() => ({ pauses: [] as number[] }));
+vi.mock("node:timers/promises", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("node:timers/promises")>()),
+  setTimeout: async (ms: number) => {
+    timers.pauses.push(ms);
+  },
+}));
+
+describeEachDatabase("the deposit watcher's timing", (database) => {
+  const base = Date.now() - 5 * 60_000;
+
+  beforeEach(async () => {
+    timers.pauses = [];
+    await setCursor(database().db, DEFAULT_CURSOR, base);
+  });
+
+  const config = (apiUrl?: string) => ({ tron: { apiUrl, apiKey: undefined, pollSeconds: 30, usdtContract: USDT_CONTRACT, minDeposit: 0n } });
+
+  it("after a poll cut at 50 pages, polls again after 1 s instead of the interval", async () => {
+    let served = 0;
+    // A backlog of 50 pages of one event each, then nothing more.
+    const backlog = await startLocalServer((_, res) => {
+      served++;
+      const data = served <= 50 ? [transferEvent({ to: randomTronAddress(), value: 1n, blockTimestamp: base + served * 1000 })] : [];
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ success: true, data, meta: served <= 50 ? { fingerprint: `page-${served + 1}` } : {} }));
+    });
+    const controller = new AbortController();
+    const waits: number[] = [];
+    try {
+      await startDepositWatcher({
+        db: database().db,
+        config: config(backlog.url),
+        signal: controller.signal,
+        sleep: async (ms) => {
+          waits.push(ms);
+          if (waits.length === 2) controller.abort();
+        },
+      });
+    } finally {
+      await backlog.close();
+    }
+    expect(served).toBe(51);
+    expect(timers.pauses).toEqual(Array.from({ length: 49 }, () => 250));
+    expect(waits).toEqual([1_000, 30_000]);
+    expect(await getCursor(database().db)).toBe(base + 47_000);
+  });
+
+  it("without TRON_API_URL waits for the stop alone, never on a timer (which would end it after 1 ms)", async () => {
+    const controller = new AbortController();
+    let settled = false;
+    const running = startDepositWatcher({ db: database().db, config: config(), signal: controller.signal }).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    controller.abort();
+    await running;
+    expect(timers.pauses).toEqual([]);
+  });
+});
