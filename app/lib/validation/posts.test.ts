@@ -72,6 +72,18 @@ describe("the editor's intents", () => {
     expect(postEditorSchema.safeParse({ ...base, intent: "delete" }).success).toBe(false);
   });
 
+  it("knows every button: the saving ones carry the fields, the status ones nothing else", () => {
+    for (const intent of ["publish", "preview"]) {
+      expect(postEditorSchema.parse({ ...base, intent }), intent).toMatchObject({ intent, title: base.title, slug: base.slug });
+      expect(postEditorSchema.safeParse({ intent }).success, `${intent} without fields`).toBe(false);
+    }
+    expect(postEditorSchema.parse({ ...base, intent: "save", autosave: true })).toMatchObject({ intent: "save", autosave: true });
+    for (const intent of ["unschedule", "unpublish", "archive", "restore"]) {
+      expect(postEditorSchema.parse({ ...base, intent }), intent).toStrictEqual({ intent });
+    }
+    expect(postEditorSchema.safeParse({ ...base, intent: "" }).success).toBe(false);
+  });
+
   it("reads the list's address leniently: a bad status or page is ignored, not an error", () => {
     expect(postListQuerySchema.parse({ q: "  risk ", status: "scheduled", page: "3" })).toEqual({ q: "risk", status: "scheduled", page: 3 });
     expect(postListQuerySchema.parse({ q: "x".repeat(201), status: "deleted", page: "0" })).toEqual({ q: "", status: undefined, page: 1 });
