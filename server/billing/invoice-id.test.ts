@@ -8,6 +8,12 @@ describe("invoice ids", () => {
     expect(id).toMatch(INVOICE_ID_PATTERN);
   });
 
+  it("are recognised only as a whole string", () => {
+    expect(INVOICE_ID_PATTERN.test("INV-20260304-ABCDEF27")).toBe(true);
+    expect(INVOICE_ID_PATTERN.test("XINV-20260304-ABCDEF27")).toBe(false);
+    expect(INVOICE_ID_PATTERN.test("INV-20260304-ABCDEF27!")).toBe(false);
+  });
+
   it("do not repeat", () => {
     const ids = new Set(Array.from({ length: 10_000 }, () => newInvoiceId()));
     expect(ids.size).toBe(10_000);
