@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { adjustBalance } from "#server/billing/adjust-balance";
 import { pgError } from "#server/db/db-errors";
@@ -27,10 +27,26 @@ describeEachDatabase("ledger", (database) => {
     const m = await createMember(db, { balance: 5_000_000n });
     const error = await postLedgerEntry({ tx: db, userId: m.id, kind: "purchase", amount: -5_000_001n, reference: "too-much" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe("PAYMENT_REQUIRED");
+    expect(error).toMatchObject({ code: "PAYMENT_REQUIRED", message: "Insufficient balance." });
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, "too-much"))).toHaveLength(0);
     const exact = await postLedgerEntry({ tx: db, userId: m.id, kind: "purchase", amount: -5_000_000n, reference: "exact" });
     expect(exact.balance).toBe(0n);
+  });
+
+  it("refuses a zero amount and an unknown member, writing nothing", async () => {
+    const db = database().db;
+    const m = await createMember(db, { balance: 2_000_000n });
+    await expect(postLedgerEntry({ tx: db, userId: m.id, kind: "adjustment", amount: 0n, reference: "zero" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: "A ledger entry needs a non-zero amount.",
+    });
+    await expect(postLedgerEntry({ tx: db, userId: "no-such-member", kind: "deposit", amount: 1_000_000n, reference: "ghost" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Member not found.",
+    });
+    expect(await db.select().from(ledgerEntries).where(inArray(ledgerEntries.reference, ["zero", "ghost"]))).toEqual([]);
+    expect(await ledgerSum(db, m.id)).toBe(2_000_000n);
+    expect(await ledgerSum(db, "no-such-member")).toBe(0n);
   });
 
   it("rolls back with the caller's transaction", async () => {
