@@ -65,8 +65,9 @@ export async function postLedgerEntry(options: {
 
 /** Sum of a member's ledger: what the cached balance must always equal. */
 export async function ledgerSum(db: DbOrTx, userId: string): Promise<bigint> {
-  const rows = await db.execute<{ total: string | null }>(
+  // An aggregate without GROUP BY always returns one row, and coalesce makes its total non-null.
+  const rows = await db.execute<{ total: string }>(
     sql`select coalesce(sum(amount), 0)::text as total from ledger_entries where user_id = ${userId}`,
   );
-  return BigInt(rows.rows[0]?.total ?? "0");
+  return BigInt(rows.rows[0]!.total);
 }
