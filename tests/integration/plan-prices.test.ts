@@ -129,6 +129,10 @@ describeEachDatabase("plan prices and the 30 days' notice (issue #16)", (databas
     expect(await charged(member.id)).toEqual([usdt(59)]);
   });
 
+  it("knows no price for a plan that does not exist", async () => {
+    expect(await planPriceAt({ tx: db(), planId: 999_999, at: NOW, subscribedAt: NOW })).toBeNull();
+  });
+
   it("creates a plan unpublished, last in order, with a unique key, audited", async () => {
     const input = planSchema.parse({ name: "Gold VIP", monthlyPrice: "19.99", features: ["A"] });
     const first = await savePlan({ db: db(), planId: null, input, actor: editor, now: NOW });
