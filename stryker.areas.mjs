@@ -48,7 +48,7 @@ export const areas = {
       "app/lib/staff-roles.test.ts",
       "server/staff/**/*.test.ts",
       "server/http/staff-guard.test.ts",
-      "tests/integration/{admin,staff,staff-invitations,admin-plans,plan-prices,admin-role-matrix}.test.ts",
+      "tests/integration/{admin,admin-guard*,staff,staff-*,admin-plans,plan-prices,plan-prices-*,admin-role-matrix}.test.ts",
     ],
   },
 };
