@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "./auth";
+import { forgotPasswordSchema, INVALID_LINK, resetPasswordSchema, signInSchema, signUpSchema } from "./auth";
 import { fieldErrors } from "./fields";
 
 // Expected messages are written out here (spec §5, §8), never taken from the module.
@@ -118,5 +118,11 @@ describe("resetPasswordSchema (spec §5: the two entries must match; spec §8: i
 
   it("calls a link without a token invalid or expired", () => {
     expect(errorsOf(reset({ token: "" }))).toEqual({ token: "Invalid or expired link" });
+  });
+});
+
+describe("INVALID_LINK (spec §8, invalid session on reset)", () => {
+  it("is the title a dead reset link shows", () => {
+    expect(INVALID_LINK).toBe("Invalid or expired link");
   });
 });

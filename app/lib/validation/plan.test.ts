@@ -140,3 +140,10 @@ describe("arrangePlanSchema: the plans list's buttons", () => {
     }
   });
 });
+
+describe("planSchema's defaults", () => {
+  it("gives a plan sent without chats or features empty lists", () => {
+    const { telegramChats, features } = planSchema.parse({ name: "Gold", monthlyPrice: "49.5" });
+    expect({ telegramChats, features }).toStrictEqual({ telegramChats: [], features: [] });
+  });
+});
