@@ -52,6 +52,9 @@ describe("post fields", () => {
     expect(errorsOf({ seoTitle: "s".repeat(121) })).toEqual({ seoTitle: "The SEO title must be at most 120 characters." });
     expect(errorsOf({ seoDescription: "s".repeat(321) })).toEqual({ seoDescription: "The SEO description must be at most 320 characters." });
     expect(errorsOf({ image: `/images/${"a".repeat(493)}` })).toEqual({ image: "The hero image must be at most 500 characters." });
+    expect(errorsOf({ socialImage: `/images/${"a".repeat(493)}` })).toEqual({ socialImage: "The social image must be at most 500 characters." });
+    // A slug that is not text at all (a tampered request) gets the same words as a missing one.
+    expect(postFieldsSchema.safeParse({ ...base, slug: 42 }).error?.issues[0]?.message).toBe("Please enter a slug: the post's address, /blog/your-slug.");
     expect(errorsOf({ content: "x".repeat(50_001) })).toEqual({ content: "The post is too long: at most 50,000 characters of formatted text." });
     const parsed = postFieldsSchema.parse({ ...base, category: "  News ", excerpt: " Short. " });
     expect(parsed).toMatchObject({ category: "News", excerpt: "Short.", author: "", image: "", content: "", seoTitle: "", socialImage: "" });
