@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, isStaffRole, ROLE_PERMISSIONS, STAFF_ROLES } from "./staff-roles";
+import { can, isStaffRole, ROLE_LABELS, ROLE_PERMISSIONS, STAFF_ROLES, STAFF_STATEMENTS } from "./staff-roles";
 
 describe("staff roles (issue #16)", () => {
   it("knows the four roles and nothing else", () => {
@@ -34,5 +34,74 @@ describe("staff roles (issue #16)", () => {
     for (const p of ["members.write", "money.read", "money.write", "content.read", "content.write", "audit.read"] as const) {
       expect(can("support", p), p).toBe(false);
     }
+  });
+});
+
+describe("each role's permissions, written out (issue #16)", () => {
+  it("declares every resource and action the back office checks", () => {
+    expect(STAFF_STATEMENTS).toEqual({
+      overview: ["read"],
+      members: ["read", "write"],
+      money: ["read", "write"],
+      inbox: ["read", "reply"],
+      content: ["read", "write"],
+      newsletter: ["read", "write"],
+      staff: ["read", "write"],
+      audit: ["read"],
+      telegram: ["fix"],
+    });
+  });
+
+  it("gives each role exactly these permissions, in this order", () => {
+    expect(ROLE_PERMISSIONS).toEqual({
+      owner: [
+        "overview.read",
+        "members.read",
+        "members.write",
+        "money.read",
+        "money.write",
+        "inbox.read",
+        "inbox.reply",
+        "content.read",
+        "content.write",
+        "newsletter.read",
+        "newsletter.write",
+        "staff.read",
+        "staff.write",
+        "audit.read",
+        "telegram.fix",
+      ],
+      admin: [
+        "overview.read",
+        "members.read",
+        "members.write",
+        "money.read",
+        "money.write",
+        "inbox.read",
+        "inbox.reply",
+        "content.read",
+        "content.write",
+        "newsletter.read",
+        "newsletter.write",
+        "audit.read",
+        "telegram.fix",
+      ],
+      editor: ["overview.read", "content.read", "content.write", "newsletter.read", "newsletter.write"],
+      support: ["overview.read", "members.read", "inbox.read", "inbox.reply", "telegram.fix"],
+    });
+  });
+
+  it("answers can() from that table, allowed and refused alike", () => {
+    expect(can("admin", "telegram.fix")).toBe(true);
+    expect(can("admin", "members.write")).toBe(true);
+    expect(can("editor", "overview.read")).toBe(true);
+    expect(can("editor", "newsletter.read")).toBe(true);
+    expect(can("editor", "members.write")).toBe(false);
+    expect(can("support", "overview.read")).toBe(true);
+    expect(can("support", "newsletter.read")).toBe(false);
+  });
+
+  it("labels the roles for people", () => {
+    expect(ROLE_LABELS).toEqual({ owner: "Owner", admin: "Admin", editor: "Editor", support: "Support" });
   });
 });
