@@ -62,7 +62,6 @@ export async function changePlanPrice(options: {
   const effectiveAt = new Date(now.getTime() + PRICE_NOTICE_DAYS * 24 * 60 * 60 * 1000);
   const [change] = await tx.insert(planPriceChanges).values({ ...base, effectiveAt }).returning({ id: planPriceChanges.id });
   for (const sub of renewing) {
-    if (sub.period === "lifetime") continue;
     await enqueueNotification({
       tx,
       userId: sub.userId,
