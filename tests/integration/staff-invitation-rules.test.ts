@@ -1,14 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type * as SendEmail from "#server/email/send-email";
-import { auditLog, staffInvitations, user } from "#server/db/schema";
+import { auditLog, staffInvitations } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { acceptStaffInvitation } from "#server/staff/invitations/accept-staff-invitation";
 import { changeStaffInvitation } from "#server/staff/invitations/change-staff-invitation";
 import { findStaffInvitation } from "#server/staff/invitations/find-staff-invitation";
 import { hashInvitationToken } from "#server/staff/invitations/invitation-token";
 import { inviteStaff } from "#server/staff/invitations/invite-staff";
-import { listStaffInvitations } from "#server/staff/invitations/list-staff-invitations";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { createMember } from "../helpers/members";
