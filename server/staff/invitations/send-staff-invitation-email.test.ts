@@ -1,0 +1,84 @@
+import { Writable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { withTestDataDir } from "../../../tests/helpers/env.ts";
+import type * as SendEmail from "../../email/send-email.ts";
+import { createLogger } from "../../lib/logger.ts";
+import { resetSingleton, setSingleton } from "../../lib/singleton.ts";
+import { sendStaffInvitationEmail } from "./send-staff-invitation-email.ts";
+
+withTestDataDir("staff-invitation-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals", ALLOW_DEV_TRON_KEY: "true" });
+
+// The email as it leaves, whatever the transport.
+const sent = vi.hoisted(() => [] as SendEmail.Email[]);
+vi.mock("../../email/send-email.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof SendEmail>()),
+  sendEmail: async (email: SendEmail.Email) => {
+    sent.push(email);
+    return { messageId: "test" };
+  },
+}));
+
+let lines: string[];
+beforeEach(() => {
+  sent.length = 0;
+  lines = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString("utf8"));
+      done();
+    },
+  });
+  // Unscrubbed: what is proved is whether the code hands the link to the log at all.
+  setSingleton("logger", createLogger({ level: "trace", destination }));
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetSingleton("config");
+  resetSingleton("logger");
+});
+
+const token = "invite-token-Zx9Qa2";
+const send = () => sendStaffInvitationEmail({ to: "eve@example.com", role: "editor", invitedBy: "owner@example.com", token });
+const useEnv = (vars: Record<string, string>) => {
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  resetSingleton("config");
+};
+
+describe("the staff invitation email (issue #16)", () => {
+  it("says who invites, as what, for how long, what comes next, and carries the link", async () => {
+    useEnv({ NODE_ENV: "development" });
+    await send();
+    expect(sent).toHaveLength(1);
+    const [email] = sent;
+    expect(email!.to).toBe("eve@example.com");
+    expect(email!.subject).toBe("You are invited to the Acme Signals back office");
+    expect(email!.text).toBe(
+      "Hi,\n\n" +
+        "owner@example.com invites you to join the Acme Signals back office as Editor.\n\n" +
+        "The link below works once and expires in 72 hours. If you already have a Acme Signals account with this address, sign in and accept; if not, you choose your name and password.\n\n" +
+        "Staff sign in with two-factor authentication: you will be asked to turn it on before the back office opens.\n\n" +
+        "If you did not expect this, ignore this email.\n\n" +
+        "Accept the invitation: https://signals.example/staff-invitation?token=invite-token-Zx9Qa2\n\n" +
+        "— Acme Signals\n",
+    );
+    expect(email!.html).toContain(">Join the back office</h1>");
+    expect(email!.html).toContain('<a href="https://signals.example/staff-invitation?token=invite-token-Zx9Qa2"');
+    expect(email!.html).toContain(">Accept the invitation</a>");
+    expect(email!.html).toContain(">If you did not expect this, ignore this email.</p>");
+  });
+
+  it("in development without SMTP, logs the link so it can be followed locally", async () => {
+    useEnv({ NODE_ENV: "development" });
+    await send();
+    expect(lines.join("")).toContain("https://signals.example/staff-invitation?token=invite-token-Zx9Qa2");
+  });
+
+  it("never logs the link in production, nor when SMTP delivers the mail", async () => {
+    useEnv({ NODE_ENV: "production" });
+    await send();
+    useEnv({ NODE_ENV: "development", SMTP_URL: "smtp://mail.example:2525" });
+    await send();
+    expect(sent).toHaveLength(2);
+    expect(lines.join("")).not.toContain(token);
+  });
+});
