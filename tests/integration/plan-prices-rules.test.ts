@@ -120,13 +120,32 @@ describeEachDatabase("plan price rules (issue #16)", (database) => {
       expect(await noticesOf(other.id, "price_change_cancelled")).toEqual([]);
     });
 
-    it("can cancel until one millisecond before the rise's date", async () => {
+    it("recomputes a monthly or quarterly member's amount from the old price, whatever their notice said", async () => {
+      const silver = await plan(db(), 20_000_000n);
+      await subscribe(db(), silver.id);
+      await change(silver, 30_000_000n);
+      const [rise] = await changesOf(silver.id);
+      const monthly = await createMember(db());
+      const quarterly = await createMember(db());
+      await noticeFor(monthly.id, { plan: "Silver", period: "monthly", oldAmount: "20 USDT", changeId: String(rise!.id) });
+      await noticeFor(quarterly.id, { plan: "Silver", period: "quarterly", oldAmount: "60 USDT", changeId: String(rise!.id) });
+      await cancelScheduledPriceChange({ db: db(), planId: silver.id, changeId: rise!.id, actor: editor, now: new Date("2026-11-30T00:00:00.000Z") });
+      expect((await noticesOf(monthly.id, "price_change_cancelled")).map((n) => n.payload)).toEqual([{ plan: "Silver", period: "monthly", amount: "$20.00 USDT", cancelledOn: "2026-11-30" }]);
+      // Quarterly: floor(20 × 3 × 0.85) = 51.
+      expect((await noticesOf(quarterly.id, "price_change_cancelled")).map((n) => n.payload)).toEqual([{ plan: "Silver", period: "quarterly", amount: "$51.00 USDT", cancelledOn: "2026-11-30" }]);
+    });
+
+    it("can cancel until one millisecond before the rise's date, and only once", async () => {
       const silver = await plan(db(), 20_000_000n);
       await subscribe(db(), silver.id);
       await change(silver, 30_000_000n);
       const [rise] = await changesOf(silver.id);
       const result = await cancelScheduledPriceChange({ db: db(), planId: silver.id, changeId: rise!.id, actor: editor, now: new Date("2026-12-23T11:59:59.999Z") });
       expect(result).toMatchObject({ price: 20_000_000n, notified: 1 });
+      await expect(cancelScheduledPriceChange({ db: db(), planId: silver.id, changeId: rise!.id, actor: editor, now: new Date("2026-12-01T00:00:00.000Z") })).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: "No price change is waiting for this plan: it may have been cancelled already or reached its date.",
+      });
     });
   });
 });
