@@ -4,11 +4,12 @@ import { expect } from "vitest";
 import { postLedgerEntry } from "#server/billing/ledger";
 import type { Db } from "#server/db/client";
 import { profiles, user } from "#server/db/schema";
+import { randomTronAddress } from "./fake-trongrid";
 
 /** A member (auth user + profile) for tests, optionally with an opening balance (as an adjustment). */
 export async function createMember(
   db: Db,
-  options: { email?: string; firstName?: string; balance?: bigint; telegramUsername?: string } = {},
+  options: { email?: string; firstName?: string; balance?: bigint; telegramUsername?: string; walletAddress?: string } = {},
 ) {
   const id = crypto.randomUUID();
   const email = options.email ?? `member-${id.slice(0, 8)}@example.com`;
@@ -18,11 +19,19 @@ export async function createMember(
     firstName: options.firstName ?? "Test",
     lastName: "Member",
     telegramUsername: options.telegramUsername ?? null,
+    walletAddress: options.walletAddress ?? null,
   });
   if (options.balance && options.balance > 0n) {
     await postLedgerEntry({ tx: db, userId: id, kind: "adjustment", amount: options.balance, reference: `test:opening:${id}`, memo: "test opening balance" });
   }
   return { id, email };
+}
+
+/** A member with a deposit address of their own, as the deposit watcher finds them. */
+export async function createMemberWithWallet(db: Db) {
+  const walletAddress = randomTronAddress();
+  const { id } = await createMember(db, { walletAddress });
+  return { id, walletAddress };
 }
 
 /** DESIGN.md §4 invariant: every cached balance equals the sum of that member's ledger, and none is negative. */

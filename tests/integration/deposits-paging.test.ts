@@ -8,7 +8,7 @@ import { pollDeposits } from "#server/wallet/poll-deposits";
 import { describeEachDatabase } from "../helpers/database";
 import { randomTronAddress, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../helpers/fake-trongrid";
 import { startLocalServer } from "../helpers/local-server";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { createMemberWithWallet, expectLedgerInvariant } from "../helpers/members";
 
 const T = 1_700_000_000_000;
 
@@ -29,13 +29,7 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
   const poll = (options: Partial<Parameters<typeof pollDeposits>[0]> = {}) =>
     pollDeposits({ db: database().db, apiUrl: fake.url, contract: USDT_CONTRACT, cursorName, sleep: async () => {}, pageLimit: 2, ...options });
   const event = (blockTimestamp: number, to = randomTronAddress(), value = 1_000_000n) => transferEvent({ to, value, blockTimestamp });
-  async function member() {
-    const db = database().db;
-    const { id } = await createMember(db);
-    const walletAddress = randomTronAddress();
-    await db.update(profiles).set({ walletAddress }).where(eq(profiles.id, id));
-    return { id, walletAddress };
-  }
+  const member = () => createMemberWithWallet(database().db);
 
   it("pauses between pages, never before the first: 250 ms unless pageDelayMs says otherwise", async () => {
     fake.setEvents([1, 2, 3, 4, 5].map((i) => event(T - 50_000 + i)));

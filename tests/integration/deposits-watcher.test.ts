@@ -5,9 +5,9 @@ import { getLogger } from "#server/lib/logger";
 import { DEFAULT_CURSOR, setCursor } from "#server/wallet/deposit-cursor";
 import { startDepositWatcher } from "#server/wallet/poll-deposits";
 import { describeEachDatabase } from "../helpers/database";
-import { randomTronAddress, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../helpers/fake-trongrid";
+import { startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../helpers/fake-trongrid";
 import { startLocalServer } from "../helpers/local-server";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { createMemberWithWallet, expectLedgerInvariant } from "../helpers/members";
 
 // The watcher reads the default cursor, set before each test to a time the events follow.
 describeEachDatabase("the deposit watcher", (database) => {
@@ -27,13 +27,7 @@ describeEachDatabase("the deposit watcher", (database) => {
   const tron = (fields: { apiUrl?: string; pollSeconds?: number; usdtContract?: string } = {}) => ({
     tron: { apiUrl: fake.url, apiKey: "secret-key", pollSeconds: 30, usdtContract: USDT_CONTRACT, minDeposit: 0n, ...fields },
   });
-  async function member() {
-    const db = database().db;
-    const { id } = await createMember(db);
-    const walletAddress = randomTronAddress();
-    await db.update(profiles).set({ walletAddress }).where(eq(profiles.id, id));
-    return { id, walletAddress };
-  }
+  const member = () => createMemberWithWallet(database().db);
 
   it("doubles its wait on each TronGrid failure and returns to the poll interval after a success", async () => {
     const a = await member();

@@ -11,7 +11,7 @@ import { rescanDeposits } from "#server/wallet/rescan-deposits";
 import { fetchTransferEvents, normaliseEvent, TronGridError } from "#server/wallet/trongrid-client";
 import { describeEachDatabase } from "../helpers/database";
 import { randomTronAddress, randomTxId, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../helpers/fake-trongrid";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { createMemberWithWallet, expectLedgerInvariant } from "../helpers/members";
 
 const USDT = 1_000_000n;
 
@@ -29,13 +29,7 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     await expectLedgerInvariant(database().db);
   });
 
-  async function member() {
-    const db = database().db;
-    const { id } = await createMember(db);
-    const walletAddress = randomTronAddress();
-    await db.update(profiles).set({ walletAddress }).where(eq(profiles.id, id));
-    return { id, walletAddress };
-  }
+  const member = () => createMemberWithWallet(database().db);
   const balanceOf = async (id: string) =>
     (await database().db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, id)))[0]!.balance;
   const poll = (options: { pageLimit?: number; maxPages?: number } = {}) =>
