@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import console from "node:console";
 import fs from "node:fs";
 import process from "node:process";
-import { areas } from "./stryker.areas.mjs";
+import { areas, groups } from "./stryker.areas.mjs";
 
 // `--retest-survivors` (ours, not Stryker's): before each area's run, drop from its results file
 // every result but the killed ones, so survivors and uncovered mutants are tested again. An
@@ -16,8 +16,9 @@ import { areas } from "./stryker.areas.mjs";
 // valid while the code and the killing tests are unchanged, which the incremental diff checks.
 const retestSurvivors = process.argv.includes("--retest-survivors");
 const args = process.argv.slice(2).filter((a) => a !== "--retest-survivors");
-const named = args.filter((a) => !a.startsWith("-") && Object.hasOwn(areas, a));
-const unknown = args.filter((a) => !a.startsWith("-") && !Object.hasOwn(areas, a));
+const known = (/** @type {string} */ a) => Object.hasOwn(areas, a) || Object.hasOwn(groups, a);
+const named = args.filter((a) => !a.startsWith("-") && known(a));
+const unknown = args.filter((a) => !a.startsWith("-") && !known(a));
 const fromEnv = (process.env.STRYKER_AREA ?? "").split(",").filter(Boolean);
 const passThrough = args.filter((a) => !named.includes(a) && !unknown.includes(a));
 
@@ -29,25 +30,40 @@ for (const value of [...unknown]) {
     passThrough.splice(passThrough.indexOf(args[at - 1]) + 1, 0, value);
   }
 }
-const badEnv = fromEnv.filter((a) => !Object.hasOwn(areas, a));
+const badEnv = fromEnv.filter((a) => !known(a));
 if (unknown.length > 0 || badEnv.length > 0) {
-  console.error(`Unknown area ${[...unknown, ...badEnv].join(", ")}; the areas are: ${Object.keys(areas).join(", ")}`);
+  console.error(
+    `Unknown area ${[...unknown, ...badEnv].join(", ")}; the areas are: ${Object.keys(areas).join(", ")}` +
+      ` (groups: ${Object.keys(groups).join(", ")})`,
+  );
   process.exit(2);
 }
-const selected = named.length > 0 ? named : fromEnv.length > 0 ? fromEnv : Object.keys(areas);
+const chosen = named.length > 0 ? named : fromEnv.length > 0 ? fromEnv : Object.keys(areas);
+// A group name (`auth`) stands for its areas; each area runs once even when named twice.
+const selected = [...new Set(chosen.flatMap((a) => groups[a] ?? [a]))];
 
 /** Mutation score as Stryker counts it: (killed + timeout) / (killed + timeout + survived + no coverage). */
-/** @param {string} area */
-function summarise(area) {
-  const file = `reports/stryker-incremental/${area}.json`;
-  if (!fs.existsSync(file)) return "no results file";
-  /** @type {{ files: Record<string, { mutants: { status: string }[] }> }} */
-  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+/** Mutants by status in the areas' results files (null when one has none). */
+/** @param {string[]} names */
+function countStatuses(names) {
   /** @type {Record<string, number>} */
   const count = {};
-  for (const { mutants } of Object.values(report.files)) {
-    for (const { status } of mutants) count[status] = (count[status] ?? 0) + 1;
+  for (const area of names) {
+    const file = `reports/stryker-incremental/${area}.json`;
+    if (!fs.existsSync(file)) return null;
+    /** @type {{ files: Record<string, { mutants: { status: string }[] }> }} */
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    for (const { mutants } of Object.values(report.files)) {
+      for (const { status } of mutants) count[status] = (count[status] ?? 0) + 1;
+    }
   }
+  return count;
+}
+
+/** @param {string[]} names */
+function summarise(names) {
+  const count = countStatuses(names);
+  if (!count) return "no results file";
   const detected = (count.Killed ?? 0) + (count.Timeout ?? 0);
   const valid = detected + (count.Survived ?? 0) + (count.NoCoverage ?? 0);
   const score = valid === 0 ? "n/a" : `${((100 * detected) / valid).toFixed(2)} %`;
@@ -82,7 +98,12 @@ for (const area of selected) {
   });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   failed ||= result.status !== 0;
-  lines.push(`${area}: ${result.status === 0 ? summarise(area) : `stryker failed (exit ${result.status})`} in ${minutes} min`);
+  lines.push(`${area}: ${result.status === 0 ? summarise([area]) : `stryker failed (exit ${result.status})`} in ${minutes} min`);
+}
+// A group's score counts every mutant of its areas, from their results files (areas not run now
+// included), as if it were one area.
+for (const group of chosen.filter((a) => Object.hasOwn(groups, a))) {
+  lines.push(`${group} (${groups[group].join(", ")}): ${summarise(groups[group])}`);
 }
 console.log(`\nMutation scores (target 85 %):\n${lines.map((l) => `  ${l}`).join("\n")}`);
 process.exit(failed ? 1 : 0);
