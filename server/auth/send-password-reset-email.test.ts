@@ -1,27 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withTestDataDir } from "../../tests/helpers/env.ts";
-import { createLogger } from "../lib/logger.ts";
+import { captureLogLines } from "../../tests/helpers/log-capture.ts";
 import { resetSingleton, setSingleton } from "../lib/singleton.ts";
 import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
 
 // No SMTP_URL: mail goes to the outbox in DATA_DIR, the case where the link used to be logged.
 const dataDir = withTestDataDir("reset-link-log", { PUBLIC_URL: "https://signals.example", ALLOW_DEV_TRON_KEY: "true" });
 
-let lines: string[];
+let logged: ReturnType<typeof captureLogLines>;
 beforeEach(() => {
-  lines = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString("utf8"));
-      done();
-    },
-  });
   // Every line the code writes, unscrubbed (no production link redaction): what is proved here
   // is that no code path hands the link to the log, not that the safety net catches it.
-  setSingleton("logger", createLogger({ level: "trace", destination }));
+  logged = captureLogLines({ level: "trace" });
+  setSingleton("logger", logged.log);
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -43,7 +36,7 @@ describe("the password reset email without SMTP", () => {
     vi.stubEnv("NODE_ENV", "production");
     resetSingleton("config");
     await send();
-    const log = lines.join("");
+    const log = logged.output();
     expect(log).toContain("email written to the dev outbox");
     expect(log).not.toContain(token);
     expect(log).not.toContain("reset-password?");
@@ -57,6 +50,6 @@ describe("the password reset email without SMTP", () => {
     vi.stubEnv("NODE_ENV", "development");
     resetSingleton("config");
     await send();
-    expect(lines.join("")).toContain(`https://signals.example/reset-password?token=${token}`);
+    expect(logged.output()).toContain(`https://signals.example/reset-password?token=${token}`);
   });
 });

@@ -1,19 +1,6 @@
-import { Writable } from "node:stream";
 import { HDKey } from "@scure/bip32";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.ts";
-
-/** A logger like the process one, writing its lines into an array. */
-function captureLogger(options: { redactLinks?: boolean } = {}) {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString("utf8"));
-      done();
-    },
-  });
-  return { log: createLogger({ level: "info", destination, ...options }), output: () => lines.join("") };
-}
+import { captureLogLines } from "../../tests/helpers/log-capture.ts";
 
 const master = HDKey.fromMasterSeed(new Uint8Array(32).fill(11));
 const xprv = master.privateExtendedKey;
@@ -22,7 +9,7 @@ const tprv = "tprv8ZgxMBicQKsPd9TeAdPADNnSyH9SSUUbTVeFszDE23Ki6TBB5nCefAdHkK8Fm3
 
 describe("the logger", () => {
   it("never writes an extended key, whatever field or message carries it", () => {
-    const { log, output } = captureLogger();
+    const { log, output } = captureLogLines();
     log.info({ xprv, xpub: accountXpub, seedHex: "00ff" }, "known fields");
     log.info({ wallet: { xpub: accountXpub, note: `imported ${tprv}` } }, "nested");
     log.warn({ auth: true, detail: [`key ${xprv}`] }, "an unknown field, as Better Auth's details are");
@@ -39,7 +26,7 @@ describe("the logger", () => {
   });
 
   it("in production, replaces the token of any reset or newsletter link it is handed", () => {
-    const { log, output } = captureLogger({ redactLinks: true });
+    const { log, output } = captureLogLines({ redactLinks: true });
     log.info({ link: "https://signals.example/reset-password?token=Zx9-secret_1" }, "a reset link");
     log.info({ path: "/api/auth/reset-password/Zx9secret2?callbackURL=%2F" }, "Better Auth's reset path");
     log.info("unsubscribe https://signals.example/newsletter/unsubscribe?id=4&token=Zx9secret3#top");
@@ -51,7 +38,7 @@ describe("the logger", () => {
   });
 
   it("in development, leaves links whole (the reset link is logged to be followed locally)", () => {
-    const { log, output } = captureLogger({ redactLinks: false });
+    const { log, output } = captureLogLines({ redactLinks: false });
     log.info({ link: "http://localhost:3000/reset-password?token=dev-token" }, "password reset link (dev outbox)");
     expect(output()).toContain("http://localhost:3000/reset-password?token=dev-token");
   });

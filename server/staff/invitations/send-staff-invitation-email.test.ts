@@ -1,8 +1,7 @@
-import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withTestDataDir } from "../../../tests/helpers/env.ts";
+import { captureLogLines } from "../../../tests/helpers/log-capture.ts";
 import type * as SendEmail from "../../email/send-email.ts";
-import { createLogger } from "../../lib/logger.ts";
 import { resetSingleton, setSingleton } from "../../lib/singleton.ts";
 import { sendStaffInvitationEmail } from "./send-staff-invitation-email.ts";
 
@@ -18,18 +17,12 @@ vi.mock("../../email/send-email.ts", async (importOriginal) => ({
   },
 }));
 
-let lines: string[];
+let logged: ReturnType<typeof captureLogLines>;
 beforeEach(() => {
   sent.length = 0;
-  lines = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString("utf8"));
-      done();
-    },
-  });
   // Unscrubbed: what is proved is whether the code hands the link to the log at all.
-  setSingleton("logger", createLogger({ level: "trace", destination }));
+  logged = captureLogLines({ level: "trace" });
+  setSingleton("logger", logged.log);
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -70,7 +63,7 @@ describe("the staff invitation email (issue #16)", () => {
   it("in development without SMTP, logs the link so it can be followed locally", async () => {
     useEnv({ NODE_ENV: "development" });
     await send();
-    expect(lines.join("")).toContain("https://signals.example/staff-invitation?token=invite-token-Zx9Qa2");
+    expect(logged.output()).toContain("https://signals.example/staff-invitation?token=invite-token-Zx9Qa2");
   });
 
   it("never logs the link in production, nor when SMTP delivers the mail", async () => {
@@ -79,6 +72,6 @@ describe("the staff invitation email (issue #16)", () => {
     useEnv({ NODE_ENV: "development", SMTP_URL: "smtp://mail.example:2525" });
     await send();
     expect(sent).toHaveLength(2);
-    expect(lines.join("")).not.toContain(token);
+    expect(logged.output()).not.toContain(token);
   });
 });
