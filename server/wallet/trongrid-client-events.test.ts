@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { transferEvent } from "../../tests/helpers/fake-trongrid.ts";
 import { normaliseEvent } from "./trongrid-client.ts";
 
 // What normaliseEvent accepts from a TronGrid event, field by field. A value it reads wrongly
@@ -10,22 +11,15 @@ const TO = "TLeUMvxvtUmbCyHAzf3FKV7C2FxquGDWUj";
 const OTHER = USDT;
 const TX = "ab".repeat(32);
 
-function event(overrides: Record<string, unknown> = {}) {
-  return {
-    transaction_id: TX,
-    event_index: 3,
-    block_number: 60_000_000,
-    block_timestamp: 1_700_000_000_000,
-    contract_address: USDT_HEX41,
-    event_name: "Transfer",
-    result: { from: FROM, to: TO, value: "2500000" },
-    ...overrides,
-  };
-}
+/** The project's TronGrid event (tests/helpers/fake-trongrid.ts), contract in hex, one field bent by `overrides`. */
+const event = (overrides: Record<string, unknown> = {}) => ({
+  ...transferEvent({ from: FROM, to: TO, value: 2_500_000n, blockTimestamp: 1_700_000_000_000, txId: TX, eventIndex: 3, contract: USDT_HEX41, format: "base58" }),
+  ...overrides,
+});
 const EXPECTED = {
   txId: TX,
   eventIndex: 3,
-  blockNumber: 60_000_000,
+  blockNumber: 566_666_666,
   blockTimestamp: 1_700_000_000_000,
   contract: USDT,
   from: FROM,

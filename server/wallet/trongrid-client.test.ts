@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { transferEvent } from "../../tests/helpers/fake-trongrid.ts";
 import { getLogger } from "../lib/logger.ts";
 import { fetchTransferEvents, isRetryableStatus, TronGridError } from "./trongrid-client.ts";
 
@@ -57,22 +58,15 @@ async function failure(promise: Promise<unknown>): Promise<TronGridError> {
   return outcome.error as TronGridError;
 }
 
-function event(overrides: Record<string, unknown> = {}) {
-  return {
-    transaction_id: TX,
-    event_index: 0,
-    block_number: 60_000_000,
-    block_timestamp: 1_700_000_000_000,
-    contract_address: USDT,
-    event_name: "Transfer",
-    result: { from: FROM, to: TO, value: "2500000" },
-    ...overrides,
-  };
-}
+/** The project's TronGrid event (tests/helpers/fake-trongrid.ts), base58 addresses, one field bent by `overrides`. */
+const event = (overrides: Record<string, unknown> = {}) => ({
+  ...transferEvent({ from: FROM, to: TO, value: 2_500_000n, blockTimestamp: 1_700_000_000_000, txId: TX, format: "base58" }),
+  ...overrides,
+});
 const normalised = (overrides: { txId?: string; eventIndex?: number; blockTimestamp?: number } = {}) => ({
   txId: TX,
   eventIndex: 0,
-  blockNumber: 60_000_000,
+  blockNumber: 566_666_666,
   blockTimestamp: 1_700_000_000_000,
   contract: USDT,
   from: FROM,
