@@ -163,7 +163,9 @@ export async function startDepositWatcher(options: {
   while (!signal.aborted) {
     let next = pollMs;
     try {
-      const result = await pollDeposits({ db, apiUrl, apiKey, contract: usdtContract, minDeposit, signal });
+      // The pauses between pages are the watcher's own waits too: a stop ends one at once, and
+      // a test's injected sleep sees (and skips) them.
+      const result = await pollDeposits({ db, apiUrl, apiKey, contract: usdtContract, minDeposit, signal, sleep: (ms) => wait(ms, signal) });
       if (result.error) {
         failures++;
         next = backoff(pollMs, failures);
