@@ -3,13 +3,13 @@
 // show each rule fails). Paths are relative to the project root.
 //
 // server/ reads bottom-up:
-//   platform  server/config.ts, server/lib/, server/db/     (environment, logging, errors, database)
+//   platform  server/config{,-env}.ts, server/lib/, server/db/     (environment, logging, errors, database)
 //   domain    server/<domain>/                               (auth, billing, wallet, content, …)
 //   web       server/http/                                   (Express app, page cache, route helpers, guards)
 //   entry     server/*.ts entry files, server/jobs/, server/ops/ (start-up, jobs wiring, operator API and CLI)
 // app/lib/ is the one folder both sides share: it imports neither side.
 
-const PLATFORM = "^server/(config[.]ts|lib/|db/)";
+const PLATFORM = "^server/(config(-env)?[.]ts|lib/|db/)";
 
 // The domain folders, lowest first: a folder may use the public files of the folders before it,
 // never one after it, so the folders form no knot (issue #14). A new folder takes its place here.
