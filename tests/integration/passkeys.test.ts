@@ -14,53 +14,12 @@ import { action as signInAction } from "~/routes/api.signin.passkey";
 import { action as signInOptionsAction } from "~/routes/api.signin.passkey.options";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
+import { type Answer, call, Jar, ORIGIN, setCookies, SITE, status } from "../helpers/passkey-browser";
 import { SoftAuthenticator } from "../helpers/soft-authenticator";
 
-// WebAuthn binds a passkey to the site's host name and origin, which come from PUBLIC_URL.
-const ORIGIN = "http://localhost:5173";
-const SITE = { origin: ORIGIN, rpId: "localhost" };
 withTestDataDir("passkeys", { PUBLIC_URL: ORIGIN });
 
-type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
-type Action = (args: never) => Promise<unknown>;
-const status = (answer: Answer) => answer.init?.status ?? 200;
-const setCookies = (answer: Answer) => new Headers(answer.init?.headers).getSetCookie();
-
-/** A browser's cookie jar: keeps what each answer sets (an expired cookie is dropped). */
-class Jar {
-  private cookies = new Map<string, string>();
-  constructor(from?: Headers) {
-    if (from) this.take(from.getSetCookie());
-  }
-  take(list: string[]) {
-    for (const cookie of list) {
-      const [pair] = cookie.split(";");
-      const at = pair!.indexOf("=");
-      const name = pair!.slice(0, at);
-      if (/max-age=0\b/i.test(cookie) || pair!.slice(at + 1) === "") this.cookies.delete(name);
-      else this.cookies.set(name, pair!.slice(at + 1));
-    }
-    return this;
-  }
-  has(name: string) {
-    return [...this.cookies.keys()].some((key) => key.endsWith(name));
-  }
-  toString() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
 let ipCounter = 1;
-
-/** Calls a route action as React Router does: a JSON POST from the site's origin, with the jar's cookies; the jar keeps what it sets. */
-async function call(action: Action, pathname: string, body: unknown, jar?: Jar, options: { origin?: string; ip?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { "content-type": "application/json", origin: options.origin ?? ORIGIN };
-  if (jar) headers.cookie = jar.toString();
-  const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
-  const answer = (await action({ request, params: {}, context: { clientIp: options.ip ?? "127.0.0.1" } } as never)) as Answer;
-  jar?.take(setCookies(answer));
-  return answer;
-}
 
 describeEachDatabase("passkeys", (database) => {
   const db = () => database().db;
