@@ -15,9 +15,11 @@ export function authErrorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-/** Better Auth's 429 and 401 as ours; anything else that is not one of its errors is rethrown as is. */
+/**
+ * Better Auth's refusals as ours: its 429 as RATE_LIMITED, a missing challenge as expired, the rest
+ * as `fallback`. Anything that is not one of its errors (our own AppError included) is rethrown as is.
+ */
 export function passkeyRefusal(error: unknown, fallback: AppError): never {
-  if (error instanceof AppError) throw error;
   if (!isAPIError(error)) throw error;
   if (error.statusCode === 429) throw new AppError("RATE_LIMITED", TOO_MANY);
   if (authErrorCode(error) === "CHALLENGE_NOT_FOUND") throw new AppError(fallback.code, PASSKEY_CHALLENGE_EXPIRED);
