@@ -4,6 +4,7 @@
 
 // `tests`, where given, narrows the test files to the area's own (see vitest.stryker.config.mjs);
 // without it every test file that imports a mutated file runs.
+// Unit tests beside the auth code: seconds, so every auth area runs all of them.
 const AUTH_UNIT_TESTS = ["server/auth/**/*.test.ts"];
 
 /** @type {Record<string, { mutate: string[]; tests?: string[] }>} */
@@ -24,7 +25,7 @@ export const areas = {
   "auth-core": {
     // The Better Auth instance and what it is built from: every auth test runs it.
     mutate: ["server/auth/{auth,auth-secret,auth-errors,staff-access-control}.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,passkeys,sessions,two-factor}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,passkeys,passkeys-*,sessions,two-factor}.test.ts"],
   },
   "auth-accounts": {
     mutate: [
@@ -39,14 +40,14 @@ export const areas = {
       "server/auth/{request-email-change,resend-verification-email,send-verification-email}.ts",
       "server/auth/{request-sign-in-code,sign-in-with-code,send-sign-in-code-email}.ts",
     ],
-    tests: ["tests/integration/{email-auth,auth-limits}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{email-auth,auth-limits}.test.ts"],
   },
   "auth-two-factor": {
     mutate: [
       "server/auth/{two-factor-rules,start-two-factor-setup,confirm-two-factor-setup}.ts",
       "server/auth/{turn-off-two-factor,regenerate-backup-codes,verify-two-factor-sign-in}.ts",
     ],
-    tests: ["tests/integration/{two-factor,sessions}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{two-factor,sessions}.test.ts"],
   },
   "auth-passkeys": {
     mutate: [
@@ -54,14 +55,14 @@ export const areas = {
       "server/auth/{add-member-passkey,rename-member-passkey,remove-member-passkey}.ts",
       "server/auth/{start-passkey-registration,start-passkey-sign-in,sign-in-with-passkey}.ts",
     ],
-    tests: ["tests/integration/passkeys.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/passkeys{,-*}.test.ts"],
   },
   "auth-sessions": {
     mutate: [
       "server/auth/{list-member-sessions,revoke-member-sessions,keep-only-this-session}.ts",
       "server/auth/{note-sign-in-device,sign-in-devices-plugin,send-new-device-email}.ts",
     ],
-    tests: ["tests/integration/{sessions,two-factor}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{sessions,two-factor}.test.ts"],
   },
   wallet: {
     mutate: ["server/wallet/**/*.ts"],
