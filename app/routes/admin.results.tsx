@@ -1,22 +1,19 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { ArrowDownIcon, ArrowUpIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { ResultFormDialog } from "~/components/admin/results/result-form-dialog";
+import { DeleteResultDialog } from "~/components/admin/results/delete-result-dialog";
 import { ResultsCsvImport } from "~/components/admin/results/results-csv-import";
-import { useResultAction } from "~/components/admin/results/use-result-action";
-import { formatSignedPercent } from "~/components/results/format";
+import { ResultsTable } from "~/components/admin/results/results-table";
 import { parseResultType, RESULT_TYPE_LABELS } from "~/components/results/result-types";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { toast } from "~/components/ui/sonner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { parseResultsCsv, validCsvRows } from "~/lib/results-csv";
 import { can, type StaffPermission } from "~/lib/staff-roles";
+import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
 import { resultActionSchema } from "~/lib/validation/results";
 import type { StaffResult } from "~/lib/view-types/admin-results";
-import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
+import { RESULT_TYPES } from "~/lib/view-types/content";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -42,8 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { rows, counts } = await listResultsForStaff({ db: getDb(), type });
   return { type, rows, counts, canWrite: can(staff.role, "content.write") };
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * Add, edit, delete, publish or unpublish, move, and import from CSV (issue #16); every change
@@ -148,126 +143,6 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
     </div>
-  );
-}
-
-function ResultsTable({
-  type,
-  rows,
-  canWrite,
-  published,
-  onEdit,
-  onDelete,
-}: {
-  type: ResultType;
-  rows: StaffResult[];
-  canWrite: boolean;
-  published: number;
-  onEdit: (row: StaffResult) => void;
-  onDelete: (row: StaffResult) => void;
-}) {
-  const label = RESULT_TYPE_LABELS[type];
-  const { submit, busy } = useResultAction((answer) => {
-    if (answer.ok) toast.success(answer.message);
-    else toast.error("Result not changed", { description: answer.error });
-  });
-  if (rows.length === 0) return <p className="py-8 text-center text-muted-foreground">No {label} results yet.</p>;
-  return (
-    <div className="grid gap-2">
-      <p className="text-sm text-muted-foreground">
-        {plural(rows.length, "result")}, {published} published. /results shows the published ones in this order.
-      </p>
-      <Table aria-label={`${label} results`}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>#</TableHead>
-            <TableHead>Title</TableHead>
-            <TableHead className="text-right">Signals</TableHead>
-            <TableHead className="text-right">Wins</TableHead>
-            <TableHead className="text-right">Losses</TableHead>
-            <TableHead className="text-right">Total</TableHead>
-            <TableHead className="text-right">Win rate</TableHead>
-            <TableHead>State</TableHead>
-            {canWrite ? <TableHead className="text-right">Actions</TableHead> : null}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row, i) => (
-            <TableRow key={row.id}>
-              <TableCell className="tabular-nums text-muted-foreground">{i + 1}</TableCell>
-              <TableCell className="font-medium">{row.title}</TableCell>
-              <TableCell className="text-right tabular-nums">{row.signals}</TableCell>
-              <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
-              <TableCell className="text-right tabular-nums">{row.losses}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatSignedPercent(row.totalPercentage)}</TableCell>
-              <TableCell className="text-right tabular-nums">{row.winRate}%</TableCell>
-              <TableCell>{row.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}</TableCell>
-              {canWrite ? (
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={busy}
-                      onClick={() => submit({ intent: "publish", id: String(row.id), published: row.published ? "false" : "true" })}
-                      aria-label={`${row.published ? "Unpublish" : "Publish"} ${row.title}`}
-                    >
-                      {row.published ? "Unpublish" : "Publish"}
-                    </Button>
-                    <Button size="icon" variant="ghost" disabled={busy || i === 0} onClick={() => submit({ intent: "move", id: String(row.id), direction: "up" })} aria-label={`Move ${row.title} up`}>
-                      <ArrowUpIcon aria-hidden="true" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      disabled={busy || i === rows.length - 1}
-                      onClick={() => submit({ intent: "move", id: String(row.id), direction: "down" })}
-                      aria-label={`Move ${row.title} down`}
-                    >
-                      <ArrowDownIcon aria-hidden="true" />
-                    </Button>
-                    <Button size="icon" variant="ghost" onClick={() => onEdit(row)} aria-label={`Edit ${row.title}`}>
-                      <PencilIcon aria-hidden="true" />
-                    </Button>
-                    <Button size="icon" variant="ghost" onClick={() => onDelete(row)} aria-label={`Delete ${row.title}`}>
-                      <Trash2Icon aria-hidden="true" />
-                    </Button>
-                  </div>
-                </TableCell>
-              ) : null}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
-  );
-}
-
-function DeleteResultDialog({ row, onClose }: { row: StaffResult | null; onClose: () => void }) {
-  const { submit, busy } = useResultAction((answer) => {
-    if (answer.ok) toast.success(answer.message);
-    else toast.error("Result not deleted", { description: answer.error });
-    onClose();
-  });
-  return (
-    <Dialog open={row !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Delete this result?</DialogTitle>
-          <DialogDescription>
-            {row ? `“${row.title}” (${RESULT_TYPE_LABELS[row.type]}) is removed from the back office and from /results. The audit log keeps what it held.` : null}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={busy || !row} onClick={() => row && submit({ intent: "delete", id: String(row.id) })}>
-            {busy ? "Deleting..." : "Delete"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 
