@@ -25,7 +25,7 @@ export const areas = {
   "auth-core": {
     // The Better Auth instance and what it is built from: every auth test runs it.
     mutate: ["server/auth/{auth,auth-secret,auth-errors,staff-access-control}.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,passkeys,passkeys-*,sessions,two-factor}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,two-factor}.test.ts"],
   },
   "auth-accounts": {
     mutate: [
@@ -40,7 +40,7 @@ export const areas = {
       "server/auth/{request-email-change,resend-verification-email,send-verification-email}.ts",
       "server/auth/{request-sign-in-code,sign-in-with-code,send-sign-in-code-email}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{email-auth,auth-limits}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{email-auth,email-auth-*,auth-limits}.test.ts"],
   },
   "auth-two-factor": {
     mutate: [
