@@ -1,0 +1,176 @@
+import { eq, like } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { beforeAll, expect, it } from "vitest";
+import { getAuth } from "#server/auth/auth";
+import { signUpMember } from "#server/auth/sign-up-member";
+import { startTwoFactorSetup } from "#server/auth/start-two-factor-setup";
+import { isTwoFactorOn } from "#server/auth/two-factor-rules";
+import { rateLimits, twoFactor } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.backup-codes";
+import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
+import { action as disableAction } from "~/routes/api.dashboard.two-factor.disable";
+import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
+import { action as signInAction } from "~/routes/signin";
+import { action as secondStepAction } from "~/routes/signin.two-factor";
+import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
+
+// Set-up as in two-factor.test.ts (that file is full): the refusals it does not reach.
+withTestDataDir("two-factor-refusals");
+
+// The texts of server/auth/two-factor-rules.ts written out, never imported: a changed message must fail here.
+const TWO_FACTOR_LOCKED = "Too many wrong codes. Two-factor sign-in is locked for 15 minutes.";
+const ALREADY_ON = "Two-factor authentication is already on.";
+const NOT_ON = "Two-factor authentication is not on.";
+const SETUP_NOT_STARTED = "Start again: enter your password to get a new QR code.";
+const PASSWORD = "Analytical1";
+const ORIGIN = "http://localhost";
+
+type Action = (args: never) => Promise<unknown>;
+type Answer = { status: number; body: Record<string, unknown>; location: string | null; retryAfter: string | null };
+
+let ipCounter = 1;
+const nextIp = () => `10.16.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+/** A browser's cookies: what Set-Cookie gave it, minus what it took away. */
+class Browser {
+  readonly jar = new Map<string, string>();
+  constructor(readonly ip = nextIp()) {}
+  has(part: string) {
+    return [...this.jar.keys()].some((name) => name.includes(part));
+  }
+  take(setCookies: string[]) {
+    for (const cookie of setCookies) {
+      const [pair = "", ...attributes] = cookie.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (value === "" || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+  /** Calls a route action the way React Router does: a same-origin JSON POST. */
+  async post(action: Action, pathname: string, body: unknown): Promise<Answer> {
+    const headers: Record<string, string> = { "content-type": "application/json", origin: ORIGIN, "x-client-ip": this.ip };
+    if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const result = await action({ request, params: {}, context: { clientIp: this.ip } } as never);
+    const { data, init } = result instanceof Response ? { data: {}, init: result } : (result as { data: Record<string, unknown>; init: ResponseInit | null });
+    const answerHeaders = new Headers(init?.headers);
+    this.take(answerHeaders.getSetCookie());
+    return { status: init?.status ?? 200, body: data, location: answerHeaders.get("location"), retryAfter: answerHeaders.get("retry-after") };
+  }
+  signIn(email: string) {
+    return this.post(signInAction, "/signin", { email, password: PASSWORD });
+  }
+  secondStep(code: string) {
+    return this.post(secondStepAction, "/signin/two-factor", { code, trustDevice: false });
+  }
+}
+
+/** The code the authenticator app shows now, and the next 30-second step's (accepted too). */
+function codes(secret: string) {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+  const now = Date.now();
+  return { now: totp.generate({ timestamp: now }), next: totp.generate({ timestamp: now + 30_000 }) };
+}
+
+describeEachDatabase("two-factor refusals", (database) => {
+  const db = () => database().db;
+  let count = 0;
+
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+
+  /** A member with two-factor on: the secret, the backup codes, and the browser that turned it on. */
+  async function enrolled() {
+    const email = `two-factor-refusals-${++count}@example.com`;
+    const browser = new Browser();
+    const result = await signUpMember({
+      db: db(),
+      input: { firstName: "Ada", lastName: "Tester", email, password: PASSWORD, telegram: `ada_tfr_${count}`, acceptTerms: true, acceptRisk: true },
+      clientIp: browser.ip,
+      headers: new Headers({ "x-client-ip": browser.ip }),
+    });
+    browser.take(result.headers.getSetCookie());
+    const setup = await browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
+    const secret = setup.body.secret as string;
+    const confirmed = await browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: codes(secret).now });
+    expect(confirmed.status).toBe(200);
+    return { email, userId: result.userId, browser, secret, backupCodes: confirmed.body.backupCodes as string[] };
+  }
+
+  it("a locked second factor refuses even a right code for 15 minutes; turning on again is refused before the password", async () => {
+    const ada = await enrolled();
+    // What Better Auth sets after 10 wrong codes in a row, written directly to spare 10 tries.
+    await db()
+      .update(twoFactor)
+      .set({ lockedUntil: new Date(Date.now() + 10 * 60_000) })
+      .where(eq(twoFactor.userId, ada.userId));
+    const browser = new Browser();
+    await browser.signIn(ada.email);
+    const locked = await browser.secondStep(codes(ada.secret).next);
+    expect(locked).toMatchObject({ status: 429, body: { ok: false, error: TWO_FACTOR_LOCKED }, retryAfter: "900" });
+    expect(browser.has("session_token")).toBe(false);
+
+    // Already on: the answer says so, whatever the password (Better Auth would check it first).
+    const again = await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: "Wrong-password1" });
+    expect(again).toMatchObject({ status: 409, body: { ok: false, error: ALREADY_ON } });
+  });
+
+  it("a used backup code is never written in the clear to the used-codes table (app codes are, for 90 seconds)", async () => {
+    const ada = await enrolled();
+    const byBackupCode = new Browser();
+    await byBackupCode.signIn(ada.email);
+    expect((await byBackupCode.secondStep(ada.backupCodes[0]!)).location).toBe("/dashboard");
+    const { next } = codes(ada.secret);
+    const byApp = new Browser();
+    await byApp.signIn(ada.email);
+    expect((await byApp.secondStep(next)).location).toBe("/dashboard");
+
+    const used = await db()
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, `two-factor-code-used:${ada.userId}:%`));
+    expect(used.map((row) => row.key)).toEqual([`two-factor-code-used:${ada.userId}:${next}`]);
+  });
+
+  it("turns off with the password and an app code; then new backup codes and a confirmation are refused", async () => {
+    const ada = await enrolled();
+    const off = await ada.browser.post(disableAction, "/api/dashboard/two-factor/disable", { password: PASSWORD, code: codes(ada.secret).next });
+    expect(off).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await isTwoFactorOn({ db: db(), userId: ada.userId })).toBe(false);
+
+    const renewed = await ada.browser.post(backupCodesAction, "/api/dashboard/two-factor/backup-codes", { password: PASSWORD });
+    expect(renewed).toMatchObject({ status: 409, body: { ok: false, error: NOT_ON } });
+    // The secret is gone: a code from the old app confirms nothing; the set-up starts with the password.
+    const confirm = await ada.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: codes(ada.secret).now });
+    expect(confirm).toMatchObject({ status: 409, body: { ok: false, error: SETUP_NOT_STARTED } });
+  });
+
+  it("a member who no longer exists has two-factor off", async () => {
+    expect(await isTwoFactorOn({ db: db(), userId: "no-such-member" })).toBe(false);
+  });
+
+  it("a set-up answer without a secret in its otpauth URI is an error, never a QR code without a key", async () => {
+    const real = getAuth();
+    let answer: unknown;
+    // Better Auth stubbed: its real answers always carry the secret.
+    setSingleton("auth", { api: { enableTwoFactor: async () => answer } });
+    try {
+      const start = () => startTwoFactorSetup({ db: db(), userId: "stubbed-member", password: PASSWORD, headers: new Headers() });
+      const noUri = new Error("Better Auth answered two-factor set-up without a TOTP URI");
+      answer = { method: "totp", totpURI: "otpauth://totp/Acme:ada%40example.com?issuer=Acme", backupCodes: [] };
+      await expect(start()).rejects.toThrow(noUri);
+      answer = { method: "otp" };
+      await expect(start()).rejects.toThrow(noUri);
+      answer = { method: "totp", totpURI: "otpauth://totp/Acme:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Acme", backupCodes: [] };
+      expect(await start()).toEqual({ totpUri: "otpauth://totp/Acme:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Acme", secret: "JBSWY3DPEHPK3PXP" });
+    } finally {
+      setSingleton("auth", real);
+    }
+  });
+});
