@@ -34,11 +34,13 @@ export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string;
   await limitAuthAttempt({ db, action: "two-factor", clientIp: options.clientIp });
   const api = getAuth().api;
   try {
-    const result = isAppCode(code)
-      ? await api.verifyTOTP({ body: { code, trustDevice }, headers, returnHeaders: true })
-      : await api.verifyBackupCode({ body: { code, trustDevice }, headers, returnHeaders: true });
+    if (!isAppCode(code)) {
+      const result = await api.verifyBackupCode({ body: { code, trustDevice }, headers, returnHeaders: true });
+      return { headers: result.headers, userId: result.response.user.id };
+    }
+    const result = await api.verifyTOTP({ body: { code, trustDevice }, headers, returnHeaders: true });
     const userId = result.response.user.id;
-    if (isAppCode(code)) await refuseReplayedCode({ db, userId, code, token: result.response.token });
+    await refuseReplayedCode({ db, userId, code, token: result.response.token });
     return { headers: result.headers, userId };
   } catch (error) {
     fromTwoFactorError(error, "any");
@@ -53,11 +55,11 @@ export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string;
  * use ends the session Better Auth just opened (its cookie never leaves this function) and is
  * answered like a wrong code.
  */
-async function refuseReplayedCode(options: { db: DbOrTx; userId: string; code: string; token: string | undefined }) {
+async function refuseReplayedCode(options: { db: DbOrTx; userId: string; code: string; token: string }) {
   const { db, userId, code, token } = options;
   const use = await consumeRateLimit({ db, key: `two-factor-code-used:${userId}:${code}`, limit: 1, windowSeconds: USED_CODE_SECONDS });
   if (use.allowed) return;
   // Without its cookie the session is unusable anyway; deleting it keeps the devices list true.
-  if (token) await db.delete(session).where(eq(session.token, token));
+  await db.delete(session).where(eq(session.token, token));
   throw new AppError("VALIDATION", WRONG_CODE, { fieldErrors: { code: WRONG_CODE } });
 }
