@@ -25,7 +25,7 @@ export const areas = {
   "auth-core": {
     // The Better Auth instance and what it is built from: every auth test runs it.
     mutate: ["server/auth/{auth,auth-secret,auth-errors,staff-access-control}.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,two-factor}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,two-factor,two-factor-*}.test.ts"],
   },
   "auth-accounts": {
     mutate: [
@@ -47,7 +47,7 @@ export const areas = {
       "server/auth/{two-factor-rules,start-two-factor-setup,confirm-two-factor-setup}.ts",
       "server/auth/{turn-off-two-factor,regenerate-backup-codes,verify-two-factor-sign-in}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{two-factor,sessions}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{two-factor,two-factor-*,sessions}.test.ts"],
   },
   "auth-passkeys": {
     mutate: [
