@@ -32,6 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const action = defineAction({
   schema: twoFactorSignInSchema,
   run: async ({ input, clientIp, request, forwardCookies }) => {
+    // As the page does: a browser already signed in goes on (its session is never the one checked).
+    await redirectSignedIn(request, safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
     const { headers } = await verifyTwoFactorSignIn({ db: getDb(), code: input.code, trustDevice: input.trustDevice, clientIp, headers: request.headers });
     forwardCookies(headers);
     // spec §8: "Welcome back!" / "You've successfully signed in." after the redirect.

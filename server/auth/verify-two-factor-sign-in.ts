@@ -6,7 +6,7 @@ import { AppError } from "../lib/errors.ts";
 import { consumeRateLimit } from "../security/rate-limit.ts";
 import { getAuth } from "./auth.ts";
 import { limitAuthAttempt } from "./limits.ts";
-import { fromTwoFactorError, WRONG_CODE } from "./two-factor-rules.ts";
+import { CHALLENGE_EXPIRED, fromTwoFactorError, WRONG_CODE } from "./two-factor-rules.ts";
 
 /**
  * How long a used app code stays used. Better Auth accepts the codes of the current 30-second
@@ -32,6 +32,9 @@ export function hasSignInChallenge(headers: Headers): boolean {
 export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string; trustDevice: boolean; clientIp: string; headers: Headers }) {
   const { db, code, trustDevice, headers } = options;
   await limitAuthAttempt({ db, action: "two-factor", clientIp: options.clientIp });
+  // Without the password step's challenge Better Auth would check the code against the browser's
+  // session instead (its set-up path): no 5-try limit, and a replayed code would end that session.
+  if (!hasSignInChallenge(headers)) throw new AppError("UNAUTHORIZED", CHALLENGE_EXPIRED);
   const api = getAuth().api;
   try {
     if (!isAppCode(code)) {

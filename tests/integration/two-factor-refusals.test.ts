@@ -5,7 +5,8 @@ import { getAuth } from "#server/auth/auth";
 import { signUpMember } from "#server/auth/sign-up-member";
 import { startTwoFactorSetup } from "#server/auth/start-two-factor-setup";
 import { isTwoFactorOn } from "#server/auth/two-factor-rules";
-import { rateLimits, twoFactor } from "#server/db/schema";
+import { verifyTwoFactorSignIn } from "#server/auth/verify-two-factor-sign-in";
+import { rateLimits, session, twoFactor } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.backup-codes";
 import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
@@ -55,7 +56,11 @@ class Browser {
     const headers: Record<string, string> = { "content-type": "application/json", origin: ORIGIN, "x-client-ip": this.ip };
     if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
     const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
-    const result = await action({ request, params: {}, context: { clientIp: this.ip } } as never);
+    // A thrown Response (a redirect) is an answer too, as React Router treats it.
+    const result = await action({ request, params: {}, context: { clientIp: this.ip } } as never).catch((thrown: unknown) => {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    });
     const { data, init } = result instanceof Response ? { data: {}, init: result } : (result as { data: Record<string, unknown>; init: ResponseInit | null });
     const answerHeaders = new Headers(init?.headers);
     this.take(answerHeaders.getSetCookie());
@@ -149,6 +154,25 @@ describeEachDatabase("two-factor refusals", (database) => {
     // The secret is gone: a code from the old app confirms nothing; the set-up starts with the password.
     const confirm = await ada.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: codes(ada.secret).now });
     expect(confirm).toMatchObject({ status: 409, body: { ok: false, error: SETUP_NOT_STARTED } });
+  });
+
+  it("a browser already signed in is never checked as a second step: the form sends it on, and the step itself refuses without a challenge", async () => {
+    const ada = await enrolled();
+    const sessionsBefore = await db().select({ token: session.token }).from(session).where(eq(session.userId, ada.userId));
+    const { next } = codes(ada.secret);
+    // Twice the same code: checked against the browser's session, the second would be a replay
+    // and end that session.
+    for (const _ of [1, 2]) {
+      expect(await ada.browser.secondStep(next)).toMatchObject({ status: 302, location: "/dashboard" });
+    }
+    const cookie = [...ada.browser.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    const step = verifyTwoFactorSignIn({ db: db(), code: next, trustDevice: false, clientIp: ada.browser.ip, headers: new Headers({ cookie }) });
+    await expect(step).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Your sign-in has expired. Please sign in again." });
+
+    expect(await db().select({ token: session.token }).from(session).where(eq(session.userId, ada.userId))).toEqual(sessionsBefore);
+    expect(ada.browser.has("session_token")).toBe(true);
+    const used = await db().select().from(rateLimits).where(like(rateLimits.key, `two-factor-code-used:${ada.userId}:%`));
+    expect(used).toEqual([]);
   });
 
   it("a member who no longer exists has two-factor off", async () => {
