@@ -10,8 +10,12 @@ export async function keepOnlyThisSession(options: { requestHeaders: Headers; an
   await getAuth().api.revokeOtherSessions({ headers });
 }
 
-/** The request's headers with the Cookie header the browser would send after this answer's Set-Cookie. */
-function cookiesAfter(request: Headers, answer: Headers): Headers {
+/**
+ * The request's headers with the Cookie header the browser would send after this answer's Set-Cookie.
+ * Exported only to be tested on its own (keep-only-this-session.test.ts): a wrong Cookie header
+ * would keep the replaced session and end the new one.
+ */
+export function cookiesAfter(request: Headers, answer: Headers): Headers {
   const jar = new Map<string, string>();
   for (const part of (request.get("cookie") ?? "").split(";")) {
     const at = part.indexOf("=");
