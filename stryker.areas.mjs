@@ -25,14 +25,14 @@ export const areas = {
   "auth-core": {
     // The Better Auth instance and what it is built from: every auth test runs it.
     mutate: ["server/auth/{auth,auth-secret,auth-errors,staff-access-control}.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,two-factor,two-factor-*}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
   },
   "auth-accounts": {
     mutate: [
       "server/auth/{session,sign-up-member,sign-in-member,limits,device-address}.ts",
       "server/auth/{request-password-reset,reset-member-password,send-password-reset-email}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,sessions}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,sessions,sessions-*}.test.ts"],
   },
   "auth-email": {
     mutate: [
@@ -47,7 +47,7 @@ export const areas = {
       "server/auth/{two-factor-rules,start-two-factor-setup,confirm-two-factor-setup}.ts",
       "server/auth/{turn-off-two-factor,regenerate-backup-codes,verify-two-factor-sign-in}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{two-factor,two-factor-*,sessions}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{two-factor,two-factor-*,sessions,sessions-*}.test.ts"],
   },
   "auth-passkeys": {
     mutate: [
@@ -62,7 +62,7 @@ export const areas = {
       "server/auth/{list-member-sessions,revoke-member-sessions,keep-only-this-session}.ts",
       "server/auth/{note-sign-in-device,sign-in-devices-plugin,send-new-device-email}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{sessions,two-factor}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{sessions,sessions-*,two-factor}.test.ts"],
   },
   wallet: {
     mutate: ["server/wallet/**/*.ts"],
