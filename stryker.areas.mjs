@@ -62,7 +62,7 @@ export const areas = {
       "server/auth/{list-member-sessions,revoke-member-sessions,keep-only-this-session}.ts",
       "server/auth/{note-sign-in-device,sign-in-devices-plugin,send-new-device-email}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{sessions,sessions-*,two-factor}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
   },
   wallet: {
     mutate: ["server/wallet/**/*.ts"],
