@@ -10,6 +10,15 @@ describe("addressPrefix", () => {
     expect(addressPrefix("::1")).toBe("0:0:0:x");
   });
 
+  it("reads an IPv4-mapped address as its IPv4 address whatever its last number, and nothing else as one", () => {
+    // A last number of two or three digits is still the IPv4 block, not the IPv6 block ::ffff:….
+    expect(addressPrefix("::FFFF:198.51.100.77")).toBe("198.51.100.x");
+    // An IPv6 address that merely contains "::ffff:a.b.c.d" after other groups is an IPv6 address.
+    expect(addressPrefix("64:ff9b::ffff:192.0.2.1")).toBe("64:ff9b:0:x");
+    // Anything after the IPv4 part makes it no address at all.
+    expect(addressPrefix("::ffff:192.0.2.1x")).toBeNull();
+  });
+
   it("answers null without an address", () => {
     expect(addressPrefix(null)).toBeNull();
     expect(addressPrefix("")).toBeNull();
@@ -24,11 +33,27 @@ describe("countryCode and countryName", () => {
     expect(countryCode("T1")).toBeNull();
     expect(countryCode("<b>")).toBeNull();
     expect(countryCode(undefined)).toBeNull();
+    // Three letters (ISO alpha-3, or junk around two letters) are not a country code.
+    expect(countryCode("DEU")).toBeNull();
+    expect(countryCode("xDE")).toBeNull();
   });
 
-  it("names the region", () => {
+  it("refuses ZZ, the code proxies send for an unknown country (it would read \"Unknown Region\")", () => {
+    expect(countryCode("ZZ")).toBeNull();
+    expect(countryCode("zz")).toBeNull();
+  });
+
+  it("names the region in English", () => {
     expect(countryName("DE")).toBe("Germany");
     expect(countryName("JP")).toBe("Japan");
     expect(countryName(null)).toBeNull();
+  });
+
+  it("answers null, never the code itself, for a code that names no region", () => {
+    // Two letters no region has: Intl answers the code back.
+    expect(countryName("AA")).toBeNull();
+    // Not a region code at all: Intl throws, and the answer is still null.
+    expect(countryName("ABC")).toBeNull();
+    expect(countryName("")).toBeNull();
   });
 });
