@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withTestDataDir } from "../../tests/helpers/env.ts";
+import { mailsTo } from "../../tests/helpers/email-outbox.ts";
 import { captureLogLines } from "../../tests/helpers/log-capture.ts";
 import { resetSingleton, setSingleton } from "../lib/singleton.ts";
 import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
@@ -51,5 +52,38 @@ describe("the password reset email without SMTP", () => {
     resetSingleton("config");
     await send();
     expect(logged.output()).toContain(`https://signals.example/reset-password?token=${token}`);
+  });
+});
+
+describe("the password reset email's link and greeting", () => {
+  const linkLogged = () => /"link":"([^"]+)"/.exec(logged.output())?.[1];
+  beforeEach(() => {
+    // Development: the link is in the log, where it is read back here.
+    vi.stubEnv("NODE_ENV", "development");
+    resetSingleton("config");
+  });
+
+  it("without a full callback URL from Better Auth, links to the reset page of PUBLIC_URL", async () => {
+    for (const url of [`/api/auth/reset-password/${token}`, `/api/auth/reset-password/${token}?callbackURL=%2Freset-password`]) {
+      logged = captureLogLines({ level: "trace" });
+      setSingleton("logger", logged.log);
+      await sendPasswordResetEmail({ to: "ada@example.com", name: "Ada Lovelace", token, url });
+      expect(linkLogged()).toBe(`https://signals.example/reset-password?token=${token}`);
+    }
+  });
+
+  it("without PUBLIC_URL either, links to the reset page on this server's port", async () => {
+    vi.stubEnv("PUBLIC_URL", undefined);
+    vi.stubEnv("PORT", "4123");
+    resetSingleton("config");
+    await sendPasswordResetEmail({ to: "ada@example.com", name: "Ada Lovelace", token, url: `/api/auth/reset-password/${token}` });
+    expect(linkLogged()).toBe(`http://localhost:4123/reset-password?token=${token}`);
+  });
+
+  it("greets by first name, or with \"Hi there\" when the account has no name", async () => {
+    await sendPasswordResetEmail({ to: "grace@example.com", name: "Grace Hopper", token, url: `/api/auth/reset-password/${token}` });
+    await sendPasswordResetEmail({ to: "nameless@example.com", name: "", token, url: `/api/auth/reset-password/${token}` });
+    expect(mailsTo(dataDir, "grace@example.com")[0]).toContain("Hi Grace,");
+    expect(mailsTo(dataDir, "nameless@example.com")[0]).toContain("Hi there,");
   });
 });
