@@ -45,6 +45,14 @@ describeEachDatabase("auth rate limits", (database) => {
     await expect(limitAuthAttempt({ db: db(), action: "sign-up", clientIp: "203.0.113.99", email: "New@Example.Com" })).rejects.toMatchObject(TOO_MANY);
   });
 
+  it("sign-in and password reset have no per-email cap, even when an email is given: anyone could spend it", async () => {
+    // 21 attempts for one email, each from another address: none is refused.
+    for (let i = 0; i < 21; i++) {
+      await limitAuthAttempt({ db: db(), action: "sign-in", clientIp: `192.0.2.${100 + i}`, email: "member@example.com" });
+      await limitAuthAttempt({ db: db(), action: "reset-password", clientIp: `192.0.2.${100 + i}`, email: "member@example.com" });
+    }
+  });
+
   it("sign-in failures for one email count together whatever its case: the 4th attempt waits", async () => {
     const clientIp = "192.0.2.50";
     for (const email of ["case@example.com", "CASE@example.com", "Case@Example.COM"]) await recordSignInFailure({ db: db(), email, clientIp });
