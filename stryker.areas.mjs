@@ -25,14 +25,14 @@ export const areas = {
   "auth-core": {
     // The Better Auth instance and what it is built from: every auth test runs it.
     mutate: ["server/auth/{auth,auth-secret,auth-errors,staff-access-control}.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-accounts,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
   },
   "auth-accounts": {
     mutate: [
       "server/auth/{session,sign-up-member,sign-in-member,limits,device-address}.ts",
       "server/auth/{request-password-reset,reset-member-password,send-password-reset-email}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-limits,email-auth,sessions,sessions-*}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-accounts,auth-limits,email-auth,sessions,sessions-*}.test.ts"],
   },
   "auth-email": {
     mutate: [
