@@ -120,17 +120,10 @@ function createAuth() {
       // No cookie cache: a session revoked elsewhere (reset, sign out) is refused on the next request.
       cookieCache: { enabled: false },
     },
-    rateLimit: {
-      enabled: config.env !== "test",
-      storage: "database",
-      window: 60,
-      max: 60,
-      customRules: {
-        "/sign-in/email": { window: 15 * 60, max: 10 },
-        "/request-password-reset": { window: 60 * 60, max: 5 },
-        "/reset-password": { window: 15 * 60, max: 10 },
-      },
-    },
+    // Better Auth's own limiter counts only requests to its HTTP handler, which is not mounted
+    // (server/http/app.ts answers 404 for /api/auth/*); every flow goes through our routes and is
+    // limited there, per address and per email, by server/auth/limits.ts.
+    rateLimit: { enabled: false },
     trustedOrigins: [getPublicOrigin()],
     advanced: {
       // The server overwrites this header with the socket (or trusted proxy) address.
@@ -160,7 +153,7 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The process-wide Better Auth instance (mounted at /api/auth/*). */
+/** The process-wide Better Auth instance; its HTTP handler is not mounted, our routes call `auth.api`. */
 export function getAuth(): Auth {
   return singleton("auth", createAuth);
 }
