@@ -1,0 +1,167 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { getAuth } from "#server/auth/auth";
+import { signUpMember } from "#server/auth/sign-up-member";
+import { getPublicOrigin } from "#server/config";
+import { session, user } from "#server/db/schema";
+import { resetSingleton, setSingleton, singletonValue } from "#server/lib/singleton";
+import { signUpSchema } from "~/lib/validation/auth";
+import { describeEachDatabase } from "../helpers/database";
+import { withTestDataDir } from "../helpers/env";
+import { captureLogLines } from "../helpers/log-capture";
+
+// The Better Auth instance's own settings (server/auth/auth.ts), seen from outside: its HTTP
+// handler is not mounted, but what it would do if it were is still the last line of defence.
+withTestDataDir("auth-core");
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const WEAK = { code: "WEAK_PASSWORD", message: "Password must contain at least one uppercase letter" };
+
+const input = (email: string) =>
+  signUpSchema.parse({
+    firstName: "Grace",
+    lastName: "Hopper",
+    email,
+    password: "Compiler1",
+    telegram: "@grace_hopper",
+    acceptTerms: "on",
+    acceptRisk: "on",
+  });
+const headers = () => new Headers({ "x-client-ip": "10.2.2.2" });
+const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const post = (path: string, body: unknown, more: Record<string, string> = {}) =>
+  getAuth().handler(
+    new Request(`${getPublicOrigin()}/api/auth${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: getPublicOrigin(), ...more },
+      body: JSON.stringify(body),
+    }),
+  );
+/** Better Auth's error as status, code and message, so a refusal is asserted exactly. */
+async function refusal(promise: Promise<unknown>) {
+  const error = (await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { statusCode?: number; body?: { code?: string; message?: string } } | null;
+  expect(error).not.toBeNull();
+  return { status: error!.statusCode, code: error!.body?.code, message: error!.body?.message };
+}
+
+describeEachDatabase("the Better Auth instance", (database) => {
+  let cookie = "";
+  let userId = "";
+
+  beforeAll(async () => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+    const result = await signUpMember({ db: database().db, input: input("grace@example.com"), clientIp: "10.0.0.9", headers: headers() });
+    cookie = cookieFrom(result.headers);
+    userId = result.userId;
+  });
+
+  it("is the process-wide instance kept under the name auth", () => {
+    expect(singletonValue("auth")).toBe(getAuth());
+  });
+
+  it("gives users and sessions UUIDs as ids", async () => {
+    expect(userId).toMatch(UUID);
+    const [row] = await database().db.select().from(session).where(eq(session.userId, userId));
+    expect(row!.id).toMatch(UUID);
+  });
+
+  it("opens a session for 7 days", async () => {
+    const [row] = await database().db.select().from(session).where(eq(session.userId, userId));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(7 * DAY_MS - 60_000);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(7 * DAY_MS);
+  });
+
+  it("extends a session to 7 days from now once a day of it has passed, not sooner", async () => {
+    const db = database().db;
+    const age = async (ms: number) => {
+      await db.update(session).set({ expiresAt: new Date(Date.now() + 7 * DAY_MS - ms) }).where(eq(session.userId, userId));
+      await getAuth().api.getSession({ headers: new Headers({ cookie }) });
+      const [row] = await db.select().from(session).where(eq(session.userId, userId));
+      return row!.expiresAt.getTime() - Date.now();
+    };
+    // 23 hours after its last extension: left as it is.
+    expect(await age(23 * 60 * 60 * 1000)).toBeLessThan(7 * DAY_MS - 22 * 60 * 60 * 1000);
+    // 25 hours after: extended to a full 7 days again.
+    expect(await age(25 * 60 * 60 * 1000)).toBeGreaterThan(7 * DAY_MS - 60_000);
+  });
+
+  it("refuses a password that breaks the policy, whichever endpoint is asked", async () => {
+    const api = getAuth().api;
+    const signUp = api.signUpEmail({ body: { name: "Weak", email: "weak@example.com", password: "alllowercase1" } });
+    expect(await refusal(signUp)).toEqual({ status: 400, ...WEAK });
+    expect(await database().db.select().from(user).where(eq(user.email, "weak@example.com"))).toHaveLength(0);
+    const change = api.changePassword({ body: { currentPassword: "Compiler1", newPassword: "alllowercase1" }, headers: new Headers({ cookie }) });
+    expect(await refusal(change)).toEqual({ status: 400, ...WEAK });
+    // Checked before the token: a weak password is refused even with a made-up one.
+    const reset = api.resetPassword({ body: { token: "made-up", newPassword: "alllowercase1" } });
+    expect(await refusal(reset)).toEqual({ status: 400, ...WEAK });
+    // The admin plugin's endpoint (unused by our staff pages) too: refused before its own checks.
+    const setByStaff = api.setUserPassword({ body: { userId, newPassword: "alllowercase1" } });
+    expect(await refusal(setByStaff)).toEqual({ status: 400, ...WEAK });
+  });
+
+  it("checks the policy only on the password being set", async () => {
+    // A strong new password passes the hook and reaches the endpoint, which refuses the token.
+    const reset = getAuth().api.resetPassword({ body: { token: "made-up", newPassword: "Compiler2" } });
+    expect(await refusal(reset)).toEqual({ status: 400, code: "INVALID_TOKEN", message: "Invalid token" });
+  });
+});
+
+describeEachDatabase("the Better Auth HTTP handler, were it mounted", (database) => {
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+
+  it("refuses a raw sign-up and opens no account: accounts are opened from the pricing page only", async () => {
+    const response = await post("/sign-up/email", { name: "Raw", email: "raw@example.com", password: "Compiler1" });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "Sign up from the pricing page." });
+    expect(await database().db.select().from(user).where(eq(user.email, "raw@example.com"))).toHaveLength(0);
+  });
+
+  it("lets other requests through to their endpoint, with the password policy applied", async () => {
+    const weak = await post("/reset-password", { token: "made-up", newPassword: "alllowercase1" });
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toEqual(WEAK);
+    const strong = await post("/reset-password", { token: "made-up", newPassword: "Compiler2" });
+    expect(strong.status).toBe(400);
+    expect(await strong.json()).toMatchObject({ code: "INVALID_TOKEN", message: "Invalid token" });
+  });
+
+  it("refuses a request carrying cookies whose Origin is another site, and logs it as an error", async () => {
+    const { log, output } = captureLogLines();
+    setSingleton("logger", log);
+    const body = { token: "made-up", newPassword: "Compiler2" };
+    const foreign = await post("/reset-password", body, { origin: "https://evil.example", cookie: "a=b" });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ code: "INVALID_ORIGIN", message: "Invalid origin" });
+    // Better Auth's error reaches our log at error level (50), marked as its own.
+    expect(JSON.parse(output().split("\n")[0]!)).toMatchObject({ level: 50, auth: true, msg: "Invalid origin: https://evil.example" });
+    const ours = await post("/reset-password", body, { cookie: "a=b" });
+    expect(await ours.json()).toMatchObject({ code: "INVALID_TOKEN" });
+  });
+});
+
+describeEachDatabase("Better Auth's log", (database) => {
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+
+  it("goes to our logger: its errors as errors, its warnings as warnings, errors by their message", async () => {
+    const { log, output } = captureLogLines();
+    setSingleton("logger", log);
+    const { logger } = await getAuth().$context;
+    logger.error("it broke", new Error("why"));
+    logger.warn("take care", "detail");
+    const [error, warning] = output().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(error).toMatchObject({ level: 50, auth: true, msg: "it broke", detail: ["why"] });
+    expect(warning).toMatchObject({ level: 40, auth: true, msg: "take care", detail: ["detail"] });
+  });
+});
