@@ -90,6 +90,26 @@ describeEachDatabase("the Better Auth instance", (database) => {
     expect(await age(25 * 60 * 60 * 1000)).toBeGreaterThan(7 * DAY_MS - 60_000);
   });
 
+  it("makes a new account a member (role user), not staff", async () => {
+    const [row] = await database().db.select().from(user).where(eq(user.id, userId));
+    expect(row!.role).toBe("user");
+  });
+
+  it("changes an unconfirmed address only through a link to the new one, never at once", async () => {
+    const db = database().db;
+    await getAuth().api.changeEmail({ body: { newEmail: "grace.new@example.com" }, headers: new Headers({ cookie }) });
+    const [row] = await db.select().from(user).where(eq(user.id, userId));
+    expect(row).toMatchObject({ email: "grace@example.com", emailVerified: false });
+  });
+
+  it("sends one-time codes for signing in only: any other kind is refused, and logged", async () => {
+    const { log, output } = captureLogLines();
+    setSingleton("logger", log);
+    // Better Auth runs the sender as a background task: the refusal reaches only the log.
+    await getAuth().api.sendVerificationOTP({ body: { email: "grace@example.com", type: "email-verification" } });
+    expect(JSON.parse(output())).toMatchObject({ level: 50, auth: true, msg: "Failed to run background task:", detail: ["Only sign-in codes are sent."] });
+  });
+
   it("refuses a password that breaks the policy, whichever endpoint is asked", async () => {
     const api = getAuth().api;
     const signUp = api.signUpEmail({ body: { name: "Weak", email: "weak@example.com", password: "alllowercase1" } });
@@ -116,6 +136,9 @@ describeEachDatabase("the Better Auth HTTP handler, were it mounted", (database)
   beforeAll(() => {
     resetSingleton("auth");
     setSingleton("database", database());
+    // Built here, outside any test: Stryker then counts the settings' mutants as static and runs
+    // every test on them, not only the first test that happened to build the instance.
+    getAuth();
   });
 
   it("refuses a raw sign-up and opens no account: accounts are opened from the pricing page only", async () => {
@@ -152,6 +175,9 @@ describeEachDatabase("Better Auth's log", (database) => {
   beforeAll(() => {
     resetSingleton("auth");
     setSingleton("database", database());
+    // Built here, outside any test: Stryker then counts the settings' mutants as static and runs
+    // every test on them, not only the first test that happened to build the instance.
+    getAuth();
   });
 
   it("goes to our logger: its errors as errors, its warnings as warnings, errors by their message", async () => {
