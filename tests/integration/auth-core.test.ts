@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { getAuth } from "#server/auth/auth";
 import { signUpMember } from "#server/auth/sign-up-member";
 import { getPublicOrigin } from "#server/config";
-import { session, user } from "#server/db/schema";
+import { session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton, singletonValue } from "#server/lib/singleton";
 import { signUpSchema } from "~/lib/validation/auth";
 import { describeEachDatabase } from "../helpers/database";
@@ -108,6 +108,11 @@ describeEachDatabase("the Better Auth instance", (database) => {
     // Better Auth runs the sender as a background task: the refusal reaches only the log.
     await getAuth().api.sendVerificationOTP({ body: { email: "grace@example.com", type: "email-verification" } });
     expect(JSON.parse(output())).toMatchObject({ level: 50, auth: true, msg: "Failed to run background task:", detail: ["Only sign-in codes are sent."] });
+  });
+
+  it("never sends a sign-in code to an address no account uses (codes open no accounts)", async () => {
+    await getAuth().api.sendVerificationOTP({ body: { email: "stranger@example.com", type: "sign-in" } });
+    expect(await database().db.select().from(verification).where(like(verification.identifier, "%stranger@example.com%"))).toHaveLength(0);
   });
 
   it("refuses a password that breaks the policy, whichever endpoint is asked", async () => {
