@@ -1,6 +1,8 @@
 import { eq, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { createEmailVerificationToken } from "better-auth/api";
 import { getAuth } from "#server/auth/auth";
+import { getAuthSecret } from "#server/auth/auth-secret";
 import { signUpMember } from "#server/auth/sign-up-member";
 import { getPublicOrigin } from "#server/config";
 import { session, user, verification } from "#server/db/schema";
@@ -128,6 +130,15 @@ describeEachDatabase("the Better Auth instance", (database) => {
     // The admin plugin's endpoint (unused by our staff pages) too: refused before its own checks.
     const setByStaff = api.setUserPassword({ body: { userId, newPassword: "alllowercase1" } });
     expect(await refusal(setByStaff)).toEqual({ status: 400, ...WEAK });
+  });
+
+  it("confirms an address without opening a session (the link may be opened anywhere)", async () => {
+    const token = await createEmailVerificationToken(getAuthSecret(), "grace@example.com");
+    const response = await getAuth().api.verifyEmail({ query: { token }, asResponse: true });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().filter((c) => c.includes("session_token="))).toEqual([]);
+    const [row] = await database().db.select().from(user).where(eq(user.id, userId));
+    expect(row!.emailVerified).toBe(true);
   });
 
   it("checks the policy only on the password being set", async () => {
