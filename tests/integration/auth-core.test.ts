@@ -1,4 +1,5 @@
 import { eq, like } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { beforeAll, expect, it } from "vitest";
 import { createEmailVerificationToken } from "better-auth/api";
 import { getAuth } from "#server/auth/auth";
@@ -205,5 +206,27 @@ describeEachDatabase("Better Auth's log", (database) => {
     const [error, warning] = output().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(error).toMatchObject({ level: 50, auth: true, msg: "it broke", detail: ["why"] });
     expect(warning).toMatchObject({ level: 40, auth: true, msg: "take care", detail: ["detail"] });
+  });
+});
+
+describeEachDatabase("a trusted device", (database) => {
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+    getAuth();
+  });
+
+  it("is trusted for 30 days after the second step", async () => {
+    const api = getAuth().api;
+    const joined = await signUpMember({ db: database().db, input: input("trust@example.com"), clientIp: "10.0.0.8", headers: headers() });
+    const signedIn = new Headers({ cookie: cookieFrom(joined.headers) });
+    const { totpURI } = await api.enableTwoFactor({ body: { password: "Compiler1" }, headers: signedIn });
+    const totp = new TOTP({ secret: Secret.fromBase32(new URL(totpURI).searchParams.get("secret")!) });
+    await api.verifyTOTP({ body: { code: totp.generate() }, headers: signedIn });
+    const first = await api.signInEmail({ body: { email: "trust@example.com", password: "Compiler1" }, asResponse: true });
+    const second = await api.verifyTOTP({ body: { code: totp.generate(), trustDevice: true }, headers: new Headers({ cookie: cookieFrom(first.headers) }), asResponse: true });
+    expect(second.status).toBe(200);
+    const trust = second.headers.getSetCookie().find((c) => c.includes("trust_device="));
+    expect(trust).toContain("Max-Age=2592000");
   });
 });
