@@ -220,7 +220,8 @@ describeEachDatabase("a trusted device", (database) => {
     const api = getAuth().api;
     const joined = await signUpMember({ db: database().db, input: input("trust@example.com"), clientIp: "10.0.0.8", headers: headers() });
     const signedIn = new Headers({ cookie: cookieFrom(joined.headers) });
-    const { totpURI } = await api.enableTwoFactor({ body: { password: "Compiler1" }, headers: signedIn });
+    const enabled = await api.enableTwoFactor({ body: { password: "Compiler1" }, headers: signedIn });
+    const totpURI = "totpURI" in enabled ? enabled.totpURI : "";
     const totp = new TOTP({ secret: Secret.fromBase32(new URL(totpURI).searchParams.get("secret")!) });
     await api.verifyTOTP({ body: { code: totp.generate() }, headers: signedIn });
     const first = await api.signInEmail({ body: { email: "trust@example.com", password: "Compiler1" }, asResponse: true });
