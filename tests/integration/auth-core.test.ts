@@ -1,6 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { createEmailVerificationToken } from "better-auth/api";
 import { getAuth } from "#server/auth/auth";
 import { getAuthSecret } from "#server/auth/auth-secret";
@@ -55,9 +55,15 @@ describeEachDatabase("the Better Auth instance", (database) => {
   let cookie = "";
   let userId = "";
 
-  beforeAll(async () => {
-    resetSingleton("auth");
+  beforeAll(() => {
     setSingleton("database", database());
+  });
+  // Each test builds its own instance, and the member joins in the first test that needs her:
+  // mutation testing credits the settings to the tests that run them (built outside any test,
+  // every settings mutant would rerun every test of the area, for hours).
+  beforeEach(async () => {
+    resetSingleton("auth");
+    if (userId) return;
     const result = await signUpMember({ db: database().db, input: input("grace@example.com"), clientIp: "10.0.0.9", headers: headers() });
     cookie = cookieFrom(result.headers);
     userId = result.userId;
@@ -151,11 +157,11 @@ describeEachDatabase("the Better Auth instance", (database) => {
 
 describeEachDatabase("the Better Auth HTTP handler, were it mounted", (database) => {
   beforeAll(() => {
-    resetSingleton("auth");
     setSingleton("database", database());
-    // Built here, outside any test: Stryker then counts the settings' mutants as static and runs
-    // every test on them, not only the first test that happened to build the instance.
-    getAuth();
+  });
+  // A fresh instance per test, built inside it (see the first block).
+  beforeEach(() => {
+    resetSingleton("auth");
   });
 
   it("refuses a raw sign-up and opens no account: accounts are opened from the pricing page only", async () => {
@@ -190,11 +196,11 @@ describeEachDatabase("the Better Auth HTTP handler, were it mounted", (database)
 
 describeEachDatabase("Better Auth's log", (database) => {
   beforeAll(() => {
-    resetSingleton("auth");
     setSingleton("database", database());
-    // Built here, outside any test: Stryker then counts the settings' mutants as static and runs
-    // every test on them, not only the first test that happened to build the instance.
-    getAuth();
+  });
+  // A fresh instance per test, built inside it (see the first block).
+  beforeEach(() => {
+    resetSingleton("auth");
   });
 
   it("goes to our logger: its errors as errors, its warnings as warnings, errors by their message", async () => {
@@ -211,9 +217,11 @@ describeEachDatabase("Better Auth's log", (database) => {
 
 describeEachDatabase("a trusted device", (database) => {
   beforeAll(() => {
-    resetSingleton("auth");
     setSingleton("database", database());
-    getAuth();
+  });
+  // A fresh instance per test, built inside it (see the first block).
+  beforeEach(() => {
+    resetSingleton("auth");
   });
 
   it("is trusted for 30 days after the second step", async () => {
