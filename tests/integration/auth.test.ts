@@ -90,6 +90,9 @@ describeEachDatabase("accounts", (database) => {
   });
 
   it("resets a password once with a token that expires after an hour, ending every session", async () => {
+    // An instance built inside this test: mutation testing credits the reset settings
+    // (revokeSessionsOnPasswordReset) to the test that built the instance.
+    resetSingleton("auth");
     const db = database().db;
     // A reset link goes only to a verified address (issue #15; refusal tested in email-auth.test.ts).
     await db.update(user).set({ emailVerified: true }).where(eq(user.email, "ada@example.com"));
