@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 /*
- * The dev outbox as the email tests read it (the set-up of tests/integration/email-auth.test.ts,
- * shared by its sibling files email-auth-*.test.ts).
+ * The dev outbox as the email tests read it (tests/integration/email-auth.test.ts and its
+ * sibling files email-auth-*.test.ts).
  */
 
 /** Every message the dev outbox in `dataDir` holds for `to`, oldest first, quoted-printable decoded. */

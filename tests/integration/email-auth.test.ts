@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
@@ -16,12 +14,12 @@ import { action as resendAction } from "~/routes/api.dashboard.email-verificatio
 import { action as codeAction } from "~/routes/signin-code";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
 import { describeEachDatabase } from "../helpers/database";
+import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../helpers/email-outbox";
 import { withTestDataDir } from "../helpers/env";
 
 const dataDir = withTestDataDir("email-auth");
 
 const ORIGIN = "http://localhost";
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 let counter = 1;
 
 type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
@@ -41,24 +39,9 @@ const answer = (value: Answer | Response) => {
   return value;
 };
 
-/** Every message the dev outbox holds for `to`, oldest first, quoted-printable decoded. */
-function mailsTo(to: string): string[] {
-  const dir = path.join(dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-    .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "mi").test(raw))
-    .map((raw) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
-}
+const mailsTo = (to: string) => mailsIn(dataDir, to);
 const latestTo = (to: string) => mailsTo(to).at(-1);
-const tokenIn = (mail: string | undefined) => {
-  const match = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail ?? "");
-  if (!match) throw new Error("no verification link in the mail");
-  return decodeURIComponent(match[1]!);
-};
+const tokenIn = linkIdIn;
 const codeIn = (mail: string | undefined) => /sign-in code is (\d{6})/.exec(mail ?? "")?.[1];
 
 describeEachDatabase("email verification, email change and sign-in codes", (database) => {
