@@ -12,10 +12,9 @@ import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.b
 import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
 import { action as disableAction } from "~/routes/api.dashboard.two-factor.disable";
 import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
-import { action as signInAction } from "~/routes/signin";
-import { action as secondStepAction } from "~/routes/signin.two-factor";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
+import { Browser, PASSWORD } from "../helpers/two-factor-browser";
 
 // Set-up as in two-factor.test.ts (that file is full): the refusals it does not reach.
 withTestDataDir("two-factor-refusals");
@@ -25,54 +24,6 @@ const TWO_FACTOR_LOCKED = "Too many wrong codes. Two-factor sign-in is locked fo
 const ALREADY_ON = "Two-factor authentication is already on.";
 const NOT_ON = "Two-factor authentication is not on.";
 const SETUP_NOT_STARTED = "Start again: enter your password to get a new QR code.";
-const PASSWORD = "Analytical1";
-const ORIGIN = "http://localhost";
-
-type Action = (args: never) => Promise<unknown>;
-type Answer = { status: number; body: Record<string, unknown>; location: string | null; retryAfter: string | null };
-
-let ipCounter = 1;
-const nextIp = () => `10.16.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-
-/** A browser's cookies: what Set-Cookie gave it, minus what it took away. */
-class Browser {
-  readonly jar = new Map<string, string>();
-  constructor(readonly ip = nextIp()) {}
-  has(part: string) {
-    return [...this.jar.keys()].some((name) => name.includes(part));
-  }
-  take(setCookies: string[]) {
-    for (const cookie of setCookies) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === "" || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-  /** Calls a route action the way React Router does: a same-origin JSON POST. */
-  async post(action: Action, pathname: string, body: unknown): Promise<Answer> {
-    const headers: Record<string, string> = { "content-type": "application/json", origin: ORIGIN, "x-client-ip": this.ip };
-    if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
-    const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
-    // A thrown Response (a redirect) is an answer too, as React Router treats it.
-    const result = await action({ request, params: {}, context: { clientIp: this.ip } } as never).catch((thrown: unknown) => {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    });
-    const { data, init } = result instanceof Response ? { data: {}, init: result } : (result as { data: Record<string, unknown>; init: ResponseInit | null });
-    const answerHeaders = new Headers(init?.headers);
-    this.take(answerHeaders.getSetCookie());
-    return { status: init?.status ?? 200, body: data, location: answerHeaders.get("location"), retryAfter: answerHeaders.get("retry-after") };
-  }
-  signIn(email: string) {
-    return this.post(signInAction, "/signin", { email, password: PASSWORD });
-  }
-  secondStep(code: string) {
-    return this.post(secondStepAction, "/signin/two-factor", { code, trustDevice: false });
-  }
-}
 
 /** The code the authenticator app shows now, and the next 30-second step's (accepted too). */
 function codes(secret: string) {

@@ -8,10 +8,10 @@ import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.b
 import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
 import { action as disableAction } from "~/routes/api.dashboard.two-factor.disable";
 import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
-import { action as signInAction } from "~/routes/signin";
-import { action as secondStepAction, loader as secondStepLoader } from "~/routes/signin.two-factor";
+import { loader as secondStepLoader } from "~/routes/signin.two-factor";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
+import { Browser, PASSWORD } from "../helpers/two-factor-browser";
 
 withTestDataDir("two-factor");
 
@@ -23,59 +23,7 @@ const WRONG_CODE = "That code is not correct. Enter the current code from your a
 const CHALLENGE_EXPIRED = "Your sign-in has expired. Please sign in again.";
 const TOO_MANY_CODES = "Too many wrong codes. Please sign in again.";
 const TOO_MANY = "Too many requests. Please try again later.";
-const PASSWORD = "Analytical1";
 const ORIGIN = "http://localhost";
-
-type Action = (args: never) => Promise<unknown>;
-type Answer = { status: number; body: Record<string, unknown>; location: string | null; setCookies: string[] };
-
-let ipCounter = 1;
-const nextIp = () => `10.15.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-
-/** A browser's cookies: what Set-Cookie gave it, minus what it took away. */
-class Browser {
-  readonly jar = new Map<string, string>();
-  constructor(readonly ip = nextIp()) {}
-  get cookie() {
-    return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  has(part: string) {
-    return [...this.jar.keys()].some((name) => name.includes(part));
-  }
-  take(setCookies: string[]) {
-    for (const cookie of setCookies) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === "" || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-  /** Calls a route action the way React Router does: a same-origin JSON POST. */
-  async post(action: Action, pathname: string, body: unknown): Promise<Answer> {
-    const headers: Record<string, string> = { "content-type": "application/json", origin: ORIGIN, "x-client-ip": this.ip };
-    if (this.jar.size) headers.cookie = this.cookie;
-    const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
-    const result = await action({ request, params: {}, context: { clientIp: this.ip } } as never);
-    let answer: Answer;
-    if (result instanceof Response) {
-      answer = { status: result.status, body: {}, location: result.headers.get("location"), setCookies: result.headers.getSetCookie() };
-    } else {
-      const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
-      const headers = new Headers(init?.headers);
-      answer = { status: init?.status ?? 200, body: data, location: null, setCookies: headers.getSetCookie() };
-    }
-    this.take(answer.setCookies);
-    return answer;
-  }
-  signIn(email: string, password = PASSWORD, redirectTo?: string) {
-    return this.post(signInAction, "/signin", { email, password, redirectTo });
-  }
-  secondStep(code: string, trustDevice = false, redirectTo?: string) {
-    return this.post(secondStepAction, "/signin/two-factor", { code, trustDevice, redirectTo });
-  }
-}
 
 /**
  * A code the authenticator app would show now, the one of the next 30-second step (still
