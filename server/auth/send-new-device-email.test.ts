@@ -1,19 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { withTestDataDir } from "../../tests/helpers/env.ts";
-import type * as SendEmail from "../email/send-email.ts";
+import { sentEmails } from "../../tests/helpers/sent-emails.ts";
 import { sendNewDeviceEmail } from "./send-new-device-email.ts";
 
 withTestDataDir("new-device-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals" });
 
 // The email as it leaves, whatever the transport.
-const sent = vi.hoisted(() => [] as SendEmail.Email[]);
-vi.mock("../email/send-email.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof SendEmail>()),
-  sendEmail: async (email: SendEmail.Email) => {
-    sent.push(email);
-    return { messageId: "test" };
-  },
-}));
+vi.mock("../email/send-email.ts", async (importOriginal) => (await import("../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+const sent = sentEmails;
 
 beforeEach(() => {
   sent.length = 0;

@@ -1,21 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withTestDataDir } from "../../tests/helpers/env.ts";
+import { sentEmails } from "../../tests/helpers/sent-emails.ts";
 import { captureLogLines } from "../../tests/helpers/log-capture.ts";
-import type * as SendEmail from "../email/send-email.ts";
 import { resetSingleton, setSingleton } from "../lib/singleton.ts";
 import { sendSignInCodeEmail, sendSignInCodeRefusedEmail } from "./send-sign-in-code-email.ts";
 
 withTestDataDir("sign-in-code-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals", ALLOW_DEV_TRON_KEY: "true" });
 
 // The email as it leaves, whatever the transport.
-const sent = vi.hoisted(() => [] as SendEmail.Email[]);
-vi.mock("../email/send-email.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof SendEmail>()),
-  sendEmail: async (email: SendEmail.Email) => {
-    sent.push(email);
-    return { messageId: "test" };
-  },
-}));
+vi.mock("../email/send-email.ts", async (importOriginal) => (await import("../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+const sent = sentEmails;
 
 let logged: ReturnType<typeof captureLogLines>;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withTestDataDir } from "../../tests/helpers/env.ts";
+import { sentEmails } from "../../tests/helpers/sent-emails.ts";
 import { captureLogLines } from "../../tests/helpers/log-capture.ts";
-import type * as SendEmail from "../email/send-email.ts";
 import { resetSingleton, setSingleton } from "../lib/singleton.ts";
 import type * as EmailLinkStore from "./email-link-store.ts";
 import { sendVerificationEmail } from "./send-verification-email.ts";
@@ -9,14 +9,8 @@ import { sendVerificationEmail } from "./send-verification-email.ts";
 withTestDataDir("verification-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals", ALLOW_DEV_TRON_KEY: "true" });
 
 // The email as it leaves, whatever the transport.
-const sent = vi.hoisted(() => [] as SendEmail.Email[]);
-vi.mock("../email/send-email.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof SendEmail>()),
-  sendEmail: async (email: SendEmail.Email) => {
-    sent.push(email);
-    return { messageId: "test" };
-  },
-}));
+vi.mock("../email/send-email.ts", async (importOriginal) => (await import("../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+const sent = sentEmails;
 
 // The link store has its own tests (tests/integration/email-auth.test.ts); here it hands out a
 // known link id, so the email can be compared word for word, and records what it was asked to keep.
