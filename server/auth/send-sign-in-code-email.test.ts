@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { withTestDataDir } from "../../tests/helpers/env.ts";
+import { stubConfigEnv, withTestDataDir } from "../../tests/helpers/env.ts";
 import { sentEmails } from "../../tests/helpers/sent-emails.ts";
 import { captureLogLines } from "../../tests/helpers/log-capture.ts";
 import { resetSingleton, setSingleton } from "../lib/singleton.ts";
@@ -24,14 +24,9 @@ afterEach(() => {
   resetSingleton("logger");
 });
 
-const useEnv = (vars: Record<string, string>) => {
-  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
-  resetSingleton("config");
-};
-
 describe("the sign-in code email (issue #15)", () => {
   it("puts the code in the subject and says how long it lasts, that it works once and what to do if unasked", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await sendSignInCodeEmail({ to: "ada@example.com", code: "482913" });
     expect(sent).toHaveLength(1);
     const [email] = sent;
@@ -52,7 +47,7 @@ describe("the sign-in code email (issue #15)", () => {
   });
 
   it("never writes the code to the log, even in development without SMTP", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await sendSignInCodeEmail({ to: "ada@example.com", code: "482913" });
     expect(logged.output()).not.toContain("482913");
   });
@@ -60,7 +55,7 @@ describe("the sign-in code email (issue #15)", () => {
 
 describe("the email sent instead of a code to an account with two-factor on", () => {
   it("says why no code came and links to the password sign-in", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await sendSignInCodeRefusedEmail({ to: "ada@example.com" });
     expect(sent).toHaveLength(1);
     const [email] = sent;

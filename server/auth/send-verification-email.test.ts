@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { withTestDataDir } from "../../tests/helpers/env.ts";
+import { stubConfigEnv, withTestDataDir } from "../../tests/helpers/env.ts";
 import { sentEmails } from "../../tests/helpers/sent-emails.ts";
 import { captureLogLines } from "../../tests/helpers/log-capture.ts";
 import { resetSingleton, setSingleton } from "../lib/singleton.ts";
@@ -40,10 +40,6 @@ afterEach(() => {
   resetSingleton("logger");
 });
 
-const useEnv = (vars: Record<string, string>) => {
-  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
-  resetSingleton("config");
-};
 // Better Auth's tokens are JWTs; only the payload's addresses are read.
 const tokenFor = (payload: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.signature`;
 const verifyToken = tokenFor({ email: "ada@example.com" });
@@ -52,7 +48,7 @@ const link = "https://signals.example/verify-email?token=link-id-Vb7Kq2";
 
 describe("the email that verifies a new member's address", () => {
   it("greets by first name, names the address, says the link works once for 24 hours, and carries the link", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await sendVerificationEmail({ userId: "user-1", to: "ada@example.com", name: "Ada Lovelace", token: verifyToken });
     expect(remembered).toEqual([{ db: processDb, token: verifyToken, userId: "user-1", kind: "verify" }]);
     expect(sent).toHaveLength(1);
@@ -77,14 +73,14 @@ describe("the email that verifies a new member's address", () => {
   });
 
   it("says \"Hi there,\" when the name has no first word", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await sendVerificationEmail({ userId: "user-1", to: "ada@example.com", name: " Lovelace", token: verifyToken });
     expect(sent[0]!.text.split("\n\n")[0]).toBe("Hi there,");
     expect(sent[0]!.html).toContain(">Hi there,</p>");
   });
 
   it("treats a token whose addresses cannot be read as a verification, not an email change", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await sendVerificationEmail({ userId: "user-1", to: "ada@example.com", name: "Ada", token: "not-a-jwt" });
     expect(remembered).toEqual([{ db: processDb, token: "not-a-jwt", userId: "user-1", kind: "verify" }]);
     expect(sent[0]!.subject).toBe("Verify your Acme Signals email address");
@@ -93,7 +89,7 @@ describe("the email that verifies a new member's address", () => {
 
 describe("the email that confirms a new address after an email change request", () => {
   it("goes to the new address, says it confirms the change, and carries the link", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await sendVerificationEmail({ userId: "user-1", to: "ada@new.example", name: "Ada Lovelace", token: changeToken });
     expect(remembered).toEqual([{ db: processDb, token: changeToken, userId: "user-1", kind: "change" }]);
     expect(sent).toHaveLength(1);
@@ -127,20 +123,20 @@ const logLines = () =>
 
 describe("the verification link in the log", () => {
   it("in development without SMTP, is logged so it can be followed locally", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await sendVerificationEmail({ userId: "user-1", to: "ada@example.com", name: "Ada", token: verifyToken });
     expect(logLines()).toContainEqual(expect.objectContaining({ msg: "email verification link (dev outbox)", link }));
   });
 
   it("is never logged in production, even without SMTP", async () => {
-    useEnv({ NODE_ENV: "production" });
+    stubConfigEnv({ NODE_ENV: "production" });
     await sendVerificationEmail({ userId: "user-1", to: "ada@example.com", name: "Ada", token: verifyToken });
     expect(sent).toHaveLength(1);
     expect(logged.output()).not.toContain("link-id-Vb7Kq2");
   });
 
   it("is never logged when SMTP delivers the mail, even in development", async () => {
-    useEnv({ NODE_ENV: "development", SMTP_URL: "smtp://mail.example:2525" });
+    stubConfigEnv({ NODE_ENV: "development", SMTP_URL: "smtp://mail.example:2525" });
     await sendVerificationEmail({ userId: "user-1", to: "ada@example.com", name: "Ada", token: verifyToken });
     expect(sent).toHaveLength(1);
     expect(logged.output()).not.toContain("link-id-Vb7Kq2");

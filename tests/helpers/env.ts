@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import type { Database } from "#server/db/client";
 import { resetSingleton, singletonValue } from "#server/lib/singleton";
 
@@ -65,4 +65,13 @@ export function publicUrlPerTest() {
   };
   afterEach(() => use(saved));
   return use;
+}
+
+/**
+ * Stubs environment variables for the current test and re-reads the configuration. The test
+ * file's `afterEach` undoes it: `vi.unstubAllEnvs()` and `resetSingleton("config")`.
+ */
+export function stubConfigEnv(vars: Record<string, string>) {
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  resetSingleton("config");
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { withTestDataDir } from "../../../tests/helpers/env.ts";
+import { stubConfigEnv, withTestDataDir } from "../../../tests/helpers/env.ts";
 import { sentEmails } from "../../../tests/helpers/sent-emails.ts";
 import { captureLogLines } from "../../../tests/helpers/log-capture.ts";
 import { resetSingleton, setSingleton } from "../../lib/singleton.ts";
@@ -26,14 +26,10 @@ afterEach(() => {
 
 const token = "invite-token-Zx9Qa2";
 const send = () => sendStaffInvitationEmail({ to: "eve@example.com", role: "editor", invitedBy: "owner@example.com", token });
-const useEnv = (vars: Record<string, string>) => {
-  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
-  resetSingleton("config");
-};
 
 describe("the staff invitation email (issue #16)", () => {
   it("says who invites, as what, for how long, what comes next, and carries the link", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await send();
     expect(sent).toHaveLength(1);
     const [email] = sent;
@@ -55,15 +51,15 @@ describe("the staff invitation email (issue #16)", () => {
   });
 
   it("in development without SMTP, logs the link so it can be followed locally", async () => {
-    useEnv({ NODE_ENV: "development" });
+    stubConfigEnv({ NODE_ENV: "development" });
     await send();
     expect(logged.output()).toContain("https://signals.example/staff-invitation?token=invite-token-Zx9Qa2");
   });
 
   it("never logs the link in production, nor when SMTP delivers the mail", async () => {
-    useEnv({ NODE_ENV: "production" });
+    stubConfigEnv({ NODE_ENV: "production" });
     await send();
-    useEnv({ NODE_ENV: "development", SMTP_URL: "smtp://mail.example:2525" });
+    stubConfigEnv({ NODE_ENV: "development", SMTP_URL: "smtp://mail.example:2525" });
     await send();
     expect(sent).toHaveLength(2);
     expect(logged.output()).not.toContain(token);
