@@ -15,7 +15,7 @@ export const areas = {
   // take seconds, the route and integration tests that also import them took minutes.
   validation: { mutate: ["app/lib/validation/**/*.ts"], tests: ["app/lib/validation/**/*.test.ts"] },
   sanitizer: { mutate: ["server/content/sanitize.ts"] },
-  "page-cache": { mutate: ["server/http/page-cache.ts", "server/http/page-store.ts"] },
+  "page-cache": { mutate: ["server/http/page-cache.ts", "server/http/page-store.ts", "server/http/private-paths.ts"] },
   security: { mutate: ["server/security/**/*.ts"] },
   // `auth` is a group (below): server/auth/** split by topic, each part with the tests of that
   // topic. Its mutants sit on the sign-up, sign-in and password-hashing path that nearly every

@@ -32,7 +32,7 @@ const build = {
         rendersOf.set(pathname, (rendersOf.get(pathname) ?? 0) + 1);
         const type = { "/json": "application/json", "/text": "text/plain" }[pathname] ?? "text/html; charset=utf-8";
         headers.set("Content-Type", type);
-        headers.set("Cache-Control", "public, max-age=30");
+        headers.set("Cache-Control", pathname.startsWith("/no-store") ? "no-store" : "public, max-age=30");
         if (pathname.includes("cookie")) {
           headers.append("Set-Cookie", `visitor=${n}; Path=/; HttpOnly`);
           headers.append("Set-Cookie", "second=yes; Path=/");
@@ -209,6 +209,9 @@ describe("page cache (DESIGN.md §6: nothing with Set-Cookie is ever stored)", (
       await request(`${site.url}/plain`, { method: "DELETE" }),
       await request(`${site.url}/dashboard`),
       await request(`${site.url}/plain.data`),
+      await request(`${site.url}/staff-invitation?token=x`),
+      await request(`${site.url}/plain?token=x`),
+      await request(`${site.url}/plain?page=2&TOKEN=x`),
     ];
     for (const answer of passedOn) {
       expect(answer.headers["x-page-cache"]).toBeUndefined();
@@ -217,6 +220,23 @@ describe("page cache (DESIGN.md §6: nothing with Set-Cookie is ever stored)", (
     }
     expect(rendersOf.has("/dashboard")).toBe(false);
     expect(rendersOf.has("/plain.data")).toBe(false);
+    expect(rendersOf.has("/staff-invitation")).toBe(false);
+  });
+
+  it("still stores a page whose query has no token, and one whose parameter only looks like it", async () => {
+    for (const path of ["/plain-query?page=2", "/plain-query?tokens=x&q=token%3Dx"]) {
+      await request(`${site.url}${path}`);
+      expect((await request(`${site.url}${path}`)).headers["x-page-cache"], path).toBe("HIT");
+    }
+  });
+
+  it("never stores a page that says no-store: each request renders it again, with its own nonce", async () => {
+    const first = await request(`${site.url}/no-store`);
+    const second = await request(`${site.url}/no-store`);
+    expect([first.headers["x-page-cache"], second.headers["x-page-cache"]]).toEqual(["MISS", "MISS"]);
+    expect(renderNumber(second) - renderNumber(first)).toBe(1);
+    expect(second.headers["cache-control"]).toBe("no-store");
+    expect(second.text).toContain('nonce="fresh-nonce"');
   });
 
   it("never stores a response that sets a cookie: each request is rendered once again and gets its own cookies", async () => {

@@ -8,7 +8,7 @@ import { getLogger } from "../lib/logger.ts";
 import { contentSecurityPolicy } from "../security/headers.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import { createPageStore, type StoredPage } from "./page-store.ts";
-import { PRIVATE_PATH } from "./private-paths.ts";
+import { isPrivateRequest } from "./private-paths.ts";
 import { sealCachedPage } from "./seal-cached-page.ts";
 
 // Pages are rendered with this stand-in for the CSP nonce. A stored page loses it and names its
@@ -25,12 +25,12 @@ const brotli = promisify(zlib.brotliCompress);
 type Rendered = { stored: StoredPage } | { once: { status: number; headers: [string, string][]; html: string } };
 
 /**
- * Anonymous HTML pages (no cookies at all, GET, not a private path) are rendered once per
- * `ttlSeconds` and then answered from memory, already compressed, with a CSP naming the
- * page's inline scripts by hash. Responses that set a cookie or are not 200 HTML are never
- * stored. Concurrent requests for a page being rendered wait for that render. Per process and
- * short-lived; `clear()` empties it, which start.ts does whenever the database announces a
- * content change (on any instance).
+ * Anonymous HTML pages (no cookies at all, GET, not a private path, no `token` in the query)
+ * are rendered once per `ttlSeconds` and then answered from memory, already compressed, with a
+ * CSP naming the page's inline scripts by hash. Responses that set a cookie, say `no-store`,
+ * or are not 200 HTML are never stored. Concurrent requests for a page being rendered wait for
+ * that render. Per process and short-lived; `clear()` empties it, which start.ts does whenever
+ * the database announces a content change (on any instance).
  */
 export function createPageCache(options: {
   getBuild: () => Promise<ServerBuild> | ServerBuild;
@@ -50,8 +50,13 @@ export function createPageCache(options: {
     const response = await (await getHandler())(request, { ...options.loadContext(req, res), cspNonce: NONCE_STAND_IN });
     const html = await response.text();
     const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
+    // A page that says it must not be kept (a link's page, whose token is spent once used) is
+    // not kept here either.
     const storable =
-      response.status === 200 && !response.headers.has("set-cookie") && (response.headers.get("content-type") ?? "").includes("text/html");
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      !/\bno-store\b/i.test(response.headers.get("cache-control") ?? "") &&
+      (response.headers.get("content-type") ?? "").includes("text/html");
     const sealed = storable ? sealCachedPage(html, NONCE_STAND_IN) : null;
     if (!sealed) return { once: { status: response.status, headers, html } };
     const identity = Buffer.from(sealed.html, "utf8");
@@ -78,7 +83,7 @@ export function createPageCache(options: {
       (req.method === "GET" || req.method === "HEAD") &&
       !req.headers.cookie &&
       !req.headers.authorization &&
-      !PRIVATE_PATH.test(req.path) &&
+      !isPrivateRequest(req) &&
       !req.path.endsWith(".data");
     if (!cacheable) return next();
 
