@@ -125,4 +125,57 @@ describe("sanitizeHtml", () => {
     expect(once).toContain("srcset=");
     expect(sanitizeHtml(once)).toBe(once);
   });
+
+  // Which attributes each element keeps, written out: one more attribute on one more element (a
+  // style on a span, a class on a heading) must fail here, not reach a stored page.
+  const KEPT: Record<string, string[]> = {
+    a: ["href", "title", "target", "rel"],
+    img: ["src", "srcset", "sizes", "alt", "title", "width", "height", "loading"],
+    th: ["scope"],
+    td: ["colspan", "rowspan"],
+  };
+  const ELEMENTS = [
+    "h2", "h3", "h4", "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "blockquote", "code", "pre",
+    "ul", "ol", "li", "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tr", "th", "td", "span",
+  ];
+  const EVERY_ATTRIBUTE: Record<string, string> = {
+    style: "color:red;background:url(https://evil.example/x)",
+    class: "x",
+    id: "y",
+    name: "n",
+    lang: "en",
+    dir: "rtl",
+    "data-x": "1",
+    "aria-label": "l",
+    onclick: "steal()",
+    href: "/pricing",
+    title: "t",
+    target: "_self",
+    rel: "next",
+    src: upload(480, 270),
+    srcset: `${upload(480, 270)} 480w`,
+    sizes: "100vw",
+    alt: "a",
+    width: "480",
+    height: "270",
+    loading: "eager",
+    scope: "col",
+    colspan: "2",
+    rowspan: "3",
+  };
+  const attributesOf = (html: string) => [...(/^<[a-z0-9]+([^>]*)>/.exec(html)?.[1] ?? "").matchAll(/([a-z-]+)="/g)].map((m) => m[1]).sort();
+
+  it.each(ELEMENTS)("<%s> keeps exactly its own attributes: no style, class, id or handler", (tag) => {
+    const attributes = Object.entries(EVERY_ATTRIBUTE).map(([name, value]) => `${name}="${value}"`).join(" ");
+    const out = sanitizeHtml(`<${tag} ${attributes}>x</${tag}>`);
+    expect(out.startsWith(`<${tag}`), out).toBe(true);
+    expect(attributesOf(out), out).toEqual([...(KEPT[tag] ?? [])].sort());
+    expect(out).not.toContain("style");
+  });
+
+  it("keeps no element that is not on the list, so no style can come in another way", () => {
+    for (const tag of ["div", "font", "center", "style", "section", "article", "h1", "h5", "h6", "mark", "sub", "sup", "small", "abbr", "svg", "math"]) {
+      expect(sanitizeHtml(`<${tag} style="color:red">x</${tag}>`), tag).toBe(["style"].includes(tag) ? "" : "x");
+    }
+  });
 });

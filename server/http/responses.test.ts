@@ -46,6 +46,19 @@ describe("readBody", () => {
     await expect(readBody(post(`${text}x`, "application/x-www-form-urlencoded"))).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
 
+  it("compares a declared length with the limit: exactly the limit is read, one byte more refused before reading", async () => {
+    const text = `a=${"x".repeat(64 * 1024 - 2)}`;
+    const declared = (length: number) => post(text, "application/x-www-form-urlencoded", { "content-length": String(length) });
+    expect((await readBody(declared(64 * 1024))).a).toHaveLength(64 * 1024 - 2);
+    const body = chunked(64 * 1024 + 1);
+    await expect(readBody(post(body.stream, "application/json", { "content-length": String(64 * 1024 + 1) }))).rejects.toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "The request body is too large.",
+    });
+    // A Request pulls one chunk ahead on its own; reading would have taken all five.
+    expect(body.pulled()).toBeLessThan(64 * 1024);
+  });
+
   it("refuses uploads and unknown types (415) and non-object JSON (400)", async () => {
     const form = new FormData();
     form.set("a", "1");
@@ -78,6 +91,21 @@ describe("readBody", () => {
       const body = chunked(5 * 1024 * 1024);
       await expect(readBody(post(body.stream, "multipart/form-data; boundary=x"), { files })).rejects.toMatchObject({ status: 413, message: files.tooLarge });
       expect(body.pulled()).toBeLessThan(300 * 1024);
+    });
+
+    it("takes a streamed upload body of exactly the action's limit and refuses one byte more, declared or streamed", async () => {
+      const exact = chunked(files.maxBytes);
+      // Not a valid multipart body: past the limit check, the parser's 400 is the answer.
+      await expect(readBody(post(exact.stream, "multipart/form-data; boundary=x"), { files })).rejects.toMatchObject({ status: 400 });
+      expect(exact.pulled()).toBe(files.maxBytes);
+      await expect(readBody(post(chunked(files.maxBytes + 1).stream, "multipart/form-data; boundary=x"), { files })).rejects.toMatchObject({
+        status: 413,
+        message: files.tooLarge,
+      });
+      const declaredOver = chunked(files.maxBytes + 1);
+      const request = post(declaredOver.stream, "multipart/form-data; boundary=x", { "content-length": String(files.maxBytes + 1) });
+      await expect(readBody(request, { files })).rejects.toMatchObject({ status: 413, message: files.tooLarge });
+      expect(declaredOver.pulled()).toBeLessThan(files.maxBytes);
     });
 
     it("answers a malformed multipart body with 400, and keeps JSON and forms at their own limit", async () => {

@@ -105,6 +105,21 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
     expect(delivery!.sentAt).toBeInstanceOf(Date);
   });
 
+  it("shows the post's title and excerpt as text: the heading and the paragraph are escaped", async () => {
+    await subscriber("reader@example.com", { confirmed: ago(3) });
+    const fresh = await post({ published: true });
+    await db().update(blogPosts).set({ title: `<b>Risk & "reward" 'now'</b>`, excerpt: "<i>Stops</i> & sizes" }).where(eq(blogPosts.id, fresh.id));
+    await queueNewPostEmails({ db: db() });
+    const { sent, send } = collect();
+    await sendNewPostEmails({ db: db(), send });
+    const html = sent[0]!.html!;
+    expect(html).toContain(`<h1 style="font-size:20px;margin:0 0 16px">&lt;b&gt;Risk &amp; &quot;reward&quot; &#39;now&#39;&lt;/b&gt;</h1>`);
+    expect(html).toContain(">&lt;i&gt;Stops&lt;/i&gt; &amp; sizes</p>");
+    expect(html).not.toContain("<b>");
+    expect(html).not.toContain("<i>");
+    expect(sent[0]!.subject).toBe(`<b>Risk & "reward" 'now'</b>`);
+  });
+
   it("skips an address that left, or a post taken down, before its turn", async () => {
     const leaving = await subscriber("leaving@example.com", { confirmed: ago(3) });
     await subscriber("staying@example.com", { confirmed: ago(3) });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { notificationKinds } from "./enqueue-notification.ts";
+import { renderNotification } from "./templates.ts";
+
+// Every payload value a template reads, and the member's name and the brand, holding markup,
+// an ampersand and both quotes: the HTML must show them as text, headings included.
+const HOSTILE = `<b>x & "q" 'a'</b>`;
+const ESCAPED = "&lt;b&gt;x &amp; &quot;q&quot; &#39;a&#39;&lt;/b&gt;";
+const PAYLOAD_KEYS = [
+  "plans", "plan", "period", "amount", "invoiceId", "balance", "txId", "nextBillingDate", "dueDate",
+  "shortfall", "effectiveOn", "oldAmount", "newAmount",
+];
+const payload = Object.fromEntries(PAYLOAD_KEYS.map((key) => [key, HOSTILE]));
+const context = { brand: HOSTILE, firstName: HOSTILE, dashboardUrl: `https://signals.example/dashboard?a=1&b="2"` };
+
+describe("notification emails escape what they are given", () => {
+  it.each([...notificationKinds, "unknown_kind"])("%s", (kind) => {
+    const { html, text } = renderNotification(kind, payload, context);
+    expect(html).not.toContain("<b>");
+    expect(html).not.toContain('"q"');
+    expect(html).toContain(`<h1 style="font-size:20px;margin:0 0 16px">`);
+    expect(html).toContain(`>Hi ${ESCAPED},</p>`);
+    expect(html).toContain(`>${ESCAPED}</p>`);
+    expect(html).toContain('href="https://signals.example/dashboard?a=1&amp;b=&quot;2&quot;"');
+    // The plain-text part is text: nothing to escape there.
+    expect(text).toContain(`Hi ${HOSTILE},`);
+  });
+
+  it.each(["price_change_notice", "price_change_cancelled"])("%s: the plan's name in the heading is escaped", (kind) => {
+    const { html } = renderNotification(kind, { ...payload, plan: "<i>Gold & Co</i>" }, context);
+    expect(html).toMatch(/<h1 style="font-size:20px;margin:0 0 16px">&lt;i&gt;Gold &amp; Co&lt;\/i&gt;: [^<]+<\/h1>/);
+  });
+});
