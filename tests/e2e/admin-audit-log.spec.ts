@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { expectAccessible } from "./support/axe";
 import { signInStaff } from "./support/staff";
 import { waitForHydration } from "./support/member";
@@ -21,7 +22,7 @@ test.describe("back office: each target's history and the audit log's filters (i
     await expect(history).toContainText("No changes recorded yet.");
     await page.getByLabel("Name").fill("History Plan Plus");
     await page.getByLabel("Monthly price").fill("15");
-    await page.getByRole("button", { name: "Save plan" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Save plan" }).click());
     await expect(toast(page, "Plan saved")).toBeVisible();
     // The page's data reloads after the save: the new row is there, with who and what changed.
     const entry = history.getByRole("listitem").first();
@@ -71,7 +72,7 @@ test.describe("back office: each target's history and the audit log's filters (i
     await waitForHydration(page);
     const row = page.getByRole("row").filter({ hasText: colleague.email });
     await row.getByLabel(`Role of ${colleague.email}`).selectOption("support");
-    await row.getByRole("button", { name: "Save" }).click();
+    await answered(page, () => row.getByRole("button", { name: "Save" }).click());
     await expect(toast(page, "Staff updated")).toBeVisible();
 
     const toggle = page.getByRole("button", { name: `History of ${colleague.email}` });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { signInStaff } from "./support/staff";
 import { signInNewMember, waitForHydration } from "./support/member";
 
@@ -92,7 +93,7 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
     await expect(body.getByRole("link", { name: "Tronscan" })).toHaveAttribute("href", "https://tronscan.org/");
     await expect(page.getByText("Unsaved changes")).toBeVisible();
 
-    await page.getByRole("button", { name: "Create article" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Create article" }).click());
     await expect(toast(page, "Article created")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/knowledgebase\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit article");
@@ -116,7 +117,7 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
     await expect(leave).toBeHidden();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit article");
     await expect(page.getByLabel("Title")).toHaveValue(`${title}!`);
-    await page.getByRole("button", { name: "Save article" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Save article" }).click());
     await expect(toast(page, "Article saved")).toBeVisible();
     await expect(page.getByText("All changes saved")).toBeVisible();
 
@@ -127,7 +128,7 @@ test.describe("back office: Knowledgebase (issue #16)", () => {
     await expect(row).toContainText("Draft");
     await expect(row.getByRole("cell").first()).toHaveText(String(before.length + 1));
     await toastsGone(page);
-    await row.getByRole("button", { name: `Publish “${title}!”` }).click();
+    await answered(page, () => row.getByRole("button", { name: `Publish “${title}!”` }).click());
     await expect(toast(page, "Knowledgebase updated")).toBeVisible();
     await expect(row).toContainText("Published");
     await toastsGone(page);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { signInStaff } from "./support/staff";
 import { waitForHydration } from "./support/member";
 
@@ -76,7 +77,7 @@ test.describe("back office: Newsletter (issue #16)", () => {
     await subscribers.first().getByRole("button", { name: `Unsubscribe ${address("reader")}` }).click();
     const dialog = page.getByRole("dialog", { name: `Unsubscribe ${address("reader")}?` });
     await expect(dialog).toContainText("when the owner of the address asks");
-    await dialog.getByRole("button", { name: "Unsubscribe" }).click();
+    await answered(page, () => dialog.getByRole("button", { name: "Unsubscribe" }).click());
     await expect(toast(page, "Newsletter updated")).toBeVisible();
     await expect(page.getByText(`${address("reader")} is unsubscribed: no more new-post emails go to it.`)).toBeVisible();
     await expect(subscribers).toHaveCount(0);

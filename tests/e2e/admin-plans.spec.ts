@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { signInStaff } from "./support/staff";
 import { signInNewMember, waitForHydration } from "./support/member";
 import { expectAccessible } from "./support/axe";
@@ -40,7 +41,7 @@ test.describe("back office: plans (issue #16)", () => {
     await page.getByRole("button", { name: "Create plan" }).click();
     await expect(page.getByText("Monthly price must be more than 0").first()).toBeVisible();
     await page.getByLabel("Monthly price").fill("30");
-    await page.getByRole("button", { name: "Create plan" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Create plan" }).click());
     await expect(toast(page, "Plan saved")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/plans\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Swing Pro");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { signInStaff } from "./support/staff";
 import { waitForHydration } from "./support/member";
 
@@ -48,7 +49,7 @@ test.describe("Results in the back office (issue #16)", () => {
     await expect(form.getByText("Wins plus losses (12) cannot be more than signals (10).")).toBeVisible();
     await form.getByLabel("Signals").fill("14");
     await expect(form.getByText("From wins and losses: 66.67%")).toBeVisible();
-    await form.getByRole("button", { name: "Add result" }).click();
+    await answered(page, () => form.getByRole("button", { name: "Add result" }).click());
     await expect(toast(page, "Added “E2E Spot Month” to Spot as a draft.")).toBeVisible();
     await expect(form).toBeHidden();
     const row = table.getByRole("row").filter({ hasText: "E2E Spot Month" });
@@ -60,7 +61,7 @@ test.describe("Results in the back office (issue #16)", () => {
     const edit = page.getByRole("dialog", { name: "Edit result" });
     await expect(edit.getByLabel("Title")).toHaveValue("E2E Spot Month");
     await edit.getByLabel("Total percentage").fill("12.25");
-    await edit.getByRole("button", { name: "Save result" }).click();
+    await answered(page, () => edit.getByRole("button", { name: "Save result" }).click());
     await expect(toast(page, "Saved “E2E Spot Month”.")).toBeVisible();
     await expect(row).toContainText("+12.25%");
 
@@ -82,13 +83,13 @@ test.describe("Results in the back office (issue #16)", () => {
     await page.getByLabel("Or paste CSV").fill([header, good].join("\n"));
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByText("1 row ready to import.")).toBeVisible();
-    await page.getByRole("button", { name: "Import 1 result" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Import 1 result" }).click());
     await expect(toast(page, "Imported 1 result (1 published).")).toBeVisible();
     await expect(table.getByRole("row").filter({ hasText: "E2E Imported Month" })).toContainText("Published");
     await expect(table.getByRole("row").filter({ hasText: "E2E Bad Month" })).toHaveCount(0);
 
     // Publish the edited row.
-    await row.getByRole("button", { name: "Publish E2E Spot Month" }).click();
+    await answered(page, () => row.getByRole("button", { name: "Publish E2E Spot Month" }).click());
     await expect(toast(page, "Published “E2E Spot Month” on /results.")).toBeVisible();
     await expect(row).toContainText("Published");
 
@@ -107,12 +108,12 @@ test.describe("Results in the back office (issue #16)", () => {
     // Reorder within the tab, then delete after a confirmation: gone from /results too.
     const titles = table.locator("tbody tr td:nth-child(2)");
     await expect(titles.last()).toHaveText("E2E Imported Month");
-    await table.getByRole("button", { name: "Move E2E Imported Month up" }).click();
+    await answered(page, () => table.getByRole("button", { name: "Move E2E Imported Month up" }).click());
     await expect(toast(page, "Moved up.")).toBeVisible();
     await expect(titles.last()).toHaveText("E2E Spot Month");
     await row.getByRole("button", { name: "Delete E2E Spot Month" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete this result?" });
-    await confirm.getByRole("button", { name: "Delete" }).click();
+    await answered(page, () => confirm.getByRole("button", { name: "Delete" }).click());
     await expect(toast(page, "Deleted “E2E Spot Month”.")).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect.poll(async () => (await publicSpotPage(app.url)).html).not.toContain("E2E Spot Month");
@@ -140,7 +141,7 @@ test.describe("Results in the back office (issue #16)", () => {
     const csv = ["type,title,signals,wins,losses,total_percentage,win_rate", "high_lev_futures,E2E Audit A,9,3,3,4,50", "high_lev_futures,E2E Audit B,9,6,3,7.5,66.67"];
     await page.getByLabel("Or paste CSV").fill(csv.join("\n"));
     await page.getByRole("button", { name: "Preview" }).click();
-    await page.getByRole("button", { name: "Import 2 results" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Import 2 results" }).click());
     await expect(toast(page, "Imported 2 results (0 published).")).toBeVisible();
     await expect(page.getByRole("table", { name: "High Leverage Futures results" }).getByRole("row").filter({ hasText: /E2E Audit [AB]/ })).toHaveCount(2);
     await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Audit log" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { signInStaff } from "./support/staff";
 import { waitForHydration } from "./support/member";
 import { latestMail, linkIn } from "./support/outbox";
@@ -31,7 +32,7 @@ test.describe("back office (issue #16)", () => {
     // Owners invite by email; an existing account is promoted once its owner accepts.
     await page.getByLabel("Email", { exact: true }).fill(editor.email);
     await page.getByLabel("Role", { exact: true }).selectOption("editor");
-    await page.getByRole("button", { name: "Send invitation" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Send invitation" }).click());
     await expect(toast(page, "Invitation sent")).toBeVisible();
     await expect(page.getByRole("region", { name: "Pending invitations" }).getByRole("row").filter({ hasText: editor.email })).toContainText("Editor");
 

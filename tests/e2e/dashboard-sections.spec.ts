@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { and, asc, eq } from "drizzle-orm";
 import { blockingViolations, settle } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { holdData } from "./support/hold-data";
 import { openDashboard, signInNewMember, waitForHydration } from "./support/member";
 
@@ -39,7 +40,7 @@ test.describe("member dashboard", () => {
     await card(page, vip.name).getByRole("button", { name: "Remove from cart" }).click();
 
     await subscribe.click();
-    await dialog.getByRole("button", { name: "Confirm purchase" }).click();
+    await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
     await expect(toast(page, "Subscriptions activated successfully!")).toBeVisible();
     await expect(page.getByRole("button", { name: "$12.00 USDT" })).toBeVisible();
     await expect(card(page, signals.name).getByRole("button", { name: "Subscribed" })).toBeDisabled();
@@ -52,11 +53,11 @@ test.describe("member dashboard", () => {
     await expect(row.getByRole("cell")).toHaveText([signals.name, "Monthly", "Active", utcDate(sub!.startDate), utcDate(sub!.nextBillingDate!), ""]);
     const autorenew = row.getByRole("switch", { name: `Autorenew ${signals.name}` });
     await expect(autorenew).toBeChecked();
-    await autorenew.click();
+    await answered(page, () => autorenew.click());
     await expect(toast(page, "Autorenew disabled")).toBeVisible();
     await expect(autorenew).not.toBeChecked();
     await expect.poll(async () => (await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, sub!.id)))[0]!.autorenew).toBe(false);
-    await autorenew.click();
+    await answered(page, () => autorenew.click());
     await expect(toast(page, "Autorenew enabled")).toBeVisible();
 
     // Lifetime: never ends, autorenew locked.

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { markEmailVerified, openDashboard, signInNewMember, waitForHydration } from "./support/member";
 import { latestMail, linkIn } from "./support/outbox";
 
@@ -28,7 +29,7 @@ test("verification: the dashboard banner until verified, Resend, and a link that
   await expect(banner(page)).toContainText("Please verify your email address");
   await expect(banner(page)).toContainText(member.email);
   await expectAccessible(page, "dashboard with the verification banner");
-  await banner(page).getByRole("button", { name: "Resend" }).click();
+  await answered(page, () => banner(page).getByRole("button", { name: "Resend" }).click());
   await expect(toast(page, "Verification email sent. Check your inbox.")).toBeVisible();
   await expect.poll(() => linkIn(latestMail(app.dataDir, member.email) ?? "", "/verify-email?token=")).not.toBe(first);
   const link = linkIn(latestMail(app.dataDir, member.email)!, "/verify-email?token=")!;
@@ -66,7 +67,7 @@ test("email change: confirmed from the new address, the old one told", async ({ 
   const unverified = page.getByRole("dialog", { name: "Change email" });
   await expect(unverified).toContainText("Verify your current email address before changing it");
   await expect(unverified.getByLabel("New email")).toHaveCount(0);
-  await unverified.getByRole("button", { name: "Resend verification email" }).click();
+  await answered(page, () => unverified.getByRole("button", { name: "Resend verification email" }).click());
   await expect(toast(page, "Verification email sent. Check your inbox.")).toBeVisible();
   await page.keyboard.press("Escape");
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { openDashboard, signInNewMember, waitForHydration, type TestMember } from "./support/member";
 import { latestMail } from "./support/outbox";
 
@@ -53,7 +54,7 @@ test.describe("signed-in devices", () => {
     await expect(theirs).toContainText("Network 127.0.0.x");
     await expect(theirs).toContainText(/Last active (just now|1 minute ago)/);
 
-    await theirs.getByRole("button", { name: `Sign out ${name}` }).click();
+    await answered(page, () => theirs.getByRole("button", { name: `Sign out ${name}` }).click());
     await expect(toast(page, "Device signed out")).toBeVisible();
     await expect(list.getByRole("listitem")).toHaveCount(1);
     await expect(page.getByText("No other device is signed in.")).toBeVisible();
@@ -75,7 +76,7 @@ test.describe("signed-in devices", () => {
     for (const other of contexts) await signInThroughForm(await other.newPage(), member);
     await openDashboard(page, "user-info");
     await expect(devices(page).getByRole("listitem")).toHaveCount(3);
-    await page.getByRole("button", { name: "Sign out all other devices" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Sign out all other devices" }).click());
     await expect(toast(page, "Other devices signed out")).toBeVisible();
     await expect(page.getByText("2 devices were signed out.")).toBeVisible();
     await expect(devices(page).getByRole("listitem")).toHaveCount(1);

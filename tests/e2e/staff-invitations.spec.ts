@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { expect, test } from "./support/fixtures";
+import { answered } from "./support/answered";
 import { expectAccessible } from "./support/axe";
 import { signInNewMember, waitForHydration } from "./support/member";
 import { latestMail, linkIn } from "./support/outbox";
@@ -34,7 +35,7 @@ test.describe("staff invitations (issue #16)", () => {
     await waitForHydration(page);
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Role", { exact: true }).selectOption("editor");
-    await page.getByRole("button", { name: "Send invitation" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Send invitation" }).click());
     await expect(toast(page, "Invitation sent")).toBeVisible();
     const pending = page.getByRole("region", { name: "Pending invitations" }).getByRole("row").filter({ hasText: email });
     await expect(pending).toContainText("Editor");
@@ -102,11 +103,11 @@ test.describe("staff invitations (issue #16)", () => {
     await waitForHydration(page);
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Role", { exact: true }).selectOption("support");
-    await page.getByRole("button", { name: "Send invitation" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Send invitation" }).click());
     await expect(toast(page, "Invitation sent")).toBeVisible();
     const first = invitationPath(app, email);
 
-    await page.getByRole("button", { name: `Resend the invitation of ${email}` }).click();
+    await answered(page, () => page.getByRole("button", { name: `Resend the invitation of ${email}` }).click());
     await expect(toast(page, "Invitation sent again")).toBeVisible();
     const second = invitationPath(app, email);
     expect(second).not.toBe(first);
@@ -114,7 +115,7 @@ test.describe("staff invitations (issue #16)", () => {
     await page.getByRole("button", { name: `Revoke the invitation of ${email}` }).click();
     const dialog = page.getByRole("dialog", { name: "Revoke this invitation?" });
     await expect(dialog).toContainText(email);
-    await dialog.getByRole("button", { name: "Revoke invitation" }).click();
+    await answered(page, () => dialog.getByRole("button", { name: "Revoke invitation" }).click());
     await expect(toast(page, "Invitation revoked")).toBeVisible();
     await expect(page.getByRole("region", { name: "Pending invitations" })).toHaveCount(0);
 
@@ -138,7 +139,7 @@ test.describe("staff invitations (issue #16)", () => {
     await waitForHydration(page);
     await page.getByLabel("Email", { exact: true }).fill(member.email);
     await page.getByLabel("Role", { exact: true }).selectOption("support");
-    await page.getByRole("button", { name: "Send invitation" }).click();
+    await answered(page, () => page.getByRole("button", { name: "Send invitation" }).click());
     await expect(toast(page, "Invitation sent")).toBeVisible();
 
     const invitee = await memberContext.newPage();
