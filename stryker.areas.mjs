@@ -32,7 +32,7 @@ export const areas = {
       "server/auth/{session,sign-up-member,sign-in-member,limits,device-address}.ts",
       "server/auth/{request-password-reset,reset-member-password,send-password-reset-email}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-accounts,auth-limits,email-auth,sessions,sessions-*}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-accounts,auth-limits,email-auth,sessions,sessions-*,two-factor-staff,rate-limit-keys}.test.ts"],
   },
   "auth-email": {
     mutate: [
@@ -46,8 +46,9 @@ export const areas = {
     mutate: [
       "server/auth/{two-factor-rules,start-two-factor-setup,confirm-two-factor-setup}.ts",
       "server/auth/{turn-off-two-factor,regenerate-backup-codes,verify-two-factor-sign-in}.ts",
+      "server/auth/{second-factor-plugin,sign-in-challenge}.ts",
     ],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{two-factor,two-factor-*,sessions,sessions-*}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/{two-factor,two-factor-*,sessions,sessions-*,passkeys}.test.ts"],
   },
   "auth-passkeys": {
     mutate: [
@@ -91,7 +92,7 @@ export const areas = {
       "app/lib/staff-roles.test.ts",
       "server/staff/**/*.test.ts",
       "server/http/staff-guard.test.ts",
-      "tests/integration/{admin,admin-guard*,staff,staff-*,admin-plans,plan-prices,plan-prices-*,admin-role-matrix}.test.ts",
+      "tests/integration/{admin,admin-guard*,staff,staff-*,admin-plans,plan-prices,plan-prices-*,admin-role-matrix,two-factor-staff,rate-limit-keys}.test.ts",
     ],
   },
 };

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { startPasskeySignIn } from "#server/auth/start-passkey-sign-in";
 import { defineAction } from "#server/http/action";
-import { rateLimitAddress } from "#server/security/client-address";
+import { clientAddressKey } from "#server/security/client-address";
 
 /**
  * Sign in with a passkey, step 1: request options and the challenge cookie. The sign-in page
@@ -10,7 +10,7 @@ import { rateLimitAddress } from "#server/security/client-address";
  * still bounds the short-lived challenge rows one address can make.
  */
 export const action = defineAction({
-  rateLimit: ({ clientIp }) => ({ key: `passkey-options:ip:${rateLimitAddress(clientIp)}`, limit: 300, windowSeconds: 15 * 60 }),
+  rateLimit: ({ clientIp }) => ({ key: clientAddressKey("passkey-options", clientIp), limit: 300, windowSeconds: 15 * 60 }),
   unexpected: "Passkey sign-in is not available right now. Please sign in with your email and password.",
   run: async ({ request, forwardCookies }) => {
     const { options, headers } = await startPasskeySignIn({ headers: request.headers });

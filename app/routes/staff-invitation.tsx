@@ -15,6 +15,7 @@ import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { flashToastCookie } from "#server/http/flash";
 import { AppError } from "#server/lib/errors";
+import { clientAddressKey } from "#server/security/client-address";
 import { acceptStaffInvitation } from "#server/staff/invitations/accept-staff-invitation";
 import { acceptStaffInvitationAsNewAccount } from "#server/staff/invitations/accept-staff-invitation-new-account";
 import { findStaffInvitation } from "#server/staff/invitations/find-staff-invitation";
@@ -50,7 +51,7 @@ export const action = defineAction({
   schema: acceptInvitationSchema,
   // Tokens are 256-bit, so guessing is hopeless anyway; the limit keeps a flood of tries (each
   // hashing a password when it opens an account) from costing the server.
-  rateLimit: ({ clientIp }) => ({ key: `staff-invitation:${clientIp}`, limit: 20, windowSeconds: 15 * 60 }),
+  rateLimit: ({ clientIp }) => ({ key: clientAddressKey("staff-invitation", clientIp), limit: 20, windowSeconds: 15 * 60 }),
   refuseInput: (error) => (error.issues[0]?.path[0] === "token" ? new AppError("NOT_FOUND", invitationMessages.unknown) : undefined),
   run: async ({ input, request, forwardCookies }) => {
     if (input.intent === "accept") {

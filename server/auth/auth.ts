@@ -13,6 +13,8 @@ import { singleton } from "../lib/singleton.ts";
 import { getAuthSecret } from "./auth-secret.ts";
 import { staffAccessControl, staffRoles } from "./staff-access-control.ts";
 import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
+import { secondFactorSessions } from "./second-factor-plugin.ts";
+import { TWO_FACTOR_ACCOUNT_FAILURES, TWO_FACTOR_LOCK_SECONDS } from "./two-factor-rules.ts";
 import { signInDevices } from "./sign-in-devices-plugin.ts";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { EMAIL_LINK_SECONDS } from "./email-link-store.ts";
@@ -22,7 +24,7 @@ import { sendVerificationEmail } from "./send-verification-email.ts";
 
 export const SESSION_DAYS = 7;
 export const RESET_LINK_SECONDS = 60 * 60;
-/** "Trust this device for 30 days" after a second factor (issue #15). */
+/** "Trust this device for 30 days" after a second factor (issue #15); members only, never staff. */
 export const TRUSTED_DEVICE_DAYS = 30;
 export const BACKUP_CODE_COUNT = 10;
 /** One-time sign-in codes: 6 digits, 10 minutes, 5 tries (issue #15). */
@@ -59,7 +61,10 @@ function createAuth() {
         issuer: config.brandName,
         backupCodeOptions: { amount: BACKUP_CODE_COUNT },
         trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
+        accountLockout: { maxFailedAttempts: TWO_FACTOR_ACCOUNT_FAILURES, durationSeconds: TWO_FACTOR_LOCK_SECONDS },
       }),
+      // Marks each session whose own sign-in passed a second factor (the back office needs it).
+      secondFactorSessions(),
       // Staff roles (issue #16): set by our own staff functions on the server; the plugin supplies
       // the fields, bans and the access-control check. Members keep the default role "user".
       admin({ ac: staffAccessControl, roles: staffRoles, defaultRole: "user", adminRoles: ["owner", "admin"] }),

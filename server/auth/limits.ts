@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
-import { rateLimitAddress } from "../security/client-address.ts";
+import { clientAddressKey } from "../security/client-address.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
 
 export const TOO_MANY = "Too many requests. Please try again later.";
@@ -28,8 +28,7 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 export async function limitAuthAttempt(options: { db: DbOrTx; action: AuthAction; clientIp: string; email?: string }) {
   const { db, action } = options;
   const rule: { ip: readonly [number, number]; email?: readonly [number, number] } = rules[action];
-  const address = rateLimitAddress(options.clientIp);
-  await enforceRateLimit({ db, key: `${action}:ip:${address}`, limit: rule.ip[0], windowSeconds: rule.ip[1], message: TOO_MANY });
+  await enforceRateLimit({ db, key: clientAddressKey(action, options.clientIp), limit: rule.ip[0], windowSeconds: rule.ip[1], message: TOO_MANY });
   if (rule.email && options.email) {
     await enforceRateLimit({ db, key: `${action}:email:${normalEmail(options.email)}`, limit: rule.email[0], windowSeconds: rule.email[1], message: TOO_MANY });
   }
@@ -43,7 +42,7 @@ const FREE_FAILURES = 3;
 const MAX_DELAY_SECONDS = 5 * 60;
 const FAILURE_MEMORY_SECONDS = 60 * 60;
 
-const failureKey = (email: string, clientIp: string) => `sign-in-failures:${normalEmail(email)}:${rateLimitAddress(clientIp)}`;
+const failureKey = (email: string, clientIp: string) => clientAddressKey(`sign-in-failures:${normalEmail(email)}`, clientIp);
 
 export function signInDelaySeconds(failures: number) {
   return failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_SECONDS, 2 ** (failures - FREE_FAILURES));

@@ -68,6 +68,8 @@ export type SignedInAccount = {
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   sessionId: string;
+  /** Whether this session's own sign-in passed a second factor (server/auth/second-factor-plugin.ts). */
+  secondFactor: boolean;
   /** When this session was last marked active (Better Auth's `updatedAt`). */
   lastActiveAt: Date;
 };
@@ -87,6 +89,7 @@ export async function getSignedInAccount(request: Request): Promise<{ account: S
       emailVerified: u.emailVerified,
       twoFactorEnabled: u.twoFactorEnabled === true,
       sessionId: found.session.id,
+      secondFactor: (found.session as { secondFactor?: unknown }).secondFactor === true,
       lastActiveAt: new Date(found.session.updatedAt),
     },
     headers: result.headers,

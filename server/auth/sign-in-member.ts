@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+import { isStaffRole } from "~/lib/staff-roles";
 import type { Db } from "../db/client.ts";
 import { user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";
 import { clearSignInFailures, enforceSignInDelay, limitAuthAttempt, recordSignInFailure } from "./limits.ts";
+import { withoutTrustedDevice } from "./sign-in-challenge.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -17,11 +19,14 @@ export async function signInMember(options: { db: Db; email: string; password: s
   const { db, email, clientIp } = options;
   await limitAuthAttempt({ db, action: "sign-in", clientIp });
   await enforceSignInDelay({ db, email, clientIp });
+  const [account] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email.trim().toLowerCase()));
   let result;
   try {
     result = await getAuth().api.signInEmail({
       body: { email: email.trim().toLowerCase(), password: options.password },
-      headers: options.headers,
+      // Staff always give a second factor: a device trusted for the member's sign-in is not
+      // trusted for theirs, whenever it was trusted.
+      headers: isStaffRole(account?.role) ? withoutTrustedDevice(options.headers) : options.headers,
       returnHeaders: true,
     });
   } catch {
@@ -30,11 +35,8 @@ export async function signInMember(options: { db: Db; email: string; password: s
   }
   await clearSignInFailures({ db, email, clientIp });
   // Two-factor on (issue #15): no session yet, only Better Auth's challenge cookie for the
-  // second step (/signin/two-factor), unless this browser is trusted.
+  // second step (/signin/two-factor), unless this browser is trusted (members only).
   const answer: { twoFactorRedirect?: boolean; user?: { id: string } } = result.response;
-  if (answer.twoFactorRedirect) {
-    const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
-    return { headers: result.headers, userId: member!.id, twoFactorRequired: true };
-  }
+  if (answer.twoFactorRedirect) return { headers: result.headers, userId: account!.id, twoFactorRequired: true };
   return { headers: result.headers, userId: answer.user!.id, twoFactorRequired: false };
 }

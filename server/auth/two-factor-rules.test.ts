@@ -4,9 +4,9 @@ import { AppError } from "../lib/errors.ts";
 import { fromTwoFactorError } from "./two-factor-rules.ts";
 
 /** What fromTwoFactorError throws, as plain data (it always throws). */
-function refusal(error: unknown, code: "app" | "any" = "any") {
+function refusal(error: unknown, code: "app" | "any" = "any", lock?: Parameters<typeof fromTwoFactorError>[2]) {
   try {
-    fromTwoFactorError(error, code);
+    fromTwoFactorError(error, code, lock);
   } catch (thrown) {
     if (!(thrown instanceof AppError)) return thrown;
     return { code: thrown.code, message: thrown.message, details: thrown.details };
@@ -18,12 +18,24 @@ function refusal(error: unknown, code: "app" | "any" = "any") {
 const betterAuth = (status: ConstructorParameters<typeof APIError>[0], code: string) => new APIError(status, { code, message: `Better Auth: ${code}` });
 
 describe("Better Auth's two-factor refusals as the member reads them", () => {
-  it("a locked second factor is a 429 that says 15 minutes and asks to retry after 900 seconds", () => {
-    expect(refusal(betterAuth("TOO_MANY_REQUESTS", "ACCOUNT_TEMPORARILY_LOCKED"))).toEqual({
+  it("a locked second factor is a 429 asking for the wait that is left of the lock, in seconds and in whole minutes", () => {
+    const now = new Date("2026-11-26T12:00:00Z");
+    const lockedFor = (ms: number) => refusal(betterAuth("TOO_MANY_REQUESTS", "ACCOUNT_TEMPORARILY_LOCKED"), "any", { lockedUntil: new Date(now.getTime() + ms), now });
+    const locked = (seconds: number, minutes: string) => ({
       code: "RATE_LIMITED",
-      message: "Too many wrong codes. Two-factor sign-in is locked for 15 minutes.",
-      details: { retryAfterSeconds: 900 },
+      message: `Too many wrong codes. Two-factor sign-in is locked; try again in ${minutes}.`,
+      details: { retryAfterSeconds: seconds },
     });
+    expect(lockedFor(15 * 60_000)).toEqual(locked(900, "15 minutes"));
+    expect(lockedFor(100_000)).toEqual(locked(100, "2 minutes"));
+    expect(lockedFor(60_000)).toEqual(locked(60, "1 minute"));
+    expect(lockedFor(61_000)).toEqual(locked(61, "2 minutes"));
+    // Part of a second left still asks for one; never more than the lock itself.
+    expect(lockedFor(1)).toEqual(locked(1, "1 minute"));
+    expect(lockedFor(-5_000)).toEqual(locked(1, "1 minute"));
+    expect(lockedFor(20 * 60_000)).toEqual(locked(900, "15 minutes"));
+    // The lock's end unknown: the whole 15 minutes.
+    expect(refusal(betterAuth("TOO_MANY_REQUESTS", "ACCOUNT_TEMPORARILY_LOCKED"))).toEqual(locked(900, "15 minutes"));
   });
 
   it("already on, not on, and a confirmation without a started set-up are conflicts, each with its own words", () => {

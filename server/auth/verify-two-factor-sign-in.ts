@@ -6,6 +6,7 @@ import { AppError } from "../lib/errors.ts";
 import { consumeRateLimit } from "../security/rate-limit.ts";
 import { getAuth } from "./auth.ts";
 import { limitAuthAttempt } from "./limits.ts";
+import { findChallengeAccount } from "./sign-in-challenge.ts";
 import { CHALLENGE_EXPIRED, fromTwoFactorError, WRONG_CODE } from "./two-factor-rules.ts";
 
 /**
@@ -24,17 +25,22 @@ export function hasSignInChallenge(headers: Headers): boolean {
 
 /**
  * The second sign-in step (issue #15): a code from the authenticator app, or a backup code
- * (used up by this sign-in), for the challenge the password step left in a cookie. Limited per
- * client address like the password step; Better Auth also ends a challenge after 5 wrong codes
- * and locks the member's second factor for 15 minutes after 10 in a row. `trustDevice` marks
- * this browser for 30 days, so the password alone signs in there. Returns Set-Cookie headers.
+ * (used up by this sign-in), for the challenge the password step left in a cookie. Wrong codes
+ * slow whoever sends them: 20 tries per client address (IPv6 by /64) in 15 minutes, like the
+ * password step, and Better Auth ends a challenge after 5 wrong codes (sign in again). Only
+ * TWO_FACTOR_ACCOUNT_FAILURES wrong codes in a row, from anywhere, lock the account's second
+ * step, for 15 minutes; the refusal says how long is left. `trustDevice` marks this browser for
+ * 30 days, so the password alone signs in there: for members only, staff always give a code.
+ * Returns Set-Cookie headers.
  */
 export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string; trustDevice: boolean; clientIp: string; headers: Headers }) {
-  const { db, code, trustDevice, headers } = options;
+  const { db, code, headers } = options;
   await limitAuthAttempt({ db, action: "two-factor", clientIp: options.clientIp });
   // Without the password step's challenge Better Auth would check the code against the browser's
   // session instead (its set-up path): no 5-try limit, and a replayed code would end that session.
   if (!hasSignInChallenge(headers)) throw new AppError("UNAUTHORIZED", CHALLENGE_EXPIRED);
+  const challenge = await findChallengeAccount({ db, headers });
+  const trustDevice = options.trustDevice && challenge?.staff !== true;
   const api = getAuth().api;
   try {
     if (!isAppCode(code)) {
@@ -46,7 +52,7 @@ export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string;
     await refuseReplayedCode({ db, userId, code, token: result.response.token });
     return { headers: result.headers, userId };
   } catch (error) {
-    fromTwoFactorError(error, "any");
+    fromTwoFactorError(error, "any", { lockedUntil: challenge?.lockedUntil });
   }
 }
 

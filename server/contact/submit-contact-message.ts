@@ -2,7 +2,7 @@ import type { ContactInput } from "~/lib/validation/contact";
 import type { Db } from "../db/client.ts";
 import { contactSubmissions } from "../db/schema.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
-import { rateLimitAddress } from "../security/client-address.ts";
+import { clientAddressKey } from "../security/client-address.ts";
 
 const WINDOW_SECONDS = 60 * 60;
 
@@ -18,7 +18,7 @@ export async function submitContactMessage(options: {
 }) {
   const { db, input, clientIp, limit } = options;
   return db.transaction(async (tx) => {
-    await enforceRateLimit({ db: tx, key: `contact:${rateLimitAddress(clientIp)}`, limit, windowSeconds: WINDOW_SECONDS });
+    await enforceRateLimit({ db: tx, key: clientAddressKey("contact", clientIp), limit, windowSeconds: WINDOW_SECONDS });
     const [row] = await tx
       .insert(contactSubmissions)
       .values({ name: input.name, email: input.email, telegram: input.telegram ?? null, message: input.message })

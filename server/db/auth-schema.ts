@@ -40,6 +40,12 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * Whether this session's own sign-in passed a second factor (an app code, a backup code or a
+     * passkey), set by server/auth/second-factor-plugin.ts. The back office opens only for such a
+     * session: a trusted device or an email code never opens it.
+     */
+    secondFactor: boolean("second_factor").notNull().default(false),
     /** Better Auth's admin plugin (impersonation, which this site does not offer). */
     impersonatedBy: text("impersonated_by"),
   },

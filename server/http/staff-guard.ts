@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { can, isStaffRole, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSignedInAccount } from "../auth/session.ts";
 import { getDb } from "../db/client.ts";
+import { session } from "../db/schema.ts";
 import { keepStaffSession } from "../staff/keep-staff-session.ts";
 import type { StaffActor } from "../staff/record-audit-event.ts";
 import { flashToastCookie } from "./flash.ts";
@@ -10,6 +12,7 @@ import { flashToastCookie } from "./flash.ts";
 export type StaffMember = { userId: string; email: string; name: string; role: StaffRole };
 
 export const STAFF_TWO_FACTOR_NEEDED = "Turn on two-factor sign-in to open the back office.";
+export const STAFF_SECOND_FACTOR_NEEDED = "Sign in again with your authenticator app, a backup code or a passkey to open the back office.";
 export const STAFF_SESSION_IDLE = "Your back-office session ended after 12 hours without use. Please sign in again.";
 
 /**
@@ -18,6 +21,8 @@ export const STAFF_SESSION_IDLE = "Your back-office session ended after 12 hours
  * - signed out: to /signin, and back afterwards;
  * - signed in without a staff role: 404, the back office is not advertised;
  * - staff without two-factor sign-in: to User Info to turn it on first;
+ * - staff whose session was not opened with a second factor (a trusted device, a session from
+ *   before the role): the session ends, to /signin, where staff are always asked for one;
  * - staff idle for 12 hours: the session ends, to /signin.
  * `headers` carries a refreshed session cookie to forward.
  */
@@ -30,6 +35,12 @@ export async function requireStaff(request: Request): Promise<{ staff: StaffMemb
   if (!account.twoFactorEnabled) {
     throw redirect("/dashboard?section=user-info", {
       headers: { "Set-Cookie": flashToastCookie({ title: "Two-factor sign-in required", description: STAFF_TWO_FACTOR_NEEDED, type: "error" }) },
+    });
+  }
+  if (!account.secondFactor) {
+    await getDb().delete(session).where(eq(session.id, account.sessionId));
+    throw redirect(back, {
+      headers: { "Set-Cookie": flashToastCookie({ title: "Second factor required", description: STAFF_SECOND_FACTOR_NEEDED, type: "error" }) },
     });
   }
   const state = await keepStaffSession({ db: getDb(), sessionId: account.sessionId, lastActiveAt: account.lastActiveAt });

@@ -5,7 +5,7 @@ import { maskAddress, sendEmail, type Email } from "../email/send-email.ts";
 import { AppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
-import { rateLimitAddress } from "../security/client-address.ts";
+import { clientAddressKey } from "../security/client-address.ts";
 import { CONFIRMATION_TTL_HOURS, NEWSLETTER_MESSAGES } from "./messages.ts";
 import { createConfirmationToken } from "./tokens.ts";
 
@@ -37,7 +37,7 @@ export async function subscribeToNewsletter(options: {
   const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_HOURS * 60 * 60 * 1000);
 
   const refreshed = await db.transaction(async (tx) => {
-    await enforceRateLimit({ db: tx, key: `newsletter:${rateLimitAddress(clientIp)}`, limit, windowSeconds: WINDOW_SECONDS });
+    await enforceRateLimit({ db: tx, key: clientAddressKey("newsletter", clientIp), limit, windowSeconds: WINDOW_SECONDS });
     // One statement, so two sign-ups for one address at once end in one row. A confirmed,
     // still-subscribed row is left alone (no row comes back); anything else gets the new token.
     const rows = await tx.execute<{ id: number }>(sql`

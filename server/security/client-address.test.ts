@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitAddress } from "./client-address.ts";
+import { clientAddressKey, rateLimitAddress } from "./client-address.ts";
 
 describe("rateLimitAddress", () => {
   it("keys IPv4 by the whole address, IPv4-mapped IPv6 as the IPv4 address", () => {
@@ -52,5 +52,16 @@ describe("rateLimitAddress", () => {
     expect(rateLimitAddress("unknown")).toBe("unknown");
     // Something after a mapped address: not an address, so not 192.0.2.1's counter either.
     expect(rateLimitAddress("::ffff:192.0.2.1junk")).toBe("::ffff:192.0.2.1junk");
+  });
+});
+
+describe("clientAddressKey: the one key of every per-address limit", () => {
+  it("names what is limited and the address as the limits group it (IPv6 by /64)", () => {
+    expect(clientAddressKey("sign-in", "203.0.113.7")).toBe("sign-in:ip:203.0.113.7");
+    expect(clientAddressKey("sign-in", "::ffff:203.0.113.7")).toBe("sign-in:ip:203.0.113.7");
+    expect(clientAddressKey("staff-invitation", "2001:db8::1")).toBe("staff-invitation:ip:2001:db8:0:0::/64");
+    expect(clientAddressKey("staff-invitation", "2001:db8::2")).toBe(clientAddressKey("staff-invitation", "2001:db8::1"));
+    expect(clientAddressKey("contact", "2001:db8:0:1::1")).not.toBe(clientAddressKey("contact", "2001:db8::1"));
+    expect(clientAddressKey("contact", "203.0.113.7")).not.toBe(clientAddressKey("newsletter", "203.0.113.7"));
   });
 });

@@ -14,6 +14,15 @@ export function rateLimitAddress(address: string): string {
   return address;
 }
 
+/**
+ * The one key every per-address rate limit counts on: `scope` (what is limited, e.g. "sign-in")
+ * and the client's address as rateLimitAddress groups it. A limit keyed on the raw address would
+ * let an IPv6 client step through its /64 and never be counted twice.
+ */
+export function clientAddressKey(scope: string, clientIp: string): string {
+  return `${scope}:ip:${rateLimitAddress(clientIp)}`;
+}
+
 /** The eight 16-bit groups of an IPv6 address, in lowercase without leading zeros. */
 export function expandIPv6(address: string): string[] {
   const zone = address.indexOf("%");

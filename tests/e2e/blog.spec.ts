@@ -182,7 +182,7 @@ test.describe("newsletter", () => {
   test("double opt-in: subscribe, confirm from the email, then already subscribed", async ({ page, app }) => {
     const { db } = app.testing.getDatabase();
     const { rateLimits, newsletterSubscribers } = app.testing.schema;
-    await db.delete(rateLimits).where(eq(rateLimits.key, "newsletter:127.0.0.1"));
+    await db.delete(rateLimits).where(eq(rateLimits.key, "newsletter:ip:127.0.0.1"));
     const email = `reader-${Date.now()}@example.com`;
     await page.goto("/blog");
     const box = page.getByRole("region", { name: "Subscribe to new posts" });
@@ -235,7 +235,7 @@ test.describe("newsletter", () => {
   test("without JavaScript the form answers on the blog page", async ({ browser, app }) => {
     const { db } = app.testing.getDatabase();
     const { rateLimits } = app.testing.schema;
-    await db.delete(rateLimits).where(eq(rateLimits.key, "newsletter:127.0.0.1"));
+    await db.delete(rateLimits).where(eq(rateLimits.key, "newsletter:ip:127.0.0.1"));
     const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/blog");

@@ -134,7 +134,7 @@ test.describe("contact form", () => {
     // Spend this client's allowance for the hour, as a burst of earlier messages would.
     await db
       .insert(rateLimits)
-      .values({ key: "contact:127.0.0.1", count: 100, resetAt: new Date(Date.now() + 30 * 60_000) })
+      .values({ key: "contact:ip:127.0.0.1", count: 100, resetAt: new Date(Date.now() + 30 * 60_000) })
       .onConflictDoUpdate({ target: rateLimits.key, set: { count: 100, resetAt: new Date(Date.now() + 30 * 60_000) } });
     const before = (await db.select().from(contactSubmissions)).length;
     await page.goto("/");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { signUpMember } from "#server/auth/sign-up-member";
 import type { Db } from "#server/db/client";
-import { user } from "#server/db/schema";
+import { session, user } from "#server/db/schema";
 import type { StaffRole } from "~/lib/staff-roles";
 
 const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -10,7 +10,7 @@ const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).
 /**
  * A signed-up, signed-in account for back-office tests, left as `npm run ops -- staff add` and
  * the two-factor set-up leave it: the role (`null`: a plain member), a verified address and
- * two-factor on (`twoFactor: false` to test the guard). Each call uses its own client address,
+ * two-factor on and a session signed in with it (`twoFactor: false` to test the guard). Each call uses its own client address,
  * so the sign-up limit per address stays out of the way. `cookie` is its session.
  */
 export async function signUpStaff(db: Db, role: StaffRole | null, options: { twoFactor?: boolean } = {}) {
@@ -27,5 +27,7 @@ export async function signUpStaff(db: Db, role: StaffRole | null, options: { two
     .update(user)
     .set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: options.twoFactor ?? true })
     .where(eq(user.id, result.userId));
+  // Its one session, as a sign-in that passed the second factor leaves it (the guard asks for that).
+  await db.update(session).set({ secondFactor: options.twoFactor ?? true }).where(eq(session.userId, result.userId));
   return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
 }

@@ -142,7 +142,7 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     }
     expect((await db.select().from(newsletterSubscribers)).length).toBe(before);
     // Invalid input does not spend the allowance.
-    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, "newsletter:10.1.0.4"))).toHaveLength(0);
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, "newsletter:ip:10.1.0.4"))).toHaveLength(0);
     resetSingleton("database");
   });
 

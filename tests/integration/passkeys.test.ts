@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getMemberSession } from "#server/auth/session";
 import { signUpMember } from "#server/auth/sign-up-member";
 import { passkey, rateLimits, session, user } from "#server/db/schema";
+import { requireStaff } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as addAction } from "~/routes/api.dashboard.passkeys.add";
 import { loader as listLoader } from "~/routes/api.dashboard.passkeys";
@@ -205,6 +206,13 @@ describeEachDatabase("passkeys", (database) => {
       expect(setCookies(answer).some((c) => c.startsWith("flash_toast="))).toBe(true);
       const signedIn = await getMemberSession(new Request(`${ORIGIN}/dashboard`, { headers: { cookie: jar.toString() } }));
       expect(signedIn.member?.userId).toBe(fay.userId);
+      // The passkey is the second factor staff must give: made staff, this session opens the back
+      // office, while the password-only session of the sign-up does not.
+      await db().update(user).set({ role: "owner", emailVerified: true }).where(eq(user.id, fay.userId));
+      const admin = (cookie: string) => requireStaff(new Request(`${ORIGIN}/admin`, { headers: { cookie } })).then(() => "open", (thrown: Response) => thrown.headers.get("location"));
+      expect(await admin(jar.toString())).toBe("open");
+      expect(await admin(fay.jar.toString())).toBe("/signin?redirectTo=%2Fadmin");
+      await db().update(user).set({ role: "user" }).where(eq(user.id, fay.userId));
 
       // Off-site targets fall back to the dashboard.
       const offSite = await signIn(authenticator, { redirectTo: "//evil.example/x", ip: "10.7.0.1" });
