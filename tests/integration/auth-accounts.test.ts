@@ -84,10 +84,13 @@ describeEachDatabase("accounts, the less travelled paths", (database, kind) => {
       emailVerified: false,
       twoFactorEnabled: false,
       sessionId: row!.id,
+      // A sign-up is a password alone.
+      secondFactor: false,
       lastActiveAt: row!.updatedAt,
     });
     await db().update(user).set({ role: "admin", twoFactorEnabled: true }).where(eq(user.id, ada.userId));
-    expect((await getSignedInAccount(page(ada.cookie))).account).toMatchObject({ role: "admin", twoFactorEnabled: true });
+    await db().update(session).set({ secondFactor: true }).where(eq(session.id, row!.id));
+    expect((await getSignedInAccount(page(ada.cookie))).account).toMatchObject({ role: "admin", twoFactorEnabled: true, secondFactor: true });
     await db().update(user).set({ role: "user", twoFactorEnabled: false }).where(eq(user.id, ada.userId));
 
     const signedOut = await getSignedInAccount(page());
