@@ -50,6 +50,30 @@ describe("defineAction: the one mutation pipeline", () => {
     expect((await call(open, post({}, { origin: "https://mail.example" }))).data).toEqual({ ok: true, done: true });
   });
 
+  it("refuses a post the browser marks cross-site or same-site even without Origin; the site's own and clients without the header pass", async () => {
+    const run = vi.fn(async () => ({ done: true }));
+    const guarded = defineAction({ run });
+    const withoutOrigin = (headers: Record<string, string>) => {
+      const request = post({}, headers);
+      request.headers.delete("origin");
+      return request;
+    };
+    for (const fetchSite of ["cross-site", "same-site"]) {
+      const answer = await call(guarded, withoutOrigin({ "sec-fetch-site": fetchSite }));
+      expect(statusOf(answer), fetchSite).toBe(403);
+      expect(answer.data).toEqual({ ok: false, error: "Cross-site request refused." });
+    }
+    expect(run).not.toHaveBeenCalled();
+    const passing: Record<string, string>[] = [{ "sec-fetch-site": "same-origin" }, { "sec-fetch-site": "none" }, {}];
+    for (const headers of passing) {
+      expect((await call(guarded, withoutOrigin(headers))).data, JSON.stringify(headers)).toEqual({ ok: true, done: true });
+    }
+    const open = defineAction({ crossSiteBecause: "a token in the link is the authority", run });
+    expect((await call(open, withoutOrigin({ "sec-fetch-site": "cross-site" }))).data).toEqual({ ok: true, done: true });
+    expect(open.crossSiteBecause).toBe("a token in the link is the authority");
+    expect(guarded.crossSiteBecause).toBeNull();
+  });
+
   it("parses the body with the one schema, hands its converted output to run, and answers the envelope", async () => {
     const action = defineAction({ schema: nameSchema, run: async ({ input }) => ({ greeting: `Hi ${input.name}`, nextAge: input.age + 1 }) });
     const answer = await call(action, post({ name: "  Ada ", age: "36" }));

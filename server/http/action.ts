@@ -5,7 +5,7 @@ import { SIGN_IN_AGAIN, type ActionFailure } from "~/lib/action-answer";
 import { getMemberSession, type MemberSession } from "../auth/session.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
-import { assertSameOrigin } from "../security/origin.ts";
+import { CROSS_SITE_REFUSED, crossSiteRefusal } from "../security/origin.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
 import { getDb } from "../db/client.ts";
 import { readBody, type FileUploads } from "./responses.ts";
@@ -56,7 +56,8 @@ export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access
   /**
    * Why cross-site posts are accepted. Only a token-carrying link may say so (RFC 8058
    * one-click unsubscribe comes from the mail provider with no Origin we control); every other
-   * mutation gets the same-origin check and cannot forget it.
+   * mutation gets the cross-site check (a foreign Origin, or a browser's Sec-Fetch-Site other
+   * than same-origin or none) and cannot forget it.
    */
   crossSiteBecause?: string;
   /** A per-caller limit counted before the work (429 with Retry-After when spent). */
@@ -74,8 +75,8 @@ export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access
 type Answer<Result> = Result extends Response ? Response : DataWithResponseInit<{ ok: true } & Result>;
 
 /**
- * The one pipeline every mutation goes through (DESIGN.md §3, issue #14): method (405),
- * same-origin check (403), session (401), rate limit (429 + Retry-After), bounded body read
+ * The one pipeline every mutation goes through: method (405),
+ * cross-site check (403, also answered before React Router by cross-site-guard.ts), session (401), rate limit (429 + Retry-After), bounded body read
  * (413/415; files only where the action takes them), one zod schema that also converts (400 with field errors), the domain call, and one
  * envelope: `{ ok: true, ...result }` or `{ ok: false, error, fieldErrors?, signedOut? }` with
  * the status mapped from the domain error's code in server/lib/errors.ts. Cookies the guard or
@@ -87,7 +88,8 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
 ) {
   // Who may call it travels with the action: the role matrix (tests/integration/admin-role-matrix.test.ts)
   // reads it instead of a hand-kept list, so a new back-office action is covered the day it lands.
-  const declared: ActionAccess = { access: options.access ?? "visitor", permission: options.permission ?? null };
+  // So does a stated reason to take cross-site posts: the check before React Router (cross-site-guard.ts) reads it.
+  const declared: ActionAccess = { access: options.access ?? "visitor", permission: options.permission ?? null, crossSiteBecause: options.crossSiteBecause ?? null };
   return Object.assign(async function action({ request, context }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
     const cookies = new Headers();
     const forwardCookies = (from: Headers | string) => {
@@ -95,7 +97,11 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
     };
     try {
       if (request.method !== "POST") throw new AppError("METHOD_NOT_ALLOWED", "Method not allowed", { headers: { Allow: "POST" } });
-      if (options.crossSiteBecause === undefined) assertSameOrigin(request);
+      // Answered here, not through `onError`: a page's own answer to its errors (an "invalid
+      // link" page) must not stand in for the refusal.
+      if (options.crossSiteBecause === undefined && crossSiteRefusal(request.headers, request.url) !== null) {
+        return refusal(new AppError("FORBIDDEN", CROSS_SITE_REFUSED), cookies);
+      }
       let member: MemberSession | null = null;
       if (options.access === "member") {
         const session = await getMemberSession(request);
@@ -135,8 +141,8 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
   }, declared);
 }
 
-/** What an action built by defineAction declares about its callers (read by the role matrix). */
-export type ActionAccess = { access: Access; permission: StaffPermission | null };
+/** What an action built by defineAction declares about its callers (read by the role matrix and the cross-site guard). */
+export type ActionAccess = { access: Access; permission: StaffPermission | null; crossSiteBecause: string | null };
 
 /** A thrown `data(…, { status })` (a 404 from a guard) goes on to React Router untouched. */
 function isDataWithResponseInit(value: unknown): boolean {

@@ -13,6 +13,7 @@ import { apiSecurityHeaders, securityHeaders } from "../security/headers.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
 import { bodyLimits } from "./body-limits.ts";
+import { crossSiteGuard } from "./cross-site-guard.ts";
 import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { handleUncaughtError } from "./error-handler.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -108,6 +109,11 @@ export function createApp(options: AppOptions) {
   // and the pages' CSP then lets images come from there.
   app.get("/uploads/:name", serveUploads({ publicUrl: config.uploadsPublicUrl }));
   const imgSrc = config.uploadsPublicUrl ? new URL(config.uploadsPublicUrl).origin : undefined;
+
+  // Mutations from another site are refused here, before React Router (which would log a stack
+  // trace for each) and before any body is read; the operator API and the webhook above take no
+  // cookies and never get here.
+  app.use(crossSiteGuard({ getBuild: options.getBuild }));
 
   // Pages and their actions: bodies capped before anything reads them (the operator API and the
   // Telegram webhook above have their own, smaller or larger, JSON limits). The back office's

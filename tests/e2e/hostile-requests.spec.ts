@@ -171,3 +171,42 @@ test("member and account pages are never stored by a browser or proxy", async ({
   // Public pages may be cached by the browser as before.
   expect((await request.get("/pricing")).headers()["cache-control"]).not.toBe("no-store");
 });
+
+test("a cross-site post is refused with 403 whether or not it carries Origin, before the framework logs anything", async ({ app, context }) => {
+  const { signInStaff } = await import("./support/staff");
+  await signInStaff(app, context, "owner");
+  // React Router reports the attempts it refuses itself with console.error in this process (the server's).
+  const logged: unknown[][] = [];
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args);
+  try {
+    // An owner's invitation of a new owner, a login CSRF and a contact message: with the owner's cookie.
+    const targets: [string, Record<string, string>][] = [
+      ["/admin/staff.data", { intent: "invite", role: "owner", email: "attacker@evil.example" }],
+      ["/admin/staff", { intent: "invite", role: "owner", email: "attacker@evil.example" }],
+      ["/signin", { email: "attacker@evil.example", password: "Attacker1" }],
+      ["/signin.data", { email: "attacker@evil.example", password: "Attacker1" }],
+      ["/api/contact", { name: "x", email: "x@evil.example", message: "hello" }],
+    ];
+    const hostile: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      { Origin: "https://evil.example" },
+    ];
+    for (const [path, form] of targets) {
+      for (const headers of hostile) {
+        const answer = await context.request.post(path, { form, headers, maxRedirects: 0 });
+        const label = `${path} ${JSON.stringify(headers)}`;
+        expect(answer.status(), label).toBe(403);
+        expect(await answer.text(), label).toContain("Cross-site request refused.");
+      }
+    }
+    expect(logged).toEqual([]);
+  } finally {
+    console.error = consoleError;
+  }
+  // The one-click unsubscribe still takes a cookieless post from elsewhere: a made-up token gets the page's own answer.
+  const oneClick = await context.request.post("/newsletter/unsubscribe?token=made-up", { form: { "List-Unsubscribe": "One-Click" }, headers: { "Sec-Fetch-Site": "cross-site" } });
+  expect(oneClick.status()).toBe(400);
+});

@@ -237,4 +237,21 @@ describeEachDatabase("the back office's role matrix (issue #16)", (database) => 
       check(subject, url, answer, expected(subject, action.permission!, url, "action"));
     }
   });
+
+  // A cross-site post without Origin (the browser still says where it comes from) is refused
+  // before the guard, whoever's cookie it carries: an owner's most of all.
+  it.each(actions.map((r) => [`${r.path} (${r.file})`, r] as const))("action %s refuses a cross-site post without Origin (403)", async (_path, route) => {
+    const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+    const routeParams = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, params[m[1]!]!]));
+    for (const fetchSite of ["cross-site", "same-site"]) {
+      const request = new Request(`${ORIGIN}${url}`, {
+        method: "POST",
+        headers: { cookie: cookies.get("owner")!, "sec-fetch-site": fetchSite, "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+      });
+      const answer = await call(route.mod.action!, request, routeParams);
+      expect(answer.status, `${fetchSite} → ${url}`).toBe(403);
+      expect(answer.ok, `${fetchSite} → ${url}`).toBe(false);
+    }
+  });
 });
