@@ -1,6 +1,6 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "~/lib/validation/fields";
+import { controlCharacterField, fieldErrors } from "~/lib/validation/fields";
 import { SIGN_IN_AGAIN, type ActionFailure } from "~/lib/action-answer";
 import { getMemberSession, type MemberSession } from "../auth/session.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
@@ -90,6 +90,7 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
   // reads it instead of a hand-kept list, so a new back-office action is covered the day it lands.
   // So does a stated reason to take cross-site posts: the check before React Router (cross-site-guard.ts) reads it.
   const declared: ActionAccess = { access: options.access ?? "visitor", permission: options.permission ?? null, crossSiteBecause: options.crossSiteBecause ?? null };
+  // Its schema travels with it too, for the tests that send bad input to every field of every action.
   return Object.assign(async function action({ request, context }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
     const cookies = new Headers();
     const forwardCookies = (from: Headers | string) => {
@@ -138,7 +139,7 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
       if (options.unexpected === undefined) throw error;
       return data<ActionFailure>({ ok: false, error: options.unexpected }, { status: 500, headers: cookies });
     }
-  }, declared);
+  }, declared, { schema: options.schema });
 }
 
 /** What an action built by defineAction declares about its callers (read by the role matrix and the cross-site guard). */
@@ -151,9 +152,18 @@ function isDataWithResponseInit(value: unknown): boolean {
 
 export { SIGN_IN_AGAIN };
 
-function parseInput<Schema extends z.ZodType | undefined>(options: { schema?: Schema; refuseInput?: (error: z.ZodError) => AppError | undefined }, body: unknown) {
+export const CONTROL_CHARACTERS = "This field contains characters that are not allowed.";
+
+function parseInput<Schema extends z.ZodType | undefined>(options: { schema?: Schema; refuseInput?: (error: z.ZodError) => AppError | undefined }, body: Record<string, unknown>) {
   const parsed = options.schema!.safeParse(body);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // The schema's field rules refuse control characters with each field's own message; this
+    // catches what no rule read (a field the schema strips, a value it passes through), so a NUL
+    // never reaches the database, which cannot store one.
+    const field = controlCharacterField(body);
+    if (field) throw new AppError("VALIDATION", CONTROL_CHARACTERS, { fieldErrors: { [field]: CONTROL_CHARACTERS } });
+    return parsed.data;
+  }
   const mapped = options.refuseInput?.(parsed.error);
   if (mapped) throw mapped;
   const errors = fieldErrors(parsed.error);

@@ -1,5 +1,6 @@
 import net from "node:net";
 import type { RequestHandler } from "express";
+import { hasControlCharacter } from "~/lib/validation/fields";
 
 // A host as RFC 3986 allows it in Host: a name of letters, digits, dots and dashes, or an
 // IPv4 or bracketed IPv6 literal; then an optional port.
@@ -39,11 +40,43 @@ export function malformedHeader(headers: Record<string, string | string[] | unde
   return null;
 }
 
+export const TARGET_MESSAGES = {
+  encoding: "The address is not valid percent-encoding.",
+  control: "The address contains characters that are not allowed.",
+} as const;
+
+/**
+ * What is wrong with a request target's path or query, or null. No path segment, query name or
+ * query value has a use for a control character, and NUL cannot even be stored (PostgreSQL
+ * refuses it): refused here, once, before any route, loader or database sees it. The path must
+ * also decode (routes and static files decode it); the query is read as every route reads it,
+ * with URLSearchParams, which cannot fail.
+ */
+export function unreadableTarget(url: string): keyof typeof TARGET_MESSAGES | null {
+  const at = url.indexOf("?");
+  const path = at < 0 ? url : url.slice(0, at);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return "encoding";
+  }
+  if (hasControlCharacter(decoded)) return "control";
+  if (at < 0) return null;
+  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
+    if (hasControlCharacter(name) || hasControlCharacter(value)) return "control";
+  }
+  return null;
+}
+
 // Methods the site answers; anything else (TRACE, CONNECT, WebDAV's PROPFIND…) cannot even be
 // turned into a fetch Request, which is what the page handler needs.
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** Answers 400 to a request whose Host or forwarded headers cannot be read safely, 405 to a method the site does not use. */
+/**
+ * Answers 400 to a request whose Host or forwarded headers cannot be read safely, or whose path
+ * or query does not decode or holds a control character; 405 to a method the site does not use.
+ */
 export function requestGuard(): RequestHandler {
   return (req, res, next) => {
     if (!METHODS.has(req.method)) {
@@ -54,6 +87,11 @@ export function requestGuard(): RequestHandler {
     // ("GET http://other.example/") is for proxies, and "*" only for OPTIONS.
     if (!req.url.startsWith("/") && !(req.method === "OPTIONS" && req.url === "*")) {
       res.status(400).set({ "Cache-Control": "no-store", Connection: "close" }).json({ error: "Malformed request target." });
+      return;
+    }
+    const target = unreadableTarget(req.url);
+    if (target) {
+      res.status(400).set("Cache-Control", "no-store").json({ error: TARGET_MESSAGES[target] });
       return;
     }
     const bad = malformedHeader(req.headers);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControl } from "./fields";
 import { SUBSCRIBER_STATUSES } from "../view-types/admin-newsletter";
 
 /*
@@ -12,7 +13,10 @@ export const NEWSLETTER_PAGE_SIZE = 50;
 export const newsletterFilterSchema = z.object({
   q: z
     .string()
+    // White space is folded below; the request guard has already refused any other control character.
+    .refine(noControl({ lines: true }))
     .optional()
+    .catch("")
     .transform((q) => (q ?? "").trim().slice(0, NEWSLETTER_SEARCH_MAX)),
   status: z
     .enum(["all", ...SUBSCRIBER_STATUSES])

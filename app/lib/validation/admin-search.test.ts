@@ -5,7 +5,11 @@ describe("the back office search's limits and words", () => {
   it("search members or posts for 2 to 100 characters", () => {
     expect([SEARCH_MIN, SEARCH_MAX]).toEqual([2, 100]);
     expect(SEARCH_KINDS).toEqual(["members", "posts"]);
-    expect(searchMessages).toEqual({ tooShort: "Type at least 2 characters.", tooLong: "Search for at most 100 characters." });
+    expect(searchMessages).toEqual({
+      tooShort: "Type at least 2 characters.",
+      tooLong: "Search for at most 100 characters.",
+      characters: "The search contains characters that are not allowed.",
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress, requiredText } from "./fields";
+import { emailAddress, noControl, notAllowedCharacters, requiredText, returnAddress } from "./fields";
 import { password } from "./password";
 
 const INVALID_EMAIL = "Please enter a valid email address";
@@ -32,19 +32,19 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  email: z.string({ message: "Email is required" }).trim().min(1, "Email is required"),
-  password: z.string({ message: "Password is required" }).min(1, "Password is required"),
+  email: z.string({ message: "Email is required" }).trim().min(1, "Email is required").refine(noControl(), INVALID_EMAIL),
+  password: z.string({ message: "Password is required" }).min(1, "Password is required").refine(noControl(), notAllowedCharacters("Password")),
   /** Where to go afterwards; checked by `safeRedirect`, so anything else becomes the dashboard. */
-  redirectTo: z.string().optional(),
+  redirectTo: returnAddress(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailAddress(INVALID_EMAIL) });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, "Invalid or expired link"),
+    token: z.string().min(1, "Invalid or expired link").refine(noControl(), "Invalid or expired link"),
     password: password(),
-    confirm: z.string(),
+    confirm: z.string().refine(noControl(), notAllowedCharacters("Password")),
   })
   .refine((v) => v.password === v.confirm, { message: "Passwords don't match", path: ["confirm"] });
 

@@ -6,7 +6,7 @@ export const contactSchema = z.object({
   name: requiredText("Name", 100),
   email: emailAddress("Invalid email address", 255),
   telegram: optionalText("Telegram", 100),
-  message: requiredText("Message", 2000),
+  message: requiredText("Message", 2000, { lines: true }),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

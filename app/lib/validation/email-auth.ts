@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress } from "./fields";
+import { emailAddress, noControl, returnAddress } from "./fields";
 
 /** Schemas of email verification, email change and one-time code sign-in (issue #15). */
 
@@ -17,6 +17,7 @@ const codeEmail = () =>
     .trim()
     .min(1, NO_EMAIL_OR_PHONE)
     .max(255, "Email must be less than 255 characters")
+    .refine(noControl(), INVALID_EMAIL)
     .pipe(z.email({ message: INVALID_EMAIL }));
 
 /**
@@ -27,9 +28,9 @@ export const signInCodeSchema = z
   .object({
     intent: z.enum(["send", "verify"]).default("send"),
     email: codeEmail(),
-    code: z.string().trim().optional(),
+    code: z.string().trim().refine(noControl(), ENTER_CODE).optional(),
     /** Where to go afterwards; checked by `safeRedirect`. */
-    redirectTo: z.string().optional(),
+    redirectTo: returnAddress(),
   })
   .superRefine((value, ctx) => {
     if (value.intent === "verify" && !new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`).test(value.code ?? "")) {

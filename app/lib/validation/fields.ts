@@ -2,27 +2,88 @@ import { z } from "zod";
 
 /** Field rules shared by every form schema (browser and server parse with the same ones). */
 
-export const requiredText = (label: string, max: number) =>
+/*
+ * Control characters: C0 (NUL to US), DEL and C1. Nobody types them, PostgreSQL text cannot
+ * hold NUL at all (the insert fails), and the others corrupt what staff and members read back.
+ * Multi-line text (a message, a post's HTML, a CSV) keeps its own tab, line feed and carriage
+ * return; nothing else keeps any. (Unicode's "Cc" category is exactly U+0000–U+001F and
+ * U+007F–U+009F.)
+ */
+const CONTROL = /\p{Cc}/u;
+const CONTROL_IN_LINES = /(?![\t\n\r])\p{Cc}/u;
+
+export type TextKind = { lines?: boolean };
+
+/** Whether `value` holds a control character (tab, line feed and carriage return allowed with `lines`). */
+export function hasControlCharacter(value: string, options: TextKind = {}): boolean {
+  return (options.lines ? CONTROL_IN_LINES : CONTROL).test(value);
+}
+
+/** The refinement every text field applies: `.refine(noControl(), message)`. */
+export const noControl =
+  (options: TextKind = {}) =>
+  (value: string) =>
+    !hasControlCharacter(value, options);
+
+export const notAllowedCharacters = (label: string) => `${label} contains characters that are not allowed`;
+
+export const requiredText = (label: string, max: number, options: TextKind = {}) =>
   z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be less than ${max} characters`);
+    .max(max, `${label} must be less than ${max} characters`)
+    .refine(noControl(options), notAllowedCharacters(label));
 
 export const emailAddress = (message: string, max = 255) =>
   z
     .string({ message })
     .trim()
     .max(max, `Email must be less than ${max} characters`)
+    .refine(noControl(), message)
     .pipe(z.email({ message }));
 
-export const optionalText = (label: string, max: number) =>
+export const optionalText = (label: string, max: number, options: TextKind = {}) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be less than ${max} characters`)
+    .refine(noControl(options), notAllowedCharacters(label))
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/** Where to go after signing in, from a hidden field; `safeRedirect` decides where it may lead. */
+export const returnAddress = () => z.string().max(2048, "The return address is too long").refine(noControl(), notAllowedCharacters("The return address")).optional();
+
+/**
+ * Where a parsed body (a form, JSON, multipart fields) holds a control character other than
+ * tab, line feed and carriage return, in a key or a string at any depth: the top-level field it
+ * is under ("form" for a bad key of its own), or null. The action pipeline's last word, for what
+ * a schema never looked at (a field it strips, a nested value it passes through).
+ */
+export function controlCharacterField(body: Record<string, unknown>): string | null {
+  for (const [field, value] of Object.entries(body)) {
+    if (hasControlCharacter(field)) return "form";
+    // Walked with a list, not recursion: a JSON body of deeply nested arrays must not overflow the stack.
+    const pending: unknown[] = [value];
+    while (pending.length > 0) {
+      const item = pending.pop();
+      if (typeof item === "string") {
+        if (hasControlCharacter(item, { lines: true })) return field;
+      } else if (typeof File !== "undefined" && item instanceof File) {
+        if (hasControlCharacter(item.name)) return field;
+      } else if (Array.isArray(item)) {
+        for (const nested of item) pending.push(nested);
+      } else if (item !== null && typeof item === "object") {
+        for (const [key, nested] of Object.entries(item)) {
+          if (hasControlCharacter(key)) return field;
+          pending.push(nested);
+        }
+      }
+    }
+  }
+  return null;
+}
 
 /**
  * Money on the wire: integer micro-USDT as a string of digits (JSON has no bigint; DESIGN.md §4),

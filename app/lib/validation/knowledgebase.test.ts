@@ -21,6 +21,8 @@ describe("the knowledgebase's limits and words", () => {
     expect(knowledgebaseMessages).toEqual({
       titleRequired: "Please enter a title.",
       titleTooLong: "The title must be at most 200 characters.",
+      titleCharacters: "The title contains characters that are not allowed.",
+      contentCharacters: "The article contains characters that are not allowed.",
       contentRequired: "Please write the article's text.",
       contentTooLong: "The article is too long: at most 50,000 characters of formatted text.",
       badArticle: "Unknown article.",

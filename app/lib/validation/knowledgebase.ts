@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControl, notAllowedCharacters } from "./fields";
 
 /*
  * The back office's knowledgebase forms (issue #16), parsed by the same schemas in the browser
@@ -13,6 +14,8 @@ export const KNOWLEDGEBASE_CONTENT_MAX = 50_000;
 export const knowledgebaseMessages = {
   titleRequired: "Please enter a title.",
   titleTooLong: `The title must be at most ${KNOWLEDGEBASE_TITLE_MAX} characters.`,
+  titleCharacters: `${notAllowedCharacters("The title")}.`,
+  contentCharacters: `${notAllowedCharacters("The article")}.`,
   contentRequired: "Please write the article's text.",
   contentTooLong: `The article is too long: at most ${KNOWLEDGEBASE_CONTENT_MAX.toLocaleString("en-US")} characters of formatted text.`,
   badArticle: "Unknown article.",
@@ -27,10 +30,12 @@ export const knowledgebaseArticleSchema = z.object({
     .string({ message: knowledgebaseMessages.titleRequired })
     .trim()
     .min(1, knowledgebaseMessages.titleRequired)
-    .max(KNOWLEDGEBASE_TITLE_MAX, knowledgebaseMessages.titleTooLong),
+    .max(KNOWLEDGEBASE_TITLE_MAX, knowledgebaseMessages.titleTooLong)
+    .refine(noControl(), knowledgebaseMessages.titleCharacters),
   content: z
     .string({ message: knowledgebaseMessages.contentRequired })
     .max(KNOWLEDGEBASE_CONTENT_MAX, knowledgebaseMessages.contentTooLong)
+    .refine(noControl({ lines: true }), knowledgebaseMessages.contentCharacters)
     // An empty editor still holds "<p></p>": text, not tags, makes an article.
     .refine((html) => html.replace(/<[^>]*>/g, "").trim().length > 0, knowledgebaseMessages.contentRequired),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./fields";
+import { noControl, optionalText, requiredText, returnAddress } from "./fields";
 
 /**
  * Passkeys (issue #15): what the dashboard's Passkeys card and the sign-in page send. The
@@ -32,7 +32,7 @@ export const addPasskeySchema = z.object({
         {
           clientDataJSON: base64url(8192),
           attestationObject: base64url(16384),
-          transports: z.array(z.string().max(32)).max(10).optional(),
+          transports: z.array(z.string().max(32).refine(noControl(), NOT_A_PASSKEY)).max(10).optional(),
           publicKeyAlgorithm: z.number().optional(),
           publicKey: base64url(4096).optional(),
           authenticatorData: base64url(16384).optional(),
@@ -45,7 +45,7 @@ export const addPasskeySchema = z.object({
 });
 export type AddPasskeyInput = z.infer<typeof addPasskeySchema>;
 
-const passkeyId = z.string({ message: "Passkey not found." }).min(1, "Passkey not found.").max(100, "Passkey not found.");
+const passkeyId = z.string({ message: "Passkey not found." }).min(1, "Passkey not found.").max(100, "Passkey not found.").refine(noControl(), "Passkey not found.");
 
 export const renamePasskeySchema = z.object({ id: passkeyId, name: requiredText("Passkey name", PASSKEY_NAME_MAX) });
 export type RenamePasskeyInput = z.infer<typeof renamePasskeySchema>;
@@ -54,7 +54,7 @@ export const removePasskeySchema = z.object({ id: passkeyId });
 
 /** Sign in with a passkey: the authenticator's signed answer and where to go afterwards. */
 export const passkeySignInSchema = z.object({
-  redirectTo: z.string().max(2048).optional(),
+  redirectTo: returnAddress(),
   response: z.object(
     {
       ...credentialBase,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacter, notAllowedCharacters } from "./fields";
 
 /** The one password policy (DESIGN.md §5) for sign-up, reset and change, with spec §5's messages. */
 export const passwordRules = [
@@ -14,6 +15,7 @@ export const PASSWORD_MAX = 128;
 /** The first rule a password breaks, or null when it meets the policy. */
 export function passwordProblem(password: string): string | null {
   if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  if (hasControlCharacter(password)) return notAllowedCharacters("Password");
   return passwordRules.find((rule) => !rule.test(password))?.message ?? null;
 }
 

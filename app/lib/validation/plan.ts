@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseUsdt } from "../money";
+import { noControl, notAllowedCharacters } from "./fields";
 
 /** The icons a plan may name (app/components/plans/plan-icon.tsx ships exactly these). */
 export const PLAN_ICONS = ["zap", "bot", "crown", "chart-candlestick", "sparkles", "radio-tower"] as const;
@@ -20,12 +21,13 @@ const usdtTyped = (label: string) =>
 
 /** The plan editor (issue #16); the same schema checks the form in the browser and on the server. */
 export const planSchema = z.object({
-  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(80, "Name must be less than 80 characters"),
-  subtitle: z.string().trim().max(160, "Subtitle must be less than 160 characters").default(""),
+  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(80, "Name must be less than 80 characters").refine(noControl(), notAllowedCharacters("Name")),
+  subtitle: z.string().trim().max(160, "Subtitle must be less than 160 characters").refine(noControl(), notAllowedCharacters("Subtitle")).default(""),
   badge: z
     .string()
     .trim()
     .max(40, "Badge must be less than 40 characters")
+    .refine(noControl(), notAllowedCharacters("Badge"))
     .optional()
     .transform((v) => (v ? v : null)),
   icon: z.enum(PLAN_ICONS, { message: "Choose one of the plan icons" }).default("zap"),
@@ -51,7 +53,10 @@ export const planSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "Each Telegram chat is listed once")
     .default([]),
   features: z
-    .array(z.string().trim().min(1, "A feature cannot be empty").max(120, "A feature must be less than 120 characters"), { message: "Features must be a list" })
+    .array(
+      z.string().trim().min(1, "A feature cannot be empty").max(120, "A feature must be less than 120 characters").refine(noControl(), notAllowedCharacters("A feature")),
+      { message: "Features must be a list" },
+    )
     .max(MAX_PLAN_FEATURES, `A plan lists at most ${MAX_PLAN_FEATURES} features`)
     .default([]),
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "./fields";
 import { postEditorSchema, postFieldsSchema, postListQuerySchema, postMessages, postReadiness, slugFromTitle } from "./posts";
 
 const base = { title: "Weekly outlook", slug: "weekly-outlook" };
@@ -120,5 +121,21 @@ describe("postReadiness and the messages built from it", () => {
     const long = slugFromTitle(`${"a".repeat(99)} b`);
     expect(long).toBe("a".repeat(99));
     expect(slugFromTitle("word ".repeat(40)).length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("control characters in a post", () => {
+  const post = { intent: "save", title: "Risk rules", slug: "risk-rules" };
+  it("are refused in every field with its message; the body, excerpt and SEO description keep their line breaks", () => {
+    const refused = (fields: Record<string, string>) => {
+      const r = postEditorSchema.safeParse({ ...post, ...fields });
+      return r.success ? {} : fieldErrors(r.error);
+    };
+    expect(refused({ title: "Risk\u0000rules" })).toEqual({ title: "The title contains characters that are not allowed." });
+    expect(refused({ content: "<p>a\u0000</p>" })).toEqual({ content: "The post contains characters that are not allowed." });
+    expect(refused({ category: "News\u0001" })).toEqual({ category: "The category contains characters that are not allowed." });
+    expect(refused({ image: "/images/a\u0000.jpg" })).toEqual({ image: postMessages.heroImageFormat });
+    expect(refused({ content: "<p>a</p>\n\t<p>b</p>\r\n", excerpt: "One\nTwo", seoDescription: "One\r\nTwo" })).toEqual({});
+    expect(refused({ excerpt: "One\u0000" })).toEqual({ excerpt: "The excerpt contains characters that are not allowed." });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControl, notAllowedCharacters, type TextKind } from "./fields";
 
 /*
  * The back office's post editor (issue #16), parsed by the same schemas in the browser and on
@@ -24,12 +25,14 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const postMessages = {
   titleRequired: "Please enter a title.",
   titleTooLong: `The title must be at most ${POST_TITLE_MAX} characters.`,
+  titleCharacters: `${notAllowedCharacters("The title")}.`,
   slugRequired: "Please enter a slug: the post's address, /blog/your-slug.",
   slugFormat: "A slug uses lower-case letters, digits and single hyphens, such as risk-rules-2027.",
   slugTooLong: `The slug must be at most ${POST_SLUG_MAX} characters.`,
   slugTaken: (title?: string) => `This slug is already used by ${title ? `“${title}”` : "another post"}. Choose another one.`,
   heroImageFormat: "Upload the hero image, or use an address on this site (/images/…).",
   socialImageFormat: "Upload the social image, or use an address on this site (/images/…) or a full https:// address.",
+  contentCharacters: `${notAllowedCharacters("The post")}.`,
   contentTooLong: `The post is too long: at most ${POST_CONTENT_MAX.toLocaleString("en-US")} characters of formatted text.`,
   scheduleInPast: "Choose a time in the future to schedule the post.",
   scheduleInvalid: "Choose the date and time to publish at.",
@@ -43,7 +46,9 @@ function joinWords(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");
+// The excerpt and the SEO description are text areas: their line breaks are theirs (`lines`).
+const text = (max: number, label: string, options: TextKind = {}) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`).refine(noControl(options), `${notAllowedCharacters(label)}.`).default("");
 
 const sitePath = (value: string) => /^\/(?!\/)[^\s]*$/.test(value);
 const httpsAddress = (value: string) => /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value);
@@ -58,12 +63,18 @@ const imageAddress = (label: string, options: { elsewhere: boolean; message: str
     .string()
     .trim()
     .max(500, `${label} must be at most 500 characters.`)
+    .refine(noControl(), options.message)
     .refine((value) => value === "" || sitePath(value) || (options.elsewhere && httpsAddress(value)), options.message)
     .default("");
 
 /** What the editor sends on every save, autosave, publish and schedule. */
 export const postFieldsSchema = z.object({
-  title: z.string({ message: postMessages.titleRequired }).trim().min(1, postMessages.titleRequired).max(POST_TITLE_MAX, postMessages.titleTooLong),
+  title: z
+    .string({ message: postMessages.titleRequired })
+    .trim()
+    .min(1, postMessages.titleRequired)
+    .max(POST_TITLE_MAX, postMessages.titleTooLong)
+    .refine(noControl(), postMessages.titleCharacters),
   slug: z
     .string({ message: postMessages.slugRequired })
     .trim()
@@ -71,13 +82,13 @@ export const postFieldsSchema = z.object({
     .max(POST_SLUG_MAX, postMessages.slugTooLong)
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, postMessages.slugFormat),
   category: text(60, "The category"),
-  excerpt: text(POST_EXCERPT_MAX, "The excerpt"),
+  excerpt: text(POST_EXCERPT_MAX, "The excerpt", { lines: true }),
   author: text(100, "The author"),
   authorRole: text(100, "The author's role"),
   image: imageAddress("The hero image", { elsewhere: false, message: postMessages.heroImageFormat }),
-  content: z.string().max(POST_CONTENT_MAX, postMessages.contentTooLong).default(""),
+  content: z.string().max(POST_CONTENT_MAX, postMessages.contentTooLong).refine(noControl({ lines: true }), postMessages.contentCharacters).default(""),
   seoTitle: text(POST_SEO_TITLE_MAX, "The SEO title"),
-  seoDescription: text(POST_SEO_DESCRIPTION_MAX, "The SEO description"),
+  seoDescription: text(POST_SEO_DESCRIPTION_MAX, "The SEO description", { lines: true }),
   socialImage: imageAddress("The social image", { elsewhere: true, message: postMessages.socialImageFormat }),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
@@ -105,7 +116,7 @@ export type PostEditorInput = z.output<typeof postEditorSchema>;
 
 /** The list's search and page, from the address. */
 export const postListQuerySchema = z.object({
-  q: z.string().trim().max(200).catch(""),
+  q: z.string().trim().max(200).refine(noControl()).catch(""),
   status: z.enum(POST_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });

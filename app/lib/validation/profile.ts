@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "./fields";
+import { noControl, notAllowedCharacters, requiredText } from "./fields";
 import { password } from "./password";
 
 /**
@@ -16,9 +16,9 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 /** CHANGE PASSWORD (DESIGN.md §5): the current password, and a new one under the one policy, typed twice. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required"),
+    currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required").refine(noControl(), notAllowedCharacters("Password")),
     newPassword: password(),
-    confirmPassword: z.string({ message: "Please confirm the new password" }),
+    confirmPassword: z.string({ message: "Please confirm the new password" }).refine(noControl(), notAllowedCharacters("Password")),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

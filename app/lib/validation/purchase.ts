@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { billingPeriods } from "../pricing";
-import { microUsdt } from "./fields";
+import { microUsdt, noControl } from "./fields";
 
 export const MAX_PLANS_PER_PURCHASE = 20;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -24,7 +24,8 @@ export const purchaseRequestSchema = z.object({
   idempotencyKey: z
     .string({ message: "An idempotency key is required." })
     .min(1, "An idempotency key is required.")
-    .max(MAX_IDEMPOTENCY_KEY_LENGTH, `The idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`),
+    .max(MAX_IDEMPOTENCY_KEY_LENGTH, `The idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`)
+    .refine(noControl(), "The idempotency key contains characters that are not allowed."),
 });
 
 /** What the browser sends (money as a micro-USDT string). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RESULT_TYPES } from "../view-types/content";
-import { requiredText } from "./fields";
+import { noControl, requiredText } from "./fields";
 
 /*
  * The back office's results (issue #16): one row of the results tracker as staff type it in the
@@ -114,7 +114,8 @@ export const resultActionSchema = z.discriminatedUnion(
       csv: z
         .string({ message: "Paste CSV or choose a file." })
         .min(1, "Paste CSV or choose a file.")
-        .max(MAX_CSV_CHARS, `The CSV is too long: at most ${MAX_CSV_CHARS / 1000} KB (about ${MAX_CSV_ROWS} rows) per import.`),
+        .max(MAX_CSV_CHARS, `The CSV is too long: at most ${MAX_CSV_CHARS / 1000} KB (about ${MAX_CSV_ROWS} rows) per import.`)
+        .refine(noControl({ lines: true }), "The CSV contains characters that are not allowed (only text, tabs and line breaks)."),
     }),
   ],
   { message: "Unknown action." },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControl } from "./fields";
 
 /**
  * Signed-in devices (issue #15): sign out one device (by its session id, checked against the
@@ -9,7 +10,7 @@ export const revokeSessionSchema = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("revoke"),
-      sessionId: z.string({ message: "Choose a device." }).trim().min(1, "Choose a device.").max(200, "Choose a device."),
+      sessionId: z.string({ message: "Choose a device." }).trim().min(1, "Choose a device.").max(200, "Choose a device.").refine(noControl(), "Choose a device."),
     }),
     z.object({ intent: z.literal("revoke-others") }),
   ],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "../staff-roles";
-import { emailAddress, requiredText } from "./fields";
+import { emailAddress, noControl, notAllowedCharacters, requiredText } from "./fields";
 import { password } from "./password";
 
 const INVALID_EMAIL = "Please enter a valid email address";
@@ -38,18 +38,20 @@ export const staffPageSchema = z.preprocess(
 );
 
 /** The invitation page (/staff-invitation): accept as the signed-in account, or open a new one. */
+const invitationToken = z.string().min(1).max(200).refine(noControl(), "This invitation link is not valid.");
+
 export const acceptInvitationSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("accept"), token: z.string().min(1).max(200) }),
+    z.object({ intent: z.literal("accept"), token: invitationToken }),
     z
       .object({
         intent: z.literal("create"),
-        token: z.string().min(1).max(200),
+        token: invitationToken,
         firstName: requiredText("First name", 100),
         lastName: requiredText("Last name", 100),
         password: password(),
-        confirm: z.string(),
+        confirm: z.string().refine(noControl(), notAllowedCharacters("Password")),
       })
       .refine((v) => v.password === v.confirm, { message: "Passwords don't match", path: ["confirm"] }),
   ],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControl, notAllowedCharacters, returnAddress } from "./fields";
 
 /**
  * Two-factor sign-in (issue #15): what the Security card and the second sign-in screen send.
@@ -22,12 +23,16 @@ const appCode = z
 const appOrBackupCode = z
   .string({ message: CODE_REQUIRED })
   .transform((v) => v.replace(/\s/g, ""))
-  .pipe(z.string().min(1, CODE_REQUIRED).max(32, CODE_REQUIRED));
+  .pipe(z.string().min(1, CODE_REQUIRED).max(32, CODE_REQUIRED).refine(noControl(), CODE_REQUIRED));
 
 /** True for a code from the authenticator app, false for what must be a backup code. */
 export const isAppCode = (code: string) => /^\d{6}$/.test(code);
 
-const accountPassword = z.string({ message: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(128, "Password is incorrect.");
+const accountPassword = z
+  .string({ message: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
+  .max(128, "Password is incorrect.")
+  .refine(noControl(), notAllowedCharacters("Password"));
 
 /** Turn on (first step) and new backup codes: the account password. */
 export const twoFactorPasswordSchema = z.object({ password: accountPassword });
@@ -46,5 +51,5 @@ export const twoFactorSignInSchema = z.object({
   /** "Trust this device for 30 days". */
   trustDevice: checkbox,
   /** Carried from the password step; checked by `safeRedirect`. */
-  redirectTo: z.string().optional(),
+  redirectTo: returnAddress(),
 });
