@@ -1,8 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/db-errors";
+import { getLogger } from "#server/lib/logger";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -14,6 +16,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (loadContext.databaseUnavailable && responseStatusCode >= 500) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -60,3 +66,28 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Errors of loaders and actions React Router caught (the page shows its ErrorBoundary). One
+ * because the database is away (a restart, a failover) is expected for a moment: a warning
+ * without a stack, and the answer becomes 503 with Retry-After instead of 500. Others are
+ * logged with their stack, as React Router does by default.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  if (isDatabaseUnavailable(cause)) {
+    if (context) context.databaseUnavailable = true;
+    getLogger().warn({ err: (cause as Error).message, path: new URL(request.url).pathname }, "database unavailable: answered 503");
+    return;
+  }
+  console.error(cause);
+};
+
+/** A client-side navigation's data request (`.data`) that failed for the same reason: 503 too. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if (!context.databaseUnavailable || response.status < 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+};

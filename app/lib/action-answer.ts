@@ -19,3 +19,6 @@ export type ActionAnswer<T extends object = object, F extends object = object> =
 
 /** The text of a session that ended (a 401 `signedOut` answer, the dashboard noticing a sign-out elsewhere). */
 export const SIGN_IN_AGAIN = "Your session has ended. Please sign in again.";
+
+/** The text of a 503: the database is away for a moment (a restart or failover); nothing was half-done. */
+export const TEMPORARILY_UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";

@@ -9,6 +9,7 @@ import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { assertChannel, listenOnPostgres } from "./listen.ts";
+import { createPool } from "./pool.ts";
 import * as schema from "./schema.ts";
 
 // Both drivers produce the same PgDatabase API; we type everything against the
@@ -45,9 +46,13 @@ export type OpenOptions =
 
 export function openDatabase(options: OpenOptions): Database {
   if ("databaseUrl" in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process.
-    pool.on("error", () => {});
+    // A restart or failover of the database costs requests a 503 each (db-errors.ts), never the
+    // process: see pool.ts. One line per lost connection, without a stack: it is not a bug here.
+    const pool = createPool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      onConnectionError: (error) => getLogger().warn({ err: error.message }, "database connection lost; the pool reconnects on demand"),
+    });
     const db = drizzlePg({ client: pool, schema });
     const listen = (channel: string, onNotice: (payload: string) => void) =>
       listenOnPostgres({ connectionString: options.databaseUrl, channel, onNotice });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRetryableDbError, pgError, withRetry } from "./db-errors.ts";
+import { isDatabaseUnavailable, isRetryableDbError, pgError, withRetry } from "./db-errors.ts";
 
 const wrapped = (code: string) => Object.assign(new Error("query failed"), { cause: Object.assign(new Error("pg"), { code, constraint: "c" }) });
 
@@ -21,5 +21,33 @@ describe("database error helpers", () => {
     calls = 0;
     await expect(withRetry(async () => (++calls, Promise.reject(new Error("boom"))))).rejects.toThrow("boom");
     expect(calls).toBe(1);
+  });
+
+  it("tell a database that is away (restart, failover, network) from a request that is wrong", () => {
+    const socket = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
+    const drizzle = (cause: Error) => Object.assign(new Error("Failed query: select 1"), { cause });
+    for (const away of [
+      drizzle(socket("ECONNREFUSED")),
+      drizzle(socket("ECONNRESET")),
+      wrapped("57P01"), // terminating connection due to administrator command
+      wrapped("57P02"),
+      wrapped("57P03"), // the database system is starting up
+      wrapped("08006"),
+      wrapped("53300"),
+      drizzle(new Error("Connection terminated unexpectedly")),
+      new Error("Client has encountered a connection error and is not queryable"),
+      new Error("timeout exceeded when trying to connect"),
+      Object.assign(new Error("The database is closed: this server is stopping."), { name: "DatabaseClosedError" }),
+      drizzle(new AggregateError([socket("ECONNREFUSED"), socket("ECONNREFUSED")], "")),
+    ]) {
+      expect(isDatabaseUnavailable(away), String(away)).toBe(true);
+    }
+    for (const wrong of [wrapped("23505"), wrapped("40P01"), wrapped("22P02"), new Error("boom"), undefined, "ECONNREFUSED"]) {
+      expect(isDatabaseUnavailable(wrong), String(wrong)).toBe(false);
+    }
+    // A cause chain that loops ends the search.
+    const loop: Error & { cause?: unknown } = new Error("loop");
+    loop.cause = loop;
+    expect(isDatabaseUnavailable(loop)).toBe(false);
   });
 });

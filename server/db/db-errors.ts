@@ -36,3 +36,47 @@ export async function withRetry<T>(attempt: () => Promise<T>, attempts = 3): Pro
     }
   }
 }
+
+/** What a 503 for an unavailable database asks the client to wait: a restart takes seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * SQLSTATEs of a database that is away for a while rather than a request that is wrong:
+ * connection exceptions (class 08), the server shutting down or restarting (57P01 admin
+ * shutdown, 57P02 crash shutdown, 57P03 cannot connect now: starting up or shutting down) and
+ * too many connections (53300).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** Socket errors of a connection that could not be made or was cut. */
+const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+/** What node-postgres says, without a code, about a connection that dropped or never came. */
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated",
+  "Client has encountered a connection error and is not queryable",
+  "timeout exceeded when trying to connect",
+  "Client was closed and is not queryable",
+];
+
+/**
+ * True when `error` (or anything in its cause chain, which Drizzle and Better Auth wrap around the
+ * driver's error) says the database cannot be reached right now: a restart, a failover, a crash,
+ * a network cut, or this server closing its pool. Such a request is answered 503 "try again",
+ * never 500: nothing about it was wrong, and a retry with the same idempotency key is safe.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0 && seen.size < 20) {
+    const current = pending.shift();
+    if (!current || typeof current !== "object" || seen.has(current)) continue;
+    seen.add(current);
+    const candidate = current as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof candidate.code === "string" && (UNAVAILABLE_SQLSTATE.test(candidate.code) || UNAVAILABLE_SOCKET_CODES.has(candidate.code))) return true;
+    if (candidate.name === "DatabaseClosedError") return true;
+    if (typeof candidate.message === "string" && UNAVAILABLE_MESSAGES.some((text) => (candidate.message as string).startsWith(text))) return true;
+    pending.push(candidate.cause);
+    // A connection to a name with several addresses fails with one AggregateError of them all.
+    if (Array.isArray(candidate.errors)) pending.push(...candidate.errors);
+  }
+  return false;
+}

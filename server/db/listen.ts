@@ -7,7 +7,9 @@ export function assertChannel(channel: string) {
   return channel;
 }
 
-const RETRY_MS = { first: 1_000, max: 30_000 };
+// Capped low: after a restart or failover the page caches must hear changes again within
+// seconds of the database coming back, and one connection attempt every 5 s costs it nothing.
+const RETRY_MS = { first: 1_000, max: 5_000 };
 const CONNECT_TIMEOUT_MS = 10_000;
 // A connection can die without a word (a NAT or failover dropping it): ask it something now and
 // then, so a dead one is noticed and replaced instead of silently hearing nothing.

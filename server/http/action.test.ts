@@ -132,6 +132,23 @@ describe("defineAction: the one mutation pipeline", () => {
     await expect(call(defineAction({ run: boom }), post({}))).rejects.toThrow("database exploded");
   });
 
+  it("a database that cannot be reached: 503 with Retry-After and a try-again text, for JSON calls and pages alike", async () => {
+    // What Drizzle throws when the pool cannot connect, and what a transaction cut by a restart gets.
+    const refused = Object.assign(new Error("Failed query: select 1"), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
+    const shutdown = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    for (const error of [refused, shutdown, new Error("Connection terminated unexpectedly")]) {
+      const run = async () => {
+        throw error;
+      };
+      for (const action of [defineAction({ unexpected: "Failed to do it.", run }), defineAction({ run })]) {
+        const answer = await call(action, post({}));
+        expect(statusOf(answer)).toBe(503);
+        expect(headersOf(answer).get("retry-after")).toBe("5");
+        expect(answer.data).toEqual({ ok: false, error: "The service is temporarily unavailable. Please try again in a moment." });
+      }
+    }
+  });
+
   it("forwards collected cookies on a success, a redirect and a refusal", async () => {
     const withCookie = (result: () => Promise<object>) =>
       defineAction({

@@ -1,13 +1,14 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import type { z } from "zod";
 import { controlCharacterField, fieldErrors } from "~/lib/validation/fields";
-import { SIGN_IN_AGAIN, type ActionFailure } from "~/lib/action-answer";
+import { SIGN_IN_AGAIN, TEMPORARILY_UNAVAILABLE, type ActionFailure } from "~/lib/action-answer";
 import { getMemberSession, type MemberSession } from "../auth/session.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
 import { CROSS_SITE_REFUSED, crossSiteRefusal } from "../security/origin.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
 import { getDb } from "../db/client.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/db-errors.ts";
 import { readBody, type FileUploads } from "./responses.ts";
 import { requireStaffPermission, type StaffMember } from "./staff-guard.ts";
 import type { StaffActor } from "../staff/record-audit-event.ts";
@@ -128,8 +129,9 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
       const headers = new Headers(options.headers);
       for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
       return data({ ok: true as const, ...result }, { status: options.status ?? 200, headers }) as unknown as Answer<Result>;
-    } catch (error) {
-      if (error instanceof Response || isDataWithResponseInit(error)) throw error;
+    } catch (thrown) {
+      if (thrown instanceof Response || isDataWithResponseInit(thrown)) throw thrown;
+      const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown, request) : thrown;
       if (isAppError(error)) {
         const page = options.onError?.(error, request);
         if (page) return page as DataWithResponseInit<ActionFailure>;
@@ -140,6 +142,17 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
       return data<ActionFailure>({ ok: false, error: options.unexpected }, { status: 500, headers: cookies });
     }
   }, declared, { schema: options.schema });
+}
+
+/**
+ * The database is away (a restart, a failover): the request was fine and nothing of it was
+ * half-written (its transaction rolled back, or committed in full and a retry with the same
+ * idempotency key replays it), so the member is asked to try again, with a 503 and a
+ * Retry-After, and the log gets one line without a stack.
+ */
+function databaseUnavailable(error: unknown, request: Request) {
+  getLogger().warn({ err: (error as Error).message, path: new URL(request.url).pathname }, "database unavailable: answered 503");
+  return new AppError("UNAVAILABLE", TEMPORARILY_UNAVAILABLE, { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
 }
 
 /** What an action built by defineAction declares about its callers (read by the role matrix and the cross-site guard). */

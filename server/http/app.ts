@@ -38,6 +38,8 @@ declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
     clientIp: string;
+    /** Set by entry.server's handleError when a loader failed because the database is away: the answer becomes 503. */
+    databaseUnavailable?: boolean;
   }
 }
 

@@ -1,17 +1,27 @@
 import type { ErrorRequestHandler } from "express";
+import { TEMPORARILY_UNAVAILABLE } from "~/lib/action-answer";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/db-errors.ts";
 import { getLogger } from "../lib/logger.ts";
 
 /**
  * The last stop of every request: an error no route answered. Errors Express raises about the
  * request itself (bad percent-encoding, a body over a parser's limit, malformed JSON) carry a
- * 4xx status and are answered with it; anything else is logged and answered 500 without
+ * 4xx status and are answered with it; a database that cannot be reached (a restart, a
+ * failover) gets 503 with Retry-After; anything else is logged and answered 500 without
  * detail. The process carries on either way.
  */
 export const handleUncaughtError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const unavailable = isDatabaseUnavailable(error);
   const status = clientErrorStatus(error);
-  if (status === undefined) getLogger().error({ err: error, method: req.method, path: req.path }, "request failed");
+  if (unavailable) getLogger().warn({ err: (error as Error).message, method: req.method, path: req.path }, "database unavailable: answered 503");
+  else if (status === undefined) getLogger().error({ err: error, method: req.method, path: req.path }, "request failed");
   if (res.headersSent) {
     res.destroy();
+    return;
+  }
+  if (unavailable) {
+    // The database is away for a moment (a restart, a failover): ask the client to come back.
+    res.status(503).set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) }).json({ error: TEMPORARILY_UNAVAILABLE });
     return;
   }
   const code = status ?? 500;
