@@ -14,6 +14,7 @@ import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { crossSiteGuard } from "./cross-site-guard.ts";
+import { methodGuard } from "./method-guard.ts";
 import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { handleUncaughtError } from "./error-handler.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -116,6 +117,8 @@ export function createApp(options: AppOptions) {
   // trace for each) and before any body is read; the operator API and the webhook above take no
   // cookies and never get here.
   app.use(crossSiteGuard({ getBuild: options.getBuild }));
+  // A mutation to an address without an action: 405 here, not a framework stack trace per request.
+  app.use(methodGuard({ getBuild: options.getBuild }));
 
   // Pages and their actions: bodies capped before anything reads them (the operator API and the
   // Telegram webhook above have their own, smaller or larger, JSON limits). The back office's

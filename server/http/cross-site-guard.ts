@@ -1,8 +1,9 @@
 import type { RequestHandler } from "express";
-import { matchPath, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { getLogger } from "../lib/logger.ts";
 import { CROSS_SITE_REFUSED, crossSiteRefusal } from "../security/origin.ts";
 import type { ActionAccess } from "./action.ts";
+import { actionRoutesFor } from "./route-patterns.ts";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -37,32 +38,8 @@ export function crossSiteGuard(options: { getBuild: GetBuild }): RequestHandler 
   };
 }
 
-type Exemption = { path: string; caseSensitive: boolean };
-const exemptionsByBuild = new WeakMap<ServerBuild, Exemption[]>();
-
 /** Whether the route this path's action belongs to declares `crossSiteBecause`. */
 async function isExempt(getBuild: GetBuild, requestPath: string): Promise<boolean> {
-  const build = await getBuild();
-  let exemptions = exemptionsByBuild.get(build);
-  if (!exemptions) {
-    exemptions = exemptRoutes(build);
-    exemptionsByBuild.set(build, exemptions);
-  }
-  // A page's data request ("/newsletter/unsubscribe.data", "/_root.data" for "/") posts to the page's action.
-  const pathname = requestPath.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  return exemptions.some(({ path, caseSensitive }) => matchPath({ path, caseSensitive, end: true }, pathname) !== null);
-}
-
-function exemptRoutes(build: ServerBuild): Exemption[] {
-  const exemptions: Exemption[] = [];
-  for (const route of Object.values(build.routes)) {
-    const action = route?.module.action as (Partial<ActionAccess> & object) | undefined;
-    if (!route || typeof action?.crossSiteBecause !== "string") continue;
-    const segments: string[] = [];
-    for (let at: typeof route | undefined = route; at; at = at.parentId ? build.routes[at.parentId] : undefined) {
-      if (at.path) segments.unshift(at.path);
-    }
-    exemptions.push({ path: `/${segments.join("/")}`.replace(/\/{2,}/g, "/"), caseSensitive: route.caseSensitive ?? false });
-  }
-  return exemptions;
+  const routes = actionRoutesFor(await getBuild(), requestPath);
+  return routes.some(({ action }) => typeof (action as Partial<ActionAccess>).crossSiteBecause === "string");
 }

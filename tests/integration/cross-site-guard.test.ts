@@ -148,3 +148,31 @@ describe("a cross-site post is answered 403 before React Router, with one warn l
     expect(warningsAndErrors().filter((line) => line.msg === "cross-site request refused")).toEqual([]);
   });
 });
+
+describe("a mutation to an address without an action is answered 405 before React Router, with nothing logged", () => {
+  it.each(["POST", "PUT", "PATCH", "DELETE"])("%s to a page without an action, its .data form, an unknown API address", async (method) => {
+    for (const path of ["/", "/_root.data", "/nothing", "/nothing.data", "/api/nothing"]) {
+      const answer = await fetch(`${base}${path}`, { method, headers: { "sec-fetch-site": "same-origin" } });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.get("allow"), `${method} ${path}`).toBe("GET, HEAD");
+      expect(answer.headers.get("cache-control"), `${method} ${path}`).toBe("no-store");
+      const json = path.startsWith("/api/") || path.endsWith(".data");
+      if (json) expect(await answer.json(), `${method} ${path}`).toEqual({ ok: false, error: "Method not allowed." });
+      else expect(await answer.text(), `${method} ${path}`).toBe("Method not allowed.");
+    }
+    // The request log line says 405; no warning, no error, no stack trace.
+    expect(warningsAndErrors()).toEqual([]);
+    expect(capture.output()).not.toMatch(/stack/i);
+    expect(ran).not.toHaveBeenCalled();
+  });
+
+  it("an address with an action still gets every method: the pipeline answers what it does not take", async () => {
+    expect((await post("/probe", {})).status).toBe(200);
+    expect((await post("/probe.data", {})).status).toBe(200);
+    const put = await fetch(`${base}/api/probe`, { method: "PUT" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("POST");
+    expect(ran).toHaveBeenCalledTimes(2);
+    expect(warningsAndErrors()).toEqual([]);
+  });
+});
