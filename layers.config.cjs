@@ -26,7 +26,7 @@ const DOMAIN_ORDER = [
   "auth", // accounts and sessions
   "newsletter",
   "contact",
-  "members", // the dashboard's reads and writes, composed of the above
+  "dashboard", // the member dashboard's own reads and writes, composed of the above
   "staff", // the back office: staff roles, the audit log
 ];
 

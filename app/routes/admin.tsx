@@ -3,7 +3,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { sectionsFor } from "~/lib/admin-sections";
 import { withCookies } from "#server/http/auth-actions";
 import { requireStaff } from "#server/http/staff-guard";
-import { readSidebarState } from "#server/members/dashboard-data";
+import { readSidebarState } from "#server/dashboard/dashboard-data";
 import { searchableKinds } from "#server/staff/search/search-back-office";
 import type { Route } from "./+types/admin";
 

@@ -3,7 +3,7 @@ import { autorenewSchema } from "~/lib/validation/profile";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { AppError } from "#server/lib/errors";
-import { SUBSCRIPTION_NOT_FOUND, setSubscriptionAutorenew } from "#server/members/set-subscription-autorenew";
+import { SUBSCRIPTION_NOT_FOUND, setSubscriptionAutorenew } from "#server/dashboard/set-subscription-autorenew";
 
 /** The autorenew switch of one of the member's own subscriptions. */
 export const action = defineAction({

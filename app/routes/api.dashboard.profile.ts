@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { profileSchema } from "~/lib/validation/profile";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
-import { updateMemberProfile } from "#server/members/update-member-profile";
+import { updateMemberProfile } from "#server/dashboard/update-member-profile";
 
 /** "Change user information": first and last name only (other keys in the body are ignored). */
 export const action = defineAction({

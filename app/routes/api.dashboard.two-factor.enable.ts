@@ -3,7 +3,7 @@ import { twoFactorPasswordSchema } from "~/lib/validation/two-factor";
 import { startTwoFactorSetup } from "#server/auth/start-two-factor-setup";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
-import { qrImage } from "#server/members/qr/qr-svg";
+import { qrImage } from "#server/dashboard/qr/qr-svg";
 
 /** Turn on two-factor, first step: the password; answers the QR code and the secret, shown once. */
 export const action = defineAction({

@@ -14,9 +14,9 @@ import { requireMember } from "#server/auth/session";
 import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
 import { isAppError } from "#server/lib/errors";
-import { loadBillingData, loadKnowledgebaseData, loadSubscriptionsData, readSidebarState } from "#server/members/dashboard-data";
-import { getDepositWallet } from "#server/members/get-deposit-wallet";
-import { getMemberProfile } from "#server/members/get-member-profile";
+import { loadBillingData, loadKnowledgebaseData, loadSubscriptionsData, readSidebarState } from "#server/dashboard/dashboard-data";
+import { getDepositWallet } from "#server/dashboard/get-deposit-wallet";
+import { getMemberProfile } from "#server/dashboard/get-member-profile";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -39,7 +39,7 @@ const planted: Record<string, string> = {
   "server/security/limit.ts": `import { ledger } from "../billing/ledger.ts";\nexport const limit = ledger;\n`,
   "server/billing/ledger.ts": `export const ledger = 1;\n`,
   "server/billing/internal.ts": `export const internal = 1;\n`,
-  "server/members/list.ts": `import { internal } from "../billing/internal.ts";\nimport { ledger } from "../billing/ledger.ts";\nexport const list = internal + ledger;\n`,
+  "server/dashboard/list.ts": `import { internal } from "../billing/internal.ts";\nimport { ledger } from "../billing/ledger.ts";\nexport const list = internal + ledger;\n`,
 };
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -70,7 +70,7 @@ describe("layer rules (layers.config.cjs)", () => {
     // A lower domain folder never uses a higher one, even through its public file…
     expect(output).toContain("error domain-order: server/security/limit.ts → server/billing/ledger.ts");
     // …and a higher one uses only the public files: ledger.ts is one, internal.ts is not.
-    expect(output).toContain("error domain-through-public-files: server/members/list.ts → server/billing/internal.ts");
-    expect(output).not.toContain("server/members/list.ts → server/billing/ledger.ts");
+    expect(output).toContain("error domain-through-public-files: server/dashboard/list.ts → server/billing/internal.ts");
+    expect(output).not.toContain("server/dashboard/list.ts → server/billing/ledger.ts");
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { planTelegramChats, pricing, profiles, rateLimits, subscriptions } from "#server/db/schema";
-import { generateTelegramCode } from "#server/members/generate-telegram-code";
+import { generateTelegramCode } from "#server/dashboard/generate-telegram-code";
 import { botMessages } from "#server/telegram/messages";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
 import { readTelegramConfig } from "#server/lib/telegram-config";

@@ -2,7 +2,7 @@ import type { BillingPeriod } from "../pricing";
 import type { PublicPlan } from "./content";
 
 /**
- * What the member dashboard receives from the member queries (server/members/*): the one
+ * What the member dashboard receives from the member queries (server/dashboard/*): the one
  * definition both the loader and the components use. Money as integer micro-USDT strings
  * (JSON has no bigint), dates as ISO strings.
  */
