@@ -21,7 +21,9 @@ async function ops(dataDir: string, args: string[]) {
 }
 
 test("ops commands work while the site runs on the embedded database", async ({ app, request }) => {
-  test.setTimeout(90_000);
+  // Eleven operator commands, each a fresh `tsx` process that compiles the CLI: about 30 s on a
+  // quiet machine, past 90 s on a loaded one. Each step waits for its command to end.
+  test.setTimeout(240_000);
   const { db } = app.testing.getDatabase();
   const { user, profiles, ledgerEntries } = app.testing.schema;
   const id = crypto.randomUUID();
