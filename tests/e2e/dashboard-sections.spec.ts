@@ -150,4 +150,18 @@ test.describe("member dashboard", () => {
       }
     }
   });
+
+  test("the loading placeholders pass the automated accessibility checks too", async ({ page, app, context }) => {
+    await signInNewMember(app, context);
+    // Hold the two lists the user-info section fetches after it shows, so their placeholders are
+    // on the screen when it is scanned (on a quick machine they are gone before a scan begins).
+    const release = await holdData(page, /\/api\/dashboard\/(passkeys|sessions)/);
+    await page.goto("/dashboard?section=user-info");
+    await expect(page.getByRole("status", { name: "Loading passkeys" })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Loading signed-in devices" })).toBeVisible();
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await blockingViolations(page), "user-info while loading").toEqual([]);
+    release();
+    await expect(page.getByRole("status", { name: "Loading passkeys" })).toHaveCount(0);
+  });
 });

@@ -63,7 +63,7 @@ export function PasskeysCard() {
             {data.error || "Failed to load passkeys."}
           </p>
         ) : passkeys === null ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading passkeys">
+          <div role="status" aria-busy="true" aria-label="Loading passkeys" className="grid gap-2">
             <Skeleton className="h-12 w-full" />
           </div>
         ) : passkeys.length === 0 ? (

@@ -74,7 +74,7 @@ export function SessionsCard() {
             {data.error || "Failed to load your devices."}
           </p>
         ) : devices === null ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading signed-in devices">
+          <div role="status" aria-busy="true" aria-label="Loading signed-in devices" className="grid gap-2">
             <Skeleton className="h-14 w-full" />
             <Skeleton className="h-14 w-full" />
           </div>
