@@ -3,8 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/db-errors";
-import { getLogger } from "#server/lib/logger";
+import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/db-errors";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -78,7 +77,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   if (isDatabaseUnavailable(cause)) {
     if (context) context.databaseUnavailable = true;
-    getLogger().warn({ err: (cause as Error).message, path: new URL(request.url).pathname }, "database unavailable: answered 503");
+    logDatabaseUnavailable({ error: cause, path: new URL(request.url).pathname });
     return;
   }
   console.error(cause);

@@ -24,7 +24,7 @@ import { sendVerificationEmail } from "./send-verification-email.ts";
 
 export const SESSION_DAYS = 7;
 export const RESET_LINK_SECONDS = 60 * 60;
-/** "Trust this device for 30 days" after a second factor (issue #15); members only, never staff. */
+/** "Trust this device for 30 days" after a second factor: members only, never staff (a staff sign-in always gives one). */
 export const TRUSTED_DEVICE_DAYS = 30;
 export const BACKUP_CODE_COUNT = 10;
 /** One-time sign-in codes: 6 digits, 10 minutes, 5 tries (issue #15). */

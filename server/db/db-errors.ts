@@ -1,3 +1,5 @@
+import { getLogger } from "../lib/logger.ts";
+
 /** PostgreSQL error details, found anywhere in the cause chain (drizzle wraps driver errors). */
 export function pgError(error: unknown): { code?: string; constraint?: string } {
   let current: unknown = error;
@@ -79,4 +81,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (Array.isArray(candidate.errors)) pending.push(...candidate.errors);
   }
   return false;
+}
+
+/**
+ * The one log line of a request answered 503 because the database is away: a warning without a
+ * stack, since a restart or failover is expected for a moment and would otherwise flood the log.
+ */
+export function logDatabaseUnavailable(options: { error: unknown; path: string; method?: string }) {
+  const message = options.error instanceof Error ? options.error.message : String(options.error);
+  getLogger().warn({ err: message, method: options.method, path: options.path }, "database unavailable: answered 503");
 }

@@ -8,7 +8,7 @@ import { getLogger } from "../lib/logger.ts";
 import { CROSS_SITE_REFUSED, crossSiteRefusal } from "../security/origin.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
 import { getDb } from "../db/client.ts";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/db-errors.ts";
+import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/db-errors.ts";
 import { readBody, type FileUploads } from "./responses.ts";
 import { requireStaffPermission, type StaffMember } from "./staff-guard.ts";
 import type { StaffActor } from "../staff/record-audit-event.ts";
@@ -151,7 +151,7 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
  * Retry-After, and the log gets one line without a stack.
  */
 function databaseUnavailable(error: unknown, request: Request) {
-  getLogger().warn({ err: (error as Error).message, path: new URL(request.url).pathname }, "database unavailable: answered 503");
+  logDatabaseUnavailable({ error, path: new URL(request.url).pathname });
   return new AppError("UNAVAILABLE", TEMPORARILY_UNAVAILABLE, { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
 }
 

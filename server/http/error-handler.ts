@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from "express";
 import { TEMPORARILY_UNAVAILABLE } from "~/lib/action-answer";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/db-errors.ts";
+import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/db-errors.ts";
 import { getLogger } from "../lib/logger.ts";
 
 /**
@@ -13,7 +13,7 @@ import { getLogger } from "../lib/logger.ts";
 export const handleUncaughtError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const unavailable = isDatabaseUnavailable(error);
   const status = clientErrorStatus(error);
-  if (unavailable) getLogger().warn({ err: (error as Error).message, method: req.method, path: req.path }, "database unavailable: answered 503");
+  if (unavailable) logDatabaseUnavailable({ error, method: req.method, path: req.path });
   else if (status === undefined) getLogger().error({ err: error, method: req.method, path: req.path }, "request failed");
   if (res.headersSent) {
     res.destroy();

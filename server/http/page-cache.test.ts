@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { fakeBuild } from "../../tests/helpers/fake-build.ts";
 import { getLogger } from "../lib/logger.ts";
 import { createPageCache } from "./page-cache.ts";
 
@@ -22,7 +22,7 @@ const html = (nonce: string, lines: string[]) =>
   `<!DOCTYPE html><html><head><script nonce="${nonce}">window.a=1</script><script nonce="${nonce}">window.b=2</script></head>` +
   `<body>${lines.map((line) => `<p>${line}</p>`).join("")}</body></html>`;
 
-const build = {
+const build = fakeBuild({
   entry: {
     module: {
       default: async (request: Request, status: number, headers: Headers, _context: unknown, loadContext: LoadContext) => {
@@ -55,15 +55,8 @@ const build = {
     root: { id: "root", path: "", module: { default: () => null } },
     page: { id: "page", parentId: "root", path: "*", module: { default: () => null } },
   },
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+  routeDiscovery: "lazy",
+});
 
 const sha256 = (script: string) => `'sha256-${crypto.createHash("sha256").update(script, "utf8").digest("base64")}'`;
 const APP_CSP = "script-src 'nonce-fresh-nonce'";

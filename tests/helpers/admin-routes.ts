@@ -1,3 +1,6 @@
+import crypto from "node:crypto";
+import type { Db } from "#server/db/client";
+import { blogPosts, blogPreviews, knowledgebaseArticles, pricing } from "#server/db/schema";
 import routes from "~/routes";
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
@@ -33,4 +36,43 @@ export function declaredRoutes(): DeclaredRoute[] {
 /** The pages under /admin (the layout and the catch-all left out). */
 export function adminPages(): DeclaredRoute[] {
   return declaredRoutes().filter((r) => r.inAdmin && !r.isSplat);
+}
+
+/** An existing row for each route parameter, so a route answers its page or reads its body, not "no such plan". */
+const PARAM_ROWS: Record<string, (db: Db, label: string) => Promise<string>> = {
+  planId: async (db, label) => {
+    const [row] = await db.insert(pricing).values({ planId: `${label.toLowerCase()}-${Date.now()}`, name: label, price: 10_000_000n }).returning({ id: pricing.id });
+    return String(row!.id);
+  },
+  articleId: async (db, label) => {
+    const [row] = await db.insert(knowledgebaseArticles).values({ title: label, content: `<p>${label}</p>` }).returning({ id: knowledgebaseArticles.id });
+    return String(row!.id);
+  },
+  postId: async (db, label) => {
+    const [row] = await db
+      .insert(blogPosts)
+      .values({ slug: `${label.toLowerCase()}-${Date.now()}`, title: label, content: `<p>${label}</p>`, category: "News", date: "2026-11-23", image: "/images/blog/placeholder.jpg", author: label })
+      .returning({ id: blogPosts.id });
+    return String(row!.id);
+  },
+  // The post editor's preview, as its Preview button leaves it.
+  previewId: async (db, label) => {
+    const id = crypto.randomBytes(16).toString("hex");
+    await db.insert(blogPreviews).values({ id, createdBy: label.toLowerCase(), post: { title: label, slug: `${label.toLowerCase()}-${id.slice(0, 8)}`, content: `<p>${label}</p>` } });
+    return id;
+  },
+};
+
+/**
+ * A value for every `:parameter` of these route paths, each an existing row made for it (named
+ * `label`). A route with a new parameter fails here until PARAM_ROWS is taught one.
+ */
+export async function createRouteParams(options: { db: Db; paths: string[]; label: string }): Promise<Record<string, string>> {
+  const params: Record<string, string> = {};
+  for (const name of new Set(options.paths.flatMap((path) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!)))) {
+    const make = PARAM_ROWS[name];
+    if (!make) throw new Error(`A route has :${name}: add a row for it to PARAM_ROWS in tests/helpers/admin-routes.ts`);
+    params[name] = await make(options.db, options.label);
+  }
+  return params;
 }

@@ -1,3 +1,9 @@
+import { Secret, TOTP } from "otpauth";
+import { expect } from "vitest";
+import { signUpMember } from "#server/auth/sign-up-member";
+import type { Db } from "#server/db/client";
+import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
+import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
 import { action as signInAction } from "~/routes/signin";
 import { action as secondStepAction } from "~/routes/signin.two-factor";
 
@@ -64,4 +70,47 @@ export class Browser {
   secondStep(code: string, trustDevice = false, redirectTo?: string) {
     return this.post(secondStepAction, "/signin/two-factor", { code, trustDevice, redirectTo });
   }
+}
+
+/**
+ * A code the authenticator app would show now, the one of the next 30-second step (still
+ * accepted: one step either side is), and one it would not show (nor in the neighbouring steps).
+ */
+export function authenticatorCodes(secret: string) {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+  const now = Date.now();
+  const near = [-60_000, -30_000, 0, 30_000, 60_000].map((d) => totp.generate({ timestamp: now + d }));
+  let wrong = 0;
+  while (near.includes(String(wrong).padStart(6, "0"))) wrong++;
+  return { now: totp.generate({ timestamp: now }), next: totp.generate({ timestamp: now + 30_000 }), wrong: String(wrong).padStart(6, "0") };
+}
+
+let memberCount = 0;
+
+/**
+ * A member who signed up in their own browser (signed in there, two-factor off). `tag` (a few
+ * lowercase letters) keeps each test file's addresses and Telegram usernames apart.
+ */
+export async function signUpInBrowser(options: { db: Db; tag: string }) {
+  const n = ++memberCount;
+  const email = `two-factor-${options.tag}-${n}@example.com`;
+  const browser = new Browser();
+  const result = await signUpMember({
+    db: options.db,
+    input: { firstName: "Ada", lastName: "Tester", email, password: PASSWORD, telegram: `ada_${options.tag}_${n}`, acceptTerms: true, acceptRisk: true },
+    clientIp: browser.ip,
+    headers: new Headers({ "x-client-ip": browser.ip }),
+  });
+  browser.take(result.headers.getSetCookie());
+  return { email, userId: result.userId, browser };
+}
+
+/** Such a member who then turned two-factor on in that browser: the secret and the backup codes too. */
+export async function enrolInBrowser(options: { db: Db; tag: string }) {
+  const member = await signUpInBrowser(options);
+  const setup = await member.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
+  const secret = setup.body.secret as string;
+  const confirmed = await member.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: authenticatorCodes(secret).now });
+  expect(confirmed.status).toBe(200);
+  return { ...member, secret, backupCodes: confirmed.body.backupCodes as string[] };
 }

@@ -1,16 +1,14 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "#server/db/client";
-import { blogPosts, blogPreviews, knowledgebaseArticles, pricing, session } from "#server/db/schema";
+import { session } from "#server/db/schema";
 import type { ActionAccess } from "#server/http/action";
 import { STAFF_SESSION_IDLE, STAFF_TWO_FACTOR_NEEDED } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { ADMIN_SECTIONS } from "~/lib/admin-sections";
 import { can, STAFF_ROLES, STAFF_STATEMENTS, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
-import { declaredRoutes } from "../helpers/admin-routes";
+import { createRouteParams, declaredRoutes } from "../helpers/admin-routes";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { signUpStaff } from "../helpers/staff";
@@ -50,33 +48,6 @@ type RouteUnderTest = (typeof routesUnderTest)[number];
 const pages = routesUnderTest.filter((r) => r.inAdmin || r.isAdminLayout || r.mod.permission !== undefined);
 const actions = routesUnderTest.filter((r) => r.mod.action);
 
-/**
- * An existing row for each route parameter, so an allowed role's answer is the page (200), not
- * "no such plan". A route with a new parameter fails here until it is taught one.
- */
-const PARAM_VALUES: Record<string, (db: Db) => Promise<string>> = {
-  planId: async (db) => {
-    const [row] = await db.insert(pricing).values({ planId: `matrix-${Date.now()}`, name: "Matrix", price: 10_000_000n }).returning({ id: pricing.id });
-    return String(row!.id);
-  },
-  articleId: async (db) => {
-    const [row] = await db.insert(knowledgebaseArticles).values({ title: "Matrix", content: "<p>Matrix</p>" }).returning({ id: knowledgebaseArticles.id });
-    return String(row!.id);
-  },
-  postId: async (db) => {
-    const [row] = await db
-      .insert(blogPosts)
-      .values({ slug: `matrix-${Date.now()}`, title: "Matrix", content: "<p>Matrix</p>", category: "News", date: "2026-11-23", image: "/images/blog/placeholder.jpg", author: "Matrix" })
-      .returning({ id: blogPosts.id });
-    return String(row!.id);
-  },
-  // The post editor's preview (issue #16): a preview as the editor's Preview button leaves it.
-  previewId: async (db) => {
-    const id = crypto.randomBytes(16).toString("hex");
-    await db.insert(blogPreviews).values({ id, createdBy: "matrix", post: { title: "Matrix", slug: `matrix-${id.slice(0, 8)}`, content: "<p>Matrix</p>" } });
-    return id;
-  },
-};
 
 type Subject = StaffRole | "member" | "visitor" | "no-two-factor" | "idle";
 const SUBJECTS: readonly Subject[] = [...STAFF_ROLES, "member", "visitor", "no-two-factor", "idle"];
@@ -182,12 +153,7 @@ describeEachDatabase("the back office's role matrix (issue #16)", (database) => 
     cookies.set("visitor", "");
     const idle = accounts.find(([s]) => s === "idle")![1];
     [idleSession] = await db().select().from(session).where(eq(session.userId, idle.userId));
-    const names = new Set(routesUnderTest.flatMap((r) => [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)));
-    for (const name of names) {
-      const make = PARAM_VALUES[name];
-      if (!make) throw new Error(`The role matrix needs an existing value for :${name}: add it to PARAM_VALUES`);
-      params[name] = await make(db());
-    }
+    Object.assign(params, await createRouteParams({ db: db(), paths: routesUnderTest.map((r) => r.path), label: "Matrix" }));
   });
 
   /** The idle subject's session, last used 13 hours ago (the guard deletes it each time). */

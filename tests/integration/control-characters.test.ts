@@ -3,13 +3,11 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { Db } from "#server/db/client";
-import { blogPosts, knowledgebaseArticles, pricing } from "#server/db/schema";
 import { CONTROL_CHARACTERS, type ActionAccess } from "#server/http/action";
 import { createApp } from "#server/http/app";
 import { TARGET_MESSAGES } from "#server/http/request-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { declaredRoutes } from "../helpers/admin-routes";
+import { createRouteParams, declaredRoutes } from "../helpers/admin-routes";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { captureLogLines } from "../helpers/log-capture";
@@ -175,24 +173,6 @@ describe("every action's schema refuses a control character in every field it re
   });
 });
 
-/** Rows for the routes' parameters, so an action reaches its body. */
-const PARAM_VALUES: Record<string, (db: Db) => Promise<string>> = {
-  planId: async (db) => {
-    const [row] = await db.insert(pricing).values({ planId: `nul-${Date.now()}`, name: "Nul", price: 10_000_000n }).returning({ id: pricing.id });
-    return String(row!.id);
-  },
-  articleId: async (db) => {
-    const [row] = await db.insert(knowledgebaseArticles).values({ title: "Nul", content: "<p>Nul</p>" }).returning({ id: knowledgebaseArticles.id });
-    return String(row!.id);
-  },
-  postId: async (db) => {
-    const [row] = await db
-      .insert(blogPosts)
-      .values({ slug: `nul-${Date.now()}`, title: "Nul", content: "<p>Nul</p>", category: "News", date: "2026-11-23", image: "/images/blog/placeholder.jpg", author: "Nul" })
-      .returning({ id: blogPosts.id });
-    return String(row!.id);
-  },
-};
 
 describeEachDatabase("a control character in any action's body", (database) => {
   const db = () => database().db;
@@ -207,11 +187,7 @@ describeEachDatabase("a control character in any action's body", (database) => {
     // The owner may do everything, so every back-office action reads its body.
     cookies.staff = (await signUpStaff(db(), "owner")).cookie;
     cookies.member = (await signUpStaff(db(), null)).cookie;
-    for (const name of new Set(withActions.flatMap((r) => [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)))) {
-      const make = PARAM_VALUES[name];
-      if (!make) throw new Error(`An action route has :${name}: add a value for it to PARAM_VALUES`);
-      params[name] = await make(db());
-    }
+    Object.assign(params, await createRouteParams({ db: db(), paths: withActions.map((r) => r.path), label: "Nul" }));
   });
   beforeEach(() => {
     logged = captureLogLines({ level: "warn" });

@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineAction } from "#server/http/action";
 import { createApp } from "#server/http/app";
 import { setSingleton } from "#server/lib/singleton";
 import { withTestDataDir } from "../helpers/env";
+import { fakeBuild } from "../helpers/fake-build";
 import { captureLogLines } from "../helpers/log-capture";
 
 withTestDataDir("cross-site-guard");
@@ -24,7 +24,7 @@ const apiAction = defineAction({ run: async () => (ran("api"), { done: true }) }
 const oneClickAction = defineAction({ crossSiteBecause: "the signed token in the link is the only authority", run: async () => (ran("one-click"), { done: true }) });
 
 const Page = () => null;
-const build = {
+const build = fakeBuild({
   entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response("the page", { status, headers }) } },
   routes: {
     root: { id: "root", path: "", module: { default: Page } },
@@ -32,15 +32,7 @@ const build = {
     "routes/api.probe": { id: "routes/api.probe", parentId: "root", path: "api/probe", module: { action: apiAction } },
     "routes/one-click": { id: "routes/one-click", parentId: "root", path: "letters/one-click", module: { default: Page, action: oneClickAction } },
   },
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+});
 
 let server: Server;
 let base: string;

@@ -1,8 +1,6 @@
 import { eq, like } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { beforeAll, expect, it } from "vitest";
 import { getAuth } from "#server/auth/auth";
-import { signUpMember } from "#server/auth/sign-up-member";
 import { startTwoFactorSetup } from "#server/auth/start-two-factor-setup";
 import { isTwoFactorOn } from "#server/auth/two-factor-rules";
 import { verifyTwoFactorSignIn } from "#server/auth/verify-two-factor-sign-in";
@@ -14,7 +12,7 @@ import { action as disableAction } from "~/routes/api.dashboard.two-factor.disab
 import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
-import { Browser, PASSWORD } from "../helpers/two-factor-browser";
+import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD } from "../helpers/two-factor-browser";
 
 // Set-up as in two-factor.test.ts (that file is full): the refusals it does not reach.
 withTestDataDir("two-factor-refusals");
@@ -25,39 +23,17 @@ const ALREADY_ON = "Two-factor authentication is already on.";
 const NOT_ON = "Two-factor authentication is not on.";
 const SETUP_NOT_STARTED = "Start again: enter your password to get a new QR code.";
 
-/** The code the authenticator app shows now, and the next 30-second step's (accepted too). */
-function codes(secret: string) {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-  const now = Date.now();
-  return { now: totp.generate({ timestamp: now }), next: totp.generate({ timestamp: now + 30_000 }) };
-}
 
 describeEachDatabase("two-factor refusals", (database) => {
   const db = () => database().db;
-  let count = 0;
 
   beforeAll(() => {
     resetSingleton("auth");
     setSingleton("database", database());
   });
 
-  /** A member with two-factor on: the secret, the backup codes, and the browser that turned it on. */
-  async function enrolled() {
-    const email = `two-factor-refusals-${++count}@example.com`;
-    const browser = new Browser();
-    const result = await signUpMember({
-      db: db(),
-      input: { firstName: "Ada", lastName: "Tester", email, password: PASSWORD, telegram: `ada_tfr_${count}`, acceptTerms: true, acceptRisk: true },
-      clientIp: browser.ip,
-      headers: new Headers({ "x-client-ip": browser.ip }),
-    });
-    browser.take(result.headers.getSetCookie());
-    const setup = await browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
-    const secret = setup.body.secret as string;
-    const confirmed = await browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: codes(secret).now });
-    expect(confirmed.status).toBe(200);
-    return { email, userId: result.userId, browser, secret, backupCodes: confirmed.body.backupCodes as string[] };
-  }
+  const enrolled = () => enrolInBrowser({ db: db(), tag: "tfr" });
+
 
   it("a locked second factor refuses even a right code until the lock ends; turning on again is refused before the password", async () => {
     const ada = await enrolled();

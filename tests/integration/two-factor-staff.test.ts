@@ -1,16 +1,12 @@
 import { eq } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { beforeAll, expect, it } from "vitest";
-import { signUpMember } from "#server/auth/sign-up-member";
 import { session, twoFactor, user } from "#server/db/schema";
 import { requireStaff } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readFlashToast } from "~/lib/cookies";
-import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
-import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
-import { Browser, PASSWORD } from "../helpers/two-factor-browser";
+import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD } from "../helpers/two-factor-browser";
 
 withTestDataDir("two-factor-staff");
 
@@ -19,15 +15,6 @@ const WRONG_CODE = "That code is not correct. Enter the current code from your a
 const TOO_MANY_CODES = "Too many wrong codes. Please sign in again.";
 const ORIGIN = "http://localhost";
 
-/** The authenticator app's code now and in the next step (both accepted), and one it never shows near now. */
-function codes(secret: string) {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-  const now = Date.now();
-  const near = [-60_000, -30_000, 0, 30_000, 60_000].map((d) => totp.generate({ timestamp: now + d }));
-  let wrong = 0;
-  while (near.includes(String(wrong).padStart(6, "0"))) wrong++;
-  return { now: totp.generate({ timestamp: now }), next: totp.generate({ timestamp: now + 30_000 }), wrong: String(wrong).padStart(6, "0") };
-}
 
 /** What the back office's guard answers this browser: "open", or where it sends it and the toast it shows. */
 async function backOffice(browser: Browser) {
@@ -43,30 +30,14 @@ async function backOffice(browser: Browser) {
 
 describeEachDatabase("two-factor: staff always give a second factor; wrong codes slow the sender", (database) => {
   const db = () => database().db;
-  let count = 0;
 
   beforeAll(() => {
     resetSingleton("auth");
     setSingleton("database", database());
   });
 
-  /** A member with two-factor on (set up from their own browser), as a member: no role yet. */
-  async function enrolled() {
-    const email = `two-factor-staff-${++count}@example.com`;
-    const browser = new Browser();
-    const result = await signUpMember({
-      db: db(),
-      input: { firstName: "Ada", lastName: "Tester", email, password: PASSWORD, telegram: `ada_tfs_${count}`, acceptTerms: true, acceptRisk: true },
-      clientIp: browser.ip,
-      headers: new Headers({ "x-client-ip": browser.ip }),
-    });
-    browser.take(result.headers.getSetCookie());
-    const setup = await browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
-    const secret = setup.body.secret as string;
-    const confirmed = await browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: codes(secret).now });
-    expect(confirmed.status).toBe(200);
-    return { email, userId: result.userId, browser, secret, backupCodes: confirmed.body.backupCodes as string[] };
-  }
+  const enrolled = () => enrolInBrowser({ db: db(), tag: "tfs" });
+
 
   /** Made staff in the database only, so the sessions the role change would end are kept for the test. */
   const makeStaff = (userId: string) => db().update(user).set({ role: "owner", emailVerified: true }).where(eq(user.id, userId));

@@ -1,7 +1,5 @@
 import { eq, like } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { beforeAll, expect, it } from "vitest";
-import { signUpMember } from "#server/auth/sign-up-member";
 import { session, twoFactor, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.backup-codes";
@@ -11,7 +9,7 @@ import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable
 import { loader as secondStepLoader } from "~/routes/signin.two-factor";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
-import { Browser, PASSWORD } from "../helpers/two-factor-browser";
+import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD, signUpInBrowser } from "../helpers/two-factor-browser";
 
 withTestDataDir("two-factor");
 
@@ -25,53 +23,22 @@ const TOO_MANY_CODES = "Too many wrong codes. Please sign in again.";
 const TOO_MANY = "Too many requests. Please try again later.";
 const ORIGIN = "http://localhost";
 
-/**
- * A code the authenticator app would show now, the one of the next 30-second step (still
- * accepted: one step either side is), and one it would not show (nor in the neighbouring steps).
- */
-function codes(secret: string) {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-  const now = Date.now();
-  const near = [-60_000, -30_000, 0, 30_000, 60_000].map((d) => totp.generate({ timestamp: now + d }));
-  let wrong = 0;
-  while (near.includes(String(wrong).padStart(6, "0"))) wrong++;
-  return { now: totp.generate({ timestamp: now }), next: totp.generate({ timestamp: now + 30_000 }), wrong: String(wrong).padStart(6, "0") };
-}
 
 describeEachDatabase("two-factor sign-in", (database) => {
   const db = () => database().db;
-  let count = 0;
 
   beforeAll(() => {
     resetSingleton("auth");
     setSingleton("database", database());
   });
 
-  async function member() {
-    const email = `two-factor-${++count}@example.com`;
-    const browser = new Browser();
-    const result = await signUpMember({
-      db: db(),
-      input: { firstName: "Ada", lastName: "Tester", email, password: PASSWORD, telegram: `ada_tf_${count}`, acceptTerms: true, acceptRisk: true },
-      clientIp: browser.ip,
-      headers: new Headers({ "x-client-ip": browser.ip }),
-    });
-    browser.take(result.headers.getSetCookie());
-    return { email, userId: result.userId, browser };
-  }
+  const member = () => signUpInBrowser({ db: db(), tag: "tf" });
+  const enrolled = () => enrolInBrowser({ db: db(), tag: "tf" });
+
 
   const isOn = async (userId: string) => (await db().select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId)))[0]!.on;
   const sessionCount = async (userId: string) => (await db().select().from(session).where(eq(session.userId, userId))).length;
 
-  /** A member with two-factor on: the secret, the backup codes, and the browser that turned it on. */
-  async function enrolled() {
-    const m = await member();
-    const setup = await m.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
-    const secret = setup.body.secret as string;
-    const confirmed = await m.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: codes(secret).now });
-    expect(confirmed.status).toBe(200);
-    return { ...m, secret, backupCodes: confirmed.body.backupCodes as string[] };
-  }
 
   it("turns on only after a code from the app confirms the secret; the codes come once; other sessions end", async () => {
     const ada = await member();
