@@ -82,11 +82,11 @@ export const areas = {
     mutate: [
       "app/lib/staff-roles.ts",
       "server/http/staff-guard.ts",
-      "server/staff/set-staff-role.ts",
+      "server/staff/staff/set-staff-role.ts",
       "server/staff/keep-staff-session.ts",
-      "server/staff/invitations/**/*.ts",
-      "server/staff/change-plan-price.ts",
-      "server/staff/cancel-scheduled-price-change.ts",
+      "server/staff/staff/invitations/**/*.ts",
+      "server/staff/plans/change-plan-price.ts",
+      "server/staff/plans/cancel-scheduled-price-change.ts",
     ],
     tests: [
       "app/lib/staff-roles.test.ts",

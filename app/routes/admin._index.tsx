@@ -3,7 +3,7 @@ import { formatUsdt } from "~/lib/money";
 import type { StaffPermission } from "~/lib/staff-roles";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { getAdminOverview } from "#server/staff/get-admin-overview";
+import { getAdminOverview } from "#server/staff/overview/get-admin-overview";
 import type { Route } from "./+types/admin._index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Back office" }, { name: "robots", content: "noindex, nofollow" }];

@@ -9,7 +9,7 @@ import { auditFilterSchema, auditLogQuery } from "~/lib/validation/audit-log";
 import { fieldErrors } from "~/lib/validation/fields";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { listAuditLog } from "#server/staff/list-audit-log";
+import { listAuditLog } from "#server/staff/audit-log/list-audit-log";
 import type { Route } from "./+types/admin.audit-log";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Back office" }, { name: "robots", content: "noindex, nofollow" }];

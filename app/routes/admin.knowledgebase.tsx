@@ -13,10 +13,10 @@ import type { AdminKnowledgebaseRow } from "~/lib/view-types/admin-knowledgebase
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { deleteKnowledgebaseArticle } from "#server/staff/content/delete-knowledgebase-article";
-import { listKnowledgebaseArticles } from "#server/staff/content/list-knowledgebase-articles";
-import { moveKnowledgebaseArticle } from "#server/staff/content/move-knowledgebase-article";
-import { publishKnowledgebaseArticle } from "#server/staff/content/publish-knowledgebase-article";
+import { deleteKnowledgebaseArticle } from "#server/staff/knowledgebase/delete-knowledgebase-article";
+import { listKnowledgebaseArticles } from "#server/staff/knowledgebase/list-knowledgebase-articles";
+import { moveKnowledgebaseArticle } from "#server/staff/knowledgebase/move-knowledgebase-article";
+import { publishKnowledgebaseArticle } from "#server/staff/knowledgebase/publish-knowledgebase-article";
 import type { Route } from "./+types/admin.knowledgebase";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 

@@ -6,9 +6,9 @@ import { can, type StaffPermission } from "~/lib/staff-roles";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { listAdminPlans } from "#server/staff/list-admin-plans";
+import { listAdminPlans } from "#server/staff/plans/list-admin-plans";
 import { listTargetHistory } from "#server/staff/list-target-history";
-import { savePlan } from "#server/staff/save-plan";
+import { savePlan } from "#server/staff/plans/save-plan";
 import type { Route } from "./+types/admin.plans.edit";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [

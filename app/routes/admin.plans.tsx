@@ -15,9 +15,9 @@ import type { AdminPlan } from "~/lib/view-types/admin";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { arrangePlan } from "#server/staff/arrange-plan";
-import { cancelScheduledPriceChange } from "#server/staff/cancel-scheduled-price-change";
-import { listAdminPlans } from "#server/staff/list-admin-plans";
+import { arrangePlan } from "#server/staff/plans/arrange-plan";
+import { cancelScheduledPriceChange } from "#server/staff/plans/cancel-scheduled-price-change";
+import { listAdminPlans } from "#server/staff/plans/list-admin-plans";
 import type { Route } from "./+types/admin.plans";
 
 export const meta: Route.MetaFunction = () => [{ title: "Plans · Back office" }, { name: "robots", content: "noindex, nofollow" }];

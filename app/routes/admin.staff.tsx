@@ -13,12 +13,12 @@ import { InviteStaffForm, PendingInvitations } from "~/components/admin/staff-in
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { listStaff } from "#server/staff/list-staff";
+import { listStaff } from "#server/staff/staff/list-staff";
 import { listTargetHistory } from "#server/staff/list-target-history";
-import { setStaffRole } from "#server/staff/set-staff-role";
-import { changeStaffInvitation } from "#server/staff/invitations/change-staff-invitation";
-import { inviteStaff } from "#server/staff/invitations/invite-staff";
-import { listStaffInvitations } from "#server/staff/invitations/list-staff-invitations";
+import { setStaffRole } from "#server/staff/staff/set-staff-role";
+import { changeStaffInvitation } from "#server/staff/staff/invitations/change-staff-invitation";
+import { inviteStaff } from "#server/staff/staff/invitations/invite-staff";
+import { listStaffInvitations } from "#server/staff/staff/invitations/list-staff-invitations";
 import type { Route } from "./+types/admin.staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff · Back office" }, { name: "robots", content: "noindex, nofollow" }];

@@ -4,7 +4,7 @@ import { imageUploadSchema } from "~/lib/validation/image-upload";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { AppError } from "#server/lib/errors";
-import { uploadImage } from "#server/staff/content/upload-image";
+import { uploadImage } from "#server/staff/upload-image";
 
 /**
  * The back office's image upload (issue #16): staff with content.write post one file

@@ -16,10 +16,10 @@ import { defineAction } from "#server/http/action";
 import { flashToastCookie } from "#server/http/flash";
 import { AppError } from "#server/lib/errors";
 import { clientAddressKey } from "#server/security/client-address";
-import { acceptStaffInvitation } from "#server/staff/invitations/accept-staff-invitation";
-import { acceptStaffInvitationAsNewAccount } from "#server/staff/invitations/accept-staff-invitation-new-account";
-import { findStaffInvitation } from "#server/staff/invitations/find-staff-invitation";
-import { invitationMessages } from "#server/staff/invitations/invitation-messages";
+import { acceptStaffInvitation } from "#server/staff/staff/invitations/accept-staff-invitation";
+import { acceptStaffInvitationAsNewAccount } from "#server/staff/staff/invitations/accept-staff-invitation-new-account";
+import { findStaffInvitation } from "#server/staff/staff/invitations/find-staff-invitation";
+import { invitationMessages } from "#server/staff/staff/invitations/invitation-messages";
 import type { Route } from "./+types/staff-invitation";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -10,7 +10,7 @@ import { getLogger } from "../lib/logger.ts";
 import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { rescanDeposits } from "../wallet/rescan-deposits.ts";
-import { setStaffRole } from "../staff/set-staff-role.ts";
+import { setStaffRole } from "../staff/staff/set-staff-role.ts";
 import { STAFF_ROLES } from "~/lib/staff-roles";
 import { getMemberBalance } from "./member-balance.ts";
 import { isValidOpsToken } from "./ops-token.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { auditLog, notifications, planTelegramChats, pricing, subscriptions } from "#server/db/schema";
-import { NO_SCHEDULED_CHANGE } from "#server/staff/cancel-scheduled-price-change";
+import { NO_SCHEDULED_CHANGE } from "#server/staff/plans/cancel-scheduled-price-change";
 import type { AdminPlan, TargetHistory } from "~/lib/view-types/admin";
 import { createMember } from "../helpers/members";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";

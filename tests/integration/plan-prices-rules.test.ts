@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "#server/db/client";
 import { notifications, planPriceChanges, pricing, subscriptions } from "#server/db/schema";
-import { cancelScheduledPriceChange } from "#server/staff/cancel-scheduled-price-change";
-import { changePlanPrice, PRICE_NOTICE_DAYS } from "#server/staff/change-plan-price";
+import { cancelScheduledPriceChange } from "#server/staff/plans/cancel-scheduled-price-change";
+import { changePlanPrice, PRICE_NOTICE_DAYS } from "#server/staff/plans/change-plan-price";
 import { describeEachDatabase } from "../helpers/database";
 import { createMember } from "../helpers/members";
 

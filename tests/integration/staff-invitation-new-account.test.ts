@@ -4,10 +4,10 @@ import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import type * as AuthModule from "#server/auth/auth";
 import { profiles, staffInvitations, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import type * as AcceptModule from "#server/staff/invitations/accept-staff-invitation";
-import { acceptStaffInvitationAsNewAccount } from "#server/staff/invitations/accept-staff-invitation-new-account";
+import type * as AcceptModule from "#server/staff/staff/invitations/accept-staff-invitation";
+import { acceptStaffInvitationAsNewAccount } from "#server/staff/staff/invitations/accept-staff-invitation-new-account";
 import type { Tx as AcceptTx } from "#server/db/client";
-import { hashInvitationToken } from "#server/staff/invitations/invitation-token";
+import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 
@@ -19,7 +19,7 @@ withTestDataDir("staff-invitation-new-account");
  * Neither can be made to happen on demand with one test's requests.
  */
 const fault = vi.hoisted(() => ({ beforeAccept: undefined as undefined | ((tx: AcceptTx) => Promise<void>), signIn: undefined as unknown }));
-vi.mock("#server/staff/invitations/accept-staff-invitation", async (importOriginal) => {
+vi.mock("#server/staff/staff/invitations/accept-staff-invitation", async (importOriginal) => {
   const actual = await importOriginal<typeof AcceptModule>();
   return {
     ...actual,

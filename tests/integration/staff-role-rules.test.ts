@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog, session, user } from "#server/db/schema";
-import { setStaffRole } from "#server/staff/set-staff-role";
+import { setStaffRole } from "#server/staff/staff/set-staff-role";
 import { describeEachDatabase } from "../helpers/database";
 import { createMember } from "../helpers/members";
 

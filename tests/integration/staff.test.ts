@@ -8,7 +8,7 @@ import { pgError } from "#server/db/db-errors";
 import { auditLog, session, user } from "#server/db/schema";
 import { opsRouter } from "#server/ops/router";
 import { keepStaffSession } from "#server/staff/keep-staff-session";
-import { setStaffRole } from "#server/staff/set-staff-role";
+import { setStaffRole } from "#server/staff/staff/set-staff-role";
 import { describeEachDatabase } from "../helpers/database";
 import { createMember } from "../helpers/members";
 

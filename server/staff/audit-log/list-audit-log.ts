@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { splitAuditTarget } from "~/lib/validation/audit-log";
 import type { AuditPage } from "~/lib/view-types/admin";
-import type { DbOrTx } from "../db/client.ts";
-import { auditLog } from "../db/schema.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { auditLog } from "../../db/schema.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
-import type { Tx } from "../db/client.ts";
-import { planPriceChanges, subscriptions } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import type { StaffActor } from "./record-audit-event.ts";
+import type { Tx } from "../../db/client.ts";
+import { planPriceChanges, subscriptions } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { enqueueNotification } from "../../notifications/enqueue-notification.ts";
+import type { StaffActor } from "../record-audit-event.ts";
 
 /** The terms' notice before a higher price reaches members who renew (issue #16). */
 export const PRICE_NOTICE_DAYS = 30;

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
-import type { Db } from "../db/client.ts";
-import { notifications, planPriceChanges, pricing } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { recordAuditEvent, type StaffActor } from "./record-audit-event.ts";
+import type { Db } from "../../db/client.ts";
+import { notifications, planPriceChanges, pricing } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { enqueueNotification } from "../../notifications/enqueue-notification.ts";
+import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { PLAN_NOT_FOUND } from "./save-plan.ts";
 
 export const NO_SCHEDULED_CHANGE = "No price change is waiting for this plan: it may have been cancelled already or reached its date.";

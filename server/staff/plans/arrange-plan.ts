@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { pricing } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { recordAuditEvent, type StaffActor } from "./record-audit-event.ts";
+import type { Db } from "../../db/client.ts";
+import { pricing } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { PLAN_NOT_FOUND } from "./save-plan.ts";
 
 /**

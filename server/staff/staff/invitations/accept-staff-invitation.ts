@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { ROLE_LABELS, type StaffRole } from "~/lib/staff-roles";
-import type { Db, Tx } from "../../db/client.ts";
-import { staffInvitations, user } from "../../db/schema.ts";
-import { AppError } from "../../lib/errors.ts";
-import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import type { Db, Tx } from "../../../db/client.ts";
+import { staffInvitations, user } from "../../../db/schema.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { recordAuditEvent, type StaffActor } from "../../record-audit-event.ts";
 import { setStaffRoleIn } from "../set-staff-role.ts";
 import { invitationState, notOpenError } from "./find-staff-invitation.ts";
 import { invitationMessages } from "./invitation-messages.ts";

@@ -1,8 +1,8 @@
 import { ROLE_LABELS, type StaffRole } from "~/lib/staff-roles";
-import { getConfig, getPublicOrigin } from "../../config.ts";
-import { emailHtml } from "../../email/layout.ts";
-import { sendEmail } from "../../email/send-email.ts";
-import { getLogger } from "../../lib/logger.ts";
+import { getConfig, getPublicOrigin } from "../../../config.ts";
+import { emailHtml } from "../../../email/layout.ts";
+import { sendEmail } from "../../../email/send-email.ts";
+import { getLogger } from "../../../lib/logger.ts";
 import { INVITATION_HOURS } from "./invitation-token.ts";
 
 /** The invitation link: a public page (outside /admin, which answers 404 to non-staff). */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { isStaffRole, ROLE_LABELS } from "~/lib/staff-roles";
-import type { Db } from "../../db/client.ts";
-import { staffInvitations } from "../../db/schema.ts";
-import { AppError } from "../../lib/errors.ts";
-import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import type { Db } from "../../../db/client.ts";
+import { staffInvitations } from "../../../db/schema.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { recordAuditEvent, type StaffActor } from "../../record-audit-event.ts";
 import { trySend } from "./invite-staff.ts";
 import { invitationMessages } from "./invitation-messages.ts";
 import { INVITATION_TTL_MS, newInvitationToken } from "./invitation-token.ts";

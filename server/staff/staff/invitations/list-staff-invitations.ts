@@ -1,8 +1,8 @@
 import { and, desc, isNull } from "drizzle-orm";
 import { isStaffRole } from "~/lib/staff-roles";
 import type { StaffInvitationView } from "~/lib/view-types/admin";
-import type { DbOrTx } from "../../db/client.ts";
-import { staffInvitations } from "../../db/schema.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import { staffInvitations } from "../../../db/schema.ts";
 
 /** Invitations neither accepted nor revoked, newest first; an expired one says so (resend it). */
 export async function listStaffInvitations(options: { db: DbOrTx; now?: Date }): Promise<StaffInvitationView[]> {

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { isStaffRole, ROLE_LABELS, type StaffRole } from "~/lib/staff-roles";
-import type { Db, Tx } from "../db/client.ts";
-import { session, user } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { recordAuditEvent, type StaffActor } from "./record-audit-event.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { session, user } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 
 export const staffMessages = {
   noAccount: "No account uses this email address. The person signs up first (or is invited from /admin).",

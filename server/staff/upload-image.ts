@@ -1,7 +1,7 @@
-import type { Db } from "../../db/client.ts";
-import { uploadedImages } from "../../db/schema.ts";
-import { storeImage } from "../../uploads/store-image.ts";
-import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import type { Db } from "../db/client.ts";
+import { uploadedImages } from "../db/schema.ts";
+import { storeImage } from "../uploads/store-image.ts";
+import { recordAuditEvent, type StaffActor } from "./record-audit-event.ts";
 
 /**
  * A staff member uploads an image (issue #16): checked by content and re-encoded, its sizes

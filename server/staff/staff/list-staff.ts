@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isStaffRole, STAFF_ROLES } from "~/lib/staff-roles";
 import type { StaffListEntry } from "~/lib/view-types/admin";
-import type { DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../../db/client.ts";
 
 /** Everyone with a staff role, owners first, then by email. */
 export async function listStaff(options: { db: DbOrTx }): Promise<StaffListEntry[]> {

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ROLE_LABELS, type StaffRole } from "~/lib/staff-roles";
-import type { Db } from "../../db/client.ts";
-import { withRetry } from "../../db/db-errors.ts";
-import { staffInvitations, user } from "../../db/schema.ts";
-import { AppError } from "../../lib/errors.ts";
-import { getLogger } from "../../lib/logger.ts";
-import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import type { Db } from "../../../db/client.ts";
+import { withRetry } from "../../../db/db-errors.ts";
+import { staffInvitations, user } from "../../../db/schema.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { getLogger } from "../../../lib/logger.ts";
+import { recordAuditEvent, type StaffActor } from "../../record-audit-event.ts";
 import { invitationMessages } from "./invitation-messages.ts";
 import { INVITATION_TTL_MS, newInvitationToken } from "./invitation-token.ts";
 import { sendStaffInvitationEmail } from "./send-staff-invitation-email.ts";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { can, type StaffRole } from "~/lib/staff-roles";
 import type { AdminOverview } from "~/lib/view-types/admin";
-import type { DbOrTx } from "../db/client.ts";
-import { blogPosts, ledgerEntries, opsAlerts, pricing, profiles, subscriptions } from "../db/schema.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { blogPosts, ledgerEntries, opsAlerts, pricing, profiles, subscriptions } from "../../db/schema.ts";
 
 /**
  * The back office's first page (issue #16): the figures an operator checks first. Money

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { AdminPlan } from "~/lib/view-types/admin";
-import type { DbOrTx } from "../db/client.ts";
-import { planPriceChanges, planTelegramChats, pricing, subscriptions } from "../db/schema.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { planPriceChanges, planTelegramChats, pricing, subscriptions } from "../../db/schema.ts";
 
 /** Every plan in display order, with its renewing members and any rise whose notice still runs. */
 export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now?: Date }): Promise<AdminPlan[]> {

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import type { PlanInput } from "~/lib/validation/plan";
-import type { Db, Tx } from "../db/client.ts";
-import { planTelegramChats, pricing } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { planTelegramChats, pricing } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
 import { changePlanPrice, type PriceChange } from "./change-plan-price.ts";
-import { recordAuditEvent, type StaffActor } from "./record-audit-event.ts";
+import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 
 export const PLAN_NOT_FOUND = "Plan not found.";
 

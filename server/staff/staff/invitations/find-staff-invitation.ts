@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
-import type { DbOrTx } from "../../db/client.ts";
-import { staffInvitations, user } from "../../db/schema.ts";
-import { AppError } from "../../lib/errors.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import { staffInvitations, user } from "../../../db/schema.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { invitationMessages } from "./invitation-messages.ts";
 import { hashInvitationToken } from "./invitation-token.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { staffInvitations } from "../../db/schema";
+import type { staffInvitations } from "../../../db/schema";
 import { invitationState, notOpenError } from "./find-staff-invitation";
 
 type Row = typeof staffInvitations.$inferSelect;

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { profiles, user } from "../../db/schema.ts";
-import { getAuth } from "../../auth/auth.ts";
-import { fromAuthError } from "../../auth/auth-errors.ts";
-import { AppError } from "../../lib/errors.ts";
-import { getLogger } from "../../lib/logger.ts";
-import { generateWallet } from "../../wallet/generate-wallet.ts";
+import type { Db } from "../../../db/client.ts";
+import { profiles, user } from "../../../db/schema.ts";
+import { getAuth } from "../../../auth/auth.ts";
+import { fromAuthError } from "../../../auth/auth-errors.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { getLogger } from "../../../lib/logger.ts";
+import { generateWallet } from "../../../wallet/generate-wallet.ts";
 import { acceptInvitationIn } from "./accept-staff-invitation.ts";
 import { findStaffInvitation, notOpenError } from "./find-staff-invitation.ts";
 import { invitationMessages } from "./invitation-messages.ts";
