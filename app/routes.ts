@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every route of spec §2, listed explicitly. Screens built by later work join this list.
+// Every route, listed explicitly; each file is named for its path (docs/architecture.md, "Route files").
 export default [
   route("api/contact", "routes/api.contact.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
@@ -37,36 +37,36 @@ export default [
     route("posts/:postId", "routes/admin.posts.$postId.tsx"),
     route("results", "routes/admin.results.tsx"),
     route("plans", "routes/admin.plans.tsx"),
-    route("plans/:planId", "routes/admin.plans.edit.tsx"),
+    route("plans/:planId", "routes/admin.plans.$planId.tsx"),
     route("knowledgebase", "routes/admin.knowledgebase.tsx"),
     route("knowledgebase/:articleId", "routes/admin.knowledgebase.$articleId.tsx"),
     route("newsletter", "routes/admin.newsletter.tsx"),
     route("staff", "routes/admin.staff.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
-    route("*", "routes/admin.not-found.tsx"),
+    route("*", "routes/admin.$.tsx"),
   ]),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("robots.txt", "routes/robots.ts"),
-  route("blog/rss.xml", "routes/rss.ts"),
-  // DESIGN.md §5: paths the original linked to but never declared answer 301.
-  route("sign-in", "routes/redirects.ts", { id: "redirect-sign-in" }),
-  route("terms", "routes/redirects.ts", { id: "redirect-terms" }),
-  route("privacy", "routes/redirects.ts", { id: "redirect-privacy" }),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
+  // Paths the original site linked to but never declared answer 301.
+  route("sign-in", "routes/sign-in.ts"),
+  route("terms", "routes/terms.ts"),
+  route("privacy", "routes/privacy.ts"),
   layout("routes/_site.tsx", [
-    index("routes/home.tsx"),
+    index("routes/_index.tsx"),
     route("signals", "routes/signals.tsx"),
     route("indicator", "routes/indicator.tsx"),
     route("pricing", "routes/pricing.tsx"),
     route("results", "routes/results.tsx"),
     route("blog", "routes/blog.tsx"),
-    route("blog/:slug", "routes/blog-post.tsx"),
+    route("blog/:slug", "routes/blog.$slug.tsx"),
     // The back office's post preview (issue #16): staff only, but in the public frame, so it is the page.
-    route("admin/posts/preview/:previewId", "routes/admin.posts.preview.tsx"),
-    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
-    route("join/details", "routes/join-details.tsx"),
+    route("admin/posts/preview/:previewId", "routes/admin.posts.preview.$previewId.tsx"),
+    route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+    route("join/details", "routes/join.details.tsx"),
     route("signin", "routes/signin.tsx"),
-    route("signin/code", "routes/signin-code.tsx"),
+    route("signin/code", "routes/signin.code.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
     route("signin/two-factor", "routes/signin.two-factor.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
@@ -75,9 +75,9 @@ export default [
     route("staff-invitation", "routes/staff-invitation.tsx"),
     // /why-{product}: the slug comes from configuration at run time, so one dynamic segment
     // serves it and answers 404 (the same page as below) for every other single segment.
-    route(":page", "routes/why.tsx"),
+    route(":page", "routes/$page.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
-    route("*", "routes/not-found.tsx"),
+    route("*", "routes/$.tsx"),
   ]),
 ] satisfies RouteConfig;

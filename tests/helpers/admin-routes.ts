@@ -7,7 +7,7 @@ type RouteEntry = { file: string; path?: string; index?: boolean; children?: Rou
 
 /** A route of app/routes.ts with its full path ("/admin/plans/:planId") and where it sits. */
 export type DeclaredRoute = {
-  /** Relative to app/, as routes.ts names it: "routes/admin.plans.edit.tsx". */
+  /** Relative to app/, as routes.ts names it: "routes/admin.plans.$planId.tsx". */
   file: string;
   path: string;
   /** The /admin layout itself. */
@@ -16,6 +16,10 @@ export type DeclaredRoute = {
   inAdmin: boolean;
   /** A catch-all ("*"): the back office's 404 page. */
   isSplat: boolean;
+  /** An index route: it serves its parent's path. */
+  isIndex: boolean;
+  /** A layout with no path of its own (it only wraps its children). */
+  isPathlessLayout: boolean;
 };
 
 /** Every route in app/routes.ts, walked, so a route added there is seen by the tests that use this. */
@@ -25,7 +29,8 @@ export function declaredRoutes(): DeclaredRoute[] {
     for (const entry of entries) {
       const path = entry.path ? `${parentPath.replace(/\/$/, "")}/${entry.path}` : parentPath;
       const isAdminLayout = !inAdmin && path === "/admin" && !!entry.children;
-      found.push({ file: entry.file, path, isAdminLayout, inAdmin, isSplat: entry.path === "*" });
+      const isPathlessLayout = !entry.path && !entry.index && !!entry.children;
+      found.push({ file: entry.file, path, isAdminLayout, inAdmin, isSplat: entry.path === "*", isIndex: !!entry.index, isPathlessLayout });
       if (entry.children) walk(entry.children, path, inAdmin || isAdminLayout);
     }
   };

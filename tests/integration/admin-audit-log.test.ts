@@ -4,7 +4,7 @@ import { recordAuditEvent } from "#server/staff/record-audit-event";
 import { changedFields } from "#server/staff/list-target-history";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
 import { loader as auditLoader } from "~/routes/admin.audit-log";
-import { action as planAction, loader as planLoader } from "~/routes/admin.plans.edit";
+import { action as planAction, loader as planLoader } from "~/routes/admin.plans.$planId";
 import { action as articleAction, loader as articleLoader } from "~/routes/admin.knowledgebase.$articleId";
 import type { StaffRole } from "~/lib/staff-roles";
 import type { AuditPage, TargetHistory } from "~/lib/view-types/admin";

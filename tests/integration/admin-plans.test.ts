@@ -7,7 +7,7 @@ import { createMember } from "../helpers/members";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as arrangeAction, loader as plansLoader } from "~/routes/admin.plans";
-import { action as saveAction, loader as editLoader } from "~/routes/admin.plans.edit";
+import { action as saveAction, loader as editLoader } from "~/routes/admin.plans.$planId";
 import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../helpers/database";
 import { signUpStaff } from "../helpers/staff";

@@ -11,7 +11,7 @@ import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { NO_EMAIL_OR_PHONE } from "~/lib/validation/email-auth";
 import { action as changeEmailAction } from "~/routes/api.dashboard.email";
 import { action as resendAction } from "~/routes/api.dashboard.email-verification";
-import { action as codeAction } from "~/routes/signin-code";
+import { action as codeAction } from "~/routes/signin.code";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
 import { describeEachDatabase } from "../helpers/database";
 import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../helpers/email-outbox";

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { adminPages } from "../helpers/admin-routes";
+import { adminPages, declaredRoutes } from "../helpers/admin-routes";
 
 /*
- * Rules every route module keeps (issue #14), read from the source: a new route that skips
- * them fails here instead of shipping without an origin check or an error screen.
+ * Rules every route module keeps, read from the source: a new route that skips them fails here
+ * instead of shipping without an origin check or an error screen, or under a name that hides
+ * which URL it serves.
  */
 const dir = path.resolve("app/routes");
 const modules = fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
@@ -38,4 +39,41 @@ describe("route modules", () => {
       expect(source(file)).toMatch(/export async function loader\([^)]*\)[^{]*\{\s*(const \{[^}]*\} = )?await requireStaffPermission\(request, permission\);/);
     },
   );
+});
+
+/**
+ * The file name (without extension) React Router's flat-routes convention gives a route's full
+ * path: a dot for each slash, `$name` for `:name`, `$` for the splat, `[.]` for a literal dot,
+ * and `_index` after the parent's path for an index route.
+ */
+function routeFileBase(path: string, isIndex: boolean): string {
+  const segments = path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => (segment === "*" ? "$" : segment.replace(/^:/, "$").replaceAll(".", "[.]")));
+  return [...segments, ...(isIndex ? ["_index"] : [])].join(".");
+}
+
+describe("route file names", () => {
+  const routes = declaredRoutes();
+
+  it("spells a path the way the convention does", () => {
+    expect(routeFileBase("/admin/plans/:planId", false)).toBe("admin.plans.$planId");
+    expect(routeFileBase("/blog/rss.xml", false)).toBe("blog.rss[.]xml");
+    expect(routeFileBase("/admin/*", false)).toBe("admin.$");
+    expect(routeFileBase("/admin", true)).toBe("admin._index");
+    expect(routeFileBase("/", true)).toBe("_index");
+  });
+
+  it.each(routes.map((route) => [route.file, route] as const))("%s is named for the path it serves", (file, route) => {
+    const base = file.replace(/^routes\//, "").replace(/\.tsx?$/, "");
+    if (route.isPathlessLayout) expect(base, "a pathless layout is named _<name>").toMatch(/^_[a-z][a-z-]*$/);
+    else expect(base, route.path).toBe(routeFileBase(route.path, route.isIndex));
+  });
+
+  it("every route module is declared in app/routes.ts exactly once", () => {
+    const declared = routes.map((route) => route.file.replace(/^routes\//, ""));
+    expect(declared.filter((file, i) => declared.indexOf(file) !== i), "a module serving two paths cannot be named for both").toEqual([]);
+    expect(modules.filter((file) => !declared.includes(file)).sort()).toEqual([]);
+  });
 });

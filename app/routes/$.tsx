@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { NotFoundView } from "~/components/site/not-found-view";
 import { pageMeta } from "~/lib/meta";
-import type { Route } from "./+types/not-found";
+import type { Route } from "./+types/$";
 
 export function loader() {
   return data(null, { status: 404 });

@@ -18,7 +18,7 @@ import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
-import type { Route } from "./+types/join-details";
+import type { Route } from "./+types/join.details";
 
 const DASHBOARD = "/dashboard?section=subscriptions";
 

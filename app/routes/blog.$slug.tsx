@@ -7,7 +7,7 @@ import { getBlogPost } from "#server/content/get-blog-post";
 import { listRelatedPosts } from "#server/content/list-related-posts";
 import { getDb } from "#server/db/client";
 import { loadOrUnavailable } from "#server/http/load-or-unavailable";
-import type { Route } from "./+types/blog-post";
+import type { Route } from "./+types/blog.$slug";
 
 export const loader = ({ params }: Route.LoaderArgs) =>
   loadOrUnavailable({

@@ -5,7 +5,7 @@ import { listRelatedPosts } from "#server/content/list-related-posts";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { getPostPreview } from "#server/staff/posts/get-post-preview";
-import type { Route } from "./+types/admin.posts.preview";
+import type { Route } from "./+types/admin.posts.preview.$previewId";
 
 /**
  * The editor's preview (issue #16): the public article page's own components and meta, in the

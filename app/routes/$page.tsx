@@ -3,7 +3,7 @@ import { WhyPage } from "~/components/marketing/why-page";
 import { NotFoundView } from "~/components/site/not-found-view";
 import { pageMeta, seoMeta, siteDataOf } from "~/lib/meta";
 import { getConfig } from "#server/config";
-import type { Route } from "./+types/why";
+import type { Route } from "./+types/$page";
 
 // Mounted at ":page" (see routes.ts): the product slug is configuration, known only at run time.
 export function loader({ params }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { defineAction } from "#server/http/action";
 import { isAppError } from "#server/lib/errors";
 import { NEWSLETTER_MESSAGES } from "#server/newsletter/messages";
 import { findUnsubscribeAddress, unsubscribeNewsletter } from "#server/newsletter/unsubscribe-newsletter";
-import type { Route } from "./+types/newsletter-unsubscribe";
+import type { Route } from "./+types/newsletter.unsubscribe";
 
 const invalid = () => data({ state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidUnsubscribeLink, email: "" }, { status: 400, headers: NO_STORE });
 

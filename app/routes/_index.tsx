@@ -8,7 +8,7 @@ import { jsonLd, seoMeta, siteDataOf } from "~/lib/meta";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { loadOrUnavailable } from "#server/http/load-or-unavailable";
-import type { Route } from "./+types/home";
+import type { Route } from "./+types/_index";
 
 // Everything from the benefit carousel down: its JavaScript (carousel, plan tabs, sections) is
 // fetched as the reader scrolls towards it, keeping the first load small.

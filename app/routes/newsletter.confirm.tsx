@@ -8,7 +8,7 @@ import { defineAction } from "#server/http/action";
 import { isAppError } from "#server/lib/errors";
 import { confirmNewsletter, findPendingConfirmation } from "#server/newsletter/confirm-newsletter";
 import { NEWSLETTER_MESSAGES } from "#server/newsletter/messages";
-import type { Route } from "./+types/newsletter-confirm";
+import type { Route } from "./+types/newsletter.confirm";
 
 const invalid = () => data({ state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidLink, email: "" }, { status: 400, headers: NO_STORE });
 

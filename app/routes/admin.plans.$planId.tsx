@@ -9,7 +9,7 @@ import { requireStaffPermission } from "#server/http/staff-guard";
 import { listAdminPlans } from "#server/staff/plans/list-admin-plans";
 import { listTargetHistory } from "#server/staff/list-target-history";
 import { savePlan } from "#server/staff/plans/save-plan";
-import type { Route } from "./+types/admin.plans.edit";
+import type { Route } from "./+types/admin.plans.$planId";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.plan ? loaded.plan.name : "New plan"} · Back office` },

@@ -16,7 +16,7 @@ import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
 import { flashToastCookie } from "#server/http/flash";
-import type { Route } from "./+types/signin-code";
+import type { Route } from "./+types/signin.code";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Sign in with a code", description: "Sign in with a one-time code sent to your email.", noindex: true });

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundView } from "~/components/site/not-found-view";
-import type { Route } from "./+types/admin.not-found";
+import type { Route } from "./+types/admin.$";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found · Back office" }, { name: "robots", content: "noindex, nofollow" }];
 

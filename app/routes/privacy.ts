@@ -1,0 +1,6 @@
+import { legacyRedirect } from "~/lib/legacy-redirect";
+import type { Route } from "./+types/privacy";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return legacyRedirect(request, "/privacy-policy");
+}

@@ -1,0 +1,6 @@
+import { legacyRedirect } from "~/lib/legacy-redirect";
+import type { Route } from "./+types/sign-in";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return legacyRedirect(request, "/signin");
+}

@@ -1,0 +1,6 @@
+import { legacyRedirect } from "~/lib/legacy-redirect";
+import type { Route } from "./+types/terms";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return legacyRedirect(request, "/terms-of-service");
+}
