@@ -1,7 +1,7 @@
 import { parse, serialize } from "cookie";
 
 // Every cookie this site reads or writes itself, browser and server alike, goes through the
-// `cookie` package here (docs/decisions.md, 2026-11-23 "Cookies through the `cookie` package").
+// `cookie` package here (docs/decisions/042-cookies-through-the-cookie-package.md).
 // Better Auth's session cookies are its own. Values keep the formats they had: `flash_toast` is
 // URI-encoded JSON, `sidebar_state` a bare `true` or `false`.
 

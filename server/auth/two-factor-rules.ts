@@ -24,7 +24,7 @@ export const SETUP_NOT_STARTED = "Start again: enter your password to get a new 
  * default of 10 let anyone with the password lock the member out at will). High on purpose: a
  * challenge allows 5 codes and an address 20 tries in 15 minutes, so reaching it takes the
  * password, 20 sign-ins and several networks, while it still bounds guessing spread over many
- * addresses (docs/decisions.md, 2026-11-26).
+ * addresses (docs/decisions/062-staff-second-factor-and-address-key.md).
  */
 export const TWO_FACTOR_ACCOUNT_FAILURES = 100;
 export const TWO_FACTOR_LOCK_SECONDS = 15 * 60;

@@ -20,7 +20,7 @@ import path from "node:path";
  *    the lock, so the step is only needed after a crash (or power loss) followed by a reboot.
  *  - The old format (a bare pid, written before host names were recorded) is read as this
  *    host's, as the version that wrote it did.
- * See docs/decisions.md (2026-11-23) and docs/operations.md.
+ * See docs/decisions/031-data-dir-lock-identity.md and docs/operations.md.
  */
 export type LockOwner = { host: string; bootId: string | null; pid: number };
 

@@ -11,7 +11,7 @@ const KIND_PERMISSION = { members: "members.read", posts: "content.read" } as co
 /**
  * The back office's global search (issue #16): members and posts matching the term, each kind
  * only for a role allowed to read it, and on the results page one kind at a time (`kind`).
- * A read: nothing is written, nothing audited (docs/decisions.md).
+ * A read: nothing is written, nothing audited (docs/decisions/057-back-office-search.md).
  */
 export async function searchBackOffice(options: {
   db: DbOrTx;
