@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvMessages, parseResultsCsv, validCsvRows } from "./results-csv";
-import { MAX_CSV_ROWS, resultMessages, resultSchema } from "./validation/results";
+import { MAX_CSV_ROWS, resultMessages, resultSchema } from "./validation/admin/results";
 
 const HEADER = "type,title,signals,wins,losses,total_percentage,win_rate,published";
 

@@ -1,4 +1,4 @@
-import { MAX_CSV_ROWS, resultSchema, type ResultInput } from "./validation/results";
+import { MAX_CSV_ROWS, resultSchema, type ResultInput } from "./validation/admin/results";
 
 /*
  * The results CSV (issue #16): `type,title,signals,wins,losses,total_percentage,win_rate[,published]`,

@@ -5,7 +5,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { StaffPermission } from "~/lib/staff-roles";
-import { auditFilterSchema, auditLogQuery } from "~/lib/validation/audit-log";
+import { auditFilterSchema, auditLogQuery } from "~/lib/validation/admin/audit-log";
 import { fieldErrors } from "~/lib/validation/fields";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";

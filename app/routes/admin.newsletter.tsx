@@ -6,7 +6,7 @@ import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { can, type StaffPermission } from "~/lib/staff-roles";
-import { newsletterActionSchema, newsletterFilterSchema } from "~/lib/validation/admin-newsletter";
+import { newsletterActionSchema, newsletterFilterSchema } from "~/lib/validation/admin/newsletter";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";

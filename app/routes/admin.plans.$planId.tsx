@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { PlanEditor } from "~/components/admin/plan-editor";
 import { TargetHistory } from "~/components/admin/target-history";
-import { planSchema } from "~/lib/validation/plan";
+import { planSchema } from "~/lib/validation/admin/plans";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

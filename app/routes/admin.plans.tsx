@@ -10,7 +10,7 @@ import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import { can, type StaffPermission } from "~/lib/staff-roles";
-import { arrangePlanSchema } from "~/lib/validation/plan";
+import { arrangePlanSchema } from "~/lib/validation/admin/plans";
 import type { AdminPlan } from "~/lib/view-types/admin";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { can, type StaffPermission } from "~/lib/staff-roles";
-import { POST_STATUSES, postListQuerySchema } from "~/lib/validation/posts";
+import { POST_STATUSES, postListQuerySchema } from "~/lib/validation/admin/posts";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listPosts } from "#server/staff/posts/list-posts";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { SearchResults } from "~/components/admin/search/search-results";
 import type { StaffPermission } from "~/lib/staff-roles";
-import { SEARCH_MIN, searchMessages, searchParamsSchema } from "~/lib/validation/admin-search";
+import { SEARCH_MIN, searchMessages, searchParamsSchema } from "~/lib/validation/admin/search";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { searchableKinds, searchBackOffice } from "#server/staff/search/search-back-office";

@@ -8,7 +8,7 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, can, type StaffRole, type StaffPermission } from "~/lib/staff-roles";
-import { staffPageSchema } from "~/lib/validation/staff";
+import { staffPageSchema } from "~/lib/validation/admin/staff";
 import { InviteStaffForm, PendingInvitations } from "~/components/admin/staff-invitations";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { UPLOAD_BODY_MAX_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
-import { imageUploadSchema } from "~/lib/validation/image-upload";
+import { imageUploadSchema } from "~/lib/validation/admin/image-upload";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { AppError } from "#server/lib/errors";

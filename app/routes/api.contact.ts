@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { contactSchema } from "~/lib/validation/contact";
+import { contactSchema } from "~/lib/validation/site/contact";
 import { getConfig } from "#server/config";
 import { submitContactMessage } from "#server/contact/submit-contact-message";
 import { getDb } from "#server/db/client";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { autorenewSchema } from "~/lib/validation/profile";
+import { autorenewSchema } from "~/lib/validation/dashboard/profile";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { AppError } from "#server/lib/errors";

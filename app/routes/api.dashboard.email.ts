@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { changeEmailSchema } from "~/lib/validation/email-auth";
+import { changeEmailSchema } from "~/lib/validation/auth/email-auth";
 import { EMAIL_AUTH_MESSAGES } from "#server/auth/email-auth-messages";
 import { TOO_MANY } from "#server/auth/limits";
 import { requestEmailChange } from "#server/auth/request-email-change";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { addPasskeySchema } from "~/lib/validation/passkeys";
+import { addPasskeySchema } from "~/lib/validation/auth/passkeys";
 import { addMemberPasskey } from "#server/auth/add-member-passkey";
 import { defineAction } from "#server/http/action";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { removePasskeySchema } from "~/lib/validation/passkeys";
+import { removePasskeySchema } from "~/lib/validation/auth/passkeys";
 import { removeMemberPasskey } from "#server/auth/remove-member-passkey";
 import { defineAction } from "#server/http/action";
 

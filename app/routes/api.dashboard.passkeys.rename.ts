@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { renamePasskeySchema } from "~/lib/validation/passkeys";
+import { renamePasskeySchema } from "~/lib/validation/auth/passkeys";
 import { renameMemberPasskey } from "#server/auth/rename-member-passkey";
 import { defineAction } from "#server/http/action";
 

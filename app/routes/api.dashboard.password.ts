@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { changePasswordSchema } from "~/lib/validation/profile";
+import { changePasswordSchema } from "~/lib/validation/dashboard/profile";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { changeMemberPassword } from "#server/dashboard/change-member-password";

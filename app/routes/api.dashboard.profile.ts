@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { profileSchema } from "~/lib/validation/profile";
+import { profileSchema } from "~/lib/validation/dashboard/profile";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { updateMemberProfile } from "#server/dashboard/update-member-profile";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { purchaseRequestSchema } from "~/lib/validation/purchase";
+import { purchaseRequestSchema } from "~/lib/validation/dashboard/purchase";
 import { purchaseMessages } from "#server/billing/messages";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { getDb } from "#server/db/client";

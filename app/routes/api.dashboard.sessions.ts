@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { revokeSessionSchema } from "~/lib/validation/sessions";
+import { revokeSessionSchema } from "~/lib/validation/dashboard/sessions";
 import type { SignedInDevice } from "~/lib/view-types/sessions";
 import { listMemberSessions } from "#server/auth/list-member-sessions";
 import { revokeMemberSessions } from "#server/auth/revoke-member-sessions";

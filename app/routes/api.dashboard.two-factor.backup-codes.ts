@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { twoFactorPasswordSchema } from "~/lib/validation/two-factor";
+import { twoFactorPasswordSchema } from "~/lib/validation/auth/two-factor";
 import { regenerateBackupCodes } from "#server/auth/regenerate-backup-codes";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

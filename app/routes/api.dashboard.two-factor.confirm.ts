@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { twoFactorConfirmSchema } from "~/lib/validation/two-factor";
+import { twoFactorConfirmSchema } from "~/lib/validation/auth/two-factor";
 import { confirmTwoFactorSetup } from "#server/auth/confirm-two-factor-setup";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

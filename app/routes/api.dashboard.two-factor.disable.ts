@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { twoFactorDisableSchema } from "~/lib/validation/two-factor";
+import { twoFactorDisableSchema } from "~/lib/validation/auth/two-factor";
 import { turnOffTwoFactor } from "#server/auth/turn-off-two-factor";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { newsletterSchema } from "~/lib/validation/newsletter";
+import { newsletterSchema } from "~/lib/validation/site/newsletter";
 import { getConfig, getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

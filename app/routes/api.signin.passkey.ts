@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { passkeySignInSchema } from "~/lib/validation/passkeys";
+import { passkeySignInSchema } from "~/lib/validation/auth/passkeys";
 import { signInWithPasskey } from "#server/auth/sign-in-with-passkey";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";

@@ -6,7 +6,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { forgotPasswordSchema } from "~/lib/validation/auth";
+import { forgotPasswordSchema } from "~/lib/validation/auth/auth";
 import { seoMeta } from "~/lib/meta";
 import { requestPasswordReset } from "#server/auth/request-password-reset";
 import { getPublicOrigin } from "#server/config";

@@ -6,13 +6,13 @@ import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
-import { PASSWORD_HINT, passwordProblem } from "~/lib/validation/password";
+import { PASSWORD_HINT, passwordProblem } from "~/lib/validation/auth/password";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { flashToastCookie } from "#server/http/flash";
 import { AppError } from "#server/lib/errors";
-import { INVALID_LINK, resetPasswordSchema } from "~/lib/validation/auth";
+import { INVALID_LINK, resetPasswordSchema } from "~/lib/validation/auth/auth";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { SIGN_IN_CODE_DIGITS, signInCodeSchema } from "~/lib/validation/email-auth";
+import { SIGN_IN_CODE_DIGITS, signInCodeSchema } from "~/lib/validation/auth/email-auth";
 import { EMAIL_AUTH_MESSAGES } from "#server/auth/email-auth-messages";
 import { requestSignInCode, SIGN_IN_CODE_RESEND_SECONDS } from "#server/auth/request-sign-in-code";
 import { signInWithCode } from "#server/auth/sign-in-with-code";

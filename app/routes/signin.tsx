@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { signInSchema } from "~/lib/validation/auth";
+import { signInSchema } from "~/lib/validation/auth/auth";
 import { seoMeta } from "~/lib/meta";
 import { signInMember } from "#server/auth/sign-in-member";
 import { getPublicOrigin } from "#server/config";

@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { twoFactorSignInSchema } from "~/lib/validation/two-factor";
+import { twoFactorSignInSchema } from "~/lib/validation/auth/two-factor";
 import { hasSignInChallenge, verifyTwoFactorSignIn } from "#server/auth/verify-two-factor-sign-in";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";

@@ -1,4 +1,4 @@
-import type { AddPasskeyInput } from "~/lib/validation/passkeys";
+import type { AddPasskeyInput } from "~/lib/validation/auth/passkeys";
 import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";
 import { authErrorCode, PASSKEY_NEEDS_FRESH_SIGN_IN, PASSKEY_NOT_ADDED, passkeyRefusal } from "./passkey-errors.ts";

@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { passkey } from "@better-auth/passkey";
-import { passwordProblem } from "~/lib/validation/password";
+import { passwordProblem } from "~/lib/validation/auth/password";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import { getDb } from "../db/client.ts";
 import { account, passkey as passkeyTable, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema.ts";

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { INVALID_LINK } from "~/lib/validation/auth";
+import { INVALID_LINK } from "~/lib/validation/auth/auth";
 import { verification } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";

@@ -1,4 +1,4 @@
-import type { PasskeySignInInput } from "~/lib/validation/passkeys";
+import type { PasskeySignInInput } from "~/lib/validation/auth/passkeys";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";

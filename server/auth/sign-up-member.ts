@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { SignUpInput } from "~/lib/validation/auth";
+import type { SignUpInput } from "~/lib/validation/auth/auth";
 import type { Db } from "../db/client.ts";
 import { profiles, user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";

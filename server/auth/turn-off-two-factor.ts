@@ -1,4 +1,4 @@
-import { isAppCode } from "~/lib/validation/two-factor";
+import { isAppCode } from "~/lib/validation/auth/two-factor";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { getAuth } from "./auth.ts";

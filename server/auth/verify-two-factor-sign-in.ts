@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { isAppCode } from "~/lib/validation/two-factor";
+import { isAppCode } from "~/lib/validation/auth/two-factor";
 import type { DbOrTx } from "../db/client.ts";
 import { session } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";

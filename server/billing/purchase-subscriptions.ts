@@ -29,7 +29,7 @@ export type PurchaseRefusal = { required?: string; currentBalance?: string; acti
 export type PurchaseOptions = {
   db: Db;
   userId: string;
-  /** Checked and converted once at the edge by `purchaseRequestSchema` (app/lib/validation/purchase.ts). */
+  /** Checked and converted once at the edge by `purchaseRequestSchema` (app/lib/validation/dashboard/purchase.ts). */
   planIds: readonly number[];
   billingPeriod: BillingPeriod;
   /** What the client showed and expects to pay, in micro-USDT. */

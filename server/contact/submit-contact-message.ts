@@ -1,4 +1,4 @@
-import type { ContactInput } from "~/lib/validation/contact";
+import type { ContactInput } from "~/lib/validation/site/contact";
 import type { Db } from "../db/client.ts";
 import { contactSubmissions } from "../db/schema.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";

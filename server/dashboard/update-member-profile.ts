@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ProfileInput } from "~/lib/validation/profile";
+import type { ProfileInput } from "~/lib/validation/dashboard/profile";
 import type { Db } from "../db/client.ts";
 import { profiles, user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";

@@ -7,7 +7,7 @@ import { action as listAction, loader as listLoader } from "~/routes/admin.knowl
 import { action as articleAction, loader as articleLoader } from "~/routes/admin.knowledgebase.$articleId";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import type { StaffRole } from "~/lib/staff-roles";
-import { KNOWLEDGEBASE_CONTENT_MAX, knowledgebaseMessages } from "~/lib/validation/knowledgebase";
+import { KNOWLEDGEBASE_CONTENT_MAX, knowledgebaseMessages } from "~/lib/validation/admin/knowledgebase";
 import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text-editor";
 import { describeEachDatabase } from "../helpers/database";
 import { signUpStaff } from "../helpers/staff";

@@ -5,7 +5,7 @@ import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { NEWSLETTER_MAX_ATTEMPTS } from "#server/newsletter/delivery-limits";
 import { sendNewPostEmails } from "#server/newsletter/send-new-post-emails";
 import { action, loader } from "~/routes/admin.newsletter";
-import type { NewsletterPostDelivery, NewsletterSubscriberPage } from "~/lib/view-types/admin-newsletter";
+import type { NewsletterPostDelivery, NewsletterSubscriberPage } from "~/lib/view-types/admin/newsletter";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { insertSubscriber } from "../helpers/newsletter";

@@ -13,7 +13,7 @@ import { loader as listLoader } from "~/routes/admin.posts";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin.posts.$postId";
 import { loader as previewLoader } from "~/routes/admin.posts.preview.$previewId";
 import type { StaffRole } from "~/lib/staff-roles";
-import { postMessages } from "~/lib/validation/posts";
+import { postMessages } from "~/lib/validation/admin/posts";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { signUpStaff } from "../helpers/staff";

@@ -7,7 +7,7 @@ import { action as resultsAction, loader as resultsLoader } from "~/routes/admin
 import { loader as adminLoader } from "~/routes/admin";
 import { loader as publicResultsLoader } from "~/routes/results";
 import { csvMessages } from "~/lib/results-csv";
-import { MAX_CSV_CHARS, resultMessages } from "~/lib/validation/results";
+import { MAX_CSV_CHARS, resultMessages } from "~/lib/validation/admin/results";
 import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../helpers/database";
 import { signUpStaff } from "../helpers/staff";

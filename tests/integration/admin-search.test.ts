@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { blogPosts, pricing, profiles, subscriptions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { loader } from "~/routes/admin.search";
-import type { BackOfficeSearch } from "~/lib/view-types/admin-search";
+import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { load } from "../helpers/admin-requests";

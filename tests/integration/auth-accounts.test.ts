@@ -10,7 +10,7 @@ import type { Db } from "#server/db/client";
 import { profiles, session, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readFlashToast } from "~/lib/cookies";
-import { signUpSchema } from "~/lib/validation/auth";
+import { signUpSchema } from "~/lib/validation/auth/auth";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { captureLogLines } from "../helpers/log-capture";

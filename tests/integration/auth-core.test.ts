@@ -8,7 +8,7 @@ import { signUpMember } from "#server/auth/sign-up-member";
 import { getPublicOrigin } from "#server/config";
 import { session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton, singletonValue } from "#server/lib/singleton";
-import { signUpSchema } from "~/lib/validation/auth";
+import { signUpSchema } from "~/lib/validation/auth/auth";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { captureLogLines } from "../helpers/log-capture";

@@ -8,7 +8,7 @@ import { signInMember } from "#server/auth/sign-in-member";
 import { signUpMember } from "#server/auth/sign-up-member";
 import { rateLimits, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { NO_EMAIL_OR_PHONE } from "~/lib/validation/email-auth";
+import { NO_EMAIL_OR_PHONE } from "~/lib/validation/auth/email-auth";
 import { action as changeEmailAction } from "~/routes/api.dashboard.email";
 import { action as resendAction } from "~/routes/api.dashboard.email-verification";
 import { action as codeAction } from "~/routes/signin.code";

@@ -8,7 +8,7 @@ import { AppError } from "#server/lib/errors";
 import { confirmNewsletter, findPendingConfirmation } from "#server/newsletter/confirm-newsletter";
 import { subscribeToNewsletter } from "#server/newsletter/subscribe-to-newsletter";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { newsletterSchema } from "~/lib/validation/newsletter";
+import { newsletterSchema } from "~/lib/validation/site/newsletter";
 import { action as newsletterAction } from "~/routes/api.newsletter";
 import { hashConfirmationToken } from "#server/newsletter/tokens";
 import { describeEachDatabase } from "../helpers/database";

@@ -9,7 +9,7 @@ import { cancelScheduledPriceChange, NO_SCHEDULED_CHANGE } from "#server/staff/p
 import { savePlan } from "#server/staff/plans/save-plan";
 import { renderNotification } from "#server/notifications/templates";
 import { renderTelegramNotification } from "#server/telegram/messages";
-import { planSchema } from "~/lib/validation/plan";
+import { planSchema } from "~/lib/validation/admin/plans";
 import { describeEachDatabase } from "../helpers/database";
 import { createMember, expectLedgerInvariant } from "../helpers/members";
 

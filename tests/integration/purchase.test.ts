@@ -5,7 +5,7 @@ import { priceFor } from "~/lib/pricing";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseSubscriptions, type PurchaseOptions, type PurchaseRefusal } from "#server/billing/purchase-subscriptions";
 import { AppError } from "#server/lib/errors";
-import { purchaseRequestSchema } from "~/lib/validation/purchase";
+import { purchaseRequestSchema } from "~/lib/validation/dashboard/purchase";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, pricing, profiles, purchaseRequests, subscriptions } from "#server/db/schema";

@@ -8,7 +8,7 @@ import { signInMember } from "#server/auth/sign-in-member";
 import { signUpMember } from "#server/auth/sign-up-member";
 import { user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { signUpSchema } from "~/lib/validation/auth";
+import { signUpSchema } from "~/lib/validation/auth/auth";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 

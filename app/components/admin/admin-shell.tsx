@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { SectionSidebar } from "~/components/site/section-sidebar";
 import { SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import type { AdminSectionKey } from "~/lib/admin-sections";
-import type { SearchKind } from "~/lib/validation/admin-search";
+import type { SearchKind } from "~/lib/validation/admin/search";
 import { AdminSearchBox } from "./search/admin-search-box";
 import { ROLE_LABELS } from "~/lib/staff-roles";
 import type { AdminViewer } from "~/lib/view-types/admin";

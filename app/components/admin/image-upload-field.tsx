@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { useImageUpload } from "~/components/admin/use-image-upload";
 import { imageAttributes } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
-import type { UploadedImage } from "~/lib/validation/image-upload";
+import type { UploadedImage } from "~/lib/validation/admin/image-upload";
 
 /*
  * An image as a form field (issue #16): pick a file or drop one, it is uploaded at once and the

@@ -11,7 +11,7 @@ import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
 import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
 import { fieldErrors } from "~/lib/validation/fields";
-import { MAX_PLAN_FEATURES, PLAN_ICONS, planSchema, type PlanForm } from "~/lib/validation/plan";
+import { MAX_PLAN_FEATURES, PLAN_ICONS, planSchema, type PlanForm } from "~/lib/validation/admin/plans";
 import type { AdminPlan } from "~/lib/view-types/admin";
 
 type SaveAnswer = ActionAnswer<{ id: number; mode: "unchanged" | "immediate" | "scheduled"; effectiveAt?: string; notified?: number }>;

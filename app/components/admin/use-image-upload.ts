@@ -1,7 +1,7 @@
 import * as React from "react";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { UPLOAD_ENDPOINT, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
-import type { UploadedImage } from "~/lib/validation/image-upload";
+import type { UploadedImage } from "~/lib/validation/admin/image-upload";
 
 /*
  * Sends one image to the back office's upload (issue #16) and reads its answer: the image's

@@ -4,7 +4,7 @@ import { toast } from "~/components/ui/sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { newsletterSchema } from "~/lib/validation/newsletter";
+import { newsletterSchema } from "~/lib/validation/site/newsletter";
 
 type Answer = { ok?: boolean; message?: string; error?: string };
 

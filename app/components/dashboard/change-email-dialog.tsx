@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { changeEmailSchema } from "~/lib/validation/email-auth";
+import { changeEmailSchema } from "~/lib/validation/auth/email-auth";
 import { fieldErrors } from "~/lib/validation/fields";
 import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";

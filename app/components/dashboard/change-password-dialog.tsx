@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
 import { fieldErrors } from "~/lib/validation/fields";
-import { PASSWORD_HINT } from "~/lib/validation/password";
-import { changePasswordSchema } from "~/lib/validation/profile";
+import { PASSWORD_HINT } from "~/lib/validation/auth/password";
+import { changePasswordSchema } from "~/lib/validation/dashboard/profile";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { fieldErrors } from "~/lib/validation/fields";
-import { profileSchema } from "~/lib/validation/profile";
+import { profileSchema } from "~/lib/validation/dashboard/profile";
 import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 

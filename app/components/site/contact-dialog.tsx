@@ -13,7 +13,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { contactSchema } from "~/lib/validation/contact";
+import { contactSchema } from "~/lib/validation/site/contact";
 import { fieldErrors } from "~/lib/validation/fields";
 
 const REMEMBER_KEY = "contact-remember";

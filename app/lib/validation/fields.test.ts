@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { controlCharacterField, fieldErrors, hasControlCharacter, noControl, notAllowedCharacters } from "./fields";
-import { contactSchema } from "./contact";
+import { contactSchema } from "./site/contact";
 
 describe("optional text (the contact form's telegram, spec §5)", () => {
   const valid = { name: "Ada", email: "ada@example.com", message: "Hello" };

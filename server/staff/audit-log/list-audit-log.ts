@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import { splitAuditTarget } from "~/lib/validation/audit-log";
+import { splitAuditTarget } from "~/lib/validation/admin/audit-log";
 import type { AuditPage } from "~/lib/view-types/admin";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AdminKnowledgebaseArticle } from "~/lib/view-types/admin-knowledgebase";
+import type { AdminKnowledgebaseArticle } from "~/lib/view-types/admin/knowledgebase";
 import type { DbOrTx } from "../../db/client.ts";
 import { knowledgebaseArticles } from "../../db/schema.ts";
 

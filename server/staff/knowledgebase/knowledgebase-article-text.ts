@@ -1,4 +1,4 @@
-import { knowledgebaseMessages } from "~/lib/validation/knowledgebase";
+import { knowledgebaseMessages } from "~/lib/validation/admin/knowledgebase";
 import { sanitizeHtml } from "../../content/sanitize.ts";
 import { AppError } from "../../lib/errors.ts";
 

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import type { AdminKnowledgebaseRow } from "~/lib/view-types/admin-knowledgebase";
+import type { AdminKnowledgebaseRow } from "~/lib/view-types/admin/knowledgebase";
 import type { DbOrTx } from "../../db/client.ts";
 import { knowledgebaseArticles } from "../../db/schema.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { NewsletterPostDelivery } from "~/lib/view-types/admin-newsletter";
+import type { NewsletterPostDelivery } from "~/lib/view-types/admin/newsletter";
 import type { DbOrTx } from "../../db/client.ts";
 import { NEWSLETTER_MAX_ATTEMPTS } from "../../newsletter/delivery-limits.ts";
 

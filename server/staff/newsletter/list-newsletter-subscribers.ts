@@ -1,7 +1,7 @@
 import { and, desc, ilike, sql, type SQL } from "drizzle-orm";
-import type { NewsletterFilter } from "~/lib/validation/admin-newsletter";
-import { NEWSLETTER_PAGE_SIZE } from "~/lib/validation/admin-newsletter";
-import type { NewsletterCounts, NewsletterSubscriberPage } from "~/lib/view-types/admin-newsletter";
+import type { NewsletterFilter } from "~/lib/validation/admin/newsletter";
+import { NEWSLETTER_PAGE_SIZE } from "~/lib/validation/admin/newsletter";
+import type { NewsletterCounts, NewsletterSubscriberPage } from "~/lib/view-types/admin/newsletter";
 import type { DbOrTx } from "../../db/client.ts";
 import { newsletterSubscribers as s } from "../../db/schema.ts";
 import { containsPattern } from "../../lib/like-pattern.ts";

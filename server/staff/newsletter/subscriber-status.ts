@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { SubscriberStatus } from "~/lib/view-types/admin-newsletter";
+import type { SubscriberStatus } from "~/lib/view-types/admin/newsletter";
 import { newsletterSubscribers as s } from "../../db/schema.ts";
 
 /** A subscriber's state as SQL: unsubscribed wins, then confirmed; otherwise the link is not yet used. */

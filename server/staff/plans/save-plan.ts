@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
-import type { PlanInput } from "~/lib/validation/plan";
+import type { PlanInput } from "~/lib/validation/admin/plans";
 import type { Db, Tx } from "../../db/client.ts";
 import { planTelegramChats, pricing } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { PostStatus } from "~/lib/validation/posts";
+import type { PostStatus } from "~/lib/validation/admin/posts";
 import type { Db } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";

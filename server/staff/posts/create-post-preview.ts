@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { lt } from "drizzle-orm";
-import type { PostFields } from "~/lib/validation/posts";
+import type { PostFields } from "~/lib/validation/admin/posts";
 import type { Db } from "../../db/client.ts";
 import { blogPreviews } from "../../db/schema.ts";
 import type { StaffActor } from "../record-audit-event.ts";

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { BlogPost } from "~/lib/view-types/content";
-import type { PostFields } from "~/lib/validation/posts";
+import type { PostFields } from "~/lib/validation/admin/posts";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts, blogPreviews } from "../../db/schema.ts";
 import { PREVIEW_TTL_MS } from "./create-post-preview.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AdminPost } from "~/lib/view-types/admin-posts";
+import type { AdminPost } from "~/lib/view-types/admin/posts";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { toAdminPost } from "./post-rows.ts";

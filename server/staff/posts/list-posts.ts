@@ -1,6 +1,6 @@
 import { and, count, desc, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { POST_PAGE_SIZE, type PostStatus } from "~/lib/validation/posts";
-import type { AdminPostPage } from "~/lib/view-types/admin-posts";
+import { POST_PAGE_SIZE, type PostStatus } from "~/lib/validation/admin/posts";
+import type { AdminPostPage } from "~/lib/view-types/admin/posts";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { statusOf } from "./post-rows.ts";

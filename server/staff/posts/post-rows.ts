@@ -1,5 +1,5 @@
-import type { PostStatus } from "~/lib/validation/posts";
-import type { AdminPost } from "~/lib/view-types/admin-posts";
+import type { PostStatus } from "~/lib/validation/admin/posts";
+import type { AdminPost } from "~/lib/view-types/admin/posts";
 import { sanitizeHtml } from "../../content/sanitize.ts";
 import type { blogPosts } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";

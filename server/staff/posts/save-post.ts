@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { postMessages, postReadiness, type PostFields } from "~/lib/validation/posts";
+import { postMessages, postReadiness, type PostFields } from "~/lib/validation/admin/posts";
 import type { Db, Tx } from "../../db/client.ts";
 import { pgError } from "../../db/db-errors.ts";
 import { blogPosts, blogRedirects } from "../../db/schema.ts";

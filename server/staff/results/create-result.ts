@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { ResultInput } from "~/lib/validation/results";
+import type { ResultInput } from "~/lib/validation/admin/results";
 import type { Db, Tx } from "../../db/client.ts";
 import { results } from "../../db/schema.ts";
 import type { ResultType } from "~/lib/view-types/content";

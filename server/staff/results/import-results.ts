@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ResultInput } from "~/lib/validation/results";
+import type { ResultInput } from "~/lib/validation/admin/results";
 import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
 import type { Db } from "../../db/client.ts";
 import { results } from "../../db/schema.ts";

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
-import type { ResultTypeCounts, StaffResult } from "~/lib/view-types/admin-results";
+import type { ResultTypeCounts, StaffResult } from "~/lib/view-types/admin/results";
 import type { DbOrTx } from "../../db/client.ts";
 import { results } from "../../db/schema.ts";
 import { toStaffResult } from "./result-rows.ts";

@@ -1,4 +1,4 @@
-import type { StaffResult } from "~/lib/view-types/admin-results";
+import type { StaffResult } from "~/lib/view-types/admin/results";
 import type { results } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 

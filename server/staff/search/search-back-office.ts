@@ -1,6 +1,6 @@
-import type { SearchKind } from "~/lib/validation/admin-search";
+import type { SearchKind } from "~/lib/validation/admin/search";
 import { can, type StaffRole } from "~/lib/staff-roles";
-import type { BackOfficeSearch } from "~/lib/view-types/admin-search";
+import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
 import type { DbOrTx } from "../../db/client.ts";
 import { searchMembers } from "./search-members.ts";
 import { searchPosts } from "./search-posts.ts";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { STAFF_ROLES } from "~/lib/staff-roles";
-import type { MemberHit, SearchGroup } from "~/lib/view-types/admin-search";
+import type { MemberHit, SearchGroup } from "~/lib/view-types/admin/search";
 import type { DbOrTx } from "../../db/client.ts";
 import { pricing, profiles, subscriptions, user } from "../../db/schema.ts";
 import { containsPattern, prefixPattern } from "../../lib/like-pattern.ts";

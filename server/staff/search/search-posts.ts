@@ -1,5 +1,5 @@
 import { asc, desc, ilike, sql } from "drizzle-orm";
-import type { PostHit, SearchGroup } from "~/lib/view-types/admin-search";
+import type { PostHit, SearchGroup } from "~/lib/view-types/admin/search";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { containsPattern, prefixPattern } from "../../lib/like-pattern.ts";

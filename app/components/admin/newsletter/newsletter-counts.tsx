@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { NewsletterCounts } from "~/lib/view-types/admin-newsletter";
+import type { NewsletterCounts } from "~/lib/view-types/admin/newsletter";
 
 const FIGURES = [
   { key: "confirmed", label: "Confirmed", note: "Receive new posts" },

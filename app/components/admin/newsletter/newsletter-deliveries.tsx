@@ -1,7 +1,7 @@
 import { RotateCcwIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import type { NewsletterPostDelivery } from "~/lib/view-types/admin-newsletter";
+import type { NewsletterPostDelivery } from "~/lib/view-types/admin/newsletter";
 
 const n = (value: number) => value.toLocaleString("en-US");
 

@@ -2,7 +2,7 @@ import { EyeIcon, ExternalLinkIcon } from "lucide-react";
 import { ConfirmButton } from "~/components/admin/posts/confirm-button";
 import { ScheduleDialog } from "~/components/admin/posts/schedule-dialog";
 import { Button } from "~/components/ui/button";
-import { postReadiness, type PostFields, type PostStatus } from "~/lib/validation/posts";
+import { postReadiness, type PostFields, type PostStatus } from "~/lib/validation/admin/posts";
 
 export type PostIntent = "save" | "publish" | "schedule" | "unschedule" | "unpublish" | "archive" | "restore";
 

@@ -10,8 +10,8 @@ import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { fieldErrors } from "~/lib/validation/fields";
-import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/posts";
-import type { AdminPost } from "~/lib/view-types/admin-posts";
+import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/admin/posts";
+import type { AdminPost } from "~/lib/view-types/admin/posts";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 import { BackLink } from "~/components/admin/back-link";
 

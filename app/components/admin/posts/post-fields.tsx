@@ -2,7 +2,7 @@ import { HeroImageField } from "~/components/admin/posts/hero-image-field";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { POST_SEO_DESCRIPTION_MAX, POST_SEO_TITLE_MAX, type PostFields } from "~/lib/validation/posts";
+import { POST_SEO_DESCRIPTION_MAX, POST_SEO_TITLE_MAX, type PostFields } from "~/lib/validation/admin/posts";
 
 export type PostFieldValues = Omit<PostFields, "content">;
 type Change = <K extends keyof PostFieldValues>(key: K, value: PostFieldValues[K]) => void;

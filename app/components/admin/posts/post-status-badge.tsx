@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import type { PostStatus } from "~/lib/validation/posts";
+import type { PostStatus } from "~/lib/validation/admin/posts";
 
 const LOOK: Record<PostStatus, { label: string; variant: "success" | "warning" | "outline" | "secondary" }> = {
   draft: { label: "Draft", variant: "outline" },

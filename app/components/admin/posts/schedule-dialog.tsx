@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { postMessages } from "~/lib/validation/posts";
+import { postMessages } from "~/lib/validation/admin/posts";
 
 /** "2026-11-23T14:05" in the browser's zone, what a datetime-local input holds. */
 function localInputValue(date: Date): string {

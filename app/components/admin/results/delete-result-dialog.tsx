@@ -2,7 +2,7 @@ import { RESULT_TYPE_LABELS } from "~/components/results/result-types";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
-import type { StaffResult } from "~/lib/view-types/admin-results";
+import type { StaffResult } from "~/lib/view-types/admin/results";
 import { useResultAction } from "./use-result-action";
 
 /** Asks before a result is deleted; open while `row` is set. */

@@ -6,8 +6,8 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { fieldErrors } from "~/lib/validation/fields";
-import { expectedWinRate, resultSchema } from "~/lib/validation/results";
-import type { StaffResult } from "~/lib/view-types/admin-results";
+import { expectedWinRate, resultSchema } from "~/lib/validation/admin/results";
+import type { StaffResult } from "~/lib/view-types/admin/results";
 import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
 import { useResultAction } from "./use-result-action";
 

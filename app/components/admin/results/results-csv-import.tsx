@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/sonner";
 import { CSV_COLUMNS, parseResultsCsv, type CsvPreview, type CsvRow } from "~/lib/results-csv";
-import { MAX_CSV_CHARS, MAX_CSV_ROWS } from "~/lib/validation/results";
+import { MAX_CSV_CHARS, MAX_CSV_ROWS } from "~/lib/validation/admin/results";
 import { useResultAction } from "./use-result-action";
 
 const EXAMPLE = "type,title,signals,wins,losses,total_percentage,win_rate,published\nforex,November 2026,40,27,12,38.5,69.23,false";

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { plural } from "~/lib/plural";
-import type { StaffResult } from "~/lib/view-types/admin-results";
+import type { StaffResult } from "~/lib/view-types/admin/results";
 import type { ResultType } from "~/lib/view-types/content";
 import { useResultAction } from "./use-result-action";
 

@@ -3,8 +3,8 @@ import { useFetcher, useNavigate } from "react-router";
 import { SearchIcon } from "lucide-react";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { SEARCH_MAX, SEARCH_MIN, type SearchKind } from "~/lib/validation/admin-search";
-import type { BackOfficeSearch } from "~/lib/view-types/admin-search";
+import { SEARCH_MAX, SEARCH_MIN, type SearchKind } from "~/lib/validation/admin/search";
+import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
 import { MemberDetails, PostDetails, postPath } from "./search-hits";
 
 type Answer = { error: string | null; search: BackOfficeSearch | null };

@@ -1,6 +1,6 @@
 import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { Badge } from "~/components/ui/badge";
-import type { MemberHit, MemberSubscriptionHit, PostHit } from "~/lib/view-types/admin-search";
+import type { MemberHit, MemberSubscriptionHit, PostHit } from "~/lib/view-types/admin/search";
 
 const PERIOD: Record<MemberSubscriptionHit["billingPeriod"], string> = { monthly: "monthly", quarterly: "quarterly", lifetime: "lifetime" };
 const STATUS: Record<MemberSubscriptionHit["status"], string> = { active: "Active", expired: "Expired", cancelled: "Cancelled" };

@@ -3,8 +3,8 @@ import { Form, Link } from "react-router";
 import { SearchIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { SEARCH_MAX, type SearchKind } from "~/lib/validation/admin-search";
-import type { BackOfficeSearch, SearchGroup } from "~/lib/view-types/admin-search";
+import { SEARCH_MAX, type SearchKind } from "~/lib/validation/admin/search";
+import type { BackOfficeSearch, SearchGroup } from "~/lib/view-types/admin/search";
 import { MemberDetails, PostDetails, postPath } from "./search-hits";
 
 const KIND_TITLES: Record<SearchKind, string> = { members: "Members", posts: "Posts" };

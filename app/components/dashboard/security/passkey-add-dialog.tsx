@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { fieldErrors } from "~/lib/validation/fields";
-import { addPasskeySchema, PASSKEY_NAME_MAX } from "~/lib/validation/passkeys";
+import { addPasskeySchema, PASSKEY_NAME_MAX } from "~/lib/validation/auth/passkeys";
 import type { PasskeyView } from "~/lib/view-types/passkeys";
 
 /**

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { fieldErrors } from "~/lib/validation/fields";
-import { PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/validation/passkeys";
+import { PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/validation/auth/passkeys";
 import type { PasskeyView } from "~/lib/view-types/passkeys";
 
 type ChangeDialogProps = { passkey: PasskeyView | null; onClose: () => void; onDone: () => void; onAnswer: (answer: ActionAnswer) => void };

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { toast } from "~/components/ui/sonner";
-import { twoFactorPasswordSchema } from "~/lib/validation/two-factor";
+import { twoFactorPasswordSchema } from "~/lib/validation/auth/two-factor";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
 import { BackupCodesView } from "./two-factor-backup-codes";
 import { DialogForm, PasswordField, TwoFactorDialog, useProblems, useResetOnOpen } from "./two-factor-dialog";

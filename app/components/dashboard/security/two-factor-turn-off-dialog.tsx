@@ -2,7 +2,7 @@ import * as React from "react";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { twoFactorDisableSchema } from "~/lib/validation/two-factor";
+import { twoFactorDisableSchema } from "~/lib/validation/auth/two-factor";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
 import { DialogForm, PasswordField, TwoFactorDialog, useProblems, useResetOnOpen } from "./two-factor-dialog";
 

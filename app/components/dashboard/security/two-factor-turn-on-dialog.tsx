@@ -2,7 +2,7 @@ import * as React from "react";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/validation/two-factor";
+import { twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/validation/auth/two-factor";
 import type { QrImage } from "~/lib/view-types/member";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
 import { BackupCodesView } from "./two-factor-backup-codes";

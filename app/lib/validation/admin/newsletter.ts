@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { noControl } from "../fields";
+import { SUBSCRIBER_STATUSES } from "../../view-types/admin/newsletter";
+
+/*
+ * The back office's Newsletter section (issue #16): the subscriber list's filters (a GET, read
+ * leniently: a bad value shows the default) and the staff actions (a POST, read strictly).
+ */
+
+export const NEWSLETTER_SEARCH_MAX = 100;
+export const NEWSLETTER_PAGE_SIZE = 50;
+
+export const newsletterFilterSchema = z.object({
+  q: z
+    .string()
+    // White space is folded below; the request guard has already refused any other control character.
+    .refine(noControl({ lines: true }))
+    .optional()
+    .catch("")
+    .transform((q) => (q ?? "").trim().slice(0, NEWSLETTER_SEARCH_MAX)),
+  status: z
+    .enum(["all", ...SUBSCRIBER_STATUSES])
+    .optional()
+    .catch("all")
+    .transform((s) => s ?? "all"),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(1).transform((p) => p ?? 1),
+});
+export type NewsletterFilter = z.output<typeof newsletterFilterSchema>;
+
+const id = (message: string) =>
+  z
+    .union([z.string(), z.number()], { message })
+    .transform(Number)
+    .pipe(z.number({ message }).int(message).positive(message).max(2_147_483_647, message));
+
+/** Everything the Newsletter page posts, by `intent`. */
+export const newsletterActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("unsubscribe"), subscriberId: id("Which subscriber?") }),
+    z.object({ intent: z.literal("retry"), postId: id("Which post?") }),
+  ],
+  { message: "Unknown action." },
+);

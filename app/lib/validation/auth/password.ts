@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { hasControlCharacter, notAllowedCharacters } from "../fields";
+
+/** The one password policy (DESIGN.md §5) for sign-up, reset and change, with spec §5's messages. */
+export const passwordRules = [
+  { test: (p: string) => p.length >= 8, message: "Password must be at least 8 characters" },
+  { test: (p: string) => /[A-Z]/.test(p), message: "Password must contain at least one uppercase letter" },
+  { test: (p: string) => /[a-z]/.test(p), message: "Password must contain at least one lowercase letter" },
+  { test: (p: string) => /[0-9]/.test(p), message: "Password must contain at least one number" },
+] as const;
+
+export const PASSWORD_HINT = "At least 8 characters with uppercase, lowercase, and number";
+export const PASSWORD_MAX = 128;
+
+/** The first rule a password breaks, or null when it meets the policy. */
+export function passwordProblem(password: string): string | null {
+  if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  if (hasControlCharacter(password)) return notAllowedCharacters("Password");
+  return passwordRules.find((rule) => !rule.test(password))?.message ?? null;
+}
+
+export const password = () =>
+  z.string({ message: "Password is required" }).superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });

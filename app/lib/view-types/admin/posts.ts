@@ -1,0 +1,39 @@
+/* What the back office's Posts pages hand their components (issue #16). */
+import type { PostStatus } from "../../validation/admin/posts";
+
+/** One row of the list. Times are ISO strings. */
+export type AdminPostRow = {
+  id: number;
+  title: string;
+  slug: string;
+  category: string;
+  author: string;
+  status: PostStatus;
+  /** When it went public (published), will (scheduled), or null. */
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  updatedAt: string;
+};
+
+export type AdminPostPage = { posts: AdminPostRow[]; total: number; page: number; pageCount: number };
+
+/** One post in the editor; `content` is the stored, sanitized HTML. */
+export type AdminPost = {
+  id: number;
+  title: string;
+  slug: string;
+  category: string;
+  excerpt: string;
+  author: string;
+  authorRole: string;
+  image: string;
+  content: string;
+  seoTitle: string;
+  seoDescription: string;
+  socialImage: string;
+  status: PostStatus;
+  date: string;
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  updatedAt: string;
+};

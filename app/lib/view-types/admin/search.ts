@@ -1,0 +1,36 @@
+import type { PostStatus } from "../../validation/admin/posts";
+
+/*
+ * What the back office's search hands the header box and the results page (issue #16).
+ * Only the kinds the role may read are present. Dates are ISO strings.
+ */
+
+export type MemberSubscriptionHit = {
+  plan: string;
+  status: "active" | "expired" | "cancelled";
+  billingPeriod: "monthly" | "quarterly" | "lifetime";
+  /** Renewal or end date; null for lifetime. */
+  nextBillingDate: string | null;
+  autorenew: boolean;
+};
+
+export type MemberHit = {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  telegramUsername: string | null;
+  telegramVerified: boolean;
+  joinedAt: string;
+  subscriptions: MemberSubscriptionHit[];
+};
+
+export type PostHit = { id: number; title: string; slug: string; status: PostStatus; date: string };
+
+export type SearchGroup<T> = { rows: T[]; total: number };
+
+export type BackOfficeSearch = {
+  query: string;
+  members?: SearchGroup<MemberHit>;
+  posts?: SearchGroup<PostHit>;
+};
