@@ -11,7 +11,7 @@ import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { arrangePlanSchema } from "~/lib/validation/admin/plans";
-import type { AdminPlan } from "~/lib/view-types/admin";
+import type { AdminPlan } from "~/lib/view-types/admin/plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
-import type { FieldChange, TargetHistory } from "~/lib/view-types/admin";
+import type { FieldChange, TargetHistory } from "~/lib/view-types/admin/shared";
 import type { DbOrTx } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
 

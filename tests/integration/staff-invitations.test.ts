@@ -13,7 +13,7 @@ import { staffMessages } from "#server/staff/staff/set-staff-role";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
 import { loader as adminLoader } from "~/routes/admin";
 import { action as inviteAction, loader as inviteLoader } from "~/routes/staff-invitation";
-import type { StaffInvitationView } from "~/lib/view-types/admin";
+import type { StaffInvitationView } from "~/lib/view-types/admin/staff";
 import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { signUpStaff } from "../helpers/staff";

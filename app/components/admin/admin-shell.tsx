@@ -8,7 +8,7 @@ import type { AdminSectionKey } from "~/lib/admin-sections";
 import type { SearchKind } from "~/lib/validation/admin/search";
 import { AdminSearchBox } from "./search/admin-search-box";
 import { ROLE_LABELS } from "~/lib/staff-roles";
-import type { AdminViewer } from "~/lib/view-types/admin";
+import type { AdminViewer } from "~/lib/view-types/admin/shared";
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
   overview: LayoutDashboardIcon,

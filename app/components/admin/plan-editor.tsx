@@ -12,7 +12,7 @@ import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
 import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
 import { fieldErrors } from "~/lib/validation/fields";
 import { MAX_PLAN_FEATURES, PLAN_ICONS, planSchema, type PlanForm } from "~/lib/validation/admin/plans";
-import type { AdminPlan } from "~/lib/view-types/admin";
+import type { AdminPlan } from "~/lib/view-types/admin/plans";
 
 type SaveAnswer = ActionAnswer<{ id: number; mode: "unchanged" | "immediate" | "scheduled"; effectiveAt?: string; notified?: number }>;
 

@@ -6,7 +6,7 @@ import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt } from "~/lib/money";
-import type { AdminPlan } from "~/lib/view-types/admin";
+import type { AdminPlan } from "~/lib/view-types/admin/plans";
 
 type CancelAnswer = ActionAnswer<{ changed: boolean; price: string; notified: number }>;
 

@@ -12,7 +12,7 @@ import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
 import { fieldErrors } from "~/lib/validation/fields";
 import { inviteStaffSchema } from "~/lib/validation/admin/staff";
-import type { StaffInvitationView } from "~/lib/view-types/admin";
+import type { StaffInvitationView } from "~/lib/view-types/admin/staff";
 
 type InvitationAnswer = ActionAnswer<{ kind: "invite" | "revoke" | "resend"; email: string; role?: StaffRole; sent: boolean }>;
 

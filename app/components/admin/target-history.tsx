@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { TargetHistory as TargetHistoryData } from "~/lib/view-types/admin";
+import type { TargetHistory as TargetHistoryData } from "~/lib/view-types/admin/shared";
 
 /** An audit timestamp as the audit log shows it: UTC, to the second. */
 export function auditTime(iso: string) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { splitAuditTarget } from "~/lib/validation/admin/audit-log";
-import type { AuditPage } from "~/lib/view-types/admin";
+import type { AuditPage } from "~/lib/view-types/admin/audit-log";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
 

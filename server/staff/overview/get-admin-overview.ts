@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { can, type StaffRole } from "~/lib/staff-roles";
-import type { AdminOverview } from "~/lib/view-types/admin";
+import type { AdminOverview } from "~/lib/view-types/admin/overview";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts, ledgerEntries, opsAlerts, pricing, profiles, subscriptions } from "../../db/schema.ts";
 

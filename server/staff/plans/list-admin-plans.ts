@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { AdminPlan } from "~/lib/view-types/admin";
+import type { AdminPlan } from "~/lib/view-types/admin/plans";
 import type { DbOrTx } from "../../db/client.ts";
 import { planPriceChanges, planTelegramChats, pricing, subscriptions } from "../../db/schema.ts";
 

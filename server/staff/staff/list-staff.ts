@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isStaffRole, STAFF_ROLES } from "~/lib/staff-roles";
-import type { StaffListEntry } from "~/lib/view-types/admin";
+import type { StaffListEntry } from "~/lib/view-types/admin/staff";
 import type { DbOrTx } from "../../db/client.ts";
 
 /** Everyone with a staff role, owners first, then by email. */

@@ -1,6 +1,6 @@
 import { and, desc, isNull } from "drizzle-orm";
 import { isStaffRole } from "~/lib/staff-roles";
-import type { StaffInvitationView } from "~/lib/view-types/admin";
+import type { StaffInvitationView } from "~/lib/view-types/admin/staff";
 import type { DbOrTx } from "../../../db/client.ts";
 import { staffInvitations } from "../../../db/schema.ts";
 
