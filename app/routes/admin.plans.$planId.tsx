@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { PlanEditor } from "~/components/admin/plan-editor";
+import { PlanEditor } from "~/components/admin/plans/plan-editor";
 import { TargetHistory } from "~/components/admin/target-history";
 import { planSchema } from "~/lib/validation/admin/plans";
 import { can, type StaffPermission } from "~/lib/staff-roles";

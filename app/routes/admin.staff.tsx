@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, can, type StaffRole, type StaffPermission } from "~/lib/staff-roles";
 import { staffPageSchema } from "~/lib/validation/admin/staff";
-import { InviteStaffForm, PendingInvitations } from "~/components/admin/staff-invitations";
+import { InviteStaffForm, PendingInvitations } from "~/components/admin/staff/staff-invitations";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
