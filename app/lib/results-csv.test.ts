@@ -4,7 +4,7 @@ import { MAX_CSV_ROWS, resultMessages, resultSchema } from "./validation/admin/r
 
 const HEADER = "type,title,signals,wins,losses,total_percentage,win_rate,published";
 
-describe("the results CSV (issue #16)", () => {
+describe("the results CSV", () => {
   it("reads quoted values (commas, doubled quotes, line breaks), CRLF and blank lines, with each row's line number; a title is one line", () => {
     const text = [HEADER, 'forex,"Q1, ""the good one""",10,5,5,1.5,50,true', "", 'spot,"two\nlines",4,1,3,-2,25,no', ""].join("\r\n");
     const preview = parseResultsCsv(text);
@@ -18,10 +18,32 @@ describe("the results CSV (issue #16)", () => {
     expect(validCsvRows(preview)).toBeNull();
   });
 
+  it("follows RFC 4180: a BOM, a quoted header, embedded commas, quotes and line breaks, CR or CRLF line ends", () => {
+    const lines = [
+      '"type","title",signals,wins,losses,total_percentage,win_rate',
+      'forex,"EURUSD, ""long""",2,1,1,0,50',
+      'spot,"two\nlines",1,1,0,1,100',
+      'high_lev_futures,"BTC, spot",1,0,1,-1,0',
+    ];
+    for (const end of ["\n", "\r\n", "\r"]) {
+      const preview = parseResultsCsv(`\uFEFF${lines.join(end)}${end}`);
+      expect(preview.error, JSON.stringify(end)).toBeNull();
+      // Line numbers count the line break inside the quoted value: the third result starts on line 5.
+      expect(preview.rows.map((r) => [r.line, r.cells.title, r.input?.title ?? null])).toEqual([
+        [2, 'EURUSD, "long"', 'EURUSD, "long"'],
+        [3, "two\nlines", null],
+        [5, "BTC, spot", "BTC, spot"],
+      ]);
+      expect(preview.rows[2]!.input).toMatchObject({ type: "high_lev_futures", signals: 1, losses: 1, totalPercentage: -1, winRate: 0 });
+    }
+  });
+
   it("refuses a file it cannot read as a whole, with the reason", () => {
     expect(parseResultsCsv("").error).toBe(csvMessages.empty);
     expect(parseResultsCsv(" \n \n").error).toBe(csvMessages.empty);
     expect(parseResultsCsv(`${HEADER}\nforex,"open,1,1,0,1,100`).error).toBe(csvMessages.unterminated);
+    // A closing quote must end its value.
+    expect(parseResultsCsv(`${HEADER}\nforex,"Q1"x,1,1,0,1,100,\nspot,Q2,1,1,0,1,100,`).error).toBe(csvMessages.unterminated);
     expect(parseResultsCsv("type,title,signals").error).toBe(csvMessages.missing(["wins", "losses", "total_percentage", "win_rate"]));
     expect(parseResultsCsv(`${HEADER},notes`).error).toBe(csvMessages.unknown(["notes"]));
     expect(parseResultsCsv(`${HEADER},title`).error).toBe(csvMessages.duplicate("title"));

@@ -1,7 +1,8 @@
+import Papa from "papaparse";
 import { MAX_CSV_ROWS, resultSchema, type ResultInput } from "./validation/admin/results";
 
 /*
- * The results CSV (issue #16): `type,title,signals,wins,losses,total_percentage,win_rate[,published]`,
+ * The results CSV: `type,title,signals,wins,losses,total_percentage,win_rate[,published]`,
  * a header line first, in any column order. The back office previews it in the browser and the
  * server reads it again before importing: the same parser and the same schema on both sides.
  */
@@ -45,47 +46,28 @@ export const csvMessages = {
   cellCount: (found: number, expected: number) => `This line has ${found} values; the header has ${expected}.`,
 } as const;
 
-/** RFC 4180 records: commas, double quotes ("" inside quotes), CRLF or LF; each with its first line number. */
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/**
+ * RFC 4180 records, read by Papa Parse (commas, double quotes with "" inside them, CRLF, LF or
+ * CR), each with the line it starts on: Papa Parse gives where a record ends, so the line
+ * breaks before that are counted here. Blank records say nothing and are left out.
+ */
 function records(text: string): { records: { line: number; cells: string[] }[]; unterminated: boolean } {
   const out: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
+  let unterminated = false;
+  let start = 0;
   let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === "\n") line++;
-        cell += c;
-      }
-    } else if (c === '"' && cell.trim() === "") {
-      cell = "";
-      quoted = true;
-    } else if (c === ",") {
-      cells.push(cell);
-      cell = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      cells.push(cell);
-      out.push({ line: start, cells });
-      cells = [];
-      cell = "";
-      line++;
-      start = line;
-    } else cell += c;
-  }
-  if (cell !== "" || cells.length > 0) {
-    cells.push(cell);
-    out.push({ line: start, cells });
-  }
-  // Blank lines say nothing.
-  return { records: out.filter((r) => r.cells.some((c) => c.trim() !== "")), unterminated: quoted };
+  Papa.parse<string[]>(text, {
+    delimiter: ",",
+    step: ({ data, errors, meta }) => {
+      if (errors.some((e) => e.type === "Quotes")) unterminated = true;
+      if (data.some((cell) => cell.trim() !== "")) out.push({ line, cells: data });
+      line += text.slice(start, meta.cursor).match(LINE_BREAK)?.length ?? 0;
+      start = meta.cursor;
+    },
+  });
+  return { records: out, unterminated };
 }
 
 /** Reads the whole CSV: a file-level problem in `error`, or every row with its own errors. */

@@ -1,31 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeS3, type FakeS3 } from "../../tests/helpers/fake-s3.ts";
-import { createS3Store } from "./s3-store.ts";
-import { amzDate, EMPTY_BODY_SHA256, s3UriEncode, signS3Request } from "./sign-s3-request.ts";
+import { createS3Store, signS3Request } from "./s3-store.ts";
 
-describe("signS3Request (AWS Signature Version 4)", () => {
-  it("signs AWS's own example: GET /test.txt with a Range header gives the documented signature", () => {
+describe("signS3Request (AWS Signature Version 4, by aws4fetch)", () => {
+  const credentials = { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", region: "us-east-1" };
+  const now = new Date("2013-05-24T00:00:00Z");
+
+  it("signs AWS's own example: GET /test.txt with a Range header gives the documented signature", async () => {
     // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object".
-    const headers = signS3Request({
-      method: "GET",
-      url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"),
-      headers: { Range: "bytes=0-9" },
-      payloadHash: EMPTY_BODY_SHA256,
-      credentials: { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", region: "us-east-1" },
-      now: new Date("2013-05-24T00:00:00Z"),
-    });
-    expect(headers.authorization).toBe(
+    const headers = await signS3Request({ method: "GET", url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"), headers: { Range: "bytes=0-9" }, credentials, now });
+    expect(headers.get("authorization")).toBe(
       "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, " +
         "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
     );
-    expect(headers["x-amz-date"]).toBe("20130524T000000Z");
-    expect(headers["x-amz-content-sha256"]).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    expect(headers.get("x-amz-date")).toBe("20130524T000000Z");
+    expect(headers.get("x-amz-content-sha256")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   });
 
-  it("encodes paths and query values the way S3 does", () => {
-    expect(s3UriEncode("uploads/a b+c~é.webp", true)).toBe("uploads/a%20b%2Bc~%C3%A9.webp");
-    expect(s3UriEncode("a/b", false)).toBe("a%2Fb");
-    expect(amzDate(new Date("2026-11-23T23:05:09.123Z"))).toBe("20261123T230509Z");
+  it("signs AWS's PUT example: the body's hash and every header passed in, Content-Type too", async () => {
+    // The same page, "Example: PUT Object".
+    const headers = await signS3Request({
+      method: "PUT",
+      url: new URL("https://examplebucket.s3.amazonaws.com/test$file.text"),
+      headers: { date: "Fri, 24 May 2013 00:00:00 GMT", "x-amz-storage-class": "REDUCED_REDUNDANCY" },
+      body: new TextEncoder().encode("Welcome to Amazon S3."),
+      credentials,
+      now,
+    });
+    expect(headers.get("authorization")).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, " +
+        "Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd",
+    );
+    const typed = await signS3Request({ method: "PUT", url: new URL("https://examplebucket.s3.amazonaws.com/a.webp"), headers: { "content-type": "image/webp" }, credentials, now });
+    expect(typed.get("authorization")).toContain("SignedHeaders=content-type;host;");
   });
 });
 
