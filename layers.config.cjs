@@ -40,7 +40,7 @@ const PUBLIC_FILES = {
   notifications: ["enqueue-notification"],
   billing: ["ledger"],
   wallet: ["generate-wallet"],
-  auth: ["auth", "auth-errors", "auth-secret"],
+  auth: ["core/auth", "core/auth-errors", "core/auth-secret"],
   newsletter: ["delivery-limits"],
 };
 const PUBLIC = `^server/(${Object.entries(PUBLIC_FILES)

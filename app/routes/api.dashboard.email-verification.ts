@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { EMAIL_AUTH_MESSAGES } from "#server/auth/email-auth-messages";
-import { TOO_MANY } from "#server/auth/limits";
-import { resendVerificationEmail } from "#server/auth/resend-verification-email";
+import { EMAIL_AUTH_MESSAGES } from "#server/auth/email/email-auth-messages";
+import { TOO_MANY } from "#server/auth/accounts/limits";
+import { resendVerificationEmail } from "#server/auth/email/resend-verification-email";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { changeEmailSchema } from "~/lib/validation/auth/email-auth";
-import { EMAIL_AUTH_MESSAGES } from "#server/auth/email-auth-messages";
-import { TOO_MANY } from "#server/auth/limits";
-import { requestEmailChange } from "#server/auth/request-email-change";
+import { EMAIL_AUTH_MESSAGES } from "#server/auth/email/email-auth-messages";
+import { TOO_MANY } from "#server/auth/accounts/limits";
+import { requestEmailChange } from "#server/auth/email/request-email-change";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { addPasskeySchema } from "~/lib/validation/auth/passkeys";
-import { addMemberPasskey } from "#server/auth/add-member-passkey";
+import { addMemberPasskey } from "#server/auth/passkeys/add-member-passkey";
 import { defineAction } from "#server/http/action";
 
 /** Add a passkey, step 2: the authenticator's answer, verified and stored with its name. */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { startPasskeyRegistration } from "#server/auth/start-passkey-registration";
+import { startPasskeyRegistration } from "#server/auth/passkeys/start-passkey-registration";
 import { defineAction } from "#server/http/action";
 
 /** Add a passkey, step 1: creation options for the member's authenticator, the challenge cookie with them. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { removePasskeySchema } from "~/lib/validation/auth/passkeys";
-import { removeMemberPasskey } from "#server/auth/remove-member-passkey";
+import { removeMemberPasskey } from "#server/auth/passkeys/remove-member-passkey";
 import { defineAction } from "#server/http/action";
 
 /** Removes one of the member's passkeys: it can no longer sign in. */

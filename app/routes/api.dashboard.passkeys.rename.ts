@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { renamePasskeySchema } from "~/lib/validation/auth/passkeys";
-import { renameMemberPasskey } from "#server/auth/rename-member-passkey";
+import { renameMemberPasskey } from "#server/auth/passkeys/rename-member-passkey";
 import { defineAction } from "#server/http/action";
 
 /** Renames one of the member's passkeys. */

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { ActionAnswer } from "~/lib/action-answer";
 import type { PasskeyView } from "~/lib/view-types/passkeys";
-import { listMemberPasskeys } from "#server/auth/list-member-passkeys";
-import { getMemberSession } from "#server/auth/session";
+import { listMemberPasskeys } from "#server/auth/passkeys/list-member-passkeys";
+import { getMemberSession } from "#server/auth/accounts/session";
 import { SIGN_IN_AGAIN } from "#server/http/action";
 import type { Route } from "./+types/api.dashboard.passkeys";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { twoFactorPasswordSchema } from "~/lib/validation/auth/two-factor";
-import { regenerateBackupCodes } from "#server/auth/regenerate-backup-codes";
+import { regenerateBackupCodes } from "#server/auth/two-factor/regenerate-backup-codes";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { twoFactorConfirmSchema } from "~/lib/validation/auth/two-factor";
-import { confirmTwoFactorSetup } from "#server/auth/confirm-two-factor-setup";
+import { confirmTwoFactorSetup } from "#server/auth/two-factor/confirm-two-factor-setup";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { twoFactorDisableSchema } from "~/lib/validation/auth/two-factor";
-import { turnOffTwoFactor } from "#server/auth/turn-off-two-factor";
+import { turnOffTwoFactor } from "#server/auth/two-factor/turn-off-two-factor";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { twoFactorPasswordSchema } from "~/lib/validation/auth/two-factor";
-import { startTwoFactorSetup } from "#server/auth/start-two-factor-setup";
+import { startTwoFactorSetup } from "#server/auth/two-factor/start-two-factor-setup";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { qrImage } from "#server/dashboard/qr/qr-svg";

@@ -1,4 +1,4 @@
-import { getMemberSession } from "#server/auth/session";
+import { getMemberSession } from "#server/auth/accounts/session";
 import type { Route } from "./+types/api.session";
 
 export type SessionState = { signedIn: boolean };

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { startPasskeySignIn } from "#server/auth/start-passkey-sign-in";
+import { startPasskeySignIn } from "#server/auth/passkeys/start-passkey-sign-in";
 import { defineAction } from "#server/http/action";
 import { clientAddressKey } from "#server/security/client-address";
 

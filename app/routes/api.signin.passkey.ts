@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { passkeySignInSchema } from "~/lib/validation/auth/passkeys";
-import { signInWithPasskey } from "#server/auth/sign-in-with-passkey";
+import { signInWithPasskey } from "#server/auth/passkeys/sign-in-with-passkey";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

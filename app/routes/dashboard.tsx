@@ -10,7 +10,7 @@ import { SubscriptionsSection } from "~/components/dashboard/subscriptions-secti
 import { UserInfoSection } from "~/components/dashboard/user-info-section";
 import { WelcomeSection } from "~/components/dashboard/welcome-section";
 import { seoMeta } from "~/lib/meta";
-import { requireMember } from "#server/auth/session";
+import { requireMember } from "#server/auth/accounts/session";
 import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
 import { isAppError } from "#server/lib/errors";

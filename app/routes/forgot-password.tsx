@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { forgotPasswordSchema } from "~/lib/validation/auth/auth";
 import { seoMeta } from "~/lib/meta";
-import { requestPasswordReset } from "#server/auth/request-password-reset";
+import { requestPasswordReset } from "#server/auth/accounts/request-password-reset";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

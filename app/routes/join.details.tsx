@@ -13,7 +13,7 @@ import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
 import { signUpSchema } from "~/lib/validation/auth/auth";
 import { PASSWORD_HINT } from "~/lib/validation/auth/password";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

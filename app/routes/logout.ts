@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOutMember } from "#server/auth/session";
+import { signOutMember } from "#server/auth/accounts/session";
 import { defineAction } from "#server/http/action";
 
 /** The dashboard's Logout: end this session, then home (spec §4). */

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
 import { PASSWORD_HINT, passwordProblem } from "~/lib/validation/auth/password";
-import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
+import { isResetTokenValid, resetMemberPassword } from "#server/auth/accounts/reset-member-password";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { flashToastCookie } from "#server/http/flash";

@@ -10,7 +10,7 @@ import { toast } from "~/components/ui/sonner";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signInSchema } from "~/lib/validation/auth/auth";
 import { seoMeta } from "~/lib/meta";
-import { signInMember } from "#server/auth/sign-in-member";
+import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

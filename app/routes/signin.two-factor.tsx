@@ -10,7 +10,7 @@ import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { twoFactorSignInSchema } from "~/lib/validation/auth/two-factor";
-import { hasSignInChallenge, verifyTwoFactorSignIn } from "#server/auth/verify-two-factor-sign-in";
+import { hasSignInChallenge, verifyTwoFactorSignIn } from "#server/auth/two-factor/verify-two-factor-sign-in";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

@@ -10,7 +10,7 @@ import { ROLE_LABELS } from "~/lib/staff-roles";
 import { fieldErrors } from "~/lib/validation/fields";
 import { PASSWORD_HINT } from "~/lib/validation/auth/password";
 import { acceptInvitationSchema } from "~/lib/validation/admin/staff";
-import { getSignedInAccount } from "#server/auth/session";
+import { getSignedInAccount } from "#server/auth/accounts/session";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { flashToastCookie } from "#server/http/flash";

@@ -42,7 +42,7 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /**
      * Whether this session's own sign-in passed a second factor (an app code, a backup code or a
-     * passkey), set by server/auth/second-factor-plugin.ts. The back office opens only for such a
+     * passkey), set by server/auth/two-factor/second-factor-plugin.ts. The back office opens only for such a
      * session: a trusted device or an email code never opens it.
      */
     secondFactor: boolean("second_factor").notNull().default(false),

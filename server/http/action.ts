@@ -2,7 +2,7 @@ import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "
 import type { z } from "zod";
 import { controlCharacterField, fieldErrors } from "~/lib/validation/fields";
 import { SIGN_IN_AGAIN, TEMPORARILY_UNAVAILABLE, type ActionFailure } from "~/lib/action-answer";
-import { getMemberSession, type MemberSession } from "../auth/session.ts";
+import { getMemberSession, type MemberSession } from "../auth/accounts/session.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
 import { CROSS_SITE_REFUSED, crossSiteRefusal } from "../security/origin.ts";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getMemberSession } from "../auth/session.ts";
+import { getMemberSession } from "../auth/accounts/session.ts";
 
 /** Account screens are for visitors: a signed-in member goes straight on to `target`. */
 export async function redirectSignedIn(request: Request, target = "/dashboard") {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { can, isStaffRole, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getSignedInAccount } from "../auth/session.ts";
+import { getSignedInAccount } from "../auth/accounts/session.ts";
 import { getDb } from "../db/client.ts";
 import { session } from "../db/schema.ts";
 import { keepStaffSession } from "../staff/keep-staff-session.ts";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { getAuthSecret } from "../auth/auth-secret.ts";
+import { getAuthSecret } from "../auth/core/auth-secret.ts";
 
 /*
  * The unsubscribe link of every newsletter email carries `{subscriberId}.{hmac}`: nothing to

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import type { Db } from "#server/db/client";
 import { session, user } from "#server/db/schema";
 import type { StaffRole } from "~/lib/staff-roles";

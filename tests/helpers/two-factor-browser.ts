@@ -1,6 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import type { Db } from "#server/db/client";
 import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
 import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";

@@ -1,11 +1,11 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { getAuth } from "#server/auth/auth";
-import { isResetTokenValid } from "#server/auth/reset-member-password";
-import { getSignedInAccount, requireMember, signOutMember } from "#server/auth/session";
-import { signInMember } from "#server/auth/sign-in-member";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { getAuth } from "#server/auth/core/auth";
+import { isResetTokenValid } from "#server/auth/accounts/reset-member-password";
+import { getSignedInAccount, requireMember, signOutMember } from "#server/auth/accounts/session";
+import { signInMember } from "#server/auth/accounts/sign-in-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import type { Db } from "#server/db/client";
 import { profiles, session, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

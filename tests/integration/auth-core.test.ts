@@ -2,9 +2,9 @@ import { eq, like } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { createEmailVerificationToken } from "better-auth/api";
-import { getAuth } from "#server/auth/auth";
-import { getAuthSecret } from "#server/auth/auth-secret";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { getAuth } from "#server/auth/core/auth";
+import { getAuthSecret } from "#server/auth/core/auth-secret";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getPublicOrigin } from "#server/config";
 import { session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton, singletonValue } from "#server/lib/singleton";
@@ -13,7 +13,7 @@ import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { captureLogLines } from "../helpers/log-capture";
 
-// The Better Auth instance's own settings (server/auth/auth.ts), seen from outside: its HTTP
+// The Better Auth instance's own settings (server/auth/core/auth.ts), seen from outside: its HTTP
 // handler is not mounted, but what it would do if it were is still the last line of defence.
 withTestDataDir("auth-core");
 

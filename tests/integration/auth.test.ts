@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { requestPasswordReset } from "#server/auth/request-password-reset";
-import { isResetTokenValid, resetMemberPassword } from "#server/auth/reset-member-password";
-import { getMemberSession, signOutMember } from "#server/auth/session";
-import { signInMember } from "#server/auth/sign-in-member";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { requestPasswordReset } from "#server/auth/accounts/request-password-reset";
+import { isResetTokenValid, resetMemberPassword } from "#server/auth/accounts/reset-member-password";
+import { getMemberSession, signOutMember } from "#server/auth/accounts/session";
+import { signInMember } from "#server/auth/accounts/sign-in-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import type { Db } from "#server/db/client";
 import { profiles, rateLimits, session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { signInMember } from "#server/auth/sign-in-member";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { signInMember } from "#server/auth/accounts/sign-in-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { billingHistory, pricing, profiles, session, subscriptions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";

@@ -1,12 +1,12 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
-import { getAuth } from "#server/auth/auth";
-import { requestEmailChange } from "#server/auth/request-email-change";
-import { requestSignInCode } from "#server/auth/request-sign-in-code";
-import { resendVerificationEmail } from "#server/auth/resend-verification-email";
-import { signInWithCode } from "#server/auth/sign-in-with-code";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { getAuth } from "#server/auth/core/auth";
+import { requestEmailChange } from "#server/auth/email/request-email-change";
+import { requestSignInCode } from "#server/auth/email/request-sign-in-code";
+import { resendVerificationEmail } from "#server/auth/email/resend-verification-email";
+import { signInWithCode } from "#server/auth/email/sign-in-with-code";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { user } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

@@ -1,11 +1,11 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { requestPasswordReset } from "#server/auth/request-password-reset";
+import { requestPasswordReset } from "#server/auth/accounts/request-password-reset";
 import { deliverNotifications } from "#server/notifications/deliver-notifications";
 import { enqueueNotification } from "#server/notifications/enqueue-notification";
-import { getMemberSession } from "#server/auth/session";
-import { signInMember } from "#server/auth/sign-in-member";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { getMemberSession } from "#server/auth/accounts/session";
+import { signInMember } from "#server/auth/accounts/sign-in-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { rateLimits, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { NO_EMAIL_OR_PHONE } from "~/lib/validation/auth/email-auth";

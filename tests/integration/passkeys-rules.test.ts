@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuth } from "#server/auth/auth";
-import { addMemberPasskey } from "#server/auth/add-member-passkey";
-import { signUpMember } from "#server/auth/sign-up-member";
-import { startPasskeyRegistration } from "#server/auth/start-passkey-registration";
+import { getAuth } from "#server/auth/core/auth";
+import { addMemberPasskey } from "#server/auth/passkeys/add-member-passkey";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
+import { startPasskeyRegistration } from "#server/auth/passkeys/start-passkey-registration";
 import { passkey, session } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as addAction } from "~/routes/api.dashboard.passkeys.add";

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getMemberSession } from "#server/auth/session";
-import { signUpMember } from "#server/auth/sign-up-member";
+import { getMemberSession } from "#server/auth/accounts/session";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { passkey, rateLimits, session, user } from "#server/db/schema";
 import { requireStaff } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

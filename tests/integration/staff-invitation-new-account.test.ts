@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
-import type * as AuthModule from "#server/auth/auth";
+import type * as AuthModule from "#server/auth/core/auth";
 import { profiles, staffInvitations, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import type * as AcceptModule from "#server/staff/staff/invitations/accept-staff-invitation";
@@ -31,7 +31,7 @@ vi.mock("#server/staff/staff/invitations/accept-staff-invitation", async (import
     },
   };
 });
-vi.mock("#server/auth/auth", async (importOriginal) => {
+vi.mock("#server/auth/core/auth", async (importOriginal) => {
   const actual = await importOriginal<typeof AuthModule>();
   return {
     ...actual,

@@ -1,9 +1,9 @@
 import { eq, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { getAuth } from "#server/auth/auth";
-import { startTwoFactorSetup } from "#server/auth/start-two-factor-setup";
-import { isTwoFactorOn } from "#server/auth/two-factor-rules";
-import { verifyTwoFactorSignIn } from "#server/auth/verify-two-factor-sign-in";
+import { getAuth } from "#server/auth/core/auth";
+import { startTwoFactorSetup } from "#server/auth/two-factor/start-two-factor-setup";
+import { isTwoFactorOn } from "#server/auth/two-factor/two-factor-rules";
+import { verifyTwoFactorSignIn } from "#server/auth/two-factor/verify-two-factor-sign-in";
 import { rateLimits, session, twoFactor } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.backup-codes";
@@ -17,7 +17,7 @@ import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD } from "
 // Set-up as in two-factor.test.ts (that file is full): the refusals it does not reach.
 withTestDataDir("two-factor-refusals");
 
-// The texts of server/auth/two-factor-rules.ts written out, never imported: a changed message must fail here.
+// The texts of server/auth/two-factor/two-factor-rules.ts written out, never imported: a changed message must fail here.
 const TWO_FACTOR_LOCKED = /^Too many wrong codes\. Two-factor sign-in is locked; try again in (9|10) minutes\.$/;
 const ALREADY_ON = "Two-factor authentication is already on.";
 const NOT_ON = "Two-factor authentication is not on.";

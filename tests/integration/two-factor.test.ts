@@ -13,7 +13,7 @@ import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD, signUpI
 
 withTestDataDir("two-factor");
 
-// The texts of server/auth/two-factor-rules.ts and app/lib/validation/auth/two-factor.ts written out,
+// The texts of server/auth/two-factor/two-factor-rules.ts and app/lib/validation/auth/two-factor.ts written out,
 // never imported: a changed message must fail here.
 const WRONG_PASSWORD = "Password is incorrect.";
 const WRONG_APP_CODE = "That code is not correct. Enter the current 6-digit code from your authenticator app.";

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { expandIPv6 } from "../security/client-address.ts";
+import { expandIPv6 } from "../../security/client-address.ts";
 
 /**
  * The part of a client address that names "where" a device signs in from (issue #15): an IPv4

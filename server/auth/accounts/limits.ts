@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { AppError } from "../lib/errors.ts";
-import { clientAddressKey } from "../security/client-address.ts";
-import { enforceRateLimit } from "../security/rate-limit.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { clientAddressKey } from "../../security/client-address.ts";
+import { enforceRateLimit } from "../../security/rate-limit.ts";
 
 export const TOO_MANY = "Too many requests. Please try again later.";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { user } from "../db/schema.ts";
-import { getAuth } from "./auth.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { getAuth } from "../core/auth.ts";
 import { limitAuthAttempt } from "./limits.ts";
 
 /**

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { withTestDataDir } from "../../tests/helpers/env.ts";
-import { mailsTo } from "../../tests/helpers/email-outbox.ts";
-import { captureLogLines } from "../../tests/helpers/log-capture.ts";
-import { resetSingleton, setSingleton } from "../lib/singleton.ts";
+import { withTestDataDir } from "../../../tests/helpers/env.ts";
+import { mailsTo } from "../../../tests/helpers/email-outbox.ts";
+import { captureLogLines } from "../../../tests/helpers/log-capture.ts";
+import { resetSingleton, setSingleton } from "../../lib/singleton.ts";
 import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
 
 // No SMTP_URL: mail goes to the outbox in DATA_DIR, the case where the link used to be logged.

@@ -1,7 +1,7 @@
-import { getConfig } from "../config.ts";
-import { emailHtml } from "../email/layout.ts";
-import { sendEmail } from "../email/send-email.ts";
-import { getLogger } from "../lib/logger.ts";
+import { getConfig } from "../../config.ts";
+import { emailHtml } from "../../email/layout.ts";
+import { sendEmail } from "../../email/send-email.ts";
+import { getLogger } from "../../lib/logger.ts";
 
 /**
  * The reset email (spec §2 Forgot password): one link to /reset-password that works once, for

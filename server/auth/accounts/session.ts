@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { SIGN_IN_AGAIN } from "~/lib/action-answer";
 import { flashToastSetCookie } from "~/lib/cookies";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getConfig } from "../config.ts";
-import { getAuth } from "./auth.ts";
+import { getConfig } from "../../config.ts";
+import { getAuth } from "../core/auth.ts";
 
 export type MemberSession = {
   userId: string;
@@ -68,7 +68,7 @@ export type SignedInAccount = {
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   sessionId: string;
-  /** Whether this session's own sign-in passed a second factor (server/auth/second-factor-plugin.ts). */
+  /** Whether this session's own sign-in passed a second factor (server/auth/two-factor/second-factor-plugin.ts). */
   secondFactor: boolean;
   /** When this session was last marked active (Better Auth's `updatedAt`). */
   lastActiveAt: Date;

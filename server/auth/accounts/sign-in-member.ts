@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { isStaffRole } from "~/lib/staff-roles";
-import type { Db } from "../db/client.ts";
-import { user } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { clearSignInFailures, enforceSignInDelay, limitAuthAttempt, recordSignInFailure } from "./limits.ts";
-import { withoutTrustedDevice } from "./sign-in-challenge.ts";
+import { withoutTrustedDevice } from "../two-factor/sign-in-challenge.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 

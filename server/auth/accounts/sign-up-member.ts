@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { SignUpInput } from "~/lib/validation/auth/auth";
-import type { Db } from "../db/client.ts";
-import { profiles, user } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { getLogger } from "../lib/logger.ts";
-import { generateWallet } from "../wallet/generate-wallet.ts";
-import { getAuth } from "./auth.ts";
-import { fromAuthError } from "./auth-errors.ts";
+import type { Db } from "../../db/client.ts";
+import { profiles, user } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getLogger } from "../../lib/logger.ts";
+import { generateWallet } from "../../wallet/generate-wallet.ts";
+import { getAuth } from "../core/auth.ts";
+import { fromAuthError } from "../core/auth-errors.ts";
 import { limitAuthAttempt } from "./limits.ts";
 
 export const DUPLICATE_EMAIL = "An account with this email already exists. Please sign in instead.";

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { fromAuthError } from "./auth-errors.ts";
 
 const fallback = { code: "VALIDATION", message: "That did not work. Please try again." } as const;

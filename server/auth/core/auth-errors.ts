@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /** Better Auth's errors as our domain errors, keeping its message when it is meant for people. */
 export function fromAuthError(error: unknown, fallback: { code: AppError["code"]; message: string }): never {

@@ -1,5 +1,5 @@
-import { getConfig } from "../config.ts";
-import { readOrCreateSecretFile } from "../lib/secret-file.ts";
+import { getConfig } from "../../config.ts";
+import { readOrCreateSecretFile } from "../../lib/secret-file.ts";
 
 /**
  * The key Better Auth signs cookies with: AUTH_SECRET, or one created once in DATA_DIR for the

@@ -4,23 +4,23 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { passkey } from "@better-auth/passkey";
 import { passwordProblem } from "~/lib/validation/auth/password";
-import { getConfig, getPublicOrigin } from "../config.ts";
-import { getDb } from "../db/client.ts";
-import { account, passkey as passkeyTable, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema.ts";
-import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
-import { getLogger } from "../lib/logger.ts";
-import { singleton } from "../lib/singleton.ts";
+import { getConfig, getPublicOrigin } from "../../config.ts";
+import { getDb } from "../../db/client.ts";
+import { account, passkey as passkeyTable, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../../db/schema.ts";
+import { CLIENT_IP_HEADER } from "../../lib/client-ip.ts";
+import { getLogger } from "../../lib/logger.ts";
+import { singleton } from "../../lib/singleton.ts";
 import { getAuthSecret } from "./auth-secret.ts";
 import { staffAccessControl, staffRoles } from "./staff-access-control.ts";
-import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
-import { secondFactorSessions } from "./second-factor-plugin.ts";
-import { TWO_FACTOR_ACCOUNT_FAILURES, TWO_FACTOR_LOCK_SECONDS } from "./two-factor-rules.ts";
-import { signInDevices } from "./sign-in-devices-plugin.ts";
+import { sendPasswordResetEmail } from "../accounts/send-password-reset-email.ts";
+import { secondFactorSessions } from "../two-factor/second-factor-plugin.ts";
+import { TWO_FACTOR_ACCOUNT_FAILURES, TWO_FACTOR_LOCK_SECONDS } from "../two-factor/two-factor-rules.ts";
+import { signInDevices } from "../sessions/sign-in-devices-plugin.ts";
 import { emailOTP } from "better-auth/plugins/email-otp";
-import { EMAIL_LINK_SECONDS } from "./email-link-store.ts";
-import { sendSignInCodeEmail } from "./send-sign-in-code-email.ts";
-import { noteEmailSendFailure } from "./email-send-watch.ts";
-import { sendVerificationEmail } from "./send-verification-email.ts";
+import { EMAIL_LINK_SECONDS } from "../email/email-link-store.ts";
+import { sendSignInCodeEmail } from "../email/send-sign-in-code-email.ts";
+import { noteEmailSendFailure } from "../email/email-send-watch.ts";
+import { sendVerificationEmail } from "../email/send-verification-email.ts";
 
 export const SESSION_DAYS = 7;
 export const RESET_LINK_SECONDS = 60 * 60;
@@ -71,7 +71,7 @@ function createAuth() {
       // WebAuthn is bound to the site's host name and origin, from PUBLIC_URL, never a request.
       passkey({ rpID: new URL(getPublicOrigin()).hostname, rpName: config.brandName, origin: getPublicOrigin() }),
       // One-time sign-in codes by email (issue #15), asked for and checked on /signin/code
-      // (server/auth/request-sign-in-code.ts, sign-in-with-code.ts). Never opens an account:
+      // (server/auth/email/request-sign-in-code.ts, sign-in-with-code.ts). Never opens an account:
       // sign-up is /join/details only. Codes are stored hashed.
       emailOTP({
         otpLength: SIGN_IN_CODE_LENGTH,
@@ -117,7 +117,7 @@ function createAuth() {
     },
     // Email change: the link goes to the NEW address (Better Auth's "change-email-verification"
     // token through sendVerificationEmail), the old one is told when it is done
-    // (server/auth/confirm-email-link.ts). Only a verified address may change (request-email-change.ts).
+    // (server/auth/email/confirm-email-link.ts). Only a verified address may change (request-email-change.ts).
     user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -128,7 +128,7 @@ function createAuth() {
     },
     // Better Auth's own limiter counts only requests to its HTTP handler, which is not mounted
     // (server/http/app.ts answers 404 for /api/auth/*); every flow goes through our routes and is
-    // limited there, per address and per email, by server/auth/limits.ts.
+    // limited there, per address and per email, by server/auth/accounts/limits.ts.
     rateLimit: { enabled: false },
     advanced: {
       // The server overwrites this header with the socket (or trusted proxy) address.

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { getConfig } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { user } from "../db/schema.ts";
-import { emailHtml } from "../email/layout.ts";
-import { sendEmail } from "../email/send-email.ts";
-import { AppError } from "../lib/errors.ts";
-import { getLogger } from "../lib/logger.ts";
-import { getAuth } from "./auth.ts";
+import { getConfig } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { emailHtml } from "../../email/layout.ts";
+import { sendEmail } from "../../email/send-email.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getLogger } from "../../lib/logger.ts";
+import { getAuth } from "../core/auth.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
 import { consumeEmailLink, findEmailLink, readEmailLinkToken, type EmailLinkKind } from "./email-link-store.ts";
 

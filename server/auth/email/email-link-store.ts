@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { verification } from "../db/schema.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { verification } from "../../db/schema.ts";
 
 /**
  * Better Auth's email links (verification, email change) carry a signed, self-contained token

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { noteEmailSendFailure, sendWatched } from "./email-send-watch.ts";
 
 const SEND_FAILED = "We could not send the email just now. Please try again in a few minutes.";

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { user } from "../db/schema.ts";
-import { enforceRateLimit } from "../security/rate-limit.ts";
-import { getAuth } from "./auth.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { enforceRateLimit } from "../../security/rate-limit.ts";
+import { getAuth } from "../core/auth.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
-import { limitAuthAttempt } from "./limits.ts";
+import { limitAuthAttempt } from "../accounts/limits.ts";
 import { sendSignInCodeRefusedEmail } from "./send-sign-in-code-email.ts";
 
 /** "Resend code" waits this long after the last code for the address. */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { user } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
-import { fromAuthError } from "./auth-errors.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
+import { fromAuthError } from "../core/auth-errors.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
 import { sendWatched } from "./email-send-watch.ts";
 

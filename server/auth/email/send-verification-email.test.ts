@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { stubConfigEnv, withTestDataDir } from "../../tests/helpers/env.ts";
-import { sentEmails } from "../../tests/helpers/sent-emails.ts";
-import { captureLogLines } from "../../tests/helpers/log-capture.ts";
-import { resetSingleton, setSingleton } from "../lib/singleton.ts";
+import { stubConfigEnv, withTestDataDir } from "../../../tests/helpers/env.ts";
+import { sentEmails } from "../../../tests/helpers/sent-emails.ts";
+import { captureLogLines } from "../../../tests/helpers/log-capture.ts";
+import { resetSingleton, setSingleton } from "../../lib/singleton.ts";
 import type * as EmailLinkStore from "./email-link-store.ts";
 import { sendVerificationEmail } from "./send-verification-email.ts";
 
 withTestDataDir("verification-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals", ALLOW_DEV_TRON_KEY: "true" });
 
 // The email as it leaves, whatever the transport.
-vi.mock("../email/send-email.ts", async (importOriginal) => (await import("../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+vi.mock("../../email/send-email.ts", async (importOriginal) => (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
 const sent = sentEmails;
 
 // The link store has its own tests (tests/integration/email-auth.test.ts); here it hands out a

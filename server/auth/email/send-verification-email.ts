@@ -1,8 +1,8 @@
-import { getConfig, getPublicOrigin } from "../config.ts";
-import { getDb } from "../db/client.ts";
-import { emailHtml } from "../email/layout.ts";
-import { sendEmail } from "../email/send-email.ts";
-import { getLogger } from "../lib/logger.ts";
+import { getConfig, getPublicOrigin } from "../../config.ts";
+import { getDb } from "../../db/client.ts";
+import { emailHtml } from "../../email/layout.ts";
+import { sendEmail } from "../../email/send-email.ts";
+import { getLogger } from "../../lib/logger.ts";
 import { readEmailLinkToken, rememberEmailLink } from "./email-link-store.ts";
 
 /**

@@ -1,11 +1,11 @@
 import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { user } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
-import { getAuth } from "./auth.ts";
-import { limitAuthAttempt } from "./limits.ts";
+import { getAuth } from "../core/auth.ts";
+import { limitAuthAttempt } from "../accounts/limits.ts";
 
 /**
  * The second step of /signin/code: the emailed code opens a session (Set-Cookie headers

@@ -1,6 +1,6 @@
 import type { AddPasskeyInput } from "~/lib/validation/auth/passkeys";
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { authErrorCode, PASSKEY_NEEDS_FRESH_SIGN_IN, PASSKEY_NOT_ADDED, passkeyRefusal } from "./passkey-errors.ts";
 import { defaultPasskeyName, toPasskeyView } from "./passkey-view.ts";
 

@@ -1,5 +1,5 @@
 import type { PasskeyView } from "~/lib/view-types/passkeys";
-import { getAuth } from "./auth.ts";
+import { getAuth } from "../core/auth.ts";
 import { toPasskeyView } from "./passkey-view.ts";
 
 /** The session's member's passkeys, oldest first (Better Auth lists only the session user's own). */

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { authErrorCode, passkeyRefusal } from "./passkey-errors.ts";
 
 const fallback = new AppError("VALIDATION", "The passkey could not be added. Please try again.");

@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
-import { AppError } from "../lib/errors.ts";
-import { TOO_MANY } from "./limits.ts";
+import { AppError } from "../../lib/errors.ts";
+import { TOO_MANY } from "../accounts/limits.ts";
 
 export const PASSKEY_NOT_FOUND = "Passkey not found.";
 export const PASSKEY_SIGN_IN_FAILED = "Your passkey could not be verified. Try again or sign in with your email and password.";

@@ -1,5 +1,5 @@
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { PASSKEY_NOT_FOUND, passkeyRefusal } from "./passkey-errors.ts";
 import { toPasskeyView } from "./passkey-view.ts";
 

@@ -1,8 +1,8 @@
 import type { PasskeySignInInput } from "~/lib/validation/auth/passkeys";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
-import { limitAuthAttempt } from "./limits.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
+import { limitAuthAttempt } from "../accounts/limits.ts";
 import { PASSKEY_SIGN_IN_FAILED, passkeyRefusal } from "./passkey-errors.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { authErrorCode, PASSKEY_NEEDS_FRESH_SIGN_IN, PASSKEY_NOT_ADDED, passkeyRefusal } from "./passkey-errors.ts";
 
 /**

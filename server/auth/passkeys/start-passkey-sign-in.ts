@@ -1,5 +1,5 @@
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { PASSKEY_SIGN_IN_FAILED, passkeyRefusal } from "./passkey-errors.ts";
 
 /**

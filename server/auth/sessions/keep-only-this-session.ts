@@ -1,4 +1,4 @@
-import { getAuth } from "./auth.ts";
+import { getAuth } from "../core/auth.ts";
 
 /**
  * Ends every other session of the member (issue #15: after two-factor changes), keeping the

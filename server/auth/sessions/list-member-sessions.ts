@@ -1,9 +1,9 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { summarizeUserAgent } from "~/lib/user-agent";
 import type { SignedInDevice } from "~/lib/view-types/sessions";
-import type { Db } from "../db/client.ts";
-import { session } from "../db/schema.ts";
-import { addressPrefix, countryName } from "./device-address.ts";
+import type { Db } from "../../db/client.ts";
+import { session } from "../../db/schema.ts";
+import { addressPrefix, countryName } from "../accounts/device-address.ts";
 
 /**
  * The member's signed-in devices (issue #15): their unexpired sessions, newest activity first,

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { summarizeUserAgent } from "~/lib/user-agent";
-import type { Db } from "../db/client.ts";
-import { knownDevices } from "../db/schema.ts";
-import { getLogger } from "../lib/logger.ts";
-import { getAuthSecret } from "./auth-secret.ts";
-import { addressPrefix, countryName } from "./device-address.ts";
+import type { Db } from "../../db/client.ts";
+import { knownDevices } from "../../db/schema.ts";
+import { getLogger } from "../../lib/logger.ts";
+import { getAuthSecret } from "../core/auth-secret.ts";
+import { addressPrefix, countryName } from "../accounts/device-address.ts";
 import { sendNewDeviceEmail } from "./send-new-device-email.ts";
 
 /**

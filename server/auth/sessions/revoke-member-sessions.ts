@@ -1,8 +1,8 @@
 import { and, eq, gt, ne } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { session } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
+import type { Db } from "../../db/client.ts";
+import { session } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
 
 export const DEVICE_GONE = "That device is already signed out.";
 export const THIS_DEVICE = "This is the device you are using: use Logout to sign out here.";

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { withTestDataDir } from "../../tests/helpers/env.ts";
-import { sentEmails } from "../../tests/helpers/sent-emails.ts";
+import { withTestDataDir } from "../../../tests/helpers/env.ts";
+import { sentEmails } from "../../../tests/helpers/sent-emails.ts";
 import { sendNewDeviceEmail } from "./send-new-device-email.ts";
 
 withTestDataDir("new-device-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals" });
 
 // The email as it leaves, whatever the transport.
-vi.mock("../email/send-email.ts", async (importOriginal) => (await import("../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+vi.mock("../../email/send-email.ts", async (importOriginal) => (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
 const sent = sentEmails;
 
 beforeEach(() => {

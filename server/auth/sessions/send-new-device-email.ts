@@ -1,6 +1,6 @@
-import { getConfig, getPublicOrigin } from "../config.ts";
-import { emailHtml } from "../email/layout.ts";
-import { sendEmail } from "../email/send-email.ts";
+import { getConfig, getPublicOrigin } from "../../config.ts";
+import { emailHtml } from "../../email/layout.ts";
+import { sendEmail } from "../../email/send-email.ts";
 
 /**
  * "New sign-in to your account" (issue #15): which browser and system, from where (country

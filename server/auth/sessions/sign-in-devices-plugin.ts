@@ -1,9 +1,9 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
-import { getConfig } from "../config.ts";
-import { getDb } from "../db/client.ts";
-import { getLogger } from "../lib/logger.ts";
-import { countryCode } from "./device-address.ts";
+import { getConfig } from "../../config.ts";
+import { getDb } from "../../db/client.ts";
+import { getLogger } from "../../lib/logger.ts";
+import { countryCode } from "../accounts/device-address.ts";
 import { noteSignInDevice } from "./note-sign-in-device.ts";
 
 /** A session younger than this was opened by the request at hand (older ones are only refreshed). */

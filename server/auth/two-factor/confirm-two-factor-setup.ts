@@ -1,7 +1,7 @@
-import type { DbOrTx } from "../db/client.ts";
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
-import { keepOnlyThisSession } from "./keep-only-this-session.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
+import { keepOnlyThisSession } from "../sessions/keep-only-this-session.ts";
 import { ALREADY_ON, fromTwoFactorError, isTwoFactorOn, limitTwoFactorSettings } from "./two-factor-rules.ts";
 
 /**

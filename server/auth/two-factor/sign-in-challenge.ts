@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { isStaffRole } from "~/lib/staff-roles";
-import type { DbOrTx } from "../db/client.ts";
-import { twoFactor, user, verification } from "../db/schema.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { twoFactor, user, verification } from "../../db/schema.ts";
 
 /** Better Auth's pending sign-in: set by the password step for a member with two-factor on, 10 minutes. */
 const CHALLENGE_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]*)/;

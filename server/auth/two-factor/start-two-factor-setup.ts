@@ -1,6 +1,6 @@
-import type { DbOrTx } from "../db/client.ts";
-import { AppError } from "../lib/errors.ts";
-import { getAuth } from "./auth.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { ALREADY_ON, fromTwoFactorError, isTwoFactorOn, limitTwoFactorSettings } from "./two-factor-rules.ts";
 
 /**

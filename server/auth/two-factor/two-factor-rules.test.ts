@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { fromTwoFactorError } from "./two-factor-rules.ts";
 
 /** What fromTwoFactorError throws, as plain data (it always throws). */

@@ -1,10 +1,10 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { user } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { enforceRateLimit } from "../security/rate-limit.ts";
-import { fromAuthError } from "./auth-errors.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { enforceRateLimit } from "../../security/rate-limit.ts";
+import { fromAuthError } from "../core/auth-errors.ts";
 
 // What the Security card and the second sign-in screen say when they refuse (issue #15).
 export const WRONG_PASSWORD = "Password is incorrect.";

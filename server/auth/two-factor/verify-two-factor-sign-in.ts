@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { isAppCode } from "~/lib/validation/auth/two-factor";
-import type { DbOrTx } from "../db/client.ts";
-import { session } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
-import { consumeRateLimit } from "../security/rate-limit.ts";
-import { getAuth } from "./auth.ts";
-import { limitAuthAttempt } from "./limits.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { session } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { consumeRateLimit } from "../../security/rate-limit.ts";
+import { getAuth } from "../core/auth.ts";
+import { limitAuthAttempt } from "../accounts/limits.ts";
 import { findChallengeAccount } from "./sign-in-challenge.ts";
 import { CHALLENGE_EXPIRED, fromTwoFactorError, WRONG_CODE } from "./two-factor-rules.ts";
 

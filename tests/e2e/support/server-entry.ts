@@ -4,7 +4,7 @@
 export * as schema from "../../../server/db/schema.ts";
 export { getDatabase } from "../../../server/db/client.ts";
 export { startProductionServer } from "../../../server/production.ts";
-export { signUpMember } from "../../../server/auth/sign-up-member.ts";
+export { signUpMember } from "../../../server/auth/accounts/sign-up-member.ts";
 export { postLedgerEntry } from "../../../server/billing/ledger.ts";
 export { adjustBalance } from "../../../server/billing/adjust-balance.ts";
 export { queueNewPostEmails } from "../../../server/newsletter/queue-new-post-emails.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { profiles, user } from "../../../db/schema.ts";
-import { getAuth } from "../../../auth/auth.ts";
-import { fromAuthError } from "../../../auth/auth-errors.ts";
+import { getAuth } from "../../../auth/core/auth.ts";
+import { fromAuthError } from "../../../auth/core/auth-errors.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { getLogger } from "../../../lib/logger.ts";
 import { generateWallet } from "../../../wallet/generate-wallet.ts";
