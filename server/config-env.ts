@@ -79,7 +79,7 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, "must be an address like Name <noreply@example.com>").optional(),
   JOBS_ENABLED: bool.default(true),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  // Uploaded images (issue #16): an S3-compatible bucket instead of DATA_DIR/uploads when these are set.
+  // Uploaded images: an S3-compatible bucket instead of DATA_DIR/uploads when these are set.
   S3_ENDPOINT: url("the bucket service's address, e.g. https://s3.eu-central-1.amazonaws.com").optional(),
   S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots and dashes)").optional(),
   S3_REGION: z.string().trim().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto").default("us-east-1"),

@@ -1,4 +1,4 @@
--- The ledger is append-only (DESIGN.md §4, issue 10): a balance is the sum of its ledger, so an
+-- The ledger is append-only: a balance is the sum of its ledger, so an
 -- edited or deleted entry would silently rewrite history. Whoever tries it — the site, a script,
 -- an operator in psql — gets this error; a wrong entry is corrected with a new `adjustment`
 -- entry (npm run ops -- credit). TRUNCATE (owner only, and used by tests to empty a database)

@@ -20,7 +20,7 @@ ALTER TABLE "user" ADD COLUMN "ban_reason" text;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "ban_expires" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
--- The audit log is append-only (issue #16), like the ledger: whoever tries to edit or delete a
+-- The audit log is append-only, like the ledger: whoever tries to edit or delete a
 -- row — the site, a script, an operator in psql — gets this error.
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$

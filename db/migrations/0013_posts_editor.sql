@@ -1,4 +1,4 @@
--- The back office's Posts section (issue #16). A post's status is read from its columns:
+-- The back office's Posts section. A post's status is read from its columns:
 -- archived (archived_at set), published (published), scheduled (scheduled_at set), else a draft.
 -- `published` stays the one flag every public read checks, so archived and scheduled posts are
 -- off /blog, the feed and the sitemap without any reader knowing about them.

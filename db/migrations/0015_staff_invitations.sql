@@ -1,7 +1,7 @@
--- A scheduled price rise can be cancelled (issue #16); the row stays as history.
+-- A scheduled price rise can be cancelled; the row stays as history.
 ALTER TABLE "plan_price_changes" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "plan_price_changes" ADD COLUMN "cancelled_by" text;--> statement-breakpoint
--- Owners invite staff by email (issue #16): only a hash of the link's token is stored.
+-- Owners invite staff by email: only a hash of the link's token is stored.
 CREATE TABLE "staff_invitations" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,

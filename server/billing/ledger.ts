@@ -12,7 +12,7 @@ export type PostLedgerEntryResult = {
 };
 
 /**
- * The only way a balance changes (DESIGN.md §4): one ledger row and the cached balance,
+ * The only way a balance changes: one ledger row and the cached balance,
  * written by ONE statement so neither can exist without the other. `reference` is unique:
  * replaying the same event (a chain deposit, a retried request) changes nothing and reports
  * `inserted: false`. A debit the balance cannot cover writes nothing and throws

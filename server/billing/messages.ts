@@ -7,9 +7,9 @@ export function ceilToCent(micro: bigint): bigint {
   return ((micro + CENT - 1n) / CENT) * CENT;
 }
 
-/** The member-facing texts of a purchase (spec §8, DESIGN.md §4). */
+/** The member-facing texts of a purchase. */
 export const purchaseMessages = {
-  /** spec §9: the purchase dialog's answer to a session that has ended. */
+  /** The purchase dialog's answer to a session that has ended. */
   signIn: "Please sign in to complete purchase",
   profileNotFound: "Profile not found.",
   unavailable: "Some selected plans are no longer available. Please review your cart.",

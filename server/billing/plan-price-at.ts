@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { planPriceChanges, pricing } from "../db/schema.ts";
 
 /**
- * The monthly price a renewal due at `at` is charged (issue #16, the terms' 30 days' notice).
+ * The monthly price a renewal due at `at` is charged (a rise waits out the terms' 30 days' notice).
  * A rise is in force for new buyers at once (`pricing.price`), but a member who subscribed
  * before it keeps the old price for renewals due before its date, however late the renewal
  * is processed: the old price of the earliest change that takes effect after `at` and was made

@@ -12,7 +12,7 @@ import { purchaseMessages } from "./messages.ts";
 import { firstBillingDate } from "./periods.ts";
 
 /**
- * A successful purchase (spec §7 process-subscription-payment, in the one envelope's `ok: true`
+ * A successful purchase (in the one envelope's `ok: true`
  * answer). Money is a micro-USDT string, the wire format (JSON cannot carry bigint).
  * - `activeSubscriptions`: ids of the plans active for the member after the call.
  * - `newBalance`: the balance after the purchase.
@@ -20,7 +20,7 @@ import { firstBillingDate } from "./periods.ts";
 export type PurchaseResult = { activeSubscriptions: number[]; newBalance: string };
 
 /**
- * What a refusal tells the caller besides its message (the envelope's extra fields, spec §7):
+ * What a refusal tells the caller besides its message (the envelope's extra fields):
  * `required` (the recomputed total) and `currentBalance` as micro-USDT strings, and the plans
  * active for the member.
  */
@@ -42,8 +42,8 @@ export type PurchaseOptions = {
 export const PAYMENT_TYPE_BALANCE = "USDT Balance";
 
 /**
- * Buys one or more plans from the member's USDT balance (spec §7 process-subscription-payment,
- * DESIGN.md §4), all in ONE transaction:
+ * Buys one or more plans from the member's USDT balance, all in ONE transaction
+ * (a balance only changes with its ledger row):
  *  1. lock the member's profile row — every purchase of one member runs one after another, so
  *     the balance and active-plan checks below cannot race (50 concurrent clicks charge once);
  *  2. replay the stored answer when this idempotency key already succeeded;
@@ -121,7 +121,7 @@ async function purchaseInTransaction(tx: Tx, options: PurchaseOptions): Promise<
 }
 
 /**
- * A stored answer, replayed. Rows written before 2026-11-23 hold the spec's old shape
+ * A stored answer, replayed. Rows written before 2026-11-23 hold the old answer shape
  * (`success: true` and a decimal `newBalance` such as "51"); they are read in the new format so
  * a retry across the upgrade answers the same purchase the same way.
  */

@@ -25,7 +25,7 @@ export type ReconcileResult = {
 export const LEDGER_MISMATCH_ALERT = "ledger_mismatch";
 
 /**
- * Checks DESIGN.md §4's invariant for every member: the cached balance equals the sum of the
+ * Checks the ledger invariant for every member: the cached balance equals the sum of the
  * member's ledger. Balances and sums come from ONE statement, so they share a snapshot and a
  * deposit committing meanwhile cannot look like a difference. On any difference it logs an
  * error naming the members and amounts and records an `ops_alerts` row (the operators' durable

@@ -17,7 +17,7 @@ import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
 export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
 
 /**
- * Settles one due subscription in its own transaction (DESIGN.md §4 renewals):
+ * Settles one due subscription in its own transaction:
  * - claims the row with FOR UPDATE SKIP LOCKED, re-checking that it is still due, so a second
  *   runner skips it while it is being settled and finds it no longer due afterwards;
  * - locks the member's profile row (the same lock purchases take);
@@ -46,7 +46,7 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
 
     const due = sub.nextBillingDate;
     // The price in force on the due date: a rise announced with 30 days' notice applies to this
-    // member's renewals only from its date on (issue #16).
+    // member's renewals only from its date on.
     const monthly = (await planPriceAt({ tx, planId: sub.planId, at: due, subscribedAt: sub.startDate }))!;
     const base = { tx, userId: sub.userId };
     if (!sub.autorenew) {

@@ -14,7 +14,7 @@ export type RenewalRunResult = {
 };
 
 /**
- * The renewal job (DESIGN.md §4): settles every subscription due at `now`.
+ * The renewal job: settles every subscription due at `now`.
  *
  * Due subscriptions are listed in batches of `batchSize`, in due order, with a keyset cursor
  * (next_billing_date, id) so the run always advances; each one is then claimed with

@@ -7,7 +7,7 @@ import { clientAddressKey } from "../security/client-address.ts";
 const WINDOW_SECONDS = 60 * 60;
 
 /**
- * Stores one contact message (spec §7 "Insert contact_submissions"). Each client address may
+ * Stores one contact message in contact_submissions. Each client address may
  * send `limit` messages an hour; the counter lives in the database so every instance shares it.
  */
 export async function submitContactMessage(options: {

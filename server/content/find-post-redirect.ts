@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { blogPosts, blogRedirects } from "../db/schema.ts";
 
 /**
- * The slug a published post has today, for an address it used to have (issue #16), or null:
+ * The slug a published post has today, for an address it used to have, or null:
  * /blog/<old slug> answers 301 there. One hop whatever the number of renames (each old slug
  * points at the post, not at the next slug); a post that is not public redirects nowhere.
  */

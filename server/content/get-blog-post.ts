@@ -6,8 +6,8 @@ import { sanitizeHtml } from "./sanitize.ts";
 import { summaryColumns } from "./list-blog-posts.ts";
 
 /**
- * spec §7 "Select blog (article)": one published row by slug, or null. `content` is sanitized
- * HTML (DESIGN.md §6): cleaned when written by the site, and cleaned again here because editors
+ * One published blog post by slug, or null. `content` is sanitized
+ * HTML: cleaned when written by the site, and cleaned again here because editors
  * also write rows straight into the database.
  */
 export async function getBlogPost(options: { db: DbOrTx; slug: string }): Promise<BlogPost | null> {

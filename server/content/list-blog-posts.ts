@@ -6,7 +6,7 @@ import { blogPosts } from "../db/schema.ts";
 import { containsPattern } from "../lib/like-pattern.ts";
 
 /**
- * Newest first by when a post went public (issue #16: a draft written last week and published
+ * Newest first by when a post went public (a draft written last week and published
  * today leads the list), then by creation. Every published post has published_at (trigger).
  */
 export const newestFirst = [sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id)];
@@ -41,7 +41,7 @@ const contentText = sql<string>`regexp_replace(replace(replace(replace(replace(r
   '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&#x27;', ''''), '&amp;', '&'), ${WHITE_SPACE}, ' ', 'g')`;
 
 /**
- * spec §7 "Select blog (list)": published posts, newest first (by publication, see newestFirst). With a search term only posts
+ * The blog list: published posts, newest first (by publication, see newestFirst). With a search term only posts
  * whose title, excerpt, category or article text contain it (any case). `total` counts every
  * match, `posts` holds the first `limit` of them.
  */

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client.ts";
 import type { PublicPlan } from "~/lib/view-types/content";
 import { pricing } from "../db/schema.ts";
 
-/** spec §7 "Select pricing": published plans by display order. */
+/** The pricing page's plans: published ones by display order. */
 export async function listPublishedPlans(db: DbOrTx): Promise<PublicPlan[]> {
   const rows = await db
     .select()

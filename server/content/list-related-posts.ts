@@ -6,7 +6,7 @@ import { newestFirst, summaryColumns } from "./list-blog-posts.ts";
 
 export const RELATED_POSTS_LIMIT = 3;
 
-/** spec §7 "Select blog (related)": other published posts, newest first (by publication), at most 3. */
+/** An article's related posts: other published posts, newest first (by publication), at most 3. */
 export async function listRelatedPosts(options: { db: DbOrTx; slug: string; limit?: number }): Promise<BlogPostSummary[]> {
   const { db, slug, limit = RELATED_POSTS_LIMIT } = options;
   return db

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client.ts";
 import type { PublicResult, ResultType } from "~/lib/view-types/content";
 import { results } from "../db/schema.ts";
 
-/** spec §7 "Select results": the selected type, published only, by display order. */
+/** The results tracker's rows: the selected type, published only, by display order. */
 export async function listResults(options: { db: DbOrTx; type: ResultType }): Promise<PublicResult[]> {
   const { db, type } = options;
   const rows = await db

@@ -1,7 +1,7 @@
 import sanitizeHtmlLib from "sanitize-html";
 import { BODY_IMAGE_SIZES, imageAttributes, parseUploadPath } from "~/lib/uploads";
 
-// Allow-list for blog and knowledgebase bodies (DESIGN.md §6): text formatting, headings,
+// Allow-list for blog and knowledgebase bodies: text formatting, headings,
 // lists, tables, links, images that are our uploads, and nothing that runs.
 const options: sanitizeHtmlLib.IOptions = {
   allowedTags: [

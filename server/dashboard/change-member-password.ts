@@ -8,7 +8,7 @@ import { enforceRateLimit } from "../security/rate-limit.ts";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 
 /**
- * The working CHANGE PASSWORD of DESIGN.md §5: the current password must be right, the new one
+ * The dashboard's CHANGE PASSWORD: the current password must be right, the new one
  * meets the one policy (also enforced by the auth hook), and every other session of the member
  * is signed out. Returns the Set-Cookie headers of this browser's new session, which the
  * action must forward. Limited per member, since it tests a password.

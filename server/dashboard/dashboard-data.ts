@@ -7,7 +7,7 @@ import { listBillingHistory } from "./list-billing-history.ts";
 import { listKnowledgebase } from "./list-knowledgebase.ts";
 import { listMemberSubscriptions } from "./list-member-subscriptions.ts";
 
-// spec §8 texts shown in place of a section whose data failed to load.
+// The texts shown in place of a section whose data failed to load.
 export const SUBSCRIPTIONS_LOAD_FAILED = "Failed to load data";
 export const BILLING_LOAD_FAILED = "Failed to load billing history";
 export const KNOWLEDGEBASE_LOAD_FAILED = "Failed to load articles. Please try again later.";
@@ -41,7 +41,7 @@ export function loadKnowledgebaseData(db: DbOrTx): Promise<KnowledgebaseData> {
   return orMessage(async () => ({ articles: await listKnowledgebase(db) }), KNOWLEDGEBASE_LOAD_FAILED, "knowledgebase");
 }
 
-/** The sidebar's open state from its cookie (spec §9, 7 days), read on the server so the first paint matches. */
+/** The sidebar's open state from its cookie (kept 7 days), read on the server so the first paint matches. */
 export function readSidebarState(request: Request): boolean {
   return readSidebarOpen(request.headers.get("cookie"));
 }

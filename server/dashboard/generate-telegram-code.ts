@@ -10,8 +10,8 @@ export const NO_TELEGRAM_USERNAME = "Please set your Telegram username in User I
 export const ALREADY_VERIFIED = "Your Telegram username is already verified.";
 
 /**
- * spec §5 Telegram code: 6 digits, 100000–999999, from a secure random source, generated only
- * for a member with a Telegram username; stored with a 15-minute expiry (DESIGN.md §5) for the
+ * A Telegram verification code: 6 digits, 100000–999999, from a secure random source, generated only
+ * for a member with a Telegram username; stored with a 15-minute expiry for the
  * bot to check. A new code replaces the previous one. Limited per member so codes cannot be
  * churned out to guess against the bot.
  */

@@ -6,7 +6,7 @@ import { qrImage } from "./qr/qr-svg.ts";
 
 /**
  * The deposit dialog's address and its QR code. A member whose address was not made at
- * sign-up (spec §7: a generate-wallet failure is only logged) gets it now; if that fails
+ * sign-up (a generate-wallet failure is only logged) gets it now; if that fails
  * again the dialog says so instead of breaking the dashboard.
  */
 export async function getDepositWallet(options: { db: DbOrTx; userId: string; address: string | null }): Promise<DepositWallet | null> {

@@ -4,7 +4,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { profiles, user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 
-/** spec §7 "Select profiles": the member's own row only, by the session's user id. */
+/** The member's profile: their own row only, by the session's user id. */
 export async function getMemberProfile(options: { db: DbOrTx; userId: string; now?: Date }): Promise<MemberProfile> {
   const { db, userId, now = new Date() } = options;
   const [row] = await db

@@ -3,7 +3,7 @@ import type { BillingRow } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { billingHistory } from "../db/schema.ts";
 
-/** spec §7 "Select billing_history": the member's own rows, newest first. */
+/** The member's billing history: their own rows, newest first. */
 export async function listBillingHistory(options: { db: DbOrTx; userId: string }): Promise<BillingRow[]> {
   const { db, userId } = options;
   const rows = await db

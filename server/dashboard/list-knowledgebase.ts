@@ -5,8 +5,8 @@ import { sanitizeHtml } from "../content/sanitize.ts";
 import { knowledgebaseArticles } from "../db/schema.ts";
 
 /**
- * spec §7 "Select knowledgebase": published articles by display order. `content` is sanitized
- * HTML (DESIGN.md §6), safe to render as is: cleaned when written by the site, and cleaned again
+ * The dashboard's knowledgebase: published articles by display order. `content` is sanitized
+ * HTML, safe to render as is: cleaned when written by the site, and cleaned again
  * here because editors also write rows straight into the database.
  */
 export async function listKnowledgebase(db: DbOrTx): Promise<KnowledgebaseArticle[]> {

@@ -3,7 +3,7 @@ import type { MemberSubscription } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
 
-/** spec §7 "Select subscriptions by user_id": the member's own, newest first, with the plan's name. */
+/** The member's subscriptions: their own, newest first, with the plan's name. */
 export async function listMemberSubscriptions(options: { db: DbOrTx; userId: string }): Promise<MemberSubscription[]> {
   const { db, userId } = options;
   const rows = await db

@@ -8,9 +8,9 @@ export const LIFETIME_AUTORENEW = "Lifetime subscriptions never renew, so autore
 export const INACTIVE_AUTORENEW = "Autorenew can only be changed on an active subscription.";
 
 /**
- * spec §7 "Update subscriptions: autorenew by id", scoped to the signed-in member: another
+ * Turns a subscription's autorenew on or off, scoped to the signed-in member: another
  * member's subscription id is answered exactly like an unknown one (404) and nothing changes.
- * Lifetime subscriptions are locked (spec §4); ended ones have nothing left to renew.
+ * Lifetime subscriptions are locked; ended ones have nothing left to renew.
  */
 export async function setSubscriptionAutorenew(options: { db: Db; userId: string; subscriptionId: string; autorenew: boolean }) {
   const { db, userId, subscriptionId, autorenew } = options;

@@ -5,7 +5,7 @@ import { profiles, user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 
 /**
- * spec §7 "Update profiles: first_name and last_name by id". Only these two columns are ever
+ * Saves the member's first and last name. Only these two columns are ever
  * written, whatever else a request carried: email, Telegram username and balance are not
  * editable here. The auth user's display name follows, in the same transaction.
  */

@@ -35,7 +35,7 @@ export const session = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    /** Country code from the trusted proxy's header (CLIENT_COUNTRY_HEADER) at sign-in, if any (issue #15). */
+    /** Country code from the trusted proxy's header (CLIENT_COUNTRY_HEADER) at sign-in, if any. */
     country: text("country"),
     userId: text("user_id")
       .notNull()

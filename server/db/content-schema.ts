@@ -12,7 +12,7 @@ export const resultType = pgEnum("result_type", [
   "spot",
 ]);
 
-/** spec §3 "Pricing plan" (table pricing). `price` is the monthly base. */
+/** A pricing plan (table pricing). `price` is the monthly base. */
 export const pricing = pgTable(
   "pricing",
   {
@@ -40,7 +40,7 @@ export const pricing = pgTable(
 );
 
 /**
- * Monthly price changes of a plan (issue #16), kept as history. New buyers pay a new price at
+ * Monthly price changes of a plan, kept as history. New buyers pay a new price at
  * once (`pricing.price`); a rise reaches the renewals of members who subscribed before it only
  * at `effectiveAt`, after the 30 days' notice the terms promise (server/billing/plan-price-at.ts).
  * `oldPrice` is the price the change replaced.
@@ -72,7 +72,7 @@ export const planPriceChanges = pgTable(
   ],
 );
 
-/** spec §3 "Result": one row of the results tracker. */
+/** One row of the results tracker. */
 export const results = pgTable(
   "results",
   {
@@ -95,7 +95,7 @@ export const results = pgTable(
   ],
 );
 
-/** spec §3 "Blog post" (table blog). `content` is sanitized HTML, cleaned when written. */
+/** A blog post (table blog). `content` is sanitized HTML, cleaned when written. */
 export const blogPosts = pgTable(
   "blog",
   {
@@ -113,7 +113,7 @@ export const blogPosts = pgTable(
     // Set by a trigger the first time the row is published (migration 0006); new posts are
     // emailed to the newsletter's subscribers by it.
     publishedAt: timestamp("published_at", { withTimezone: true }),
-    // The back office (issue #16, migration 0013). A post is archived (archivedAt), published,
+    // The back office (migration 0013). A post is archived (archivedAt), published,
     // scheduled (scheduledAt: a job publishes it then) or else a draft; publishing clears the
     // other two (trigger), and a CHECK keeps the states apart.
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
@@ -137,7 +137,7 @@ export const blogPosts = pgTable(
 );
 
 /**
- * The old addresses of published posts whose slug changed (issue #16): /blog/<oldSlug> answers
+ * The old addresses of published posts whose slug changed: /blog/<oldSlug> answers
  * 301 to the post's slug of today, so a chain of renames is one hop.
  */
 export const blogRedirects = pgTable(
@@ -153,7 +153,7 @@ export const blogRedirects = pgTable(
 );
 
 /**
- * The editor's previews (issue #16): what the editor held when "Preview" was pressed, saved or
+ * The editor's previews: what the editor held when "Preview" was pressed, saved or
  * not, already cleaned; the preview tab renders it with the public page's components.
  */
 export const blogPreviews = pgTable(

@@ -1,4 +1,4 @@
-// Operator-facing tables (issue 10). Kept apart from schema.ts; re-exported from it.
+// Operator-facing tables. Kept apart from schema.ts; re-exported from it.
 import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 

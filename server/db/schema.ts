@@ -46,7 +46,7 @@ export const contactSubmissions = pgTable("contact_submissions", {
   createdAt: createdAt(),
 });
 
-/** spec §3 "Profile": id equals the auth user id. */
+/** A member's profile: id equals the auth user id. */
 export const profiles = pgTable(
   "profiles",
   {
@@ -126,7 +126,7 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** DESIGN.md §4: every balance change is one row here; `reference` makes each change happen once. */
+/** Every balance change is one row here (a balance is its ledger's sum); `reference` makes each change happen once. */
 export const ledgerEntries = pgTable(
   "ledger_entries",
   {
@@ -146,7 +146,7 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every server instance (DESIGN.md §6). */
+/** Fixed-window counters shared by every server instance. */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),

@@ -3,7 +3,7 @@ import { user } from "./auth-schema.ts";
 import { createdAt } from "./columns.ts";
 
 /**
- * Devices a member has signed in from (issue #15): one row per browser + OS + address prefix,
+ * Devices a member has signed in from: one row per browser + OS + address prefix,
  * kept as a keyed hash (server/auth/sessions/note-sign-in-device.ts) so the table reveals neither the
  * address nor the user agent. A sign-in from a device not in here mails the member.
  */

@@ -1,11 +1,11 @@
-// The back office's own tables (issue #16). Re-exported from schema.ts.
+// The back office's own tables. Re-exported from schema.ts.
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";
 import { createdAt } from "./columns.ts";
 
 /**
- * Every staff write, one row each (issue #16): who (the signed-in staff member, or the
+ * Every staff write, one row each: who (the signed-in staff member, or the
  * operator of a command line), in which role, when, what and on which record, with the
  * values before and after. Append-only in the database (migration trigger), like the ledger:
  * history is corrected by a new row, never rewritten.
@@ -35,7 +35,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Invitations to join the staff by email (issue #16, migration 0015). The link carries a random
+ * Invitations to join the staff by email (migration 0015). The link carries a random
  * token; only its SHA-256 is stored, so a database read does not hand out working links. An
  * invitation is open until it is accepted (once), revoked, replaced or past `expiresAt` (72 h
  * after it was last sent).

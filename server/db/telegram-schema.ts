@@ -1,4 +1,4 @@
-// Telegram bot tables (issue 7). Kept apart from schema.ts; re-exported from it.
+// Telegram bot tables. Kept apart from schema.ts; re-exported from it.
 // Telegram ids (chats and users) have at most 52 significant bits, so they are read as numbers.
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";

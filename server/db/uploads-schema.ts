@@ -1,4 +1,4 @@
-// Uploaded images (issue #16). Re-exported from schema.ts.
+// Uploaded images. Re-exported from schema.ts.
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";

@@ -43,7 +43,7 @@ export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access
   access?: A;
   /** For `access: "staff"`: what the role must be allowed (app/lib/staff-roles.ts). */
   permission?: StaffPermission;
-  /** The 401 text for a missing session (the purchase dialog has its own, spec §9). */
+  /** The 401 text for a missing session (the purchase dialog has its own). */
   signedOutMessage?: string;
   /** Parses the bounded body; its output (transforms included) is `input`. No schema: the body is not read. */
   schema?: Schema;
@@ -185,7 +185,7 @@ function parseInput<Schema extends z.ZodType | undefined>(options: { schema?: Sc
 
 /**
  * A domain error as the envelope: its text, its status, and what the error chose to tell the
- * caller (field errors, the spec's purchase figures in `answer`). Nothing else of `details` is
+ * caller (field errors, a refused purchase's figures in `answer`). Nothing else of `details` is
  * sent: it may hold internal facts meant for the log.
  */
 function refusal(error: AppError, cookies: Headers) {

@@ -107,7 +107,7 @@ export function createApp(options: AppOptions) {
     telegramWebhookMiddleware({ bot: getTelegramBot(), secret: telegram.webhookUrl ? telegram.webhookSecret : undefined }),
   );
 
-  // Uploaded images (issue #16): WebP, already compressed, so before compression; named by
+  // Uploaded images: WebP, already compressed, so before compression; named by
   // content, so cached for good. Served from a bucket's own address when S3_PUBLIC_URL says so,
   // and the pages' CSP then lets images come from there.
   app.get("/uploads/:name", serveUploads({ publicUrl: config.uploadsPublicUrl }));

@@ -3,7 +3,7 @@ import { getLogger } from "../lib/logger.ts";
 
 /**
  * A public page's data, or, when reading it fails (the database is down), `fallback` answered
- * with 503: the page still renders and shows the spec's failure text, the answer stays out of
+ * with 503: the page still renders and shows its failure text, the answer stays out of
  * the page cache (it stores 200s only) and crawlers know to come back. The error is logged here.
  */
 export async function loadOrUnavailable<T, F>(options: {

@@ -121,7 +121,7 @@ async function serve(cache: ReturnType<typeof createPageCache>) {
 
 const loadContext = () => ({ cspNonce: "from-load-context", clientIp: "203.0.113.7" });
 
-describe("page cache (DESIGN.md §6: nothing with Set-Cookie is ever stored)", () => {
+describe("page cache (nothing with Set-Cookie is ever stored)", () => {
   const cache = createPageCache({ getBuild: () => build, ttlSeconds: 60, loadContext });
   let site: Awaited<ReturnType<typeof serve>>;
 

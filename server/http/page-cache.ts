@@ -14,7 +14,7 @@ import { sealCachedPage } from "./seal-cached-page.ts";
 // Pages are rendered with this stand-in for the CSP nonce. A stored page loses it and names its
 // inline scripts by hash instead (seal-cached-page.ts), so its bytes never change and can be
 // compressed once; a page that is not stored gets the stand-in replaced by the response's own
-// fresh nonce (DESIGN.md §6: never a reused nonce).
+// fresh nonce (never a reused nonce).
 const NONCE_STAND_IN = `n0nce${crypto.randomBytes(12).toString("hex")}`;
 const MAX_BYTES = 64 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { AppError } from "../lib/errors.ts";
 
-/** The most a form or JSON body may hold (DESIGN.md §6: bodies are size-limited). */
+/** The most a form or JSON body may hold (bodies are size-limited). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export const BODY_TOO_LARGE = "The request body is too large.";

@@ -5,7 +5,7 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /**
  * Turns a page rendered with the cache's stand-in nonce into bytes that can be served as they
  * are, again and again: the stand-in is removed and the page's own inline scripts are named
- * by their SHA-256 hashes instead (DESIGN.md §6 allows hashes for cached pages). Only scripts
+ * by their SHA-256 hashes instead (a cached page cannot carry a fresh nonce). Only scripts
  * that carried the stand-in, i.e. the ones React Router rendered, are hashed, so markup that
  * slipped into content cannot get a script allowed. Returns null when the stand-in shows up
  * anywhere else, or a script could not be hashed as the browser will (the page is then not cached).

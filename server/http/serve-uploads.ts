@@ -6,7 +6,7 @@ import { readUpload } from "../uploads/read-upload.ts";
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
- * /uploads/<name> (issue #16): one size of an uploaded image, from DATA_DIR/uploads or the bucket,
+ * /uploads/<name>: one size of an uploaded image, from DATA_DIR/uploads or the bucket,
  * as WebP, never sniffed (nosniff is on every response), cached for good. With `publicUrl` (the
  * bucket or its CDN serves the files) a permanent redirect there instead, so stored addresses stay
  * /uploads/… whichever store holds the bytes.

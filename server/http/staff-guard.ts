@@ -16,7 +16,7 @@ export const STAFF_SECOND_FACTOR_NEEDED = "Sign in again with your authenticator
 export const STAFF_SESSION_IDLE = "Your back-office session ended after 12 hours without use. Please sign in again.";
 
 /**
- * The guard of every /admin page and action (issue #16), in the /admin layout's loader and in
+ * The guard of every /admin page and action, in the /admin layout's loader and in
  * each admin action:
  * - signed out: to /signin, and back afterwards;
  * - signed in without a staff role: 404, the back office is not advertised;

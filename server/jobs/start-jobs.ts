@@ -46,7 +46,7 @@ export function startJobs(database: Database) {
         return result;
       },
     }),
-    // Scheduled posts (issue #16) go public on their time; the newsletter job then announces them
+    // Scheduled posts go public on their time; the newsletter job then announces them
     // like any new post. Every minute, so a post is at most a minute late.
     startIntervalJob({ name: "scheduled-posts", everyMs: 60_000, signal, task: () => publishDuePosts({ db }).then((published) => ({ published })) }),
     startIntervalJob({ name: "renewal-reminders", everyMs: 15 * 60_000, signal, task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })) }),
@@ -89,7 +89,7 @@ export function startJobs(database: Database) {
   };
 }
 
-/** Sign-up never waits for a wallet (spec §7: failures are only logged); this fills the gaps later. */
+/** Sign-up never waits for a wallet (failures are only logged); this fills the gaps later. */
 async function generateMissingWallets(database: Database) {
   const missing = await database.db.select({ id: profiles.id }).from(profiles).where(isNull(profiles.walletAddress)).limit(100);
   let generated = 0;

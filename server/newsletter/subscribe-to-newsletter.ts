@@ -15,7 +15,7 @@ const WINDOW_SECONDS = 60 * 60;
 export const NEWSLETTER_RATE_LIMIT = 5;
 
 /**
- * Double opt-in, step one (DESIGN.md §5): counts the request against
+ * Double opt-in, step one: counts the request against
  * the client's hourly allowance, creates or refreshes a pending subscription with a new token
  * (only its sha256 is stored) and emails the confirmation link. A confirmed subscriber gets no
  * email, only the answer that they are already subscribed.

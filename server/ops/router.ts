@@ -24,7 +24,7 @@ const creditSchema = z.object({
   amount: z.string().trim().min(1, "amount is required"),
   reference: z.string().trim().min(1, "reference is required").max(200),
   reason: z.string().trim().max(500).default(""),
-  // Who credits is the authenticated credential, never a name in the body (issue 10).
+  // Who credits is the authenticated credential, never a name in the body.
   actor: z.undefined({ message: ACTOR_REFUSED }).optional(),
 });
 const staffSchema = z.object({
@@ -65,7 +65,7 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
     res.json({ ...result, balance: microToDecimal(result.balance) });
   });
 
-  // The first owner is made here (issue #16): `npm run ops -- staff add --email … --role owner`.
+  // The first owner is made here: `npm run ops -- staff add --email … --role owner`.
   router.post("/staff", async (req, res) => {
     const body = staffSchema.parse(req.body ?? {});
     const result = await setStaffRole({ db: db(), email: body.email, role: body.role, actor: { userId: null, label: actor, role: "operator" } });

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
 import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from "./headers.ts";
 
-/** Runs a middleware against a response that records its headers (DESIGN.md §6: security headers on every response). */
+/** Runs a middleware against a response that records its headers (security headers on every response). */
 function respond(middleware: (req: Request, res: Response, next: NextFunction) => void) {
   const headers = new Map<string, string>();
   const res = {
@@ -77,7 +77,7 @@ describe("securityHeaders (pages)", () => {
       expect(csp.get("frame-ancestors")).toBe("'none'");
       expect(csp.get("connect-src")).toBe("'self'");
     }
-    // Never a reused nonce (DESIGN.md §6).
+    // Never a reused nonce.
     expect(first.locals.cspNonce).not.toBe(second.locals.cspNonce);
   });
 

@@ -20,7 +20,7 @@ async function refusal(db: DbOrTx, message?: string): Promise<AppError> {
   return error as AppError;
 }
 
-describe("enforceRateLimit: the clear \"Too many requests\" answer (DESIGN.md §6)", () => {
+describe("enforceRateLimit: the clear \"Too many requests\" answer", () => {
   it("lets a hit within the limit through", async () => {
     await expect(enforceRateLimit({ db: counterAt(5, 900), key: "k", limit: 5, windowSeconds: 900 })).resolves.toEqual({
       allowed: true,

@@ -6,7 +6,7 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
 
 /**
  * Counts one hit against `key` in a fixed window, in one atomic statement, so every
- * server instance sharing the database sees the same counter (DESIGN.md §6, §8).
+ * server instance sharing the database sees the same counter.
  */
 export async function consumeRateLimit(options: {
   db: DbOrTx;

@@ -1,7 +1,7 @@
 import type { PublishedPostEntry } from "./list-published-post-entries.ts";
 import { escapeXml } from "../lib/escape-markup.ts";
 
-/** The public pages of spec §2, in navigation order; /why-{product} comes from configuration. */
+/** The site's public pages, in navigation order; /why-{product} comes from configuration. */
 export function publicPaths(options: { productSlug: string }): string[] {
   return [
     "/",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { session } from "../db/schema.ts";
 
-/** Staff sessions end after this long without a request (issue #16). */
+/** Staff sessions end after this long without a request. */
 export const STAFF_IDLE_HOURS = 12;
 /** A request marks the session active at most this often, so every page does not write. */
 const TOUCH_EVERY_MS = 60_000;

@@ -45,7 +45,7 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
 }
 
 /**
- * One record's own audit history (issue #16: "each target's page shows its own history"),
+ * One record's own audit history ("each target's page shows its own history"),
  * newest first, for the loader of its edit page: who, in which role, when, what, and a
  * readable before → after of the fields that changed.
  */

@@ -13,7 +13,7 @@ export type StaffActor = {
 };
 
 /**
- * Writes one audit row (issue #16) with the caller's transaction, so the row exists exactly
+ * Writes one audit row with the caller's transaction, so the row exists exactly
  * when the change it describes committed.
  */
 export async function recordAuditEvent(options: {

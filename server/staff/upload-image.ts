@@ -4,7 +4,7 @@ import { storeImage } from "../uploads/store-image.ts";
 import { recordAuditEvent, type StaffActor } from "./record-audit-event.ts";
 
 /**
- * A staff member uploads an image (issue #16): checked by content and re-encoded, its sizes
+ * A staff member uploads an image: checked by content and re-encoded, its sizes
  * written to the store, then its row (the first upload of a file makes it; the same file again
  * finds it) and the audit row in one transaction. Files come first: should the transaction fail,
  * what is left is an unreferenced file, never a row or a page pointing at nothing.

@@ -22,7 +22,7 @@ export const DEMO_PLAN_CHATS: PlanChats = {
 /**
  * Sets which chats each listed plan unlocks, in one transaction. The mapping comes from
  * TELEGRAM_PLAN_CHATS, else the demo ids. Plan ids that do not exist are reported and logged,
- * not fatal. Since the back office edits a plan's chats (issue #16), the database is the
+ * not fatal. Since the back office edits a plan's chats, the database is the
  * source of truth: at start-up only plans with no chats yet take the mapping (`onlyEmpty`), so
  * an edit survives a restart; `onlyEmpty: false` replaces the listed plans' chats.
  */

@@ -16,7 +16,7 @@ export type VerifyResult =
 const normalize = (username: string) => username.trim().replace(/^@/, "").toLowerCase();
 
 /**
- * Completes the dashboard's Telegram verification (DESIGN.md §5): the code must exist, be
+ * Completes the dashboard's Telegram verification: the code must exist, be
  * unexpired and belong to a profile whose Telegram username is the sender's. Then the profile
  * is verified, the sender's Telegram id stored and the code cleared, in one guarded update.
  * A Telegram account is linked to one member only. Every refusal changes nothing except the

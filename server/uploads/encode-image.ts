@@ -5,7 +5,7 @@ import { AppError } from "../lib/errors.ts";
 import { looksLikeSvg, sniffImageType, type ImageType } from "./sniff-image-type.ts";
 
 /*
- * An uploaded image made safe to serve (issue #16): recognised by its bytes, decoded only when
+ * An uploaded image made safe to serve: recognised by its bytes, decoded only when
  * its header promises a sane size, turned upright by its EXIF orientation, stripped of every
  * other piece of metadata (camera, place, time), and re-encoded as WebP in a few widths. What is
  * served is always our encoder's output, never the uploaded bytes.

@@ -2,7 +2,7 @@ import { getUploadStore, OBJECT_NAME } from "./upload-store.ts";
 import type { StoredObject } from "./upload-store-types.ts";
 
 /**
- * One stored size of an upload by its file name, for /uploads/… (issue #16); null for a name
+ * One stored size of an upload by its file name, for /uploads/…; null for a name
  * that is not an upload's or that the store does not hold.
  */
 export async function readUpload(name: string): Promise<StoredObject | null> {

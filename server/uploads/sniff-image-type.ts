@@ -1,5 +1,5 @@
 /*
- * What an uploaded file is, read from its first bytes (issue #16): never from its name or the
+ * What an uploaded file is, read from its first bytes: never from its name or the
  * type the browser declared, which the sender writes. Only the formats we re-encode are
  * recognised; everything else — SVG above all, which is a document that can run script — is
  * refused before any decoder sees it.

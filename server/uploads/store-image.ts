@@ -3,7 +3,7 @@ import { getUploadStore } from "./upload-store.ts";
 import type { UploadStore } from "./upload-store-types.ts";
 
 /*
- * The uploads domain's door for the others (issue #16): check and re-encode an uploaded file,
+ * The uploads domain's door for the others: check and re-encode an uploaded file,
  * then write each of its sizes to the store. Files are named by content, so storing the same
  * image twice writes the same bytes under the same names: one object.
  */

@@ -5,7 +5,7 @@ import { createS3Store } from "./s3-store.ts";
 import type { StoredObject, UploadStore } from "./upload-store-types.ts";
 
 /*
- * Where uploaded images live (issue #16): a folder under DATA_DIR by default, or an
+ * Where uploaded images live: a folder under DATA_DIR by default, or an
  * S3-compatible bucket when the S3_* variables are set (several instances then share it).
  * Objects are named by content, written once and never changed, so neither store needs locking.
  */

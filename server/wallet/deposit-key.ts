@@ -23,7 +23,7 @@ export type DevKey = {
 };
 
 /**
- * The account xpub every deposit address derives from (DESIGN.md §4).
+ * The account xpub every deposit address derives from.
  *
  * With TRON_XPUB set (production), that key: the operator keeps the seed in their own wallet
  * and this server never sees a private key. Without it (local development), a key generated

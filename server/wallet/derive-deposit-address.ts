@@ -8,7 +8,7 @@ const ACCOUNT_DEPTH = 3;
 
 /**
  * The deposit address of member `index`: m/44'/195'/0'/0/{index}, derived from the account
- * extended public key alone (DESIGN.md §4: the server never holds private keys). The operator's
+ * extended public key alone (the server never holds private keys). The operator's
  * wallet, restored from the matching seed, derives the same path and so can spend the funds.
  *
  * Deterministic by design: the same xpub and index always give the same address, which is what

@@ -13,7 +13,7 @@ export type Wallet = {
 };
 
 /**
- * The spec's generate-wallet: gives a member their deposit address (DESIGN.md §4).
+ * Gives a member their deposit address.
  *
  * Idempotent: a member keeps the first address they were given for good, since they may
  * already have sent funds to it; calling again (sign-up retried, the dashboard opened in two

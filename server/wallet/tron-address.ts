@@ -6,7 +6,7 @@ import { createBase58check } from "@scure/base";
 import { AppError } from "../lib/errors.ts";
 
 /**
- * TRON addresses (DESIGN.md §4): 0x41 followed by the last 20 bytes of keccak256 of the
+ * TRON addresses: 0x41 followed by the last 20 bytes of keccak256 of the
  * uncompressed secp256k1 public key (without its 0x04 prefix), written in base58check
  * (4-byte double-SHA256 checksum). A wrong address here means funds sent where nobody can
  * spend them, so every parser below refuses anything that is not exactly that shape.

@@ -2,7 +2,7 @@ import net from "node:net";
 import { expandIPv6 } from "../../security/client-address.ts";
 
 /**
- * The part of a client address that names "where" a device signs in from (issue #15): an IPv4
+ * The part of a client address that names "where" a device signs in from: an IPv4
  * /24 or an IPv6 /48, the block a household or a mobile carrier hands out. Used for the
  * new-device key and shown masked in the device list (the rest of the address never is).
  * IPv4-mapped IPv6 addresses count as the IPv4 address they carry. Null when there is none.

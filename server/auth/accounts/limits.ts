@@ -11,12 +11,12 @@ export const TOO_MANY = "Too many requests. Please try again later.";
 // per-email cap: anyone could spend it to lock a member out (see signInDelay below).
 const rules = {
   "sign-in": { ip: [20, 15 * 60] },
-  // The second sign-in step (issue #15), counted like the password step.
+  // The second sign-in step, counted like the password step.
   "two-factor": { ip: [20, 15 * 60] },
   "sign-up": { ip: [10, 60 * 60], email: [5, 60 * 60] },
   "forgot-password": { ip: [10, 60 * 60], email: [3, 60 * 60] },
   "reset-password": { ip: [20, 15 * 60] },
-  // One-time sign-in codes (issue #15): asking for codes floods a mailbox, so per email too.
+  // One-time sign-in codes: asking for codes floods a mailbox, so per email too.
   "sign-in-code": { ip: [10, 15 * 60], email: [5, 60 * 60] },
 } as const satisfies Record<string, { ip: readonly [number, number]; email?: readonly [number, number] }>;
 

@@ -6,7 +6,7 @@ import { limitAuthAttempt } from "./limits.ts";
 
 /**
  * Sends the reset link when the address belongs to an account whose address is verified
- * (issue #15: an unverified, perhaps mistyped, address must not be able to take the account);
+ * (an unverified, perhaps mistyped, address must not be able to take the account);
  * answers the same in every case (the caller shows one success message), so the form cannot be
  * used to probe for members or for who has verified.
  */

@@ -4,7 +4,7 @@ import { sendEmail } from "../../email/send-email.ts";
 import { getLogger } from "../../lib/logger.ts";
 
 /**
- * The reset email (spec §2 Forgot password): one link to /reset-password that works once, for
+ * The reset email of "Forgot password": one link to /reset-password that works once, for
  * one hour. Better Auth hands us its token and a URL whose `callbackURL` is the address of our
  * reset page (set by the forgot-password action from the site's origin).
  */

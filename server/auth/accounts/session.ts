@@ -26,8 +26,8 @@ export async function getMemberSession(request: Request): Promise<{ member: Memb
 
 /**
  * The guard of member pages: anonymous visitors go to /signin and come back afterwards. A browser
- * whose session ended (signed out from another device, expired) is also told so by a toast
- * (issue #15), and its dead cookie is cleared.
+ * whose session ended (signed out from another device, expired) is also told so by a toast,
+ * and its dead cookie is cleared.
  */
 export async function requireMember(request: Request) {
   const { member, headers } = await getMemberSession(request);

@@ -34,7 +34,7 @@ export async function signInMember(options: { db: Db; email: string; password: s
     throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
   }
   await clearSignInFailures({ db, email, clientIp });
-  // Two-factor on (issue #15): no session yet, only Better Auth's challenge cookie for the
+  // Two-factor on: no session yet, only Better Auth's challenge cookie for the
   // second step (/signin/two-factor), unless this browser is trusted (members only).
   const answer: { twoFactorRedirect?: boolean; user?: { id: string } } = result.response;
   if (answer.twoFactorRedirect) return { headers: result.headers, userId: account!.id, twoFactorRequired: true };

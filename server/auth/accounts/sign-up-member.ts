@@ -15,7 +15,7 @@ export const DUPLICATE_EMAIL = "An account with this email already exists. Pleas
  * Opens an account from /join/details: the Better Auth user (with its credential and first
  * session) and the member's profile. If the profile cannot be written the user is deleted
  * again, so a sign-up leaves a whole member or nothing. The deposit wallet is generated right
- * after; a failure there is logged and the wallet job retries it (spec §7: never blocks sign-up).
+ * after; a failure there is logged and the wallet job retries it (never blocks sign-up).
  * Returns the Set-Cookie headers of the new session.
  */
 export async function signUpMember(options: { db: Db; input: SignUpInput; clientIp: string; headers: Headers }) {

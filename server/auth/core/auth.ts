@@ -27,7 +27,7 @@ export const RESET_LINK_SECONDS = 60 * 60;
 /** "Trust this device for 30 days" after a second factor: members only, never staff (a staff sign-in always gives one). */
 export const TRUSTED_DEVICE_DAYS = 30;
 export const BACKUP_CODE_COUNT = 10;
-/** One-time sign-in codes: 6 digits, 10 minutes, 5 tries (issue #15). */
+/** One-time sign-in codes: 6 digits, 10 minutes, 5 tries. */
 export const SIGN_IN_CODE_LENGTH = 6;
 export const SIGN_IN_CODE_SECONDS = 10 * 60;
 export const SIGN_IN_CODE_TRIES = 5;
@@ -55,7 +55,7 @@ function createAuth() {
       transaction: true,
     }),
     plugins: [
-      // Second factors (issue #15). Their HTTP endpoints are not mounted (server/http/app.ts):
+      // Second factors. Their HTTP endpoints are not mounted (server/http/app.ts):
       // our routes call them through `auth.api` after our own checks and limits.
       twoFactor({
         issuer: config.brandName,
@@ -65,12 +65,12 @@ function createAuth() {
       }),
       // Marks each session whose own sign-in passed a second factor (the back office needs it).
       secondFactorSessions(),
-      // Staff roles (issue #16): set by our own staff functions on the server; the plugin supplies
+      // Staff roles: set by our own staff functions on the server; the plugin supplies
       // the fields, bans and the access-control check. Members keep the default role "user".
       admin({ ac: staffAccessControl, roles: staffRoles, defaultRole: "user", adminRoles: ["owner", "admin"] }),
       // WebAuthn is bound to the site's host name and origin, from PUBLIC_URL, never a request.
       passkey({ rpID: new URL(getPublicOrigin()).hostname, rpName: config.brandName, origin: getPublicOrigin() }),
-      // One-time sign-in codes by email (issue #15), asked for and checked on /signin/code
+      // One-time sign-in codes by email, asked for and checked on /signin/code
       // (server/auth/email/request-sign-in-code.ts, sign-in-with-code.ts). Never opens an account:
       // sign-up is /join/details only. Codes are stored hashed.
       emailOTP({
@@ -84,7 +84,7 @@ function createAuth() {
           await sendSignInCodeEmail({ to: email, code: otp });
         },
       }),
-      // Last, after two-factor: notes the device of every completed sign-in and mails a new one (issue #15).
+      // Last, after two-factor: notes the device of every completed sign-in and mails a new one.
       signInDevices(),
     ],
     emailAndPassword: {
@@ -93,7 +93,7 @@ function createAuth() {
       maxPasswordLength: 128,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
-      // DESIGN.md §6: a reset ends every session of the member.
+      // A password reset ends every session of the member.
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: member, token, url }) => {
         await sendPasswordResetEmail({ to: member.email, name: member.name, token, url });

@@ -1,4 +1,4 @@
-/** What the email verification, email change and sign-in code screens say (issue #15). */
+/** What the email verification, email change and sign-in code screens say. */
 export const EMAIL_AUTH_MESSAGES = {
   alreadyVerified: "Your email address is already verified.",
   verificationSent: "Verification email sent. Check your inbox.",

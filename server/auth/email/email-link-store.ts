@@ -11,7 +11,7 @@ import { verification } from "../../db/schema.ts";
  * value `<kind>:<user id>:<token>`), and is struck off when used: each link works ONCE, and
  * only the newest of its kind for a member.
  */
-/** Email verification and email-change links work once, for 24 hours (issue #15). */
+/** Email verification and email-change links work once, for 24 hours. */
 export const EMAIL_LINK_SECONDS = 24 * 60 * 60;
 
 export type EmailLinkKind = "verify" | "change";

@@ -24,7 +24,7 @@ afterEach(() => {
   resetSingleton("logger");
 });
 
-describe("the sign-in code email (issue #15)", () => {
+describe("the sign-in code email", () => {
   it("puts the code in the subject and says how long it lasts, that it works once and what to do if unasked", async () => {
     stubConfigEnv({ NODE_ENV: "development" });
     await sendSignInCodeEmail({ to: "ada@example.com", code: "482913" });

@@ -2,7 +2,7 @@ import { getConfig, getPublicOrigin } from "../../config.ts";
 import { emailHtml } from "../../email/layout.ts";
 import { sendEmail } from "../../email/send-email.ts";
 
-/** The one-time sign-in code (issue #15): 6 digits, 10 minutes, 5 tries. Never written to the log. */
+/** The one-time sign-in code: 6 digits, 10 minutes, 5 tries. Never written to the log. */
 export async function sendSignInCodeEmail(options: { to: string; code: string }) {
   const brand = getConfig().brandName;
   const paragraphs = [

@@ -1,7 +1,7 @@
 import { getAuth } from "../core/auth.ts";
 
 /**
- * Ends every other session of the member (issue #15: after two-factor changes), keeping the
+ * Ends every other session of the member (after two-factor changes), keeping the
  * one this request is signed in with. When Better Auth has just replaced that session (turning
  * two-factor on or off does), pass its answer's headers: the new session cookie is the one kept.
  */

@@ -6,7 +6,7 @@ import { session } from "../../db/schema.ts";
 import { addressPrefix, countryName } from "../accounts/device-address.ts";
 
 /**
- * The member's signed-in devices (issue #15): their unexpired sessions, newest activity first,
+ * The member's signed-in devices: their unexpired sessions, newest activity first,
  * this browser's first of all. Read from the session table by the member's id (Better Auth's
  * `listSessions` does the same query but refuses a session older than its one-day "fresh age",
  * which would hide the list from anyone signed in since yesterday). Tokens never leave here.

@@ -10,7 +10,7 @@ import { sendNewDeviceEmail } from "./send-new-device-email.ts";
 
 /**
  * Remembers the device a new session was opened from (browser + OS + address block) and mails
- * the member when it is one they have not signed in from before (issue #15). The first device
+ * the member when it is one they have not signed in from before. The first device
  * a member is known by (the sign-up browser, or the first sign-in of an account from before this
  * feature) is remembered without a mail. The mail is sent after the answer, and a mail failure
  * is only logged: it never breaks the sign-in. Returns whether a mail was started (for tests).

@@ -10,7 +10,7 @@ export const THIS_DEVICE = "This is the device you are using: use Logout to sign
 /**
  * Signs out one of the member's other devices (`sessionId`) or all of them (`sessionId`
  * omitted) through Better Auth's `revokeSession` / `revokeOtherSessions`, called with this
- * browser's cookies (issue #15). The id is looked up among the member's own unexpired sessions
+ * browser's cookies. The id is looked up among the member's own unexpired sessions
  * only: another member's session, an expired one or an unknown id is "already signed out"
  * (404), and nothing is revoked. This browser's own session is not revoked here (Logout is).
  * Returns how many sessions were ended.

@@ -3,7 +3,7 @@ import { emailHtml } from "../../email/layout.ts";
 import { sendEmail } from "../../email/send-email.ts";
 
 /**
- * "New sign-in to your account" (issue #15): which browser and system, from where (country
+ * "New sign-in to your account": which browser and system, from where (country
  * when the proxy reports it, otherwise the masked address block) and when, and what to do if
  * it was not the member. Never the full address.
  */

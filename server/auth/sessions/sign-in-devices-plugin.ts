@@ -10,7 +10,7 @@ import { noteSignInDevice } from "./note-sign-in-device.ts";
 const NEW_SESSION_MS = 60_000;
 
 /**
- * Signed-in devices (issue #15), as a Better Auth plugin so every way of signing in is covered
+ * Signed-in devices, as a Better Auth plugin so every way of signing in is covered
  * (password, one-time code, passkey, second factor, and the new session a password change
  * hands out):
  * - each new session records the country the trusted proxy reports (CLIENT_COUNTRY_HEADER), if

@@ -5,7 +5,7 @@ import { keepOnlyThisSession } from "../sessions/keep-only-this-session.ts";
 import { ALREADY_ON, fromTwoFactorError, isTwoFactorOn, limitTwoFactorSettings } from "./two-factor-rules.ts";
 
 /**
- * Turning two-factor on, second step (issue #15): a code from the app proves it holds the new
+ * Turning two-factor on, second step: a code from the app proves it holds the new
  * secret; only then is two-factor on. Every other session of the member ends (this browser gets
  * a new session cookie: forward `headers`), and the ten backup codes are returned to be shown once.
  */

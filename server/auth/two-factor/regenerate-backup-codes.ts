@@ -5,7 +5,7 @@ import { keepOnlyThisSession } from "../sessions/keep-only-this-session.ts";
 import { fromTwoFactorError, isTwoFactorOn, limitTwoFactorSettings, NOT_ON } from "./two-factor-rules.ts";
 
 /**
- * Ten new backup codes for the password (issue #15); the old ones stop working. Every other
+ * Ten new backup codes for the password; the old ones stop working. Every other
  * session of the member ends. The codes are returned to be shown once.
  */
 export async function regenerateBackupCodes(options: { db: DbOrTx; userId: string; password: string; headers: Headers }) {

@@ -4,7 +4,7 @@ import { getAuth } from "../core/auth.ts";
 import { ALREADY_ON, fromTwoFactorError, isTwoFactorOn, limitTwoFactorSettings } from "./two-factor-rules.ts";
 
 /**
- * Turning two-factor on, first step (issue #15): the password is checked and Better Auth makes
+ * Turning two-factor on, first step: the password is checked and Better Auth makes
  * a new TOTP secret, not yet in force. Returns the otpauth URI (for the QR code) and the secret
  * (for typing in), shown once. Sign-in is unchanged until `confirmTwoFactorSetup` gets a code
  * made from this secret; starting again replaces an unconfirmed secret.

@@ -6,7 +6,7 @@ import { keepOnlyThisSession } from "../sessions/keep-only-this-session.ts";
 import { fromTwoFactorError, isTwoFactorOn, limitTwoFactorSettings, NOT_ON } from "./two-factor-rules.ts";
 
 /**
- * Turning two-factor off (issue #15) takes the password AND a current code from the app or a
+ * Turning two-factor off takes the password AND a current code from the app or a
  * backup code, checked in that order (a wrong password spends no backup code). The secret and
  * the backup codes are deleted, this browser's trusted-device mark is dropped, and every other
  * session of the member ends (this browser gets a new session cookie: forward `headers`).

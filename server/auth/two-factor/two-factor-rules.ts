@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { enforceRateLimit } from "../../security/rate-limit.ts";
 import { fromAuthError } from "../core/auth-errors.ts";
 
-// What the Security card and the second sign-in screen say when they refuse (issue #15).
+// What the Security card and the second sign-in screen say when they refuse.
 export const WRONG_PASSWORD = "Password is incorrect.";
 export const WRONG_APP_CODE = "That code is not correct. Enter the current 6-digit code from your authenticator app.";
 export const WRONG_CODE = "That code is not correct. Enter the current code from your authenticator app or an unused backup code.";

@@ -24,7 +24,7 @@ export function hasSignInChallenge(headers: Headers): boolean {
 }
 
 /**
- * The second sign-in step (issue #15): a code from the authenticator app, or a backup code
+ * The second sign-in step: a code from the authenticator app, or a backup code
  * (used up by this sign-in), for the challenge the password step left in a cookie. Wrong codes
  * slow whoever sends them: 20 tries per client address (IPv6 by /64) in 15 minutes, like the
  * password step, and Better Auth ends a challenge after 5 wrong codes (sign in again). Only

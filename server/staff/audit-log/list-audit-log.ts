@@ -8,7 +8,7 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /**
  * The audit log, newest first, one page at a time (a page past the end shows the last one),
- * narrowed by staff member, action and target when asked (issue #16). It also lists the staff
+ * narrowed by staff member, action and target when asked. It also lists the staff
  * members and actions that occur, for the filter's choices.
  */
 export async function listAuditLog(options: { db: DbOrTx; page: number; filter?: { who?: string; action?: string; target?: string } }): Promise<AuditPage> {

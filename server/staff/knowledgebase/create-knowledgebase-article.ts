@@ -5,7 +5,7 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { cleanArticleBody } from "./knowledgebase-article-text.ts";
 
 /**
- * A new knowledgebase article (issue #16), unpublished, at the end of the list; its body
+ * A new knowledgebase article, unpublished, at the end of the list; its body
  * sanitized on save. One audit row in the same transaction.
  */
 export async function createKnowledgebaseArticle(options: { db: Db; title: string; content: string; actor: StaffActor }) {

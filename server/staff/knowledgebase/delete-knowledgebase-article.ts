@@ -5,7 +5,7 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { articleNotFound } from "./knowledgebase-article-text.ts";
 
 /**
- * Deletes an article (issue #16). The audit row keeps what it was (title, body, state), so
+ * Deletes an article. The audit row keeps what it was (title, body, state), so
  * it can be written again; both in one transaction.
  */
 export async function deleteKnowledgebaseArticle(options: { db: Db; id: number; actor: StaffActor }) {

@@ -3,8 +3,8 @@ import { sanitizeHtml } from "../../content/sanitize.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /**
- * The article's body as stored: the editor's HTML cleaned with the rules the pages read it with
- * (DESIGN.md §6), so a script, an event handler or a javascript: link is never stored. A body
+ * The article's body as stored: the editor's HTML cleaned with the rules the pages read it with,
+ * so a script, an event handler or a javascript: link is never stored. A body
  * that held nothing but such things is refused like an empty one. Empty paragraphs at either
  * end (the editor keeps one after a list or a quote, to type after it) are not stored.
  */

@@ -5,7 +5,7 @@ import { knowledgebaseArticles } from "../../db/schema.ts";
 
 /**
  * Every knowledgebase article, published or not, in the order members see them (display order,
- * then id: the order of spec §7's "Select knowledgebase").
+ * then id).
  */
 export async function listKnowledgebaseArticles(options: { db: DbOrTx }): Promise<AdminKnowledgebaseRow[]> {
   const rows = await options.db

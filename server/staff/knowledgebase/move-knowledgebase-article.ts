@@ -5,7 +5,7 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { articleNotFound } from "./knowledgebase-article-text.ts";
 
 /**
- * Moves an article one place up or down the list (issue #16) and stores the whole order as
+ * Moves an article one place up or down the list and stores the whole order as
  * display_order 1…n, in one transaction with its audit row: members' dashboards show the new
  * order at once. The first article moved up (the last down) stays where it is.
  */

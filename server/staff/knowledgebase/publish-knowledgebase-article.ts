@@ -6,7 +6,7 @@ import { articleNotFound } from "./knowledgebase-article-text.ts";
 
 /**
  * Publishes an article (members see it in their dashboard's Knowledgebase at once) or takes it
- * back (issue #16). Audited in the same transaction; asking for the state it has writes nothing.
+ * back. Audited in the same transaction; asking for the state it has writes nothing.
  */
 export async function publishKnowledgebaseArticle(options: { db: Db; id: number; published: boolean; actor: StaffActor }) {
   return options.db.transaction(async (tx) => {

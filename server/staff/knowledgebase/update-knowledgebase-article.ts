@@ -5,7 +5,7 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { articleNotFound, cleanArticleBody } from "./knowledgebase-article-text.ts";
 
 /**
- * Saves an article's title and body (issue #16), the body sanitized on save; an unchanged
+ * Saves an article's title and body, the body sanitized on save; an unchanged
  * article writes nothing. The change and its audit row (before and after) in one transaction.
  */
 export async function updateKnowledgebaseArticle(options: { db: Db; id: number; title: string; content: string; actor: StaffActor }) {

@@ -7,7 +7,7 @@ import { failedDeliverySql } from "./list-newsletter-deliveries.ts";
 
 /**
  * Gives a post's failed new-post emails (the sender gave up after its last attempt) a fresh
- * round of attempts, due now (issue #16); the sender's next run picks them up. Emails sent,
+ * round of attempts, due now; the sender's next run picks them up. Emails sent,
  * skipped or still being tried are untouched, so nobody gets the post twice. Audited.
  */
 export async function retryFailedDeliveries(options: { db: Db; postId: number; actor: StaffActor }) {

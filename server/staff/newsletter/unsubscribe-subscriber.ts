@@ -6,7 +6,7 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { subscriberStatusOf } from "./subscriber-status.ts";
 
 /**
- * Ends a subscription for the person who asked staff to (issue #16), as their own unsubscribe
+ * Ends a subscription for the person who asked staff to, as their own unsubscribe
  * link would: the address stays, marked unsubscribed, and emails still queued for it are skipped
  * by the sender. Audited with the state before and after; saying it twice changes nothing.
  */

@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts, ledgerEntries, opsAlerts, pricing, profiles, subscriptions } from "../../db/schema.ts";
 
 /**
- * The back office's first page (issue #16): the figures an operator checks first. Money
+ * The back office's first page: the figures an operator checks first. Money
  * figures only for roles that may see money; content figures only for roles that edit it.
  */
 export async function getAdminOverview(options: { db: DbOrTx; role: StaffRole; now?: Date }): Promise<AdminOverview> {
@@ -34,7 +34,7 @@ export async function getAdminOverview(options: { db: DbOrTx; role: StaffRole; n
     const [content] = (
       await db.execute<{ published: number; drafts: number; plans: number }>(sql`
         select count(*) filter (where published)::int as published,
-               -- Drafts only: scheduled and archived posts (issue #16) are not waiting for anyone.
+               -- Drafts only: scheduled and archived posts are not waiting for anyone.
                count(*) filter (where not published and scheduled_at is null and archived_at is null)::int as drafts,
                (select count(*) from ${pricing} where published)::int as plans
         from ${blogPosts}

@@ -6,8 +6,8 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { PLAN_NOT_FOUND } from "./save-plan.ts";
 
 /**
- * Publishes or unpublishes a plan, or moves it one place up or down the pricing page
- * (issue #16): one transaction with its audit row. Moving renumbers every plan 1…n in the new
+ * Publishes or unpublishes a plan, or moves it one place up or down the pricing page:
+ * one transaction with its audit row. Moving renumbers every plan 1…n in the new
  * order, so equal or missing orders from older data sort out too.
  */
 export async function arrangePlan(options: {

@@ -13,7 +13,7 @@ export const NO_SCHEDULED_CHANGE = "No price change is waiting for this plan: it
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Cancels a price rise whose notice still runs (issue #16), in one transaction:
+ * Cancels a price rise whose notice still runs, in one transaction:
  * - the change row stays as history, marked cancelled; planPriceAt and the notice check of
  *   changePlanPrice ignore it from now on;
  * - the plan's price goes back to the price the rise replaced. A rise is in force for new

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import { enqueueNotification } from "../../notifications/enqueue-notification.ts";
 import type { StaffActor } from "../record-audit-event.ts";
 
-/** The terms' notice before a higher price reaches members who renew (issue #16). */
+/** The terms' notice before a higher price reaches members who renew. */
 export const PRICE_NOTICE_DAYS = 30;
 
 export type PriceChange =

@@ -31,7 +31,7 @@ function slugOf(name: string) {
 }
 
 /**
- * Creates a plan (unpublished, last in order) or saves an existing one (issue #16), in one
+ * Creates a plan (unpublished, last in order) or saves an existing one, in one
  * transaction with its audit row. Everything takes effect at once for new buyers (the page
  * cache empties by trigger); renewals follow the notice rules of changePlanPrice.
  */

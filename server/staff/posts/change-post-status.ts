@@ -16,7 +16,7 @@ const CHANGES: Record<PostStatusChange, { from: readonly PostStatus[]; to: PostS
 };
 
 /**
- * The editor's status buttons that save no fields (issue #16): unschedule, unpublish, archive
+ * The editor's status buttons that save no fields: unschedule, unpublish, archive
  * (off /blog, the feed and the sitemap; its old addresses answer 404) and restore. Audited in
  * the same transaction; a change that does not apply to the post's status writes nothing.
  */

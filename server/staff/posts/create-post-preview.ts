@@ -10,7 +10,7 @@ import { cleanPostBody } from "./post-rows.ts";
 export const PREVIEW_TTL_MS = 24 * 60 * 60_000;
 
 /**
- * Keeps what the editor holds (saved or not) for the preview tab (issue #16), its body cleaned
+ * Keeps what the editor holds (saved or not) for the preview tab, its body cleaned
  * as a save would clean it; previews older than a day go. Not audited: it changes nothing anyone
  * else sees, and the preview page is staff-only.
  */

@@ -7,7 +7,7 @@ import { PREVIEW_TTL_MS } from "./create-post-preview.ts";
 import { dayOf } from "./post-rows.ts";
 
 /**
- * A preview as the public post page receives a post (issue #16), or null when unknown or older
+ * A preview as the public post page receives a post, or null when unknown or older
  * than a day. Dated like the post would be: its own date once published, else today.
  */
 export async function getPostPreview(options: { db: DbOrTx; id: string; now?: Date }): Promise<BlogPost | null> {

@@ -14,7 +14,7 @@ const STATUS_WHERE: Record<PostStatus, SQL> = {
 };
 
 /**
- * Every post for the back office (issue #16), whatever its status, most recently changed
+ * Every post for the back office, whatever its status, most recently changed
  * first; `search` matches the title (any case), `status` narrows the list. A page past the end
  * shows the last one.
  */

@@ -45,7 +45,7 @@ export function auditFieldsOf(row: Pick<PostRow, "title" | "slug" | "category" |
 
 /**
  * The post's body as stored: the editor's HTML cleaned with the rules the public page reads it
- * with (DESIGN.md §6), so a script, an event handler or a javascript: link is never stored.
+ * with, so a script, an event handler or a javascript: link is never stored.
  */
 export function cleanPostBody(html: string): string {
   return trimEmptyParagraphs(sanitizeHtml(html));

@@ -8,7 +8,7 @@ import { dayOf } from "./post-rows.ts";
 export const SCHEDULER: StaffActor = { userId: null, label: "scheduler", role: "system" };
 
 /**
- * Publishes every scheduled post whose time has come (issue #16), oldest first, each in its own
+ * Publishes every scheduled post whose time has come, oldest first, each in its own
  * transaction with its audit row. Claimed with FOR UPDATE SKIP LOCKED, so every instance may
  * run it at once. Publishing sets published_at (trigger), which the newsletter job announces as
  * it does any new post; the page cache empties by the blog table's trigger.

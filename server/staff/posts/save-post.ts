@@ -13,7 +13,7 @@ export type PostTransition = { to: "publish" } | { to: "schedule"; at: Date };
 type Saved = { id: number; created: boolean; changed: boolean; status: ReturnType<typeof statusOf>; slug: string };
 
 /**
- * Creates a draft or saves a post's fields (issue #16), the body sanitized on save, then
+ * Creates a draft or saves a post's fields, the body sanitized on save, then
  * publishes or schedules it when asked — all in one transaction with its audit rows (before and
  * after). Rules: the slug is unique (a clear refusal naming the post that has it); a post that
  * is or was public keeps its old address working when the slug changes (blog_redirects, 301);

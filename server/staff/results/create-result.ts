@@ -15,7 +15,7 @@ export async function nextDisplayOrder(tx: Tx, type: ResultType): Promise<number
   return Number(row?.last ?? 0) + 1;
 }
 
-/** Adds one result at the end of its market type's list (issue #16); one audit row, same transaction. */
+/** Adds one result at the end of its market type's list; one audit row, same transaction. */
 export async function createResult(options: { db: Db; input: ResultInput; actor: StaffActor }) {
   const { db, input, actor } = options;
   return db.transaction(async (tx) => {

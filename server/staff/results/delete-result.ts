@@ -4,7 +4,7 @@ import { results } from "../../db/schema.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { assertFound, auditSnapshot, describeResult, toStaffResult } from "./result-rows.ts";
 
-/** Removes one result for good (issue #16); the audit row keeps what it held. */
+/** Removes one result for good; the audit row keeps what it held. */
 export async function deleteResult(options: { db: Db; id: number; actor: StaffActor }) {
   const { db, id, actor } = options;
   return db.transaction(async (tx) => {

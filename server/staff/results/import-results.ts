@@ -7,7 +7,7 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { nextDisplayOrder } from "./create-result.ts";
 
 /**
- * Adds the rows of a results CSV (issue #16), already checked row by row, in ONE transaction with
+ * Adds the rows of a results CSV, already checked row by row, in ONE transaction with
  * ONE audit row: all of them or none. Each row goes to the end of its type's list, in file order.
  */
 export async function importResults(options: { db: Db; rows: ResultInput[]; actor: StaffActor }) {

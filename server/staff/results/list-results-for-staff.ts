@@ -6,7 +6,7 @@ import { results } from "../../db/schema.ts";
 import { toStaffResult } from "./result-rows.ts";
 
 /**
- * The back office's results list (issue #16): every row of one market type, published or not,
+ * The back office's results list: every row of one market type, published or not,
  * in the public page's order (display order, then id), and the counts of every type for the tabs.
  */
 export async function listResultsForStaff(options: { db: DbOrTx; type: ResultType }): Promise<{ rows: StaffResult[]; counts: ResultTypeCounts }> {

@@ -6,7 +6,7 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { assertFound, describeResult, resultRefusals } from "./result-rows.ts";
 
 /**
- * Moves a result one place up or down within its market type (issue #16). The type's rows are
+ * Moves a result one place up or down within its market type. The type's rows are
  * locked and numbered 1…n again in the new order, so equal or gapped display orders (older data,
  * SQL edits) end up clean; one audit row.
  */

@@ -4,7 +4,7 @@ import { results } from "../../db/schema.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { assertFound, describeResult, toStaffResult } from "./result-rows.ts";
 
-/** Publishes a result on /results or takes it off (issue #16); audited when it changes. */
+/** Publishes a result on /results or takes it off; audited when it changes. */
 export async function setResultPublished(options: { db: Db; id: number; published: boolean; actor: StaffActor }) {
   const { db, id, published, actor } = options;
   return db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import { nextDisplayOrder } from "./create-result.ts";
 import { assertFound, auditSnapshot, describeResult, toStaffResult } from "./result-rows.ts";
 
 /**
- * Changes one result (issue #16). A row moved to another market type goes to the end of that
+ * Changes one result. A row moved to another market type goes to the end of that
  * type's list. Audited with before and after; nothing changed writes nothing.
  */
 export async function updateResult(options: { db: Db; id: number; input: ResultInput; actor: StaffActor }) {

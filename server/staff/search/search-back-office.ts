@@ -9,7 +9,7 @@ import { searchPosts } from "./search-posts.ts";
 const KIND_PERMISSION = { members: "members.read", posts: "content.read" } as const;
 
 /**
- * The back office's global search (issue #16): members and posts matching the term, each kind
+ * The back office's global search: members and posts matching the term, each kind
  * only for a role allowed to read it, and on the results page one kind at a time (`kind`).
  * A read: nothing is written, nothing audited (docs/decisions/057-back-office-search.md).
  */

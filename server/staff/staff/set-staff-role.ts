@@ -13,7 +13,7 @@ export const staffMessages = {
 } as const;
 
 /**
- * Gives an account a staff role, changes it, or (role null) takes it away (issue #16). The
+ * Gives an account a staff role, changes it, or (role null) takes it away. The
  * account must have a verified address; the last owner is never demoted, so the back office
  * always has someone who manages staff. The change ends the person's sessions (they sign in
  * again under the new role) and writes one audit row, in one transaction.

@@ -11,7 +11,7 @@ import { findStaffInvitation, notOpenError } from "./find-staff-invitation.ts";
 import { invitationMessages } from "./invitation-messages.ts";
 
 /**
- * A person without an account accepts (issue #16): the account is opened with the name and
+ * A person without an account accepts: the account is opened with the name and
  * password they chose (the sign-up password rules, checked by the form's schema), its address
  * verified, since the link was sent to it; the invitation is used and the role set in one
  * transaction; then the person is signed in (the returned headers carry the session cookie).

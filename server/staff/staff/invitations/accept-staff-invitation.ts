@@ -43,7 +43,7 @@ export async function acceptInvitationIn(options: { tx: Tx; token: string; accou
 }
 
 /**
- * An existing account accepts (issue #16): the signed-in account must be the invited address's
+ * An existing account accepts: the signed-in account must be the invited address's
  * (`accountId` null: sign in first). Its sessions end with the role change, so the person signs
  * in again, and the back office then asks for two-factor sign-in if it is off.
  */

@@ -9,7 +9,7 @@ import { invitationMessages } from "./invitation-messages.ts";
 import { INVITATION_TTL_MS, newInvitationToken } from "./invitation-token.ts";
 
 /**
- * Revokes an open invitation, or sends it again (issue #16). Resending makes a new link (only
+ * Revokes an open invitation, or sends it again. Resending makes a new link (only
  * the token's hash is stored, so the old link cannot be sent again) and a new 72 hours: the
  * old link stops working. Used or revoked invitations are refused. Audited.
  */

@@ -22,7 +22,7 @@ const row = (changes: Partial<Row> = {}): Row => ({
 const before = new Date("2026-11-23T11:59:59.999Z");
 const after = new Date("2026-11-24T00:00:00.000Z");
 
-describe("an invitation's state (issue #16)", () => {
+describe("an invitation's state", () => {
   it("is open until one millisecond before it expires, expired from the very millisecond", () => {
     expect(invitationState(row(), before)).toBe("open");
     expect(invitationState(row(), expiresAt)).toBe("expired");

@@ -25,7 +25,7 @@ export function notOpenError(state: Exclude<InvitationState, "open">) {
 }
 
 /**
- * What the invitation page shows for a link's token (issue #16): its state, and while it is
+ * What the invitation page shows for a link's token: its state, and while it is
  * open the address, role, inviter and whether an account already uses the address.
  */
 export async function findStaffInvitation(options: { db: DbOrTx; token: string; now?: Date }): Promise<

@@ -1,4 +1,4 @@
-/** What the invitation page and the Staff page say (issue #16). */
+/** What the invitation page and the Staff page say. */
 export const invitationMessages = {
   unknown: "This invitation link is not valid. Ask the owner who invited you for a new one.",
   expired: "This invitation has expired (links work for 72 hours). Ask the owner who invited you to send it again.",

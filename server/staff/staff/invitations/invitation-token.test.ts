@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashInvitationToken, INVITATION_HOURS, INVITATION_TTL_MS, newInvitationToken } from "./invitation-token";
 
-describe("invitation link tokens (issue #16)", () => {
+describe("invitation link tokens", () => {
   it("work for 72 hours: 259,200,000 ms", () => {
     expect(INVITATION_HOURS).toBe(72);
     expect(INVITATION_TTL_MS).toBe(259_200_000);

@@ -11,7 +11,7 @@ import { INVITATION_TTL_MS, newInvitationToken } from "./invitation-token.ts";
 import { sendStaffInvitationEmail } from "./send-staff-invitation-email.ts";
 
 /**
- * Invites a person to the staff by email (issue #16): an invitation valid 72 hours, single use,
+ * Invites a person to the staff by email: an invitation valid 72 hours, single use,
  * stored with the hash of its link's token, written with its audit row in one transaction; the
  * email goes out after the commit. An open invitation to the same address is replaced (revoked):
  * only the newest link works. An account that already has this role is not invited again.

@@ -27,7 +27,7 @@ afterEach(() => {
 const token = "invite-token-Zx9Qa2";
 const send = () => sendStaffInvitationEmail({ to: "eve@example.com", role: "editor", invitedBy: "owner@example.com", token });
 
-describe("the staff invitation email (issue #16)", () => {
+describe("the staff invitation email", () => {
   it("says who invites, as what, for how long, what comes next, and carries the link", async () => {
     stubConfigEnv({ NODE_ENV: "development" });
     await send();
