@@ -21,7 +21,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader(_args: Route.LoaderArgs): SiteData {
-  // The copyright year comes from the current date at request time (spec §1).
+  // The copyright year comes from the current date at request time.
   return {
     config: getPublicConfig(),
     year: new Date().getFullYear(),

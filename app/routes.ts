@@ -11,7 +11,7 @@ export default [
   route("api/dashboard/telegram-code", "routes/api.dashboard.telegram-code.ts"),
   route("api/dashboard/purchase", "routes/api.dashboard.purchase.ts"),
   route("api/dashboard/autorenew", "routes/api.dashboard.autorenew.ts"),
-  // Passkeys (issue #15): the card's list, adding (options, then the answer), rename, remove; sign-in.
+  // Passkeys: the card's list, adding (options, then the answer), rename, remove; sign-in.
   route("api/dashboard/passkeys", "routes/api.dashboard.passkeys.ts"),
   route("api/dashboard/passkeys/options", "routes/api.dashboard.passkeys.options.ts"),
   route("api/dashboard/passkeys/add", "routes/api.dashboard.passkeys.add.ts"),
@@ -27,9 +27,9 @@ export default [
   route("api/dashboard/two-factor/disable", "routes/api.dashboard.two-factor.disable.ts"),
   route("api/dashboard/sessions", "routes/api.dashboard.sessions.ts"),
   route("api/session", "routes/api.session.ts"),
-  // The back office's image upload (issue #16): staff only, like /admin.
+  // The back office's image upload: staff only, like /admin.
   route("api/admin/images", "routes/api.admin.images.ts"),
-  // The back office (issue #16): its own layout, staff only (members get 404).
+  // The back office: its own layout, staff only (members get 404).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("search", "routes/admin.search.tsx"),
@@ -60,7 +60,7 @@ export default [
     route("results", "routes/results.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog.$slug.tsx"),
-    // The back office's post preview (issue #16): staff only, but in the public frame, so it is the page.
+    // The back office's post preview: staff only, but in the public frame, so it is the page.
     route("admin/posts/preview/:previewId", "routes/admin.posts.preview.$previewId.tsx"),
     route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
@@ -71,7 +71,7 @@ export default [
     route("signin/two-factor", "routes/signin.two-factor.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
-    // Staff invitations (issue #16): public, since /admin answers 404 to whoever is not staff yet.
+    // Staff invitations: public, since /admin answers 404 to whoever is not staff yet.
     route("staff-invitation", "routes/staff-invitation.tsx"),
     // /why-{product}: the slug comes from configuration at run time, so one dynamic segment
     // serves it and answers 404 (the same page as below) for every other single segment.

@@ -5,7 +5,7 @@
 
 export type ActionFailure = {
   ok: false;
-  /** The message to show, the spec's text where it has one. */
+  /** The message to show, as the server worded it. */
   error: string;
   /** Per field, for forms: the first problem of each field. */
   fieldErrors?: Record<string, string>;

@@ -2,8 +2,8 @@ import type { StaffPermission, StaffRole } from "./staff-roles";
 import { can } from "./staff-roles";
 
 /**
- * The back office's sections that exist, in sidebar order, each with the permission it needs
- * (issue #16). A role sees only what it may use; the routes answer 404 to the others. Members,
+ * The back office's sections that exist, in sidebar order, each with the permission it needs.
+ * A role sees only what it may use; the routes answer 404 to the others. Members,
  * Money, Inbox and the content editors join this list when they are built.
  */
 export const ADMIN_SECTIONS = [

@@ -43,7 +43,7 @@ describe("cookies", () => {
     expect(readFlashToast(`flash_toast=${encodeURIComponent('{"title":"t","type":"success"}')}`)).toEqual({ title: "t", type: "success" });
   });
 
-  it("writes the sidebar state as a bare true/false kept for 7 days (spec §9)", () => {
+  it("writes the sidebar state as a bare true/false kept for 7 days", () => {
     expect(sidebarStateCookie(false)).toBe("sidebar_state=false; Max-Age=604800; Path=/; SameSite=Lax");
     expect(sidebarStateCookie(true)).toBe("sidebar_state=true; Max-Age=604800; Path=/; SameSite=Lax");
   });

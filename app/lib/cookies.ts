@@ -7,7 +7,7 @@ import { parse, serialize } from "cookie";
 
 export const FLASH_TOAST_COOKIE = "flash_toast";
 export const SIDEBAR_STATE_COOKIE = "sidebar_state";
-/** spec §9: the sidebar remembers its state for 7 days. */
+/** The sidebar remembers its state for 7 days. */
 export const SIDEBAR_STATE_MAX_AGE = 60 * 60 * 24 * 7;
 /** A flash toast only has to survive one redirect. */
 export const FLASH_TOAST_MAX_AGE = 60;

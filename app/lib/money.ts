@@ -1,4 +1,4 @@
-/** Money is integer micro-USDT (DESIGN.md §4): 1 USDT = 1_000_000. No floats anywhere. */
+/** Money is integer micro-USDT: 1 USDT = 1_000_000. No floats anywhere. */
 export const MICRO_PER_USDT = 1_000_000n;
 
 /** "$12.50 USDT"-style amount with 2 decimals, rounded half away from zero at the cent. */

@@ -3,7 +3,7 @@ import { cartTotal, isBillingPeriod, periodLabel, periodSuffix, priceFor } from 
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
 
-describe("pricing (DESIGN.md §4)", () => {
+describe("pricing", () => {
   it("charges the monthly price as is", () => {
     expect(priceFor(usdt(49), "monthly")).toBe(usdt(49));
   });
@@ -30,7 +30,7 @@ describe("pricing (DESIGN.md §4)", () => {
   });
 });
 
-describe("billing period labels (spec §9: /month, /3 months, lifetime; per month, per quarter, lifetime)", () => {
+describe("billing period labels (/month, /3 months, lifetime; per month, per quarter, lifetime)", () => {
   it("suffixes a price with /month, /3 months or lifetime", () => {
     expect(periodSuffix).toEqual({ monthly: "/month", quarterly: "/3 months", lifetime: "lifetime" });
   });
@@ -40,7 +40,7 @@ describe("billing period labels (spec §9: /month, /3 months, lifetime; per mont
   });
 });
 
-describe("isBillingPeriod (spec §4: the billing period is monthly, quarterly or lifetime)", () => {
+describe("isBillingPeriod (the billing period is monthly, quarterly or lifetime)", () => {
   it("accepts the three billing periods", () => {
     for (const period of ["monthly", "quarterly", "lifetime"]) expect(isBillingPeriod(period), period).toBe(true);
   });

@@ -1,11 +1,11 @@
 import { MICRO_PER_USDT } from "./money";
 
 /**
- * The one pricing module (DESIGN.md §4), used by every page and by the server when it
+ * The one pricing module, used by every page and by the server when it
  * charges. Plan prices are the monthly base in micro-USDT.
  *   monthly   = price
- *   quarterly = floor(price × 3 × 0.85), floored to whole USDT as the spec's formula is on
- *               the USDT number
+ *   quarterly = floor(price × 3 × 0.85), floored to whole USDT (the formula works on
+ *               the USDT number, not on micro-USDT)
  *   lifetime  = price × 12, one-time
  */
 export const billingPeriods = ["monthly", "quarterly", "lifetime"] as const;
@@ -26,12 +26,12 @@ export function priceFor(monthlyPrice: bigint, period: BillingPeriod): bigint {
   }
 }
 
-/** Cart total: the sum of the displayed prices (spec §9). */
+/** Cart total: the sum of the displayed prices. */
 export function cartTotal(monthlyPrices: readonly bigint[], period: BillingPeriod): bigint {
   return monthlyPrices.reduce((sum, price) => sum + priceFor(price, period), 0n);
 }
 
-/** Labels of spec §9. */
+/** How each billing period is written after a price: /month, /3 months, lifetime. */
 export const periodSuffix: Record<BillingPeriod, string> = {
   monthly: "/month",
   quarterly: "/3 months",

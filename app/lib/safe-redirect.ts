@@ -1,6 +1,6 @@
 /**
  * Where to send a visitor after sign-in: a `redirectTo` value is honoured only when it is a
- * place on this site (DESIGN.md §6). Browser-safe: the sign-in route and the member guard on
+ * place on this site. Browser-safe: the sign-in route and the member guard on
  * the server share it.
  *
  * The value is parsed with `new URL(value, siteOrigin)` – the same algorithm the browser uses

@@ -3,7 +3,7 @@ export const MAX_SEARCH_LENGTH = 100;
 
 /**
  * The term a search runs with: trimmed, inner white space made single (as in the searched
- * text) and bounded. Blank means "no search" (spec §2).
+ * text) and bounded. Blank means "no search".
  */
 export function normalizeSearch(query: string | null | undefined): string {
   return (query ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH).trim();

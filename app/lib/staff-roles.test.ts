@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { can, isStaffRole, ROLE_LABELS, ROLE_PERMISSIONS, STAFF_ROLES, STAFF_STATEMENTS } from "./staff-roles";
 
-describe("staff roles (issue #16)", () => {
+describe("staff roles", () => {
   it("knows the four roles and nothing else", () => {
     expect(STAFF_ROLES).toEqual(["owner", "admin", "editor", "support"]);
     for (const role of STAFF_ROLES) expect(isStaffRole(role)).toBe(true);
@@ -37,7 +37,7 @@ describe("staff roles (issue #16)", () => {
   });
 });
 
-describe("each role's permissions, written out (issue #16)", () => {
+describe("each role's permissions, written out", () => {
   it("declares every resource and action the back office checks", () => {
     expect(STAFF_STATEMENTS).toEqual({
       overview: ["read"],

@@ -1,5 +1,5 @@
 /*
- * Staff roles and what each may do (issue #16), shared by the server's checks and the back
+ * Staff roles and what each may do, shared by the server's checks and the back
  * office's navigation. Members have no role: they never see /admin.
  */
 

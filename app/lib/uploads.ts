@@ -1,5 +1,5 @@
 /*
- * Uploaded images (issue #16), as both sides see them: the limits, and the addresses of an
+ * Uploaded images, as both sides see them: the limits, and the addresses of an
  * upload's sizes. An upload is stored as WebP in a few widths, each named by the hash of the
  * uploaded file and its own size (`/uploads/<hash>-<width>x<height>.webp`). Pages and rich text
  * hold the largest one's address; every other size, the srcset and the width and height that keep

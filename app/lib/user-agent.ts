@@ -1,6 +1,6 @@
 /**
  * Browser and operating system named from a User-Agent header, for the signed-in devices list
- * and the new-device notice (issue #15). Deliberately small: the browsers and systems members
+ * and the new-device notice. Deliberately small: the browsers and systems members
  * use, in the order their tokens must be tested (Edge and Opera also say "Chrome", Chrome also
  * says "Safari", iPadOS may say "Macintosh"). Anything else is "Unknown browser" / "Unknown OS".
  */

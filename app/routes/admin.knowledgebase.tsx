@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { articles: await listKnowledgebaseArticles({ db: getDb() }), canWrite: can(staff.role, "content.write") };
 }
 
-/** The list's buttons (issue #16): publish or unpublish, move up or down, delete; each audited. */
+/** The list's buttons: publish or unpublish, move up or down, delete; each audited. */
 export const action = defineAction({
   access: "staff",
   permission: "content.write",

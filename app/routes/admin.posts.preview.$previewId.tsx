@@ -8,7 +8,7 @@ import { getPostPreview } from "#server/staff/posts/get-post-preview";
 import type { Route } from "./+types/admin.posts.preview.$previewId";
 
 /**
- * The editor's preview (issue #16): the public article page's own components and meta, in the
+ * The editor's preview: the public article page's own components and meta, in the
  * public site's frame, with what the editor held when Preview was pressed (saved or not).
  * Staff only (others get 404 like every /admin address), never indexed, never cached.
  */

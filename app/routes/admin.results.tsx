@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Add, edit, delete, publish or unpublish, move, and import from CSV (issue #16); every change
+ * Add, edit, delete, publish or unpublish, move, and import from CSV; every change
  * audited in its transaction, and /results shows it at once (the content trigger empties the page
  * cache on every instance).
  */

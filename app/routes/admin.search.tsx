@@ -20,7 +20,7 @@ const PREVIEW_SIZE = 5;
 const PAGE_SIZE = 20;
 
 /**
- * The back office's global search (issue #16): members by email, name or Telegram username,
+ * The back office's global search: members by email, name or Telegram username,
  * posts by title, each kind only for a role that may read it. A GET: nothing is written.
  */
 export async function loader({ request }: Route.LoaderArgs) {

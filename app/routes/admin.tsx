@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin";
 export const meta: Route.MetaFunction = () => [{ title: "Back office" }, { name: "robots", content: "noindex, nofollow" }];
 
 /**
- * The back office's layout (issue #16): the staff guard (members get 404, staff without
+ * The back office's layout: the staff guard (members get 404, staff without
  * two-factor go to set it up, 12 h idle ends the session) and the sections this role may use.
  * Every page below checks its own permission too: loaders run side by side, so a child must
  * never rely on this one having refused.

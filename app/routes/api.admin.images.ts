@@ -7,7 +7,7 @@ import { AppError } from "#server/lib/errors";
 import { uploadImage } from "#server/staff/upload-image";
 
 /**
- * The back office's image upload (issue #16): staff with content.write post one file
+ * The back office's image upload: staff with content.write post one file
  * (multipart/form-data, field `file`); it is checked by content, re-encoded and stored, and the
  * answer is its address and sizes. Others get 404, like every back-office route.
  */

@@ -6,9 +6,10 @@ import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 
 /**
- * The confirm-purchase dialog's call (spec §7 process-subscription-payment). Limited per member
- * (DESIGN.md §6); then the money engine's one transaction decides everything (prices, balance,
- * plans already active). Refusals are 402/409 envelopes with the spec's figures.
+ * The confirm-purchase dialog's call: buys the cart's plans from the member's balance. Rate-limited
+ * per member; then the money engine's one transaction decides everything (prices, balance,
+ * plans already active). Refusals are 402/409 envelopes carrying the figures the dialog shows
+ * (the recomputed total, the current balance, the plans already active).
  */
 export const action = defineAction({
   access: "member",

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data<SignedInDevicesList>({ ok: true, devices }, { headers });
 }
 
-/** Sign out one other device, or every other device (issue #15). */
+/** Sign out one other device, or every other device. */
 export const action = defineAction({
   access: "member",
   schema: revokeSessionSchema,

@@ -6,13 +6,13 @@ import { generateTelegramCode } from "#server/dashboard/generate-telegram-code";
 import { getTelegramBot } from "#server/telegram/telegram-bot";
 import { getTelegramBotUsername, telegramBotUrl } from "#server/telegram/telegram-links";
 
-/** A new Telegram verification code for the signed-in member (spec §5). */
+/** A new Telegram verification code for the signed-in member. */
 export const action = defineAction({
   access: "member",
   unexpected: "Failed to generate a code. Please try again.",
   run: async ({ member }) => {
     const code = await generateTelegramCode({ db: getDb(), userId: member.userId });
-    // With the bot running, a deep link sends `/start <code>` in one tap (issue 7).
+    // With the bot running, a deep link sends `/start <code>` in one tap.
     const username = getTelegramBotUsername({ bot: getTelegramBot(), config: getConfig().telegram });
     const botUrl = username ? telegramBotUrl({ username, code: code.code }) : undefined;
     return { ...code, botUrl };

@@ -17,7 +17,7 @@ function backToBlog(code: NewsletterNoticeCode) {
   return redirect(`/blog?newsletter=${code}#newsletter`, 303);
 }
 
-/** "Subscribe to new posts" (DESIGN.md §5). Scripts get the JSON envelope. */
+/** "Subscribe to new posts". Scripts get the JSON envelope. */
 export const action = defineAction({
   schema: newsletterSchema,
   // A cross-site post stays a 403, page or not: nothing to send a stranger back to.

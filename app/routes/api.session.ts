@@ -4,7 +4,7 @@ import type { Route } from "./+types/api.session";
 export type SessionState = { signedIn: boolean };
 
 /**
- * Is this browser still signed in? (GET, read-only JSON, issue #15.) The dashboard asks when
+ * Is this browser still signed in? (GET, read-only JSON.) The dashboard asks when
  * its tab regains focus, so a sign-out elsewhere, a revoked device or an expired session is
  * noticed without waiting for the next click. One session read; a refreshed cookie is passed on.
  */

@@ -14,15 +14,15 @@ export const loader = ({ params }: Route.LoaderArgs) =>
     load: async () => {
       const post = await getBlogPost({ db: getDb(), slug: params.slug });
       if (!post) {
-        // A published post's old address (its slug changed, issue #16) moves for good.
+        // A published post's old address (its slug changed) moves for good.
         const moved = await findPostRedirect({ db: getDb(), slug: params.slug });
         if (moved) return redirect(`/blog/${moved}`, 301);
-        // Missing and unpublished look the same from outside: the spec's not-found screen, status 404.
+        // Missing and unpublished look the same from outside: the not-found screen, status 404.
         return data({ post: null, related: [] }, { status: 404 });
       }
       return { post, related: await listRelatedPosts({ db: getDb(), slug: post.slug }) };
     },
-    // Spec §2: an article that cannot be loaded shows the not-found screen too.
+    // An article that cannot be loaded shows the not-found screen too.
     fallback: { post: null, related: [] },
     failure: "blog article failed to load",
     context: { slug: params.slug },

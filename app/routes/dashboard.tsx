@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Dashboard", description: "Your member dashboard.", noindex: true });
 
 /**
- * The member dashboard (spec §2). Everything is read for the session's member only; the open
+ * The member dashboard. Everything is read for the session's member only; the open
  * section comes from `?section=`, and only that section's data is loaded. Everything is in the
  * server's HTML (readable without JavaScript); while the browser loads another section, that
  * section shows its loading state (the knowledgebase its 4 skeleton rows).
@@ -61,7 +61,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const target = navigation.location?.pathname === "/dashboard" ? resolveSection(new URLSearchParams(navigation.location.search).get("section")) : null;
   const section = target ?? loaderData.section;
   const loaded = section.key === loaderData.section.key ? loaderData : null;
-  // A session that ended elsewhere: none of the member's data stays on screen (issue #15).
+  // A session that ended elsewhere: none of the member's data stays on screen.
   const session = useSessionState();
   if (session.ended) return <SessionEndedScreen />;
   return (

@@ -10,7 +10,7 @@ import { loadOrUnavailable } from "#server/http/load-or-unavailable";
 import type { Route } from "./+types/results";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // An unknown or missing ?type= shows the default tab rather than an error (spec §2).
+  // An unknown or missing ?type= shows the default tab rather than an error.
   const type = parseResultType(new URL(request.url).searchParams.get("type"));
   return loadOrUnavailable({
     load: async () => ({ type, results: await listResults({ db: getDb(), type }), failed: false }),

@@ -37,7 +37,7 @@ export const action = defineAction({
     }
     const { headers } = await signInWithCode({ db, email: input.email, code: input.code ?? "", clientIp, headers: request.headers });
     forwardCookies(headers);
-    // spec §8: "Welcome back!" / "You've successfully signed in." after the redirect.
+    // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
   },

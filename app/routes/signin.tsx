@@ -31,11 +31,11 @@ export const action = defineAction({
   run: async ({ input, clientIp, request, forwardCookies }) => {
     const { headers, twoFactorRequired } = await signInMember({ db: getDb(), email: input.email, password: input.password, clientIp, headers: request.headers });
     forwardCookies(headers);
-    // Two-factor on (issue #15): the second screen asks for the code, then goes on to redirectTo.
+    // Two-factor on: the second screen asks for the code, then goes on to redirectTo.
     if (twoFactorRequired) {
       return redirect(`/signin/two-factor?redirectTo=${encodeURIComponent(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }))}`);
     }
-    // spec §8: "Welcome back!" / "You've successfully signed in." after the redirect.
+    // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
   },

@@ -21,7 +21,7 @@ import type { Route } from "./+types/signin.two-factor";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Two-factor sign in", description: "Enter the code from your authenticator app.", noindex: true });
 
-/** The second sign-in step (issue #15): only after the password step left its challenge cookie. */
+/** The second sign-in step: only after the password step left its challenge cookie. */
 export async function loader({ request }: Route.LoaderArgs) {
   const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), { siteOrigin: getPublicOrigin() });
   await redirectSignedIn(request, target);
@@ -36,7 +36,7 @@ export const action = defineAction({
     await redirectSignedIn(request, safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
     const { headers } = await verifyTwoFactorSignIn({ db: getDb(), code: input.code, trustDevice: input.trustDevice, clientIp, headers: request.headers });
     forwardCookies(headers);
-    // spec §8: "Welcome back!" / "You've successfully signed in." after the redirect.
+    // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
   },

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Staff invitation", description: "Join the back office.", noindex: true });
 
 /**
- * The page an invitation email links to (issue #16). Public, since /admin answers 404 to
+ * The page an invitation email links to. Public, since /admin answers 404 to
  * anyone not yet staff: it says what became of a dead link, asks the account of the invited
  * address to accept, or lets a person without an account choose a name and a password.
  */

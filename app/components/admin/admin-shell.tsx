@@ -29,7 +29,7 @@ function activeSection(sections: readonly Section[], pathname: string) {
 }
 
 /**
- * The back office's frame (issue #16): its own sidebar with the sections this role may use,
+ * The back office's frame: its own sidebar with the sections this role may use,
  * a header with breadcrumbs and the signed-in staff member, the page. Outside the public
  * site's chrome; the sidebar folds into a sheet on a phone.
  */

@@ -9,7 +9,7 @@ import { cn } from "~/lib/utils";
 import type { UploadedImage } from "~/lib/validation/admin/image-upload";
 
 /*
- * An image as a form field (issue #16): pick a file or drop one, it is uploaded at once and the
+ * An image as a form field: pick a file or drop one, it is uploaded at once and the
  * field holds its address (what a form saves); a preview, the alt text where the image needs one,
  * the server's reason when a file is refused, and a button to remove the image. Back office only.
  */

@@ -11,7 +11,7 @@ import { isAllowedHref } from "~/components/admin/rich-text/link-href";
 import { Toolbar } from "~/components/admin/rich-text/toolbar";
 
 /*
- * The back office's rich-text editor (issue #16), Tiptap 3 over ProseMirror: headings (h2, h3),
+ * The back office's rich-text editor, Tiptap 3 over ProseMirror: headings (h2, h3),
  * bold, italic, bulleted and numbered lists, links, quotes, inline code, code blocks and uploaded
  * images (rich-text/image-panel.tsx) — what
  * the sanitizer (server/content/sanitize.ts) keeps, nothing it would strip. It hands its HTML to

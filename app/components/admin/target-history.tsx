@@ -7,7 +7,7 @@ export function auditTime(iso: string) {
 }
 
 /**
- * One record's own audit history (issue #16), for its edit page: newest first, who (and their
+ * One record's own audit history, for its edit page: newest first, who (and their
  * role then), when, what, and the fields that changed, before → after. The loader builds it
  * with `listTargetHistory` (server/staff/list-target-history.ts). `auditLink` points at the
  * full, filtered audit log for those who may read it.

@@ -4,7 +4,7 @@ import { UPLOAD_ENDPOINT, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/lib/upload
 import type { UploadedImage } from "~/lib/validation/admin/image-upload";
 
 /*
- * Sends one image to the back office's upload (issue #16) and reads its answer: the image's
+ * Sends one image to the back office's upload and reads its answer: the image's
  * address and sizes, or the server's reason for refusing it. What the file is, the server decides
  * from its bytes; the only check made here is the size, to spare a 5 MB wait for a sure "no".
  */

@@ -2,7 +2,7 @@ import * as React from "react";
 import { useBlocker } from "react-router";
 
 /**
- * Holds back leaving an editor with unsaved changes (issue #16): another page of the site asks
+ * Holds back leaving an editor with unsaved changes: another page of the site asks
  * first (the blocker, shown as a dialog by the caller); closing the tab or reloading gets the
  * browser's own question. `allowWhile` lets the editor's own moves through.
  */

@@ -1,7 +1,7 @@
 import type { ActionAnswer } from "~/lib/action-answer";
 
 /*
- * The browser half of passkeys (issue #15). @simplewebauthn/browser is loaded only when a
+ * The browser half of passkeys. @simplewebauthn/browser is loaded only when a
  * passkey is actually used (a dynamic import: its own chunk), so no page's first load grows.
  */
 

@@ -8,7 +8,7 @@ import { ceremonyProblem, loadWebAuthn, passkeysSupported, postJson } from "./pa
 type Options = { options: PublicKeyCredentialRequestOptionsJSON };
 
 /**
- * "Sign in with a passkey" on /signin (issue #15), and conditional UI: where the browser
+ * "Sign in with a passkey" on /signin, and conditional UI: where the browser
  * supports it, the member's passkeys are offered in the email field's autofill (the field
  * carries autocomplete="username webauthn"). Either way the signed answer goes to our route,
  * which opens the session; the page then loads `redirectTo`.

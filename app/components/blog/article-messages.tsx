@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
-/** A missing, unpublished or unreadable article (spec §2 Blog article). */
+/** A missing, unpublished or unreadable article. */
 export function ArticleNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-28 text-center">

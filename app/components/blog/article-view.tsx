@@ -8,7 +8,7 @@ import type { BlogPost } from "~/lib/view-types/content";
 import { formatPostDate } from "./format-post-date";
 import { ShareButton } from "./share-button";
 
-/** One article: its header, hero image and body (spec §2 Blog article). */
+/** One article: its header, hero image and body. */
 export function ArticleView({ post, className, ...props }: { post: BlogPost } & React.ComponentProps<"article">) {
   // An upload offers its sizes for the hero (at most the 64rem column); seeded images keep their one address.
   const hero = imageAttributes(post.image);
@@ -42,7 +42,7 @@ export function ArticleView({ post, className, ...props }: { post: BlogPost } & 
         fetchPriority="high"
         className="mx-auto aspect-[40/21] w-full max-w-5xl rounded-2xl border bg-muted object-cover"
       />
-      {/* Stored HTML was sanitized with an allow-list when it was written (DESIGN.md §6). */}
+      {/* Stored HTML was sanitized with an allow-list when it was written. */}
       <div className="prose-content mx-auto w-full max-w-3xl" dangerouslySetInnerHTML={{ __html: post.content }} />
     </article>
   );

@@ -7,7 +7,7 @@ import { cn } from "~/lib/utils";
 import type { BlogPostSummary } from "~/lib/view-types/content";
 import { formatPostDate } from "./format-post-date";
 
-/** One post in the blog grid or among related articles (spec §2 Blog list). */
+/** One post in the blog grid or among related articles. */
 export function BlogPostCard({
   post,
   eager = false,

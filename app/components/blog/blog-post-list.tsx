@@ -10,7 +10,7 @@ import { blogListHref } from "../../lib/search-term";
 export const LOADING_TEXT = "Loading blog posts...";
 
 /**
- * The blog grid with its states (spec §2): error, empty, the search count, the cards and
+ * The blog grid with its states: error, empty, the search count, the cards and
  * "Load More Posts" (a link to the next page count, so it also works without JavaScript).
  */
 export function BlogPostList({

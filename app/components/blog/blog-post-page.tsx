@@ -7,8 +7,8 @@ import type { BlogPost, BlogPostSummary } from "~/lib/view-types/content";
 import { summarizeHtml } from "~/lib/text-summary";
 
 /**
- * An article page's body (spec §2 Blog article): the public /blog/{slug} page and the back
- * office's preview (issue #16) render this same component, so the preview is the page.
+ * An article page's body: the public /blog/{slug} page and the back
+ * office's preview render this same component, so the preview is the page.
  */
 export function BlogPostPage({ post, related }: { post: BlogPost; related: BlogPostSummary[] }) {
   return (
@@ -21,7 +21,7 @@ export function BlogPostPage({ post, related }: { post: BlogPost; related: BlogP
 
 /**
  * An article's search and link-preview tags: the post's SEO title, description and social image
- * when set (issue #16), else its title, excerpt (or, without one, the body's first words) and
+ * when set, else its title, excerpt (or, without one, the body's first words) and
  * hero image (or the site's).
  */
 export function blogPostMeta(args: { matches: Parameters<typeof seoMeta>[0]["matches"]; location: { pathname: string }; post: BlogPost; noindex?: boolean }): MetaDescriptor[] {

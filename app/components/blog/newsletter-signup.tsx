@@ -9,7 +9,7 @@ import { newsletterSchema } from "~/lib/validation/site/newsletter";
 type Answer = { ok?: boolean; message?: string; error?: string };
 
 /**
- * "Subscribe to new posts" (DESIGN.md §5: double opt-in). With JavaScript the answer is a toast,
+ * "Subscribe to new posts" (double opt-in). With JavaScript the answer is a toast,
  * or an error under the field; without it the form posts and the blog shows `notice`.
  */
 export function NewsletterSignup({

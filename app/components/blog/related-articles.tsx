@@ -3,7 +3,7 @@ import { cn } from "~/lib/utils";
 import type { BlogPostSummary } from "~/lib/view-types/content";
 import { BlogPostCard } from "./blog-post-card";
 
-/** Up to three other published articles, newest first (spec §2, §7). */
+/** Up to three other published articles, newest first. */
 export function RelatedArticles({ posts, className, ...props }: { posts: BlogPostSummary[] } & React.ComponentProps<"section">) {
   return (
     <section aria-labelledby="related-heading" className={cn("grid gap-6", className)} {...props}>

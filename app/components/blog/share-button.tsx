@@ -4,7 +4,7 @@ import { toast } from "~/components/ui/sonner";
 import { Button } from "~/components/ui/button";
 
 /**
- * Share (spec §2, §8): the browser's share sheet where there is one; a cancelled share says
+ * Share: the browser's share sheet where there is one; a cancelled share says
  * nothing. Elsewhere, or if sharing fails, the page's link is copied instead.
  */
 export function ShareButton({ title, text, ...props }: { title: string; text?: string } & React.ComponentProps<typeof Button>) {

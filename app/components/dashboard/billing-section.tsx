@@ -6,10 +6,10 @@ import type { BillingData, BillingRow } from "~/lib/view-types/member";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { capitalize, formatDate } from "./format";
 
-// spec §4: paid cyan, pending yellow, failed red.
+// Invoice status colours: paid cyan, pending yellow, failed red.
 const statusVariant = { paid: "success", pending: "warning", failed: "destructive" } as const;
 
-/** Billing history (spec §2): the member's invoices, newest first; skeleton rows while it loads. */
+/** Billing history: the member's invoices, newest first; skeleton rows while it loads. */
 export function BillingSection({ data }: { data?: BillingData }) {
   return (
     <DashboardSection id="billing" title="Billing history">

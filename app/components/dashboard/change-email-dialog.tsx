@@ -10,7 +10,7 @@ import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
 /**
- * User Info → Email → edit (issue #15): the new address gets a confirmation link, and nothing
+ * User Info → Email → edit: the new address gets a confirmation link, and nothing
  * changes until it is used; the old address is told afterwards. Only from a verified address.
  */
 export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

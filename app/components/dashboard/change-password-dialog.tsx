@@ -11,7 +11,7 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** The working CHANGE PASSWORD (DESIGN.md §5): the one policy, and other sessions signed out. */
+/** The working CHANGE PASSWORD: the one policy, and other sessions signed out. */
 export function ChangePasswordDialog() {
   const [open, setOpen] = React.useState(false);
   const [values, setValues] = React.useState(empty);
@@ -19,7 +19,7 @@ export function ChangePasswordDialog() {
 
   const report = (problems: Record<string, string>, message?: string) => {
     setErrors(problems);
-    // The reset screen's titles (spec §5): "Weak password" for the policy, "Passwords don't match".
+    // The reset screen's titles: "Weak password" for the policy, "Passwords don't match".
     if (problems.newPassword) toast.error("Weak password", { description: problems.newPassword });
     else if (problems.confirmPassword) toast.error("Passwords don't match", { description: "Please make sure both passwords are the same." });
     else toast.error("Password not changed", { description: message ?? Object.values(problems)[0] });

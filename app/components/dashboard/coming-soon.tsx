@@ -1,6 +1,6 @@
 import { ConstructionIcon } from "lucide-react";
 
-/** Disabled and unknown sections (spec §2): '{title} - Coming soon'. */
+/** Disabled and unknown sections: '{title} - Coming soon'. */
 export function ComingSoon({ title }: { title: string }) {
   return (
     <section className="grid max-w-xl justify-items-start gap-3">

@@ -15,8 +15,8 @@ type PurchaseAnswer = ActionAnswer<{ newBalance: string; activeSubscriptions: nu
 const CENT = 10_000n;
 
 /**
- * Lists the items, the total and the balance; blocks confirmation when the balance is short
- * (spec §4). One idempotency key per opening, so a double click or a retry charges once.
+ * Lists the items, the total and the balance; blocks confirmation when the balance is short.
+ * One idempotency key per opening, so a double click or a retry charges once.
  * Prices and the balance are decided on the server; this only shows what will be asked.
  */
 export function ConfirmPurchaseDialog({

@@ -6,7 +6,7 @@ import { SidebarTrigger } from "~/components/ui/sidebar";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
 
-/** spec §2: the language label EN, the balance button opening the deposit dialog, the member's name, Logout. */
+/** The language label EN, the balance button opening the deposit dialog, the member's name, Logout. */
 export function DashboardHeader() {
   const { profile, balance, openDeposit } = useDashboard();
   const name = `${profile.firstName} ${profile.lastName}`.trim();

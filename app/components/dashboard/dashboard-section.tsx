@@ -39,7 +39,7 @@ function DashboardSection({
 /**
  * A section's data as the loader hands it over: `loading` while there is none yet (another
  * section's data is on screen until the loader answers), the section's message when it failed
- * to load (spec §8), else `children` with the data.
+ * to load, else `children` with the data.
  */
 function SectionContent<T extends object>({
   data,

@@ -7,11 +7,11 @@ import type { DepositWallet } from "~/lib/view-types/member";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
 
-/** spec §9: the copy confirmation shows for 2 seconds. */
+/** The copy confirmation shows for 2 seconds. */
 const COPIED_MS = 2000;
 
 /**
- * "Deposit Funds" (spec §2): the member's own USDT TRC-20 address with a copy button, its QR
+ * "Deposit Funds": the member's own USDT TRC-20 address with a copy button, its QR
  * code (an inline SVG drawn on the server) and the network warning.
  */
 export function DepositDialog({ wallet, ...props }: { wallet: DepositWallet | null } & React.ComponentProps<typeof Dialog>) {

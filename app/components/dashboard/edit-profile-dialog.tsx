@@ -9,7 +9,7 @@ import { profileSchema } from "~/lib/validation/dashboard/profile";
 import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
-/** "Change user information": first and last name editable; email and Telegram read-only (spec §2). */
+/** "Change user information": first and last name editable; email and Telegram read-only. */
 export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { profile } = useDashboard();
   const [values, setValues] = React.useState({ firstName: profile.firstName, lastName: profile.lastName });

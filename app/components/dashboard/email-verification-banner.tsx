@@ -4,7 +4,7 @@ import { toast } from "~/components/ui/sonner";
 import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
-/** Until the member's address is verified (issue #15): a banner on every dashboard section, with "Resend". */
+/** Until the member's address is verified: a banner on every dashboard section, with "Resend". */
 export function EmailVerificationBanner() {
   const { profile } = useDashboard();
   const { submit, busy } = useMemberAction<ActionAnswer<{ message: string }>>("/api/dashboard/email-verification", (answer) => {

@@ -9,7 +9,7 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-/** The header's balance: '$x.xx USDT' (spec §2, 2 decimals). */
+/** The header's balance: '$x.xx USDT', always 2 decimals. */
 export function formatBalance(micro: string | bigint): string {
   return formatUsdt(BigInt(micro), { suffix: true });
 }

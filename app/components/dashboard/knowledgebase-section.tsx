@@ -3,11 +3,11 @@ import { Skeleton } from "~/components/ui/skeleton";
 import type { KnowledgebaseArticle, KnowledgebaseData } from "~/lib/view-types/member";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 
-/** spec §9: 4 skeleton rows while loading. */
+/** Skeleton rows shown while the articles load. */
 const SKELETON_ROWS = 4;
 
 /**
- * Knowledgebase (spec §2): published articles as an accordion, one open at a time, collapsible.
+ * Knowledgebase: published articles as an accordion, one open at a time, collapsible.
  * Without `data` (the section is being loaded) it shows the skeleton rows.
  */
 export function KnowledgebaseSection({ data }: { data?: KnowledgebaseData }) {
@@ -27,7 +27,7 @@ function Articles({ articles }: { articles: KnowledgebaseArticle[] }) {
       {articles.map((article) => (
         <AccordionItem key={article.id} value={String(article.id)}>
           <AccordionTrigger className="text-base">{article.title}</AccordionTrigger>
-          {/* Sanitized when written (DESIGN.md §6); rendered only from that storage. */}
+          {/* Sanitized when written; rendered only from that storage. */}
           <AccordionContent>
             <div className="prose-content" dangerouslySetInnerHTML={{ __html: article.content }} />
           </AccordionContent>

@@ -8,7 +8,7 @@ import type { MemberSubscription } from "~/lib/view-types/member";
 import { capitalize, formatDate, periodName } from "./format";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
-/** The member's subscriptions (spec §2, §4): plan, period, status, start, "Ends On", autorenew. */
+/** The member's subscriptions: plan, period, status, start, "Ends On", autorenew. */
 export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly MemberSubscription[] }) {
   return (
     <section aria-labelledby="my-subscriptions-title" className="grid grid-cols-1 gap-3">
@@ -61,7 +61,7 @@ function AutorenewSwitch({ subscription }: { subscription: MemberSubscription })
     setPending(null);
   });
 
-  // Lifetime never renews: locked (spec §4).
+  // Lifetime never renews: locked.
   if (subscription.billingPeriod === "lifetime") {
     return (
       <span className="inline-flex items-center gap-1 text-muted-foreground" title="Lifetime subscriptions never renew">

@@ -13,7 +13,7 @@ export type SectionKey =
 type SectionDef = { key: SectionKey; title: string; icon: LucideIcon; enabled: boolean };
 
 /**
- * The dashboard's sections (spec §2). Signals, Courses and Purchase ASI are defined but
+ * The dashboard's sections. Signals, Courses and Purchase ASI are defined but
  * disabled: hidden from the sidebar, and asking for them shows "… - Coming soon".
  */
 export const dashboardSections: readonly SectionDef[] = [

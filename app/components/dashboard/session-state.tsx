@@ -4,7 +4,7 @@ import { toast } from "~/components/ui/sonner";
 import { SIGN_IN_AGAIN } from "~/lib/action-answer";
 
 /** What the dashboard does when its session is gone: see `useSessionState`. */
-/** `message`: the refusal's own text (the purchase's is the spec's), SIGN_IN_AGAIN by default. */
+/** `message`: the refusal's own text (the purchase dialog has its own), SIGN_IN_AGAIN by default. */
 const SessionEndedContext = React.createContext<((message?: string) => void) | null>(null);
 
 export const SessionEndedProvider = SessionEndedContext.Provider;
@@ -18,11 +18,11 @@ export function useEndSession() {
 export const SESSION_STATE_URL = "/api/session";
 
 /**
- * Live session state (issue #15, the spec's auth listener): the dashboard notices that its
+ * Live session state, the dashboard's auth listener: the dashboard notices that its
  * session ended — signed out in another tab, revoked from another device, expired — when the tab
  * regains focus (one cheap GET) or when an action answers 401. Then `ended` turns true, so the
  * page stops rendering the member's data at once, one toast says so (the 401's own text, e.g.
- * the spec's "Please sign in to complete purchase"), and the browser goes to /signin (which
+ * "Please sign in to complete purchase"), and the browser goes to /signin (which
  * brings the member back here). A failed check (offline) changes nothing.
  */
 export function useSessionState() {

@@ -13,7 +13,7 @@ import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { MemberSubscriptions } from "./member-subscriptions";
 
-/** Subscriptions (spec §2, §4): plan cards with a cart and the confirm-purchase dialog, then the member's list. */
+/** Subscriptions: plan cards with a cart and the confirm-purchase dialog, then the member's list. */
 export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
   return (
     <DashboardSection id="subscriptions" title="Subscriptions" className="gap-8">

@@ -8,7 +8,7 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
 type CodeAnswer = ActionAnswer<{ code: string; expiresAt: string; botUrl?: string }>;
 
 /**
- * The code dialog of an unverified member (spec §4): generates the 6-digit code the member
+ * The code dialog of an unverified member: generates the 6-digit code the member
  * sends to the Telegram bot. The code stays valid for 15 minutes; a new one replaces it.
  */
 export function TelegramCodeDialog({
@@ -32,7 +32,7 @@ export function TelegramCodeDialog({
   });
 
   const generate = () => {
-    // spec §5: no username, no code; the server checks the same.
+    // A code is only generated for a member with a Telegram username; the server checks the same.
     if (!telegramUsername) {
       toast.error("Please set your Telegram username in User Info first.");
       return;

@@ -13,7 +13,7 @@ import { SecurityPanel } from "./security/security-panel";
 import { SessionsCard } from "./security/sessions-card";
 import { TwoFactorCard } from "./security/two-factor-card";
 
-/** User Info: cards User, Email and Telegram Account, each with the edit icon (spec §2). */
+/** User Info: cards User, Email and Telegram Account, each with the edit icon. */
 export function UserInfoSection() {
   const { profile } = useDashboard();
   const [editing, setEditing] = React.useState(false);

@@ -4,7 +4,7 @@ import { useDashboard } from "./dashboard-context";
 import { DashboardSection } from "./dashboard-section";
 import { TelegramCodeDialog } from "./telegram-code-dialog";
 
-/** Welcome: "Enter Your Telegram Username" verification (spec §2, §4). */
+/** Welcome: "Enter Your Telegram Username" verification. */
 export function WelcomeSection() {
   const { profile } = useDashboard();
   const username = profile.telegramUsername;

@@ -8,7 +8,7 @@ import type { Feature } from "./feature-grid";
 type Direction = "prev" | "next";
 
 /**
- * The home page's looping benefit carousel (spec §4, §9: loop, align start, 2 per view from
+ * The home page's looping benefit carousel (loop, align start, 2 per view from
  * 768 px). The server renders a plain, natively scrollable row so the cards paint (and read)
  * without JavaScript. The carousel sits below the fold, so embla is not part of the first
  * load: it is fetched when the row comes near the viewport (or at the first press of a

@@ -10,7 +10,7 @@ import { Section, SectionHeading } from "./section";
 import { WhatIsBrand } from "./what-is-brand";
 import { WhyYouNeed } from "./why-you-need";
 
-/** The home page from the benefit carousel down (spec §1 order); loaded as it comes into view. */
+/** The home page from the benefit carousel down; loaded as it comes into view. */
 export default function HomeBelowTheFold({ plans }: { plans: readonly PublicPlan[] }) {
   const brand = useBrand();
   return (

@@ -1,7 +1,7 @@
 import { BrainCircuitIcon, ClockIcon, SendIcon, SlidersHorizontalIcon } from "lucide-react";
 import type { Feature } from "./feature-grid";
 
-/** The four benefit cards of the home carousel (spec §1). */
+/** The four benefit cards of the home carousel. */
 export const benefits: readonly Feature[] = [
   {
     icon: SendIcon,

@@ -9,7 +9,7 @@ const points = [
   "Crypto, forex, indices and commodities, from 5-minute to daily charts",
 ] as const;
 
-/** The home page's teaser for the TradingView indicator (spec §1). */
+/** The home page's teaser for the TradingView indicator. */
 export function IndicatorTeaser() {
   const brandName = useBrand();
   return (

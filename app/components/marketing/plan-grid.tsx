@@ -10,7 +10,7 @@ import { Section, SectionHeading } from "./section";
 const periodNames: Record<BillingPeriod, string> = { monthly: "Monthly", quarterly: "Quarterly", lifetime: "Lifetime" };
 
 /**
- * The home page's plan grid (spec §1, §9): every feature of every published plan, priced by
+ * The home page's plan grid: every feature of every published plan, priced by
  * the one pricing module for the chosen period (monthly by default).
  */
 export function PlanGrid({ plans }: { plans: readonly PublicPlan[] }) {
@@ -46,7 +46,7 @@ export function PlanGrid({ plans }: { plans: readonly PublicPlan[] }) {
                       period={period}
                       action={
                         <Button asChild className="w-full" variant={plan.badge ? "default" : "outline"}>
-                          {/* The pricing page pre-adds a plan passed as preSelectedPlan (spec §4), at this tab's period. */}
+                          {/* The pricing page pre-adds a plan passed as preSelectedPlan, at this tab's period. */}
                           <Link to="/pricing" state={{ preSelectedPlan: plan.planId, billingPeriod: period }}>
                             Choose {plan.name}
                           </Link>

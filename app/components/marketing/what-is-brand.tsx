@@ -2,7 +2,7 @@ import { BotIcon, CalendarCheckIcon, CandlestickChartIcon, UsersIcon } from "luc
 import { useBrand } from "~/components/site/use-brand";
 import { Section, SectionHeading } from "./section";
 
-/** "What is {brand}": the five claims of spec §1, the 60% offer as a banner. */
+/** "What is {brand}": five claims, the 60% offer as a banner. */
 export function WhatIsBrand() {
   const brandName = useBrand();
   const claims = [

@@ -27,7 +27,7 @@ const reasons = [
   },
 ] as const;
 
-/** "Why You Need {brand}" (spec §1) with its "Sign Up Now" call to action. */
+/** "Why You Need {brand}" with its "Sign Up Now" call to action. */
 export function WhyYouNeed() {
   const brandName = useBrand();
   return (

@@ -11,7 +11,7 @@ const tabs: { value: BillingPeriod; label: string }[] = [
 ];
 
 /**
- * The "Choose plan type" tab set (spec §2): the chosen period's panel holds `children`, so the
+ * The "Choose plan type" tab set: the chosen period's panel holds `children`, so the
  * tabs control what they label. Only the active panel is rendered.
  */
 export function BillingPeriodTabs({

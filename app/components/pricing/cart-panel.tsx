@@ -8,8 +8,8 @@ import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 
 /**
- * The pricing page's cart (spec §2): items at the chosen period's price, the total (the sum
- * of the displayed prices, spec §9) and "Next Step", disabled while empty. The parent makes
+ * The pricing page's cart: items at the chosen period's price, the total (the sum
+ * of the displayed prices) and "Next Step", disabled while empty. The parent makes
  * it sticky; on small screens the item list folds away so the bar stays short.
  */
 export function CartPanel({
@@ -23,7 +23,7 @@ export function CartPanel({
 }: {
   items: readonly PublicPlan[];
   period: BillingPeriod;
-  /** Micro-USDT: the sum of the displayed prices (spec §9). */
+  /** Micro-USDT: the sum of the displayed prices. */
   total: bigint;
   onRemove: (planId: number) => void;
   onNext: () => void;

@@ -14,8 +14,8 @@ const methods = [
 ];
 
 /**
- * The checkout note and accepted payment methods of spec §2, kept as the spec words them
- * (members actually pay from a USDT balance). Icons are local files: no third-party requests,
+ * The checkout note and accepted payment methods, worded as the product's copy has them, even
+ * though members actually pay from a USDT balance. Icons are local files: no third-party requests,
  * nothing for the CSP to allow.
  */
 export function PaymentMethods({ className, ...props }: React.ComponentProps<"section">) {

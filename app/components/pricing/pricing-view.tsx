@@ -13,7 +13,7 @@ import { CartPanel } from "./cart-panel";
 /** Where "Next Step" leads: the sign-up details screen, which reads the cart (app/lib/cart.ts). */
 export const NEXT_STEP_PATH = "/join/details";
 
-/** The plan picker of spec §2: period tabs, plan cards with cart toggles, and the sticky cart. */
+/** The plan picker: period tabs, plan cards with cart toggles, and the sticky cart. */
 export function PricingView({ plans, className, ...props }: { plans: readonly PublicPlan[] } & React.ComponentProps<"div">) {
   const cart = usePlanCart(plans, { preselect: true });
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 
-// Spec §2: six skeleton cards while results load.
+// Six skeleton cards while results load.
 export const SKELETON_CARDS = 6;
 
 export function ResultCardSkeleton({ className, ...props }: React.ComponentProps<typeof Card>) {

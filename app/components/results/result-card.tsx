@@ -4,10 +4,10 @@ import { cn } from "~/lib/utils";
 import type { PublicResult } from "~/lib/view-types/content";
 import { formatCount, formatSignedPercent } from "./format";
 
-/** One period of the results tracker: counts, total return and a win-rate bar (spec §2, §9). */
+/** One period of the results tracker: counts, total return and a win-rate bar. */
 export function ResultCard({ result, className, ...props }: { result: PublicResult } & React.ComponentProps<typeof Card>) {
   const positive = result.totalPercentage >= 0;
-  // The bar's width is the win rate itself, exactly as stored (spec §2).
+  // The bar's width is the win rate itself, exactly as stored.
   const width = `${result.winRate}%`;
   return (
     <Card data-slot="result-card" aria-label={result.title} className={cn("gap-5", className)} {...props}>
@@ -62,4 +62,4 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The placeholder shown six times while another tab loads (spec §9). */
+/** The placeholder shown six times while another tab loads. */

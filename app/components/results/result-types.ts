@@ -2,7 +2,7 @@ import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
 
 export const DEFAULT_RESULT_TYPE: ResultType = "low_lev_futures";
 
-/** The results tracker's tabs (spec §2): the URL carries the type, people read the label. */
+/** The results tracker's tabs: the URL carries the type, people read the label. */
 export const RESULT_TYPE_LABELS: Record<ResultType, string> = {
   broadcastai: "BroadcastAI",
   forex: "Forex",

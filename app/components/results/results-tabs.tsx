@@ -8,7 +8,7 @@ import { ResultCard } from "./result-card";
 import { ResultsSkeletonGrid } from "./result-card-skeleton";
 import { RESULT_TYPE_LABELS } from "./result-types";
 
-// The spec words its other load failures this way (§2 blog, §8 pricing).
+// Worded like the blog's and the pricing page's load failures.
 const RESULTS_ERROR = "Error loading results. Please try again later.";
 
 const hrefFor = (type: ResultType) => `/results?type=${type}`;

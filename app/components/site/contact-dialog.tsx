@@ -31,7 +31,7 @@ function readRemembered(): Pick<Fields, "name" | "email"> | null {
 }
 
 /**
- * The contact dialog (spec §2, §5, §8). Loaded on demand by the support button, so its form
+ * The contact dialog. Loaded on demand by the support button, so its form
  * code and validation schema are not part of any page's first load.
  */
 export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

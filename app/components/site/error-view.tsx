@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { cn } from "~/lib/utils";
 
 /**
- * The one error screen (issue #14: every route exports the same ErrorBoundary). A route's
+ * The one error screen (every route exports the same ErrorBoundary). A route's
  * boundary renders inside its layout, so the header, footer or dashboard chrome stay usable;
  * the root's covers the whole page when even the layout failed. It says what happened in plain
  * words and never shows a stack or an internal message.

@@ -5,7 +5,7 @@ import { mainNav } from "./nav-links";
 import { useBrand } from "./use-brand";
 
 /**
- * The slide-in menu under 768 px (spec §2). Loaded on first use: most visitors on a desktop
+ * The slide-in menu under 768 px. Loaded on first use: most visitors on a desktop
  * never need its code. Choosing a link or Sign in closes it.
  */
 export default function MobileMenu({

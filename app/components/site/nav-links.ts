@@ -1,4 +1,4 @@
-/** Top navigation of spec §2, in order. */
+/** The header's top navigation, in display order. */
 export const mainNav = [
   { to: "/", label: "Home" },
   { to: "/signals", label: "Signals" },
@@ -8,7 +8,7 @@ export const mainNav = [
   { to: "/blog", label: "Blog" },
 ] as const;
 
-/** Footer links of spec §2, in order (external ones come from configuration). */
+/** The footer's links, in display order (external ones come from configuration). */
 export const footerNav = [
   { to: "/", label: "Home" },
   { to: "/signals", label: "Signals" },

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** The 404 screen of spec §2, for the catch-all route and any loader that finds nothing. */
+/** The 404 screen, for the catch-all route and any loader that finds nothing. */
 export function NotFoundView() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-6 py-32 text-center">

@@ -3,7 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import { Loader2Icon } from "lucide-react";
 import { cn } from "~/lib/utils";
 
-// Spec §2 and §8: what a page says while its data loads; any other page says "Loading...".
+// What a page with slow data says while its data loads; any other page says "Loading...".
 const LOADING_TEXTS: [RegExp, string][] = [
   [/^\/pricing\/?$/, "Loading pricing plans..."],
   [/^\/blog\/?$/, "Loading blog posts..."],

@@ -7,7 +7,7 @@ import { BrandLogo } from "./brand-logo";
 import { mainNav } from "./nav-links";
 
 function LanguageLabel() {
-  // Only English exists; the label informs and is deliberately not a control (spec §2).
+  // Only English exists; the label informs and is deliberately not a control.
   return (
     <span data-slot="language-label" title="Language: English" className="select-none text-sm font-medium text-muted-foreground">
       EN

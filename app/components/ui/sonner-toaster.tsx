@@ -13,7 +13,7 @@ export type SonnerToast = typeof toast;
 /**
  * The real toaster, loaded by `<Toaster />` (./sonner.tsx) on the first toast. Theme follows
  * the OS setting ("system"), matching app.css, which switches tokens via
- * `prefers-color-scheme`; up to 3 visible, 4000 ms each (spec §9).
+ * `prefers-color-scheme`; up to 3 visible, 4000 ms each.
  */
 export default function SonnerToaster({ onReady }: { onReady: (toast: SonnerToast) => void }) {
   // This effect runs after Sonner's own (children first), so Sonner is listening by then.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { controlCharacterField, fieldErrors, hasControlCharacter, noControl, notAllowedCharacters } from "./fields";
 import { contactSchema } from "./site/contact";
 
-describe("optional text (the contact form's telegram, spec §5)", () => {
+describe("optional text (the contact form's telegram)", () => {
   const valid = { name: "Ada", email: "ada@example.com", message: "Hello" };
 
   it("keeps a value given, trimmed, and stores nothing for a blank or missing one", () => {

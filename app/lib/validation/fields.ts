@@ -86,7 +86,7 @@ export function controlCharacterField(body: Record<string, unknown>): string | n
 }
 
 /**
- * Money on the wire: integer micro-USDT as a string of digits (JSON has no bigint; DESIGN.md §4),
+ * Money on the wire: integer micro-USDT as a string of digits (JSON has no bigint, and money is never a float),
  * turned into bigint here, once, at the edge. At most 18 digits, so it always fits the
  * database's bigint; no sign, no decimals, no exponent.
  */

@@ -33,20 +33,20 @@ export type BlogPostSummary = {
 };
 
 /**
- * A whole article; `content` is sanitized HTML (DESIGN.md §6), safe to render as is: cleaned
+ * A whole article; `content` is sanitized HTML, safe to render as is: cleaned
  * when written by the site, and cleaned again when read because editors also write rows
  * straight into the database.
  */
 export type BlogPost = BlogPostSummary & {
   content: string;
   createdAt: string;
-  /** Search and link-preview texts (issue #16); empty: the title, the excerpt, the hero image. */
+  /** Search and link-preview texts; empty: the title, the excerpt, the hero image. */
   seoTitle: string;
   seoDescription: string;
   socialImage: string;
 };
 
-/** The results tracker's types (spec §2), as the database's `result_type` enum lists them. */
+/** The results tracker's types, as the database's `result_type` enum lists them. */
 export const RESULT_TYPES = ["broadcastai", "forex", "high_lev_futures", "low_lev_futures", "spot"] as const;
 
 export type ResultType = (typeof RESULT_TYPES)[number];

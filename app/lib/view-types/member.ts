@@ -12,7 +12,7 @@ export type MemberProfile = {
   firstName: string;
   lastName: string;
   email: string;
-  /** The address was confirmed from its inbox (issue #15); until then the dashboard shows a banner. */
+  /** The address was confirmed from its inbox; until then the dashboard shows a banner. */
   emailVerified: boolean;
   /** Stored without the leading "@". */
   telegramUsername: string | null;
@@ -22,7 +22,7 @@ export type MemberProfile = {
   walletAddress: string | null;
   /** The verification code still waiting for the bot, shown again after a reload until it expires. */
   pendingCode: { code: string; expiresAt: string } | null;
-  /** Sign-in asks for a code from the authenticator app (issue #15). */
+  /** Sign-in asks for a code from the authenticator app. */
   twoFactorEnabled: boolean;
 };
 
@@ -60,10 +60,10 @@ export type BillingRow = {
   description: string | null;
 };
 
-/** `content` is sanitized HTML (DESIGN.md §6), safe to render as is. */
+/** `content` is sanitized HTML, safe to render as is. */
 export type KnowledgebaseArticle = { id: number; title: string; content: string };
 
-/** A dashboard section's data, or the section's message when it failed to load (spec §8). */
+/** A dashboard section's data, or the section's message when it failed to load. */
 export type SectionData<T> = T | { error: string };
 
 export type SubscriptionsData = SectionData<{ plans: PublicPlan[]; subscriptions: MemberSubscription[] }>;

@@ -1,4 +1,4 @@
-/** One signed-in device in User Info → Security (issue #15), as the sessions loader hands it over. */
+/** One signed-in device in User Info → Security, as the sessions loader hands it over. */
 export type SignedInDevice = {
   /** The session's id (never its token). */
   id: string;

@@ -8,7 +8,7 @@ export type PublicConfig = {
 /** What the root loader (app/root.tsx) gives every page. */
 export type SiteData = {
   config: PublicConfig;
-  /** The copyright year, from the date at request time (spec §1). */
+  /** The copyright year, from the date at request time. */
   year: number;
   /** The site's origin for canonical links and structured data. */
   siteUrl: string;

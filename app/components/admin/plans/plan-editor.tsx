@@ -19,7 +19,7 @@ type SaveAnswer = ActionAnswer<{ id: number; mode: "unchanged" | "immediate" | "
 const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 
 /**
- * The plan editor (issue #16): every field of a plan, the monthly price with the quarterly and
+ * The plan editor: every field of a plan, the monthly price with the quarterly and
  * lifetime prices the one pricing module derives from it (live), and the features list.
  * Checked in the browser with the server's own schema before it is sent.
  */

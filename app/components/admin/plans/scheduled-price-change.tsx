@@ -11,7 +11,7 @@ import type { AdminPlan } from "~/lib/view-types/admin/plans";
 type CancelAnswer = ActionAnswer<{ changed: boolean; price: string; notified: number }>;
 
 /**
- * Cancelling a scheduled rise from the plan editor (issue #16). The fetcher lives in the editor,
+ * Cancelling a scheduled rise from the plan editor. The fetcher lives in the editor,
  * not in the notice: a successful cancellation removes the notice from the page, and its answer
  * (toast, the price field put back) must still be handled. `onCancelled` gets the price now in
  * force, so the editor's price field does not send the withdrawn price again on the next save.

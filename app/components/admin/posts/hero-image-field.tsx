@@ -1,7 +1,7 @@
 import { ImageUploadField } from "~/components/admin/image-upload-field";
 
 /*
- * The post's hero image and its social image (issue #16): the back office's image upload field
+ * The post's hero image and its social image: the back office's image upload field
  * (pick or drop a file, uploaded at once, the field holds its address). Kept as its own small
  * component so the post editor does not change when the upload field does.
  */

@@ -7,7 +7,7 @@ import { postReadiness, type PostFields, type PostStatus } from "~/lib/validatio
 export type PostIntent = "save" | "publish" | "schedule" | "unschedule" | "unpublish" | "archive" | "restore";
 
 /**
- * The editor's buttons for the post's status (issue #16): a draft saves, publishes now or at a
+ * The editor's buttons for the post's status: a draft saves, publishes now or at a
  * time; a scheduled post updates, publishes now, reschedules or unschedules; a published one
  * updates or unpublishes; any may be archived (off the blog), an archived one restored.
  */

@@ -31,7 +31,7 @@ function fieldsOf(post: AdminPost | null): PostFields {
 const same = (a: PostFields, b: PostFields) => (Object.keys(a) as (keyof PostFields)[]).every((key) => a[key] === b[key]);
 
 /**
- * The post editor (issue #16): fields, the rich-text body, and the status buttons. A draft is
+ * The post editor: fields, the rich-text body, and the status buttons. A draft is
  * saved by itself once typing stops ("Saving…", "Saved"); a scheduled or published post only
  * by its Update button, so readers never see half an edit. Leaving with unsaved changes asks.
  */

@@ -22,7 +22,7 @@ function TextField({ id, label, name, values, errors, onChange, hint }: { id: st
   );
 }
 
-/** The post's title, address and byline (issue #16). */
+/** The post's title, address and byline. */
 export function PostHeadFields({ values, errors, onChange, onSlugEdited }: { values: PostFieldValues; errors: Record<string, string>; onChange: Change; onSlugEdited: () => void }) {
   return (
     <div className="grid gap-4">

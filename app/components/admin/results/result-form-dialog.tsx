@@ -34,7 +34,7 @@ const NUMBER_FIELDS = [
 ] as const;
 
 /**
- * Add or edit one result (issue #16): the shared schema checks it in the browser first (wins +
+ * Add or edit one result: the shared schema checks it in the browser first (wins +
  * losses ≤ signals, the win rate against wins and losses), the server again.
  */
 export function ResultFormDialog({

@@ -12,7 +12,7 @@ import { useResultAction } from "./use-result-action";
 const EXAMPLE = "type,title,signals,wins,losses,total_percentage,win_rate,published\nforex,November 2026,40,27,12,38.5,69.23,false";
 
 /**
- * CSV import (issue #16): paste or choose a file, see every row checked, import only when all
+ * CSV import: paste or choose a file, see every row checked, import only when all
  * rows are valid — in one transaction, so an import is never half done.
  */
 export function ResultsCsvImport() {

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { BODY_IMAGE_SIZES, imageAttributes } from "~/lib/uploads";
 
 /*
- * The rich-text editor's image panel (issue #16): upload an image with the image field (pick or
+ * The rich-text editor's image panel: upload an image with the image field (pick or
  * drop, preview, alt text), then insert it at the cursor with its srcset, sizes, width and height.
  * Only uploads are inserted: an image in a body is always one of ours.
  */

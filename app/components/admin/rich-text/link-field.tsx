@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text/link-href";
 
 /*
- * The rich-text editor's link field (issue #16): the address of the selected text's link, checked
+ * The rich-text editor's link field: the address of the selected text's link, checked
  * against what the sanitizer allows, and the Mod-K shortcut that opens it.
  */
 

@@ -1,5 +1,5 @@
 /*
- * The rich-text editor's link addresses (issue #16): which addresses a link may take, and the
+ * The rich-text editor's link addresses: which addresses a link may take, and the
  * attributes it is stored with — the same rules the sanitizer (server/content/sanitize.ts) applies.
  */
 

@@ -1,7 +1,7 @@
 import { mergeAttributes, Node } from "@tiptap/react";
 
 /*
- * Tables in the rich-text editor (issue #16): kept, not built. Posts written before the back
+ * Tables in the rich-text editor: kept, not built. Posts written before the back
  * office (the demo content among them) hold tables of figures; without these nodes the editor
  * would parse them into loose paragraphs and a save would lose the table. The schema mirrors what
  * the sanitizer allows (table, thead, tbody, tr, th with scope, td, colspan, rowspan), and a

@@ -13,7 +13,7 @@ import {
 } from "lucide-react";
 
 /*
- * The rich-text editor's formatting buttons (issue #16), in their toolbar groups: each with its
+ * The rich-text editor's formatting buttons, in their toolbar groups: each with its
  * label, keyboard shortcut, icon, whether it is on for the selection, and what it does.
  */
 

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { BUTTONS } from "~/components/admin/rich-text/toolbar-buttons";
 
 /*
- * The rich-text editor's toolbar (issue #16): the formatting buttons, the link button that opens
+ * The rich-text editor's toolbar: the formatting buttons, the link button that opens
  * the link field, the image button that opens the image panel, undo and redo — each named, with its shortcut in its title and aria-keyshortcuts.
  */
 

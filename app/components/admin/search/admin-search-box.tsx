@@ -16,7 +16,7 @@ const resultsPage = (q: string) => `/admin/search?${new URLSearchParams({ q })}`
 const DEBOUNCE_MS = 200;
 
 /**
- * The back office's global search in the header (issue #16): a combobox that shows a few members
+ * The back office's global search in the header: a combobox that shows a few members
  * and posts as you type (only the kinds the role may read), walked with the arrow keys, opened
  * with Enter; Ctrl+K or ⌘K focuses it from anywhere. Enter with nothing chosen opens the full
  * results page. A member has no page of their own yet: choosing one opens the results page with

@@ -17,7 +17,7 @@ export function subscriptionLine(s: MemberSubscriptionHit) {
 }
 
 /**
- * A member as a search result (issue #16): there is no member page yet, so the result itself
+ * A member as a search result: there is no member page yet, so the result itself
  * carries what staff look a member up for.
  */
 export function MemberDetails({ member, compact = false }: { member: MemberHit; compact?: boolean }) {

@@ -19,7 +19,7 @@ type InvitationAnswer = ActionAnswer<{ kind: "invite" | "revoke" | "resend"; ema
 const NOT_SENT = "The invitation is saved, but its email could not be sent just now. Use “Resend” in a moment.";
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
-/** Owners invite by email and role (issue #16); the link in the email works 72 hours, once. */
+/** Owners invite by email and role; the link in the email works 72 hours, once. */
 export function InviteStaffForm() {
   const fetcher = useFetcher<InvitationAnswer>();
   const form = React.useRef<HTMLFormElement>(null);

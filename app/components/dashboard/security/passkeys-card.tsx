@@ -16,7 +16,7 @@ type PasskeyList = ActionAnswer<{ passkeys: PasskeyView[] }>;
 const LIST = "/api/dashboard/passkeys";
 
 /**
- * User Info → Security → Passkeys (issue #15): add a passkey (named by the member, or after
+ * User Info → Security → Passkeys: add a passkey (named by the member, or after
  * the authenticator), list, rename and remove. Every step goes through our routes; the
  * WebAuthn library loads only when a passkey is being added.
  */

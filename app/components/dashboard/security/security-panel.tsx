@@ -2,7 +2,7 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 /**
- * User Info → Security (issue #15): the member's sign-in protections, one card each
+ * User Info → Security: the member's sign-in protections, one card each
  * (two-factor, passkeys, signed-in devices). Cards are added as their features land.
  */
 export function SecurityPanel({ className, children, ...props }: React.ComponentProps<"section">) {

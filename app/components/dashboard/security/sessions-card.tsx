@@ -16,7 +16,7 @@ type RevokeAnswer = ActionAnswer<{ revoked: number }>;
 const LIST = "/api/dashboard/sessions";
 
 /**
- * User Info → Security → Signed-in devices (issue #15): every browser signed in to this account
+ * User Info → Security → Signed-in devices: every browser signed in to this account
  * (browser and system, approximate place or masked address block, last activity), this one
  * marked; sign out one of the others, or all of them at once.
  */

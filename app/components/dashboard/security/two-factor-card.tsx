@@ -11,7 +11,7 @@ import { TurnOnDialog } from "./two-factor-turn-on-dialog";
 type Dialogs = "turn-on" | "new-codes" | "turn-off" | null;
 
 /**
- * User Info → Security → Two-factor authentication (issue #15). Turning on: the password, then
+ * User Info → Security → Two-factor authentication. Turning on: the password, then
  * the QR code and the secret (shown once) and a code from the app to confirm; then the ten
  * backup codes, shown once and downloadable. When on: new backup codes (password) and turning
  * off (password and a code). Each change signs out the member's other sessions.

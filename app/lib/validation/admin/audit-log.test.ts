@@ -7,7 +7,7 @@ const issuesOf = (query: Record<string, string>) => {
   return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 };
 
-describe("auditFilterSchema (issue #16: the audit log's filters)", () => {
+describe("auditFilterSchema (the audit log's filters)", () => {
   it("keeps each filter trimmed, and reads a blank or missing one as \"any\"", () => {
     expect(auditFilterSchema.parse({ who: " ops@example.com ", action: "\tplan.update ", target: " plan:3\n", page: "4" })).toStrictEqual({
       who: "ops@example.com",

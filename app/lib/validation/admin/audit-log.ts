@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalText } from "../fields";
 
 /**
- * The audit log's filters (issue #16), read from the page's query string: by staff member (the
+ * The audit log's filters, read from the page's query string: by staff member (the
  * label the row names them by: an email, `cli:…` or `ops-token`), by action and by target
  * (`plan` for every plan, `plan:3` for one). Empty fields mean "any".
  */

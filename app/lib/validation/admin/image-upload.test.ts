@@ -7,7 +7,7 @@ const issuesOf = (input: unknown) => {
   return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 };
 
-describe("imageUploadSchema (issue #16: one image of at most 5 MB)", () => {
+describe("imageUploadSchema (one image of at most 5 MB)", () => {
   it("takes one file from 1 byte to exactly 5 MB, as it came", () => {
     const small = fileOf(1);
     expect(imageUploadSchema.parse({ file: small }).file).toBe(small);

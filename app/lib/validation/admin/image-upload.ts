@@ -2,7 +2,7 @@ import { z } from "zod";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
 
 /**
- * The back office's image upload (issue #16): one file of at most 5 MB. What the file is gets
+ * The back office's image upload: one file of at most 5 MB. What the file is gets
  * decided on the server from its bytes; the browser's name and type are never trusted.
  */
 export const imageUploadSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { noControl, notAllowedCharacters } from "../fields";
 
 /*
- * The back office's knowledgebase forms (issue #16), parsed by the same schemas in the browser
+ * The back office's knowledgebase forms, parsed by the same schemas in the browser
  * and on the server. The body is the rich-text editor's HTML: the server sanitizes it on save
  * (server/content/sanitize.ts) with the rules the pages read it with.
  */

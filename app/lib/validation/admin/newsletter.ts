@@ -3,7 +3,7 @@ import { noControl } from "../fields";
 import { SUBSCRIBER_STATUSES } from "../../view-types/admin/newsletter";
 
 /*
- * The back office's Newsletter section (issue #16): the subscriber list's filters (a GET, read
+ * The back office's Newsletter section: the subscriber list's filters (a GET, read
  * leniently: a bad value shows the default) and the staff actions (a POST, read strictly).
  */
 

@@ -8,7 +8,7 @@ export const MAX_PLAN_FEATURES = 20;
 
 /**
  * A USDT amount typed by a person ("49", "49.99"): converted to micro-USDT once, here, at the
- * edge (issue #14); at most 6 decimals, positive.
+ * edge; at most 6 decimals, positive.
  */
 const usdtTyped = (label: string) =>
   z
@@ -19,7 +19,7 @@ const usdtTyped = (label: string) =>
     .transform((text) => parseUsdt(text)!)
     .refine((micro) => micro > 0n, `${label} must be more than 0`);
 
-/** The plan editor (issue #16); the same schema checks the form in the browser and on the server. */
+/** The plan editor; the same schema checks the form in the browser and on the server. */
 export const planSchema = z.object({
   name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(80, "Name must be less than 80 characters").refine(noControl(), notAllowedCharacters("Name")),
   subtitle: z.string().trim().max(160, "Subtitle must be less than 160 characters").refine(noControl(), notAllowedCharacters("Subtitle")).default(""),

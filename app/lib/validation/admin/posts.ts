@@ -2,7 +2,7 @@ import { z } from "zod";
 import { noControl, notAllowedCharacters, type TextKind } from "../fields";
 
 /*
- * The back office's post editor (issue #16), parsed by the same schemas in the browser and on
+ * The back office's post editor, parsed by the same schemas in the browser and on
  * the server. The body is the rich-text editor's HTML: the server sanitizes it on save
  * (server/content/sanitize.ts) with the rules the public page reads it with. A draft may be
  * incomplete (autosave keeps whatever is typed); publishing and scheduling need a whole post

@@ -3,7 +3,7 @@ import { RESULT_TYPES } from "../../view-types/content";
 import { noControl, requiredText } from "../fields";
 
 /*
- * The back office's results (issue #16): one row of the results tracker as staff type it in the
+ * The back office's results: one row of the results tracker as staff type it in the
  * form or a CSV line, the same rules in the browser and on the server.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { noControl, notAllowedCharacters } from "../fields";
 
 /*
- * The back office's global search (issue #16): members by email, name or Telegram username,
+ * The back office's global search: members by email, name or Telegram username,
  * posts by title. One query rule for the header box and the results page.
  */
 

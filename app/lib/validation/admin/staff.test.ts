@@ -12,7 +12,7 @@ const issuesOf = (schema: z.ZodType, input: unknown) => {
   return r.success ? [] : r.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 };
 
-describe("staffRoleSchema (issue #16: give an account a role, change it or take it away)", () => {
+describe("staffRoleSchema (give an account a role, change it or take it away)", () => {
   it("gives one of the four roles by email, or none", () => {
     for (const role of ["owner", "admin", "editor", "support"]) {
       expect(staffRoleSchema.parse({ email: " ops@example.com ", role })).toEqual({ email: "ops@example.com", role });

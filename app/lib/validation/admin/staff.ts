@@ -8,7 +8,7 @@ const role = () => z.enum(STAFF_ROLES, { message: "Choose owner, admin, editor o
 const invitationId = z.coerce.number({ message: "Unknown invitation" }).int().positive("Unknown invitation");
 
 /**
- * The Staff page's forms (issue #16), by `intent`: change a staff member's role or take it away
+ * The Staff page's forms, by `intent`: change a staff member's role or take it away
  * ("none"); invite someone by email; revoke or resend an open invitation. A body without an
  * intent is a role change, as the page's first form sent it. The same schema runs in the browser
  * and on the server.

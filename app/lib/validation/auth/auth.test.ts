@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { forgotPasswordSchema, INVALID_LINK, resetPasswordSchema, signInSchema, signUpSchema } from "./auth";
 import { fieldErrors } from "../fields";
 
-// Expected messages are written out here (spec §5, §8), never taken from the module.
+// Expected messages are written out here, never taken from the module.
 const errorsOf = (result: { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] }) =>
   result.success ? {} : fieldErrors(result.error);
 
-describe("signUpSchema (spec §5: every field required, both checkboxes ticked)", () => {
+describe("signUpSchema (every field required, both checkboxes ticked)", () => {
   const valid = {
     firstName: "Ada",
     lastName: "Lovelace",
@@ -84,7 +84,7 @@ describe("signUpSchema (spec §5: every field required, both checkboxes ticked)"
   });
 });
 
-describe("signInSchema (spec §5: email and password are required)", () => {
+describe("signInSchema (email and password are required)", () => {
   it("passes the email trimmed and the password as typed", () => {
     expect(signInSchema.parse({ email: " ada@example.com ", password: " secret " })).toEqual({ email: "ada@example.com", password: " secret " });
   });
@@ -95,8 +95,8 @@ describe("signInSchema (spec §5: email and password are required)", () => {
   });
 });
 
-describe("forgotPasswordSchema (spec §5: the email must be valid)", () => {
-  it("accepts a valid email and refuses anything else with the spec's message", () => {
+describe("forgotPasswordSchema (the email must be valid)", () => {
+  it("accepts a valid email and refuses anything else with its message", () => {
     expect(forgotPasswordSchema.parse({ email: " ada@example.com " })).toEqual({ email: "ada@example.com" });
     for (const email of [undefined, "", "ada", "ada@", "@example.com"]) {
       expect(errorsOf(forgotPasswordSchema.safeParse({ email })), String(email)).toEqual({ email: "Please enter a valid email address" });
@@ -104,7 +104,7 @@ describe("forgotPasswordSchema (spec §5: the email must be valid)", () => {
   });
 });
 
-describe("resetPasswordSchema (spec §5: the two entries must match; spec §8: invalid link)", () => {
+describe("resetPasswordSchema (the two entries must match; a dead link is an invalid link)", () => {
   const reset = (change: Record<string, unknown>) =>
     resetPasswordSchema.safeParse({ token: "a-long-reset-token", password: "Abcdefg1", confirm: "Abcdefg1", ...change });
 
@@ -121,7 +121,7 @@ describe("resetPasswordSchema (spec §5: the two entries must match; spec §8: i
   });
 });
 
-describe("INVALID_LINK (spec §8, invalid session on reset)", () => {
+describe("INVALID_LINK (the title of a dead reset link)", () => {
   it("is the title a dead reset link shows", () => {
     expect(INVALID_LINK).toBe("Invalid or expired link");
   });

@@ -19,7 +19,7 @@ export const telegramUsername = () =>
 
 const checked = (message: string) => z.preprocess((v) => v === true || v === "on" || v === "true", z.literal(true, { message }));
 
-/** /join/details (spec §2, §5); the server parses the same schema. */
+/** /join/details; the server parses the same schema. */
 export const signUpSchema = z.object({
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
@@ -48,5 +48,5 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { message: "Passwords don't match", path: ["confirm"] });
 
-/** spec §8 "Invalid session on reset": the title shown for a dead reset link. */
+/** The title shown for a dead reset link. */
 export const INVALID_LINK = "Invalid or expired link";

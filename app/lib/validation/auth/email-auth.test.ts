@@ -9,7 +9,7 @@ const issuesOf = (schema: z.ZodType, input: unknown) => {
 const longEmail = (length: number) => `${"a".repeat(length - "@example.com".length)}@example.com`;
 
 describe("the one-time code's words", () => {
-  it("are spec §\"Auth one-time code and resend\"'s", () => {
+  it("are the one-time code screen's", () => {
     expect(NO_EMAIL_OR_PHONE).toBe("You must provide either an email or phone number.");
     expect(SIGN_IN_CODE_DIGITS).toBe(6);
     expect(ENTER_CODE).toBe("Enter the 6-digit code from the email");

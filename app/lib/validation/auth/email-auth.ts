@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { emailAddress, noControl, returnAddress } from "../fields";
 
-/** Schemas of email verification, email change and one-time code sign-in (issue #15). */
+/** Schemas of email verification, email change and one-time code sign-in. */
 
 const INVALID_EMAIL = "Please enter a valid email address";
 
-/** spec §"Auth one-time code and resend": the message when neither an email nor a phone is given. */
+/** The one-time code screen's message when neither an email nor a phone is given. */
 export const NO_EMAIL_OR_PHONE = "You must provide either an email or phone number.";
 
 export const SIGN_IN_CODE_DIGITS = 6;

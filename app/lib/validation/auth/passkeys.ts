@@ -2,7 +2,7 @@ import { z } from "zod";
 import { noControl, optionalText, requiredText, returnAddress } from "../fields";
 
 /**
- * Passkeys (issue #15): what the dashboard's Passkeys card and the sign-in page send. The
+ * Passkeys: what the dashboard's Passkeys card and the sign-in page send. The
  * WebAuthn answers (@simplewebauthn/browser's RegistrationResponseJSON and
  * AuthenticationResponseJSON) are checked for their outer shape here and verified by Better
  * Auth's passkey plugin on the server; base64url strings are bounded so a body cannot carry

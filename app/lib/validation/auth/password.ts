@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hasControlCharacter, notAllowedCharacters } from "../fields";
 
-/** The one password policy (DESIGN.md §5) for sign-up, reset and change, with spec §5's messages. */
+/** The one password policy for sign-up, reset and change, with the same messages everywhere. */
 export const passwordRules = [
   { test: (p: string) => p.length >= 8, message: "Password must be at least 8 characters" },
   { test: (p: string) => /[A-Z]/.test(p), message: "Password must contain at least one uppercase letter" },

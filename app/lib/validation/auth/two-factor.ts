@@ -2,7 +2,7 @@ import { z } from "zod";
 import { noControl, notAllowedCharacters, returnAddress } from "../fields";
 
 /**
- * Two-factor sign-in (issue #15): what the Security card and the second sign-in screen send.
+ * Two-factor sign-in: what the Security card and the second sign-in screen send.
  * The browser and the server parse with these same schemas.
  */
 

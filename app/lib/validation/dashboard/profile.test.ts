@@ -5,7 +5,7 @@ import { autorenewSchema, changePasswordSchema, profileSchema } from "./profile"
 const errorsOf = (result: { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] }) =>
   result.success ? {} : fieldErrors(result.error);
 
-describe("profileSchema (spec §2, §5: only first and last name change)", () => {
+describe("profileSchema (only first and last name change)", () => {
   it("keeps the two names, trimmed, and drops every other key", () => {
     expect(profileSchema.parse({ firstName: " Ada ", lastName: " Lovelace ", email: "x@example.com", balance: "1000" })).toEqual({
       firstName: "Ada",
@@ -21,7 +21,7 @@ describe("profileSchema (spec §2, §5: only first and last name change)", () =>
   });
 });
 
-describe("changePasswordSchema (DESIGN.md §5: CHANGE PASSWORD works, under the one policy)", () => {
+describe("changePasswordSchema (CHANGE PASSWORD works, under the one policy)", () => {
   const change = (patch: Record<string, unknown>) =>
     changePasswordSchema.safeParse({ currentPassword: "Old-pass1", newPassword: "New-pass1", confirmPassword: "New-pass1", ...patch });
 
@@ -40,7 +40,7 @@ describe("changePasswordSchema (DESIGN.md §5: CHANGE PASSWORD works, under the 
   });
 });
 
-describe("autorenewSchema (spec §4: autorenew toggled on or off)", () => {
+describe("autorenewSchema (autorenew toggled on or off)", () => {
   const subscriptionId = "0b7c56a4-5d0e-4b8e-9a53-2f1e9f5c1a7d";
 
   it("takes the setting as a boolean, or as the strings a form posts", () => {

@@ -3,7 +3,7 @@ import { noControl, notAllowedCharacters, requiredText } from "../fields";
 import { password } from "../auth/password";
 
 /**
- * "Change user information" (spec §2): only first and last name, trimmed, required, at most
+ * "Change user information": only first and last name, trimmed, required, at most
  * 100 characters. The schema strips every other key, so email, Telegram username or balance
  * in a request body never reach the update.
  */
@@ -13,7 +13,7 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-/** CHANGE PASSWORD (DESIGN.md §5): the current password, and a new one under the one policy, typed twice. */
+/** CHANGE PASSWORD: the current password, and a new one under the one policy, typed twice. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required").refine(noControl(), notAllowedCharacters("Password")),

@@ -8,7 +8,7 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 const PLAN_ID = "Plan ids must be positive whole numbers.";
 
 /**
- * A checkout from the dashboard (spec §7 process-subscription-payment), parsed once at the
+ * A checkout from the dashboard (buying plans from the balance), parsed once at the
  * edge: plan ids, the period, the total the member saw (micro-USDT, the wire format of money,
  * converted to bigint here; the server recomputes and compares) and one idempotency key per
  * opening of the confirm dialog.

@@ -10,7 +10,7 @@ const paths = (input: unknown) => {
   return r.success ? [] : r.error.issues.map((issue) => issue.path.join("."));
 };
 
-describe("revokeSessionSchema (issue #15: revoke one signed-in device or all others)", () => {
+describe("revokeSessionSchema (revoke one signed-in device or all others)", () => {
   it("signs out one device by its session id, trimmed", () => {
     expect(revokeSessionSchema.parse({ intent: "revoke", sessionId: " s3ss10n-id " })).toEqual({ intent: "revoke", sessionId: "s3ss10n-id" });
   });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { noControl } from "../fields";
 
 /**
- * Signed-in devices (issue #15): sign out one device (by its session id, checked against the
+ * Signed-in devices: sign out one device (by its session id, checked against the
  * member's own sessions on the server) or every device but this one.
  */
 export const revokeSessionSchema = z.discriminatedUnion(

@@ -8,13 +8,13 @@ const errorsOf = (input: Record<string, unknown>) => {
   return r.success ? {} : fieldErrors(r.error);
 };
 
-describe("contactSchema (spec §5)", () => {
+describe("contactSchema", () => {
   it("trims values and turns an empty telegram into undefined", () => {
     const r = contactSchema.parse({ ...valid, name: "  Ada  ", email: " ada@example.com ", message: " Hi " });
     expect(r).toEqual({ name: "Ada", email: "ada@example.com", telegram: undefined, message: "Hi" });
   });
 
-  it("gives the spec's messages", () => {
+  it("gives each field's message", () => {
     expect(errorsOf({ ...valid, name: "   " }).name).toBe("Name is required");
     expect(errorsOf({ ...valid, name: "x".repeat(101) }).name).toBe("Name must be less than 100 characters");
     expect(errorsOf({ ...valid, email: "not-an-email" }).email).toBe("Invalid email address");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailAddress, optionalText, requiredText } from "../fields";
 
-/** spec §5 contact form; the same schema runs in the browser and in the action. */
+/** The contact form; the same schema runs in the browser and in the action. */
 export const contactSchema = z.object({
   name: requiredText("Name", 100),
   email: emailAddress("Invalid email address", 255),

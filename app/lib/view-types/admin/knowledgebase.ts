@@ -1,4 +1,4 @@
-/* What the back office's Knowledgebase pages hand their components (issue #16). */
+/* What the back office's Knowledgebase pages hand their components. */
 
 /** One row of the list: members see the published ones in this order. */
 export type AdminKnowledgebaseRow = { id: number; title: string; published: boolean; displayOrder: number; createdAt: string };

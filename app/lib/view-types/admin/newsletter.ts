@@ -1,5 +1,5 @@
 /*
- * The back office's Newsletter section (issue #16), as its loader hands it to the page.
+ * The back office's Newsletter section, as its loader hands it to the page.
  * Dates are ISO strings.
  */
 

@@ -1,4 +1,4 @@
-/* What the back office's Posts pages hand their components (issue #16). */
+/* What the back office's Posts pages hand their components. */
 import type { PostStatus } from "../../validation/admin/posts";
 
 /** One row of the list. Times are ISO strings. */

@@ -1,7 +1,7 @@
 import type { PostStatus } from "../../validation/admin/posts";
 
 /*
- * What the back office's search hands the header box and the results page (issue #16).
+ * What the back office's search hands the header box and the results page.
  * Only the kinds the role may read are present. Dates are ISO strings.
  */
 

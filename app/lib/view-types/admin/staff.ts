@@ -15,7 +15,7 @@ export type StaffListEntry = {
   lastActiveAt: string | null;
 };
 
-/** An invitation to the staff still waiting for its answer (issue #16). */
+/** An invitation to the staff still waiting for its answer. */
 export type StaffInvitationView = {
   id: number;
   email: string;
