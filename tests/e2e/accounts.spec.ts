@@ -58,7 +58,7 @@ test.describe("sign-up (/join/details)", () => {
     expect(JSON.parse(cart!)).toEqual({ planIds: [plan!.id], billingPeriod: "quarterly" });
   });
 
-  test("refuses a duplicate email and a weak password with the spec's toast", async ({ page, app }) => {
+  test("refuses a duplicate email and a weak password with their toasts", async ({ page, app }) => {
     const email = `dup-${unique()}@example.com`;
     await createMember(app, email);
     await page.goto("/join/details");
@@ -122,7 +122,7 @@ test.describe("forgot and reset password", () => {
   test("the whole reset by email, single use", async ({ page, app }) => {
     const email = `reset-${unique()}@example.com`;
     const { userId } = await createMember(app, email);
-    // A reset link goes only to a verified address (issue #15).
+    // A reset link goes only to a verified address.
     await markEmailVerified(app, userId);
     await page.goto("/signin");
     await page.getByRole("link", { name: "Forgot Password?" }).click();

@@ -9,7 +9,7 @@ type App = { testing: { getDatabase: () => { db: import("../../server/db/client.
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-test.describe("back office: each target's history and the audit log's filters (issue #16)", () => {
+test.describe("back office: each target's history and the audit log's filters", () => {
   test("an owner edits a plan, reads its history on the editor, and narrows the audit log by target, person and action", async ({ page, app, context }) => {
     const owner = await signInStaff(app, context, "owner");
     const { db } = (app as App).testing.getDatabase();

@@ -19,7 +19,7 @@ const chartPng = () =>
     .png()
     .toBuffer();
 
-test.describe("back office: images (issue #16)", () => {
+test.describe("back office: images", () => {
   // The refused SVG's 415, which Chromium reports in the console; nothing else may appear there.
   test.use({ expectedConsoleErrors: [/status of 415 \(Unsupported Media Type\) \(http:\/\/[^)]+\/api\/admin\/images\)$/] });
   test("an editor uploads a PNG with the editor's image button and sees it in the article; an SVG with a script is refused with the reason", async ({ page, app, context }) => {

@@ -26,7 +26,7 @@ async function listedArticles(page: Page) {
   return rows.evaluateAll((trs) => trs.map((tr) => [tr.children[1]!.textContent!.trim(), tr.children[2]!.textContent!.trim()] as const));
 }
 
-test.describe("back office: Knowledgebase (issue #16)", () => {
+test.describe("back office: Knowledgebase", () => {
   test("an editor writes an article in the rich-text editor, publishes and reorders it, and a member reads it in that place", async ({ page, app, context, browser }) => {
     await signInStaff(app, context, "editor");
     await page.goto("/admin");

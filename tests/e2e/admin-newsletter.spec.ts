@@ -42,7 +42,7 @@ async function seed(app: unknown) {
   return { tag, address, title };
 }
 
-test.describe("back office: Newsletter (issue #16)", () => {
+test.describe("back office: Newsletter", () => {
   test("an editor finds subscribers by address and status, unsubscribes one on request, and sends a post's failed email again", async ({ page, app, context }) => {
     const { tag, address, title } = await seed(app);
     await signInStaff(app, context, "editor");

@@ -12,7 +12,7 @@ type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof i
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-test.describe("back office: plans (issue #16)", () => {
+test.describe("back office: plans", () => {
   test("an editor creates a plan with live derived prices and features, publishes it, and it is on /pricing", async ({ page, app, context }) => {
     await signInStaff(app, context, "editor");
     await page.goto("/admin");

@@ -17,7 +17,7 @@ const localInput = (date: Date) => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
-test.describe("back office: Posts (issue #16)", () => {
+test.describe("back office: Posts", () => {
   // The worker's database is shared with other specs (the blog, the feed, the sitemap): the posts made here go.
   test.afterEach(async ({ app }) => {
     const { db } = app.testing.getDatabase();

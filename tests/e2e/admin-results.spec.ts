@@ -14,7 +14,7 @@ async function publicSpotPage(url: string) {
   return { html: await response.text(), cache: response.headers.get("x-page-cache") };
 }
 
-test.describe("Results in the back office (issue #16)", () => {
+test.describe("Results in the back office", () => {
   test("an editor adds, edits, imports a CSV (its bad row shown, nothing imported), publishes, reorders and deletes, and /results shows it at once", async ({ page, app, context, browser }) => {
     // The public Spot tab is rendered and stored in the page cache before any change.
     expect((await publicSpotPage(app.url)).html).not.toContain("E2E Spot Month");

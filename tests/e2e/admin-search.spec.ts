@@ -25,7 +25,7 @@ async function seed(app: unknown, browser: import("@playwright/test").Browser) {
 const box = (page: Page) => page.getByRole("combobox", { name: /^Search / });
 const results = (page: Page) => page.getByRole("listbox", { name: "Search results" });
 
-test.describe("back office: global search (issue #16)", () => {
+test.describe("back office: global search", () => {
   test("an owner finds a member and a post from the header box with the keyboard (Ctrl+K, arrows, Enter)", async ({ page, app, context, browser }) => {
     const { tag, member, postId } = await seed(app, browser);
     await signInStaff(app, context, "owner");

@@ -8,7 +8,7 @@ import { latestMail, linkIn } from "./support/outbox";
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-test.describe("back office (issue #16)", () => {
+test.describe("back office", () => {
   test("an owner sees every built section, invites an existing account, and finds it in the audit log", async ({ page, app, context, browser }) => {
     const owner = await signInStaff(app, context, "owner");
     const response = await page.goto("/admin");

@@ -166,7 +166,7 @@ test.describe("blog list", () => {
       const failed = await page.goto("/blog");
       expect(failed!.status()).toBe(503);
       await expect(page.getByText("Error loading blog posts. Please try again later.")).toBeVisible();
-      // Spec §2: an article that cannot be loaded is not found, too.
+      // An article that cannot be loaded is not found, too.
       const article = await page.goto("/blog/any-article");
       expect(article!.status()).toBe(503);
       await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();

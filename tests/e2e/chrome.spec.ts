@@ -62,7 +62,7 @@ test.describe("site chrome", () => {
     expect(dark).not.toBe(light);
   });
 
-  test("legal pages carry the spec's constants", async ({ page }) => {
+  test("legal pages carry the site's constants", async ({ page }) => {
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
     await expect(page.getByText(/within 30 days/).first()).toBeVisible();

@@ -20,7 +20,7 @@ test.describe("contact form", () => {
     }
   });
 
-  test("shows every validation message of the spec and sends nothing", async ({ page, app }) => {
+  test("shows every validation message and sends nothing", async ({ page, app }) => {
     const { db } = app.testing.getDatabase();
     const before = await db.select().from(app.testing.schema.contactSubmissions);
     await page.goto("/");

@@ -5,7 +5,7 @@ import { answered } from "./support/answered";
 import { markEmailVerified, openDashboard, signInNewMember, waitForHydration } from "./support/member";
 import { latestMail, linkIn } from "./support/outbox";
 
-// Email verification, email change and one-time code sign-in (issue #15), through the dev outbox.
+// Email verification, email change and one-time code sign-in, through the dev outbox.
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
@@ -97,7 +97,7 @@ test("email change: confirmed from the new address, the old one told", async ({ 
   await expect.poll(() => latestMail(app.dataDir, member.email)).toContain("email address was changed");
 });
 
-test("code sign-in: the spec's message without an email, a wrong code, then the code from the outbox", async ({ page, app, context }) => {
+test("code sign-in: the message without an email, a wrong code, then the code from the outbox", async ({ page, app, context }) => {
   const member = await signInNewMember(app, context);
   await markEmailVerified(app, member.userId);
   await context.clearCookies();

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/fixtures";
 
-// The home page's first load carries only what the first screen needs (issue #3 budget); the
+// The home page's first load carries only what the first screen needs; the
 // lower sections are in the HTML from the start and get their script as the reader scrolls.
 test.describe("home page loading", () => {
   test.use({ viewport: { width: 1280, height: 400 } });

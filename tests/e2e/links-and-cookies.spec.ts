@@ -22,7 +22,7 @@ function postWithHost(url: string, path: string, host: string, form: Record<stri
 
 test("a forged Host on a reset request still mails a link to the site itself", async ({ app, context }) => {
   const member = await signInNewMember(app, context);
-  // A reset link goes only to a verified address (issue #15).
+  // A reset link goes only to a verified address.
   await markEmailVerified(app, member.userId);
   const status = await postWithHost(app.url, "/forgot-password", "attacker.example", { email: member.email });
   expect(status).toBeLessThan(400);

@@ -32,7 +32,7 @@ async function scrollToLowerHome(page: Page, target: Locator) {
 }
 
 test.describe("home page", () => {
-  test("has the spec's sections in order, with their texts and links", async ({ page }) => {
+  test("has its sections in order, with their texts and links", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(`AI-powered crypto and forex signals | ${BRAND}`);
     const main = page.getByRole("main");
@@ -160,7 +160,7 @@ test.describe("home page", () => {
 
     const plan = plans[0]!;
     const card = panel.getByLabel(plan.name, { exact: true });
-    // Spec §9, in whole USDT: quarterly = floor(price × 3 × 0.85), lifetime = price × 12.
+    // In whole USDT: quarterly = floor(price × 3 × 0.85), lifetime = price × 12.
     const quarterly = ((plan.price * 3n * 85n) / 100n / 1_000_000n) * 1_000_000n;
     const lifetime = plan.price * 12n;
     await expect(card.getByText(formatUsdt(plan.price), { exact: true })).toBeVisible();

@@ -4,7 +4,7 @@ import { holdData } from "./support/hold-data";
 
 const loading = (page: Page) => page.getByRole("status").and(page.locator('[data-slot="page-loading"]'));
 
-// Spec §2/§8 loading texts, for a page opened by a click inside the site whose data is slow.
+// The loading texts, for a page opened by a click inside the site whose data is slow.
 test.describe("opening a page whose data is slow", () => {
   test("Pricing says Loading pricing plans..., then shows the plans", async ({ page }) => {
     await page.goto("/results");

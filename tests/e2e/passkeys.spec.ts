@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { openDashboard, signInNewMember } from "./support/member";
 
 /*
- * Passkeys (issue #15) in a real browser: Chromium's virtual authenticator (the WebAuthn domain
+ * Passkeys in a real browser: Chromium's virtual authenticator (the WebAuthn domain
  * of the DevTools protocol) stands in for a phone or a laptop's fingerprint reader. Enrol from
  * User Info → Security, sign out, sign in with the passkey, rename it, remove it, and see the
  * removed passkey refused.

@@ -103,7 +103,7 @@ test.describe("pricing page", () => {
     });
   });
 
-  test("no published plans, or a failing database, shows the spec's message instead of an error page", async ({ page, app, context, baseURL }) => {
+  test("no published plans, or a failing database, shows its message instead of an error page", async ({ page, app, context, baseURL }) => {
     const { db } = app.testing.getDatabase();
     const { pricing } = app.testing.schema;
     // A cookie keeps these answers out of the anonymous page cache.

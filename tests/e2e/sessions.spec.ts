@@ -153,7 +153,7 @@ test.describe("live session state", () => {
     await expectNoMemberData(page, member);
   });
 
-  test("a purchase refused 401 shows the spec's text once and leaves the dashboard", async ({ page, app, context }) => {
+  test("a purchase refused 401 shows its text once and leaves the dashboard", async ({ page, app, context }) => {
     const member = await signInNewMember(app, context, { lastName: "Buyer", balance: 50_000_000n });
     await openDashboard(page, "subscriptions");
     await page.getByRole("list", { name: "Plans" }).getByRole("button", { name: "Add to cart" }).first().click();

@@ -27,7 +27,7 @@ function invitationPath(app: unknown, to: string) {
   return url.pathname + url.search;
 }
 
-test.describe("staff invitations (issue #16)", () => {
+test.describe("staff invitations", () => {
   test("an owner invites a new person; they open the emailed link, choose a password, turn on two-factor and reach /admin with an editor's sections", async ({ page, app, context, browser }) => {
     // Two people, two accessibility scans, a sign-up and a two-factor set-up: about 30 s on a quiet
     // machine, past the 60 s default on a loaded one. Every step waits for what the page does.

@@ -1,7 +1,7 @@
 import { newestPublishedPost } from "./support/content";
 import { expect, test } from "./support/fixtures";
 
-// The toaster (spec §2, §9): up to 3 toasts visible, each closing by itself after 4000 ms. It is
+// The toaster: up to 3 toasts visible, each closing by itself after 4000 ms. It is
 // loaded on the first toast, so pages that never show one never download it.
 test("toasts: loaded on the first one, at most 3 visible at once, and they close by themselves", async ({ page, app }) => {
   const post = await newestPublishedPost(app);

@@ -12,7 +12,7 @@ export type DeclaredRoute = {
   path: string;
   /** The /admin layout itself. */
   isAdminLayout: boolean;
-  /** A page under the /admin layout (its loader needs its own guard, DESIGN.md §8). */
+  /** A page under the /admin layout (its loader runs its own guard: the layout's loader runs beside it, not first). */
   inAdmin: boolean;
   /** A catch-all ("*"): the back office's 404 page. */
   isSplat: boolean;

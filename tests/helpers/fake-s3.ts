@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /*
- * A stand-in for an S3-compatible bucket on localhost (issue #16), speaking S3's HTTP protocol:
+ * A stand-in for an S3-compatible bucket on localhost, speaking S3's HTTP protocol:
  * path-style PUT and GET of objects, and a check of every request's AWS Signature Version 4
  * header, recomputed here from the request as it arrived (its own implementation of the
  * algorithm, not the client's) against the one key pair it knows. A wrong signature, key, region

@@ -34,7 +34,7 @@ export async function createMemberWithWallet(db: Db) {
   return { id, walletAddress };
 }
 
-/** DESIGN.md §4 invariant: every cached balance equals the sum of that member's ledger, and none is negative. */
+/** The ledger invariant: every cached balance equals the sum of that member's ledger, and none is negative. */
 export async function expectLedgerInvariant(db: Db) {
   const broken = await db.execute<{ id: string; balance: string; total: string }>(sql`
     select p.id, p.balance::text as balance, coalesce(l.total, 0)::text as total

@@ -53,7 +53,7 @@ describe("an audit row's changed fields", () => {
   });
 });
 
-describeEachDatabase("the audit log's filters and each target's own history (issue #16)", (database) => {
+describeEachDatabase("the audit log's filters and each target's own history", (database) => {
   const db = () => database().db;
   const account = (role: StaffRole) => signUpStaff(db(), role);
   let owner: Awaited<ReturnType<typeof account>>;

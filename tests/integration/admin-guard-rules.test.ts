@@ -36,10 +36,10 @@ async function refusal(guard: Promise<unknown>): Promise<Refusal> {
 }
 
 /*
- * The guard's answers to each kind of caller (issue #16), asked directly rather than through a
+ * The guard's answers to each kind of caller, asked directly rather than through a
  * page, so each answer's exact redirect, toast and body are pinned.
  */
-describeEachDatabase("the back office's guard, answer by answer (issue #16)", (database) => {
+describeEachDatabase("the back office's guard, answer by answer", (database) => {
   const db = () => database().db;
   const openSession = async (userId: string, updatedAt: Date) => {
     const id = crypto.randomUUID();

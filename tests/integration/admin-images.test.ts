@@ -54,7 +54,7 @@ async function serve(options: { publicUrl?: string } = {}) {
   return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-describeEachDatabase("the back office's image upload (issue #16)", (database) => {
+describeEachDatabase("the back office's image upload", (database) => {
   const db = () => database().db;
   const account = (role: StaffRole | null) => signUpStaff(db(), role);
   // The audit log is append-only: each test reads the rows written after it began.

@@ -40,7 +40,7 @@ async function post(action: Action, path: string, body: Record<string, unknown>,
 const save = (id: number | "new", body: Record<string, unknown>, cookie: string) => post(articleAction, `/admin/knowledgebase/${id}`, body, cookie);
 const list = (body: Record<string, string>, cookie: string) => post(listAction, "/admin/knowledgebase", body, cookie, "form");
 
-describe("the rich-text editor's links (issue #16)", () => {
+describe("the rich-text editor's links", () => {
   const anchor = (href: string) => {
     const { target, rel } = linkAttributes(href);
     return `<a href="${href}"${target ? ` target="${target}"` : ""}${rel ? ` rel="${rel}"` : ""}>x</a>`;
@@ -62,7 +62,7 @@ describe("the rich-text editor's links (issue #16)", () => {
   });
 });
 
-describeEachDatabase("the back office's Knowledgebase (issue #16)", (database) => {
+describeEachDatabase("the back office's Knowledgebase", (database) => {
   const db = () => database().db;
   const account = (role: StaffRole | null, options: { twoFactor?: boolean } = {}) => signUpStaff(db(), role, options);
   const audit = (id: number) =>

@@ -16,7 +16,7 @@ withTestDataDir("admin-newsletter");
 
 const DAY = 86_400_000;
 
-describeEachDatabase("the back office's Newsletter section (issue #16)", (database) => {
+describeEachDatabase("the back office's Newsletter section", (database) => {
   const db = () => database().db;
   let editor: { cookie: string; userId: string; email: string };
   let slugs = 0;

@@ -36,7 +36,7 @@ async function run(handler: Handler, path: string, cookie: string, params: Recor
   }
 }
 
-describeEachDatabase("back office: plans (issue #16)", (database) => {
+describeEachDatabase("back office: plans", (database) => {
   const db = () => database().db;
   const staff = async (role: StaffRole) => (await signUpStaff(db(), role)).cookie;
   let editor: string;

@@ -57,7 +57,7 @@ afterEach(async () => {
   await Promise.all(stops.splice(0).map((stop) => stop()));
 });
 
-describeEachDatabase("the back office's Posts (issue #16)", (database) => {
+describeEachDatabase("the back office's Posts", (database) => {
   const db = () => database().db;
   const account = (role: StaffRole | null) => signUpStaff(db(), role);
   const stored = async (id: number) => (await db().select().from(blogPosts).where(eq(blogPosts.id, id)))[0]!;

@@ -42,7 +42,7 @@ afterEach(async () => {
   await Promise.all(stops.splice(0).map((stop) => stop()));
 });
 
-describeEachDatabase("the back office's Results section (issue #16)", (database) => {
+describeEachDatabase("the back office's Results section", (database) => {
   const db = () => database().db;
   const account = (role: StaffRole | null, options: { twoFactor?: boolean } = {}) => signUpStaff(db(), role, options);
   const rowsOf = (type: "forex" | "spot" | "broadcastai") =>

@@ -16,7 +16,7 @@ import { signUpStaff } from "../helpers/staff";
 withTestDataDir("admin-role-matrix");
 
 /*
- * The role matrix (issue #16): every /admin page and every back-office action, asked by each
+ * The role matrix: every /admin page and every back-office action, asked by each
  * role, a member, a visitor, staff without two-factor and a staff session idle for 12 hours.
  * Nothing here is a hand-kept list: the routes come from app/routes.ts, a page's permission from
  * its `export const permission`, an action's from what defineAction declares. A route added
@@ -104,7 +104,7 @@ function sectionOf(url: string) {
     .find((s) => url === s.path || (s.path !== "/admin" && url.startsWith(`${s.path}/`)));
 }
 
-describe("what the back office's routes declare (issue #16)", () => {
+describe("what the back office's routes declare", () => {
   it("finds the back office in app/routes.ts", () => {
     expect(routesUnderTest.some((r) => r.isAdminLayout)).toBe(true);
     expect(routesUnderTest.filter((r) => r.inAdmin && !r.isSplat).length).toBeGreaterThan(5);
@@ -134,7 +134,7 @@ describe("what the back office's routes declare (issue #16)", () => {
   );
 });
 
-describeEachDatabase("the back office's role matrix (issue #16)", (database) => {
+describeEachDatabase("the back office's role matrix", (database) => {
   const db = () => database().db;
   const cookies = new Map<Subject, string>();
   let idleSession: typeof session.$inferSelect;

@@ -13,7 +13,7 @@ withTestDataDir("admin-search");
 
 type Answer = { kinds: string[]; error: string | null; search: BackOfficeSearch | null; page: number };
 
-describeEachDatabase("the back office's global search (issue #16)", (database) => {
+describeEachDatabase("the back office's global search", (database) => {
   const db = () => database().db;
   const accounts: Record<string, Awaited<ReturnType<typeof signUpStaff>>> = {};
   const ask = async (who: string, query: string) => {

@@ -31,7 +31,7 @@ async function post(body: Record<string, string>, cookie: string) {
   }
 }
 
-describeEachDatabase("the back office's guard and first pages (issue #16)", (database) => {
+describeEachDatabase("the back office's guard and first pages", (database) => {
   const db = () => database().db;
   const account = (role: StaffRole | null, options: { twoFactor?: boolean } = {}) => signUpStaff(db(), role, options);
 

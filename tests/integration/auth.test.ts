@@ -94,7 +94,7 @@ describeEachDatabase("accounts", (database) => {
     // (revokeSessionsOnPasswordReset) to the test that built the instance.
     resetSingleton("auth");
     const db = database().db;
-    // A reset link goes only to a verified address (issue #15; refusal tested in email-auth.test.ts).
+    // A reset link goes only to a verified address (refusal tested in email-auth.test.ts).
     await db.update(user).set({ emailVerified: true }).where(eq(user.email, "ada@example.com"));
     await requestPasswordReset({ db, email: "ada@example.com", clientIp: "10.0.0.4", siteUrl: "http://localhost:3000" });
     await requestPasswordReset({ db, email: "nobody@example.com", clientIp: "10.0.0.4", siteUrl: "http://localhost:3000" });

@@ -342,7 +342,7 @@ describeEachDatabase("email verification, email change and sign-in codes", (data
     expect(mails.some((m) => m.includes("VIP Signals renews"))).toBe(true);
   });
 
-  it("sign-in code: the spec's message without an email; a code must be 6 digits", async () => {
+  it("sign-in code: the message without an email; a code must be 6 digits", async () => {
     const bodies: Record<string, string>[] = [{ intent: "send" }, { intent: "send", email: "  " }, { intent: "verify", code: "123456" }];
     for (const body of bodies) {
       const refused = answer(await call(codeAction as Action, "/signin/code", body, { form: true, ip: "10.43.0.1" }));

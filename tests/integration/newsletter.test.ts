@@ -122,7 +122,7 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     }
   });
 
-  it("rejects a bad address with the spec's message, 400, and writes nothing (the route's one parse)", async () => {
+  it("rejects a bad address with its message, 400, and writes nothing (the route's one parse)", async () => {
     const db = database().db;
     setSingleton("database", database());
     const before = (await db.select().from(newsletterSubscribers)).length;

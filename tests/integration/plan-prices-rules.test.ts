@@ -30,8 +30,8 @@ async function subscribe(db: Db, planId: number, options: { status?: "active" | 
   return member;
 }
 
-/* changePlanPrice and cancelScheduledPriceChange (issue #16), at their exact bounds and rows. */
-describeEachDatabase("plan price rules (issue #16)", (database) => {
+/* changePlanPrice and cancelScheduledPriceChange, at their exact bounds and rows. */
+describeEachDatabase("plan price rules", (database) => {
   const db = () => database().db;
   const change = (p: { id: number; name: string; price: bigint }, newPrice: bigint, now = NOW) =>
     db().transaction((tx) => changePlanPrice({ tx, plan: { id: p.id, name: p.name, price: p.price }, newPrice, actor: editor, now }));

@@ -43,7 +43,7 @@ async function subscribe(db: Db, planId: number, options: { period?: "monthly" |
   return { member, sub: sub! };
 }
 
-describeEachDatabase("plan prices and the 30 days' notice (issue #16)", (database) => {
+describeEachDatabase("plan prices and the 30 days' notice", (database) => {
   const db = () => database().db;
   const save = (planId: number, monthlyPrice: string, now = NOW) =>
     savePlan({ db: db(), planId, input: planSchema.parse({ name: "Gold", monthlyPrice, features: ["Signals"] }), actor: editor, now });

@@ -14,7 +14,7 @@ import { describeEachDatabase } from "../helpers/database";
 import { withTestDataDir } from "../helpers/env";
 import { captureLogLines } from "../helpers/log-capture";
 
-// The new-device rules of issue #15 (note-sign-in-device.ts, sign-in-devices-plugin.ts), one by one;
+// The new-device rules (note-sign-in-device.ts, sign-in-devices-plugin.ts), one by one;
 // sessions.test.ts walks the whole journey.
 const dataDir = withTestDataDir("sessions-new-device", { CLIENT_COUNTRY_HEADER: "CF-IPCountry" });
 

@@ -55,7 +55,7 @@ describeEachDatabase("password reset over SMTP", (database) => {
     const email = `smtp-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const input = signUpSchema.parse({ firstName: "Sam", lastName: "Tp", email, password: "Original1", telegram: "sam_tp_user", acceptTerms: true, acceptRisk: true });
     await signUpMember({ db, input, clientIp: "10.2.0.1", headers: new Headers() });
-    // A reset link goes only to a verified address (issue #15).
+    // A reset link goes only to a verified address.
     await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
     await requestPasswordReset({ db, email, clientIp: "10.2.0.1", siteUrl: "https://signals.example" });
 

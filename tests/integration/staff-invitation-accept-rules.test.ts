@@ -21,10 +21,10 @@ let counter = 0;
 const newAddress = () => `accept-${Date.now()}-${++counter}@example.com`;
 
 /*
- * Accepting, finding and listing invitations (issue #16), on invitation rows written here with
+ * Accepting, finding and listing invitations, on invitation rows written here with
  * a known link token, so each answer can be pinned exactly.
  */
-describeEachDatabase("accepting staff invitations, exactly (issue #16)", (database) => {
+describeEachDatabase("accepting staff invitations, exactly", (database) => {
   const db = () => database().db;
   const invitation = async (email: string, options: { role?: string; token?: string; sentAt?: Date; expiresAt?: Date } = {}) => {
     const token = options.token ?? crypto.randomBytes(32).toString("base64url");

@@ -52,7 +52,7 @@ let counter = 0;
 const newAddress = () => `newcomer-${Date.now()}-${++counter}@example.com`;
 const form = { firstName: "Nia", lastName: "Newton", password: "Analytical1", headers: new Headers({ "x-client-ip": "10.7.7.7" }) };
 
-describeEachDatabase("a new account accepting a staff invitation (issue #16)", (database) => {
+describeEachDatabase("a new account accepting a staff invitation", (database) => {
   const db = () => database().db;
   const invitation = async (email: string, role = "editor") => {
     const token = crypto.randomBytes(32).toString("base64url");

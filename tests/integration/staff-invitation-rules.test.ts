@@ -34,8 +34,8 @@ const mailsTo = (to: string) => mail.sent.filter((m) => m.to === to);
 let counter = 0;
 const newAddress = () => `rules-${Date.now()}-${++counter}@example.com`;
 
-/* The invitation rules (issue #16) pinned to their exact values: rows, audit rows, emails, results. */
-describeEachDatabase("staff invitation rules (issue #16)", (database) => {
+/* The invitation rules pinned to their exact values: rows, audit rows, emails, results. */
+describeEachDatabase("staff invitation rules", (database) => {
   const db = () => database().db;
   let owner: { userId: string; label: string; role: string };
   const rowOf = async (id: number) => (await db().select().from(staffInvitations).where(eq(staffInvitations.id, id)))[0]!;

@@ -59,7 +59,7 @@ const cookieFrom = (setCookies: string[] = []) => setCookies.map((c) => c.split(
 let counter = 0;
 const newAddress = () => `invitee-${Date.now()}-${++counter}@example.com`;
 
-describeEachDatabase("staff invitations (issue #16)", (database) => {
+describeEachDatabase("staff invitations", (database) => {
   const db = () => database().db;
   let owner: Awaited<ReturnType<typeof signUpStaff>>;
   const invite = (email: string, role: string, cookie = owner.cookie) => run(staffAction, "/admin/staff", cookie, { intent: "invite", email, role });

@@ -8,8 +8,8 @@ import { createMember } from "../helpers/members";
 
 const operator = { userId: null, label: "cli:ops@host", role: "operator" };
 
-/* The rules of setStaffRole (issue #16) that the broader staff tests pass over. */
-describeEachDatabase("staff role rules (issue #16)", (database) => {
+/* The rules of setStaffRole that the broader staff tests pass over. */
+describeEachDatabase("staff role rules", (database) => {
   const db = () => database().db;
   const member = async (options: { verified?: boolean; role?: string } = {}) => {
     const m = await createMember(db());

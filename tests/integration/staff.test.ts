@@ -15,7 +15,7 @@ import { createMember } from "../helpers/members";
 const TOKEN = "test-ops-token-0123456789abcdef";
 const operator = { userId: null, label: "cli:alice@db-host", role: "operator" };
 
-describeEachDatabase("staff roles and the audit log (issue #16)", (database) => {
+describeEachDatabase("staff roles and the audit log", (database) => {
   const db = () => database().db;
   const verifiedMember = async () => {
     const m = await createMember(db());

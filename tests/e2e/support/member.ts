@@ -57,7 +57,7 @@ export async function signInNewMember(
   return { userId, ...member };
 }
 
-/** Marks the member's address verified, as the emailed link does (issue #15: password reset and email change need it). */
+/** Marks the member's address verified, as the emailed link does (password reset and email change need it). */
 export async function markEmailVerified(app: App, userId: string) {
   const { db } = app.testing.getDatabase();
   const { user } = app.testing.schema;
