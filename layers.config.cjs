@@ -12,7 +12,7 @@
 const PLATFORM = "^server/(config(-env)?[.]ts|lib/|db/)";
 
 // The domain folders, lowest first: a folder may use the public files of the folders before it,
-// never one after it, so the folders form no knot (issue #14). A new folder takes its place here.
+// never one after it, so the folders form no knot. A new folder takes its place here.
 const DOMAIN_ORDER = [
   "security", // rate limits, client addresses, origin check, headers
   "email", // mail transport and layout
