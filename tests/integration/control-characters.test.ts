@@ -25,7 +25,7 @@ withTestDataDir("control-characters");
  */
 
 const ORIGIN = "http://localhost";
-/** Query names the loaders read (and the reports), plus one no route reads. */
+/** Query names the loaders read (and ones seen failing before), plus one no route reads. */
 const QUERY_NAMES = ["q", "who", "action", "target", "token", "redirectTo", "email", "page", "section", "type", "status", "kind", "newsletter", "unknown"];
 const CONTROLS = ["\u0000", "\u0001", "\u001b", "\u007f", "\u0085"];
 

@@ -4,7 +4,6 @@
  * micro-USDT strings (app/lib/money.ts reads them).
  */
 
-/** A published plan. */
 export type PublicPlan = {
   id: number;
   planId: string;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 
-/** How long an invitation link works after it was (last) sent: the 72 hours. */
+/** How long an invitation link works after it was (last) sent: 72 hours. */
 export const INVITATION_HOURS = 72;
 export const INVITATION_TTL_MS = INVITATION_HOURS * 60 * 60 * 1000;
 
