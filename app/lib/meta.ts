@@ -65,3 +65,11 @@ export function pageMeta(matches: Matches, title: string, description?: string):
   const brand = siteDataOf(matches)?.config.brandName ?? "";
   return [{ title: title ? `${title} | ${brand}` : brand }, ...(description ? [{ name: "description", content: description }] : [])];
 }
+
+/**
+ * A back-office page's meta: "<title> · Back office" (the layout's own: "Back office"), never
+ * indexed; the back office is answered 404 to everyone else, so it needs no preview tags.
+ */
+export function adminMeta(title?: string): MetaDescriptor[] {
+  return [{ title: title ? `${title} · Back office` : "Back office" }, { name: "robots", content: "noindex, nofollow" }];
+}

@@ -1,12 +1,13 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatUsdt } from "~/lib/money";
 import type { StaffPermission } from "~/lib/staff-roles";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { getAdminOverview } from "#server/staff/overview/get-admin-overview";
 import type { Route } from "./+types/admin._index";
 
-export const meta: Route.MetaFunction = () => [{ title: "Overview · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Overview");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "overview.read" satisfies StaffPermission;

@@ -7,12 +7,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { StaffPermission } from "~/lib/staff-roles";
 import { auditFilterSchema, auditLogQuery } from "~/lib/validation/admin/audit-log";
 import { fieldErrors } from "~/lib/validation/fields";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listAuditLog } from "#server/staff/audit-log/list-audit-log";
 import type { Route } from "./+types/admin.audit-log";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Audit log");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "audit.read" satisfies StaffPermission;

@@ -25,6 +25,7 @@ import type { Route } from "./+types/admin.knowledgebase.$articleId";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
 import { BackLink } from "~/components/admin/back-link";
+import { adminMeta } from "~/lib/meta";
 
 /** "new", or an article's id; anything else is no page. */
 function articleIdOf(param: string | undefined): number | "new" | null {
@@ -32,10 +33,7 @@ function articleIdOf(param: string | undefined): number | "new" | null {
   return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `${loaded?.article ? loaded.article.title : "New article"} · Knowledgebase · Back office` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`${loaded?.article ? loaded.article.title : "New article"} · Knowledgebase`);
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "content.write" satisfies StaffPermission;

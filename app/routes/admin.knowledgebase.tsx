@@ -19,8 +19,9 @@ import { moveKnowledgebaseArticle } from "#server/staff/knowledgebase/move-knowl
 import { publishKnowledgebaseArticle } from "#server/staff/knowledgebase/publish-knowledgebase-article";
 import type { Route } from "./+types/admin.knowledgebase";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { adminMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Knowledgebase · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Knowledgebase");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "content.read" satisfies StaffPermission;

@@ -7,6 +7,7 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { newsletterActionSchema, newsletterFilterSchema } from "~/lib/validation/admin/newsletter";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -16,7 +17,7 @@ import { retryFailedDeliveries } from "#server/staff/newsletter/retry-failed-del
 import { unsubscribeSubscriber } from "#server/staff/newsletter/unsubscribe-subscriber";
 import type { Route } from "./+types/admin.newsletter";
 
-export const meta: Route.MetaFunction = () => [{ title: "Newsletter · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "newsletter.read" satisfies StaffPermission;

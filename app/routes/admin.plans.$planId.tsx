@@ -3,6 +3,7 @@ import { PlanEditor } from "~/components/admin/plans/plan-editor";
 import { TargetHistory } from "~/components/admin/target-history";
 import { planSchema } from "~/lib/validation/admin/plans";
 import { can, type StaffPermission } from "~/lib/staff-roles";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -11,10 +12,7 @@ import { listTargetHistory } from "#server/staff/list-target-history";
 import { savePlan } from "#server/staff/plans/save-plan";
 import type { Route } from "./+types/admin.plans.$planId";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `${loaded?.plan ? loaded.plan.name : "New plan"} · Back office` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.plan ? loaded.plan.name : "New plan");
 
 /** `/admin/plans/new` or `/admin/plans/<id>`; anything else is 404. */
 function planIdOf(param: string | undefined): number | null {

@@ -12,6 +12,7 @@ import { priceFor } from "~/lib/pricing";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { arrangePlanSchema } from "~/lib/validation/admin/plans";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -20,7 +21,7 @@ import { cancelScheduledPriceChange } from "#server/staff/plans/cancel-scheduled
 import { listAdminPlans } from "#server/staff/plans/list-admin-plans";
 import type { Route } from "./+types/admin.plans";
 
-export const meta: Route.MetaFunction = () => [{ title: "Plans · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Plans");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "content.read" satisfies StaffPermission;

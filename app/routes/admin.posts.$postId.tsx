@@ -7,6 +7,7 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { postEditorSchema, type PostFields } from "~/lib/validation/admin/posts";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -24,10 +25,7 @@ function postIdOf(param: string | undefined): number | "new" | null {
   return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `${loaded?.post ? loaded.post.title : "New post"} · Posts · Back office` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`${loaded?.post ? loaded.post.title : "New post"} · Posts`);
 
 /** What this page needs (the role matrix reads it; the loader guards with it). */
 export const permission = "content.write" satisfies StaffPermission;

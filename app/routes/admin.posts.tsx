@@ -6,12 +6,13 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { POST_STATUSES, postListQuerySchema } from "~/lib/validation/admin/posts";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listPosts } from "#server/staff/posts/list-posts";
 import type { Route } from "./+types/admin.posts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Posts · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Posts");
 
 /** What this page needs (the role matrix reads it; the loader guards with it). */
 export const permission = "content.read" satisfies StaffPermission;

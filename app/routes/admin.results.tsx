@@ -14,6 +14,7 @@ import { cn } from "~/lib/utils";
 import { resultActionSchema } from "~/lib/validation/admin/results";
 import type { StaffResult } from "~/lib/view-types/admin/results";
 import { RESULT_TYPES } from "~/lib/view-types/content";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -27,7 +28,7 @@ import { setResultPublished } from "#server/staff/results/set-result-published";
 import { updateResult } from "#server/staff/results/update-result";
 import type { Route } from "./+types/admin.results";
 
-export const meta: Route.MetaFunction = () => [{ title: "Results · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Results");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "content.read" satisfies StaffPermission;

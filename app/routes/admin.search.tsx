@@ -2,15 +2,13 @@ import { data } from "react-router";
 import { SearchResults } from "~/components/admin/search/search-results";
 import type { StaffPermission } from "~/lib/staff-roles";
 import { SEARCH_MIN, searchMessages, searchParamsSchema } from "~/lib/validation/admin/search";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { searchableKinds, searchBackOffice } from "#server/staff/search/search-back-office";
 import type { Route } from "./+types/admin.search";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: loaded?.search ? `“${loaded.search.query}” · Search · Back office` : "Search · Back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.search ? `“${loaded.search.query}” · Search` : "Search");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "overview.read" satisfies StaffPermission;

@@ -10,6 +10,7 @@ import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, can, type StaffRole, type StaffPermission } from "~/lib/staff-roles";
 import { staffPageSchema } from "~/lib/validation/admin/staff";
 import { InviteStaffForm, PendingInvitations } from "~/components/admin/staff/staff-invitations";
+import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -21,7 +22,7 @@ import { inviteStaff } from "#server/staff/staff/invitations/invite-staff";
 import { listStaffInvitations } from "#server/staff/staff/invitations/list-staff-invitations";
 import type { Route } from "./+types/admin.staff";
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff · Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "staff.read" satisfies StaffPermission;

@@ -1,13 +1,14 @@
 import { data, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { sectionsFor } from "~/lib/admin-sections";
+import { adminMeta } from "~/lib/meta";
 import { withCookies } from "#server/http/auth-actions";
 import { requireStaff } from "#server/http/staff-guard";
 import { readSidebarState } from "#server/dashboard/dashboard-data";
 import { searchableKinds } from "#server/staff/search/search-back-office";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [{ title: "Back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta();
 
 /**
  * The back office's layout: the staff guard (members get 404, staff without
