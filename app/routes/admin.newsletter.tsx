@@ -1,10 +1,7 @@
-import { useFetcher } from "react-router";
 import { NewsletterCountsView } from "~/components/admin/newsletter/newsletter-counts";
 import { NewsletterDeliveries } from "~/components/admin/newsletter/newsletter-deliveries";
 import { NewsletterSubscribers } from "~/components/admin/newsletter/newsletter-subscribers";
-import { toast } from "~/components/ui/sonner";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import type { ActionAnswer } from "~/lib/action-answer";
+import { useNewsletterAction } from "~/components/admin/newsletter/use-newsletter-action";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { newsletterActionSchema, newsletterFilterSchema } from "~/lib/validation/admin/newsletter";
 import { adminMeta } from "~/lib/meta";
@@ -55,18 +52,10 @@ export const action = defineAction({
   },
 });
 
-type Answer = ActionAnswer<{ message: string }>;
-
 /** Newsletter: who is subscribed, and how each post's emails went (editors, admins, owners). */
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const { filter, counts, subscribers, deliveries, canWrite } = loaderData;
-  const fetcher = useFetcher<Answer>();
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) toast.success("Newsletter updated", { description: answer.message });
-    else toast.error("Newsletter not changed", { description: answer.error });
-  });
-  const send = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
-  const busy = fetcher.state !== "idle";
+  const { send, busy } = useNewsletterAction();
   return (
     <div className="grid gap-8">
       <div>

@@ -1,10 +1,7 @@
-import * as React from "react";
-import { data, useLocation, useFetcher } from "react-router";
+import { data, useLocation } from "react-router";
 import { PostEditor } from "~/components/admin/posts/post-editor";
+import { usePostPreview } from "~/components/admin/posts/use-post-preview";
 import { TargetHistory } from "~/components/admin/target-history";
-import { toast } from "~/components/ui/sonner";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import type { ActionAnswer } from "~/lib/action-answer";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { postEditorSchema, type PostFields } from "~/lib/validation/admin/posts";
 import { adminMeta } from "~/lib/meta";
@@ -92,31 +89,11 @@ function withoutExtras(input: PostFields & { autosave?: boolean; scheduledAt?: D
   return fields;
 }
 
-type PreviewAnswer = ActionAnswer<{ previewId: string }>;
-
 /** The post editor; its preview opens the public page's rendering of what it holds, in a new tab. */
 export default function AdminPost({ loaderData }: Route.ComponentProps) {
   const { post, history, canReadAudit } = loaderData;
   const location = useLocation();
-  const previews = useFetcher<PreviewAnswer>();
-  const tab = React.useRef<Window | null>(null);
-  useFetcherAnswer(previews, (answer) => {
-    if (answer.ok && tab.current) tab.current.location.href = `/admin/posts/preview/${answer.previewId}`;
-    else {
-      tab.current?.close();
-      if (!answer.ok) toast.error("No preview", { description: answer.error });
-    }
-    tab.current = null;
-  });
-  function preview(fields: PostFields) {
-    // Opened now, while the click still counts as the author's, so no pop-up blocker stops it.
-    tab.current = window.open("", "_blank");
-    if (!tab.current) {
-      toast.error("No preview", { description: "The browser blocked the preview's tab: allow pop-ups for this site and try again." });
-      return;
-    }
-    void previews.submit({ intent: "preview", ...fields }, { method: "post", encType: "application/json", action: location.pathname });
-  }
+  const preview = usePostPreview();
   // A post just created keeps its editor (the author may be typing); another post gets a fresh one.
   const created = (location.state as { created?: boolean } | null)?.created === true;
   return (

@@ -1,0 +1,59 @@
+import { Link } from "react-router";
+import { auditTime } from "~/components/admin/target-history";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { type AuditFilter, auditLogQuery } from "~/lib/validation/admin/audit-log";
+import type { AuditPage } from "~/lib/view-types/admin/audit-log";
+
+/** One page of entries, newest first, and the links to the pages around it (keeping the filters). */
+export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<AuditFilter, "page"> }) {
+  const { entries, page, pageCount } = log;
+  const filtered = Boolean(filter.who || filter.action || filter.target);
+  return (
+    <>
+      {entries.length === 0 ? (
+        <p className="text-muted-foreground">{filtered ? "No entries match these filters." : "No staff changes yet."}</p>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When (UTC)</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>What</TableHead>
+              <TableHead>Target</TableHead>
+              <TableHead>Change</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell className="whitespace-nowrap tabular-nums">{auditTime(entry.at).replace(" UTC", "")}</TableCell>
+                <TableCell>
+                  <span className="block">{entry.actorLabel}</span>
+                  <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>
+                </TableCell>
+                <TableCell>
+                  <code className="text-xs">{entry.action}</code>
+                </TableCell>
+                <TableCell>
+                  <Link to={auditLogQuery({ target: entry.target })} className="text-xs underline underline-offset-4" title="Only this target's entries">
+                    {entry.target}
+                  </Link>
+                </TableCell>
+                <TableCell className="whitespace-normal">{entry.summary}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex items-center gap-4 text-sm">
+          {page > 1 ? <Link to={auditLogQuery({ ...filter, page: page - 1 }) || "?"}>Newer</Link> : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? <Link to={auditLogQuery({ ...filter, page: page + 1 })}>Older</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

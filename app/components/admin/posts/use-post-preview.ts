@@ -1,0 +1,36 @@
+import * as React from "react";
+import { useFetcher, useLocation } from "react-router";
+import { toast } from "~/components/ui/sonner";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import type { ActionAnswer } from "~/lib/action-answer";
+import type { PostFields } from "~/lib/validation/admin/posts";
+
+type PreviewAnswer = ActionAnswer<{ previewId: string }>;
+
+/**
+ * The editor's preview: the post's page posts what the editor holds, and the public page's
+ * rendering of it opens in a new tab.
+ */
+export function usePostPreview() {
+  const location = useLocation();
+  const previews = useFetcher<PreviewAnswer>();
+  const tab = React.useRef<Window | null>(null);
+  useFetcherAnswer(previews, (answer) => {
+    if (answer.ok && tab.current) tab.current.location.href = `/admin/posts/preview/${answer.previewId}`;
+    else {
+      tab.current?.close();
+      if (!answer.ok) toast.error("No preview", { description: answer.error });
+    }
+    tab.current = null;
+  });
+  function preview(fields: PostFields) {
+    // Opened now, while the click still counts as the author's, so no pop-up blocker stops it.
+    tab.current = window.open("", "_blank");
+    if (!tab.current) {
+      toast.error("No preview", { description: "The browser blocked the preview's tab: allow pop-ups for this site and try again." });
+      return;
+    }
+    void previews.submit({ intent: "preview", ...fields }, { method: "post", encType: "application/json", action: location.pathname });
+  }
+  return preview;
+}
