@@ -27,7 +27,7 @@ const DOMAIN_ORDER = [
   "newsletter",
   "contact",
   "dashboard", // the member dashboard's own reads and writes, composed of the above
-  "staff", // the back office: staff roles, the audit log
+  "staff", // the back office: one folder per section (server/staff/<section>/), shared files at its root
 ];
 
 // What a domain folder offers the others, by name; everything else in it is private.
