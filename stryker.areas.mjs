@@ -25,37 +25,39 @@ export const areas = {
   "auth-core": {
     // The Better Auth instance and what it is built from: every auth test runs it.
     mutate: ["server/auth/core/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-accounts,auth-core,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/{auth,auth-accounts,auth-core,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
   },
   "auth-accounts": {
     mutate: ["server/auth/accounts/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{auth,auth-accounts,auth-limits,email-auth,sessions,sessions-*,two-factor-staff,rate-limit-keys}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/{auth,auth-accounts,auth-limits,email-auth,sessions,sessions-*,two-factor-staff}.test.ts", "tests/integration/http/rate-limit-keys.test.ts"],
   },
   "auth-email": {
     mutate: ["server/auth/email/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{email-auth,email-auth-*,auth-limits}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/{email-auth,email-auth-*,auth-limits}.test.ts"],
   },
   "auth-two-factor": {
     mutate: ["server/auth/two-factor/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{two-factor,two-factor-*,sessions,sessions-*,passkeys}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/{two-factor,two-factor-*,sessions,sessions-*,passkeys}.test.ts"],
   },
   "auth-passkeys": {
     mutate: ["server/auth/passkeys/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/passkeys{,-*}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/passkeys{,-*}.test.ts"],
   },
   "auth-sessions": {
     mutate: ["server/auth/sessions/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/{sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
+    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/{sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
   },
   wallet: {
     mutate: ["server/wallet/**/*.ts"],
-    tests: ["server/wallet/**/*.test.ts", "tests/integration/{deposits,deposits-*,wallet}.test.ts"],
+    tests: ["server/wallet/**/*.test.ts", "tests/integration/wallet/*.test.ts"],
   },
   billing: {
     mutate: ["server/billing/**/*.ts"],
     tests: [
       "server/billing/**/*.test.ts",
-      "tests/integration/{purchase,renewals,ledger,ledger-*,billing-*,plan-prices,dashboard}.test.ts",
+      "tests/integration/billing/*.test.ts",
+      "tests/integration/admin/plan-prices.test.ts",
+      "tests/integration/dashboard/dashboard.test.ts",
     ],
   },
   // The back office's role and money code: who is staff and with which role, the /admin guard,
@@ -74,7 +76,9 @@ export const areas = {
       "app/lib/staff-roles.test.ts",
       "server/staff/**/*.test.ts",
       "server/http/staff-guard.test.ts",
-      "tests/integration/{admin,admin-guard*,staff,staff-*,admin-plans,plan-prices,plan-prices-*,admin-role-matrix,two-factor-staff,rate-limit-keys}.test.ts",
+      "tests/integration/admin/{admin,admin-guard*,staff,staff-*,admin-plans,plan-prices,plan-prices-*,admin-role-matrix}.test.ts",
+      "tests/integration/auth/two-factor-staff.test.ts",
+      "tests/integration/http/rate-limit-keys.test.ts",
     ],
   },
 };

@@ -87,7 +87,7 @@ type Answer<Result> = Result extends Response ? Response : DataWithResponseInit<
 export function defineAction<Schema extends z.ZodType | undefined = undefined, A extends Access = "visitor", Result extends object = object>(
   options: ActionOptions<Schema, A, Result>,
 ) {
-  // Who may call it travels with the action: the role matrix (tests/integration/admin-role-matrix.test.ts)
+  // Who may call it travels with the action: the role matrix (tests/integration/admin/admin-role-matrix.test.ts)
   // reads it instead of a hand-kept list, so a new back-office action is covered the day it lands.
   // So does a stated reason to take cross-site posts: the check before React Router (cross-site-guard.ts) reads it.
   const declared: ActionAccess = { access: options.access ?? "visitor", permission: options.permission ?? null, crossSiteBecause: options.crossSiteBecause ?? null };

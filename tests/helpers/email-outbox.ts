@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /*
- * The dev outbox as the email tests read it (tests/integration/email-auth.test.ts and its
+ * The dev outbox as the email tests read it (tests/integration/auth/email-auth.test.ts and its
  * sibling files email-auth-*.test.ts).
  */
 

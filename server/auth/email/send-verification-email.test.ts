@@ -12,7 +12,7 @@ withTestDataDir("verification-email", { PUBLIC_URL: "https://signals.example", B
 vi.mock("../../email/send-email.ts", async (importOriginal) => (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
 const sent = sentEmails;
 
-// The link store has its own tests (tests/integration/email-auth.test.ts); here it hands out a
+// The link store has its own tests (tests/integration/auth/email-auth.test.ts); here it hands out a
 // known link id, so the email can be compared word for word, and records what it was asked to keep.
 const remembered = vi.hoisted(() => [] as Array<Parameters<typeof EmailLinkStore.rememberEmailLink>[0]>);
 vi.mock("./email-link-store.ts", async (importOriginal) => ({

@@ -9,9 +9,9 @@ import { action as articleAction, loader as articleLoader } from "~/routes/admin
 import type { StaffRole } from "~/lib/staff-roles";
 import type { AuditPage } from "~/lib/view-types/admin/audit-log";
 import type { TargetHistory } from "~/lib/view-types/admin/shared";
-import { describeEachDatabase } from "../helpers/database";
-import { signUpStaff } from "../helpers/staff";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { signUpStaff } from "../../helpers/staff";
+import { withTestDataDir } from "../../helpers/env";
 
 withTestDataDir("admin-audit-log");
 

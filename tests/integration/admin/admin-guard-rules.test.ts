@@ -6,10 +6,10 @@ import { requireStaff, requireStaffPermission } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { keepStaffSession, STAFF_IDLE_HOURS } from "#server/staff/keep-staff-session";
 import { readFlashToast } from "~/lib/cookies";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { createMember } from "../helpers/members";
-import { signUpStaff } from "../helpers/staff";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-guard-rules");
 

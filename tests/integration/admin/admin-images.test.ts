@@ -12,10 +12,10 @@ import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as uploadAction } from "~/routes/api.admin.images";
 import type { StaffRole } from "~/lib/staff-roles";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { startFakeS3, type FakeS3 } from "../helpers/fake-s3";
-import { signUpStaff } from "../helpers/staff";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { startFakeS3, type FakeS3 } from "../../helpers/fake-s3";
+import { signUpStaff } from "../../helpers/staff";
 
 const dataDir = withTestDataDir("admin-images");
 const ORIGIN = "http://localhost";

@@ -9,10 +9,10 @@ import { loader as dashboardLoader } from "~/routes/dashboard";
 import type { StaffRole } from "~/lib/staff-roles";
 import { KNOWLEDGEBASE_CONTENT_MAX, knowledgebaseMessages } from "~/lib/validation/admin/knowledgebase";
 import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text-editor";
-import { describeEachDatabase } from "../helpers/database";
-import { signUpStaff } from "../helpers/staff";
-import { withTestDataDir } from "../helpers/env";
-import { load } from "../helpers/admin-requests";
+import { describeEachDatabase } from "../../helpers/database";
+import { signUpStaff } from "../../helpers/staff";
+import { withTestDataDir } from "../../helpers/env";
+import { load } from "../../helpers/admin-requests";
 
 withTestDataDir("admin-knowledgebase");
 

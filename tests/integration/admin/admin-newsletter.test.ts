@@ -6,11 +6,11 @@ import { NEWSLETTER_MAX_ATTEMPTS } from "#server/newsletter/delivery-limits";
 import { sendNewPostEmails } from "#server/newsletter/send-new-post-emails";
 import { action, loader } from "~/routes/admin.newsletter";
 import type { NewsletterPostDelivery, NewsletterSubscriberPage } from "~/lib/view-types/admin/newsletter";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { insertSubscriber } from "../helpers/newsletter";
-import { load, post } from "../helpers/admin-requests";
-import { signUpStaff } from "../helpers/staff";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { insertSubscriber } from "../../helpers/newsletter";
+import { load, post } from "../../helpers/admin-requests";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-newsletter");
 

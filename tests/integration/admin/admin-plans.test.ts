@@ -4,15 +4,15 @@ import { auditLog, notifications, planTelegramChats, pricing, subscriptions } fr
 import { NO_SCHEDULED_CHANGE } from "#server/staff/plans/cancel-scheduled-price-change";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
 import type { TargetHistory } from "~/lib/view-types/admin/shared";
-import { createMember } from "../helpers/members";
+import { createMember } from "../../helpers/members";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as arrangeAction, loader as plansLoader } from "~/routes/admin.plans";
 import { action as saveAction, loader as editLoader } from "~/routes/admin.plans.$planId";
 import type { StaffRole } from "~/lib/staff-roles";
-import { describeEachDatabase } from "../helpers/database";
-import { signUpStaff } from "../helpers/staff";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { signUpStaff } from "../../helpers/staff";
+import { withTestDataDir } from "../../helpers/env";
 
 withTestDataDir("admin-plans");
 

@@ -14,10 +14,10 @@ import { action as editorAction, loader as editorLoader } from "~/routes/admin.p
 import { loader as previewLoader } from "~/routes/admin.posts.preview.$previewId";
 import type { StaffRole } from "~/lib/staff-roles";
 import { postMessages } from "~/lib/validation/admin/posts";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { signUpStaff } from "../helpers/staff";
-import { load } from "../helpers/admin-requests";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { signUpStaff } from "../../helpers/staff";
+import { load } from "../../helpers/admin-requests";
 
 withTestDataDir("admin-posts");
 

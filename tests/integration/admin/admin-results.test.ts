@@ -9,10 +9,10 @@ import { loader as publicResultsLoader } from "~/routes/results";
 import { csvMessages } from "~/lib/results-csv";
 import { MAX_CSV_CHARS, resultMessages } from "~/lib/validation/admin/results";
 import type { StaffRole } from "~/lib/staff-roles";
-import { describeEachDatabase } from "../helpers/database";
-import { signUpStaff } from "../helpers/staff";
-import { withTestDataDir } from "../helpers/env";
-import { load } from "../helpers/admin-requests";
+import { describeEachDatabase } from "../../helpers/database";
+import { signUpStaff } from "../../helpers/staff";
+import { withTestDataDir } from "../../helpers/env";
+import { load } from "../../helpers/admin-requests";
 
 withTestDataDir("admin-results");
 

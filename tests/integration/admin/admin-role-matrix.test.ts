@@ -8,10 +8,10 @@ import { STAFF_SESSION_IDLE, STAFF_TWO_FACTOR_NEEDED } from "#server/http/staff-
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { ADMIN_SECTIONS } from "~/lib/admin-sections";
 import { can, STAFF_ROLES, STAFF_STATEMENTS, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
-import { createRouteParams, declaredRoutes } from "../helpers/admin-routes";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { signUpStaff } from "../helpers/staff";
+import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-role-matrix");
 

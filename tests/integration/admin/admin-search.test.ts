@@ -4,10 +4,10 @@ import { blogPosts, pricing, profiles, subscriptions, user } from "#server/db/sc
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { loader } from "~/routes/admin.search";
 import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { load } from "../helpers/admin-requests";
-import { signUpStaff } from "../helpers/staff";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { load } from "../../helpers/admin-requests";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-search");
 

@@ -7,10 +7,10 @@ import { loader as auditLoader } from "~/routes/admin.audit-log";
 import { loader as overviewLoader } from "~/routes/admin._index";
 import { loader as adminLoader } from "~/routes/admin";
 import type { StaffRole } from "~/lib/staff-roles";
-import { describeEachDatabase } from "../helpers/database";
-import { signUpStaff } from "../helpers/staff";
-import { withTestDataDir } from "../helpers/env";
-import { load } from "../helpers/admin-requests";
+import { describeEachDatabase } from "../../helpers/database";
+import { signUpStaff } from "../../helpers/staff";
+import { withTestDataDir } from "../../helpers/env";
+import { load } from "../../helpers/admin-requests";
 
 withTestDataDir("admin");
 

@@ -5,8 +5,8 @@ import type { Db } from "#server/db/client";
 import { notifications, planPriceChanges, pricing, subscriptions } from "#server/db/schema";
 import { cancelScheduledPriceChange } from "#server/staff/plans/cancel-scheduled-price-change";
 import { changePlanPrice, PRICE_NOTICE_DAYS } from "#server/staff/plans/change-plan-price";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember } from "../../helpers/members";
 
 const editor = { userId: null, label: "prices@example.com", role: "editor" };
 const NOW = new Date("2026-11-23T12:00:00.000Z");

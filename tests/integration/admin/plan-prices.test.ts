@@ -10,8 +10,8 @@ import { savePlan } from "#server/staff/plans/save-plan";
 import { renderNotification } from "#server/notifications/templates";
 import { renderTelegramNotification } from "#server/telegram/messages";
 import { planSchema } from "~/lib/validation/admin/plans";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const editor = { userId: null, label: "editor@example.com", role: "editor" };
 const NOW = new Date("2026-11-23T12:00:00.000Z");

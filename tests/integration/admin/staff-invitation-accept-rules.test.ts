@@ -8,9 +8,9 @@ import { acceptStaffInvitationAsNewAccount } from "#server/staff/staff/invitatio
 import { findStaffInvitation } from "#server/staff/staff/invitations/find-staff-invitation";
 import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
 import { listStaffInvitations } from "#server/staff/staff/invitations/list-staff-invitations";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
 
 withTestDataDir("staff-invitation-accept-rules");
 

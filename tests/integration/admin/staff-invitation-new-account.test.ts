@@ -8,8 +8,8 @@ import type * as AcceptModule from "#server/staff/staff/invitations/accept-staff
 import { acceptStaffInvitationAsNewAccount } from "#server/staff/staff/invitations/accept-staff-invitation-new-account";
 import type { Tx as AcceptTx } from "#server/db/client";
 import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
 
 withTestDataDir("staff-invitation-new-account");
 

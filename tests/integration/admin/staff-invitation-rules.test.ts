@@ -8,9 +8,9 @@ import { changeStaffInvitation } from "#server/staff/staff/invitations/change-st
 import { findStaffInvitation } from "#server/staff/staff/invitations/find-staff-invitation";
 import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
 import { inviteStaff } from "#server/staff/staff/invitations/invite-staff";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
 
 withTestDataDir("staff-invitation-rules", { PUBLIC_URL: "https://club.example.com", BRAND_NAME: "Acme Signals" });
 

@@ -14,9 +14,9 @@ import { action as staffAction, loader as staffLoader } from "~/routes/admin.sta
 import { loader as adminLoader } from "~/routes/admin";
 import { action as inviteAction, loader as inviteLoader } from "~/routes/staff-invitation";
 import type { StaffInvitationView } from "~/lib/view-types/admin/staff";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { signUpStaff } from "../helpers/staff";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { signUpStaff } from "../../helpers/staff";
 
 const dataDir = withTestDataDir("staff-invitations");
 const ORIGIN = "http://localhost";

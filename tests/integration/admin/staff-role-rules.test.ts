@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog, session, user } from "#server/db/schema";
 import { setStaffRole } from "#server/staff/staff/set-staff-role";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember } from "../../helpers/members";
 
 const operator = { userId: null, label: "cli:ops@host", role: "operator" };
 

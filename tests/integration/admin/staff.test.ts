@@ -9,8 +9,8 @@ import { auditLog, session, user } from "#server/db/schema";
 import { opsRouter } from "#server/ops/router";
 import { keepStaffSession } from "#server/staff/keep-staff-session";
 import { setStaffRole } from "#server/staff/staff/set-staff-role";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember } from "../../helpers/members";
 
 const TOKEN = "test-ops-token-0123456789abcdef";
 const operator = { userId: null, label: "cli:alice@db-host", role: "operator" };

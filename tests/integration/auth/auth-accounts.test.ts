@@ -11,9 +11,9 @@ import { profiles, session, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readFlashToast } from "~/lib/cookies";
 import { signUpSchema } from "~/lib/validation/auth/auth";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { captureLogLines } from "../helpers/log-capture";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { captureLogLines } from "../../helpers/log-capture";
 
 // The paths of sign-up, sign-in and the session helpers that the main accounts tests
 // (auth.test.ts) do not walk: failures half-way through a sign-up, a sign-in that stops for a

@@ -9,9 +9,9 @@ import { getPublicOrigin } from "#server/config";
 import { session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton, singletonValue } from "#server/lib/singleton";
 import { signUpSchema } from "~/lib/validation/auth/auth";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { captureLogLines } from "../helpers/log-capture";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { captureLogLines } from "../../helpers/log-capture";
 
 // The Better Auth instance's own settings (server/auth/core/auth.ts), seen from outside: its HTTP
 // handler is not mounted, but what it would do if it were is still the last line of defence.

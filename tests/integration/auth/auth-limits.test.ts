@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { enforceSignInDelay, limitAuthAttempt, recordSignInFailure } from "#server/auth/accounts/limits";
-import { describeEachDatabase } from "../helpers/database";
+import { describeEachDatabase } from "../../helpers/database";
 
 // The numbers below are the rules of server/auth/accounts/limits.ts written out, never read from it:
 // a limit raised or a window shortened there must fail here.

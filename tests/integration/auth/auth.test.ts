@@ -9,8 +9,8 @@ import type { Db } from "#server/db/client";
 import { profiles, rateLimits, session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { signUpSchema } from "~/lib/validation/auth/auth";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
 
 withTestDataDir("auth");
 

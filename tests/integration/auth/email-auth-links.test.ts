@@ -10,10 +10,10 @@ import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { user, verification } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../helpers/email-outbox";
-import { captureLogLines } from "../helpers/log-capture";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../../helpers/email-outbox";
+import { captureLogLines } from "../../helpers/log-capture";
 
 // The /verify-email page (findEmailConfirmation) and button (confirmEmailLink), called directly.
 const dataDir = withTestDataDir("email-auth-links", { BRAND_NAME: "Acme Signals" });

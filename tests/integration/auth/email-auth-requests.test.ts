@@ -10,9 +10,9 @@ import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { user } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { cookieFrom, mailsTo as mailsIn } from "../helpers/email-outbox";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { cookieFrom, mailsTo as mailsIn } from "../../helpers/email-outbox";
 
 // The server functions behind the email-change, "Resend" and sign-in-code forms, called
 // directly: what they do with untrimmed input and with Better Auth's refusals and failures.

@@ -13,9 +13,9 @@ import { action as changeEmailAction } from "~/routes/api.dashboard.email";
 import { action as resendAction } from "~/routes/api.dashboard.email-verification";
 import { action as codeAction } from "~/routes/signin.code";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
-import { describeEachDatabase } from "../helpers/database";
-import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../helpers/email-outbox";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../../helpers/email-outbox";
+import { withTestDataDir } from "../../helpers/env";
 
 const dataDir = withTestDataDir("email-auth");
 

@@ -11,10 +11,10 @@ import { action as addAction } from "~/routes/api.dashboard.passkeys.add";
 import { loader as listLoader } from "~/routes/api.dashboard.passkeys";
 import { action as registerOptionsAction } from "~/routes/api.dashboard.passkeys.options";
 import { action as signInOptionsAction } from "~/routes/api.signin.passkey.options";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { type Answer, call, Jar, ORIGIN, SITE, status } from "../helpers/passkey-browser";
-import { SoftAuthenticator } from "../helpers/soft-authenticator";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { type Answer, call, Jar, ORIGIN, SITE, status } from "../../helpers/passkey-browser";
+import { SoftAuthenticator } from "../../helpers/soft-authenticator";
 
 withTestDataDir("passkeys-rules", { PUBLIC_URL: ORIGIN });
 

@@ -13,10 +13,10 @@ import { action as removeAction } from "~/routes/api.dashboard.passkeys.remove";
 import { action as renameAction } from "~/routes/api.dashboard.passkeys.rename";
 import { action as signInAction } from "~/routes/api.signin.passkey";
 import { action as signInOptionsAction } from "~/routes/api.signin.passkey.options";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { type Answer, call, Jar, ORIGIN, setCookies, SITE, status } from "../helpers/passkey-browser";
-import { SoftAuthenticator } from "../helpers/soft-authenticator";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { type Answer, call, Jar, ORIGIN, setCookies, SITE, status } from "../../helpers/passkey-browser";
+import { SoftAuthenticator } from "../../helpers/soft-authenticator";
 
 withTestDataDir("passkeys", { PUBLIC_URL: ORIGIN });
 

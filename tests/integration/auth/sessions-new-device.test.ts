@@ -10,9 +10,9 @@ import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { knownDevices, session, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { captureLogLines } from "../helpers/log-capture";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { captureLogLines } from "../../helpers/log-capture";
 
 // The new-device rules (note-sign-in-device.ts, sign-in-devices-plugin.ts), one by one;
 // sessions.test.ts walks the whole journey.

@@ -13,8 +13,8 @@ import { action as sessionsAction, loader as sessionsLoader } from "~/routes/api
 import { loader as sessionStateLoader } from "~/routes/api.session";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { readFlashToast } from "~/lib/cookies";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
 
 const dataDir = withTestDataDir("sessions", { CLIENT_COUNTRY_HEADER: "CF-IPCountry" });
 

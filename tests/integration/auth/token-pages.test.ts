@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPrivateRequest } from "#server/http/private-paths";
-import { tokenPages } from "../helpers/token-pages";
+import { tokenPages } from "../../helpers/token-pages";
 
 /*
  * A page whose address carries a one-time token answers for that token: once the link is used,

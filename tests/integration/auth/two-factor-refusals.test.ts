@@ -10,9 +10,9 @@ import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.b
 import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
 import { action as disableAction } from "~/routes/api.dashboard.two-factor.disable";
 import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD } from "../helpers/two-factor-browser";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD } from "../../helpers/two-factor-browser";
 
 // Set-up as in two-factor.test.ts (that file is full): the refusals it does not reach.
 withTestDataDir("two-factor-refusals");

@@ -4,9 +4,9 @@ import { session, twoFactor, user } from "#server/db/schema";
 import { requireStaff } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readFlashToast } from "~/lib/cookies";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD } from "../helpers/two-factor-browser";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD } from "../../helpers/two-factor-browser";
 
 withTestDataDir("two-factor-staff");
 

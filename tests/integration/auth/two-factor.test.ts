@@ -7,9 +7,9 @@ import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confi
 import { action as disableAction } from "~/routes/api.dashboard.two-factor.disable";
 import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
 import { loader as secondStepLoader } from "~/routes/signin.two-factor";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD, signUpInBrowser } from "../helpers/two-factor-browser";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD, signUpInBrowser } from "../../helpers/two-factor-browser";
 
 withTestDataDir("two-factor");
 

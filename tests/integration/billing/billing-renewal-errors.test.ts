@@ -7,8 +7,8 @@ import { runRenewals } from "#server/billing/renew-subscriptions";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, pricing, profiles, subscriptions } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 // The renewal's debit fails once with `fault.next` (a lost connection, a refusal other than a
 // short balance): faults no real database can be made to produce on demand.

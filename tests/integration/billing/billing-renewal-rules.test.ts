@@ -7,8 +7,8 @@ import { renewSubscription } from "#server/billing/renew-subscription";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, pricing, profiles, renewalReminders, subscriptions } from "#server/db/schema";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;

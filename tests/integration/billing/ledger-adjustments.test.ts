@@ -4,8 +4,8 @@ import { adjustBalance } from "#server/billing/adjust-balance";
 import { postLedgerEntry } from "#server/billing/ledger";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, profiles } from "#server/db/schema";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 async function stateOf(db: Db, userId: string) {
   const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, userId));

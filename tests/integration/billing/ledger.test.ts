@@ -6,8 +6,8 @@ import { ledgerSum, postLedgerEntry } from "#server/billing/ledger";
 import { reconcileLedger } from "#server/billing/reconcile-ledger";
 import { billingHistory, ledgerEntries, notifications, opsAlerts, profiles } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 describeEachDatabase("ledger", (database) => {
   afterEach(async () => expectLedgerInvariant(database().db));

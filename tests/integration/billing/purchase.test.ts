@@ -9,8 +9,8 @@ import { purchaseRequestSchema } from "~/lib/validation/dashboard/purchase";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, pricing, profiles, purchaseRequests, subscriptions } from "#server/db/schema";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
 

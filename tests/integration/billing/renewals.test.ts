@@ -8,8 +8,8 @@ import { runRenewals } from "#server/billing/renew-subscriptions";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, pricing, profiles, renewalReminders, subscriptions } from "#server/db/schema";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
 const at = (iso: string) => new Date(iso);

@@ -13,9 +13,9 @@ import { action as profileAction } from "~/routes/api.dashboard.profile";
 import { action as purchaseAction } from "~/routes/api.dashboard.purchase";
 import { action as codeAction } from "~/routes/api.dashboard.telegram-code";
 import { loader as dashboardLoader } from "~/routes/dashboard";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { expectLedgerInvariant } from "../../helpers/members";
 
 withTestDataDir("dashboard");
 

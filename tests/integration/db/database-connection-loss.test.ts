@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#server/db/client";
 import { isDatabaseUnavailable } from "#server/db/db-errors";
 import { runAsLeader } from "#server/jobs/leader-lock";
-import { createTestDatabase } from "../helpers/database";
+import { createTestDatabase } from "../../helpers/database";
 
 const LOCK_KEY = 727_999;
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { blogPosts, ledgerEntries, pricing, profiles, results, subscriptions, user } from "#server/db/schema";
-import { describeEachDatabase } from "../helpers/database";
+import { describeEachDatabase } from "../../helpers/database";
 
 /** Postgres reports the violated constraint; both drivers surface it somewhere in the cause chain. */
 async function violation(promise: Promise<unknown>): Promise<string> {

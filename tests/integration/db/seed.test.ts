@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { blogPosts, knowledgebaseArticles, pricing, results } from "#server/db/schema";
 import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
-import { describeEachDatabase } from "../helpers/database";
+import { describeEachDatabase } from "../../helpers/database";
 
 describeEachDatabase("demo content", (database) => {
   it("seeds an empty database once, and only once", async () => {

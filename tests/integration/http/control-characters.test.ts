@@ -7,12 +7,12 @@ import { CONTROL_CHARACTERS, type ActionAccess } from "#server/http/action";
 import { createApp } from "#server/http/app";
 import { TARGET_MESSAGES } from "#server/http/request-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { createRouteParams, declaredRoutes } from "../helpers/admin-routes";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { captureLogLines } from "../helpers/log-capture";
+import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { captureLogLines } from "../../helpers/log-capture";
 import { controlCharacterField } from "~/lib/validation/fields";
-import { signUpStaff } from "../helpers/staff";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("control-characters");
 

@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from "vitest";
 import type { ActionAccess } from "#server/http/action";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { declaredRoutes } from "../helpers/admin-routes";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { signUpStaff } from "../helpers/staff";
+import { declaredRoutes } from "../../helpers/admin-routes";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("cross-site-actions");
 

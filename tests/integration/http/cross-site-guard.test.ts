@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { defineAction } from "#server/http/action";
 import { createApp } from "#server/http/app";
 import { setSingleton } from "#server/lib/singleton";
-import { withTestDataDir } from "../helpers/env";
-import { fakeBuild } from "../helpers/fake-build";
-import { captureLogLines } from "../helpers/log-capture";
+import { withTestDataDir } from "../../helpers/env";
+import { fakeBuild } from "../../helpers/fake-build";
+import { captureLogLines } from "../../helpers/log-capture";
 
 withTestDataDir("cross-site-guard");
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#server/db/client";
 import { createApp } from "#server/http/app";
 import { setSingleton } from "#server/lib/singleton";
-import { createTestDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
+import { createTestDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
 
 describe("GET /healthz", () => {
   let server: Server;

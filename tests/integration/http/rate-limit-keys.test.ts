@@ -13,8 +13,8 @@ import { action as signInAction } from "~/routes/signin";
 import { action as signInCodeAction } from "~/routes/signin.code";
 import { action as twoFactorAction } from "~/routes/signin.two-factor";
 import { action as staffInvitationAction } from "~/routes/staff-invitation";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
 
 withTestDataDir("rate-limit-keys");
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { adminPages, declaredRoutes } from "../helpers/admin-routes";
+import { adminPages, declaredRoutes } from "../../helpers/admin-routes";
 
 /*
  * Rules every route module keeps, read from the source: a new route that skips them fails here

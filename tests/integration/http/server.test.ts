@@ -9,7 +9,7 @@ import { openDatabase } from "#server/db/client";
 import { describeThisProcess } from "#server/db/data-dir-lock";
 import { migrateDatabase } from "#server/db/migrate";
 import { contactSubmissions } from "#server/db/schema";
-import { describeEachDatabase } from "../helpers/database";
+import { describeEachDatabase } from "../../helpers/database";
 
 const run = promisify(execFile);
 /** The pid of a process that has already exited. */

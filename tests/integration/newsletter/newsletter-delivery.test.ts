@@ -6,9 +6,9 @@ import { queueNewPostEmails } from "#server/newsletter/queue-new-post-emails";
 import { sendNewPostEmails } from "#server/newsletter/send-new-post-emails";
 import { findUnsubscribeAddress, unsubscribeNewsletter } from "#server/newsletter/unsubscribe-newsletter";
 import { createUnsubscribeToken, readUnsubscribeToken } from "#server/newsletter/unsubscribe-token";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { insertSubscriber } from "../helpers/newsletter";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { insertSubscriber } from "../../helpers/newsletter";
 
 withTestDataDir("newsletter-delivery", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals" });
 

@@ -11,8 +11,8 @@ import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { newsletterSchema } from "~/lib/validation/site/newsletter";
 import { action as newsletterAction } from "~/routes/api.newsletter";
 import { hashConfirmationToken } from "#server/newsletter/tokens";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
 
 const dataDir = withTestDataDir("newsletter");
 const outbox = path.join(dataDir, "outbox");

@@ -6,9 +6,9 @@ import { notifications } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { deliverNotifications } from "#server/notifications/deliver-notifications";
 import { enqueueNotification } from "#server/notifications/enqueue-notification";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
 
 const dataDir = withTestDataDir("outbox", { BRAND_NAME: "Acme <Signals>" });
 

@@ -9,8 +9,8 @@ import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { signUpSchema } from "~/lib/validation/auth/auth";
-import { describeEachDatabase } from "../helpers/database";
-import { withTestDataDir } from "../helpers/env";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
 
 // A real SMTP server on a loopback port: the reset email travels over SMTP and the test
 // follows the link from the message it received.

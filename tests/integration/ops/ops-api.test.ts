@@ -5,8 +5,8 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { ledgerEntries, opsAlerts, profiles } from "#server/db/schema";
 import { opsRouter } from "#server/ops/router";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const TOKEN = "test-ops-token-0123456789abcdef";
 

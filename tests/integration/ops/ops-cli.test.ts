@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
 import { auditLog, profiles, user } from "#server/db/schema";
-import { closeProcessResources, withTestDataDir } from "../helpers/env";
-import { createMember } from "../helpers/members";
+import { closeProcessResources, withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
 
 const run = promisify(execFile);
 

@@ -3,7 +3,7 @@ import { submitContactMessage } from "#server/contact/submit-contact-message";
 import { contactSubmissions } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { consumeRateLimit } from "#server/security/rate-limit";
-import { describeEachDatabase } from "../helpers/database";
+import { describeEachDatabase } from "../../helpers/database";
 
 describeEachDatabase("contact messages", (database) => {
   const input = { name: "Ada", email: "ada@example.com", telegram: undefined, message: "Hello" };

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
 import { blogPosts, pricing, results } from "#server/db/schema";
 import { CONTENT_CHANNEL, watchContentChanges } from "#server/content/watch-content-changes";
-import { describeEachDatabase } from "../helpers/database";
+import { describeEachDatabase } from "../../helpers/database";
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {

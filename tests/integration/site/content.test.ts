@@ -6,7 +6,7 @@ import { listRelatedPosts } from "#server/content/list-related-posts";
 import { listResults } from "#server/content/list-results";
 import { blogPosts, results } from "#server/db/schema";
 import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
-import { describeEachDatabase } from "../helpers/database";
+import { describeEachDatabase } from "../../helpers/database";
 
 describeEachDatabase("public content", (database) => {
   beforeAll(async () => {

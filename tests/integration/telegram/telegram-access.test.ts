@@ -9,10 +9,10 @@ import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
-import { describeEachDatabase } from "../helpers/database";
-import { setTestEnv } from "../helpers/env";
-import { chatMemberUpdate, joinRequestUpdate, messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi } from "../helpers/fake-bot-api";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { setTestEnv } from "../../helpers/env";
+import { chatMemberUpdate, joinRequestUpdate, messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
+import { createMember } from "../../helpers/members";
 
 const SECRET = "webhook-secret-0123456789";
 const VIP_CHAT = -1001000000002;

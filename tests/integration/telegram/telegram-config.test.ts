@@ -8,7 +8,7 @@ import { getTelegramBot } from "#server/telegram/telegram-bot";
 import { DEMO_PLAN_CHATS } from "#server/telegram/seed-plan-chats";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { getTelegramBotUsername, telegramBotUrl } from "#server/telegram/telegram-links";
-import { setTestEnv } from "../helpers/env";
+import { setTestEnv } from "../../helpers/env";
 
 const TOKEN = "123456789:AAFakeTokenForTests_abcdefghijklmn";
 

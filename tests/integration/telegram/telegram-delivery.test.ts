@@ -13,10 +13,10 @@ import { startTelegramPolling } from "#server/telegram/start-telegram-polling";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { setTelegramWebhook, telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
-import { describeEachDatabase } from "../helpers/database";
-import { setTestEnv } from "../helpers/env";
-import { messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi } from "../helpers/fake-bot-api";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { setTestEnv } from "../../helpers/env";
+import { messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
+import { createMember } from "../../helpers/members";
 
 const DASHBOARD = "https://signals.example/dashboard";
 const VIP_CHAT = -1001000000002;

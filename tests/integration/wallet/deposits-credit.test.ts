@@ -4,9 +4,9 @@ import { postLedgerEntry } from "#server/billing/ledger";
 import { billingHistory, chainDeposits, ledgerEntries, notifications, profiles } from "#server/db/schema";
 import { creditDeposit } from "#server/wallet/credit-deposit";
 import type { TransferEvent } from "#server/wallet/trongrid-client";
-import { describeEachDatabase } from "../helpers/database";
-import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../helpers/fake-trongrid";
-import { createMember, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 // creditDeposit called directly: what one chain event writes, and what a replay or an odd
 // event must not write.

@@ -5,8 +5,8 @@ import { chainCursors } from "#server/db/schema";
 import { advanceCursor, getCursor, readOrCreateCursor, setCursor } from "#server/wallet/deposit-cursor";
 import { pollDeposits } from "#server/wallet/poll-deposits";
 import { rescanDeposits } from "#server/wallet/rescan-deposits";
-import { describeEachDatabase } from "../helpers/database";
-import { randomTronAddress, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../helpers/fake-trongrid";
+import { describeEachDatabase } from "../../helpers/database";
+import { randomTronAddress, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../../helpers/fake-trongrid";
 
 // Block times are literals around 14 November 2023 so that every expected cursor is written out.
 const T = 1_700_000_000_000;

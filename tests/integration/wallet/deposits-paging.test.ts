@@ -5,10 +5,10 @@ import { chainDeposits, profiles } from "#server/db/schema";
 import { getLogger } from "#server/lib/logger";
 import { getCursor, setCursor } from "#server/wallet/deposit-cursor";
 import { pollDeposits } from "#server/wallet/poll-deposits";
-import { describeEachDatabase } from "../helpers/database";
-import { randomTronAddress, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../helpers/fake-trongrid";
-import { startLocalServer } from "../helpers/local-server";
-import { createMemberWithWallet, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { randomTronAddress, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../../helpers/fake-trongrid";
+import { startLocalServer } from "../../helpers/local-server";
+import { createMemberWithWallet, expectLedgerInvariant } from "../../helpers/members";
 
 const T = 1_700_000_000_000;
 

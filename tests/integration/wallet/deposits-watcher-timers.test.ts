@@ -1,9 +1,9 @@
 import { beforeEach, expect, it } from "vitest";
 import { DEFAULT_CURSOR, getCursor, setCursor } from "#server/wallet/deposit-cursor";
 import { startDepositWatcher } from "#server/wallet/poll-deposits";
-import { describeEachDatabase } from "../helpers/database";
-import { randomTronAddress, transferEvent, USDT_CONTRACT } from "../helpers/fake-trongrid";
-import { startLocalServer } from "../helpers/local-server";
+import { describeEachDatabase } from "../../helpers/database";
+import { randomTronAddress, transferEvent, USDT_CONTRACT } from "../../helpers/fake-trongrid";
+import { startLocalServer } from "../../helpers/local-server";
 
 describeEachDatabase("the deposit watcher's timing", (database) => {
   const base = Date.now() - 5 * 60_000;

@@ -4,10 +4,10 @@ import { profiles } from "#server/db/schema";
 import { getLogger } from "#server/lib/logger";
 import { DEFAULT_CURSOR, setCursor } from "#server/wallet/deposit-cursor";
 import { startDepositWatcher } from "#server/wallet/poll-deposits";
-import { describeEachDatabase } from "../helpers/database";
-import { startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../helpers/fake-trongrid";
-import { startLocalServer } from "../helpers/local-server";
-import { createMemberWithWallet, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../../helpers/fake-trongrid";
+import { startLocalServer } from "../../helpers/local-server";
+import { createMemberWithWallet, expectLedgerInvariant } from "../../helpers/members";
 
 // The watcher reads the default cursor, set before each test to a time the events follow.
 describeEachDatabase("the deposit watcher", (database) => {

@@ -9,9 +9,9 @@ import { getCursor } from "#server/wallet/deposit-cursor";
 import { pollDeposits, startDepositWatcher } from "#server/wallet/poll-deposits";
 import { rescanDeposits } from "#server/wallet/rescan-deposits";
 import { fetchTransferEvents, normaliseEvent, TronGridError } from "#server/wallet/trongrid-client";
-import { describeEachDatabase } from "../helpers/database";
-import { randomTronAddress, randomTxId, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../helpers/fake-trongrid";
-import { createMemberWithWallet, expectLedgerInvariant } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { randomTronAddress, randomTxId, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../../helpers/fake-trongrid";
+import { createMemberWithWallet, expectLedgerInvariant } from "../../helpers/members";
 
 const USDT = 1_000_000n;
 

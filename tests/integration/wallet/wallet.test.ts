@@ -9,8 +9,8 @@ import { AppError } from "#server/lib/errors";
 import { deriveDepositAddress } from "#server/wallet/derive-deposit-address";
 import { generateWallet } from "#server/wallet/generate-wallet";
 import { isTronAddress } from "#server/wallet/tron-address";
-import { describeEachDatabase } from "../helpers/database";
-import { createMember } from "../helpers/members";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember } from "../../helpers/members";
 
 // The account xpub of the unit tests' vector mnemonic, passed explicitly so these tests never
 // read or create a development key in DATA_DIR. BIP39 seed = PBKDF2-HMAC-SHA512(mnemonic,
