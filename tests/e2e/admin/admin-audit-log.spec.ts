@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { expectAccessible } from "./support/axe";
-import { signInStaff } from "./support/staff";
-import { waitForHydration } from "./support/member";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { expectAccessible } from "../support/axe";
+import { signInStaff } from "../support/staff";
+import { waitForHydration } from "../support/member";
 
-type App = { testing: { getDatabase: () => { db: import("../../server/db/client.ts").Db }; schema: typeof import("../../server/db/schema.ts") } };
+type App = { testing: { getDatabase: () => { db: import("../../../server/db/client.ts").Db }; schema: typeof import("../../../server/db/schema.ts") } };
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { expectAccessible } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { waitForHydration } from "./support/member";
-import { signInStaff } from "./support/staff";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { waitForHydration } from "../support/member";
+import { signInStaff } from "../support/staff";
 
-type App = { testing: { schema: typeof import("../../server/db/schema.ts"); getDatabase: () => { db: import("../../server/db/client.ts").Db } } };
+type App = { testing: { schema: typeof import("../../../server/db/schema.ts"); getDatabase: () => { db: import("../../../server/db/client.ts").Db } } };
 
 const SVG_MESSAGE = "SVG files are not accepted (they can carry scripts). Upload a JPEG, PNG, WebP, GIF or AVIF image.";
 const SVG_WITH_SCRIPT = Buffer.from(

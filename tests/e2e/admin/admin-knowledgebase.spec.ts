@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { expectAccessible } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { signInStaff } from "./support/staff";
-import { signInNewMember, waitForHydration } from "./support/member";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { signInStaff } from "../support/staff";
+import { signInNewMember, waitForHydration } from "../support/member";
 
-type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
+type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 /**

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expectAccessible } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { signInStaff } from "./support/staff";
-import { waitForHydration } from "./support/member";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { signInStaff } from "../support/staff";
+import { waitForHydration } from "../support/member";
 
-type App = { testing: { getDatabase: () => { db: import("../../server/db/client.ts").Db }; schema: typeof import("../../server/db/schema.ts") } };
+type App = { testing: { getDatabase: () => { db: import("../../../server/db/client.ts").Db }; schema: typeof import("../../../server/db/schema.ts") } };
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });

@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { signInStaff } from "./support/staff";
-import { signInNewMember, waitForHydration } from "./support/member";
-import { expectAccessible } from "./support/axe";
-import { latestMail } from "./support/outbox";
-import { card } from "./support/pricing";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { signInStaff } from "../support/staff";
+import { signInNewMember, waitForHydration } from "../support/member";
+import { expectAccessible } from "../support/axe";
+import { latestMail } from "../support/outbox";
+import { card } from "../support/pricing";
 
-type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
+type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });

@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
-import { expectAccessible } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { signInStaff } from "./support/staff";
-import { waitForHydration } from "./support/member";
-import { answered, intent } from "./support/answered";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { signInStaff } from "../support/staff";
+import { waitForHydration } from "../support/member";
+import { answered, intent } from "../support/answered";
 
-type Schema = typeof import("../../server/db/schema.ts");
+type Schema = typeof import("../../../server/db/schema.ts");
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { signInStaff } from "./support/staff";
-import { waitForHydration } from "./support/member";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { signInStaff } from "../support/staff";
+import { waitForHydration } from "../support/member";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expectAccessible } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { signInStaff } from "./support/staff";
-import { signInNewMember, waitForHydration } from "./support/member";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { signInStaff } from "../support/staff";
+import { signInNewMember, waitForHydration } from "../support/member";
 
-type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../server/db/schema.ts") } };
+type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
 
 /** A member and a draft post that both carry one run's tag (the member in their name and Telegram username). */
 async function seed(app: unknown, browser: import("@playwright/test").Browser) {

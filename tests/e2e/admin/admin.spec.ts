@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { signInStaff } from "./support/staff";
-import { waitForHydration } from "./support/member";
-import { latestMail, linkIn } from "./support/outbox";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { signInStaff } from "../support/staff";
+import { waitForHydration } from "../support/member";
+import { latestMail, linkIn } from "../support/outbox";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });

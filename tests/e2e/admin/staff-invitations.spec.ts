@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { expectAccessible } from "./support/axe";
-import { signInNewMember, waitForHydration } from "./support/member";
-import { latestMail, linkIn } from "./support/outbox";
-import { signInStaff } from "./support/staff";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { expectAccessible } from "../support/axe";
+import { signInNewMember, waitForHydration } from "../support/member";
+import { latestMail, linkIn } from "../support/outbox";
+import { signInStaff } from "../support/staff";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { expect, test } from "./support/fixtures";
-import { markEmailVerified } from "./support/member";
-import { latestMail, linkIn } from "./support/outbox";
+import { expect, test } from "../support/fixtures";
+import { markEmailVerified } from "../support/member";
+import { latestMail, linkIn } from "../support/outbox";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 
-type Testing = typeof import("./support/server-entry.ts");
+type Testing = typeof import("../support/server-entry.ts");
 
 async function createMember(app: { testing: Testing }, email: string, password = "Analytical1") {
   const { db } = app.testing.getDatabase();

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { markEmailVerified, openDashboard, signInNewMember, waitForHydration } from "./support/member";
-import { latestMail, linkIn } from "./support/outbox";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { markEmailVerified, openDashboard, signInNewMember, waitForHydration } from "../support/member";
+import { latestMail, linkIn } from "../support/outbox";
 
 // Email verification, email change and one-time code sign-in, through the dev outbox.
 

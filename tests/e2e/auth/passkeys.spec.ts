@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CDPSession, Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { openDashboard, signInNewMember } from "./support/member";
+import { expect, test } from "../support/fixtures";
+import { openDashboard, signInNewMember } from "../support/member";
 
 /*
  * Passkeys in a real browser: Chromium's virtual authenticator (the WebAuthn domain

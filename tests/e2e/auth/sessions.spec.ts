@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { openDashboard, signInNewMember, waitForHydration, type TestMember } from "./support/member";
-import { latestMail } from "./support/outbox";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { openDashboard, signInNewMember, waitForHydration, type TestMember } from "../support/member";
+import { latestMail } from "../support/outbox";
 
 const SIGN_IN_AGAIN = "Your session has ended. Please sign in again.";
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });

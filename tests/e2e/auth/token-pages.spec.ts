@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { tokenPages } from "../helpers/token-pages";
-import { expect, test } from "./support/fixtures";
+import { tokenPages } from "../../helpers/token-pages";
+import { expect, test } from "../support/fixtures";
 
 /*
  * Every page of the route table whose address carries a one-time token (found by reading the

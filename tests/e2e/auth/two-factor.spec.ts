@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { expect, test } from "./support/fixtures";
-import { openDashboard, signInNewMember } from "./support/member";
+import { expect, test } from "../support/fixtures";
+import { openDashboard, signInNewMember } from "../support/member";
 
 /** The password step; leaves the browser on whatever comes next. */
 async function signIn(page: Page, email: string, password: string) {

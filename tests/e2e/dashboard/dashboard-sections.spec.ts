@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { and, asc, eq } from "drizzle-orm";
-import { blockingViolations, settle } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { holdData } from "./support/hold-data";
-import { openDashboard, signInNewMember, waitForHydration } from "./support/member";
+import { blockingViolations, settle } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { holdData } from "../support/hold-data";
+import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
 
 const USDT = 1_000_000n;
 const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });

@@ -1,8 +1,8 @@
 import { request as httpRequest, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { expect, test } from "./support/fixtures";
-import { answered } from "./support/answered";
-import { openDashboard, signInNewMember, waitForHydration } from "./support/member";
+import { expect, test } from "../support/fixtures";
+import { answered } from "../support/answered";
+import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });

@@ -4,10 +4,10 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { freePort } from "./support/free-port";
-import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "./support/private-postgres";
-import { createMembers, startInstance, type Instance } from "./support/production-instance";
-import { purchase, startPurchaseLoad, type Attempt, type Plan } from "./support/purchase-load";
+import { freePort } from "../support/free-port";
+import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
+import { createMembers, startInstance, type Instance } from "../support/production-instance";
+import { purchase, startPurchaseLoad, type Attempt, type Plan } from "../support/purchase-load";
 
 const binDir = postgresBinDir();
 /** The deposit watcher's advisory lock (server/jobs/start-jobs.ts): held by the job leader. */

@@ -1,5 +1,5 @@
-import { expect, test } from "./support/fixtures";
-import { head, rawRequest } from "./support/raw-http";
+import { expect, test } from "../support/fixtures";
+import { head, rawRequest } from "../support/raw-http";
 
 // The production server runs inside this worker process: an unhandled rejection caused by a
 // request would surface here (or end the worker), so it is watched as well as the answers.
@@ -173,7 +173,7 @@ test("member and account pages are never stored by a browser or proxy", async ({
 });
 
 test("a cross-site post is refused with 403 whether or not it carries Origin, before the framework logs anything", async ({ app, context }) => {
-  const { signInStaff } = await import("./support/staff");
+  const { signInStaff } = await import("../support/staff");
   await signInStaff(app, context, "owner");
   // React Router reports the attempts it refuses itself with console.error in this process (the server's).
   const logged: unknown[][] = [];
@@ -219,7 +219,7 @@ test.describe("control characters", () => {
     const rejections = watchUnhandledRejections();
     try {
       // A signed-in owner: the back office's addresses reach their loaders, where the NUL used to meet PostgreSQL.
-      const { signInStaff } = await import("./support/staff");
+      const { signInStaff } = await import("../support/staff");
       await signInStaff(app, context, "owner");
       for (const target of [
         "/admin/audit-log?who=%00",

@@ -1,7 +1,7 @@
 import http from "node:http";
-import { expect, test } from "./support/fixtures";
-import { markEmailVerified, signInNewMember } from "./support/member";
-import { latestMail, linkIn } from "./support/outbox";
+import { expect, test } from "../support/fixtures";
+import { markEmailVerified, signInNewMember } from "../support/member";
+import { latestMail, linkIn } from "../support/outbox";
 
 /** A form post with the Host header a forger chooses (browsers and fetch would not let us). */
 function postWithHost(url: string, path: string, host: string, form: Record<string, string>) {

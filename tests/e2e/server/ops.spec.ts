@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { expect, test } from "./support/fixtures";
+import { expect, test } from "../support/fixtures";
 
 const run = promisify(execFile);
 

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./support/fixtures";
-import { freePort } from "./support/free-port";
+import { expect, test } from "../support/fixtures";
+import { freePort } from "../support/free-port";
 
 /** The environment of this worker without what the fixtures or earlier tests set. */
 function cleanEnv(extra: Record<string, string>) {

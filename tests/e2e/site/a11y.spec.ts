@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { blockingViolations, settle } from "./support/axe";
-import { newestPublishedPost } from "./support/content";
-import { expect, test } from "./support/fixtures";
+import { blockingViolations, settle } from "../support/axe";
+import { newestPublishedPost } from "../support/content";
+import { expect, test } from "../support/fixtures";
 
 // Automated accessibility checks (axe-core, WCAG 2.x A/AA rules and best practices) of every
 // public page, at desktop width in both colour schemes and at phone width. Only "serious" and

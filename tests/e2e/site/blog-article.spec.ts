@@ -1,8 +1,8 @@
 import { inArray, ne } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { holdData } from "./support/hold-data";
-import { formatDate, publishedPosts } from "./support/content";
+import { expect, test } from "../support/fixtures";
+import { holdData } from "../support/hold-data";
+import { formatDate, publishedPosts } from "../support/content";
 
 const cards = (page: Page) => page.locator('[data-slot="blog-post-card"]');
 

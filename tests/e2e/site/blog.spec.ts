@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { holdData } from "./support/hold-data";
-import { formatDate, publishedPosts } from "./support/content";
-import { latestMail, linkIn } from "./support/outbox";
+import { expect, test } from "../support/fixtures";
+import { holdData } from "../support/hold-data";
+import { formatDate, publishedPosts } from "../support/content";
+import { latestMail, linkIn } from "../support/outbox";
 
 
 /** What a reader can find a post by: title, excerpt, category and the article's text (no markup). */

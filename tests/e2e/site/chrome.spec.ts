@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { expect, test } from "../support/fixtures";
 
 test.describe("site chrome", () => {
   test("the first Tab offers Skip to content, which jumps past the header", async ({ page }) => {

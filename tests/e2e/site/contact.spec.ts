@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, test } from "../support/fixtures";
 
 async function openContact(page: Page) {
   await page.getByRole("button", { name: "Contact support" }).click();

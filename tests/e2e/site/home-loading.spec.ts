@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { expect, test } from "../support/fixtures";
 
 // The home page's first load carries only what the first screen needs; the
 // lower sections are in the HTML from the start and get their script as the reader scrolls.

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { formatUsdt } from "../../app/lib/money";
-import { expect, test } from "./support/fixtures";
+import { formatUsdt } from "../../../app/lib/money";
+import { expect, test } from "../support/fixtures";
 
 const BRAND = "NovaSignals";
 const CARDS = ["Real-time signals in Telegram", "AI algorithms", "Customizable strategies", "24/7 operation"];

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { expect, test } from "./support/fixtures";
-import { latestMail, linkIn } from "./support/outbox";
+import { expect, test } from "../support/fixtures";
+import { latestMail, linkIn } from "../support/outbox";
 
 test.describe("newsletter: new posts by email", () => {
   test("a new post reaches a subscriber, whose unsubscribe link ends the subscription", async ({ page, request, app }) => {

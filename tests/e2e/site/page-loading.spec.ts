@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { holdData } from "./support/hold-data";
+import { expect, test } from "../support/fixtures";
+import { holdData } from "../support/hold-data";
 
 const loading = (page: Page) => page.getByRole("status").and(page.locator('[data-slot="page-loading"]'));
 

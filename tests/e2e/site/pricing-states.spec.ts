@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { expect, test } from "./support/fixtures";
-import { card, cart, cartItems, cartTotal, nextStep, openPricing, plansFromDb, publishedPlan, storedCart, usd } from "./support/pricing";
+import { expect, test } from "../support/fixtures";
+import { card, cart, cartItems, cartTotal, nextStep, openPricing, plansFromDb, publishedPlan, storedCart, usd } from "../support/pricing";
 
 // The pricing page entered with a plan chosen elsewhere, its notes and structured data, on a
 // phone, without JavaScript, and when there is nothing to show.

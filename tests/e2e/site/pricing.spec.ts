@@ -1,5 +1,5 @@
-import { expect, test } from "./support/fixtures";
-import { card, cart, cartItems, cartTotal, nextStep, openPricing, plansFromDb, publishedPlan, storedCart, usd } from "./support/pricing";
+import { expect, test } from "../support/fixtures";
+import { card, cart, cartItems, cartTotal, nextStep, openPricing, plansFromDb, publishedPlan, storedCart, usd } from "../support/pricing";
 
 test.describe("pricing page", () => {
   test("Choose plan type tabs: Monthly by default, Quarterly tagged Save 15%, labels per period", async ({ page, app }) => {

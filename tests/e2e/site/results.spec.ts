@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
-import { holdData } from "./support/hold-data";
+import { expect, test } from "../support/fixtures";
+import { holdData } from "../support/hold-data";
 
-type App = { testing: typeof import("./support/server-entry.ts") };
+type App = { testing: typeof import("../support/server-entry.ts") };
 type ResultType = "broadcastai" | "forex" | "high_lev_futures" | "low_lev_futures" | "spot";
 
 const LABELS: Record<ResultType, string> = {

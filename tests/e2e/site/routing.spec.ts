@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { expect, test } from "./support/fixtures";
+import { expect, test } from "../support/fixtures";
 
 test("unknown paths show the 404 page with status 404", async ({ page }) => {
   const response = await page.goto("/no-such-page/at-all");

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, test } from "../support/fixtures";
 
 // The demo brand (BRAND_NAME is unset in the browser tests), so /why-{product} is /why-novasignals.
 const BRAND = "NovaSignals";
@@ -16,7 +16,7 @@ const PUBLIC_PATHS = [
   "/terms-of-service",
 ];
 
-type Testing = typeof import("./support/server-entry.ts");
+type Testing = typeof import("../support/server-entry.ts");
 
 /** Published posts newest first, and the seed's one draft, read straight from the database. */
 async function posts(app: { testing: Testing }) {

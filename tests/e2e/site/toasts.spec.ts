@@ -1,5 +1,5 @@
-import { newestPublishedPost } from "./support/content";
-import { expect, test } from "./support/fixtures";
+import { newestPublishedPost } from "../support/content";
+import { expect, test } from "../support/fixtures";
 
 // The toaster: up to 3 toasts visible, each closing by itself after 4000 ms. It is
 // loaded on the first toast, so pages that never show one never download it.

@@ -7,7 +7,7 @@ import { tokenPages } from "../../helpers/token-pages";
  * a copy made before must not be replayed, by our page cache or by a browser or proxy. Each
  * such page of the route table is private by its path alone (its data requests too), so the
  * rule holds even for a link whose token sits under another name. The browser suite asks each
- * of them over HTTP (tests/e2e/token-pages.spec.ts).
+ * of them over HTTP (tests/e2e/auth/token-pages.spec.ts).
  */
 describe("pages behind one-time links", () => {
   const pages = tokenPages();

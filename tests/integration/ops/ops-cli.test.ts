@@ -12,7 +12,7 @@ import { createMember } from "../../helpers/members";
 const run = promisify(execFile);
 
 // The CLI opening the embedded database itself (no server holds DATA_DIR). The API path — the
-// credential as actor — is covered by ops-api.test.ts and tests/e2e/ops.spec.ts.
+// credential as actor — is covered by ops-api.test.ts and tests/e2e/server/ops.spec.ts.
 describe("ops CLI on its own database", () => {
   const dataDir = withTestDataDir("ops-cli");
   let member: { id: string; email: string };
