@@ -30,7 +30,7 @@ type Loader = (args: unknown) => Promise<unknown>;
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess>;
 type RouteModule = { loader?: Loader; action?: Action; permission?: StaffPermission };
 
-const routeModules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+const routeModules = import.meta.glob<RouteModule>("../../../app/routes/*.{ts,tsx}");
 
 // Routes outside the /admin layout are in the matrix too when their action is a staff action (an
 // upload endpoint, say) or they declare a page permission (a staff page in the public frame).
@@ -39,7 +39,7 @@ const routesUnderTest = await Promise.all(
   declaredRoutes()
     .filter((r) => r.inAdmin || r.isAdminLayout || staffSource.test(fs.readFileSync(path.resolve("app", r.file), "utf8")))
     .map(async (route) => {
-      const load = routeModules[`../../app/${route.file}`];
+      const load = routeModules[`../../../app/${route.file}`];
       if (!load) throw new Error(`${route.file}: not found under app/routes`);
       return { ...route, mod: await load() };
     }),

@@ -31,10 +31,10 @@ const CONTROLS = ["\u0000", "\u0001", "\u001b", "\u007f", "\u0085"];
 
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess> & { schema?: z.ZodType };
 type RouteModule = { action?: Action };
-const routeModules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+const routeModules = import.meta.glob<RouteModule>("../../../app/routes/*.{ts,tsx}");
 const routes = declaredRoutes();
 const withActions = (
-  await Promise.all(routes.map(async (route) => ({ ...route, action: (await routeModules[`../../app/${route.file}`]!()).action })))
+  await Promise.all(routes.map(async (route) => ({ ...route, action: (await routeModules[`../../../app/${route.file}`]!()).action })))
 ).filter((r): r is typeof r & { action: Action } => typeof r.action === "function");
 
 /** A path as a request would name it: each parameter (and a catch-all) replaced by `value`. */

@@ -16,12 +16,12 @@ withTestDataDir("cross-site-actions");
  */
 
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess>;
-const routeModules = import.meta.glob<{ action?: Action }>("../../app/routes/*.{ts,tsx}");
+const routeModules = import.meta.glob<{ action?: Action }>("../../../app/routes/*.{ts,tsx}");
 
 const withActions = (
   await Promise.all(
     declaredRoutes().map(async (route) => {
-      const load = routeModules[`../../app/${route.file}`];
+      const load = routeModules[`../../../app/${route.file}`];
       if (!load) throw new Error(`${route.file}: not found under app/routes`);
       return { ...route, action: (await load()).action };
     }),
