@@ -12,27 +12,9 @@ import type { TargetHistory } from "~/lib/view-types/admin/shared";
 import { describeEachDatabase } from "../../helpers/database";
 import { signUpStaff } from "../../helpers/staff";
 import { withTestDataDir } from "../../helpers/env";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 withTestDataDir("admin-audit-log");
-
-const ORIGIN = "http://localhost";
-type Handler = (args: never) => Promise<unknown>;
-type Outcome = { status: number; data: Record<string, unknown> };
-
-/** Runs a loader (or, with a body, an action) as React Router would; thrown statuses are returned. */
-async function run(handler: Handler, path: string, cookie: string, params: Record<string, string> = {}, body?: { json?: unknown; form?: Record<string, string> }): Promise<Outcome> {
-  let init: RequestInit = { headers: { cookie } };
-  if (body?.json !== undefined) init = { method: "POST", headers: { cookie, origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify(body.json) };
-  if (body?.form) init = { method: "POST", headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body.form) };
-  try {
-    const result = (await handler({ request: new Request(`${ORIGIN}${path}`, init), params, context: { clientIp: "10.0.0.8" } } as never)) as Record<string, unknown>;
-    if ("init" in result && "data" in result) return { status: (result.init as ResponseInit | null)?.status ?? 200, data: result.data as Record<string, unknown> };
-    return { status: 200, data: result };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: {} };
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
-  }
-}
 
 describe("an audit row's changed fields", () => {
   it("lists only what differs, readable: money in USDT, rich text without tags, lists joined, absent as null", () => {
@@ -67,20 +49,20 @@ describeEachDatabase("the audit log's filters and each target's own history", (d
     owner = await account("owner");
     editor = await account("editor");
     // An editor makes a plan and changes it; an owner writes an article and edits it; the owner changes a role.
-    planId = (await run(planAction, "/admin/plans/new", editor.cookie, { planId: "new" }, { json: { name: "Swing", monthlyPrice: "20", features: ["Daily calls"] } })).data.id as number;
-    await run(planAction, `/admin/plans/${planId}`, editor.cookie, { planId: String(planId) }, { json: { name: "Swing Pro", monthlyPrice: "25", features: ["Daily calls", "Weekly outlook"] } });
-    articleId = (await run(articleAction, "/admin/knowledgebase/new", owner.cookie, { articleId: "new" }, { json: { title: "Deposits", content: "<p>Send USDT.</p>" } })).data.id as number;
-    await run(articleAction, `/admin/knowledgebase/${articleId}`, owner.cookie, { articleId: String(articleId) }, { json: { title: "Deposits", content: "<p>Send USDT on TRC-20.</p>" } });
-    await run(staffAction, "/admin/staff", owner.cookie, {}, { form: { email: editor.email, role: "support" } });
+    planId = (await callAction(planAction, { path: "/admin/plans/new", cookie: editor.cookie, params: { planId: "new" }, json: { name: "Swing", monthlyPrice: "20", features: ["Daily calls"] } })).data.id as number;
+    await callAction(planAction, { path: `/admin/plans/${planId}`, cookie: editor.cookie, params: { planId: String(planId) }, json: { name: "Swing Pro", monthlyPrice: "25", features: ["Daily calls", "Weekly outlook"] } });
+    articleId = (await callAction(articleAction, { path: "/admin/knowledgebase/new", cookie: owner.cookie, params: { articleId: "new" }, json: { title: "Deposits", content: "<p>Send USDT.</p>" } })).data.id as number;
+    await callAction(articleAction, { path: `/admin/knowledgebase/${articleId}`, cookie: owner.cookie, params: { articleId: String(articleId) }, json: { title: "Deposits", content: "<p>Send USDT on TRC-20.</p>" } });
+    await callAction(staffAction, { path: "/admin/staff", cookie: owner.cookie, form: { email: editor.email, role: "support" } });
   });
 
   const audit = async (query: string, cookie = owner.cookie) => {
-    const outcome = await run(auditLoader, `/admin/audit-log${query}`, cookie);
+    const outcome = await callLoader(auditLoader, { path: `/admin/audit-log${query}`, cookie });
     return { status: outcome.status, log: outcome.data.log as AuditPage, filter: outcome.data.filter as Record<string, unknown> };
   };
 
   it("the plan editor shows the plan's own history: who, role, when, action and price before → after", async () => {
-    const loaded = await run(planLoader, `/admin/plans/${planId}`, owner.cookie, { planId: String(planId) });
+    const loaded = await callLoader(planLoader, { path: `/admin/plans/${planId}`, cookie: owner.cookie, params: { planId: String(planId) } });
     const history = loaded.data.history as TargetHistory;
     expect(history.target).toBe(`plan:${planId}`);
     expect(history.entries.map((e) => e.action)).toEqual(["plan.updated", "plan.created"]);
@@ -100,11 +82,11 @@ describeEachDatabase("the audit log's filters and each target's own history", (d
   });
 
   it("the article editor and the staff page show their own histories", async () => {
-    const article = (await run(articleLoader, `/admin/knowledgebase/${articleId}`, owner.cookie, { articleId: String(articleId) })).data.history as TargetHistory;
+    const article = (await callLoader(articleLoader, { path: `/admin/knowledgebase/${articleId}`, cookie: owner.cookie, params: { articleId: String(articleId) } })).data.history as TargetHistory;
     expect(article.entries.map((e) => e.action)).toEqual(["knowledgebase.updated", "knowledgebase.created"]);
     expect(article.entries[0]!.changes).toEqual([{ field: "Content", before: "Send USDT.", after: "Send USDT on TRC-20." }]);
 
-    const staff = (await run(staffLoader, "/admin/staff", owner.cookie)).data.staff as { email: string; history: TargetHistory }[];
+    const staff = (await callLoader(staffLoader, { path: "/admin/staff", cookie: owner.cookie })).data.staff as { email: string; history: TargetHistory }[];
     const row = staff.find((s) => s.email === editor.email)!;
     expect(row.history.entries).toHaveLength(1);
     expect(row.history.entries[0]).toMatchObject({ action: "staff.role_set", actorLabel: owner.email, changes: [{ field: "Role", before: "editor", after: "support" }] });

@@ -16,24 +16,15 @@ import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { startFakeS3, type FakeS3 } from "../../helpers/fake-s3";
 import { signUpStaff } from "../../helpers/staff";
+import { callAction } from "../../helpers/route-request";
 
 const dataDir = withTestDataDir("admin-images");
-const ORIGIN = "http://localhost";
-
-type Outcome = { status: number; data: Record<string, unknown> };
 
 /** Posts a file to the upload action as the image field does: multipart/form-data, field `file`. */
-async function upload(file: Blob | null, name: string, cookie: string): Promise<Outcome> {
-  const form = new FormData();
-  if (file !== null) form.set("file", file, name);
-  const request = new Request(`${ORIGIN}/api/admin/images`, { method: "POST", headers: { origin: ORIGIN, cookie }, body: form });
-  try {
-    const answer = (await uploadAction({ request, params: {}, context: { clientIp: "10.0.0.9" } } as never)) as { data: Record<string, unknown>; init: ResponseInit | null };
-    return { status: answer.init?.status ?? 200, data: answer.data };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: {} };
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
-  }
+function upload(file: Blob | null, name: string, cookie: string) {
+  const body = new FormData();
+  if (file !== null) body.set("file", file, name);
+  return callAction(uploadAction, { path: "/api/admin/images", body, cookie, clientIp: "10.0.0.9" });
 }
 
 const png = (width: number, height: number, background = "#c82828") => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();

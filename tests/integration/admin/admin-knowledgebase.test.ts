@@ -12,33 +12,13 @@ import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text-edit
 import { describeEachDatabase } from "../../helpers/database";
 import { signUpStaff } from "../../helpers/staff";
 import { withTestDataDir } from "../../helpers/env";
-import { load } from "../../helpers/admin-requests";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 withTestDataDir("admin-knowledgebase");
 
-const ORIGIN = "http://localhost";
-
-type Action = (args: never) => Promise<unknown>;
-type Outcome = { status: number; data: Record<string, unknown> };
-
 /** Posts to an admin action the way the pages do: the editor sends JSON, the list's buttons a form. */
-async function post(action: Action, path: string, body: Record<string, unknown>, cookie: string, as: "json" | "form" = "json"): Promise<Outcome> {
-  const request = new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": as === "json" ? "application/json" : "application/x-www-form-urlencoded", origin: ORIGIN, cookie },
-    body: as === "json" ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>),
-  });
-  try {
-    const answer = (await action({ request, params: {}, context: { clientIp: "10.0.0.7" } } as never)) as { data: Record<string, unknown>; init: ResponseInit };
-    return { status: answer.init?.status ?? 200, data: answer.data };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: {} };
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
-  }
-}
-
-const save = (id: number | "new", body: Record<string, unknown>, cookie: string) => post(articleAction, `/admin/knowledgebase/${id}`, body, cookie);
-const list = (body: Record<string, string>, cookie: string) => post(listAction, "/admin/knowledgebase", body, cookie, "form");
+const save = (id: number | "new", json: Record<string, unknown>, cookie: string) => callAction(articleAction, { path: `/admin/knowledgebase/${id}`, json, cookie, clientIp: "10.0.0.7" });
+const list = (form: Record<string, string>, cookie: string) => callAction(listAction, { path: "/admin/knowledgebase", form, cookie, clientIp: "10.0.0.7" });
 
 describe("the rich-text editor's links", () => {
   const anchor = (href: string) => {
@@ -110,7 +90,7 @@ describeEachDatabase("the back office's Knowledgebase", (database) => {
     expect(entry!.after).toMatchObject({ title: "How to deposit", content: row.content, published: false });
 
     // The editor page reads back the stored, cleaned body.
-    const page = await load(articleLoader, `/admin/knowledgebase/${id}`, editor.cookie, { articleId: String(id) });
+    const page = await callLoader(articleLoader, { path: `/admin/knowledgebase/${id}`, cookie: editor.cookie, params: { articleId: String(id) } });
     expect(page.data.article).toEqual({ id, title: "How to deposit", content: row.content, published: false });
   });
 
@@ -135,8 +115,8 @@ describeEachDatabase("the back office's Knowledgebase", (database) => {
     expect(await auditRows()).toBe(auditedBefore);
 
     expect((await save(999_999, { title: "Gone", content: "<p>Text</p>" }, editor.cookie)).status).toBe(404);
-    expect((await load(articleLoader, "/admin/knowledgebase/999999", editor.cookie, { articleId: "999999" })).status).toBe(404);
-    expect((await load(articleLoader, "/admin/knowledgebase/abc", editor.cookie, { articleId: "abc" })).status).toBe(404);
+    expect((await callLoader(articleLoader, { path: "/admin/knowledgebase/999999", cookie: editor.cookie, params: { articleId: "999999" } })).status).toBe(404);
+    expect((await callLoader(articleLoader, { path: "/admin/knowledgebase/abc", cookie: editor.cookie, params: { articleId: "abc" } })).status).toBe(404);
     expect((await list({ intent: "publish", id: "999999", published: "true" }, editor.cookie)).status).toBe(404);
     expect((await list({ intent: "move", id: "1", direction: "sideways" }, editor.cookie)).data).toMatchObject({ ok: false, error: knowledgebaseMessages.badDirection });
     expect((await list({ intent: "archive", id: "1" }, editor.cookie)).status).toBe(400);
@@ -149,10 +129,10 @@ describeEachDatabase("the back office's Knowledgebase", (database) => {
     const member = await account(null);
     const made = await save("new", { title: "Owner's", content: "<p>By the owner</p>" }, owner.cookie);
     const id = made.data.id as number;
-    expect((await load(listLoader, "/admin/knowledgebase", admin.cookie)).data).toMatchObject({ canWrite: true, articles: [{ id, title: "Owner's", published: false }] });
+    expect((await callLoader(listLoader, { path: "/admin/knowledgebase", cookie: admin.cookie })).data).toMatchObject({ canWrite: true, articles: [{ id, title: "Owner's", published: false }] });
     for (const who of [support, member]) {
-      expect((await load(listLoader, "/admin/knowledgebase", who.cookie)).status).toBe(404);
-      expect((await load(articleLoader, "/admin/knowledgebase/new", who.cookie, { articleId: "new" })).status).toBe(404);
+      expect((await callLoader(listLoader, { path: "/admin/knowledgebase", cookie: who.cookie })).status).toBe(404);
+      expect((await callLoader(articleLoader, { path: "/admin/knowledgebase/new", cookie: who.cookie, params: { articleId: "new" } })).status).toBe(404);
       expect((await save("new", { title: "Sneaky", content: "<p>x</p>" }, who.cookie)).status).toBe(404);
       expect((await save(id, { title: "Sneaky", content: "<p>x</p>" }, who.cookie)).status).toBe(404);
       expect((await list({ intent: "publish", id: String(id), published: "true" }, who.cookie)).status).toBe(404);
@@ -192,7 +172,7 @@ describeEachDatabase("the back office's Knowledgebase", (database) => {
       );
     expect(await orders()).toEqual([[first, 1], [second, 2], [third, 3]]);
     const dashboard = async () => {
-      const page = await load(dashboardLoader, "/dashboard?section=knowledgebase", member.cookie);
+      const page = await callLoader(dashboardLoader, { path: "/dashboard?section=knowledgebase", cookie: member.cookie });
       const kb = page.data.knowledgebase as { articles: { title: string; content: string }[] };
       return kb.articles.map((a) => a.title);
     };

@@ -9,8 +9,8 @@ import type { NewsletterPostDelivery, NewsletterSubscriberPage } from "~/lib/vie
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { insertSubscriber } from "../../helpers/newsletter";
-import { load, post } from "../../helpers/admin-requests";
 import { signUpStaff } from "../../helpers/staff";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 withTestDataDir("admin-newsletter");
 
@@ -32,7 +32,7 @@ describeEachDatabase("the back office's Newsletter section", (database) => {
     return row!;
   }
 
-  const view = async (query = "") => (await load(loader, `/admin/newsletter${query}`, editor.cookie)).data as {
+  const view = async (query = "") => (await callLoader(loader, { path: `/admin/newsletter${query}`, cookie: editor.cookie })).data as {
     counts: Record<string, number>;
     subscribers: NewsletterSubscriberPage;
     deliveries: NewsletterPostDelivery[];
@@ -115,7 +115,7 @@ describeEachDatabase("the back office's Newsletter section", (database) => {
     // Nothing is due: the sender has given up on a@.
     expect(await sendNewPostEmails({ db: db(), send: async () => {} })).toEqual({ sent: 0, skipped: 0, failed: 0 });
 
-    const done = await post(action, "/admin/newsletter", { intent: "retry", postId: String(news.id) }, editor.cookie);
+    const done = await callAction(action, { path: "/admin/newsletter", form: { intent: "retry", postId: String(news.id) }, cookie: editor.cookie });
     expect(done).toMatchObject({ status: 200, data: { ok: true, message: "1 email of “Weekly results” will be sent again in the next few minutes." } });
     const [entry, ...more] = await audit("newsletter.deliveries_retried");
     expect(more).toEqual([]);
@@ -126,10 +126,10 @@ describeEachDatabase("the back office's Newsletter section", (database) => {
     expect(await sendNewPostEmails({ db: db(), send: async (email) => void sent.push(email.to) })).toEqual({ sent: 1, skipped: 0, failed: 0 });
     expect(sent).toEqual(["a@example.com"]);
     // Again: nothing failed, nothing changes, nothing audited.
-    const again = await post(action, "/admin/newsletter", { intent: "retry", postId: String(news.id) }, editor.cookie);
+    const again = await callAction(action, { path: "/admin/newsletter", form: { intent: "retry", postId: String(news.id) }, cookie: editor.cookie });
     expect(again.data).toMatchObject({ ok: true, message: "“Weekly results” has no failed emails to send again." });
     expect(await audit("newsletter.deliveries_retried")).toHaveLength(1);
-    expect((await post(action, "/admin/newsletter", { intent: "retry", postId: "999999" }, editor.cookie)).status).toBe(404);
+    expect((await callAction(action, { path: "/admin/newsletter", form: { intent: "retry", postId: "999999" }, cookie: editor.cookie })).status).toBe(404);
   });
 
   it("after its last attempt fails, an email counts as failed at once (no back-off wait before staff can retry it)", async () => {
@@ -145,7 +145,7 @@ describeEachDatabase("the back office's Newsletter section", (database) => {
     const news = await blogPost("Weekly results");
     await db().insert(newsletterDeliveries).values({ postId: news.id, subscriberId: reader.id });
 
-    const done = await post(action, "/admin/newsletter", { intent: "unsubscribe", subscriberId: String(reader.id) }, editor.cookie);
+    const done = await callAction(action, { path: "/admin/newsletter", form: { intent: "unsubscribe", subscriberId: String(reader.id) }, cookie: editor.cookie });
     expect(done).toMatchObject({ status: 200, data: { ok: true, message: "reader@example.com is unsubscribed: no more new-post emails go to it." } });
     const [stored] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, reader.id));
     expect(stored!.unsubscribedAt).not.toBeNull();
@@ -160,12 +160,12 @@ describeEachDatabase("the back office's Newsletter section", (database) => {
     });
     expect(await sendNewPostEmails({ db: db(), send: async () => {} })).toEqual({ sent: 0, skipped: 1, failed: 0 });
 
-    const again = await post(action, "/admin/newsletter", { intent: "unsubscribe", subscriberId: String(reader.id) }, editor.cookie);
+    const again = await callAction(action, { path: "/admin/newsletter", form: { intent: "unsubscribe", subscriberId: String(reader.id) }, cookie: editor.cookie });
     expect(again.data).toMatchObject({ ok: true, message: "reader@example.com was already unsubscribed." });
     expect(await audit("newsletter.subscriber_unsubscribed")).toHaveLength(1);
-    expect((await post(action, "/admin/newsletter", { intent: "unsubscribe", subscriberId: "12345678" }, editor.cookie)).status).toBe(404);
-    const bad = await post(action, "/admin/newsletter", { intent: "unsubscribe", subscriberId: "x" }, editor.cookie);
+    expect((await callAction(action, { path: "/admin/newsletter", form: { intent: "unsubscribe", subscriberId: "12345678" }, cookie: editor.cookie })).status).toBe(404);
+    const bad = await callAction(action, { path: "/admin/newsletter", form: { intent: "unsubscribe", subscriberId: "x" }, cookie: editor.cookie });
     expect(bad).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { subscriberId: "Which subscriber?" } } });
-    expect((await post(action, "/admin/newsletter", { intent: "resubscribe", subscriberId: "1" }, editor.cookie)).status).toBe(400);
+    expect((await callAction(action, { path: "/admin/newsletter", form: { intent: "resubscribe", subscriberId: "1" }, cookie: editor.cookie })).status).toBe(400);
   });
 });

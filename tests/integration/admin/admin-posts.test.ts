@@ -17,29 +17,13 @@ import { postMessages } from "~/lib/validation/admin/posts";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { signUpStaff } from "../../helpers/staff";
-import { load } from "../../helpers/admin-requests";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 withTestDataDir("admin-posts");
 
-const ORIGIN = "http://localhost";
-
-type Outcome = { status: number; data: Record<string, unknown>; location?: string | null };
-
 /** Posts to the editor's action as the page does (JSON). */
-async function send(id: number | "new", body: Record<string, unknown>, cookie: string): Promise<Outcome> {
-  const request = new Request(`${ORIGIN}/admin/posts/${id}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN, cookie },
-    body: JSON.stringify(body),
-  });
-  try {
-    const answer = (await editorAction({ request, params: { postId: String(id) }, context: { clientIp: "10.0.0.9" } } as never)) as { data: Record<string, unknown>; init: ResponseInit };
-    return { status: answer.init?.status ?? 200, data: answer.data };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: {} };
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
-  }
-}
+const send = (id: number | "new", json: Record<string, unknown>, cookie: string) =>
+  callAction(editorAction, { path: `/admin/posts/${id}`, params: { postId: String(id) }, json, cookie, clientIp: "10.0.0.9" });
 
 const complete = {
   title: "Risk rules for 2027",
@@ -63,7 +47,7 @@ describeEachDatabase("the back office's Posts", (database) => {
   const stored = async (id: number) => (await db().select().from(blogPosts).where(eq(blogPosts.id, id)))[0]!;
   const audit = (id: number) =>
     db().select().from(auditLog).where(and(eq(auditLog.targetType, "post"), eq(auditLog.targetId, String(id)))).orderBy(asc(auditLog.id));
-  const publicPage = (slug: string) => load(publicPostLoader, `/blog/${slug}`, "", { slug });
+  const publicPage = (slug: string) => callLoader(publicPostLoader, { path: `/blog/${slug}`, params: { slug } });
   let editor: Awaited<ReturnType<typeof account>>;
   let tag = "";
   const fresh = (slug: string) => `${slug}-${tag}`;
@@ -97,7 +81,7 @@ describeEachDatabase("the back office's Posts", (database) => {
     expect((await publicPage(row.slug)).status).toBe(404);
 
     // The editor reads back the stored, cleaned body; an edit keeps only what changed, before and after.
-    expect((await load(editorLoader, `/admin/posts/${id}`, editor.cookie, { postId: String(id) })).data.post).toMatchObject({ id, content: row.content, status: "draft" });
+    expect((await callLoader(editorLoader, { path: `/admin/posts/${id}`, cookie: editor.cookie, params: { postId: String(id) } })).data.post).toMatchObject({ id, content: row.content, status: "draft" });
     const edited = await send(id, { intent: "save", autosave: true, ...complete, slug: row.slug, content: row.content, title: "Risk rules, revised" }, editor.cookie);
     expect(edited.data).toMatchObject({ ok: true, changed: true, created: false });
     expect((await audit(id)).at(-1)).toMatchObject({ action: "post.updated", before: { title: complete.title }, after: { title: "Risk rules, revised" } });
@@ -239,19 +223,19 @@ describeEachDatabase("the back office's Posts", (database) => {
 
   it("lists every status with title search and paging; the preview renders what the editor holds, sanitized, staff only", async () => {
     const made = await send("new", { intent: "save", ...complete, title: `Searchable ${tag}`, slug: fresh("searchable") }, editor.cookie);
-    const page = await load(listLoader, `/admin/posts?q=${encodeURIComponent(`SEARCHABLE ${tag}`)}`, editor.cookie);
+    const page = await callLoader(listLoader, { path: `/admin/posts?q=${encodeURIComponent(`SEARCHABLE ${tag}`)}`, cookie: editor.cookie });
     expect(page.data).toMatchObject({ total: 1, page: 1, canWrite: true, posts: [{ id: made.data.id, status: "draft", slug: fresh("searchable") }] });
-    const drafts = await load(listLoader, "/admin/posts?status=draft&page=999", editor.cookie);
+    const drafts = await callLoader(listLoader, { path: "/admin/posts?status=draft&page=999", cookie: editor.cookie });
     expect((drafts.data.posts as { status: string }[]).every((p) => p.status === "draft")).toBe(true);
     expect(drafts.data.page).toBe(drafts.data.pageCount);
 
     const preview = await send(made.data.id as number, { intent: "preview", ...complete, slug: fresh("searchable"), title: "Unsaved title", content: '<p onclick="x()">Unsaved <em>body</em></p><script>alert(1)</script>' }, editor.cookie);
     expect(preview.data).toMatchObject({ ok: true });
     const previewId = preview.data.previewId as string;
-    const shown = await load(previewLoader, `/admin/posts/preview/${previewId}`, editor.cookie, { previewId });
+    const shown = await callLoader(previewLoader, { path: `/admin/posts/preview/${previewId}`, cookie: editor.cookie, params: { previewId } });
     expect(shown.data.post).toMatchObject({ title: "Unsaved title", content: "<p>Unsaved <em>body</em></p>", slug: fresh("searchable") });
     expect((await stored(made.data.id as number)).title).toBe(`Searchable ${tag}`);
-    expect((await load(previewLoader, "/admin/posts/preview/nope", editor.cookie, { previewId: "nope" })).status).toBe(404);
+    expect((await callLoader(previewLoader, { path: "/admin/posts/preview/nope", cookie: editor.cookie, params: { previewId: "nope" } })).status).toBe(404);
   });
 
   it("support, a member and a signed-out visitor get 404 (or sign-in) and change nothing", async () => {
@@ -263,20 +247,20 @@ describeEachDatabase("the back office's Posts", (database) => {
     const preview = await send(id, { intent: "preview", ...complete, slug: fresh("guarded") }, admin.cookie);
     const previewId = preview.data.previewId as string;
     for (const who of [support, member]) {
-      expect((await load(listLoader, "/admin/posts", who.cookie)).status).toBe(404);
-      expect((await load(editorLoader, "/admin/posts/new", who.cookie, { postId: "new" })).status).toBe(404);
-      expect((await load(editorLoader, `/admin/posts/${id}`, who.cookie, { postId: String(id) })).status).toBe(404);
-      expect((await load(previewLoader, `/admin/posts/preview/${previewId}`, who.cookie, { previewId })).status).toBe(404);
+      expect((await callLoader(listLoader, { path: "/admin/posts", cookie: who.cookie })).status).toBe(404);
+      expect((await callLoader(editorLoader, { path: "/admin/posts/new", cookie: who.cookie, params: { postId: "new" } })).status).toBe(404);
+      expect((await callLoader(editorLoader, { path: `/admin/posts/${id}`, cookie: who.cookie, params: { postId: String(id) } })).status).toBe(404);
+      expect((await callLoader(previewLoader, { path: `/admin/posts/preview/${previewId}`, cookie: who.cookie, params: { previewId } })).status).toBe(404);
       expect((await send("new", { intent: "save", ...complete, slug: fresh("sneaky") }, who.cookie)).status).toBe(404);
       expect((await send(id, { intent: "publish", ...complete, slug: fresh("guarded") }, who.cookie)).status).toBe(404);
       expect((await send(id, { intent: "archive" }, who.cookie)).status).toBe(404);
     }
     expect((await send(id, { intent: "archive" }, "")).status).toBe(302);
-    expect((await load(previewLoader, `/admin/posts/preview/${previewId}`, "", { previewId })).status).toBe(302);
+    expect((await callLoader(previewLoader, { path: `/admin/posts/preview/${previewId}`, params: { previewId } })).status).toBe(302);
     expect(await stored(id)).toMatchObject({ published: false, archivedAt: null });
     expect(await audit(id)).toHaveLength(1);
     expect(await db().select().from(blogPosts).where(eq(blogPosts.slug, fresh("sneaky")))).toEqual([]);
-    expect((await load(editorLoader, "/admin/posts/abc", editor.cookie, { postId: "abc" })).status).toBe(404);
+    expect((await callLoader(editorLoader, { path: "/admin/posts/abc", cookie: editor.cookie, params: { postId: "abc" } })).status).toBe(404);
     expect((await send(999_999, { intent: "save", ...complete, slug: fresh("gone") }, editor.cookie)).status).toBe(404);
   });
 

@@ -12,27 +12,12 @@ import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../../helpers/database";
 import { signUpStaff } from "../../helpers/staff";
 import { withTestDataDir } from "../../helpers/env";
-import { load } from "../../helpers/admin-requests";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 withTestDataDir("admin-results");
 
-const ORIGIN = "http://localhost";
-
-
-async function post(body: Record<string, string> | string, cookie: string, headers: Record<string, string> = {}) {
-  const request = new Request(`${ORIGIN}/admin/results`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie, ...headers },
-    body: typeof body === "string" ? body : new URLSearchParams(body),
-  });
-  try {
-    const answer = (await resultsAction({ request, params: {}, context: { clientIp: "10.0.0.7" } } as never)) as { data: Record<string, unknown>; init: ResponseInit };
-    return { status: answer.init?.status ?? 200, data: answer.data };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: {} };
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
-  }
-}
+const post = (form: Record<string, string> | string, cookie: string, headers: Record<string, string> = {}) =>
+  callAction(resultsAction, { path: "/admin/results", form, cookie, headers, clientIp: "10.0.0.7" });
 
 const valid = { type: "forex", title: "November 2026", signals: "40", wins: "27", losses: "12", totalPercentage: "38.5", winRate: "69.23" };
 const HEADER = "type,title,signals,wins,losses,total_percentage,win_rate,published";
@@ -60,20 +45,20 @@ describeEachDatabase("the back office's Results section", (database) => {
     const admin = await account("admin");
     const support = await account("support");
     const member = await account(null);
-    const sections = async (cookie: string) => ((await load(adminLoader, "/admin", cookie)).data!.sections as { key: string }[]).map((s) => s.key);
+    const sections = async (cookie: string) => ((await callLoader(adminLoader, { path: "/admin", cookie })).data!.sections as { key: string }[]).map((s) => s.key);
     expect(await sections(editor.cookie)).toContain("results");
     expect(await sections(admin.cookie)).toContain("results");
     expect(await sections(support.cookie)).not.toContain("results");
 
-    const page = await load(resultsLoader, "/admin/results?type=spot", editor.cookie);
+    const page = await callLoader(resultsLoader, { path: "/admin/results?type=spot", cookie: editor.cookie });
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ type: "spot", rows: [], canWrite: true });
     // An unknown tab is the public page's default one.
-    expect((await load(resultsLoader, "/admin/results?type=nope", admin.cookie)).data!.type).toBe("low_lev_futures");
+    expect((await callLoader(resultsLoader, { path: "/admin/results?type=nope", cookie: admin.cookie })).data!.type).toBe("low_lev_futures");
 
-    expect(await load(resultsLoader, "/admin/results", support.cookie)).toMatchObject({ status: 404 });
-    expect(await load(resultsLoader, "/admin/results", member.cookie)).toMatchObject({ status: 404 });
-    expect(await load(resultsLoader, "/admin/results")).toMatchObject({ status: 302, location: "/signin?redirectTo=%2Fadmin%2Fresults" });
+    expect(await callLoader(resultsLoader, { path: "/admin/results", cookie: support.cookie })).toMatchObject({ status: 404 });
+    expect(await callLoader(resultsLoader, { path: "/admin/results", cookie: member.cookie })).toMatchObject({ status: 404 });
+    expect(await callLoader(resultsLoader, { path: "/admin/results" })).toMatchObject({ status: 302, location: "/signin?redirectTo=%2Fadmin%2Fresults" });
     for (const who of [support, member]) {
       expect((await post({ intent: "create", ...valid }, who.cookie)).status).toBe(404);
     }
@@ -105,7 +90,7 @@ describeEachDatabase("the back office's Results section", (database) => {
       ipAddress: "10.0.0.7",
     });
     expect(audit!.after).toMatchObject({ title: "November 2026", signals: 40, wins: 27, losses: 12, winRate: 69.23, published: true });
-    const listed = await load(resultsLoader, "/admin/results?type=forex", editor.cookie);
+    const listed = await callLoader(resultsLoader, { path: "/admin/results?type=forex", cookie: editor.cookie });
     expect((listed.data!.rows as { title: string }[]).map((r) => r.title)).toEqual(["November 2026", "December 2026"]);
     expect((listed.data!.counts as Record<string, unknown>).forex).toEqual({ total: 2, published: 1 });
   });
@@ -190,7 +175,7 @@ describeEachDatabase("the back office's Results section", (database) => {
     const seen: string[] = [];
     stops.push(await watchContentChanges({ database: database(), onChange: (table) => seen.push(table) }));
     await post({ intent: "create", ...valid, type: "spot", title: "Public spot" }, editor.cookie);
-    const titles = async () => ((await load(publicResultsLoader, "/results?type=spot")).data!.results as { title: string }[]).map((r) => r.title);
+    const titles = async () => ((await callLoader(publicResultsLoader, { path: "/results?type=spot" })).data!.results as { title: string }[]).map((r) => r.title);
     expect(await titles()).not.toContain("Public spot");
     const [row] = await db().select().from(results).where(and(eq(results.type, "spot"), eq(results.title, "Public spot")));
     await post({ intent: "publish", id: String(row!.id), published: "true" }, editor.cookie);

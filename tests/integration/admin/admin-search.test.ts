@@ -6,8 +6,8 @@ import { loader } from "~/routes/admin.search";
 import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
-import { load } from "../../helpers/admin-requests";
 import { signUpStaff } from "../../helpers/staff";
+import { callLoader } from "../../helpers/route-request";
 
 withTestDataDir("admin-search");
 
@@ -17,7 +17,7 @@ describeEachDatabase("the back office's global search", (database) => {
   const db = () => database().db;
   const accounts: Record<string, Awaited<ReturnType<typeof signUpStaff>>> = {};
   const ask = async (who: string, query: string) => {
-    const answer = await load(loader, `/admin/search?${query}`, accounts[who]!.cookie);
+    const answer = await callLoader(loader, { path: `/admin/search?${query}`, cookie: accounts[who]!.cookie });
     return { status: answer.status, ...(answer.data as Answer) };
   };
 

@@ -10,26 +10,11 @@ import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../../helpers/database";
 import { signUpStaff } from "../../helpers/staff";
 import { withTestDataDir } from "../../helpers/env";
-import { load } from "../../helpers/admin-requests";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 withTestDataDir("admin");
 
-const ORIGIN = "http://localhost";
-
-
-async function post(body: Record<string, string>, cookie: string) {
-  const request = new Request(`${ORIGIN}/admin/staff`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie },
-    body: new URLSearchParams(body),
-  });
-  try {
-    const answer = (await staffAction({ request, params: {}, context: { clientIp: "10.0.0.9" } } as never)) as { data: Record<string, unknown>; init: ResponseInit };
-    return { status: answer.init?.status ?? 200, data: answer.data };
-  } catch (thrown) {
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
-  }
-}
+const post = (form: Record<string, string>, cookie: string) => callAction(staffAction, { path: "/admin/staff", form, cookie, clientIp: "10.0.0.9" });
 
 describeEachDatabase("the back office's guard and first pages", (database) => {
   const db = () => database().db;
@@ -41,7 +26,7 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
   });
 
   it("sends visitors to sign in, answers 404 to members on every admin page, and sends staff without two-factor to set it up", async () => {
-    const visitor = await load(adminLoader, "/admin/audit-log");
+    const visitor = await callLoader(adminLoader, { path: "/admin/audit-log" });
     expect(visitor).toMatchObject({ status: 302, location: "/signin?redirectTo=%2Fadmin%2Faudit-log" });
     const member = await account(null);
     for (const [loader, path] of [
@@ -50,31 +35,31 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
       [staffLoader, "/admin/staff"],
       [auditLoader, "/admin/audit-log"],
     ] as const) {
-      expect(await load(loader, path, member.cookie), path).toMatchObject({ status: 404 });
+      expect(await callLoader(loader, { path, cookie: member.cookie }), path).toMatchObject({ status: 404 });
     }
     const noFactor = await account("owner", { twoFactor: false });
-    expect(await load(adminLoader, "/admin", noFactor.cookie)).toMatchObject({ status: 302, location: "/dashboard?section=user-info" });
-    expect(await load(staffLoader, "/admin/staff", noFactor.cookie)).toMatchObject({ status: 302 });
+    expect(await callLoader(adminLoader, { path: "/admin", cookie: noFactor.cookie })).toMatchObject({ status: 302, location: "/dashboard?section=user-info" });
+    expect(await callLoader(staffLoader, { path: "/admin/staff", cookie: noFactor.cookie })).toMatchObject({ status: 302 });
   });
 
   it("shows each role only its sections; the others answer 404 even when asked directly", async () => {
     const owner = await account("owner");
     const editor = await account("editor");
     const support = await account("support");
-    const keys = async (cookie: string) => ((await load(adminLoader, "/admin", cookie)).data!.sections as { key: string }[]).map((s) => s.key);
+    const keys = async (cookie: string) => ((await callLoader(adminLoader, { path: "/admin", cookie })).data!.sections as { key: string }[]).map((s) => s.key);
     expect(await keys(owner.cookie)).toEqual(["overview", "posts", "plans", "results", "knowledgebase", "newsletter", "staff", "audit-log"]);
     expect(await keys(editor.cookie)).toEqual(["overview", "posts", "plans", "results", "knowledgebase", "newsletter"]);
     expect(await keys(support.cookie)).toEqual(["overview"]);
-    expect((await load(auditLoader, "/admin/audit-log", editor.cookie)).status).toBe(404);
-    expect((await load(staffLoader, "/admin/staff", support.cookie)).status).toBe(404);
+    expect((await callLoader(auditLoader, { path: "/admin/audit-log", cookie: editor.cookie })).status).toBe(404);
+    expect((await callLoader(staffLoader, { path: "/admin/staff", cookie: support.cookie })).status).toBe(404);
     // Money figures only for roles that may see money; content figures only for content roles.
-    const ownerView = (await load(overviewLoader, "/admin", owner.cookie)).data!.overview as Record<string, unknown>;
+    const ownerView = (await callLoader(overviewLoader, { path: "/admin", cookie: owner.cookie })).data!.overview as Record<string, unknown>;
     expect(ownerView).toHaveProperty("money");
     expect(ownerView).toHaveProperty("content");
-    const supportView = (await load(overviewLoader, "/admin", support.cookie)).data!.overview as Record<string, unknown>;
+    const supportView = (await callLoader(overviewLoader, { path: "/admin", cookie: support.cookie })).data!.overview as Record<string, unknown>;
     expect(supportView).not.toHaveProperty("money");
     expect(supportView).not.toHaveProperty("content");
-    const editorView = (await load(overviewLoader, "/admin", editor.cookie)).data!.overview as Record<string, unknown>;
+    const editorView = (await callLoader(overviewLoader, { path: "/admin", cookie: editor.cookie })).data!.overview as Record<string, unknown>;
     expect(editorView).not.toHaveProperty("money");
     expect(editorView).toHaveProperty("content");
   });
@@ -97,10 +82,10 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
     const [after] = await db().select({ role: user.role }).from(user).where(eq(user.id, target.userId));
     expect(after!.role).toBe("user");
 
-    const log = (await load(auditLoader, "/admin/audit-log", owner.cookie)).data!.log as { entries: { summary: string }[] };
+    const log = (await callLoader(auditLoader, { path: "/admin/audit-log", cookie: owner.cookie })).data!.log as { entries: { summary: string }[] };
     expect(log.entries[0]!.summary).toBe(`${target.email}: Support → no role`);
     expect(log.entries[1]!.summary).toBe(`${target.email}: no role → Support`);
-    const staff = (await load(staffLoader, "/admin/staff", owner.cookie)).data!.staff as { email: string }[];
+    const staff = (await callLoader(staffLoader, { path: "/admin/staff", cookie: owner.cookie })).data!.staff as { email: string }[];
     expect(staff.map((s) => s.email)).toContain(admin.email);
     expect(staff.map((s) => s.email)).not.toContain(target.email);
   });

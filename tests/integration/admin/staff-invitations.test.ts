@@ -17,28 +17,10 @@ import type { StaffInvitationView } from "~/lib/view-types/admin/staff";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { signUpStaff } from "../../helpers/staff";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 const dataDir = withTestDataDir("staff-invitations");
-const ORIGIN = "http://localhost";
 const HOUR = 60 * 60 * 1000;
-type Handler = (args: never) => Promise<unknown>;
-type Outcome = { status: number; data: Record<string, unknown>; location?: string | null; cookies?: string[] };
-
-/** Runs a loader, or an action with a form body, as React Router would; responses and thrown statuses come back. */
-async function run(handler: Handler, pathAndQuery: string, cookie: string, form?: Record<string, string>, ip = "10.1.2.3"): Promise<Outcome> {
-  const headers: Record<string, string> = { cookie, origin: ORIGIN, "x-client-ip": ip };
-  const init: RequestInit = form ? { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) } : { headers };
-  try {
-    const result = (await handler({ request: new Request(`${ORIGIN}${pathAndQuery}`, init), params: {}, context: { clientIp: ip } } as never)) as unknown;
-    if (result instanceof Response) return { status: result.status, data: {}, location: result.headers.get("location"), cookies: result.headers.getSetCookie() };
-    const value = result as Record<string, unknown>;
-    if ("init" in value && "data" in value) return { status: (value.init as ResponseInit | null)?.status ?? 200, data: value.data as Record<string, unknown> };
-    return { status: 200, data: value };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, data: {}, location: thrown.headers.get("location") };
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? -1, data: {} };
-  }
-}
 
 /** The newest invitation email to `to` and the token of its link. */
 function invitationMailTo(to: string) {
@@ -62,7 +44,7 @@ const newAddress = () => `invitee-${Date.now()}-${++counter}@example.com`;
 describeEachDatabase("staff invitations", (database) => {
   const db = () => database().db;
   let owner: Awaited<ReturnType<typeof signUpStaff>>;
-  const invite = (email: string, role: string, cookie = owner.cookie) => run(staffAction, "/admin/staff", cookie, { intent: "invite", email, role });
+  const invite = (email: string, role: string, cookie = owner.cookie) => callAction(staffAction, { path: "/admin/staff", cookie, form: { intent: "invite", email, role } });
   const auditOf = (type: string, id: string) => db().select().from(auditLog).where(and(eq(auditLog.targetType, type), eq(auditLog.targetId, id))).orderBy(auditLog.id);
 
   beforeAll(async () => {
@@ -82,19 +64,19 @@ describeEachDatabase("staff invitations", (database) => {
     expect(row!.tokenHash).toBe(hashInvitationToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row!.expiresAt.getTime() - row!.sentAt.getTime()).toBe(72 * HOUR);
-    const pending = (await run(staffLoader, "/admin/staff", owner.cookie)).data.invitations as StaffInvitationView[];
+    const pending = (await callLoader(staffLoader, { path: "/admin/staff", cookie: owner.cookie })).data.invitations as StaffInvitationView[];
     expect(pending.find((p) => p.email === email)).toMatchObject({ role: "editor", invitedBy: owner.email, expired: false });
     expect((await auditOf("invitation", String(row!.id)))[0]).toMatchObject({ action: "staff.invited", actorLabel: owner.email, summary: `${email} invited as Editor` });
 
-    const page = await run(inviteLoader, `/staff-invitation?token=${token}`, "");
+    const page = await callLoader(inviteLoader, { path: `/staff-invitation?token=${token}` });
     expect(page.data).toMatchObject({ state: "open", email, role: "editor", invitedBy: owner.email, accountExists: false, signedInAs: null });
 
     // The sign-up password rules apply.
-    const weak = await run(inviteAction, "/staff-invitation", "", { intent: "create", token, firstName: "Eve", lastName: "Editor", password: "short", confirm: "short" });
+    const weak = await callAction(inviteAction, { path: "/staff-invitation", form: { intent: "create", token, firstName: "Eve", lastName: "Editor", password: "short", confirm: "short" } });
     expect(weak).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { password: "Password must be at least 8 characters" } } });
     expect(await db().select().from(user).where(eq(user.email, email))).toEqual([]);
 
-    const created = await run(inviteAction, "/staff-invitation", "", { intent: "create", token, firstName: "Eve", lastName: "Editor", password: "Analytical1", confirm: "Analytical1" });
+    const created = await callAction(inviteAction, { path: "/staff-invitation", form: { intent: "create", token, firstName: "Eve", lastName: "Editor", password: "Analytical1", confirm: "Analytical1" } });
     expect(created).toMatchObject({ status: 302, location: "/dashboard?section=user-info" });
     const [account] = await db().select().from(user).where(eq(user.email, email));
     expect(account).toMatchObject({ name: "Eve Editor", role: "editor", emailVerified: true, twoFactorEnabled: false });
@@ -105,11 +87,11 @@ describeEachDatabase("staff invitations", (database) => {
 
     // Signed in by the answer's cookie; the back office first asks for two-factor sign-in.
     const cookie = cookieFrom(created.cookies);
-    expect(await run(adminLoader, "/admin", cookie)).toMatchObject({ status: 302, location: "/dashboard?section=user-info" });
+    expect(await callLoader(adminLoader, { path: "/admin", cookie })).toMatchObject({ status: 302, location: "/dashboard?section=user-info" });
 
     // Single use: the link is dead now, and says why.
-    expect((await run(inviteLoader, `/staff-invitation?token=${token}`, "")).data).toMatchObject({ state: "used", message: invitationMessages.used });
-    const again = await run(inviteAction, "/staff-invitation", "", { intent: "create", token, firstName: "Eve", lastName: "Again", password: "Analytical1", confirm: "Analytical1" });
+    expect((await callLoader(inviteLoader, { path: `/staff-invitation?token=${token}` })).data).toMatchObject({ state: "used", message: invitationMessages.used });
+    const again = await callAction(inviteAction, { path: "/staff-invitation", form: { intent: "create", token, firstName: "Eve", lastName: "Again", password: "Analytical1", confirm: "Analytical1" } });
     expect(again).toMatchObject({ status: 409, data: { ok: false, error: invitationMessages.used } });
     expect(await db().select().from(user).where(eq(user.email, email))).toHaveLength(1);
   });
@@ -120,19 +102,19 @@ describeEachDatabase("staff invitations", (database) => {
     await invite(member.email, "support");
     const { token } = invitationMailTo(member.email);
 
-    expect((await run(inviteLoader, `/staff-invitation?token=${token}`, "")).data).toMatchObject({ state: "open", accountExists: true, signedInAs: null });
-    expect(await run(inviteAction, "/staff-invitation", "", { intent: "accept", token })).toMatchObject({ status: 401, data: { error: invitationMessages.signInFirst } });
-    expect((await run(inviteLoader, `/staff-invitation?token=${token}`, stranger.cookie)).data).toMatchObject({ signedInAs: stranger.email });
-    expect(await run(inviteAction, "/staff-invitation", stranger.cookie, { intent: "accept", token })).toMatchObject({ status: 403, data: { error: invitationMessages.otherAccount } });
+    expect((await callLoader(inviteLoader, { path: `/staff-invitation?token=${token}` })).data).toMatchObject({ state: "open", accountExists: true, signedInAs: null });
+    expect(await callAction(inviteAction, { path: "/staff-invitation", form: { intent: "accept", token } })).toMatchObject({ status: 401, data: { error: invitationMessages.signInFirst } });
+    expect((await callLoader(inviteLoader, { path: `/staff-invitation?token=${token}`, cookie: stranger.cookie })).data).toMatchObject({ signedInAs: stranger.email });
+    expect(await callAction(inviteAction, { path: "/staff-invitation", cookie: stranger.cookie, form: { intent: "accept", token } })).toMatchObject({ status: 403, data: { error: invitationMessages.otherAccount } });
     // Opening an account for an address that has one is refused too.
-    expect(await run(inviteAction, "/staff-invitation", "", { intent: "create", token, firstName: "A", lastName: "B", password: "Analytical1", confirm: "Analytical1" })).toMatchObject({
+    expect(await callAction(inviteAction, { path: "/staff-invitation", form: { intent: "create", token, firstName: "A", lastName: "B", password: "Analytical1", confirm: "Analytical1" } })).toMatchObject({
       status: 409,
       data: { error: invitationMessages.accountExists },
     });
     const [stillMember] = await db().select({ role: user.role }).from(user).where(eq(user.id, stranger.userId));
     expect(stillMember!.role).toBe("user");
 
-    const accepted = await run(inviteAction, "/staff-invitation", member.cookie, { intent: "accept", token });
+    const accepted = await callAction(inviteAction, { path: "/staff-invitation", cookie: member.cookie, form: { intent: "accept", token } });
     expect(accepted).toMatchObject({ status: 302, location: "/signin?redirectTo=%2Fadmin" });
     const [promoted] = await db().select().from(user).where(eq(user.id, member.userId));
     expect(promoted!.role).toBe("support");
@@ -156,14 +138,14 @@ describeEachDatabase("staff invitations", (database) => {
       message: invitationMessages.expired,
     });
     // Today the invitation is long expired: the page says so, and the Staff page marks it.
-    expect((await run(inviteLoader, `/staff-invitation?token=${token}`, "")).data).toMatchObject({ state: "expired", message: invitationMessages.expired });
-    const listed = ((await run(staffLoader, "/admin/staff", owner.cookie)).data.invitations as StaffInvitationView[]).find((i) => i.id === first.id)!;
+    expect((await callLoader(inviteLoader, { path: `/staff-invitation?token=${token}` })).data).toMatchObject({ state: "expired", message: invitationMessages.expired });
+    const listed = ((await callLoader(staffLoader, { path: "/admin/staff", cookie: owner.cookie })).data.invitations as StaffInvitationView[]).find((i) => i.id === first.id)!;
     expect(listed.expired).toBe(true);
 
-    expect((await run(staffAction, "/admin/staff", owner.cookie, { intent: "resend", id: String(first.id) })).data).toMatchObject({ ok: true, kind: "resend", sent: true });
+    expect((await callAction(staffAction, { path: "/admin/staff", cookie: owner.cookie, form: { intent: "resend", id: String(first.id) } })).data).toMatchObject({ ok: true, kind: "resend", sent: true });
     const resent = invitationMailTo(member.email);
     expect(resent.token).not.toBe(token);
-    expect((await run(inviteLoader, `/staff-invitation?token=${token}`, "")).data).toMatchObject({ state: "unknown" });
+    expect((await callLoader(inviteLoader, { path: `/staff-invitation?token=${token}` })).data).toMatchObject({ state: "unknown" });
     const [row] = await db().select().from(staffInvitations).where(eq(staffInvitations.id, first.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 71 * HOUR);
     expect(await acceptStaffInvitation({ db: db(), token: resent.token, accountId: member.userId })).toMatchObject({ role: "editor" });
@@ -175,23 +157,23 @@ describeEachDatabase("staff invitations", (database) => {
     await invite(email, "admin");
     const first = invitationMailTo(email);
     const [row] = await db().select().from(staffInvitations).where(eq(staffInvitations.email, email));
-    expect((await run(staffAction, "/admin/staff", owner.cookie, { intent: "revoke", id: String(row!.id) })).data).toMatchObject({ ok: true, kind: "revoke" });
-    expect((await run(inviteLoader, `/staff-invitation?token=${first.token}`, "")).data).toMatchObject({ state: "revoked", message: invitationMessages.revoked });
-    expect(await run(inviteAction, "/staff-invitation", "", { intent: "create", token: first.token, firstName: "R", lastName: "R", password: "Analytical1", confirm: "Analytical1" })).toMatchObject({
+    expect((await callAction(staffAction, { path: "/admin/staff", cookie: owner.cookie, form: { intent: "revoke", id: String(row!.id) } })).data).toMatchObject({ ok: true, kind: "revoke" });
+    expect((await callLoader(inviteLoader, { path: `/staff-invitation?token=${first.token}` })).data).toMatchObject({ state: "revoked", message: invitationMessages.revoked });
+    expect(await callAction(inviteAction, { path: "/staff-invitation", form: { intent: "create", token: first.token, firstName: "R", lastName: "R", password: "Analytical1", confirm: "Analytical1" } })).toMatchObject({
       status: 409,
       data: { error: invitationMessages.revoked },
     });
-    expect(await run(staffAction, "/admin/staff", owner.cookie, { intent: "revoke", id: String(row!.id) })).toMatchObject({ status: 409, data: { error: invitationMessages.notOpen } });
-    expect(((await run(staffLoader, "/admin/staff", owner.cookie)).data.invitations as StaffInvitationView[]).map((i) => i.email)).not.toContain(email);
+    expect(await callAction(staffAction, { path: "/admin/staff", cookie: owner.cookie, form: { intent: "revoke", id: String(row!.id) } })).toMatchObject({ status: 409, data: { error: invitationMessages.notOpen } });
+    expect(((await callLoader(staffLoader, { path: "/admin/staff", cookie: owner.cookie })).data.invitations as StaffInvitationView[]).map((i) => i.email)).not.toContain(email);
 
     await invite(email, "editor");
     const second = invitationMailTo(email);
     await invite(email, "support");
     const third = invitationMailTo(email);
-    expect((await run(inviteLoader, `/staff-invitation?token=${second.token}`, "")).data).toMatchObject({ state: "revoked" });
-    expect((await run(inviteLoader, `/staff-invitation?token=${third.token}`, "")).data).toMatchObject({ state: "open", role: "support" });
-    expect((await run(inviteLoader, "/staff-invitation?token=not-a-token", "")).data).toMatchObject({ state: "unknown", message: invitationMessages.unknown });
-    expect(await run(inviteAction, "/staff-invitation", "", { intent: "accept", token: "" })).toMatchObject({ status: 404, data: { error: invitationMessages.unknown } });
+    expect((await callLoader(inviteLoader, { path: `/staff-invitation?token=${second.token}` })).data).toMatchObject({ state: "revoked" });
+    expect((await callLoader(inviteLoader, { path: `/staff-invitation?token=${third.token}` })).data).toMatchObject({ state: "open", role: "support" });
+    expect((await callLoader(inviteLoader, { path: "/staff-invitation?token=not-a-token" })).data).toMatchObject({ state: "unknown", message: invitationMessages.unknown });
+    expect(await callAction(inviteAction, { path: "/staff-invitation", form: { intent: "accept", token: "" } })).toMatchObject({ status: 404, data: { error: invitationMessages.unknown } });
 
     // Bad input is a 400 with the field's message; a staff member who already has the role is not invited.
     expect(await invite("not-an-address", "editor")).toMatchObject({ status: 400, data: { fieldErrors: { email: "Please enter a valid email address" } } });
@@ -215,26 +197,26 @@ describeEachDatabase("staff invitations", (database) => {
     expect(owners).toBe(1);
     await invite(owner.email, "editor");
     const { token } = invitationMailTo(owner.email);
-    expect(await run(inviteAction, "/staff-invitation", owner.cookie, { intent: "accept", token })).toMatchObject({ status: 409, data: { error: staffMessages.lastOwner } });
+    expect(await callAction(inviteAction, { path: "/staff-invitation", cookie: owner.cookie, form: { intent: "accept", token } })).toMatchObject({ status: 409, data: { error: staffMessages.lastOwner } });
     const [still] = await db().select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
     expect(still!.acceptedAt).toBeNull();
   });
 
   it("the invitation page takes 20 answers per client address in 15 minutes", async () => {
     const ip = `10.9.${counter++ % 250}.7`;
-    const tryToken = () => run(inviteAction, "/staff-invitation", "", { intent: "accept", token: "x".repeat(43) }, ip);
+    const tryToken = () => callAction(inviteAction, { path: "/staff-invitation", form: { intent: "accept", token: "x".repeat(43) }, clientIp: ip });
     for (let i = 0; i < 20; i++) expect((await tryToken()).status, `try ${i + 1}`).not.toBe(429);
     expect(await tryToken()).toMatchObject({ status: 429, data: { ok: false } });
     // Another address is counted on its own.
-    expect((await run(inviteAction, "/staff-invitation", "", { intent: "accept", token: "x".repeat(43) }, "10.9.251.8")).status).not.toBe(429);
+    expect((await callAction(inviteAction, { path: "/staff-invitation", form: { intent: "accept", token: "x".repeat(43) }, clientIp: "10.9.251.8" })).status).not.toBe(429);
   });
 
   it("only owners invite, revoke and resend: an admin, an editor and a member get 404", async () => {
     for (const role of ["admin", "editor", null] as const) {
       const someone = await signUpStaff(db(), role);
       expect((await invite(newAddress(), "editor", someone.cookie)).status, String(role)).toBe(404);
-      expect((await run(staffAction, "/admin/staff", someone.cookie, { intent: "revoke", id: "1" })).status).toBe(404);
-      expect((await run(staffLoader, "/admin/staff", someone.cookie)).status).toBe(404);
+      expect((await callAction(staffAction, { path: "/admin/staff", cookie: someone.cookie, form: { intent: "revoke", id: "1" } })).status).toBe(404);
+      expect((await callLoader(staffLoader, { path: "/admin/staff", cookie: someone.cookie })).status).toBe(404);
     }
   });
 });
