@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 import { waitForHydration } from "../support/member";
 
 type App = { testing: { getDatabase: () => { db: import("../../../server/db/client.ts").Db }; schema: typeof import("../../../server/db/schema.ts") } };
@@ -11,7 +11,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 test.describe("back office: each target's history and the audit log's filters", () => {
   test("an owner edits a plan, reads its history on the editor, and narrows the audit log by target, person and action", async ({ page, app, context }) => {
-    const owner = await signInStaff(app, context, "owner");
+    const owner = await signUpStaff(app, context, "owner");
     const { db } = (app as App).testing.getDatabase();
     const { pricing } = (app as App).testing.schema;
     const [plan] = await db.insert(pricing).values({ planId: `hist-${Date.now()}`, name: "History Plan", price: 10_000_000n, published: false }).returning();
@@ -63,9 +63,9 @@ test.describe("back office: each target's history and the audit log's filters", 
   });
 
   test("an owner changes a staff member's role and reads it in that member's history on the Staff page", async ({ page, app, context, browser }) => {
-    const owner = await signInStaff(app, context, "owner");
+    const owner = await signUpStaff(app, context, "owner");
     const otherContext = await browser.newContext({ baseURL: app.url });
-    const colleague = await signInStaff(app, otherContext, "editor");
+    const colleague = await signUpStaff(app, otherContext, "editor");
     await otherContext.close();
 
     await page.goto("/admin/staff");

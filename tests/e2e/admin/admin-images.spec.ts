@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 
 type App = { testing: { schema: typeof import("../../../server/db/schema.ts"); getDatabase: () => { db: import("../../../server/db/client.ts").Db } } };
 
@@ -23,7 +23,7 @@ test.describe("back office: images", () => {
   // The refused SVG's 415, which Chromium reports in the console; nothing else may appear there.
   test.use({ expectedConsoleErrors: [/status of 415 \(Unsupported Media Type\) \(http:\/\/[^)]+\/api\/admin\/images\)$/] });
   test("an editor uploads a PNG with the editor's image button and sees it in the article; an SVG with a script is refused with the reason", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin/knowledgebase/new");
     await waitForHydration(page);
     const toolbar = page.getByRole("toolbar", { name: "Formatting" });
@@ -84,7 +84,7 @@ test.describe("back office: images", () => {
   });
 
   test("an image dropped on the field is uploaded and previewed; Remove takes it out again", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin/knowledgebase/new");
     await waitForHydration(page);
     await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Image" }).click();
@@ -111,7 +111,7 @@ test.describe("back office: images", () => {
 
   test("the public blog shows an uploaded hero and body image with srcset, sizes, width and height; seeded images keep working", async ({ page, app, context }) => {
     // Upload as an editor would, through the endpoint the image field uses.
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     const answer = await page.request.post("/api/admin/images", {
       headers: { origin: new URL(page.url()).origin },
@@ -162,7 +162,7 @@ test.describe("back office: images", () => {
   });
 
   test("the upload endpoint refuses an oversized body at once with 413 and the reason, and others than editors get 404", async ({ page, app, context }) => {
-    await signInStaff(app, context, "support");
+    await signUpStaff(app, context, "support");
     await page.goto("/admin");
     const origin = new URL(page.url()).origin;
     const small = await page.request.post("/api/admin/images", {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 import { signInNewMember, waitForHydration } from "../support/member";
 
 type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
@@ -28,7 +28,7 @@ async function listedArticles(page: Page) {
 
 test.describe("back office: Knowledgebase", () => {
   test("an editor writes an article in the rich-text editor, publishes and reorders it, and a member reads it in that place", async ({ page, app, context, browser }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" }).click();
@@ -163,7 +163,7 @@ test.describe("back office: Knowledgebase", () => {
   });
 
   test("the list, the editor (with its errors, a formatted text, the link field open) and the leave dialog pass axe in light and dark", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin/knowledgebase");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Knowledgebase");
@@ -198,7 +198,7 @@ test.describe("back office: Knowledgebase", () => {
   });
 
   test("support sees no Knowledgebase section and its pages answer 404", async ({ page, app, context }) => {
-    await signInStaff(app, context, "support");
+    await signUpStaff(app, context, "support");
     await page.goto("/admin");
     await expect(page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" })).toHaveCount(0);
     for (const path of ["/admin/knowledgebase", "/admin/knowledgebase/new", "/admin/knowledgebase/1"]) {

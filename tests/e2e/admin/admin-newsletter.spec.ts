@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 import { waitForHydration } from "../support/member";
 
 type App = { testing: { getDatabase: () => { db: import("../../../server/db/client.ts").Db }; schema: typeof import("../../../server/db/schema.ts") } };
@@ -45,7 +45,7 @@ async function seed(app: unknown) {
 test.describe("back office: Newsletter", () => {
   test("an editor finds subscribers by address and status, unsubscribes one on request, and sends a post's failed email again", async ({ page, app, context }) => {
     const { tag, address, title } = await seed(app);
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
     await nav(page).getByRole("link", { name: "Newsletter" }).click();
@@ -94,7 +94,7 @@ test.describe("back office: Newsletter", () => {
   });
 
   test("support has no Newsletter section: not in the sidebar, and the page answers 404", async ({ page, app, context }) => {
-    await signInStaff(app, context, "support");
+    await signUpStaff(app, context, "support");
     await page.goto("/admin");
     await expect(nav(page).getByRole("link", { name: "Overview" })).toBeVisible();
     await expect(nav(page).getByRole("link", { name: "Newsletter" })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 import { signInNewMember, waitForHydration } from "../support/member";
 import { expectAccessible } from "../support/axe";
 import { latestMail } from "../support/outbox";
@@ -14,7 +14,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 test.describe("back office: plans", () => {
   test("an editor creates a plan with live derived prices and features, publishes it, and it is on /pricing", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
     await nav(page).getByRole("link", { name: "Plans" }).click();
@@ -59,7 +59,7 @@ test.describe("back office: plans", () => {
   });
 
   test("a higher price shows on /pricing at once and reaches a renewing member only after 30 days' notice", async ({ page, app, context, browser }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     const { testing } = app as App;
     const { db } = testing.getDatabase();
     const { pricing, subscriptions } = testing.schema;
@@ -98,7 +98,7 @@ test.describe("back office: plans", () => {
   });
 
   test("an editor cancels a scheduled rise from the plan editor: the old price is back on /pricing and the member is emailed", async ({ page, app, context, browser }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     const { testing } = app as App;
     const { db } = testing.getDatabase();
     const { pricing, subscriptions } = testing.schema;

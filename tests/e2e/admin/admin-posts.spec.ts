@@ -3,7 +3,7 @@ import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 import { waitForHydration } from "../support/member";
 import { answered, intent } from "../support/answered";
 
@@ -26,7 +26,7 @@ test.describe("back office: Posts", () => {
   });
 
   test("an editor writes a post (autosaved), previews it, schedules it; the job publishes it to /blog, the feed and the sitemap", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Posts" }).click();
@@ -140,7 +140,7 @@ test.describe("back office: Posts", () => {
   });
 
   test("a hostile body (script, event handlers, javascript: links) is neutralised on the public page", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     const slug = `hostile-${Date.now()}`;
     // Not something the editor's toolbar writes: a crafted request straight to the editor's action.
     const answer = await page.request.post("/admin/posts/new", {
@@ -176,7 +176,7 @@ test.describe("back office: Posts", () => {
   });
 
   test("a post written before the editor keeps its table through an edit and a save", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     const { db } = app.testing.getDatabase();
     const { blogPosts } = app.testing.schema as Schema;
     const table =

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 import { waitForHydration } from "../support/member";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
@@ -22,7 +22,7 @@ test.describe("Results in the back office", () => {
     expect(cached.cache).toBe("HIT");
     expect(cached.html).not.toContain("E2E Imported Month");
 
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" }).click();
@@ -120,7 +120,7 @@ test.describe("Results in the back office", () => {
   });
 
   test("the list, a CSV preview with errors and the form with errors have no serious accessibility problems", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin/results?type=forex");
     await waitForHydration(page);
     await expect(page.getByRole("table", { name: "Forex results" })).toBeVisible();
@@ -135,7 +135,7 @@ test.describe("Results in the back office", () => {
   });
 
   test("an admin's CSV import is one row in the audit log, with its counts", async ({ page, app, context }) => {
-    const admin = await signInStaff(app, context, "admin");
+    const admin = await signUpStaff(app, context, "admin");
     await page.goto("/admin/results?type=high_lev_futures");
     await waitForHydration(page);
     const csv = ["type,title,signals,wins,losses,total_percentage,win_rate", "high_lev_futures,E2E Audit A,9,3,3,4,50", "high_lev_futures,E2E Audit B,9,6,3,7.5,66.67"];
@@ -152,7 +152,7 @@ test.describe("Results in the back office", () => {
   });
 
   test("support staff get 404 at /admin/results and see no Results section", async ({ page, app, context }) => {
-    await signInStaff(app, context, "support");
+    await signUpStaff(app, context, "support");
     await page.goto("/admin");
     await expect(page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" })).toHaveCount(0);
     const response = await page.goto("/admin/results");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 import { signInNewMember, waitForHydration } from "../support/member";
 
 type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
@@ -28,7 +28,7 @@ const results = (page: Page) => page.getByRole("listbox", { name: "Search result
 test.describe("back office: global search", () => {
   test("an owner finds a member and a post from the header box with the keyboard (Ctrl+K, arrows, Enter)", async ({ page, app, context, browser }) => {
     const { tag, member, postId } = await seed(app, browser);
-    await signInStaff(app, context, "owner");
+    await signUpStaff(app, context, "owner");
     await page.goto("/admin/results");
     await waitForHydration(page);
 
@@ -86,7 +86,7 @@ test.describe("back office: global search", () => {
 
   test("support sees members but no posts; an editor sees posts but no members", async ({ page, app, context, browser }) => {
     const { tag, member } = await seed(app, browser);
-    await signInStaff(app, context, "support");
+    await signUpStaff(app, context, "support");
     await page.goto("/admin");
     await waitForHydration(page);
     await expect(box(page)).toHaveAttribute("placeholder", "Search members");
@@ -99,7 +99,7 @@ test.describe("back office: global search", () => {
 
     const editorContext = await browser.newContext({ baseURL: (app as App).url });
     const editorPage = await editorContext.newPage();
-    await signInStaff(app, editorContext, "editor");
+    await signUpStaff(app, editorContext, "editor");
     await editorPage.goto("/admin");
     await waitForHydration(editorPage);
     await expect(box(editorPage)).toHaveAttribute("placeholder", "Search posts");
@@ -114,7 +114,7 @@ test.describe("back office: global search", () => {
 
     test("the box is in the header, the results fit the screen and open with a tap", async ({ page, app, context, browser }) => {
       const { tag, member } = await seed(app, browser);
-      await signInStaff(app, context, "admin");
+      await signUpStaff(app, context, "admin");
       await page.goto("/admin");
       await waitForHydration(page);
       await box(page).tap();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 import { waitForHydration } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
 
@@ -10,7 +10,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 test.describe("back office", () => {
   test("an owner sees every built section, invites an existing account, and finds it in the audit log", async ({ page, app, context, browser }) => {
-    const owner = await signInStaff(app, context, "owner");
+    const owner = await signUpStaff(app, context, "owner");
     const response = await page.goto("/admin");
     expect(response!.status()).toBe(200);
     expect(response!.headers()["cache-control"]).toBe("no-store");
@@ -24,7 +24,7 @@ test.describe("back office", () => {
 
     // The person to promote has an account with a verified address, in another browser.
     const otherContext = await browser.newContext({ baseURL: app.url });
-    const editor = await signInStaff(app, otherContext, null);
+    const editor = await signUpStaff(app, otherContext, null);
 
     await nav(page).getByRole("link", { name: "Staff" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff");
@@ -60,7 +60,7 @@ test.describe("back office", () => {
   });
 
   test("an editor sees only the Overview and the content sections; Staff and Audit log answer 404", async ({ page, app, context }) => {
-    await signInStaff(app, context, "editor");
+    await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Posts", "Plans", "Results", "Knowledgebase", "Newsletter"]);
     await expect(page.getByRole("group", { name: "Published posts" })).toBeVisible();
@@ -77,7 +77,7 @@ test.describe("back office", () => {
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fadmin%2Fstaff$/);
     expect(visitor!.status()).toBe(200);
 
-    await signInStaff(app, context, null);
+    await signUpStaff(app, context, null);
     const member = await page.goto("/admin");
     expect(member!.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
@@ -85,7 +85,7 @@ test.describe("back office", () => {
   });
 
   test("staff without two-factor sign-in are sent to turn it on first", async ({ page, app, context }) => {
-    await signInStaff(app, context, "owner", { twoFactor: false });
+    await signUpStaff(app, context, "owner", { twoFactor: false });
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/dashboard\?section=user-info$/);
     await expect(toast(page, "Two-factor sign-in required")).toBeVisible();
@@ -93,7 +93,7 @@ test.describe("back office", () => {
 
   test("on a phone the sections open from the menu button", async ({ page, app, context }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInStaff(app, context, "owner");
+    await signUpStaff(app, context, "owner");
     await page.goto("/admin");
     await waitForHydration(page);
     await expect(nav(page)).toHaveCount(0);

@@ -5,7 +5,7 @@ import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { signInNewMember, waitForHydration } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
-import { signInStaff } from "../support/staff";
+import { signUpStaff } from "../support/staff";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
@@ -32,7 +32,7 @@ test.describe("staff invitations", () => {
     // Two people, two accessibility scans, a sign-up and a two-factor set-up: about 30 s on a quiet
     // machine, past the 60 s default on a loaded one. Every step waits for what the page does.
     test.slow();
-    await signInStaff(app, context, "owner");
+    await signUpStaff(app, context, "owner");
     const email = `new-editor-${Date.now()}@example.com`;
     await page.goto("/admin/staff");
     await waitForHydration(page);
@@ -100,7 +100,7 @@ test.describe("staff invitations", () => {
   });
 
   test("an owner resends and revokes an invitation; the revoked link says so", async ({ page, app, context, browser }) => {
-    await signInStaff(app, context, "owner");
+    await signUpStaff(app, context, "owner");
     const email = `maybe-${Date.now()}@example.com`;
     await page.goto("/admin/staff");
     await waitForHydration(page);
@@ -132,7 +132,7 @@ test.describe("staff invitations", () => {
   });
 
   test("an existing member signs in from the link, accepts, signs in again and is sent to turn on two-factor", async ({ page, app, context, browser }) => {
-    await signInStaff(app, context, "owner");
+    await signUpStaff(app, context, "owner");
     // A member of the site, signed out in the browser where they read their email.
     const memberContext = await browser.newContext({ baseURL: (app as { url: string }).url });
     const member = await signInNewMember(app, memberContext);

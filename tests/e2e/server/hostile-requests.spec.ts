@@ -173,8 +173,8 @@ test("member and account pages are never stored by a browser or proxy", async ({
 });
 
 test("a cross-site post is refused with 403 whether or not it carries Origin, before the framework logs anything", async ({ app, context }) => {
-  const { signInStaff } = await import("../support/staff");
-  await signInStaff(app, context, "owner");
+  const { signUpStaff } = await import("../support/staff");
+  await signUpStaff(app, context, "owner");
   // React Router reports the attempts it refuses itself with console.error in this process (the server's).
   const logged: unknown[][] = [];
   const consoleError = console.error;
@@ -219,8 +219,8 @@ test.describe("control characters", () => {
     const rejections = watchUnhandledRejections();
     try {
       // A signed-in owner: the back office's addresses reach their loaders, where the NUL used to meet PostgreSQL.
-      const { signInStaff } = await import("../support/staff");
-      await signInStaff(app, context, "owner");
+      const { signUpStaff } = await import("../support/staff");
+      await signUpStaff(app, context, "owner");
       for (const target of [
         "/admin/audit-log?who=%00",
         "/admin/audit-log?action=%00",

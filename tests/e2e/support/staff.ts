@@ -11,7 +11,7 @@ type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof i
  * (`twoFactor: false` to test the guard).
  * `role: null` leaves a plain member with a verified address (someone to promote).
  */
-export async function signInStaff(app: unknown, context: BrowserContext, role: StaffRole | null, options: { twoFactor?: boolean } = {}) {
+export async function signUpStaff(app: unknown, context: BrowserContext, role: StaffRole | null, options: { twoFactor?: boolean } = {}) {
   const testApp = app as App;
   const person = await signInNewMember(testApp, context);
   const { db } = testApp.testing.getDatabase();
