@@ -61,7 +61,7 @@ export default function AdminKnowledgebaseArticle({ loaderData }: Route.Componen
   return (
     <div className="grid max-w-4xl gap-10">
       <ArticleForm key={article?.id ?? "new"} article={article} />
-      {history ? <TargetHistory history={history} auditLink={canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(history.target)}` : undefined} /> : null}
+      {history ? <TargetHistory history={history} canReadAudit={canReadAudit} /> : null}
     </div>
   );
 }

@@ -64,7 +64,7 @@ export default function AdminPlanEdit({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{plan ? `Edit ${plan.name}` : "New plan"}</h1>
       {/* A new key per plan, so moving from one plan to the next starts a fresh form. */}
       <PlanEditor key={plan?.id ?? "new"} plan={plan} />
-      {history ? <TargetHistory history={history} auditLink={canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(history.target)}` : undefined} /> : null}
+      {history ? <TargetHistory history={history} canReadAudit={canReadAudit} /> : null}
     </div>
   );
 }

@@ -99,7 +99,7 @@ export default function AdminPost({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid max-w-4xl gap-10">
       <PostEditor key={created ? "new" : (post?.id ?? "new")} post={post} onPreview={preview} />
-      {history ? <TargetHistory history={history} auditLink={canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(history.target)}` : undefined} /> : null}
+      {history ? <TargetHistory history={history} canReadAudit={canReadAudit} /> : null}
     </div>
   );
 }

@@ -9,10 +9,11 @@ export function auditTime(iso: string) {
 /**
  * One record's own audit history, for its edit page: newest first, who (and their
  * role then), when, what, and the fields that changed, before → after. The loader builds it
- * with `listTargetHistory` (server/staff/list-target-history.ts). `auditLink` points at the
- * full, filtered audit log for those who may read it.
+ * with `listTargetHistory` (server/staff/list-target-history.ts). For those who may read the
+ * audit log (`canReadAudit`), a link opens it filtered to this record.
  */
-export function TargetHistory({ history, title = "History", auditLink }: { history: TargetHistoryData; title?: string; auditLink?: string }) {
+export function TargetHistory({ history, title = "History", canReadAudit = false }: { history: TargetHistoryData; title?: string; canReadAudit?: boolean }) {
+  const auditLink = canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(history.target)}` : undefined;
   const headingId = `history-${history.target.replace(/[^a-z0-9]+/gi, "-")}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-3">

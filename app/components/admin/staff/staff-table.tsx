@@ -76,11 +76,7 @@ function StaffRow({ person, canWrite, isViewer, canReadAudit }: { person: StaffR
       {open ? (
         <TableRow id={historyId}>
           <TableCell colSpan={6} className="whitespace-normal bg-muted/30">
-            <TargetHistory
-              history={person.history}
-              title={`History of ${person.email}`}
-              auditLink={canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(person.history.target)}` : undefined}
-            />
+            <TargetHistory history={person.history} title={`History of ${person.email}`} canReadAudit={canReadAudit} />
           </TableCell>
         </TableRow>
       ) : null}
