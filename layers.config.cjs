@@ -89,6 +89,13 @@ module.exports = {
       to: { path: DOMAIN, pathNot: [PUBLIC, "^server/$1/"] },
     },
     {
+      name: "back-office-sections-apart",
+      comment: "A back-office section (server/staff/<section>/, app/components/admin/<section>/) uses its own folder and the files its layer's folder shares at its root, never another section's, so each section can be read and changed alone. Search is the exception: it reads the sections it searches.",
+      severity: "error",
+      from: { path: "^(server/staff|app/components/admin)/([^/]+)/", pathNot: "^(server/staff|app/components/admin)/search/" },
+      to: { path: "^(server/staff|app/components/admin)/[^/]+/", pathNot: ["^$1/$2/", "^app/components/admin/rich-text/"] },
+    },
+    {
       name: "web-stays-below-entry",
       comment: "The web layer is started by the entry points, never the other way round (the operator API router is the one web surface that lives with the ops commands).",
       severity: "error",

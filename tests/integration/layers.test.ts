@@ -40,6 +40,13 @@ const planted: Record<string, string> = {
   "server/billing/ledger.ts": `export const ledger = 1;\n`,
   "server/billing/internal.ts": `export const internal = 1;\n`,
   "server/dashboard/list.ts": `import { internal } from "../billing/internal.ts";\nimport { ledger } from "../billing/ledger.ts";\nexport const list = internal + ledger;\n`,
+  "server/staff/record-audit-event.ts": `export const record = 1;\n`,
+  "server/staff/posts/post-rows.ts": `import { record } from "../record-audit-event.ts";\nexport const rows = record;\n`,
+  "server/staff/plans/save-plan.ts": `import { rows } from "../posts/post-rows.ts";\nexport const save = rows;\n`,
+  "server/staff/search/search-posts.ts": `import { rows } from "../posts/post-rows.ts";\nexport const search = rows;\n`,
+  "app/components/admin/rich-text/toolbar.tsx": `export const Toolbar = 1;\n`,
+  "app/components/admin/posts/status-badge.tsx": `import { Toolbar } from "../rich-text/toolbar.tsx";\nexport const Badge = Toolbar;\n`,
+  "app/components/admin/plans/plans-table.tsx": `import { Badge } from "../posts/status-badge.tsx";\nexport const Table = Badge;\n`,
 };
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -72,5 +79,11 @@ describe("layer rules (layers.config.cjs)", () => {
     // …and a higher one uses only the public files: ledger.ts is one, internal.ts is not.
     expect(output).toContain("error domain-through-public-files: server/dashboard/list.ts → server/billing/internal.ts");
     expect(output).not.toContain("server/dashboard/list.ts → server/billing/ledger.ts");
+    // A back-office section uses its own folder and the shared root, never another section (search aside).
+    expect(output).toContain("error back-office-sections-apart: server/staff/plans/save-plan.ts → server/staff/posts/post-rows.ts");
+    expect(output).toContain("error back-office-sections-apart: app/components/admin/plans/plans-table.tsx → app/components/admin/posts/status-badge.tsx");
+    expect(output).not.toContain("server/staff/posts/post-rows.ts → server/staff/record-audit-event.ts");
+    expect(output).not.toContain("server/staff/search/search-posts.ts →");
+    expect(output).not.toContain("app/components/admin/posts/status-badge.tsx →");
   }, 120_000);
 });

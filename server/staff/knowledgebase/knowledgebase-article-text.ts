@@ -1,6 +1,7 @@
 import { knowledgebaseMessages } from "~/lib/validation/admin/knowledgebase";
 import { sanitizeHtml } from "../../content/sanitize.ts";
 import { AppError } from "../../lib/errors.ts";
+import { trimEmptyParagraphs } from "../trim-empty-paragraphs.ts";
 
 /**
  * The article's body as stored: the editor's HTML cleaned with the rules the pages read it with,
@@ -14,21 +15,6 @@ export function cleanArticleBody(html: string): string {
     throw new AppError("VALIDATION", knowledgebaseMessages.contentRequired, { fieldErrors: { content: knowledgebaseMessages.contentRequired } });
   }
   return clean;
-}
-
-const EMPTY_PARAGRAPHS = ["<p></p>", "<p><br /></p>"];
-
-/** The editor keeps an empty paragraph to type after a list or a quote: none is stored at either end. */
-export function trimEmptyParagraphs(html: string): string {
-  let out = html.trim();
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const empty of EMPTY_PARAGRAPHS) {
-      if (out.startsWith(empty)) [out, changed] = [out.slice(empty.length).trim(), true];
-      if (out.endsWith(empty)) [out, changed] = [out.slice(0, -empty.length).trim(), true];
-    }
-  }
-  return out;
 }
 
 export function articleNotFound(): AppError {

@@ -3,7 +3,7 @@ import type { AdminPost } from "~/lib/view-types/admin/posts";
 import { sanitizeHtml } from "../../content/sanitize.ts";
 import type { blogPosts } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-import { trimEmptyParagraphs } from "../knowledgebase/knowledgebase-article-text.ts";
+import { trimEmptyParagraphs } from "../trim-empty-paragraphs.ts";
 
 type PostRow = typeof blogPosts.$inferSelect;
 
