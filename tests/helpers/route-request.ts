@@ -17,6 +17,8 @@ export type RouteOutcome = {
   location?: string;
   /** The cookies the answer sets, likewise absent when none. */
   cookies?: string[];
+  /** All the answer's headers (Retry-After, Cache-Control…), likewise absent when none. */
+  headers?: Headers;
 };
 
 export type RouteCall = {
@@ -61,6 +63,7 @@ function outcome(status: number, data: unknown, headers: Headers): RouteOutcome 
   if (location !== null) answer.location = location;
   const cookies = headers.getSetCookie();
   if (cookies.length > 0) answer.cookies = cookies;
+  if ([...headers.keys()].length > 0) answer.headers = headers;
   return answer;
 }
 

@@ -15,6 +15,7 @@ import { loader as dashboardLoader } from "~/routes/dashboard";
 import { readFlashToast } from "~/lib/cookies";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 const dataDir = withTestDataDir("sessions", { CLIENT_COUNTRY_HEADER: "CF-IPCountry" });
 
@@ -25,19 +26,8 @@ const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Ap
 const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 const device = (ua: string, ip: string, country?: string) => new Headers({ "user-agent": ua, "x-client-ip": ip, ...(country ? { "cf-ipcountry": country } : {}) });
 
-type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
-
-async function post(body: unknown, cookie?: string): Promise<Answer> {
-  const headers: Record<string, string> = { "content-type": "application/json", origin: ORIGIN };
-  if (cookie) headers.cookie = cookie;
-  const request = new Request(`${ORIGIN}/api/dashboard/sessions`, { method: "POST", headers, body: JSON.stringify(body) });
-  return (await sessionsAction({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as Answer;
-}
-async function list(cookie?: string): Promise<Answer> {
-  const request = new Request(`${ORIGIN}/api/dashboard/sessions`, { headers: cookie ? { cookie } : {} });
-  return (await sessionsLoader({ request, params: {}, context: {} } as never)) as unknown as Answer;
-}
-const status = (answer: Answer) => answer.init?.status ?? 200;
+const post = (json: unknown, cookie?: string) => callAction(sessionsAction, { path: "/api/dashboard/sessions", json, cookie });
+const list = (cookie?: string) => callLoader(sessionsLoader, { path: "/api/dashboard/sessions", cookie });
 const signedIn = async (cookie: string) => (await getMemberSession(new Request(`${ORIGIN}/dashboard`, { headers: { cookie } }))).member !== null;
 
 /** Every new-device notice in the dev outbox for `to`, decoded. */
@@ -156,7 +146,7 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     const bob = await member("Bob");
     const phone = await signIn(ada.email, device(SAFARI_IPHONE, "198.51.100.9", "JP"));
     const answer = await list(ada.cookie);
-    expect(status(answer)).toBe(200);
+    expect(answer.status).toBe(200);
     const devices = answer.data.devices as Record<string, unknown>[];
     expect(devices).toHaveLength(2);
     expect(devices[0]).toMatchObject({ browser: "Chrome", os: "Windows", current: true, place: null, address: "203.0.113.x" });
@@ -180,21 +170,21 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     const thisId = ((await list(ada.cookie)).data.devices as { id: string; current: boolean }[]).find((d) => d.current)!.id;
 
     const done = await post({ intent: "revoke", sessionId: phoneId }, ada.cookie);
-    expect(status(done)).toBe(200);
+    expect(done.status).toBe(200);
     expect(done.data).toEqual({ ok: true, revoked: 1 });
     expect(await signedIn(phone)).toBe(false);
     expect(await signedIn(ada.cookie)).toBe(true);
     expect((await list(ada.cookie)).data.devices).toHaveLength(1);
     // The revoked browser's next call is a 401 that tells the page to sign in again.
     const stale = await list(phone);
-    expect(status(stale)).toBe(401);
+    expect(stale.status).toBe(401);
     expect(stale.data).toMatchObject({ ok: false, signedOut: true, error: "Your session has ended. Please sign in again." });
 
     const again = await post({ intent: "revoke", sessionId: phoneId }, ada.cookie);
-    expect(status(again)).toBe(404);
+    expect(again.status).toBe(404);
     expect(again.data).toEqual({ ok: false, error: "That device is already signed out." });
     const self = await post({ intent: "revoke", sessionId: thisId }, ada.cookie);
-    expect(status(self)).toBe(400);
+    expect(self.status).toBe(400);
     expect(self.data).toMatchObject({ ok: false, error: "This is the device you are using: use Logout to sign out here." });
     expect(await signedIn(ada.cookie)).toBe(true);
   });
@@ -204,7 +194,7 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     const bob = await member("Ben");
     const [bobSession] = await db().select({ id: session.id }).from(session).where(eq(session.userId, bob.userId));
     const answer = await post({ intent: "revoke", sessionId: bobSession!.id }, ada.cookie);
-    expect(status(answer)).toBe(404);
+    expect(answer.status).toBe(404);
     expect(answer.data).toEqual({ ok: false, error: "That device is already signed out." });
     expect(await signedIn(bob.cookie)).toBe(true);
   });
@@ -215,7 +205,7 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     const laptop = await signIn(ada.email, device(FIREFOX_MAC, "192.0.2.50"));
     const bob = await member("Ray");
     const answer = await post({ intent: "revoke-others" }, ada.cookie);
-    expect(status(answer)).toBe(200);
+    expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ ok: true, revoked: 2 });
     expect(await signedIn(phone)).toBe(false);
     expect(await signedIn(laptop)).toBe(false);
@@ -227,20 +217,15 @@ describeEachDatabase("signed-in devices", (database, kind) => {
   it("refuses visitors, bad input and cross-site posts", async () => {
     const ada = await member("Max");
     const visitor = await post({ intent: "revoke-others" });
-    expect(status(visitor)).toBe(401);
+    expect(visitor.status).toBe(401);
     expect(visitor.data).toMatchObject({ ok: false, signedOut: true });
-    expect(status(await list())).toBe(401);
+    expect((await list()).status).toBe(401);
     const bad = await post({ intent: "revoke" }, ada.cookie);
-    expect(status(bad)).toBe(400);
+    expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ ok: false, error: "Choose a device." });
-    expect(status(await post({ intent: "everything" }, ada.cookie))).toBe(400);
-    const request = new Request(`${ORIGIN}/api/dashboard/sessions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: "https://evil.example", cookie: ada.cookie },
-      body: JSON.stringify({ intent: "revoke-others" }),
-    });
-    const crossSite = (await sessionsAction({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as Answer;
-    expect(status(crossSite)).toBe(403);
+    expect((await post({ intent: "everything" }, ada.cookie)).status).toBe(400);
+    const crossSite = await callAction(sessionsAction, { path: "/api/dashboard/sessions", json: { intent: "revoke-others" }, cookie: ada.cookie, origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
   });
 
   it("answers whether this browser is still signed in", async () => {

@@ -16,24 +16,12 @@ import { loader as dashboardLoader } from "~/routes/dashboard";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { expectLedgerInvariant } from "../../helpers/members";
+import { callAction, callLoader } from "../../helpers/route-request";
 
 withTestDataDir("dashboard");
 
-const ORIGIN = "http://localhost";
 const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 let ipCounter = 1;
-
-type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
-type Action = (args: never) => Promise<unknown>;
-
-/** Calls a route action the way React Router does, with a same-origin JSON POST. */
-async function call(action: Action, pathname: string, body: unknown, cookie?: string, origin = ORIGIN): Promise<Answer> {
-  const headers: Record<string, string> = { "content-type": "application/json", origin };
-  if (cookie) headers.cookie = cookie;
-  const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
-  return (await action({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as Answer;
-}
-const status = (answer: Answer) => answer.init?.status ?? 200;
 
 describeEachDatabase("member dashboard", (database) => {
   const db = () => database().db;
@@ -69,38 +57,34 @@ describeEachDatabase("member dashboard", (database) => {
   });
 
   it("the page: visitors go to sign in and come back; the member's own data, the sidebar cookie, the section", async () => {
-    const load = (url: string, cookie?: string) =>
-      dashboardLoader({ request: new Request(url, { headers: cookie ? { cookie } : {} }), params: {}, context: {} } as never);
-    const redirect = (await load(`${ORIGIN}/dashboard?section=billing-history`).then(
-      () => new Response(null, { status: 200 }),
-      (thrown: unknown) => thrown as Response,
-    )) as Response;
+    const load = (path: string, cookie?: string) => callLoader(dashboardLoader, { path, cookie });
+    const redirect = await load("/dashboard?section=billing-history");
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.get("location")).toBe("/signin?redirectTo=%2Fdashboard%3Fsection%3Dbilling-history");
+    expect(redirect.location).toBe("/signin?redirectTo=%2Fdashboard%3Fsection%3Dbilling-history");
 
-    const page = (await load(`${ORIGIN}/dashboard?section=Market_News`, `${ada.cookie}; sidebar_state=false`)) as unknown as Answer;
+    const page = await load("/dashboard?section=Market_News", `${ada.cookie}; sidebar_state=false`);
     const loaded = page.data as { section: unknown; sidebarOpen: boolean; profile: { email: string; balance: string }; wallet: { address: string; qr: { size: number } } };
     expect(loaded.section).toEqual({ key: "market_news", enabled: false, title: "Market News" });
     expect(loaded.sidebarOpen).toBe(false);
     expect(loaded.profile.email).toMatch(/^ada-/);
     expect(loaded.wallet.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(loaded.wallet.qr.size).toBe(29 + 8);
-    const open = (await load(`${ORIGIN}/dashboard`, ada.cookie)) as unknown as Answer;
+    const open = await load("/dashboard", ada.cookie);
     expect(open.data).toMatchObject({ section: { key: "welcome", enabled: true }, sidebarOpen: true });
   });
 
   it("autorenew: another member's subscription id is 404 and nothing changes; a malformed id too", async () => {
     const adas = await subscribe(ada.userId, "monthly");
-    const foreign = await call(autorenewAction, "/api/dashboard/autorenew", { subscriptionId: adas.id, autorenew: false }, bob.cookie);
-    expect(status(foreign)).toBe(404);
+    const foreign = await callAction(autorenewAction, { path: "/api/dashboard/autorenew", json: { subscriptionId: adas.id, autorenew: false }, cookie: bob.cookie });
+    expect(foreign.status).toBe(404);
     expect(foreign.data).toMatchObject({ ok: false, error: "Subscription not found." });
-    const malformed = await call(autorenewAction, "/api/dashboard/autorenew", { subscriptionId: "1 or 1=1", autorenew: false }, bob.cookie);
-    expect(status(malformed)).toBe(404);
+    const malformed = await callAction(autorenewAction, { path: "/api/dashboard/autorenew", json: { subscriptionId: "1 or 1=1", autorenew: false }, cookie: bob.cookie });
+    expect(malformed.status).toBe(404);
     const [after] = await db().select().from(subscriptions).where(eq(subscriptions.id, adas.id));
     expect(after!.autorenew).toBe(true);
 
-    const own = await call(autorenewAction, "/api/dashboard/autorenew", { subscriptionId: adas.id, autorenew: false }, ada.cookie);
-    expect(status(own)).toBe(200);
+    const own = await callAction(autorenewAction, { path: "/api/dashboard/autorenew", json: { subscriptionId: adas.id, autorenew: false }, cookie: ada.cookie });
+    expect(own.status).toBe(200);
     expect(own.data).toMatchObject({ ok: true, autorenew: false });
     const [changed] = await db().select().from(subscriptions).where(eq(subscriptions.id, adas.id));
     expect(changed!.autorenew).toBe(false);
@@ -108,8 +92,8 @@ describeEachDatabase("member dashboard", (database) => {
 
   it("autorenew: a lifetime subscription cannot be changed", async () => {
     const lifetime = await subscribe(ada.userId, "lifetime");
-    const answer = await call(autorenewAction, "/api/dashboard/autorenew", { subscriptionId: lifetime.id, autorenew: true }, ada.cookie);
-    expect(status(answer)).toBe(409);
+    const answer = await callAction(autorenewAction, { path: "/api/dashboard/autorenew", json: { subscriptionId: lifetime.id, autorenew: true }, cookie: ada.cookie });
+    expect(answer.status).toBe(409);
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, lifetime.id));
     expect(row!.autorenew).toBe(false);
   });
@@ -117,13 +101,8 @@ describeEachDatabase("member dashboard", (database) => {
   it("user info: only first and last name change, whatever else the body says", async () => {
     const [before] = await db().select().from(profiles).where(eq(profiles.id, ada.userId));
     const [beforeUser] = await db().select().from(user).where(eq(user.id, ada.userId));
-    const answer = await call(
-      profileAction,
-      "/api/dashboard/profile",
-      { firstName: "  Augusta ", lastName: "King", email: "evil@example.com", telegramUsername: "evil_tg", balance: "1000000000", telegramVerified: true, id: bob.userId },
-      ada.cookie,
-    );
-    expect(status(answer)).toBe(200);
+    const answer = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "  Augusta ", lastName: "King", email: "evil@example.com", telegramUsername: "evil_tg", balance: "1000000000", telegramVerified: true, id: bob.userId }, cookie: ada.cookie });
+    expect(answer.status).toBe(200);
     const [after] = await db().select().from(profiles).where(eq(profiles.id, ada.userId));
     expect(after).toMatchObject({ firstName: "Augusta", lastName: "King", telegramUsername: before!.telegramUsername, balance: before!.balance, telegramVerified: false });
     const [afterUser] = await db().select().from(user).where(eq(user.id, ada.userId));
@@ -133,27 +112,27 @@ describeEachDatabase("member dashboard", (database) => {
   });
 
   it("user info: names are required and at most 100 characters", async () => {
-    const blank = await call(profileAction, "/api/dashboard/profile", { firstName: "   ", lastName: "King" }, ada.cookie);
-    expect(status(blank)).toBe(400);
+    const blank = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "   ", lastName: "King" }, cookie: ada.cookie });
+    expect(blank.status).toBe(400);
     expect(blank.data.error).toBe("First name is required");
-    const long = await call(profileAction, "/api/dashboard/profile", { firstName: "Ada", lastName: "x".repeat(101) }, ada.cookie);
-    expect(status(long)).toBe(400);
+    const long = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "Ada", lastName: "x".repeat(101) }, cookie: ada.cookie });
+    expect(long.status).toBe(400);
     expect(long.data.error).toBe("Last name must be less than 100 characters");
   });
 
   it("every action refuses a visitor (401) and a cross-site request (403)", async () => {
-    const anonymous = await call(profileAction, "/api/dashboard/profile", { firstName: "X", lastName: "Y" });
-    expect(status(anonymous)).toBe(401);
+    const anonymous = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "X", lastName: "Y" } });
+    expect(anonymous.status).toBe(401);
     expect(anonymous.data).toMatchObject({ signedOut: true });
-    const purchase = await call(purchaseAction, "/api/dashboard/purchase", {});
+    const purchase = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: {} });
     expect(purchase.data.error).toBe("Please sign in to complete purchase");
-    const crossSite = await call(codeAction, "/api/dashboard/telegram-code", {}, ada.cookie, "https://evil.example");
-    expect(status(crossSite)).toBe(403);
+    const crossSite = await callAction(codeAction, { path: "/api/dashboard/telegram-code", json: {}, cookie: ada.cookie, origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
   });
 
   it("Telegram code: 6 digits stored with a 15-minute expiry; refused without a username", async () => {
-    const answer = await call(codeAction, "/api/dashboard/telegram-code", {}, ada.cookie);
-    expect(status(answer)).toBe(200);
+    const answer = await callAction(codeAction, { path: "/api/dashboard/telegram-code", json: {}, cookie: ada.cookie });
+    expect(answer.status).toBe(200);
     const code = Number(answer.data.code);
     expect(code).toBeGreaterThanOrEqual(100000);
     expect(code).toBeLessThanOrEqual(999999);
@@ -164,8 +143,8 @@ describeEachDatabase("member dashboard", (database) => {
     expect(minutes).toBeLessThanOrEqual(15);
 
     await db().update(profiles).set({ telegramUsername: null }).where(eq(profiles.id, bob.userId));
-    const none = await call(codeAction, "/api/dashboard/telegram-code", {}, bob.cookie);
-    expect(status(none)).toBe(400);
+    const none = await callAction(codeAction, { path: "/api/dashboard/telegram-code", json: {}, cookie: bob.cookie });
+    expect(none.status).toBe(400);
     expect(none.data.error).toBe("Please set your Telegram username in User Info first.");
     const [bobs] = await db().select().from(profiles).where(eq(profiles.id, bob.userId));
     expect(bobs!.verificationCode).toBeNull();
@@ -175,16 +154,16 @@ describeEachDatabase("member dashboard", (database) => {
     const carol = await member("Carol");
     const [plan] = await db().select().from(pricing).where(eq(pricing.published, true)).limit(1);
     const body = { planIds: [plan!.id], billingPeriod: "monthly", totalAmount: plan!.price.toString(), idempotencyKey: "k-1" };
-    const short = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
-    expect(status(short)).toBe(402);
+    const short = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: body, cookie: carol.cookie });
+    expect(short.status).toBe(402);
     expect(short.data).toMatchObject({ ok: false, required: plan!.price.toString(), currentBalance: "0" });
     expect(String(short.data.error)).toMatch(/^Insufficient balance\. You need \$[\d,]+\.\d\d more\.$/);
 
     const { postLedgerEntry } = await import("#server/billing/ledger");
     await postLedgerEntry({ tx: db(), userId: carol.userId, kind: "adjustment", amount: plan!.price * 2n, reference: `test:${carol.userId}` });
-    const ok = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
+    const ok = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: body, cookie: carol.cookie });
     expect(ok.data).toEqual({ ok: true, activeSubscriptions: [plan!.id], newBalance: plan!.price.toString() });
-    const again = await call(purchaseAction, "/api/dashboard/purchase", body, carol.cookie);
+    const again = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: body, cookie: carol.cookie });
     expect(again.data).toEqual(ok.data);
     const [row] = await db().select().from(profiles).where(eq(profiles.id, carol.userId));
     expect(row!.balance).toBe(plan!.price);
@@ -192,8 +171,8 @@ describeEachDatabase("member dashboard", (database) => {
     expect(await listBillingHistory({ db: db(), userId: carol.userId })).toHaveLength(1);
     await expectLedgerInvariant(db());
 
-    const bad = await call(purchaseAction, "/api/dashboard/purchase", { ...body, totalAmount: "-5" }, carol.cookie);
-    expect(status(bad)).toBe(400);
+    const bad = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: { ...body, totalAmount: "-5" }, cookie: carol.cookie });
+    expect(bad.status).toBe(400);
   });
 
   it("lists are the member's own, billing newest first", async () => {
@@ -217,23 +196,23 @@ describeEachDatabase("member dashboard", (database) => {
     const other = await signInMember({ db: db(), email: (await db().select().from(user).where(eq(user.id, dave.userId)))[0]!.email, password: "Analytical1", clientIp: ip, headers: new Headers({ "x-client-ip": ip }) });
     expect(await db().select().from(session).where(eq(session.userId, dave.userId))).toHaveLength(2);
 
-    const weak = await call(passwordAction, "/api/dashboard/password", { currentPassword: "Analytical1", newPassword: "weakpass1", confirmPassword: "weakpass1" }, dave.cookie);
-    expect(status(weak)).toBe(400);
+    const weak = await callAction(passwordAction, { path: "/api/dashboard/password", json: { currentPassword: "Analytical1", newPassword: "weakpass1", confirmPassword: "weakpass1" }, cookie: dave.cookie });
+    expect(weak.status).toBe(400);
     expect(weak.data.fieldErrors).toMatchObject({ newPassword: "Password must contain at least one uppercase letter" });
-    const wrong = await call(passwordAction, "/api/dashboard/password", { currentPassword: "Wrong1234", newPassword: "Difference2", confirmPassword: "Difference2" }, dave.cookie);
-    expect(status(wrong)).toBe(400);
+    const wrong = await callAction(passwordAction, { path: "/api/dashboard/password", json: { currentPassword: "Wrong1234", newPassword: "Difference2", confirmPassword: "Difference2" }, cookie: dave.cookie });
+    expect(wrong.status).toBe(400);
     expect(wrong.data.error).toBe("Current password is incorrect.");
 
-    const ok = await call(passwordAction, "/api/dashboard/password", { currentPassword: "Analytical1", newPassword: "Difference2", confirmPassword: "Difference2" }, dave.cookie);
-    expect(status(ok)).toBe(200);
-    const fresh = cookieFrom(new Headers(ok.init!.headers));
+    const ok = await callAction(passwordAction, { path: "/api/dashboard/password", json: { currentPassword: "Analytical1", newPassword: "Difference2", confirmPassword: "Difference2" }, cookie: dave.cookie });
+    expect(ok.status).toBe(200);
+    const fresh = cookieFrom(ok.headers!);
     expect(fresh).toContain("session_token=");
     const sessions = await db().select().from(session).where(eq(session.userId, dave.userId));
     expect(sessions).toHaveLength(1);
     // The other browser's session is gone; this browser continues with the new cookie.
-    const stale = await call(profileAction, "/api/dashboard/profile", { firstName: "D", lastName: "T" }, cookieFrom(other.headers));
-    expect(status(stale)).toBe(401);
-    const current = await call(profileAction, "/api/dashboard/profile", { firstName: "D", lastName: "T" }, fresh);
-    expect(status(current)).toBe(200);
+    const stale = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "D", lastName: "T" }, cookie: cookieFrom(other.headers) });
+    expect(stale.status).toBe(401);
+    const current = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "D", lastName: "T" }, cookie: fresh });
+    expect(current.status).toBe(200);
   });
 });
