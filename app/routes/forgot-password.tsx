@@ -2,6 +2,7 @@ import { MailCheckIcon } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { useForm, type Refusal } from "~/components/forms/use-form";
 import { FormField } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -26,22 +27,23 @@ export const action = defineAction({
   },
 });
 
+function announce({ error, fieldErrors }: Refusal) {
+  if (fieldErrors.email) toast.error("Invalid email", { description: "Please enter a valid email address" });
+  else toast.error("Reset failed", { description: error || "Failed to send reset email. Please try again." });
+}
+
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [sent, setSent] = React.useState(false);
 
+  useForm({ answer: result, refusal: announce });
+
   React.useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      setSent(true);
-      toast.success("Check your email", { description: "We've sent you a password reset link. Please check your inbox." });
-    } else if (result.fieldErrors?.email) {
-      toast.error("Invalid email", { description: "Please enter a valid email address" });
-    } else {
-      toast.error("Reset failed", { description: result.error || "Failed to send reset email. Please try again." });
-    }
+    if (!result?.ok) return;
+    setSent(true);
+    toast.success("Check your email", { description: "We've sent you a password reset link. Please check your inbox." });
   }, [result]);
 
   return (

@@ -2,6 +2,7 @@ import { AlertTriangleIcon } from "lucide-react";
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { useForm } from "~/components/forms/use-form";
 import { CartSummary } from "~/components/auth/cart-summary";
 import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
@@ -47,35 +48,32 @@ export default function JoinDetails() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [values, setValues] = React.useState<Record<(typeof fields)[number], string>>({ firstName: "", lastName: "", email: "", password: "", telegram: "" });
+  const form = useForm({
+    initial: { firstName: "", lastName: "", email: "", password: "", telegram: "" },
+    answer: result,
+    refusal: ({ error }) => toast.error("Sign up failed", { description: error || "An error occurred during sign up" }),
+  });
   const [terms, setTerms] = React.useState(false);
   const [risk, setRisk] = React.useState(false);
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-  const complete = fields.every((f) => values[f].trim() !== "") && terms && risk;
-
-  React.useEffect(() => {
-    if (result && !result.ok) toast.error("Sign up failed", { description: result.error || "An error occurred during sign up" });
-  }, [result]);
-
-  const set = (key: (typeof fields)[number]) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  const invalid = (key: string) => Boolean(errors[key]) || undefined;
+  const { errors } = form;
+  const complete = fields.every((f) => form.values[f].trim() !== "") && terms && risk;
 
   return (
     <AuthShell title="Enter your details" description="Create your account, then pay from your USDT balance on the dashboard." side={<CartSummary plans={plans} />}>
       <Form method="post" className="grid gap-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="firstName" label="First Name*" error={errors.firstName}>
-            <Input id="firstName" name="firstName" autoComplete="given-name" value={values.firstName} onChange={set("firstName")} aria-invalid={invalid("firstName")} />
+            <Input id="firstName" name="firstName" autoComplete="given-name" {...form.field("firstName")} />
           </FormField>
           <FormField id="lastName" label="Last Name*" error={errors.lastName}>
-            <Input id="lastName" name="lastName" autoComplete="family-name" value={values.lastName} onChange={set("lastName")} aria-invalid={invalid("lastName")} />
+            <Input id="lastName" name="lastName" autoComplete="family-name" {...form.field("lastName")} />
           </FormField>
         </div>
         <FormField id="email" label="Email*" error={errors.email}>
-          <Input id="email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} aria-invalid={invalid("email")} />
+          <Input id="email" name="email" type="email" autoComplete="email" {...form.field("email")} />
         </FormField>
         <FormField id="password" label="Password*" error={errors.password}>
-          <PasswordInput id="password" name="password" autoComplete="new-password" placeholder={PASSWORD_HINT} value={values.password} onChange={set("password")} aria-invalid={invalid("password")} />
+          <PasswordInput id="password" name="password" autoComplete="new-password" placeholder={PASSWORD_HINT} {...form.field("password")} />
         </FormField>
         <FormField
           id="telegram"
@@ -87,7 +85,7 @@ export default function JoinDetails() {
             </a>
           }
         >
-          <Input id="telegram" name="telegram" autoComplete="off" placeholder="@username" value={values.telegram} onChange={set("telegram")} aria-invalid={invalid("telegram")} />
+          <Input id="telegram" name="telegram" autoComplete="off" placeholder="@username" {...form.field("telegram")} />
         </FormField>
         <p role="note" className="flex gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

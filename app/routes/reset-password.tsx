@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { useForm, type Refusal } from "~/components/forms/use-form";
 import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
@@ -35,8 +36,8 @@ export const action = defineAction({
   },
 });
 
-function announce(error: string, mismatch?: boolean) {
-  if (mismatch) toast.error("Passwords don't match", { description: "Please make sure both passwords are the same." });
+function announce({ error = "", fieldErrors }: Refusal) {
+  if (fieldErrors.confirm !== undefined) toast.error("Passwords don't match", { description: "Please make sure both passwords are the same." });
   else if (error === INVALID_LINK) toast.error("Invalid or expired link", { description: "Please request a new password reset link." });
   else if (error.startsWith("Password must")) toast.error("Weak password", { description: error });
   else toast.error("Reset failed", { description: error || "Failed to reset password. Please try again." });
@@ -56,9 +57,7 @@ export default function ResetPassword() {
     return () => clearTimeout(timer);
   }, [valid, navigate]);
 
-  React.useEffect(() => {
-    if (result && !result.ok) announce(result.error, result.fieldErrors?.confirm !== undefined);
-  }, [result]);
+  useForm({ answer: result, refusal: announce });
 
   // Checked in the browser first (same rules as the server), so mistakes need no round trip.
   function check(event: React.FormEvent<HTMLFormElement>) {
@@ -66,13 +65,13 @@ export default function ResetPassword() {
     const password = String(form.get("password") ?? "");
     if (password !== String(form.get("confirm") ?? "")) {
       event.preventDefault();
-      announce("", true);
+      announce({ fieldErrors: { confirm: "Passwords don't match" } });
       return;
     }
     const problem = passwordProblem(password);
     if (problem) {
       event.preventDefault();
-      announce(problem);
+      announce({ error: problem, fieldErrors: {} });
     }
   }
 

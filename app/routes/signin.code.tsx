@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -51,17 +52,13 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
   // The address a code went to: the second step (code, resend) shows while it is set.
   const [step, setStep] = React.useState<string | null>(() => (result?.ok ? result.email : null));
   const [wait, setWait] = React.useState(0);
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const { errors } = useForm({ answer: result, refusal: "Sign in failed" });
 
   React.useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      setStep(result.email);
-      setWait(loaderData.resendSeconds);
-      toast.success("Code sent", { description: result.message });
-    } else {
-      toast.error("Sign in failed", { description: result.error });
-    }
+    if (!result?.ok) return;
+    setStep(result.email);
+    setWait(loaderData.resendSeconds);
+    toast.success("Code sent", { description: result.message });
   }, [result, loaderData.resendSeconds]);
 
   React.useEffect(() => {

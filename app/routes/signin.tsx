@@ -1,6 +1,6 @@
-import * as React from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { useForm } from "~/components/forms/use-form";
 import { PasskeySignIn } from "~/components/auth/passkey-sign-in";
 import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
@@ -46,11 +46,7 @@ export default function SignIn() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin") === true;
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-
-  React.useEffect(() => {
-    if (result && !result.ok) toast.error("Sign in failed", { description: result.error || "Invalid email or password" });
-  }, [result]);
+  const { errors } = useForm({ answer: result, refusal: ({ error }) => toast.error("Sign in failed", { description: error || "Invalid email or password" }) });
 
   return (
     <AuthShell title="Sign in" description="Welcome back. Sign in to manage your subscriptions and Telegram access.">

@@ -1,12 +1,11 @@
-import * as React from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { twoFactorSignInSchema } from "~/lib/validation/auth/two-factor";
@@ -47,12 +46,10 @@ export default function TwoFactorSignIn() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin/two-factor") === true;
-  const error = result && !result.ok ? (result.fieldErrors?.code ?? result.error) : undefined;
+  const form = useForm({ answer: result, refusal: "Sign in failed" });
+  // The refusal shows under the field as well as in the toast.
+  const error = form.errors.code ?? form.error;
   const redirectTo = params.get("redirectTo") ?? "";
-
-  React.useEffect(() => {
-    if (result && !result.ok) toast.error("Sign in failed", { description: result.error });
-  }, [result]);
 
   return (
     <AuthShell title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app, or one of your backup codes.">

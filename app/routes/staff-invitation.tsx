@@ -1,13 +1,13 @@
-import * as React from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { useForm } from "~/components/forms/use-form";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { seoMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/staff-roles";
-import { fieldErrors } from "~/lib/validation/fields";
 import { PASSWORD_HINT } from "~/lib/validation/auth/password";
 import { acceptInvitationSchema } from "~/lib/validation/admin/staff";
 import { getSignedInAccount } from "#server/auth/accounts/session";
@@ -123,7 +123,7 @@ export default function StaffInvitation() {
           </div>
         )
       ) : (
-        <NewAccountForm token={data.token} email={data.email!} fieldErrors={failed?.fieldErrors} />
+        <NewAccountForm token={data.token} email={data.email!} answer={answer} />
       )}
     </AuthShell>
   );
@@ -143,21 +143,13 @@ function AcceptForm({ token, role }: { token: string; role: string }) {
   );
 }
 
-function NewAccountForm({ token, email, fieldErrors: serverErrors }: { token: string; email: string; fieldErrors?: Record<string, string> }) {
+function NewAccountForm({ token, email, answer }: { token: string; email: string; answer: ActionAnswer | undefined }) {
   const busy = useNavigation().state === "submitting";
-  const [errors, setErrors] = React.useState<Record<string, string>>(serverErrors ?? {});
-  React.useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
-  // The server's schema, checked here first, so mistakes need no round trip.
-  function check(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = acceptInvitationSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      event.preventDefault();
-      setErrors(fieldErrors(parsed.error));
-    }
-  }
+  // The page shows the refusal's text above the form; the field messages show here.
+  const { errors, check } = useForm({ answer, refusal: "inline" });
   const describe = (id: string) => (errors[id] ? `${id}-error` : undefined);
   return (
-    <Form method="post" className="grid gap-5" onSubmit={check} noValidate aria-label="Open your staff account">
+    <Form method="post" className="grid gap-5" onSubmit={check(acceptInvitationSchema)} noValidate aria-label="Open your staff account">
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="token" value={token} />
       <FormField id="invite-account-email" label="Email">

@@ -1,5 +1,3 @@
-import type { ActionAnswer } from "~/lib/action-answer";
-
 /*
  * The browser half of passkeys. @simplewebauthn/browser is loaded only when a
  * passkey is actually used (a dynamic import: its own chunk), so no page's first load grows.
@@ -10,18 +8,6 @@ export const loadWebAuthn = () => import("@simplewebauthn/browser");
 /** Whether this browser has WebAuthn at all (false on the server and in old browsers). */
 export function passkeysSupported() {
   return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
-}
-
-/** Posts JSON to one of our passkey routes and reads the one envelope; a network failure reads as a refusal. */
-export async function postJson<T extends object>(url: string, body: unknown = {}, signal?: AbortSignal): Promise<ActionAnswer<T>> {
-  try {
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
-    const answer = (await response.json().catch(() => null)) as ActionAnswer<T> | null;
-    return answer ?? { ok: false, error: "Something went wrong. Please try again." };
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    return { ok: false, error: "Could not reach the server. Please check your connection and try again." };
-  }
 }
 
 /** What to tell a person whose authenticator refused or was dismissed; undefined for a silent abort. */

@@ -3,7 +3,8 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON 
 import { KeyRoundIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
-import { ceremonyProblem, loadWebAuthn, passkeysSupported, postJson } from "./passkey-browser";
+import { postJson } from "~/components/forms/post-json";
+import { ceremonyProblem, loadWebAuthn, passkeysSupported } from "./passkey-browser";
 
 type Options = { options: PublicKeyCredentialRequestOptionsJSON };
 

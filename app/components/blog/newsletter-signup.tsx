@@ -1,54 +1,41 @@
 import * as React from "react";
 import { MailIcon } from "lucide-react";
+import { requestJson } from "~/components/forms/post-json";
+import { useForm } from "~/components/forms/use-form";
 import { toast } from "~/components/ui/sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { newsletterSchema } from "~/lib/validation/site/newsletter";
 
-type Answer = { ok?: boolean; message?: string; error?: string };
+const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
 /**
- * "Subscribe to new posts" (double opt-in). With JavaScript the answer is a toast,
- * or an error under the field; without it the form posts and the blog shows `notice`.
+ * "Subscribe to new posts" (double opt-in: nothing is sent before the address is confirmed).
+ * With JavaScript the answer is a toast, or an error under the field; without it the form posts
+ * and the blog shows `notice`.
  */
 export function NewsletterSignup({
   notice,
   className,
   ...props
 }: { notice?: { ok: boolean; message: string } | null } & React.ComponentProps<"section">) {
-  const [email, setEmail] = React.useState("");
-  const [error, setError] = React.useState("");
+  const form = useForm({ initial: { email: "" }, refusal: "inline", clearOnChange: true });
   const [sending, setSending] = React.useState(false);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = newsletterSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
-      return;
-    }
+  async function send(input: { email: string }) {
     setSending(true);
-    setError("");
     try {
-      const response = await fetch("/api/newsletter", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      const body = (await response.json().catch(() => null)) as Answer | null;
-      if (!response.ok || !body?.ok) {
-        setError(body?.error ?? "Something went wrong. Please try again.");
-        return;
-      }
-      toast.success(body.message ?? "Check your inbox to confirm your subscription.");
-      setEmail("");
-    } catch {
-      setError("Something went wrong. Please try again.");
+      const { status, answer } = await requestJson<{ message?: string }>("/api/newsletter", input);
+      if (!answer.ok) return form.refuse({ error: status === 0 ? SOMETHING_WENT_WRONG : answer.error });
+      toast.success(answer.message ?? "Check your inbox to confirm your subscription.");
+      form.reset({ email: "" });
     } finally {
       setSending(false);
     }
   }
+  // The one message under the field: the browser's check, else the server's refusal.
+  const error = form.errors.email || form.error;
 
   return (
     <section
@@ -70,7 +57,7 @@ export function NewsletterSignup({
               An email when a new article is published. We ask you to confirm your address first.
             </p>
           </div>
-          <form method="post" action="/api/newsletter" noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+          <form method="post" action="/api/newsletter" noValidate onSubmit={form.submit(newsletterSchema, (input) => void send(input))} className="flex flex-col gap-2 sm:flex-row">
             <label htmlFor="newsletter-email" className="sr-only">
               Email address
             </label>
@@ -80,11 +67,7 @@ export function NewsletterSignup({
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setError("");
-              }}
+              {...form.field("email")}
               aria-invalid={Boolean(error) || undefined}
               aria-describedby={error ? "newsletter-error" : undefined}
               className="h-10 sm:flex-1"

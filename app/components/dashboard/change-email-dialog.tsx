@@ -1,11 +1,11 @@
-import * as React from "react";
+import { useForm } from "~/components/forms/use-form";
+import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { changeEmailSchema } from "~/lib/validation/auth/email-auth";
-import { fieldErrors } from "~/lib/validation/fields";
 import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
@@ -15,23 +15,15 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
  */
 export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { profile } = useDashboard();
-  const [email, setEmail] = React.useState("");
-  const [error, setError] = React.useState<string | undefined>();
-
-  React.useEffect(() => {
-    if (open) {
-      setEmail("");
-      setError(undefined);
-    }
-  }, [open]);
+  const form = useForm({ initial: { email: "" }, refusal: "Email not changed" });
+  useResetOnOpen(open, () => form.reset());
 
   const { submit, busy } = useMemberAction<ActionAnswer<{ email: string; message: string }>>("/api/dashboard/email", (answer) => {
     if (answer.ok) {
       toast.success("Confirmation sent", { description: `${answer.message} (${answer.email})` });
       onOpenChange(false);
     } else {
-      setError(answer.fieldErrors?.email);
-      toast.error("Email not changed", { description: answer.error });
+      form.refuse(answer);
     }
   });
 
@@ -39,18 +31,6 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
     if (answer.ok) toast.success("Email sent", { description: answer.message });
     else toast.error("Email not sent", { description: answer.error });
   });
-
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = changeEmailSchema.safeParse({ email });
-    if (!parsed.success) {
-      const problem = fieldErrors(parsed.error).email;
-      setError(problem);
-      toast.error("Email not changed", { description: problem });
-      return;
-    }
-    submit(parsed.data);
-  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -64,12 +44,12 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
           </DialogDescription>
         </DialogHeader>
         {profile.emailVerified ? (
-          <form onSubmit={save} className="grid gap-4" noValidate>
+          <form onSubmit={form.submit(changeEmailSchema, submit)} className="grid gap-4" noValidate>
             <FormField id="change-email-current" label="Current email">
               <Input id="change-email-current" value={profile.email} readOnly aria-readonly="true" className="bg-muted text-muted-foreground dark:bg-muted" />
             </FormField>
-            <FormField id="change-email-new" label="New email" error={error}>
-              <Input id="change-email-new" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(error) || undefined} />
+            <FormField id="change-email-new" label="New email" error={form.errors.email}>
+              <Input id="change-email-new" type="email" autoComplete="email" {...form.field("email")} />
             </FormField>
             <DialogFooter>
               <Button type="submit" disabled={busy}>

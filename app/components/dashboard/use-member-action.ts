@@ -1,7 +1,6 @@
-import * as React from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { useAction } from "~/components/forms/use-action";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useEndSession } from "./session-state";
 
 export type { ActionAnswer } from "~/lib/action-answer";
@@ -13,22 +12,12 @@ export type { ActionAnswer } from "~/lib/action-answer";
  * once and goes to sign in. The dashboard's loader reloads after every successful call, so lists stay current.
  */
 export function useMemberAction<T extends ActionAnswer>(action: string, onAnswer: (answer: T) => void) {
-  const fetcher = useFetcher<T>();
   const revalidator = useRevalidator();
   const endSession = useEndSession();
-  // The answer is the JSON envelope T (no Dates or bigints travel here), so it is read as T.
-  useFetcherAnswer(fetcher as unknown as { state: string; data: T | undefined }, (answer) => {
+  return useAction<T>(action, (answer) => {
     // A session that ended: the dashboard takes over (one toast, its data off the screen, sign in).
     if (!answer.ok && answer.signedOut && endSession) return endSession(answer.error);
     onAnswer(answer);
     if (!answer.ok && answer.signedOut) void revalidator.revalidate();
   });
-
-  // fetcher.submit is stable across renders; the fetcher object itself is not.
-  const { submit: send } = fetcher;
-  const submit = React.useCallback(
-    (body: Record<string, string | number | boolean | number[]>) => send(body, { method: "post", action, encType: "application/json" }),
-    [action, send],
-  );
-  return { submit, busy: fetcher.state !== "idle" };
 }

@@ -1,4 +1,6 @@
 import * as React from "react";
+import { requestJson } from "~/components/forms/post-json";
+import { useForm, type Refusal } from "~/components/forms/use-form";
 import { toast } from "~/components/ui/sonner";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -13,12 +15,17 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { contactSchema } from "~/lib/validation/site/contact";
-import { fieldErrors } from "~/lib/validation/fields";
+import { contactSchema, type ContactInput } from "~/lib/validation/site/contact";
 
 const REMEMBER_KEY = "contact-remember";
 const empty = { name: "", email: "", telegram: "", message: "" };
 type Fields = typeof empty;
+const FAILED = "Failed to send message. Please try again.";
+
+/** Mistakes the browser finds show under their fields only; the server's refusal is a toast as well. */
+function showRefusal({ error }: Refusal) {
+  if (error !== undefined) toast.error("Error", { description: error });
+}
 
 function readRemembered(): Pick<Fields, "name" | "email"> | null {
   try {
@@ -36,9 +43,8 @@ function readRemembered(): Pick<Fields, "name" | "email"> | null {
  */
 export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const setOpen = onOpenChange;
-  const [values, setValues] = React.useState<Fields>(empty);
+  const form = useForm({ initial: empty, refusal: showRefusal, clearOnChange: true });
   const [remember, setRemember] = React.useState(false);
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [sending, setSending] = React.useState(false);
 
   // Opening (including the first open right after this module loads) prefills remembered fields.
@@ -52,53 +58,32 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
       // "Remember me" keeps name and email on this browser only; they are never sent as a flag.
       const saved = readRemembered();
       if (saved) {
-        setValues((v) => ({ ...v, name: v.name || saved.name, email: v.email || saved.email }));
+        form.setValues((v) => ({ ...v, name: v.name || saved.name, email: v.email || saved.email }));
         setRemember(true);
       }
     }
     setOpen(next);
   }
 
-  const set = (key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    setErrors((e) => ({ ...e, [key]: "" }));
-  };
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = contactSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
+  async function send(input: ContactInput) {
     setSending(true);
     try {
-      const response = await fetch("/api/contact", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: string; fieldErrors?: Record<string, string> } | null;
-      if (!response.ok || !body?.ok) {
-        if (body?.fieldErrors) setErrors(body.fieldErrors);
-        const description =
-          response.status === 429 && body?.error ? body.error : "Failed to send message. Please try again.";
-        toast.error("Error", { description });
+      const { status, answer } = await requestJson("/api/contact", input);
+      if (!answer.ok) {
+        // Only a rate limit's own text is shown; any other refusal gets the one try-again text.
+        form.refuse({ fieldErrors: answer.fieldErrors, error: status === 429 ? answer.error : FAILED });
         return;
       }
       if (remember) {
-        window.localStorage.setItem(REMEMBER_KEY, JSON.stringify({ name: parsed.data.name, email: parsed.data.email }));
+        window.localStorage.setItem(REMEMBER_KEY, JSON.stringify({ name: input.name, email: input.email }));
       } else {
         window.localStorage.removeItem(REMEMBER_KEY);
       }
       toast.success("Message Sent!", {
         description: "Thank you for contacting us. We'll get back to you as soon as possible.",
       });
-      setValues(empty);
-      setErrors({});
+      form.reset(empty);
       setOpen(false);
-    } catch {
-      toast.error("Error", { description: "Failed to send message. Please try again." });
     } finally {
       setSending(false);
     }
@@ -111,18 +96,18 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
           <DialogTitle>Contact support</DialogTitle>
           <DialogDescription>Questions about plans, payments or access? We usually answer within a day.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Contact form">
-          <FormField id="contact-name" label="Name" error={errors.name}>
-            <Input id="contact-name" name="name" autoComplete="name" value={values.name} onChange={set("name")} aria-invalid={Boolean(errors.name) || undefined} />
+        <form noValidate onSubmit={form.submit(contactSchema, (input) => void send(input))} className="grid gap-4" aria-label="Contact form">
+          <FormField id="contact-name" label="Name" error={form.errors.name}>
+            <Input id="contact-name" name="name" autoComplete="name" {...form.field("name")} />
           </FormField>
-          <FormField id="contact-email" label="Email" error={errors.email}>
-            <Input id="contact-email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} aria-invalid={Boolean(errors.email) || undefined} />
+          <FormField id="contact-email" label="Email" error={form.errors.email}>
+            <Input id="contact-email" name="email" type="email" autoComplete="email" {...form.field("email")} />
           </FormField>
-          <FormField id="contact-telegram" label="Telegram (optional)" error={errors.telegram}>
-            <Input id="contact-telegram" name="telegram" placeholder="@username" value={values.telegram} onChange={set("telegram")} aria-invalid={Boolean(errors.telegram) || undefined} />
+          <FormField id="contact-telegram" label="Telegram (optional)" error={form.errors.telegram}>
+            <Input id="contact-telegram" name="telegram" placeholder="@username" {...form.field("telegram")} />
           </FormField>
-          <FormField id="contact-message" label="Message" error={errors.message}>
-            <Textarea id="contact-message" name="message" rows={5} className="max-h-48" value={values.message} onChange={set("message")} aria-invalid={Boolean(errors.message) || undefined} />
+          <FormField id="contact-message" label="Message" error={form.errors.message}>
+            <Textarea id="contact-message" name="message" rows={5} className="max-h-48" {...form.field("message")} />
           </FormField>
           <div className="flex items-center gap-2">
             <Checkbox id="contact-remember" checked={remember} onCheckedChange={(v) => setRemember(v === true)} />

@@ -1,13 +1,15 @@
 import * as React from "react";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { ceremonyProblem, loadWebAuthn, passkeysSupported, postJson } from "~/components/auth/passkey-browser";
+import { ceremonyProblem, loadWebAuthn, passkeysSupported } from "~/components/auth/passkey-browser";
+import { postJson } from "~/components/forms/post-json";
+import { useForm } from "~/components/forms/use-form";
+import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { fieldErrors } from "~/lib/validation/fields";
 import { addPasskeySchema, PASSKEY_NAME_MAX } from "~/lib/validation/auth/passkeys";
 import type { PasskeyView } from "~/lib/view-types/passkeys";
 
@@ -17,25 +19,17 @@ import type { PasskeyView } from "~/lib/view-types/passkeys";
  * nothing; any other problem is a toast.
  */
 export function AddPasskeyDialog({ open, onOpenChange, onDone, onAnswer }: { open: boolean; onOpenChange: (open: boolean) => void; onDone: () => void; onAnswer: (answer: ActionAnswer) => void }) {
-  const [name, setName] = React.useState("");
-  const [error, setError] = React.useState<string>();
+  const form = useForm({ initial: { name: "" }, refusal: "inline" });
   const [busy, setBusy] = React.useState(false);
   const [supported, setSupported] = React.useState(true);
-  React.useEffect(() => {
-    if (open) {
-      setName("");
-      setError(undefined);
-      setSupported(passkeysSupported());
-    }
-  }, [open]);
+  useResetOnOpen(open, () => {
+    form.reset();
+    setSupported(passkeysSupported());
+  });
 
   const fail = (description: string) => toast.error("Passkey not added", { description });
 
-  const create = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = addPasskeySchema.shape.name.safeParse(name);
-    if (!checked.success) return setError(fieldErrors(checked.error).form);
-    setError(undefined);
+  const create = async (name: string | undefined) => {
     setBusy(true);
     try {
       const options = await postJson<{ options: PublicKeyCredentialCreationOptionsJSON }>("/api/dashboard/passkeys/options");
@@ -50,7 +44,7 @@ export function AddPasskeyDialog({ open, onOpenChange, onDone, onAnswer }: { ope
         if (message) fail(message);
         return;
       }
-      const added = await postJson<{ passkey: PasskeyView }>("/api/dashboard/passkeys/add", { name: checked.data, response });
+      const added = await postJson<{ passkey: PasskeyView }>("/api/dashboard/passkeys/add", { name, response });
       onAnswer(added);
       if (!added.ok) return fail(added.error);
       toast.success("Passkey added", { description: `You can now sign in with "${added.passkey.name}".` });
@@ -69,9 +63,9 @@ export function AddPasskeyDialog({ open, onOpenChange, onDone, onAnswer }: { ope
           <DialogDescription>Your device will ask you to confirm with your fingerprint, face, screen lock or security key.</DialogDescription>
         </DialogHeader>
         {supported ? (
-          <form onSubmit={create} className="grid gap-4" noValidate>
-            <FormField id="passkey-name" label="Name (optional)" error={error} hint="Leave it blank to name the passkey after your device or password manager.">
-              <Input id="passkey-name" value={name} maxLength={PASSKEY_NAME_MAX} placeholder="e.g. Work laptop" autoComplete="off" onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error) || undefined} />
+          <form onSubmit={form.submit(addPasskeySchema.shape.name, (name) => void create(name), form.values.name)} className="grid gap-4" noValidate>
+            <FormField id="passkey-name" label="Name (optional)" error={form.errors.form} hint="Leave it blank to name the passkey after your device or password manager.">
+              <Input id="passkey-name" maxLength={PASSKEY_NAME_MAX} placeholder="e.g. Work laptop" autoComplete="off" {...form.field("name")} aria-invalid={Boolean(form.errors.form) || undefined} />
             </FormField>
             <DialogFooter>
               <Button type="submit" disabled={busy}>

@@ -1,12 +1,13 @@
 import * as React from "react";
-import { postJson } from "~/components/auth/passkey-browser";
+import { postJson } from "~/components/forms/post-json";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { fieldErrors } from "~/lib/validation/fields";
 import { PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/validation/auth/passkeys";
 import type { PasskeyView } from "~/lib/view-types/passkeys";
 
@@ -54,30 +55,23 @@ function PasskeyDialog({ passkey, onClose, title, description, children }: Pick<
 }
 
 export function RenamePasskeyDialog({ passkey, ...callbacks }: ChangeDialogProps) {
-  const [name, setName] = React.useState("");
-  const [error, setError] = React.useState<string>();
+  const form = useForm({ initial: { name: "" }, refusal: "inline" });
   const { busy, send } = usePasskeyChange(callbacks);
+  const { reset } = form;
   React.useEffect(() => {
-    if (passkey) {
-      setName(passkey.name);
-      setError(undefined);
-    }
-  }, [passkey]);
+    if (passkey) reset({ name: passkey.name });
+  }, [passkey, reset]);
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!passkey) return;
-    const parsed = renamePasskeySchema.safeParse({ id: passkey.id, name });
-    if (!parsed.success) return setError(fieldErrors(parsed.error).name);
-    const answer = await send("/api/dashboard/passkeys/rename", parsed.data, { failed: "Passkey not renamed", done: "Passkey renamed" });
-    if (!answer.ok) setError(answer.fieldErrors?.name);
+  const save = async (input: { id: string; name: string }) => {
+    const answer = await send("/api/dashboard/passkeys/rename", input, { failed: "Passkey not renamed", done: "Passkey renamed" });
+    if (!answer.ok) form.refuse(answer);
   };
 
   return (
     <PasskeyDialog passkey={passkey} onClose={callbacks.onClose} title="Rename passkey" description="A name helps you tell your passkeys apart.">
-      <form onSubmit={save} className="grid gap-4" noValidate>
-        <FormField id="passkey-new-name" label="Name" error={error}>
-          <Input id="passkey-new-name" value={name} maxLength={PASSKEY_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error) || undefined} />
+      <form onSubmit={form.submit(renamePasskeySchema, (input) => void save(input), { id: passkey?.id, name: form.values.name })} className="grid gap-4" noValidate>
+        <FormField id="passkey-new-name" label="Name" error={form.errors.name}>
+          <Input id="passkey-new-name" maxLength={PASSKEY_NAME_MAX} autoComplete="off" {...form.field("name")} />
         </FormField>
         <DialogFooter>
           <Button type="submit" disabled={busy}>
@@ -101,20 +95,17 @@ export function RemovePasskeyDialog({ passkey, ...callbacks }: ChangeDialogProps
   };
 
   return (
-    <PasskeyDialog
-      passkey={passkey}
-      onClose={callbacks.onClose}
+    <ConfirmDialog
+      open={passkey !== null}
+      onOpenChange={(open) => (open ? undefined : callbacks.onClose())}
+      className="sm:max-w-md"
       title="Remove passkey?"
       description={passkey ? `"${passkey.name}" will no longer sign in to your account. Remove it from your device or password manager too.` : null}
-    >
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={callbacks.onClose}>
-          Cancel
-        </Button>
-        <Button type="button" variant="destructive" disabled={busy} onClick={remove}>
-          {busy ? "Removing..." : "Remove"}
-        </Button>
-      </DialogFooter>
-    </PasskeyDialog>
+      confirm="Remove"
+      busyLabel="Removing..."
+      busy={busy}
+      destructive
+      onConfirm={remove}
+    />
   );
 }

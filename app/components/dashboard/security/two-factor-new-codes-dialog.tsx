@@ -1,27 +1,27 @@
 import * as React from "react";
+import { useForm } from "~/components/forms/use-form";
+import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
 import { toast } from "~/components/ui/sonner";
 import { twoFactorPasswordSchema } from "~/lib/validation/auth/two-factor";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
 import { BackupCodesView } from "./two-factor-backup-codes";
-import { DialogForm, PasswordField, TwoFactorDialog, useProblems, useResetOnOpen } from "./two-factor-dialog";
+import { DialogForm, PasswordField, TwoFactorDialog } from "./two-factor-dialog";
 
 type Codes = ActionAnswer<{ backupCodes: string[] }>;
 
 /** New backup codes (password): the ten new ones replace the old, shown once. */
 export function NewCodesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [password, setPassword] = React.useState("");
+  const form = useForm({ initial: { password: "" }, refusal: "No new backup codes" });
   const [codes, setCodes] = React.useState<string[] | null>(null);
-  const { errors, setErrors, refuse, submitWith } = useProblems("No new backup codes");
   const regenerate = useMemberAction<Codes>("/api/dashboard/two-factor/backup-codes", (answer) => {
     if (answer.ok) {
       setCodes(answer.backupCodes);
       toast.success("New backup codes made", { description: "Your old codes no longer work. Your other sessions have been signed out." });
-    } else refuse(answer);
+    } else form.refuse(answer);
   });
   useResetOnOpen(open, () => {
-    setPassword("");
+    form.reset();
     setCodes(null);
-    setErrors({});
   });
   return (
     <TwoFactorDialog open={open} onClose={onClose}>
@@ -31,10 +31,10 @@ export function NewCodesDialog({ open, onClose }: { open: boolean; onClose: () =
         <DialogForm
           title="New backup codes"
           description="Enter your password. Ten new codes replace your current ones, which stop working."
-          onSubmit={submitWith(twoFactorPasswordSchema, { password }, regenerate.submit)}
+          onSubmit={form.submit(twoFactorPasswordSchema, regenerate.submit)}
           action={{ label: "Make new codes", busyLabel: "Making codes...", busy: regenerate.busy }}
         >
-          <PasswordField id="two-factor-codes-password" value={password} onChange={setPassword} error={errors.password} />
+          <PasswordField id="two-factor-codes-password" value={form.values.password} onChange={(password) => form.setValue("password", password)} error={form.errors.password} />
         </DialogForm>
       )}
     </TwoFactorDialog>

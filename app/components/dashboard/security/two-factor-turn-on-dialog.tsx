@@ -1,4 +1,6 @@
 import * as React from "react";
+import { useForm } from "~/components/forms/use-form";
+import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -6,27 +8,28 @@ import { twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/validatio
 import type { QrImage } from "~/lib/view-types/member";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
 import { BackupCodesView } from "./two-factor-backup-codes";
-import { DialogForm, PasswordField, TwoFactorDialog, useProblems, useResetOnOpen } from "./two-factor-dialog";
+import { DialogForm, PasswordField, TwoFactorDialog } from "./two-factor-dialog";
 
 type Setup = ActionAnswer<{ qr: QrImage; secret: string; totpUri: string }>;
 type Codes = ActionAnswer<{ backupCodes: string[] }>;
+
+const REFUSED = "Two-factor authentication not turned on";
 
 /**
  * Turning two-factor on: the password, then the QR code and the secret (shown once) and a code
  * from the app to confirm; then the ten backup codes, shown once and downloadable.
  */
 export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [password, setPassword] = React.useState("");
-  const [code, setCode] = React.useState("");
+  const passwordForm = useForm({ initial: { password: "" }, refusal: REFUSED });
+  const codeForm = useForm({ initial: { code: "" }, refusal: REFUSED });
   const [setup, setSetup] = React.useState<{ qr: QrImage; secret: string } | null>(null);
   const [codes, setCodes] = React.useState<string[] | null>(null);
-  const { errors, setErrors, refuse, submitWith } = useProblems("Two-factor authentication not turned on");
 
   const start = useMemberAction<Setup>("/api/dashboard/two-factor/enable", (answer) => {
     if (answer.ok) {
       setSetup({ qr: answer.qr, secret: answer.secret });
-      setErrors({});
-    } else refuse(answer);
+      codeForm.reset();
+    } else passwordForm.refuse(answer);
   });
   const confirm = useMemberAction<Codes>("/api/dashboard/two-factor/confirm", (answer) => {
     if (answer.ok) {
@@ -34,16 +37,15 @@ export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => 
       setSetup(null);
       setCodes(answer.backupCodes);
       toast.success("Two-factor authentication is on", { description: "Your other sessions have been signed out." });
-    } else refuse(answer);
+    } else codeForm.refuse(answer);
   });
 
   // Each opening starts afresh: nothing of an earlier set-up (secret, codes) stays on screen.
   useResetOnOpen(open, () => {
-    setPassword("");
-    setCode("");
+    passwordForm.reset();
+    codeForm.reset();
     setSetup(null);
     setCodes(null);
-    setErrors({});
   });
 
   return (
@@ -54,30 +56,27 @@ export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => 
         <DialogForm
           title="Scan the QR code"
           description="Scan it with your authenticator app, or type the secret key in, then enter the 6-digit code the app shows."
-          onSubmit={submitWith(twoFactorConfirmSchema, { code }, confirm.submit)}
+          onSubmit={codeForm.submit(twoFactorConfirmSchema, confirm.submit)}
           action={{ label: "Turn on", busyLabel: "Verifying...", busy: confirm.busy }}
         >
           <SetupKey qr={setup.qr} secret={setup.secret} />
-          <FormField id="two-factor-code" label="Code from the app" error={errors.code}>
-            <Input
-              id="two-factor-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={Boolean(errors.code) || undefined}
-            />
+          <FormField id="two-factor-code" label="Code from the app" error={codeForm.errors.code}>
+            <Input id="two-factor-code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} {...codeForm.field("code")} />
           </FormField>
         </DialogForm>
       ) : (
         <DialogForm
           title="Turn on two-factor authentication"
           description="Enter your password to set up an authenticator app."
-          onSubmit={submitWith(twoFactorPasswordSchema, { password }, start.submit)}
+          onSubmit={passwordForm.submit(twoFactorPasswordSchema, start.submit)}
           action={{ label: "Continue", busyLabel: "Checking...", busy: start.busy }}
         >
-          <PasswordField id="two-factor-on-password" value={password} onChange={setPassword} error={errors.password} />
+          <PasswordField
+            id="two-factor-on-password"
+            value={passwordForm.values.password}
+            onChange={(password) => passwordForm.setValue("password", password)}
+            error={passwordForm.errors.password}
+          />
         </DialogForm>
       )}
     </TwoFactorDialog>
