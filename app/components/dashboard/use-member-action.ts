@@ -14,10 +14,13 @@ export type { ActionAnswer } from "~/lib/action-answer";
 export function useMemberAction<T extends ActionAnswer>(action: string, onAnswer: (answer: T) => void) {
   const revalidator = useRevalidator();
   const endSession = useEndSession();
-  return useAction<T>(action, (answer) => {
-    // A session that ended: the dashboard takes over (one toast, its data off the screen, sign in).
-    if (!answer.ok && answer.signedOut && endSession) return endSession(answer.error);
-    onAnswer(answer);
-    if (!answer.ok && answer.signedOut) void revalidator.revalidate();
-  });
+  return useAction<T>(
+    (answer) => {
+      // A session that ended: the dashboard takes over (one toast, its data off the screen, sign in).
+      if (!answer.ok && answer.signedOut && endSession) return endSession(answer.error);
+      onAnswer(answer);
+      if (!answer.ok && answer.signedOut) void revalidator.revalidate();
+    },
+    { action },
+  );
 }

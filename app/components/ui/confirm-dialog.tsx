@@ -7,8 +7,9 @@ type ConfirmDialogProps = Omit<React.ComponentProps<typeof Dialog>, "children"> 
   trigger?: React.ReactElement;
   title: React.ReactNode;
   description: React.ReactNode;
-  /** The confirm button's text, and its text while `busy`. */
+  /** The confirm button's text, and its text while `busy`; the cancel button's text ("Cancel"). */
   confirm: string;
+  cancel?: string;
   busyLabel?: string;
   /** The request the confirmation started is under way: the button waits, the dialog stays. */
   busy?: boolean;
@@ -22,7 +23,7 @@ type ConfirmDialogProps = Omit<React.ComponentProps<typeof Dialog>, "children"> 
  * `trigger`, it closes on confirm; shown by `open`, its owner closes it (after the answer, so a
  * refusal leaves it on screen).
  */
-function ConfirmDialog({ trigger, title, description, confirm, busyLabel, busy = false, destructive = false, onConfirm, className, ...props }: ConfirmDialogProps) {
+function ConfirmDialog({ trigger, title, description, confirm, cancel = "Cancel", busyLabel, busy = false, destructive = false, onConfirm, className, ...props }: ConfirmDialogProps) {
   const controlled = props.open !== undefined;
   const button = (
     <Button type="button" variant={destructive ? "destructive" : "default"} disabled={busy} onClick={onConfirm}>
@@ -40,7 +41,7 @@ function ConfirmDialog({ trigger, title, description, confirm, busyLabel, busy =
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
-              Cancel
+              {cancel}
             </Button>
           </DialogClose>
           {controlled ? button : <DialogClose asChild>{button}</DialogClose>}

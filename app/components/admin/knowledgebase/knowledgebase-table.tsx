@@ -1,32 +1,29 @@
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "lucide-react";
-import { Link, useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { Link } from "react-router";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import type { AdminKnowledgebaseRow } from "~/lib/view-types/admin/knowledgebase";
 
 type ListAnswer = ActionAnswer<{ message: string }>;
 
-/** A fetcher whose answer becomes a toast. */
+/** The list's one action, whose answer becomes a toast. */
 function useListAction() {
-  const fetcher = useFetcher<ListAnswer>();
-  useFetcherAnswer(fetcher, (answer) => {
+  return useStaffAction<ListAnswer>((answer) => {
     if (answer.ok) toast.success("Knowledgebase updated", { description: answer.message });
     else toast.error("Knowledgebase not changed", { description: answer.error });
   });
-  return fetcher;
 }
 
 /** Every article in members' order, published or not; a writer's buttons publish, move, edit and delete. */
 export function KnowledgebaseTable({ articles, canWrite }: { articles: AdminKnowledgebaseRow[]; canWrite: boolean }) {
-  // One fetcher for the whole list: its toast outlives a deleted row, and one change runs at a time.
-  const fetcher = useListAction();
-  const busy = fetcher.state !== "idle";
-  const send = (id: number, fields: Record<string, string>) => void fetcher.submit({ id: String(id), ...fields }, { method: "post" });
+  // One action for the whole list: its toast outlives a deleted row, and one change runs at a time.
+  const { submit, busy } = useListAction();
+  const send = (id: number, fields: Record<string, string>) => void submit({ id: String(id), ...fields });
   if (articles.length === 0) return <p className="text-muted-foreground">No articles yet.</p>;
   return (
     <Table>

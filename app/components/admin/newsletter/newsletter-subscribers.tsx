@@ -7,7 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { NEWSLETTER_SEARCH_MAX, type NewsletterFilter } from "~/lib/validation/admin/newsletter";
 import type { NewsletterSubscriberPage, NewsletterSubscriberRow, SubscriberStatus } from "~/lib/view-types/admin/newsletter";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed" };
 const STATUS_VARIANTS = { confirmed: "success", pending: "warning", unsubscribed: "outline" } as const;

@@ -1,10 +1,10 @@
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
+import { useStaffAction } from "~/components/admin/use-staff-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
@@ -35,13 +35,11 @@ export function PlansTable({ plans, canWrite }: { plans: AdminPlan[]; canWrite: 
 }
 
 function PlanRow({ plan, canWrite, first, last }: { plan: AdminPlan; canWrite: boolean; first: boolean; last: boolean }) {
-  const fetcher = useFetcher<ActionAnswer<{ changed: boolean }>>();
-  useFetcherAnswer(fetcher, (answer) => {
+  const { submit, busy } = useStaffAction<ActionAnswer<{ changed: boolean }>>((answer) => {
     if (!answer.ok) toast.error("Plan not changed", { description: answer.error });
   });
   const price = BigInt(plan.price);
-  const busy = fetcher.state !== "idle";
-  const send = (fields: Record<string, string>) => fetcher.submit({ planId: String(plan.id), ...fields }, { method: "post" });
+  const send = (fields: Record<string, string>) => submit({ planId: String(plan.id), ...fields });
   return (
     <TableRow>
       <TableCell className="font-medium">

@@ -1,9 +1,8 @@
 import * as React from "react";
-import { useFetcher } from "react-router";
+import { useStaffAction } from "~/components/admin/use-staff-action";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/sonner";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt } from "~/lib/money";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
@@ -11,14 +10,13 @@ import type { AdminPlan } from "~/lib/view-types/admin/plans";
 type CancelAnswer = ActionAnswer<{ changed: boolean; price: string; notified: number }>;
 
 /**
- * Cancelling a scheduled rise from the plan editor. The fetcher lives in the editor,
+ * Cancelling a scheduled rise from the plan editor. The action hook lives in the editor,
  * not in the notice: a successful cancellation removes the notice from the page, and its answer
  * (toast, the price field put back) must still be handled. `onCancelled` gets the price now in
  * force, so the editor's price field does not send the withdrawn price again on the next save.
  */
 export function useCancelScheduledChange(planName: string, onCancelled: (price: bigint) => void) {
-  const fetcher = useFetcher<CancelAnswer>();
-  useFetcherAnswer(fetcher, (answer) => {
+  const { submit, busy } = useStaffAction<CancelAnswer>((answer) => {
     if (!answer.ok) {
       toast.error("Price change not cancelled", { description: answer.error });
       return;
@@ -27,11 +25,10 @@ export function useCancelScheduledChange(planName: string, onCancelled: (price: 
     toast.success("Scheduled price change cancelled", {
       description: `${planName} is back to ${formatUsdt(BigInt(answer.price), { suffix: true })} a month. ${answer.notified === 1 ? "1 member is" : `${answer.notified} members are`} told.`,
     });
-  });
+  }, "/admin/plans");
   return {
-    busy: fetcher.state !== "idle",
-    cancel: (planId: number, changeId: number) =>
-      void fetcher.submit({ intent: "cancel_price_change", planId: String(planId), changeId: String(changeId) }, { method: "post", action: "/admin/plans" }),
+    busy,
+    cancel: (planId: number, changeId: number) => void submit({ intent: "cancel_price_change", planId: String(planId), changeId: String(changeId) }),
   };
 }
 
@@ -71,24 +68,18 @@ export function ScheduledPriceChange({
           Cancel scheduled change
         </Button>
       </div>
-      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel the price change?</DialogTitle>
-            <DialogDescription>
-              {plan.name} goes back to {oldPrice} a month for everybody, new buyers included, and the rise to {newPrice} from {date} will not happen. Members who were told of the rise are told by email and Telegram that it is cancelled.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-              Keep the change
-            </Button>
-            <Button type="button" variant="destructive" onClick={() => canceller.cancel(plan.id, scheduled.changeId)} disabled={busy}>
-              {busy ? "Cancelling…" : "Cancel the change"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => !busy && setOpen(next)}
+        title="Cancel the price change?"
+        description={`${plan.name} goes back to ${oldPrice} a month for everybody, new buyers included, and the rise to ${newPrice} from ${date} will not happen. Members who were told of the rise are told by email and Telegram that it is cancelled.`}
+        cancel="Keep the change"
+        confirm="Cancel the change"
+        busyLabel="Cancelling…"
+        busy={busy}
+        destructive
+        onConfirm={() => canceller.cancel(plan.id, scheduled.changeId)}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 
 /** A button that asks first: the editor's publish, unpublish and archive change what readers see. */

@@ -9,7 +9,8 @@ import { fieldErrors } from "~/lib/validation/fields";
 import { expectedWinRate, resultSchema } from "~/lib/validation/admin/results";
 import type { StaffResult } from "~/lib/view-types/admin/results";
 import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
-import { useResultAction } from "./use-result-action";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import type { ResultAnswer } from "./use-result-action";
 
 type Values = { type: ResultType; title: string; signals: string; wins: string; losses: string; totalPercentage: string; winRate: string; published: boolean };
 
@@ -60,7 +61,7 @@ export function ResultFormDialog({
     }
   }, [open, row, defaultType]);
 
-  const { submit, busy } = useResultAction((answer) => {
+  const { submit, busy } = useStaffAction<ResultAnswer>((answer) => {
     if (answer.ok) {
       toast.success(answer.message);
       onOpenChange(false);

@@ -7,7 +7,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/sonner";
 import { CSV_COLUMNS, parseResultsCsv, type CsvPreview, type CsvRow } from "~/lib/results-csv";
 import { MAX_CSV_CHARS, MAX_CSV_ROWS } from "~/lib/validation/admin/results";
-import { useResultAction } from "./use-result-action";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import type { ResultAnswer } from "./use-result-action";
 
 const EXAMPLE = "type,title,signals,wins,losses,total_percentage,win_rate,published\nforex,November 2026,40,27,12,38.5,69.23,false";
 
@@ -20,7 +21,7 @@ export function ResultsCsvImport() {
   const [preview, setPreview] = React.useState<CsvPreview | null>(null);
   const [fileError, setFileError] = React.useState<string | undefined>(undefined);
 
-  const { submit, busy } = useResultAction((answer) => {
+  const { submit, busy } = useStaffAction<ResultAnswer>((answer) => {
     if (answer.ok) {
       toast.success(answer.message);
       setCsv("");

@@ -8,7 +8,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { plural } from "~/lib/plural";
 import type { StaffResult } from "~/lib/view-types/admin/results";
 import type { ResultType } from "~/lib/view-types/content";
-import { useResultAction } from "./use-result-action";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import type { ResultAnswer } from "./use-result-action";
 
 /** One market type's results in /results order, with publish, move, edit and delete for writers. */
 export function ResultsTable({
@@ -27,7 +28,7 @@ export function ResultsTable({
   onDelete: (row: StaffResult) => void;
 }) {
   const label = RESULT_TYPE_LABELS[type];
-  const { submit, busy } = useResultAction((answer) => {
+  const { submit, busy } = useStaffAction<ResultAnswer>((answer) => {
     if (answer.ok) toast.success(answer.message);
     else toast.error("Result not changed", { description: answer.error });
   });
