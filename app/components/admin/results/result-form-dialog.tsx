@@ -5,11 +5,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { fieldErrors } from "~/lib/validation/fields";
 import { expectedWinRate, resultSchema } from "~/lib/validation/admin/results";
 import type { StaffResult } from "~/lib/view-types/admin/results";
 import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
 import { useStaffAction } from "~/components/admin/use-staff-action";
+import { useForm } from "~/components/forms/use-form";
 import type { ResultAnswer } from "./use-result-action";
 
 type Values = { type: ResultType; title: string; signals: string; wins: string; losses: string; totalPercentage: string; winRate: string; published: boolean };
@@ -50,39 +50,33 @@ export function ResultFormDialog({
   row: StaffResult | null;
   defaultType: ResultType;
 }) {
-  const [values, setValues] = React.useState<Values>(() => (row ? fromRow(row) : blank(defaultType)));
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const form = useForm<Values>({
+    initial: row ? fromRow(row) : blank(defaultType),
+    // Mistakes the browser finds show under their fields only; the server's refusal is a toast as well.
+    refusal: ({ error }) => error !== undefined && toast.error(row ? "Result not saved" : "Result not added", { description: error }),
+  });
+  const { values, setValues, errors, reset } = form;
 
   // Every opening starts from what is saved.
   React.useEffect(() => {
-    if (open) {
-      setValues(row ? fromRow(row) : blank(defaultType));
-      setErrors({});
-    }
-  }, [open, row, defaultType]);
+    if (open) reset(row ? fromRow(row) : blank(defaultType));
+  }, [open, row, defaultType, reset]);
 
   const { submit, busy } = useStaffAction<ResultAnswer>((answer) => {
     if (answer.ok) {
       toast.success(answer.message);
       onOpenChange(false);
     } else {
-      setErrors(answer.fieldErrors ?? {});
-      toast.error(row ? "Result not saved" : "Result not added", { description: answer.error });
+      form.refuse(answer);
     }
   });
 
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = resultSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+  // The page's action reads the form as typed (its schema converts it), so the raw values are sent.
+  const save = form.submit(resultSchema, () => {
     const body: Record<string, string> = { ...values, published: values.published ? "true" : "false", intent: row ? "update" : "create" };
     if (row) body.id = String(row.id);
     submit(body);
-  };
+  });
 
   const wins = Number(values.wins);
   const losses = Number(values.losses);
