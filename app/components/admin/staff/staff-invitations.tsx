@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
@@ -10,7 +11,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
-import { fieldErrors } from "~/lib/validation/fields";
 import { inviteStaffSchema } from "~/lib/validation/admin/staff";
 import type { StaffInvitationView } from "~/lib/view-types/admin/staff";
 
@@ -23,33 +23,22 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 export function InviteStaffForm() {
   const fetcher = useFetcher<InvitationAnswer>();
   const form = React.useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  // Mistakes the browser finds show under their fields only; the server's refusal is a toast as well.
+  const invite = useForm({ refusal: ({ error }) => error !== undefined && toast.error("Invitation not sent", { description: error }) });
+  const { errors } = invite;
   useFetcherAnswer(fetcher, (answer) => {
-    if (!answer.ok) {
-      setErrors(answer.fieldErrors ?? {});
-      toast.error("Invitation not sent", { description: answer.error });
-      return;
-    }
-    setErrors({});
+    if (!answer.ok) return invite.refuse(answer);
+    invite.reset();
     form.current?.reset();
     if (answer.sent) toast.success("Invitation sent", { description: `${answer.email} can accept it within 72 hours.` });
     else toast.error("Invitation not emailed", { description: NOT_SENT });
   });
 
-  function check(event: React.FormEvent<HTMLFormElement>) {
-    const data = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = inviteStaffSchema.safeParse(data);
-    if (!parsed.success) {
-      event.preventDefault();
-      setErrors(fieldErrors(parsed.error));
-    }
-  }
-
   return (
     <fetcher.Form
       ref={form}
       method="post"
-      onSubmit={check}
+      onSubmit={invite.check(inviteStaffSchema)}
       noValidate
       className="grid max-w-2xl gap-4 rounded-xl border p-4 sm:grid-cols-[1fr_auto_auto] sm:items-start"
       aria-label="Invite staff"
