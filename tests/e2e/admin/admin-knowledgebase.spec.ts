@@ -137,14 +137,24 @@ test.describe("back office: Knowledgebase", () => {
     await toastsGone(page);
     await row.getByRole("button", { name: `Move “${title}!” up` }).click();
     await expect(row.getByRole("cell").first()).toHaveText(String(before.length - 1));
-    const after = await listedArticles(page);
-    const published = after.filter(([, status]) => status === "Published").map(([t]) => t);
-    // It now sits before at least one published article: the order is the list's, not creation's.
+    let after = await listedArticles(page);
+    let published = after.filter(([, status]) => status === "Published").map(([t]) => t);
+    // Other tests on this database may leave drafts just above it: move on until it sits before
+    // at least one published article, so the member's order below is the list's, not creation's.
+    let moves = 2;
+    while (published.indexOf(`${title}!`) === published.length - 1 && before.length - moves >= 1) {
+      await toastsGone(page);
+      await row.getByRole("button", { name: `Move “${title}!” up` }).click();
+      moves += 1;
+      await expect(row.getByRole("cell").first()).toHaveText(String(before.length + 1 - moves));
+      after = await listedArticles(page);
+      published = after.filter(([, status]) => status === "Published").map(([t]) => t);
+    }
     expect(published.indexOf(`${title}!`)).toBeGreaterThanOrEqual(0);
     expect(published.indexOf(`${title}!`)).toBeLessThan(published.length - 1);
 
     const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, String(id)))).map((r) => r.action);
-    expect(actions).toEqual(["knowledgebase.created", "knowledgebase.updated", "knowledgebase.published", "knowledgebase.moved", "knowledgebase.moved"]);
+    expect(actions).toEqual(["knowledgebase.created", "knowledgebase.updated", "knowledgebase.published", ...Array(moves).fill("knowledgebase.moved")]);
 
     // A member's dashboard: the published articles in the new order, the article as written.
     const memberContext = await browser.newContext({ baseURL: app.url });
