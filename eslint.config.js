@@ -3,7 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", ".react-router/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".stryker-tmp/**", "reports/**"] },
+  {
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".stryker-tmp/**",
+      "reports/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -48,21 +48,24 @@ const PUBLIC = `^server/(${Object.entries(PUBLIC_FILES)
   .join("|")})[.]ts$`;
 const DOMAIN = `^server/(${DOMAIN_ORDER.join("|")})/`;
 const WEB = "^server/http/";
-const ENTRY = "^server/((start|main|dev|production|process-guards|check-data-dir-permissions|local-run)[.]ts|jobs/|ops/)";
+const ENTRY =
+  "^server/((start|main|dev|production|process-guards|check-data-dir-permissions|local-run)[.]ts|jobs/|ops/)";
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: "no-cycle",
-      comment: "A file never depends on itself through others: cycles make layers meaningless and modules impossible to load or test alone.",
+      comment:
+        "A file never depends on itself through others: cycles make layers meaningless and modules impossible to load or test alone.",
       severity: "error",
       from: { path: "^(server|app)/" },
       to: { circular: true },
     },
     {
       name: "platform-stays-down",
-      comment: "Platform code (config, logger, errors, database) knows nothing of the domains, the web layer or the entry points.",
+      comment:
+        "Platform code (config, logger, errors, database) knows nothing of the domains, the web layer or the entry points.",
       severity: "error",
       from: { path: PLATFORM },
       to: { path: `${DOMAIN}|${WEB}|${ENTRY}` },
@@ -83,21 +86,30 @@ module.exports = {
     })).filter((rule) => !rule.to.path.endsWith("()/")),
     {
       name: "domain-through-public-files",
-      comment: "A domain folder reaches another only through that folder's public files (PUBLIC_FILES); the rest is its own business.",
+      comment:
+        "A domain folder reaches another only through that folder's public files (PUBLIC_FILES); the rest is its own business.",
       severity: "error",
       from: { path: DOMAIN },
       to: { path: DOMAIN, pathNot: [PUBLIC, "^server/$1/"] },
     },
     {
       name: "back-office-sections-apart",
-      comment: "A back-office section (server/staff/<section>/, app/components/admin/<section>/) uses its own folder and the files its layer's folder shares at its root, never another section's, so each section can be read and changed alone. Search is the exception: it reads the sections it searches.",
+      comment:
+        "A back-office section (server/staff/<section>/, app/components/admin/<section>/) uses its own folder and the files its layer's folder shares at its root, never another section's, so each section can be read and changed alone. Search is the exception: it reads the sections it searches.",
       severity: "error",
-      from: { path: "^(server/staff|app/components/admin)/([^/]+)/", pathNot: "^(server/staff|app/components/admin)/search/" },
-      to: { path: "^(server/staff|app/components/admin)/[^/]+/", pathNot: ["^$1/$2/", "^app/components/admin/rich-text/"] },
+      from: {
+        path: "^(server/staff|app/components/admin)/([^/]+)/",
+        pathNot: "^(server/staff|app/components/admin)/search/",
+      },
+      to: {
+        path: "^(server/staff|app/components/admin)/[^/]+/",
+        pathNot: ["^$1/$2/", "^app/components/admin/rich-text/"],
+      },
     },
     {
       name: "web-stays-below-entry",
-      comment: "The web layer is started by the entry points, never the other way round (the operator API router is the one web surface that lives with the ops commands).",
+      comment:
+        "The web layer is started by the entry points, never the other way round (the operator API router is the one web surface that lives with the ops commands).",
       severity: "error",
       from: { path: WEB },
       to: { path: ENTRY, pathNot: "^server/ops/(router|ops-token)[.]ts$" },
@@ -118,7 +130,8 @@ module.exports = {
     },
     {
       name: "components-never-import-server",
-      comment: "Components render what loaders hand them: their data types come from app/lib/view-types/, never from server/ (a browser bundle must not reach server code).",
+      comment:
+        "Components render what loaders hand them: their data types come from app/lib/view-types/, never from server/ (a browser bundle must not reach server code).",
       severity: "error",
       from: { path: "^app/components/" },
       to: { path: "^server/" },

@@ -25,11 +25,18 @@ export const areas = {
   "auth-core": {
     // The Better Auth instance and what it is built from: every auth test runs it.
     mutate: ["server/auth/core/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/{auth,auth-accounts,auth-core,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,sessions-*,two-factor,two-factor-*}.test.ts"],
+    tests: [
+      ...AUTH_UNIT_TESTS,
+      "tests/integration/auth/{auth,auth-accounts,auth-core,auth-limits,email-auth,email-auth-*,passkeys,passkeys-*,sessions,sessions-*,two-factor,two-factor-*}.test.ts",
+    ],
   },
   "auth-accounts": {
     mutate: ["server/auth/accounts/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/{auth,auth-accounts,auth-limits,email-auth,sessions,sessions-*,two-factor-staff}.test.ts", "tests/integration/http/rate-limit-keys.test.ts"],
+    tests: [
+      ...AUTH_UNIT_TESTS,
+      "tests/integration/auth/{auth,auth-accounts,auth-limits,email-auth,sessions,sessions-*,two-factor-staff}.test.ts",
+      "tests/integration/http/rate-limit-keys.test.ts",
+    ],
   },
   "auth-email": {
     mutate: ["server/auth/email/*.ts"],
@@ -37,7 +44,10 @@ export const areas = {
   },
   "auth-two-factor": {
     mutate: ["server/auth/two-factor/*.ts"],
-    tests: [...AUTH_UNIT_TESTS, "tests/integration/auth/{two-factor,two-factor-*,sessions,sessions-*,passkeys}.test.ts"],
+    tests: [
+      ...AUTH_UNIT_TESTS,
+      "tests/integration/auth/{two-factor,two-factor-*,sessions,sessions-*,passkeys}.test.ts",
+    ],
   },
   "auth-passkeys": {
     mutate: ["server/auth/passkeys/*.ts"],

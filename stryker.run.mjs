@@ -98,7 +98,9 @@ for (const area of selected) {
   });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   failed ||= result.status !== 0;
-  lines.push(`${area}: ${result.status === 0 ? summarise([area]) : `stryker failed (exit ${result.status})`} in ${minutes} min`);
+  lines.push(
+    `${area}: ${result.status === 0 ? summarise([area]) : `stryker failed (exit ${result.status})`} in ${minutes} min`,
+  );
 }
 // A group's score counts every mutant of its areas, from their results files (areas not run now
 // included), as if it were one area.

@@ -7,8 +7,8 @@
 // 2 cores. The area's own tests are the ones that should catch its mistakes; a mutant only some
 // unrelated test notices is not well guarded, so the narrowing can only lower the score.
 import process from "node:process";
-import base from "./vitest.config.ts";
 import { areas } from "./stryker.areas.mjs";
+import base from "./vitest.config.ts";
 
 const area = areas[process.env.STRYKER_AREA ?? ""];
 const tests = area && "tests" in area ? area.tests : undefined;

@@ -1,10 +1,16 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/db-errors";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/db-errors";
 
 export const streamTimeout = 5_000;
 
@@ -51,7 +57,10 @@ export default function handleRequest(
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           );
         },
         onShellError(error: unknown) {
@@ -74,7 +83,8 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const cause =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   if (isDatabaseUnavailable(cause)) {
     if (context) context.databaseUnavailable = true;
     logDatabaseUnavailable({ error: cause, path: new URL(request.url).pathname });

@@ -1,11 +1,5 @@
 import * as React from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ErrorView } from "~/components/site/error-view";
 import { FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";

@@ -12,10 +12,10 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
-import { isAppError } from "../server/lib/errors.ts";
 import { openDatabase, type Database } from "../server/db/client.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { pricing, profiles, user } from "../server/db/schema.ts";
+import { isAppError } from "../server/lib/errors.ts";
 
 const PLAN_COUNT = 5;
 const PLAN_PRICE = 49_000_000n; // 49 USDT a month
@@ -103,11 +103,20 @@ async function main() {
     const concurrency = envInt("BENCH_CONCURRENCY", postgres ? 16 : 1);
     const members = envInt("BENCH_MEMBERS", postgres ? 1500 : 400);
     const seconds = envInt("BENCH_SECONDS", 4);
-    console.log(`bench money: ${label}; ${members} members, ${PLAN_COUNT} plans, concurrency ${concurrency}, ≤ ${seconds} s a phase`);
+    console.log(
+      `bench money: ${label}; ${members} members, ${PLAN_COUNT} plans, concurrency ${concurrency}, ≤ ${seconds} s a phase`,
+    );
 
     const plans = await db
       .insert(pricing)
-      .values(Array.from({ length: PLAN_COUNT }, (_, i) => ({ planId: `bench-${i}`, name: `Bench ${i}`, price: PLAN_PRICE, published: true })))
+      .values(
+        Array.from({ length: PLAN_COUNT }, (_, i) => ({
+          planId: `bench-${i}`,
+          name: `Bench ${i}`,
+          price: PLAN_PRICE,
+          published: true,
+        })),
+      )
       .returning({ id: pricing.id });
     const ids = Array.from({ length: members }, () => crypto.randomUUID());
     for (let i = 0; i < ids.length; i += 500) {

@@ -8,7 +8,7 @@
 //           next to a static file served by the same server in the same run (the baseline)
 // Bounded: about 10 s of start-up plus four load phases of BENCH_SECONDS (default 5).
 // Knobs: BENCH_SECONDS, BENCH_CONNECTIONS (default 10).
-import { spawn, execSync, type ChildProcess } from "node:child_process";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -77,7 +77,10 @@ async function startServer(): Promise<Server> {
   const deadline = Date.now() + 60_000; // migrations and the demo seed run first
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return server;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -143,7 +146,9 @@ async function withStaticImports(baseUrl: string, named: string[]) {
   while (queue.length > 0) {
     const href = queue.pop()!;
     const source = (await fetchAsset(baseUrl, href)).toString("utf8");
-    for (const [, spec] of source.matchAll(/(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    for (const [, spec] of source.matchAll(
+      /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+    )) {
       const imported = new URL(spec!, new URL(href, baseUrl)).pathname;
       if (!all.has(imported)) {
         all.add(imported);
@@ -154,7 +159,15 @@ async function withStaticImports(baseUrl: string, named: string[]) {
   return [...all];
 }
 
-type Weight = { path: string; status: number; js: number; jsFiles: number; css: number; cssFiles: number; html: number };
+type Weight = {
+  path: string;
+  status: number;
+  js: number;
+  jsFiles: number;
+  css: number;
+  cssFiles: number;
+  html: number;
+};
 
 async function measureWeight(baseUrl: string, pathname: string): Promise<Weight> {
   const response = await fetch(`${baseUrl}${pathname}`);
@@ -162,7 +175,10 @@ async function measureWeight(baseUrl: string, pathname: string): Promise<Weight>
   const assets = firstLoadAssets(html);
   const js = await withStaticImports(baseUrl, assets.js);
   const gzipped = async (list: string[]) =>
-    (await Promise.all(list.map(async (href) => zlib.gzipSync(await fetchAsset(baseUrl, href)).length))).reduce((a, b) => a + b, 0);
+    (await Promise.all(list.map(async (href) => zlib.gzipSync(await fetchAsset(baseUrl, href)).length))).reduce(
+      (a, b) => a + b,
+      0,
+    );
   return {
     path: pathname,
     status: response.status,
@@ -224,7 +240,9 @@ async function main() {
     const routes = [...pages, article];
     console.log(`bench pages: production build on ${url}, Node ${process.version}, ${os.cpus().length} cores`);
     console.log(`\nFirst-load weight (gzip, zlib default level; 1 KB = 1000 bytes)`);
-    console.log(`${"route".padEnd(48)} ${"status".padStart(6)} ${"JS".padStart(10)} ${"files".padStart(5)} ${"CSS".padStart(9)} ${"HTML".padStart(9)}`);
+    console.log(
+      `${"route".padEnd(48)} ${"status".padStart(6)} ${"JS".padStart(10)} ${"files".padStart(5)} ${"CSS".padStart(9)} ${"HTML".padStart(9)}`,
+    );
     const weights: Weight[] = [];
     for (const route of routes) {
       const w = await measureWeight(url, route);
@@ -239,7 +257,9 @@ async function main() {
       `target: first-load JS of / ≤ ${kb(TARGET_JS_BYTES)}: ${kb(homeJs)} — ${jsOk ? "met" : `MISSED by ${kb(homeJs - TARGET_JS_BYTES)}`}`,
     );
 
-    console.log(`\nLoopback load: ${CONNECTIONS} connections, ${SECONDS} s each after a 1 s warm-up, Accept-Encoding: gzip`);
+    console.log(
+      `\nLoopback load: ${CONNECTIONS} connections, ${SECONDS} s each after a 1 s warm-up, Accept-Encoding: gzip`,
+    );
     const baseline = await measureLoad(url, "static baseline", "/favicon.svg");
     // robots.txt goes through the React Router handler without rendering React or querying the
     // database: it splits the gap between the static file and a page into router and render.
@@ -247,7 +267,9 @@ async function main() {
     const home = await measureLoad(url, "home", "/");
     const post = await measureLoad(url, "article", article);
     const loads = [baseline, router, home, post];
-    console.log(`${"phase".padEnd(16)} ${"path".padEnd(48)} ${"req/s".padStart(8)} ${"p50".padStart(7)} ${"p99".padStart(7)} ${"vs static".padStart(10)}`);
+    console.log(
+      `${"phase".padEnd(16)} ${"path".padEnd(48)} ${"req/s".padStart(8)} ${"p50".padStart(7)} ${"p99".padStart(7)} ${"vs static".padStart(10)}`,
+    );
     let loadOk = true;
     for (const load of loads) {
       const ratio = load.rps / baseline.rps;
@@ -264,7 +286,9 @@ async function main() {
         `target: ${load.label} ≥ ${TARGET_RATIO * 100} % of static req/s: ${(ratio * 100).toFixed(1)} % — ${met ? "met" : `MISSED (needs ${(TARGET_RATIO * baseline.rps).toFixed(0)} req/s, ×${(TARGET_RATIO / ratio).toFixed(1)})`}`,
       );
     }
-    console.log(`\nbench pages: done in ${((Date.now() - started) / 1000).toFixed(0)} s; targets ${jsOk && loadOk ? "met" : "missed (see above)"}`);
+    console.log(
+      `\nbench pages: done in ${((Date.now() - started) / 1000).toFixed(0)} s; targets ${jsOk && loadOk ? "met" : "missed (see above)"}`,
+    );
   } finally {
     clearTimeout(watchdog);
     await stop();

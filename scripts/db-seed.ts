@@ -1,8 +1,8 @@
 // `npm run db:seed`: migrates, then writes the demo content when the catalogue is empty.
 import { getConfig } from "../server/config.ts";
+import { seedDemoContentIfEmpty } from "../server/content/seed-demo-content.ts";
 import { getDatabase } from "../server/db/client.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { seedDemoContentIfEmpty } from "../server/content/seed-demo-content.ts";
 
 const config = getConfig();
 const database = getDatabase();

@@ -43,16 +43,25 @@ function buildCall(argv: string[]): Call {
     allowNegative: false,
     strict: true,
   });
-  const need = (name: keyof typeof values) => (values[name] as string | undefined) ?? fail(`Error: missing --${name}.\n${usage}`);
+  const need = (name: keyof typeof values) =>
+    (values[name] as string | undefined) ?? fail(`Error: missing --${name}.\n${usage}`);
   switch (command) {
     case "credit":
       // The ledger names the authenticated operator (the server's token, or this machine's OS
       // user when the command opens the database itself), never a typed name.
-      if (values.actor !== undefined) fail("Error: --actor is no longer accepted: the ledger records the authenticated operator (the ops token through a server, else your OS user and host).");
+      if (values.actor !== undefined)
+        fail(
+          "Error: --actor is no longer accepted: the ledger records the authenticated operator (the ops token through a server, else your OS user and host).",
+        );
       return {
         method: "POST",
         path: "/api/ops/credit",
-        body: { email: need("email"), amount: need("amount"), reference: need("reference"), reason: values.reason ?? "" },
+        body: {
+          email: need("email"),
+          amount: need("amount"),
+          reference: need("reference"),
+          reason: values.reason ?? "",
+        },
       };
     case "staff": {
       if (sub !== "add") fail(`Error: staff takes "add".\n${usage}`);
@@ -62,7 +71,8 @@ function buildCall(argv: string[]): Call {
       return { method: "GET", path: `/api/ops/balance?email=${encodeURIComponent(need("email"))}` };
     case "rescan": {
       const from = need("from");
-      if (Number.isNaN(Date.parse(from))) fail(`Error: invalid --from "${from}": use an ISO date-time such as 2026-11-01T00:00:00Z`);
+      if (Number.isNaN(Date.parse(from)))
+        fail(`Error: invalid --from "${from}": use an ISO date-time such as 2026-11-01T00:00:00Z`);
       return { method: "POST", path: "/api/ops/rescan", body: { from: new Date(from).toISOString() } };
     }
     case "renewals":
@@ -102,7 +112,10 @@ async function inProcess(call: Call) {
   const database = getDatabase();
   await migrateDatabase(database);
   const token = crypto.randomBytes(32).toString("base64url");
-  const app = express().use("/api/ops", opsRouter(() => token, { actor: cliActor() }));
+  const app = express().use(
+    "/api/ops",
+    opsRouter(() => token, { actor: cliActor() }),
+  );
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -127,7 +140,10 @@ async function main() {
   const remote = process.env.OPS_URL ?? (config.databaseUrl ? undefined : readServerInfo(config.dataDir)?.url);
   let result;
   if (remote) {
-    const token = config.opsToken ?? readTokenFile(config.dataDir) ?? fail("No operator token: set OPS_TOKEN (the server's) to reach it.");
+    const token =
+      config.opsToken ??
+      readTokenFile(config.dataDir) ??
+      fail("No operator token: set OPS_TOKEN (the server's) to reach it.");
     result = await viaServer(remote, token, call);
   } else {
     result = await inProcess(call);

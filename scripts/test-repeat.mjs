@@ -11,7 +11,11 @@ if (!Number.isInteger(times) || times < 1) {
 const started = Date.now();
 for (let run = 1; run <= times; run++) {
   const runStarted = Date.now();
-  const result = spawnSync("npx", ["vitest", "run"], { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
+  const result = spawnSync("npx", ["vitest", "run"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
   const seconds = ((Date.now() - runStarted) / 1000).toFixed(1);
   if (result.status !== 0) {
     process.stdout.write(result.stdout);

@@ -2,9 +2,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
+const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (p) => p && existsSync(p),
+);
 if (!chromium) {
-  console.error("Chromium not found: install Debian's chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH.");
+  console.error(
+    "Chromium not found: install Debian's chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH.",
+  );
   process.exit(1);
 }
 

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEV_KEY_FILE } from "./wallet/deposit-key.ts";
 import { checkDataDirPermissions } from "./check-data-dir-permissions.ts";
+import { DEV_KEY_FILE } from "./wallet/deposit-key.ts";
 
 const posix = process.platform !== "win32";
 let dataDir: string;
@@ -54,7 +54,12 @@ describe.runIf(posix)("checkDataDirPermissions", () => {
     fs.chmodSync(dataDir, 0o755);
     checkDataDirPermissions({ dataDir, log });
     expect(modeOf(dataDir)).toBe(0o755);
-    expect(warnings).toEqual([{ details: { dataDir, mode: "0755" }, message: expect.stringMatching(/is open to other users of this machine \(mode 0755\).*chmod 700/) }]);
+    expect(warnings).toEqual([
+      {
+        details: { dataDir, mode: "0755" },
+        message: expect.stringMatching(/is open to other users of this machine \(mode 0755\).*chmod 700/),
+      },
+    ]);
   });
 
   it("is quiet when everything is private, and when DATA_DIR does not exist yet", () => {

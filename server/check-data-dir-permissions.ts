@@ -41,7 +41,10 @@ export function checkDataDirPermissions(options: { dataDir: string; log: WarnLog
     try {
       fs.chmodSync(file, 0o600);
     } catch (error) {
-      throw new Error(`Secret file ${file} is readable by other users (mode ${octal(mode)}) and could not be made private (${(error as Error).message}): run chmod 600 ${file}`, { cause: error });
+      throw new Error(
+        `Secret file ${file} is readable by other users (mode ${octal(mode)}) and could not be made private (${(error as Error).message}): run chmod 600 ${file}`,
+        { cause: error },
+      );
     }
   }
 }

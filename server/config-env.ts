@@ -10,8 +10,7 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
-const url = (what: string) =>
-  z.url({ message: `must be a full URL (${what})` });
+const url = (what: string) => z.url({ message: `must be a full URL (${what})` });
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,20 +27,28 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   PUBLIC_URL: url("the address members use, e.g. https://example.com").optional(),
-  BRAND_NAME: z.string().trim().min(1, "must not be empty").max(40, "must be at most 40 characters").default("NovaSignals"),
+  BRAND_NAME: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(40, "must be at most 40 characters")
+    .default("NovaSignals"),
   PRODUCT_SLUG: z
     .string()
     .regex(/^[a-z0-9-]+$/, "must contain only lowercase letters, digits and dashes")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
-    const parsed = parseTrustProxy(value);
-    if ("error" in parsed) {
-      ctx.addIssue({ code: "custom", message: parsed.error });
-      return z.NEVER;
-    }
-    return parsed.value;
-  }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
   CLIENT_COUNTRY_HEADER: z
     .string()
     .trim()
@@ -65,7 +72,11 @@ export const envSchema = z.object({
   ALLOW_DEV_TRON_KEY: bool.default(false),
   TRON_API_URL: url("a TronGrid-compatible API, e.g. https://api.trongrid.io").optional(),
   TRON_API_KEY: z.string().trim().min(1).optional(),
-  TRON_POLL_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(1, "must be at least 1").default(30),
+  TRON_POLL_SECONDS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .default(30),
   // Decimal USDT; deposits below it are credited without an email (dust, address poisoning).
   MIN_DEPOSIT_USDT: z
     .string()
@@ -81,13 +92,32 @@ export const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // Uploaded images: an S3-compatible bucket instead of DATA_DIR/uploads when these are set.
   S3_ENDPOINT: url("the bucket service's address, e.g. https://s3.eu-central-1.amazonaws.com").optional(),
-  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots and dashes)").optional(),
-  S3_REGION: z.string().trim().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto").default("us-east-1"),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3-63 lowercase letters, digits, dots and dashes)",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto")
+    .default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
-  S3_PREFIX: z.string().trim().regex(/^([A-Za-z0-9._-]+\/)*$/, "must be folder names each ending in /, e.g. uploads/").default("uploads/"),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, "must be folder names each ending in /, e.g. uploads/")
+    .default("uploads/"),
   S3_PUBLIC_URL: url("where browsers read the bucket's uploads, e.g. https://cdn.example.com/uploads").optional(),
-  PAGE_CACHE_SECONDS: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(0, "must be 0 or more").default(30),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(0, "must be 0 or more")
+    .default(30),
 });
 
 /** An extended public key at account depth (m/44'/195'/0'); a private key is refused. */

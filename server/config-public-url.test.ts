@@ -6,7 +6,10 @@ describe("PUBLIC_URL and TRUST_PROXY", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(
       /^Invalid configuration: PUBLIC_URL is required in production \(the address members use, e\.g\. https:\/\/example\.com\)$/,
     );
-    expect(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://signals.example/", ALLOW_DEV_TRON_KEY: "true" }).publicUrl).toBe("https://signals.example");
+    expect(
+      parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://signals.example/", ALLOW_DEV_TRON_KEY: "true" })
+        .publicUrl,
+    ).toBe("https://signals.example");
     // Development and tests link to the listening address instead.
     expect(parseConfig({ NODE_ENV: "development" }).publicUrl).toBeUndefined();
   });

@@ -27,10 +27,16 @@ describe("parseConfig", () => {
   it.each([
     [{ PORT: "abc" }, /^Invalid configuration: PORT must be a number \(got "abc"\)$/],
     [{ PORT: "70000" }, /^Invalid configuration: PORT must be between 0 and 65535/],
-    
+
     [{ PRODUCT_SLUG: "Bad Slug" }, /^Invalid configuration: PRODUCT_SLUG must contain only lowercase/],
-    [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDRs \(got "maybe"\)$/],
-    [{ TRUST_PROXY: "true" }, /^Invalid configuration: TRUST_PROXY must be a hop count \(e\.g\. 1\) or proxy addresses .*not true/],
+    [
+      { TRUST_PROXY: "maybe" },
+      /^Invalid configuration: TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDRs \(got "maybe"\)$/,
+    ],
+    [
+      { TRUST_PROXY: "true" },
+      /^Invalid configuration: TRUST_PROXY must be a hop count \(e\.g\. 1\) or proxy addresses .*not true/,
+    ],
     [{ NODE_ENV: "staging" }, /^Invalid configuration: NODE_ENV /],
   ])("refuses %o with one line naming the variable", (env, message) => {
     let caught: unknown;
@@ -47,16 +53,26 @@ describe("parseConfig", () => {
 
 describe("TRON_XPUB", () => {
   it("refuses a malformed or non-account key with one clear line", () => {
-    for (const bad of ["xpub-not-a-key", "tpubD6NzVbkrYhZ4X", "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"]) {
-      expect(() => parseConfig({ TRON_XPUB: bad })).toThrow(/^Invalid configuration: TRON_XPUB must be the account-level extended public key/);
+    for (const bad of [
+      "xpub-not-a-key",
+      "tpubD6NzVbkrYhZ4X",
+      "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi",
+    ]) {
+      expect(() => parseConfig({ TRON_XPUB: bad })).toThrow(
+        /^Invalid configuration: TRON_XPUB must be the account-level extended public key/,
+      );
     }
   });
 });
 
 describe("secrets in errors", () => {
   it("names a bad secret without printing it", () => {
-    expect(() => parseConfig({ OPS_TOKEN: "short-secret" })).toThrow(/^Invalid configuration: OPS_TOKEN must be at least 24 characters$/);
-    expect(() => parseConfig({ DATABASE_URL: "mysql://user:pw@host/db" })).toThrow(/^Invalid configuration: DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/$/);
+    expect(() => parseConfig({ OPS_TOKEN: "short-secret" })).toThrow(
+      /^Invalid configuration: OPS_TOKEN must be at least 24 characters$/,
+    );
+    expect(() => parseConfig({ DATABASE_URL: "mysql://user:pw@host/db" })).toThrow(
+      /^Invalid configuration: DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/$/,
+    );
   });
 });
 
@@ -70,19 +86,26 @@ describe("the development deposit key in production", () => {
         "Invalid configuration: TRON_XPUB is required in production (deposit addresses would otherwise come from the development key in DATA_DIR); set ALLOW_DEV_TRON_KEY=true to run on that key on purpose",
       ),
     );
-    expect(() => parseConfig({ ...production, ALLOW_DEV_TRON_KEY: "false" })).toThrow(/^Invalid configuration: TRON_XPUB is required in production/);
+    expect(() => parseConfig({ ...production, ALLOW_DEV_TRON_KEY: "false" })).toThrow(
+      /^Invalid configuration: TRON_XPUB is required in production/,
+    );
   });
 
   it("runs with TRON_XPUB, or on the development key only when ALLOW_DEV_TRON_KEY=true says so", () => {
     expect(parseConfig({ ...production, TRON_XPUB: xpub }).tron).toMatchObject({ xpub, allowDevKey: false });
-    expect(parseConfig({ ...production, ALLOW_DEV_TRON_KEY: "true" }).tron).toMatchObject({ xpub: undefined, allowDevKey: true });
+    expect(parseConfig({ ...production, ALLOW_DEV_TRON_KEY: "true" }).tron).toMatchObject({
+      xpub: undefined,
+      allowDevKey: true,
+    });
     // Development and tests use the development key freely.
     expect(parseConfig({ NODE_ENV: "development" }).tron.xpub).toBeUndefined();
     expect(parseConfig({ NODE_ENV: "test" }).tron.xpub).toBeUndefined();
   });
 
   it("refuses an ALLOW_DEV_TRON_KEY that is not a boolean", () => {
-    expect(() => parseConfig({ ALLOW_DEV_TRON_KEY: "sure" })).toThrow(/^Invalid configuration: ALLOW_DEV_TRON_KEY must be true or false \(got "sure"\)$/);
+    expect(() => parseConfig({ ALLOW_DEV_TRON_KEY: "sure" })).toThrow(
+      /^Invalid configuration: ALLOW_DEV_TRON_KEY must be true or false \(got "sure"\)$/,
+    );
   });
 });
 
@@ -99,8 +122,15 @@ describe("extended keys in configuration errors", () => {
   };
 
   it("names a bad TRON_XPUB without echoing it, a private key least of all", () => {
-    for (const value of [xprv, accountXprv, "xpub6-not-a-key", "tprv8ZgxMBicQKsPd9TeAdPADNnSyH9SSUUbTVeFszDE23Ki6TBB5nCefAdHkK8Fm3qMQR6sHwA56zqRmKmxnHk37JkiFzvncDqoKmPWubu7hDF"]) {
-      expect(messageOf({ TRON_XPUB: value })).toBe("Invalid configuration: TRON_XPUB must be the account-level extended public key (xpub…) of m/44'/195'/0'");
+    for (const value of [
+      xprv,
+      accountXprv,
+      "xpub6-not-a-key",
+      "tprv8ZgxMBicQKsPd9TeAdPADNnSyH9SSUUbTVeFszDE23Ki6TBB5nCefAdHkK8Fm3qMQR6sHwA56zqRmKmxnHk37JkiFzvncDqoKmPWubu7hDF",
+    ]) {
+      expect(messageOf({ TRON_XPUB: value })).toBe(
+        "Invalid configuration: TRON_XPUB must be the account-level extended public key (xpub…) of m/44'/195'/0'",
+      );
     }
   });
 
@@ -123,7 +153,9 @@ describe("CLIENT_COUNTRY_HEADER", () => {
   });
 
   it("refuses something that is not a header name", () => {
-    expect(() => parseConfig({ CLIENT_COUNTRY_HEADER: "CF IPCountry:" })).toThrow(/^Invalid configuration: CLIENT_COUNTRY_HEADER must be a header name, e\.g\. CF-IPCountry \(got "CF IPCountry:"\)$/);
+    expect(() => parseConfig({ CLIENT_COUNTRY_HEADER: "CF IPCountry:" })).toThrow(
+      /^Invalid configuration: CLIENT_COUNTRY_HEADER must be a header name, e\.g\. CF-IPCountry \(got "CF IPCountry:"\)$/,
+    );
   });
 });
 
@@ -150,23 +182,43 @@ describe("S3_* (uploaded images in a bucket)", () => {
       secretAccessKey: "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY",
       prefix: "uploads/",
     });
-    const c = parseConfig({ ...full, S3_REGION: "auto", S3_PREFIX: "site/images/", S3_PUBLIC_URL: "https://cdn.example.com/images/" });
-    expect([c.s3?.region, c.s3?.prefix, c.uploadsPublicUrl]).toEqual(["auto", "site/images/", "https://cdn.example.com/images"]);
+    const c = parseConfig({
+      ...full,
+      S3_REGION: "auto",
+      S3_PREFIX: "site/images/",
+      S3_PUBLIC_URL: "https://cdn.example.com/images/",
+    });
+    expect([c.s3?.region, c.s3?.prefix, c.uploadsPublicUrl]).toEqual([
+      "auto",
+      "site/images/",
+      "https://cdn.example.com/images",
+    ]);
   });
 
   it("refuses half a set, naming what is missing, and never echoes the keys", () => {
     expect(() => parseConfig({ S3_BUCKET: "site-uploads", S3_ENDPOINT: full.S3_ENDPOINT })).toThrow(
       /^Invalid configuration: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY must be set too/,
     );
-    expect(() => parseConfig({ S3_PUBLIC_URL: "https://cdn.example.com" })).toThrow(/S3_PUBLIC_URL is set but S3_ENDPOINT/);
+    expect(() => parseConfig({ S3_PUBLIC_URL: "https://cdn.example.com" })).toThrow(
+      /S3_PUBLIC_URL is set but S3_ENDPOINT/,
+    );
     expect(() => parseConfig({ ...full, S3_BUCKET: "Not_A_Bucket" })).toThrow(/S3_BUCKET must be a bucket name/);
     expect(() => parseConfig({ ...full, S3_PREFIX: "../up" })).toThrow(/S3_PREFIX must be folder names/);
   });
 
   it("in production, wants https for the bucket and its public address", () => {
-    const production = { NODE_ENV: "production", PUBLIC_URL: "https://example.com", TRON_XPUB: undefined, ALLOW_DEV_TRON_KEY: "true" };
-    expect(() => parseConfig({ ...production, ...full, S3_ENDPOINT: "http://minio.internal:9000" })).toThrow(/S3_ENDPOINT must use https:\/\/ in production/);
-    expect(() => parseConfig({ ...production, ...full, S3_PUBLIC_URL: "http://cdn.example.com" })).toThrow(/S3_PUBLIC_URL must be an https:\/\/ address/);
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://example.com",
+      TRON_XPUB: undefined,
+      ALLOW_DEV_TRON_KEY: "true",
+    };
+    expect(() => parseConfig({ ...production, ...full, S3_ENDPOINT: "http://minio.internal:9000" })).toThrow(
+      /S3_ENDPOINT must use https:\/\/ in production/,
+    );
+    expect(() => parseConfig({ ...production, ...full, S3_PUBLIC_URL: "http://cdn.example.com" })).toThrow(
+      /S3_PUBLIC_URL must be an https:\/\/ address/,
+    );
     expect(parseConfig({ ...full, S3_ENDPOINT: "http://127.0.0.1:9000" }).s3?.endpoint).toBe("http://127.0.0.1:9000");
   });
 });

@@ -2,14 +2,23 @@ import path from "node:path";
 import type { z } from "zod";
 import { parseUsdt } from "../app/lib/money.ts";
 import type { PublicConfig } from "../app/lib/view-types/site.ts";
-import { readTelegramConfig, TelegramConfigError } from "./lib/telegram-config.ts";
-import { singleton } from "./lib/singleton.ts";
-import { redactExtendedKeys } from "./lib/redact-secrets.ts";
 import { envSchema } from "./config-env.ts";
+import { redactExtendedKeys } from "./lib/redact-secrets.ts";
+import { singleton } from "./lib/singleton.ts";
+import { readTelegramConfig, TelegramConfigError } from "./lib/telegram-config.ts";
 
 // TRON_XPUB: a public key, but it links every member to their deposit addresses (and a private
 // key pasted there by mistake would spend them).
-const secretVariables = new Set(["DATABASE_URL", "OPS_TOKEN", "TRON_API_KEY", "SMTP_URL", "AUTH_SECRET", "TRON_XPUB", "S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID"]);
+const secretVariables = new Set([
+  "DATABASE_URL",
+  "OPS_TOKEN",
+  "TRON_API_KEY",
+  "SMTP_URL",
+  "AUTH_SECRET",
+  "TRON_XPUB",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_ACCESS_KEY_ID",
+]);
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -38,7 +47,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
   if (c.NODE_ENV === "production" && !c.PUBLIC_URL) {
     // Links in mail and Telegram (password resets above all) must never be built from a
     // request's Host, which the sender writes: in production they come from PUBLIC_URL only.
-    throw new ConfigError("Invalid configuration: PUBLIC_URL is required in production (the address members use, e.g. https://example.com)");
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_URL is required in production (the address members use, e.g. https://example.com)",
+    );
   }
   if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.AUTH_SECRET) {
     // Instances sharing a database must sign sessions with the same key.
@@ -47,7 +58,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
   if (c.NODE_ENV === "production" && c.TRON_API_URL && new URL(c.TRON_API_URL).protocol !== "https:") {
     // Deposits are credited on what this API says: in production it must be authenticated (TLS).
     // Plain http stays allowed in development and tests (the local fake TronGrid).
-    throw new ConfigError(`Invalid configuration: TRON_API_URL must use https:// in production (got "${new URL(c.TRON_API_URL).origin}")`);
+    throw new ConfigError(
+      `Invalid configuration: TRON_API_URL must use https:// in production (got "${new URL(c.TRON_API_URL).origin}")`,
+    );
   }
   if (c.NODE_ENV === "production" && !c.TRON_XPUB && !c.ALLOW_DEV_TRON_KEY) {
     // The development key's seed sits in DATA_DIR: whoever reads that folder (a backup, a
@@ -64,7 +77,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
     if (error instanceof TelegramConfigError) throw new ConfigError(error.message);
     throw error;
   }
-  const productSlug = c.PRODUCT_SLUG ?? (c.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "product");
+  const productSlug =
+    c.PRODUCT_SLUG ??
+    (c.BRAND_NAME.toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") ||
+      "product");
   return {
     env: c.NODE_ENV,
     isProduction: c.NODE_ENV === "production",
@@ -121,19 +139,39 @@ export function parseConfig(env: Record<string, string | undefined>) {
  * would otherwise surface only on the first upload.
  */
 function readS3(c: z.output<typeof envSchema>) {
-  const required = { S3_ENDPOINT: c.S3_ENDPOINT, S3_BUCKET: c.S3_BUCKET, S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY };
-  const missing = Object.entries(required).filter(([, value]) => value === undefined).map(([name]) => name);
+  const required = {
+    S3_ENDPOINT: c.S3_ENDPOINT,
+    S3_BUCKET: c.S3_BUCKET,
+    S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
   if (missing.length === 4) {
-    if (c.S3_PUBLIC_URL) throw new ConfigError("Invalid configuration: S3_PUBLIC_URL is set but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not");
+    if (c.S3_PUBLIC_URL)
+      throw new ConfigError(
+        "Invalid configuration: S3_PUBLIC_URL is set but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not",
+      );
     return undefined;
   }
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} must be set too (S3 uploads need S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(", ")} must be set too (S3 uploads need S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`,
+    );
   if (c.NODE_ENV === "production" && new URL(c.S3_ENDPOINT!).protocol !== "https:") {
-    throw new ConfigError(`Invalid configuration: S3_ENDPOINT must use https:// in production (got "${new URL(c.S3_ENDPOINT!).origin}")`);
+    throw new ConfigError(
+      `Invalid configuration: S3_ENDPOINT must use https:// in production (got "${new URL(c.S3_ENDPOINT!).origin}")`,
+    );
   }
-  if (c.S3_PUBLIC_URL && !(c.NODE_ENV === "production" ? /^https:$/ : /^https?:$/).test(new URL(c.S3_PUBLIC_URL).protocol)) {
+  if (
+    c.S3_PUBLIC_URL &&
+    !(c.NODE_ENV === "production" ? /^https:$/ : /^https?:$/).test(new URL(c.S3_PUBLIC_URL).protocol)
+  ) {
     // Pages on https may not load images over http; in development a local bucket is fine.
-    throw new ConfigError(`Invalid configuration: S3_PUBLIC_URL must be an ${c.NODE_ENV === "production" ? "https" : "http(s)"}:// address`);
+    throw new ConfigError(
+      `Invalid configuration: S3_PUBLIC_URL must be an ${c.NODE_ENV === "production" ? "https" : "http(s)"}:// address`,
+    );
   }
   return {
     endpoint: c.S3_ENDPOINT!.replace(/\/$/, ""),
@@ -173,4 +211,3 @@ export function getPublicOrigin(): string {
   const config = getConfig();
   return config.publicUrl ?? listeningOrigin ?? `http://localhost:${config.port}`;
 }
-

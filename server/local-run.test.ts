@@ -8,7 +8,12 @@ describe("applyLocalRunDefaults", () => {
     expect(applyLocalRunDefaults(env)).toBe(
       "NODE_ENV is not set: running as a local trial (links point at http://localhost:4000; deposit addresses come from the development key). A deployment sets NODE_ENV=production, PUBLIC_URL and TRON_XPUB.",
     );
-    expect(env).toEqual({ PORT: "4000", NODE_ENV: "production", PUBLIC_URL: "http://localhost:4000", ALLOW_DEV_TRON_KEY: "true" });
+    expect(env).toEqual({
+      PORT: "4000",
+      NODE_ENV: "production",
+      PUBLIC_URL: "http://localhost:4000",
+      ALLOW_DEV_TRON_KEY: "true",
+    });
     expect(parseConfig(env).isProduction).toBe(true);
   });
 

@@ -8,7 +8,8 @@ import type { Logger } from "pino";
  */
 export function installProcessGuards(options: { log: Logger; target?: NodeJS.Process }) {
   const { log, target = process } = options;
-  const onRejection = (reason: unknown) => log.error({ err: reason }, "unhandled promise rejection (the process carries on)");
+  const onRejection = (reason: unknown) =>
+    log.error({ err: reason }, "unhandled promise rejection (the process carries on)");
   target.on("unhandledRejection", onRejection);
   return () => void target.off("unhandledRejection", onRejection);
 }

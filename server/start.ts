@@ -1,21 +1,21 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { checkDataDirPermissions } from "./check-data-dir-permissions.ts";
 import { getConfig, setListeningOrigin } from "./config.ts";
-import { getDatabase } from "./db/client.ts";
-import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoContentIfEmpty } from "./content/seed-demo-content.ts";
 import { watchContentChanges } from "./content/watch-content-changes.ts";
+import { getDatabase } from "./db/client.ts";
+import { migrateDatabase } from "./db/migrate.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
 import { drainServer, setServerTimeouts } from "./http/drain-server.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
+import { getLogger } from "./lib/logger.ts";
+import { resetSingleton } from "./lib/singleton.ts";
+import { removeServerInfo, writeServerInfo } from "./ops/server-info.ts";
 import { seedPlanChats } from "./telegram/seed-plan-chats.ts";
 import { getTelegramBot } from "./telegram/telegram-bot.ts";
 import { setTelegramWebhook } from "./telegram/telegram-webhook.ts";
 import { getDepositXpub } from "./wallet/deposit-key.ts";
-import { getLogger } from "./lib/logger.ts";
-import { checkDataDirPermissions } from "./check-data-dir-permissions.ts";
-import { resetSingleton } from "./lib/singleton.ts";
-import { removeServerInfo, writeServerInfo } from "./ops/server-info.ts";
 
 export type RunningServer = { server: Server; url: string; close: () => Promise<void> };
 
@@ -37,12 +37,13 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   }
   // The chats each plan unlocks: from TELEGRAM_PLAN_CHATS at every start, demo ids for demo plans.
   // Only plans without chats take the variable's mapping: chats edited in /admin survive a restart.
-  if (config.telegram.planChats) await seedPlanChats({ db: database.db, planChats: config.telegram.planChats, onlyEmpty: true });
+  if (config.telegram.planChats)
+    await seedPlanChats({ db: database.db, planChats: config.telegram.planChats, onlyEmpty: true });
   else if (seeded) await seedPlanChats({ db: database.db });
   const bot = getTelegramBot();
   if (bot && config.telegram.webhookUrl) {
-    await setTelegramWebhook({ bot, url: config.telegram.webhookUrl, secret: config.telegram.webhookSecret! }).catch((err: unknown) =>
-      log.error({ err }, "telegram: setWebhook failed"),
+    await setTelegramWebhook({ bot, url: config.telegram.webhookUrl, secret: config.telegram.webhookSecret! }).catch(
+      (err: unknown) => log.error({ err }, "telegram: setWebhook failed"),
     );
   }
   // Settle the deposit key now: a development key is created (and loudly announced) at start-up,
@@ -64,7 +65,10 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   setListeningOrigin(url);
   const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
   if (database.kind === "pglite") writeServerInfo(config.dataDir, url);
-  log.info({ url, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "server listening");
+  log.info(
+    { url, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
+    "server listening",
+  );
 
   let closing: Promise<void> | undefined;
   const close = () =>

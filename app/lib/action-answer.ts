@@ -15,7 +15,8 @@ export type ActionFailure = {
 
 export type ActionSuccess<T extends object = object> = { ok: true } & T;
 
-export type ActionAnswer<T extends object = object, F extends object = object> = ActionSuccess<T> | (ActionFailure & Partial<F>);
+export type ActionAnswer<T extends object = object, F extends object = object> =
+  ActionSuccess<T> | (ActionFailure & Partial<F>);
 
 /** The text of a session that ended (a 401 `signedOut` answer, the dashboard noticing a sign-out elsewhere). */
 export const SIGN_IN_AGAIN = "Your session has ended. Please sign in again.";

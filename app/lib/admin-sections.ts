@@ -1,5 +1,4 @@
-import type { StaffPermission, StaffRole } from "./staff-roles";
-import { can } from "./staff-roles";
+import { can, type StaffPermission, type StaffRole } from "./staff-roles";
 
 /**
  * The back office's sections that exist, in sidebar order, each with the permission it needs.

@@ -11,16 +11,8 @@ function classStrings(dir: string): string[] {
     recursive: true,
     withFileTypes: true,
   })) {
-    if (
-      !entry.isFile() ||
-      !/\.tsx?$/.test(entry.name) ||
-      /\.test\.tsx?$/.test(entry.name)
-    )
-      continue;
-    const source = fs.readFileSync(
-      path.join(entry.parentPath, entry.name),
-      "utf8",
-    );
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const source = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
     for (const m of source.matchAll(/className="([^"]*)"/g)) strings.add(m[1]!);
     for (const call of source.matchAll(/\b(?:cn|cva)\(|\bclassName=\{/g)) {
       const [open, close] = call[0].endsWith("{") ? ["{", "}"] : ["(", ")"];
@@ -30,10 +22,7 @@ function classStrings(dir: string): string[] {
         if (source[end] === open) depth++;
         else if (source[end] === close && --depth === 0) break;
       }
-      for (const s of source
-        .slice(call.index, end)
-        .matchAll(/"([^"\n]*)"|`([^`$]*)`/g))
-        strings.add(s[1] ?? s[2]!);
+      for (const s of source.slice(call.index, end).matchAll(/"([^"\n]*)"|`([^`$]*)`/g)) strings.add(s[1] ?? s[2]!);
     }
   }
   return [...strings];
@@ -63,12 +52,7 @@ const likelyNext = (
 
 const appDir = path.resolve(import.meta.dirname, "..");
 const classes = [
-  ...new Set(
-    [
-      ...classStrings(appDir).flatMap((s) => s.trim().split(/\s+/)),
-      ...likelyNext,
-    ].filter(Boolean),
-  ),
+  ...new Set([...classStrings(appDir).flatMap((s) => s.trim().split(/\s+/)), ...likelyNext].filter(Boolean)),
 ];
 
 describe("mergeClasses", () => {
@@ -87,24 +71,16 @@ describe("mergeClasses", () => {
         const pair = `${first} ${second}`;
         const expected = twMerge(pair);
         const actual = mergeClasses(pair);
-        if (actual !== expected)
-          disagreements.push(
-            `"${pair}": tailwind-merge "${expected}", ours "${actual}"`,
-          );
+        if (actual !== expected) disagreements.push(`"${pair}": tailwind-merge "${expected}", ours "${actual}"`);
       }
     }
-    expect(
-      disagreements.slice(0, 80),
-      `${disagreements.length} disagreements`,
-    ).toEqual([]);
+    expect(disagreements.slice(0, 80), `${disagreements.length} disagreements`).toEqual([]);
     // A quarter of a million merges, CPU-bound: 5 s alone, over 30 s on a 2-core machine
     // running a second copy of the suite. The limit only guards against a hang.
   }, 180_000);
 
   it("lets a later class win, including over the sides a shorthand covers", () => {
-    expect(mergeClasses("h-9 px-4 py-2 text-sm h-auto px-3")).toBe(
-      "py-2 text-sm h-auto px-3",
-    );
+    expect(mergeClasses("h-9 px-4 py-2 text-sm h-auto px-3")).toBe("py-2 text-sm h-auto px-3");
     expect(mergeClasses("px-2 pt-1 p-4")).toBe("p-4");
     expect(mergeClasses("p-4 px-2")).toBe("p-4 px-2");
     expect(mergeClasses("size-4 w-6")).toBe("size-4 w-6");
@@ -112,25 +88,17 @@ describe("mergeClasses", () => {
   });
 
   it("keeps classes apart that set different properties or apply under different variants", () => {
-    expect(mergeClasses("text-sm text-primary text-center")).toBe(
-      "text-sm text-primary text-center",
+    expect(mergeClasses("text-sm text-primary text-center")).toBe("text-sm text-primary text-center");
+    expect(mergeClasses("border border-input border-dashed")).toBe("border border-input border-dashed");
+    expect(mergeClasses("bg-primary hover:bg-primary/90 dark:hover:bg-primary/80")).toBe(
+      "bg-primary hover:bg-primary/90 dark:hover:bg-primary/80",
     );
-    expect(mergeClasses("border border-input border-dashed")).toBe(
-      "border border-input border-dashed",
-    );
-    expect(
-      mergeClasses("bg-primary hover:bg-primary/90 dark:hover:bg-primary/80"),
-    ).toBe("bg-primary hover:bg-primary/90 dark:hover:bg-primary/80");
-    expect(mergeClasses("hover:focus:bg-muted focus:hover:bg-accent")).toBe(
-      "focus:hover:bg-accent",
-    );
+    expect(mergeClasses("hover:focus:bg-muted focus:hover:bg-accent")).toBe("focus:hover:bg-accent");
     expect(mergeClasses("p-2! p-4")).toBe("p-2! p-4");
   });
 
   it("keeps what is not a Tailwind utility, in order", () => {
-    expect(mergeClasses("  toaster group  animate-in fade-in-0 ")).toBe(
-      "toaster group animate-in fade-in-0",
-    );
+    expect(mergeClasses("  toaster group  animate-in fade-in-0 ")).toBe("toaster group animate-in fade-in-0");
     expect(mergeClasses("")).toBe("");
   });
 });

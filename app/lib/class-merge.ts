@@ -41,9 +41,7 @@ const KEYWORDS = new Map(
       "|align-content:content-normal content-center content-start content-end content-between content-around content-evenly content-baseline content-stretch" +
       "|scroll-behavior:scroll-auto scroll-smooth|transform:transform-gpu transform-cpu transform-none" +
       "|visibility:visible invisible collapse|isolation:isolate isolation-auto|box-sizing:box-border box-content",
-  ).flatMap(([group, classes]) =>
-    classes.map((className) => [className, group] as const),
-  ),
+  ).flatMap(([group, classes]) => classes.map((className) => [className, group] as const)),
 );
 
 const SIDES = "x y s e t r b l".split(" ");
@@ -72,9 +70,7 @@ const SIZE_OR_COLOUR = new Set([
 const BARE = new Set([
   "border",
   ...SIDES.map((side) => `border-${side}`),
-  ..."ring shadow rounded grow shrink outline divide-x divide-y blur backdrop-blur".split(
-    " ",
-  ),
+  ..."ring shadow rounded grow shrink outline divide-x divide-y blur backdrop-blur".split(" "),
 ]);
 
 const isArbitraryLength = (value: string) => {
@@ -87,13 +83,9 @@ const isArbitraryLength = (value: string) => {
         );
 };
 const isSize = (value: string) =>
-  /^(\d+(\.\d+)?%?|(\d+(\.\d+)?)?(xs|sm|md|lg|xl)|base|none|inner|)$/.test(
-    value,
-  ) || isArbitraryLength(value);
+  /^(\d+(\.\d+)?%?|(\d+(\.\d+)?)?(xs|sm|md|lg|xl)|base|none|inner|)$/.test(value) || isArbitraryLength(value);
 const isImage = (value: string) =>
-  /^(linear|radial|conic)-|^\[(url|image|(repeating-)?(linear|radial|conic)-gradient)\(/.test(
-    value,
-  );
+  /^(linear|radial|conic)-|^\[(url|image|(repeating-)?(linear|radial|conic)-gradient)\(/.test(value);
 
 /** The group a base class (no variants, no `!`) belongs to, or undefined for a non-Tailwind class. */
 function groupOf(base: string): string | undefined {
@@ -104,11 +96,7 @@ function groupOf(base: string): string | undefined {
   const unsigned = base.replace(/^-/, "");
   // Tailwind 3 names that Tailwind 4 dropped (grow-*, shrink-* now): not utilities any more.
   if (/^flex-(grow|shrink)(-|$)/.test(unsigned)) return undefined;
-  for (
-    let end = unsigned.length;
-    end > 0;
-    end = unsigned.lastIndexOf("-", end - 1)
-  ) {
+  for (let end = unsigned.length; end > 0; end = unsigned.lastIndexOf("-", end - 1)) {
     const root = unsigned.slice(0, end);
     const value = unsigned.slice(end + 1);
     const sizeOrColour = SIZE_OR_COLOUR.has(root);
@@ -146,9 +134,7 @@ for (const [group, side] of [
 
 // Variants whose order changes the selector; the others are sorted, as tailwind-merge does.
 const ORDER_SENSITIVE = new Set(
-  "* ** after backdrop before details-content file first-letter first-line marker placeholder selection".split(
-    " ",
-  ),
+  "* ** after backdrop before details-content file first-letter first-line marker placeholder selection".split(" "),
 );
 
 function variantKey(variants: string[]) {
@@ -182,12 +168,8 @@ function parse(className: string): { key: string; group: string } | undefined {
   const important = /^!|!$/.test(base);
   if (important) base = base.replace(/^!|!$/, "");
   // `bg-muted/50`, `w-1/2`: the part before the slash names the group when it is one.
-  const group =
-    (slash > start && groupOf(base.slice(0, base.lastIndexOf("/")))) ||
-    groupOf(base);
-  return group
-    ? { key: `${variantKey(variants)}${important ? "!" : ""}|`, group }
-    : undefined;
+  const group = (slash > start && groupOf(base.slice(0, base.lastIndexOf("/")))) || groupOf(base);
+  return group ? { key: `${variantKey(variants)}${important ? "!" : ""}|`, group } : undefined;
 }
 
 /** Drops every class that a later class overrides; keeps everything else in order. */
@@ -200,11 +182,7 @@ export function mergeClasses(classList: string): string {
     const parsed = parse(className);
     if (parsed) {
       if (overridden.has(parsed.key + parsed.group)) continue;
-      for (const group of [
-        parsed.group,
-        ...(CONFLICTS.get(parsed.group) ?? []),
-      ])
-        overridden.add(parsed.key + group);
+      for (const group of [parsed.group, ...(CONFLICTS.get(parsed.group) ?? [])]) overridden.add(parsed.key + group);
     }
     if (className) kept.push(className);
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { flashToastDeleteCookie, flashToastSetCookie, readCookie, readFlashToast, readSidebarOpen, sidebarStateCookie } from "./cookies";
+import {
+  flashToastDeleteCookie,
+  flashToastSetCookie,
+  readCookie,
+  readFlashToast,
+  readSidebarOpen,
+  sidebarStateCookie,
+} from "./cookies";
 
 describe("cookies", () => {
   it("reads one cookie from a Cookie header, percent-decoded, the first of repeated names", () => {
@@ -26,7 +33,9 @@ describe("cookies", () => {
     const inBrowser = `sidebar_state=true; ${written.split(";")[0]}; other=1`;
     expect(readFlashToast(inBrowser)).toEqual({ title: "Oops", description: "Try again", type: "error" });
     // The format before this helper existed (encodeURIComponent of the JSON) reads the same.
-    expect(readFlashToast(`flash_toast=${encodeURIComponent('{"title":"Welcome back!"}')}`)).toEqual({ title: "Welcome back!" });
+    expect(readFlashToast(`flash_toast=${encodeURIComponent('{"title":"Welcome back!"}')}`)).toEqual({
+      title: "Welcome back!",
+    });
   });
 
   it("drops a missing or malformed flash toast instead of throwing", () => {
@@ -37,10 +46,15 @@ describe("cookies", () => {
     expect(readFlashToast("flash_toast=null")).toBeUndefined();
     expect(readFlashToast(`flash_toast=${encodeURIComponent('{"title":3}')}`)).toBeUndefined();
     // Unknown or mistyped extras are left out, a known title is kept.
-    expect(readFlashToast(`flash_toast=${encodeURIComponent('{"title":"t","description":5,"type":"warning","x":1}')}`)).toEqual({
+    expect(
+      readFlashToast(`flash_toast=${encodeURIComponent('{"title":"t","description":5,"type":"warning","x":1}')}`),
+    ).toEqual({
       title: "t",
     });
-    expect(readFlashToast(`flash_toast=${encodeURIComponent('{"title":"t","type":"success"}')}`)).toEqual({ title: "t", type: "success" });
+    expect(readFlashToast(`flash_toast=${encodeURIComponent('{"title":"t","type":"success"}')}`)).toEqual({
+      title: "t",
+      type: "success",
+    });
   });
 
   it("writes the sidebar state as a bare true/false kept for 7 days", () => {

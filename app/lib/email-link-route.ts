@@ -19,4 +19,5 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" ? false : defaultShouldRevalidate;
 
 /** The action's headers when it ran, else the loader's (both say no-store). */
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;

@@ -63,7 +63,10 @@ function absolute(siteUrl: string, path: string) {
 /** Title and description only; kept for pages that need no preview tags. */
 export function pageMeta(matches: Matches, title: string, description?: string): MetaDescriptor[] {
   const brand = siteDataOf(matches)?.config.brandName ?? "";
-  return [{ title: title ? `${title} | ${brand}` : brand }, ...(description ? [{ name: "description", content: description }] : [])];
+  return [
+    { title: title ? `${title} | ${brand}` : brand },
+    ...(description ? [{ name: "description", content: description }] : []),
+  ];
 }
 
 /**
@@ -71,5 +74,8 @@ export function pageMeta(matches: Matches, title: string, description?: string):
  * indexed; the back office is answered 404 to everyone else, so it needs no preview tags.
  */
 export function adminMeta(title?: string): MetaDescriptor[] {
-  return [{ title: title ? `${title} · Back office` : "Back office" }, { name: "robots", content: "noindex, nofollow" }];
+  return [
+    { title: title ? `${title} · Back office` : "Back office" },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }

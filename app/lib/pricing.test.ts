@@ -46,7 +46,18 @@ describe("isBillingPeriod (the billing period is monthly, quarterly or lifetime)
   });
 
   it("refuses any other value, e.g. a ?period= the site never wrote", () => {
-    for (const value of ["yearly", "Monthly", "", " monthly", "monthly,lifetime", undefined, null, 1, ["monthly"], { monthly: true }]) {
+    for (const value of [
+      "yearly",
+      "Monthly",
+      "",
+      " monthly",
+      "monthly,lifetime",
+      undefined,
+      null,
+      1,
+      ["monthly"],
+      { monthly: true },
+    ]) {
       expect(isBillingPeriod(value), String(value)).toBe(false);
     }
   });

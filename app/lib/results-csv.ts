@@ -7,7 +7,16 @@ import { MAX_CSV_ROWS, resultSchema, type ResultInput } from "./validation/admin
  * server reads it again before importing: the same parser and the same schema on both sides.
  */
 
-export const CSV_COLUMNS = ["type", "title", "signals", "wins", "losses", "total_percentage", "win_rate", "published"] as const;
+export const CSV_COLUMNS = [
+  "type",
+  "title",
+  "signals",
+  "wins",
+  "losses",
+  "total_percentage",
+  "win_rate",
+  "published",
+] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 const REQUIRED: readonly CsvColumn[] = CSV_COLUMNS.filter((c) => c !== "published");
 
@@ -21,7 +30,10 @@ const FIELD_OF: Record<CsvColumn, keyof ResultInput> = {
   win_rate: "winRate",
   published: "published",
 };
-const COLUMN_OF = Object.fromEntries(Object.entries(FIELD_OF).map(([column, field]) => [field, column])) as Record<string, CsvColumn>;
+const COLUMN_OF = Object.fromEntries(Object.entries(FIELD_OF).map(([column, field]) => [field, column])) as Record<
+  string,
+  CsvColumn
+>;
 
 export type CsvRow = {
   /** The line number in the file (the header is line 1). */
@@ -38,8 +50,10 @@ export type CsvPreview = { error: string | null; rows: CsvRow[] };
 export const csvMessages = {
   empty: "The CSV is empty: put the header line first, then one line per result.",
   unterminated: "A quoted value is never closed: check the quotes in the file.",
-  missing: (columns: string[]) => `The header line lacks ${columns.join(", ")}. Expected: ${CSV_COLUMNS.join(",")} (published is optional).`,
-  unknown: (columns: string[]) => `Unknown column ${columns.join(", ")}. Expected: ${CSV_COLUMNS.join(",")} (published is optional).`,
+  missing: (columns: string[]) =>
+    `The header line lacks ${columns.join(", ")}. Expected: ${CSV_COLUMNS.join(",")} (published is optional).`,
+  unknown: (columns: string[]) =>
+    `Unknown column ${columns.join(", ")}. Expected: ${CSV_COLUMNS.join(",")} (published is optional).`,
   duplicate: (column: string) => `The column ${column} appears twice in the header line.`,
   noRows: "The CSV has a header line but no results.",
   tooManyRows: `At most ${MAX_CSV_ROWS} results per import: split the file.`,
@@ -78,7 +92,8 @@ export function parseResultsCsv(text: string): CsvPreview {
   if (!header) return { error: csvMessages.empty, rows: [] };
   const columns = header.cells.map((c) => c.trim().toLowerCase());
   const unknown = columns.filter((c) => !(CSV_COLUMNS as readonly string[]).includes(c));
-  if (unknown.length > 0) return { error: csvMessages.unknown(unknown.map((c) => (c === "" ? "(empty)" : c))), rows: [] };
+  if (unknown.length > 0)
+    return { error: csvMessages.unknown(unknown.map((c) => (c === "" ? "(empty)" : c))), rows: [] };
   const twice = columns.find((c, i) => columns.indexOf(c) !== i);
   if (twice) return { error: csvMessages.duplicate(twice), rows: [] };
   const missing = REQUIRED.filter((c) => !columns.includes(c));
@@ -89,8 +104,11 @@ export function parseResultsCsv(text: string): CsvPreview {
   const rows = lines.map(({ line, cells: values }): CsvRow => {
     const cells: CsvRow["cells"] = {};
     columns.forEach((column, i) => (cells[column as CsvColumn] = (values[i] ?? "").trim()));
-    if (values.length !== columns.length) return { line, cells, input: null, errors: { row: csvMessages.cellCount(values.length, columns.length) } };
-    const candidate = Object.fromEntries(Object.entries(cells).map(([column, value]) => [FIELD_OF[column as CsvColumn], value]));
+    if (values.length !== columns.length)
+      return { line, cells, input: null, errors: { row: csvMessages.cellCount(values.length, columns.length) } };
+    const candidate = Object.fromEntries(
+      Object.entries(cells).map(([column, value]) => [FIELD_OF[column as CsvColumn], value]),
+    );
     // A type is written as in the database; capitals are forgiven.
     if (typeof candidate.type === "string") candidate.type = candidate.type.toLowerCase();
     const result = resultSchema.safeParse(candidate);

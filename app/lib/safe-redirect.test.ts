@@ -40,9 +40,12 @@ describe("safeRedirect", () => {
     expect(safeRedirect(target, { siteOrigin })).toBe("/dashboard");
   });
 
-  it.each([undefined, null, 42, ["/dashboard?tab=billing"], { pathname: "/x" }])("refuses a non-string %j", (target) => {
-    expect(safeRedirect(target, { siteOrigin })).toBe("/dashboard");
-  });
+  it.each([undefined, null, 42, ["/dashboard?tab=billing"], { pathname: "/x" }])(
+    "refuses a non-string %j",
+    (target) => {
+      expect(safeRedirect(target, { siteOrigin })).toBe("/dashboard");
+    },
+  );
 
   it.each([
     ["/dashboard?tab=billing", "/dashboard?tab=billing"],

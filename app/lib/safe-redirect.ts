@@ -35,7 +35,8 @@ export function safeRedirect(target: unknown, options: { fallback?: string; site
   }
   if (url.origin !== base.origin || url.username !== "" || url.password !== "") return fallback;
   const decodedPath = decodeOnce(url.pathname);
-  if (decodedPath === undefined || decodedPath.startsWith("//") || CONTROL_OR_BACKSLASH.test(decodedPath)) return fallback;
+  if (decodedPath === undefined || decodedPath.startsWith("//") || CONTROL_OR_BACKSLASH.test(decodedPath))
+    return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -26,12 +26,21 @@ describe("staff roles", () => {
   it("editor: content and newsletter only — no members, money, inbox or audit", () => {
     expect(can("editor", "content.write")).toBe(true);
     expect(can("editor", "newsletter.write")).toBe(true);
-    for (const p of ["members.read", "money.read", "inbox.read", "audit.read", "telegram.fix"] as const) expect(can("editor", p), p).toBe(false);
+    for (const p of ["members.read", "money.read", "inbox.read", "audit.read", "telegram.fix"] as const)
+      expect(can("editor", p), p).toBe(false);
   });
 
   it("support: members read, inbox, Telegram fixes — no money, no content, no member changes", () => {
-    for (const p of ["members.read", "inbox.read", "inbox.reply", "telegram.fix"] as const) expect(can("support", p), p).toBe(true);
-    for (const p of ["members.write", "money.read", "money.write", "content.read", "content.write", "audit.read"] as const) {
+    for (const p of ["members.read", "inbox.read", "inbox.reply", "telegram.fix"] as const)
+      expect(can("support", p), p).toBe(true);
+    for (const p of [
+      "members.write",
+      "money.read",
+      "money.write",
+      "content.read",
+      "content.write",
+      "audit.read",
+    ] as const) {
       expect(can("support", p), p).toBe(false);
     }
   });

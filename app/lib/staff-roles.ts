@@ -26,7 +26,9 @@ export const STAFF_STATEMENTS = {
 type Statements = typeof STAFF_STATEMENTS;
 export type StaffPermission = { [R in keyof Statements]: `${R & string}.${Statements[R][number]}` }[keyof Statements];
 
-const everything = Object.entries(STAFF_STATEMENTS).flatMap(([resource, actions]) => actions.map((a) => `${resource}.${a}`)) as StaffPermission[];
+const everything = Object.entries(STAFF_STATEMENTS).flatMap(([resource, actions]) =>
+  actions.map((a) => `${resource}.${a}`),
+) as StaffPermission[];
 
 /**
  * owner: everything, and manages staff; admin: everything but staff; editor: content only;
@@ -43,4 +45,9 @@ export function can(role: StaffRole, permission: StaffPermission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
 
-export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", admin: "Admin", editor: "Editor", support: "Support" };
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  editor: "Editor",
+  support: "Support",
+};

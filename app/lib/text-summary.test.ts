@@ -3,9 +3,11 @@ import { summarizeHtml } from "./text-summary";
 
 describe("summarizeHtml", () => {
   it("turns a body into plain text: tags become spaces, entities their characters, runs of space one", () => {
-    expect(summarizeHtml("<h2>Risk</h2><p>Use <strong>1%</strong> &amp; stops&nbsp;&lt;5%&gt;, it&#39;s &quot;simple&quot;.</p>")).toBe(
-      `Risk Use 1% & stops <5%>, it's "simple".`,
-    );
+    expect(
+      summarizeHtml(
+        "<h2>Risk</h2><p>Use <strong>1%</strong> &amp; stops&nbsp;&lt;5%&gt;, it&#39;s &quot;simple&quot;.</p>",
+      ),
+    ).toBe(`Risk Use 1% & stops <5%>, it's "simple".`);
     expect(summarizeHtml("&amp;lt;")).toBe("&lt;");
     expect(summarizeHtml("<p> </p>")).toBe("");
   });

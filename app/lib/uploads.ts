@@ -60,7 +60,12 @@ export function imageAttributes(src: string): { src: string; srcSet?: string; wi
   const upload = parseUploadPath(src);
   if (!upload) return { src };
   const sizes = uploadSizes(upload.hash, upload.width, upload.height);
-  return { src, srcSet: sizes.map((size) => `${size.src} ${size.width}w`).join(", "), width: upload.width, height: upload.height };
+  return {
+    src,
+    srcSet: sizes.map((size) => `${size.src} ${size.width}w`).join(", "),
+    width: upload.width,
+    height: upload.height,
+  };
 }
 
 /** Where the back office posts an image (multipart/form-data, field `file`). */

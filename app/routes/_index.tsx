@@ -16,7 +16,11 @@ const HomeBelowTheFold = lazyBelowTheFold(() => import("~/components/marketing/h
 
 // Without plans the rest of the home page is still worth showing; the plan grid says what went wrong.
 export const loader = () =>
-  loadOrUnavailable({ load: async () => ({ plans: await listPublishedPlans(getDb()) }), fallback: { plans: [] }, failure: "home: loading plans failed" });
+  loadOrUnavailable({
+    load: async () => ({ plans: await listPublishedPlans(getDb()) }),
+    fallback: { plans: [] },
+    failure: "home: loading plans failed",
+  });
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = siteDataOf(matches);

@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import { PendingPage, usePendingPage } from "~/components/site/pending-page";
-import { SupportButton } from "~/components/site/support-button";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { SupportButton } from "~/components/site/support-button";
 import { useSiteData } from "~/components/site/use-brand";
 
 /** The chrome of every public page: navigation, footer and the support button. */

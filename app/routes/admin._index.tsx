@@ -1,6 +1,6 @@
 import { OverviewFigures } from "~/components/admin/overview/overview-figures";
-import type { StaffPermission } from "~/lib/staff-roles";
 import { adminMeta } from "~/lib/meta";
+import type { StaffPermission } from "~/lib/staff-roles";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { getAdminOverview } from "#server/staff/overview/get-admin-overview";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { AuditLogFilters } from "~/components/admin/audit-log/audit-log-filters";
 import { AuditLogTable } from "~/components/admin/audit-log/audit-log-table";
+import { adminMeta } from "~/lib/meta";
 import type { StaffPermission } from "~/lib/staff-roles";
 import { auditFilterSchema } from "~/lib/validation/admin/audit-log";
 import { fieldErrors } from "~/lib/validation/fields";
-import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listAuditLog } from "#server/staff/audit-log/list-audit-log";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ArticleForm } from "~/components/admin/knowledgebase/article-form";
 import { TargetHistory } from "~/components/admin/target-history";
+import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { knowledgebaseArticleSchema } from "~/lib/validation/admin/knowledgebase";
 import { getDb } from "#server/db/client";
@@ -9,10 +10,9 @@ import { requireStaffPermission } from "#server/http/staff-guard";
 import { AppError } from "#server/lib/errors";
 import { createKnowledgebaseArticle } from "#server/staff/knowledgebase/create-knowledgebase-article";
 import { getKnowledgebaseArticle } from "#server/staff/knowledgebase/get-knowledgebase-article";
-import { listTargetHistory } from "#server/staff/list-target-history";
 import { updateKnowledgebaseArticle } from "#server/staff/knowledgebase/update-knowledgebase-article";
+import { listTargetHistory } from "#server/staff/list-target-history";
 import type { Route } from "./+types/admin.knowledgebase.$articleId";
-import { adminMeta } from "~/lib/meta";
 
 /** "new", or an article's id; anything else is no page. */
 function articleIdOf(param: string | undefined): number | "new" | null {
@@ -20,7 +20,8 @@ function articleIdOf(param: string | undefined): number | "new" | null {
   return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`${loaded?.article ? loaded.article.title : "New article"} · Knowledgebase`);
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  adminMeta(`${loaded?.article ? loaded.article.title : "New article"} · Knowledgebase`);
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "content.write" satisfies StaffPermission;
@@ -46,10 +47,21 @@ export const action = defineAction({
     const id = articleIdOf(new URL(request.url).pathname.split("/").pop());
     if (id === null) throw new AppError("NOT_FOUND", "Unknown article.");
     if (id === "new") {
-      const created = await createKnowledgebaseArticle({ db: getDb(), title: input.title, content: input.content, actor: staff.actor });
+      const created = await createKnowledgebaseArticle({
+        db: getDb(),
+        title: input.title,
+        content: input.content,
+        actor: staff.actor,
+      });
       return { id: created.id, created: true, changed: true };
     }
-    const saved = await updateKnowledgebaseArticle({ db: getDb(), id, title: input.title, content: input.content, actor: staff.actor });
+    const saved = await updateKnowledgebaseArticle({
+      db: getDb(),
+      id,
+      title: input.title,
+      content: input.content,
+      actor: staff.actor,
+    });
     return { id: saved.id, created: false, changed: saved.changed };
   },
 });

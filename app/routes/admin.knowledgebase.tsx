@@ -2,6 +2,7 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { KnowledgebaseTable } from "~/components/admin/knowledgebase/knowledgebase-table";
 import { Button } from "~/components/ui/button";
+import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { knowledgebaseListSchema } from "~/lib/validation/admin/knowledgebase";
 import { getDb } from "#server/db/client";
@@ -12,7 +13,6 @@ import { listKnowledgebaseArticles } from "#server/staff/knowledgebase/list-know
 import { moveKnowledgebaseArticle } from "#server/staff/knowledgebase/move-knowledgebase-article";
 import { publishKnowledgebaseArticle } from "#server/staff/knowledgebase/publish-knowledgebase-article";
 import type { Route } from "./+types/admin.knowledgebase";
-import { adminMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = () => adminMeta("Knowledgebase");
 
@@ -35,11 +35,19 @@ export const action = defineAction({
     switch (input.intent) {
       case "publish": {
         const done = await publishKnowledgebaseArticle({ db, id: input.id, published: input.published, actor });
-        return { message: done.published ? `“${done.title}” is published: members see it now.` : `“${done.title}” is unpublished: members no longer see it.` };
+        return {
+          message: done.published
+            ? `“${done.title}” is published: members see it now.`
+            : `“${done.title}” is unpublished: members no longer see it.`,
+        };
       }
       case "move": {
         const done = await moveKnowledgebaseArticle({ db, id: input.id, direction: input.direction, actor });
-        return { message: done.changed ? `“${done.title}” is now number ${done.position}.` : `“${done.title}” is already ${input.direction === "up" ? "first" : "last"}.` };
+        return {
+          message: done.changed
+            ? `“${done.title}” is now number ${done.position}.`
+            : `“${done.title}” is already ${input.direction === "up" ? "first" : "last"}.`,
+        };
       }
       case "delete": {
         const done = await deleteKnowledgebaseArticle({ db, id: input.id, actor });
@@ -57,7 +65,9 @@ export default function AdminKnowledgebase({ loaderData }: Route.ComponentProps)
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Knowledgebase</h1>
-          <p className="text-sm text-muted-foreground">Members see the published articles in their dashboard, in this order.</p>
+          <p className="text-sm text-muted-foreground">
+            Members see the published articles in their dashboard, in this order.
+          </p>
         </div>
         {canWrite ? (
           <Button asChild>

@@ -2,14 +2,17 @@ import { NewsletterCountsView } from "~/components/admin/newsletter/newsletter-c
 import { NewsletterDeliveries } from "~/components/admin/newsletter/newsletter-deliveries";
 import { NewsletterSubscribers } from "~/components/admin/newsletter/newsletter-subscribers";
 import { useNewsletterAction } from "~/components/admin/newsletter/use-newsletter-action";
+import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { newsletterActionSchema, newsletterFilterSchema } from "~/lib/validation/admin/newsletter";
-import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listNewsletterDeliveries } from "#server/staff/newsletter/list-newsletter-deliveries";
-import { countNewsletterSubscribers, listNewsletterSubscribers } from "#server/staff/newsletter/list-newsletter-subscribers";
+import {
+  countNewsletterSubscribers,
+  listNewsletterSubscribers,
+} from "#server/staff/newsletter/list-newsletter-subscribers";
 import { retryFailedDeliveries } from "#server/staff/newsletter/retry-failed-deliveries";
 import { unsubscribeSubscriber } from "#server/staff/newsletter/unsubscribe-subscriber";
 import type { Route } from "./+types/admin.newsletter";
@@ -41,12 +44,18 @@ export const action = defineAction({
     switch (input.intent) {
       case "unsubscribe": {
         const done = await unsubscribeSubscriber({ db, subscriberId: input.subscriberId, actor: staff.actor });
-        return { message: done.changed ? `${done.email} is unsubscribed: no more new-post emails go to it.` : `${done.email} was already unsubscribed.` };
+        return {
+          message: done.changed
+            ? `${done.email} is unsubscribed: no more new-post emails go to it.`
+            : `${done.email} was already unsubscribed.`,
+        };
       }
       case "retry": {
         const done = await retryFailedDeliveries({ db, postId: input.postId, actor: staff.actor });
         if (done.count === 0) return { message: `“${done.title}” has no failed emails to send again.` };
-        return { message: `${done.count} email${done.count === 1 ? "" : "s"} of “${done.title}” will be sent again in the next few minutes.` };
+        return {
+          message: `${done.count} email${done.count === 1 ? "" : "s"} of “${done.title}” will be sent again in the next few minutes.`,
+        };
       }
     }
   },
@@ -60,10 +69,17 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-8">
       <div>
         <h1 className="text-2xl font-bold">Newsletter</h1>
-        <p className="text-sm text-muted-foreground">Confirmed subscribers get an email when a post is first published.</p>
+        <p className="text-sm text-muted-foreground">
+          Confirmed subscribers get an email when a post is first published.
+        </p>
       </div>
       <NewsletterCountsView counts={counts} />
-      <NewsletterDeliveries deliveries={deliveries} canWrite={canWrite} busy={busy} onRetry={(postId) => send({ intent: "retry", postId: String(postId) })} />
+      <NewsletterDeliveries
+        deliveries={deliveries}
+        canWrite={canWrite}
+        busy={busy}
+        onRetry={(postId) => send({ intent: "retry", postId: String(postId) })}
+      />
       <NewsletterSubscribers
         filter={filter}
         page={subscribers}

@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
 import { PlanEditor } from "~/components/admin/plans/plan-editor";
 import { TargetHistory } from "~/components/admin/target-history";
-import { planSchema } from "~/lib/validation/admin/plans";
-import { can, type StaffPermission } from "~/lib/staff-roles";
 import { adminMeta } from "~/lib/meta";
+import { can, type StaffPermission } from "~/lib/staff-roles";
+import { planSchema } from "~/lib/validation/admin/plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { listAdminPlans } from "#server/staff/plans/list-admin-plans";
 import { listTargetHistory } from "#server/staff/list-target-history";
+import { listAdminPlans } from "#server/staff/plans/list-admin-plans";
 import { savePlan } from "#server/staff/plans/save-plan";
 import type { Route } from "./+types/admin.plans.$planId";
 

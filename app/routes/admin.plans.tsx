@@ -2,9 +2,9 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PlansTable } from "~/components/admin/plans/plans-table";
 import { Button } from "~/components/ui/button";
+import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { arrangePlanSchema } from "~/lib/validation/admin/plans";
-import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -30,7 +30,12 @@ export const action = defineAction({
   schema: arrangePlanSchema,
   run: async ({ input, staff }) => {
     if (input.intent === "cancel_price_change") {
-      const cancelled = await cancelScheduledPriceChange({ db: getDb(), planId: input.planId, changeId: input.changeId, actor: staff.actor });
+      const cancelled = await cancelScheduledPriceChange({
+        db: getDb(),
+        planId: input.planId,
+        changeId: input.changeId,
+        actor: staff.actor,
+      });
       return { changed: true, price: cancelled.price.toString(), notified: cancelled.notified };
     }
     return arrangePlan({

@@ -2,18 +2,18 @@ import { data, useLocation } from "react-router";
 import { PostEditor } from "~/components/admin/posts/post-editor";
 import { usePostPreview } from "~/components/admin/posts/use-post-preview";
 import { TargetHistory } from "~/components/admin/target-history";
+import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { postEditorSchema, type PostFields } from "~/lib/validation/admin/posts";
-import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { AppError } from "#server/lib/errors";
+import { listTargetHistory } from "#server/staff/list-target-history";
 import { changePostStatus } from "#server/staff/posts/change-post-status";
 import { createPostPreview } from "#server/staff/posts/create-post-preview";
 import { getPost } from "#server/staff/posts/get-post";
 import { savePost } from "#server/staff/posts/save-post";
-import { listTargetHistory } from "#server/staff/list-target-history";
 import type { Route } from "./+types/admin.posts.$postId";
 
 /** "new", or a post's id; anything else is no page. */
@@ -22,7 +22,8 @@ function postIdOf(param: string | undefined): number | "new" | null {
   return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(`${loaded?.post ? loaded.post.title : "New post"} · Posts`);
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  adminMeta(`${loaded?.post ? loaded.post.title : "New post"} · Posts`);
 
 /** What this page needs (the role matrix reads it; the loader guards with it). */
 export const permission = "content.write" satisfies StaffPermission;
@@ -65,9 +66,28 @@ export const action = defineAction({
       case "schedule": {
         const { intent, ...rest } = input;
         const fields = withoutExtras(rest);
-        const then = intent === "publish" ? ({ to: "publish" } as const) : intent === "schedule" ? ({ to: "schedule", at: input.scheduledAt } as const) : undefined;
-        const saved = await savePost({ db, id: postId, fields, actor, autosave: input.intent === "save" && input.autosave, then });
-        const message = intent === "save" ? (input.autosave ? "" : saved.changed ? "Saved." : "Nothing to save: the post has not changed.") : DONE[intent]!;
+        const then =
+          intent === "publish"
+            ? ({ to: "publish" } as const)
+            : intent === "schedule"
+              ? ({ to: "schedule", at: input.scheduledAt } as const)
+              : undefined;
+        const saved = await savePost({
+          db,
+          id: postId,
+          fields,
+          actor,
+          autosave: input.intent === "save" && input.autosave,
+          then,
+        });
+        const message =
+          intent === "save"
+            ? input.autosave
+              ? ""
+              : saved.changed
+                ? "Saved."
+                : "Nothing to save: the post has not changed."
+            : DONE[intent]!;
         return { ...saved, message };
       }
       case "preview": {
@@ -78,7 +98,13 @@ export const action = defineAction({
       default: {
         if (postId === null) throw new AppError("NOT_FOUND", "Save the post first.");
         const done = await changePostStatus({ db, id: postId, change: input.intent, actor });
-        return { id: postId, created: false, changed: done.changed, status: done.status, message: done.changed ? DONE[input.intent]! : "Nothing changed: the post's status did not allow it." };
+        return {
+          id: postId,
+          created: false,
+          changed: done.changed,
+          status: done.status,
+          message: done.changed ? DONE[input.intent]! : "Nothing changed: the post's status did not allow it.",
+        };
       }
     }
   },

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { BlogPostPage, blogPostMeta } from "~/components/blog/blog-post-page";
+import { blogPostMeta, BlogPostPage } from "~/components/blog/blog-post-page";
 import type { StaffPermission } from "~/lib/staff-roles";
 import { listRelatedPosts } from "#server/content/list-related-posts";
 import { getDb } from "#server/db/client";
@@ -23,7 +23,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  loaderData?.post ? blogPostMeta({ matches, location, post: loaderData.post, noindex: true }) : [{ name: "robots", content: "noindex, nofollow" }];
+  loaderData?.post
+    ? blogPostMeta({ matches, location, post: loaderData.post, noindex: true })
+    : [{ name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminPostPreview({ loaderData }: Route.ComponentProps) {
   return <BlogPostPage post={loaderData.post} related={loaderData.related} />;

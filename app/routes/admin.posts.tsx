@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { PostsSearch } from "~/components/admin/posts/posts-search";
 import { PostsTable } from "~/components/admin/posts/posts-table";
 import { Button } from "~/components/ui/button";
+import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { postListQuerySchema } from "~/lib/validation/admin/posts";
-import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listPosts } from "#server/staff/posts/list-posts";
@@ -31,7 +31,9 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Posts</h1>
-          <p className="text-sm text-muted-foreground">The blog: drafts, scheduled posts, what readers see, and the archive.</p>
+          <p className="text-sm text-muted-foreground">
+            The blog: drafts, scheduled posts, what readers see, and the archive.
+          </p>
         </div>
         {canWrite ? (
           <Button asChild>

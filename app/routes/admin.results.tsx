@@ -1,10 +1,10 @@
 import { ResultsSection } from "~/components/admin/results/results-section";
 import { parseResultType, RESULT_TYPE_LABELS } from "~/components/results/result-types";
+import { adminMeta } from "~/lib/meta";
+import { plural } from "~/lib/plural";
 import { parseResultsCsv, validCsvRows } from "~/lib/results-csv";
 import { can, type StaffPermission } from "~/lib/staff-roles";
-import { plural } from "~/lib/plural";
 import { resultActionSchema } from "~/lib/validation/admin/results";
-import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -47,7 +47,9 @@ export const action = defineAction({
       case "create": {
         const { intent: _intent, ...fields } = input;
         const created = await createResult({ db, input: fields, actor });
-        return { message: `Added “${created.title}” to ${RESULT_TYPE_LABELS[created.type]}${created.published ? " (published)" : " as a draft"}.` };
+        return {
+          message: `Added “${created.title}” to ${RESULT_TYPE_LABELS[created.type]}${created.published ? " (published)" : " as a draft"}.`,
+        };
       }
       case "update": {
         const { intent: _intent, id, ...fields } = input;
@@ -61,7 +63,11 @@ export const action = defineAction({
       case "publish": {
         const { result, changed } = await setResultPublished({ db, id: input.id, published: input.published, actor });
         if (!changed) return { message: `“${result.title}” is already ${result.published ? "published" : "a draft"}.` };
-        return { message: input.published ? `Published “${result.title}” on /results.` : `Took “${result.title}” off /results.` };
+        return {
+          message: input.published
+            ? `Published “${result.title}” on /results.`
+            : `Took “${result.title}” off /results.`,
+        };
       }
       case "move": {
         await moveResult({ db, id: input.id, direction: input.direction, actor });
@@ -72,7 +78,9 @@ export const action = defineAction({
         const rows = validCsvRows(preview);
         if (!rows) {
           const rowErrors = preview.rows.filter((r) => r.input === null).map(({ line, errors }) => ({ line, errors }));
-          const message = preview.error ?? `${plural(rowErrors.length, "row")} of ${preview.rows.length} ${rowErrors.length === 1 ? "has" : "have"} errors: nothing was imported.`;
+          const message =
+            preview.error ??
+            `${plural(rowErrors.length, "row")} of ${preview.rows.length} ${rowErrors.length === 1 ? "has" : "have"} errors: nothing was imported.`;
           throw new AppError("VALIDATION", message, { answer: { csvError: preview.error, rowErrors } });
         }
         const imported = await importResults({ db, rows, actor });

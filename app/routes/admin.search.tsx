@@ -1,14 +1,15 @@
 import { data } from "react-router";
 import { SearchResults } from "~/components/admin/search/search-results";
+import { adminMeta } from "~/lib/meta";
 import type { StaffPermission } from "~/lib/staff-roles";
 import { SEARCH_MIN, searchMessages, searchParamsSchema } from "~/lib/validation/admin/search";
-import { adminMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { searchableKinds, searchBackOffice } from "#server/staff/search/search-back-office";
 import type { Route } from "./+types/admin.search";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.search ? `“${loaded.search.query}” · Search` : "Search");
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  adminMeta(loaded?.search ? `“${loaded.search.query}” · Search` : "Search");
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "overview.read" satisfies StaffPermission;
@@ -30,7 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { q, kind, page } = parsed.data;
   if (q.length < SEARCH_MIN) return { kinds, error: q ? searchMessages.tooShort : null, search: null, page: 1 };
   const limit = url.searchParams.has("preview") ? PREVIEW_SIZE : PAGE_SIZE;
-  const search = await searchBackOffice({ db: getDb(), role: staff.role, term: q, kind, limit, offset: kind ? (page - 1) * PAGE_SIZE : 0 });
+  const search = await searchBackOffice({
+    db: getDb(),
+    role: staff.role,
+    term: q,
+    kind,
+    limit,
+    offset: kind ? (page - 1) * PAGE_SIZE : 0,
+  });
   return { kinds, error: null, search, page: kind ? page : 1 };
 }
 

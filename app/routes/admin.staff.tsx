@@ -1,17 +1,17 @@
-import { can, type StaffPermission } from "~/lib/staff-roles";
-import { staffPageSchema } from "~/lib/validation/admin/staff";
 import { InviteStaffForm, PendingInvitations } from "~/components/admin/staff/staff-invitations";
 import { StaffTable } from "~/components/admin/staff/staff-table";
 import { adminMeta } from "~/lib/meta";
+import { can, type StaffPermission } from "~/lib/staff-roles";
+import { staffPageSchema } from "~/lib/validation/admin/staff";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { listStaff } from "#server/staff/staff/list-staff";
 import { listTargetHistory } from "#server/staff/list-target-history";
-import { setStaffRole } from "#server/staff/staff/set-staff-role";
 import { changeStaffInvitation } from "#server/staff/staff/invitations/change-staff-invitation";
 import { inviteStaff } from "#server/staff/staff/invitations/invite-staff";
 import { listStaffInvitations } from "#server/staff/staff/invitations/list-staff-invitations";
+import { listStaff } from "#server/staff/staff/list-staff";
+import { setStaffRole } from "#server/staff/staff/set-staff-role";
 import type { Route } from "./+types/admin.staff";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
@@ -24,7 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [people, invitations] = await Promise.all([listStaff({ db }), listStaffInvitations({ db })]);
   // Each member's own history (role changes, invitations accepted); a handful of people, so one query each.
-  const histories = await Promise.all(people.map((person) => listTargetHistory({ db, target: { type: "user", id: person.userId }, limit: 10 })));
+  const histories = await Promise.all(
+    people.map((person) => listTargetHistory({ db, target: { type: "user", id: person.userId }, limit: 10 })),
+  );
   return {
     staff: people.map((person, i) => ({ ...person, history: histories[i]! })),
     invitations,

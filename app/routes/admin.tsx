@@ -2,9 +2,9 @@ import { data, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { sectionsFor } from "~/lib/admin-sections";
 import { adminMeta } from "~/lib/meta";
+import { readSidebarState } from "#server/dashboard/dashboard-data";
 import { withCookies } from "#server/http/auth-actions";
 import { requireStaff } from "#server/http/staff-guard";
-import { readSidebarState } from "#server/dashboard/dashboard-data";
 import { searchableKinds } from "#server/staff/search/search-back-office";
 import type { Route } from "./+types/admin";
 
@@ -31,7 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell viewer={loaderData.viewer} sections={loaderData.sections} searchKinds={loaderData.searchKinds} sidebarOpen={loaderData.sidebarOpen}>
+    <AdminShell
+      viewer={loaderData.viewer}
+      sections={loaderData.sections}
+      searchKinds={loaderData.searchKinds}
+      sidebarOpen={loaderData.sidebarOpen}
+    >
       <Outlet />
     </AdminShell>
   );

@@ -18,7 +18,9 @@ export const action = defineAction({
   schema: imageUploadSchema,
   // A file over 5 MB is a 413, like a body over the limit, not a form mistake.
   refuseInput: (error) =>
-    error.issues.some((issue) => issue.code === "too_big") ? new AppError("PAYLOAD_TOO_LARGE", UPLOAD_MESSAGES.tooLarge) : undefined,
+    error.issues.some((issue) => issue.code === "too_big")
+      ? new AppError("PAYLOAD_TOO_LARGE", UPLOAD_MESSAGES.tooLarge)
+      : undefined,
   unexpected: "The image could not be stored. Try again in a moment.",
   run: async ({ input, staff }) => {
     const bytes = new Uint8Array(await input.file.arrayBuffer());

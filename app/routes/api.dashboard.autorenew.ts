@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { autorenewSchema } from "~/lib/validation/dashboard/profile";
+import { setSubscriptionAutorenew, SUBSCRIPTION_NOT_FOUND } from "#server/dashboard/set-subscription-autorenew";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { AppError } from "#server/lib/errors";
-import { SUBSCRIPTION_NOT_FOUND, setSubscriptionAutorenew } from "#server/dashboard/set-subscription-autorenew";
 
 /** The autorenew switch of one of the member's own subscriptions. */
 export const action = defineAction({
@@ -11,7 +11,9 @@ export const action = defineAction({
   schema: autorenewSchema,
   // A malformed id is answered like a foreign one: 404, nothing about what exists.
   refuseInput: (error) =>
-    error.issues.some((issue) => issue.path[0] === "subscriptionId") ? new AppError("NOT_FOUND", SUBSCRIPTION_NOT_FOUND) : undefined,
+    error.issues.some((issue) => issue.path[0] === "subscriptionId")
+      ? new AppError("NOT_FOUND", SUBSCRIPTION_NOT_FOUND)
+      : undefined,
   unexpected: "Failed to update autorenew setting",
   run: ({ member, input }) => setSubscriptionAutorenew({ db: getDb(), userId: member.userId, ...input }),
 });

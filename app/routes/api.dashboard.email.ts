@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { changeEmailSchema } from "~/lib/validation/auth/email-auth";
-import { EMAIL_AUTH_MESSAGES } from "#server/auth/email/email-auth-messages";
 import { TOO_MANY } from "#server/auth/accounts/limits";
+import { EMAIL_AUTH_MESSAGES } from "#server/auth/email/email-auth-messages";
 import { requestEmailChange } from "#server/auth/email/request-email-change";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
@@ -10,10 +10,20 @@ import { defineAction } from "#server/http/action";
 export const action = defineAction({
   access: "member",
   schema: changeEmailSchema,
-  rateLimit: ({ member }) => ({ key: `change-email:${member.userId}`, limit: 5, windowSeconds: 60 * 60, message: TOO_MANY }),
+  rateLimit: ({ member }) => ({
+    key: `change-email:${member.userId}`,
+    limit: 5,
+    windowSeconds: 60 * 60,
+    message: TOO_MANY,
+  }),
   unexpected: "Failed to send the email. Please try again.",
   run: async ({ member, input, request }) => {
-    const { email } = await requestEmailChange({ db: getDb(), userId: member.userId, newEmail: input.email, headers: request.headers });
+    const { email } = await requestEmailChange({
+      db: getDb(),
+      userId: member.userId,
+      newEmail: input.email,
+      headers: request.headers,
+    });
     return { email, message: EMAIL_AUTH_MESSAGES.changeSent };
   },
 });

@@ -9,7 +9,11 @@ export const action = defineAction({
   schema: addPasskeySchema,
   unexpected: "The passkey could not be added. Please try again.",
   run: async ({ input, request, forwardCookies }) => {
-    const { passkey, headers } = await addMemberPasskey({ headers: request.headers, response: input.response, name: input.name });
+    const { passkey, headers } = await addMemberPasskey({
+      headers: request.headers,
+      response: input.response,
+      name: input.name,
+    });
     forwardCookies(headers);
     return { passkey };
   },

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { changePasswordSchema } from "~/lib/validation/dashboard/profile";
+import { changeMemberPassword } from "#server/dashboard/change-member-password";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
-import { changeMemberPassword } from "#server/dashboard/change-member-password";
 
 /** CHANGE PASSWORD: signs out every other session and hands this browser a fresh session cookie. */
 export const action = defineAction({

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { revokeSessionSchema } from "~/lib/validation/dashboard/sessions";
 import type { SignedInDevice } from "~/lib/view-types/sessions";
+import { getMemberSession } from "#server/auth/accounts/session";
 import { listMemberSessions } from "#server/auth/sessions/list-member-sessions";
 import { revokeMemberSessions } from "#server/auth/sessions/revoke-member-sessions";
-import { getMemberSession } from "#server/auth/accounts/session";
 import { getDb } from "#server/db/client";
 import { defineAction, SIGN_IN_AGAIN } from "#server/http/action";
 import type { Route } from "./+types/api.dashboard.sessions";
@@ -17,8 +17,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getMemberSession(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of session.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  if (!session.member) return data<SignedInDevicesList>({ ok: false, error: SIGN_IN_AGAIN, signedOut: true }, { status: 401, headers });
-  const devices = await listMemberSessions({ db: getDb(), userId: session.member.userId, currentSessionId: session.member.sessionId });
+  if (!session.member)
+    return data<SignedInDevicesList>({ ok: false, error: SIGN_IN_AGAIN, signedOut: true }, { status: 401, headers });
+  const devices = await listMemberSessions({
+    db: getDb(),
+    userId: session.member.userId,
+    currentSessionId: session.member.sessionId,
+  });
   return data<SignedInDevicesList>({ ok: true, devices }, { headers });
 }
 

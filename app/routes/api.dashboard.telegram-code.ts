@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { getConfig } from "#server/config";
+import { generateTelegramCode } from "#server/dashboard/generate-telegram-code";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
-import { generateTelegramCode } from "#server/dashboard/generate-telegram-code";
 import { getTelegramBot } from "#server/telegram/telegram-bot";
 import { getTelegramBotUsername, telegramBotUrl } from "#server/telegram/telegram-links";
 

@@ -10,7 +10,12 @@ export const action = defineAction({
   schema: twoFactorPasswordSchema,
   unexpected: "New backup codes could not be made. Please try again.",
   run: async ({ member, input, request }) => {
-    const { backupCodes } = await regenerateBackupCodes({ db: getDb(), userId: member.userId, password: input.password, headers: request.headers });
+    const { backupCodes } = await regenerateBackupCodes({
+      db: getDb(),
+      userId: member.userId,
+      password: input.password,
+      headers: request.headers,
+    });
     return { backupCodes };
   },
 });

@@ -10,7 +10,12 @@ export const action = defineAction({
   schema: twoFactorConfirmSchema,
   unexpected: "Two-factor authentication could not be turned on. Please try again.",
   run: async ({ member, input, request, forwardCookies }) => {
-    const { headers, backupCodes } = await confirmTwoFactorSetup({ db: getDb(), userId: member.userId, code: input.code, headers: request.headers });
+    const { headers, backupCodes } = await confirmTwoFactorSetup({
+      db: getDb(),
+      userId: member.userId,
+      code: input.code,
+      headers: request.headers,
+    });
     forwardCookies(headers);
     return { backupCodes };
   },

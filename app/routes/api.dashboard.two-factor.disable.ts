@@ -10,7 +10,13 @@ export const action = defineAction({
   schema: twoFactorDisableSchema,
   unexpected: "Two-factor authentication could not be turned off. Please try again.",
   run: async ({ member, input, request, forwardCookies }) => {
-    const { headers } = await turnOffTwoFactor({ db: getDb(), userId: member.userId, password: input.password, code: input.code, headers: request.headers });
+    const { headers } = await turnOffTwoFactor({
+      db: getDb(),
+      userId: member.userId,
+      password: input.password,
+      code: input.code,
+      headers: request.headers,
+    });
     forwardCookies(headers);
     return {};
   },

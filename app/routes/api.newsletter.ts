@@ -21,7 +21,8 @@ function backToBlog(code: NewsletterNoticeCode) {
 export const action = defineAction({
   schema: newsletterSchema,
   // A cross-site post stays a 403, page or not: nothing to send a stranger back to.
-  onError: (error, request) => (wantsPage(request) && error.code !== "FORBIDDEN" ? backToBlog(noticeFor(error)) : undefined),
+  onError: (error, request) =>
+    wantsPage(request) && error.code !== "FORBIDDEN" ? backToBlog(noticeFor(error)) : undefined,
   run: async ({ input, clientIp, request }) => {
     const outcome = await subscribeToNewsletter({
       db: getDb(),

@@ -10,7 +10,11 @@ import { clientAddressKey } from "#server/security/client-address";
  * still bounds the short-lived challenge rows one address can make.
  */
 export const action = defineAction({
-  rateLimit: ({ clientIp }) => ({ key: clientAddressKey("passkey-options", clientIp), limit: 300, windowSeconds: 15 * 60 }),
+  rateLimit: ({ clientIp }) => ({
+    key: clientAddressKey("passkey-options", clientIp),
+    limit: 300,
+    windowSeconds: 15 * 60,
+  }),
   unexpected: "Passkey sign-in is not available right now. Please sign in with your email and password.",
   run: async ({ request, forwardCookies }) => {
     const { options, headers } = await startPasskeySignIn({ headers: request.headers });

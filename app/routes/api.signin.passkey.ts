@@ -16,7 +16,12 @@ export const action = defineAction({
   schema: passkeySignInSchema,
   unexpected: "Passkey sign-in failed. Please try again.",
   run: async ({ input, clientIp, request, forwardCookies }) => {
-    const { headers } = await signInWithPasskey({ db: getDb(), clientIp, headers: request.headers, response: input.response });
+    const { headers } = await signInWithPasskey({
+      db: getDb(),
+      clientIp,
+      headers: request.headers,
+      response: input.response,
+    });
     forwardCookies(headers);
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return { redirectTo: safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }) };

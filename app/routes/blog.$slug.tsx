@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { ArticleNotFound } from "~/components/blog/article-messages";
-import { BlogPostPage, blogPostMeta } from "~/components/blog/blog-post-page";
+import { blogPostMeta, BlogPostPage } from "~/components/blog/blog-post-page";
 import { seoMeta } from "~/lib/meta";
 import { findPostRedirect } from "#server/content/find-post-redirect";
 import { getBlogPost } from "#server/content/get-blog-post";

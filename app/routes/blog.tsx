@@ -3,9 +3,9 @@ import { useNavigation } from "react-router";
 import { BlogPostList } from "~/components/blog/blog-post-list";
 import { BlogSearch } from "~/components/blog/blog-search";
 import type { NewsletterSignup as NewsletterSignupForm } from "~/components/blog/newsletter-signup";
-import { normalizeSearch } from "~/lib/search-term";
 import { lazyBelowTheFold } from "~/components/site/below-the-fold";
 import { seoMeta } from "~/lib/meta";
+import { normalizeSearch } from "~/lib/search-term";
 import { listBlogPosts } from "#server/content/list-blog-posts";
 import { getDb } from "#server/db/client";
 import { loadOrUnavailable } from "#server/http/load-or-unavailable";
@@ -28,7 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1));
   const notice = newsletterNotice(url.searchParams.get("newsletter"));
   return loadOrUnavailable({
-    load: async () => ({ query, page, ...(await listBlogPosts({ db: getDb(), search: query, limit: page * PAGE_SIZE })), failed: false, notice }),
+    load: async () => ({
+      query,
+      page,
+      ...(await listBlogPosts({ db: getDb(), search: query, limit: page * PAGE_SIZE })),
+      failed: false,
+      notice,
+    }),
     fallback: { query, page, posts: [], total: 0, failed: true, notice },
     failure: "blog list failed to load",
   });
@@ -47,7 +53,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { query, page, posts, total, failed, notice } = loaderData;
   const navigation = useNavigation();
-  const pending = navigation.state === "loading" && navigation.location.pathname === "/blog" ? navigation.location : null;
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname === "/blog" ? navigation.location : null;
   const searching = pending !== null && normalizeSearch(new URLSearchParams(pending.search).get("q")) !== query;
 
   return (
@@ -55,7 +62,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <section className="relative overflow-hidden border-b bg-gradient-to-b from-primary/10 via-background to-background">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-20 text-center sm:px-6">
           <p className="text-sm font-semibold tracking-widest text-primary uppercase">Blog</p>
-          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">Insights for calmer, smarter trading</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+            Insights for calmer, smarter trading
+          </h1>
           <p className="max-w-2xl text-lg text-muted-foreground text-pretty">
             Risk management, trading education, market analysis and product news from the team behind the signals.
           </p>

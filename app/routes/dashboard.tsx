@@ -11,12 +11,17 @@ import { UserInfoSection } from "~/components/dashboard/user-info-section";
 import { WelcomeSection } from "~/components/dashboard/welcome-section";
 import { seoMeta } from "~/lib/meta";
 import { requireMember } from "#server/auth/accounts/session";
+import {
+  loadBillingData,
+  loadKnowledgebaseData,
+  loadSubscriptionsData,
+  readSidebarState,
+} from "#server/dashboard/dashboard-data";
+import { getDepositWallet } from "#server/dashboard/get-deposit-wallet";
+import { getMemberProfile } from "#server/dashboard/get-member-profile";
 import { getDb } from "#server/db/client";
 import { withCookies } from "#server/http/auth-actions";
 import { isAppError } from "#server/lib/errors";
-import { loadBillingData, loadKnowledgebaseData, loadSubscriptionsData, readSidebarState } from "#server/dashboard/dashboard-data";
-import { getDepositWallet } from "#server/dashboard/get-deposit-wallet";
-import { getMemberProfile } from "#server/dashboard/get-member-profile";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -58,7 +63,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { sidebarOpen, profile, wallet } = loaderData;
   // The section being opened shows at once (in its loading state) instead of the old one lingering.
-  const target = navigation.location?.pathname === "/dashboard" ? resolveSection(new URLSearchParams(navigation.location.search).get("section")) : null;
+  const target =
+    navigation.location?.pathname === "/dashboard"
+      ? resolveSection(new URLSearchParams(navigation.location.search).get("section"))
+      : null;
   const section = target ?? loaderData.section;
   const loaded = section.key === loaderData.section.key ? loaderData : null;
   // A session that ended elsewhere: none of the member's data stays on screen.

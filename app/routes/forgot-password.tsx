@@ -3,12 +3,12 @@ import * as React from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { useForm, type Refusal } from "~/components/forms/use-form";
-import { FormField } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { forgotPasswordSchema } from "~/lib/validation/auth/auth";
 import { seoMeta } from "~/lib/meta";
+import { forgotPasswordSchema } from "~/lib/validation/auth/auth";
 import { requestPasswordReset } from "#server/auth/accounts/request-password-reset";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
@@ -16,7 +16,13 @@ import { defineAction } from "#server/http/action";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta({ matches, location, title: "Forgot password", description: "Get a link to reset your password.", noindex: true });
+  seoMeta({
+    matches,
+    location,
+    title: "Forgot password",
+    description: "Get a link to reset your password.",
+    noindex: true,
+  });
 
 export const action = defineAction({
   schema: forgotPasswordSchema,
@@ -43,7 +49,9 @@ export default function ForgotPassword() {
   React.useEffect(() => {
     if (!result?.ok) return;
     setSent(true);
-    toast.success("Check your email", { description: "We've sent you a password reset link. Please check your inbox." });
+    toast.success("Check your email", {
+      description: "We've sent you a password reset link. Please check your inbox.",
+    });
   }, [result]);
 
   return (

@@ -2,12 +2,12 @@ import { AlertTriangleIcon } from "lucide-react";
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { useForm } from "~/components/forms/use-form";
 import { CartSummary } from "~/components/auth/cart-summary";
-import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
@@ -24,7 +24,13 @@ import type { Route } from "./+types/join.details";
 const DASHBOARD = "/dashboard?section=subscriptions";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta({ matches, location, title: "Enter your details", description: "Create your account to start receiving signals.", noindex: true });
+  seoMeta({
+    matches,
+    location,
+    title: "Enter your details",
+    description: "Create your account to start receiving signals.",
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedIn(request, DASHBOARD);
@@ -59,7 +65,11 @@ export default function JoinDetails() {
   const complete = fields.every((f) => form.values[f].trim() !== "") && terms && risk;
 
   return (
-    <AuthShell title="Enter your details" description="Create your account, then pay from your USDT balance on the dashboard." side={<CartSummary plans={plans} />}>
+    <AuthShell
+      title="Enter your details"
+      description="Create your account, then pay from your USDT balance on the dashboard."
+      side={<CartSummary plans={plans} />}
+    >
       <Form method="post" className="grid gap-5" noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="firstName" label="First Name*" error={errors.firstName}>
@@ -73,14 +83,25 @@ export default function JoinDetails() {
           <Input id="email" name="email" type="email" autoComplete="email" {...form.field("email")} />
         </FormField>
         <FormField id="password" label="Password*" error={errors.password}>
-          <PasswordInput id="password" name="password" autoComplete="new-password" placeholder={PASSWORD_HINT} {...form.field("password")} />
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="new-password"
+            placeholder={PASSWORD_HINT}
+            {...form.field("password")}
+          />
         </FormField>
         <FormField
           id="telegram"
           label="Telegram*"
           error={errors.telegram}
           hint={
-            <a href="https://telegram.org/faq#q-what-are-usernames-how-do-i-get-one" target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+            <a
+              href="https://telegram.org/faq#q-what-are-usernames-how-do-i-get-one"
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-primary underline-offset-4 hover:underline"
+            >
               How do I find my Telegram username? (Settings → Username)
             </a>
           }
@@ -95,8 +116,14 @@ export default function JoinDetails() {
           <Checkbox id="acceptTerms" name="acceptTerms" checked={terms} onCheckedChange={(v) => setTerms(v === true)} />
           <Label htmlFor="acceptTerms" className="font-normal leading-snug">
             <span>
-              I accept the <Link to="/terms-of-service" className="text-primary underline">Terms of Service</Link> and{" "}
-              <Link to="/privacy-policy" className="text-primary underline">Privacy Policy</Link>
+              I accept the{" "}
+              <Link to="/terms-of-service" className="text-primary underline">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy-policy" className="text-primary underline">
+                Privacy Policy
+              </Link>
             </span>
           </Label>
         </div>

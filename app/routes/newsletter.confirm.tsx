@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { MailCheckIcon } from "lucide-react";
+import { data } from "react-router";
 import { EmailLinkPage } from "~/components/blog/email-link-page";
 import { linkToken, NO_STORE } from "~/lib/email-link-route";
 import { seoMeta } from "~/lib/meta";
@@ -10,13 +10,20 @@ import { confirmNewsletter, findPendingConfirmation } from "#server/newsletter/c
 import { NEWSLETTER_MESSAGES } from "#server/newsletter/messages";
 import type { Route } from "./+types/newsletter.confirm";
 
-const invalid = () => data({ state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidLink, email: "" }, { status: 400, headers: NO_STORE });
+const invalid = () =>
+  data(
+    { state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidLink, email: "" },
+    { status: 400, headers: NO_STORE },
+  );
 
 /** The emailed link: shows what would be confirmed; a GET never confirms (mail scanners open links). */
 export async function loader({ request }: Route.LoaderArgs) {
   try {
     const { email } = await findPendingConfirmation({ db: getDb(), token: linkToken(request) });
-    return data({ state: "pending" as const, message: NEWSLETTER_MESSAGES.confirmPrompt, email }, { headers: NO_STORE });
+    return data(
+      { state: "pending" as const, message: NEWSLETTER_MESSAGES.confirmPrompt, email },
+      { headers: NO_STORE },
+    );
   } catch (error) {
     if (!isAppError(error)) throw error;
     return invalid();
@@ -42,7 +49,13 @@ export const action = defineAction({
 export { headers, shouldRevalidate } from "~/lib/email-link-route";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta({ matches, location, title: "Newsletter", description: "Confirm your subscription to new blog posts.", noindex: true });
+  seoMeta({
+    matches,
+    location,
+    title: "Newsletter",
+    description: "Confirm your subscription to new blog posts.",
+    noindex: true,
+  });
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   // The action always answers a page state (its errors too): `state` tells them apart from the envelope type.

@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { MailMinusIcon } from "lucide-react";
+import { data } from "react-router";
 import { EmailLinkPage } from "~/components/blog/email-link-page";
 import { linkToken, NO_STORE } from "~/lib/email-link-route";
 import { seoMeta } from "~/lib/meta";
@@ -10,7 +10,11 @@ import { NEWSLETTER_MESSAGES } from "#server/newsletter/messages";
 import { findUnsubscribeAddress, unsubscribeNewsletter } from "#server/newsletter/unsubscribe-newsletter";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
-const invalid = () => data({ state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidUnsubscribeLink, email: "" }, { status: 400, headers: NO_STORE });
+const invalid = () =>
+  data(
+    { state: "invalid" as const, message: NEWSLETTER_MESSAGES.invalidUnsubscribeLink, email: "" },
+    { status: 400, headers: NO_STORE },
+  );
 
 /** The link in a newsletter email: shows whose subscription it ends; a GET changes nothing. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -48,16 +52,29 @@ export const action = defineAction({
 export { headers, shouldRevalidate } from "~/lib/email-link-route";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta({ matches, location, title: "Newsletter", description: "Stop receiving new blog posts by email.", noindex: true });
+  seoMeta({
+    matches,
+    location,
+    title: "Newsletter",
+    description: "Stop receiving new blog posts by email.",
+    noindex: true,
+  });
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   // The action always answers a page state (its errors too): `state` tells them apart from the envelope type.
   const { state, message, email } = actionData && "state" in actionData ? actionData : loaderData;
   return (
-    <EmailLinkPage state={state} title={message} pendingIcon={MailMinusIcon} action="Unsubscribe" busyLabel="Unsubscribing...">
+    <EmailLinkPage
+      state={state}
+      title={message}
+      pendingIcon={MailMinusIcon}
+      action="Unsubscribe"
+      busyLabel="Unsubscribing..."
+    >
       {state === "pending" ? (
         <>
-          We will stop sending new articles from our blog to <strong className="font-semibold text-foreground">{email}</strong>.
+          We will stop sending new articles from our blog to{" "}
+          <strong className="font-semibold text-foreground">{email}</strong>.
         </>
       ) : state === "done" ? (
         `${email} gets no more emails about new posts. You can subscribe again on the blog at any time.`

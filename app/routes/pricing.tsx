@@ -9,14 +9,19 @@ import { loadOrUnavailable } from "#server/http/load-or-unavailable";
 import type { Route } from "./+types/pricing";
 
 export const loader = () =>
-  loadOrUnavailable({ load: async () => ({ plans: await listPublishedPlans(getDb()) }), fallback: { plans: [] }, failure: "pricing plans failed to load" });
+  loadOrUnavailable({
+    load: async () => ({ plans: await listPublishedPlans(getDb()) }),
+    fallback: { plans: [] },
+    failure: "pricing plans failed to load",
+  });
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
   ...seoMeta({
     matches,
     location,
     title: "Pricing",
-    description: "AI crypto and forex signal plans: pay monthly, quarterly (save 15%) or once for lifetime access, in USDT.",
+    description:
+      "AI crypto and forex signal plans: pay monthly, quarterly (save 15%) or once for lifetime access, in USDT.",
   }),
   ...(loaderData?.plans ?? []).map((plan) =>
     jsonLd({
@@ -42,7 +47,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       {plans.length > 0 ? (
         <PricingView plans={plans} />
       ) : (
-        <LoadError className="mx-auto max-w-xl rounded-xl">Error loading pricing plans. Please try again later.</LoadError>
+        <LoadError className="mx-auto max-w-xl rounded-xl">
+          Error loading pricing plans. Please try again later.
+        </LoadError>
       )}
       <PaymentMethods className="mt-16" />
     </div>

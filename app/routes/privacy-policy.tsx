@@ -3,10 +3,13 @@ import { LEGAL_LAST_UPDATED } from "~/lib/legal";
 import { seoMeta } from "~/lib/meta";
 import type { Route } from "./+types/privacy-policy";
 
-
-
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta({ matches, location, title: "Privacy Policy", description: "How we collect, use and protect your personal data." });
+  seoMeta({
+    matches,
+    location,
+    title: "Privacy Policy",
+    description: "How we collect, use and protect your personal data.",
+  });
 
 export default function PrivacyPolicy() {
   return (

@@ -1,19 +1,19 @@
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { useForm, type Refusal } from "~/components/forms/use-form";
-import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
+import { useForm, type Refusal } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
+import { INVALID_LINK, resetPasswordSchema } from "~/lib/validation/auth/auth";
 import { PASSWORD_HINT, passwordProblem } from "~/lib/validation/auth/password";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/accounts/reset-member-password";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { flashToastCookie } from "#server/http/flash";
 import { AppError } from "#server/lib/errors";
-import { INVALID_LINK, resetPasswordSchema } from "~/lib/validation/auth/auth";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -37,8 +37,10 @@ export const action = defineAction({
 });
 
 function announce({ error = "", fieldErrors }: Refusal) {
-  if (fieldErrors.confirm !== undefined) toast.error("Passwords don't match", { description: "Please make sure both passwords are the same." });
-  else if (error === INVALID_LINK) toast.error("Invalid or expired link", { description: "Please request a new password reset link." });
+  if (fieldErrors.confirm !== undefined)
+    toast.error("Passwords don't match", { description: "Please make sure both passwords are the same." });
+  else if (error === INVALID_LINK)
+    toast.error("Invalid or expired link", { description: "Please request a new password reset link." });
   else if (error.startsWith("Password must")) toast.error("Weak password", { description: error });
   else toast.error("Reset failed", { description: error || "Failed to reset password. Please try again." });
 }

@@ -1,5 +1,5 @@
-import { Link, useNavigation } from "react-router";
 import { ArrowRightIcon } from "lucide-react";
+import { Link, useNavigation } from "react-router";
 import { parseResultType } from "~/components/results/result-types";
 import { ResultsTabs } from "~/components/results/results-tabs";
 import { Button } from "~/components/ui/button";
@@ -25,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     matches,
     location,
     title: "Results",
-    description: "Month-by-month results of our signals: signals sent, wins, losses, total return and win rate for every product.",
+    description:
+      "Month-by-month results of our signals: signals sent, wins, losses, total return and win rate for every product.",
   });
 
 export default function Results({ loaderData }: Route.ComponentProps) {
@@ -42,17 +43,20 @@ export default function Results({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <header className="mx-auto mb-12 max-w-3xl text-center">
         <p className="text-sm font-semibold tracking-widest text-primary uppercase">Results</p>
-        <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">Every month, every signal, on the record</h1>
+        <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          Every month, every signal, on the record
+        </h1>
         <p className="mt-4 text-lg text-muted-foreground text-pretty">
-          Signals sent, wins, losses and total return for each of our products. Choose a product to see its track record.
+          Signals sent, wins, losses and total return for each of our products. Choose a product to see its track
+          record.
         </p>
       </header>
 
       <ResultsTabs activeType={activeType} items={results} loading={activeType !== type} failed={failed} />
 
       <p className="mx-auto mt-10 max-w-3xl text-center text-xs text-muted-foreground">
-        Total is the sum of per-signal returns on margin; the win rate counts closed signals. Past results do not guarantee
-        future performance. Trade only with money you can afford to lose.
+        Total is the sum of per-signal returns on margin; the win rate counts closed signals. Past results do not
+        guarantee future performance. Trade only with money you can afford to lose.
       </p>
 
       <section className="mx-auto mt-16 flex max-w-3xl flex-col items-center gap-5 rounded-2xl border bg-card px-6 py-12 text-center shadow-sm">

@@ -20,10 +20,19 @@ import { flashToastCookie } from "#server/http/flash";
 import type { Route } from "./+types/signin.code";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta({ matches, location, title: "Sign in with a code", description: "Sign in with a one-time code sent to your email.", noindex: true });
+  seoMeta({
+    matches,
+    location,
+    title: "Sign in with a code",
+    description: "Sign in with a one-time code sent to your email.",
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedIn(request, safeRedirect(new URL(request.url).searchParams.get("redirectTo"), { siteOrigin: getPublicOrigin() }));
+  await redirectSignedIn(
+    request,
+    safeRedirect(new URL(request.url).searchParams.get("redirectTo"), { siteOrigin: getPublicOrigin() }),
+  );
   return { resendSeconds: SIGN_IN_CODE_RESEND_SECONDS };
 }
 
@@ -36,7 +45,13 @@ export const action = defineAction({
       await requestSignInCode({ db, email: input.email, clientIp });
       return { sent: true as const, email: input.email.toLowerCase(), message: EMAIL_AUTH_MESSAGES.codeSent };
     }
-    const { headers } = await signInWithCode({ db, email: input.email, code: input.code ?? "", clientIp, headers: request.headers });
+    const { headers } = await signInWithCode({
+      db,
+      email: input.email,
+      code: input.code ?? "",
+      clientIp,
+      headers: request.headers,
+    });
     forwardCookies(headers);
     // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
@@ -69,7 +84,10 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
 
   const redirectTo = params.get("redirectTo") ?? "";
   return (
-    <AuthShell title="Sign in with a code" description="We email you a 6-digit code that signs you in once, within 10 minutes.">
+    <AuthShell
+      title="Sign in with a code"
+      description="We email you a 6-digit code that signs you in once, within 10 minutes."
+    >
       {step ? (
         <Form method="post" className="grid gap-5" noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -94,7 +112,14 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
             {busy ? "Signing in..." : "Sign in"}
           </Button>
           <div className="flex items-center justify-between gap-3 text-sm">
-            <Button type="submit" name="intent" value="send" variant="link" className="h-auto p-0" disabled={busy || wait > 0}>
+            <Button
+              type="submit"
+              name="intent"
+              value="send"
+              variant="link"
+              className="h-auto p-0"
+              disabled={busy || wait > 0}
+            >
               {wait > 0 ? `Resend code in ${wait}s` : "Resend code"}
             </Button>
             <Button type="button" variant="link" className="h-auto p-0" onClick={() => setStep(null)} disabled={busy}>
@@ -107,13 +132,23 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="intent" value="send" />
           <FormField id="email" label="Email" error={errors.email}>
-            <Input id="email" name="email" type="email" autoComplete="email" required aria-invalid={Boolean(errors.email) || undefined} />
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              aria-invalid={Boolean(errors.email) || undefined}
+            />
           </FormField>
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? "Sending..." : "Email me a sign-in code"}
           </Button>
           <p className="text-center text-sm text-muted-foreground">
-            <Link to={redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin"} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to={redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin"}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Sign in with your password
             </Link>
           </p>

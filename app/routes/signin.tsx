@@ -1,15 +1,15 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { useForm } from "~/components/forms/use-form";
 import { PasskeySignIn } from "~/components/auth/passkey-sign-in";
-import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
+import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signInSchema } from "~/lib/validation/auth/auth";
-import { seoMeta } from "~/lib/meta";
 import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
@@ -22,18 +22,29 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Sign in", description: "Sign in to your member dashboard.", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedIn(request, safeRedirect(new URL(request.url).searchParams.get("redirectTo"), { siteOrigin: getPublicOrigin() }));
+  await redirectSignedIn(
+    request,
+    safeRedirect(new URL(request.url).searchParams.get("redirectTo"), { siteOrigin: getPublicOrigin() }),
+  );
   return null;
 }
 
 export const action = defineAction({
   schema: signInSchema,
   run: async ({ input, clientIp, request, forwardCookies }) => {
-    const { headers, twoFactorRequired } = await signInMember({ db: getDb(), email: input.email, password: input.password, clientIp, headers: request.headers });
+    const { headers, twoFactorRequired } = await signInMember({
+      db: getDb(),
+      email: input.email,
+      password: input.password,
+      clientIp,
+      headers: request.headers,
+    });
     forwardCookies(headers);
     // Two-factor on: the second screen asks for the code, then goes on to redirectTo.
     if (twoFactorRequired) {
-      return redirect(`/signin/two-factor?redirectTo=${encodeURIComponent(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }))}`);
+      return redirect(
+        `/signin/two-factor?redirectTo=${encodeURIComponent(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }))}`,
+      );
     }
     // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
@@ -46,17 +57,33 @@ export default function SignIn() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin") === true;
-  const { errors } = useForm({ answer: result, refusal: ({ error }) => toast.error("Sign in failed", { description: error || "Invalid email or password" }) });
+  const { errors } = useForm({
+    answer: result,
+    refusal: ({ error }) => toast.error("Sign in failed", { description: error || "Invalid email or password" }),
+  });
 
   return (
     <AuthShell title="Sign in" description="Welcome back. Sign in to manage your subscriptions and Telegram access.">
       <Form method="post" className="grid gap-5" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormField id="email" label="Email" error={errors.email}>
-          <Input id="email" name="email" type="email" autoComplete="username webauthn" required aria-invalid={Boolean(errors.email) || undefined} />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username webauthn"
+            required
+            aria-invalid={Boolean(errors.email) || undefined}
+          />
         </FormField>
         <FormField id="password" label="Password" error={errors.password}>
-          <PasswordInput id="password" name="password" autoComplete="current-password" required aria-invalid={Boolean(errors.password) || undefined} />
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={Boolean(errors.password) || undefined}
+          />
         </FormField>
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
@@ -68,7 +95,15 @@ export default function SignIn() {
         </Button>
         <PasskeySignIn redirectTo={params.get("redirectTo") ?? ""} />
         <Button asChild variant="outline" size="lg">
-          <Link to={params.get("redirectTo") ? `/signin/code?redirectTo=${encodeURIComponent(params.get("redirectTo")!)}` : "/signin/code"}>Email me a sign-in code</Link>
+          <Link
+            to={
+              params.get("redirectTo")
+                ? `/signin/code?redirectTo=${encodeURIComponent(params.get("redirectTo")!)}`
+                : "/signin/code"
+            }
+          >
+            Email me a sign-in code
+          </Link>
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Don&apos;t have an account?{" "}

@@ -18,7 +18,13 @@ import { flashToastCookie } from "#server/http/flash";
 import type { Route } from "./+types/signin.two-factor";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta({ matches, location, title: "Two-factor sign in", description: "Enter the code from your authenticator app.", noindex: true });
+  seoMeta({
+    matches,
+    location,
+    title: "Two-factor sign in",
+    description: "Enter the code from your authenticator app.",
+    noindex: true,
+  });
 
 /** The second sign-in step: only after the password step left its challenge cookie. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,7 +39,13 @@ export const action = defineAction({
   run: async ({ input, clientIp, request, forwardCookies }) => {
     // As the page does: a browser already signed in goes on (its session is never the one checked).
     await redirectSignedIn(request, safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
-    const { headers } = await verifyTwoFactorSignIn({ db: getDb(), code: input.code, trustDevice: input.trustDevice, clientIp, headers: request.headers });
+    const { headers } = await verifyTwoFactorSignIn({
+      db: getDb(),
+      code: input.code,
+      trustDevice: input.trustDevice,
+      clientIp,
+      headers: request.headers,
+    });
     forwardCookies(headers);
     // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
@@ -52,7 +64,10 @@ export default function TwoFactorSignIn() {
   const redirectTo = params.get("redirectTo") ?? "";
 
   return (
-    <AuthShell title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app, or one of your backup codes.">
+    <AuthShell
+      title="Two-factor authentication"
+      description="Enter the 6-digit code from your authenticator app, or one of your backup codes."
+    >
       <Form method="post" className="grid gap-5" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField id="code" label="Code" error={error}>
@@ -80,7 +95,10 @@ export default function TwoFactorSignIn() {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Lost your device? Use one of your backup codes.{" "}
-          <Link to={`/signin${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={`/signin${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Back to sign in
           </Link>
         </p>

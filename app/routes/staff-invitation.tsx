@@ -1,15 +1,15 @@
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { useForm } from "~/components/forms/use-form";
 import { PasswordInput } from "~/components/auth/password-input";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { seoMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/staff-roles";
-import { PASSWORD_HINT } from "~/lib/validation/auth/password";
 import { acceptInvitationSchema } from "~/lib/validation/admin/staff";
+import { PASSWORD_HINT } from "~/lib/validation/auth/password";
 import { getSignedInAccount } from "#server/auth/accounts/session";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
@@ -51,14 +51,28 @@ export const action = defineAction({
   schema: acceptInvitationSchema,
   // Tokens are 256-bit, so guessing is hopeless anyway; the limit keeps a flood of tries (each
   // hashing a password when it opens an account) from costing the server.
-  rateLimit: ({ clientIp }) => ({ key: clientAddressKey("staff-invitation", clientIp), limit: 20, windowSeconds: 15 * 60 }),
-  refuseInput: (error) => (error.issues[0]?.path[0] === "token" ? new AppError("NOT_FOUND", invitationMessages.unknown) : undefined),
+  rateLimit: ({ clientIp }) => ({
+    key: clientAddressKey("staff-invitation", clientIp),
+    limit: 20,
+    windowSeconds: 15 * 60,
+  }),
+  refuseInput: (error) =>
+    error.issues[0]?.path[0] === "token" ? new AppError("NOT_FOUND", invitationMessages.unknown) : undefined,
   run: async ({ input, request, forwardCookies }) => {
     if (input.intent === "accept") {
       const { account } = await getSignedInAccount(request);
-      const accepted = await acceptStaffInvitation({ db: getDb(), token: input.token, accountId: account?.userId ?? null });
+      const accepted = await acceptStaffInvitation({
+        db: getDb(),
+        token: input.token,
+        accountId: account?.userId ?? null,
+      });
       // The role change ended the account's sessions: signing in again starts one as staff.
-      forwardCookies(flashToastCookie({ title: `You are now ${ROLE_LABELS[accepted.role]}`, description: "Sign in again to open the back office." }));
+      forwardCookies(
+        flashToastCookie({
+          title: `You are now ${ROLE_LABELS[accepted.role]}`,
+          description: "Sign in again to open the back office.",
+        }),
+      );
       return redirect("/signin?redirectTo=%2Fadmin");
     }
     const created = await acceptStaffInvitationAsNewAccount({
@@ -72,7 +86,12 @@ export const action = defineAction({
     if (!created.headers) return redirect("/signin?redirectTo=%2Fadmin");
     forwardCookies(created.headers);
     // Staff need two-factor sign-in before /admin opens (server/http/staff-guard.ts): straight there.
-    forwardCookies(flashToastCookie({ title: `Welcome aboard, ${ROLE_LABELS[created.role]}`, description: "Turn on two-factor sign-in below; then the back office opens." }));
+    forwardCookies(
+      flashToastCookie({
+        title: `Welcome aboard, ${ROLE_LABELS[created.role]}`,
+        description: "Turn on two-factor sign-in below; then the back office opens.",
+      }),
+    );
     return redirect("/dashboard?section=user-info");
   },
 });
@@ -96,7 +115,10 @@ export default function StaffInvitation() {
   return (
     <AuthShell title="Join the back office" description={description} side={null}>
       {failed ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {failed.error}
         </p>
       ) : null}
@@ -106,7 +128,8 @@ export default function StaffInvitation() {
         ) : data.signedInAs ? (
           <div className="grid gap-4">
             <p>
-              You are signed in as <strong>{data.signedInAs}</strong>. This invitation is for <strong>{data.email}</strong>: sign out, then open the link again and sign in with that address.
+              You are signed in as <strong>{data.signedInAs}</strong>. This invitation is for{" "}
+              <strong>{data.email}</strong>: sign out, then open the link again and sign in with that address.
             </p>
             <Form method="post" action="/logout" reloadDocument>
               <Button type="submit" variant="outline">
@@ -149,7 +172,13 @@ function NewAccountForm({ token, email, answer }: { token: string; email: string
   const { errors, check } = useForm({ answer, refusal: "inline" });
   const describe = (id: string) => (errors[id] ? `${id}-error` : undefined);
   return (
-    <Form method="post" className="grid gap-5" onSubmit={check(acceptInvitationSchema)} noValidate aria-label="Open your staff account">
+    <Form
+      method="post"
+      className="grid gap-5"
+      onSubmit={check(acceptInvitationSchema)}
+      noValidate
+      aria-label="Open your staff account"
+    >
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="token" value={token} />
       <FormField id="invite-account-email" label="Email">
@@ -157,17 +186,41 @@ function NewAccountForm({ token, email, answer }: { token: string; email: string
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="firstName" label="First name" error={errors.firstName}>
-          <Input id="firstName" name="firstName" autoComplete="given-name" aria-invalid={Boolean(errors.firstName) || undefined} aria-describedby={describe("firstName")} />
+          <Input
+            id="firstName"
+            name="firstName"
+            autoComplete="given-name"
+            aria-invalid={Boolean(errors.firstName) || undefined}
+            aria-describedby={describe("firstName")}
+          />
         </FormField>
         <FormField id="lastName" label="Last name" error={errors.lastName}>
-          <Input id="lastName" name="lastName" autoComplete="family-name" aria-invalid={Boolean(errors.lastName) || undefined} aria-describedby={describe("lastName")} />
+          <Input
+            id="lastName"
+            name="lastName"
+            autoComplete="family-name"
+            aria-invalid={Boolean(errors.lastName) || undefined}
+            aria-describedby={describe("lastName")}
+          />
         </FormField>
       </div>
       <FormField id="password" label="Password" hint={PASSWORD_HINT} error={errors.password}>
-        <PasswordInput id="password" name="password" autoComplete="new-password" aria-invalid={Boolean(errors.password) || undefined} aria-describedby={describe("password")} />
+        <PasswordInput
+          id="password"
+          name="password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.password) || undefined}
+          aria-describedby={describe("password")}
+        />
       </FormField>
       <FormField id="confirm" label="Confirm password" error={errors.confirm}>
-        <PasswordInput id="confirm" name="confirm" autoComplete="new-password" aria-invalid={Boolean(errors.confirm) || undefined} aria-describedby={describe("confirm")} />
+        <PasswordInput
+          id="confirm"
+          name="confirm"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.confirm) || undefined}
+          aria-describedby={describe("confirm")}
+        />
       </FormField>
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Opening your account…" : "Open my staff account"}

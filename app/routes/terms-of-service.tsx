@@ -4,7 +4,12 @@ import { seoMeta } from "~/lib/meta";
 import type { Route } from "./+types/terms-of-service";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta({ matches, location, title: "Terms of Service", description: "The terms that govern your use of our signals, indicator and bot." });
+  seoMeta({
+    matches,
+    location,
+    title: "Terms of Service",
+    description: "The terms that govern your use of our signals, indicator and bot.",
+  });
 
 export default function TermsOfService() {
   return (

@@ -1,5 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
 import { CircleCheckIcon, CircleXIcon, MailCheckIcon } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { linkToken, NO_STORE } from "~/lib/email-link-route";
 import { seoMeta } from "~/lib/meta";
@@ -13,7 +13,8 @@ import type { Route } from "./+types/verify-email";
 type Kind = "verify" | "change";
 type PageState = { state: "pending" | "done" | "invalid"; kind: Kind; email: string };
 
-const invalid = () => data<PageState>({ state: "invalid", kind: "verify", email: "" }, { status: 400, headers: NO_STORE });
+const invalid = () =>
+  data<PageState>({ state: "invalid", kind: "verify", email: "" }, { status: 400, headers: NO_STORE });
 
 /** The emailed link (verification or email change): shows what it confirms; a GET never uses it (mail scanners open links). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -53,7 +54,11 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const { state, kind, email } = actionData && "state" in actionData ? actionData : loaderData;
   const Icon = state === "done" ? CircleCheckIcon : state === "pending" ? MailCheckIcon : CircleXIcon;
   return (
-    <section data-slot="verify-email" data-state={state} className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-28 text-center">
+    <section
+      data-slot="verify-email"
+      data-state={state}
+      className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-28 text-center"
+    >
       <Icon aria-hidden="true" className={state === "invalid" ? "size-14 text-destructive" : "size-14 text-primary"} />
       <h1 className="text-3xl font-bold tracking-tight">{titles[state][kind]}</h1>
       <p className="text-muted-foreground">

@@ -38,7 +38,8 @@ export async function adjustBalance(options: {
 }) {
   const { db, amount, reference, reason, actor } = options;
   if (amount === 0n) throw new AppError("VALIDATION", "The amount must not be zero.");
-  if (!reference.trim()) throw new AppError("VALIDATION", "A reference is required (it makes the adjustment idempotent).");
+  if (!reference.trim())
+    throw new AppError("VALIDATION", "A reference is required (it makes the adjustment idempotent).");
   const member = await findMemberByEmail(db, options.email);
   const ref = `ops:${reference.trim()}`;
   return db.transaction(async (tx) => {

@@ -37,7 +37,13 @@ export async function postLedgerEntry(options: {
   if (amount === 0n) throw new AppError("VALIDATION", "A ledger entry needs a non-zero amount.");
   // The scalar sub-selects of the final SELECT read the snapshot taken before this statement:
   // `before` is the old balance and `existed` tells a replay from a fresh entry.
-  const result = await tx.execute<{ found: boolean; before: string | null; existed: boolean; id: string | null; after: string | null }>(sql`
+  const result = await tx.execute<{
+    found: boolean;
+    before: string | null;
+    existed: boolean;
+    id: string | null;
+    after: string | null;
+  }>(sql`
     with cur as (
       select balance from profiles where id = ${userId}
     ), ins as (

@@ -34,6 +34,8 @@ describe("billing periods", () => {
     expect(iso(nextDueDate(at("2026-02-28T12:00:00Z"), "monthly"))).toBe("2026-03-28T12:00:00.000Z");
     expect(iso(nextDueDate(at("2026-02-15T12:00:00Z"), "monthly", start))).toBe("2026-03-15T12:00:00.000Z");
     // A due date moved by hand to a month's last day is not a clamped anniversary: its own day counts.
-    expect(iso(nextDueDate(at("2026-02-28T12:00:00Z"), "monthly", at("2026-01-15T12:00:00Z")))).toBe("2026-03-28T12:00:00.000Z");
+    expect(iso(nextDueDate(at("2026-02-28T12:00:00Z"), "monthly", at("2026-01-15T12:00:00Z")))).toBe(
+      "2026-03-28T12:00:00.000Z",
+    );
   });
 });

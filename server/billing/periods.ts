@@ -16,7 +16,15 @@ export function addMonthsClamped(date: Date, months: number, anchorDay = date.ge
   const month = total - year * 12;
   const day = Math.min(anchorDay, daysInMonth(year, month));
   return new Date(
-    Date.UTC(year, month, day, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()),
+    Date.UTC(
+      year,
+      month,
+      day,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+      date.getUTCMilliseconds(),
+    ),
   );
 }
 

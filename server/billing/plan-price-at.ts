@@ -12,12 +12,24 @@ import { planPriceChanges, pricing } from "../db/schema.ts";
  * notice, so it holds for them too. A cancelled change protects nobody: cancelling put the plan's
  * price back to the old one (staff/cancel-scheduled-price-change.ts). Null when the plan does not exist.
  */
-export async function planPriceAt(options: { tx: DbOrTx; planId: number; at: Date; subscribedAt: Date }): Promise<bigint | null> {
+export async function planPriceAt(options: {
+  tx: DbOrTx;
+  planId: number;
+  at: Date;
+  subscribedAt: Date;
+}): Promise<bigint | null> {
   const { tx, planId, at, subscribedAt } = options;
   const [noticeRunning] = await tx
     .select({ oldPrice: planPriceChanges.oldPrice })
     .from(planPriceChanges)
-    .where(and(eq(planPriceChanges.planId, planId), gt(planPriceChanges.effectiveAt, at), gt(planPriceChanges.createdAt, subscribedAt), isNull(planPriceChanges.cancelledAt)))
+    .where(
+      and(
+        eq(planPriceChanges.planId, planId),
+        gt(planPriceChanges.effectiveAt, at),
+        gt(planPriceChanges.createdAt, subscribedAt),
+        isNull(planPriceChanges.cancelledAt),
+      ),
+    )
     .orderBy(asc(planPriceChanges.effectiveAt), asc(planPriceChanges.id))
     .limit(1);
   if (noticeRunning) return noticeRunning.oldPrice;

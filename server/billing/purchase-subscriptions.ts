@@ -2,10 +2,10 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatUsdt, parseUsdt } from "~/lib/money";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
+import { withRetry } from "../db/db-errors.ts";
 import { billingHistory, pricing, profiles, purchaseRequests, subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { withRetry } from "../db/db-errors.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { purchaseMessages } from "./messages.ts";
@@ -91,7 +91,8 @@ async function purchaseInTransaction(tx: Tx, options: PurchaseOptions): Promise<
     .select({ id: pricing.id, name: pricing.name, price: pricing.price })
     .from(pricing)
     .where(and(inArray(pricing.id, [...planIds]), eq(pricing.published, true)));
-  if (found.length !== planIds.length) refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
+  if (found.length !== planIds.length)
+    refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
   const byId = new Map(found.map((plan) => [plan.id, plan]));
   const plans = planIds.map((id) => byId.get(id)!);
   const total = plans.reduce((sum, plan) => sum + priceFor(plan.price, period), 0n);
@@ -101,7 +102,9 @@ async function purchaseInTransaction(tx: Tx, options: PurchaseOptions): Promise<
   }
   const already = plans.filter((plan) => active.includes(plan.id));
   if (already.length > 0) {
-    refuse("CONFLICT", purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)), { activeSubscriptions: active });
+    refuse("CONFLICT", purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)), {
+      activeSubscriptions: active,
+    });
   }
   if (profile.balance < total) {
     refuse("PAYMENT_REQUIRED", purchaseMessages.insufficientBalance(total - profile.balance), {
@@ -162,7 +165,15 @@ async function chargeAndSubscribe(
   const invoiceId = newInvoiceId(now);
   const [bill] = await tx
     .insert(billingHistory)
-    .values({ userId, invoiceId, issueDate: now, totalAmount: total, paymentType: PAYMENT_TYPE_BALANCE, status: "paid", description })
+    .values({
+      userId,
+      invoiceId,
+      issueDate: now,
+      totalAmount: total,
+      paymentType: PAYMENT_TYPE_BALANCE,
+      status: "paid",
+      description,
+    })
     .returning({ id: billingHistory.id });
 
   let balance = order.balance;

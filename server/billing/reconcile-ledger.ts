@@ -55,11 +55,19 @@ export async function reconcileLedger(options: { db: Db; source?: string }): Pro
       difference: microToDecimal(balance - total),
     });
   }
-  const result: ReconcileResult = { checked: rows.rows.length, consistent: mismatches.length === 0, mismatches, alertId: null };
+  const result: ReconcileResult = {
+    checked: rows.rows.length,
+    consistent: mismatches.length === 0,
+    mismatches,
+    alertId: null,
+  };
   if (result.consistent) return result;
 
   const source = options.source ?? "job";
-  getLogger().error({ mismatches, checked: result.checked, source }, "ledger reconciliation: balance differs from the sum of the ledger");
+  getLogger().error(
+    { mismatches, checked: result.checked, source },
+    "ledger reconciliation: balance differs from the sum of the ledger",
+  );
   const message = `${mismatches.length} member balance(s) differ from the sum of their ledger entries.`;
   const details = JSON.stringify({ mismatches });
   // One statement: insert unless the same finding was recorded within the hour (any instance).

@@ -8,9 +8,9 @@ import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
-import { planPriceAt } from "./plan-price-at.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { nextDueDate } from "./periods.ts";
+import { planPriceAt } from "./plan-price-at.ts";
 import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
 
 /** What one subscription's settlement did; "skipped" = not due any more, or another runner holds it. */
@@ -51,7 +51,11 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
     const base = { tx, userId: sub.userId };
     if (!sub.autorenew) {
       await expire(tx, sub.id);
-      await enqueueNotification({ ...base, kind: "subscription_expired", payload: { plan: plan.name, endedOn: isoDate(due) } });
+      await enqueueNotification({
+        ...base,
+        kind: "subscription_expired",
+        payload: { plan: plan.name, endedOn: isoDate(due) },
+      });
       return "expired";
     }
 
@@ -114,7 +118,14 @@ async function expire(tx: Tx, subscriptionId: string) {
   await tx.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.id, subscriptionId));
 }
 
-async function insertBill(tx: Tx, userId: string, now: Date, totalAmount: bigint, status: "paid" | "failed", description: string) {
+async function insertBill(
+  tx: Tx,
+  userId: string,
+  now: Date,
+  totalAmount: bigint,
+  status: "paid" | "failed",
+  description: string,
+) {
   const invoiceId = newInvoiceId(now);
   await tx.insert(billingHistory).values({
     userId,

@@ -1,7 +1,7 @@
 import { and, asc, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { subscriptions } from "../db/schema.ts";
 import { withRetry } from "../db/db-errors.ts";
+import { subscriptions } from "../db/schema.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { renewSubscription } from "./renew-subscription.ts";
 

@@ -3,9 +3,9 @@ import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Db } from "../db/client.ts";
 import { pricing, profiles, renewalReminders, subscriptions } from "../db/schema.ts";
-import { planPriceAt } from "./plan-price-at.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
+import { planPriceAt } from "./plan-price-at.ts";
 
 const HOUR = 60 * 60 * 1000;
 export const REMINDER_WINDOWS = [

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
 import type { BlogPost } from "~/lib/view-types/content";
+import type { DbOrTx } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
-import { sanitizeHtml } from "./sanitize.ts";
 import { summaryColumns } from "./list-blog-posts.ts";
+import { sanitizeHtml } from "./sanitize.ts";
 
 /**
  * One published blog post by slug, or null. `content` is sanitized

@@ -9,7 +9,11 @@ import { containsPattern } from "../lib/like-pattern.ts";
  * Newest first by when a post went public (a draft written last week and published
  * today leads the list), then by creation. Every published post has published_at (trigger).
  */
-export const newestFirst = [sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id)];
+export const newestFirst = [
+  sql`${blogPosts.publishedAt} desc nulls last`,
+  desc(blogPosts.createdAt),
+  desc(blogPosts.id),
+];
 
 /** The columns of a BlogPostSummary (the list and the related-articles block: no body). */
 export const summaryColumns = {
@@ -74,7 +78,10 @@ export async function listBlogPosts(options: {
       .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(blogPosts).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(blogPosts)
+      .where(where),
   ]);
   return { posts: rows, total: Number(count?.total ?? 0) };
 }

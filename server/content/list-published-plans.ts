@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
 import type { PublicPlan } from "~/lib/view-types/content";
+import type { DbOrTx } from "../db/client.ts";
 import { pricing } from "../db/schema.ts";
 
 /** The pricing page's plans: published ones by display order. */

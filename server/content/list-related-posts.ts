@@ -7,7 +7,11 @@ import { newestFirst, summaryColumns } from "./list-blog-posts.ts";
 export const RELATED_POSTS_LIMIT = 3;
 
 /** An article's related posts: other published posts, newest first (by publication), at most 3. */
-export async function listRelatedPosts(options: { db: DbOrTx; slug: string; limit?: number }): Promise<BlogPostSummary[]> {
+export async function listRelatedPosts(options: {
+  db: DbOrTx;
+  slug: string;
+  limit?: number;
+}): Promise<BlogPostSummary[]> {
   const { db, slug, limit = RELATED_POSTS_LIMIT } = options;
   return db
     .select(summaryColumns)

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
 import type { PublicResult, ResultType } from "~/lib/view-types/content";
+import type { DbOrTx } from "../db/client.ts";
 import { results } from "../db/schema.ts";
 
 /** The results tracker's rows: the selected type, published only, by display order. */

@@ -4,7 +4,7 @@ import { sanitizeHtml } from "./sanitize.ts";
 describe("sanitizeHtml", () => {
   it("keeps the formatting articles use", () => {
     const html =
-      '<h2>Risk</h2><p>Use <strong>1%</strong> and <em>stops</em>.</p><ul><li>one</li></ul>' +
+      "<h2>Risk</h2><p>Use <strong>1%</strong> and <em>stops</em>.</p><ul><li>one</li></ul>" +
       '<table><thead><tr><th scope="col">Pair</th></tr></thead><tbody><tr><td colspan="2">EUR/USD</td></tr></tbody></table>' +
       '<blockquote><p>Plan</p></blockquote><img src="/uploads/0123456789abcdef0123456789abcdef-1600x900.webp" srcset="/uploads/0123456789abcdef0123456789abcdef-480x270.webp 480w, /uploads/0123456789abcdef0123456789abcdef-960x540.webp 960w, /uploads/0123456789abcdef0123456789abcdef-1600x900.webp 1600w" sizes="(min-width: 48rem) 48rem, 100vw" width="1600" height="900" loading="lazy" alt="Chart" />';
     expect(sanitizeHtml(html)).toBe(html);
@@ -23,7 +23,9 @@ describe("sanitizeHtml", () => {
   });
 
   it("allows links to our own pages, http(s) sites and mailto:, and nothing else", () => {
-    expect(sanitizeHtml('<a href="mailto:desk@example.com">Mail</a>')).toBe('<a href="mailto:desk@example.com">Mail</a>');
+    expect(sanitizeHtml('<a href="mailto:desk@example.com">Mail</a>')).toBe(
+      '<a href="mailto:desk@example.com">Mail</a>',
+    );
     expect(sanitizeHtml('<a href="http://example.com/">x</a>')).toContain('href="http://example.com/"');
     expect(sanitizeHtml('<a href="https://example.com/">x</a>')).toContain('href="https://example.com/"');
     for (const href of ["//evil.example/x", "ftp://example.com/f", "tel:+100", "vbscript:x"]) {
@@ -32,7 +34,9 @@ describe("sanitizeHtml", () => {
   });
 
   it("does not take an own link that carries a URL in its query for an external one", () => {
-    expect(sanitizeHtml('<a href="/signin?redirectTo=https://example.com/x">in</a>')).toBe('<a href="/signin?redirectTo=https://example.com/x">in</a>');
+    expect(sanitizeHtml('<a href="/signin?redirectTo=https://example.com/x">in</a>')).toBe(
+      '<a href="/signin?redirectTo=https://example.com/x">in</a>',
+    );
     // A link without href (an old-style anchor) stays a plain link.
     expect(sanitizeHtml('<a name="top">top</a>')).toBe("<a>top</a>");
   });
@@ -46,7 +50,13 @@ describe("sanitizeHtml", () => {
   });
 
   it("allows no image from elsewhere, https included: the pages' CSP would block it and it would tell a third party who reads", () => {
-    for (const src of ["https://example.com/a.png", "HTTPS://example.com/a.png", " https://example.com/a.png", "http://example.com/a.png", "//example.com/a.png"]) {
+    for (const src of [
+      "https://example.com/a.png",
+      "HTTPS://example.com/a.png",
+      " https://example.com/a.png",
+      "http://example.com/a.png",
+      "//example.com/a.png",
+    ]) {
       expect(sanitizeHtml(`<img src="${src}" alt="a">`), src).toBe('<img alt="a" />');
     }
   });
@@ -87,9 +97,13 @@ describe("sanitizeHtml", () => {
     const forged = sanitizeHtml(
       `<img src="${upload(480, 270)}" srcset="https://evil.example/x.png 480w, javascript:alert(1) 2x" sizes="100vw" width="9999" height="1" onerror="alert(1)" alt="a">`,
     );
-    expect(forged).toBe(`<img src="${upload(480, 270)}" srcset="${upload(480, 270)} 480w" sizes="(min-width: 48rem) 48rem, 100vw" width="480" height="270" loading="lazy" alt="a" />`);
+    expect(forged).toBe(
+      `<img src="${upload(480, 270)}" srcset="${upload(480, 270)} 480w" sizes="(min-width: 48rem) 48rem, 100vw" width="480" height="270" loading="lazy" alt="a" />`,
+    );
     expect(sanitizeHtml(`<img src="${upload(480, 270)}" loading="eager">`)).toContain('loading="eager"');
-    expect(sanitizeHtml('<img src="https://example.com/a.png" srcset="/evil.png 2x" sizes="50vw" alt="a">')).toBe('<img alt="a" />');
+    expect(sanitizeHtml('<img src="https://example.com/a.png" srcset="/evil.png 2x" sizes="50vw" alt="a">')).toBe(
+      '<img alt="a" />',
+    );
   });
 
   it("opens external links safely in a new tab and leaves our own links alone", () => {
@@ -106,7 +120,9 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml('<a href="https://example.com" target="_self" rel="opener">x</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>',
     );
-    expect(sanitizeHtml('<a href="mailto:desk@example.com">Mail</a>')).toBe('<a href="mailto:desk@example.com">Mail</a>');
+    expect(sanitizeHtml('<a href="mailto:desk@example.com">Mail</a>')).toBe(
+      '<a href="mailto:desk@example.com">Mail</a>',
+    );
   });
 
   it("treats a scheme in capitals or after a space as external too", () => {
@@ -135,8 +151,35 @@ describe("sanitizeHtml", () => {
     td: ["colspan", "rowspan"],
   };
   const ELEMENTS = [
-    "h2", "h3", "h4", "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "blockquote", "code", "pre",
-    "ul", "ol", "li", "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tr", "th", "td", "span",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "br",
+    "hr",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "blockquote",
+    "code",
+    "pre",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "span",
   ];
   const EVERY_ATTRIBUTE: Record<string, string> = {
     style: "color:red;background:url(https://evil.example/x)",
@@ -163,10 +206,13 @@ describe("sanitizeHtml", () => {
     colspan: "2",
     rowspan: "3",
   };
-  const attributesOf = (html: string) => [...(/^<[a-z0-9]+([^>]*)>/.exec(html)?.[1] ?? "").matchAll(/([a-z-]+)="/g)].map((m) => m[1]).sort();
+  const attributesOf = (html: string) =>
+    [...(/^<[a-z0-9]+([^>]*)>/.exec(html)?.[1] ?? "").matchAll(/([a-z-]+)="/g)].map((m) => m[1]).sort();
 
   it.each(ELEMENTS)("<%s> keeps exactly its own attributes: no style, class, id or handler", (tag) => {
-    const attributes = Object.entries(EVERY_ATTRIBUTE).map(([name, value]) => `${name}="${value}"`).join(" ");
+    const attributes = Object.entries(EVERY_ATTRIBUTE)
+      .map(([name, value]) => `${name}="${value}"`)
+      .join(" ");
     const out = sanitizeHtml(`<${tag} ${attributes}>x</${tag}>`);
     expect(out.startsWith(`<${tag}`), out).toBe(true);
     expect(attributesOf(out), out).toEqual([...(KEPT[tag] ?? [])].sort());
@@ -174,7 +220,24 @@ describe("sanitizeHtml", () => {
   });
 
   it("keeps no element that is not on the list, so no style can come in another way", () => {
-    for (const tag of ["div", "font", "center", "style", "section", "article", "h1", "h5", "h6", "mark", "sub", "sup", "small", "abbr", "svg", "math"]) {
+    for (const tag of [
+      "div",
+      "font",
+      "center",
+      "style",
+      "section",
+      "article",
+      "h1",
+      "h5",
+      "h6",
+      "mark",
+      "sub",
+      "sup",
+      "small",
+      "abbr",
+      "svg",
+      "math",
+    ]) {
       expect(sanitizeHtml(`<${tag} style="color:red">x</${tag}>`), tag).toBe(["style"].includes(tag) ? "" : "x");
     }
   });

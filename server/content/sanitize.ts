@@ -5,8 +5,35 @@ import { BODY_IMAGE_SIZES, imageAttributes, parseUploadPath } from "~/lib/upload
 // lists, tables, links, images that are our uploads, and nothing that runs.
 const options: sanitizeHtmlLib.IOptions = {
   allowedTags: [
-    "h2", "h3", "h4", "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "blockquote", "code", "pre",
-    "ul", "ol", "li", "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tr", "th", "td", "span",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "br",
+    "hr",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "blockquote",
+    "code",
+    "pre",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "span",
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
@@ -46,7 +73,15 @@ function imageAttribs(attribs: Record<string, string>): Record<string, string> {
     const upload = imageAttributes(src);
     const { src: _src, width: _width, height: _height, ...others } = rest;
     // Below the fold as a rule: loaded as the reader scrolls near, unless the author said otherwise.
-    return { src, srcset: upload.srcSet!, sizes: BODY_IMAGE_SIZES, width: String(upload.width), height: String(upload.height), loading: "lazy", ...others };
+    return {
+      src,
+      srcset: upload.srcSet!,
+      sizes: BODY_IMAGE_SIZES,
+      width: String(upload.width),
+      height: String(upload.height),
+      loading: "lazy",
+      ...others,
+    };
   }
   const { src: _dropped, ...withoutSrc } = rest;
   return withoutSrc;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { sanitizeHtml } from "./sanitize.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts, knowledgebaseArticles, pricing, results } from "../db/schema.ts";
+import { sanitizeHtml } from "./sanitize.ts";
 import { demoBlogPosts } from "./seed-data/blog.ts";
 import { demoKnowledgebase } from "./seed-data/knowledgebase.ts";
 import { demoPlans } from "./seed-data/plans.ts";

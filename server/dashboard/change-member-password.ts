@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
-import { getAuth } from "../auth/core/auth.ts";
 import { fromAuthError } from "../auth/core/auth-errors.ts";
+import { getAuth } from "../auth/core/auth.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";

@@ -1,7 +1,7 @@
-import type { BillingData, KnowledgebaseData, SectionData, SubscriptionsData } from "~/lib/view-types/member";
 import { readSidebarOpen } from "~/lib/cookies";
-import type { DbOrTx } from "../db/client.ts";
+import type { BillingData, KnowledgebaseData, SectionData, SubscriptionsData } from "~/lib/view-types/member";
 import { listPublishedPlans } from "../content/list-published-plans.ts";
+import type { DbOrTx } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { listBillingHistory } from "./list-billing-history.ts";
 import { listKnowledgebase } from "./list-knowledgebase.ts";
@@ -27,7 +27,10 @@ async function orMessage<T>(load: () => Promise<T>, message: string, what: strin
 
 export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): Promise<SubscriptionsData> {
   return orMessage(
-    async () => ({ plans: await listPublishedPlans(options.db), subscriptions: await listMemberSubscriptions(options) }),
+    async () => ({
+      plans: await listPublishedPlans(options.db),
+      subscriptions: await listMemberSubscriptions(options),
+    }),
     SUBSCRIPTIONS_LOAD_FAILED,
     "subscriptions",
   );

@@ -28,6 +28,9 @@ export async function generateTelegramCode(options: { db: Db; userId: string; no
 
   const code = String(crypto.randomInt(100_000, 1_000_000));
   const expiresAt = new Date(now.getTime() + TELEGRAM_CODE_MINUTES * 60_000);
-  await db.update(profiles).set({ verificationCode: code, verificationCodeExpiresAt: expiresAt }).where(eq(profiles.id, userId));
+  await db
+    .update(profiles)
+    .set({ verificationCode: code, verificationCodeExpiresAt: expiresAt })
+    .where(eq(profiles.id, userId));
   return { code, expiresAt: expiresAt.toISOString() };
 }

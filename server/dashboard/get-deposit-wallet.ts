@@ -9,7 +9,11 @@ import { qrImage } from "./qr/qr-svg.ts";
  * sign-up (a generate-wallet failure is only logged) gets it now; if that fails
  * again the dialog says so instead of breaking the dashboard.
  */
-export async function getDepositWallet(options: { db: DbOrTx; userId: string; address: string | null }): Promise<DepositWallet | null> {
+export async function getDepositWallet(options: {
+  db: DbOrTx;
+  userId: string;
+  address: string | null;
+}): Promise<DepositWallet | null> {
   const { db, userId } = options;
   let address = options.address;
   if (!address) {

@@ -19,5 +19,9 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
     .from(billingHistory)
     .where(eq(billingHistory.userId, userId))
     .orderBy(desc(billingHistory.issueDate), desc(billingHistory.invoiceId));
-  return rows.map((row) => ({ ...row, issueDate: row.issueDate.toISOString(), totalAmount: row.totalAmount.toString() }));
+  return rows.map((row) => ({
+    ...row,
+    issueDate: row.issueDate.toISOString(),
+    totalAmount: row.totalAmount.toString(),
+  }));
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { KnowledgebaseArticle } from "~/lib/view-types/member";
-import type { DbOrTx } from "../db/client.ts";
 import { sanitizeHtml } from "../content/sanitize.ts";
+import type { DbOrTx } from "../db/client.ts";
 import { knowledgebaseArticles } from "../db/schema.ts";
 
 /**
@@ -11,7 +11,11 @@ import { knowledgebaseArticles } from "../db/schema.ts";
  */
 export async function listKnowledgebase(db: DbOrTx): Promise<KnowledgebaseArticle[]> {
   const rows = await db
-    .select({ id: knowledgebaseArticles.id, title: knowledgebaseArticles.title, content: knowledgebaseArticles.content })
+    .select({
+      id: knowledgebaseArticles.id,
+      title: knowledgebaseArticles.title,
+      content: knowledgebaseArticles.content,
+    })
     .from(knowledgebaseArticles)
     .where(eq(knowledgebaseArticles.published, true))
     .orderBy(asc(knowledgebaseArticles.displayOrder), asc(knowledgebaseArticles.id));

@@ -12,7 +12,12 @@ export const INACTIVE_AUTORENEW = "Autorenew can only be changed on an active su
  * member's subscription id is answered exactly like an unknown one (404) and nothing changes.
  * Lifetime subscriptions are locked; ended ones have nothing left to renew.
  */
-export async function setSubscriptionAutorenew(options: { db: Db; userId: string; subscriptionId: string; autorenew: boolean }) {
+export async function setSubscriptionAutorenew(options: {
+  db: Db;
+  userId: string;
+  subscriptionId: string;
+  autorenew: boolean;
+}) {
   const { db, userId, subscriptionId, autorenew } = options;
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -13,9 +13,16 @@ export async function updateMemberProfile(options: { db: Db; userId: string; inp
   const { db, userId, input } = options;
   const { firstName, lastName } = input;
   return db.transaction(async (tx) => {
-    const updated = await tx.update(profiles).set({ firstName, lastName }).where(eq(profiles.id, userId)).returning({ id: profiles.id });
+    const updated = await tx
+      .update(profiles)
+      .set({ firstName, lastName })
+      .where(eq(profiles.id, userId))
+      .returning({ id: profiles.id });
     if (updated.length === 0) throw new AppError("NOT_FOUND", "Profile not found.");
-    await tx.update(user).set({ name: `${firstName} ${lastName}`, updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx
+      .update(user)
+      .set({ name: `${firstName} ${lastName}`, updatedAt: new Date() })
+      .where(eq(user.id, userId));
     return { firstName, lastName };
   });
 }

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { getConfig } from "../config.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -51,7 +51,8 @@ export function openDatabase(options: OpenOptions): Database {
     const pool = createPool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      onConnectionError: (error) => getLogger().warn({ err: error.message }, "database connection lost; the pool reconnects on demand"),
+      onConnectionError: (error) =>
+        getLogger().warn({ err: error.message }, "database connection lost; the pool reconnects on demand"),
     });
     const db = drizzlePg({ client: pool, schema });
     const listen = (channel: string, onNotice: (payload: string) => void) =>
@@ -98,7 +99,14 @@ export function openDatabase(options: OpenOptions): Database {
     kind: "pglite",
     // The timeout is for a database that stopped answering, not for one still opening (which
     // can take seconds on a busy machine): wait for the opening first.
-    ping: async (timeoutMs) => !closed && (await client.waitReady.then(() => true, () => false)) && !closed && (await pinger(db)(timeoutMs)),
+    ping: async (timeoutMs) =>
+      !closed &&
+      (await client.waitReady.then(
+        () => true,
+        () => false,
+      )) &&
+      !closed &&
+      (await pinger(db)(timeoutMs)),
     listen: async (channel, onNotice) => {
       const unlisten = await client.listen(assertChannel(channel), (payload) => onNotice(payload));
       return async () => {

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt, micro, updatedAt } from "./columns.ts";
 
 // What the public site shows: plans, results, blog posts, and the members' knowledgebase.
@@ -132,7 +144,9 @@ export const blogPosts = pgTable(
       sql`NOT (${t.published} AND (${t.scheduledAt} IS NOT NULL OR ${t.archivedAt} IS NOT NULL)) AND NOT (${t.scheduledAt} IS NOT NULL AND ${t.archivedAt} IS NOT NULL)`,
     ),
     index("blog_published_created_idx").on(t.published, t.createdAt),
-    index("blog_scheduled_idx").on(t.scheduledAt).where(sql`${t.scheduledAt} IS NOT NULL`),
+    index("blog_scheduled_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.scheduledAt} IS NOT NULL`),
   ],
 );
 
@@ -149,7 +163,10 @@ export const blogRedirects = pgTable(
       .references(() => blogPosts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [check("blog_redirects_slug_format", sql`${t.oldSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`), index("blog_redirects_post_idx").on(t.postId)],
+  (t) => [
+    check("blog_redirects_slug_format", sql`${t.oldSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    index("blog_redirects_post_idx").on(t.postId),
+  ],
 );
 
 /**

@@ -49,7 +49,9 @@ export function lockDataDir(dataDir: string): () => void {
     // Ours from an earlier life, or a process of this machine and boot that has ended: stale.
     fs.rmSync(file, { force: true });
   }
-  throw new Error(`Could not lock DATA_DIR ${dataDir}: ${file} keeps reappearing; is another server starting at the same time?`);
+  throw new Error(
+    `Could not lock DATA_DIR ${dataDir}: ${file} keeps reappearing; is another server starting at the same time?`,
+  );
 }
 
 /** Who this process is, as a lock records it. */
@@ -118,7 +120,12 @@ function readLockOwner(file: string): LockOwner | "absent" | "unreadable" {
   if (/^\d+$/.test(text)) return { host: os.hostname(), bootId: readBootId(), pid: Number(text) };
   try {
     const parsed = JSON.parse(text) as Partial<LockOwner>;
-    if (typeof parsed.host === "string" && typeof parsed.pid === "number" && Number.isInteger(parsed.pid) && parsed.pid > 0) {
+    if (
+      typeof parsed.host === "string" &&
+      typeof parsed.pid === "number" &&
+      Number.isInteger(parsed.pid) &&
+      parsed.pid > 0
+    ) {
       return { host: parsed.host, bootId: typeof parsed.bootId === "string" ? parsed.bootId : null, pid: parsed.pid };
     }
   } catch {
@@ -135,7 +142,10 @@ function inUseHere(options: { dataDir: string; pid: number }) {
 
 function inUseElsewhere(options: { dataDir: string; file: string; owner: LockOwner }) {
   const { host, bootId, pid } = options.owner;
-  const where = host === os.hostname() ? `host ${host} in an earlier boot (boot id ${bootId ?? "unknown"})` : `host ${host} (boot id ${bootId ?? "unknown"})`;
+  const where =
+    host === os.hostname()
+      ? `host ${host} in an earlier boot (boot id ${bootId ?? "unknown"})`
+      : `host ${host} (boot id ${bootId ?? "unknown"})`;
   return new Error(
     `DATA_DIR ${options.dataDir} is in use by another server process (pid ${pid} on ${where}), which this server cannot check, so the lock is not taken over. ` +
       `Stop that process; or, if host ${host} is gone or that process no longer runs (e.g. this machine rebooted after a crash), delete ${options.file} and start again.`,

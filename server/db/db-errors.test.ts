@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, isRetryableDbError, pgError, withRetry } from "./db-errors.ts";
 
-const wrapped = (code: string) => Object.assign(new Error("query failed"), { cause: Object.assign(new Error("pg"), { code, constraint: "c" }) });
+const wrapped = (code: string) =>
+  Object.assign(new Error("query failed"), { cause: Object.assign(new Error("pg"), { code, constraint: "c" }) });
 
 describe("database error helpers", () => {
   it("find the PostgreSQL code in the cause chain", () => {
@@ -42,7 +43,14 @@ describe("database error helpers", () => {
     ]) {
       expect(isDatabaseUnavailable(away), String(away)).toBe(true);
     }
-    for (const wrong of [wrapped("23505"), wrapped("40P01"), wrapped("22P02"), new Error("boom"), undefined, "ECONNREFUSED"]) {
+    for (const wrong of [
+      wrapped("23505"),
+      wrapped("40P01"),
+      wrapped("22P02"),
+      new Error("boom"),
+      undefined,
+      "ECONNREFUSED",
+    ]) {
       expect(isDatabaseUnavailable(wrong), String(wrong)).toBe(false);
     }
     // A cause chain that loops ends the search.

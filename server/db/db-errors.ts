@@ -50,7 +50,16 @@ export const RETRY_AFTER_SECONDS = 5;
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** Socket errors of a connection that could not be made or was cut. */
-const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 /** What node-postgres says, without a code, about a connection that dropped or never came. */
 const UNAVAILABLE_MESSAGES = [
   "Connection terminated",
@@ -72,10 +81,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const current = pending.shift();
     if (!current || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
-    const candidate = current as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof candidate.code === "string" && (UNAVAILABLE_SQLSTATE.test(candidate.code) || UNAVAILABLE_SOCKET_CODES.has(candidate.code))) return true;
+    const candidate = current as {
+      code?: unknown;
+      message?: unknown;
+      name?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (
+      typeof candidate.code === "string" &&
+      (UNAVAILABLE_SQLSTATE.test(candidate.code) || UNAVAILABLE_SOCKET_CODES.has(candidate.code))
+    )
+      return true;
     if (candidate.name === "DatabaseClosedError") return true;
-    if (typeof candidate.message === "string" && UNAVAILABLE_MESSAGES.some((text) => (candidate.message as string).startsWith(text))) return true;
+    if (
+      typeof candidate.message === "string" &&
+      UNAVAILABLE_MESSAGES.some((text) => (candidate.message as string).startsWith(text))
+    )
+      return true;
     pending.push(candidate.cause);
     // A connection to a name with several addresses fails with one AggregateError of them all.
     if (Array.isArray(candidate.errors)) pending.push(...candidate.errors);

@@ -21,7 +21,11 @@ const HEARTBEAT_MS = 30_000;
  * `onNotice("")`: notices sent while it was away are lost, so the listener must assume that
  * something changed.
  */
-export async function listenOnPostgres(options: { connectionString: string; channel: string; onNotice: (payload: string) => void }) {
+export async function listenOnPostgres(options: {
+  connectionString: string;
+  channel: string;
+  onNotice: (payload: string) => void;
+}) {
   const channel = assertChannel(options.channel);
   const log = getLogger();
   let client: pg.Client | undefined;

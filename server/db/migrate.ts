@@ -1,6 +1,6 @@
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder } from "../lib/paths.ts";
 import type { Database } from "./client.ts";
 

@@ -44,6 +44,8 @@ export const newsletterDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex("newsletter_deliveries_post_subscriber").on(t.postId, t.subscriberId),
-    index("newsletter_deliveries_due").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.skippedAt} is null`),
+    index("newsletter_deliveries_due")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.skippedAt} is null`),
   ],
 );

@@ -37,4 +37,3 @@ export const notifications = pgTable(
   },
   (t) => [index("notifications_pending_idx").on(t.emailSentAt, t.nextAttemptAt)],
 );
-

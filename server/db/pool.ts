@@ -16,7 +16,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * becomes a no-op, and a holder that never releases (Drizzle does not when BEGIN itself
  * fails) cannot leak a slot of the pool. Releasing twice is harmless for the same reason.
  */
-export function createPool(options: { connectionString: string; max: number; onConnectionError: (error: Error) => void }): pg.Pool {
+export function createPool(options: {
+  connectionString: string;
+  max: number;
+  onConnectionError: (error: Error) => void;
+}): pg.Pool {
   const { onConnectionError } = options;
 
   const guard = (client: pg.PoolClient) => {
@@ -41,8 +45,20 @@ export function createPool(options: { connectionString: string; max: number; onC
 
   class ResilientPool extends pg.Pool {
     override connect(): Promise<pg.PoolClient>;
-    override connect(callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-    override connect(callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    override connect(
+      callback: (
+        error: Error | undefined,
+        client: pg.PoolClient | undefined,
+        done: (release?: unknown) => void,
+      ) => void,
+    ): void;
+    override connect(
+      callback?: (
+        error: Error | undefined,
+        client: pg.PoolClient | undefined,
+        done: (release?: unknown) => void,
+      ) => void,
+    ) {
       // The callback form is the pool's own `query()`, which listens for errors itself.
       if (callback) return super.connect(callback);
       return super.connect().then(guard);

@@ -9,8 +9,8 @@ import {
   jsonb,
   pgEnum,
   pgSequence,
-  primaryKey,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -18,7 +18,6 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";
-
 import { createdAt, micro, updatedAt } from "./columns.ts";
 import { pricing } from "./content-schema.ts";
 
@@ -61,7 +60,9 @@ export const profiles = pgTable(
     verificationCode: text("verification_code"),
     verificationCodeExpiresAt: timestamp("verification_code_expires_at", { withTimezone: true }),
     // Cached sum of this member's ledger_entries; changed only together with a ledger row.
-    balance: micro("balance").notNull().default(sql`0`),
+    balance: micro("balance")
+      .notNull()
+      .default(sql`0`),
     walletAddress: text("wallet_address").unique(),
     walletIndex: integer("wallet_index").unique(),
     createdAt: createdAt(),
@@ -121,7 +122,9 @@ export const subscriptions = pgTable(
           OR (${t.billingPeriod} <> 'lifetime' AND ${t.nextBillingDate} IS NOT NULL)`,
     ),
     // At most one active subscription per member and plan.
-    uniqueIndex("subscriptions_one_active_per_plan").on(t.userId, t.planId).where(sql`${t.status} = 'active'`),
+    uniqueIndex("subscriptions_one_active_per_plan")
+      .on(t.userId, t.planId)
+      .where(sql`${t.status} = 'active'`),
     index("subscriptions_due_idx").on(t.status, t.nextBillingDate),
   ],
 );
@@ -140,10 +143,7 @@ export const ledgerEntries = pgTable(
     memo: text("memo"),
     createdAt: createdAt(),
   },
-  (t) => [
-    check("ledger_amount_nonzero", sql`${t.amount} <> 0`),
-    index("ledger_user_idx").on(t.userId, t.createdAt),
-  ],
+  (t) => [check("ledger_amount_nonzero", sql`${t.amount} <> 0`), index("ledger_user_idx").on(t.userId, t.createdAt)],
 );
 
 /** Fixed-window counters shared by every server instance. */

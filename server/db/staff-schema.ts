@@ -61,6 +61,8 @@ export const staffInvitations = pgTable(
   (t) => [
     check("staff_invitations_role", sql`${t.role} IN ('owner', 'admin', 'editor', 'support')`),
     check("staff_invitations_email_lower", sql`${t.email} = lower(${t.email})`),
-    uniqueIndex("staff_invitations_open_email_idx").on(t.email).where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+    uniqueIndex("staff_invitations_open_email_idx")
+      .on(t.email)
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
   ],
 );

@@ -11,7 +11,11 @@ describe("emailHtml", () => {
     heading: hostile("heading"),
     paragraphs: [hostile("first"), hostile("second")],
     action: { label: hostile("label"), url: `https://signals.example/x?a=1&b="2"` },
-    footnote: { text: hostile("note"), linkLabel: hostile("unsubscribe"), url: `https://signals.example/u?t='3'&v=<4>` },
+    footnote: {
+      text: hostile("note"),
+      linkLabel: hostile("unsubscribe"),
+      url: `https://signals.example/u?t='3'&v=<4>`,
+    },
   });
 
   it("escapes the heading", () => {
@@ -20,10 +24,14 @@ describe("emailHtml", () => {
 
   it("escapes the brand, every paragraph, the button and the footnote", () => {
     expect(html).toContain(`<p style="font-weight:700;font-size:18px;margin:0 0 20px">${escaped("brand")}</p>`);
-    expect(html).toContain(`<p style="margin:0 0 16px;line-height:1.5">${escaped("first")}</p><p style="margin:0 0 16px;line-height:1.5">${escaped("second")}</p>`);
+    expect(html).toContain(
+      `<p style="margin:0 0 16px;line-height:1.5">${escaped("first")}</p><p style="margin:0 0 16px;line-height:1.5">${escaped("second")}</p>`,
+    );
     expect(html).toContain(`<a href="https://signals.example/x?a=1&amp;b=&quot;2&quot;" style=`);
     expect(html).toContain(`>${escaped("label")}</a>`);
-    expect(html).toContain(`>${escaped("note")} <a href="https://signals.example/u?t=&#39;3&#39;&amp;v=&lt;4&gt;" style="color:#666">${escaped("unsubscribe")}</a></p>`);
+    expect(html).toContain(
+      `>${escaped("note")} <a href="https://signals.example/u?t=&#39;3&#39;&amp;v=&lt;4&gt;" style="color:#666">${escaped("unsubscribe")}</a></p>`,
+    );
   });
 
   it("lets no value's markup through anywhere", () => {
@@ -36,6 +44,8 @@ describe("emailHtml", () => {
   it("leaves out the button and the footnote when there are none", () => {
     const plain = emailHtml({ brand: "Acme", heading: "Hello", paragraphs: ["One"] });
     expect(plain).not.toContain("<a ");
-    expect(plain).toContain('<h1 style="font-size:20px;margin:0 0 16px">Hello</h1><p style="margin:0 0 16px;line-height:1.5">One</p>\n');
+    expect(plain).toContain(
+      '<h1 style="font-size:20px;margin:0 0 16px">Hello</h1><p style="margin:0 0 16px;line-height:1.5">One</p>\n',
+    );
   });
 });

@@ -23,9 +23,15 @@ export async function sendEmail(email: Email): Promise<{ messageId: string; outb
   const dir = path.join(config.dataDir, "outbox");
   // Owner only: the messages hold reset and sign-in links.
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(3).toString("hex")}.eml`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(3).toString("hex")}.eml`,
+  );
   await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-  getLogger().info({ to: maskAddress(email.to), subject: email.subject, file }, "email written to the dev outbox (SMTP_URL unset)");
+  getLogger().info(
+    { to: maskAddress(email.to), subject: email.subject, file },
+    "email written to the dev outbox (SMTP_URL unset)",
+  );
   return { messageId: info.messageId, outboxFile: file };
 }
 
@@ -39,7 +45,9 @@ function smtpTransport(url: string): Transporter {
 }
 
 function outboxTransport() {
-  return singleton("outbox-transport", () => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+  return singleton("outbox-transport", () =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
 }
 
 /** "ad***@example.com": enough to follow a log, not enough to harvest addresses. */

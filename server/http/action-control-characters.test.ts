@@ -31,20 +31,32 @@ describe("defineAction: a control character the schema did not read is still ref
     for (const [body, type, field] of cases) {
       const answer = await call(action, post(body, type));
       expect(answer.init.status, body).toBe(400);
-      expect(answer.data, body).toEqual({ ok: false, error: CONTROL_CHARACTERS, fieldErrors: { [field]: CONTROL_CHARACTERS } });
+      expect(answer.data, body).toEqual({
+        ok: false,
+        error: CONTROL_CHARACTERS,
+        fieldErrors: { [field]: CONTROL_CHARACTERS },
+      });
     }
     expect(run).not.toHaveBeenCalled();
   });
 
   it("keeps the tab and line breaks of multi-line text", async () => {
     const action = defineAction({ schema, run: async ({ input }) => ({ name: input.name }) });
-    const answer = await call(action, post(JSON.stringify({ name: "a\r\n\tb", extra: { note: "x\ny" } }), "application/json"));
+    const answer = await call(
+      action,
+      post(JSON.stringify({ name: "a\r\n\tb", extra: { note: "x\ny" } }), "application/json"),
+    );
     expect(answer.data).toEqual({ ok: true, name: "a\r\n\tb" });
   });
 
   it("lets the schema's own field message speak first", async () => {
-    const labelled = z.object({ name: z.string().refine((v) => !v.includes("\u0000"), "Name contains characters that are not allowed") });
-    const answer = await call(defineAction({ schema: labelled, run: async () => ({}) }), post(JSON.stringify({ name: "A\u0000" }), "application/json"));
+    const labelled = z.object({
+      name: z.string().refine((v) => !v.includes("\u0000"), "Name contains characters that are not allowed"),
+    });
+    const answer = await call(
+      defineAction({ schema: labelled, run: async () => ({}) }),
+      post(JSON.stringify({ name: "A\u0000" }), "application/json"),
+    );
     expect(answer.init.status).toBe(400);
     expect(answer.data.fieldErrors).toEqual({ name: "Name contains characters that are not allowed" });
   });

@@ -1,18 +1,18 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import type { z } from "zod";
-import { controlCharacterField, fieldErrors } from "~/lib/validation/fields";
 import { SIGN_IN_AGAIN, TEMPORARILY_UNAVAILABLE, type ActionFailure } from "~/lib/action-answer";
+import type { StaffPermission } from "~/lib/staff-roles";
+import { controlCharacterField, fieldErrors } from "~/lib/validation/fields";
 import { getMemberSession, type MemberSession } from "../auth/accounts/session.ts";
+import { getDb } from "../db/client.ts";
+import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/db-errors.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
 import { CROSS_SITE_REFUSED, crossSiteRefusal } from "../security/origin.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
-import { getDb } from "../db/client.ts";
-import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/db-errors.ts";
+import type { StaffActor } from "../staff/record-audit-event.ts";
 import { readBody, type FileUploads } from "./responses.ts";
 import { requireStaffPermission, type StaffMember } from "./staff-guard.ts";
-import type { StaffActor } from "../staff/record-audit-event.ts";
-import type { StaffPermission } from "~/lib/staff-roles";
 
 export type { ActionFailure } from "~/lib/action-answer";
 
@@ -84,64 +84,90 @@ type Answer<Result> = Result extends Response ? Response : DataWithResponseInit<
  * the action collected (a refreshed session, a flash toast) go out on every answer.
  * A `run` that returns a Response (a redirect) has it passed through with those cookies.
  */
-export function defineAction<Schema extends z.ZodType | undefined = undefined, A extends Access = "visitor", Result extends object = object>(
-  options: ActionOptions<Schema, A, Result>,
-) {
+export function defineAction<
+  Schema extends z.ZodType | undefined = undefined,
+  A extends Access = "visitor",
+  Result extends object = object,
+>(options: ActionOptions<Schema, A, Result>) {
   // Who may call it travels with the action: the role matrix (tests/integration/admin/admin-role-matrix.test.ts)
   // reads it instead of a hand-kept list, so a new back-office action is covered the day it lands.
   // So does a stated reason to take cross-site posts: the check before React Router (cross-site-guard.ts) reads it.
-  const declared: ActionAccess = { access: options.access ?? "visitor", permission: options.permission ?? null, crossSiteBecause: options.crossSiteBecause ?? null };
+  const declared: ActionAccess = {
+    access: options.access ?? "visitor",
+    permission: options.permission ?? null,
+    crossSiteBecause: options.crossSiteBecause ?? null,
+  };
   // Its schema travels with it too, for the tests that send bad input to every field of every action.
-  return Object.assign(async function action({ request, context }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
-    const cookies = new Headers();
-    const forwardCookies = (from: Headers | string) => {
-      for (const cookie of typeof from === "string" ? [from] : from.getSetCookie()) cookies.append("Set-Cookie", cookie);
-    };
-    try {
-      if (request.method !== "POST") throw new AppError("METHOD_NOT_ALLOWED", "Method not allowed", { headers: { Allow: "POST" } });
-      // Answered here, not through `onError`: a page's own answer to its errors (an "invalid
-      // link" page) must not stand in for the refusal.
-      if (options.crossSiteBecause === undefined && crossSiteRefusal(request.headers, request.url) !== null) {
-        return refusal(new AppError("FORBIDDEN", CROSS_SITE_REFUSED), cookies);
+  return Object.assign(
+    async function action({
+      request,
+      context,
+    }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
+      const cookies = new Headers();
+      const forwardCookies = (from: Headers | string) => {
+        for (const cookie of typeof from === "string" ? [from] : from.getSetCookie())
+          cookies.append("Set-Cookie", cookie);
+      };
+      try {
+        if (request.method !== "POST")
+          throw new AppError("METHOD_NOT_ALLOWED", "Method not allowed", { headers: { Allow: "POST" } });
+        // Answered here, not through `onError`: a page's own answer to its errors (an "invalid
+        // link" page) must not stand in for the refusal.
+        if (options.crossSiteBecause === undefined && crossSiteRefusal(request.headers, request.url) !== null) {
+          return refusal(new AppError("FORBIDDEN", CROSS_SITE_REFUSED), cookies);
+        }
+        let member: MemberSession | null = null;
+        if (options.access === "member") {
+          const session = await getMemberSession(request);
+          forwardCookies(session.headers);
+          if (!session.member) throw new AppError("UNAUTHORIZED", options.signedOutMessage ?? SIGN_IN_AGAIN);
+          member = session.member;
+        }
+        let staff: { member: StaffMember; actor: StaffActor } | null = null;
+        if (options.access === "staff") {
+          if (!options.permission) throw new Error('defineAction: access "staff" needs a permission');
+          const guard = await requireStaffPermission(request, options.permission);
+          forwardCookies(guard.headers);
+          staff = { member: guard.staff, actor: { ...guard.actor, ipAddress: context.clientIp ?? null } };
+        }
+        const base = {
+          request,
+          clientIp: context.clientIp ?? "unknown",
+          member,
+          staff,
+          forwardCookies,
+        } as ActionContext<unknown, A>;
+        if (options.rateLimit) await enforceRateLimit({ db: getDb(), ...options.rateLimit(base) });
+        const input = options.schema
+          ? parseInput(options, await readBody(request, { files: options.files }))
+          : undefined;
+        const result = await options.run({ ...base, input } as Parameters<typeof options.run>[0]);
+        if (result instanceof Response) {
+          for (const cookie of cookies.getSetCookie()) result.headers.append("Set-Cookie", cookie);
+          return result as Answer<Result>;
+        }
+        const headers = new Headers(options.headers);
+        for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
+        return data(
+          { ok: true as const, ...result },
+          { status: options.status ?? 200, headers },
+        ) as unknown as Answer<Result>;
+      } catch (thrown) {
+        if (thrown instanceof Response || isDataWithResponseInit(thrown)) throw thrown;
+        const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown, request) : thrown;
+        if (isAppError(error)) {
+          const page = options.onError?.(error, request);
+          if (page) return page as DataWithResponseInit<ActionFailure>;
+          return refusal(error, cookies);
+        }
+        getLogger().error({ err: error, path: new URL(request.url).pathname }, "unexpected error in action");
+        if (options.unexpected === undefined) throw error;
+        return data<ActionFailure>({ ok: false, error: options.unexpected }, { status: 500, headers: cookies });
       }
-      let member: MemberSession | null = null;
-      if (options.access === "member") {
-        const session = await getMemberSession(request);
-        forwardCookies(session.headers);
-        if (!session.member) throw new AppError("UNAUTHORIZED", options.signedOutMessage ?? SIGN_IN_AGAIN);
-        member = session.member;
-      }
-      let staff: { member: StaffMember; actor: StaffActor } | null = null;
-      if (options.access === "staff") {
-        if (!options.permission) throw new Error("defineAction: access \"staff\" needs a permission");
-        const guard = await requireStaffPermission(request, options.permission);
-        forwardCookies(guard.headers);
-        staff = { member: guard.staff, actor: { ...guard.actor, ipAddress: context.clientIp ?? null } };
-      }
-      const base = { request, clientIp: context.clientIp ?? "unknown", member, staff, forwardCookies } as ActionContext<unknown, A>;
-      if (options.rateLimit) await enforceRateLimit({ db: getDb(), ...options.rateLimit(base) });
-      const input = options.schema ? parseInput(options, await readBody(request, { files: options.files })) : undefined;
-      const result = await options.run({ ...base, input } as Parameters<typeof options.run>[0]);
-      if (result instanceof Response) {
-        for (const cookie of cookies.getSetCookie()) result.headers.append("Set-Cookie", cookie);
-        return result as Answer<Result>;
-      }
-      const headers = new Headers(options.headers);
-      for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
-      return data({ ok: true as const, ...result }, { status: options.status ?? 200, headers }) as unknown as Answer<Result>;
-    } catch (thrown) {
-      if (thrown instanceof Response || isDataWithResponseInit(thrown)) throw thrown;
-      const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown, request) : thrown;
-      if (isAppError(error)) {
-        const page = options.onError?.(error, request);
-        if (page) return page as DataWithResponseInit<ActionFailure>;
-        return refusal(error, cookies);
-      }
-      getLogger().error({ err: error, path: new URL(request.url).pathname }, "unexpected error in action");
-      if (options.unexpected === undefined) throw error;
-      return data<ActionFailure>({ ok: false, error: options.unexpected }, { status: 500, headers: cookies });
-    }
-  }, declared, { schema: options.schema });
+    },
+    declared,
+    { schema: options.schema },
+  );
 }
 
 /**
@@ -152,7 +178,9 @@ export function defineAction<Schema extends z.ZodType | undefined = undefined, A
  */
 function databaseUnavailable(error: unknown, request: Request) {
   logDatabaseUnavailable({ error, path: new URL(request.url).pathname });
-  return new AppError("UNAVAILABLE", TEMPORARILY_UNAVAILABLE, { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+  return new AppError("UNAVAILABLE", TEMPORARILY_UNAVAILABLE, {
+    headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  });
 }
 
 /** What an action built by defineAction declares about its callers (read by the role matrix and the cross-site guard). */
@@ -167,7 +195,10 @@ export { SIGN_IN_AGAIN };
 
 export const CONTROL_CHARACTERS = "This field contains characters that are not allowed.";
 
-function parseInput<Schema extends z.ZodType | undefined>(options: { schema?: Schema; refuseInput?: (error: z.ZodError) => AppError | undefined }, body: Record<string, unknown>) {
+function parseInput<Schema extends z.ZodType | undefined>(
+  options: { schema?: Schema; refuseInput?: (error: z.ZodError) => AppError | undefined },
+  body: Record<string, unknown>,
+) {
   const parsed = options.schema!.safeParse(body);
   if (parsed.success) {
     // The schema's field rules refuse control characters with each field's own message; this

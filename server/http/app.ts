@@ -3,25 +3,25 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { UPLOAD_BODY_MAX_BYTES, UPLOAD_ENDPOINT, UPLOAD_MESSAGES } from "~/lib/uploads";
 import { getConfig } from "../config.ts";
 import { getDatabase } from "../db/client.ts";
+import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { getLogger } from "../lib/logger.ts";
 import { projectRoot } from "../lib/paths.ts";
-import { opsRouter } from "../ops/router.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
+import { opsRouter } from "../ops/router.ts";
 import { apiSecurityHeaders, securityHeaders } from "../security/headers.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { crossSiteGuard } from "./cross-site-guard.ts";
-import { methodGuard } from "./method-guard.ts";
-import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { handleUncaughtError } from "./error-handler.ts";
+import { methodGuard } from "./method-guard.ts";
 import { createPageCache } from "./page-cache.ts";
 import { noStoreForPrivatePaths } from "./private-paths.ts";
 import { requestGuard } from "./request-guard.ts";
 import { serveUploads } from "./serve-uploads.ts";
-import { UPLOAD_BODY_MAX_BYTES, UPLOAD_ENDPOINT, UPLOAD_MESSAGES } from "~/lib/uploads";
 
 export { CLIENT_IP_HEADER };
 
@@ -72,7 +72,8 @@ export function createApp(options: AppOptions) {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const isAsset = req.path.startsWith("/assets/") || req.path.startsWith("/images/") || req.path.startsWith("/uploads/");
+      const isAsset =
+        req.path.startsWith("/assets/") || req.path.startsWith("/images/") || req.path.startsWith("/uploads/");
       log[isAsset ? "debug" : "info"](
         { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         "request",
@@ -83,7 +84,10 @@ export function createApp(options: AppOptions) {
 
   app.get("/healthz", async (_req, res) => {
     const ok = await getDatabase().ping(2000);
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable", database: ok });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "unavailable", database: ok });
   });
 
   // Better Auth's HTTP endpoints are not mounted: every account flow goes through our own
@@ -95,16 +99,23 @@ export function createApp(options: AppOptions) {
 
   // Operator API: bearer token only, JSON only, never cached.
   getOpsToken();
-  app.use("/api/ops", (_req, res, next) => {
-    res.set("Cache-Control", "no-store");
-    next();
-  }, opsRouter(getOpsToken));
+  app.use(
+    "/api/ops",
+    (_req, res, next) => {
+      res.set("Cache-Control", "no-store");
+      next();
+    },
+    opsRouter(getOpsToken),
+  );
 
   // Telegram updates (webhook mode): refused with 401 without the secret-token header.
   const telegram = config.telegram;
   app.post(
     "/api/telegram/webhook",
-    telegramWebhookMiddleware({ bot: getTelegramBot(), secret: telegram.webhookUrl ? telegram.webhookSecret : undefined }),
+    telegramWebhookMiddleware({
+      bot: getTelegramBot(),
+      secret: telegram.webhookUrl ? telegram.webhookSecret : undefined,
+    }),
   );
 
   // Uploaded images: WebP, already compressed, so before compression; named by
@@ -123,7 +134,11 @@ export function createApp(options: AppOptions) {
   // Pages and their actions: bodies capped before anything reads them (the operator API and the
   // Telegram webhook above have their own, smaller or larger, JSON limits). The back office's
   // image upload is the one place that takes a file, up to its own limit.
-  app.use(bodyLimits({ uploads: { [UPLOAD_ENDPOINT]: { maxBytes: UPLOAD_BODY_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.tooLarge } } }));
+  app.use(
+    bodyLimits({
+      uploads: { [UPLOAD_ENDPOINT]: { maxBytes: UPLOAD_BODY_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.tooLarge } },
+    }),
+  );
   app.use(compression());
   app.use(securityHeaders({ production: config.isProduction, dev: Boolean(options.devMiddleware), imgSrc }));
 
@@ -141,7 +156,12 @@ export function createApp(options: AppOptions) {
     clientIp: String(req.headers[CLIENT_IP_HEADER] ?? "unknown"),
   });
   if (!options.devMiddleware) {
-    const pageCache = createPageCache({ getBuild: options.getBuild, ttlSeconds: config.pageCacheSeconds, loadContext: getLoadContext, imgSrc });
+    const pageCache = createPageCache({
+      getBuild: options.getBuild,
+      ttlSeconds: config.pageCacheSeconds,
+      loadContext: getLoadContext,
+      imgSrc,
+    });
     app.locals.pageCache = pageCache;
     app.use(pageCache.middleware);
   }

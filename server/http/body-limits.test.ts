@@ -32,7 +32,11 @@ describe("bodyLimits, as the app mounts it", () => {
   let base: string;
   beforeAll(async () => {
     const app = express();
-    app.use(bodyLimits({ uploads: { [UPLOAD_ENDPOINT]: { maxBytes: UPLOAD_BODY_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.tooLarge } } }));
+    app.use(
+      bodyLimits({
+        uploads: { [UPLOAD_ENDPOINT]: { maxBytes: UPLOAD_BODY_MAX_BYTES, tooLarge: UPLOAD_MESSAGES.tooLarge } },
+      }),
+    );
     app.use((_req, res) => {
       res.status(200).type("text/plain").send("passed on");
     });
@@ -55,26 +59,48 @@ describe("bodyLimits, as the app mounts it", () => {
     expect([answer.status, answer.text]).toEqual([200, "passed on"]);
   });
 
-  it.each([form, "application/json", "text/plain", ""])("%s: refuses one byte over the limit (413), and closes the connection", async (type) => {
-    const answer = await declare(`${base}/api/contact`, { "content-type": type, "content-length": BODY_LIMIT_BYTES + 1 });
-    expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.text)).toEqual({ ok: false, error: "The request body is too large." });
-    expect(answer.headers.connection).toBe("close");
-    expect(answer.headers["cache-control"]).toBe("no-store");
-  });
+  it.each([form, "application/json", "text/plain", ""])(
+    "%s: refuses one byte over the limit (413), and closes the connection",
+    async (type) => {
+      const answer = await declare(`${base}/api/contact`, {
+        "content-type": type,
+        "content-length": BODY_LIMIT_BYTES + 1,
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.text)).toEqual({ ok: false, error: "The request body is too large." });
+      expect(answer.headers.connection).toBe("close");
+      expect(answer.headers["cache-control"]).toBe("no-store");
+    },
+  );
 
   it("takes an upload of exactly its own limit at the upload address, and refuses one byte more with the upload's message", async () => {
-    const atLimit = await declare(`${base}${UPLOAD_ENDPOINT}`, { "content-type": multipart, "content-length": UPLOAD_BODY_MAX_BYTES });
+    const atLimit = await declare(`${base}${UPLOAD_ENDPOINT}`, {
+      "content-type": multipart,
+      "content-length": UPLOAD_BODY_MAX_BYTES,
+    });
     expect([atLimit.status, atLimit.text]).toEqual([200, "passed on"]);
-    const over = await declare(`${base}${UPLOAD_ENDPOINT}`, { "content-type": multipart, "content-length": UPLOAD_BODY_MAX_BYTES + 1 });
+    const over = await declare(`${base}${UPLOAD_ENDPOINT}`, {
+      "content-type": multipart,
+      "content-length": UPLOAD_BODY_MAX_BYTES + 1,
+    });
     expect(over.status).toBe(413);
     expect(JSON.parse(over.text)).toEqual({ ok: false, error: UPLOAD_MESSAGES.tooLarge });
     expect(over.headers.connection).toBe("close");
   });
 
   it("keeps forms and JSON at the upload address to their own 64 KB", async () => {
-    expect((await declare(`${base}${UPLOAD_ENDPOINT}`, { "content-type": "application/json", "content-length": BODY_LIMIT_BYTES })).status).toBe(200);
-    const over = await declare(`${base}${UPLOAD_ENDPOINT}`, { "content-type": "application/json", "content-length": BODY_LIMIT_BYTES + 1 });
+    expect(
+      (
+        await declare(`${base}${UPLOAD_ENDPOINT}`, {
+          "content-type": "application/json",
+          "content-length": BODY_LIMIT_BYTES,
+        })
+      ).status,
+    ).toBe(200);
+    const over = await declare(`${base}${UPLOAD_ENDPOINT}`, {
+      "content-type": "application/json",
+      "content-length": BODY_LIMIT_BYTES + 1,
+    });
     expect(over.status).toBe(413);
     expect(JSON.parse(over.text)).toEqual({ ok: false, error: "The request body is too large." });
   });

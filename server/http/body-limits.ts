@@ -16,13 +16,19 @@ export function bodyLimits(options: { maxBytes?: number; uploads?: Record<string
     const type = (req.headers["content-type"] ?? "").toLowerCase();
     const upload = uploads.get(req.path);
     if (type.startsWith("multipart/") && !(upload && type.startsWith("multipart/form-data"))) {
-      res.status(415).set({ "Cache-Control": "no-store", Connection: "close" }).json({ error: "File uploads are not accepted here." });
+      res
+        .status(415)
+        .set({ "Cache-Control": "no-store", Connection: "close" })
+        .json({ error: "File uploads are not accepted here." });
       return;
     }
     const limit = upload && type.startsWith("multipart/form-data") ? upload : { maxBytes, tooLarge: BODY_TOO_LARGE };
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit.maxBytes) {
-      res.status(413).set({ "Cache-Control": "no-store", Connection: "close" }).json({ ok: false, error: limit.tooLarge });
+      res
+        .status(413)
+        .set({ "Cache-Control": "no-store", Connection: "close" })
+        .json({ ok: false, error: limit.tooLarge });
       return;
     }
     next();

@@ -25,12 +25,14 @@ export function crossSiteGuard(options: { getBuild: GetBuild }): RequestHandler 
       const headers = { get: (name: string) => req.get(name) ?? null };
       const requestOrigin = `${req.protocol}://${req.get("host")}`;
       let reason = crossSiteRefusal(headers, requestOrigin);
-      if (reason !== null && (await isExempt(options.getBuild, req.path))) reason = crossSiteRefusal(headers, requestOrigin, { originOnly: true });
+      if (reason !== null && (await isExempt(options.getBuild, req.path)))
+        reason = crossSiteRefusal(headers, requestOrigin, { originOnly: true });
       if (reason === null) return next();
       getLogger().warn({ method: req.method, path: req.path, reason }, "cross-site request refused");
       res.status(403).set("Cache-Control", "no-store");
       // What the pipeline would have answered: its envelope to API and data requests, the text to a page's form post.
-      if (req.path.startsWith("/api/") || req.path.endsWith(".data")) res.json({ ok: false, error: CROSS_SITE_REFUSED });
+      if (req.path.startsWith("/api/") || req.path.endsWith(".data"))
+        res.json({ ok: false, error: CROSS_SITE_REFUSED });
       else res.type("text/plain").send(CROSS_SITE_REFUSED);
     } catch (error) {
       next(error);

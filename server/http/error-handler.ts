@@ -14,24 +14,37 @@ export const handleUncaughtError: ErrorRequestHandler = (error: unknown, req, re
   const unavailable = isDatabaseUnavailable(error);
   const status = clientErrorStatus(error);
   if (unavailable) logDatabaseUnavailable({ error, method: req.method, path: req.path });
-  else if (status === undefined) getLogger().error({ err: error, method: req.method, path: req.path }, "request failed");
+  else if (status === undefined)
+    getLogger().error({ err: error, method: req.method, path: req.path }, "request failed");
   if (res.headersSent) {
     res.destroy();
     return;
   }
   if (unavailable) {
     // The database is away for a moment (a restart, a failover): ask the client to come back.
-    res.status(503).set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) }).json({ error: TEMPORARILY_UNAVAILABLE });
+    res
+      .status(503)
+      .set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) })
+      .json({ error: TEMPORARILY_UNAVAILABLE });
     return;
   }
   const code = status ?? 500;
   res
     .status(code)
     .set("Cache-Control", "no-store")
-    .json({ error: code === 413 ? "The request body is too large." : code < 500 ? "Bad request." : "Something went wrong. Please try again later." });
+    .json({
+      error:
+        code === 413
+          ? "The request body is too large."
+          : code < 500
+            ? "Bad request."
+            : "Something went wrong. Please try again later.",
+    });
 };
 
 function clientErrorStatus(error: unknown): number | undefined {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
 }

@@ -17,7 +17,8 @@ export function methodGuard(options: { getBuild: () => Promise<ServerBuild> | Se
     try {
       if (actionRoutesFor(await options.getBuild(), req.path).length > 0) return next();
       res.status(405).set({ "Cache-Control": "no-store", Allow: "GET, HEAD" });
-      if (req.path.startsWith("/api/") || req.path.endsWith(".data")) res.json({ ok: false, error: "Method not allowed." });
+      if (req.path.startsWith("/api/") || req.path.endsWith(".data"))
+        res.json({ ok: false, error: "Method not allowed." });
       else res.type("text/plain").send("Method not allowed.");
     } catch (error) {
       next(error);

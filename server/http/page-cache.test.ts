@@ -25,7 +25,13 @@ const html = (nonce: string, lines: string[]) =>
 const build = fakeBuild({
   entry: {
     module: {
-      default: async (request: Request, status: number, headers: Headers, _context: unknown, loadContext: LoadContext) => {
+      default: async (
+        request: Request,
+        status: number,
+        headers: Headers,
+        _context: unknown,
+        loadContext: LoadContext,
+      ) => {
         const { pathname } = new URL(request.url);
         if (pathname.startsWith("/gated")) await new Promise<void>((open) => gates.push({ path: pathname, open }));
         const n = ++renders;
@@ -66,15 +72,19 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer;
 /** A raw HTTP request: no automatic decompression, so the bytes on the wire can be checked. */
 function request(url: string, options: { method?: string; headers?: http.OutgoingHttpHeaders } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, signal: AbortSignal.timeout(10_000) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode!, headers: res.headers, body, text: body.toString("utf8") });
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, signal: AbortSignal.timeout(10_000) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode!, headers: res.headers, body, text: body.toString("utf8") });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -141,11 +151,16 @@ describe("page cache (nothing with Set-Cookie is ever stored)", () => {
     expect(second.text).toBe(first.text);
     expect(rendersOf.get("/plain")).toBe(1);
     // The stand-in nonce is gone: the scripts are named by hash in this page's own policy.
-    expect(first.text).toMatch(/^<!DOCTYPE html><html><head><script>window.a=1<\/script><script>window.b=2<\/script><\/head>/);
+    expect(first.text).toMatch(
+      /^<!DOCTYPE html><html><head><script>window.a=1<\/script><script>window.b=2<\/script><\/head>/,
+    );
     expect(first.text).not.toContain("nonce");
     const csp = String(second.headers["content-security-policy"]);
     expect(csp).not.toContain("nonce");
-    const scriptSrc = csp.split("; ").find((directive) => directive.startsWith("script-src "))!.split(" ");
+    const scriptSrc = csp
+      .split("; ")
+      .find((directive) => directive.startsWith("script-src "))!
+      .split(" ");
     expect(scriptSrc).toEqual(expect.arrayContaining(["'self'", sha256("window.a=1"), sha256("window.b=2")]));
     // The page's own headers, not the defaults set before it.
     expect(second.headers["cache-control"]).toBe("public, max-age=30");
@@ -153,7 +168,9 @@ describe("page cache (nothing with Set-Cookie is ever stored)", () => {
   });
 
   it("renders with the request's headers, the load context and GET, at the public origin", async () => {
-    const answer = await request(`${site.url}/echo?q=1`, { headers: { "x-test": "forwarded", "set-cookie": ["a=1", "b=2"] } });
+    const answer = await request(`${site.url}/echo?q=1`, {
+      headers: { "x-test": "forwarded", "set-cookie": ["a=1", "b=2"] },
+    });
     expect(answer.text).toContain("<p>x-test: forwarded</p>");
     expect(answer.text).toContain("<p>set-cookie: a=1, b=2</p>");
     expect(answer.text).toContain("<p>client 203.0.113.7</p>");

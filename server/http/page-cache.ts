@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Request as ExpressRequest, RequestHandler as ExpressHandler, Response as ExpressResponse } from "express";
+import type { RequestHandler as ExpressHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { getPublicOrigin } from "../config.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -20,7 +20,6 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-
 
 type Rendered = { stored: StoredPage } | { once: { status: number; headers: [string, string][]; html: string } };
 
@@ -47,7 +46,9 @@ export function createPageCache(options: {
   async function render(key: string, req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
     const generation = store.generation;
     const request = new Request(key, { method: "GET", headers: toHeaders(req.headers) });
-    const response = await (await getHandler())(request, { ...options.loadContext(req, res), cspNonce: NONCE_STAND_IN });
+    const response = await (
+      await getHandler()
+    )(request, { ...options.loadContext(req, res), cspNonce: NONCE_STAND_IN });
     const html = await response.text();
     const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
     // A page that says it must not be kept (a link's page, whose token is spent once used) is
@@ -64,7 +65,9 @@ export function createPageCache(options: {
     // does and is still smaller, so a miss costs no more than an uncached page's compression.
     const [gzipped, brotlied] = await Promise.all([
       gzip(identity),
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      brotli(identity, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
     ]);
     const page: StoredPage = {
       status: response.status,
@@ -138,7 +141,11 @@ function sendStored(req: ExpressRequest, res: ExpressResponse, page: StoredPage,
 }
 
 /** A page that is not stored: sent once, through the compression middleware, with this response's nonce. */
-function sendOnce(req: ExpressRequest, res: ExpressResponse, page: { status: number; headers: [string, string][]; html: string }) {
+function sendOnce(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: { status: number; headers: [string, string][]; html: string },
+) {
   for (const [name, value] of page.headers) {
     // Headers.entries() lists each Set-Cookie separately: keep them all.
     if (name === "set-cookie") res.append(name, value);

@@ -30,12 +30,17 @@ describe("isPrivateRequest", () => {
     },
   );
 
-  it.each(["/", "/blog?page=2", "/blog?q=token%3Dx", "/pricing?tokens=x", "/staff-invitations", "/newsletters", "/blog/reset-password"])(
-    "%s is public",
-    (url) => {
-      expect(isPrivateRequest(at(url))).toBe(false);
-    },
-  );
+  it.each([
+    "/",
+    "/blog?page=2",
+    "/blog?q=token%3Dx",
+    "/pricing?tokens=x",
+    "/staff-invitations",
+    "/newsletters",
+    "/blog/reset-password",
+  ])("%s is public", (url) => {
+    expect(isPrivateRequest(at(url))).toBe(false);
+  });
 });
 
 describe("noStoreForPrivatePaths", () => {
@@ -55,9 +60,12 @@ describe("noStoreForPrivatePaths", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it.each(["/staff-invitation?token=x", "/staff-invitation", "/blog?token=x", "/dashboard"])("%s: no-store, whatever the route set", async (path) => {
-    expect((await fetch(`${base}${path}`)).headers.get("cache-control")).toBe("no-store");
-  });
+  it.each(["/staff-invitation?token=x", "/staff-invitation", "/blog?token=x", "/dashboard"])(
+    "%s: no-store, whatever the route set",
+    async (path) => {
+      expect((await fetch(`${base}${path}`)).headers.get("cache-control")).toBe("no-store");
+    },
+  );
 
   it("leaves a public page's own Cache-Control alone", async () => {
     expect((await fetch(`${base}/blog?page=2`)).headers.get("cache-control")).toBe("public, max-age=30");

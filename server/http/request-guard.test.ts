@@ -3,13 +3,38 @@ import { isValidHost, malformedHeader, TARGET_MESSAGES, unreadableTarget } from 
 
 describe("isValidHost", () => {
   it("accepts names, IPv4 and bracketed IPv6 literals, with a port", () => {
-    for (const host of ["example.com", "localhost:3000", "127.0.0.1:8080", "[::1]:3000", "[2001:db8::1]", "a-b.example.co.uk"]) {
+    for (const host of [
+      "example.com",
+      "localhost:3000",
+      "127.0.0.1:8080",
+      "[::1]:3000",
+      "[2001:db8::1]",
+      "a-b.example.co.uk",
+    ]) {
       expect(isValidHost(host), host).toBe(true);
     }
   });
 
   it("refuses what would make a URL parser throw or read another host", () => {
-    for (const host of ["[", "]", "[::1", "[nothost]", "", " ", "a b", "evil.example/path", "evil.example?x", "evil.example#x", "user@evil.example", "evil.example:99999", "evil.example:", "-evil.example", "evil.example\\x", "%65vil.example", "evil.example:80:80"]) {
+    for (const host of [
+      "[",
+      "]",
+      "[::1",
+      "[nothost]",
+      "",
+      " ",
+      "a b",
+      "evil.example/path",
+      "evil.example?x",
+      "evil.example#x",
+      "user@evil.example",
+      "evil.example:99999",
+      "evil.example:",
+      "-evil.example",
+      "evil.example\\x",
+      "%65vil.example",
+      "evil.example:80:80",
+    ]) {
       expect(isValidHost(host), JSON.stringify(host)).toBe(false);
     }
   });
@@ -54,11 +79,23 @@ describe("unreadableTarget: control characters and broken encoding in the path o
   });
 
   it("refuses a path that is not valid percent-encoding", () => {
-    for (const url of ["/%", "/%E0%A4%A", "/%FF%FE", "/blog/%zz", "/a%2"]) expect(unreadableTarget(url), url).toBe("encoding");
+    for (const url of ["/%", "/%E0%A4%A", "/%FF%FE", "/blog/%zz", "/a%2"])
+      expect(unreadableTarget(url), url).toBe("encoding");
   });
 
   it("lets ordinary targets through, the query read as routes read it", () => {
-    for (const url of ["/", "*", "/blog/risk-rules-2027", "/blog?q=risk+rules&page=2", "/admin/audit-log?who=ada%40example.com", "/blog?q=%25", "/blog?q=100%", "/blog?q=%E0", "/caf%C3%A9?q=%F0%9F%98%80", "/a%2Fb"]) {
+    for (const url of [
+      "/",
+      "*",
+      "/blog/risk-rules-2027",
+      "/blog?q=risk+rules&page=2",
+      "/admin/audit-log?who=ada%40example.com",
+      "/blog?q=%25",
+      "/blog?q=100%",
+      "/blog?q=%E0",
+      "/caf%C3%A9?q=%F0%9F%98%80",
+      "/a%2Fb",
+    ]) {
       expect(unreadableTarget(url), url).toBeNull();
     }
     expect(TARGET_MESSAGES).toEqual({

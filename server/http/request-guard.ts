@@ -80,13 +80,19 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 export function requestGuard(): RequestHandler {
   return (req, res, next) => {
     if (!METHODS.has(req.method)) {
-      res.status(405).set({ "Cache-Control": "no-store", Allow: [...METHODS].join(", ") }).json({ error: "Method not allowed." });
+      res
+        .status(405)
+        .set({ "Cache-Control": "no-store", Allow: [...METHODS].join(", ") })
+        .json({ error: "Method not allowed." });
       return;
     }
     // Only origin-form targets ("/path?query") reach the site; the absolute form
     // ("GET http://other.example/") is for proxies, and "*" only for OPTIONS.
     if (!req.url.startsWith("/") && !(req.method === "OPTIONS" && req.url === "*")) {
-      res.status(400).set({ "Cache-Control": "no-store", Connection: "close" }).json({ error: "Malformed request target." });
+      res
+        .status(400)
+        .set({ "Cache-Control": "no-store", Connection: "close" })
+        .json({ error: "Malformed request target." });
       return;
     }
     const target = unreadableTarget(req.url);
@@ -96,7 +102,10 @@ export function requestGuard(): RequestHandler {
     }
     const bad = malformedHeader(req.headers);
     if (bad) {
-      res.status(400).set({ "Cache-Control": "no-store", Connection: "close" }).json({ error: `Malformed ${bad} header.` });
+      res
+        .status(400)
+        .set({ "Cache-Control": "no-store", Connection: "close" })
+        .json({ error: `Malformed ${bad} header.` });
       return;
     }
     next();

@@ -15,7 +15,10 @@ export type FileUploads = { maxBytes: number; tooLarge: string };
  * only by an action that says so (`files`), up to its own limit, and arrive as File values;
  * everywhere else they are refused (415).
  */
-export async function readBody(request: Request, options: { files?: FileUploads } = {}): Promise<Record<string, unknown>> {
+export async function readBody(
+  request: Request,
+  options: { files?: FileUploads } = {},
+): Promise<Record<string, unknown>> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data") && options.files) return readMultipart(request, options.files);
   if (type.startsWith("application/json")) {
@@ -25,7 +28,8 @@ export async function readBody(request: Request, options: { files?: FileUploads 
     }
     return body as Record<string, unknown>;
   }
-  if (type.startsWith("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(await readText(request)));
+  if (type.startsWith("application/x-www-form-urlencoded"))
+    return Object.fromEntries(new URLSearchParams(await readText(request)));
   throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Unsupported content type.");
 }
 
@@ -50,7 +54,9 @@ async function readMultipart(request: Request, files: FileUploads): Promise<Reco
   const bytes = await readBytes(request, files.maxBytes, files.tooLarge);
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type")! } }).formData();
+    form = await new Response(new Uint8Array(bytes), {
+      headers: { "content-type": request.headers.get("content-type")! },
+    }).formData();
   } catch {
     throw new AppError("VALIDATION", "The upload could not be read. Try again.");
   }

@@ -20,7 +20,11 @@ export function actionRoutes(build: ServerBuild): ActionRoute[] {
     for (let at: typeof route | undefined = route; at; at = at.parentId ? build.routes[at.parentId] : undefined) {
       if (at.path) segments.unshift(at.path);
     }
-    found.push({ path: `/${segments.join("/")}`.replace(/\/{2,}/g, "/"), caseSensitive: route.caseSensitive ?? false, action });
+    found.push({
+      path: `/${segments.join("/")}`.replace(/\/{2,}/g, "/"),
+      caseSensitive: route.caseSensitive ?? false,
+      action,
+    });
   }
   byBuild.set(build, found);
   return found;
@@ -37,5 +41,7 @@ export function actionPathname(requestPath: string): string {
 /** The routes with an action that a request path may reach. */
 export function actionRoutesFor(build: ServerBuild, requestPath: string): ActionRoute[] {
   const pathname = actionPathname(requestPath);
-  return actionRoutes(build).filter(({ path, caseSensitive }) => matchPath({ path, caseSensitive, end: true }, pathname) !== null);
+  return actionRoutes(build).filter(
+    ({ path, caseSensitive }) => matchPath({ path, caseSensitive, end: true }, pathname) !== null,
+  );
 }

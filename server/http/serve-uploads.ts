@@ -26,7 +26,12 @@ export function serveUploads(options: { publicUrl?: string } = {}): RequestHandl
         res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found.");
         return;
       }
-      res.set({ "Cache-Control": IMMUTABLE, "Content-Type": "image/webp", ETag: etag, "X-Content-Type-Options": "nosniff" });
+      res.set({
+        "Cache-Control": IMMUTABLE,
+        "Content-Type": "image/webp",
+        ETag: etag,
+        "X-Content-Type-Options": "nosniff",
+      });
       if (req.headers["if-none-match"] === etag) {
         res.status(304).end();
         return;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { can, isStaffRole, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { can, isStaffRole, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
 import { getSignedInAccount } from "../auth/accounts/session.ts";
 import { getDb } from "../db/client.ts";
 import { session } from "../db/schema.ts";
@@ -12,7 +12,8 @@ import { flashToastCookie } from "./flash.ts";
 export type StaffMember = { userId: string; email: string; name: string; role: StaffRole };
 
 export const STAFF_TWO_FACTOR_NEEDED = "Turn on two-factor sign-in to open the back office.";
-export const STAFF_SECOND_FACTOR_NEEDED = "Sign in again with your authenticator app, a backup code or a passkey to open the back office.";
+export const STAFF_SECOND_FACTOR_NEEDED =
+  "Sign in again with your authenticator app, a backup code or a passkey to open the back office.";
 export const STAFF_SESSION_IDLE = "Your back-office session ended after 12 hours without use. Please sign in again.";
 
 /**
@@ -26,7 +27,9 @@ export const STAFF_SESSION_IDLE = "Your back-office session ended after 12 hours
  * - staff idle for 12 hours: the session ends, to /signin.
  * `headers` carries a refreshed session cookie to forward.
  */
-export async function requireStaff(request: Request): Promise<{ staff: StaffMember; actor: StaffActor; headers: Headers }> {
+export async function requireStaff(
+  request: Request,
+): Promise<{ staff: StaffMember; actor: StaffActor; headers: Headers }> {
   const { account, headers } = await getSignedInAccount(request);
   const url = new URL(request.url);
   const back = `/signin?redirectTo=${encodeURIComponent(safeRedirect(url.pathname + url.search, { siteOrigin: url.origin }))}`;
@@ -34,18 +37,38 @@ export async function requireStaff(request: Request): Promise<{ staff: StaffMemb
   if (!isStaffRole(account.role)) throw data("Not Found", { status: 404 });
   if (!account.twoFactorEnabled) {
     throw redirect("/dashboard?section=user-info", {
-      headers: { "Set-Cookie": flashToastCookie({ title: "Two-factor sign-in required", description: STAFF_TWO_FACTOR_NEEDED, type: "error" }) },
+      headers: {
+        "Set-Cookie": flashToastCookie({
+          title: "Two-factor sign-in required",
+          description: STAFF_TWO_FACTOR_NEEDED,
+          type: "error",
+        }),
+      },
     });
   }
   if (!account.secondFactor) {
     await getDb().delete(session).where(eq(session.id, account.sessionId));
     throw redirect(back, {
-      headers: { "Set-Cookie": flashToastCookie({ title: "Second factor required", description: STAFF_SECOND_FACTOR_NEEDED, type: "error" }) },
+      headers: {
+        "Set-Cookie": flashToastCookie({
+          title: "Second factor required",
+          description: STAFF_SECOND_FACTOR_NEEDED,
+          type: "error",
+        }),
+      },
     });
   }
-  const state = await keepStaffSession({ db: getDb(), sessionId: account.sessionId, lastActiveAt: account.lastActiveAt });
+  const state = await keepStaffSession({
+    db: getDb(),
+    sessionId: account.sessionId,
+    lastActiveAt: account.lastActiveAt,
+  });
   if (state === "ended") {
-    throw redirect(back, { headers: { "Set-Cookie": flashToastCookie({ title: "Signed out", description: STAFF_SESSION_IDLE, type: "error" }) } });
+    throw redirect(back, {
+      headers: {
+        "Set-Cookie": flashToastCookie({ title: "Signed out", description: STAFF_SESSION_IDLE, type: "error" }),
+      },
+    });
   }
   const staff = { userId: account.userId, email: account.email, name: account.name, role: account.role };
   return { staff, actor: { userId: staff.userId, label: staff.email, role: staff.role }, headers };

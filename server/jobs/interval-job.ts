@@ -5,7 +5,13 @@ import { getLogger } from "../lib/logger.ts";
  * this process. A failing run is logged and the next one comes on schedule: one bad row must
  * not stop renewals for everyone.
  */
-export function startIntervalJob(options: { name: string; everyMs: number; signal: AbortSignal; task: () => Promise<unknown>; initialDelayMs?: number }) {
+export function startIntervalJob(options: {
+  name: string;
+  everyMs: number;
+  signal: AbortSignal;
+  task: () => Promise<unknown>;
+  initialDelayMs?: number;
+}) {
   const { name, everyMs, signal, task } = options;
   const log = getLogger();
   let running: Promise<void> | undefined;

@@ -47,7 +47,11 @@ export function runAsLeader(options: {
           const lost = new AbortController();
           const onAbort = () => lost.abort();
           const onError = (error: Error) => {
-            if (!lostConnection) log.warn({ job: name, err: error.message }, "singleton job lost its database connection; it stops until the lock is taken again");
+            if (!lostConnection)
+              log.warn(
+                { job: name, err: error.message },
+                "singleton job lost its database connection; it stops until the lock is taken again",
+              );
             lostConnection ??= error;
             lost.abort();
           };
@@ -71,7 +75,8 @@ export function runAsLeader(options: {
         client?.release(lostConnection);
       }
       if (lostConnection) failures++;
-      const wait = failures > 0 ? Math.min(RECONNECT_MS.first * 2 ** (failures - 1), RECONNECT_MS.max, retryMs) : retryMs;
+      const wait =
+        failures > 0 ? Math.min(RECONNECT_MS.first * 2 ** (failures - 1), RECONNECT_MS.max, retryMs) : retryMs;
       // A timer that does not keep the process alive; a stop ends the wait at once.
       await pause(wait, undefined, { signal, ref: false }).catch((error: unknown) => {
         if (!signal.aborted) throw error;

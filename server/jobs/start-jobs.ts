@@ -10,8 +10,8 @@ import { queueNewPostEmails } from "../newsletter/queue-new-post-emails.ts";
 import { sendNewPostEmails } from "../newsletter/send-new-post-emails.ts";
 import { deliverNotifications } from "../notifications/deliver-notifications.ts";
 import { pruneRateLimits } from "../security/rate-limit.ts";
-import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
 import { publishDuePosts } from "../staff/posts/publish-due-posts.ts";
+import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
 import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
 import { startTelegramPolling } from "../telegram/start-telegram-polling.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
@@ -40,7 +40,10 @@ export function startJobs(database: Database) {
       everyMs: 60_000,
       signal,
       task: async () => {
-        const result = await runRenewals({ db, onError: (id, err) => getLogger().error({ subscriptionId: id, err }, "renewal failed") });
+        const result = await runRenewals({
+          db,
+          onError: (id, err) => getLogger().error({ subscriptionId: id, err }, "renewal failed"),
+        });
         // Ended subscriptions lose their Telegram chats at once (ban, then unban so they can rejoin).
         if (result.expired + result.failed > 0) await removeExpiredAccess({ db, bot });
         return result;
@@ -48,11 +51,27 @@ export function startJobs(database: Database) {
     }),
     // Scheduled posts go public on their time; the newsletter job then announces them
     // like any new post. Every minute, so a post is at most a minute late.
-    startIntervalJob({ name: "scheduled-posts", everyMs: 60_000, signal, task: () => publishDuePosts({ db }).then((published) => ({ published })) }),
-    startIntervalJob({ name: "renewal-reminders", everyMs: 15 * 60_000, signal, task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })) }),
+    startIntervalJob({
+      name: "scheduled-posts",
+      everyMs: 60_000,
+      signal,
+      task: () => publishDuePosts({ db }).then((published) => ({ published })),
+    }),
+    startIntervalJob({
+      name: "renewal-reminders",
+      everyMs: 15 * 60_000,
+      signal,
+      task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })),
+    }),
     startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
     startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),
-    startIntervalJob({ name: "telegram-reconcile", everyMs: 60 * 60_000, initialDelayMs: 60_000, signal, task: () => runDailyTelegramReconcile({ db, bot }) }),
+    startIntervalJob({
+      name: "telegram-reconcile",
+      everyMs: 60 * 60_000,
+      initialDelayMs: 60_000,
+      signal,
+      task: () => runDailyTelegramReconcile({ db, bot }),
+    }),
     startIntervalJob({
       name: "newsletter",
       everyMs: 60_000,
@@ -79,9 +98,13 @@ export function startJobs(database: Database) {
   // Long polling when no webhook is configured: one instance only, like the deposit watcher.
   const polling =
     bot && !config.telegram.webhookUrl
-      ? runAsLeader({ database, lockKey: TELEGRAM_POLLING_LOCK, name: "telegram-polling", signal, work: (s) => startTelegramPolling({ bot, signal: s }) }).catch(
-          (error: unknown) => getLogger().error({ err: error }, "telegram polling stopped"),
-        )
+      ? runAsLeader({
+          database,
+          lockKey: TELEGRAM_POLLING_LOCK,
+          name: "telegram-polling",
+          signal,
+          work: (s) => startTelegramPolling({ bot, signal: s }),
+        }).catch((error: unknown) => getLogger().error({ err: error }, "telegram polling stopped"))
       : Promise.resolve();
   return async function stopJobs() {
     controller.abort();
@@ -91,7 +114,11 @@ export function startJobs(database: Database) {
 
 /** Sign-up never waits for a wallet (failures are only logged); this fills the gaps later. */
 async function generateMissingWallets(database: Database) {
-  const missing = await database.db.select({ id: profiles.id }).from(profiles).where(isNull(profiles.walletAddress)).limit(100);
+  const missing = await database.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(isNull(profiles.walletAddress))
+    .limit(100);
   let generated = 0;
   for (const { id } of missing) {
     try {

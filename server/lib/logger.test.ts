@@ -5,7 +5,8 @@ import { captureLogLines } from "../../tests/helpers/log-capture.ts";
 const master = HDKey.fromMasterSeed(new Uint8Array(32).fill(11));
 const xprv = master.privateExtendedKey;
 const accountXpub = master.derive("m/44'/195'/0'").publicExtendedKey;
-const tprv = "tprv8ZgxMBicQKsPd9TeAdPADNnSyH9SSUUbTVeFszDE23Ki6TBB5nCefAdHkK8Fm3qMQR6sHwA56zqRmKmxnHk37JkiFzvncDqoKmPWubu7hDF";
+const tprv =
+  "tprv8ZgxMBicQKsPd9TeAdPADNnSyH9SSUUbTVeFszDE23Ki6TBB5nCefAdHkK8Fm3qMQR6sHwA56zqRmKmxnHk37JkiFzvncDqoKmPWubu7hDF";
 
 describe("the logger", () => {
   it("never writes an extended key, whatever field or message carries it", () => {

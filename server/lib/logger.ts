@@ -22,7 +22,12 @@ export function getLogger(): pino.Logger {
  * production the token of any reset or newsletter link (in development the reset link is
  * logged on purpose, to be followed without a mail server).
  */
-export function createLogger(options: { level: string; pretty?: boolean; redactLinks?: boolean; destination?: pino.DestinationStream }): pino.Logger {
+export function createLogger(options: {
+  level: string;
+  pretty?: boolean;
+  redactLinks?: boolean;
+  destination?: pino.DestinationStream;
+}): pino.Logger {
   const scrub = options.redactLinks ? (line: string) => redactLinkTokens(redactExtendedKeys(line)) : redactExtendedKeys;
   const settings: pino.LoggerOptions = {
     level: options.level,
@@ -44,7 +49,9 @@ export function createLogger(options: { level: string; pretty?: boolean; redactL
       "*.seedHex",
     ],
     hooks: { streamWrite: scrub },
-    ...(options.pretty && !options.destination ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } } : {}),
+    ...(options.pretty && !options.destination
+      ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } }
+      : {}),
   };
   return options.destination ? pino(settings, options.destination) : pino(settings);
 }

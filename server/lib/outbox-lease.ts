@@ -18,7 +18,10 @@ export const RUN_BUDGET_MS = (LEASE_SECONDS * 1000) / 2;
  * has passed; the rows not reached go to `handBack`, which makes them due again at once.
  * Resolves to false when the deadline cut the work short.
  */
-export async function sendBeforeDeadline<R>(rows: readonly R[], options: { deadline: number; each: (row: R) => Promise<unknown>; handBack: (rest: R[]) => PromiseLike<unknown> }) {
+export async function sendBeforeDeadline<R>(
+  rows: readonly R[],
+  options: { deadline: number; each: (row: R) => Promise<unknown>; handBack: (rest: R[]) => PromiseLike<unknown> },
+) {
   for (const [index, row] of rows.entries()) {
     if (Date.now() > options.deadline) {
       await options.handBack(rows.slice(index));

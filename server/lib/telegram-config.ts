@@ -17,7 +17,10 @@ export type TelegramConfig = {
 };
 
 // Telegram chat ids are integers; groups and channels are negative (-100…). At most 52 bits.
-const chatId = z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number).pipe(z.number().int().refine(Number.isSafeInteger));
+const chatId = z
+  .union([z.number(), z.string().regex(/^-?\d+$/)])
+  .transform(Number)
+  .pipe(z.number().int().refine(Number.isSafeInteger));
 
 const schema = z.object({
   TELEGRAM_BOT_TOKEN: z
@@ -28,13 +31,18 @@ const schema = z.object({
   TELEGRAM_WEBHOOK_URL: z
     .url({ message: "must be a full https URL" })
     .refine((v) => v.startsWith("https://"), "must be an https URL (Telegram only calls https webhooks)")
-    .refine((v) => new URL(v).pathname.replace(/\/$/, "").endsWith(TELEGRAM_WEBHOOK_PATH), `must end with ${TELEGRAM_WEBHOOK_PATH}`)
+    .refine(
+      (v) => new URL(v).pathname.replace(/\/$/, "").endsWith(TELEGRAM_WEBHOOK_PATH),
+      `must end with ${TELEGRAM_WEBHOOK_PATH}`,
+    )
     .optional(),
   TELEGRAM_WEBHOOK_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16–256 letters, digits, _ or -")
     .optional(),
-  TELEGRAM_API_ROOT: z.url({ protocol: /^https?$/, message: "must be a full URL, e.g. https://api.telegram.org" }).default(DEFAULT_TELEGRAM_API_ROOT),
+  TELEGRAM_API_ROOT: z
+    .url({ protocol: /^https?$/, message: "must be a full URL, e.g. https://api.telegram.org" })
+    .default(DEFAULT_TELEGRAM_API_ROOT),
   TELEGRAM_BOT_USERNAME: z
     .string()
     .trim()
@@ -70,13 +78,17 @@ export class TelegramConfigError extends Error {}
  * line naming the variable (secrets are named, never echoed). Empty strings mean unset.
  */
 export function readTelegramConfig(env: Record<string, string | undefined>): TelegramConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith("TELEGRAM_") && v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k.startsWith("TELEGRAM_") && v !== undefined && v !== ""),
+  );
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "TELEGRAM");
     const got = secrets.has(name) || name === "TELEGRAM_PLAN_CHATS" ? undefined : cleaned[name];
-    throw new TelegramConfigError(`Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got "${got}")`}`);
+    throw new TelegramConfigError(
+      `Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got "${got}")`}`,
+    );
   }
   const c = result.data;
   if (c.TELEGRAM_WEBHOOK_URL && !c.TELEGRAM_BOT_TOKEN) {
@@ -84,7 +96,9 @@ export function readTelegramConfig(env: Record<string, string | undefined>): Tel
   }
   if (c.TELEGRAM_WEBHOOK_URL && !c.TELEGRAM_WEBHOOK_SECRET) {
     // Without the secret anyone could post forged updates to the webhook.
-    throw new TelegramConfigError("Invalid configuration: TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set");
+    throw new TelegramConfigError(
+      "Invalid configuration: TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set",
+    );
   }
   return {
     token: c.TELEGRAM_BOT_TOKEN,

@@ -7,7 +7,8 @@ describe("parseTrustProxy", () => {
   });
 
   it("refuses a bare true, which would trust the client-written X-Forwarded-For", () => {
-    for (const value of ["true", "TRUE", "yes"]) expect(parseTrustProxy(value)).toMatchObject({ error: expect.stringContaining("not true") });
+    for (const value of ["true", "TRUE", "yes"])
+      expect(parseTrustProxy(value)).toMatchObject({ error: expect.stringContaining("not true") });
   });
 
   it("takes a hop count", () => {
@@ -17,9 +18,13 @@ describe("parseTrustProxy", () => {
   });
 
   it("takes proxy addresses, CIDRs and Express's range names", () => {
-    expect(parseTrustProxy("loopback, 10.0.0.0/8, 192.0.2.10, 2001:db8::/32")).toEqual({ value: ["loopback", "10.0.0.0/8", "192.0.2.10", "2001:db8::/32"] });
+    expect(parseTrustProxy("loopback, 10.0.0.0/8, 192.0.2.10, 2001:db8::/32")).toEqual({
+      value: ["loopback", "10.0.0.0/8", "192.0.2.10", "2001:db8::/32"],
+    });
     for (const bad of ["10.0.0.0/33", "proxy.example", "10.0.0.1/8/8", "10.0.0.1, nonsense", "::1/129"]) {
-      expect(parseTrustProxy(bad)).toEqual({ error: "must be a hop count or a comma-separated list of proxy addresses or CIDRs" });
+      expect(parseTrustProxy(bad)).toEqual({
+        error: "must be a hop count or a comma-separated list of proxy addresses or CIDRs",
+      });
     }
   });
 });

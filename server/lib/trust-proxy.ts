@@ -17,13 +17,19 @@ export function parseTrustProxy(value: string | undefined): { value: TrustProxy 
   // "1" is a hop count, not true: one proxy in front of us.
   if (!text || text === "false" || text === "0" || text === "no") return { value: false };
   if (text === "true" || text === "yes") {
-    return { error: 'must be a hop count (e.g. 1) or proxy addresses (e.g. "loopback, 10.0.0.0/8"), not true: true would trust any client-written X-Forwarded-For' };
+    return {
+      error:
+        'must be a hop count (e.g. 1) or proxy addresses (e.g. "loopback, 10.0.0.0/8"), not true: true would trust any client-written X-Forwarded-For',
+    };
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     return hops <= 10 ? { value: hops } : { error: "must be a hop count from 0 to 10, or proxy addresses" };
   }
-  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !NAMED_RANGES.has(entry) && !isAddressOrCidr(entry));
   if (bad !== undefined) return { error: "must be a hop count or a comma-separated list of proxy addresses or CIDRs" };
   return { value: entries };

@@ -14,7 +14,11 @@ const cleanToken = (token: unknown) => {
  * Opening the emailed link only looks the token up (mail scanners open links too): the address
  * it would confirm, or the invalid-link error. Confirming takes the button on that page.
  */
-export async function findPendingConfirmation(options: { db: DbOrTx; token: unknown; now?: Date }): Promise<{ email: string }> {
+export async function findPendingConfirmation(options: {
+  db: DbOrTx;
+  token: unknown;
+  now?: Date;
+}): Promise<{ email: string }> {
   const { db, now = new Date() } = options;
   const token = cleanToken(options.token);
   const rows = await db.execute<{ email: string }>(sql`
@@ -30,7 +34,11 @@ export async function findPendingConfirmation(options: { db: DbOrTx; token: unkn
  * is replaced by the hash of a token nobody knows, so a link works once. Unknown, used or
  * expired tokens get one clear message (which of the three is not told).
  */
-export async function confirmNewsletter(options: { db: DbOrTx; token: unknown; now?: Date }): Promise<{ email: string }> {
+export async function confirmNewsletter(options: {
+  db: DbOrTx;
+  token: unknown;
+  now?: Date;
+}): Promise<{ email: string }> {
   const { db, now = new Date() } = options;
   const token = cleanToken(options.token);
   const retired = createConfirmationToken().tokenHash;

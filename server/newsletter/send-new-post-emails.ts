@@ -3,11 +3,13 @@ import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { emailHtml } from "../email/layout.ts";
 import { maskAddress, sendEmail, type Email } from "../email/send-email.ts";
-import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
 import { getLogger } from "../lib/logger.ts";
-import { NEWSLETTER_MAX_ATTEMPTS as MAX_ATTEMPTS, NEWSLETTER_MAX_BACKOFF_SECONDS as MAX_BACKOFF_SECONDS } from "./delivery-limits.ts";
+import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
+import {
+  NEWSLETTER_MAX_ATTEMPTS as MAX_ATTEMPTS,
+  NEWSLETTER_MAX_BACKOFF_SECONDS as MAX_BACKOFF_SECONDS,
+} from "./delivery-limits.ts";
 import { createUnsubscribeToken } from "./unsubscribe-token.ts";
-
 
 type Claimed = {
   id: string;
@@ -46,7 +48,10 @@ export async function sendNewPostEmails(options: {
       handBack: (rest) =>
         db.execute(sql`
           update newsletter_deliveries set next_attempt_at = now(), attempts = attempts - 1
-          where id in (${sql.join(rest.map((r) => sql`${r.id}::bigint`), sql`, `)}) and sent_at is null`),
+          where id in (${sql.join(
+            rest.map((r) => sql`${r.id}::bigint`),
+            sql`, `,
+          )}) and sent_at is null`),
     });
     if (!finished || claimed.length < batchSize) return total;
   }
@@ -73,7 +78,9 @@ async function claimDue(db: Db, limit: number): Promise<Claimed[]> {
 
 async function deliver(db: Db, row: Claimed, send: (email: Email) => Promise<unknown>): Promise<keyof Outcome> {
   if (!row.subscribed || !row.published) {
-    await db.execute(sql`update newsletter_deliveries set skipped_at = now() where id = ${row.id}::bigint and sent_at is null`);
+    await db.execute(
+      sql`update newsletter_deliveries set skipped_at = now() where id = ${row.id}::bigint and sent_at is null`,
+    );
     return "skipped";
   }
   const config = getConfig();
@@ -82,7 +89,8 @@ async function deliver(db: Db, row: Claimed, send: (email: Email) => Promise<unk
   } catch (error) {
     const message = String((error as Error).message).slice(0, 500);
     // After the last attempt nothing waits: the row is failed at once (the back office can retry it).
-    const backoffSeconds = row.attempts >= MAX_ATTEMPTS ? 0 : Math.min(MAX_BACKOFF_SECONDS, 60 * 2 ** (row.attempts - 1));
+    const backoffSeconds =
+      row.attempts >= MAX_ATTEMPTS ? 0 : Math.min(MAX_BACKOFF_SECONDS, 60 * 2 ** (row.attempts - 1));
     await db.execute(sql`
       update newsletter_deliveries
       set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${message}
@@ -94,7 +102,9 @@ async function deliver(db: Db, row: Claimed, send: (email: Email) => Promise<unk
   }
   // Sent: recording it is not part of the attempt. Should this write fail, the lease runs out and
   // the email goes again (at least once), which beats counting a sent email as failed.
-  await db.execute(sql`update newsletter_deliveries set sent_at = now(), last_error = null where id = ${row.id}::bigint`);
+  await db.execute(
+    sql`update newsletter_deliveries set sent_at = now(), last_error = null where id = ${row.id}::bigint`,
+  );
   return "sent";
 }
 

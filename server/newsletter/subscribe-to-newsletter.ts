@@ -4,8 +4,8 @@ import { emailHtml } from "../email/layout.ts";
 import { maskAddress, sendEmail, type Email } from "../email/send-email.ts";
 import { AppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
-import { enforceRateLimit } from "../security/rate-limit.ts";
 import { clientAddressKey } from "../security/client-address.ts";
+import { enforceRateLimit } from "../security/rate-limit.ts";
 import { CONFIRMATION_TTL_HOURS, NEWSLETTER_MESSAGES } from "./messages.ts";
 import { createConfirmationToken } from "./tokens.ts";
 
@@ -32,12 +32,26 @@ export async function subscribeToNewsletter(options: {
   now?: Date;
   send?: (email: Email) => Promise<unknown>;
 }): Promise<SubscribeOutcome> {
-  const { db, email, clientIp, siteUrl, brandName, limit = NEWSLETTER_RATE_LIMIT, now = new Date(), send = sendEmail } = options;
+  const {
+    db,
+    email,
+    clientIp,
+    siteUrl,
+    brandName,
+    limit = NEWSLETTER_RATE_LIMIT,
+    now = new Date(),
+    send = sendEmail,
+  } = options;
   const { token, tokenHash } = createConfirmationToken();
   const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_HOURS * 60 * 60 * 1000);
 
   const refreshed = await db.transaction(async (tx) => {
-    await enforceRateLimit({ db: tx, key: clientAddressKey("newsletter", clientIp), limit, windowSeconds: WINDOW_SECONDS });
+    await enforceRateLimit({
+      db: tx,
+      key: clientAddressKey("newsletter", clientIp),
+      limit,
+      windowSeconds: WINDOW_SECONDS,
+    });
     // One statement, so two sign-ups for one address at once end in one row. A confirmed,
     // still-subscribed row is left alone (no row comes back); anything else gets the new token.
     const rows = await tx.execute<{ id: number }>(sql`
@@ -79,7 +93,11 @@ function confirmationEmail(options: { to: string; brandName: string; link: strin
     html: emailHtml({
       brand: brandName,
       heading: "Confirm your subscription",
-      paragraphs: [lines[0]!, `Confirm your subscription within ${CONFIRMATION_TTL_HOURS} hours with the button below.`, ignore],
+      paragraphs: [
+        lines[0]!,
+        `Confirm your subscription within ${CONFIRMATION_TTL_HOURS} hours with the button below.`,
+        ignore,
+      ],
       action: { label: "Confirm subscription", url: link },
     }),
   };

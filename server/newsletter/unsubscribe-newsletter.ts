@@ -12,7 +12,10 @@ function subscriberIdOf(token: unknown): number {
 }
 
 /** The address an unsubscribe link is for (the page shows it before the button is pressed). */
-export async function findUnsubscribeAddress(options: { db: DbOrTx; token: unknown }): Promise<{ email: string; subscribed: boolean }> {
+export async function findUnsubscribeAddress(options: {
+  db: DbOrTx;
+  token: unknown;
+}): Promise<{ email: string; subscribed: boolean }> {
   const id = subscriberIdOf(options.token);
   const rows = await options.db.execute<{ email: string; subscribed: boolean }>(sql`
     select email, (confirmed_at is not null and unsubscribed_at is null) as subscribed
@@ -26,7 +29,11 @@ export async function findUnsubscribeAddress(options: { db: DbOrTx; token: unkno
  * Ends a subscription from the link in any newsletter email (or a mail app's one-click button).
  * Saying it twice is not an error: the answer is the same, and the first time counts.
  */
-export async function unsubscribeNewsletter(options: { db: DbOrTx; token: unknown; now?: Date }): Promise<{ email: string }> {
+export async function unsubscribeNewsletter(options: {
+  db: DbOrTx;
+  token: unknown;
+  now?: Date;
+}): Promise<{ email: string }> {
   const { db, now = new Date() } = options;
   const id = subscriberIdOf(options.token);
   const rows = await db.execute<{ email: string }>(sql`

@@ -15,7 +15,18 @@ describe("unsubscribe tokens", () => {
   });
 
   it("refuse anything malformed", () => {
-    for (const token of [undefined, null, 42, "", "42", "42.", ".abc", "x.y", `42.${"A".repeat(42)}`, "9".repeat(200)]) {
+    for (const token of [
+      undefined,
+      null,
+      42,
+      "",
+      "42",
+      "42.",
+      ".abc",
+      "x.y",
+      `42.${"A".repeat(42)}`,
+      "9".repeat(200),
+    ]) {
       expect(readUnsubscribeToken(token, SECRET)).toBeNull();
     }
   });

@@ -2,15 +2,23 @@ import { sql } from "drizzle-orm";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
-import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
 import { getLogger } from "../lib/logger.ts";
+import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
 import { deliverTelegramNotification } from "../telegram/deliver-telegram-notification.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { renderNotification } from "./templates.ts";
 
 const MAX_ATTEMPTS = 8;
 
-type Claimed = { id: string; user_id: string; kind: string; payload: Record<string, string>; email: string; first_name: string; email_attempts: number };
+type Claimed = {
+  id: string;
+  user_id: string;
+  kind: string;
+  payload: Record<string, string>;
+  email: string;
+  first_name: string;
+  email_attempts: number;
+};
 
 /**
  * Delivers queued notifications by email (at least once). Rows are claimed with
@@ -46,14 +54,30 @@ export async function deliverNotifications(options: {
     handBack: (rest) =>
       db.execute(sql`
         update notifications set next_attempt_at = now(), email_attempts = email_attempts - 1
-        where id in (${sql.join(rest.map((r) => sql`${r.id}::bigint`), sql`, `)}) and email_sent_at is null`),
+        where id in (${sql.join(
+          rest.map((r) => sql`${r.id}::bigint`),
+          sql`, `,
+        )}) and email_sent_at is null`),
     each: async (row) => {
       // Telegram for verified members (once per notification, never throws); email for everyone.
-      await deliverTelegramNotification({ db, bot: getTelegramBot(), userId: row.user_id, kind: row.kind, payload: row.payload, notificationId: row.id });
-      const message = renderNotification(row.kind, row.payload, { brand: config.brandName, firstName: row.first_name, dashboardUrl });
+      await deliverTelegramNotification({
+        db,
+        bot: getTelegramBot(),
+        userId: row.user_id,
+        kind: row.kind,
+        payload: row.payload,
+        notificationId: row.id,
+      });
+      const message = renderNotification(row.kind, row.payload, {
+        brand: config.brandName,
+        firstName: row.first_name,
+        dashboardUrl,
+      });
       try {
         await send({ to: row.email, ...message });
-        await db.execute(sql`update notifications set email_sent_at = now(), last_error = null where id = ${row.id}::bigint`);
+        await db.execute(
+          sql`update notifications set email_sent_at = now(), last_error = null where id = ${row.id}::bigint`,
+        );
         sent++;
       } catch (error) {
         failed++;
@@ -62,7 +86,10 @@ export async function deliverNotifications(options: {
           update notifications
           set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${String((error as Error).message).slice(0, 500)}
           where id = ${row.id}::bigint`);
-        getLogger().warn({ notification: row.id, kind: row.kind, attempt: row.email_attempts, err: (error as Error).message }, "email delivery failed; will retry");
+        getLogger().warn(
+          { notification: row.id, kind: row.kind, attempt: row.email_attempts, err: (error as Error).message },
+          "email delivery failed; will retry",
+        );
       }
     },
   });

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db/client.ts";
-import { notifications } from "../db/schema.ts";
 import type { NotificationKind } from "../db/notifications-schema.ts";
+import { notifications } from "../db/schema.ts";
 
 export { notificationKinds, type NotificationKind } from "../db/notifications-schema.ts";
 
@@ -15,5 +15,7 @@ export async function enqueueNotification(options: {
   kind: NotificationKind;
   payload: Record<string, string>;
 }) {
-  await options.tx.insert(notifications).values({ userId: options.userId, kind: options.kind, payload: options.payload });
+  await options.tx
+    .insert(notifications)
+    .values({ userId: options.userId, kind: options.kind, payload: options.payload });
 }

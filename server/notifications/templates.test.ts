@@ -7,8 +7,19 @@ import { renderNotification } from "./templates.ts";
 const HOSTILE = `<b>x & "q" 'a'</b>`;
 const ESCAPED = "&lt;b&gt;x &amp; &quot;q&quot; &#39;a&#39;&lt;/b&gt;";
 const PAYLOAD_KEYS = [
-  "plans", "plan", "period", "amount", "invoiceId", "balance", "txId", "nextBillingDate", "dueDate",
-  "shortfall", "effectiveOn", "oldAmount", "newAmount",
+  "plans",
+  "plan",
+  "period",
+  "amount",
+  "invoiceId",
+  "balance",
+  "txId",
+  "nextBillingDate",
+  "dueDate",
+  "shortfall",
+  "effectiveOn",
+  "oldAmount",
+  "newAmount",
 ];
 const payload = Object.fromEntries(PAYLOAD_KEYS.map((key) => [key, HOSTILE]));
 const context = { brand: HOSTILE, firstName: HOSTILE, dashboardUrl: `https://signals.example/dashboard?a=1&b="2"` };
@@ -26,8 +37,11 @@ describe("notification emails escape what they are given", () => {
     expect(text).toContain(`Hi ${HOSTILE},`);
   });
 
-  it.each(["price_change_notice", "price_change_cancelled"])("%s: the plan's name in the heading is escaped", (kind) => {
-    const { html } = renderNotification(kind, { ...payload, plan: "<i>Gold & Co</i>" }, context);
-    expect(html).toMatch(/<h1 style="font-size:20px;margin:0 0 16px">&lt;i&gt;Gold &amp; Co&lt;\/i&gt;: [^<]+<\/h1>/);
-  });
+  it.each(["price_change_notice", "price_change_cancelled"])(
+    "%s: the plan's name in the heading is escaped",
+    (kind) => {
+      const { html } = renderNotification(kind, { ...payload, plan: "<i>Gold & Co</i>" }, context);
+      expect(html).toMatch(/<h1 style="font-size:20px;margin:0 0 16px">&lt;i&gt;Gold &amp; Co&lt;\/i&gt;: [^<]+<\/h1>/);
+    },
+  );
 });

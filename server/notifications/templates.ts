@@ -58,7 +58,9 @@ const templates: Record<NotificationKind, (p: Payload) => { subject: string; hea
     heading: "Your renewal is coming up",
     lines: [
       `${p.plan ?? "Your subscription"} renews${p.dueDate ? ` on ${p.dueDate}` : " soon"} for ${p.amount ?? "its price"}, and your balance${p.balance ? ` (${p.balance} USDT)` : ""} does not cover it.`,
-      ...(p.shortfall ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`] : []),
+      ...(p.shortfall
+        ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`]
+        : []),
     ],
   }),
   price_change_notice: (p) => ({

@@ -9,7 +9,10 @@ import { ledgerEntries, profiles } from "../db/schema.ts";
 export async function getMemberBalance(options: { db: Db; email: string }) {
   const { db } = options;
   const member = await findMemberByEmail(db, options.email);
-  const [profile] = await db.select({ balance: profiles.balance, walletAddress: profiles.walletAddress }).from(profiles).where(eq(profiles.id, member.id));
+  const [profile] = await db
+    .select({ balance: profiles.balance, walletAddress: profiles.walletAddress })
+    .from(profiles)
+    .where(eq(profiles.id, member.id));
   const sum = await ledgerSum(db, member.id);
   const recent = await db
     .select()

@@ -1,17 +1,17 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
 import { microToDecimal } from "~/lib/money";
+import { STAFF_ROLES } from "~/lib/staff-roles";
 import { adjustBalance } from "../billing/adjust-balance.ts";
 import { reconcileLedger } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
-import { type Db, getDb } from "../db/client.ts";
+import { getDb, type Db } from "../db/client.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
+import { setStaffRole } from "../staff/staff/set-staff-role.ts";
 import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { rescanDeposits } from "../wallet/rescan-deposits.ts";
-import { setStaffRole } from "../staff/staff/set-staff-role.ts";
-import { STAFF_ROLES } from "~/lib/staff-roles";
 import { getMemberBalance } from "./member-balance.ts";
 import { isValidOpsToken } from "./ops-token.ts";
 import { signedAmount } from "./signed-amount.ts";
@@ -61,14 +61,29 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
     const { actor: _refused, ...body } = creditSchema.parse(req.body ?? {});
     const amount = signedAmount(body.amount);
     const result = await adjustBalance({ db: db(), ...body, amount, actor });
-    getLogger().info({ ops: "credit", email: result.email, amount: body.amount, reference: body.reference, actor, applied: result.applied }, "ops");
+    getLogger().info(
+      {
+        ops: "credit",
+        email: result.email,
+        amount: body.amount,
+        reference: body.reference,
+        actor,
+        applied: result.applied,
+      },
+      "ops",
+    );
     res.json({ ...result, balance: microToDecimal(result.balance) });
   });
 
   // The first owner is made here: `npm run ops -- staff add --email … --role owner`.
   router.post("/staff", async (req, res) => {
     const body = staffSchema.parse(req.body ?? {});
-    const result = await setStaffRole({ db: db(), email: body.email, role: body.role, actor: { userId: null, label: actor, role: "operator" } });
+    const result = await setStaffRole({
+      db: db(),
+      email: body.email,
+      role: body.role,
+      actor: { userId: null, label: actor, role: "operator" },
+    });
     getLogger().info({ ops: "staff", email: result.email, role: result.role, changed: result.changed, actor }, "ops");
     res.json(result);
   });

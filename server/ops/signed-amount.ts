@@ -7,7 +7,10 @@ export function signedAmount(text: string): bigint {
   const negative = trimmed.startsWith("-");
   const micro = parseUsdt(negative ? trimmed.slice(1) : trimmed);
   if (micro === null || micro === 0n) {
-    throw new AppError("VALIDATION", `Invalid amount "${text}": use a positive or negative USDT amount with at most 6 decimals, e.g. 25.5`);
+    throw new AppError(
+      "VALIDATION",
+      `Invalid amount "${text}": use a positive or negative USDT amount with at most 6 decimals, e.g. 25.5`,
+    );
   }
   return negative ? -micro : micro;
 }

@@ -29,14 +29,19 @@ describe("rateLimitAddress", () => {
     expect(rateLimitAddress("2001:db8::")).toBe("2001:db8:0:0::/64");
   });
 
-  it("counts the groups right of \"::\" to know how many zero groups it stands for", () => {
+  it('counts the groups right of "::" to know how many zero groups it stands for', () => {
     // Eight groups, "::" standing for the one zero group: 2001:db8:0:1:2:3:4:5.
     expect(rateLimitAddress("2001:db8::1:2:3:4:5")).toBe("2001:db8:0:1::/64");
     expect(rateLimitAddress("2001:db8:0:1:2:3:4:5")).toBe("2001:db8:0:1::/64");
   });
 
   it("reads an embedded IPv4 tail as the last two groups, however the rest is written", () => {
-    for (const written of ["2001:db8:0:1:0:0:c000:201", "2001:db8::1:0:0:192.0.2.1", "2001:db8:0:1:0:0:192.0.2.1", "2001:db8:0:1::192.0.2.1"]) {
+    for (const written of [
+      "2001:db8:0:1:0:0:c000:201",
+      "2001:db8::1:0:0:192.0.2.1",
+      "2001:db8:0:1:0:0:192.0.2.1",
+      "2001:db8:0:1::192.0.2.1",
+    ]) {
       expect(rateLimitAddress(written), written).toBe("2001:db8:0:1::/64");
     }
     // The NAT64 prefix: IPv4 hosts reached through a translator share 64:ff9b::/64.
@@ -60,7 +65,9 @@ describe("clientAddressKey: the one key of every per-address limit", () => {
     expect(clientAddressKey("sign-in", "203.0.113.7")).toBe("sign-in:ip:203.0.113.7");
     expect(clientAddressKey("sign-in", "::ffff:203.0.113.7")).toBe("sign-in:ip:203.0.113.7");
     expect(clientAddressKey("staff-invitation", "2001:db8::1")).toBe("staff-invitation:ip:2001:db8:0:0::/64");
-    expect(clientAddressKey("staff-invitation", "2001:db8::2")).toBe(clientAddressKey("staff-invitation", "2001:db8::1"));
+    expect(clientAddressKey("staff-invitation", "2001:db8::2")).toBe(
+      clientAddressKey("staff-invitation", "2001:db8::1"),
+    );
     expect(clientAddressKey("contact", "2001:db8:0:1::1")).not.toBe(clientAddressKey("contact", "2001:db8::1"));
     expect(clientAddressKey("contact", "203.0.113.7")).not.toBe(clientAddressKey("newsletter", "203.0.113.7"));
   });

@@ -45,14 +45,16 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("lets the development server's hot reload connect over WebSockets, only in development", () => {
-    const connect = (dev?: boolean) => new Map(directives(contentSecurityPolicy({ scriptSrc: "'nonce-x'", dev }))).get("connect-src");
+    const connect = (dev?: boolean) =>
+      new Map(directives(contentSecurityPolicy({ scriptSrc: "'nonce-x'", dev }))).get("connect-src");
     expect(connect(true)).toBe("'self' ws: wss:");
     expect(connect(false)).toBe("'self'");
     expect(connect(undefined)).toBe("'self'");
   });
 
   it("lets images come from the uploads bucket's public origin when one is configured, and from nowhere else", () => {
-    const img = (imgSrc?: string) => new Map(directives(contentSecurityPolicy({ scriptSrc: "'nonce-x'", imgSrc }))).get("img-src");
+    const img = (imgSrc?: string) =>
+      new Map(directives(contentSecurityPolicy({ scriptSrc: "'nonce-x'", imgSrc }))).get("img-src");
     expect(img("https://cdn.example.com")).toBe("'self' data: https://cdn.example.com");
     expect(img(undefined)).toBe("'self' data:");
     const { headers } = respond(securityHeaders({ production: true, dev: false, imgSrc: "https://cdn.example.com" }));
@@ -91,7 +93,9 @@ describe("securityHeaders (pages)", () => {
   });
 
   it("sends HSTS (two years, subdomains included) in production only", () => {
-    expect(page({ production: true, dev: false }).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    expect(page({ production: true, dev: false }).headers.get("strict-transport-security")).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
     expect(page({ production: false, dev: false }).headers.has("strict-transport-security")).toBe(false);
     expect(page({ production: false, dev: true }).headers.has("strict-transport-security")).toBe(false);
   });

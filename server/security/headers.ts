@@ -29,7 +29,10 @@ export function securityHeaders(options: { production: boolean; dev: boolean; im
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     const scriptSrc = options.dev ? "'unsafe-inline' 'unsafe-eval'" : `'nonce-${nonce}'`;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptSrc, dev: options.dev, imgSrc: options.imgSrc }));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ scriptSrc, dev: options.dev, imgSrc: options.imgSrc }),
+    );
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -46,7 +49,10 @@ export function securityHeaders(options: { production: boolean; dev: boolean; im
  */
 export function apiSecurityHeaders(): RequestHandler {
   return (_req, res, next) => {
-    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    res.setHeader(
+      "Content-Security-Policy",
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -5,7 +5,13 @@ import { assertSameOrigin, crossSiteRefusal } from "./origin.ts";
 const usePublicUrl = publicUrlPerTest();
 
 const post = (url: string, origin?: string, fetchSite?: string) =>
-  new Request(url, { method: "POST", headers: { ...(origin === undefined ? {} : { origin }), ...(fetchSite === undefined ? {} : { "sec-fetch-site": fetchSite }) } });
+  new Request(url, {
+    method: "POST",
+    headers: {
+      ...(origin === undefined ? {} : { origin }),
+      ...(fetchSite === undefined ? {} : { "sec-fetch-site": fetchSite }),
+    },
+  });
 const refused = { code: "FORBIDDEN", message: "Cross-site request refused." };
 
 describe("assertSameOrigin", () => {
@@ -13,55 +19,96 @@ describe("assertSameOrigin", () => {
     usePublicUrl(undefined);
     expect(() => assertSameOrigin(post("http://localhost:3000/api/contact", "http://localhost:3000"))).not.toThrow();
     expect(() => assertSameOrigin(post("http://localhost:3000/api/contact"))).not.toThrow();
-    for (const origin of ["http://localhost:4000", "https://localhost:3000", "http://evil.example", "null", "not a url", "http://localhost:3000.evil.example"]) {
-      expect(() => assertSameOrigin(post("http://localhost:3000/api/contact", origin)), origin).toThrow(expect.objectContaining(refused));
+    for (const origin of [
+      "http://localhost:4000",
+      "https://localhost:3000",
+      "http://evil.example",
+      "null",
+      "not a url",
+      "http://localhost:3000.evil.example",
+    ]) {
+      expect(() => assertSameOrigin(post("http://localhost:3000/api/contact", origin)), origin).toThrow(
+        expect.objectContaining(refused),
+      );
     }
   });
 
   it("with PUBLIC_URL, accepts only that origin, whatever Host the request came with", () => {
     usePublicUrl("https://signals.example");
     expect(() => assertSameOrigin(post("http://10.0.0.5:3000/api/contact", "https://signals.example"))).not.toThrow();
-    for (const origin of ["http://signals.example", "https://signals.example:8443", "http://10.0.0.5:3000", "https://evil.example"]) {
-      expect(() => assertSameOrigin(post("http://10.0.0.5:3000/api/contact", origin)), origin).toThrow(expect.objectContaining(refused));
+    for (const origin of [
+      "http://signals.example",
+      "https://signals.example:8443",
+      "http://10.0.0.5:3000",
+      "https://evil.example",
+    ]) {
+      expect(() => assertSameOrigin(post("http://10.0.0.5:3000/api/contact", origin)), origin).toThrow(
+        expect.objectContaining(refused),
+      );
     }
   });
 
   it("refuses Origin: null (sandboxed frames, file: pages) rather than treating it as no Origin", () => {
     usePublicUrl("https://signals.example");
-    expect(() => assertSameOrigin(post("https://signals.example/api/contact", "null"))).toThrow(expect.objectContaining(refused));
+    expect(() => assertSameOrigin(post("https://signals.example/api/contact", "null"))).toThrow(
+      expect.objectContaining(refused),
+    );
   });
 
   it("compares the port of a PUBLIC_URL on a non-default port; the default port written out is the same origin", () => {
     usePublicUrl("https://signals.example:8443");
-    expect(() => assertSameOrigin(post("https://signals.example:8443/api/contact", "https://signals.example:8443"))).not.toThrow();
+    expect(() =>
+      assertSameOrigin(post("https://signals.example:8443/api/contact", "https://signals.example:8443")),
+    ).not.toThrow();
     for (const origin of ["https://signals.example", "https://signals.example:443", "https://signals.example:9443"]) {
-      expect(() => assertSameOrigin(post("https://signals.example:8443/api/contact", origin)), origin).toThrow(expect.objectContaining(refused));
+      expect(() => assertSameOrigin(post("https://signals.example:8443/api/contact", origin)), origin).toThrow(
+        expect.objectContaining(refused),
+      );
     }
     usePublicUrl("https://signals.example");
-    expect(() => assertSameOrigin(post("https://signals.example/api/contact", "https://signals.example:443"))).not.toThrow();
+    expect(() =>
+      assertSameOrigin(post("https://signals.example/api/contact", "https://signals.example:443")),
+    ).not.toThrow();
   });
 
   describe("Sec-Fetch-Site, with and without Origin", () => {
     // Every value a browser sends, absent, and what no browser sends (a different case, junk, empty).
-    const FETCH_SITES = [undefined, "same-origin", "none", "same-site", "cross-site", "Cross-Site", "same-origin, cross-site", "bogus", ""];
-    const ownFetchSite = (value: string | undefined) => value === undefined || value === "same-origin" || value === "none";
+    const FETCH_SITES = [
+      undefined,
+      "same-origin",
+      "none",
+      "same-site",
+      "cross-site",
+      "Cross-Site",
+      "same-origin, cross-site",
+      "bogus",
+      "",
+    ];
+    const ownFetchSite = (value: string | undefined) =>
+      value === undefined || value === "same-origin" || value === "none";
     // With PUBLIC_URL and without it (the request's own origin is then the site's).
     const SITES = [
       { publicUrl: "https://signals.example", url: "https://signals.example/signin", own: "https://signals.example" },
       { publicUrl: undefined, url: "http://localhost:3000/signin", own: "http://localhost:3000" },
     ];
 
-    it.each(SITES)("accepts only the site's own pages and the user's own navigation (PUBLIC_URL $publicUrl)", ({ publicUrl, url, own }) => {
-      usePublicUrl(publicUrl);
-      for (const origin of [undefined, own, "https://evil.example", "null"]) {
-        for (const fetchSite of FETCH_SITES) {
-          const label = `Origin ${origin ?? "(none)"}, Sec-Fetch-Site ${JSON.stringify(fetchSite) ?? "(none)"}`;
-          const accepted = (origin === undefined || origin === own) && ownFetchSite(fetchSite);
-          if (accepted) expect(() => assertSameOrigin(post(url, origin, fetchSite)), label).not.toThrow();
-          else expect(() => assertSameOrigin(post(url, origin, fetchSite)), label).toThrow(expect.objectContaining(refused));
+    it.each(SITES)(
+      "accepts only the site's own pages and the user's own navigation (PUBLIC_URL $publicUrl)",
+      ({ publicUrl, url, own }) => {
+        usePublicUrl(publicUrl);
+        for (const origin of [undefined, own, "https://evil.example", "null"]) {
+          for (const fetchSite of FETCH_SITES) {
+            const label = `Origin ${origin ?? "(none)"}, Sec-Fetch-Site ${JSON.stringify(fetchSite) ?? "(none)"}`;
+            const accepted = (origin === undefined || origin === own) && ownFetchSite(fetchSite);
+            if (accepted) expect(() => assertSameOrigin(post(url, origin, fetchSite)), label).not.toThrow();
+            else
+              expect(() => assertSameOrigin(post(url, origin, fetchSite)), label).toThrow(
+                expect.objectContaining(refused),
+              );
+          }
         }
-      }
-    });
+      },
+    );
 
     it("names why, for the log; originOnly leaves Sec-Fetch-Site out (the framework's own rule)", () => {
       usePublicUrl("https://signals.example");

@@ -23,14 +23,21 @@ const OWN_FETCH_SITES = new Set(["same-origin", "none"]);
  * neither header (curl, server-to-server, the operator API) carry no ambient browser
  * credentials and pass.
  */
-export function crossSiteRefusal(headers: HeaderReader, requestUrl: string, options: { originOnly?: boolean } = {}): string | null {
+export function crossSiteRefusal(
+  headers: HeaderReader,
+  requestUrl: string,
+  options: { originOnly?: boolean } = {},
+): string | null {
   const origin = headers.get("origin");
   if (origin === "null") return "Origin: null";
-  if (origin !== null && parseOrigin(origin) !== new URL(getConfig().publicUrl ?? requestUrl).origin) return "foreign Origin";
+  if (origin !== null && parseOrigin(origin) !== new URL(getConfig().publicUrl ?? requestUrl).origin)
+    return "foreign Origin";
   if (options.originOnly) return null;
   const fetchSite = headers.get("sec-fetch-site");
   if (fetchSite !== null && !OWN_FETCH_SITES.has(fetchSite)) {
-    return fetchSite === "cross-site" || fetchSite === "same-site" ? `Sec-Fetch-Site: ${fetchSite}` : "unknown Sec-Fetch-Site";
+    return fetchSite === "cross-site" || fetchSite === "same-site"
+      ? `Sec-Fetch-Site: ${fetchSite}`
+      : "unknown Sec-Fetch-Site";
   }
   return null;
 }

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { describeEachDatabase } from "../../tests/helpers/database.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
-import { describeEachDatabase } from "../../tests/helpers/database.ts";
 import { enforceRateLimit, pruneRateLimits } from "./rate-limit.ts";
 
 /** A database whose counter statement answers `count` hits with `retryAfter` seconds left in the window. */
@@ -20,7 +20,7 @@ async function refusal(db: DbOrTx, message?: string): Promise<AppError> {
   return error as AppError;
 }
 
-describe("enforceRateLimit: the clear \"Too many requests\" answer", () => {
+describe('enforceRateLimit: the clear "Too many requests" answer', () => {
   it("lets a hit within the limit through", async () => {
     await expect(enforceRateLimit({ db: counterAt(5, 900), key: "k", limit: 5, windowSeconds: 900 })).resolves.toEqual({
       allowed: true,
@@ -39,13 +39,22 @@ describe("enforceRateLimit: the clear \"Too many requests\" answer", () => {
     ];
     for (const [seconds, message] of cases) {
       const error = await refusal(counterAt(6, seconds));
-      expect(error, `${seconds} s`).toMatchObject({ code: "RATE_LIMITED", status: 429, message, details: { retryAfterSeconds: seconds } });
+      expect(error, `${seconds} s`).toMatchObject({
+        code: "RATE_LIMITED",
+        status: 429,
+        message,
+        details: { retryAfterSeconds: seconds },
+      });
     }
   });
 
   it("says the caller's own message instead, still with the wait for Retry-After", async () => {
     const error = await refusal(counterAt(6, 61), "Too many requests. Please try again later.");
-    expect(error).toMatchObject({ code: "RATE_LIMITED", message: "Too many requests. Please try again later.", details: { retryAfterSeconds: 61 } });
+    expect(error).toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Too many requests. Please try again later.",
+      details: { retryAfterSeconds: 61 },
+    });
   });
 });
 

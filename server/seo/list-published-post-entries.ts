@@ -16,19 +16,26 @@ export type PublishedPostEntry = {
 
 /** Published blog posts, newest first by publication: what the sitemap and the RSS feed list. Drafts never appear. */
 export async function listPublishedPostEntries(options: { db: DbOrTx }): Promise<PublishedPostEntry[]> {
-  return options.db
-    .select({
-      slug: blogPosts.slug,
-      title: blogPosts.title,
-      excerpt: blogPosts.excerpt,
-      category: blogPosts.category,
-      createdAt: blogPosts.createdAt,
-      publishedAt: sql<Date>`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`.mapWith(blogPosts.publishedAt),
-      // Never before publication: a draft edited for weeks went public when it was published.
-      updatedAt: sql<Date>`greatest(${blogPosts.updatedAt}, ${blogPosts.publishedAt}, ${blogPosts.createdAt})`.mapWith(blogPosts.updatedAt),
-    })
-    .from(blogPosts)
-    .where(eq(blogPosts.published, true))
-    // The public list's order (content/list-blog-posts.ts newestFirst): by publication.
-    .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id));
+  return (
+    options.db
+      .select({
+        slug: blogPosts.slug,
+        title: blogPosts.title,
+        excerpt: blogPosts.excerpt,
+        category: blogPosts.category,
+        createdAt: blogPosts.createdAt,
+        publishedAt: sql<Date>`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`.mapWith(
+          blogPosts.publishedAt,
+        ),
+        // Never before publication: a draft edited for weeks went public when it was published.
+        updatedAt:
+          sql<Date>`greatest(${blogPosts.updatedAt}, ${blogPosts.publishedAt}, ${blogPosts.createdAt})`.mapWith(
+            blogPosts.updatedAt,
+          ),
+      })
+      .from(blogPosts)
+      .where(eq(blogPosts.published, true))
+      // The public list's order (content/list-blog-posts.ts newestFirst): by publication.
+      .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.createdAt), desc(blogPosts.id))
+  );
 }

@@ -1,5 +1,5 @@
-import type { PublishedPostEntry } from "./list-published-post-entries.ts";
 import { escapeXml } from "../lib/escape-markup.ts";
+import type { PublishedPostEntry } from "./list-published-post-entries.ts";
 
 /** RSS 2.0 feed of published posts, in the order given (newest first). */
 export function renderRss(options: {

@@ -1,5 +1,5 @@
-import type { PublishedPostEntry } from "./list-published-post-entries.ts";
 import { escapeXml } from "../lib/escape-markup.ts";
+import type { PublishedPostEntry } from "./list-published-post-entries.ts";
 
 /** The site's public pages, in navigation order; /why-{product} comes from configuration. */
 export function publicPaths(options: { productSlug: string }): string[] {

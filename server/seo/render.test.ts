@@ -18,8 +18,20 @@ const post = {
 describe("renderSitemap", () => {
   it("lists the public pages and each post with its date, escaped and absolute", () => {
     const xml = renderSitemap({ siteUrl: "https://example.com", productSlug: "acme", posts: [post] });
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    for (const path of ["/", "/signals", "/indicator", "/why-acme", "/pricing", "/results", "/blog", "/privacy-policy", "/terms-of-service"]) {
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    for (const path of [
+      "/",
+      "/signals",
+      "/indicator",
+      "/why-acme",
+      "/pricing",
+      "/results",
+      "/blog",
+      "/privacy-policy",
+      "/terms-of-service",
+    ]) {
       expect(xml).toContain(`<loc>https://example.com${path}</loc>`);
     }
     expect(xml).toContain(

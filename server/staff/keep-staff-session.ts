@@ -12,7 +12,12 @@ const TOUCH_EVERY_MS = 60_000;
  * (the answer is `ended`); otherwise its last activity is moved to now. Members' sessions keep
  * Better Auth's 7 days; only back-office requests pass here.
  */
-export async function keepStaffSession(options: { db: Db; sessionId: string; lastActiveAt: Date; now?: Date }): Promise<"active" | "ended"> {
+export async function keepStaffSession(options: {
+  db: Db;
+  sessionId: string;
+  lastActiveAt: Date;
+  now?: Date;
+}): Promise<"active" | "ended"> {
   const { db, sessionId, lastActiveAt, now = new Date() } = options;
   const idle = now.getTime() - lastActiveAt.getTime();
   if (idle > STAFF_IDLE_HOURS * 60 * 60 * 1000) {

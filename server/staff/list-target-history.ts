@@ -12,7 +12,10 @@ const VALUE_MAX = 160;
 
 /** "telegramChats" → "Telegram chats", "role" → "Role". */
 function labelOf(field: string) {
-  const words = field.replace(/_/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  const words = field
+    .replace(/_/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -23,13 +26,21 @@ function labelOf(field: string) {
  */
 function readable(field: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  if (MONEY_FIELDS.has(field) && (typeof value === "string" || typeof value === "number") && /^-?\d+$/.test(String(value))) {
+  if (
+    MONEY_FIELDS.has(field) &&
+    (typeof value === "string" || typeof value === "number") &&
+    /^-?\d+$/.test(String(value))
+  ) {
     return formatUsdt(BigInt(value), { suffix: true });
   }
   let text: string;
   if (typeof value === "string") text = /<[a-z][\s\S]*>/i.test(value) ? value.replace(/<[^>]*>/g, " ") : value;
   else if (typeof value === "boolean") text = value ? "yes" : "no";
-  else if (Array.isArray(value)) text = value.length === 0 ? "(none)" : value.map((item) => (typeof item === "string" ? item : JSON.stringify(item))).join(", ");
+  else if (Array.isArray(value))
+    text =
+      value.length === 0
+        ? "(none)"
+        : value.map((item) => (typeof item === "string" ? item : JSON.stringify(item))).join(", ");
   else if (typeof value === "object") text = JSON.stringify(value);
   else text = String(value);
   text = text.replace(/\s+/g, " ").trim();
@@ -37,11 +48,18 @@ function readable(field: string, value: unknown): string | null {
 }
 
 /** The fields whose values differ between before and after, in the order they were written. */
-export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): FieldChange[] {
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return keys
     .filter((key) => JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null))
-    .map((key) => ({ field: labelOf(key), before: before ? readable(key, before[key]) : null, after: after ? readable(key, after[key]) : null }));
+    .map((key) => ({
+      field: labelOf(key),
+      before: before ? readable(key, before[key]) : null,
+      after: after ? readable(key, after[key]) : null,
+    }));
 }
 
 /**
@@ -49,7 +67,11 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
  * newest first, for the loader of its edit page: who, in which role, when, what, and a
  * readable before → after of the fields that changed.
  */
-export async function listTargetHistory(options: { db: DbOrTx; target: { type: string; id: string }; limit?: number }): Promise<TargetHistory> {
+export async function listTargetHistory(options: {
+  db: DbOrTx;
+  target: { type: string; id: string };
+  limit?: number;
+}): Promise<TargetHistory> {
   const limit = options.limit ?? TARGET_HISTORY_LIMIT;
   const rows = await options.db
     .select()

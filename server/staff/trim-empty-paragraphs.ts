@@ -6,7 +6,7 @@ const EMPTY_PARAGRAPHS = ["<p></p>", "<p><br /></p>"];
  */
 export function trimEmptyParagraphs(html: string): string {
   let out = html.trim();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const empty of EMPTY_PARAGRAPHS) {
       if (out.startsWith(empty)) [out, changed] = [out.slice(empty.length).trim(), true];

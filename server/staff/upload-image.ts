@@ -27,7 +27,10 @@ export async function uploadImage(options: { db: Db; bytes: Uint8Array; fileName
       .returning({ hash: uploadedImages.hash });
     const isNew = inserted.length > 0;
     // The uploader's file name is theirs to read in the log, never part of an address.
-    const fileName = [...options.fileName].filter((char) => char >= " " && char !== "\u007f").join("").slice(0, 200);
+    const fileName = [...options.fileName]
+      .filter((char) => char >= " " && char !== "\u007f")
+      .join("")
+      .slice(0, 200);
     await recordAuditEvent({
       tx,
       actor: options.actor,
@@ -35,7 +38,15 @@ export async function uploadImage(options: { db: Db; bytes: Uint8Array; fileName
       target: { type: "image", id: image.hash },
       summary: `Image “${fileName || "unnamed"}” uploaded (${image.width}×${image.height})${isNew ? "" : ", already stored"}`,
       before: null,
-      after: { src: image.src, width: image.width, height: image.height, type: image.type, bytes: options.bytes.byteLength, fileName, new: isNew },
+      after: {
+        src: image.src,
+        width: image.width,
+        height: image.height,
+        type: image.type,
+        bytes: options.bytes.byteLength,
+        fileName,
+        new: isNew,
+      },
     });
     return { src: image.src, width: image.width, height: image.height, sizes: image.sizes, created: isNew };
   });

@@ -31,9 +31,16 @@ export function chatUpdates(options: { db: Db }) {
     }
     await ctx.api.declineChatJoinRequest(chatId, telegramUserId);
     getLogger().info({ chatId, telegramUserId }, "telegram: join request declined");
-    await ctx.api.sendMessage(request.user_chat_id, botMessages.joinDeclined(dashboardUrl()), { link_preview_options: { is_disabled: true } }).catch((error: unknown) => {
-      getLogger().warn({ telegramUserId, err: (error as Error).message }, "telegram: could not tell a declined requester");
-    });
+    await ctx.api
+      .sendMessage(request.user_chat_id, botMessages.joinDeclined(dashboardUrl()), {
+        link_preview_options: { is_disabled: true },
+      })
+      .catch((error: unknown) => {
+        getLogger().warn(
+          { telegramUserId, err: (error as Error).message },
+          "telegram: could not tell a declined requester",
+        );
+      });
   });
 
   composer.on("chat_member", async (ctx) => {

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { profiles, telegramNotificationDeliveries } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { renderTelegramNotification } from "./messages.ts";
 import { sendAccessLinks } from "./send-access-links.ts";
-import type { TelegramBot } from "./bot-type.ts";
 import { dashboardUrl } from "./telegram-links.ts";
 
 export type TelegramDelivery = "sent" | "skipped" | "failed";

@@ -23,7 +23,11 @@ export async function describeMemberStatus(db: DbOrTx, member: LinkedMember): Pr
     .orderBy(asc(pricing.displayOrder), asc(pricing.name));
   const lines = rows.map((r) => {
     const when =
-      r.period === "lifetime" || !r.next ? "lifetime access" : r.autorenew ? `renews on ${day(r.next)}` : `ends on ${day(r.next)}`;
+      r.period === "lifetime" || !r.next
+        ? "lifetime access"
+        : r.autorenew
+          ? `renews on ${day(r.next)}`
+          : `ends on ${day(r.next)}`;
     return `• ${r.plan} (${r.period}) — ${when}`;
   });
   return [

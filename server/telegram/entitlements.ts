@@ -18,7 +18,12 @@ export type LinkedMember = { userId: string; firstName: string; telegramUsername
 /** The member verified with this Telegram account, if any. */
 export async function findLinkedMember(db: DbOrTx, telegramUserId: number): Promise<LinkedMember | undefined> {
   const [row] = await db
-    .select({ userId: profiles.id, firstName: profiles.firstName, telegramUsername: profiles.telegramUsername, balance: profiles.balance })
+    .select({
+      userId: profiles.id,
+      firstName: profiles.firstName,
+      telegramUsername: profiles.telegramUsername,
+      balance: profiles.balance,
+    })
     .from(profiles)
     .where(and(eq(profiles.telegramUserId, BigInt(telegramUserId)), eq(profiles.telegramVerified, true)));
   return row;
@@ -29,7 +34,13 @@ export async function findEntitledMember(db: DbOrTx, options: { chatId: number; 
   const [row] = await db
     .select({ userId: profiles.id })
     .from(profiles)
-    .where(and(eq(profiles.telegramUserId, BigInt(options.telegramUserId)), eq(profiles.telegramVerified, true), entitledTo(options.chatId, options.telegramUserId)));
+    .where(
+      and(
+        eq(profiles.telegramUserId, BigInt(options.telegramUserId)),
+        eq(profiles.telegramVerified, true),
+        entitledTo(options.chatId, options.telegramUserId),
+      ),
+    );
   return row?.userId;
 }
 
@@ -38,7 +49,10 @@ export type EntitledChat = { chatId: number; plans: string };
 /** The chats a member may be in now, each with the names of the plans that unlock it. */
 export async function listEntitledChats(db: DbOrTx, userId: string): Promise<EntitledChat[]> {
   return db
-    .select({ chatId: planTelegramChats.chatId, plans: sql<string>`string_agg(distinct ${pricing.name}, ', ' order by ${pricing.name})` })
+    .select({
+      chatId: planTelegramChats.chatId,
+      plans: sql<string>`string_agg(distinct ${pricing.name}, ', ' order by ${pricing.name})`,
+    })
     .from(subscriptions)
     .innerJoin(planTelegramChats, eq(planTelegramChats.planId, subscriptions.planId))
     .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
@@ -54,7 +68,13 @@ export async function listEntitledAccess(db: DbOrTx) {
     .from(subscriptions)
     .innerJoin(planTelegramChats, eq(planTelegramChats.planId, subscriptions.planId))
     .innerJoin(profiles, eq(profiles.id, subscriptions.userId))
-    .where(and(eq(subscriptions.status, "active"), eq(profiles.telegramVerified, true), sql`${profiles.telegramUserId} is not null`))
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        eq(profiles.telegramVerified, true),
+        sql`${profiles.telegramUserId} is not null`,
+      ),
+    )
     .orderBy(asc(profiles.id), asc(planTelegramChats.chatId));
 }
 
@@ -65,7 +85,10 @@ export type StaleMember = { chatId: number; telegramUserId: number; userId: stri
  * re-verified elsewhere, plan moved to another chat), optionally only of some members or chats.
  * `plans` names the chat's plans this member subscribed to (for the message), else all of them.
  */
-export async function listStaleChatMembers(db: DbOrTx, filter: { userIds?: string[]; chatIds?: number[] } = {}): Promise<StaleMember[]> {
+export async function listStaleChatMembers(
+  db: DbOrTx,
+  filter: { userIds?: string[]; chatIds?: number[] } = {},
+): Promise<StaleMember[]> {
   const m = telegramChatMembers;
   const plansOfChat = (onlyTheirs: boolean) => sql`(
     select string_agg(distinct ${pricing.name}, ', ' order by ${pricing.name}) from ${planTelegramChats}
@@ -91,11 +114,17 @@ export async function listStaleChatMembers(db: DbOrTx, filter: { userIds?: strin
 }
 
 /** Records that this Telegram user is in the chat (idempotent). */
-export async function recordChatMember(db: DbOrTx, row: { chatId: number; telegramUserId: number; userId: string | null }) {
+export async function recordChatMember(
+  db: DbOrTx,
+  row: { chatId: number; telegramUserId: number; userId: string | null },
+) {
   await db
     .insert(telegramChatMembers)
     .values(row)
-    .onConflictDoUpdate({ target: [telegramChatMembers.chatId, telegramChatMembers.telegramUserId], set: { userId: row.userId } });
+    .onConflictDoUpdate({
+      target: [telegramChatMembers.chatId, telegramChatMembers.telegramUserId],
+      set: { userId: row.userId },
+    });
 }
 
 /** Forgets that this Telegram user is in the chat; true when a row was deleted (by this call). */

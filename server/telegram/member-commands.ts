@@ -1,10 +1,10 @@
 import { Composer, type Context } from "grammy";
 import type { Db } from "../db/client.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { describeMemberStatus } from "./describe-member-status.ts";
 import { findLinkedMember } from "./entitlements.ts";
 import { botMessages } from "./messages.ts";
 import { sendAccessLinks } from "./send-access-links.ts";
-import type { TelegramBot } from "./bot-type.ts";
 import { verifyTelegramCode } from "./verify-telegram-code.ts";
 
 /**
@@ -40,7 +40,9 @@ export function memberCommands(options: { db: Db; bot: TelegramBot; brandName: s
   });
   pm.command("status", async (ctx) => {
     const member = await findLinkedMember(db, ctx.from.id);
-    await ctx.reply(member ? await describeMemberStatus(db, member) : botMessages.notLinked, { link_preview_options: { is_disabled: true } });
+    await ctx.reply(member ? await describeMemberStatus(db, member) : botMessages.notLinked, {
+      link_preview_options: { is_disabled: true },
+    });
   });
   pm.command("links", async (ctx) => {
     const member = await findLinkedMember(db, ctx.from.id);

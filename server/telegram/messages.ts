@@ -12,23 +12,28 @@ export const botMessages = {
       "To link this Telegram account to your membership, generate a verification code on your dashboard and send the 6 digits here (or tap “Open the bot” there). A code is valid for 15 minutes.",
       commandList,
     ].join("\n\n"),
-  welcomeBack: (brand: string) => [`Welcome back to ${brand}! Your Telegram account is verified.`, commandList].join("\n\n"),
+  welcomeBack: (brand: string) =>
+    [`Welcome back to ${brand}! Your Telegram account is verified.`, commandList].join("\n\n"),
   verified: (username: string) =>
     `Your Telegram account @${username} is now verified. Your dashboard shows “Telegram Verified”; I will send your access links and account messages here.`,
   verifyUsage: "Send /verify followed by the 6-digit code from your dashboard, for example: /verify 123456",
   noUsername:
     "Your Telegram account has no username, so I cannot check it against your membership. Set one in Telegram (Settings → Username), make sure it is the username saved in your dashboard, then send the code again.",
   wrongCode: "That code is not valid. Check the 6-digit code on your dashboard, or generate a new one.",
-  expiredCode: "That code has expired: codes are valid for 15 minutes. Generate a new one on your dashboard and send it here.",
+  expiredCode:
+    "That code has expired: codes are valid for 15 minutes. Generate a new one on your dashboard and send it here.",
   usernameMismatch: (username: string) =>
     `That code was not issued for @${username}. Make sure the Telegram username in your dashboard is @${username}, then generate a new code.`,
   linkedToAnotherMember:
     "This Telegram account is already verified for another member. A Telegram account can be linked to one member only; please contact support if this is a mistake.",
-  lockedOut: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  lockedOut: (minutes: number) =>
+    `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   notLinked:
     "This Telegram account is not linked to a membership yet. Generate a verification code on your dashboard and send the 6 digits here.",
-  unknown: "I did not understand that. Send the 6-digit code from your dashboard to verify your account, or /help for the commands.",
-  noChats: (url: string) => `You have no active subscription with a Telegram channel. Choose a plan on your dashboard: ${url}`,
+  unknown:
+    "I did not understand that. Send the 6-digit code from your dashboard to verify your account, or /help for the commands.",
+  noChats: (url: string) =>
+    `You have no active subscription with a Telegram channel. Choose a plan on your dashboard: ${url}`,
   linksIntro: "Your personal access links:",
   linksOutro: (expires: string) =>
     `Tap a link and ask to join: I approve the request for this Telegram account only. The links work until ${expires}; send /links for new ones.`,
@@ -42,7 +47,12 @@ export const botMessages = {
   statusBalance: (balance: string) => `Balance: ${balance}`,
 } as const;
 
-const commandList = ["Commands:", "/status – your subscriptions and balance", "/links – resend your access links", "/help – this message"].join("\n");
+const commandList = [
+  "Commands:",
+  "/status – your subscriptions and balance",
+  "/links – resend your access links",
+  "/help – this message",
+].join("\n");
 
 /** The bot's command menu (setMyCommands). */
 export const botCommands = [
@@ -89,7 +99,9 @@ const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
   renewal_reminder: (p) => [
     "⏰ Top up to keep your subscription",
     `${p.plan ?? "Your subscription"} renews${p.dueDate ? ` on ${p.dueDate}` : " soon"} for ${p.amount ?? "its price"}, and your balance${p.balance ? ` (${p.balance} USDT)` : ""} does not cover it.`,
-    ...(p.shortfall ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`] : []),
+    ...(p.shortfall
+      ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`]
+      : []),
   ],
   price_change_notice: (p) => [
     "💱 A price change for your subscription",

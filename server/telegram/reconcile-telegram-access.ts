@@ -1,12 +1,18 @@
 import type { Db } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { consumeRateLimit } from "../security/rate-limit.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { forgetChatMember, listEntitledAccess, recordChatMember } from "./entitlements.ts";
 import { removeExpiredAccess } from "./remove-expired-access.ts";
 import { sendAccessLinks } from "./send-access-links.ts";
-import type { TelegramBot } from "./bot-type.ts";
 
-export type ReconcileResult = { removed: number; failed: number; present: number; linksSent: number; membersMissing: number };
+export type ReconcileResult = {
+  removed: number;
+  failed: number;
+  present: number;
+  linksSent: number;
+  membersMissing: number;
+};
 
 /**
  * The daily check (and `npm run ops -- telegram-reconcile`) that chats and subscriptions
@@ -16,7 +22,10 @@ export type ReconcileResult = { removed: number; failed: number; present: number
  * was down are recorded too. Someone an administrator banned is left banned. No-op when the
  * bot is off.
  */
-export async function reconcileTelegramAccess(options: { db: Db; bot: TelegramBot | undefined }): Promise<ReconcileResult> {
+export async function reconcileTelegramAccess(options: {
+  db: Db;
+  bot: TelegramBot | undefined;
+}): Promise<ReconcileResult> {
   const { db, bot } = options;
   const result: ReconcileResult = { removed: 0, failed: 0, present: 0, linksSent: 0, membersMissing: 0 };
   if (!bot) return result;
@@ -32,7 +41,10 @@ export async function reconcileTelegramAccess(options: { db: Db; bot: TelegramBo
     try {
       const member = await bot.api.getChatMember(access.chatId, telegramUserId);
       const inChat =
-        member.status === "creator" || member.status === "administrator" || member.status === "member" || (member.status === "restricted" && member.is_member);
+        member.status === "creator" ||
+        member.status === "administrator" ||
+        member.status === "member" ||
+        (member.status === "restricted" && member.is_member);
       if (inChat) {
         result.present++;
         await recordChatMember(db, { ...key, userId: access.userId });
@@ -43,7 +55,10 @@ export async function reconcileTelegramAccess(options: { db: Db; bot: TelegramBo
       missing.set(access.userId, [...(missing.get(access.userId) ?? []), access.chatId]);
     } catch (error) {
       result.failed++;
-      log.warn({ chatId: access.chatId, err: (error as Error).message }, "telegram: reconcile could not check a member");
+      log.warn(
+        { chatId: access.chatId, err: (error as Error).message },
+        "telegram: reconcile could not check a member",
+      );
     }
   }
   for (const [userId, chatIds] of missing) {
@@ -60,9 +75,17 @@ export async function reconcileTelegramAccess(options: { db: Db; bot: TelegramBo
  * their links once per instance. Schedule it hourly; the ops command calls
  * reconcileTelegramAccess directly.
  */
-export async function runDailyTelegramReconcile(options: { db: Db; bot: TelegramBot | undefined }): Promise<ReconcileResult> {
+export async function runDailyTelegramReconcile(options: {
+  db: Db;
+  bot: TelegramBot | undefined;
+}): Promise<ReconcileResult> {
   if (!options.bot) return { removed: 0, failed: 0, present: 0, linksSent: 0, membersMissing: 0 };
-  const claim = await consumeRateLimit({ db: options.db, key: "job:telegram-reconcile", limit: 1, windowSeconds: 20 * 60 * 60 });
+  const claim = await consumeRateLimit({
+    db: options.db,
+    key: "job:telegram-reconcile",
+    limit: 1,
+    windowSeconds: 20 * 60 * 60,
+  });
   if (!claim.allowed) return { removed: 0, failed: 0, present: 0, linksSent: 0, membersMissing: 0 };
   return reconcileTelegramAccess(options);
 }

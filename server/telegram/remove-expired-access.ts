@@ -3,9 +3,9 @@ import { GrammyError } from "grammy";
 import type { Db } from "../db/client.ts";
 import { planTelegramChats, subscriptions } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { forgetChatMember, listStaleChatMembers, recordChatMember, type StaleMember } from "./entitlements.ts";
 import { botMessages } from "./messages.ts";
-import type { TelegramBot } from "./bot-type.ts";
 import { dashboardUrl } from "./telegram-links.ts";
 
 /**
@@ -42,15 +42,25 @@ export async function removeExpiredAccess(options: {
       if (await removeFromChat(bot, stale)) {
         result.removed++;
         await bot.api
-          .sendMessage(stale.telegramUserId, botMessages.removed(stale.plans, dashboardUrl()), { link_preview_options: { is_disabled: true } })
-          .catch((error: unknown) => getLogger().warn({ telegramUserId: stale.telegramUserId, err: (error as Error).message }, "telegram: could not tell a removed member"));
+          .sendMessage(stale.telegramUserId, botMessages.removed(stale.plans, dashboardUrl()), {
+            link_preview_options: { is_disabled: true },
+          })
+          .catch((error: unknown) =>
+            getLogger().warn(
+              { telegramUserId: stale.telegramUserId, err: (error as Error).message },
+              "telegram: could not tell a removed member",
+            ),
+          );
       }
     } catch (error) {
       if (isGone(error)) continue;
       result.failed++;
       // Put the row back so the next sweep tries again.
       await recordChatMember(db, stale);
-      getLogger().warn({ chatId: stale.chatId, telegramUserId: stale.telegramUserId, err: (error as Error).message }, "telegram: removal failed; will retry");
+      getLogger().warn(
+        { chatId: stale.chatId, telegramUserId: stale.telegramUserId, err: (error as Error).message },
+        "telegram: removal failed; will retry",
+      );
     }
   }
   if (result.removed > 0 || result.failed > 0) getLogger().info(result, "telegram: expired access removed");
@@ -70,5 +80,9 @@ async function removeFromChat(bot: TelegramBot, stale: StaleMember): Promise<boo
 
 /** The chat or the user no longer exists for the bot: nothing to remove. */
 function isGone(error: unknown) {
-  return error instanceof GrammyError && error.error_code === 400 && /chat not found|user not found|PARTICIPANT_ID_INVALID|USER_ID_INVALID/i.test(error.description);
+  return (
+    error instanceof GrammyError &&
+    error.error_code === 400 &&
+    /chat not found|user not found|PARTICIPANT_ID_INVALID|USER_ID_INVALID/i.test(error.description)
+  );
 }

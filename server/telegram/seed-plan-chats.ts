@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
+import { getConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { planTelegramChats, pricing } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
-import { getConfig } from "../config.ts";
 import type { PlanChats } from "../lib/telegram-config.ts";
 
 /**
@@ -26,13 +26,20 @@ export const DEMO_PLAN_CHATS: PlanChats = {
  * source of truth: at start-up only plans with no chats yet take the mapping (`onlyEmpty`), so
  * an edit survives a restart; `onlyEmpty: false` replaces the listed plans' chats.
  */
-export async function seedPlanChats(options: { db: Db; planChats?: PlanChats; onlyEmpty?: boolean }): Promise<{ plans: number; chats: number; unknownPlans: string[] }> {
+export async function seedPlanChats(options: {
+  db: Db;
+  planChats?: PlanChats;
+  onlyEmpty?: boolean;
+}): Promise<{ plans: number; chats: number; unknownPlans: string[] }> {
   const mapping = options.planChats ?? getConfig().telegram.planChats ?? DEMO_PLAN_CHATS;
   const slugs = Object.keys(mapping);
   const result = { plans: 0, chats: 0, unknownPlans: [] as string[] };
   if (slugs.length === 0) return result;
   await options.db.transaction(async (tx) => {
-    const plans = await tx.select({ id: pricing.id, slug: pricing.planId }).from(pricing).where(inArray(pricing.planId, slugs));
+    const plans = await tx
+      .select({ id: pricing.id, slug: pricing.planId })
+      .from(pricing)
+      .where(inArray(pricing.planId, slugs));
     const idBySlug = new Map(plans.map((p) => [p.slug, p.id]));
     for (const slug of slugs) {
       const planId = idBySlug.get(slug);
@@ -42,7 +49,11 @@ export async function seedPlanChats(options: { db: Db; planChats?: PlanChats; on
       }
       const chatIds = [...new Set(mapping[slug])];
       if (options.onlyEmpty) {
-        const [existing] = await tx.select({ planId: planTelegramChats.planId }).from(planTelegramChats).where(eq(planTelegramChats.planId, planId)).limit(1);
+        const [existing] = await tx
+          .select({ planId: planTelegramChats.planId })
+          .from(planTelegramChats)
+          .where(eq(planTelegramChats.planId, planId))
+          .limit(1);
         if (existing) continue;
       }
       await tx.delete(planTelegramChats).where(eq(planTelegramChats.planId, planId));
@@ -51,6 +62,7 @@ export async function seedPlanChats(options: { db: Db; planChats?: PlanChats; on
       result.chats += chatIds.length;
     }
   });
-  if (result.unknownPlans.length > 0) getLogger().warn({ plans: result.unknownPlans }, "telegram: TELEGRAM_PLAN_CHATS names plans that do not exist");
+  if (result.unknownPlans.length > 0)
+    getLogger().warn({ plans: result.unknownPlans }, "telegram: TELEGRAM_PLAN_CHATS names plans that do not exist");
   return result;
 }

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { profiles, telegramInviteLinks } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { listEntitledChats, type EntitledChat } from "./entitlements.ts";
 import { botMessages } from "./messages.ts";
-import type { TelegramBot } from "./bot-type.ts";
 import { dashboardUrl } from "./telegram-links.ts";
 
 export const INVITE_LINK_DAYS = 7;
@@ -37,11 +37,16 @@ export async function sendAccessLinks(options: {
   const chatTo = Number(profile.telegramUserId);
   const log = getLogger();
 
-  const chats = (await listEntitledChats(db, userId)).filter((c) => !options.chatIds || options.chatIds.includes(c.chatId));
+  const chats = (await listEntitledChats(db, userId)).filter(
+    (c) => !options.chatIds || options.chatIds.includes(c.chatId),
+  );
   const links: (EntitledChat & { url: string; expiresAt: Date })[] = [];
   for (const chat of chats) {
     try {
-      links.push({ ...chat, ...(await inviteLinkFor({ db, bot, userId, chatId: chat.chatId, name: profile.firstName, now })) });
+      links.push({
+        ...chat,
+        ...(await inviteLinkFor({ db, bot, userId, chatId: chat.chatId, name: profile.firstName, now })),
+      });
     } catch (error) {
       // Usually the bot is not an administrator of that chat: the operator must fix it; the others still go out.
       log.warn({ chatId: chat.chatId, err: (error as Error).message }, "telegram: could not create an invite link");
@@ -52,7 +57,12 @@ export async function sendAccessLinks(options: {
       ? [
           botMessages.linksIntro,
           links.map((l) => `• ${l.plans}: ${l.url}`).join("\n"),
-          botMessages.linksOutro(links.reduce((a, l) => (l.expiresAt < a ? l.expiresAt : a), links[0]!.expiresAt).toISOString().slice(0, 10)),
+          botMessages.linksOutro(
+            links
+              .reduce((a, l) => (l.expiresAt < a ? l.expiresAt : a), links[0]!.expiresAt)
+              .toISOString()
+              .slice(0, 10),
+          ),
         ].join("\n\n")
       : options.replyWhenNone
         ? chats.length === 0
@@ -60,7 +70,9 @@ export async function sendAccessLinks(options: {
           : botMessages.linksFailed
         : undefined;
   if (!text) return { sent: 0 };
-  const keyboard = { inline_keyboard: links.map((link) => [{ text: `Join ${link.plans}`.slice(0, 64), url: link.url }]) };
+  const keyboard = {
+    inline_keyboard: links.map((link) => [{ text: `Join ${link.plans}`.slice(0, 64), url: link.url }]),
+  };
   try {
     await bot.api.sendMessage(chatTo, text, {
       link_preview_options: { is_disabled: true },
@@ -74,7 +86,14 @@ export async function sendAccessLinks(options: {
   return { sent: links.length };
 }
 
-async function inviteLinkFor(options: { db: Db; bot: TelegramBot; userId: string; chatId: number; name: string; now: Date }) {
+async function inviteLinkFor(options: {
+  db: Db;
+  bot: TelegramBot;
+  userId: string;
+  chatId: number;
+  name: string;
+  now: Date;
+}) {
   const { db, bot, userId, chatId, now } = options;
   const [stored] = await db
     .select({ url: telegramInviteLinks.inviteLink, expiresAt: telegramInviteLinks.expiresAt })
@@ -93,6 +112,9 @@ async function inviteLinkFor(options: { db: Db; bot: TelegramBot; userId: string
   await db
     .insert(telegramInviteLinks)
     .values(row)
-    .onConflictDoUpdate({ target: [telegramInviteLinks.userId, telegramInviteLinks.chatId], set: { inviteLink: row.inviteLink, expiresAt, createdAt: now } });
+    .onConflictDoUpdate({
+      target: [telegramInviteLinks.userId, telegramInviteLinks.chatId],
+      set: { inviteLink: row.inviteLink, expiresAt, createdAt: now },
+    });
   return { url: link.invite_link, expiresAt };
 }

@@ -7,7 +7,10 @@ import { setBotCommands } from "./telegram-webhook.ts";
  * or the advisory lock lost: exactly one instance may poll, or Telegram answers 409). Starting
  * removes any webhook. Run it under the leader lock (server/jobs/leader-lock.ts).
  */
-export async function startTelegramPolling(options: { bot: TelegramBot | undefined; signal: AbortSignal }): Promise<void> {
+export async function startTelegramPolling(options: {
+  bot: TelegramBot | undefined;
+  signal: AbortSignal;
+}): Promise<void> {
   const { bot, signal } = options;
   if (!bot || signal.aborted) return;
   const log = getLogger();

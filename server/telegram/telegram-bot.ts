@@ -1,13 +1,13 @@
 import { Bot, GrammyError, HttpError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { getConfig } from "../config.ts";
-import type { TelegramBot } from "./bot-type.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
+import type { TelegramConfig } from "../lib/telegram-config.ts";
+import type { TelegramBot } from "./bot-type.ts";
 import { chatUpdates } from "./chat-updates.ts";
 import { memberCommands } from "./member-commands.ts";
-import type { TelegramConfig } from "../lib/telegram-config.ts";
 
 export { ALLOWED_UPDATES, type TelegramBot } from "./bot-type.ts";
 
@@ -33,7 +33,11 @@ export function createTelegramBot(options: {
   bot.catch((error) => {
     const cause = error.error;
     const detail =
-      cause instanceof GrammyError ? { method: cause.method, description: cause.description } : cause instanceof HttpError ? { http: cause.message } : { err: cause };
+      cause instanceof GrammyError
+        ? { method: cause.method, description: cause.description }
+        : cause instanceof HttpError
+          ? { http: cause.message }
+          : { err: cause };
     getLogger().error({ updateId: error.ctx.update.update_id, ...detail }, "telegram: update failed");
   });
   return bot;

@@ -1,6 +1,6 @@
 import { getPublicOrigin } from "../config.ts";
-import type { TelegramBot } from "./bot-type.ts";
 import type { TelegramConfig } from "../lib/telegram-config.ts";
+import type { TelegramBot } from "./bot-type.ts";
 
 /** The member dashboard, linked from the bot's messages (PUBLIC_URL, as in the emails). */
 export function dashboardUrl(): string {

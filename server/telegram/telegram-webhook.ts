@@ -2,14 +2,15 @@ import crypto from "node:crypto";
 import express, { type RequestHandler } from "express";
 import type { Update } from "grammy/types";
 import { getLogger } from "../lib/logger.ts";
-import { botCommands } from "./messages.ts";
 import { ALLOWED_UPDATES, type TelegramBot } from "./bot-type.ts";
+import { botCommands } from "./messages.ts";
 
 export const TELEGRAM_SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token";
 
 const sha = (value: string) => crypto.createHash("sha256").update(value).digest();
 /** Constant-time comparison (hashing first makes the lengths equal). */
-const sameSecret = (presented: string | undefined, secret: string) => presented !== undefined && crypto.timingSafeEqual(sha(presented), sha(secret));
+const sameSecret = (presented: string | undefined, secret: string) =>
+  presented !== undefined && crypto.timingSafeEqual(sha(presented), sha(secret));
 
 /**
  * Express handler for `POST /api/telegram/webhook`. Telegram sends the secret given to
@@ -18,7 +19,10 @@ const sameSecret = (presented: string | undefined, secret: string) => presented 
  * answer, so Telegram redelivers it if this process dies meanwhile. Without a bot the route
  * answers 404; without a secret it refuses everything.
  */
-export function telegramWebhookMiddleware(options: { bot: TelegramBot | undefined; secret: string | undefined }): RequestHandler {
+export function telegramWebhookMiddleware(options: {
+  bot: TelegramBot | undefined;
+  secret: string | undefined;
+}): RequestHandler {
   const { bot, secret } = options;
   const parseJson = express.json({ limit: "1mb" });
   return (req, res) => {
@@ -52,7 +56,11 @@ export function telegramWebhookMiddleware(options: { bot: TelegramBot | undefine
  * Points Telegram at our webhook with the secret and the update types we handle, and sets
  * the command menu. Safe to call on every start of every instance (Telegram replaces it).
  */
-export async function setTelegramWebhook(options: { bot: TelegramBot | undefined; url: string; secret: string }): Promise<boolean> {
+export async function setTelegramWebhook(options: {
+  bot: TelegramBot | undefined;
+  url: string;
+  secret: string;
+}): Promise<boolean> {
   const { bot, url, secret } = options;
   if (!bot) return false;
   await bot.api.setWebhook(url, { secret_token: secret, allowed_updates: [...ALLOWED_UPDATES] });

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { profiles, rateLimits } from "../db/schema.ts";
 import { pgError } from "../db/db-errors.ts";
+import { profiles, rateLimits } from "../db/schema.ts";
 import { consumeRateLimit } from "../security/rate-limit.ts";
 import { botMessages } from "./messages.ts";
 
@@ -48,8 +48,14 @@ export async function verifyTelegramCode(options: {
   const mine = candidates.filter((c) => c.username && normalize(c.username) === username);
   const match = mine.find(isLive);
   if (!match) {
-    const reason = mine.length > 0 ? "expired" : candidates.some(isLive) ? "mismatch" : candidates.length > 0 ? "expired" : "wrong";
-    const message = reason === "wrong" ? botMessages.wrongCode : reason === "expired" ? botMessages.expiredCode : botMessages.usernameMismatch(username);
+    const reason =
+      mine.length > 0 ? "expired" : candidates.some(isLive) ? "mismatch" : candidates.length > 0 ? "expired" : "wrong";
+    const message =
+      reason === "wrong"
+        ? botMessages.wrongCode
+        : reason === "expired"
+          ? botMessages.expiredCode
+          : botMessages.usernameMismatch(username);
     return fail(db, key, reason, message);
   }
 
@@ -62,14 +68,20 @@ export async function verifyTelegramCode(options: {
   try {
     const updated = await db
       .update(profiles)
-      .set({ telegramVerified: true, telegramUserId: BigInt(telegramUserId), verificationCode: null, verificationCodeExpiresAt: null })
+      .set({
+        telegramVerified: true,
+        telegramUserId: BigInt(telegramUserId),
+        verificationCode: null,
+        verificationCodeExpiresAt: null,
+      })
       // Guarded by the code: a code replaced or used meanwhile does not verify.
       .where(and(eq(profiles.id, match.id), eq(profiles.verificationCode, code)))
       .returning({ id: profiles.id });
     if (updated.length === 0) return fail(db, key, "wrong", botMessages.wrongCode);
   } catch (error) {
     // Another member was verified with this Telegram account at the same moment.
-    if (pgError(error).code === "23505") return { ok: false, reason: "taken", message: botMessages.linkedToAnotherMember };
+    if (pgError(error).code === "23505")
+      return { ok: false, reason: "taken", message: botMessages.linkedToAnotherMember };
     throw error;
   }
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
@@ -82,11 +94,22 @@ async function lockedFor(db: Db, key: string): Promise<number> {
   const [row] = await db
     .select({ seconds: sql<number>`ceil(extract(epoch from (${rateLimits.resetAt} - now())))::int` })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), sql`${rateLimits.resetAt} > now()`, sql`${rateLimits.count} >= ${VERIFY_MAX_FAILURES}`));
+    .where(
+      and(
+        eq(rateLimits.key, key),
+        sql`${rateLimits.resetAt} > now()`,
+        sql`${rateLimits.count} >= ${VERIFY_MAX_FAILURES}`,
+      ),
+    );
   return row ? Math.max(1, Math.ceil(Number(row.seconds) / 60)) : 0;
 }
 
-async function fail(db: Db, key: string, reason: "wrong" | "expired" | "mismatch", message: string): Promise<VerifyResult> {
+async function fail(
+  db: Db,
+  key: string,
+  reason: "wrong" | "expired" | "mismatch",
+  message: string,
+): Promise<VerifyResult> {
   const counted = await consumeRateLimit({ db, key, limit: VERIFY_MAX_FAILURES, windowSeconds: VERIFY_LOCK_SECONDS });
   if (counted.remaining > 0) return { ok: false, reason, message };
   // The fifth failure: the lock-out lasts a full 15 minutes from now.

@@ -45,21 +45,37 @@ describe("sniffImageType: what a file is, from its bytes", () => {
 
 describe("encodeImage: checked by content, re-encoded as WebP in a few widths", () => {
   it("refuses an SVG with a script however it is named or declared (the name never reaches it): 415 and why", async () => {
-    await expect(encodeImage(SVG_WITH_SCRIPT)).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", status: 415, message: UPLOAD_MESSAGES.svg });
+    await expect(encodeImage(SVG_WITH_SCRIPT)).rejects.toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      status: 415,
+      message: UPLOAD_MESSAGES.svg,
+    });
   });
 
   it("refuses a file that is no image, and one whose signature lies about what follows", async () => {
-    await expect(encodeImage(Buffer.from("%PDF-1.7 not an image"))).rejects.toMatchObject({ status: 415, message: UPLOAD_MESSAGES.unsupported });
+    await expect(encodeImage(Buffer.from("%PDF-1.7 not an image"))).rejects.toMatchObject({
+      status: 415,
+      message: UPLOAD_MESSAGES.unsupported,
+    });
     // A PNG signature on garbage cannot be decoded.
-    const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("<svg onload=alert(1)>")]);
+    const fakePng = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from("<svg onload=alert(1)>"),
+    ]);
     await expect(encodeImage(fakePng)).rejects.toMatchObject({ status: 400, message: UPLOAD_MESSAGES.unreadable });
     // A real image cut short past its header decodes to nothing usable.
     const whole = await image(300, 200).jpeg().toBuffer();
-    await expect(encodeImage(whole.subarray(0, 400))).rejects.toMatchObject({ status: 400, message: UPLOAD_MESSAGES.unreadable });
+    await expect(encodeImage(whole.subarray(0, 400))).rejects.toMatchObject({
+      status: 400,
+      message: UPLOAD_MESSAGES.unreadable,
+    });
   });
 
   it("refuses more than 5 MB with 413, and an empty file", async () => {
-    await expect(encodeImage(Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0xff))).rejects.toMatchObject({ status: 413, message: UPLOAD_MESSAGES.tooLarge });
+    await expect(encodeImage(Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0xff))).rejects.toMatchObject({
+      status: 413,
+      message: UPLOAD_MESSAGES.tooLarge,
+    });
     await expect(encodeImage(Buffer.alloc(0))).rejects.toMatchObject({ status: 400, message: UPLOAD_MESSAGES.missing });
   });
 
@@ -68,7 +84,9 @@ describe("encodeImage: checked by content, re-encoded as WebP in a few widths", 
     const bomb = await image(10_000, 10_000).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.byteLength).toBeLessThan(UPLOAD_MAX_BYTES);
     await expect(encodeImage(bomb)).rejects.toMatchObject({ status: 400, message: UPLOAD_MESSAGES.tooManyPixels });
-    await expect(encodeImage(await png(200, 100), { maxPixels: 200 * 100 - 1 })).rejects.toMatchObject({ message: UPLOAD_MESSAGES.tooManyPixels });
+    await expect(encodeImage(await png(200, 100), { maxPixels: 200 * 100 - 1 })).rejects.toMatchObject({
+      message: UPLOAD_MESSAGES.tooManyPixels,
+    });
     await expect(encodeImage(await png(200, 100), { maxPixels: 200 * 100 })).resolves.toMatchObject({ width: 200 });
   });
 
@@ -124,11 +142,16 @@ describe("encodeImage: checked by content, re-encoded as WebP in a few widths", 
   });
 
   it("keeps transparency and colours whatever the file's depth or colour space: 16-bit PNG with alpha, CMYK JPEG", async () => {
-    const png16 = await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
+    const png16 = await sharp({
+      create: { width: 600, height: 300, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } },
+    })
       .png()
       .toColourspace("rgb16")
       .toBuffer();
-    const cmyk = await sharp({ create: { width: 600, height: 300, channels: 3, background: "red" } }).jpeg().toColourspace("cmyk").toBuffer();
+    const cmyk = await sharp({ create: { width: 600, height: 300, channels: 3, background: "red" } })
+      .jpeg()
+      .toColourspace("cmyk")
+      .toBuffer();
     expect([(await sharp(png16).metadata()).depth, (await sharp(cmyk).metadata()).space]).toEqual(["ushort", "cmyk"]);
     const means = async (file: Buffer) => {
       const body = (await encodeImage(file)).sizes[0]!.body;
@@ -140,8 +163,15 @@ describe("encodeImage: checked by content, re-encoded as WebP in a few widths", 
   });
 
   it("takes GIF (the first frame of an animation), WebP and AVIF, and makes each a still WebP", async () => {
-    const frames = await Promise.all([image(60, 40).png().toBuffer(), sharp({ create: { width: 60, height: 40, channels: 3, background: "blue" } }).png().toBuffer()]);
-    const animated = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const frames = await Promise.all([
+      image(60, 40).png().toBuffer(),
+      sharp({ create: { width: 60, height: 40, channels: 3, background: "blue" } })
+        .png()
+        .toBuffer(),
+    ]);
+    const animated = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(2);
     for (const file of [animated, await image(60, 40).webp().toBuffer(), await image(60, 40).avif().toBuffer()]) {
       const encoded = await encodeImage(file);

@@ -34,7 +34,8 @@ export type EncodedImage = {
   sizes: (UploadSize & { body: Buffer })[];
 };
 
-const refuse = (status: "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION" | "PAYLOAD_TOO_LARGE", message: string) => new AppError(status, message);
+const refuse = (status: "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION" | "PAYLOAD_TOO_LARGE", message: string) =>
+  new AppError(status, message);
 
 /** Checks an uploaded file by its content and re-encodes it; refusals are AppErrors (413, 415, 400) with a clear message. */
 export async function encodeImage(bytes: Uint8Array, options: { maxPixels?: number } = {}): Promise<EncodedImage> {
@@ -42,7 +43,8 @@ export async function encodeImage(bytes: Uint8Array, options: { maxPixels?: numb
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw refuse("PAYLOAD_TOO_LARGE", UPLOAD_MESSAGES.tooLarge);
   if (bytes.byteLength === 0) throw refuse("VALIDATION", UPLOAD_MESSAGES.missing);
   const type = sniffImageType(bytes);
-  if (!type) throw refuse("UNSUPPORTED_MEDIA_TYPE", looksLikeSvg(bytes) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.unsupported);
+  if (!type)
+    throw refuse("UNSUPPORTED_MEDIA_TYPE", looksLikeSvg(bytes) ? UPLOAD_MESSAGES.svg : UPLOAD_MESSAGES.unsupported);
 
   // The pixel limit is ours; sharp's own (set higher) is a second fence should a header lie.
   const input = { limitInputPixels: maxPixels + 1, failOn: "error" as const, pages: 1 };
@@ -50,7 +52,8 @@ export async function encodeImage(bytes: Uint8Array, options: { maxPixels?: numb
   try {
     metadata = await sharp(bytes, input).metadata();
   } catch (error) {
-    if (/pixel limit/i.test(String((error as Error).message))) throw refuse("VALIDATION", UPLOAD_MESSAGES.tooManyPixels);
+    if (/pixel limit/i.test(String((error as Error).message)))
+      throw refuse("VALIDATION", UPLOAD_MESSAGES.tooManyPixels);
     throw refuse("VALIDATION", UPLOAD_MESSAGES.unreadable);
   }
   // The decoder must agree with the signature: a file that starts like a PNG and decodes as something else is refused.
@@ -63,7 +66,13 @@ export async function encodeImage(bytes: Uint8Array, options: { maxPixels?: numb
 
   const largest = Math.min(uprightWidth, UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1]);
   const largestHeight = Math.max(1, Math.round((uprightHeight * largest) / uprightWidth));
-  const hash = crypto.createHash("sha256").update(ENCODING_VERSION).update("\0").update(bytes).digest("hex").slice(0, 32);
+  const hash = crypto
+    .createHash("sha256")
+    .update(ENCODING_VERSION)
+    .update("\0")
+    .update(bytes)
+    .digest("hex")
+    .slice(0, 32);
   // One decode of the upload, upright and already at the largest size; the smaller sizes are made
   // from those pixels, one after another, so a 40-megapixel file is held in memory once and
   // briefly. WebP output carries no EXIF, XMP or ICC unless asked to (sharp converts to sRGB).
@@ -76,7 +85,10 @@ export async function encodeImage(bytes: Uint8Array, options: { maxPixels?: numb
     const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const sizes: EncodedImage["sizes"] = [];
     for (const size of uploadSizes(hash, largest, largestHeight)) {
-      const body = await sharp(data, pixels).resize(size.width, size.height, { fit: "fill" }).webp({ quality: 80, effort: 4 }).toBuffer();
+      const body = await sharp(data, pixels)
+        .resize(size.width, size.height, { fit: "fill" })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer();
       sizes.push({ ...size, body });
     }
     return { hash, src: sizes[sizes.length - 1]!.src, width: largest, height: largestHeight, type, sizes };

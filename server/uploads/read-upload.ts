@@ -1,5 +1,5 @@
-import { getUploadStore, OBJECT_NAME } from "./upload-store.ts";
 import type { StoredObject } from "./upload-store-types.ts";
+import { getUploadStore, OBJECT_NAME } from "./upload-store.ts";
 
 /**
  * One stored size of an upload by its file name, for /uploads/…; null for a name

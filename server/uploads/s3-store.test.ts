@@ -3,18 +3,30 @@ import { startFakeS3, type FakeS3 } from "../../tests/helpers/fake-s3.ts";
 import { createS3Store, signS3Request } from "./s3-store.ts";
 
 describe("signS3Request (AWS Signature Version 4, by aws4fetch)", () => {
-  const credentials = { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", region: "us-east-1" };
+  const credentials = {
+    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    region: "us-east-1",
+  };
   const now = new Date("2013-05-24T00:00:00Z");
 
   it("signs AWS's own example: GET /test.txt with a Range header gives the documented signature", async () => {
     // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object".
-    const headers = await signS3Request({ method: "GET", url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"), headers: { Range: "bytes=0-9" }, credentials, now });
+    const headers = await signS3Request({
+      method: "GET",
+      url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"),
+      headers: { Range: "bytes=0-9" },
+      credentials,
+      now,
+    });
     expect(headers.get("authorization")).toBe(
       "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, " +
         "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
     );
     expect(headers.get("x-amz-date")).toBe("20130524T000000Z");
-    expect(headers.get("x-amz-content-sha256")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    expect(headers.get("x-amz-content-sha256")).toBe(
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    );
   });
 
   it("signs AWS's PUT example: the body's hash and every header passed in, Content-Type too", async () => {
@@ -31,7 +43,13 @@ describe("signS3Request (AWS Signature Version 4, by aws4fetch)", () => {
       "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, " +
         "Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd",
     );
-    const typed = await signS3Request({ method: "PUT", url: new URL("https://examplebucket.s3.amazonaws.com/a.webp"), headers: { "content-type": "image/webp" }, credentials, now });
+    const typed = await signS3Request({
+      method: "PUT",
+      url: new URL("https://examplebucket.s3.amazonaws.com/a.webp"),
+      headers: { "content-type": "image/webp" },
+      credentials,
+      now,
+    });
     expect(typed.get("authorization")).toContain("SignedHeaders=content-type;host;");
   });
 });
@@ -56,7 +74,11 @@ describe("the S3 upload store, against a localhost stand-in that checks every si
     const store = createS3Store(settings());
     const body = Buffer.from("RIFF....WEBPVP8 fake bytes");
     await store.put(name, body, "image/webp");
-    expect(s3.objects.get(`uploads/${name}`)).toEqual({ body, contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" });
+    expect(s3.objects.get(`uploads/${name}`)).toEqual({
+      body,
+      contentType: "image/webp",
+      cacheControl: "public, max-age=31536000, immutable",
+    });
     expect(await store.get(name)).toEqual({ body, contentType: "image/webp" });
     expect(await store.get("ffffffffffffffffffffffffffffffff-1x1.webp")).toBeNull();
     expect(s3.requests.slice(-3).map((r) => [r.method, r.path, r.signed])).toEqual([
@@ -86,6 +108,8 @@ describe("the S3 upload store, against a localhost stand-in that checks every si
       // A proxy that swaps the body after signing.
       fetch: (url, init) => fetch(url, { ...init, body: new Uint8Array(Buffer.from("tampered")) }),
     });
-    await expect(store.put("abcdefabcdefabcdefabcdefabcdefab-3x3.webp", Buffer.from("original"), "image/webp")).rejects.toThrow(/answered 400/);
+    await expect(
+      store.put("abcdefabcdefabcdefabcdefabcdefab-3x3.webp", Buffer.from("original"), "image/webp"),
+    ).rejects.toThrow(/answered 400/);
   });
 });

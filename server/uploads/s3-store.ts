@@ -35,7 +35,10 @@ export async function signS3Request(options: {
   credentials: S3Credentials;
   now: Date;
 }): Promise<Headers> {
-  const payloadHash = crypto.createHash("sha256").update(options.body ?? new Uint8Array()).digest("hex");
+  const payloadHash = crypto
+    .createHash("sha256")
+    .update(options.body ?? new Uint8Array())
+    .digest("hex");
   const signer = new AwsV4Signer({
     method: options.method,
     url: options.url.toString(),
@@ -50,11 +53,19 @@ export async function signS3Request(options: {
   return (await signer.sign()).headers;
 }
 
-export function createS3Store(settings: S3Settings, options: { now?: () => Date; fetch?: typeof fetch } = {}): UploadStore {
+export function createS3Store(
+  settings: S3Settings,
+  options: { now?: () => Date; fetch?: typeof fetch } = {},
+): UploadStore {
   const now = options.now ?? (() => new Date());
   const send = options.fetch ?? fetch;
-  const credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, region: settings.region };
-  const urlOf = (name: string) => new URL(`${settings.endpoint.replace(/\/$/, "")}/${settings.bucket}/${settings.prefix}${name}`);
+  const credentials = {
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+  };
+  const urlOf = (name: string) =>
+    new URL(`${settings.endpoint.replace(/\/$/, "")}/${settings.bucket}/${settings.prefix}${name}`);
 
   async function request(method: "PUT" | "GET", name: string, body?: Buffer, headers: Record<string, string> = {}) {
     const url = urlOf(name);
@@ -70,7 +81,8 @@ export function createS3Store(settings: S3Settings, options: { now?: () => Date;
         // A bucket served straight to browsers hands them the same caching as our own /uploads/.
         "cache-control": "public, max-age=31536000, immutable",
       });
-      if (!response.ok) throw new Error(`S3 PUT ${name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+      if (!response.ok)
+        throw new Error(`S3 PUT ${name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     },
     async get(name): Promise<StoredObject | null> {
       const response = await request("GET", name);
@@ -78,8 +90,12 @@ export function createS3Store(settings: S3Settings, options: { now?: () => Date;
         await response.body?.cancel();
         return null;
       }
-      if (!response.ok) throw new Error(`S3 GET ${name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-      return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "image/webp" };
+      if (!response.ok)
+        throw new Error(`S3 GET ${name} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+      return {
+        body: Buffer.from(await response.arrayBuffer()),
+        contentType: response.headers.get("content-type") ?? "image/webp",
+      };
     },
   };
 }

@@ -19,7 +19,8 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (bytes.length >= 6 && (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a")) return "gif";
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
   // ISO base media file: a size, "ftyp", then the major brand. AVIF is "avif" (still) or "avis" (sequence).
-  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp" && ["avif", "avis"].includes(ascii(bytes, 8, 12))) return "avif";
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp" && ["avif", "avis"].includes(ascii(bytes, 8, 12)))
+    return "avif";
   return null;
 }
 
@@ -28,6 +29,16 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
  * byte-order mark, white space and comments may come first.
  */
 export function looksLikeSvg(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString("utf8").replace(/^\uFEFF/, "").trimStart().toLowerCase();
-  return head.startsWith("<?xml") || head.startsWith("<svg") || head.startsWith("<!--") || head.startsWith("<!doctype svg") || /<svg[\s>]/.test(head);
+  const head = Buffer.from(bytes.subarray(0, 1024))
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
+  return (
+    head.startsWith("<?xml") ||
+    head.startsWith("<svg") ||
+    head.startsWith("<!--") ||
+    head.startsWith("<!doctype svg") ||
+    /<svg[\s>]/.test(head)
+  );
 }

@@ -1,6 +1,6 @@
 import { encodeImage, type EncodedImage } from "./encode-image.ts";
-import { getUploadStore } from "./upload-store.ts";
 import type { UploadStore } from "./upload-store-types.ts";
+import { getUploadStore } from "./upload-store.ts";
 
 /*
  * The uploads domain's door for the others: check and re-encode an uploaded file,
@@ -10,7 +10,11 @@ import type { UploadStore } from "./upload-store-types.ts";
 
 export type StoredImage = Omit<EncodedImage, "sizes"> & { sizes: { width: number; height: number; src: string }[] };
 
-export async function storeImage(options: { bytes: Uint8Array; store?: UploadStore; maxPixels?: number }): Promise<StoredImage> {
+export async function storeImage(options: {
+  bytes: Uint8Array;
+  store?: UploadStore;
+  maxPixels?: number;
+}): Promise<StoredImage> {
   const encoded = await encodeImage(options.bytes, { maxPixels: options.maxPixels });
   const store = options.store ?? getUploadStore();
   // Smallest first: once the largest (the address pages hold) exists, every size does.

@@ -76,7 +76,9 @@ export async function creditDeposit(options: {
     if (inserted.length === 0) {
       // Two transactions sharing their first 10 hex digits (1 in 2^40 per pair): fall back to
       // the full id rather than leave a deposit the watcher can never credit.
-      await tx.insert(billingHistory).values({ ...billing, invoiceId: `DEP-${event.txId.toUpperCase()}-${event.eventIndex}` });
+      await tx
+        .insert(billingHistory)
+        .values({ ...billing, invoiceId: `DEP-${event.txId.toUpperCase()}-${event.eventIndex}` });
     }
 
     if (options.notify ?? true) {

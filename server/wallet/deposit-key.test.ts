@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { HDKey } from "@scure/bip32";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getLogger } from "../lib/logger.ts";
 import { parseConfig } from "../config.ts";
+import { getLogger } from "../lib/logger.ts";
 import { resetSingleton, setSingleton } from "../lib/singleton.ts";
 import { DEV_KEY_FILE, getDepositXpub, loadOrCreateDevKey } from "./deposit-key.ts";
 
@@ -43,14 +43,20 @@ describe("loadOrCreateDevKey", () => {
 
   it("stores a seed whose account key is the xpub it returns, with the warning", () => {
     const { accountXpub } = loadOrCreateDevKey(dataDir);
-    const stored = JSON.parse(fs.readFileSync(keyFile(), "utf8")) as { warning: string; seedHex: string; accountXpub: string };
+    const stored = JSON.parse(fs.readFileSync(keyFile(), "utf8")) as {
+      warning: string;
+      seedHex: string;
+      accountXpub: string;
+    };
     expect(stored.warning).toBe(
       "DEVELOPMENT ONLY. Anyone who can read this file can spend every deposit sent to this site's addresses. " +
         "In production set TRON_XPUB instead. Never delete this file while its addresses may hold funds.",
     );
     expect(stored.seedHex).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.accountXpub).toBe(accountXpub);
-    expect(HDKey.fromMasterSeed(Buffer.from(stored.seedHex, "hex")).derive("m/44'/195'/0'").publicExtendedKey).toBe(accountXpub);
+    expect(HDKey.fromMasterSeed(Buffer.from(stored.seedHex, "hex")).derive("m/44'/195'/0'").publicExtendedKey).toBe(
+      accountXpub,
+    );
     const account = HDKey.fromExtendedKey(accountXpub);
     expect(account.depth).toBe(3);
     expect(account.privateKey).toBeNull();
@@ -66,7 +72,10 @@ describe("loadOrCreateDevKey", () => {
     const fsync = vi.spyOn(fs, "fsyncSync");
     const close = vi.spyOn(fs, "closeSync");
     loadOrCreateDevKey(dataDir);
-    expect(open.mock.calls).toEqual([[expect.stringMatching(/tron-dev-key\.json\.\d+\.[0-9a-f]{12}\.tmp$/), "wx", 0o600], [dataDir, "r"]]);
+    expect(open.mock.calls).toEqual([
+      [expect.stringMatching(/tron-dev-key\.json\.\d+\.[0-9a-f]{12}\.tmp$/), "wx", 0o600],
+      [dataDir, "r"],
+    ]);
     const fds = open.mock.results.map((r) => r.value as number);
     expect(fsync.mock.calls).toEqual([[fds[0]], [fds[1]]]);
     expect(close.mock.calls).toEqual([[fds[0]], [fds[1]]]);
@@ -130,7 +139,9 @@ describe("loadOrCreateDevKey", () => {
     ];
     for (const [seedHex, accountXpub] of cases) {
       fs.writeFileSync(keyFile(), JSON.stringify({ warning: "DEVELOPMENT ONLY", seedHex, accountXpub }));
-      expect(() => loadOrCreateDevKey(dataDir), JSON.stringify(seedHex)).toThrow(new Error(damaged("no valid seedHex")));
+      expect(() => loadOrCreateDevKey(dataDir), JSON.stringify(seedHex)).toThrow(
+        new Error(damaged("no valid seedHex")),
+      );
     }
     for (const bytes of [16, 64]) {
       fs.writeFileSync(keyFile(), JSON.stringify({ seedHex: "00".repeat(bytes), accountXpub: xpubOf(zeros(bytes)) }));
@@ -192,7 +203,9 @@ describe("loadOrCreateDevKey", () => {
     const script =
       `import(${JSON.stringify(module)}).then((m) => setTimeout(() => ` +
       `console.log(JSON.stringify(m.loadOrCreateDevKey(${JSON.stringify(dataDir)}))), ${startAt} - Date.now()))`;
-    const outputs = await Promise.all(Array.from({ length: 4 }, () => run(tsx, ["-e", script], { env: { ...process.env, LOG_LEVEL: "silent" } })));
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () => run(tsx, ["-e", script], { env: { ...process.env, LOG_LEVEL: "silent" } })),
+    );
     const keys = outputs.map(({ stdout }) => JSON.parse(stdout.trim()) as { accountXpub: string; created: boolean });
     expect(new Set(keys.map((k) => k.accountXpub)).size).toBe(1);
     expect(keys.filter((k) => k.created)).toHaveLength(1);
@@ -228,7 +241,9 @@ describe("getDepositXpub", () => {
     expect(xpub).toBe(loadOrCreateDevKey(dataDir).accountXpub);
     expect(warn).toHaveBeenCalledOnce();
     expect(warn.mock.calls[0]![0]).toEqual({ file: keyFile(), created: true, env: "test" });
-    expect(String(warn.mock.calls[0]![1])).toMatch(/DEVELOPMENT key stored in .*only as safe as that file.*set TRON_XPUB/s);
+    expect(String(warn.mock.calls[0]![1])).toMatch(
+      /DEVELOPMENT key stored in .*only as safe as that file.*set TRON_XPUB/s,
+    );
     expect(getDepositXpub()).toBe(xpub);
     expect(warn).toHaveBeenCalledOnce();
   });
@@ -238,7 +253,9 @@ describe("getDepositXpub", () => {
     vi.stubEnv("PUBLIC_URL", "https://signals.example");
     vi.stubEnv("TRON_XPUB", "");
     vi.stubEnv("DATA_DIR", dataDir);
-    expect(() => getDepositXpub()).toThrow(/^Invalid configuration: TRON_XPUB is required in production .*set ALLOW_DEV_TRON_KEY=true/);
+    expect(() => getDepositXpub()).toThrow(
+      /^Invalid configuration: TRON_XPUB is required in production .*set ALLOW_DEV_TRON_KEY=true/,
+    );
     expect(fs.readdirSync(dataDir)).toEqual([]);
 
     vi.stubEnv("ALLOW_DEV_TRON_KEY", "true");
@@ -250,9 +267,15 @@ describe("getDepositXpub", () => {
 
   it("refuses the development key in production even from a configuration that did not go through the env check", () => {
     const base = parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
-    setSingleton("config", { ...base, isProduction: true, tron: { ...base.tron, xpub: undefined, allowDevKey: false } });
+    setSingleton("config", {
+      ...base,
+      isProduction: true,
+      tron: { ...base.tron, xpub: undefined, allowDevKey: false },
+    });
     expect(() => getDepositXpub()).toThrow(
-      new Error("TRON_XPUB is required in production; set ALLOW_DEV_TRON_KEY=true to run on the development key on purpose."),
+      new Error(
+        "TRON_XPUB is required in production; set ALLOW_DEV_TRON_KEY=true to run on the development key on purpose.",
+      ),
     );
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });

@@ -37,7 +37,9 @@ export function getDepositXpub(): string {
     // parseConfig already refuses this; checked again where the key is chosen, so no other way
     // of building a configuration can put production deposits on a key stored in DATA_DIR.
     if (config.isProduction && !config.tron.allowDevKey) {
-      throw new Error("TRON_XPUB is required in production; set ALLOW_DEV_TRON_KEY=true to run on the development key on purpose.");
+      throw new Error(
+        "TRON_XPUB is required in production; set ALLOW_DEV_TRON_KEY=true to run on the development key on purpose.",
+      );
     }
     const devKey = loadOrCreateDevKey(config.dataDir);
     getLogger().warn(

@@ -42,7 +42,9 @@ describe("deriveDepositAddress", () => {
 
   it("accepts the largest non-hardened index", () => {
     const index = 2 ** 31 - 1;
-    expect(deriveDepositAddress(accountXpub, index)).toBe(tronAddressFromPublicKey(master.derive(`m/44'/195'/0'/0/${index}`).publicKey!));
+    expect(deriveDepositAddress(accountXpub, index)).toBe(
+      tronAddressFromPublicKey(master.derive(`m/44'/195'/0'/0/${index}`).publicKey!),
+    );
   });
 
   it.each([

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
-import { deriveDepositAddress } from "./derive-deposit-address.ts";
 import { getDepositXpub } from "./deposit-key.ts";
+import { deriveDepositAddress } from "./derive-deposit-address.ts";
 
 export type Wallet = {
   /** Base58check TRON address the member deposits USDT (TRC-20) to. */

@@ -77,7 +77,15 @@ export async function pollDeposits(options: {
     if (result.pages > 0) await sleep(options.pageDelayMs ?? 250);
     let page;
     try {
-      page = await fetchTransferEvents({ apiUrl, apiKey, contract, minBlockTimestamp: start, fingerprint, signal, limit: options.pageLimit });
+      page = await fetchTransferEvents({
+        apiUrl,
+        apiKey,
+        contract,
+        minBlockTimestamp: start,
+        fingerprint,
+        signal,
+        limit: options.pageLimit,
+      });
     } catch (error) {
       if (error instanceof TronGridError && error.retryable) return { ...result, error };
       throw error;
@@ -86,7 +94,8 @@ export async function pollDeposits(options: {
     result.seen += page.events.length;
     result.unconfirmed += page.unconfirmed;
     for (const event of page.events) newest = Math.max(newest ?? event.blockTimestamp, event.blockTimestamp);
-    if (page.unconfirmedFrom !== undefined) oldestUnconfirmed = Math.min(oldestUnconfirmed ?? page.unconfirmedFrom, page.unconfirmedFrom);
+    if (page.unconfirmedFrom !== undefined)
+      oldestUnconfirmed = Math.min(oldestUnconfirmed ?? page.unconfirmedFrom, page.unconfirmedFrom);
     result.credited += await creditPage({ db, contract, events: page.events, minDeposit: options.minDeposit ?? 0n });
     if (!page.fingerprint || page.fingerprint === fingerprint) {
       result.complete = true;
@@ -101,14 +110,22 @@ export async function pollDeposits(options: {
     const next = Math.max(start, Math.min(newest - overlapMs, oldestUnconfirmed ?? Number.POSITIVE_INFINITY));
     if (await advanceCursor(db, cursorName, start, next)) result.cursor = next;
     else if (next === start && !result.complete) {
-      getLogger().warn({ cursor: start, pages: result.pages }, "deposit watcher: a full poll did not move the cursor; raise maxPages");
+      getLogger().warn(
+        { cursor: start, pages: result.pages },
+        "deposit watcher: a full poll did not move the cursor; raise maxPages",
+      );
     }
   }
   return result;
 }
 
 /** Credits the page's USDT transfers to members: one profile lookup for the whole page. */
-async function creditPage(options: { db: Db; contract: string; events: TransferEvent[]; minDeposit: bigint }): Promise<number> {
+async function creditPage(options: {
+  db: Db;
+  contract: string;
+  events: TransferEvent[];
+  minDeposit: bigint;
+}): Promise<number> {
   const { db, contract, events, minDeposit } = options;
   // TronGrid filters by contract already; a transfer of any other token must still never count.
   const relevant = events.filter((e) => e.contract === contract && e.amount > 0n);
@@ -127,7 +144,10 @@ async function creditPage(options: { db: Db; contract: string; events: TransferE
     const { credited: done } = await creditDeposit({ db, event, userId, notify });
     if (done) {
       credited++;
-      getLogger().info({ userId, txId: event.txId, eventIndex: event.eventIndex, amount: String(event.amount), notified: notify }, "deposit credited");
+      getLogger().info(
+        { userId, txId: event.txId, eventIndex: event.eventIndex, amount: String(event.amount), notified: notify },
+        "deposit credited",
+      );
     }
   }
   return credited;
@@ -165,11 +185,22 @@ export async function startDepositWatcher(options: {
     try {
       // The pauses between pages are the watcher's own waits too: a stop ends one at once, and
       // a test's injected sleep sees (and skips) them.
-      const result = await pollDeposits({ db, apiUrl, apiKey, contract: usdtContract, minDeposit, signal, sleep: (ms) => wait(ms, signal) });
+      const result = await pollDeposits({
+        db,
+        apiUrl,
+        apiKey,
+        contract: usdtContract,
+        minDeposit,
+        signal,
+        sleep: (ms) => wait(ms, signal),
+      });
       if (result.error) {
         failures++;
         next = backoff(pollMs, failures);
-        log.warn({ status: result.error.status, err: result.error.message, retryInMs: next }, "deposit watcher: TronGrid unavailable; backing off");
+        log.warn(
+          { status: result.error.status, err: result.error.message, retryInMs: next },
+          "deposit watcher: TronGrid unavailable; backing off",
+        );
       } else {
         failures = 0;
         // Catching up after downtime: read the next window right away.

@@ -8,7 +8,12 @@ import { DEFAULT_CURSOR, setCursor } from "./deposit-cursor.ts";
  * keyed by (transaction, event index). A poll running at that moment does not undo it (the
  * cursor only advances from the value that poll started at).
  */
-export async function rescanDeposits(options: { db: DbOrTx; from: Date; cursorName?: string; now?: Date }): Promise<{ from: Date }> {
+export async function rescanDeposits(options: {
+  db: DbOrTx;
+  from: Date;
+  cursorName?: string;
+  now?: Date;
+}): Promise<{ from: Date }> {
   const { db, from } = options;
   const at = from.getTime();
   if (!Number.isFinite(at)) throw new AppError("VALIDATION", "from must be a valid date-time.");

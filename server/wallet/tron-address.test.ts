@@ -3,7 +3,13 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../lib/errors.ts";
-import { isTronAddress, toTronBase58, tronAddressFromPublicKey, tronAddressToHex, tronHexToAddress } from "./tron-address.ts";
+import {
+  isTronAddress,
+  toTronBase58,
+  tronAddressFromPublicKey,
+  tronAddressToHex,
+  tronHexToAddress,
+} from "./tron-address.ts";
 
 // USDT's TRC-20 contract, whose hex form is published on every TRON explorer.
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -32,7 +38,10 @@ describe("tronAddressFromPublicKey", () => {
   it("names what is wrong: the length before the curve", () => {
     for (const length of [0, 32, 34, 64, 66]) {
       expect(() => tronAddressFromPublicKey(new Uint8Array(length).fill(2)), String(length)).toThrow(
-        expect.objectContaining({ code: "VALIDATION", message: "A secp256k1 public key has 33 (compressed) or 65 (uncompressed) bytes." }),
+        expect.objectContaining({
+          code: "VALIDATION",
+          message: "A secp256k1 public key has 33 (compressed) or 65 (uncompressed) bytes.",
+        }),
       );
     }
     const offCurve = new Uint8Array(33).fill(3);
@@ -66,7 +75,14 @@ describe("isTronAddress", () => {
   });
 
   it("refuses things that are not base58 at all", () => {
-    for (const value of ["", "T", `0x${USDT_HEX.slice(2)}`, USDT_HEX, `${USDT} `, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj0t"]) {
+    for (const value of [
+      "",
+      "T",
+      `0x${USDT_HEX.slice(2)}`,
+      USDT_HEX,
+      `${USDT} `,
+      "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj0t",
+    ]) {
       expect(isTronAddress(value), value).toBe(false);
     }
   });
@@ -87,7 +103,15 @@ describe("hex conversions", () => {
   });
 
   it("refuses anything else", () => {
-    for (const value of ["", "0x", "41", `42${USDT_HEX.slice(2)}`, `0x${USDT_HEX.slice(4)}`, `${USDT_HEX}00`, `0x${"zz".repeat(20)}`]) {
+    for (const value of [
+      "",
+      "0x",
+      "41",
+      `42${USDT_HEX.slice(2)}`,
+      `0x${USDT_HEX.slice(4)}`,
+      `${USDT_HEX}00`,
+      `0x${"zz".repeat(20)}`,
+    ]) {
       expect(() => tronHexToAddress(value), value).toThrow(AppError);
     }
     expect(() => tronAddressToHex("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u")).toThrow(AppError);
@@ -117,7 +141,17 @@ describe("toTronBase58", () => {
   });
 
   it("gives null for anything else, strings or not", () => {
-    for (const value of [5, null, undefined, {}, [USDT], "", "nonsense", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u", `42${USDT_HEX.slice(2)}`]) {
+    for (const value of [
+      5,
+      null,
+      undefined,
+      {},
+      [USDT],
+      "",
+      "nonsense",
+      "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u",
+      `42${USDT_HEX.slice(2)}`,
+    ]) {
       expect(toTronBase58(value), String(value)).toBeNull();
     }
   });

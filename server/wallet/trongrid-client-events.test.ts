@@ -13,7 +13,16 @@ const TX = "ab".repeat(32);
 
 /** The project's TronGrid event (tests/helpers/fake-trongrid.ts), contract in hex, one field bent by `overrides`. */
 const event = (overrides: Record<string, unknown> = {}) => ({
-  ...transferEvent({ from: FROM, to: TO, value: 2_500_000n, blockTimestamp: 1_700_000_000_000, txId: TX, eventIndex: 3, contract: USDT_HEX41, format: "base58" }),
+  ...transferEvent({
+    from: FROM,
+    to: TO,
+    value: 2_500_000n,
+    blockTimestamp: 1_700_000_000_000,
+    txId: TX,
+    eventIndex: 3,
+    contract: USDT_HEX41,
+    format: "base58",
+  }),
   ...overrides,
 });
 const EXPECTED = {
@@ -49,7 +58,9 @@ describe("normaliseEvent", () => {
   });
 
   it("reads counts as non-negative integers or decimal strings of them, nothing else", () => {
-    expect(normaliseEvent(event({ event_index: "12", block_number: "0", block_timestamp: "1700000000000" }))).toStrictEqual({
+    expect(
+      normaliseEvent(event({ event_index: "12", block_number: "0", block_timestamp: "1700000000000" })),
+    ).toStrictEqual({
       ...EXPECTED,
       eventIndex: 12,
       blockNumber: 0,

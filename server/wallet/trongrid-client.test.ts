@@ -60,7 +60,14 @@ async function failure(promise: Promise<unknown>): Promise<TronGridError> {
 
 /** The project's TronGrid event (tests/helpers/fake-trongrid.ts), base58 addresses, one field bent by `overrides`. */
 const event = (overrides: Record<string, unknown> = {}) => ({
-  ...transferEvent({ from: FROM, to: TO, value: 2_500_000n, blockTimestamp: 1_700_000_000_000, txId: TX, format: "base58" }),
+  ...transferEvent({
+    from: FROM,
+    to: TO,
+    value: 2_500_000n,
+    blockTimestamp: 1_700_000_000_000,
+    txId: TX,
+    format: "base58",
+  }),
   ...overrides,
 });
 const normalised = (overrides: { txId?: string; eventIndex?: number; blockTimestamp?: number } = {}) => ({
@@ -107,7 +114,10 @@ describe("fetchTransferEvents: the request", () => {
   it("keeps a path prefix of the API URL, with or without its trailing slash", async () => {
     await fetchPage({ apiUrl: `${base}/proxy/` });
     await fetchPage({ apiUrl: `${base}/proxy` });
-    expect(requests.map((r) => r.path)).toEqual([`/proxy/v1/contracts/${USDT}/events`, `/proxy/v1/contracts/${USDT}/events`]);
+    expect(requests.map((r) => r.path)).toEqual([
+      `/proxy/v1/contracts/${USDT}/events`,
+      `/proxy/v1/contracts/${USDT}/events`,
+    ]);
   });
 });
 
@@ -131,7 +141,9 @@ describe("fetchTransferEvents: failures", () => {
   });
 
   it("retries 403, 408, 429 and every 5xx, nothing else", () => {
-    expect([400, 401, 403, 404, 408, 409, 429, 499, 500, 502, 599].filter(isRetryableStatus)).toEqual([403, 408, 429, 500, 502, 599]);
+    expect([400, 401, 403, 404, 408, 409, 429, 499, 500, 502, 599].filter(isRetryableStatus)).toEqual([
+      403, 408, 429, 500, 502, 599,
+    ]);
   });
 
   it("types an answer without a body (304) by its status", async () => {
@@ -149,7 +161,11 @@ describe("fetchTransferEvents: failures", () => {
     answer(200, "<html>Bad gateway</html>");
     const error = await failure(fetchPage());
     expect(error).toBeInstanceOf(TronGridError);
-    expect(error).toMatchObject({ message: "TronGrid answered with something that is not JSON", status: 200, retryable: true });
+    expect(error).toMatchObject({
+      message: "TronGrid answered with something that is not JSON",
+      status: 200,
+      retryable: true,
+    });
     expect(error.cause).toBeInstanceOf(SyntaxError);
   });
 
@@ -170,7 +186,11 @@ describe("fetchTransferEvents: failures", () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const error = await failure(fetchPage());
     expect(error).toBeInstanceOf(TronGridError);
-    expect(error).toMatchObject({ message: "TronGrid unreachable: TypeError: fetch failed", status: undefined, retryable: true });
+    expect(error).toMatchObject({
+      message: "TronGrid unreachable: TypeError: fetch failed",
+      status: undefined,
+      retryable: true,
+    });
     expect(error.cause).toBeInstanceOf(TypeError);
   });
 
@@ -205,7 +225,11 @@ describe("fetchTransferEvents: failures", () => {
 describe("fetchTransferEvents: the page", () => {
   it("returns the events in our shape with the next page's fingerprint", async () => {
     answerJson({ success: true, data: [event(), event({ event_index: 1 })], meta: { fingerprint: "fp-2" } });
-    expect(await fetchPage()).toStrictEqual({ events: [normalised(), normalised({ eventIndex: 1 })], fingerprint: "fp-2", unconfirmed: 0 });
+    expect(await fetchPage()).toStrictEqual({
+      events: [normalised(), normalised({ eventIndex: 1 })],
+      fingerprint: "fp-2",
+      unconfirmed: 0,
+    });
   });
 
   it.each([
@@ -219,9 +243,10 @@ describe("fetchTransferEvents: the page", () => {
     expect(await fetchPage()).toStrictEqual({ events: [], unconfirmed: 0 });
   });
 
-  it("counts events marked unconfirmed in any spelling, with their oldest block time; absent, null, false and \"false\" are confirmed", async () => {
+  it('counts events marked unconfirmed in any spelling, with their oldest block time; absent, null, false and "false" are confirmed', async () => {
     const at = (blockTimestamp: number) => ({ blockTimestamp, txId: `${blockTimestamp}`.padStart(64, "0") });
-    const confirmed = (t: number, flag: unknown) => event({ transaction_id: at(t).txId, block_timestamp: t, _unconfirmed: flag });
+    const confirmed = (t: number, flag: unknown) =>
+      event({ transaction_id: at(t).txId, block_timestamp: t, _unconfirmed: flag });
     answerJson({
       data: [
         event({ block_timestamp: 9000, _unconfirmed: true }),
@@ -258,6 +283,10 @@ describe("fetchTransferEvents: the page", () => {
     });
     expect(await fetchPage()).toStrictEqual({ events: [normalised()], unconfirmed: 0 });
     const message = "deposit watcher: skipped a Transfer event it could not read";
-    expect(warn.mock.calls).toEqual([[{ txId: "bad-1" }, message], [{ txId: "bad-2" }, message], [{ txId: undefined }, message]]);
+    expect(warn.mock.calls).toEqual([
+      [{ txId: "bad-1" }, message],
+      [{ txId: "bad-2" }, message],
+      [{ txId: undefined }, message],
+    ]);
   });
 });

@@ -66,7 +66,9 @@ export async function fetchTransferEvents(options: {
   signal?: AbortSignal;
   limit?: number;
 }): Promise<TransferEventPage> {
-  const url = new URL(`${options.apiUrl.replace(/\/$/, "")}/v1/contracts/${encodeURIComponent(options.contract)}/events`);
+  const url = new URL(
+    `${options.apiUrl.replace(/\/$/, "")}/v1/contracts/${encodeURIComponent(options.contract)}/events`,
+  );
   url.searchParams.set("event_name", "Transfer");
   url.searchParams.set("only_confirmed", "true");
   url.searchParams.set("min_block_timestamp", String(Math.max(0, Math.floor(options.minBlockTimestamp))));
@@ -103,10 +105,13 @@ export async function fetchTransferEvents(options: {
     // The caller's own abort (shutdown) is not a TronGrid failure: let it through unchanged.
     if (options.signal?.aborted) throw error;
     const timedOut = timeout.aborted;
-    throw new TronGridError(timedOut ? "TronGrid did not answer within 15 s" : `TronGrid unreachable: ${String(error)}`, {
-      retryable: true,
-      cause: error,
-    });
+    throw new TronGridError(
+      timedOut ? "TronGrid did not answer within 15 s" : `TronGrid unreachable: ${String(error)}`,
+      {
+        retryable: true,
+        cause: error,
+      },
+    );
   }
   return parsePage(body);
 }
@@ -125,7 +130,9 @@ const tronAddress = z.unknown().transform((value, ctx) => {
 });
 
 /** uint256 as a decimal string (TronGrid), a 0x hex string, or a safe integer number. */
-const amount = z.union([z.string().regex(/^(\d+|0x[0-9a-fA-F]+)$/), z.number().int().min(0)]).transform((value) => BigInt(value));
+const amount = z
+  .union([z.string().regex(/^(\d+|0x[0-9a-fA-F]+)$/), z.number().int().min(0)])
+  .transform((value) => BigInt(value));
 
 /**
  * A readable Transfer event, in our shape. Unknown fields are allowed (ignored); a missing or
@@ -148,18 +155,16 @@ const transferEvent = z
       .transform((r) => ({ from: r.from ?? r[0], to: r.to ?? r[1], value: r.value ?? r[2] }))
       .pipe(z.object({ from: tronAddress, to: tronAddress, value: amount })),
   })
-  .transform(
-    (e): TransferEvent => ({
-      txId: e.transaction_id,
-      eventIndex: e.event_index,
-      blockNumber: e.block_number,
-      blockTimestamp: e.block_timestamp,
-      contract: e.contract_address,
-      from: e.result.from,
-      to: e.result.to,
-      amount: e.result.value,
-    }),
-  );
+  .transform((e): TransferEvent => ({
+    txId: e.transaction_id,
+    eventIndex: e.event_index,
+    blockNumber: e.block_number,
+    blockTimestamp: e.block_timestamp,
+    contract: e.contract_address,
+    from: e.result.from,
+    to: e.result.to,
+    amount: e.result.value,
+  }));
 
 /** What is read of every item before knowing it is a Transfer event; an item that is no object reads as {}. */
 const pageItem = z
@@ -176,12 +181,16 @@ const eventPage = z.object({
   success: optional.refine((success) => success !== false),
   data: z.array(z.unknown()),
   // A missing, odd or empty fingerprint means the last page.
-  meta: z.object({ fingerprint: z.string().min(1).optional().catch(undefined) }).optional().catch(undefined),
+  meta: z
+    .object({ fingerprint: z.string().min(1).optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
 });
 
 function parsePage(body: unknown): TransferEventPage {
   const page = eventPage.safeParse(body);
-  if (!page.success) throw new TronGridError("TronGrid answered without a data list", { status: 200, retryable: false });
+  if (!page.success)
+    throw new TronGridError("TronGrid answered without a data list", { status: 200, retryable: false });
   const events: TransferEvent[] = [];
   let unconfirmed = 0;
   let unconfirmedFrom: number | undefined;

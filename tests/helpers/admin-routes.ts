@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
+import routes from "~/routes";
 import type { Db } from "#server/db/client";
 import { blogPosts, blogPreviews, knowledgebaseArticles, pricing } from "#server/db/schema";
-import routes from "~/routes";
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 
@@ -30,7 +30,15 @@ export function declaredRoutes(): DeclaredRoute[] {
       const path = entry.path ? `${parentPath.replace(/\/$/, "")}/${entry.path}` : parentPath;
       const isAdminLayout = !inAdmin && path === "/admin" && !!entry.children;
       const isPathlessLayout = !entry.path && !entry.index && !!entry.children;
-      found.push({ file: entry.file, path, isAdminLayout, inAdmin, isSplat: entry.path === "*", isIndex: !!entry.index, isPathlessLayout });
+      found.push({
+        file: entry.file,
+        path,
+        isAdminLayout,
+        inAdmin,
+        isSplat: entry.path === "*",
+        isIndex: !!entry.index,
+        isPathlessLayout,
+      });
       if (entry.children) walk(entry.children, path, inAdmin || isAdminLayout);
     }
   };
@@ -46,24 +54,42 @@ export function adminPages(): DeclaredRoute[] {
 /** An existing row for each route parameter, so a route answers its page or reads its body, not "no such plan". */
 const PARAM_ROWS: Record<string, (db: Db, label: string) => Promise<string>> = {
   planId: async (db, label) => {
-    const [row] = await db.insert(pricing).values({ planId: `${label.toLowerCase()}-${Date.now()}`, name: label, price: 10_000_000n }).returning({ id: pricing.id });
+    const [row] = await db
+      .insert(pricing)
+      .values({ planId: `${label.toLowerCase()}-${Date.now()}`, name: label, price: 10_000_000n })
+      .returning({ id: pricing.id });
     return String(row!.id);
   },
   articleId: async (db, label) => {
-    const [row] = await db.insert(knowledgebaseArticles).values({ title: label, content: `<p>${label}</p>` }).returning({ id: knowledgebaseArticles.id });
+    const [row] = await db
+      .insert(knowledgebaseArticles)
+      .values({ title: label, content: `<p>${label}</p>` })
+      .returning({ id: knowledgebaseArticles.id });
     return String(row!.id);
   },
   postId: async (db, label) => {
     const [row] = await db
       .insert(blogPosts)
-      .values({ slug: `${label.toLowerCase()}-${Date.now()}`, title: label, content: `<p>${label}</p>`, category: "News", date: "2026-11-23", image: "/images/blog/placeholder.jpg", author: label })
+      .values({
+        slug: `${label.toLowerCase()}-${Date.now()}`,
+        title: label,
+        content: `<p>${label}</p>`,
+        category: "News",
+        date: "2026-11-23",
+        image: "/images/blog/placeholder.jpg",
+        author: label,
+      })
       .returning({ id: blogPosts.id });
     return String(row!.id);
   },
   // The post editor's preview, as its Preview button leaves it.
   previewId: async (db, label) => {
     const id = crypto.randomBytes(16).toString("hex");
-    await db.insert(blogPreviews).values({ id, createdBy: label.toLowerCase(), post: { title: label, slug: `${label.toLowerCase()}-${id.slice(0, 8)}`, content: `<p>${label}</p>` } });
+    await db.insert(blogPreviews).values({
+      id,
+      createdBy: label.toLowerCase(),
+      post: { title: label, slug: `${label.toLowerCase()}-${id.slice(0, 8)}`, content: `<p>${label}</p>` },
+    });
     return id;
   },
 };
@@ -72,7 +98,11 @@ const PARAM_ROWS: Record<string, (db: Db, label: string) => Promise<string>> = {
  * A value for every `:parameter` of these route paths, each an existing row made for it (named
  * `label`). A route with a new parameter fails here until PARAM_ROWS is taught one.
  */
-export async function createRouteParams(options: { db: Db; paths: string[]; label: string }): Promise<Record<string, string>> {
+export async function createRouteParams(options: {
+  db: Db;
+  paths: string[];
+  label: string;
+}): Promise<Record<string, string>> {
   const params: Record<string, string> = {};
   for (const name of new Set(options.paths.flatMap((path) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!)))) {
     const make = PARAM_ROWS[name];

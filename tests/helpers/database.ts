@@ -13,7 +13,9 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /** A fresh, migrated database; PostgreSQL ones get their own database, dropped by `drop`. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (kind === "pglite") {
     // A copy of the migrated template (tests/setup/global-setup.ts); migrating again is a no-op
     // that still proves the copy carries drizzle's journal.

@@ -16,7 +16,9 @@ export function mailsTo(dataDir: string, to: string): string[] {
     .sort()
     .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
     .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "mi").test(raw))
-    .map((raw) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+    .map((raw) =>
+      raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
 }
 
 /** The id in a mail's /verify-email link. */

@@ -38,7 +38,10 @@ export function setTestEnv(vars: Record<string, string>, options: { afterRestore
  */
 export function withTestDataDir(prefix: string, vars: Record<string, string> = {}): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-  setTestEnv({ DATA_DIR: dataDir, ...vars }, { afterRestore: () => fs.rmSync(dataDir, { recursive: true, force: true }) });
+  setTestEnv(
+    { DATA_DIR: dataDir, ...vars },
+    { afterRestore: () => fs.rmSync(dataDir, { recursive: true, force: true }) },
+  );
   return dataDir;
 }
 

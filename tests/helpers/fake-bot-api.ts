@@ -25,13 +25,29 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
   let updates: Record<string, unknown>[] = [];
   let waiting: (() => void)[] = [];
   let counter = 0;
-  const me = { id: FAKE_BOT_ID, is_bot: true, first_name: "Test Signals", username: FAKE_BOT_USERNAME, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false };
+  const me = {
+    id: FAKE_BOT_ID,
+    is_bot: true,
+    first_name: "Test Signals",
+    username: FAKE_BOT_USERNAME,
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+  };
   const key = (chat: unknown, user: unknown) => `${String(chat)}:${String(user)}`;
   const now = () => Math.floor(Date.now() / 1000);
 
   const results: Record<string, (p: Record<string, unknown>) => unknown> = {
     getMe: () => me,
-    sendMessage: (p) => ({ message_id: ++counter, date: now(), chat: { id: Number(p.chat_id), type: "private", first_name: "Member" }, from: me, text: p.text }),
+    sendMessage: (p) => ({
+      message_id: ++counter,
+      date: now(),
+      chat: { id: Number(p.chat_id), type: "private", first_name: "Member" },
+      from: me,
+      text: p.text,
+    }),
     createChatInviteLink: (p) => ({
       invite_link: `https://t.me/+fake${++counter}_${String(p.chat_id).replace("-", "m")}`,
       creator: me,
@@ -106,11 +122,19 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
     /** The recorded calls of one method, in order. */
     callsOf: (method: string) => calls.filter((c) => c.method === method),
     /** Texts sent to one chat (a member's private chat id is their Telegram id). */
-    messagesTo: (chatId: number) => calls.filter((c) => c.method === "sendMessage" && Number(c.params.chat_id) === chatId).map((c) => String(c.params.text)),
+    messagesTo: (chatId: number) =>
+      calls
+        .filter((c) => c.method === "sendMessage" && Number(c.params.chat_id) === chatId)
+        .map((c) => String(c.params.text)),
     reset: () => void calls.splice(0),
-    setChatMember: (chatId: number, userId: number, status: ChatMemberStatus) => void members.set(key(chatId, userId), status),
+    setChatMember: (chatId: number, userId: number, status: ChatMemberStatus) =>
+      void members.set(key(chatId, userId), status),
     chatMemberStatus: (chatId: number, userId: number) => members.get(key(chatId, userId)) ?? "left",
-    failNext: (method: string, failure: Failure = { error_code: 400, description: "Bad Request: chat not found" }, times = 1) => {
+    failNext: (
+      method: string,
+      failure: Failure = { error_code: 400, description: "Bad Request: chat not found" },
+      times = 1,
+    ) => {
       failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => failure)]);
     },
     pushUpdate: (update: Record<string, unknown>) => {
@@ -151,7 +175,13 @@ function parseBody(contentType: string, text: string): Record<string, unknown> {
 export type TelegramUser = { id: number; username?: string; first_name?: string };
 let updateId = 10_000;
 const stamp = () => Math.floor(Date.now() / 1000);
-const userJson = (u: TelegramUser) => ({ id: u.id, is_bot: false, first_name: u.first_name ?? "Member", ...(u.username ? { username: u.username } : {}), language_code: "en" });
+const userJson = (u: TelegramUser) => ({
+  id: u.id,
+  is_bot: false,
+  first_name: u.first_name ?? "Member",
+  ...(u.username ? { username: u.username } : {}),
+  language_code: "en",
+});
 
 /** A private-chat text message; a leading /command gets its bot_command entity. */
 export function messageUpdate(from: TelegramUser, text: string) {
@@ -171,7 +201,11 @@ export function messageUpdate(from: TelegramUser, text: string) {
 }
 
 /** A join request sent through one of the bot's invite links. */
-export function joinRequestUpdate(from: TelegramUser, chat: { id: number; title?: string }, inviteLink = "https://t.me/+fake") {
+export function joinRequestUpdate(
+  from: TelegramUser,
+  chat: { id: number; title?: string },
+  inviteLink = "https://t.me/+fake",
+) {
   return {
     update_id: ++updateId,
     chat_join_request: {
@@ -179,17 +213,33 @@ export function joinRequestUpdate(from: TelegramUser, chat: { id: number; title?
       from: userJson(from),
       user_chat_id: from.id,
       date: stamp(),
-      invite_link: { invite_link: inviteLink, creator: { id: FAKE_BOT_ID, is_bot: true, first_name: "Test Signals" }, creates_join_request: true, is_primary: false, is_revoked: false },
+      invite_link: {
+        invite_link: inviteLink,
+        creator: { id: FAKE_BOT_ID, is_bot: true, first_name: "Test Signals" },
+        creates_join_request: true,
+        is_primary: false,
+        is_revoked: false,
+      },
     },
   };
 }
 
 /** A membership change in a chat the bot administers. */
 export function chatMemberUpdate(user: TelegramUser, chatId: number, from: ChatMemberStatus, to: ChatMemberStatus) {
-  const member = (status: ChatMemberStatus) => ({ status, user: userJson(user), ...(status === "kicked" ? { until_date: 0 } : {}) });
+  const member = (status: ChatMemberStatus) => ({
+    status,
+    user: userJson(user),
+    ...(status === "kicked" ? { until_date: 0 } : {}),
+  });
   return {
     update_id: ++updateId,
-    chat_member: { chat: { id: chatId, type: "supergroup", title: "VIP Signals" }, from: userJson(user), date: stamp(), old_chat_member: member(from), new_chat_member: member(to) },
+    chat_member: {
+      chat: { id: chatId, type: "supergroup", title: "VIP Signals" },
+      from: userJson(user),
+      date: stamp(),
+      old_chat_member: member(from),
+      new_chat_member: member(to),
+    },
   };
 }
 
@@ -197,7 +247,10 @@ export function chatMemberUpdate(user: TelegramUser, chatId: number, from: ChatM
 export function postUpdate(url: string, update: unknown, secret?: string) {
   return fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(secret === undefined ? {} : { "X-Telegram-Bot-Api-Secret-Token": secret }) },
+    headers: {
+      "content-type": "application/json",
+      ...(secret === undefined ? {} : { "X-Telegram-Bot-Api-Secret-Token": secret }),
+    },
     body: JSON.stringify(update),
   });
 }

@@ -5,7 +5,11 @@ import type { ServerBuild } from "react-router";
  * page cache, the early guards): the entry module and the routes given, the rest of a production
  * build's shape filled in.
  */
-export function fakeBuild(options: { entry: { module: object }; routes: Record<string, object>; routeDiscovery?: "initial" | "lazy" }): ServerBuild {
+export function fakeBuild(options: {
+  entry: { module: object };
+  routes: Record<string, object>;
+  routeDiscovery?: "initial" | "lazy";
+}): ServerBuild {
   return {
     entry: options.entry,
     routes: options.routes,

@@ -32,22 +32,40 @@ const error = (code: string, message: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 
 /** The signature S3 expects for this request, or the reason it cannot be checked. */
-function verify(req: http.IncomingMessage, body: Buffer, keys: { accessKeyId: string; secretAccessKey: string; region: string }, now: Date): string | null {
+function verify(
+  req: http.IncomingMessage,
+  body: Buffer,
+  keys: { accessKeyId: string; secretAccessKey: string; region: string },
+  now: Date,
+): string | null {
   const auth = req.headers.authorization ?? "";
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(auth);
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
   if (!match) return "AuthorizationHeaderMalformed";
   const [, keyId, day, region, signedHeaders, signature] = match;
   if (keyId !== keys.accessKeyId) return "InvalidAccessKeyId";
   if (region !== keys.region) return "AuthorizationHeaderMalformed";
   const timestamp = String(req.headers["x-amz-date"] ?? "");
   if (!timestamp.startsWith(day!)) return "AuthorizationHeaderMalformed";
-  const at = Date.parse(`${timestamp.slice(0, 4)}-${timestamp.slice(4, 6)}-${timestamp.slice(6, 8)}T${timestamp.slice(9, 11)}:${timestamp.slice(11, 13)}:${timestamp.slice(13, 15)}Z`);
+  const at = Date.parse(
+    `${timestamp.slice(0, 4)}-${timestamp.slice(4, 6)}-${timestamp.slice(6, 8)}T${timestamp.slice(9, 11)}:${timestamp.slice(11, 13)}:${timestamp.slice(13, 15)}Z`,
+  );
   if (!Number.isFinite(at) || Math.abs(now.getTime() - at) > 15 * 60_000) return "RequestTimeTooSkewed";
   const payloadHash = String(req.headers["x-amz-content-sha256"] ?? "");
   if (payloadHash !== sha256(body)) return "XAmzContentSHA256Mismatch";
   const names = signedHeaders!.split(";");
-  if (!names.includes("host") || !names.includes("x-amz-date") || !names.includes("x-amz-content-sha256")) return "AccessDenied";
-  const headerLines = names.map((name) => `${name}:${String(req.headers[name] ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
+  if (!names.includes("host") || !names.includes("x-amz-date") || !names.includes("x-amz-content-sha256"))
+    return "AccessDenied";
+  const headerLines = names
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? "")
+          .trim()
+          .replace(/\s+/g, " ")}\n`,
+    )
+    .join("");
   const url = new URL(req.url ?? "/", "http://stand-in");
   const query = [...url.searchParams.entries()]
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
@@ -60,7 +78,9 @@ function verify(req: http.IncomingMessage, body: Buffer, keys: { accessKeyId: st
   return crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature!)) ? null : "SignatureDoesNotMatch";
 }
 
-export async function startFakeS3(options: { bucket?: string; region?: string; now?: () => Date } = {}): Promise<FakeS3> {
+export async function startFakeS3(
+  options: { bucket?: string; region?: string; now?: () => Date } = {},
+): Promise<FakeS3> {
   const bucket = options.bucket ?? "site-uploads";
   const region = options.region ?? "eu-test-1";
   const keys = { accessKeyId: "AKIDSTANDIN0001", secretAccessKey: crypto.randomBytes(20).toString("base64"), region };
@@ -77,34 +97,54 @@ export async function startFakeS3(options: { bucket?: string; region?: string; n
       requests.push({ method: req.method ?? "", path, signed: refused === null });
       res.setHeader("x-amz-request-id", crypto.randomBytes(8).toString("hex"));
       if (refused) {
-        res.writeHead(refused === "InvalidAccessKeyId" || refused === "SignatureDoesNotMatch" || refused === "AccessDenied" || refused === "RequestTimeTooSkewed" ? 403 : 400, {
-          "content-type": "application/xml",
-        });
+        res.writeHead(
+          refused === "InvalidAccessKeyId" ||
+            refused === "SignatureDoesNotMatch" ||
+            refused === "AccessDenied" ||
+            refused === "RequestTimeTooSkewed"
+            ? 403
+            : 400,
+          {
+            "content-type": "application/xml",
+          },
+        );
         res.end(error(refused, "The request signature we calculated does not match the signature you provided."));
         return;
       }
       const prefix = `/${bucket}/`;
       if (!path.startsWith(prefix) || path.length === prefix.length) {
-        res.writeHead(404, { "content-type": "application/xml" }).end(error("NoSuchBucket", "The specified bucket does not exist"));
+        res
+          .writeHead(404, { "content-type": "application/xml" })
+          .end(error("NoSuchBucket", "The specified bucket does not exist"));
         return;
       }
       const key = decodeURIComponent(path.slice(prefix.length));
       if (req.method === "PUT") {
         const cacheControl = req.headers["cache-control"];
-        objects.set(key, { body, contentType: String(req.headers["content-type"] ?? "binary/octet-stream"), cacheControl });
+        objects.set(key, {
+          body,
+          contentType: String(req.headers["content-type"] ?? "binary/octet-stream"),
+          cacheControl,
+        });
         res.writeHead(200, { etag: `"${crypto.createHash("md5").update(body).digest("hex")}"` }).end();
         return;
       }
       if (req.method === "GET") {
         const object = objects.get(key);
         if (!object) {
-          res.writeHead(404, { "content-type": "application/xml" }).end(error("NoSuchKey", "The specified key does not exist."));
+          res
+            .writeHead(404, { "content-type": "application/xml" })
+            .end(error("NoSuchKey", "The specified key does not exist."));
           return;
         }
-        res.writeHead(200, { "content-type": object.contentType, "content-length": object.body.length }).end(object.body);
+        res
+          .writeHead(200, { "content-type": object.contentType, "content-length": object.body.length })
+          .end(object.body);
         return;
       }
-      res.writeHead(405, { "content-type": "application/xml" }).end(error("MethodNotAllowed", "The specified method is not allowed."));
+      res
+        .writeHead(405, { "content-type": "application/xml" })
+        .end(error("MethodNotAllowed", "The specified method is not allowed."));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -84,7 +84,11 @@ export async function startFakeTronGrid() {
     if (failures.after > 0) failures.after--;
     else if (failures.remaining > 0) {
       failures.remaining--;
-      return send(failures.status, { success: false, error: `fake failure ${failures.status}`, statusCode: failures.status });
+      return send(failures.status, {
+        success: false,
+        error: `fake failure ${failures.status}`,
+        statusCode: failures.status,
+      });
     }
     if (req.method !== "GET" || !/^\/v1\/contracts\/[^/]+\/events$/.test(url.pathname)) {
       return send(404, { success: false, error: "not found" });
@@ -99,7 +103,9 @@ export async function startFakeTronGrid() {
     const data = matching.slice(offset, offset + limit);
     const meta: Record<string, unknown> = { at: Date.now(), page_size: data.length };
     if (offset + limit < matching.length) {
-      const next = Buffer.from(`offset:${offset + limit}:${crypto.randomBytes(4).toString("hex")}`).toString("base64url");
+      const next = Buffer.from(`offset:${offset + limit}:${crypto.randomBytes(4).toString("hex")}`).toString(
+        "base64url",
+      );
       const nextUrl = new URL(url.pathname, `http://${req.headers.host}`);
       url.searchParams.forEach((v, k) => k !== "fingerprint" && nextUrl.searchParams.set(k, v));
       nextUrl.searchParams.set("fingerprint", next);

@@ -9,7 +9,13 @@ import { randomTronAddress } from "./fake-trongrid";
 /** A member (auth user + profile) for tests, optionally with an opening balance (as an adjustment). */
 export async function createMember(
   db: Db,
-  options: { email?: string; firstName?: string; balance?: bigint; telegramUsername?: string; walletAddress?: string } = {},
+  options: {
+    email?: string;
+    firstName?: string;
+    balance?: bigint;
+    telegramUsername?: string;
+    walletAddress?: string;
+  } = {},
 ) {
   const id = crypto.randomUUID();
   const email = options.email ?? `member-${id.slice(0, 8)}@example.com`;
@@ -22,7 +28,14 @@ export async function createMember(
     walletAddress: options.walletAddress ?? null,
   });
   if (options.balance && options.balance > 0n) {
-    await postLedgerEntry({ tx: db, userId: id, kind: "adjustment", amount: options.balance, reference: `test:opening:${id}`, memo: "test opening balance" });
+    await postLedgerEntry({
+      tx: db,
+      userId: id,
+      kind: "adjustment",
+      amount: options.balance,
+      reference: `test:opening:${id}`,
+      memo: "test opening balance",
+    });
   }
   return { id, email };
 }

@@ -6,7 +6,11 @@ import { newsletterSubscribers } from "#server/db/schema";
  * A newsletter address as the subscribe flow leaves it (a hashed confirmation token valid a day),
  * confirmed or unsubscribed when the test says when.
  */
-export async function insertSubscriber(db: DbOrTx, email: string, state: { confirmed?: Date; unsubscribed?: Date; created?: Date } = {}) {
+export async function insertSubscriber(
+  db: DbOrTx,
+  email: string,
+  state: { confirmed?: Date; unsubscribed?: Date; created?: Date } = {},
+) {
   const [row] = await db
     .insert(newsletterSubscribers)
     .values({

@@ -37,11 +37,21 @@ export class Jar {
 }
 
 /** Calls a route action as React Router does: a JSON POST from the site's origin, with the jar's cookies; the jar keeps what it sets. */
-export async function call(action: Action, pathname: string, body: unknown, jar?: Jar, options: { origin?: string; ip?: string } = {}): Promise<Answer> {
+export async function call(
+  action: Action,
+  pathname: string,
+  body: unknown,
+  jar?: Jar,
+  options: { origin?: string; ip?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { "content-type": "application/json", origin: options.origin ?? ORIGIN };
   if (jar) headers.cookie = jar.toString();
   const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
-  const answer = (await action({ request, params: {}, context: { clientIp: options.ip ?? "127.0.0.1" } } as never)) as Answer;
+  const answer = (await action({
+    request,
+    params: {},
+    context: { clientIp: options.ip ?? "127.0.0.1" },
+  } as never)) as Answer;
   jar?.take(setCookies(answer));
   return answer;
 }

@@ -70,7 +70,8 @@ function outcome(status: number, data: unknown, headers: Headers): RouteOutcome 
 function settle(value: unknown): RouteOutcome {
   if (value instanceof Response) return outcome(value.status, {}, value.headers);
   const shaped = value as { type?: string; data?: unknown; init?: ResponseInit | null } | null;
-  if (shaped?.type === "DataWithResponseInit") return outcome(shaped.init?.status ?? 200, shaped.data, new Headers(shaped.init?.headers));
+  if (shaped?.type === "DataWithResponseInit")
+    return outcome(shaped.init?.status ?? 200, shaped.data, new Headers(shaped.init?.headers));
   return outcome(200, value, new Headers());
 }
 
@@ -79,7 +80,8 @@ async function run(handler: Handler, request: Request, call: RouteCall): Promise
   try {
     return settle(await handler(args as never));
   } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string } | null)?.type === "DataWithResponseInit") return settle(thrown);
+    if (thrown instanceof Response || (thrown as { type?: string } | null)?.type === "DataWithResponseInit")
+      return settle(thrown);
     throw thrown;
   }
 }
@@ -101,6 +103,10 @@ export function callAction(route: Route<"action">, call: ActionCall): Promise<Ro
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = typeof call.form === "string" ? call.form : new URLSearchParams(call.form);
   }
-  const request = new Request(`${ORIGIN}${call.path}`, { method: call.method ?? "POST", headers: headersOf(call, headers), body });
+  const request = new Request(`${ORIGIN}${call.path}`, {
+    method: call.method ?? "POST",
+    headers: headersOf(call, headers),
+    body,
+  });
   return run(handlerOf(route, "action"), request, call);
 }

@@ -43,14 +43,24 @@ export class SoftAuthenticator {
   private counter = 0;
   private userHandle?: string;
 
-  constructor(private readonly site: { origin: string; rpId: string }, private readonly aaguid = "00000000-0000-0000-0000-000000000000") {}
+  constructor(
+    private readonly site: { origin: string; rpId: string },
+    private readonly aaguid = "00000000-0000-0000-0000-000000000000",
+  ) {}
 
   get id() {
     return b64url(this.credentialId);
   }
 
   private clientData(type: string, challenge: string, bend: Bend) {
-    return Buffer.from(JSON.stringify({ type: bend.type ?? type, challenge: bend.challenge ?? challenge, origin: bend.origin ?? this.site.origin, crossOrigin: false }));
+    return Buffer.from(
+      JSON.stringify({
+        type: bend.type ?? type,
+        challenge: bend.challenge ?? challenge,
+        origin: bend.origin ?? this.site.origin,
+        crossOrigin: false,
+      }),
+    );
   }
 
   /** navigator.credentials.create() for these options (PublicKeyCredentialCreationOptionsJSON). */
@@ -75,14 +85,24 @@ export class SoftAuthenticator {
       this.credentialId,
       cbor(coseKey),
     ]);
-    const attestationObject = cbor(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const attestationObject = cbor(
+      new Map<string, unknown>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key" as const,
       clientExtensionResults: {},
       authenticatorAttachment: "platform" as const,
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge, bend)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge, bend)),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
     };
   }
 
@@ -93,14 +113,23 @@ export class SoftAuthenticator {
     count.writeUInt32BE(this.counter);
     const authData = Buffer.concat([sha256(bend.rpId ?? this.site.rpId), Buffer.from([FLAG_UP | FLAG_UV]), count]);
     const clientDataJSON = this.clientData("webauthn.get", options.challenge, bend);
-    const signature = crypto.sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), bend.key ?? this.keys.privateKey);
+    const signature = crypto.sign(
+      "sha256",
+      Buffer.concat([authData, sha256(clientDataJSON)]),
+      bend.key ?? this.keys.privateKey,
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key" as const,
       clientExtensionResults: {},
       authenticatorAttachment: "platform" as const,
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), ...(this.userHandle ? { userHandle: this.userHandle } : {}) },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+      },
     };
   }
 }

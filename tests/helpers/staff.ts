@@ -1,11 +1,15 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { StaffRole } from "~/lib/staff-roles";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import type { Db } from "#server/db/client";
 import { session, user } from "#server/db/schema";
-import type { StaffRole } from "~/lib/staff-roles";
 
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieFrom = (h: Headers) =>
+  h
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 /**
  * A signed-up, signed-in account for back-office tests, left as `npm run ops -- staff add` and
@@ -19,7 +23,15 @@ export async function signUpStaff(db: Db, role: StaffRole | null, options: { two
   const email = `staff-${tag}@example.com`;
   const result = await signUpMember({
     db,
-    input: { firstName: "Sam", lastName: "Staff", email, password: "Analytical1", telegram: `sam_${tag}`, acceptTerms: true, acceptRisk: true },
+    input: {
+      firstName: "Sam",
+      lastName: "Staff",
+      email,
+      password: "Analytical1",
+      telegram: `sam_${tag}`,
+      acceptTerms: true,
+      acceptRisk: true,
+    },
     clientIp: ip,
     headers: new Headers({ "x-client-ip": ip }),
   });
@@ -28,6 +40,9 @@ export async function signUpStaff(db: Db, role: StaffRole | null, options: { two
     .set({ role: role ?? "user", emailVerified: true, twoFactorEnabled: options.twoFactor ?? true })
     .where(eq(user.id, result.userId));
   // Its one session, as a sign-in that passed the second factor leaves it (the guard asks for that).
-  await db.update(session).set({ secondFactor: options.twoFactor ?? true }).where(eq(session.userId, result.userId));
+  await db
+    .update(session)
+    .set({ secondFactor: options.twoFactor ?? true })
+    .where(eq(session.userId, result.userId));
   return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
 }

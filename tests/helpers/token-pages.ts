@@ -12,6 +12,9 @@ const READS_URL_TOKEN = /\blinkToken\(request\)|searchParams\.get\("token"\)/;
  */
 export function tokenPages(): { path: string; file: string }[] {
   return declaredRoutes()
-    .filter((route) => route.file.endsWith(".tsx") && READS_URL_TOKEN.test(fs.readFileSync(path.resolve("app", route.file), "utf8")))
+    .filter(
+      (route) =>
+        route.file.endsWith(".tsx") && READS_URL_TOKEN.test(fs.readFileSync(path.resolve("app", route.file), "utf8")),
+    )
     .map(({ path, file }) => ({ path, file }));
 }

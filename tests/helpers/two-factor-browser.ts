@@ -1,11 +1,11 @@
 import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
-import type { Db } from "#server/db/client";
 import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
 import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
 import { action as signInAction } from "~/routes/signin";
 import { action as secondStepAction } from "~/routes/signin.two-factor";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
+import type { Db } from "#server/db/client";
 
 /*
  * A browser for the two-factor tests (tests/integration/two-factor*.test.ts): its cookies, and
@@ -16,7 +16,13 @@ export const PASSWORD = "Analytical1";
 const ORIGIN = "http://localhost";
 
 type Action = (args: never) => Promise<unknown>;
-export type Answer = { status: number; body: Record<string, unknown>; location: string | null; setCookies: string[]; retryAfter: string | null };
+export type Answer = {
+  status: number;
+  body: Record<string, unknown>;
+  location: string | null;
+  setCookies: string[];
+  retryAfter: string | null;
+};
 
 // Each browser its own client address, so per-address limits never mix two tests' requests.
 let ipCounter = 1;
@@ -44,22 +50,40 @@ export class Browser {
   }
   /** Calls a route action the way React Router does: a same-origin JSON POST. */
   async post(action: Action, pathname: string, body: unknown): Promise<Answer> {
-    const headers: Record<string, string> = { "content-type": "application/json", origin: ORIGIN, "x-client-ip": this.ip };
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      origin: ORIGIN,
+      "x-client-ip": this.ip,
+    };
     if (this.jar.size) headers.cookie = this.cookie;
     const request = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: JSON.stringify(body) });
     // A thrown Response (a redirect) is an answer too, as React Router treats it.
-    const result = await action({ request, params: {}, context: { clientIp: this.ip } } as never).catch((thrown: unknown) => {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    });
+    const result = await action({ request, params: {}, context: { clientIp: this.ip } } as never).catch(
+      (thrown: unknown) => {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      },
+    );
     let answer: Answer;
     if (result instanceof Response) {
       const h = result.headers;
-      answer = { status: result.status, body: {}, location: h.get("location"), setCookies: h.getSetCookie(), retryAfter: h.get("retry-after") };
+      answer = {
+        status: result.status,
+        body: {},
+        location: h.get("location"),
+        setCookies: h.getSetCookie(),
+        retryAfter: h.get("retry-after"),
+      };
     } else {
       const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
       const h = new Headers(init?.headers);
-      answer = { status: init?.status ?? 200, body: data, location: h.get("location"), setCookies: h.getSetCookie(), retryAfter: h.get("retry-after") };
+      answer = {
+        status: init?.status ?? 200,
+        body: data,
+        location: h.get("location"),
+        setCookies: h.getSetCookie(),
+        retryAfter: h.get("retry-after"),
+      };
     }
     this.take(answer.setCookies);
     return answer;
@@ -82,7 +106,11 @@ export function authenticatorCodes(secret: string) {
   const near = [-60_000, -30_000, 0, 30_000, 60_000].map((d) => totp.generate({ timestamp: now + d }));
   let wrong = 0;
   while (near.includes(String(wrong).padStart(6, "0"))) wrong++;
-  return { now: totp.generate({ timestamp: now }), next: totp.generate({ timestamp: now + 30_000 }), wrong: String(wrong).padStart(6, "0") };
+  return {
+    now: totp.generate({ timestamp: now }),
+    next: totp.generate({ timestamp: now + 30_000 }),
+    wrong: String(wrong).padStart(6, "0"),
+  };
 }
 
 let memberCount = 0;
@@ -97,7 +125,15 @@ export async function signUpInBrowser(options: { db: Db; tag: string }) {
   const browser = new Browser();
   const result = await signUpMember({
     db: options.db,
-    input: { firstName: "Ada", lastName: "Tester", email, password: PASSWORD, telegram: `ada_${options.tag}_${n}`, acceptTerms: true, acceptRisk: true },
+    input: {
+      firstName: "Ada",
+      lastName: "Tester",
+      email,
+      password: PASSWORD,
+      telegram: `ada_${options.tag}_${n}`,
+      acceptTerms: true,
+      acceptRisk: true,
+    },
     clientIp: browser.ip,
     headers: new Headers({ "x-client-ip": browser.ip }),
   });
@@ -110,7 +146,9 @@ export async function enrolInBrowser(options: { db: Db; tag: string }) {
   const member = await signUpInBrowser(options);
   const setup = await member.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
   const secret = setup.body.secret as string;
-  const confirmed = await member.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: authenticatorCodes(secret).now });
+  const confirmed = await member.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", {
+    code: authenticatorCodes(secret).now,
+  });
   expect(confirmed.status).toBe(200);
   return { ...member, secret, backupCodes: confirmed.body.backupCodes as string[] };
 }

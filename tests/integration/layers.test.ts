@@ -23,7 +23,9 @@ async function checkLayers(cwd: string) {
 
 // A miniature project with one violation of each rule, written as a mistake would be.
 const planted: Record<string, string> = {
-  "tsconfig.json": JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler", allowImportingTsExtensions: true } }),
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: { module: "ESNext", moduleResolution: "Bundler", allowImportingTsExtensions: true },
+  }),
   "server/config.ts": `export const config = {};\n`,
   "server/db/client.ts": `import { chargeRenewal } from "../billing/renew.ts";\nexport const db = chargeRenewal;\n`,
   "server/billing/renew.ts": `import { app } from "../http/app.ts";\nexport const chargeRenewal = app;\n`,
@@ -71,17 +73,27 @@ describe("layer rules (layers.config.cjs)", () => {
     expect(output).toContain("error platform-stays-down: server/db/client.ts → server/billing/renew.ts");
     expect(output).toContain("error domain-stays-below-web: server/billing/renew.ts → server/http/app.ts");
     expect(output).toContain("error web-stays-below-entry: server/http/app.ts → server/start.ts");
-    expect(output).toContain("error server-never-imports-components: server/content/search.ts → app/components/term.tsx");
+    expect(output).toContain(
+      "error server-never-imports-components: server/content/search.ts → app/components/term.tsx",
+    );
     expect(output).toContain("error shared-imports-neither-side: app/lib/money.ts → server/config.ts");
-    expect(output).toContain("error components-never-import-server: app/components/plan-card.tsx → server/content/plans.ts");
+    expect(output).toContain(
+      "error components-never-import-server: app/components/plan-card.tsx → server/content/plans.ts",
+    );
     // A lower domain folder never uses a higher one, even through its public file…
     expect(output).toContain("error domain-order: server/security/limit.ts → server/billing/ledger.ts");
     // …and a higher one uses only the public files: ledger.ts is one, internal.ts is not.
-    expect(output).toContain("error domain-through-public-files: server/dashboard/list.ts → server/billing/internal.ts");
+    expect(output).toContain(
+      "error domain-through-public-files: server/dashboard/list.ts → server/billing/internal.ts",
+    );
     expect(output).not.toContain("server/dashboard/list.ts → server/billing/ledger.ts");
     // A back-office section uses its own folder and the shared root, never another section (search aside).
-    expect(output).toContain("error back-office-sections-apart: server/staff/plans/save-plan.ts → server/staff/posts/post-rows.ts");
-    expect(output).toContain("error back-office-sections-apart: app/components/admin/plans/plans-table.tsx → app/components/admin/posts/status-badge.tsx");
+    expect(output).toContain(
+      "error back-office-sections-apart: server/staff/plans/save-plan.ts → server/staff/posts/post-rows.ts",
+    );
+    expect(output).toContain(
+      "error back-office-sections-apart: app/components/admin/plans/plans-table.tsx → app/components/admin/posts/status-badge.tsx",
+    );
     expect(output).not.toContain("server/staff/posts/post-rows.ts → server/staff/record-audit-event.ts");
     expect(output).not.toContain("server/staff/search/search-posts.ts →");
     expect(output).not.toContain("app/components/admin/posts/status-badge.tsx →");

@@ -1,14 +1,25 @@
-import { BookOpenTextIcon, ClipboardListIcon, LayoutDashboardIcon, LogOutIcon, MailIcon, NewspaperIcon, TagIcon, TrophyIcon, UsersRoundIcon, type LucideIcon } from "lucide-react";
+import {
+  BookOpenTextIcon,
+  ClipboardListIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  MailIcon,
+  NewspaperIcon,
+  TagIcon,
+  TrophyIcon,
+  UsersRoundIcon,
+  type LucideIcon,
+} from "lucide-react";
 import type * as React from "react";
 import { Form, Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
 import { SectionSidebar } from "~/components/site/section-sidebar";
+import { Button } from "~/components/ui/button";
 import { SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import type { AdminSectionKey } from "~/lib/admin-sections";
-import type { SearchKind } from "~/lib/validation/admin/search";
-import { AdminSearchBox } from "./search/admin-search-box";
 import { ROLE_LABELS } from "~/lib/staff-roles";
+import type { SearchKind } from "~/lib/validation/admin/search";
 import type { AdminViewer } from "~/lib/view-types/admin/shared";
+import { AdminSearchBox } from "./search/admin-search-box";
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
   overview: LayoutDashboardIcon,
@@ -25,7 +36,9 @@ type Section = { key: AdminSectionKey; title: string; path: string };
 
 /** The section a path belongs to: the longest section path that starts it. */
 function activeSection(sections: readonly Section[], pathname: string) {
-  return [...sections].sort((a, b) => b.path.length - a.path.length).find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+  return [...sections]
+    .sort((a, b) => b.path.length - a.path.length)
+    .find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { ImageIcon, ImageUpIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
+import { useImageUpload } from "~/components/admin/use-image-upload";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useImageUpload } from "~/components/admin/use-image-upload";
 import { imageAttributes } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
 import type { UploadedImage } from "~/lib/validation/admin/image-upload";

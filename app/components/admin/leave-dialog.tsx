@@ -1,6 +1,13 @@
 import type { Blocker } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 
 /** Asks before an editor with unsaved changes is left (the page's `useBlocker` holds the move). */
 export function LeaveWithoutSavingDialog({ blocker, description }: { blocker: Blocker; description: string }) {

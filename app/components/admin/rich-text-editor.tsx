@@ -2,13 +2,13 @@ import Link from "@tiptap/extension-link";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import * as React from "react";
-import { cn } from "~/lib/utils";
 import { BodyImage } from "~/components/admin/rich-text/image-node";
 import { ImagePanel } from "~/components/admin/rich-text/image-panel";
-import { TABLE_NODES } from "~/components/admin/rich-text/table-nodes";
 import { LinkField, LinkShortcut } from "~/components/admin/rich-text/link-field";
 import { isAllowedHref } from "~/components/admin/rich-text/link-href";
+import { TABLE_NODES } from "~/components/admin/rich-text/table-nodes";
 import { Toolbar } from "~/components/admin/rich-text/toolbar";
+import { cn } from "~/lib/utils";
 
 /*
  * The back office's rich-text editor, Tiptap 3 over ProseMirror: headings (h2, h3),
@@ -26,7 +26,12 @@ import { Toolbar } from "~/components/admin/rich-text/toolbar";
 export { isAllowedHref, linkAttributes } from "~/components/admin/rich-text/link-href";
 
 /** The editable area: a labelled multi-line textbox, with its error state. */
-function attributesOf(options: { id: string; labelId: string; invalid?: boolean; describedBy?: string }): Record<string, string> {
+function attributesOf(options: {
+  id: string;
+  labelId: string;
+  invalid?: boolean;
+  describedBy?: string;
+}): Record<string, string> {
   return {
     id: options.id,
     role: "textbox",
@@ -124,7 +129,10 @@ export function RichTextEditor({
         <EditorContent editor={editor} />
       ) : (
         // Before the editor mounts: the stored text, read-only, so the page never jumps.
-        <div className="prose-content min-h-64 px-4 py-3 text-muted-foreground" dangerouslySetInnerHTML={{ __html: defaultValue }} />
+        <div
+          className="prose-content min-h-64 px-4 py-3 text-muted-foreground"
+          dangerouslySetInnerHTML={{ __html: defaultValue }}
+        />
       )}
     </div>
   );

@@ -12,7 +12,15 @@ export function auditTime(iso: string) {
  * with `listTargetHistory` (server/staff/list-target-history.ts). For those who may read the
  * audit log (`canReadAudit`), a link opens it filtered to this record.
  */
-export function TargetHistory({ history, title = "History", canReadAudit = false }: { history: TargetHistoryData; title?: string; canReadAudit?: boolean }) {
+export function TargetHistory({
+  history,
+  title = "History",
+  canReadAudit = false,
+}: {
+  history: TargetHistoryData;
+  title?: string;
+  canReadAudit?: boolean;
+}) {
   const auditLink = canReadAudit ? `/admin/audit-log?target=${encodeURIComponent(history.target)}` : undefined;
   const headingId = `history-${history.target.replace(/[^a-z0-9]+/gi, "-")}`;
   return (

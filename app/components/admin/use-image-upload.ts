@@ -10,7 +10,8 @@ import type { UploadedImage } from "~/lib/validation/admin/image-upload";
  */
 
 export const UPLOAD_FAILED = "The upload failed. Check your connection and try again.";
-export const UPLOAD_NOT_ALLOWED = "You may not upload images, or your session has ended. Reload the page and sign in again.";
+export const UPLOAD_NOT_ALLOWED =
+  "You may not upload images, or your session has ended. Reload the page and sign in again.";
 
 export function useImageUpload() {
   const [busy, setBusy] = React.useState(false);
@@ -26,7 +27,11 @@ export function useImageUpload() {
     try {
       const form = new FormData();
       form.set("file", file, file.name);
-      const response = await fetch(UPLOAD_ENDPOINT, { method: "POST", body: form, headers: { Accept: "application/json" } });
+      const response = await fetch(UPLOAD_ENDPOINT, {
+        method: "POST",
+        body: form,
+        headers: { Accept: "application/json" },
+      });
       const answer = (await response.json().catch(() => null)) as ActionAnswer<UploadedImage> | null;
       if (answer?.ok) return answer;
       setError(answer?.error ?? (response.status === 404 || response.redirected ? UPLOAD_NOT_ALLOWED : UPLOAD_FAILED));

@@ -8,7 +8,10 @@ import { useBlocker } from "react-router";
  */
 export function useLeaveGuard(dirty: boolean) {
   const allowed = React.useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   React.useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

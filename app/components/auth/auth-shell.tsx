@@ -5,7 +5,17 @@ import type * as React from "react";
  * The account screens' frame: the form on the left and, beside it from 1024 px, `side`
  * (by default the decorative marketing panel of the sign-in screen).
  */
-export function AuthShell({ title, description, children, side = <MarketingPanel /> }: { title: string; description?: React.ReactNode; children: React.ReactNode; side?: React.ReactNode }) {
+export function AuthShell({
+  title,
+  description,
+  children,
+  side = <MarketingPanel />,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  side?: React.ReactNode;
+}) {
   return (
     <section className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:py-20">
       <div className="mx-auto w-full max-w-md">
@@ -26,7 +36,10 @@ function MarketingPanel() {
     { icon: ShieldCheckIcon, text: "Entries, targets and stop losses on every call" },
   ];
   return (
-    <aside aria-hidden="true" className="hidden rounded-2xl border bg-gradient-to-br from-primary/15 via-background to-background p-10 lg:block">
+    <aside
+      aria-hidden="true"
+      className="hidden rounded-2xl border bg-gradient-to-br from-primary/15 via-background to-background p-10 lg:block"
+    >
       <p className="text-sm font-medium text-primary">Members since 2017</p>
       <p className="mt-3 text-3xl font-bold leading-tight">Trade with signals built by AI and checked by people.</p>
       <ul className="mt-8 space-y-4">

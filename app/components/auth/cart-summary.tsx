@@ -10,11 +10,20 @@ import type { PublicPlan } from "~/lib/view-types/content";
  * The plans carried from /pricing (navigation state, or the session-storage cart after a
  * reload), shown beside the sign-up form; paid on the dashboard. Nothing while the cart is empty.
  */
-export function CartSummary({ plans, className, ...props }: { plans: readonly PublicPlan[] } & React.ComponentProps<"aside">) {
+export function CartSummary({
+  plans,
+  className,
+  ...props
+}: { plans: readonly PublicPlan[] } & React.ComponentProps<"aside">) {
   const { items, period, total } = usePlanCart(plans);
   if (items.length === 0) return null;
   return (
-    <aside aria-label="Your selection" data-slot="cart-summary" className={cn("h-fit rounded-xl border bg-muted/40 p-6 lg:mt-24", className)} {...props}>
+    <aside
+      aria-label="Your selection"
+      data-slot="cart-summary"
+      className={cn("h-fit rounded-xl border bg-muted/40 p-6 lg:mt-24", className)}
+      {...props}
+    >
       <p className="font-semibold">Your selection</p>
       <CartItems items={items} period={period} className="mt-4" />
       <p className="mt-4 flex justify-between border-t pt-4 font-semibold">

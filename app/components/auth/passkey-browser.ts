@@ -19,5 +19,7 @@ export function ceremonyProblem(error: unknown, what: "add" | "sign-in"): string
     return "This device already holds a passkey for your account.";
   }
   if (name === "NotAllowedError") return "The passkey request was cancelled or timed out.";
-  return what === "add" ? "The passkey could not be created on this device." : "Your passkey could not be used on this device.";
+  return what === "add"
+    ? "The passkey could not be created on this device."
+    : "Your passkey could not be used on this device.";
 }

@@ -1,9 +1,9 @@
-import * as React from "react";
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { KeyRoundIcon } from "lucide-react";
+import * as React from "react";
+import { postJson } from "~/components/forms/post-json";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
-import { postJson } from "~/components/forms/post-json";
 import { ceremonyProblem, loadWebAuthn, passkeysSupported } from "./passkey-browser";
 
 type Options = { options: PublicKeyCredentialRequestOptionsJSON };
@@ -22,7 +22,10 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   // The signed answer to our route; on success the page loads the target (busy until it does).
   const finish = React.useCallback(async (response: AuthenticationResponseJSON) => {
     setBusy(true);
-    const answer = await postJson<{ redirectTo: string }>("/api/signin/passkey", { response, redirectTo: target.current });
+    const answer = await postJson<{ redirectTo: string }>("/api/signin/passkey", {
+      response,
+      redirectTo: target.current,
+    });
     if (answer.ok) {
       window.location.assign(answer.redirectTo);
       return true;

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ArrowLeftIcon } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
 /** A missing, unpublished or unreadable article. */

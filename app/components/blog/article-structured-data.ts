@@ -1,6 +1,7 @@
 import type { BlogPost } from "~/lib/view-types/content";
 
-const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path.startsWith("/") ? "" : "/"}${path}`);
+const absolute = (siteUrl: string, path: string) =>
+  /^https?:\/\//.test(path) ? path : `${siteUrl}${path.startsWith("/") ? "" : "/"}${path}`;
 
 /** schema.org Article for search engines (rendered as JSON-LD by the page's meta). */
 export function articleStructuredData(options: { post: BlogPost; siteUrl: string; brandName: string }) {

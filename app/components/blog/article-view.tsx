@@ -1,6 +1,6 @@
+import { ArrowLeftIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { ArrowLeftIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { imageAttributes } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
@@ -15,7 +15,10 @@ export function ArticleView({ post, className, ...props }: { post: BlogPost } & 
   return (
     <article className={cn("grid gap-10", className)} {...props}>
       <header className="mx-auto grid w-full max-w-3xl gap-5">
-        <Link to="/blog" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to="/blog"
+          className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
           All articles
         </Link>

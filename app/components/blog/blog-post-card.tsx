@@ -1,6 +1,6 @@
+import { ArrowRightIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { ArrowRightIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { imageAttributes } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
@@ -31,13 +31,22 @@ export function BlogPostCard({
     <article
       data-slot="blog-post-card"
       aria-label={post.title}
-      className={cn("flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm", className)}
+      className={cn(
+        "flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm",
+        className,
+      )}
       {...props}
     >
       <img
         src={image.src}
         srcSet={image.srcSet}
-        sizes={image.srcSet ? (compact ? "(min-width: 64rem) 22rem, (min-width: 48rem) 50vw, 100vw" : "(min-width: 72rem) 35rem, (min-width: 48rem) 50vw, 100vw") : undefined}
+        sizes={
+          image.srcSet
+            ? compact
+              ? "(min-width: 64rem) 22rem, (min-width: 48rem) 50vw, 100vw"
+              : "(min-width: 72rem) 35rem, (min-width: 48rem) 50vw, 100vw"
+            : undefined
+        }
         alt={post.title}
         width={image.width ?? 1200}
         height={image.height ?? 630}

@@ -1,11 +1,11 @@
+import { Loader2Icon } from "lucide-react";
 import * as React from "react";
 import { useNavigate } from "react-router";
-import { Loader2Icon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { BlogPostSummary } from "~/lib/view-types/content";
-import { BlogPostCard } from "./blog-post-card";
 import { blogListHref } from "../../lib/search-term";
+import { BlogPostCard } from "./blog-post-card";
 
 export const LOADING_TEXT = "Loading blog posts...";
 
@@ -64,7 +64,12 @@ export function BlogPostList({
   }
   const hasMore = posts.length < total;
   return (
-    <section aria-label="Articles" aria-busy={searching || loadingMore} className={cn("grid gap-6", className)} {...props}>
+    <section
+      aria-label="Articles"
+      aria-busy={searching || loadingMore}
+      className={cn("grid gap-6", className)}
+      {...props}
+    >
       <div aria-live="polite" className="text-muted-foreground">
         {searching ? (
           <p role="status" className="flex items-center gap-2">
@@ -84,7 +89,14 @@ export function BlogPostList({
           ))}
         </ul>
       ) : null}
-      {hasMore && !searching ? <LoadMorePosts query={query} nextPage={page + 1} loading={loadingMore} onLoadMore={() => (focusNew.current = true)} /> : null}
+      {hasMore && !searching ? (
+        <LoadMorePosts
+          query={query}
+          nextPage={page + 1}
+          loading={loadingMore}
+          onLoadMore={() => (focusNew.current = true)}
+        />
+      ) : null}
     </section>
   );
 }
@@ -116,7 +128,13 @@ function LoadMorePosts({
     >
       {query ? <input type="hidden" name="q" value={query} /> : null}
       <input type="hidden" name="page" value={nextPage} />
-      <Button type="submit" variant="outline" size="lg" data-slot="load-more-posts" aria-disabled={loading || undefined}>
+      <Button
+        type="submit"
+        variant="outline"
+        size="lg"
+        data-slot="load-more-posts"
+        aria-disabled={loading || undefined}
+      >
         {loading ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
         {loading ? LOADING_TEXT : "Load More Posts"}
       </Button>

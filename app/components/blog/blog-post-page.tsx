@@ -3,8 +3,8 @@ import { articleStructuredData } from "~/components/blog/article-structured-data
 import { ArticleView } from "~/components/blog/article-view";
 import { RelatedArticles } from "~/components/blog/related-articles";
 import { jsonLd, seoMeta, siteDataOf } from "~/lib/meta";
-import type { BlogPost, BlogPostSummary } from "~/lib/view-types/content";
 import { summarizeHtml } from "~/lib/text-summary";
+import type { BlogPost, BlogPostSummary } from "~/lib/view-types/content";
 
 /**
  * An article page's body: the public /blog/{slug} page and the back
@@ -24,7 +24,12 @@ export function BlogPostPage({ post, related }: { post: BlogPost; related: BlogP
  * when set, else its title, excerpt (or, without one, the body's first words) and
  * hero image (or the site's).
  */
-export function blogPostMeta(args: { matches: Parameters<typeof seoMeta>[0]["matches"]; location: { pathname: string }; post: BlogPost; noindex?: boolean }): MetaDescriptor[] {
+export function blogPostMeta(args: {
+  matches: Parameters<typeof seoMeta>[0]["matches"];
+  location: { pathname: string };
+  post: BlogPost;
+  noindex?: boolean;
+}): MetaDescriptor[] {
   const { matches, location, post } = args;
   const root = siteDataOf(matches);
   return [

@@ -1,6 +1,6 @@
+import { SearchIcon } from "lucide-react";
 import * as React from "react";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
-import { SearchIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
@@ -59,7 +59,10 @@ export function BlogSearch({ query, className, ...props }: { query: string } & R
         Search articles
       </label>
       <div className="relative flex-1">
-        <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <SearchIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
         <Input
           id="blog-search"
           type="search"

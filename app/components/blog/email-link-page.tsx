@@ -1,6 +1,6 @@
+import { CircleCheckIcon, CircleXIcon, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { CircleCheckIcon, CircleXIcon, type LucideIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
 type State = "pending" | "done" | "invalid";
@@ -30,7 +30,11 @@ export function EmailLinkPage({
   const submitting = useNavigation().state === "submitting";
   const Icon = state === "done" ? CircleCheckIcon : state === "pending" ? PendingIcon : CircleXIcon;
   return (
-    <section data-slot="email-link-page" data-state={state} className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-28 text-center">
+    <section
+      data-slot="email-link-page"
+      data-state={state}
+      className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-28 text-center"
+    >
       <Icon aria-hidden="true" className={state === "invalid" ? "size-14 text-destructive" : "size-14 text-primary"} />
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="text-muted-foreground">{children}</p>

@@ -1,10 +1,10 @@
-import * as React from "react";
 import { MailIcon } from "lucide-react";
+import * as React from "react";
 import { requestJson } from "~/components/forms/post-json";
 import { useForm } from "~/components/forms/use-form";
-import { toast } from "~/components/ui/sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/sonner";
 import { cn } from "~/lib/utils";
 import { newsletterSchema } from "~/lib/validation/site/newsletter";
 
@@ -57,7 +57,13 @@ export function NewsletterSignup({
               An email when a new article is published. We ask you to confirm your address first.
             </p>
           </div>
-          <form method="post" action="/api/newsletter" noValidate onSubmit={form.submit(newsletterSchema, (input) => void send(input))} className="flex flex-col gap-2 sm:flex-row">
+          <form
+            method="post"
+            action="/api/newsletter"
+            noValidate
+            onSubmit={form.submit(newsletterSchema, (input) => void send(input))}
+            className="flex flex-col gap-2 sm:flex-row"
+          >
             <label htmlFor="newsletter-email" className="sr-only">
               Email address
             </label>
@@ -81,7 +87,10 @@ export function NewsletterSignup({
               {error}
             </p>
           ) : notice ? (
-            <p role={notice.ok ? "status" : "alert"} className={cn("text-sm", notice.ok ? "text-foreground" : "text-destructive")}>
+            <p
+              role={notice.ok ? "status" : "alert"}
+              className={cn("text-sm", notice.ok ? "text-foreground" : "text-destructive")}
+            >
               {notice.message}
             </p>
           ) : null}

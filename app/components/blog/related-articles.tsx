@@ -4,7 +4,11 @@ import type { BlogPostSummary } from "~/lib/view-types/content";
 import { BlogPostCard } from "./blog-post-card";
 
 /** Up to three other published articles, newest first. */
-export function RelatedArticles({ posts, className, ...props }: { posts: BlogPostSummary[] } & React.ComponentProps<"section">) {
+export function RelatedArticles({
+  posts,
+  className,
+  ...props
+}: { posts: BlogPostSummary[] } & React.ComponentProps<"section">) {
   return (
     <section aria-labelledby="related-heading" className={cn("grid gap-6", className)} {...props}>
       <h2 id="related-heading" className="text-2xl font-bold tracking-tight">

@@ -1,13 +1,17 @@
-import type * as React from "react";
 import { Share2Icon } from "lucide-react";
-import { toast } from "~/components/ui/sonner";
+import type * as React from "react";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/sonner";
 
 /**
  * Share: the browser's share sheet where there is one; a cancelled share says
  * nothing. Elsewhere, or if sharing fails, the page's link is copied instead.
  */
-export function ShareButton({ title, text, ...props }: { title: string; text?: string } & React.ComponentProps<typeof Button>) {
+export function ShareButton({
+  title,
+  text,
+  ...props
+}: { title: string; text?: string } & React.ComponentProps<typeof Button>) {
   async function share() {
     const url = window.location.href;
     if (typeof navigator.share === "function") {

@@ -1,6 +1,6 @@
-import type * as React from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { XIcon } from "lucide-react";
+import type * as React from "react";
 import { Button } from "~/components/ui/button";
 import { formatUsdt } from "~/lib/money";
 import { periodSuffix, priceFor, type BillingPeriod } from "~/lib/pricing";

@@ -32,7 +32,10 @@ const NONE: readonly number[] = [];
  * `?plan=` is added once (at the period passed as `billingPeriod` or `?period=`, if any), then
  * the state and the query are cleared so a reload or Back does not add it again.
  */
-export function usePlanCart(plans: readonly PublicPlan[], options: { unavailable?: readonly number[]; preselect?: boolean } = {}) {
+export function usePlanCart(
+  plans: readonly PublicPlan[],
+  options: { unavailable?: readonly number[]; preselect?: boolean } = {},
+) {
   const { unavailable = NONE, preselect = false } = options;
   const [cart, setCart] = React.useState<Cart>(emptyCart);
   const [restored, setRestored] = React.useState(false);
@@ -59,7 +62,8 @@ export function usePlanCart(plans: readonly PublicPlan[], options: { unavailable
     if (!preselect || !restored) return;
     const params = new URLSearchParams(location.search);
     const fromState = preSelectedFrom(location.state);
-    if (fromState.plan === undefined && fromState.period === undefined && !params.has("plan") && !params.has("period")) return;
+    if (fromState.plan === undefined && fromState.period === undefined && !params.has("plan") && !params.has("period"))
+      return;
     const plan = findPlan(plans, fromState.plan ?? params.get("plan"));
     // The period the plan was chosen at (the home page's plan grid), so the cart shows that price.
     const period = fromState.period ?? params.get("period");
@@ -100,7 +104,14 @@ export function usePlanCart(plans: readonly PublicPlan[], options: { unavailable
   }, []);
 
   const period = cart.billingPeriod;
-  const total = React.useMemo(() => cartTotal(items.map((p) => BigInt(p.price)), period), [items, period]);
+  const total = React.useMemo(
+    () =>
+      cartTotal(
+        items.map((p) => BigInt(p.price)),
+        period,
+      ),
+    [items, period],
+  );
   const has = React.useCallback((planId: number) => items.some((p) => p.id === planId), [items]);
 
   return { period, items, total, has, toggle, setPeriod, empty };

@@ -63,7 +63,12 @@ function BillingTable({ rows }: { rows: BillingRow[] }) {
 
 function BillingSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading billing history" className="grid gap-2 rounded-lg border p-4">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading billing history"
+      className="grid gap-2 rounded-lg border p-4"
+    >
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} className="h-8 w-full" />
       ))}

@@ -1,7 +1,14 @@
 import { useForm } from "~/components/forms/use-form";
 import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -18,14 +25,17 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
   const form = useForm({ initial: { email: "" }, refusal: "Email not changed" });
   useResetOnOpen(open, () => form.reset());
 
-  const { submit, busy } = useMemberAction<ActionAnswer<{ email: string; message: string }>>("/api/dashboard/email", (answer) => {
-    if (answer.ok) {
-      toast.success("Confirmation sent", { description: `${answer.message} (${answer.email})` });
-      onOpenChange(false);
-    } else {
-      form.refuse(answer);
-    }
-  });
+  const { submit, busy } = useMemberAction<ActionAnswer<{ email: string; message: string }>>(
+    "/api/dashboard/email",
+    (answer) => {
+      if (answer.ok) {
+        toast.success("Confirmation sent", { description: `${answer.message} (${answer.email})` });
+        onOpenChange(false);
+      } else {
+        form.refuse(answer);
+      }
+    },
+  );
 
   const resend = useMemberAction<ActionAnswer<{ message: string }>>("/api/dashboard/email-verification", (answer) => {
     if (answer.ok) toast.success("Email sent", { description: answer.message });
@@ -46,7 +56,13 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
         {profile.emailVerified ? (
           <form onSubmit={form.submit(changeEmailSchema, submit)} className="grid gap-4" noValidate>
             <FormField id="change-email-current" label="Current email">
-              <Input id="change-email-current" value={profile.email} readOnly aria-readonly="true" className="bg-muted text-muted-foreground dark:bg-muted" />
+              <Input
+                id="change-email-current"
+                value={profile.email}
+                readOnly
+                aria-readonly="true"
+                className="bg-muted text-muted-foreground dark:bg-muted"
+              />
             </FormField>
             <FormField id="change-email-new" label="New email" error={form.errors.email}>
               <Input id="change-email-new" type="email" autoComplete="email" {...form.field("email")} />

@@ -2,7 +2,15 @@ import * as React from "react";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useForm, type Refusal } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/sonner";
 import { PASSWORD_HINT } from "~/lib/validation/auth/password";
@@ -14,7 +22,8 @@ const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
 /** The reset screen's titles: "Weak password" for the policy, "Passwords don't match". */
 function announce({ error, fieldErrors }: Refusal) {
   if (fieldErrors.newPassword) toast.error("Weak password", { description: fieldErrors.newPassword });
-  else if (fieldErrors.confirmPassword) toast.error("Passwords don't match", { description: "Please make sure both passwords are the same." });
+  else if (fieldErrors.confirmPassword)
+    toast.error("Passwords don't match", { description: "Please make sure both passwords are the same." });
   else toast.error("Password not changed", { description: error ?? Object.values(fieldErrors)[0] });
 }
 
@@ -33,7 +42,12 @@ export function ChangePasswordDialog() {
   });
 
   const field = (key: keyof typeof empty, label: string, autoComplete: string) => (
-    <FormField id={`password-${key}`} label={label} error={form.errors[key]} hint={key === "newPassword" ? PASSWORD_HINT : undefined}>
+    <FormField
+      id={`password-${key}`}
+      label={label}
+      error={form.errors[key]}
+      hint={key === "newPassword" ? PASSWORD_HINT : undefined}
+    >
       <PasswordInput id={`password-${key}`} autoComplete={autoComplete} {...form.field(key)} />
     </FormField>
   );
@@ -54,7 +68,9 @@ export function ChangePasswordDialog() {
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Change password</DialogTitle>
-          <DialogDescription>Other browsers and devices signed in to your account will be signed out.</DialogDescription>
+          <DialogDescription>
+            Other browsers and devices signed in to your account will be signed out.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={form.submit(changePasswordSchema, submit)} className="grid gap-4" noValidate>
           {field("currentPassword", "Current password", "current-password")}

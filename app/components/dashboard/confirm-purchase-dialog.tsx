@@ -1,7 +1,14 @@
 import * as React from "react";
 import { CartItems } from "~/components/cart/cart-items";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
 import { formatUsdt } from "~/lib/money";
 import { cartTotal, type BillingPeriod } from "~/lib/pricing";
@@ -38,7 +45,10 @@ export function ConfirmPurchaseDialog({
     if (open) setKey(crypto.randomUUID());
   }, [open]);
 
-  const total = cartTotal(items.map((p) => BigInt(p.price)), period);
+  const total = cartTotal(
+    items.map((p) => BigInt(p.price)),
+    period,
+  );
   const shortfall = total > balance ? total - balance : 0n;
 
   const { submit, busy } = useMemberAction<PurchaseAnswer>("/api/dashboard/purchase", (answer) => {
@@ -53,7 +63,12 @@ export function ConfirmPurchaseDialog({
   });
 
   const confirm = () =>
-    submit({ planIds: items.map((p) => p.id), billingPeriod: period, totalAmount: total.toString(), idempotencyKey: key });
+    submit({
+      planIds: items.map((p) => p.id),
+      billingPeriod: period,
+      totalAmount: total.toString(),
+      idempotencyKey: key,
+    });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -70,7 +85,10 @@ export function ConfirmPurchaseDialog({
           <dd className="text-right tabular-nums">{formatUsdt(balance, { suffix: true })}</dd>
         </dl>
         {shortfall > 0n ? (
-          <div role="alert" className="grid gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          <div
+            role="alert"
+            className="grid gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+          >
             <p>
               {`Insufficient Balance. You need ${formatUsdt(((shortfall + CENT - 1n) / CENT) * CENT)} USDT more to complete this purchase. Please deposit funds to your balance first.`}
             </p>

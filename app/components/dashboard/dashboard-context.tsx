@@ -15,7 +15,11 @@ export function DashboardProvider({
   profile,
   openDeposit,
   children,
-}: { profile: MemberProfile; openDeposit: () => void; children: React.ReactNode }) {
+}: {
+  profile: MemberProfile;
+  openDeposit: () => void;
+  children: React.ReactNode;
+}) {
   const [balance, setBalance] = React.useState(() => BigInt(profile.balance));
   // A reload of the loader (after any change) is the truth again.
   React.useEffect(() => setBalance(BigInt(profile.balance)), [profile.balance]);

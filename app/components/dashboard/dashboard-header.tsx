@@ -18,7 +18,14 @@ export function DashboardHeader() {
         <span title="Language: English" className="text-sm font-medium text-muted-foreground select-none">
           EN
         </span>
-        <Button type="button" variant="outline" size="sm" onClick={openDeposit} aria-haspopup="dialog" data-slot="balance-button">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={openDeposit}
+          aria-haspopup="dialog"
+          data-slot="balance-button"
+        >
           <WalletIcon aria-hidden="true" />
           <span className="tabular-nums">{formatBalance(balance)}</span>
         </Button>

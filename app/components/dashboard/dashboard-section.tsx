@@ -14,7 +14,10 @@ function DashboardSection({
   className,
   children,
   ...props
-}: { id: string; title: React.ReactNode; description?: React.ReactNode } & Omit<React.ComponentProps<"section">, "id" | "title">) {
+}: { id: string; title: React.ReactNode; description?: React.ReactNode } & Omit<
+  React.ComponentProps<"section">,
+  "id" | "title"
+>) {
   const titleId = `${id}-title`;
   const heading = (
     <h1 id={titleId} className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -22,7 +25,12 @@ function DashboardSection({
     </h1>
   );
   return (
-    <section aria-labelledby={titleId} data-slot="dashboard-section-frame" className={cn("grid grid-cols-1 gap-6", className)} {...props}>
+    <section
+      aria-labelledby={titleId}
+      data-slot="dashboard-section-frame"
+      className={cn("grid grid-cols-1 gap-6", className)}
+      {...props}
+    >
       {description ? (
         <div>
           {heading}

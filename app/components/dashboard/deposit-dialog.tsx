@@ -1,5 +1,5 @@
-import * as React from "react";
 import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
+import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
@@ -14,7 +14,10 @@ const COPIED_MS = 2000;
  * "Deposit Funds": the member's own USDT TRC-20 address with a copy button, its QR
  * code (an inline SVG drawn on the server) and the network warning.
  */
-export function DepositDialog({ wallet, ...props }: { wallet: DepositWallet | null } & React.ComponentProps<typeof Dialog>) {
+export function DepositDialog({
+  wallet,
+  ...props
+}: { wallet: DepositWallet | null } & React.ComponentProps<typeof Dialog>) {
   const { balance } = useDashboard();
   const [copied, setCopied] = React.useState(false);
   React.useEffect(() => {
@@ -40,8 +43,8 @@ export function DepositDialog({ wallet, ...props }: { wallet: DepositWallet | nu
         <DialogHeader>
           <DialogTitle>Deposit Funds</DialogTitle>
           <DialogDescription>
-            Send USDT to your personal address below. Your balance ({formatBalance(balance)}) is credited automatically once the
-            transfer is confirmed.
+            Send USDT to your personal address below. Your balance ({formatBalance(balance)}) is credited automatically
+            once the transfer is confirmed.
           </DialogDescription>
         </DialogHeader>
         {wallet ? (
@@ -67,7 +70,13 @@ export function DepositDialog({ wallet, ...props }: { wallet: DepositWallet | nu
                 >
                   {wallet.address}
                 </code>
-                <Button type="button" variant="outline" size="icon" onClick={copy} aria-label={copied ? "Address copied" : "Copy address"}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  onClick={copy}
+                  aria-label={copied ? "Address copied" : "Copy address"}
+                >
                   {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
                 </Button>
               </div>
@@ -78,13 +87,15 @@ export function DepositDialog({ wallet, ...props }: { wallet: DepositWallet | nu
             <p role="note" className="flex gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
               <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>
-                Send only <strong>USDT on the TRON (TRC-20) network</strong> to this address. Other coins or networks cannot be credited
-                and may be lost.
+                Send only <strong>USDT on the TRON (TRC-20) network</strong> to this address. Other coins or networks
+                cannot be credited and may be lost.
               </span>
             </p>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">Your deposit address is being prepared. Please try again in a moment.</p>
+          <p className="text-sm text-muted-foreground">
+            Your deposit address is being prepared. Please try again in a moment.
+          </p>
         )}
       </DialogContent>
     </Dialog>

@@ -1,8 +1,15 @@
 import { useForm } from "~/components/forms/use-form";
 import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
-import { FormField } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { profileSchema } from "~/lib/validation/dashboard/profile";
@@ -42,10 +49,22 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
             </FormField>
           </div>
           <FormField id="profile-email" label="Email">
-            <Input id="profile-email" value={profile.email} readOnly aria-readonly="true" className="bg-muted text-muted-foreground dark:bg-muted" />
+            <Input
+              id="profile-email"
+              value={profile.email}
+              readOnly
+              aria-readonly="true"
+              className="bg-muted text-muted-foreground dark:bg-muted"
+            />
           </FormField>
           <FormField id="profile-telegram" label="Telegram">
-            <Input id="profile-telegram" value={profile.telegramUsername ? `@${profile.telegramUsername}` : ""} readOnly aria-readonly="true" className="bg-muted text-muted-foreground dark:bg-muted" />
+            <Input
+              id="profile-telegram"
+              value={profile.telegramUsername ? `@${profile.telegramUsername}` : ""}
+              readOnly
+              aria-readonly="true"
+              className="bg-muted text-muted-foreground dark:bg-muted"
+            />
           </FormField>
           <DialogFooter>
             <Button type="submit" disabled={busy}>

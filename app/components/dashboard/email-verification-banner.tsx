@@ -7,10 +7,13 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
 /** Until the member's address is verified: a banner on every dashboard section, with "Resend". */
 export function EmailVerificationBanner() {
   const { profile } = useDashboard();
-  const { submit, busy } = useMemberAction<ActionAnswer<{ message: string }>>("/api/dashboard/email-verification", (answer) => {
-    if (answer.ok) toast.success("Email sent", { description: answer.message });
-    else toast.error("Email not sent", { description: answer.error });
-  });
+  const { submit, busy } = useMemberAction<ActionAnswer<{ message: string }>>(
+    "/api/dashboard/email-verification",
+    (answer) => {
+      if (answer.ok) toast.success("Email sent", { description: answer.message });
+      else toast.error("Email not sent", { description: answer.error });
+    },
+  );
   if (profile.emailVerified) return null;
   return (
     <div
@@ -21,8 +24,9 @@ export function EmailVerificationBanner() {
       <p className="flex items-start gap-2">
         <MailWarningIcon className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
         <span>
-          Please verify your email address: we sent a link to <strong className="font-semibold break-all">{profile.email}</strong>. Until then we cannot
-          reset your password or change your email.
+          Please verify your email address: we sent a link to{" "}
+          <strong className="font-semibold break-all">{profile.email}</strong>. Until then we cannot reset your password
+          or change your email.
         </span>
       </p>
       <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => submit({})}>

@@ -39,7 +39,13 @@ function Articles({ articles }: { articles: KnowledgebaseArticle[] }) {
 
 function KnowledgebaseSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading articles" data-slot="knowledgebase-skeleton" className="grid gap-3 rounded-lg border p-4">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading articles"
+      data-slot="knowledgebase-skeleton"
+      className="grid gap-3 rounded-lg border p-4"
+    >
       {Array.from({ length: SKELETON_ROWS }, (_, i) => (
         <Skeleton key={i} className="h-10 w-full" />
       ))}

@@ -1,5 +1,5 @@
-import * as React from "react";
 import { LockIcon } from "lucide-react";
+import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { toast } from "~/components/ui/sonner";
 import { Switch } from "~/components/ui/switch";
@@ -16,7 +16,9 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
         Your subscriptions
       </h2>
       {subscriptions.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">You have no subscriptions yet.</p>
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          You have no subscriptions yet.
+        </p>
       ) : (
         <div className="rounded-lg border">
           <Table aria-labelledby="my-subscriptions-title">
@@ -39,7 +41,9 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
                     <Badge variant={s.status === "active" ? "success" : "secondary"}>{capitalize(s.status)}</Badge>
                   </TableCell>
                   <TableCell>{formatDate(s.startDate)}</TableCell>
-                  <TableCell>{s.nextBillingDate ? formatDate(s.nextBillingDate) : <span aria-label="Never">∞</span>}</TableCell>
+                  <TableCell>
+                    {s.nextBillingDate ? formatDate(s.nextBillingDate) : <span aria-label="Never">∞</span>}
+                  </TableCell>
                   <TableCell>
                     <AutorenewSwitch subscription={s} />
                   </TableCell>
@@ -55,11 +59,14 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
 
 function AutorenewSwitch({ subscription }: { subscription: MemberSubscription }) {
   const [pending, setPending] = React.useState<boolean | null>(null);
-  const { submit, busy } = useMemberAction<ActionAnswer & { autorenew?: boolean }>("/api/dashboard/autorenew", (answer) => {
-    if (answer.ok) toast.success(answer.autorenew ? "Autorenew enabled" : "Autorenew disabled");
-    else toast.error("Failed to update autorenew setting", { description: answer.error });
-    setPending(null);
-  });
+  const { submit, busy } = useMemberAction<ActionAnswer & { autorenew?: boolean }>(
+    "/api/dashboard/autorenew",
+    (answer) => {
+      if (answer.ok) toast.success(answer.autorenew ? "Autorenew enabled" : "Autorenew disabled");
+      else toast.error("Failed to update autorenew setting", { description: answer.error });
+      setPending(null);
+    },
+  );
 
   // Lifetime never renews: locked.
   if (subscription.billingPeriod === "lifetime") {

@@ -1,4 +1,14 @@
-import { BookOpenIcon, CreditCardIcon, GraduationCapIcon, HomeIcon, LayersIcon, RadioTowerIcon, ShoppingBagIcon, UserIcon, type LucideIcon } from "lucide-react";
+import {
+  BookOpenIcon,
+  CreditCardIcon,
+  GraduationCapIcon,
+  HomeIcon,
+  LayersIcon,
+  RadioTowerIcon,
+  ShoppingBagIcon,
+  UserIcon,
+  type LucideIcon,
+} from "lucide-react";
 
 export type SectionKey =
   | "welcome"

@@ -72,7 +72,12 @@ export function useSessionState() {
 /** What stays on screen while the browser goes to sign in: nothing of the member's. */
 export function SessionEndedScreen() {
   return (
-    <main id="main" data-slot="session-ended" className="flex min-h-svh items-center justify-center p-6" aria-busy="true">
+    <main
+      id="main"
+      data-slot="session-ended"
+      className="flex min-h-svh items-center justify-center p-6"
+      aria-busy="true"
+    >
       <p role="status" className="text-muted-foreground">
         {SIGN_IN_AGAIN}
       </p>

@@ -1,5 +1,5 @@
-import * as React from "react";
 import { CheckIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
+import * as React from "react";
 import { CartItems } from "~/components/cart/cart-items";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
@@ -37,7 +37,10 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
 }
 
 function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptions: MemberSubscription[] }) {
-  const active = React.useMemo(() => subscriptions.filter((s) => s.status === "active").map((s) => s.planId), [subscriptions]);
+  const active = React.useMemo(
+    () => subscriptions.filter((s) => s.status === "active").map((s) => s.planId),
+    [subscriptions],
+  );
   const cart = usePlanCart(plans, { unavailable: active });
   const [confirming, setConfirming] = React.useState(false);
   const { items, total } = cart;
@@ -65,7 +68,13 @@ function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptio
                         Subscribed
                       </Button>
                     ) : (
-                      <Button type="button" className="w-full" variant={inCart ? "outline" : "default"} aria-pressed={inCart} onClick={() => cart.toggle(plan.id)}>
+                      <Button
+                        type="button"
+                        className="w-full"
+                        variant={inCart ? "outline" : "default"}
+                        aria-pressed={inCart}
+                        onClick={() => cart.toggle(plan.id)}
+                      >
                         {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
                         {inCart ? "Remove from cart" : "Add to cart"}
                       </Button>
@@ -88,7 +97,13 @@ function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptio
           {items.length === 0 ? (
             <p className="text-sm text-muted-foreground max-xl:hidden">Your cart is empty. Add a plan to subscribe.</p>
           ) : (
-            <CartItems aria-label="Cart items" items={items} period={cart.period} prices={false} className="space-y-1 max-xl:sr-only" />
+            <CartItems
+              aria-label="Cart items"
+              items={items}
+              period={cart.period}
+              prices={false}
+              className="space-y-1 max-xl:sr-only"
+            />
           )}
           <p className="flex flex-col text-sm xl:flex-row xl:items-baseline xl:justify-between xl:border-t xl:pt-3">
             <span className="text-muted-foreground">{`Total (${items.length} ${items.length === 1 ? "plan" : "plans"})`}</span>
@@ -101,7 +116,13 @@ function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptio
           </Button>
         </aside>
       </div>
-      <ConfirmPurchaseDialog open={confirming} onOpenChange={setConfirming} items={items} period={cart.period} onPurchased={cart.empty} />
+      <ConfirmPurchaseDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        items={items}
+        period={cart.period}
+        onPurchased={cart.empty}
+      />
     </BillingPeriodTabs>
   );
 }

@@ -1,7 +1,15 @@
-import * as React from "react";
 import { KeyRoundIcon } from "lucide-react";
+import * as React from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
@@ -52,8 +60,8 @@ export function TelegramCodeDialog({
         <DialogHeader>
           <DialogTitle>Verify your Telegram username</DialogTitle>
           <DialogDescription>
-            Generate a code, then send it to our Telegram bot from {telegramUsername ? `@${telegramUsername}` : "your Telegram account"}.
-            The code is valid for 15 minutes.
+            Generate a code, then send it to our Telegram bot from{" "}
+            {telegramUsername ? `@${telegramUsername}` : "your Telegram account"}. The code is valid for 15 minutes.
           </DialogDescription>
         </DialogHeader>
         {code ? (

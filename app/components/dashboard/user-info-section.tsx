@@ -1,12 +1,12 @@
-import * as React from "react";
 import { MailIcon, PencilIcon, SendIcon, UserIcon, type LucideIcon } from "lucide-react";
+import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { ChangePasswordDialog } from "./change-password-dialog";
-import { DashboardSection } from "./dashboard-section";
 import { useDashboard } from "./dashboard-context";
+import { DashboardSection } from "./dashboard-section";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { PasskeysCard } from "./security/passkeys-card";
 import { SecurityPanel } from "./security/security-panel";
@@ -29,17 +29,21 @@ export function UserInfoSection() {
         <InfoCard title="Email" icon={MailIcon} onEdit={() => setChangingEmail(true)}>
           <span className="flex flex-wrap items-center gap-2">
             <span>{profile.email}</span>
-            {profile.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="outline">Not verified</Badge>}
+            {profile.emailVerified ? (
+              <Badge variant="success">Verified</Badge>
+            ) : (
+              <Badge variant="outline">Not verified</Badge>
+            )}
           </span>
         </InfoCard>
         <InfoCard title="Telegram Account" icon={SendIcon} onEdit={edit}>
           <span className="flex flex-wrap items-center gap-2">
-            {username ? (
-              <span>{`@${username}`}</span>
+            {username ? <span>{`@${username}`}</span> : "Not set"}
+            {profile.telegramVerified ? (
+              <Badge variant="success">Verified</Badge>
             ) : (
-              "Not set"
+              <Badge variant="outline">Not verified</Badge>
             )}
-            {profile.telegramVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="outline">Not verified</Badge>}
           </span>
         </InfoCard>
       </div>
@@ -57,7 +61,17 @@ export function UserInfoSection() {
   );
 }
 
-function InfoCard({ title, icon: Icon, onEdit, children }: { title: string; icon: LucideIcon; onEdit: () => void; children: React.ReactNode }) {
+function InfoCard({
+  title,
+  icon: Icon,
+  onEdit,
+  children,
+}: {
+  title: string;
+  icon: LucideIcon;
+  onEdit: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <Card role="group" aria-label={title} className="gap-3">
       <CardHeader>
@@ -68,7 +82,14 @@ function InfoCard({ title, icon: Icon, onEdit, children }: { title: string; icon
           </h2>
         </CardTitle>
         <CardAction>
-          <Button type="button" variant="ghost" size="icon" className="size-8" onClick={onEdit} aria-label={`Edit ${title}`}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            onClick={onEdit}
+            aria-label={`Edit ${title}`}
+          >
             <PencilIcon />
           </Button>
         </CardAction>

@@ -41,7 +41,10 @@ export function WelcomeSection() {
             <>
               <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
                 <li>Generate your verification code.</li>
-                <li>Send the code to our Telegram bot from {username ? `@${username}` : "your Telegram account"} within 15 minutes.</li>
+                <li>
+                  Send the code to our Telegram bot from {username ? `@${username}` : "your Telegram account"} within 15
+                  minutes.
+                </li>
                 <li>Come back here: your account shows “Telegram Verified”.</li>
               </ol>
               <div>

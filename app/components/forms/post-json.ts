@@ -8,7 +8,11 @@ const UNREACHABLE = "Could not reach the server. Please check your connection an
  * the server could not be reached): for a form that must tell a 429 from other refusals, or a
  * step that awaits its answer (a passkey ceremony). A body that is no envelope reads as a refusal.
  */
-export async function requestJson<T extends object>(url: string, body: unknown = {}, signal?: AbortSignal): Promise<{ status: number; answer: ActionAnswer<T> }> {
+export async function requestJson<T extends object>(
+  url: string,
+  body: unknown = {},
+  signal?: AbortSignal,
+): Promise<{ status: number; answer: ActionAnswer<T> }> {
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -25,6 +29,10 @@ export async function requestJson<T extends object>(url: string, body: unknown =
 }
 
 /** `requestJson`'s answer alone. */
-export async function postJson<T extends object>(url: string, body: unknown = {}, signal?: AbortSignal): Promise<ActionAnswer<T>> {
+export async function postJson<T extends object>(
+  url: string,
+  body: unknown = {},
+  signal?: AbortSignal,
+): Promise<ActionAnswer<T>> {
   return (await requestJson<T>(url, body, signal)).answer;
 }

@@ -17,12 +17,18 @@ type ActionOptions = {
  * app/lib/action-answer.ts). The member's and the staff's hooks (`useMemberAction`,
  * `useStaffAction`) build on it with what each side does about a session that ended.
  */
-export function useAction<T extends ActionAnswer>(onAnswer: (answer: T) => void, { action, encType = "application/json" }: ActionOptions = {}) {
+export function useAction<T extends ActionAnswer>(
+  onAnswer: (answer: T) => void,
+  { action, encType = "application/json" }: ActionOptions = {},
+) {
   const fetcher = useFetcher<T>();
   // The answer is the JSON envelope T (no Dates or bigints travel here), so it is read as T.
   useFetcherAnswer(fetcher as unknown as { state: string; data: T | undefined }, onAnswer);
   // fetcher.submit is stable across renders; the fetcher object itself is not.
   const { submit: send } = fetcher;
-  const submit = React.useCallback((body: ActionBody) => send(body, { method: "post", action, encType }), [action, encType, send]);
+  const submit = React.useCallback(
+    (body: ActionBody) => send(body, { method: "post", action, encType }),
+    [action, encType, send],
+  );
   return { submit, busy: fetcher.state !== "idle" };
 }

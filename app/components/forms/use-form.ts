@@ -9,7 +9,11 @@ export type Refusal = { error?: string; fieldErrors: FieldErrors };
 
 /** What a form is checked with: the zod schema the server parses the same request with (app/lib/validation/). */
 type Schema<Out> = {
-  safeParse: (input: unknown) => { success: true; data: Out } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  safeParse: (
+    input: unknown,
+  ) =>
+    | { success: true; data: Out }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 };
 
 type FormOptions<V> = {
@@ -39,7 +43,8 @@ function messagesOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string
   return out;
 }
 
-const refusalOf = (answer: ActionAnswer | null | undefined): ActionFailure | undefined => (answer && !answer.ok ? answer : undefined);
+const refusalOf = (answer: ActionAnswer | null | undefined): ActionFailure | undefined =>
+  answer && !answer.ok ? answer : undefined;
 
 function show(refusal: Refusal, how: FormOptions<unknown>["refusal"]) {
   if (how === "inline") return;
@@ -130,7 +135,8 @@ export function useForm<V extends Record<string, unknown> = Record<string, never
   /** The props of a text control bound to `key`: its value, its change (and, with `checkOnBlur` and a schema, its check). */
   const field = <K extends keyof V & string>(key: K, schema?: Schema<unknown>) => ({
     value: String(values[key] ?? ""),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(key, event.target.value as V[K]),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValue(key, event.target.value as V[K]),
     onBlur: checkOnBlur && schema ? () => checkField(key, schema, values) : undefined,
     "aria-invalid": Boolean(errors[key]) || undefined,
   });

@@ -7,9 +7,7 @@ export interface LegalContentProps {
 }
 
 /** A single block of body content inside a legal section. */
-export type LegalBlock =
-  | { type: "p"; content: ReactNode; muted?: boolean }
-  | { type: "ul"; items: ReactNode[] };
+export type LegalBlock = { type: "p"; content: ReactNode; muted?: boolean } | { type: "ul"; items: ReactNode[] };
 
 /** One numbered section of a legal document. */
 export interface LegalSection {
@@ -27,10 +25,7 @@ export interface LegalSection {
 export function ContactReference({ contactEmail }: { contactEmail?: string }) {
   if (contactEmail) {
     return (
-      <a
-        href={`mailto:${contactEmail}`}
-        className="font-medium underline underline-offset-4"
-      >
+      <a href={`mailto:${contactEmail}`} className="font-medium underline underline-offset-4">
         {contactEmail}
       </a>
     );
@@ -54,27 +49,17 @@ interface LegalDocumentProps {
 }
 
 /** Renders a titled legal document with a table of contents and numbered sections. */
-export function LegalDocument({
-  title,
-  lastUpdated,
-  intro,
-  sections,
-}: LegalDocumentProps) {
+export function LegalDocument({ title, lastUpdated, intro, sections }: LegalDocumentProps) {
   return (
     <article className="mx-auto max-w-3xl space-y-4 leading-relaxed">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="text-sm text-muted-foreground">
-          Last updated: {lastUpdated}
-        </p>
+        <p className="text-sm text-muted-foreground">Last updated: {lastUpdated}</p>
       </header>
 
       {intro ? <div className="space-y-4">{intro}</div> : null}
 
-      <nav
-        aria-label="Table of contents"
-        className="rounded-lg border p-4 text-sm"
-      >
+      <nav aria-label="Table of contents" className="rounded-lg border p-4 text-sm">
         <p className="mb-2 font-semibold">Contents</p>
         <ol className="space-y-1">
           {sections.map((section, index) => (
@@ -97,18 +82,12 @@ export function LegalDocument({
           aria-labelledby={`${section.id}-heading`}
           className="scroll-mt-24 space-y-4"
         >
-          <h2
-            id={`${section.id}-heading`}
-            className="mt-8 text-xl font-semibold"
-          >
+          <h2 id={`${section.id}-heading`} className="mt-8 text-xl font-semibold">
             {index + 1}. {section.title}
           </h2>
           {section.blocks.map((block, blockIndex) =>
             block.type === "p" ? (
-              <p
-                key={blockIndex}
-                className={block.muted ? "text-muted-foreground" : undefined}
-              >
+              <p key={blockIndex} className={block.muted ? "text-muted-foreground" : undefined}>
                 {block.content}
               </p>
             ) : (

@@ -4,10 +4,7 @@ import { termsSections } from "./terms-sections";
 
 export type TermsOfServiceContentProps = LegalContentProps;
 
-export function TermsOfServiceContent({
-  contactEmail,
-  lastUpdated,
-}: TermsOfServiceContentProps) {
+export function TermsOfServiceContent({ contactEmail, lastUpdated }: TermsOfServiceContentProps) {
   const brandName = useBrand();
   return (
     <LegalDocument
@@ -15,9 +12,8 @@ export function TermsOfServiceContent({
       lastUpdated={lastUpdated}
       intro={
         <p>
-          Please read these terms carefully before using {brandName}. They
-          contain important information about the risks of trading, how
-          subscriptions and deposits work, and the limits of our liability.
+          Please read these terms carefully before using {brandName}. They contain important information about the risks
+          of trading, how subscriptions and deposits work, and the limits of our liability.
         </p>
       }
       sections={termsSections({ brandName, contactEmail })}

@@ -1,19 +1,11 @@
-import {
-  ContactReference,
-  p,
-  ul,
-  type LegalSection,
-} from "./legal-document";
+import { ContactReference, p, ul, type LegalSection } from "./legal-document";
 
 interface TermsSectionOptions {
   brandName: string;
   contactEmail?: string;
 }
 
-export function termsSections({
-  brandName,
-  contactEmail,
-}: TermsSectionOptions): LegalSection[] {
+export function termsSections({ brandName, contactEmail }: TermsSectionOptions): LegalSection[] {
   const contact = <ContactReference contactEmail={contactEmail} />;
 
   return [
@@ -23,13 +15,11 @@ export function termsSections({
       blocks: [
         p(
           <>
-            These terms of service (&quot;terms&quot;) form a binding agreement
-            between you and {brandName} (&quot;we&quot;, &quot;us&quot;,
-            &quot;our&quot;). By creating an account, paying for a subscription
-            or otherwise using our website, Telegram bot, signals, indicator or
-            any related service (together, the &quot;service&quot;), you agree
-            to these terms and to our Privacy Policy. If you do not agree, do
-            not use the service.
+            These terms of service (&quot;terms&quot;) form a binding agreement between you and {brandName}{" "}
+            (&quot;we&quot;, &quot;us&quot;, &quot;our&quot;). By creating an account, paying for a subscription or
+            otherwise using our website, Telegram bot, signals, indicator or any related service (together, the
+            &quot;service&quot;), you agree to these terms and to our Privacy Policy. If you do not agree, do not use
+            the service.
           </>,
         ),
       ],
@@ -40,8 +30,7 @@ export function termsSections({
       blocks: [
         p(
           <>
-            <strong>You must be at least 18 years old to use the service.</strong>{" "}
-            By using it, you also confirm that:
+            <strong>You must be at least 18 years old to use the service.</strong> By using it, you also confirm that:
           </>,
         ),
         ul(
@@ -49,9 +38,7 @@ export function termsSections({
           "using the service, receiving trading signals and holding or transferring crypto assets is lawful where you live, and you are responsible for complying with your local laws, including tax rules;",
           "you are not subject to sanctions and are not acting on behalf of anyone who is.",
         ),
-        p(
-          "We may refuse, suspend or close an account if we reasonably believe any of these conditions are not met.",
-        ),
+        p("We may refuse, suspend or close an account if we reasonably believe any of these conditions are not met."),
       ],
     },
     {
@@ -63,15 +50,10 @@ export function termsSections({
         ),
         p(
           <>
-            Access to our signal channels is granted to the Telegram username
-            on your account.{" "}
-            <strong>
-              We cannot deliver access to a wrong or misspelled Telegram
-              username
-            </strong>
-            , and we are not responsible for access lost or delayed because the
-            username you gave us is inaccurate, has changed or belongs to
-            someone else. Each account is personal and is for one person only.
+            Access to our signal channels is granted to the Telegram username on your account.{" "}
+            <strong>We cannot deliver access to a wrong or misspelled Telegram username</strong>, and we are not
+            responsible for access lost or delayed because the username you gave us is inaccurate, has changed or
+            belongs to someone else. Each account is personal and is for one person only.
           </>,
         ),
       ],
@@ -98,25 +80,18 @@ export function termsSections({
       blocks: [
         p(
           <>
-            <strong>
-              Nothing in the service is financial, investment, legal or tax
-              advice.
-            </strong>{" "}
-            Signals, indicator readings, results, blog posts and any other
-            content are general information only and do not take into account
-            your objectives, financial situation or needs. We are not a broker
-            or a licensed investment adviser, and we never trade on your behalf
-            or hold your trading funds. Every decision to trade is yours alone.
+            <strong>Nothing in the service is financial, investment, legal or tax advice.</strong> Signals, indicator
+            readings, results, blog posts and any other content are general information only and do not take into
+            account your objectives, financial situation or needs. We are not a broker or a licensed investment adviser,
+            and we never trade on your behalf or hold your trading funds. Every decision to trade is yours alone.
           </>,
         ),
         p(
           <>
             <strong>
-              Trading crypto assets and forex carries a high level of risk and
-              may not be suitable for you.
+              Trading crypto assets and forex carries a high level of risk and may not be suitable for you.
             </strong>{" "}
-            Prices can move rapidly and unpredictably, and you can lose some or
-            all of the money you trade.
+            Prices can move rapidly and unpredictably, and you can lose some or all of the money you trade.
           </>,
         ),
         ul(
@@ -125,9 +100,7 @@ export function termsSections({
           "Leverage and margin trading magnify both gains and losses; with leverage you can lose more than your initial deposit, and positions can be liquidated quickly.",
           "AI-generated signals can be wrong. Results shown in the tracker are based on the published entry, target and stop levels and may differ from what you achieve because of fees, slippage, spreads, timing and execution.",
         ),
-        p(
-          "Consider seeking independent advice from a qualified professional before trading.",
-        ),
+        p("Consider seeking independent advice from a qualified professional before trading."),
       ],
     },
     {
@@ -155,27 +128,20 @@ export function termsSections({
         ),
         ul(
           <>
-            <strong>Only send USDT on the TRON network (TRC-20)</strong> to
-            your personal address.
+            <strong>Only send USDT on the TRON network (TRC-20)</strong> to your personal address.
           </>,
           <>
-            <strong>
-              Tokens other than USDT, or USDT sent on any other network, cannot
-              be recovered
-            </strong>{" "}
-            and will not be credited to your balance.
+            <strong>Tokens other than USDT, or USDT sent on any other network, cannot be recovered</strong> and will not
+            be credited to your balance.
           </>,
           <>
-            <strong>On-chain transactions are irreversible.</strong> Check the
-            address and amount carefully before sending; we cannot cancel or
-            reverse a transfer.
+            <strong>On-chain transactions are irreversible.</strong> Check the address and amount carefully before
+            sending; we cannot cancel or reverse a transfer.
           </>,
           "You are responsible for any network fees charged by your wallet or exchange. The amount credited is the amount that actually arrives at your deposit address.",
           "Your balance can only be used to pay for our services. It is not a bank account or e-money, does not earn interest and is not an investment.",
         ),
-        p(
-          "Deposit addresses are personal to your account. Do not share them or reuse them for anything else.",
-        ),
+        p("Deposit addresses are personal to your account. Do not share them or reuse them for anything else."),
       ],
     },
     {
@@ -185,14 +151,10 @@ export function termsSections({
         p(
           <>
             We may change our prices from time to time.{" "}
-            <strong>
-              We will announce price changes at least 30 days in advance
-            </strong>{" "}
-            by email, in your dashboard or through our Telegram bot. A new price
-            applies from your first renewal after it takes effect. If you do not
-            agree with it, you can switch off autorenew before then. Price
-            changes never affect a period you have already paid for or a
-            lifetime plan you have already bought.
+            <strong>We will announce price changes at least 30 days in advance</strong> by email, in your dashboard or
+            through our Telegram bot. A new price applies from your first renewal after it takes effect. If you do not
+            agree with it, you can switch off autorenew before then. Price changes never affect a period you have
+            already paid for or a lifetime plan you have already bought.
           </>,
         ),
       ],
@@ -206,13 +168,11 @@ export function termsSections({
         ),
         p(
           <>
-            If you were charged in error, for example a duplicate charge or a
-            renewal processed after you had switched off autorenew, or if we
-            failed to provide access you paid for and could not fix it within a
-            reasonable time, contact us via {contact} and we will credit the
-            affected amount back to your account balance. Requests to return an
-            unused balance are reviewed individually and, if approved, are sent
-            only in USDT (TRC-20) to an address you control, less network fees.
+            If you were charged in error, for example a duplicate charge or a renewal processed after you had switched
+            off autorenew, or if we failed to provide access you paid for and could not fix it within a reasonable time,
+            contact us via {contact} and we will credit the affected amount back to your account balance. Requests to
+            return an unused balance are reviewed individually and, if approved, are sent only in USDT (TRC-20) to an
+            address you control, less network fees.
           </>,
         ),
       ],
@@ -241,18 +201,13 @@ export function termsSections({
       blocks: [
         p(
           <>
-            The service and all its content, including signals, the indicator,
-            software, texts, graphics, logos and the {brandName} name, are
-            owned by us or our licensors and are protected by intellectual
-            property laws. We grant you a personal, limited, non-exclusive,
-            non-transferable and revocable licence to use the service for your
-            own trading decisions while your subscription is active. No other
-            rights are granted to you.
+            The service and all its content, including signals, the indicator, software, texts, graphics, logos and the{" "}
+            {brandName} name, are owned by us or our licensors and are protected by intellectual property laws. We grant
+            you a personal, limited, non-exclusive, non-transferable and revocable licence to use the service for your
+            own trading decisions while your subscription is active. No other rights are granted to you.
           </>,
         ),
-        p(
-          "If you send us feedback or suggestions, we may use them freely without any obligation to you.",
-        ),
+        p("If you send us feedback or suggestions, we may use them freely without any obligation to you."),
       ],
     },
     {
@@ -286,9 +241,8 @@ export function termsSections({
         p(
           <>
             <strong>
-              Our total liability for all claims relating to the service is
-              limited to the total fees you paid us in the 12 months before the
-              claim arose.
+              Our total liability for all claims relating to the service is limited to the total fees you paid us in the
+              12 months before the claim arose.
             </strong>
           </>,
         ),
@@ -334,8 +288,7 @@ export function termsSections({
       blocks: [
         p(
           <>
-            If you have questions about these terms, contact {brandName} via{" "}
-            {contact}.
+            If you have questions about these terms, contact {brandName} via {contact}.
           </>,
         ),
       ],

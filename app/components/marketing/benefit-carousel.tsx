@@ -43,7 +43,11 @@ export function BenefitCarousel({
         node.scrollLeft = 0;
         embla = EmblaCarousel(node, { loop: true, align: "start" });
         const update = () =>
-          setState({ canPrev: embla!.canScrollPrev(), canNext: embla!.canScrollNext(), selected: embla!.selectedScrollSnap() });
+          setState({
+            canPrev: embla!.canScrollPrev(),
+            canNext: embla!.canScrollNext(),
+            selected: embla!.selectedScrollSnap(),
+          });
         update();
         embla.on("select", update).on("reInit", update);
         setApi(embla);
@@ -53,7 +57,9 @@ export function BenefitCarousel({
     };
     const observer =
       typeof IntersectionObserver === "function"
-        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: "300px 0px" })
+        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), {
+            rootMargin: "300px 0px",
+          })
         : undefined;
     if (observer) observer.observe(node);
     else load();
@@ -124,10 +130,24 @@ export function BenefitCarousel({
         <p className="sr-only" aria-live="polite">
           {api ? `Slide ${state.selected + 1} of ${items.length}` : ""}
         </p>
-        <Button variant="outline" size="icon" className="rounded-full" aria-label="Previous slide" disabled={!canPrev} onClick={() => move("prev")}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="rounded-full"
+          aria-label="Previous slide"
+          disabled={!canPrev}
+          onClick={() => move("prev")}
+        >
           <ChevronLeftIcon />
         </Button>
-        <Button variant="outline" size="icon" className="rounded-full" aria-label="Next slide" disabled={!canNext} onClick={() => move("next")}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="rounded-full"
+          aria-label="Next slide"
+          disabled={!canNext}
+          onClick={() => move("next")}
+        >
           <ChevronRightIcon />
         </Button>
       </div>

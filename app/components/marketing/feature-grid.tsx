@@ -5,7 +5,11 @@ import { cn } from "~/lib/utils";
 export type Feature = { icon: LucideIcon; title: string; text: string };
 
 /** Icon, title and a sentence or two per item, in a responsive grid. */
-export function FeatureGrid({ items, className, ...props }: { items: readonly Feature[] } & React.ComponentProps<"ul">) {
+export function FeatureGrid({
+  items,
+  className,
+  ...props
+}: { items: readonly Feature[] } & React.ComponentProps<"ul">) {
   return (
     <ul data-slot="feature-grid" className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)} {...props}>
       {items.map(({ icon: Icon, title, text }) => (
@@ -22,12 +26,19 @@ export function FeatureGrid({ items, className, ...props }: { items: readonly Fe
 }
 
 /** Numbered steps, left to right on wide screens. */
-export function StepList({ steps, className, ...props }: { steps: readonly { title: string; text: string }[] } & React.ComponentProps<"ol">) {
+export function StepList({
+  steps,
+  className,
+  ...props
+}: { steps: readonly { title: string; text: string }[] } & React.ComponentProps<"ol">) {
   return (
     <ol data-slot="step-list" className={cn("grid gap-6 md:grid-cols-2 lg:grid-cols-4", className)} {...props}>
       {steps.map((step, index) => (
         <li key={step.title} className="flex flex-col gap-3 rounded-xl border bg-card p-6">
-          <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground" aria-hidden="true">
+          <span
+            className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+            aria-hidden="true"
+          >
             {index + 1}
           </span>
           <h3 className="font-semibold">{step.title}</h3>

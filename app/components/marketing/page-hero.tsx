@@ -29,7 +29,9 @@ export function PageHero({
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
         <div className="flex flex-col items-start gap-6">
           {eyebrow ? (
-            <span className="rounded-full border bg-background/60 px-4 py-1 text-sm text-muted-foreground">{eyebrow}</span>
+            <span className="rounded-full border bg-background/60 px-4 py-1 text-sm text-muted-foreground">
+              {eyebrow}
+            </span>
           ) : null}
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{title}</h1>
           <p className="max-w-2xl text-lg text-pretty text-muted-foreground">{description}</p>

@@ -21,8 +21,18 @@ export function Platforms() {
       />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {platforms.map((p) => (
-          <li key={p.slug} className="flex items-center gap-4 rounded-xl border bg-card p-4 lg:flex-col lg:p-6 lg:text-center">
-            <img src={`/images/marketing/platforms/${p.slug}.svg`} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-xl dark:ring-1 dark:ring-white/20" />
+          <li
+            key={p.slug}
+            className="flex items-center gap-4 rounded-xl border bg-card p-4 lg:flex-col lg:p-6 lg:text-center"
+          >
+            <img
+              src={`/images/marketing/platforms/${p.slug}.svg`}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              className="size-12 shrink-0 rounded-xl dark:ring-1 dark:ring-white/20"
+            />
             <div className="flex flex-col gap-1">
               <h3 className="font-semibold">{p.name}</h3>
               <p className="text-sm text-pretty text-muted-foreground">{p.role}</p>

@@ -9,7 +9,11 @@ export function Section({
   ...props
 }: { tone?: "plain" | "muted" } & React.ComponentProps<"section">) {
   return (
-    <section data-slot="marketing-section" className={cn(tone === "muted" && "border-y bg-muted/40", className)} {...props}>
+    <section
+      data-slot="marketing-section"
+      className={cn(tone === "muted" && "border-y bg-muted/40", className)}
+      {...props}
+    >
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">{children}</div>
     </section>
   );
@@ -34,7 +38,11 @@ export function SectionHeading({
   return (
     <div
       data-slot="section-heading"
-      className={cn("mb-10 flex max-w-3xl flex-col gap-3", align === "center" ? "mx-auto items-center text-center" : "items-start", className)}
+      className={cn(
+        "mb-10 flex max-w-3xl flex-col gap-3",
+        align === "center" ? "mx-auto items-center text-center" : "items-start",
+        className,
+      )}
     >
       {eyebrow ? <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p> : null}
       <h2 id={id} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">

@@ -6,9 +6,21 @@ import { Section, SectionHeading } from "./section";
 export function WhatIsBrand() {
   const brandName = useBrand();
   const claims = [
-    { icon: CalendarCheckIcon, stat: "Since 2017", text: "Sending trading signals through every bull run, crash and sideways market since 2017." },
-    { icon: UsersIcon, stat: "50,000+ members", text: "Over 50,000 traders have joined our community of signal followers." },
-    { icon: CandlestickChartIcon, stat: "Futures, forex and spot", text: "Signals for crypto futures, forex and spot markets, each with its own strategy and record." },
+    {
+      icon: CalendarCheckIcon,
+      stat: "Since 2017",
+      text: "Sending trading signals through every bull run, crash and sideways market since 2017.",
+    },
+    {
+      icon: UsersIcon,
+      stat: "50,000+ members",
+      text: "Over 50,000 traders have joined our community of signal followers.",
+    },
+    {
+      icon: CandlestickChartIcon,
+      stat: "Futures, forex and spot",
+      text: "Signals for crypto futures, forex and spot markets, each with its own strategy and record.",
+    },
     {
       icon: BotIcon,
       stat: "Same-time entries",

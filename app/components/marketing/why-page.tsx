@@ -19,12 +19,36 @@ import { PageHero } from "./page-hero";
 import { Section, SectionHeading } from "./section";
 
 const reasons = [
-  { icon: CalendarCheckIcon, title: "Running since 2017", text: "We have sent signals through several full market cycles, and over 50,000 traders have joined us along the way." },
-  { icon: EyeIcon, title: "Every result published", text: "Wins and losses go into the results tracker, strategy by strategy. Judge us on the record, not on screenshots." },
-  { icon: ShieldCheckIcon, title: "Risk comes first", text: "No signal goes out without a stop loss and a suggested size. Protecting your account matters more than any single trade." },
-  { icon: CandlestickChartIcon, title: "Crypto and forex", text: "Futures, forex and spot signals from one service, each with its own strategy, so you can match them to your risk." },
-  { icon: CoinsIcon, title: "Simple billing in USDT", text: "Top up a balance in USDT on TRC-20 and pay from it. Turn automatic renewal off whenever you like." },
-  { icon: LifeBuoyIcon, title: "People who answer", text: "Support by email and Telegram, with priority replies for VIP members. Ask before you buy — we are happy to help." },
+  {
+    icon: CalendarCheckIcon,
+    title: "Running since 2017",
+    text: "We have sent signals through several full market cycles, and over 50,000 traders have joined us along the way.",
+  },
+  {
+    icon: EyeIcon,
+    title: "Every result published",
+    text: "Wins and losses go into the results tracker, strategy by strategy. Judge us on the record, not on screenshots.",
+  },
+  {
+    icon: ShieldCheckIcon,
+    title: "Risk comes first",
+    text: "No signal goes out without a stop loss and a suggested size. Protecting your account matters more than any single trade.",
+  },
+  {
+    icon: CandlestickChartIcon,
+    title: "Crypto and forex",
+    text: "Futures, forex and spot signals from one service, each with its own strategy, so you can match them to your risk.",
+  },
+  {
+    icon: CoinsIcon,
+    title: "Simple billing in USDT",
+    text: "Top up a balance in USDT on TRC-20 and pay from it. Turn automatic renewal off whenever you like.",
+  },
+  {
+    icon: LifeBuoyIcon,
+    title: "People who answer",
+    text: "Support by email and Telegram, with priority replies for VIP members. Ask before you buy — we are happy to help.",
+  },
 ] as const;
 
 /** The body of /why-{product}: why the service, its four offers, and what it will not promise. */
@@ -106,13 +130,13 @@ export function WhyPage() {
           />
           <div className="space-y-4 text-pretty text-muted-foreground">
             <p>
-              No one can guarantee profits in trading, and we will not pretend to. Some signals hit their stop loss; some
-              months are better than others. What we can promise is a clear plan for every trade, risk limits you set
-              yourself, and a results page that shows the losses as plainly as the wins.
+              No one can guarantee profits in trading, and we will not pretend to. Some signals hit their stop loss;
+              some months are better than others. What we can promise is a clear plan for every trade, risk limits you
+              set yourself, and a results page that shows the losses as plainly as the wins.
             </p>
             <p>
-              Start small, follow the stop losses, and never trade money you cannot afford to lose. If the service is not
-              for you, switch off renewal in your dashboard and your plan simply runs to the end of the period.
+              Start small, follow the stop losses, and never trade money you cannot afford to lose. If the service is
+              not for you, switch off renewal in your dashboard and your plan simply runs to the end of the period.
             </p>
           </div>
         </div>

@@ -35,7 +35,10 @@ export function PlanCard({
       data-slot="plan-card"
       data-selected={selected ? "" : undefined}
       aria-label={plan.name}
-      className={cn("relative flex h-full flex-col data-[selected]:border-primary data-[selected]:ring-2 data-[selected]:ring-primary/40", className)}
+      className={cn(
+        "relative flex h-full flex-col data-[selected]:border-primary data-[selected]:ring-2 data-[selected]:ring-primary/40",
+        className,
+      )}
       {...props}
     >
       <CardHeader className="gap-3">

@@ -1,4 +1,12 @@
-import { BotIcon, ChartCandlestickIcon, CrownIcon, RadioTowerIcon, SparklesIcon, ZapIcon, type LucideProps } from "lucide-react";
+import {
+  BotIcon,
+  ChartCandlestickIcon,
+  CrownIcon,
+  RadioTowerIcon,
+  SparklesIcon,
+  ZapIcon,
+  type LucideProps,
+} from "lucide-react";
 
 // Plans name their icon in the database; only these ship to the browser (no whole icon set).
 const icons = {

@@ -1,5 +1,5 @@
-import * as React from "react";
 import { ArrowRightIcon, ChevronUpIcon, ShoppingCartIcon } from "lucide-react";
+import * as React from "react";
 import { CartItems } from "~/components/cart/cart-items";
 import { Button } from "~/components/ui/button";
 import { formatUsdt } from "~/lib/money";
@@ -36,7 +36,10 @@ export function CartPanel({
     <aside
       data-slot="cart"
       aria-labelledby={titleId}
-      className={cn("flex flex-col gap-3 border bg-card p-4 text-card-foreground shadow-lg lg:gap-4 lg:rounded-xl lg:p-6 lg:shadow-sm", className)}
+      className={cn(
+        "flex flex-col gap-3 border bg-card p-4 text-card-foreground shadow-lg lg:gap-4 lg:rounded-xl lg:p-6 lg:shadow-sm",
+        className,
+      )}
       {...props}
     >
       <div className="flex items-center justify-between gap-2">

@@ -1,5 +1,5 @@
-import type * as React from "react";
 import { LockIcon } from "lucide-react";
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 // Card brands are drawn 48×32, coins 32×32.

@@ -1,5 +1,5 @@
-import type * as React from "react";
 import { CheckIcon, PlusIcon } from "lucide-react";
+import type * as React from "react";
 import { useNavigate } from "react-router";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
@@ -14,7 +14,11 @@ import { CartPanel } from "./cart-panel";
 export const NEXT_STEP_PATH = "/join/details";
 
 /** The plan picker: period tabs, plan cards with cart toggles, and the sticky cart. */
-export function PricingView({ plans, className, ...props }: { plans: readonly PublicPlan[] } & React.ComponentProps<"div">) {
+export function PricingView({
+  plans,
+  className,
+  ...props
+}: { plans: readonly PublicPlan[] } & React.ComponentProps<"div">) {
   const cart = usePlanCart(plans, { preselect: true });
   const navigate = useNavigate();
 

@@ -28,7 +28,12 @@ export function ResultCardSkeleton({ className, ...props }: React.ComponentProps
 /** The grid of skeleton cards shown while results load (a tab switch, or the page opened by a click). */
 export function ResultsSkeletonGrid({ label, className, ...props }: { label: string } & React.ComponentProps<"div">) {
   return (
-    <div role="status" aria-label={label} className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)} {...props}>
+    <div
+      role="status"
+      aria-label={label}
+      className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}
+      {...props}
+    >
       {Array.from({ length: SKELETON_CARDS }, (_, i) => (
         <ResultCardSkeleton key={i} />
       ))}

@@ -5,7 +5,11 @@ import type { PublicResult } from "~/lib/view-types/content";
 import { formatCount, formatSignedPercent } from "./format";
 
 /** One period of the results tracker: counts, total return and a win-rate bar. */
-export function ResultCard({ result, className, ...props }: { result: PublicResult } & React.ComponentProps<typeof Card>) {
+export function ResultCard({
+  result,
+  className,
+  ...props
+}: { result: PublicResult } & React.ComponentProps<typeof Card>) {
   const positive = result.totalPercentage >= 0;
   // The bar's width is the win rate itself, exactly as stored.
   const width = `${result.winRate}%`;
@@ -24,7 +28,10 @@ export function ResultCard({ result, className, ...props }: { result: PublicResu
           <span className="text-sm text-muted-foreground">Total</span>
           <span
             data-slot="result-total"
-            className={cn("text-3xl font-bold tracking-tight tabular-nums", positive ? "text-emerald-600 dark:text-emerald-400" : "text-destructive")}
+            className={cn(
+              "text-3xl font-bold tracking-tight tabular-nums",
+              positive ? "text-emerald-600 dark:text-emerald-400" : "text-destructive",
+            )}
           >
             {formatSignedPercent(result.totalPercentage)}
           </span>
@@ -45,7 +52,11 @@ export function ResultCard({ result, className, ...props }: { result: PublicResu
             aria-valuetext={width}
             className="h-2.5 overflow-hidden rounded-full bg-muted"
           >
-            <div data-slot="win-rate-bar" className="h-full rounded-full bg-gradient-to-r from-primary to-chart-2" style={{ width }} />
+            <div
+              data-slot="win-rate-bar"
+              className="h-full rounded-full bg-gradient-to-r from-primary to-chart-2"
+              style={{ width }}
+            />
           </div>
         </div>
       </CardContent>

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { Link, useNavigate } from "react-router";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { LoadError } from "~/components/ui/load-error";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/utils";
 import { RESULT_TYPES, type PublicResult, type ResultType } from "~/lib/view-types/content";
 import { ResultCard } from "./result-card";
@@ -50,7 +50,8 @@ export function ResultsTabs({
               // Radix already switched the tab on mouse down or key press; a plain click must not
               // navigate twice. Modified clicks (new tab, new window) keep the browser's behaviour.
               onClick={(event) => {
-                if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) event.preventDefault();
+                if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey)
+                  event.preventDefault();
               }}
             >
               {RESULT_TYPE_LABELS[type]}
@@ -60,14 +61,26 @@ export function ResultsTabs({
       </TabsList>
       {RESULT_TYPES.map((type) => (
         <TabsContent key={type} value={type} tabIndex={-1}>
-          {type === activeType ? <ResultsGrid results={items} loading={loading} failed={failed} label={RESULT_TYPE_LABELS[type]} /> : null}
+          {type === activeType ? (
+            <ResultsGrid results={items} loading={loading} failed={failed} label={RESULT_TYPE_LABELS[type]} />
+          ) : null}
         </TabsContent>
       ))}
     </Tabs>
   );
 }
 
-function ResultsGrid({ results, loading, failed, label }: { results: PublicResult[]; loading: boolean; failed: boolean; label: string }) {
+function ResultsGrid({
+  results,
+  loading,
+  failed,
+  label,
+}: {
+  results: PublicResult[];
+  loading: boolean;
+  failed: boolean;
+  label: string;
+}) {
   if (loading) return <ResultsSkeletonGrid label={`Loading ${label} results`} />;
   if (failed) return <LoadError className="mx-auto max-w-xl rounded-xl">{RESULTS_ERROR}</LoadError>;
   if (results.length === 0) {

@@ -7,7 +7,12 @@ import { useBrand } from "./use-brand";
 export function BrandLogo({ className, ...props }: Omit<React.ComponentProps<typeof Link>, "to">) {
   const brandName = useBrand();
   return (
-    <Link to="/" data-slot="brand-logo" className={cn("flex items-center gap-2 font-bold tracking-tight", className)} {...props}>
+    <Link
+      to="/"
+      data-slot="brand-logo"
+      className={cn("flex items-center gap-2 font-bold tracking-tight", className)}
+      {...props}
+    >
       <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
       <span className="text-lg">{brandName}</span>
     </Link>

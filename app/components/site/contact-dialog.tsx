@@ -1,19 +1,13 @@
 import * as React from "react";
 import { requestJson } from "~/components/forms/post-json";
 import { useForm, type Refusal } from "~/components/forms/use-form";
-import { toast } from "~/components/ui/sonner";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/sonner";
 import { Textarea } from "~/components/ui/textarea";
 import { contactSchema, type ContactInput } from "~/lib/validation/site/contact";
 
@@ -41,7 +35,13 @@ function readRemembered(): Pick<Fields, "name" | "email"> | null {
  * The contact dialog. Loaded on demand by the support button, so its form
  * code and validation schema are not part of any page's first load.
  */
-export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function ContactDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const setOpen = onOpenChange;
   const form = useForm({ initial: empty, refusal: showRefusal, clearOnChange: true });
   const [remember, setRemember] = React.useState(false);
@@ -94,9 +94,16 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Contact support</DialogTitle>
-          <DialogDescription>Questions about plans, payments or access? We usually answer within a day.</DialogDescription>
+          <DialogDescription>
+            Questions about plans, payments or access? We usually answer within a day.
+          </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.submit(contactSchema, (input) => void send(input))} className="grid gap-4" aria-label="Contact form">
+        <form
+          noValidate
+          onSubmit={form.submit(contactSchema, (input) => void send(input))}
+          className="grid gap-4"
+          aria-label="Contact form"
+        >
           <FormField id="contact-name" label="Name" error={form.errors.name}>
             <Input id="contact-name" name="name" autoComplete="name" {...form.field("name")} />
           </FormField>

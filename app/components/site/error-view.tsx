@@ -19,7 +19,10 @@ export function ErrorView({ error, className, ...props }: React.ComponentProps<"
     <section
       data-slot="error-view"
       role="alert"
-      className={cn("mx-auto flex max-w-xl flex-col items-center justify-center gap-4 p-6 py-24 text-center", className)}
+      className={cn(
+        "mx-auto flex max-w-xl flex-col items-center justify-center gap-4 p-6 py-24 text-center",
+        className,
+      )}
       {...props}
     >
       <h1 className="text-3xl font-bold">{title}</h1>

@@ -27,7 +27,13 @@ export default function MobileMenu({
         </SheetHeader>
         <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
           {mainNav.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass} onClick={() => onOpenChange(false)}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === "/"}
+              className={linkClass}
+              onClick={() => onOpenChange(false)}
+            >
               {item.label}
             </NavLink>
           ))}

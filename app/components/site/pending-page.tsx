@@ -1,6 +1,6 @@
+import { Loader2Icon } from "lucide-react";
 import * as React from "react";
 import { useLocation, useNavigation } from "react-router";
-import { Loader2Icon } from "lucide-react";
 import { cn } from "~/lib/utils";
 
 // What a page with slow data says while its data loads; any other page says "Loading...".
@@ -26,7 +26,8 @@ const SHOW_AFTER_MS = 200;
 export function usePendingPage(): string | null {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const target = navigation.state === "loading" && navigation.location.pathname !== pathname ? navigation.location.pathname : null;
+  const target =
+    navigation.state === "loading" && navigation.location.pathname !== pathname ? navigation.location.pathname : null;
   // Each click is its own wait (the same page opened twice waits twice); once a text shows, it
   // stays until the router is idle, even if another click takes over meanwhile.
   const key = target ? (navigation.location?.key ?? target) : null;
@@ -60,7 +61,12 @@ export function PendingPage({ pathname }: { pathname: string }) {
 
 export function PageLoading({ text, className, ...props }: React.ComponentProps<"p"> & { text: string }) {
   return (
-    <p role="status" data-slot="page-loading" className={cn("flex items-center justify-center gap-2 py-32 text-muted-foreground", className)} {...props}>
+    <p
+      role="status"
+      data-slot="page-loading"
+      className={cn("flex items-center justify-center gap-2 py-32 text-muted-foreground", className)}
+      {...props}
+    >
       <Loader2Icon aria-hidden="true" className="size-5 animate-spin" />
       {text}
     </p>

@@ -1,7 +1,15 @@
 import type { LucideIcon } from "lucide-react";
 import { Link, type To } from "react-router";
 import { Sidebar, SidebarRail, useSidebar } from "~/components/ui/sidebar";
-import { SidebarContent, SidebarGroup, SidebarGroupContent, SidebarGroupLabel, SidebarMenu, SidebarMenuButton, SidebarMenuItem } from "~/components/ui/sidebar-menu";
+import {
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+} from "~/components/ui/sidebar-menu";
 import { SidebarBrand } from "./sidebar-brand";
 
 export type SidebarSection = { key: string; title: string; icon: LucideIcon; to: To };
@@ -11,7 +19,17 @@ export type SidebarSection = { key: string; title: string; icon: LucideIcon; to:
  * then the sections as links named "`label` sections", the open one marked; on a phone a click
  * closes the sheet.
  */
-export function SectionSidebar({ home, label, sections, active }: { home: string; label: string; sections: readonly SidebarSection[]; active: string | undefined }) {
+export function SectionSidebar({
+  home,
+  label,
+  sections,
+  active,
+}: {
+  home: string;
+  label: string;
+  sections: readonly SidebarSection[];
+  active: string | undefined;
+}) {
   const { isMobile, setOpenMobile } = useSidebar();
   return (
     <Sidebar collapsible="icon">
@@ -25,7 +43,11 @@ export function SectionSidebar({ home, label, sections, active }: { home: string
                 {sections.map(({ key, title, icon: Icon, to }) => (
                   <SidebarMenuItem key={key}>
                     <SidebarMenuButton asChild isActive={active === key} tooltip={title}>
-                      <Link to={to} aria-current={active === key ? "page" : undefined} onClick={() => isMobile && setOpenMobile(false)}>
+                      <Link
+                        to={to}
+                        aria-current={active === key ? "page" : undefined}
+                        onClick={() => isMobile && setOpenMobile(false)}
+                      >
                         <Icon aria-hidden="true" />
                         <span>{title}</span>
                       </Link>

@@ -19,8 +19,8 @@ export function SiteFooter() {
         <div className="space-y-3 md:col-span-1">
           <BrandLogo />
           <p className="text-sm text-muted-foreground">
-            AI-powered crypto and forex trading signals, delivered in Telegram. Trading carries risk: trade only with money
-            you can afford to lose.
+            AI-powered crypto and forex trading signals, delivered in Telegram. Trading carries risk: trade only with
+            money you can afford to lose.
           </p>
         </div>
         <FooterColumn title="Product">

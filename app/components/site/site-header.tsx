@@ -1,6 +1,6 @@
+import { MenuIcon } from "lucide-react";
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { MenuIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { BrandLogo } from "./brand-logo";
@@ -9,7 +9,11 @@ import { mainNav } from "./nav-links";
 function LanguageLabel() {
   // Only English exists; the label informs and is deliberately not a control.
   return (
-    <span data-slot="language-label" title="Language: English" className="select-none text-sm font-medium text-muted-foreground">
+    <span
+      data-slot="language-label"
+      title="Language: English"
+      className="select-none text-sm font-medium text-muted-foreground"
+    >
       EN
     </span>
   );

@@ -1,6 +1,15 @@
 import type * as React from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 
 type ConfirmDialogProps = Omit<React.ComponentProps<typeof Dialog>, "children"> & {
   /** The control that opens it; leave out when `open` says when it shows. */
@@ -23,7 +32,19 @@ type ConfirmDialogProps = Omit<React.ComponentProps<typeof Dialog>, "children"> 
  * `trigger`, it closes on confirm; shown by `open`, its owner closes it (after the answer, so a
  * refusal leaves it on screen).
  */
-function ConfirmDialog({ trigger, title, description, confirm, cancel = "Cancel", busyLabel, busy = false, destructive = false, onConfirm, className, ...props }: ConfirmDialogProps) {
+function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirm,
+  cancel = "Cancel",
+  busyLabel,
+  busy = false,
+  destructive = false,
+  onConfirm,
+  className,
+  ...props
+}: ConfirmDialogProps) {
   const controlled = props.open !== undefined;
   const button = (
     <Button type="button" variant={destructive ? "destructive" : "default"} disabled={busy} onClick={onConfirm}>

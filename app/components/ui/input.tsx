@@ -1,5 +1,4 @@
 import * as React from "react";
-
 import { cn } from "~/lib/utils";
 
 function Input({ className, type, ...props }: React.ComponentProps<"input">) {

@@ -1,6 +1,5 @@
-import * as React from "react";
 import { Label as LabelPrimitive } from "radix-ui";
-
+import * as React from "react";
 import { cn } from "~/lib/utils";
 
 function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {

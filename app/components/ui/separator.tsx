@@ -1,6 +1,5 @@
-import * as React from "react";
 import { Separator as SeparatorPrimitive } from "radix-ui";
-
+import * as React from "react";
 import { cn } from "~/lib/utils";
 
 function Separator({

@@ -1,13 +1,12 @@
 // Sidebar parts (header/footer/content/group/menu); the provider, useSidebar, Sidebar, Trigger, Rail and Inset live in sidebar.tsx.
-import * as React from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot as SlotPrimitive } from "radix-ui";
-
-import { cn } from "~/lib/utils";
+import * as React from "react";
 import { Separator } from "~/components/ui/separator";
+import { useSidebar } from "~/components/ui/sidebar";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
-import { useSidebar } from "~/components/ui/sidebar";
+import { cn } from "~/lib/utils";
 
 function SidebarHeader({ className, ...props }: React.ComponentProps<"div">) {
   return (
@@ -178,12 +177,7 @@ function SidebarMenuButton({
   return (
     <Tooltip>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent
-        side="right"
-        align="center"
-        hidden={state !== "collapsed" || isMobile}
-        {...tooltipProps}
-      />
+      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile} {...tooltipProps} />
     </Tooltip>
   );
 }

@@ -1,13 +1,12 @@
 // Sidebar is split in two files: this one (provider, context, useSidebar, Sidebar, Trigger, Rail, Inset) and sidebar-menu.tsx (header/footer/content/group/menu parts).
-import * as React from "react";
 import { PanelLeftIcon } from "lucide-react";
-
-import { sidebarStateCookie } from "~/lib/cookies";
-import { cn } from "~/lib/utils";
+import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { useIsMobile } from "~/components/ui/use-mobile";
+import { sidebarStateCookie } from "~/lib/cookies";
+import { cn } from "~/lib/utils";
 
 const SIDEBAR_WIDTH = "16rem";
 const SIDEBAR_WIDTH_MOBILE = "18rem";
@@ -70,11 +69,7 @@ function SidebarProvider({
   // Ctrl/Cmd + B toggles the sidebar.
   React.useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (
-        event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT &&
-        (event.metaKey || event.ctrlKey) &&
-        !event.altKey
-      ) {
+      if (event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.metaKey || event.ctrlKey) && !event.altKey) {
         event.preventDefault();
         toggleSidebar();
       }
@@ -102,10 +97,7 @@ function SidebarProvider({
               ...style,
             } as React.CSSProperties
           }
-          className={cn(
-            "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
-            className,
-          )}
+          className={cn("group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar", className)}
           {...props}
         >
           {children}
@@ -133,10 +125,7 @@ function Sidebar({
     return (
       <div
         data-slot="sidebar"
-        className={cn(
-          "flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground",
-          className,
-        )}
+        className={cn("flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground", className)}
         {...props}
       >
         {children}

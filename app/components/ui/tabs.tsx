@@ -1,6 +1,5 @@
-import * as React from "react";
 import { Slot as SlotPrimitive } from "radix-ui";
-
+import * as React from "react";
 import { cn } from "~/lib/utils";
 
 /*
@@ -67,13 +66,18 @@ function TabsList({ className, onKeyDown, ...props }: React.ComponentProps<"div"
   const handleKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const tabs = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]:not([disabled]):not([aria-disabled="true"])')];
+    const tabs = [
+      ...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]:not([disabled]):not([aria-disabled="true"])'),
+    ];
     const current = tabs.indexOf(document.activeElement as HTMLElement);
     if (current === -1) return;
     const last = tabs.length - 1;
-    const target = { ArrowRight: current === last ? 0 : current + 1, ArrowLeft: current === 0 ? last : current - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const target = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     tabs[target]!.focus(); // focusing a tab selects it (automatic activation)

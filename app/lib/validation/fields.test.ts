@@ -21,7 +21,7 @@ describe("email fields", () => {
 });
 
 describe("fieldErrors: what forms show under each input", () => {
-  it("keeps the first message per field, and puts an error of the whole form under \"form\"", () => {
+  it('keeps the first message per field, and puts an error of the whole form under "form"', () => {
     const schema = z
       .object({ a: z.string().min(2, "a: too short").regex(/^x/, "a: must start with x"), b: z.string("b: required") })
       .refine(() => false, "the form is wrong");
@@ -45,7 +45,8 @@ describe("control characters: refused in every text field, with the field's mess
       expect(hasControlCharacter(`a${c}b`), JSON.stringify(c)).toBe(true);
       expect(hasControlCharacter(`a${c}b`, { lines: true }), JSON.stringify(c)).toBe(false);
     }
-    for (const fine of ["", "Ada Lovelace", "Zoë – ™ 😀", "\u00a0", "\u200b", "\u00a1"]) expect(hasControlCharacter(fine), fine).toBe(false);
+    for (const fine of ["", "Ada Lovelace", "Zoë – ™ 😀", "\u00a0", "\u200b", "\u00a1"])
+      expect(hasControlCharacter(fine), fine).toBe(false);
   });
 
   it("required and optional text refuse them with the field's label; a message keeps its line breaks", () => {
@@ -54,7 +55,9 @@ describe("control characters: refused in every text field, with the field's mess
       for (const field of ["name", "telegram", "message"] as const) {
         const r = contactSchema.safeParse({ ...valid, [field]: `A${c}B` });
         const label = { name: "Name", telegram: "Telegram", message: "Message" }[field];
-        expect(r.success ? {} : fieldErrors(r.error), `${field} ${JSON.stringify(c)}`).toEqual({ [field]: `${label} contains characters that are not allowed` });
+        expect(r.success ? {} : fieldErrors(r.error), `${field} ${JSON.stringify(c)}`).toEqual({
+          [field]: `${label} contains characters that are not allowed`,
+        });
       }
     }
     expect(contactSchema.safeParse({ ...valid, name: "A\tB" }).success).toBe(false);
@@ -70,8 +73,15 @@ describe("control characters: refused in every text field, with the field's mess
 
   it("noControl and notAllowedCharacters are what schemas outside this file use", () => {
     const schema = z.string().refine(noControl(), notAllowedCharacters("Title"));
-    expect(schema.safeParse("Title\u0000").error?.issues[0]?.message).toBe("Title contains characters that are not allowed");
-    expect(z.string().refine(noControl({ lines: true })).safeParse("a\nb").success).toBe(true);
+    expect(schema.safeParse("Title\u0000").error?.issues[0]?.message).toBe(
+      "Title contains characters that are not allowed",
+    );
+    expect(
+      z
+        .string()
+        .refine(noControl({ lines: true }))
+        .safeParse("a\nb").success,
+    ).toBe(true);
   });
 
   it("controlCharacterField finds one anywhere in a parsed body: nested, in arrays, in keys, in a file name", () => {

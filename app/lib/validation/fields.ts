@@ -53,7 +53,12 @@ export const optionalText = (label: string, max: number, options: TextKind = {})
     .transform((v) => (v ? v : undefined));
 
 /** Where to go after signing in, from a hidden field; `safeRedirect` decides where it may lead. */
-export const returnAddress = () => z.string().max(2048, "The return address is too long").refine(noControl(), notAllowedCharacters("The return address")).optional();
+export const returnAddress = () =>
+  z
+    .string()
+    .max(2048, "The return address is too long")
+    .refine(noControl(), notAllowedCharacters("The return address"))
+    .optional();
 
 /**
  * Where a parsed body (a form, JSON, multipart fields) holds a control character other than

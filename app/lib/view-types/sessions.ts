@@ -15,4 +15,5 @@ export type SignedInDevice = {
   current: boolean;
 };
 
-export type SignedInDevicesAnswer = { ok: true; devices: SignedInDevice[] } | { ok: false; error: string; signedOut?: true };
+export type SignedInDevicesAnswer =
+  { ok: true; devices: SignedInDevice[] } | { ok: false; error: string; signedOut?: true };

@@ -38,7 +38,7 @@ describe("countryCode and countryName", () => {
     expect(countryCode("xDE")).toBeNull();
   });
 
-  it("refuses ZZ, the code proxies send for an unknown country (it would read \"Unknown Region\")", () => {
+  it('refuses ZZ, the code proxies send for an unknown country (it would read "Unknown Region")', () => {
     expect(countryCode("ZZ")).toBeNull();
     expect(countryCode("zz")).toBeNull();
   });

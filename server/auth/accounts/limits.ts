@@ -28,9 +28,21 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 export async function limitAuthAttempt(options: { db: DbOrTx; action: AuthAction; clientIp: string; email?: string }) {
   const { db, action } = options;
   const rule: { ip: readonly [number, number]; email?: readonly [number, number] } = rules[action];
-  await enforceRateLimit({ db, key: clientAddressKey(action, options.clientIp), limit: rule.ip[0], windowSeconds: rule.ip[1], message: TOO_MANY });
+  await enforceRateLimit({
+    db,
+    key: clientAddressKey(action, options.clientIp),
+    limit: rule.ip[0],
+    windowSeconds: rule.ip[1],
+    message: TOO_MANY,
+  });
   if (rule.email && options.email) {
-    await enforceRateLimit({ db, key: `${action}:email:${normalEmail(options.email)}`, limit: rule.email[0], windowSeconds: rule.email[1], message: TOO_MANY });
+    await enforceRateLimit({
+      db,
+      key: `${action}:email:${normalEmail(options.email)}`,
+      limit: rule.email[0],
+      windowSeconds: rule.email[1],
+      message: TOO_MANY,
+    });
   }
 }
 
@@ -42,7 +54,8 @@ const FREE_FAILURES = 3;
 const MAX_DELAY_SECONDS = 5 * 60;
 const FAILURE_MEMORY_SECONDS = 60 * 60;
 
-const failureKey = (email: string, clientIp: string) => clientAddressKey(`sign-in-failures:${normalEmail(email)}`, clientIp);
+const failureKey = (email: string, clientIp: string) =>
+  clientAddressKey(`sign-in-failures:${normalEmail(email)}`, clientIp);
 
 export function signInDelaySeconds(failures: number) {
   return failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_SECONDS, 2 ** (failures - FREE_FAILURES));

@@ -11,9 +11,17 @@ import { limitAuthAttempt } from "./limits.ts";
  * used to probe for members or for who has verified.
  */
 export async function requestPasswordReset(options: { db: Db; email: string; clientIp: string; siteUrl: string }) {
-  await limitAuthAttempt({ db: options.db, action: "forgot-password", clientIp: options.clientIp, email: options.email });
+  await limitAuthAttempt({
+    db: options.db,
+    action: "forgot-password",
+    clientIp: options.clientIp,
+    email: options.email,
+  });
   const email = options.email.trim().toLowerCase();
-  const [member] = await options.db.select({ emailVerified: user.emailVerified }).from(user).where(sql`lower(${user.email}) = ${email}`);
+  const [member] = await options.db
+    .select({ emailVerified: user.emailVerified })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
   if (member && !member.emailVerified) return;
   await getAuth().api.requestPasswordReset({
     body: { email, redirectTo: `${options.siteUrl}/reset-password` },

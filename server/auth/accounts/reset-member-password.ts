@@ -1,10 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import { INVALID_LINK } from "~/lib/validation/auth/auth";
+import type { Db } from "../../db/client.ts";
 import { verification } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-import { getAuth } from "../core/auth.ts";
 import { fromAuthError } from "../core/auth-errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { limitAuthAttempt } from "./limits.ts";
 
 export { INVALID_LINK };

@@ -1,14 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { withTestDataDir } from "../../../tests/helpers/env.ts";
 import { mailsTo } from "../../../tests/helpers/email-outbox.ts";
+import { withTestDataDir } from "../../../tests/helpers/env.ts";
 import { captureLogLines } from "../../../tests/helpers/log-capture.ts";
 import { resetSingleton, setSingleton } from "../../lib/singleton.ts";
 import { sendPasswordResetEmail } from "./send-password-reset-email.ts";
 
 // No SMTP_URL: mail goes to the outbox in DATA_DIR, the case where the link used to be logged.
-const dataDir = withTestDataDir("reset-link-log", { PUBLIC_URL: "https://signals.example", ALLOW_DEV_TRON_KEY: "true" });
+const dataDir = withTestDataDir("reset-link-log", {
+  PUBLIC_URL: "https://signals.example",
+  ALLOW_DEV_TRON_KEY: "true",
+});
 
 let logged: ReturnType<typeof captureLogLines>;
 beforeEach(() => {
@@ -42,7 +45,10 @@ describe("the password reset email without SMTP", () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain("reset-password?");
     const outbox = path.join(dataDir, "outbox");
-    const message = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8")).find((m) => m.includes(token));
+    const message = fs
+      .readdirSync(outbox)
+      .map((f) => fs.readFileSync(path.join(outbox, f), "utf8"))
+      .find((m) => m.includes(token));
     expect(message, "the message, with its link, is in the outbox").toBeDefined();
     expect(fs.statSync(outbox).mode & 0o777).toBe(0o700);
   });
@@ -64,7 +70,10 @@ describe("the password reset email's link and greeting", () => {
   });
 
   it("without a full callback URL from Better Auth, links to the reset page of PUBLIC_URL", async () => {
-    for (const url of [`/api/auth/reset-password/${token}`, `/api/auth/reset-password/${token}?callbackURL=%2Freset-password`]) {
+    for (const url of [
+      `/api/auth/reset-password/${token}`,
+      `/api/auth/reset-password/${token}?callbackURL=%2Freset-password`,
+    ]) {
       logged = captureLogLines({ level: "trace" });
       setSingleton("logger", logged.log);
       await sendPasswordResetEmail({ to: "ada@example.com", name: "Ada Lovelace", token, url });
@@ -76,13 +85,28 @@ describe("the password reset email's link and greeting", () => {
     vi.stubEnv("PUBLIC_URL", undefined);
     vi.stubEnv("PORT", "4123");
     resetSingleton("config");
-    await sendPasswordResetEmail({ to: "ada@example.com", name: "Ada Lovelace", token, url: `/api/auth/reset-password/${token}` });
+    await sendPasswordResetEmail({
+      to: "ada@example.com",
+      name: "Ada Lovelace",
+      token,
+      url: `/api/auth/reset-password/${token}`,
+    });
     expect(linkLogged()).toBe(`http://localhost:4123/reset-password?token=${token}`);
   });
 
-  it("greets by first name, or with \"Hi there\" when the account has no name", async () => {
-    await sendPasswordResetEmail({ to: "grace@example.com", name: "Grace Hopper", token, url: `/api/auth/reset-password/${token}` });
-    await sendPasswordResetEmail({ to: "nameless@example.com", name: "", token, url: `/api/auth/reset-password/${token}` });
+  it('greets by first name, or with "Hi there" when the account has no name', async () => {
+    await sendPasswordResetEmail({
+      to: "grace@example.com",
+      name: "Grace Hopper",
+      token,
+      url: `/api/auth/reset-password/${token}`,
+    });
+    await sendPasswordResetEmail({
+      to: "nameless@example.com",
+      name: "",
+      token,
+      url: `/api/auth/reset-password/${token}`,
+    });
     expect(mailsTo(dataDir, "grace@example.com")[0]).toContain("Hi Grace,");
     expect(mailsTo(dataDir, "nameless@example.com")[0]).toContain("Hi there,");
   });

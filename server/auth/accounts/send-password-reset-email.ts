@@ -13,7 +13,10 @@ export async function sendPasswordResetEmail(options: { to: string; name: string
   // Better Auth's URL may lack an origin (no baseURL configured): read the parameter by hand.
   const match = /[?&]callbackURL=([^&]+)/.exec(options.url);
   const callback = match ? decodeURIComponent(match[1]!) : null;
-  const page = callback && /^https?:\/\//.test(callback) ? callback : `${config.publicUrl ?? `http://localhost:${config.port}`}/reset-password`;
+  const page =
+    callback && /^https?:\/\//.test(callback)
+      ? callback
+      : `${config.publicUrl ?? `http://localhost:${config.port}`}/reset-password`;
   const link = `${page}?token=${encodeURIComponent(options.token)}`;
   const brand = config.brandName;
   const paragraphs = [
@@ -25,7 +28,12 @@ export async function sendPasswordResetEmail(options: { to: string; name: string
     to: options.to,
     subject: `Reset your ${brand} password`,
     text: `${paragraphs.join("\n\n")}\n\nReset your password: ${link}\n\n— ${brand}\n`,
-    html: emailHtml({ brand, heading: "Reset your password", paragraphs, action: { label: "Reset password", url: link } }),
+    html: emailHtml({
+      brand,
+      heading: "Reset your password",
+      paragraphs,
+      action: { label: "Reset password", url: link },
+    }),
   });
   // Without SMTP, in development, the link is also in the log, so it can be followed locally.
   // Never in production: a log is read by more people, kept longer and shipped further than a

@@ -20,7 +20,9 @@ export type MemberSession = {
 export async function getMemberSession(request: Request): Promise<{ member: MemberSession | null; headers: Headers }> {
   const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
   const session = result.response;
-  const member = session ? { userId: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id } : null;
+  const member = session
+    ? { userId: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id }
+    : null;
   return { member, headers: result.headers };
 }
 
@@ -38,7 +40,10 @@ export async function requireMember(request: Request) {
     const answer = new Headers();
     for (const cookie of headers.getSetCookie()) answer.append("Set-Cookie", cookie);
     if (SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) {
-      answer.append("Set-Cookie", flashToastSetCookie({ title: SIGN_IN_AGAIN, type: "error" }, { secure: getConfig().isProduction }));
+      answer.append(
+        "Set-Cookie",
+        flashToastSetCookie({ title: SIGN_IN_AGAIN, type: "error" }, { secure: getConfig().isProduction }),
+      );
     }
     throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers: answer });
   }
@@ -75,7 +80,9 @@ export type SignedInAccount = {
 };
 
 /** Like getMemberSession, with what staff checks need; null when signed out. */
-export async function getSignedInAccount(request: Request): Promise<{ account: SignedInAccount | null; headers: Headers }> {
+export async function getSignedInAccount(
+  request: Request,
+): Promise<{ account: SignedInAccount | null; headers: Headers }> {
   const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
   const found = result.response;
   if (!found) return { account: null, headers: result.headers };

@@ -4,8 +4,8 @@ import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getAuth } from "../core/auth.ts";
-import { clearSignInFailures, enforceSignInDelay, limitAuthAttempt, recordSignInFailure } from "./limits.ts";
 import { withoutTrustedDevice } from "../two-factor/sign-in-challenge.ts";
+import { clearSignInFailures, enforceSignInDelay, limitAuthAttempt, recordSignInFailure } from "./limits.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -15,11 +15,20 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
  * Limited per client address, and slowed per email and address after repeated failures (never
  * a lock on the email itself).
  */
-export async function signInMember(options: { db: Db; email: string; password: string; clientIp: string; headers: Headers }) {
+export async function signInMember(options: {
+  db: Db;
+  email: string;
+  password: string;
+  clientIp: string;
+  headers: Headers;
+}) {
   const { db, email, clientIp } = options;
   await limitAuthAttempt({ db, action: "sign-in", clientIp });
   await enforceSignInDelay({ db, email, clientIp });
-  const [account] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email.trim().toLowerCase()));
+  const [account] = await db
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()));
   let result;
   try {
     result = await getAuth().api.signInEmail({

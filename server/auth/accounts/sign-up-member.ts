@@ -5,8 +5,8 @@ import { profiles, user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getLogger } from "../../lib/logger.ts";
 import { generateWallet } from "../../wallet/generate-wallet.ts";
-import { getAuth } from "../core/auth.ts";
 import { fromAuthError } from "../core/auth-errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { limitAuthAttempt } from "./limits.ts";
 
 export const DUPLICATE_EMAIL = "An account with this email already exists. Please sign in instead.";
@@ -22,7 +22,10 @@ export async function signUpMember(options: { db: Db; input: SignUpInput; client
   const { db, input } = options;
   await limitAuthAttempt({ db, action: "sign-up", clientIp: options.clientIp, email: input.email });
   const email = input.email.toLowerCase();
-  const [existing] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
+  const [existing] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
   if (existing) throw new AppError("CONFLICT", DUPLICATE_EMAIL);
 
   let created: { headers: Headers; userId: string };
@@ -54,7 +57,10 @@ export async function signUpMember(options: { db: Db; input: SignUpInput; client
   try {
     await generateWallet({ db, profileId: created.userId });
   } catch (error) {
-    getLogger().warn({ err: (error as Error).message, profile: created.userId }, "sign-up: wallet generation failed; the wallet job will retry");
+    getLogger().warn(
+      { err: (error as Error).message, profile: created.userId },
+      "sign-up: wallet generation failed; the wallet job will retry",
+    );
   }
   return { userId: created.userId, headers: created.headers };
 }

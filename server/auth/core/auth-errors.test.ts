@@ -30,11 +30,17 @@ describe("Better Auth's errors as ours", () => {
   });
 
   it("a refusal keeps Better Auth's message under the caller's code; a server fault or no message gets the caller's", () => {
-    expect(thrownBy(new APIError("BAD_REQUEST", { message: "Invalid token" }))).toMatchObject({ code: "VALIDATION", message: "Invalid token" });
+    expect(thrownBy(new APIError("BAD_REQUEST", { message: "Invalid token" }))).toMatchObject({
+      code: "VALIDATION",
+      message: "Invalid token",
+    });
     expect(thrownBy(new APIError("INTERNAL_SERVER_ERROR", { message: "Failed to create user" }))).toMatchObject({
       code: "VALIDATION",
       message: "That did not work. Please try again.",
     });
-    expect(thrownBy(new APIError("BAD_REQUEST"))).toMatchObject({ code: "VALIDATION", message: "That did not work. Please try again." });
+    expect(thrownBy(new APIError("BAD_REQUEST"))).toMatchObject({
+      code: "VALIDATION",
+      message: "That did not work. Please try again.",
+    });
   });
 });

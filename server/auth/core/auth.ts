@@ -1,26 +1,34 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
-import { passkey } from "@better-auth/passkey";
+import { emailOTP } from "better-auth/plugins/email-otp";
 import { passwordProblem } from "~/lib/validation/auth/password";
 import { getConfig, getPublicOrigin } from "../../config.ts";
 import { getDb } from "../../db/client.ts";
-import { account, passkey as passkeyTable, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../../db/schema.ts";
+import {
+  account,
+  passkey as passkeyTable,
+  rateLimit,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from "../../db/schema.ts";
 import { CLIENT_IP_HEADER } from "../../lib/client-ip.ts";
 import { getLogger } from "../../lib/logger.ts";
 import { singleton } from "../../lib/singleton.ts";
-import { getAuthSecret } from "./auth-secret.ts";
-import { staffAccessControl, staffRoles } from "./staff-access-control.ts";
 import { sendPasswordResetEmail } from "../accounts/send-password-reset-email.ts";
+import { EMAIL_LINK_SECONDS } from "../email/email-link-store.ts";
+import { noteEmailSendFailure } from "../email/email-send-watch.ts";
+import { sendSignInCodeEmail } from "../email/send-sign-in-code-email.ts";
+import { sendVerificationEmail } from "../email/send-verification-email.ts";
+import { signInDevices } from "../sessions/sign-in-devices-plugin.ts";
 import { secondFactorSessions } from "../two-factor/second-factor-plugin.ts";
 import { TWO_FACTOR_ACCOUNT_FAILURES, TWO_FACTOR_LOCK_SECONDS } from "../two-factor/two-factor-rules.ts";
-import { signInDevices } from "../sessions/sign-in-devices-plugin.ts";
-import { emailOTP } from "better-auth/plugins/email-otp";
-import { EMAIL_LINK_SECONDS } from "../email/email-link-store.ts";
-import { sendSignInCodeEmail } from "../email/send-sign-in-code-email.ts";
-import { noteEmailSendFailure } from "../email/email-send-watch.ts";
-import { sendVerificationEmail } from "../email/send-verification-email.ts";
+import { getAuthSecret } from "./auth-secret.ts";
+import { staffAccessControl, staffRoles } from "./staff-access-control.ts";
 
 export const SESSION_DAYS = 7;
 export const RESET_LINK_SECONDS = 60 * 60;

@@ -4,8 +4,17 @@ import { staffRoles } from "./staff-access-control.ts";
 // The admin plugin's roles must say exactly what app/lib/staff-roles.ts says (written out here).
 describe("the staff roles given to Better Auth's admin plugin", () => {
   it("grant each role exactly its permissions, grouped by resource", () => {
-    expect(staffRoles.editor.statements).toEqual({ overview: ["read"], content: ["read", "write"], newsletter: ["read", "write"] });
-    expect(staffRoles.support.statements).toEqual({ overview: ["read"], members: ["read"], inbox: ["read", "reply"], telegram: ["fix"] });
+    expect(staffRoles.editor.statements).toEqual({
+      overview: ["read"],
+      content: ["read", "write"],
+      newsletter: ["read", "write"],
+    });
+    expect(staffRoles.support.statements).toEqual({
+      overview: ["read"],
+      members: ["read"],
+      inbox: ["read", "reply"],
+      telegram: ["fix"],
+    });
     expect(staffRoles.admin.statements).toEqual({
       overview: ["read"],
       members: ["read", "write"],

@@ -19,5 +19,8 @@ function statementsOf(role: StaffRole): RoleStatements {
 }
 
 export const staffRoles = Object.fromEntries(
-  STAFF_ROLES.map((role) => [role, staffAccessControl.newRole(statementsOf(role) as Parameters<typeof staffAccessControl.newRole>[0])]),
+  STAFF_ROLES.map((role) => [
+    role,
+    staffAccessControl.newRole(statementsOf(role) as Parameters<typeof staffAccessControl.newRole>[0]),
+  ]),
 ) as Record<StaffRole, ReturnType<typeof staffAccessControl.newRole>>;

@@ -13,7 +13,11 @@ import { consumeEmailLink, findEmailLink, readEmailLinkToken, type EmailLinkKind
 const invalid = () => new AppError("NOT_FOUND", EMAIL_AUTH_MESSAGES.invalidLink);
 
 /** What the /verify-email page shows before its button: the kind of link and the address it confirms. */
-export async function findEmailConfirmation(options: { db: Db; linkId: string | null; now?: Date }): Promise<{ kind: EmailLinkKind; email: string }> {
+export async function findEmailConfirmation(options: {
+  db: Db;
+  linkId: string | null;
+  now?: Date;
+}): Promise<{ kind: EmailLinkKind; email: string }> {
   if (!options.linkId) throw invalid();
   const link = await findEmailLink({ db: options.db, linkId: options.linkId, now: options.now });
   const payload = link && readEmailLinkToken(link.token);
@@ -27,7 +31,11 @@ export async function findEmailConfirmation(options: { db: Db; linkId: string | 
  * address verified or, for an email change, switch to the new address, which the link proved.
  * After a change the OLD address is told, so a member who did not ask for it can react.
  */
-export async function confirmEmailLink(options: { db: Db; linkId: string | null; now?: Date }): Promise<{ kind: EmailLinkKind; email: string }> {
+export async function confirmEmailLink(options: {
+  db: Db;
+  linkId: string | null;
+  now?: Date;
+}): Promise<{ kind: EmailLinkKind; email: string }> {
   const { db, linkId } = options;
   if (!linkId) throw invalid();
   const link = await consumeEmailLink({ db, linkId, now: options.now });
@@ -44,9 +52,11 @@ export async function confirmEmailLink(options: { db: Db; linkId: string | null;
   if (link.kind === "verify") return { kind: "verify", email: payload.email };
   const [after] = await db.select({ email: user.email }).from(user).where(eq(user.id, link.userId));
   if (!after || after.email === before.email) throw invalid();
-  await sendEmailChangedNotice({ to: before.email, name: before.name, newEmail: after.email }).catch((error: unknown) => {
-    getLogger().error({ err: error }, "email change: the notice to the old address failed");
-  });
+  await sendEmailChangedNotice({ to: before.email, name: before.name, newEmail: after.email }).catch(
+    (error: unknown) => {
+      getLogger().error({ err: error }, "email change: the notice to the old address failed");
+    },
+  );
   return { kind: "change", email: after.email };
 }
 

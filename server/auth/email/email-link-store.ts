@@ -34,7 +34,9 @@ function parse(row: { value: string; expiresAt: Date } | undefined, now: Date): 
 export async function rememberEmailLink(options: { db: DbOrTx; token: string; userId: string; kind: EmailLinkKind }) {
   const { db, token, userId, kind } = options;
   const linkId = crypto.randomBytes(32).toString("base64url");
-  await db.delete(verification).where(and(like(verification.value, `${kind}:${userId}:%`), like(verification.identifier, `${PREFIX}%`)));
+  await db
+    .delete(verification)
+    .where(and(like(verification.value, `${kind}:${userId}:%`), like(verification.identifier, `${PREFIX}%`)));
   await db.insert(verification).values({
     id: crypto.randomUUID(),
     identifier: identifierOf(linkId),
@@ -46,13 +48,19 @@ export async function rememberEmailLink(options: { db: DbOrTx; token: string; us
 
 /** The link with this id if it is still unused and unexpired (the page shows it before the button). */
 export async function findEmailLink(options: { db: DbOrTx; linkId: string; now?: Date }) {
-  const [row] = await options.db.select().from(verification).where(eq(verification.identifier, identifierOf(options.linkId)));
+  const [row] = await options.db
+    .select()
+    .from(verification)
+    .where(eq(verification.identifier, identifierOf(options.linkId)));
   return parse(row, options.now ?? new Date());
 }
 
 /** Strikes the link off (one statement, so two clicks cannot both use it); null when unknown, used or expired. */
 export async function consumeEmailLink(options: { db: DbOrTx; linkId: string; now?: Date }) {
-  const [row] = await options.db.delete(verification).where(eq(verification.identifier, identifierOf(options.linkId))).returning();
+  const [row] = await options.db
+    .delete(verification)
+    .where(eq(verification.identifier, identifierOf(options.linkId)))
+    .returning();
   return parse(row, options.now ?? new Date());
 }
 
@@ -63,7 +71,10 @@ export async function consumeEmailLink(options: { db: DbOrTx; linkId: string; no
  */
 export function readEmailLinkToken(token: string): { email: string; updateTo?: string } | null {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { email?: unknown; updateTo?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      email?: unknown;
+      updateTo?: unknown;
+    };
     if (typeof payload.email !== "string") return null;
     return { email: payload.email, ...(typeof payload.updateTo === "string" ? { updateTo: payload.updateTo } : {}) };
   } catch {

@@ -14,12 +14,16 @@ describe("sendWatched: a promised mail that did not leave is reported, nothing e
       noteEmailSendFailure(); // Better Auth only logs the callback's error and carries on.
       return "check your inbox";
     });
-    await expect(swallowed).rejects.toSatisfy((e) => e instanceof AppError && e.code === "UNAVAILABLE" && e.message === SEND_FAILED);
+    await expect(swallowed).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === "UNAVAILABLE" && e.message === SEND_FAILED,
+    );
     const thrown = sendWatched(async () => {
       noteEmailSendFailure();
       throw new Error("SMTP refused");
     });
-    await expect(thrown).rejects.toSatisfy((e) => e instanceof AppError && e.code === "UNAVAILABLE" && e.message === SEND_FAILED);
+    await expect(thrown).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === "UNAVAILABLE" && e.message === SEND_FAILED,
+    );
   });
 
   it("an error that is not a send failure comes out unchanged (not as a 503, not swallowed)", async () => {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-import { getAuth } from "../core/auth.ts";
 import { fromAuthError } from "../core/auth-errors.ts";
+import { getAuth } from "../core/auth.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
 import { sendWatched } from "./email-send-watch.ts";
 
@@ -16,11 +16,16 @@ import { sendWatched } from "./email-send-watch.ts";
  */
 export async function requestEmailChange(options: { db: Db; userId: string; newEmail: string; headers: Headers }) {
   const newEmail = options.newEmail.trim().toLowerCase();
-  const [member] = await options.db.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(eq(user.id, options.userId));
+  const [member] = await options.db
+    .select({ email: user.email, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, options.userId));
   if (!member) throw new AppError("NOT_FOUND", "Profile not found.");
   if (!member.emailVerified) throw new AppError("FORBIDDEN", EMAIL_AUTH_MESSAGES.verifyFirst);
   if (member.email.toLowerCase() === newEmail) {
-    throw new AppError("VALIDATION", EMAIL_AUTH_MESSAGES.sameEmail, { fieldErrors: { email: EMAIL_AUTH_MESSAGES.sameEmail } });
+    throw new AppError("VALIDATION", EMAIL_AUTH_MESSAGES.sameEmail, {
+      fieldErrors: { email: EMAIL_AUTH_MESSAGES.sameEmail },
+    });
   }
   try {
     await sendWatched(() => getAuth().api.changeEmail({ body: { newEmail }, headers: options.headers }));

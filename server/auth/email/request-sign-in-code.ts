@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { enforceRateLimit } from "../../security/rate-limit.ts";
+import { limitAuthAttempt } from "../accounts/limits.ts";
 import { getAuth } from "../core/auth.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
-import { limitAuthAttempt } from "../accounts/limits.ts";
 import { sendSignInCodeRefusedEmail } from "./send-sign-in-code-email.ts";
 
 /** "Resend code" waits this long after the last code for the address. */
@@ -21,7 +21,13 @@ export const SIGN_IN_CODE_RESEND_SECONDS = 60;
 export async function requestSignInCode(options: { db: Db; email: string; clientIp: string }) {
   const { db, clientIp } = options;
   const email = options.email.trim().toLowerCase();
-  await enforceRateLimit({ db, key: `sign-in-code:resend:${email}`, limit: 1, windowSeconds: SIGN_IN_CODE_RESEND_SECONDS, message: EMAIL_AUTH_MESSAGES.resendTooSoon });
+  await enforceRateLimit({
+    db,
+    key: `sign-in-code:resend:${email}`,
+    limit: 1,
+    windowSeconds: SIGN_IN_CODE_RESEND_SECONDS,
+    message: EMAIL_AUTH_MESSAGES.resendTooSoon,
+  });
   await limitAuthAttempt({ db, action: "sign-in-code", clientIp, email });
   const [member] = await db
     .select({ emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled })

@@ -1,14 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubConfigEnv, withTestDataDir } from "../../../tests/helpers/env.ts";
-import { sentEmails } from "../../../tests/helpers/sent-emails.ts";
 import { captureLogLines } from "../../../tests/helpers/log-capture.ts";
+import { sentEmails } from "../../../tests/helpers/sent-emails.ts";
 import { resetSingleton, setSingleton } from "../../lib/singleton.ts";
 import { sendSignInCodeEmail, sendSignInCodeRefusedEmail } from "./send-sign-in-code-email.ts";
 
-withTestDataDir("sign-in-code-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals", ALLOW_DEV_TRON_KEY: "true" });
+withTestDataDir("sign-in-code-email", {
+  PUBLIC_URL: "https://signals.example",
+  BRAND_NAME: "Acme Signals",
+  ALLOW_DEV_TRON_KEY: "true",
+});
 
 // The email as it leaves, whatever the transport.
-vi.mock("../../email/send-email.ts", async (importOriginal) => (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+vi.mock("../../email/send-email.ts", async (importOriginal) =>
+  (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()),
+);
 const sent = sentEmails;
 
 let logged: ReturnType<typeof captureLogLines>;
@@ -41,7 +47,9 @@ describe("the sign-in code email", () => {
     expect(email!.html).toContain(">Your sign-in code</h1>");
     expect(email!.html).toContain(">Your Acme Signals sign-in code is 482913.</p>");
     expect(email!.html).toContain(">Enter it on the sign-in page within 10 minutes. It works once.</p>");
-    expect(email!.html).toContain(">If you did not ask for a code, ignore this email: nobody can sign in without it.</p>");
+    expect(email!.html).toContain(
+      ">If you did not ask for a code, ignore this email: nobody can sign in without it.</p>",
+    );
     // The code is typed, not followed: the email has no button.
     expect(email!.html).not.toContain("<a ");
   });

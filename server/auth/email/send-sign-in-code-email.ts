@@ -35,6 +35,11 @@ export async function sendSignInCodeRefusedEmail(options: { to: string }) {
     to: options.to,
     subject: `Sign in to ${brand} with your password`,
     text: `${paragraphs.join("\n\n")}\n\nSign in: ${link}\n\n— ${brand}\n`,
-    html: emailHtml({ brand, heading: "Sign in with your password", paragraphs, action: { label: "Sign in", url: link } }),
+    html: emailHtml({
+      brand,
+      heading: "Sign in with your password",
+      paragraphs,
+      action: { label: "Sign in", url: link },
+    }),
   });
 }

@@ -1,15 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubConfigEnv, withTestDataDir } from "../../../tests/helpers/env.ts";
-import { sentEmails } from "../../../tests/helpers/sent-emails.ts";
 import { captureLogLines } from "../../../tests/helpers/log-capture.ts";
+import { sentEmails } from "../../../tests/helpers/sent-emails.ts";
 import { resetSingleton, setSingleton } from "../../lib/singleton.ts";
 import type * as EmailLinkStore from "./email-link-store.ts";
 import { sendVerificationEmail } from "./send-verification-email.ts";
 
-withTestDataDir("verification-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals", ALLOW_DEV_TRON_KEY: "true" });
+withTestDataDir("verification-email", {
+  PUBLIC_URL: "https://signals.example",
+  BRAND_NAME: "Acme Signals",
+  ALLOW_DEV_TRON_KEY: "true",
+});
 
 // The email as it leaves, whatever the transport.
-vi.mock("../../email/send-email.ts", async (importOriginal) => (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+vi.mock("../../email/send-email.ts", async (importOriginal) =>
+  (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()),
+);
 const sent = sentEmails;
 
 // The link store has its own tests (tests/integration/auth/email-auth.test.ts); here it hands out a
@@ -41,7 +47,8 @@ afterEach(() => {
 });
 
 // Better Auth's tokens are JWTs; only the payload's addresses are read.
-const tokenFor = (payload: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.signature`;
+const tokenFor = (payload: object) =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.signature`;
 const verifyToken = tokenFor({ email: "ada@example.com" });
 const changeToken = tokenFor({ email: "ada@example.com", updateTo: "ada@new.example" });
 const link = "https://signals.example/verify-email?token=link-id-Vb7Kq2";
@@ -72,7 +79,7 @@ describe("the email that verifies a new member's address", () => {
     expect(email!.html).toContain(">Verify email</a>");
   });
 
-  it("says \"Hi there,\" when the name has no first word", async () => {
+  it('says "Hi there," when the name has no first word', async () => {
     stubConfigEnv({ NODE_ENV: "development" });
     await sendVerificationEmail({ userId: "user-1", to: "ada@example.com", name: " Lovelace", token: verifyToken });
     expect(sent[0]!.text.split("\n\n")[0]).toBe("Hi there,");

@@ -14,7 +14,12 @@ import { readEmailLinkToken, rememberEmailLink } from "./email-link-store.ts";
 export async function sendVerificationEmail(options: { userId: string; to: string; name: string; token: string }) {
   const config = getConfig();
   const change = readEmailLinkToken(options.token)?.updateTo !== undefined;
-  const linkId = await rememberEmailLink({ db: getDb(), token: options.token, userId: options.userId, kind: change ? "change" : "verify" });
+  const linkId = await rememberEmailLink({
+    db: getDb(),
+    token: options.token,
+    userId: options.userId,
+    kind: change ? "change" : "verify",
+  });
   const link = `${getPublicOrigin()}/verify-email?token=${linkId}`;
   const brand = config.brandName;
   const hello = `Hi ${options.name.split(" ")[0] || "there"},`;

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
-import { getAuth } from "../core/auth.ts";
 import { limitAuthAttempt } from "../accounts/limits.ts";
+import { getAuth } from "../core/auth.ts";
+import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
 
 /**
  * The second step of /signin/code: the emailed code opens a session (Set-Cookie headers
@@ -13,14 +13,27 @@ import { limitAuthAttempt } from "../accounts/limits.ts";
  * tries (then even the right code: a new one must be asked for). Limited per client address
  * like the password step. A wrong, expired or never-sent code get one answer.
  */
-export async function signInWithCode(options: { db: Db; email: string; code: string; clientIp: string; headers: Headers }) {
+export async function signInWithCode(options: {
+  db: Db;
+  email: string;
+  code: string;
+  clientIp: string;
+  headers: Headers;
+}) {
   const { db, clientIp } = options;
   const email = options.email.trim().toLowerCase();
   await limitAuthAttempt({ db, action: "sign-in", clientIp });
-  const [member] = await db.select({ twoFactorEnabled: user.twoFactorEnabled }).from(user).where(sql`lower(${user.email}) = ${email}`);
+  const [member] = await db
+    .select({ twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
   if (!member || member.twoFactorEnabled) throw new AppError("VALIDATION", EMAIL_AUTH_MESSAGES.invalidCode);
   try {
-    const result = await getAuth().api.signInEmailOTP({ body: { email, otp: options.code }, headers: options.headers, returnHeaders: true });
+    const result = await getAuth().api.signInEmailOTP({
+      body: { email, otp: options.code },
+      headers: options.headers,
+      returnHeaders: true,
+    });
     return { headers: result.headers, userId: result.response.user.id };
   } catch (error) {
     if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "TOO_MANY_ATTEMPTS") {

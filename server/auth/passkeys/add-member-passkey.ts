@@ -9,7 +9,11 @@ import { defaultPasskeyName, toPasskeyView } from "./passkey-view.ts";
  * this browser's cookie, the site's origin and relying party, and stores the passkey for the
  * session's member. Without a name of the member's own it is named after its authenticator.
  */
-export async function addMemberPasskey(options: { headers: Headers; response: AddPasskeyInput["response"]; name?: string }) {
+export async function addMemberPasskey(options: {
+  headers: Headers;
+  response: AddPasskeyInput["response"];
+  name?: string;
+}) {
   const auth = getAuth();
   let stored;
   try {
@@ -24,7 +28,10 @@ export async function addMemberPasskey(options: { headers: Headers; response: Ad
   }
   let passkey = stored.response;
   if (!options.name) {
-    const named = await auth.api.updatePasskey({ body: { id: passkey.id, name: defaultPasskeyName(passkey.aaguid) }, headers: options.headers });
+    const named = await auth.api.updatePasskey({
+      body: { id: passkey.id, name: defaultPasskeyName(passkey.aaguid) },
+      headers: options.headers,
+    });
     passkey = named.passkey;
   }
   return { passkey: toPasskeyView(passkey), headers: stored.headers };

@@ -17,7 +17,9 @@ function refusal(error: unknown) {
 
 describe("Better Auth's error code", () => {
   it("is read only from Better Auth's own errors, and only when it is a string", () => {
-    expect(authErrorCode(new APIError("FORBIDDEN", { code: "SESSION_NOT_FRESH", message: "Session is not fresh" }))).toBe("SESSION_NOT_FRESH");
+    expect(
+      authErrorCode(new APIError("FORBIDDEN", { code: "SESSION_NOT_FRESH", message: "Session is not fresh" })),
+    ).toBe("SESSION_NOT_FRESH");
     // Something else with the same shape is not Better Auth speaking.
     expect(authErrorCode({ body: { code: "SESSION_NOT_FRESH" } })).toBeUndefined();
     expect(authErrorCode(new APIError("BAD_REQUEST", { code: 42 as unknown as string }))).toBeUndefined();
@@ -40,8 +42,12 @@ describe("a passkey refusal", () => {
   });
 
   it("a missing challenge keeps the caller's code with the expired-request message; any other refusal is the caller's own", () => {
-    const expired = refusal(new APIError("BAD_REQUEST", { code: "CHALLENGE_NOT_FOUND", message: "Challenge not found" }));
+    const expired = refusal(
+      new APIError("BAD_REQUEST", { code: "CHALLENGE_NOT_FOUND", message: "Challenge not found" }),
+    );
     expect(expired).toMatchObject({ code: "VALIDATION", message: "The passkey request expired. Please try again." });
-    expect(refusal(new APIError("UNAUTHORIZED", { code: "AUTHENTICATION_FAILED", message: "Authentication failed" }))).toBe(fallback);
+    expect(
+      refusal(new APIError("UNAUTHORIZED", { code: "AUTHENTICATION_FAILED", message: "Authentication failed" })),
+    ).toBe(fallback);
   });
 });

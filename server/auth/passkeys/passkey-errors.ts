@@ -3,7 +3,8 @@ import { AppError } from "../../lib/errors.ts";
 import { TOO_MANY } from "../accounts/limits.ts";
 
 export const PASSKEY_NOT_FOUND = "Passkey not found.";
-export const PASSKEY_SIGN_IN_FAILED = "Your passkey could not be verified. Try again or sign in with your email and password.";
+export const PASSKEY_SIGN_IN_FAILED =
+  "Your passkey could not be verified. Try again or sign in with your email and password.";
 export const PASSKEY_NOT_ADDED = "The passkey could not be added. Please try again.";
 export const PASSKEY_NEEDS_FRESH_SIGN_IN = "For your security, sign out and sign in again before adding a passkey.";
 export const PASSKEY_CHALLENGE_EXPIRED = "The passkey request expired. Please try again.";

@@ -1,8 +1,8 @@
 import type { PasskeySignInInput } from "~/lib/validation/auth/passkeys";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { getAuth } from "../core/auth.ts";
 import { limitAuthAttempt } from "../accounts/limits.ts";
+import { getAuth } from "../core/auth.ts";
 import { PASSKEY_SIGN_IN_FAILED, passkeyRefusal } from "./passkey-errors.ts";
 
 /**
@@ -11,7 +11,12 @@ import { PASSKEY_SIGN_IN_FAILED, passkeyRefusal } from "./passkey-errors.ts";
  * A passkey is possession and (on the authenticator) verification in one, so no second factor
  * is asked. Counted against the same per-address limit as the password sign-in.
  */
-export async function signInWithPasskey(options: { db: Db; clientIp: string; headers: Headers; response: PasskeySignInInput["response"] }) {
+export async function signInWithPasskey(options: {
+  db: Db;
+  clientIp: string;
+  headers: Headers;
+  response: PasskeySignInInput["response"];
+}) {
   await limitAuthAttempt({ db: options.db, action: "sign-in", clientIp: options.clientIp });
   try {
     const result = await getAuth().api.verifyPasskeyAuthentication({

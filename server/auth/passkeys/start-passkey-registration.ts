@@ -10,7 +10,10 @@ import { authErrorCode, PASSKEY_NEEDS_FRESH_SIGN_IN, PASSKEY_NOT_ADDED, passkeyR
  */
 export async function startPasskeyRegistration(options: { headers: Headers }) {
   try {
-    const result = await getAuth().api.generatePasskeyRegistrationOptions({ headers: options.headers, returnHeaders: true });
+    const result = await getAuth().api.generatePasskeyRegistrationOptions({
+      headers: options.headers,
+      returnHeaders: true,
+    });
     return { options: result.response, headers: result.headers };
   } catch (error) {
     if (authErrorCode(error) === "SESSION_NOT_FRESH") throw new AppError("FORBIDDEN", PASSKEY_NEEDS_FRESH_SIGN_IN);

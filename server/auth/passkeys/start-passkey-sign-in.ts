@@ -9,7 +9,10 @@ import { PASSKEY_SIGN_IN_FAILED, passkeyRefusal } from "./passkey-errors.ts";
  */
 export async function startPasskeySignIn(options: { headers: Headers }) {
   try {
-    const result = await getAuth().api.generatePasskeyAuthenticationOptions({ headers: options.headers, returnHeaders: true });
+    const result = await getAuth().api.generatePasskeyAuthenticationOptions({
+      headers: options.headers,
+      returnHeaders: true,
+    });
     return { options: result.response, headers: result.headers };
   } catch (error) {
     passkeyRefusal(error, new AppError("UNAUTHORIZED", PASSKEY_SIGN_IN_FAILED));

@@ -13,17 +13,20 @@ const answer = (...setCookies: string[]) => {
   for (const setCookie of setCookies) headers.append("set-cookie", setCookie);
   return headers;
 };
-const cookieAfter = (cookie: string | undefined, ...setCookies: string[]) => cookiesAfter(request(cookie), answer(...setCookies)).get("cookie");
+const cookieAfter = (cookie: string | undefined, ...setCookies: string[]) =>
+  cookiesAfter(request(cookie), answer(...setCookies)).get("cookie");
 
 describe("the Cookie header a browser sends after an answer's Set-Cookie", () => {
   it("replaces a cookie the answer sets again, in its place, and keeps the others", () => {
-    expect(cookieAfter("session_token=old.sig; theme=dark", "session_token=new.sig; Path=/; HttpOnly; SameSite=Lax")).toBe(
-      "session_token=new.sig; theme=dark",
-    );
+    expect(
+      cookieAfter("session_token=old.sig; theme=dark", "session_token=new.sig; Path=/; HttpOnly; SameSite=Lax"),
+    ).toBe("session_token=new.sig; theme=dark");
   });
 
   it("adds a cookie the request did not have, after the ones it had", () => {
-    expect(cookieAfter("theme=dark; lang=en", "session_data=abc; Max-Age=300; Path=/")).toBe("theme=dark; lang=en; session_data=abc");
+    expect(cookieAfter("theme=dark; lang=en", "session_data=abc; Max-Age=300; Path=/")).toBe(
+      "theme=dark; lang=en; session_data=abc",
+    );
   });
 
   it("keeps the request's cookies as they were when the answer sets none", () => {
@@ -31,7 +34,9 @@ describe("the Cookie header a browser sends after an answer's Set-Cookie", () =>
   });
 
   it("removes a cookie the answer sets to an empty value, even without Max-Age", () => {
-    expect(cookieAfter("session_token=old.sig; dont_remember=true", "dont_remember=; Path=/")).toBe("session_token=old.sig");
+    expect(cookieAfter("session_token=old.sig; dont_remember=true", "dont_remember=; Path=/")).toBe(
+      "session_token=old.sig",
+    );
   });
 
   it("removes a cookie the answer sets with Max-Age=0, whatever its value, place among the attributes, case and spacing", () => {
@@ -71,12 +76,17 @@ describe("the Cookie header a browser sends after an answer's Set-Cookie", () =>
   });
 
   it("builds the header from the answer alone when the request had no Cookie header", () => {
-    expect(cookieAfter(undefined, "session_token=new.sig; Path=/", "theme=dark")).toBe("session_token=new.sig; theme=dark");
+    expect(cookieAfter(undefined, "session_token=new.sig; Path=/", "theme=dark")).toBe(
+      "session_token=new.sig; theme=dark",
+    );
     expect(cookieAfter(undefined)).toBe("");
   });
 
   it("keeps the request's other headers and leaves the request's own headers unchanged", () => {
-    const original = request("session_token=old.sig", { "user-agent": "Mozilla/5.0 Firefox/128.0", "x-forwarded-for": "203.0.113.7" });
+    const original = request("session_token=old.sig", {
+      "user-agent": "Mozilla/5.0 Firefox/128.0",
+      "x-forwarded-for": "203.0.113.7",
+    });
     const after = cookiesAfter(original, answer("session_token=new.sig; Path=/"));
     expect([...after]).toEqual([
       ["cookie", "session_token=new.sig"],

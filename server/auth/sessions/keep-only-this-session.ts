@@ -6,7 +6,9 @@ import { getAuth } from "../core/auth.ts";
  * two-factor on or off does), pass its answer's headers: the new session cookie is the one kept.
  */
 export async function keepOnlyThisSession(options: { requestHeaders: Headers; answerHeaders?: Headers }) {
-  const headers = options.answerHeaders ? cookiesAfter(options.requestHeaders, options.answerHeaders) : options.requestHeaders;
+  const headers = options.answerHeaders
+    ? cookiesAfter(options.requestHeaders, options.answerHeaders)
+    : options.requestHeaders;
   await getAuth().api.revokeOtherSessions({ headers });
 }
 

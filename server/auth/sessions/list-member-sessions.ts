@@ -11,7 +11,12 @@ import { addressPrefix, countryName } from "../accounts/device-address.ts";
  * `listSessions` does the same query but refuses a session older than its one-day "fresh age",
  * which would hide the list from anyone signed in since yesterday). Tokens never leave here.
  */
-export async function listMemberSessions(options: { db: Db; userId: string; currentSessionId: string; now?: Date }): Promise<SignedInDevice[]> {
+export async function listMemberSessions(options: {
+  db: Db;
+  userId: string;
+  currentSessionId: string;
+  now?: Date;
+}): Promise<SignedInDevice[]> {
   const now = options.now ?? new Date();
   const rows = await options.db
     .select({

@@ -4,8 +4,8 @@ import { summarizeUserAgent } from "~/lib/user-agent";
 import type { Db } from "../../db/client.ts";
 import { knownDevices } from "../../db/schema.ts";
 import { getLogger } from "../../lib/logger.ts";
-import { getAuthSecret } from "../core/auth-secret.ts";
 import { addressPrefix, countryName } from "../accounts/device-address.ts";
+import { getAuthSecret } from "../core/auth-secret.ts";
 import { sendNewDeviceEmail } from "./send-new-device-email.ts";
 
 /**
@@ -31,7 +31,10 @@ export async function noteSignInDevice(options: {
   const at = options.at ?? new Date();
   const { browser, os } = summarizeUserAgent(options.userAgent);
   const prefix = addressPrefix(options.ipAddress);
-  const deviceKey = crypto.createHmac("sha256", getAuthSecret()).update(`known-device\0${userId}\0${browser}\0${os}\0${prefix ?? "-"}`).digest("base64url");
+  const deviceKey = crypto
+    .createHmac("sha256", getAuthSecret())
+    .update(`known-device\0${userId}\0${browser}\0${os}\0${prefix ?? "-"}`)
+    .digest("base64url");
 
   const seen = await db
     .update(knownDevices)
@@ -40,7 +43,11 @@ export async function noteSignInDevice(options: {
     .returning({ key: knownDevices.deviceKey });
   if (seen.length > 0) return { mailed: null };
 
-  const others = await db.select({ key: knownDevices.deviceKey }).from(knownDevices).where(eq(knownDevices.userId, userId)).limit(1);
+  const others = await db
+    .select({ key: knownDevices.deviceKey })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .limit(1);
   const inserted = await db
     .insert(knownDevices)
     .values({ userId, deviceKey, createdAt: at, lastSeenAt: at })

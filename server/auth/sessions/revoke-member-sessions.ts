@@ -15,17 +15,29 @@ export const THIS_DEVICE = "This is the device you are using: use Logout to sign
  * (404), and nothing is revoked. This browser's own session is not revoked here (Logout is).
  * Returns how many sessions were ended.
  */
-export async function revokeMemberSessions(options: { db: Db; userId: string; currentSessionId: string; sessionId?: string; headers: Headers }) {
+export async function revokeMemberSessions(options: {
+  db: Db;
+  userId: string;
+  currentSessionId: string;
+  sessionId?: string;
+  headers: Headers;
+}) {
   const { db, userId, currentSessionId } = options;
   const now = new Date();
   const own = and(eq(session.userId, userId), gt(session.expiresAt, now));
   if (options.sessionId === undefined) {
-    const others = await db.select({ id: session.id }).from(session).where(and(own, ne(session.id, currentSessionId)));
+    const others = await db
+      .select({ id: session.id })
+      .from(session)
+      .where(and(own, ne(session.id, currentSessionId)));
     await getAuth().api.revokeOtherSessions({ headers: options.headers });
     return { revoked: others.length };
   }
   if (options.sessionId === currentSessionId) throw new AppError("VALIDATION", THIS_DEVICE);
-  const [target] = await db.select({ token: session.token }).from(session).where(and(own, eq(session.id, options.sessionId)));
+  const [target] = await db
+    .select({ token: session.token })
+    .from(session)
+    .where(and(own, eq(session.id, options.sessionId)));
   if (!target) throw new AppError("NOT_FOUND", DEVICE_GONE);
   await getAuth().api.revokeSession({ body: { token: target.token }, headers: options.headers });
   return { revoked: 1 };

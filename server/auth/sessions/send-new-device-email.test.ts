@@ -6,7 +6,9 @@ import { sendNewDeviceEmail } from "./send-new-device-email.ts";
 withTestDataDir("new-device-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals" });
 
 // The email as it leaves, whatever the transport.
-vi.mock("../../email/send-email.ts", async (importOriginal) => (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+vi.mock("../../email/send-email.ts", async (importOriginal) =>
+  (await import("../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()),
+);
 const sent = sentEmails;
 
 beforeEach(() => {
@@ -80,7 +82,9 @@ describe("the email about a sign-in from a new device", () => {
 
   it("says nothing about where when neither country nor address is known", async () => {
     await send({ place: null, address: null, browser: "Safari", os: "iOS" });
-    expect(whatHappened()).toBe("Your Acme Signals account was just signed in to from a new device: Safari on iOS, at 2026-03-05 09:07 UTC.");
+    expect(whatHappened()).toBe(
+      "Your Acme Signals account was just signed in to from a new device: Safari on iOS, at 2026-03-05 09:07 UTC.",
+    );
   });
 
   it("gives the time to the minute in UTC, seconds dropped, with a space between date and time", async () => {

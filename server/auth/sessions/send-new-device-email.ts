@@ -18,7 +18,11 @@ export async function sendNewDeviceEmail(options: {
 }) {
   const brand = getConfig().brandName;
   const link = `${getPublicOrigin()}/dashboard?section=user-info`;
-  const where = options.place ? ` near ${options.place}` : options.address ? ` from the network ${options.address}` : "";
+  const where = options.place
+    ? ` near ${options.place}`
+    : options.address
+      ? ` from the network ${options.address}`
+      : "";
   const when = `${options.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const paragraphs = [
     `Hi ${options.name.split(" ")[0] || "there"},`,
@@ -30,6 +34,11 @@ export async function sendNewDeviceEmail(options: {
     to: options.to,
     subject: `New sign-in to your ${brand} account`,
     text: `${paragraphs.join("\n\n")}\n\nReview signed-in devices: ${link}\n\n— ${brand}\n`,
-    html: emailHtml({ brand, heading: "New sign-in to your account", paragraphs, action: { label: "Review signed-in devices", url: link } }),
+    html: emailHtml({
+      brand,
+      heading: "New sign-in to your account",
+      paragraphs,
+      action: { label: "Review signed-in devices", url: link },
+    }),
   });
 }

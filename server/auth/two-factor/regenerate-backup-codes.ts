@@ -8,13 +8,21 @@ import { fromTwoFactorError, isTwoFactorOn, limitTwoFactorSettings, NOT_ON } fro
  * Ten new backup codes for the password; the old ones stop working. Every other
  * session of the member ends. The codes are returned to be shown once.
  */
-export async function regenerateBackupCodes(options: { db: DbOrTx; userId: string; password: string; headers: Headers }) {
+export async function regenerateBackupCodes(options: {
+  db: DbOrTx;
+  userId: string;
+  password: string;
+  headers: Headers;
+}) {
   const { db, userId } = options;
   await limitTwoFactorSettings({ db, userId });
   if (!(await isTwoFactorOn({ db, userId }))) throw new AppError("CONFLICT", NOT_ON);
   let result;
   try {
-    result = await getAuth().api.generateBackupCodes({ body: { password: options.password }, headers: options.headers });
+    result = await getAuth().api.generateBackupCodes({
+      body: { password: options.password },
+      headers: options.headers,
+    });
   } catch (error) {
     fromTwoFactorError(error, "app");
   }

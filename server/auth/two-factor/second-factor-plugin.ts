@@ -5,10 +5,15 @@ import type { BetterAuthPlugin } from "better-auth";
  * an app code or a backup code (the second sign-in step, or the app code that confirms the
  * two-factor set-up), or a passkey (possession and, on the authenticator, verification in one).
  */
-export const SECOND_FACTOR_PATHS: ReadonlySet<string> = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/passkey/verify-authentication"]);
+export const SECOND_FACTOR_PATHS: ReadonlySet<string> = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/passkey/verify-authentication",
+]);
 
 /** What the session-create hook reads of Better Auth's endpoint context. */
-type CreateContext = { path?: string; context?: { session?: { session?: { secondFactor?: unknown } } | null } } | null | undefined;
+type CreateContext =
+  { path?: string; context?: { session?: { session?: { secondFactor?: unknown } } | null } } | null | undefined;
 
 /**
  * Whether a session being created passed a second factor: opened by one of SECOND_FACTOR_PATHS,
@@ -36,7 +41,9 @@ export function secondFactorSessions() {
         databaseHooks: {
           session: {
             create: {
-              before: async (session, ctx) => ({ data: { ...session, secondFactor: passedSecondFactor(ctx as CreateContext) } }),
+              before: async (session, ctx) => ({
+                data: { ...session, secondFactor: passedSecondFactor(ctx as CreateContext) },
+              }),
             },
           },
         },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { withoutTrustedDevice } from "./sign-in-challenge.ts";
 
-const cookieOf = (cookie?: string) => withoutTrustedDevice(new Headers(cookie === undefined ? {} : { cookie })).get("cookie");
+const cookieOf = (cookie?: string) =>
+  withoutTrustedDevice(new Headers(cookie === undefined ? {} : { cookie })).get("cookie");
 
 describe("withoutTrustedDevice: the password step as if this browser were not trusted", () => {
   it("drops Better Auth's trust cookie wherever it is, secure-prefixed too, and keeps every other cookie", () => {

@@ -29,7 +29,10 @@ export function withoutTrustedDevice(headers: Headers): Headers {
  * cookie's signature is not checked here (Better Auth does that): a forged cookie only names a
  * random identifier that matches no challenge. Null without a live challenge.
  */
-export async function findChallengeAccount(options: { db: DbOrTx; headers: Headers }): Promise<{ userId: string; staff: boolean; lockedUntil: Date | null } | null> {
+export async function findChallengeAccount(options: {
+  db: DbOrTx;
+  headers: Headers;
+}): Promise<{ userId: string; staff: boolean; lockedUntil: Date | null } | null> {
   const raw = CHALLENGE_COOKIE.exec(options.headers.get("cookie") ?? "")?.[1];
   if (!raw) return null;
   let identifier: string;

@@ -15,7 +15,10 @@ export async function startTwoFactorSetup(options: { db: DbOrTx; userId: string;
   if (await isTwoFactorOn({ db, userId })) throw new AppError("CONFLICT", ALREADY_ON);
   let result;
   try {
-    result = await getAuth().api.enableTwoFactor({ body: { password: options.password, method: "totp" }, headers: options.headers });
+    result = await getAuth().api.enableTwoFactor({
+      body: { password: options.password, method: "totp" },
+      headers: options.headers,
+    });
   } catch (error) {
     fromTwoFactorError(error, "app");
   }

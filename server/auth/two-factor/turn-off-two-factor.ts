@@ -11,7 +11,13 @@ import { fromTwoFactorError, isTwoFactorOn, limitTwoFactorSettings, NOT_ON } fro
  * the backup codes are deleted, this browser's trusted-device mark is dropped, and every other
  * session of the member ends (this browser gets a new session cookie: forward `headers`).
  */
-export async function turnOffTwoFactor(options: { db: DbOrTx; userId: string; password: string; code: string; headers: Headers }) {
+export async function turnOffTwoFactor(options: {
+  db: DbOrTx;
+  userId: string;
+  password: string;
+  code: string;
+  headers: Headers;
+}) {
   const { db, userId, password, code, headers } = options;
   await limitTwoFactorSettings({ db, userId });
   if (!(await isTwoFactorOn({ db, userId }))) throw new AppError("CONFLICT", NOT_ON);

@@ -15,12 +15,17 @@ function refusal(error: unknown, code: "app" | "any" = "any", lock?: Parameters<
 }
 
 // Better Auth's refusals as its two-factor plugin throws them (status and body code).
-const betterAuth = (status: ConstructorParameters<typeof APIError>[0], code: string) => new APIError(status, { code, message: `Better Auth: ${code}` });
+const betterAuth = (status: ConstructorParameters<typeof APIError>[0], code: string) =>
+  new APIError(status, { code, message: `Better Auth: ${code}` });
 
 describe("Better Auth's two-factor refusals as the member reads them", () => {
   it("a locked second factor is a 429 asking for the wait that is left of the lock, in seconds and in whole minutes", () => {
     const now = new Date("2026-11-26T12:00:00Z");
-    const lockedFor = (ms: number) => refusal(betterAuth("TOO_MANY_REQUESTS", "ACCOUNT_TEMPORARILY_LOCKED"), "any", { lockedUntil: new Date(now.getTime() + ms), now });
+    const lockedFor = (ms: number) =>
+      refusal(betterAuth("TOO_MANY_REQUESTS", "ACCOUNT_TEMPORARILY_LOCKED"), "any", {
+        lockedUntil: new Date(now.getTime() + ms),
+        now,
+      });
     const locked = (seconds: number, minutes: string) => ({
       code: "RATE_LIMITED",
       message: `Too many wrong codes. Two-factor sign-in is locked; try again in ${minutes}.`,
@@ -39,8 +44,16 @@ describe("Better Auth's two-factor refusals as the member reads them", () => {
   });
 
   it("already on, not on, and a confirmation without a started set-up are conflicts, each with its own words", () => {
-    expect(refusal(betterAuth("BAD_REQUEST", "TOTP_ALREADY_ENABLED"))).toEqual({ code: "CONFLICT", message: "Two-factor authentication is already on.", details: {} });
-    expect(refusal(betterAuth("BAD_REQUEST", "TWO_FACTOR_NOT_ENABLED"))).toEqual({ code: "CONFLICT", message: "Two-factor authentication is not on.", details: {} });
+    expect(refusal(betterAuth("BAD_REQUEST", "TOTP_ALREADY_ENABLED"))).toEqual({
+      code: "CONFLICT",
+      message: "Two-factor authentication is already on.",
+      details: {},
+    });
+    expect(refusal(betterAuth("BAD_REQUEST", "TWO_FACTOR_NOT_ENABLED"))).toEqual({
+      code: "CONFLICT",
+      message: "Two-factor authentication is not on.",
+      details: {},
+    });
     expect(refusal(betterAuth("BAD_REQUEST", "TOTP_NOT_ENABLED"))).toEqual({
       code: "CONFLICT",
       message: "Start again: enter your password to get a new QR code.",
@@ -49,11 +62,26 @@ describe("Better Auth's two-factor refusals as the member reads them", () => {
   });
 
   it("any other refusal keeps Better Auth's message for people, or says the change failed when it has none or is a server error", () => {
-    expect(refusal(betterAuth("BAD_REQUEST", "OTP_NOT_CONFIGURED"))).toEqual({ code: "VALIDATION", message: "Better Auth: OTP_NOT_CONFIGURED", details: {} });
-    const failed = { code: "VALIDATION", message: "Two-factor authentication could not be changed. Please try again.", details: {} };
+    expect(refusal(betterAuth("BAD_REQUEST", "OTP_NOT_CONFIGURED"))).toEqual({
+      code: "VALIDATION",
+      message: "Better Auth: OTP_NOT_CONFIGURED",
+      details: {},
+    });
+    const failed = {
+      code: "VALIDATION",
+      message: "Two-factor authentication could not be changed. Please try again.",
+      details: {},
+    };
     // A refusal without a body (no code to read) is not a crash.
     expect(refusal(new APIError("BAD_REQUEST"))).toEqual(failed);
-    expect(refusal(new APIError("INTERNAL_SERVER_ERROR", { code: "FAILED_TO_CREATE_SESSION", message: "failed to create session" }))).toEqual(failed);
+    expect(
+      refusal(
+        new APIError("INTERNAL_SERVER_ERROR", {
+          code: "FAILED_TO_CREATE_SESSION",
+          message: "failed to create session",
+        }),
+      ),
+    ).toEqual(failed);
   });
 
   it("an error that is not Better Auth's passes through unchanged, even when it carries a code Better Auth uses", () => {

@@ -9,11 +9,13 @@ import { fromAuthError } from "../core/auth-errors.ts";
 // What the Security card and the second sign-in screen say when they refuse.
 export const WRONG_PASSWORD = "Password is incorrect.";
 export const WRONG_APP_CODE = "That code is not correct. Enter the current 6-digit code from your authenticator app.";
-export const WRONG_CODE = "That code is not correct. Enter the current code from your authenticator app or an unused backup code.";
+export const WRONG_CODE =
+  "That code is not correct. Enter the current code from your authenticator app or an unused backup code.";
 export const CHALLENGE_EXPIRED = "Your sign-in has expired. Please sign in again.";
 export const TOO_MANY_CODES = "Too many wrong codes. Please sign in again.";
 /** The lock's words: how long is left, in minutes. */
-export const twoFactorLocked = (minutes: number) => `Too many wrong codes. Two-factor sign-in is locked; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+export const twoFactorLocked = (minutes: number) =>
+  `Too many wrong codes. Two-factor sign-in is locked; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 export const ALREADY_ON = "Two-factor authentication is already on.";
 export const NOT_ON = "Two-factor authentication is not on.";
 export const SETUP_NOT_STARTED = "Start again: enter your password to get a new QR code.";
@@ -34,14 +36,23 @@ export const TWO_FACTOR_LOCK_SECONDS = 15 * 60;
  * shared by turning on, confirming, new backup codes and turning off.
  */
 export async function limitTwoFactorSettings(options: { db: DbOrTx; userId: string }) {
-  await enforceRateLimit({ db: options.db, key: `two-factor-settings:${options.userId}`, limit: 10, windowSeconds: 15 * 60 });
+  await enforceRateLimit({
+    db: options.db,
+    key: `two-factor-settings:${options.userId}`,
+    limit: 10,
+    windowSeconds: 15 * 60,
+  });
 }
 
 /**
  * Better Auth's two-factor refusals as ours: `code` tells which code was asked for; `lockedUntil`,
  * when known, is the end of the account's lock, so a refusal asks for the wait that is left.
  */
-export function fromTwoFactorError(error: unknown, code: "app" | "any", lock: { lockedUntil?: Date | null; now?: Date } = {}): never {
+export function fromTwoFactorError(
+  error: unknown,
+  code: "app" | "any",
+  lock: { lockedUntil?: Date | null; now?: Date } = {},
+): never {
   if (isAPIError(error)) {
     switch ((error.body as { code?: string } | undefined)?.code) {
       case "INVALID_PASSWORD":
@@ -67,7 +78,10 @@ export function fromTwoFactorError(error: unknown, code: "app" | "any", lock: { 
         throw new AppError("CONFLICT", SETUP_NOT_STARTED);
     }
   }
-  fromAuthError(error, { code: "VALIDATION", message: "Two-factor authentication could not be changed. Please try again." });
+  fromAuthError(error, {
+    code: "VALIDATION",
+    message: "Two-factor authentication could not be changed. Please try again.",
+  });
 }
 
 /** Whether the member's sign-in asks for a second factor now. */

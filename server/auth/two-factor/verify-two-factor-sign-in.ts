@@ -4,8 +4,8 @@ import type { DbOrTx } from "../../db/client.ts";
 import { session } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { consumeRateLimit } from "../../security/rate-limit.ts";
-import { getAuth } from "../core/auth.ts";
 import { limitAuthAttempt } from "../accounts/limits.ts";
+import { getAuth } from "../core/auth.ts";
 import { findChallengeAccount } from "./sign-in-challenge.ts";
 import { CHALLENGE_EXPIRED, fromTwoFactorError, WRONG_CODE } from "./two-factor-rules.ts";
 
@@ -33,7 +33,13 @@ export function hasSignInChallenge(headers: Headers): boolean {
  * 30 days, so the password alone signs in there: for members only, staff always give a code.
  * Returns Set-Cookie headers.
  */
-export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string; trustDevice: boolean; clientIp: string; headers: Headers }) {
+export async function verifyTwoFactorSignIn(options: {
+  db: DbOrTx;
+  code: string;
+  trustDevice: boolean;
+  clientIp: string;
+  headers: Headers;
+}) {
   const { db, code, headers } = options;
   await limitAuthAttempt({ db, action: "two-factor", clientIp: options.clientIp });
   // Without the password step's challenge Better Auth would check the code against the browser's
@@ -66,7 +72,12 @@ export async function verifyTwoFactorSignIn(options: { db: DbOrTx; code: string;
  */
 async function refuseReplayedCode(options: { db: DbOrTx; userId: string; code: string; token: string }) {
   const { db, userId, code, token } = options;
-  const use = await consumeRateLimit({ db, key: `two-factor-code-used:${userId}:${code}`, limit: 1, windowSeconds: USED_CODE_SECONDS });
+  const use = await consumeRateLimit({
+    db,
+    key: `two-factor-code-used:${userId}:${code}`,
+    limit: 1,
+    windowSeconds: USED_CODE_SECONDS,
+  });
   if (use.allowed) return;
   // Without its cookie the session is unusable anyway; deleting it keeps the devices list true.
   await db.delete(session).where(eq(session.token, token));

@@ -20,7 +20,17 @@ function row(
   published = true,
 ): ResultInsert {
   if (wins + losses > signals) throw new Error(`results row "${type} / ${title}": wins + losses > signals`);
-  return { type, title, signals, wins, losses, totalPercentage, winRate: winRate(wins, losses), published, displayOrder };
+  return {
+    type,
+    title,
+    signals,
+    wins,
+    losses,
+    totalPercentage,
+    winRate: winRate(wins, losses),
+    published,
+    displayOrder,
+  };
 }
 
 /**

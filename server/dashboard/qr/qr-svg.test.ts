@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { qrImage, QR_QUIET_ZONE } from "./qr-svg.ts";
+import { QR_QUIET_ZONE, qrImage } from "./qr-svg.ts";
 
 // The deposit dialog's QR code of this TRON address as the hand-written encoder drew it before
 // uqr replaced it (that encoder's output was checked by an independent decoder: format bits,
@@ -54,7 +54,23 @@ function modules(image: { size: number; path: string }): boolean[][] {
 /** Error correction level named by the format bits next to the top-left finder (ISO/IEC 18004 §7.9). */
 function errorCorrectionLevel(m: boolean[][]): string {
   const q = QR_QUIET_ZONE;
-  const cells = [[8, 0], [8, 1], [8, 2], [8, 3], [8, 4], [8, 5], [8, 7], [8, 8], [7, 8], [5, 8], [4, 8], [3, 8], [2, 8], [1, 8], [0, 8]];
+  const cells = [
+    [8, 0],
+    [8, 1],
+    [8, 2],
+    [8, 3],
+    [8, 4],
+    [8, 5],
+    [8, 7],
+    [8, 8],
+    [7, 8],
+    [5, 8],
+    [4, 8],
+    [3, 8],
+    [2, 8],
+    [1, 8],
+    [0, 8],
+  ];
   const bits = cells.reduce((acc, [r, c]) => (acc << 1) | Number(m[r! + q]![c! + q]), 0) ^ 0b101010000010010;
   return ["M", "L", "H", "Q"][bits >> 13]!;
 }
@@ -66,21 +82,46 @@ describe("deposit QR code (uqr)", () => {
     expect(image.path).toBe(ADDRESS_PATH);
   });
 
-  it.each(["TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", ADDRESS])("encodes %s at level M in version 3 with finders in three corners", (address) => {
-    const image = qrImage(address);
-    // 34 bytes need version 3 (29 modules) at level M; level L would fit version 2 (25), Q version 4 (33).
-    expect(image.size).toBe(37);
-    const m = modules(image);
-    expect(errorCorrectionLevel(m)).toBe("M");
-    for (const [r, c] of [[4, 4], [4, 26], [26, 4]]) {
-      expect([0, 1, 2, 3, 4, 5, 6].map((i) => m[r! + 3]![c! + i])).toEqual([true, false, true, true, true, false, true]);
-    }
-    // The quiet zone stays light.
-    expect(m.slice(0, 4).flat().some(Boolean)).toBe(false);
-    expect(m.map((row) => row.slice(0, 4)).flat().some(Boolean)).toBe(false);
-    expect(m.slice(-4).flat().some(Boolean)).toBe(false);
-    expect(m.map((row) => row.slice(-4)).flat().some(Boolean)).toBe(false);
-  });
+  it.each(["TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", ADDRESS])(
+    "encodes %s at level M in version 3 with finders in three corners",
+    (address) => {
+      const image = qrImage(address);
+      // 34 bytes need version 3 (29 modules) at level M; level L would fit version 2 (25), Q version 4 (33).
+      expect(image.size).toBe(37);
+      const m = modules(image);
+      expect(errorCorrectionLevel(m)).toBe("M");
+      for (const [r, c] of [
+        [4, 4],
+        [4, 26],
+        [26, 4],
+      ]) {
+        expect([0, 1, 2, 3, 4, 5, 6].map((i) => m[r! + 3]![c! + i])).toEqual([
+          true,
+          false,
+          true,
+          true,
+          true,
+          false,
+          true,
+        ]);
+      }
+      // The quiet zone stays light.
+      expect(m.slice(0, 4).flat().some(Boolean)).toBe(false);
+      expect(
+        m
+          .map((row) => row.slice(0, 4))
+          .flat()
+          .some(Boolean),
+      ).toBe(false);
+      expect(m.slice(-4).flat().some(Boolean)).toBe(false);
+      expect(
+        m
+          .map((row) => row.slice(-4))
+          .flat()
+          .some(Boolean),
+      ).toBe(false);
+    },
+  );
 
   it("chooses the smallest version for the text's length", () => {
     expect(qrImage("hello").size).toBe(21 + 8);

@@ -11,7 +11,11 @@ export const AUDIT_PAGE_SIZE = 50;
  * narrowed by staff member, action and target when asked. It also lists the staff
  * members and actions that occur, for the filter's choices.
  */
-export async function listAuditLog(options: { db: DbOrTx; page: number; filter?: { who?: string; action?: string; target?: string } }): Promise<AuditPage> {
+export async function listAuditLog(options: {
+  db: DbOrTx;
+  page: number;
+  filter?: { who?: string; action?: string; target?: string };
+}): Promise<AuditPage> {
   const { db, filter = {} } = options;
   const conditions: SQL[] = [];
   if (filter.who) conditions.push(eq(auditLog.actorLabel, filter.who));

@@ -12,7 +12,9 @@ import { trimEmptyParagraphs } from "../trim-empty-paragraphs.ts";
 export function cleanArticleBody(html: string): string {
   const clean = trimEmptyParagraphs(sanitizeHtml(html));
   if (clean.replace(/<[^>]*>/g, "").trim().length === 0) {
-    throw new AppError("VALIDATION", knowledgebaseMessages.contentRequired, { fieldErrors: { content: knowledgebaseMessages.contentRequired } });
+    throw new AppError("VALIDATION", knowledgebaseMessages.contentRequired, {
+      fieldErrors: { content: knowledgebaseMessages.contentRequired },
+    });
   }
   return clean;
 }

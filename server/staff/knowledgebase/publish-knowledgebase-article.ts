@@ -8,7 +8,12 @@ import { articleNotFound } from "./knowledgebase-article-text.ts";
  * Publishes an article (members see it in their dashboard's Knowledgebase at once) or takes it
  * back. Audited in the same transaction; asking for the state it has writes nothing.
  */
-export async function publishKnowledgebaseArticle(options: { db: Db; id: number; published: boolean; actor: StaffActor }) {
+export async function publishKnowledgebaseArticle(options: {
+  db: Db;
+  id: number;
+  published: boolean;
+  actor: StaffActor;
+}) {
   return options.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ title: knowledgebaseArticles.title, published: knowledgebaseArticles.published })
@@ -16,8 +21,12 @@ export async function publishKnowledgebaseArticle(options: { db: Db; id: number;
       .where(eq(knowledgebaseArticles.id, options.id))
       .for("update");
     if (!row) throw articleNotFound();
-    if (row.published === options.published) return { id: options.id, title: row.title, published: row.published, changed: false };
-    await tx.update(knowledgebaseArticles).set({ published: options.published }).where(eq(knowledgebaseArticles.id, options.id));
+    if (row.published === options.published)
+      return { id: options.id, title: row.title, published: row.published, changed: false };
+    await tx
+      .update(knowledgebaseArticles)
+      .set({ published: options.published })
+      .where(eq(knowledgebaseArticles.id, options.id));
     await recordAuditEvent({
       tx,
       actor: options.actor,

@@ -8,7 +8,13 @@ import { articleNotFound, cleanArticleBody } from "./knowledgebase-article-text.
  * Saves an article's title and body, the body sanitized on save; an unchanged
  * article writes nothing. The change and its audit row (before and after) in one transaction.
  */
-export async function updateKnowledgebaseArticle(options: { db: Db; id: number; title: string; content: string; actor: StaffActor }) {
+export async function updateKnowledgebaseArticle(options: {
+  db: Db;
+  id: number;
+  title: string;
+  content: string;
+  actor: StaffActor;
+}) {
   const title = options.title.trim();
   const content = cleanArticleBody(options.content);
   return options.db.transaction(async (tx) => {
@@ -25,7 +31,10 @@ export async function updateKnowledgebaseArticle(options: { db: Db; id: number; 
       actor: options.actor,
       action: "knowledgebase.updated",
       target: { type: "knowledgebase", id: String(options.id) },
-      summary: before.title === title ? `Knowledgebase article “${title}” edited` : `Knowledgebase article “${before.title}” edited, now “${title}”`,
+      summary:
+        before.title === title
+          ? `Knowledgebase article “${title}” edited`
+          : `Knowledgebase article “${before.title}” edited, now “${title}”`,
       before,
       after: { title, content },
     });

@@ -11,7 +11,9 @@ export const DELIVERY_POSTS_SHOWN = 20;
  * skipped, and no attempt under way (a claimed row's lease keeps next_attempt_at ahead).
  */
 export const failedDeliverySql = (d: string) =>
-  sql.raw(`${d}.sent_at is null and ${d}.skipped_at is null and ${d}.attempts >= ${NEWSLETTER_MAX_ATTEMPTS} and ${d}.next_attempt_at <= now()`);
+  sql.raw(
+    `${d}.sent_at is null and ${d}.skipped_at is null and ${d}.attempts >= ${NEWSLETTER_MAX_ATTEMPTS} and ${d}.next_attempt_at <= now()`,
+  );
 
 /** Each announced post's new-post emails by state, newest post first. */
 export async function listNewsletterDeliveries(options: { db: DbOrTx }): Promise<NewsletterPostDelivery[]> {

@@ -1,6 +1,5 @@
 import { and, desc, ilike, sql, type SQL } from "drizzle-orm";
-import type { NewsletterFilter } from "~/lib/validation/admin/newsletter";
-import { NEWSLETTER_PAGE_SIZE } from "~/lib/validation/admin/newsletter";
+import { NEWSLETTER_PAGE_SIZE, type NewsletterFilter } from "~/lib/validation/admin/newsletter";
 import type { NewsletterCounts, NewsletterSubscriberPage } from "~/lib/view-types/admin/newsletter";
 import type { DbOrTx } from "../../db/client.ts";
 import { newsletterSubscribers as s } from "../../db/schema.ts";
@@ -22,17 +21,29 @@ export async function countNewsletterSubscribers(options: { db: DbOrTx }): Promi
  * The subscribers, newest first, one page at a time: those whose address contains the search
  * term (any case, its wildcards literal) and in the chosen state. A page past the end shows the last.
  */
-export async function listNewsletterSubscribers(options: { db: DbOrTx; filter: NewsletterFilter }): Promise<NewsletterSubscriberPage> {
+export async function listNewsletterSubscribers(options: {
+  db: DbOrTx;
+  filter: NewsletterFilter;
+}): Promise<NewsletterSubscriberPage> {
   const { db, filter } = options;
   const conditions: SQL[] = [];
   if (filter.q) conditions.push(ilike(s.email, containsPattern(filter.q)));
   if (filter.status !== "all") conditions.push(sql`${subscriberStatusSql} = ${filter.status}`);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(s).where(where)) as [{ total: number }];
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(s)
+    .where(where)) as [{ total: number }];
   const pageCount = Math.max(1, Math.ceil(total / NEWSLETTER_PAGE_SIZE));
   const page = Math.min(filter.page, pageCount);
   const rows = await db
-    .select({ id: s.id, email: s.email, createdAt: s.createdAt, confirmedAt: s.confirmedAt, unsubscribedAt: s.unsubscribedAt })
+    .select({
+      id: s.id,
+      email: s.email,
+      createdAt: s.createdAt,
+      confirmedAt: s.confirmedAt,
+      unsubscribedAt: s.unsubscribedAt,
+    })
     .from(s)
     .where(where)
     .orderBy(desc(s.createdAt), desc(s.id))

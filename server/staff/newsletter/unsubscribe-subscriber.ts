@@ -13,11 +13,18 @@ import { subscriberStatusOf } from "./subscriber-status.ts";
 export async function unsubscribeSubscriber(options: { db: Db; subscriberId: number; actor: StaffActor; now?: Date }) {
   const { db, subscriberId, actor, now = new Date() } = options;
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriberId)).for("update");
+    const [row] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, subscriberId))
+      .for("update");
     if (!row) throw new AppError("NOT_FOUND", "That subscriber no longer exists.");
     const before = subscriberStatusOf(row);
     if (before === "unsubscribed") return { email: row.email, changed: false };
-    await tx.update(newsletterSubscribers).set({ unsubscribedAt: now, updatedAt: now }).where(eq(newsletterSubscribers.id, subscriberId));
+    await tx
+      .update(newsletterSubscribers)
+      .set({ unsubscribedAt: now, updatedAt: now })
+      .where(eq(newsletterSubscribers.id, subscriberId));
     await recordAuditEvent({
       tx,
       actor,

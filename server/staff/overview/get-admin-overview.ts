@@ -28,7 +28,12 @@ export async function getAdminOverview(options: { db: DbOrTx; role: StaffRole; n
         from ${ledgerEntries} where kind = 'deposit' and created_at >= ${since.toISOString()}
       `)
     ).rows;
-    overview.money = { balances: money!.balances, deposits30d: money!.deposits, depositCount30d: money!.deposit_count, alerts30d: members!.alerts };
+    overview.money = {
+      balances: money!.balances,
+      deposits30d: money!.deposits,
+      depositCount30d: money!.deposit_count,
+      alerts30d: members!.alerts,
+    };
   }
   if (can(role, "content.read")) {
     const [content] = (
@@ -40,7 +45,11 @@ export async function getAdminOverview(options: { db: DbOrTx; role: StaffRole; n
         from ${blogPosts}
       `)
     ).rows;
-    overview.content = { publishedPosts: content!.published, draftPosts: content!.drafts, publishedPlans: content!.plans };
+    overview.content = {
+      publishedPosts: content!.published,
+      draftPosts: content!.drafts,
+      publishedPlans: content!.plans,
+    };
   }
   return overview;
 }

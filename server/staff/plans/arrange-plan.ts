@@ -24,7 +24,10 @@ export async function arrangePlan(options: {
     if (!plan) throw new AppError("NOT_FOUND", PLAN_NOT_FOUND);
     if ("published" in change) {
       if (plan.published === change.published) return { changed: false };
-      await tx.update(pricing).set({ published: change.published, updatedAt: new Date() }).where(eq(pricing.id, planId));
+      await tx
+        .update(pricing)
+        .set({ published: change.published, updatedAt: new Date() })
+        .where(eq(pricing.id, planId));
       await recordAuditEvent({
         tx,
         actor,
@@ -41,7 +44,11 @@ export async function arrangePlan(options: {
     const order = [...plans];
     [order[index], order[to]] = [order[to]!, order[index]!];
     for (const [i, row] of order.entries()) {
-      if (row.displayOrder !== i + 1) await tx.update(pricing).set({ displayOrder: i + 1 }).where(eq(pricing.id, row.id));
+      if (row.displayOrder !== i + 1)
+        await tx
+          .update(pricing)
+          .set({ displayOrder: i + 1 })
+          .where(eq(pricing.id, row.id));
     }
     await recordAuditEvent({
       tx,

@@ -8,7 +8,8 @@ import { enqueueNotification } from "../../notifications/enqueue-notification.ts
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { PLAN_NOT_FOUND } from "./save-plan.ts";
 
-export const NO_SCHEDULED_CHANGE = "No price change is waiting for this plan: it may have been cancelled already or reached its date.";
+export const NO_SCHEDULED_CHANGE =
+  "No price change is waiting for this plan: it may have been cancelled already or reached its date.";
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -26,7 +27,13 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * - one audit row.
  * `changeId` is the change the person saw: a different (newer) one is not cancelled by mistake.
  */
-export async function cancelScheduledPriceChange(options: { db: Db; planId: number; changeId: number; actor: StaffActor; now?: Date }) {
+export async function cancelScheduledPriceChange(options: {
+  db: Db;
+  planId: number;
+  changeId: number;
+  actor: StaffActor;
+  now?: Date;
+}) {
   const { db, planId, changeId, actor, now = new Date() } = options;
   return db.transaction(async (tx) => {
     // The plan row first, as savePlan locks it: a save and a cancellation of one plan run in turn.
@@ -35,17 +42,32 @@ export async function cancelScheduledPriceChange(options: { db: Db; planId: numb
     const [change] = await tx
       .select()
       .from(planPriceChanges)
-      .where(and(eq(planPriceChanges.id, changeId), eq(planPriceChanges.planId, planId), gt(planPriceChanges.effectiveAt, now), isNull(planPriceChanges.cancelledAt)))
+      .where(
+        and(
+          eq(planPriceChanges.id, changeId),
+          eq(planPriceChanges.planId, planId),
+          gt(planPriceChanges.effectiveAt, now),
+          isNull(planPriceChanges.cancelledAt),
+        ),
+      )
       .for("update");
     if (!change) throw new AppError("CONFLICT", NO_SCHEDULED_CHANGE);
 
-    await tx.update(planPriceChanges).set({ cancelledAt: now, cancelledBy: actor.label }).where(eq(planPriceChanges.id, change.id));
+    await tx
+      .update(planPriceChanges)
+      .set({ cancelledAt: now, cancelledBy: actor.label })
+      .where(eq(planPriceChanges.id, change.id));
     await tx.update(pricing).set({ price: change.oldPrice, updatedAt: now }).where(eq(pricing.id, plan.id));
 
     const told = await tx
       .select({ userId: notifications.userId, payload: notifications.payload })
       .from(notifications)
-      .where(and(eq(notifications.kind, "price_change_notice"), sql`${notifications.payload}->>'changeId' = ${String(change.id)}`));
+      .where(
+        and(
+          eq(notifications.kind, "price_change_notice"),
+          sql`${notifications.payload}->>'changeId' = ${String(change.id)}`,
+        ),
+      );
     for (const notice of told) {
       const period = notice.payload.period;
       await enqueueNotification({
@@ -70,7 +92,11 @@ export async function cancelScheduledPriceChange(options: { db: Db; planId: numb
       action: "plan.price_change_cancelled",
       target: { type: "plan", id: String(plan.id) },
       summary: `${plan.name}: the rise to ${formatUsdt(change.newPrice, { suffix: true })} a month from ${isoDate(change.effectiveAt)} cancelled; back to ${formatUsdt(change.oldPrice, { suffix: true })} a month (${told.length} told)`,
-      before: { price: plan.price.toString(), scheduledPrice: change.newPrice.toString(), scheduledFrom: isoDate(change.effectiveAt) },
+      before: {
+        price: plan.price.toString(),
+        scheduledPrice: change.newPrice.toString(),
+        scheduledFrom: isoDate(change.effectiveAt),
+      },
       after: { price: change.oldPrice.toString(), scheduledPrice: null, scheduledFrom: null },
       now,
     });

@@ -41,7 +41,13 @@ export async function changePlanPrice(options: {
   const [waiting] = await tx
     .select()
     .from(planPriceChanges)
-    .where(and(eq(planPriceChanges.planId, plan.id), gt(planPriceChanges.effectiveAt, now), isNull(planPriceChanges.cancelledAt)));
+    .where(
+      and(
+        eq(planPriceChanges.planId, plan.id),
+        gt(planPriceChanges.effectiveAt, now),
+        isNull(planPriceChanges.cancelledAt),
+      ),
+    );
   if (waiting) {
     throw new AppError(
       "CONFLICT",
@@ -51,16 +57,33 @@ export async function changePlanPrice(options: {
   const renewing = await tx
     .select({ id: subscriptions.id, userId: subscriptions.userId, period: subscriptions.billingPeriod })
     .from(subscriptions)
-    .where(and(eq(subscriptions.planId, plan.id), eq(subscriptions.status, "active"), eq(subscriptions.autorenew, true), ne(subscriptions.billingPeriod, "lifetime")));
+    .where(
+      and(
+        eq(subscriptions.planId, plan.id),
+        eq(subscriptions.status, "active"),
+        eq(subscriptions.autorenew, true),
+        ne(subscriptions.billingPeriod, "lifetime"),
+      ),
+    );
 
   // `appliedAt`: when `pricing.price` took the new price, which is now in every case.
-  const base = { planId: plan.id, oldPrice: plan.price, newPrice, createdBy: actor.label, createdAt: now, appliedAt: now };
+  const base = {
+    planId: plan.id,
+    oldPrice: plan.price,
+    newPrice,
+    createdBy: actor.label,
+    createdAt: now,
+    appliedAt: now,
+  };
   if (newPrice < plan.price || renewing.length === 0) {
     await tx.insert(planPriceChanges).values({ ...base, effectiveAt: now });
     return { mode: "immediate", oldPrice: plan.price, newPrice };
   }
   const effectiveAt = new Date(now.getTime() + PRICE_NOTICE_DAYS * 24 * 60 * 60 * 1000);
-  const [change] = await tx.insert(planPriceChanges).values({ ...base, effectiveAt }).returning({ id: planPriceChanges.id });
+  const [change] = await tx
+    .insert(planPriceChanges)
+    .values({ ...base, effectiveAt })
+    .returning({ id: planPriceChanges.id });
   for (const sub of renewing) {
     await enqueueNotification({
       tx,

@@ -9,7 +9,13 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
   const renewing = db
     .select({ planId: subscriptions.planId, n: sql<number>`count(*)::int`.as("n") })
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, "active"), eq(subscriptions.autorenew, true), ne(subscriptions.billingPeriod, "lifetime")))
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        eq(subscriptions.autorenew, true),
+        ne(subscriptions.billingPeriod, "lifetime"),
+      ),
+    )
     .groupBy(subscriptions.planId)
     .as("renewing");
   const rows = await db
@@ -23,7 +29,10 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
     .from(planPriceChanges)
     .where(and(gt(planPriceChanges.effectiveAt, now), isNull(planPriceChanges.cancelledAt)));
   const byPlan = new Map(waiting.map((change) => [change.planId, change]));
-  const chats = await db.select().from(planTelegramChats).orderBy(asc(planTelegramChats.createdAt), asc(planTelegramChats.chatId));
+  const chats = await db
+    .select()
+    .from(planTelegramChats)
+    .orderBy(asc(planTelegramChats.createdAt), asc(planTelegramChats.chatId));
   const chatsOf = (planId: number) => chats.filter((c) => c.planId === planId).map((c) => String(c.chatId));
   return rows.map(({ plan, renewing: count }) => {
     const change = byPlan.get(plan.id);
@@ -42,7 +51,14 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
       published: plan.published,
       displayOrder: plan.displayOrder,
       renewing: count ?? 0,
-      scheduled: change ? { changeId: change.id, oldPrice: change.oldPrice.toString(), newPrice: change.newPrice.toString(), effectiveAt: change.effectiveAt.toISOString() } : null,
+      scheduled: change
+        ? {
+            changeId: change.id,
+            oldPrice: change.oldPrice.toString(),
+            newPrice: change.newPrice.toString(),
+            effectiveAt: change.effectiveAt.toISOString(),
+          }
+        : null,
     };
   });
 }

@@ -4,8 +4,8 @@ import type { PlanInput } from "~/lib/validation/admin/plans";
 import type { Db, Tx } from "../../db/client.ts";
 import { planTelegramChats, pricing } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-import { changePlanPrice, type PriceChange } from "./change-plan-price.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import { changePlanPrice, type PriceChange } from "./change-plan-price.ts";
 
 export const PLAN_NOT_FOUND = "Plan not found.";
 
@@ -35,7 +35,13 @@ function slugOf(name: string) {
  * transaction with its audit row. Everything takes effect at once for new buyers (the page
  * cache empties by trigger); renewals follow the notice rules of changePlanPrice.
  */
-export async function savePlan(options: { db: Db; planId: number | null; input: PlanInput; actor: StaffActor; now?: Date }) {
+export async function savePlan(options: {
+  db: Db;
+  planId: number | null;
+  input: PlanInput;
+  actor: StaffActor;
+  now?: Date;
+}) {
   const { db, input, actor, now = new Date() } = options;
   const fields = {
     name: input.name,
@@ -48,11 +54,16 @@ export async function savePlan(options: { db: Db; planId: number | null; input: 
   };
   return db.transaction(async (tx) => {
     if (options.planId === null) {
-      const taken = await tx.select({ planId: pricing.planId }).from(pricing).where(sql`${pricing.planId} like ${`${slugOf(input.name)}%`}`);
+      const taken = await tx
+        .select({ planId: pricing.planId })
+        .from(pricing)
+        .where(sql`${pricing.planId} like ${`${slugOf(input.name)}%`}`);
       const used = new Set(taken.map((row) => row.planId));
       let key = slugOf(input.name);
       for (let n = 2; used.has(key); n++) key = `${slugOf(input.name)}-${n}`;
-      const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${pricing.displayOrder}), 0) + 1` }).from(pricing)) as [{ next: number }];
+      const [{ next }] = (await tx
+        .select({ next: sql<number>`coalesce(max(${pricing.displayOrder}), 0) + 1` })
+        .from(pricing)) as [{ next: number }];
       const [created] = await tx
         .insert(pricing)
         .values({ ...fields, planId: key, price: input.monthlyPrice, published: false, displayOrder: Number(next) })
@@ -67,18 +78,44 @@ export async function savePlan(options: { db: Db; planId: number | null; input: 
         after: { ...fields, price: created!.price.toString(), telegramChats: input.telegramChats },
         now,
       });
-      return { id: created!.id, price: { mode: "immediate", oldPrice: created!.price, newPrice: created!.price } as PriceChange };
+      return {
+        id: created!.id,
+        price: { mode: "immediate", oldPrice: created!.price, newPrice: created!.price } as PriceChange,
+      };
     }
 
     const [plan] = await tx.select().from(pricing).where(eq(pricing.id, options.planId)).for("update");
     if (!plan) throw new AppError("NOT_FOUND", PLAN_NOT_FOUND);
     const price = await changePlanPrice({ tx, plan, newPrice: input.monthlyPrice, actor, now });
-    const chatsBefore = (await tx.select({ chatId: planTelegramChats.chatId }).from(planTelegramChats).where(eq(planTelegramChats.planId, plan.id))).map((c) => c.chatId);
+    const chatsBefore = (
+      await tx
+        .select({ chatId: planTelegramChats.chatId })
+        .from(planTelegramChats)
+        .where(eq(planTelegramChats.planId, plan.id))
+    ).map((c) => c.chatId);
     await setChats(tx, plan.id, input.telegramChats);
     // New buyers pay a new price at once; the notice only protects renewals (changePlanPrice).
-    await tx.update(pricing).set({ ...fields, price: input.monthlyPrice, updatedAt: now }).where(eq(pricing.id, plan.id));
-    const before = { name: plan.name, subtitle: plan.subtitle, badge: plan.badge, icon: plan.icon, originalPrice: plan.originalPrice?.toString() ?? null, discount: plan.discount, features: plan.features, price: plan.price.toString(), telegramChats: chatsBefore };
-    const after = { ...fields, originalPrice: fields.originalPrice?.toString() ?? null, price: input.monthlyPrice.toString(), telegramChats: input.telegramChats };
+    await tx
+      .update(pricing)
+      .set({ ...fields, price: input.monthlyPrice, updatedAt: now })
+      .where(eq(pricing.id, plan.id));
+    const before = {
+      name: plan.name,
+      subtitle: plan.subtitle,
+      badge: plan.badge,
+      icon: plan.icon,
+      originalPrice: plan.originalPrice?.toString() ?? null,
+      discount: plan.discount,
+      features: plan.features,
+      price: plan.price.toString(),
+      telegramChats: chatsBefore,
+    };
+    const after = {
+      ...fields,
+      originalPrice: fields.originalPrice?.toString() ?? null,
+      price: input.monthlyPrice.toString(),
+      telegramChats: input.telegramChats,
+    };
     const priceNote =
       price.mode === "scheduled"
         ? `; ${formatUsdt(price.oldPrice, { suffix: true })} → ${formatUsdt(price.newPrice, { suffix: true })} a month for new buyers at once, for renewals from ${price.effectiveAt.toISOString().slice(0, 10)} (${price.notified} renewing members told)`

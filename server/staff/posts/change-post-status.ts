@@ -20,7 +20,13 @@ const CHANGES: Record<PostStatusChange, { from: readonly PostStatus[]; to: PostS
  * (off /blog, the feed and the sitemap; its old addresses answer 404) and restore. Audited in
  * the same transaction; a change that does not apply to the post's status writes nothing.
  */
-export async function changePostStatus(options: { db: Db; id: number; change: PostStatusChange; actor: StaffActor; now?: Date }) {
+export async function changePostStatus(options: {
+  db: Db;
+  id: number;
+  change: PostStatusChange;
+  actor: StaffActor;
+  now?: Date;
+}) {
   const { db, id, change, actor } = options;
   const now = options.now ?? new Date();
   const rule = CHANGES[change];

@@ -14,7 +14,13 @@ export const PREVIEW_TTL_MS = 24 * 60 * 60_000;
  * as a save would clean it; previews older than a day go. Not audited: it changes nothing anyone
  * else sees, and the preview page is staff-only.
  */
-export async function createPostPreview(options: { db: Db; postId: number | null; fields: PostFields; actor: StaffActor; now?: Date }): Promise<{ id: string }> {
+export async function createPostPreview(options: {
+  db: Db;
+  postId: number | null;
+  fields: PostFields;
+  actor: StaffActor;
+  now?: Date;
+}): Promise<{ id: string }> {
   const { db } = options;
   const now = options.now ?? new Date();
   const id = crypto.randomBytes(16).toString("hex");

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
-import type { BlogPost } from "~/lib/view-types/content";
 import type { PostFields } from "~/lib/validation/admin/posts";
+import type { BlogPost } from "~/lib/view-types/content";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts, blogPreviews } from "../../db/schema.ts";
 import { PREVIEW_TTL_MS } from "./create-post-preview.ts";
@@ -14,7 +14,12 @@ export async function getPostPreview(options: { db: DbOrTx; id: string; now?: Da
   const now = options.now ?? new Date();
   if (!/^[0-9a-f]{32}$/.test(options.id)) return null;
   const [row] = await options.db
-    .select({ post: blogPreviews.post, createdAt: blogPreviews.createdAt, date: blogPosts.date, publishedAt: blogPosts.publishedAt })
+    .select({
+      post: blogPreviews.post,
+      createdAt: blogPreviews.createdAt,
+      date: blogPosts.date,
+      publishedAt: blogPosts.publishedAt,
+    })
     .from(blogPreviews)
     .leftJoin(blogPosts, eq(blogPosts.id, blogPreviews.postId))
     .where(and(eq(blogPreviews.id, options.id), gt(blogPreviews.createdAt, new Date(now.getTime() - PREVIEW_TTL_MS))));

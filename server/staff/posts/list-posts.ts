@@ -3,8 +3,8 @@ import { POST_PAGE_SIZE, type PostStatus } from "~/lib/validation/admin/posts";
 import type { AdminPostPage } from "~/lib/view-types/admin/posts";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
-import { statusOf } from "./post-rows.ts";
 import { containsPattern } from "../../lib/like-pattern.ts";
+import { statusOf } from "./post-rows.ts";
 
 const STATUS_WHERE: Record<PostStatus, SQL> = {
   archived: isNotNull(blogPosts.archivedAt),
@@ -18,7 +18,12 @@ const STATUS_WHERE: Record<PostStatus, SQL> = {
  * first; `search` matches the title (any case), `status` narrows the list. A page past the end
  * shows the last one.
  */
-export async function listPosts(options: { db: DbOrTx; search?: string; status?: PostStatus; page: number }): Promise<AdminPostPage> {
+export async function listPosts(options: {
+  db: DbOrTx;
+  search?: string;
+  status?: PostStatus;
+  page: number;
+}): Promise<AdminPostPage> {
   const { db } = options;
   const conditions: SQL[] = [];
   const term = options.search?.trim();

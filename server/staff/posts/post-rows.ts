@@ -38,8 +38,24 @@ export function toAdminPost(row: PostRow): AdminPost {
 }
 
 /** The editable fields of a post as the audit log keeps them (before / after). */
-export function auditFieldsOf(row: Pick<PostRow, "title" | "slug" | "category" | "excerpt" | "author" | "authorRole" | "image" | "content" | "seoTitle" | "seoDescription" | "socialImage">) {
-  const { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage } = row;
+export function auditFieldsOf(
+  row: Pick<
+    PostRow,
+    | "title"
+    | "slug"
+    | "category"
+    | "excerpt"
+    | "author"
+    | "authorRole"
+    | "image"
+    | "content"
+    | "seoTitle"
+    | "seoDescription"
+    | "socialImage"
+  >,
+) {
+  const { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage } =
+    row;
   return { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage };
 }
 

@@ -27,10 +27,20 @@ export async function publishDuePosts(options: { db: Db; now?: Date }): Promise<
       const [row] = await tx
         .select()
         .from(blogPosts)
-        .where(and(eq(blogPosts.id, id), isNotNull(blogPosts.scheduledAt), lte(blogPosts.scheduledAt, now), eq(blogPosts.published, false)))
+        .where(
+          and(
+            eq(blogPosts.id, id),
+            isNotNull(blogPosts.scheduledAt),
+            lte(blogPosts.scheduledAt, now),
+            eq(blogPosts.published, false),
+          ),
+        )
         .for("update", { skipLocked: true });
       if (!row) return false;
-      await tx.update(blogPosts).set({ published: true, date: row.publishedAt ? row.date : dayOf(now) }).where(eq(blogPosts.id, id));
+      await tx
+        .update(blogPosts)
+        .set({ published: true, date: row.publishedAt ? row.date : dayOf(now) })
+        .where(eq(blogPosts.id, id));
       await recordAuditEvent({
         tx,
         actor: SCHEDULER,

@@ -19,17 +19,30 @@ type Saved = { id: number; created: boolean; changed: boolean; status: ReturnTyp
  * is or was public keeps its old address working when the slug changes (blog_redirects, 301);
  * only drafts are autosaved; a public or scheduled post must stay complete.
  */
-export async function savePost(options: { db: Db; id: number | null; fields: PostFields; actor: StaffActor; autosave?: boolean; then?: PostTransition; now?: Date }): Promise<Saved> {
+export async function savePost(options: {
+  db: Db;
+  id: number | null;
+  fields: PostFields;
+  actor: StaffActor;
+  autosave?: boolean;
+  then?: PostTransition;
+  now?: Date;
+}): Promise<Saved> {
   const { db, actor, then } = options;
   const now = options.now ?? new Date();
   const fields = { ...options.fields, content: cleanPostBody(options.fields.content) };
   if (then?.to === "schedule" && then.at.getTime() <= now.getTime()) {
-    throw new AppError("VALIDATION", postMessages.scheduleInPast, { fieldErrors: { scheduledAt: postMessages.scheduleInPast } });
+    throw new AppError("VALIDATION", postMessages.scheduleInPast, {
+      fieldErrors: { scheduledAt: postMessages.scheduleInPast },
+    });
   }
   if (then) assertReady(fields);
   try {
     return await db.transaction(async (tx) => {
-      const before = options.id === null ? null : ((await tx.select().from(blogPosts).where(eq(blogPosts.id, options.id)).for("update"))[0] ?? null);
+      const before =
+        options.id === null
+          ? null
+          : ((await tx.select().from(blogPosts).where(eq(blogPosts.id, options.id)).for("update"))[0] ?? null);
       if (options.id !== null && !before) throw postNotFound();
       const status = before ? statusOf(before) : "draft";
       if (options.autosave && status !== "draft") throw new AppError("CONFLICT", postMessages.notAutosaved);
@@ -39,11 +52,23 @@ export async function savePost(options: { db: Db; id: number | null; fields: Pos
       let id: number;
       let changed = true;
       if (!before) {
-        const [row] = await tx.insert(blogPosts).values({ ...fields, date: dayOf(now), published: false }).returning({ id: blogPosts.id });
+        const [row] = await tx
+          .insert(blogPosts)
+          .values({ ...fields, date: dayOf(now), published: false })
+          .returning({ id: blogPosts.id });
         id = row!.id;
         // A live post takes over an old address that pointed elsewhere.
         await tx.delete(blogRedirects).where(eq(blogRedirects.oldSlug, fields.slug));
-        await recordAuditEvent({ tx, actor, now, action: "post.created", target: target(id), summary: `Post “${fields.title}” created (draft)`, before: null, after: { ...fields, status: "draft" } });
+        await recordAuditEvent({
+          tx,
+          actor,
+          now,
+          action: "post.created",
+          target: target(id),
+          summary: `Post “${fields.title}” created (draft)`,
+          before: null,
+          after: { ...fields, status: "draft" },
+        });
       } else {
         id = before.id;
         changed = await updateFields(tx, before, fields, actor, now);
@@ -51,8 +76,20 @@ export async function savePost(options: { db: Db; id: number | null; fields: Pos
       let finalStatus = status;
       if (then?.to === "publish") {
         // The first publication dates the post; publishing again keeps the date readers saw.
-        await tx.update(blogPosts).set({ published: true, date: before?.publishedAt ? before.date : dayOf(now) }).where(eq(blogPosts.id, id));
-        await recordAuditEvent({ tx, actor, now, action: "post.published", target: target(id), summary: `Post “${fields.title}” published`, before: { status }, after: { status: "published" } });
+        await tx
+          .update(blogPosts)
+          .set({ published: true, date: before?.publishedAt ? before.date : dayOf(now) })
+          .where(eq(blogPosts.id, id));
+        await recordAuditEvent({
+          tx,
+          actor,
+          now,
+          action: "post.published",
+          target: target(id),
+          summary: `Post “${fields.title}” published`,
+          before: { status },
+          after: { status: "published" },
+        });
         [finalStatus, changed] = ["published", true];
       } else if (then?.to === "schedule") {
         const date = before?.publishedAt ? before.date : dayOf(then.at);
@@ -83,7 +120,9 @@ function target(id: number) {
 }
 
 function slugTaken(title?: string) {
-  return new AppError("CONFLICT", postMessages.slugTaken(title), { fieldErrors: { slug: postMessages.slugTaken(title) } });
+  return new AppError("CONFLICT", postMessages.slugTaken(title), {
+    fieldErrors: { slug: postMessages.slugTaken(title) },
+  });
 }
 
 function assertReady(fields: PostFields) {
@@ -100,7 +139,13 @@ async function assertSlugFree(tx: Tx, slug: string, id: number | null) {
 }
 
 /** Writes the fields that changed, and their audit row; false when nothing did. */
-async function updateFields(tx: Tx, before: typeof blogPosts.$inferSelect, fields: PostFields, actor: StaffActor, now: Date): Promise<boolean> {
+async function updateFields(
+  tx: Tx,
+  before: typeof blogPosts.$inferSelect,
+  fields: PostFields,
+  actor: StaffActor,
+  now: Date,
+): Promise<boolean> {
   const old = auditFieldsOf(before);
   const keys = (Object.keys(old) as (keyof typeof old)[]).filter((key) => old[key] !== fields[key]);
   if (keys.length === 0) return false;

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { ResultInput } from "~/lib/validation/admin/results";
+import type { ResultType } from "~/lib/view-types/content";
 import type { Db, Tx } from "../../db/client.ts";
 import { results } from "../../db/schema.ts";
-import type { ResultType } from "~/lib/view-types/content";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { auditSnapshot, describeResult, toStaffResult } from "./result-rows.ts";
 
@@ -22,7 +22,10 @@ export async function createResult(options: { db: Db; input: ResultInput; actor:
     // One writer per type at a time, so two new rows never share a display order.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`results:${input.type}`}))`);
     const displayOrder = await nextDisplayOrder(tx, input.type);
-    const [row] = await tx.insert(results).values({ ...input, displayOrder }).returning();
+    const [row] = await tx
+      .insert(results)
+      .values({ ...input, displayOrder })
+      .returning();
     const created = toStaffResult(row!);
     await recordAuditEvent({
       tx,

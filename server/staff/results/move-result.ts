@@ -28,7 +28,11 @@ export async function moveResult(options: { db: Db; id: number; direction: "up" 
     const order = [...rows];
     [order[from], order[to]] = [order[to]!, order[from]!];
     for (const [i, r] of order.entries()) {
-      if (r.displayOrder !== i + 1) await tx.update(results).set({ displayOrder: i + 1 }).where(eq(results.id, r.id));
+      if (r.displayOrder !== i + 1)
+        await tx
+          .update(results)
+          .set({ displayOrder: i + 1 })
+          .where(eq(results.id, r.id));
     }
     await recordAuditEvent({
       tx,

@@ -39,4 +39,3 @@ export function assertFound<T>(row: T | undefined): T {
   if (!row) throw new AppError("NOT_FOUND", resultRefusals.notFound);
   return row;
 }
-

@@ -8,7 +8,9 @@ import { assertFound, describeResult, toStaffResult } from "./result-rows.ts";
 export async function setResultPublished(options: { db: Db; id: number; published: boolean; actor: StaffActor }) {
   const { db, id, published, actor } = options;
   return db.transaction(async (tx) => {
-    const before = toStaffResult(assertFound((await tx.select().from(results).where(eq(results.id, id)).for("update"))[0]));
+    const before = toStaffResult(
+      assertFound((await tx.select().from(results).where(eq(results.id, id)).for("update"))[0]),
+    );
     if (before.published === published) return { result: before, changed: false };
     await tx.update(results).set({ published }).where(eq(results.id, id));
     await recordAuditEvent({

@@ -13,7 +13,9 @@ import { assertFound, auditSnapshot, describeResult, toStaffResult } from "./res
 export async function updateResult(options: { db: Db; id: number; input: ResultInput; actor: StaffActor }) {
   const { db, id, input, actor } = options;
   return db.transaction(async (tx) => {
-    const before = toStaffResult(assertFound((await tx.select().from(results).where(eq(results.id, id)).for("update"))[0]));
+    const before = toStaffResult(
+      assertFound((await tx.select().from(results).where(eq(results.id, id)).for("update"))[0]),
+    );
     let displayOrder = before.displayOrder;
     if (input.type !== before.type) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`results:${input.type}`}))`);
@@ -22,7 +24,11 @@ export async function updateResult(options: { db: Db; id: number; input: ResultI
     const next = { ...before, ...input, displayOrder };
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((key) => next[key] !== before[key]);
     if (!changed) return { result: before, changed: false };
-    const [row] = await tx.update(results).set({ ...input, displayOrder }).where(eq(results.id, id)).returning();
+    const [row] = await tx
+      .update(results)
+      .set({ ...input, displayOrder })
+      .where(eq(results.id, id))
+      .returning();
     const after = toStaffResult(row!);
     await recordAuditEvent({
       tx,

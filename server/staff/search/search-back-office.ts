@@ -1,5 +1,5 @@
-import type { SearchKind } from "~/lib/validation/admin/search";
 import { can, type StaffRole } from "~/lib/staff-roles";
+import type { SearchKind } from "~/lib/validation/admin/search";
 import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
 import type { DbOrTx } from "../../db/client.ts";
 import { searchMembers } from "./search-members.ts";

@@ -13,7 +13,12 @@ const SUBSCRIPTIONS_SHOWN = 5;
  * term, any case; "@name" looks for the Telegram username. An exact address first, then
  * addresses that start with the term, then the newest accounts.
  */
-export async function searchMembers(options: { db: DbOrTx; term: string; limit: number; offset?: number }): Promise<SearchGroup<MemberHit>> {
+export async function searchMembers(options: {
+  db: DbOrTx;
+  term: string;
+  limit: number;
+  offset?: number;
+}): Promise<SearchGroup<MemberHit>> {
   const { db, term, limit, offset = 0 } = options;
   const pattern = containsPattern(term);
   const telegram = containsPattern(term.replace(/^@/, ""));
@@ -49,7 +54,11 @@ export async function searchMembers(options: { db: DbOrTx; term: string; limit: 
       )
       .limit(limit)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(where),
   ]);
   const subs = rows.length
     ? await db
@@ -63,7 +72,12 @@ export async function searchMembers(options: { db: DbOrTx; term: string; limit: 
         })
         .from(subscriptions)
         .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
-        .where(inArray(subscriptions.userId, rows.map((r) => r.userId)))
+        .where(
+          inArray(
+            subscriptions.userId,
+            rows.map((r) => r.userId),
+          ),
+        )
         .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.startDate))
     : [];
   return {
@@ -79,7 +93,13 @@ export async function searchMembers(options: { db: DbOrTx; term: string; limit: 
       subscriptions: subs
         .filter((s) => s.userId === row.userId)
         .slice(0, SUBSCRIPTIONS_SHOWN)
-        .map((s) => ({ plan: s.plan, status: s.status, billingPeriod: s.billingPeriod, nextBillingDate: s.nextBillingDate?.toISOString() ?? null, autorenew: s.autorenew })),
+        .map((s) => ({
+          plan: s.plan,
+          status: s.status,
+          billingPeriod: s.billingPeriod,
+          nextBillingDate: s.nextBillingDate?.toISOString() ?? null,
+          autorenew: s.autorenew,
+        })),
     })),
   };
 }

@@ -7,7 +7,8 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 
 export const staffMessages = {
   noAccount: "No account uses this email address. The person signs up first (or is invited from /admin).",
-  unverified: "Staff roles need a verified email address: the person confirms the address from the verification email first.",
+  unverified:
+    "Staff roles need a verified email address: the person confirms the address from the verification email first.",
   unknownRole: "The role must be owner, admin, editor or support.",
   lastOwner: "The last owner cannot be removed or demoted: make another owner first.",
 } as const;
@@ -28,7 +29,11 @@ export async function setStaffRoleIn(options: { tx: Tx; email: string; role: Sta
   if (options.role !== null && !isStaffRole(options.role)) throw new AppError("VALIDATION", staffMessages.unknownRole);
   const email = options.email.trim().toLowerCase();
   // Locked, so two changes to one account (or two demotions of the last owners) run in turn.
-  const [account] = await tx.select().from(user).where(sql`lower(${user.email}) = ${email}`).for("update");
+  const [account] = await tx
+    .select()
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`)
+    .for("update");
   if (!account) throw new AppError("NOT_FOUND", staffMessages.noAccount);
   if (options.role !== null && !account.emailVerified) throw new AppError("CONFLICT", staffMessages.unverified);
   const before = isStaffRole(account.role) ? account.role : null;
@@ -37,7 +42,10 @@ export async function setStaffRoleIn(options: { tx: Tx; email: string; role: Sta
     const owners = await tx.select({ id: user.id }).from(user).where(eq(user.role, "owner")).for("update");
     if (owners.length <= 1) throw new AppError("CONFLICT", staffMessages.lastOwner);
   }
-  await tx.update(user).set({ role: options.role ?? "user", updatedAt: new Date() }).where(eq(user.id, account.id));
+  await tx
+    .update(user)
+    .set({ role: options.role ?? "user", updatedAt: new Date() })
+    .where(eq(user.id, account.id));
   await tx.delete(session).where(eq(session.userId, account.id));
   const label = (role: StaffRole | null) => (role ? ROLE_LABELS[role] : "no role");
   await recordAuditEvent({

@@ -1,20 +1,32 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
-import { signUpStaff } from "../support/staff";
+import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
 
-type App = { testing: { getDatabase: () => { db: import("../../../server/db/client.ts").Db }; schema: typeof import("../../../server/db/schema.ts") } };
+type App = {
+  testing: {
+    getDatabase: () => { db: import("../../../server/db/client.ts").Db };
+    schema: typeof import("../../../server/db/schema.ts");
+  };
+};
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 test.describe("back office: each target's history and the audit log's filters", () => {
-  test("an owner edits a plan, reads its history on the editor, and narrows the audit log by target, person and action", async ({ page, app, context }) => {
+  test("an owner edits a plan, reads its history on the editor, and narrows the audit log by target, person and action", async ({
+    page,
+    app,
+    context,
+  }) => {
     const owner = await signUpStaff(app, context, "owner");
     const { db } = (app as App).testing.getDatabase();
     const { pricing } = (app as App).testing.schema;
-    const [plan] = await db.insert(pricing).values({ planId: `hist-${Date.now()}`, name: "History Plan", price: 10_000_000n, published: false }).returning();
+    const [plan] = await db
+      .insert(pricing)
+      .values({ planId: `hist-${Date.now()}`, name: "History Plan", price: 10_000_000n, published: false })
+      .returning();
 
     await page.goto(`/admin/plans/${plan!.id}`);
     await waitForHydration(page);
@@ -28,8 +40,12 @@ test.describe("back office: each target's history and the audit log's filters", 
     const entry = history.getByRole("listitem").first();
     await expect(entry).toContainText(owner.email);
     await expect(entry).toContainText("plan.updated");
-    await expect(entry.getByRole("definition").filter({ hasText: "History Plan Plus" })).toHaveText("History Plan → changed to History Plan Plus");
-    await expect(entry.getByRole("definition").filter({ hasText: "$15.00 USDT" })).toHaveText("$10.00 USDT → changed to $15.00 USDT");
+    await expect(entry.getByRole("definition").filter({ hasText: "History Plan Plus" })).toHaveText(
+      "History Plan → changed to History Plan Plus",
+    );
+    await expect(entry.getByRole("definition").filter({ hasText: "$15.00 USDT" })).toHaveText(
+      "$10.00 USDT → changed to $15.00 USDT",
+    );
     await expectAccessible(page, "the plan editor with its history");
 
     await history.getByRole("link", { name: "Open in the audit log" }).click();
@@ -58,11 +74,19 @@ test.describe("back office: each target's history and the audit log's filters", 
     await expect(page.getByRole("link", { name: "Clear filters" })).toHaveCount(0);
 
     // A row's target opens that target's entries.
-    await page.getByRole("link", { name: `plan:${plan!.id}` }).first().click();
+    await page
+      .getByRole("link", { name: `plan:${plan!.id}` })
+      .first()
+      .click();
     await expect(page.getByLabel("Target")).toHaveValue(`plan:${plan!.id}`);
   });
 
-  test("an owner changes a staff member's role and reads it in that member's history on the Staff page", async ({ page, app, context, browser }) => {
+  test("an owner changes a staff member's role and reads it in that member's history on the Staff page", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     const owner = await signUpStaff(app, context, "owner");
     const otherContext = await browser.newContext({ baseURL: app.url });
     const colleague = await signUpStaff(app, otherContext, "editor");

@@ -5,7 +5,12 @@ import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
 import { signUpStaff } from "../support/staff";
 
-type App = { testing: { schema: typeof import("../../../server/db/schema.ts"); getDatabase: () => { db: import("../../../server/db/client.ts").Db } } };
+type App = {
+  testing: {
+    schema: typeof import("../../../server/db/schema.ts");
+    getDatabase: () => { db: import("../../../server/db/client.ts").Db };
+  };
+};
 
 const SVG_MESSAGE = "SVG files are not accepted (they can carry scripts). Upload a JPEG, PNG, WebP, GIF or AVIF image.";
 const SVG_WITH_SCRIPT = Buffer.from(
@@ -15,14 +20,26 @@ const SVG_WITH_SCRIPT = Buffer.from(
 /** A chart-like PNG a person might upload: wider than the largest size, so all three are made. */
 const chartPng = () =>
   sharp({ create: { width: 2000, height: 1000, channels: 3, background: { r: 20, g: 120, b: 200 } } })
-    .composite([{ input: { create: { width: 800, height: 300, channels: 3, background: { r: 250, g: 200, b: 30 } } }, left: 200, top: 400 }])
+    .composite([
+      {
+        input: { create: { width: 800, height: 300, channels: 3, background: { r: 250, g: 200, b: 30 } } },
+        left: 200,
+        top: 400,
+      },
+    ])
     .png()
     .toBuffer();
 
 test.describe("back office: images", () => {
   // The refused SVG's 415, which Chromium reports in the console; nothing else may appear there.
-  test.use({ expectedConsoleErrors: [/status of 415 \(Unsupported Media Type\) \(http:\/\/[^)]+\/api\/admin\/images\)$/] });
-  test("an editor uploads a PNG with the editor's image button and sees it in the article; an SVG with a script is refused with the reason", async ({ page, app, context }) => {
+  test.use({
+    expectedConsoleErrors: [/status of 415 \(Unsupported Media Type\) \(http:\/\/[^)]+\/api\/admin\/images\)$/],
+  });
+  test("an editor uploads a PNG with the editor's image button and sees it in the article; an SVG with a script is refused with the reason", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     await page.goto("/admin/knowledgebase/new");
     await waitForHydration(page);
@@ -36,13 +53,17 @@ test.describe("back office: images", () => {
     await expect(toolbar.getByRole("button", { name: "Image" })).toHaveAttribute("aria-expanded", "true");
     const panel = page.getByRole("group", { name: "Image" });
     // An SVG named like a PNG and declared as one: refused by its content, with the reason.
-    await panel.getByLabel("Image to insert").setInputFiles({ name: "chart.png", mimeType: "image/png", buffer: SVG_WITH_SCRIPT });
+    await panel
+      .getByLabel("Image to insert")
+      .setInputFiles({ name: "chart.png", mimeType: "image/png", buffer: SVG_WITH_SCRIPT });
     await expect(panel.getByRole("alert")).toHaveText(SVG_MESSAGE);
     await expect(panel.getByRole("button", { name: "Insert image" })).toBeDisabled();
     await expect(page).not.toHaveTitle("pwned");
 
     // A real PNG: uploaded, previewed, described, inserted.
-    await panel.getByLabel("Image to insert").setInputFiles({ name: "eurusd-4h.png", mimeType: "image/png", buffer: await chartPng() });
+    await panel
+      .getByLabel("Image to insert")
+      .setInputFiles({ name: "eurusd-4h.png", mimeType: "image/png", buffer: await chartPng() });
     const preview = panel.getByRole("img", { name: "Preview of the chosen image" });
     await expect(preview).toBeVisible();
     await expect(panel.getByRole("alert")).toHaveCount(0);
@@ -54,7 +75,9 @@ test.describe("back office: images", () => {
     const inserted = body.getByRole("img", { name: "EUR/USD 4-hour chart with the entry zone" });
     await expect(inserted).toBeVisible();
     // The browser loaded it: an image that failed would have no natural width.
-    await expect.poll(() => inserted.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => inserted.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     const src = (await inserted.getAttribute("src"))!;
     const hash = src.slice("/uploads/".length, "/uploads/".length + 32);
 
@@ -73,7 +96,11 @@ test.describe("back office: images", () => {
 
     // After a reload the stored article shows the image again.
     await page.reload();
-    await expect(page.getByRole("textbox", { name: "Article" }).getByRole("img", { name: "EUR/USD 4-hour chart with the entry zone" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("textbox", { name: "Article" })
+        .getByRole("img", { name: "EUR/USD 4-hour chart with the entry zone" }),
+    ).toBeVisible();
 
     // Served as WebP, cached for good, never sniffed.
     const served = await page.request.get(src);
@@ -83,7 +110,11 @@ test.describe("back office: images", () => {
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
-  test("an image dropped on the field is uploaded and previewed; Remove takes it out again", async ({ page, app, context }) => {
+  test("an image dropped on the field is uploaded and previewed; Remove takes it out again", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     await page.goto("/admin/knowledgebase/new");
     await waitForHydration(page);
@@ -109,7 +140,11 @@ test.describe("back office: images", () => {
     await expect(panel.getByRole("button", { name: "Insert image" })).toBeDisabled();
   });
 
-  test("the public blog shows an uploaded hero and body image with srcset, sizes, width and height; seeded images keep working", async ({ page, app, context }) => {
+  test("the public blog shows an uploaded hero and body image with srcset, sizes, width and height; seeded images keep working", async ({
+    page,
+    app,
+    context,
+  }) => {
     // Upload as an editor would, through the endpoint the image field uses.
     await signUpStaff(app, context, "editor");
     await page.goto("/admin");
@@ -125,8 +160,19 @@ test.describe("back office: images", () => {
     // The newest post gets the upload as its hero and in its body, for this test only.
     const { db } = (app as App).testing.getDatabase();
     const { blogPosts } = (app as App).testing.schema;
-    const [post] = await db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(desc(blogPosts.createdAt)).limit(1);
-    const [second] = await db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(desc(blogPosts.createdAt)).offset(1).limit(1);
+    const [post] = await db
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.published, true))
+      .orderBy(desc(blogPosts.createdAt))
+      .limit(1);
+    const [second] = await db
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.published, true))
+      .orderBy(desc(blogPosts.createdAt))
+      .offset(1)
+      .limit(1);
     await db
       .update(blogPosts)
       .set({ image: src, content: `${post!.content}<p>The chart:</p><img src="${src}" alt="The chart in the body">` })
@@ -135,13 +181,17 @@ test.describe("back office: images", () => {
       await context.clearCookies();
       // A query string of its own keeps these views out of the anonymous page cache.
       await page.goto("/blog?view=uploads");
-      const card = page.locator('[data-slot="blog-post-card"]', { hasText: post!.title }).getByRole("img", { name: post!.title });
+      const card = page
+        .locator('[data-slot="blog-post-card"]', { hasText: post!.title })
+        .getByRole("img", { name: post!.title });
       await expect(card).toHaveAttribute("srcset", srcset);
       await expect(card).toHaveAttribute("sizes", /50vw/);
       await expect(card).toHaveAttribute("width", "1600");
       await expect(card).toHaveAttribute("height", "800");
       // A seeded post's image is as before: one address, the standard box.
-      const seeded = page.locator('[data-slot="blog-post-card"]', { hasText: second!.title }).getByRole("img", { name: second!.title });
+      const seeded = page
+        .locator('[data-slot="blog-post-card"]', { hasText: second!.title })
+        .getByRole("img", { name: second!.title });
       await expect(seeded).toHaveAttribute("src", second!.image);
       await expect(seeded).not.toHaveAttribute("srcset", /./);
       await expect(seeded).toHaveAttribute("width", "1200");
@@ -150,7 +200,9 @@ test.describe("back office: images", () => {
       const hero = page.getByRole("article").getByRole("img", { name: post!.title, exact: true });
       await expect(hero).toHaveAttribute("srcset", srcset);
       await expect(hero).toHaveAttribute("sizes", "(min-width: 64rem) 64rem, 100vw");
-      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       const inBody = page.getByRole("img", { name: "The chart in the body" });
       await expect(inBody).toHaveAttribute("srcset", srcset);
       await expect(inBody).toHaveAttribute("sizes", "(min-width: 48rem) 48rem, 100vw");
@@ -161,7 +213,11 @@ test.describe("back office: images", () => {
     }
   });
 
-  test("the upload endpoint refuses an oversized body at once with 413 and the reason, and others than editors get 404", async ({ page, app, context }) => {
+  test("the upload endpoint refuses an oversized body at once with 413 and the reason, and others than editors get 404", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "support");
     await page.goto("/admin");
     const origin = new URL(page.url()).origin;

@@ -1,12 +1,14 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { answered } from "../support/answered";
-import { signUpStaff } from "../support/staff";
 import { signInNewMember, waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
 
-type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
+type App = Parameters<typeof signInNewMember>[0] & {
+  testing: { schema: typeof import("../../../server/db/schema.ts") };
+};
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 /**
@@ -18,20 +20,31 @@ async function toastsGone(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 }
 
-
-
 /** The list's rows as [title, status], in order. */
 async function listedArticles(page: Page) {
-  const rows = page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
-  return rows.evaluateAll((trs) => trs.map((tr) => [tr.children[1]!.textContent!.trim(), tr.children[2]!.textContent!.trim()] as const));
+  const rows = page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => [tr.children[1]!.textContent!.trim(), tr.children[2]!.textContent!.trim()] as const),
+  );
 }
 
 test.describe("back office: Knowledgebase", () => {
-  test("an editor writes an article in the rich-text editor, publishes and reorders it, and a member reads it in that place", async ({ page, app, context, browser }) => {
+  test("an editor writes an article in the rich-text editor, publishes and reorders it, and a member reads it in that place", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" }).click();
+    await page
+      .getByRole("navigation", { name: "Back office sections" })
+      .getByRole("link", { name: "Knowledgebase" })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Knowledgebase");
     const before = await listedArticles(page);
     expect(before.length).toBeGreaterThan(2);
@@ -79,7 +92,18 @@ test.describe("back office: Knowledgebase", () => {
     await expect
       .poll(() =>
         page.evaluate(() => {
-          const editor = (document.querySelector(".ProseMirror") as (Element & { editor?: { state: { selection: { from: number; to: number }; doc: { textBetween(a: number, b: number): string } } } }) | null)?.editor;
+          const editor = (
+            document.querySelector(".ProseMirror") as
+              | (Element & {
+                  editor?: {
+                    state: {
+                      selection: { from: number; to: number };
+                      doc: { textBetween(a: number, b: number): string };
+                    };
+                  };
+                })
+              | null
+          )?.editor;
           if (!editor) return null;
           const { from, to } = editor.state.selection;
           return editor.state.doc.textBetween(from, to);
@@ -153,8 +177,18 @@ test.describe("back office: Knowledgebase", () => {
     expect(published.indexOf(`${title}!`)).toBeGreaterThanOrEqual(0);
     expect(published.indexOf(`${title}!`)).toBeLessThan(published.length - 1);
 
-    const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, String(id)))).map((r) => r.action);
-    expect(actions).toEqual(["knowledgebase.created", "knowledgebase.updated", "knowledgebase.published", ...Array(moves).fill("knowledgebase.moved")]);
+    const actions = (
+      await db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(id)))
+    ).map((r) => r.action);
+    expect(actions).toEqual([
+      "knowledgebase.created",
+      "knowledgebase.updated",
+      "knowledgebase.published",
+      ...Array(moves).fill("knowledgebase.moved"),
+    ]);
 
     // A member's dashboard: the published articles in the new order, the article as written.
     const memberContext = await browser.newContext({ baseURL: app.url });
@@ -172,7 +206,11 @@ test.describe("back office: Knowledgebase", () => {
     await memberContext.close();
   });
 
-  test("the list, the editor (with its errors, a formatted text, the link field open) and the leave dialog pass axe in light and dark", async ({ page, app, context }) => {
+  test("the list, the editor (with its errors, a formatted text, the link field open) and the leave dialog pass axe in light and dark", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     await page.goto("/admin/knowledgebase");
     await waitForHydration(page);
@@ -202,7 +240,10 @@ test.describe("back office: Knowledgebase", () => {
     // Leaving with unsaved text asks; leaving anyway stores nothing.
     await page.getByRole("link", { name: "All articles" }).click();
     await expectAccessible(page, "the leave dialog");
-    await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+    await page
+      .getByRole("dialog", { name: "Leave without saving?" })
+      .getByRole("button", { name: "Leave without saving" })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Knowledgebase");
     await expect(page.getByRole("row").filter({ hasText: "Fees" })).toHaveCount(0);
   });
@@ -210,7 +251,9 @@ test.describe("back office: Knowledgebase", () => {
   test("support sees no Knowledgebase section and its pages answer 404", async ({ page, app, context }) => {
     await signUpStaff(app, context, "support");
     await page.goto("/admin");
-    await expect(page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Knowledgebase" }),
+    ).toHaveCount(0);
     for (const path of ["/admin/knowledgebase", "/admin/knowledgebase/new", "/admin/knowledgebase/1"]) {
       const response = await page.goto(path);
       expect(response!.status(), path).toBe(404);

@@ -1,12 +1,17 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { answered } from "../support/answered";
-import { signUpStaff } from "../support/staff";
 import { waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
 
-type App = { testing: { getDatabase: () => { db: import("../../../server/db/client.ts").Db }; schema: typeof import("../../../server/db/schema.ts") } };
+type App = {
+  testing: {
+    getDatabase: () => { db: import("../../../server/db/client.ts").Db };
+    schema: typeof import("../../../server/db/schema.ts");
+  };
+};
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
@@ -30,20 +35,42 @@ async function seed(app: unknown) {
     .values([
       values(address("reader"), { confirmedAt: new Date(Date.now() - day) }),
       values(address("waiting"), {}),
-      values(address("gone"), { confirmedAt: new Date(Date.now() - 3 * day), unsubscribedAt: new Date(Date.now() - day) }),
+      values(address("gone"), {
+        confirmedAt: new Date(Date.now() - 3 * day),
+        unsubscribedAt: new Date(Date.now() - day),
+      }),
     ])
     .returning();
   const title = `Weekly results ${tag}`;
   const [post] = await db
     .insert(blogPosts)
-    .values({ slug: `weekly-${tag}`, title, content: "<p>Body</p>", category: "News", date: "2026-11-23", image: "/images/blog/funding-rates-explained.svg", author: "Editor", published: true })
+    .values({
+      slug: `weekly-${tag}`,
+      title,
+      content: "<p>Body</p>",
+      category: "News",
+      date: "2026-11-23",
+      image: "/images/blog/funding-rates-explained.svg",
+      author: "Editor",
+      published: true,
+    })
     .returning();
-  await db.insert(newsletterDeliveries).values({ postId: post!.id, subscriberId: reader!.id, attempts: 12, lastError: "550 mailbox unavailable", nextAttemptAt: new Date(Date.now() - 60_000) });
+  await db.insert(newsletterDeliveries).values({
+    postId: post!.id,
+    subscriberId: reader!.id,
+    attempts: 12,
+    lastError: "550 mailbox unavailable",
+    nextAttemptAt: new Date(Date.now() - 60_000),
+  });
   return { tag, address, title };
 }
 
 test.describe("back office: Newsletter", () => {
-  test("an editor finds subscribers by address and status, unsubscribes one on request, and sends a post's failed email again", async ({ page, app, context }) => {
+  test("an editor finds subscribers by address and status, unsubscribes one on request, and sends a post's failed email again", async ({
+    page,
+    app,
+    context,
+  }) => {
     const { tag, address, title } = await seed(app);
     await signUpStaff(app, context, "editor");
     await page.goto("/admin");
@@ -63,7 +90,10 @@ test.describe("back office: Newsletter", () => {
     await search.getByLabel("Email contains").fill(tag);
     await search.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(new RegExp(`q=${tag}`));
-    const subscribers = page.getByRole("region", { name: "Subscribers" }).getByRole("row").filter({ has: page.getByRole("cell") });
+    const subscribers = page
+      .getByRole("region", { name: "Subscribers" })
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") });
     await expect(subscribers).toHaveCount(3);
     await search.getByLabel("Status").selectOption("pending");
     await search.getByRole("button", { name: "Show" }).click();
@@ -74,12 +104,17 @@ test.describe("back office: Newsletter", () => {
     await search.getByLabel("Status").selectOption("confirmed");
     await search.getByRole("button", { name: "Show" }).click();
     await expect(subscribers).toHaveCount(1);
-    await subscribers.first().getByRole("button", { name: `Unsubscribe ${address("reader")}` }).click();
+    await subscribers
+      .first()
+      .getByRole("button", { name: `Unsubscribe ${address("reader")}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: `Unsubscribe ${address("reader")}?` });
     await expect(dialog).toContainText("when the owner of the address asks");
     await answered(page, () => dialog.getByRole("button", { name: "Unsubscribe" }).click());
     await expect(toast(page, "Newsletter updated")).toBeVisible();
-    await expect(page.getByText(`${address("reader")} is unsubscribed: no more new-post emails go to it.`)).toBeVisible();
+    await expect(
+      page.getByText(`${address("reader")} is unsubscribed: no more new-post emails go to it.`),
+    ).toBeVisible();
     await expect(subscribers).toHaveCount(0);
     await search.getByLabel("Status").selectOption("unsubscribed");
     await search.getByRole("button", { name: "Show" }).click();
@@ -93,7 +128,11 @@ test.describe("back office: Newsletter", () => {
     await expect(postRow.getByRole("cell").nth(3)).toHaveText("0");
   });
 
-  test("support has no Newsletter section: not in the sidebar, and the page answers 404", async ({ page, app, context }) => {
+  test("support has no Newsletter section: not in the sidebar, and the page answers 404", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "support");
     await page.goto("/admin");
     await expect(nav(page).getByRole("link", { name: "Overview" })).toBeVisible();

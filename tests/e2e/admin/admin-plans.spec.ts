@@ -1,19 +1,25 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
-import { signUpStaff } from "../support/staff";
-import { signInNewMember, waitForHydration } from "../support/member";
 import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { signInNewMember, waitForHydration } from "../support/member";
 import { latestMail } from "../support/outbox";
 import { card } from "../support/pricing";
+import { signUpStaff } from "../support/staff";
 
-type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
+type App = Parameters<typeof signInNewMember>[0] & {
+  testing: { schema: typeof import("../../../server/db/schema.ts") };
+};
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 test.describe("back office: plans", () => {
-  test("an editor creates a plan with live derived prices and features, publishes it, and it is on /pricing", async ({ page, app, context }) => {
+  test("an editor creates a plan with live derived prices and features, publishes it, and it is on /pricing", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
@@ -58,18 +64,33 @@ test.describe("back office: plans", () => {
     await expect(page.getByText("Weekly review").first()).toBeVisible();
   });
 
-  test("a higher price shows on /pricing at once and reaches a renewing member only after 30 days' notice", async ({ page, app, context, browser }) => {
+  test("a higher price shows on /pricing at once and reaches a renewing member only after 30 days' notice", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     await signUpStaff(app, context, "editor");
     const { testing } = app as App;
     const { db } = testing.getDatabase();
     const { pricing, subscriptions } = testing.schema;
-    const [plan] = await db.insert(pricing).values({ planId: `rise-${Date.now()}`, name: "Rise Plan", price: 10_000_000n, published: true }).returning();
+    const [plan] = await db
+      .insert(pricing)
+      .values({ planId: `rise-${Date.now()}`, name: "Rise Plan", price: 10_000_000n, published: true })
+      .returning();
     const memberContext = await browser.newContext({ baseURL: (app as { url: string }).url });
     const member = await signInNewMember(app, memberContext, { balance: 50_000_000n });
     const due = new Date(Date.now() + 5 * 86_400_000);
     const [sub] = await db
       .insert(subscriptions)
-      .values({ userId: member.userId, planId: plan!.id, billingPeriod: "monthly", startDate: new Date(Date.now() - 25 * 86_400_000), nextBillingDate: due, autorenew: true })
+      .values({
+        userId: member.userId,
+        planId: plan!.id,
+        billingPeriod: "monthly",
+        startDate: new Date(Date.now() - 25 * 86_400_000),
+        nextBillingDate: due,
+        autorenew: true,
+      })
       .returning();
 
     await page.goto(`/admin/plans/${plan!.id}`);
@@ -78,7 +99,9 @@ test.describe("back office: plans", () => {
     await page.getByLabel("Monthly price").fill("12");
     await page.getByRole("button", { name: "Save plan" }).click();
     const effective = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    await expect(page.locator("[data-sonner-toast]")).toContainText(`New buyers pay the new price now; renewals from ${effective}. 1 renewing member is told.`);
+    await expect(page.locator("[data-sonner-toast]")).toContainText(
+      `New buyers pay the new price now; renewals from ${effective}. 1 renewing member is told.`,
+    );
     await page.reload();
     await expect(page.getByRole("status").filter({ hasText: "Notice running" })).toHaveText(
       `Notice running: renewing members pay $10.00 USDT a month until ${effective}, then $12.00 USDT.`,
@@ -97,16 +120,30 @@ test.describe("back office: plans", () => {
     await memberContext.close();
   });
 
-  test("an editor cancels a scheduled rise from the plan editor: the old price is back on /pricing and the member is emailed", async ({ page, app, context, browser }) => {
+  test("an editor cancels a scheduled rise from the plan editor: the old price is back on /pricing and the member is emailed", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     await signUpStaff(app, context, "editor");
     const { testing } = app as App;
     const { db } = testing.getDatabase();
     const { pricing, subscriptions } = testing.schema;
-    const [plan] = await db.insert(pricing).values({ planId: `undo-${Date.now()}`, name: "Undo Plan", price: 10_000_000n, published: true }).returning();
+    const [plan] = await db
+      .insert(pricing)
+      .values({ planId: `undo-${Date.now()}`, name: "Undo Plan", price: 10_000_000n, published: true })
+      .returning();
     const memberContext = await browser.newContext({ baseURL: (app as { url: string }).url });
     const member = await signInNewMember(app, memberContext, { balance: 50_000_000n });
     await memberContext.close();
-    await db.insert(subscriptions).values({ userId: member.userId, planId: plan!.id, billingPeriod: "monthly", nextBillingDate: new Date(Date.now() + 5 * 86_400_000), autorenew: true });
+    await db.insert(subscriptions).values({
+      userId: member.userId,
+      planId: plan!.id,
+      billingPeriod: "monthly",
+      nextBillingDate: new Date(Date.now() + 5 * 86_400_000),
+      autorenew: true,
+    });
 
     await page.goto(`/admin/plans/${plan!.id}`);
     await waitForHydration(page);
@@ -127,10 +164,14 @@ test.describe("back office: plans", () => {
     await page.getByRole("button", { name: "Cancel scheduled change" }).click();
     await dialog.getByRole("button", { name: "Cancel the change" }).click();
     // The save's toast may still be showing: look for this one among them.
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Undo Plan is back to" })).toContainText("Undo Plan is back to $10.00 USDT a month. 1 member is told.");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Undo Plan is back to" })).toContainText(
+      "Undo Plan is back to $10.00 USDT a month. 1 member is told.",
+    );
     await expect(notice).toHaveCount(0);
     await expect(page.getByLabel("Monthly price")).toHaveValue("10");
-    await expect(page.getByRole("region", { name: "History" }).getByRole("listitem").first()).toContainText("plan.price_change_cancelled");
+    await expect(page.getByRole("region", { name: "History" }).getByRole("listitem").first()).toContainText(
+      "plan.price_change_cancelled",
+    );
     // Saving the form again does not bring the withdrawn price back.
     await page.getByRole("button", { name: "Save plan" }).click();
     await expect(page.locator("[data-sonner-toast]").getByText("Plan saved", { exact: true })).toBeVisible();
@@ -140,7 +181,10 @@ test.describe("back office: plans", () => {
     await expect(card(page, "Undo Plan")).toContainText("$10.00/month");
     // The outbox job sends it within seconds; running it here saves the wait.
     await testing.deliverNotifications({ db });
-    await expect.poll(() => latestMail((app as { dataDir: string }).dataDir, member.email)).toContain("The price change we told you about for Undo Plan will not happen. Your renewals stay at $10.00 USDT (monthly).");
+    await expect
+      .poll(() => latestMail((app as { dataDir: string }).dataDir, member.email))
+      .toContain(
+        "The price change we told you about for Undo Plan will not happen. Your renewals stay at $10.00 USDT (monthly).",
+      );
   });
 });
-

@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
+import { answered, intent } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { signUpStaff } from "../support/staff";
 import { waitForHydration } from "../support/member";
-import { answered, intent } from "../support/answered";
+import { signUpStaff } from "../support/staff";
 
 type Schema = typeof import("../../../server/db/schema.ts");
 
@@ -22,10 +22,16 @@ test.describe("back office: Posts", () => {
   test.afterEach(async ({ app }) => {
     const { db } = app.testing.getDatabase();
     const { blogPosts } = app.testing.schema as Schema;
-    await db.delete(blogPosts).where(or(like(blogPosts.slug, "weekly-risk-brief-%"), like(blogPosts.slug, "hostile-%")));
+    await db
+      .delete(blogPosts)
+      .where(or(like(blogPosts.slug, "weekly-risk-brief-%"), like(blogPosts.slug, "hostile-%")));
   });
 
-  test("an editor writes a post (autosaved), previews it, schedules it; the job publishes it to /blog, the feed and the sitemap", async ({ page, app, context }) => {
+  test("an editor writes a post (autosaved), previews it, schedules it; the job publishes it to /blog, the feed and the sitemap", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);
@@ -57,29 +63,42 @@ test.describe("back office: Posts", () => {
     await page.getByLabel("Author role").fill("Head of Risk");
     await page.getByLabel("Excerpt").fill("What to watch this week, and how much to risk.");
     // The hero image is uploaded (resized to WebP sizes) and the field holds its address.
-    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
     await page.getByLabel("Hero image").setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: png });
-    await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}-1200x630\.webp$/);
+    await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toHaveAttribute(
+      "src",
+      /^\/uploads\/[0-9a-f]{32}-1200x630\.webp$/,
+    );
     const body = page.getByRole("textbox", { name: "Body" });
     await body.click();
     await page.keyboard.type("Keep every position at one percent of the account.");
     await page.getByLabel("SEO title").fill(`Risk brief for traders ${stamp}`);
     await expect(state).toHaveText("Saved");
-    await expect.poll(async () => (await stored()).content).toBe("<p>Keep every position at one percent of the account.</p>");
+    await expect
+      .poll(async () => (await stored()).content)
+      .toBe("<p>Keep every position at one percent of the account.</p>");
     expect((await stored()).seoTitle).toBe(`Risk brief for traders ${stamp}`);
     expect((await stored()).image).toMatch(/^\/uploads\/[0-9a-f]{32}-1200x630\.webp$/);
     await expectAccessible(page, "the post editor");
 
     // Preview: the public page's rendering of what the editor holds, not yet saved.
     await page.getByLabel("Excerpt").fill("An unsaved excerpt for the preview.");
-    const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: "Preview" }).click()]);
+    const [preview] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: "Preview" }).click(),
+    ]);
     await preview.waitForURL(/\/admin\/posts\/preview\/[0-9a-f]{32}$/);
     await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(preview.getByText("Keep every position at one percent of the account.")).toBeVisible();
     await expect(preview.getByRole("heading", { name: "Related Articles" })).toBeVisible();
     await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(preview).toHaveTitle(new RegExp(`^Risk brief for traders ${stamp}`));
-    await expect(preview.locator('meta[property="og:description"]')).toHaveAttribute("content", "An unsaved excerpt for the preview.");
+    await expect(preview.locator('meta[property="og:description"]')).toHaveAttribute(
+      "content",
+      "An unsaved excerpt for the preview.",
+    );
     await expectAccessible(preview, "the post's preview");
     await preview.close();
 
@@ -93,7 +112,11 @@ test.describe("back office: Posts", () => {
     const at = new Date(Date.now() + 2 * 3_600_000);
     await dialog.getByLabel(/Publish at/).fill(localInput(at));
     // The toast follows the server's answer, which a loaded machine may take longer than an expect's 10 s to give.
-    const scheduling = await answered(page, () => dialog.getByRole("button", { name: "Schedule" }).click(), intent("schedule"));
+    const scheduling = await answered(
+      page,
+      () => dialog.getByRole("button", { name: "Schedule" }).click(),
+      intent("schedule"),
+    );
     expect(scheduling.status()).toBe(200);
     await expect(toast(page, "Scheduled.")).toBeVisible();
     await expect(page.getByText("Scheduled", { exact: true })).toBeVisible();
@@ -111,8 +134,13 @@ test.describe("back office: Posts", () => {
     // The scheduled-posts job, run as the server runs it, at a time past the schedule.
     expect(await app.testing.publishDuePosts({ db, now: new Date(scheduled.scheduledAt!.getTime() + 1000) })).toBe(1);
     expect(await stored()).toMatchObject({ published: true, scheduledAt: null });
-    const audited = await db.select().from(auditLog).where(eq(auditLog.targetId, String(id)));
-    expect(audited.map((e) => e.action)).toEqual(expect.arrayContaining(["post.created", "post.updated", "post.scheduled", "post.published"]));
+    const audited = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
+    expect(audited.map((e) => e.action)).toEqual(
+      expect.arrayContaining(["post.created", "post.updated", "post.scheduled", "post.published"]),
+    );
 
     // The blog table's trigger emptied the page cache: the visitor sees the post at once.
     await expect.poll(async () => (await (await fetch(`${app.url}/blog`)).text()).includes(title)).toBe(true);
@@ -123,7 +151,9 @@ test.describe("back office: Posts", () => {
     await expect(page).toHaveTitle(new RegExp(`^Risk brief for traders ${stamp}`));
     const hero = page.getByRole("img", { name: title });
     await expect(hero).toHaveAttribute("srcset", /\/uploads\/[0-9a-f]{32}-480x252\.webp 480w/);
-    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
 
     // Back in the editor the post is published: no autosave; leaving with changes asks first.
     await page.goto(`/admin/posts/${id}`);
@@ -139,7 +169,11 @@ test.describe("back office: Posts", () => {
     expect((await stored()).title).toBe(`${title} (updated)`);
   });
 
-  test("a hostile body (script, event handlers, javascript: links) is neutralised on the public page", async ({ page, app, context }) => {
+  test("a hostile body (script, event handlers, javascript: links) is neutralised on the public page", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     const slug = `hostile-${Date.now()}`;
     // Not something the editor's toolbar writes: a crafted request straight to the editor's action.
@@ -175,7 +209,11 @@ test.describe("back office: Posts", () => {
     await expectAccessible(page, "the published hostile post");
   });
 
-  test("a post written before the editor keeps its table through an edit and a save", async ({ page, app, context }) => {
+  test("a post written before the editor keeps its table through an edit and a save", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     const { db } = app.testing.getDatabase();
     const { blogPosts } = app.testing.schema as Schema;
@@ -184,7 +222,15 @@ test.describe("back office: Posts", () => {
       '<tbody><tr><td>$1,000</td><td>1% (<strong>$10</strong>)</td></tr><tr><td colspan="2">Stops decide the size</td></tr></tbody></table>';
     const [post] = await db
       .insert(blogPosts)
-      .values({ slug: `weekly-risk-brief-table-${Date.now()}`, title: "Sizing table", content: `<p>Before the table.</p>${table}<p>After it.</p>`, category: "Risk", date: "2026-11-23", image: "", author: "Mira" })
+      .values({
+        slug: `weekly-risk-brief-table-${Date.now()}`,
+        title: "Sizing table",
+        content: `<p>Before the table.</p>${table}<p>After it.</p>`,
+        category: "Risk",
+        date: "2026-11-23",
+        image: "",
+        author: "Mira",
+      })
       .returning();
     await page.goto(`/admin/posts/${post!.id}`);
     await waitForHydration(page);

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
+import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { answered } from "../support/answered";
-import { signUpStaff } from "../support/staff";
 import { waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
@@ -15,7 +15,12 @@ async function publicSpotPage(url: string) {
 }
 
 test.describe("Results in the back office", () => {
-  test("an editor adds, edits, imports a CSV (its bad row shown, nothing imported), publishes, reorders and deletes, and /results shows it at once", async ({ page, app, context, browser }) => {
+  test("an editor adds, edits, imports a CSV (its bad row shown, nothing imported), publishes, reorders and deletes, and /results shows it at once", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     // The public Spot tab is rendered and stored in the page cache before any change.
     expect((await publicSpotPage(app.url)).html).not.toContain("E2E Spot Month");
     const cached = await publicSpotPage(app.url);
@@ -28,7 +33,13 @@ test.describe("Results in the back office", () => {
     await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
     const tabs = page.getByRole("navigation", { name: "Market type" }).getByRole("link");
-    await expect(tabs).toHaveText([/^BroadcastAI/, /^Forex/, /^High Leverage Futures/, /^Low Leverage Futures/, /^Spot/]);
+    await expect(tabs).toHaveText([
+      /^BroadcastAI/,
+      /^Forex/,
+      /^High Leverage Futures/,
+      /^Low Leverage Futures/,
+      /^Spot/,
+    ]);
     await expect(tabs.filter({ hasText: "Low Leverage Futures" })).toHaveAttribute("aria-current", "page");
     await tabs.filter({ hasText: "Spot" }).click();
     await expect(tabs.filter({ hasText: "Spot" })).toHaveAttribute("aria-current", "page");
@@ -76,7 +87,9 @@ test.describe("Results in the back office", () => {
       "1 of 2 rows have errors. Fix them and preview again: nothing is imported until every row is valid.",
     );
     const badRow = preview.getByRole("row").filter({ hasText: "E2E Bad Month" });
-    await expect(badRow).toContainText("win_rate: Win rate must match wins ÷ (wins + losses): 66.67% (rounded to a whole percent is fine).");
+    await expect(badRow).toContainText(
+      "win_rate: Win rate must match wins ÷ (wins + losses): 66.67% (rounded to a whole percent is fine).",
+    );
     await expect(preview.getByRole("row").filter({ hasText: "E2E Imported Month" })).toContainText("OK");
     await expect(page.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
 
@@ -102,7 +115,9 @@ test.describe("Results in the back office", () => {
     const card = visitorPage.locator('[data-slot="result-card"]').filter({ hasText: "E2E Spot Month" });
     await expect(card).toContainText("+12.25%");
     await expect(card).toContainText("66.67%");
-    await expect(visitorPage.locator('[data-slot="result-card"]').filter({ hasText: "E2E Imported Month" })).toBeVisible();
+    await expect(
+      visitorPage.locator('[data-slot="result-card"]').filter({ hasText: "E2E Imported Month" }),
+    ).toBeVisible();
     await visitor.close();
 
     // Reorder within the tab, then delete after a confirmation: gone from /results too.
@@ -119,12 +134,18 @@ test.describe("Results in the back office", () => {
     await expect.poll(async () => (await publicSpotPage(app.url)).html).not.toContain("E2E Spot Month");
   });
 
-  test("the list, a CSV preview with errors and the form with errors have no serious accessibility problems", async ({ page, app, context }) => {
+  test("the list, a CSV preview with errors and the form with errors have no serious accessibility problems", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     await page.goto("/admin/results?type=forex");
     await waitForHydration(page);
     await expect(page.getByRole("table", { name: "Forex results" })).toBeVisible();
-    await page.getByLabel("Or paste CSV").fill("type,title,signals,wins,losses,total_percentage,win_rate\nforex,A11y,10,5,5,1,50\nforex,,10,5,9,x,50");
+    await page
+      .getByLabel("Or paste CSV")
+      .fill("type,title,signals,wins,losses,total_percentage,win_rate\nforex,A11y,10,5,5,1,50\nforex,,10,5,9,x,50");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByRole("table", { name: "CSV preview" })).toBeVisible();
     await expectAccessible(page, "results list with a CSV preview");
@@ -138,14 +159,28 @@ test.describe("Results in the back office", () => {
     const admin = await signUpStaff(app, context, "admin");
     await page.goto("/admin/results?type=high_lev_futures");
     await waitForHydration(page);
-    const csv = ["type,title,signals,wins,losses,total_percentage,win_rate", "high_lev_futures,E2E Audit A,9,3,3,4,50", "high_lev_futures,E2E Audit B,9,6,3,7.5,66.67"];
+    const csv = [
+      "type,title,signals,wins,losses,total_percentage,win_rate",
+      "high_lev_futures,E2E Audit A,9,3,3,4,50",
+      "high_lev_futures,E2E Audit B,9,6,3,7.5,66.67",
+    ];
     await page.getByLabel("Or paste CSV").fill(csv.join("\n"));
     await page.getByRole("button", { name: "Preview" }).click();
     await answered(page, () => page.getByRole("button", { name: "Import 2 results" }).click());
     await expect(toast(page, "Imported 2 results (0 published).")).toBeVisible();
-    await expect(page.getByRole("table", { name: "High Leverage Futures results" }).getByRole("row").filter({ hasText: /E2E Audit [AB]/ })).toHaveCount(2);
-    await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Audit log" }).click();
-    const entry = page.getByRole("row").filter({ hasText: "Imported 2 results from CSV (high_lev_futures 2); 0 published, 2 draft" });
+    await expect(
+      page
+        .getByRole("table", { name: "High Leverage Futures results" })
+        .getByRole("row")
+        .filter({ hasText: /E2E Audit [AB]/ }),
+    ).toHaveCount(2);
+    await page
+      .getByRole("navigation", { name: "Back office sections" })
+      .getByRole("link", { name: "Audit log" })
+      .click();
+    const entry = page
+      .getByRole("row")
+      .filter({ hasText: "Imported 2 results from CSV (high_lev_futures 2); 0 published, 2 draft" });
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText(admin.email);
     await expect(entry).toContainText("results.imported");
@@ -154,7 +189,9 @@ test.describe("Results in the back office", () => {
   test("support staff get 404 at /admin/results and see no Results section", async ({ page, app, context }) => {
     await signUpStaff(app, context, "support");
     await page.goto("/admin");
-    await expect(page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Results" }),
+    ).toHaveCount(0);
     const response = await page.goto("/admin/results");
     expect(response!.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();

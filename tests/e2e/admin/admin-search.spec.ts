@@ -2,10 +2,12 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { signUpStaff } from "../support/staff";
 import { signInNewMember, waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
 
-type App = Parameters<typeof signInNewMember>[0] & { testing: { schema: typeof import("../../../server/db/schema.ts") } };
+type App = Parameters<typeof signInNewMember>[0] & {
+  testing: { schema: typeof import("../../../server/db/schema.ts") };
+};
 
 /** A member and a draft post that both carry one run's tag (the member in their name and Telegram username). */
 async function seed(app: unknown, browser: import("@playwright/test").Browser) {
@@ -17,7 +19,15 @@ async function seed(app: unknown, browser: import("@playwright/test").Browser) {
   const { db } = testApp.testing.getDatabase();
   const [post] = await db
     .insert(testApp.testing.schema.blogPosts)
-    .values({ slug: `outlook-${tag}`, title: `Outlook Q${tag}`, content: "<p>x</p>", category: "News", date: "2026-11-23", image: "/images/blog/funding-rates-explained.svg", author: "Ed" })
+    .values({
+      slug: `outlook-${tag}`,
+      title: `Outlook Q${tag}`,
+      content: "<p>x</p>",
+      category: "News",
+      date: "2026-11-23",
+      image: "/images/blog/funding-rates-explained.svg",
+      author: "Ed",
+    })
     .returning();
   return { tag, member, postId: post!.id };
 }
@@ -26,7 +36,12 @@ const box = (page: Page) => page.getByRole("combobox", { name: /^Search / });
 const results = (page: Page) => page.getByRole("listbox", { name: "Search results" });
 
 test.describe("back office: global search", () => {
-  test("an owner finds a member and a post from the header box with the keyboard (Ctrl+K, arrows, Enter)", async ({ page, app, context, browser }) => {
+  test("an owner finds a member and a post from the header box with the keyboard (Ctrl+K, arrows, Enter)", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     const { tag, member, postId } = await seed(app, browser);
     await signUpStaff(app, context, "owner");
     await page.goto("/admin/results");
@@ -53,7 +68,10 @@ test.describe("back office: global search", () => {
     await expect(members.getByRole("option")).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("ArrowDown");
     await expect(posts.getByRole("option")).toHaveAttribute("aria-selected", "true");
-    await expect(box(page)).toHaveAttribute("aria-activedescendant", (await posts.getByRole("option").getAttribute("id"))!);
+    await expect(box(page)).toHaveAttribute(
+      "aria-activedescendant",
+      (await posts.getByRole("option").getAttribute("id"))!,
+    );
     await page.keyboard.press("ArrowUp");
     await expect(members.getByRole("option")).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("ArrowDown");
@@ -71,7 +89,9 @@ test.describe("back office: global search", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Search");
     await expect(page.getByRole("region", { name: /Members/ })).toContainText(member.email);
-    await expect(page.getByRole("region", { name: /Posts/ }).getByRole("link", { name: new RegExp(`Outlook Q${tag}`) })).toHaveAttribute("href", `/admin/posts/${postId}`);
+    await expect(
+      page.getByRole("region", { name: /Posts/ }).getByRole("link", { name: new RegExp(`Outlook Q${tag}`) }),
+    ).toHaveAttribute("href", `/admin/posts/${postId}`);
     await expectAccessible(page, "Search results page");
 
     // Choosing a member (there is no member page yet) opens the results page with that member alone.
@@ -84,7 +104,12 @@ test.describe("back office: global search", () => {
     await expect(page.getByRole("region", { name: /Posts/ })).toHaveCount(0);
   });
 
-  test("support sees members but no posts; an editor sees posts but no members", async ({ page, app, context, browser }) => {
+  test("support sees members but no posts; an editor sees posts but no members", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     const { tag, member } = await seed(app, browser);
     await signUpStaff(app, context, "support");
     await page.goto("/admin");
@@ -104,7 +129,9 @@ test.describe("back office: global search", () => {
     await waitForHydration(editorPage);
     await expect(box(editorPage)).toHaveAttribute("placeholder", "Search posts");
     await box(editorPage).fill(`q${tag}`);
-    await expect(results(editorPage).getByRole("group", { name: "Posts" }).getByRole("option")).toContainText(`Outlook Q${tag}`);
+    await expect(results(editorPage).getByRole("group", { name: "Posts" }).getByRole("option")).toContainText(
+      `Outlook Q${tag}`,
+    );
     await expect(results(editorPage).getByRole("group", { name: "Members" })).toHaveCount(0);
     await editorContext.close();
   });
@@ -112,7 +139,12 @@ test.describe("back office: global search", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-    test("the box is in the header, the results fit the screen and open with a tap", async ({ page, app, context, browser }) => {
+    test("the box is in the header, the results fit the screen and open with a tap", async ({
+      page,
+      app,
+      context,
+      browser,
+    }) => {
       const { tag, member } = await seed(app, browser);
       await signUpStaff(app, context, "admin");
       await page.goto("/admin");

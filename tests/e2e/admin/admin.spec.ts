@@ -1,22 +1,36 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
-import { signUpStaff } from "../support/staff";
+import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
+import { signUpStaff } from "../support/staff";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office sections" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 test.describe("back office", () => {
-  test("an owner sees every built section, invites an existing account, and finds it in the audit log", async ({ page, app, context, browser }) => {
+  test("an owner sees every built section, invites an existing account, and finds it in the audit log", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     const owner = await signUpStaff(app, context, "owner");
     const response = await page.goto("/admin");
     expect(response!.status()).toBe(200);
     expect(response!.headers()["cache-control"]).toBe("no-store");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
-    await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Posts", "Plans", "Results", "Knowledgebase", "Newsletter", "Staff", "Audit log"]);
+    await expect(nav(page).getByRole("link")).toHaveText([
+      "Overview",
+      "Posts",
+      "Plans",
+      "Results",
+      "Knowledgebase",
+      "Newsletter",
+      "Staff",
+      "Audit log",
+    ]);
     await expect(page.getByRole("group", { name: "Members" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Member balances" })).toContainText("USDT");
     await expect(page.getByRole("banner")).toContainText(owner.email);
@@ -34,7 +48,9 @@ test.describe("back office", () => {
     await page.getByLabel("Role", { exact: true }).selectOption("editor");
     await answered(page, () => page.getByRole("button", { name: "Send invitation" }).click());
     await expect(toast(page, "Invitation sent")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Pending invitations" }).getByRole("row").filter({ hasText: editor.email })).toContainText("Editor");
+    await expect(
+      page.getByRole("region", { name: "Pending invitations" }).getByRole("row").filter({ hasText: editor.email }),
+    ).toContainText("Editor");
 
     const mail = latestMail((app as { dataDir: string }).dataDir, editor.email)!;
     const link = new URL(linkIn(mail, "/staff-invitation?token=")!);
@@ -52,17 +68,30 @@ test.describe("back office", () => {
 
     await nav(page).getByRole("link", { name: "Audit log" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
-    await expect(page.getByRole("row").filter({ hasText: `${editor.email} invited as Editor` })).toContainText(owner.email);
+    await expect(page.getByRole("row").filter({ hasText: `${editor.email} invited as Editor` })).toContainText(
+      owner.email,
+    );
     const entry = page.getByRole("row").filter({ hasText: `${editor.email}: no role → Editor` });
     await expect(entry).toContainText("invitee");
     await expect(entry).toContainText("staff.role_set");
     await otherContext.close();
   });
 
-  test("an editor sees only the Overview and the content sections; Staff and Audit log answer 404", async ({ page, app, context }) => {
+  test("an editor sees only the Overview and the content sections; Staff and Audit log answer 404", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signUpStaff(app, context, "editor");
     await page.goto("/admin");
-    await expect(nav(page).getByRole("link")).toHaveText(["Overview", "Posts", "Plans", "Results", "Knowledgebase", "Newsletter"]);
+    await expect(nav(page).getByRole("link")).toHaveText([
+      "Overview",
+      "Posts",
+      "Plans",
+      "Results",
+      "Knowledgebase",
+      "Newsletter",
+    ]);
     await expect(page.getByRole("group", { name: "Published posts" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Member balances" })).toHaveCount(0);
     for (const path of ["/admin/staff", "/admin/audit-log"]) {
@@ -72,7 +101,11 @@ test.describe("back office", () => {
     }
   });
 
-  test("a visitor gets the sign-in page, a member 404 without a trace of the back office", async ({ page, app, context }) => {
+  test("a visitor gets the sign-in page, a member 404 without a trace of the back office", async ({
+    page,
+    app,
+    context,
+  }) => {
     const visitor = await page.goto("/admin/staff");
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fadmin%2Fstaff$/);
     expect(visitor!.status()).toBe(200);

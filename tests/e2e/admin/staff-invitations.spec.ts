@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
 import { signInNewMember, waitForHydration } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
 import { signUpStaff } from "../support/staff";
@@ -28,7 +28,12 @@ function invitationPath(app: unknown, to: string) {
 }
 
 test.describe("staff invitations", () => {
-  test("an owner invites a new person; they open the emailed link, choose a password, turn on two-factor and reach /admin with an editor's sections", async ({ page, app, context, browser }) => {
+  test("an owner invites a new person; they open the emailed link, choose a password, turn on two-factor and reach /admin with an editor's sections", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     // Two people, two accessibility scans, a sign-up and a two-factor set-up: about 30 s on a quiet
     // machine, past the 60 s default on a loaded one. Every step waits for what the page does.
     test.slow();
@@ -40,7 +45,10 @@ test.describe("staff invitations", () => {
     await page.getByLabel("Role", { exact: true }).selectOption("editor");
     await answered(page, () => page.getByRole("button", { name: "Send invitation" }).click());
     await expect(toast(page, "Invitation sent")).toBeVisible();
-    const pending = page.getByRole("region", { name: "Pending invitations" }).getByRole("row").filter({ hasText: email });
+    const pending = page
+      .getByRole("region", { name: "Pending invitations" })
+      .getByRole("row")
+      .filter({ hasText: email });
     await expect(pending).toContainText("Editor");
     await expectAccessible(page, "the staff page with a pending invitation");
 
@@ -99,7 +107,12 @@ test.describe("staff invitations", () => {
     await expect(page.getByRole("region", { name: "Pending invitations" })).toHaveCount(0);
   });
 
-  test("an owner resends and revokes an invitation; the revoked link says so", async ({ page, app, context, browser }) => {
+  test("an owner resends and revokes an invitation; the revoked link says so", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     await signUpStaff(app, context, "owner");
     const email = `maybe-${Date.now()}@example.com`;
     await page.goto("/admin/staff");
@@ -131,7 +144,12 @@ test.describe("staff invitations", () => {
     await expectAccessible(visitor, "a dead invitation link");
   });
 
-  test("an existing member signs in from the link, accepts, signs in again and is sent to turn on two-factor", async ({ page, app, context, browser }) => {
+  test("an existing member signs in from the link, accepts, signs in again and is sent to turn on two-factor", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     await signUpStaff(app, context, "owner");
     // A member of the site, signed out in the browser where they read their email.
     const memberContext = await browser.newContext({ baseURL: (app as { url: string }).url });
@@ -165,4 +183,3 @@ test.describe("staff invitations", () => {
     await memberContext.close();
   });
 });
-

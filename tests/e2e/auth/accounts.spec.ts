@@ -12,14 +12,25 @@ async function createMember(app: { testing: Testing }, email: string, password =
   const { db } = app.testing.getDatabase();
   return app.testing.signUpMember({
     db,
-    input: { firstName: "Grace", lastName: "Hopper", email, password, telegram: "grace_hopper", acceptTerms: true, acceptRisk: true },
+    input: {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email,
+      password,
+      telegram: "grace_hopper",
+      acceptTerms: true,
+      acceptRisk: true,
+    },
     clientIp: `10.77.${crypto.randomInt(255)}.${crypto.randomInt(255)}`,
     headers: new Headers(),
   });
 }
 
 test.describe("sign-up (/join/details)", () => {
-  test("carries the plans from /pricing, enables Continue only when complete, and lands on the dashboard", async ({ page, app }) => {
+  test("carries the plans from /pricing, enables Continue only when complete, and lands on the dashboard", async ({
+    page,
+    app,
+  }) => {
     const { db } = app.testing.getDatabase();
     const { pricing, profiles, user } = app.testing.schema;
     const [plan] = await db.select().from(pricing).where(eq(pricing.published, true)).limit(1);
@@ -30,8 +41,13 @@ test.describe("sign-up (/join/details)", () => {
     await expect(page).toHaveURL(/\/join\/details$/);
     await expect(page.getByRole("heading", { name: "Enter your details" })).toBeVisible();
     await expect(page.getByLabel("Your selection")).toContainText(plan!.name);
-    await expect(page.getByText("Please ensure your Telegram username is correct or we can't provide access to our products!")).toBeVisible();
-    await expect(page.getByLabel("Password*")).toHaveAttribute("placeholder", "At least 8 characters with uppercase, lowercase, and number");
+    await expect(
+      page.getByText("Please ensure your Telegram username is correct or we can't provide access to our products!"),
+    ).toBeVisible();
+    await expect(page.getByLabel("Password*")).toHaveAttribute(
+      "placeholder",
+      "At least 8 characters with uppercase, lowercase, and number",
+    );
 
     const go = page.getByRole("button", { name: "Continue to Pay" });
     await expect(go).toBeDisabled();
@@ -137,7 +153,9 @@ test.describe("forgot and reset password", () => {
 
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByText("We've sent you a password reset link. Please check your inbox.").first()).toBeVisible();
+    await expect(
+      page.getByText("We've sent you a password reset link. Please check your inbox.").first(),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Sign In" })).toBeVisible();
     await page.getByRole("button", { name: "Send Another Link" }).click();
     await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
@@ -182,7 +200,9 @@ test.describe("forgot and reset password", () => {
     await page.goto("/forgot-password");
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByText("We've sent you a password reset link. Please check your inbox.").first()).toBeVisible();
+    await expect(
+      page.getByText("We've sent you a password reset link. Please check your inbox.").first(),
+    ).toBeVisible();
     expect(latestMail(app.dataDir, email)).toBeNull();
   });
 });

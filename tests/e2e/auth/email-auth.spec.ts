@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
+import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { answered } from "../support/answered";
 import { markEmailVerified, openDashboard, signInNewMember, waitForHydration } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
 
@@ -11,7 +11,6 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
 const banner = (page: Page) => page.locator('[data-slot="email-verification-banner"]');
 
-
 test("the link and code pages are never cached (they carry tokens and change state)", async ({ request }) => {
   for (const path of ["/verify-email?token=x", "/signin/code"]) {
     const response = await request.get(path, { maxRedirects: 0 });
@@ -20,7 +19,11 @@ test("the link and code pages are never cached (they carry tokens and change sta
   }
 });
 
-test("verification: the dashboard banner until verified, Resend, and a link that works once", async ({ page, app, context }) => {
+test("verification: the dashboard banner until verified, Resend, and a link that works once", async ({
+  page,
+  app,
+  context,
+}) => {
   const member = await signInNewMember(app, context);
   await expect.poll(() => latestMail(app.dataDir, member.email)).toContain("/verify-email?token=");
   const first = linkIn(latestMail(app.dataDir, member.email)!, "/verify-email?token=")!;
@@ -97,7 +100,11 @@ test("email change: confirmed from the new address, the old one told", async ({ 
   await expect.poll(() => latestMail(app.dataDir, member.email)).toContain("email address was changed");
 });
 
-test("code sign-in: the message without an email, a wrong code, then the code from the outbox", async ({ page, app, context }) => {
+test("code sign-in: the message without an email, a wrong code, then the code from the outbox", async ({
+  page,
+  app,
+  context,
+}) => {
   const member = await signInNewMember(app, context);
   await markEmailVerified(app, member.userId);
   await context.clearCookies();
@@ -116,7 +123,9 @@ test("code sign-in: the message without an email, a wrong code, then the code fr
 
   await page.getByLabel("Email").fill(member.email);
   await page.getByRole("button", { name: "Email me a sign-in code" }).click();
-  await expect(page.getByText("If an account uses this address, we have emailed it a sign-in code.").first()).toBeVisible();
+  await expect(
+    page.getByText("If an account uses this address, we have emailed it a sign-in code.").first(),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: /Resend code in \d+s/ })).toBeDisabled();
   await expectAccessible(page, "the code step");
   await expect.poll(() => latestMail(app.dataDir, member.email)).toMatch(/sign-in code is \d{6}/);

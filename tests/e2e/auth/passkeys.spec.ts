@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { CDPSession, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember } from "../support/member";
 
@@ -17,7 +17,14 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
@@ -65,7 +72,9 @@ test("a member adds a passkey, signs in with it, renames and removes it", async 
   expect(credentials[0]!.isResidentCredential).toBe(true);
   const rows = await db.select().from(passkey).where(eq(passkey.userId, member.userId));
   expect(rows).toHaveLength(1);
-  expect(rows[0]!.credentialID).toBe(credentials[0]!.credentialId.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
+  expect(rows[0]!.credentialID).toBe(
+    credentials[0]!.credentialId.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""),
+  );
   expect(credentials[0]!.rpId).toBe(new URL(app.url).hostname);
 
   // Sign out, then back in with the passkey alone (no email, no password, no second factor):
@@ -116,6 +125,8 @@ test("a member adds a passkey, signs in with it, renames and removes it", async 
   await expect(page).toHaveURL(new URL("/", app.url).href);
   page.removeAllListeners("console"); // the refusal's 401 is logged by the browser
   await passkeyButtonSignIn(page);
-  await expect(page.getByText("Your passkey could not be verified. Try again or sign in with your email and password.")).toBeVisible();
+  await expect(
+    page.getByText("Your passkey could not be verified. Try again or sign in with your email and password."),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
 });

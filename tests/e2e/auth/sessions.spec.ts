@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
+import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember, waitForHydration, type TestMember } from "../support/member";
 import { latestMail } from "../support/outbox";
 
@@ -27,7 +27,12 @@ async function expectNoMemberData(page: Page, member: TestMember) {
 }
 
 test.describe("signed-in devices", () => {
-  test("two browsers: the list marks this one, a new device is mailed, signing out the other sends it to sign in", async ({ page, app, browser, context }) => {
+  test("two browsers: the list marks this one, a new device is mailed, signing out the other sends it to sign in", async ({
+    page,
+    app,
+    browser,
+    context,
+  }) => {
     const member = await signInNewMember(app, context, { lastName: "Devices" });
     const other = await browser.newContext();
     const otherPage = await other.newPage();
@@ -94,7 +99,11 @@ test.describe("signed-in devices", () => {
 });
 
 test.describe("live session state", () => {
-  test("signing out in one tab: the other notices on focus, says so and shows no member data", async ({ page, app, context }) => {
+  test("signing out in one tab: the other notices on focus, says so and shows no member data", async ({
+    page,
+    app,
+    context,
+  }) => {
     const member = await signInNewMember(app, context, { lastName: "Twotabs" });
     await openDashboard(page, "subscriptions");
     await expect(page.getByText(member.email).first()).toBeAttached();

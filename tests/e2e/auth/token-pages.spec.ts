@@ -28,7 +28,9 @@ for (const { path } of pages) {
   });
 }
 
-test("any page asked for with a token in its address is neither cached nor served from the cache", async ({ request }) => {
+test("any page asked for with a token in its address is neither cached nor served from the cache", async ({
+  request,
+}) => {
   // The page is in the cache already; the address with a token must still not get that copy.
   await request.get("/terms-of-service");
   expect((await request.get("/terms-of-service")).headers()["x-page-cache"]).toBe("HIT");

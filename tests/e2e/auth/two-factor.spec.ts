@@ -17,7 +17,11 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test("two-factor: enrol with an authenticator app, sign in with a code and trust the device, a backup code only once", async ({ page, app, context }) => {
+test("two-factor: enrol with an authenticator app, sign in with a code and trust the device, a backup code only once", async ({
+  page,
+  app,
+  context,
+}) => {
   const member = await signInNewMember(app, context);
   await openDashboard(page, "user-info");
   const card = page.getByRole("group", { name: /Two-factor authentication/ });

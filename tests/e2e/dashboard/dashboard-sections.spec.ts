@@ -1,23 +1,33 @@
 import type { Page } from "@playwright/test";
 import { and, asc, eq } from "drizzle-orm";
+import { answered } from "../support/answered";
 import { blockingViolations, settle } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { answered } from "../support/answered";
 import { holdData } from "../support/hold-data";
 import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
 
 const USDT = 1_000_000n;
 const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
-const card = (page: Page, name: string) => page.getByRole("list", { name: "Plans" }).getByRole("group", { name, exact: true });
-const utcDate = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const card = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Plans" }).getByRole("group", { name, exact: true });
+const utcDate = (d: Date) =>
+  d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 // Subscriptions, billing history, knowledgebase and the accessibility of every section.
 test.describe("member dashboard", () => {
-  test("Subscriptions: cart, a blocked confirmation, a purchase into the list and the billing table", async ({ page, app, context }) => {
+  test("Subscriptions: cart, a blocked confirmation, a purchase into the list and the billing table", async ({
+    page,
+    app,
+    context,
+  }) => {
     const member = await signInNewMember(app, context, { balance: 50n * USDT });
     const { db, schema } = { db: app.testing.getDatabase().db, schema: app.testing.schema };
-    const plans = await db.select().from(schema.pricing).where(eq(schema.pricing.published, true)).orderBy(asc(schema.pricing.displayOrder));
+    const plans = await db
+      .select()
+      .from(schema.pricing)
+      .where(eq(schema.pricing.published, true))
+      .orderBy(asc(schema.pricing.displayOrder));
     const signals = plans.find((p) => p.planId === "signals-bot")!;
     const vip = plans.find((p) => p.planId === "vip-signals")!;
     await openDashboard(page, "subscriptions");
@@ -50,18 +60,36 @@ test.describe("member dashboard", () => {
     const [sub] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, member.userId));
     const list = page.getByRole("table", { name: "Your subscriptions" });
     const row = list.getByRole("row").filter({ hasText: signals.name });
-    await expect(row.getByRole("cell")).toHaveText([signals.name, "Monthly", "Active", utcDate(sub!.startDate), utcDate(sub!.nextBillingDate!), ""]);
+    await expect(row.getByRole("cell")).toHaveText([
+      signals.name,
+      "Monthly",
+      "Active",
+      utcDate(sub!.startDate),
+      utcDate(sub!.nextBillingDate!),
+      "",
+    ]);
     const autorenew = row.getByRole("switch", { name: `Autorenew ${signals.name}` });
     await expect(autorenew).toBeChecked();
     await answered(page, () => autorenew.click());
     await expect(toast(page, "Autorenew disabled")).toBeVisible();
     await expect(autorenew).not.toBeChecked();
-    await expect.poll(async () => (await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, sub!.id)))[0]!.autorenew).toBe(false);
+    await expect
+      .poll(
+        async () =>
+          (await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, sub!.id)))[0]!.autorenew,
+      )
+      .toBe(false);
     await answered(page, () => autorenew.click());
     await expect(toast(page, "Autorenew enabled")).toBeVisible();
 
     // Lifetime: never ends, autorenew locked.
-    await db.insert(schema.subscriptions).values({ userId: member.userId, planId: vip.id, billingPeriod: "lifetime", nextBillingDate: null, autorenew: false });
+    await db.insert(schema.subscriptions).values({
+      userId: member.userId,
+      planId: vip.id,
+      billingPeriod: "lifetime",
+      nextBillingDate: null,
+      autorenew: false,
+    });
     await page.reload();
     await waitForHydration(page);
     const lifetime = list.getByRole("row").filter({ hasText: vip.name });
@@ -71,17 +99,32 @@ test.describe("member dashboard", () => {
 
     const [bill] = await db.select().from(schema.billingHistory).where(eq(schema.billingHistory.userId, member.userId));
     await nav(page).getByRole("link", { name: "Billing history" }).click();
-    const billRow = page.getByRole("table", { name: "Billing history" }).getByRole("row").filter({ hasText: bill!.invoiceId });
-    await expect(billRow.getByRole("cell")).toHaveText([bill!.invoiceId, utcDate(bill!.issueDate), "$38.00 USDT", "USDT Balance", "Paid"]);
+    const billRow = page
+      .getByRole("table", { name: "Billing history" })
+      .getByRole("row")
+      .filter({ hasText: bill!.invoiceId });
+    await expect(billRow.getByRole("cell")).toHaveText([
+      bill!.invoiceId,
+      utcDate(bill!.issueDate),
+      "$38.00 USDT",
+      "USDT Balance",
+      "Paid",
+    ]);
     await expect(billRow.locator('[data-slot="badge"]')).toHaveAttribute("data-variant", "success");
   });
 
   test("Subscriptions: plans chosen before sign-up are in the cart", async ({ page, app, context }) => {
     await signInNewMember(app, context);
     const { db, schema } = { db: app.testing.getDatabase().db, schema: app.testing.schema };
-    const [vip] = await db.select().from(schema.pricing).where(and(eq(schema.pricing.planId, "vip-signals"), eq(schema.pricing.published, true)));
+    const [vip] = await db
+      .select()
+      .from(schema.pricing)
+      .where(and(eq(schema.pricing.planId, "vip-signals"), eq(schema.pricing.published, true)));
     await openDashboard(page, "subscriptions");
-    await page.evaluate((id) => sessionStorage.setItem("cart", JSON.stringify({ planIds: [id], billingPeriod: "quarterly" })), vip!.id);
+    await page.evaluate(
+      (id) => sessionStorage.setItem("cart", JSON.stringify({ planIds: [id], billingPeriod: "quarterly" })),
+      vip!.id,
+    );
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByRole("tab", { name: /Quarterly/ })).toHaveAttribute("aria-selected", "true");
@@ -98,21 +141,43 @@ test.describe("member dashboard", () => {
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
     await db.insert(schema.billingHistory).values([
       { userId: member.userId, invoiceId: "INV-A-PAID", issueDate: day(1), totalAmount: 38n * USDT, status: "paid" },
-      { userId: member.userId, invoiceId: "INV-B-FAILED", issueDate: day(3), totalAmount: 78n * USDT, status: "failed" },
-      { userId: member.userId, invoiceId: "INV-C-PENDING", issueDate: day(2), totalAmount: 5n * USDT, status: "pending" },
+      {
+        userId: member.userId,
+        invoiceId: "INV-B-FAILED",
+        issueDate: day(3),
+        totalAmount: 78n * USDT,
+        status: "failed",
+      },
+      {
+        userId: member.userId,
+        invoiceId: "INV-C-PENDING",
+        issueDate: day(2),
+        totalAmount: 5n * USDT,
+        status: "pending",
+      },
     ]);
     await page.reload();
     await waitForHydration(page);
     const rows = page.getByRole("table", { name: "Billing history" }).getByRole("row");
     await expect(rows).toHaveText([/Invoice ID/, /INV-B-FAILED/, /INV-C-PENDING/, /INV-A-PAID/]);
-    await expect(page.getByRole("columnheader")).toHaveText(["Invoice ID", "Issue date", "Total amount", "Payment Type", "Status"]);
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Invoice ID",
+      "Issue date",
+      "Total amount",
+      "Payment Type",
+      "Status",
+    ]);
     const badge = (id: string) => rows.filter({ hasText: id }).locator('[data-slot="badge"]');
     await expect(badge("INV-A-PAID")).toHaveAttribute("data-variant", "success");
     await expect(badge("INV-C-PENDING")).toHaveAttribute("data-variant", "warning");
     await expect(badge("INV-B-FAILED")).toHaveAttribute("data-variant", "destructive");
   });
 
-  test("Knowledgebase: 4 skeleton rows while loading, then a single-open collapsible accordion", async ({ page, app, context }) => {
+  test("Knowledgebase: 4 skeleton rows while loading, then a single-open collapsible accordion", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signInNewMember(app, context);
     const { db, schema } = { db: app.testing.getDatabase().db, schema: app.testing.schema };
     const kb = schema.knowledgebaseArticles;
@@ -136,7 +201,11 @@ test.describe("member dashboard", () => {
     await expect(page.locator('[data-slot="knowledgebase-skeleton"]')).toHaveCount(0);
   });
 
-  test("every section passes the automated accessibility checks in both colour schemes", async ({ page, app, context }) => {
+  test("every section passes the automated accessibility checks in both colour schemes", async ({
+    page,
+    app,
+    context,
+  }) => {
     test.setTimeout(120_000); // ten axe scans
     await signInNewMember(app, context);
     for (const section of ["welcome", "user-info", "subscriptions", "billing-history", "knowledgebase"]) {

@@ -1,7 +1,7 @@
 import { request as httpRequest, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { expect, test } from "../support/fixtures";
 import { answered } from "../support/answered";
+import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
@@ -13,10 +13,20 @@ test.describe("member dashboard", () => {
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fdashboard%3Fsection%3Dbilling-history$/);
   });
 
-  test("shell: sections in the sidebar and the URL, header with EN, balance, name and Logout", async ({ page, app, context }) => {
+  test("shell: sections in the sidebar and the URL, header with EN, balance, name and Logout", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signInNewMember(app, context, { balance: 12_500_000n });
     await openDashboard(page);
-    await expect(nav(page).getByRole("link")).toHaveText(["Welcome", "User Info", "Subscriptions", "Billing history", "Knowledgebase"]);
+    await expect(nav(page).getByRole("link")).toHaveText([
+      "Welcome",
+      "User Info",
+      "Subscriptions",
+      "Billing history",
+      "Knowledgebase",
+    ]);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Ada!");
     const header = page.getByRole("banner");
     await expect(header.getByText("EN", { exact: true })).toBeVisible();
@@ -44,7 +54,11 @@ test.describe("member dashboard", () => {
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fdashboard$/);
   });
 
-  test("sidebar: ctrl/cmd+B and the button toggle it; the 7-day cookie is rendered by the server", async ({ page, app, context }) => {
+  test("sidebar: ctrl/cmd+B and the button toggle it; the 7-day cookie is rendered by the server", async ({
+    page,
+    app,
+    context,
+  }) => {
     await signInNewMember(app, context);
     await openDashboard(page);
     const sidebar = page.locator('[data-slot="sidebar"][data-state]');
@@ -71,7 +85,11 @@ test.describe("member dashboard", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing history");
   });
 
-  test("deposit dialog: the member's address with its QR code, copy and the network warning", async ({ page, app, context }) => {
+  test("deposit dialog: the member's address with its QR code, copy and the network warning", async ({
+    page,
+    app,
+    context,
+  }) => {
     const member = await signInNewMember(app, context);
     const { db, schema } = { db: app.testing.getDatabase().db, schema: app.testing.schema };
     const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, member.userId));
@@ -95,7 +113,11 @@ test.describe("member dashboard", () => {
     await expect(toast(page, "Failed to copy address")).toBeVisible();
   });
 
-  test("Welcome: the Telegram code dialog, the missing-username message, the verified banner", async ({ page, app, context }) => {
+  test("Welcome: the Telegram code dialog, the missing-username message, the verified banner", async ({
+    page,
+    app,
+    context,
+  }) => {
     const member = await signInNewMember(app, context);
     const { db, schema } = { db: app.testing.getDatabase().db, schema: app.testing.schema };
     await openDashboard(page, "welcome");
@@ -114,17 +136,27 @@ test.describe("member dashboard", () => {
     await page.reload();
     await waitForHydration(page);
     await page.getByRole("button", { name: "Get verification code" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: /Generate/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Generate/ })
+      .click();
     await expect(toast(page, "Please set your Telegram username in User Info first.")).toBeVisible();
 
-    await db.update(schema.profiles).set({ telegramUsername: member.telegram, telegramVerified: true }).where(eq(schema.profiles.id, member.userId));
+    await db
+      .update(schema.profiles)
+      .set({ telegramUsername: member.telegram, telegramVerified: true })
+      .where(eq(schema.profiles.id, member.userId));
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByRole("status").filter({ hasText: "Telegram Verified" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Get verification code" })).toHaveCount(0);
   });
 
-  test("User Info: cards, Change user information, and CHANGE PASSWORD signing other sessions out", async ({ page, app, context }) => {
+  test("User Info: cards, Change user information, and CHANGE PASSWORD signing other sessions out", async ({
+    page,
+    app,
+    context,
+  }) => {
     const member = await signInNewMember(app, context);
     const { db, schema } = { db: app.testing.getDatabase().db, schema: app.testing.schema };
     await openDashboard(page, "user-info");
@@ -146,7 +178,10 @@ test.describe("member dashboard", () => {
     await expect(page.getByRole("group", { name: "User" })).toContainText("Augusta Lovelace");
     await expect(page.getByRole("banner").getByText("Augusta Lovelace")).toBeVisible();
 
-    const oldCookie = (await context.cookies()).filter((c) => c.name.includes("session_token")).map((c) => `${c.name}=${c.value}`).join("; ");
+    const oldCookie = (await context.cookies())
+      .filter((c) => c.name.includes("session_token"))
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
     await page.getByRole("button", { name: "CHANGE PASSWORD" }).click();
     const dialog = page.getByRole("dialog", { name: "Change password" });
     const fill = async (current: string, next: string, confirm: string) => {

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { freePort } from "../support/free-port";
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
 import { createMembers, startInstance, type Instance } from "../support/production-instance";
@@ -22,7 +22,8 @@ let instances: Instance[] = [];
 test.afterEach(async () => {
   const testInfo = test.info();
   if (testInfo.status !== testInfo.expectedStatus) {
-    for (const instance of instances) await testInfo.attach(`${instance.name}.log`, { body: instance.output().slice(-60_000) });
+    for (const instance of instances)
+      await testInfo.attach(`${instance.name}.log`, { body: instance.output().slice(-60_000) });
     if (cluster) await testInfo.attach("postgres.log", { body: cluster.log().slice(-30_000) });
   }
   for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => {});
@@ -78,7 +79,10 @@ test.describe("a PostgreSQL restart or crash", () => {
     for (const instance of instances) cleanups.push(() => instance.kill());
     const stillRunning = () => {
       for (const instance of instances) {
-        if (instance.ended()) throw new Error(`${instance.name} ended (${instance.ended()}); its last output:\n${instance.output().slice(-2_500)}`);
+        if (instance.ended())
+          throw new Error(
+            `${instance.name} ended (${instance.ended()}); its last output:\n${instance.output().slice(-2_500)}`,
+          );
       }
     };
 
@@ -90,7 +94,15 @@ test.describe("a PostgreSQL restart or crash", () => {
          select 'restart-' || n, 'Restart plan ' || n, 1000000, true, 100 + n from generate_series(1, 30) n returning id, price`,
       )
     ).map((row): Plan => ({ id: row.id, price: BigInt(row.price) }));
-    const leaders = () => query<{ n: number }>(pgCluster.url, "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and granted", [LEADER_LOCK]).then((r) => r[0]!.n, () => -1);
+    const leaders = () =>
+      query<{ n: number }>(
+        pgCluster.url,
+        "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and granted",
+        [LEADER_LOCK],
+      ).then(
+        (r) => r[0]!.n,
+        () => -1,
+      );
     await expect.poll(leaders, { timeout: 30_000, message: "one instance leads the singleton job" }).toBe(1);
 
     // Two members buy only while the test holds their profile rows locked, so that at each restart
@@ -106,8 +118,14 @@ test.describe("a PostgreSQL restart or crash", () => {
       cleanups.push(() => holder.end().catch(() => {}));
       await holder.query("begin");
       await holder.query("select 1 from profiles where id = any($1) for update", [held.map((m) => m.userId)]);
-      const answers = held.map((member, i) => purchase({ url: instances[i]!.url, instance: i, origin, member, plan, key: `in-flight-${plan.id}-${i}` }));
-      const waiting = () => query<{ n: number }>(pgCluster.url, `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%from "profiles"%for update%'`).then((r) => r[0]!.n);
+      const answers = held.map((member, i) =>
+        purchase({ url: instances[i]!.url, instance: i, origin, member, plan, key: `in-flight-${plan.id}-${i}` }),
+      );
+      const waiting = () =>
+        query<{ n: number }>(
+          pgCluster.url,
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%from "profiles"%for update%'`,
+        ).then((r) => r[0]!.n);
       await expect.poll(waiting, { timeout: 30_000, message: "both purchases wait inside their transactions" }).toBe(2);
       return async () => {
         const answered = await Promise.all(answers);
@@ -117,7 +135,8 @@ test.describe("a PostgreSQL restart or crash", () => {
         // The member tries again with the same checkout (on the same instance until it is
         // answered for sure, then on the other one): it goes through, and is charged once.
         for (const [i, member] of held.entries()) {
-          const again = (on: number) => purchase({ url: instances[on]!.url, instance: on, origin, member, plan, key: `in-flight-${plan.id}-${i}` });
+          const again = (on: number) =>
+            purchase({ url: instances[on]!.url, instance: on, origin, member, plan, key: `in-flight-${plan.id}-${i}` });
           const retry = async () => {
             const attempt = await again(i);
             inFlight.push(attempt);
@@ -147,7 +166,9 @@ test.describe("a PostgreSQL restart or crash", () => {
       for (const deadline = Date.now() + RECOVERY_LIMIT_MS; Date.now() < deadline; await sleep(250)) {
         stillRunning();
         const statuses = await Promise.all(instances.map(health));
-        const sold = instances.map((_, i) => load.attempts.some((a) => a.instance === i && a.ok && a.startedAt >= since));
+        const sold = instances.map((_, i) =>
+          load.attempts.some((a) => a.instance === i && a.ok && a.startedAt >= since),
+        );
         state = { statuses, sold };
         if (statuses.every((s) => s === 200) && sold.every(Boolean)) break;
       }
@@ -169,10 +190,16 @@ test.describe("a PostgreSQL restart or crash", () => {
     const afterCrash = await purchasesInFlight(plans[1]!);
     await pgCluster.stop("immediate");
     const down = Date.now();
-    for (const instance of instances) await expect.poll(() => health(instance), { timeout: 10_000, message: `${instance.name} health while down` }).toBe(503);
+    for (const instance of instances)
+      await expect
+        .poll(() => health(instance), { timeout: 10_000, message: `${instance.name} health while down` })
+        .toBe(503);
     // A member's page says "come back" too (its error screen, 503), not "server error".
     for (const [i, instance] of instances.entries()) {
-      expect((await fetch(`${instance.url}/dashboard`, { headers: { Cookie: held[i]!.cookie } })).status, `${instance.name} /dashboard while down`).toBe(503);
+      expect(
+        (await fetch(`${instance.url}/dashboard`, { headers: { Cookie: held[i]!.cookie } })).status,
+        `${instance.name} /dashboard while down`,
+      ).toBe(503);
     }
     await sleep(Math.max(0, 3_000 - (Date.now() - down)));
     const upAgain = Date.now();
@@ -187,7 +214,10 @@ test.describe("a PostgreSQL restart or crash", () => {
     await query(pgCluster.url, "update pricing set name = 'Renamed after the crash' where plan_id = 'restart-1'");
     for (const instance of instances) {
       await expect
-        .poll(() => fetch(`${instance.url}/pricing`).then((r) => r.text()), { timeout: RECOVERY_LIMIT_MS, message: `${instance.name} hears the change` })
+        .poll(() => fetch(`${instance.url}/pricing`).then((r) => r.text()), {
+          timeout: RECOVERY_LIMIT_MS,
+          message: `${instance.name} hears the change`,
+        })
         .toContain("Renamed after the crash");
     }
 
@@ -202,12 +232,18 @@ test.describe("a PostgreSQL restart or crash", () => {
 
     // Money: every purchase answered ok is committed, each checkout (idempotency key) charged once,
     // every committed purchase has its ledger row, and every balance equals its ledger.
-    const committed = await query<{ user_id: string; idempotency_key: string }>(pgCluster.url, "select user_id, idempotency_key from purchase_requests");
+    const committed = await query<{ user_id: string; idempotency_key: string }>(
+      pgCluster.url,
+      "select user_id, idempotency_key from purchase_requests",
+    );
     const committedKeys = new Set(committed.map((row) => `${row.user_id}/${row.idempotency_key}`));
     expect(attempts.filter((a) => a.ok && !committedKeys.has(`${a.userId}/${a.key}`))).toEqual([]);
     expect(committedKeys.size).toBe(committed.length);
     const retried = new Set(attempts.filter((a) => !a.ok).map((a) => a.key));
-    expect(attempts.filter((a) => a.ok && retried.has(a.key)).length, "checkouts answered after a retry").toBeGreaterThan(0);
+    expect(
+      attempts.filter((a) => a.ok && retried.has(a.key)).length,
+      "checkouts answered after a retry",
+    ).toBeGreaterThan(0);
     const books = await query<{ id: string; balance: string; ledger: string; purchases: number; requests: number }>(
       pgCluster.url,
       `select p.id, p.balance::text,
@@ -223,6 +259,8 @@ test.describe("a PostgreSQL restart or crash", () => {
       expect(row.purchases, `one charge per checkout for ${row.id}`).toBe(row.requests);
       expect(BigInt(row.balance)).toBe(100_000_000n - BigInt(row.purchases) * 1_000_000n);
     }
-    console.log(`purchases: ${attempts.length} requests, ${attempts.filter((a) => a.ok).length} ok, ${attempts.filter((a) => a.status === 503).length} answered 503, ${committed.length} committed`);
+    console.log(
+      `purchases: ${attempts.length} requests, ${attempts.filter((a) => a.ok).length} ok, ${attempts.filter((a) => a.status === 503).length} answered 503, ${committed.length} committed`,
+    );
   });
 });

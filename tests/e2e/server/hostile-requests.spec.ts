@@ -34,7 +34,10 @@ test("malformed Host and forwarded headers answer 400 everywhere, and the server
     for (const target of TARGETS) {
       for (const method of ["GET", "POST"]) {
         for (const headers of badHeaders) {
-          const response = await rawRequest(app.url, head(method, target, { ...headers, "Content-Length": "0", Connection: "close" }));
+          const response = await rawRequest(
+            app.url,
+            head(method, target, { ...headers, "Content-Length": "0", Connection: "close" }),
+          );
           expect(response.status, `${method} ${target} ${JSON.stringify(headers)}`).toBe(400);
         }
       }
@@ -47,7 +50,9 @@ test("malformed Host and forwarded headers answer 400 everywhere, and the server
   }
 });
 
-test("odd encodings, absurd paths and methods get an answer below 500, and the server keeps serving", async ({ app }) => {
+test("odd encodings, absurd paths and methods get an answer below 500, and the server keeps serving", async ({
+  app,
+}) => {
   const rejections = watchUnhandledRejections();
   try {
     const host = new URL(app.url).host;
@@ -74,11 +79,20 @@ test("odd encodings, absurd paths and methods get an answer below 500, and the s
       ["PUT", "/pricing"],
     ];
     for (const [method, target] of odd) {
-      const response = await rawRequest(app.url, head(method!, target!, { Host: host, "Content-Length": "0", Connection: "close" }));
+      const response = await rawRequest(
+        app.url,
+        head(method!, target!, { Host: host, "Content-Length": "0", Connection: "close" }),
+      );
       // 0: Node's own parser refused it and closed the connection, which is an answer too.
       expect(response.status, `${method} ${target!.slice(0, 60)}`).toBeLessThan(500);
     }
-    for (const line of ["FOO / HTTP/1.1", "GET / HTTP/9.9", "GET /\u0000 HTTP/1.1", "GET / HTTP/1.1\r\nHost: a\r\nHost: b", "\u0016\u0003\u0001"]) {
+    for (const line of [
+      "FOO / HTTP/1.1",
+      "GET / HTTP/9.9",
+      "GET /\u0000 HTTP/1.1",
+      "GET / HTTP/1.1\r\nHost: a\r\nHost: b",
+      "\u0016\u0003\u0001",
+    ]) {
       const response = await rawRequest(app.url, `${line}\r\n\r\n`);
       expect(response.status, JSON.stringify(line)).toBeLessThan(500);
     }
@@ -89,7 +103,9 @@ test("odd encodings, absurd paths and methods get an answer below 500, and the s
   }
 });
 
-test("Better Auth's own endpoints are not mounted: sign-in, sign-up and account changes go through our routes only", async ({ request }) => {
+test("Better Auth's own endpoints are not mounted: sign-in, sign-up and account changes go through our routes only", async ({
+  request,
+}) => {
   for (const [method, path] of [
     ["POST", "/api/auth/sign-in/email"],
     ["POST", "/api/auth/sign-up/email"],
@@ -99,7 +115,10 @@ test("Better Auth's own endpoints are not mounted: sign-in, sign-up and account 
     ["GET", "/api/auth/get-session"],
     ["GET", "/api/auth/ok"],
   ]) {
-    const response = await request.fetch(path!, { method, data: method === "POST" ? { email: "a@b.c", password: "Whatever1", name: "x" } : undefined });
+    const response = await request.fetch(path!, {
+      method,
+      data: method === "POST" ? { email: "a@b.c", password: "Whatever1", name: "x" } : undefined,
+    });
     expect(response.status(), path).toBe(404);
     expect(await response.json()).toEqual({ error: "Not found." });
   }
@@ -111,7 +130,11 @@ test("a 5 MB body is refused with 413 before it is read: declared, or sent in ch
   for (const target of ["/signin", "/api/contact", "/join/details"]) {
     const declared = await rawRequest(
       app.url,
-      head("POST", target, { Host: host, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(5 * 1024 * 1024) }),
+      head("POST", target, {
+        Host: host,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": String(5 * 1024 * 1024),
+      }),
     );
     expect(declared.status, target).toBe(413);
     expect(declared.head.toLowerCase()).toContain("connection: close");
@@ -128,13 +151,24 @@ test("a 5 MB body is refused with 413 before it is read: declared, or sent in ch
   }
   const streamed = await rawRequest(
     app.url,
-    head("POST", "/api/contact", { Host: host, "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" }),
+    head("POST", "/api/contact", {
+      Host: host,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Transfer-Encoding": "chunked",
+    }),
     { body: fiveMegabytes() },
   );
   expect(streamed.status).toBe(413);
   expect(sent).toBeLessThan(5 * 1024 * 1024);
   // Uploads are refused where no form takes files.
-  const upload = await rawRequest(app.url, head("POST", "/api/contact", { Host: host, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": "10" }));
+  const upload = await rawRequest(
+    app.url,
+    head("POST", "/api/contact", {
+      Host: host,
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Content-Length": "10",
+    }),
+  );
   expect(upload.status).toBe(415);
   expect((await fetch(app.url)).status).toBe(200);
 });
@@ -164,7 +198,15 @@ test("every response carries nosniff, frame protection and a CSP; JSON ones allo
 });
 
 test("member and account pages are never stored by a browser or proxy", async ({ request }) => {
-  for (const path of ["/signin", "/forgot-password", "/reset-password?token=x", "/join/details", "/dashboard", "/dashboard.data", "/signin.data"]) {
+  for (const path of [
+    "/signin",
+    "/forgot-password",
+    "/reset-password?token=x",
+    "/join/details",
+    "/dashboard",
+    "/dashboard.data",
+    "/signin.data",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.headers()["cache-control"], path).toBe("no-store");
   }
@@ -172,7 +214,10 @@ test("member and account pages are never stored by a browser or proxy", async ({
   expect((await request.get("/pricing")).headers()["cache-control"]).not.toBe("no-store");
 });
 
-test("a cross-site post is refused with 403 whether or not it carries Origin, before the framework logs anything", async ({ app, context }) => {
+test("a cross-site post is refused with 403 whether or not it carries Origin, before the framework logs anything", async ({
+  app,
+  context,
+}) => {
   const { signUpStaff } = await import("../support/staff");
   await signUpStaff(app, context, "owner");
   // React Router reports the attempts it refuses itself with console.error in this process (the server's).
@@ -207,7 +252,10 @@ test("a cross-site post is refused with 403 whether or not it carries Origin, be
     console.error = consoleError;
   }
   // The one-click unsubscribe still takes a cookieless post from elsewhere: a made-up token gets the page's own answer.
-  const oneClick = await context.request.post("/newsletter/unsubscribe?token=made-up", { form: { "List-Unsubscribe": "One-Click" }, headers: { "Sec-Fetch-Site": "cross-site" } });
+  const oneClick = await context.request.post("/newsletter/unsubscribe?token=made-up", {
+    form: { "List-Unsubscribe": "One-Click" },
+    headers: { "Sec-Fetch-Site": "cross-site" },
+  });
   expect(oneClick.status()).toBe(400);
 });
 
@@ -215,7 +263,11 @@ test.describe("control characters", () => {
   // Chromium reports each refused page as a failed resource: those 400s are the point here.
   test.use({ expectedConsoleErrors: [/status of 400/] });
 
-  test("a NUL in an address, a form or a JSON body is a 400 with a clear message, never a 500", async ({ app, page, context }) => {
+  test("a NUL in an address, a form or a JSON body is a 400 with a clear message, never a 500", async ({
+    app,
+    page,
+    context,
+  }) => {
     const rejections = watchUnhandledRejections();
     try {
       // A signed-in owner: the back office's addresses reach their loaders, where the NUL used to meet PostgreSQL.
@@ -237,12 +289,19 @@ test.describe("control characters", () => {
         const response = await page.goto(target);
         expect(response?.status(), target).toBe(400);
         expect(response?.headers()["cache-control"], target).toBe("no-store");
-        await expect(page.locator("body"), target).toContainText("The address contains characters that are not allowed.");
+        await expect(page.locator("body"), target).toContainText(
+          "The address contains characters that are not allowed.",
+        );
       }
       const origin = new URL(app.url).origin;
-      const profile = await context.request.post("/api/dashboard/profile", { headers: { origin }, data: { firstName: "A\u0000", lastName: "B" } });
+      const profile = await context.request.post("/api/dashboard/profile", {
+        headers: { origin },
+        data: { firstName: "A\u0000", lastName: "B" },
+      });
       expect(profile.status()).toBe(400);
-      expect((await profile.json()).fieldErrors).toEqual({ firstName: "First name contains characters that are not allowed" });
+      expect((await profile.json()).fieldErrors).toEqual({
+        firstName: "First name contains characters that are not allowed",
+      });
       // Anonymous forms: sign-in (on to Better Auth) and the contact form.
       await context.clearCookies();
       const signIn = await context.request.post("/signin", {
@@ -250,9 +309,15 @@ test.describe("control characters", () => {
         data: "email=a%00b%40example.com&password=Whatever1",
       });
       expect(signIn.status()).toBe(400);
-      const contact = await context.request.post("/api/contact", { headers: { origin }, data: { name: "A\u0000", email: "a@example.com", message: "Hello" } });
+      const contact = await context.request.post("/api/contact", {
+        headers: { origin },
+        data: { name: "A\u0000", email: "a@example.com", message: "Hello" },
+      });
       expect(contact.status()).toBe(400);
-      expect(await contact.json()).toMatchObject({ ok: false, fieldErrors: { name: "Name contains characters that are not allowed" } });
+      expect(await contact.json()).toMatchObject({
+        ok: false,
+        fieldErrors: { name: "Name contains characters that are not allowed" },
+      });
       expect(rejections.seen).toEqual([]);
       expect((await fetch(app.url)).status).toBe(200);
     } finally {

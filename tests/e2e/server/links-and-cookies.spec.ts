@@ -9,7 +9,17 @@ function postWithHost(url: string, path: string, host: string, form: Record<stri
   const body = new URLSearchParams(form).toString();
   return new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { hostname, port, path, method: "POST", headers: { Host: host, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) } },
+      {
+        hostname,
+        port,
+        path,
+        method: "POST",
+        headers: {
+          Host: host,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));
@@ -61,12 +71,20 @@ test("in production the session cookie is Secure, HttpOnly and SameSite=Lax", as
   expect(session).toMatch(/;\s*SameSite=Lax/i);
 });
 
-test("a cross-site form post is refused, one from another port of the same host too", async ({ app, context, request }) => {
+test("a cross-site form post is refused, one from another port of the same host too", async ({
+  app,
+  context,
+  request,
+}) => {
   const member = await signInNewMember(app, context);
   const other = new URL(app.url);
   other.port = String(Number(other.port) + 1);
   for (const origin of ["https://attacker.example", other.origin, "null"]) {
-    const response = await request.post("/signin", { form: { email: member.email, password: member.password }, headers: { Origin: origin }, maxRedirects: 0 });
+    const response = await request.post("/signin", {
+      form: { email: member.email, password: member.password },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
     // React Router's own check (400) or ours (403) refuses it first; either way no session is made.
     expect([400, 403], origin).toContain(response.status());
     expect(response.headers()["set-cookie"] ?? "", origin).not.toContain("session_token");

@@ -9,19 +9,25 @@ import { freePort } from "../support/free-port";
 /** The environment of this worker without what the fixtures or earlier tests set. */
 function cleanEnv(extra: Record<string, string>) {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["NODE_ENV", "PUBLIC_URL", "ALLOW_DEV_TRON_KEY", "TRON_XPUB", "DATABASE_URL", "PORT", "DATA_DIR"]) delete env[name];
+  for (const name of ["NODE_ENV", "PUBLIC_URL", "ALLOW_DEV_TRON_KEY", "TRON_XPUB", "DATABASE_URL", "PORT", "DATA_DIR"])
+    delete env[name];
   return { ...env, HOST: "127.0.0.1", LOG_LEVEL: "info", JOBS_ENABLED: "false", ...extra };
 }
 
 test("a deployment without PUBLIC_URL stops at once with one line naming it", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "no-public-url-"));
   try {
-    const child = spawn(process.execPath, ["build/start.js"], { env: cleanEnv({ NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0" }), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["build/start.js"], {
+      env: cleanEnv({ NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0" }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe("Invalid configuration: PUBLIC_URL is required in production (the address members use, e.g. https://example.com)");
+    expect(stderr.trim()).toBe(
+      "Invalid configuration: PUBLIC_URL is required in production (the address members use, e.g. https://example.com)",
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -31,13 +37,18 @@ test("a bare `npm start` (no NODE_ENV) serves a local trial on localhost and say
   test.setTimeout(120_000);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "local-trial-"));
-  const child = spawn(process.execPath, ["build/start.js"], { env: cleanEnv({ PORT: String(port), DATA_DIR: dataDir }), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["build/start.js"], {
+    env: cleanEnv({ PORT: String(port), DATA_DIR: dataDir }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {
     await expect.poll(() => output.includes('"msg":"server listening"'), { timeout: 90_000 }).toBe(true);
-    expect(output).toContain(`NODE_ENV is not set: running as a local trial (links point at http://localhost:${port}; deposit addresses come from the development key)`);
+    expect(output).toContain(
+      `NODE_ENV is not set: running as a local trial (links point at http://localhost:${port}; deposit addresses come from the development key)`,
+    );
     const robots = await fetch(`http://127.0.0.1:${port}/robots.txt`);
     expect(await robots.text()).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
   } finally {
@@ -55,7 +66,13 @@ test("SIGTERM drains a request in flight, closes the database and exits 0", asyn
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["build/start.js"], {
-    env: cleanEnv({ NODE_ENV: "production", PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, ALLOW_DEV_TRON_KEY: "true" }),
+    env: cleanEnv({
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ALLOW_DEV_TRON_KEY: "true",
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -70,7 +87,9 @@ test("SIGTERM drains a request in flight, closes the database and exits 0", asyn
     let answer = "";
     socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
     const body = "email=ada%40example.com";
-    socket.write(`POST /forgot-password HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `POST /forgot-password HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     // Give the head time to arrive before the signal (nothing on the server side reports it).
     await new Promise((resolve) => setTimeout(resolve, 500));
     child.kill("SIGTERM");

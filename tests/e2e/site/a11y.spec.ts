@@ -87,7 +87,9 @@ test("no serious accessibility violations with the contact dialog or the mobile 
   await expect(page.getByRole("dialog", { name: "Contact support" })).toBeVisible();
   for (const scheme of SCHEMES) {
     await view(page, VIEWPORTS[0], scheme);
-    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `contact dialog in ${scheme}`).toEqual([]);
+    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `contact dialog in ${scheme}`).toEqual(
+      [],
+    );
   }
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -110,8 +112,17 @@ test("no serious accessibility violations on the pages behind newsletter email l
   const [, confirmed] = await db
     .insert(newsletterSubscribers)
     .values([
-      { email: `pending-${stamp}@example.com`, tokenHash: app.testing.hashConfirmationToken(token), tokenExpiresAt: new Date(stamp + 3_600_000) },
-      { email: `member-${stamp}@example.com`, tokenHash: `unused-${stamp}`, tokenExpiresAt: new Date(stamp), confirmedAt: new Date(stamp) },
+      {
+        email: `pending-${stamp}@example.com`,
+        tokenHash: app.testing.hashConfirmationToken(token),
+        tokenExpiresAt: new Date(stamp + 3_600_000),
+      },
+      {
+        email: `member-${stamp}@example.com`,
+        tokenHash: `unused-${stamp}`,
+        tokenExpiresAt: new Date(stamp),
+        confirmedAt: new Date(stamp),
+      },
     ])
     .returning();
   const pages = {

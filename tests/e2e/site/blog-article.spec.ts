@@ -1,8 +1,8 @@
-import { inArray, ne } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { inArray, ne } from "drizzle-orm";
+import { formatDate, publishedPosts } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { holdData } from "../support/hold-data";
-import { formatDate, publishedPosts } from "../support/content";
 
 const cards = (page: Page) => page.locator('[data-slot="blog-post-card"]');
 
@@ -24,7 +24,10 @@ test.describe("article", () => {
     await expect(page.locator(".prose-content h2").first()).toHaveText(firstHeading);
 
     const related = page.getByRole("region", { name: "Related Articles" });
-    const titles = posts.filter((p) => p.slug !== post.slug).slice(0, 3).map((p) => p.title);
+    const titles = posts
+      .filter((p) => p.slug !== post.slug)
+      .slice(0, 3)
+      .map((p) => p.title);
     await expect(related.getByRole("heading", { level: 3 })).toHaveText(titles);
     await expect(related.getByText(post.title)).toHaveCount(0);
   });
@@ -46,7 +49,15 @@ test.describe("article", () => {
       await page.goto(`/blog/${only!.slug}?view=alone`);
       await expect(page.getByText("No related articles found.")).toBeVisible();
     } finally {
-      await db.update(blogPosts).set({ published: true }).where(inArray(blogPosts.slug, others.map((p) => p.slug)));
+      await db
+        .update(blogPosts)
+        .set({ published: true })
+        .where(
+          inArray(
+            blogPosts.slug,
+            others.map((p) => p.slug),
+          ),
+        );
     }
   });
 
@@ -54,7 +65,10 @@ test.describe("article", () => {
     const [newest, second] = await publishedPosts(app);
     await page.goto(`/blog/${newest!.slug}`);
     const release = await holdData(page, `**/blog/${second!.slug}.data*`);
-    await page.getByRole("region", { name: "Related Articles" }).getByRole("link", { name: second!.title, exact: true }).click();
+    await page
+      .getByRole("region", { name: "Related Articles" })
+      .getByRole("link", { name: second!.title, exact: true })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Loading article..." })).toBeVisible();
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(second!.title);
@@ -63,7 +77,9 @@ test.describe("article", () => {
   test("Share copies the link where the browser cannot share", async ({ page, context, app }) => {
     const [post] = await publishedPosts(app);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }),
+    );
     await page.goto(`/blog/${post!.slug}`);
     await page.getByRole("button", { name: "Share" }).click();
     await expect(page.getByText("Link copied!")).toBeVisible();
@@ -108,7 +124,9 @@ test.describe("article", () => {
     await page.goto(`/blog/${post!.slug}`);
     await page.getByRole("button", { name: "Share" }).click();
     await expect(page.getByText("Shared successfully!")).toBeVisible();
-    const shared = await page.evaluate(() => (window as unknown as { shared: { title: string; url: string }[] }).shared);
+    const shared = await page.evaluate(
+      () => (window as unknown as { shared: { title: string; url: string }[] }).shared,
+    );
     expect(shared).toEqual([expect.objectContaining({ title: post!.title, url: `${app.url}/blog/${post!.slug}` })]);
 
     await page.evaluate(() => ((window as unknown as { cancelShare: boolean }).cancelShare = true));

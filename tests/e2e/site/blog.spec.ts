@@ -1,10 +1,9 @@
-import { eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { eq, inArray, sql } from "drizzle-orm";
+import { formatDate, publishedPosts } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { holdData } from "../support/hold-data";
-import { formatDate, publishedPosts } from "../support/content";
 import { latestMail, linkIn } from "../support/outbox";
-
 
 /** What a reader can find a post by: title, excerpt, category and the article's text (no markup). */
 function searchableText(post: Awaited<ReturnType<typeof publishedPosts>>[number]) {
@@ -72,7 +71,10 @@ test.describe("blog list", () => {
   test("HTML tag and attribute names do not match", async ({ page, app }) => {
     const posts = await publishedPosts(app);
     for (const tag of ["tbody", "href"]) {
-      expect(posts.some((p) => p.content.includes(tag)), `some article's HTML contains ${tag}`).toBe(true);
+      expect(
+        posts.some((p) => p.content.includes(tag)),
+        `some article's HTML contains ${tag}`,
+      ).toBe(true);
       expect(posts.some((p) => searchableText(p).includes(tag))).toBe(false);
     }
     await page.goto("/blog");
@@ -149,7 +151,12 @@ test.describe("blog list", () => {
     await expect(page.getByText(draft!.title)).toHaveCount(0);
   });
 
-  test("says so when nothing is published, and when the posts cannot be read", async ({ page, app, context, baseURL }) => {
+  test("says so when nothing is published, and when the posts cannot be read", async ({
+    page,
+    app,
+    context,
+    baseURL,
+  }) => {
     const { db } = app.testing.getDatabase();
     const { blogPosts } = app.testing.schema;
     // A cookie keeps these answers out of the anonymous page cache.
@@ -228,7 +235,9 @@ test.describe("newsletter", () => {
     page.removeAllListeners("console");
     const again = await page.goto(link!);
     expect(again?.status()).toBe(400);
-    await expect(page.getByRole("heading", { name: "This confirmation link is invalid or has expired." })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "This confirmation link is invalid or has expired." }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
   });
 
@@ -248,7 +257,9 @@ test.describe("newsletter", () => {
     // The confirmation button is a plain form post too, answered 200.
     await page.goto(linkIn(latestMail(app.dataDir, email)!, "/newsletter/confirm?token=")!);
     const [confirmed] = await Promise.all([
-      page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/newsletter/confirm")),
+      page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().includes("/newsletter/confirm"),
+      ),
       page.getByRole("button", { name: "Confirm subscription" }).click(),
     ]);
     expect(confirmed.status()).toBe(200);

@@ -31,8 +31,14 @@ test.describe("site chrome", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByTestId("copyright")).toContainText(`© ${new Date().getFullYear()}`);
     for (const [name, href] of [
-      ["Home", "/"], ["Signals", "/signals"], ["Indicator", "/indicator"], ["Blog", "/blog"], ["Results", "/results"],
-      ["Pricing", "/pricing"], ["Privacy Policy", "/privacy-policy"], ["Terms of Service", "/terms-of-service"],
+      ["Home", "/"],
+      ["Signals", "/signals"],
+      ["Indicator", "/indicator"],
+      ["Blog", "/blog"],
+      ["Results", "/results"],
+      ["Pricing", "/pricing"],
+      ["Privacy Policy", "/privacy-policy"],
+      ["Terms of Service", "/terms-of-service"],
     ]) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
@@ -82,7 +88,15 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog");
-    await expect(menu.getByRole("link")).toHaveText(["Home", "Signals", "Indicator", "Pricing", "Results", "Blog", "Sign in"]);
+    await expect(menu.getByRole("link")).toHaveText([
+      "Home",
+      "Signals",
+      "Indicator",
+      "Pricing",
+      "Results",
+      "Blog",
+      "Sign in",
+    ]);
     await menu.getByRole("link", { name: "Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("dialog")).toBeHidden();

@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { desc, eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
 
 async function openContact(page: Page) {
@@ -70,7 +70,9 @@ test.describe("contact form", () => {
     release();
 
     await expect(page.getByText("Message Sent!")).toBeVisible();
-    await expect(page.getByText("Thank you for contacting us. We'll get back to you as soon as possible.")).toBeVisible();
+    await expect(
+      page.getByText("Thank you for contacting us. We'll get back to you as soon as possible."),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
     const [row] = await db
       .select()

@@ -7,7 +7,10 @@ test.describe("home page loading", () => {
 
   test("the lower sections are readable at once and hydrate when scrolled to", async ({ page }) => {
     const scripts: string[] = [];
-    page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      "request",
+      (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname),
+    );
     await page.goto("/", { waitUntil: "networkidle" });
     const lower = page.locator('[data-slot="below-the-fold"]');
     const carousel = page.getByRole("region", { name: "Benefits", exact: true });
@@ -35,6 +38,8 @@ test.describe("home page loading", () => {
     await page.getByRole("banner").getByRole("link", { name: "Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('[data-slot="below-the-fold"]')).toHaveAttribute("data-state", "ready");
-    await expect(page.getByRole("region", { name: "Benefits", exact: true }).getByRole("heading", { level: 3 })).toHaveCount(4);
+    await expect(
+      page.getByRole("region", { name: "Benefits", exact: true }).getByRole("heading", { level: 3 }),
+    ).toHaveCount(4);
   });
 });

@@ -36,7 +36,9 @@ test.describe("home page", () => {
     await page.goto("/");
     await expect(page).toHaveTitle(`AI-powered crypto and forex signals | ${BRAND}`);
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("AI-powered trading signals, delivered in Telegram");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+      "AI-powered trading signals, delivered in Telegram",
+    );
     await expect(main.getByRole("heading", { level: 2 })).toHaveText([
       "Trade with a plan, not a hunch",
       `What you get with ${BRAND}`,
@@ -65,7 +67,13 @@ test.describe("home page", () => {
     await expect(whatIs.getByText(/enters trades at the same time as the provider/)).toBeVisible();
 
     const platforms = main.getByRole("region", { name: "Works with the platforms you already use" });
-    await expect(platforms.getByRole("heading", { level: 3 })).toHaveText(["Telegram", "TradingView", "Binance", "Bybit", "MetaTrader"]);
+    await expect(platforms.getByRole("heading", { level: 3 })).toHaveText([
+      "Telegram",
+      "TradingView",
+      "Binance",
+      "Bybit",
+      "MetaTrader",
+    ]);
 
     await expect(benefitCarousel(page).getByRole("heading", { level: 3 })).toHaveText(CARDS);
     await expect(main.getByRole("tablist", { name: "Billing period" })).toBeVisible();
@@ -95,7 +103,9 @@ test.describe("home page", () => {
     const origin = new URL(app.url).origin;
     const footer = page.getByRole("contentinfo");
     const community = await Promise.all(
-      ["Telegram channel", "X (Twitter)", "Discord community"].map((name) => footer.getByRole("link", { name }).getAttribute("href")),
+      ["Telegram channel", "X (Twitter)", "Discord community"].map((name) =>
+        footer.getByRole("link", { name }).getAttribute("href"),
+      ),
     );
     expect(JSON.parse(json!)).toEqual({
       "@context": "https://schema.org",
@@ -153,7 +163,9 @@ test.describe("home page", () => {
     const panel = page.getByRole("tabpanel");
 
     for (const plan of plans) {
-      await expect(panel.getByRole("list", { name: `${plan.name} features` }).getByRole("listitem")).toHaveText(plan.features);
+      await expect(panel.getByRole("list", { name: `${plan.name} features` }).getByRole("listitem")).toHaveText(
+        plan.features,
+      );
       await expect(panel.getByRole("link", { name: `Choose ${plan.name}` })).toHaveAttribute("href", "/pricing");
     }
     for (const plan of hidden) await expect(page.getByText(plan.name)).toHaveCount(0);
@@ -173,12 +185,16 @@ test.describe("home page", () => {
     await tabs.getByRole("tab", { name: "Lifetime" }).click();
     await expect(card.getByText(formatUsdt(lifetime), { exact: true })).toBeVisible();
     await expect(card.getByText("lifetime", { exact: true })).toBeVisible();
-    await expect(panel.getByRole("list", { name: `${plan.name} features` }).getByRole("listitem")).toHaveText(plan.features);
+    await expect(panel.getByRole("list", { name: `${plan.name} features` }).getByRole("listitem")).toHaveText(
+      plan.features,
+    );
 
     // Choosing a plan on the Lifetime tab opens the pricing page with it in the cart, at lifetime.
     await panel.getByRole("link", { name: `Choose ${plan.name}` }).click();
     await expect(page).toHaveURL(/\/pricing$/);
-    await expect(page.getByRole("tablist", { name: "Choose plan type" }).getByRole("tab", { name: "Lifetime" })).toHaveAttribute("aria-selected", "true");
+    await expect(
+      page.getByRole("tablist", { name: "Choose plan type" }).getByRole("tab", { name: "Lifetime" }),
+    ).toHaveAttribute("aria-selected", "true");
     const cart = page.getByRole("complementary", { name: "Your cart" });
     await expect(cart.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
     await expect(cart.locator('[data-slot="cart-total"]')).toContainText(formatUsdt(lifetime));
@@ -208,7 +224,12 @@ test.describe("home page without JavaScript", () => {
     await expect(carousel.getByRole("heading", { level: 3 })).toHaveText(CARDS);
     expect(await carousel.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
     await expect(page.getByRole("link", { name: "Join Now" })).toHaveAttribute("href", "/pricing");
-    await expect(page.getByRole("tabpanel").getByRole("link", { name: /^Choose / }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("tabpanel")
+        .getByRole("link", { name: /^Choose / })
+        .first(),
+    ).toBeVisible();
   });
 });
 

@@ -4,7 +4,11 @@ import { expect, test } from "../support/fixtures";
 import { latestMail, linkIn } from "../support/outbox";
 
 test.describe("newsletter: new posts by email", () => {
-  test("a new post reaches a subscriber, whose unsubscribe link ends the subscription", async ({ page, request, app }) => {
+  test("a new post reaches a subscriber, whose unsubscribe link ends the subscription", async ({
+    page,
+    request,
+    app,
+  }) => {
     const { db } = app.testing.getDatabase();
     const { blogPosts, newsletterSubscribers } = app.testing.schema;
     const email = `reader-${Date.now()}@example.com`;

@@ -12,7 +12,9 @@ test.describe("opening a page whose data is slow", () => {
     await page.getByRole("banner").getByRole("link", { name: "Pricing", exact: true }).click();
     await expect(loading(page)).toHaveText("Loading pricing plans...");
     // The page that was open is out of sight meanwhile.
-    await expect(page.getByRole("heading", { level: 1, name: "Every month, every signal, on the record" })).toBeHidden();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Every month, every signal, on the record" }),
+    ).toBeHidden();
     release();
     await expect(page.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Plans" }).getByRole("group").first()).toBeVisible();

@@ -1,6 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
-import { card, cart, cartItems, cartTotal, nextStep, openPricing, plansFromDb, publishedPlan, storedCart, usd } from "../support/pricing";
+import {
+  card,
+  cart,
+  cartItems,
+  cartTotal,
+  nextStep,
+  openPricing,
+  plansFromDb,
+  publishedPlan,
+  storedCart,
+  usd,
+} from "../support/pricing";
 
 // The pricing page entered with a plan chosen elsewhere, its notes and structured data, on a
 // phone, without JavaScript, and when there is nothing to show.
@@ -11,7 +22,10 @@ test.describe("pricing page", () => {
     await page.goto(`/pricing?plan=${vip.planId}`);
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(cartItems(page)).toHaveText([new RegExp(vip.name)]);
-    await expect(card(page, vip.name).getByRole("button", { name: "Remove from cart" })).toHaveAttribute("aria-pressed", "true");
+    await expect(card(page, vip.name).getByRole("button", { name: "Remove from cart" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
     // Other query parameters stay; an already chosen plan is not added twice.
     await page.goto(`/pricing?utm_source=mail&plan=${indicator.id}`);
@@ -22,16 +36,24 @@ test.describe("pricing page", () => {
     await expect(cartItems(page)).toHaveCount(2);
   });
 
-  test("a plan passed as preSelectedPlan navigation state is pre-added once, then the state is cleared", async ({ page, app }) => {
+  test("a plan passed as preSelectedPlan navigation state is pre-added once, then the state is cleared", async ({
+    page,
+    app,
+  }) => {
     const allInOne = await publishedPlan(app, "all-in-one");
     await openPricing(page);
     // Arrive with navigation state as React Router stores it, the way a Link with state would.
-    await page.evaluate((plan) => window.history.replaceState({ usr: { preSelectedPlan: plan }, key: "e2e", idx: 0 }, ""), allInOne.id);
+    await page.evaluate(
+      (plan) => window.history.replaceState({ usr: { preSelectedPlan: plan }, key: "e2e", idx: 0 }, ""),
+      allInOne.id,
+    );
     await page.reload();
     await expect(cartItems(page)).toHaveText([new RegExp(allInOne.name)]);
     await expect.poll(() => page.evaluate(() => window.history.state?.usr ?? null)).toBeNull();
     // A reload does not bring it back once removed.
-    await cart(page).getByRole("button", { name: `Remove ${allInOne.name} from cart` }).click();
+    await cart(page)
+      .getByRole("button", { name: `Remove ${allInOne.name} from cart` })
+      .click();
     await page.reload();
     await expect(cart(page).getByText("0 items")).toBeVisible();
     await expect(nextStep(page)).toBeDisabled();
@@ -103,7 +125,12 @@ test.describe("pricing page", () => {
     });
   });
 
-  test("no published plans, or a failing database, shows its message instead of an error page", async ({ page, app, context, baseURL }) => {
+  test("no published plans, or a failing database, shows its message instead of an error page", async ({
+    page,
+    app,
+    context,
+    baseURL,
+  }) => {
     const { db } = app.testing.getDatabase();
     const { pricing } = app.testing.schema;
     // A cookie keeps these answers out of the anonymous page cache.

@@ -1,8 +1,22 @@
 import { expect, test } from "../support/fixtures";
-import { card, cart, cartItems, cartTotal, nextStep, openPricing, plansFromDb, publishedPlan, storedCart, usd } from "../support/pricing";
+import {
+  card,
+  cart,
+  cartItems,
+  cartTotal,
+  nextStep,
+  openPricing,
+  plansFromDb,
+  publishedPlan,
+  storedCart,
+  usd,
+} from "../support/pricing";
 
 test.describe("pricing page", () => {
-  test("Choose plan type tabs: Monthly by default, Quarterly tagged Save 15%, labels per period", async ({ page, app }) => {
+  test("Choose plan type tabs: Monthly by default, Quarterly tagged Save 15%, labels per period", async ({
+    page,
+    app,
+  }) => {
     const signals = await publishedPlan(app, "signals-bot");
     await openPricing(page);
     const tabs = page.getByRole("tablist", { name: "Choose plan type" });
@@ -19,7 +33,10 @@ test.describe("pricing page", () => {
     await expect(price).toContainText(`${usd(signals.price * 12n)}lifetime`);
   });
 
-  test("shows published plans in display order with at most 5 features; an unpublished plan never shows", async ({ page, app }) => {
+  test("shows published plans in display order with at most 5 features; an unpublished plan never shows", async ({
+    page,
+    app,
+  }) => {
     const all = await plansFromDb(app);
     const published = all.filter((p) => p.published);
     const unpublished = all.filter((p) => !p.published);
@@ -31,7 +48,10 @@ test.describe("pricing page", () => {
     await expect(cards).toHaveCount(published.length);
     for (const [i, plan] of published.entries()) {
       await expect(cards.nth(i)).toHaveAccessibleName(plan.name);
-      const features = cards.nth(i).getByRole("list", { name: `${plan.name} features` }).getByRole("listitem");
+      const features = cards
+        .nth(i)
+        .getByRole("list", { name: `${plan.name} features` })
+        .getByRole("listitem");
       await expect(features).toHaveText(plan.features.slice(0, 5));
     }
     for (const plan of unpublished) {
@@ -39,7 +59,10 @@ test.describe("pricing page", () => {
     }
   });
 
-  test("Add to cart and Remove from cart toggle the button and the cart; Next Step follows the cart", async ({ page, app }) => {
+  test("Add to cart and Remove from cart toggle the button and the cart; Next Step follows the cart", async ({
+    page,
+    app,
+  }) => {
     const signals = await publishedPlan(app, "signals-bot");
     const vip = await publishedPlan(app, "vip-signals");
     await openPricing(page);
@@ -64,8 +87,13 @@ test.describe("pricing page", () => {
 
     // Off again from the card, and from the cart's own remove button.
     await remove.click();
-    await expect(card(page, signals.name).getByRole("button", { name: "Add to cart" })).toHaveAttribute("aria-pressed", "false");
-    await cart(page).getByRole("button", { name: `Remove ${vip.name} from cart` }).click();
+    await expect(card(page, signals.name).getByRole("button", { name: "Add to cart" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    await cart(page)
+      .getByRole("button", { name: `Remove ${vip.name} from cart` })
+      .click();
     await expect(card(page, vip.name).getByRole("button", { name: "Add to cart" })).toBeVisible();
     await expect(cartItems(page)).toHaveCount(0);
     await expect(cartTotal(page)).toHaveText("$0.00 /month");

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
 import { holdData } from "../support/hold-data";
 
@@ -94,13 +94,21 @@ test.describe("results", () => {
       else await page.getByRole("tab", { name: LABELS[type] }).click();
       const rows = await publishedResults(app, type);
       await expectCards(page, rows);
-      expect(rows.some((r) => r.totalPercentage < 0), `${type} has a losing period`).toBe(true);
+      expect(
+        rows.some((r) => r.totalPercentage < 0),
+        `${type} has a losing period`,
+      ).toBe(true);
       for (const [i, row] of rows.entries()) {
         const card = cards(page).nth(i);
         await expect(card.locator('[data-slot="card-title"]')).toHaveText(row.title);
-        const width = await card.locator('[data-slot="win-rate-bar"]').evaluate((el) => (el as HTMLElement).style.width);
+        const width = await card
+          .locator('[data-slot="win-rate-bar"]')
+          .evaluate((el) => (el as HTMLElement).style.width);
         expect(width, row.title).toBe(`${row.winRate}%`);
-        await expect(card.getByRole("meter", { name: "Win rate" })).toHaveAttribute("aria-valuenow", String(row.winRate));
+        await expect(card.getByRole("meter", { name: "Win rate" })).toHaveAttribute(
+          "aria-valuenow",
+          String(row.winRate),
+        );
         await expect(card.locator('[data-slot="result-win-rate"]')).toHaveText(`${row.winRate}%`);
         const sign = row.totalPercentage > 0 ? "+" : row.totalPercentage < 0 ? "-" : "";
         await expect(card.locator('[data-slot="result-total"]')).toHaveText(`${sign}${Math.abs(row.totalPercentage)}%`);
@@ -117,7 +125,17 @@ test.describe("results", () => {
     expect(draft).toBeTruthy();
     const [added] = await db
       .insert(results)
-      .values({ type: "forex", title: "Unaudited forex week", signals: 5, wins: 5, losses: 0, totalPercentage: 99, winRate: 100, published: false, displayOrder: 0 })
+      .values({
+        type: "forex",
+        title: "Unaudited forex week",
+        signals: 5,
+        wins: 5,
+        losses: 0,
+        totalPercentage: 99,
+        winRate: 100,
+        published: false,
+        displayOrder: 0,
+      })
       .returning();
     try {
       await page.goto(`/results?type=${draft!.type}`);
@@ -132,7 +150,12 @@ test.describe("results", () => {
     }
   });
 
-  test("a failing database shows a message and the tabs, not an error page", async ({ page, app, context, baseURL }) => {
+  test("a failing database shows a message and the tabs, not an error page", async ({
+    page,
+    app,
+    context,
+    baseURL,
+  }) => {
     const { db } = app.testing.getDatabase();
     // A cookie keeps these answers out of the anonymous page cache.
     await context.addCookies([{ name: "e2e", value: "1", url: baseURL! }]);
@@ -141,7 +164,9 @@ test.describe("results", () => {
       page.removeAllListeners("console"); // the browser logs the 503 document
       const failed = await page.goto("/results?type=forex");
       expect(failed!.status()).toBe(503);
-      await expect(page.getByRole("alert").filter({ hasText: "Error loading results. Please try again later." })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Error loading results. Please try again later." }),
+      ).toBeVisible();
       await expect(page.getByRole("tab", { name: "Forex" })).toHaveAttribute("aria-selected", "true");
       await expect(page.getByRole("link", { name: "Join Today" })).toHaveAttribute("href", "/pricing");
     } finally {

@@ -68,7 +68,9 @@ test("hashed assets are cached for a year and compressed", async ({ request }) =
   expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");
 });
 
-test("anonymous pages come from the page cache, compressed, their inline scripts allowed by hash", async ({ request }) => {
+test("anonymous pages come from the page cache, compressed, their inline scripts allowed by hash", async ({
+  request,
+}) => {
   const first = await request.get("/terms-of-service", { headers: { "accept-encoding": "br" } });
   const second = await request.get("/terms-of-service", { headers: { "accept-encoding": "gzip" } });
   expect(second.headers()["x-page-cache"]).toBe("HIT");
@@ -107,8 +109,13 @@ test("a content change reaches cached pages at once, not after the cache's 30 s"
   expect((await request.get(path)).headers()["x-page-cache"]).toBe("HIT");
   try {
     // As an editor would, straight in the database: the trigger tells the server, which empties its cache.
-    await db.update(blogPosts).set({ title: `${post!.title} (updated)` }).where(eq(blogPosts.slug, post!.slug));
-    await expect.poll(async () => (await (await request.get(path)).text()).includes(`${post!.title} (updated)`)).toBe(true);
+    await db
+      .update(blogPosts)
+      .set({ title: `${post!.title} (updated)` })
+      .where(eq(blogPosts.slug, post!.slug));
+    await expect
+      .poll(async () => (await (await request.get(path)).text()).includes(`${post!.title} (updated)`))
+      .toBe(true);
   } finally {
     await db.update(blogPosts).set({ title: post!.title }).where(eq(blogPosts.slug, post!.slug));
   }

@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { desc, eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
 
 // The demo brand (BRAND_NAME is unset in the browser tests), so /why-{product} is /why-novasignals.
@@ -22,7 +22,11 @@ type Testing = typeof import("../support/server-entry.ts");
 async function posts(app: { testing: Testing }) {
   const { db } = app.testing.getDatabase();
   const { blogPosts } = app.testing.schema;
-  const published = await db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(desc(blogPosts.createdAt));
+  const published = await db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.createdAt));
   const drafts = await db.select().from(blogPosts).where(eq(blogPosts.published, false));
   expect(published.length).toBeGreaterThan(0);
   expect(drafts.length).toBeGreaterThan(0);
@@ -70,14 +74,18 @@ test.describe("sitemap, robots and feed", () => {
     expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
     expect(response.headers()["cache-control"]).toBe("public, max-age=300");
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
 
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const path of PUBLIC_PATHS) expect(locs, path).toContain(`${app.url}${path}`);
     for (const post of published) {
       // lastmod: the last change, never before the publication.
       const lastChange = Math.max(post.updatedAt.getTime(), post.publishedAt?.getTime() ?? 0, post.createdAt.getTime());
-      expect(xml).toContain(`<url><loc>${app.url}/blog/${post.slug}</loc><lastmod>${new Date(lastChange).toISOString()}</lastmod></url>`);
+      expect(xml).toContain(
+        `<url><loc>${app.url}/blog/${post.slug}</loc><lastmod>${new Date(lastChange).toISOString()}</lastmod></url>`,
+      );
     }
     for (const draft of drafts) expect(xml).not.toContain(draft.slug);
     // Nothing else: the public pages and the published posts, each once.
@@ -93,7 +101,8 @@ test.describe("sitemap, robots and feed", () => {
     const lines = (await response.text()).split("\n").map((l) => l.trim());
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of ["/dashboard", "/api/", "/join/", "/reset-password"]) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ["/dashboard", "/api/", "/join/", "/reset-password"])
+      expect(lines).toContain(`Disallow: ${path}`);
     expect(lines.filter((l) => l.startsWith("Disallow:"))).toHaveLength(4);
     expect(lines).toContain(`Sitemap: ${app.url}/sitemap.xml`);
   });
@@ -112,7 +121,13 @@ test.describe("sitemap, robots and feed", () => {
 
     const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
     expect(items).toHaveLength(published.length);
-    const text = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&apos;");
+    const text = (s: string) =>
+      s
+        .replaceAll("&", "&amp;")
+        .replaceAll("<", "&lt;")
+        .replaceAll(">", "&gt;")
+        .replaceAll('"', "&quot;")
+        .replaceAll("'", "&apos;");
     published.forEach((post, i) => {
       const item = items[i]!;
       const link = `${app.url}/blog/${post.slug}`;
@@ -131,7 +146,10 @@ test.describe("sitemap, robots and feed", () => {
 });
 
 test.describe("page metadata", () => {
-  test("every public page has a unique title, a description, a canonical URL and preview tags", async ({ page, app }) => {
+  test("every public page has a unique title, a description, a canonical URL and preview tags", async ({
+    page,
+    app,
+  }) => {
     test.setTimeout(60_000);
     const { published } = await posts(app);
     const paths = [...PUBLIC_PATHS, `/blog/${seeded(published).slug}`];
@@ -178,7 +196,10 @@ test.describe("page metadata", () => {
     expect(JSON.stringify(article!.author)).toContain(post.author);
   });
 
-  test("an article without an excerpt or image is described by its first words, with the site's image", async ({ page, app }) => {
+  test("an article without an excerpt or image is described by its first words, with the site's image", async ({
+    page,
+    app,
+  }) => {
     const { db } = app.testing.getDatabase();
     const { blogPosts } = app.testing.schema;
     const slug = `bare-${Date.now()}`;
@@ -194,7 +215,9 @@ test.describe("page metadata", () => {
     });
     try {
       await page.goto(`/blog/${slug}`);
-      expect(await content(page, 'meta[name="description"]')).toBe("Why Funding rates & open interest tell you who is crowded.");
+      expect(await content(page, 'meta[name="description"]')).toBe(
+        "Why Funding rates & open interest tell you who is crowded.",
+      );
       expect(await content(page, 'meta[property="og:image"]')).toBe(`${app.url}/images/og-default.svg`);
     } finally {
       await db.delete(blogPosts).where(eq(blogPosts.slug, slug));

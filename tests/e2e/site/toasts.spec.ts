@@ -3,7 +3,10 @@ import { expect, test } from "../support/fixtures";
 
 // The toaster: up to 3 toasts visible, each closing by itself after 4000 ms. It is
 // loaded on the first toast, so pages that never show one never download it.
-test("toasts: loaded on the first one, at most 3 visible at once, and they close by themselves", async ({ page, app }) => {
+test("toasts: loaded on the first one, at most 3 visible at once, and they close by themselves", async ({
+  page,
+  app,
+}) => {
   const post = await newestPublishedPost(app);
   // Neither a share sheet nor a clipboard: every press of Share ends in the failure toast at once.
   await page.addInitScript(() => {
@@ -18,7 +21,10 @@ test("toasts: loaded on the first one, at most 3 visible at once, and they close
   await page.goto(`/blog/${post.slug}`, { waitUntil: "networkidle" });
   const share = page.getByRole("button", { name: "Share" });
   await expect(share).toBeEnabled();
-  expect(scripts.some((url) => /\/assets\/sonner-toaster-/.test(url)), "the toaster is not part of the first load").toBe(false);
+  expect(
+    scripts.some((url) => /\/assets\/sonner-toaster-/.test(url)),
+    "the toaster is not part of the first load",
+  ).toBe(false);
 
   // Four presses in one go (a person tapping quickly), so that none has timed out before the last.
   await share.evaluate((button: HTMLElement) => {

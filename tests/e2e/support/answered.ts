@@ -6,11 +6,19 @@ import type { Page, Request, Response } from "@playwright/test";
  * 10 s an `expect` waits): what the page shows next, a toast, follows that answer. `which`
  * narrows the POST when the page may send others meanwhile (an editor's autosave).
  */
-export async function answered(page: Page, act: () => Promise<unknown>, which: (request: Request) => boolean = () => true): Promise<Response> {
-  const answer = page.waitForResponse((response) => response.request().method() === "POST" && which(response.request()), { timeout: 0 });
+export async function answered(
+  page: Page,
+  act: () => Promise<unknown>,
+  which: (request: Request) => boolean = () => true,
+): Promise<Response> {
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === "POST" && which(response.request()),
+    { timeout: 0 },
+  );
   await act();
   return answer;
 }
 
 /** A JSON POST with this `intent` (the post editor's buttons). */
-export const intent = (name: string) => (request: Request) => (request.postDataJSON() as { intent?: string } | null)?.intent === name;
+export const intent = (name: string) => (request: Request) =>
+  (request.postDataJSON() as { intent?: string } | null)?.intent === name;

@@ -19,7 +19,9 @@ export async function blockingViolations(page: Page, options: { coloursOnly?: bo
       rule: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
     }));
 }
 

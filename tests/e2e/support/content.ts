@@ -6,7 +6,12 @@ type App = { testing: typeof import("./server-entry.ts") };
 export async function newestPublishedPost(app: App) {
   const { db } = app.testing.getDatabase();
   const { blogPosts } = app.testing.schema;
-  const [post] = await db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(desc(blogPosts.createdAt)).limit(1);
+  const [post] = await db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.createdAt))
+    .limit(1);
   if (!post) throw new Error("no published post in the test database");
   return post;
 }
@@ -20,4 +25,9 @@ export async function publishedPosts(app: App) {
 
 /** A post's date as cards and articles show it ("Oct 28, 2026"), written out independently of the app. */
 export const formatDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });

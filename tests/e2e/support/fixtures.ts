@@ -52,7 +52,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       delete process.env.DATABASE_URL;
       const testing = (await import(path.resolve("build/testing.js"))) as Testing;
       const running = await testing.startProductionServer();
-      await use({ url: publicHost === "127.0.0.1" ? running.url : `http://${publicHost}:${port}`, testing, running, dataDir });
+      await use({
+        url: publicHost === "127.0.0.1" ? running.url : `http://${publicHost}:${port}`,
+        testing,
+        running,
+        dataDir,
+      });
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

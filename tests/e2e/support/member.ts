@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 
 type Testing = typeof import("./server-entry.ts");
 type App = { url: string; testing: Testing };
@@ -50,7 +50,15 @@ export async function signInNewMember(
       const secure = /;\s*secure/i.test(cookie);
       // By domain and path: Chromium takes a Secure cookie for http://127.0.0.1 (a loopback
       // address counts as secure) only when it is not given as a URL.
-      return { name: pair!.slice(0, at), value: pair!.slice(at + 1), domain: new URL(app.url).hostname, path: "/", httpOnly: true, secure, sameSite: "Lax" as const };
+      return {
+        name: pair!.slice(0, at),
+        value: pair!.slice(at + 1),
+        domain: new URL(app.url).hostname,
+        path: "/",
+        httpOnly: true,
+        secure,
+        sameSite: "Lax" as const,
+      };
     }),
   );
   if (options.balance && options.balance > 0n) await creditBalance(app, userId, options.balance);

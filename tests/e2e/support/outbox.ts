@@ -5,11 +5,17 @@ import path from "node:path";
 export function latestMail(dataDir: string, to: string): string | null {
   const dir = path.join(dataDir, "outbox");
   if (!fs.existsSync(dir)) return null;
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).sort().reverse();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .reverse();
   for (const file of files) {
     const raw = fs.readFileSync(path.join(dir, file), "utf8");
     if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
-    return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
   return null;
 }

@@ -1,5 +1,5 @@
-import { asc } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { asc } from "drizzle-orm";
 import { expect } from "./fixtures";
 
 export type Fixture = { testing: typeof import("./server-entry.ts") };
@@ -23,7 +23,8 @@ export async function publishedPlan(app: Fixture, planId: string) {
   return plan;
 }
 
-export const card = (page: Page, name: string) => page.getByRole("list", { name: "Plans" }).getByRole("group", { name, exact: true });
+export const card = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Plans" }).getByRole("group", { name, exact: true });
 export const cart = (page: Page) => page.getByRole("complementary", { name: "Your cart" });
 export const cartItems = (page: Page) => cart(page).getByRole("list", { name: "Cart items" }).getByRole("listitem");
 export const cartTotal = (page: Page) => cart(page).locator('[data-slot="cart-total"]');

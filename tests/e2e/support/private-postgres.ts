@@ -1,11 +1,17 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { freePort } from "./free-port";
 
-const BIN_DIRS = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin", "/usr/local/bin", "/usr/bin"];
+const BIN_DIRS = [
+  "/usr/lib/postgresql/17/bin",
+  "/usr/lib/postgresql/16/bin",
+  "/usr/lib/postgresql/15/bin",
+  "/usr/local/bin",
+  "/usr/bin",
+];
 
 /** The folder holding `initdb` and `pg_ctl`, or undefined when this machine has no PostgreSQL server. */
 export function postgresBinDir(): string | undefined {
@@ -44,7 +50,9 @@ export async function startPrivatePostgres(binDir: string): Promise<PrivatePostg
   }
   // Asynchronous, so that the test's own requests keep going while the server stops and starts.
   const run = async (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(binDir, command), ...args]] : [path.join(binDir, command), args];
+    const [file, argv] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(binDir, command), ...args]]
+      : [path.join(binDir, command), args];
     try {
       await promisify(execFile)(file, argv, { timeout: 120_000 });
     } catch (error) {
@@ -57,7 +65,19 @@ export async function startPrivatePostgres(binDir: string): Promise<PrivatePostg
     if (destroyed) return;
     destroyed = true;
     // Whatever state the test left it in: stop it if it runs, then remove everything.
-    spawnSync(asRoot ? "runuser" : path.join(binDir, "pg_ctl"), [...(asRoot ? ["-u", "postgres", "--", path.join(binDir, "pg_ctl")] : []), "stop", "-D", dataDir, "-m", "immediate", "-w"], { timeout: 60_000 });
+    spawnSync(
+      asRoot ? "runuser" : path.join(binDir, "pg_ctl"),
+      [
+        ...(asRoot ? ["-u", "postgres", "--", path.join(binDir, "pg_ctl")] : []),
+        "stop",
+        "-D",
+        dataDir,
+        "-m",
+        "immediate",
+        "-w",
+      ],
+      { timeout: 60_000 },
+    );
     fs.rmSync(root, { recursive: true, force: true });
   };
   try {
@@ -71,7 +91,8 @@ export async function startPrivatePostgres(binDir: string): Promise<PrivatePostg
     await start();
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-      restart: (mode) => run("pg_ctl", ["restart", "-D", dataDir, "-l", logFile, "-m", mode, "-w", "-t", "120", "-o", options]),
+      restart: (mode) =>
+        run("pg_ctl", ["restart", "-D", dataDir, "-l", logFile, "-m", mode, "-w", "-t", "120", "-o", options]),
       stop: (mode) => run("pg_ctl", ["stop", "-D", dataDir, "-m", mode, "-w", "-t", "120"]),
       start,
       destroy,

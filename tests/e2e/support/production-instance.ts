@@ -5,7 +5,8 @@ import { expect } from "@playwright/test";
 /** The environment of this worker without what the fixtures or earlier tests set. */
 export function cleanEnv(extra: Record<string, string>) {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["NODE_ENV", "PUBLIC_URL", "ALLOW_DEV_TRON_KEY", "TRON_XPUB", "DATABASE_URL", "PORT", "DATA_DIR"]) delete env[name];
+  for (const name of ["NODE_ENV", "PUBLIC_URL", "ALLOW_DEV_TRON_KEY", "TRON_XPUB", "DATABASE_URL", "PORT", "DATA_DIR"])
+    delete env[name];
   return { ...env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...extra };
 }
 
@@ -22,7 +23,11 @@ export type Instance = {
 };
 
 /** The production build (`node build/start.js`) in a process of its own, as a deployment runs it. */
-export async function startInstance(options: { name: string; port: number; env: Record<string, string> }): Promise<Instance> {
+export async function startInstance(options: {
+  name: string;
+  port: number;
+  env: Record<string, string>;
+}): Promise<Instance> {
   const child = spawn(process.execPath, [path.resolve("build/start.js")], {
     env: cleanEnv({ ...options.env, NODE_ENV: "production", PORT: String(options.port) }),
     stdio: ["ignore", "pipe", "pipe"],
@@ -49,7 +54,10 @@ export async function startInstance(options: { name: string; port: number; env: 
     },
   };
   await expect
-    .poll(() => ended ?? output.includes('"msg":"server listening"'), { timeout: 90_000, message: `${options.name} starts` })
+    .poll(() => ended ?? output.includes('"msg":"server listening"'), {
+      timeout: 90_000,
+      message: `${options.name} starts`,
+    })
     .toBe(true);
   return instance;
 }
@@ -62,7 +70,11 @@ export type SignedInMember = { userId: string; cookie: string };
  * secret (this worker's process may already hold another database): their session cookies work
  * on every instance.
  */
-export async function createMembers(options: { env: Record<string, string>; count: number; balance: bigint }): Promise<SignedInMember[]> {
+export async function createMembers(options: {
+  env: Record<string, string>;
+  count: number;
+  balance: bigint;
+}): Promise<SignedInMember[]> {
   const script = `
     const testing = await import(${JSON.stringify(path.resolve("build/testing.js"))});
     const { db } = testing.getDatabase();

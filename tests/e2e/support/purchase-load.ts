@@ -51,7 +51,9 @@ export function startPurchaseLoad(options: {
   let stopped = false;
 
   const take = () => {
-    const free = members.filter((m) => !m.busy && m.attempts < ATTEMPTS_PER_MEMBER && m.bought.size < options.plans.length);
+    const free = members.filter(
+      (m) => !m.busy && m.attempts < ATTEMPTS_PER_MEMBER && m.bought.size < options.plans.length,
+    );
     const member = free.sort((a, b) => a.attempts - b.attempts)[0];
     if (member) member.busy = true;
     return member;
@@ -68,10 +70,19 @@ export function startPurchaseLoad(options: {
       .finally(() => (resetting = undefined)));
 
   const buy = async (instance: number, member: LoadMember) => {
-    const plan = member.pending ? options.plans.find((p) => p.id === member.pending!.planId)! : options.plans.find((p) => !member.bought.has(p.id))!;
+    const plan = member.pending
+      ? options.plans.find((p) => p.id === member.pending!.planId)!
+      : options.plans.find((p) => !member.bought.has(p.id))!;
     const key = member.pending?.key ?? crypto.randomUUID();
     member.attempts++;
-    const attempt = await purchase({ url: options.instances[instance]!, instance, origin: options.origin, member, plan, key });
+    const attempt = await purchase({
+      url: options.instances[instance]!,
+      instance,
+      origin: options.origin,
+      member,
+      plan,
+      key,
+    });
     attempts.push(attempt);
     if (attempt.ok) {
       member.bought.add(plan.id);
@@ -93,7 +104,11 @@ export function startPurchaseLoad(options: {
         continue;
       }
       try {
-        while (!stopped && member.attempts < ATTEMPTS_PER_MEMBER && (member.pending || member.bought.size < options.plans.length)) {
+        while (
+          !stopped &&
+          member.attempts < ATTEMPTS_PER_MEMBER &&
+          (member.pending || member.bought.size < options.plans.length)
+        ) {
           await buy(instance, member);
           await sleep(options.pauseMs);
         }
@@ -103,7 +118,9 @@ export function startPurchaseLoad(options: {
     }
   };
 
-  const running = options.instances.flatMap((_, instance) => Array.from({ length: options.workersPerInstance }, () => worker(instance)));
+  const running = options.instances.flatMap((_, instance) =>
+    Array.from({ length: options.workersPerInstance }, () => worker(instance)),
+  );
   return {
     attempts,
     stop: async () => {
@@ -114,14 +131,35 @@ export function startPurchaseLoad(options: {
 }
 
 /** One checkout of one monthly plan, as the dashboard's confirm dialog sends it. */
-export async function purchase(options: { url: string; instance: number; origin: string; member: SignedInMember; plan: Plan; key: string }): Promise<Attempt> {
+export async function purchase(options: {
+  url: string;
+  instance: number;
+  origin: string;
+  member: SignedInMember;
+  plan: Plan;
+  key: string;
+}): Promise<Attempt> {
   const { member, plan, key } = options;
-  const attempt: Attempt = { instance: options.instance, userId: member.userId, key, planId: plan.id, status: "network", ok: false, startedAt: Date.now(), endedAt: 0 };
+  const attempt: Attempt = {
+    instance: options.instance,
+    userId: member.userId,
+    key,
+    planId: plan.id,
+    status: "network",
+    ok: false,
+    startedAt: Date.now(),
+    endedAt: 0,
+  };
   try {
     const response = await fetch(`${options.url}/api/dashboard/purchase`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: options.origin, Cookie: member.cookie },
-      body: JSON.stringify({ planIds: [plan.id], billingPeriod: "monthly", totalAmount: plan.price.toString(), idempotencyKey: key }),
+      body: JSON.stringify({
+        planIds: [plan.id],
+        billingPeriod: "monthly",
+        totalAmount: plan.price.toString(),
+        idempotencyKey: key,
+      }),
       signal: AbortSignal.timeout(60_000),
     });
     attempt.status = response.status;

@@ -7,7 +7,11 @@ export type RawResponse = { status: number; head: string; closed: boolean };
  * the status line and headers of the answer. `status` is 0 when the server closed the
  * connection without answering.
  */
-export function rawRequest(url: string, request: string, options: { body?: AsyncIterable<Buffer>; timeoutMs?: number } = {}): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  request: string,
+  options: { body?: AsyncIterable<Buffer>; timeoutMs?: number } = {},
+): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
@@ -24,7 +28,9 @@ export function rawRequest(url: string, request: string, options: { body?: Async
     const timer = setTimeout(() => {
       settled = true;
       socket.destroy();
-      reject(new Error(`no answer within ${options.timeoutMs ?? 10_000} ms to ${JSON.stringify(request.slice(0, 80))}`));
+      reject(
+        new Error(`no answer within ${options.timeoutMs ?? 10_000} ms to ${JSON.stringify(request.slice(0, 80))}`),
+      );
     }, options.timeoutMs ?? 10_000);
     socket.on("data", (chunk) => {
       received += chunk.toString("latin1");

@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { recordAuditEvent } from "#server/staff/record-audit-event";
-import { changedFields } from "#server/staff/list-target-history";
-import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
-import { loader as auditLoader } from "~/routes/admin.audit-log";
-import { action as planAction, loader as planLoader } from "~/routes/admin.plans.$planId";
-import { action as articleAction, loader as articleLoader } from "~/routes/admin.knowledgebase.$articleId";
 import type { StaffRole } from "~/lib/staff-roles";
 import type { AuditPage } from "~/lib/view-types/admin/audit-log";
 import type { TargetHistory } from "~/lib/view-types/admin/shared";
+import { loader as auditLoader } from "~/routes/admin.audit-log";
+import { action as articleAction, loader as articleLoader } from "~/routes/admin.knowledgebase.$articleId";
+import { action as planAction, loader as planLoader } from "~/routes/admin.plans.$planId";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { changedFields } from "#server/staff/list-target-history";
+import { recordAuditEvent } from "#server/staff/record-audit-event";
 import { describeEachDatabase } from "../../helpers/database";
-import { signUpStaff } from "../../helpers/staff";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-audit-log");
 
@@ -20,8 +20,22 @@ describe("an audit row's changed fields", () => {
   it("lists only what differs, readable: money in USDT, rich text without tags, lists joined, absent as null", () => {
     expect(
       changedFields(
-        { name: "Gold", price: "20000000", features: ["A"], content: "<p>Old <strong>text</strong></p>", badge: null, discount: 10 },
-        { name: "Gold", price: "25500000", features: ["A", "B"], content: "<p>New text</p>", badge: "Hot", discount: 10 },
+        {
+          name: "Gold",
+          price: "20000000",
+          features: ["A"],
+          content: "<p>Old <strong>text</strong></p>",
+          badge: null,
+          discount: 10,
+        },
+        {
+          name: "Gold",
+          price: "25500000",
+          features: ["A", "B"],
+          content: "<p>New text</p>",
+          badge: "Hot",
+          discount: 10,
+        },
       ),
     ).toEqual([
       { field: "Price", before: "$20.00 USDT", after: "$25.50 USDT" },
@@ -30,7 +44,9 @@ describe("an audit row's changed fields", () => {
       { field: "Badge", before: null, after: "Hot" },
     ]);
     expect(changedFields(null, { role: "editor" })).toEqual([{ field: "Role", before: null, after: "editor" }]);
-    expect(changedFields({ telegramChats: [] }, { telegramChats: ["-100"] })).toEqual([{ field: "Telegram chats", before: "(none)", after: "-100" }]);
+    expect(changedFields({ telegramChats: [] }, { telegramChats: ["-100"] })).toEqual([
+      { field: "Telegram chats", before: "(none)", after: "-100" },
+    ]);
     expect(changedFields({ title: "x".repeat(500) }, { title: "y" })[0]!.before).toHaveLength(160);
   });
 });
@@ -49,20 +65,56 @@ describeEachDatabase("the audit log's filters and each target's own history", (d
     owner = await account("owner");
     editor = await account("editor");
     // An editor makes a plan and changes it; an owner writes an article and edits it; the owner changes a role.
-    planId = (await callAction(planAction, { path: "/admin/plans/new", cookie: editor.cookie, params: { planId: "new" }, json: { name: "Swing", monthlyPrice: "20", features: ["Daily calls"] } })).data.id as number;
-    await callAction(planAction, { path: `/admin/plans/${planId}`, cookie: editor.cookie, params: { planId: String(planId) }, json: { name: "Swing Pro", monthlyPrice: "25", features: ["Daily calls", "Weekly outlook"] } });
-    articleId = (await callAction(articleAction, { path: "/admin/knowledgebase/new", cookie: owner.cookie, params: { articleId: "new" }, json: { title: "Deposits", content: "<p>Send USDT.</p>" } })).data.id as number;
-    await callAction(articleAction, { path: `/admin/knowledgebase/${articleId}`, cookie: owner.cookie, params: { articleId: String(articleId) }, json: { title: "Deposits", content: "<p>Send USDT on TRC-20.</p>" } });
-    await callAction(staffAction, { path: "/admin/staff", cookie: owner.cookie, form: { email: editor.email, role: "support" } });
+    planId = (
+      await callAction(planAction, {
+        path: "/admin/plans/new",
+        cookie: editor.cookie,
+        params: { planId: "new" },
+        json: { name: "Swing", monthlyPrice: "20", features: ["Daily calls"] },
+      })
+    ).data.id as number;
+    await callAction(planAction, {
+      path: `/admin/plans/${planId}`,
+      cookie: editor.cookie,
+      params: { planId: String(planId) },
+      json: { name: "Swing Pro", monthlyPrice: "25", features: ["Daily calls", "Weekly outlook"] },
+    });
+    articleId = (
+      await callAction(articleAction, {
+        path: "/admin/knowledgebase/new",
+        cookie: owner.cookie,
+        params: { articleId: "new" },
+        json: { title: "Deposits", content: "<p>Send USDT.</p>" },
+      })
+    ).data.id as number;
+    await callAction(articleAction, {
+      path: `/admin/knowledgebase/${articleId}`,
+      cookie: owner.cookie,
+      params: { articleId: String(articleId) },
+      json: { title: "Deposits", content: "<p>Send USDT on TRC-20.</p>" },
+    });
+    await callAction(staffAction, {
+      path: "/admin/staff",
+      cookie: owner.cookie,
+      form: { email: editor.email, role: "support" },
+    });
   });
 
   const audit = async (query: string, cookie = owner.cookie) => {
     const outcome = await callLoader(auditLoader, { path: `/admin/audit-log${query}`, cookie });
-    return { status: outcome.status, log: outcome.data.log as AuditPage, filter: outcome.data.filter as Record<string, unknown> };
+    return {
+      status: outcome.status,
+      log: outcome.data.log as AuditPage,
+      filter: outcome.data.filter as Record<string, unknown>,
+    };
   };
 
   it("the plan editor shows the plan's own history: who, role, when, action and price before → after", async () => {
-    const loaded = await callLoader(planLoader, { path: `/admin/plans/${planId}`, cookie: owner.cookie, params: { planId: String(planId) } });
+    const loaded = await callLoader(planLoader, {
+      path: `/admin/plans/${planId}`,
+      cookie: owner.cookie,
+      params: { planId: String(planId) },
+    });
     const history = loaded.data.history as TargetHistory;
     expect(history.target).toBe(`plan:${planId}`);
     expect(history.entries.map((e) => e.action)).toEqual(["plan.updated", "plan.created"]);
@@ -82,14 +134,29 @@ describeEachDatabase("the audit log's filters and each target's own history", (d
   });
 
   it("the article editor and the staff page show their own histories", async () => {
-    const article = (await callLoader(articleLoader, { path: `/admin/knowledgebase/${articleId}`, cookie: owner.cookie, params: { articleId: String(articleId) } })).data.history as TargetHistory;
+    const article = (
+      await callLoader(articleLoader, {
+        path: `/admin/knowledgebase/${articleId}`,
+        cookie: owner.cookie,
+        params: { articleId: String(articleId) },
+      })
+    ).data.history as TargetHistory;
     expect(article.entries.map((e) => e.action)).toEqual(["knowledgebase.updated", "knowledgebase.created"]);
-    expect(article.entries[0]!.changes).toEqual([{ field: "Content", before: "Send USDT.", after: "Send USDT on TRC-20." }]);
+    expect(article.entries[0]!.changes).toEqual([
+      { field: "Content", before: "Send USDT.", after: "Send USDT on TRC-20." },
+    ]);
 
-    const staff = (await callLoader(staffLoader, { path: "/admin/staff", cookie: owner.cookie })).data.staff as { email: string; history: TargetHistory }[];
+    const staff = (await callLoader(staffLoader, { path: "/admin/staff", cookie: owner.cookie })).data.staff as {
+      email: string;
+      history: TargetHistory;
+    }[];
     const row = staff.find((s) => s.email === editor.email)!;
     expect(row.history.entries).toHaveLength(1);
-    expect(row.history.entries[0]).toMatchObject({ action: "staff.role_set", actorLabel: owner.email, changes: [{ field: "Role", before: "editor", after: "support" }] });
+    expect(row.history.entries[0]).toMatchObject({
+      action: "staff.role_set",
+      actorLabel: owner.email,
+      changes: [{ field: "Role", before: "editor", after: "support" }],
+    });
     expect(staff.find((s) => s.email === owner.email)!.history.entries).toEqual([]);
   });
 
@@ -97,7 +164,13 @@ describeEachDatabase("the audit log's filters and each target's own history", (d
     const everything = await audit("");
     expect(everything.log.total).toBe(5);
     expect(everything.log.choices.actors).toEqual([owner.email, editor.email].sort());
-    expect(everything.log.choices.actions).toEqual(["knowledgebase.created", "knowledgebase.updated", "plan.created", "plan.updated", "staff.role_set"]);
+    expect(everything.log.choices.actions).toEqual([
+      "knowledgebase.created",
+      "knowledgebase.updated",
+      "plan.created",
+      "plan.updated",
+      "staff.role_set",
+    ]);
 
     const byEditor = await audit(`?who=${encodeURIComponent(editor.email)}`);
     expect(byEditor.log.entries.map((e) => e.action)).toEqual(["plan.updated", "plan.created"]);
@@ -116,7 +189,13 @@ describeEachDatabase("the audit log's filters and each target's own history", (d
   it("pages within the filter, answers 400 to an impossible filter and 404 to those who may not read the log", async () => {
     await db().transaction(async (tx) => {
       for (let i = 0; i < 55; i++) {
-        await recordAuditEvent({ tx, actor: { userId: null, label: "cli:ops@host", role: "operator" }, action: "test.bulk", target: { type: "bulk", id: String(i) }, summary: `bulk ${i}` });
+        await recordAuditEvent({
+          tx,
+          actor: { userId: null, label: "cli:ops@host", role: "operator" },
+          action: "test.bulk",
+          target: { type: "bulk", id: String(i) },
+          summary: `bulk ${i}`,
+        });
       }
     });
     const first = await audit("?action=test.bulk");

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { readFlashToast } from "~/lib/cookies";
 import { session } from "#server/db/schema";
 import { requireStaff, requireStaffPermission } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { keepStaffSession, STAFF_IDLE_HOURS } from "#server/staff/keep-staff-session";
-import { readFlashToast } from "~/lib/cookies";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
@@ -25,11 +25,15 @@ async function refusal(guard: Promise<unknown>): Promise<Refusal> {
     await guard;
   } catch (thrown) {
     if (thrown instanceof Response) {
-      const cookie = thrown.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = thrown.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       return { status: thrown.status, location: thrown.headers.get("location"), toast: readFlashToast(cookie) };
     }
     const shaped = thrown as { type?: string; data?: unknown; init?: ResponseInit | null };
-    if (shaped?.type === "DataWithResponseInit") return { status: shaped.init?.status ?? 200, location: null, body: shaped.data };
+    if (shaped?.type === "DataWithResponseInit")
+      return { status: shaped.init?.status ?? 200, location: null, body: shaped.data };
     throw thrown;
   }
   throw new Error("the guard let the request through");
@@ -43,10 +47,21 @@ describeEachDatabase("the back office's guard, answer by answer", (database) => 
   const db = () => database().db;
   const openSession = async (userId: string, updatedAt: Date) => {
     const id = crypto.randomUUID();
-    await db().insert(session).values({ id, userId, token: crypto.randomUUID(), expiresAt: new Date(updatedAt.getTime() + 86_400_000), updatedAt });
+    await db()
+      .insert(session)
+      .values({
+        id,
+        userId,
+        token: crypto.randomUUID(),
+        expiresAt: new Date(updatedAt.getTime() + 86_400_000),
+        updatedAt,
+      });
     return id;
   };
-  const updatedAtOf = async (id: string) => (await db().select({ updatedAt: session.updatedAt }).from(session).where(eq(session.id, id)))[0]?.updatedAt.toISOString();
+  const updatedAtOf = async (id: string) =>
+    (
+      await db().select({ updatedAt: session.updatedAt }).from(session).where(eq(session.id, id))
+    )[0]?.updatedAt.toISOString();
 
   beforeAll(() => {
     resetSingleton("auth");
@@ -63,7 +78,11 @@ describeEachDatabase("the back office's guard, answer by answer", (database) => 
 
   it("answers a member 404 'Not Found', as if there were no back office", async () => {
     const member = await signUpStaff(db(), null);
-    expect(await refusal(requireStaff(request("/admin", member.cookie)))).toEqual({ status: 404, location: null, body: "Not Found" });
+    expect(await refusal(requireStaff(request("/admin", member.cookie)))).toEqual({
+      status: 404,
+      location: null,
+      body: "Not Found",
+    });
   });
 
   it("sends staff without two-factor sign-in to User Info, with an error toast saying why", async () => {
@@ -71,7 +90,11 @@ describeEachDatabase("the back office's guard, answer by answer", (database) => 
     expect(await refusal(requireStaff(request("/admin/staff", owner.cookie)))).toEqual({
       status: 302,
       location: "/dashboard?section=user-info",
-      toast: { title: "Two-factor sign-in required", description: "Turn on two-factor sign-in to open the back office.", type: "error" },
+      toast: {
+        title: "Two-factor sign-in required",
+        description: "Turn on two-factor sign-in to open the back office.",
+        type: "error",
+      },
     });
     // Refused, not signed out: the session stays for the member area.
     expect(await db().select().from(session).where(eq(session.userId, owner.userId))).toHaveLength(1);
@@ -79,11 +102,18 @@ describeEachDatabase("the back office's guard, answer by answer", (database) => 
 
   it("ends a staff session unused for more than 12 hours and sends the person to sign in again, with a toast", async () => {
     const admin = await signUpStaff(db(), "admin");
-    await db().update(session).set({ updatedAt: new Date(Date.now() - 13 * HOUR) }).where(eq(session.userId, admin.userId));
+    await db()
+      .update(session)
+      .set({ updatedAt: new Date(Date.now() - 13 * HOUR) })
+      .where(eq(session.userId, admin.userId));
     expect(await refusal(requireStaff(request("/admin/posts", admin.cookie)))).toEqual({
       status: 302,
       location: "/signin?redirectTo=%2Fadmin%2Fposts",
-      toast: { title: "Signed out", description: "Your back-office session ended after 12 hours without use. Please sign in again.", type: "error" },
+      toast: {
+        title: "Signed out",
+        description: "Your back-office session ended after 12 hours without use. Please sign in again.",
+        type: "error",
+      },
     });
     expect(await db().select().from(session).where(eq(session.userId, admin.userId))).toEqual([]);
   });
@@ -98,10 +128,20 @@ describeEachDatabase("the back office's guard, answer by answer", (database) => 
 
   it("requireStaffPermission: the role's permission lets staff in; without it, the same 404 a member gets", async () => {
     const support = await signUpStaff(db(), "support");
-    expect((await requireStaffPermission(request("/admin", support.cookie), "members.read")).staff.role).toBe("support");
-    expect(await refusal(requireStaffPermission(request("/admin/plans", support.cookie), "money.read"))).toEqual({ status: 404, location: null, body: "Not Found" });
+    expect((await requireStaffPermission(request("/admin", support.cookie), "members.read")).staff.role).toBe(
+      "support",
+    );
+    expect(await refusal(requireStaffPermission(request("/admin/plans", support.cookie), "money.read"))).toEqual({
+      status: 404,
+      location: null,
+      body: "Not Found",
+    });
     const owner = await signUpStaff(db(), "owner");
-    expect((await requireStaffPermission(request("/admin/staff", owner.cookie), "staff.write")).actor).toEqual({ userId: owner.userId, label: owner.email, role: "owner" });
+    expect((await requireStaffPermission(request("/admin/staff", owner.cookie), "staff.write")).actor).toEqual({
+      userId: owner.userId,
+      label: owner.email,
+      role: "owner",
+    });
   });
 
   it("keeps a session idle exactly 12 hours and ends it one millisecond later", async () => {
@@ -109,10 +149,24 @@ describeEachDatabase("the back office's guard, answer by answer", (database) => 
     const m = await createMember(db());
     const last = new Date("2026-11-23T00:00:00.000Z");
     const kept = await openSession(m.id, last);
-    expect(await keepStaffSession({ db: db(), sessionId: kept, lastActiveAt: last, now: new Date("2026-11-23T12:00:00.000Z") })).toBe("active");
+    expect(
+      await keepStaffSession({
+        db: db(),
+        sessionId: kept,
+        lastActiveAt: last,
+        now: new Date("2026-11-23T12:00:00.000Z"),
+      }),
+    ).toBe("active");
     expect(await updatedAtOf(kept)).toBe("2026-11-23T12:00:00.000Z");
     const ended = await openSession(m.id, last);
-    expect(await keepStaffSession({ db: db(), sessionId: ended, lastActiveAt: last, now: new Date("2026-11-23T12:00:00.001Z") })).toBe("ended");
+    expect(
+      await keepStaffSession({
+        db: db(),
+        sessionId: ended,
+        lastActiveAt: last,
+        now: new Date("2026-11-23T12:00:00.001Z"),
+      }),
+    ).toBe("ended");
     expect(await updatedAtOf(ended)).toBeUndefined();
     // Only the idle session ends: the person's other session stays.
     expect(await updatedAtOf(kept)).toBe("2026-11-23T12:00:00.000Z");
@@ -122,9 +176,23 @@ describeEachDatabase("the back office's guard, answer by answer", (database) => 
     const m = await createMember(db());
     const last = new Date("2026-11-23T08:00:00.000Z");
     const id = await openSession(m.id, last);
-    expect(await keepStaffSession({ db: db(), sessionId: id, lastActiveAt: last, now: new Date("2026-11-23T08:01:00.000Z") })).toBe("active");
+    expect(
+      await keepStaffSession({
+        db: db(),
+        sessionId: id,
+        lastActiveAt: last,
+        now: new Date("2026-11-23T08:01:00.000Z"),
+      }),
+    ).toBe("active");
     expect(await updatedAtOf(id)).toBe("2026-11-23T08:00:00.000Z");
-    expect(await keepStaffSession({ db: db(), sessionId: id, lastActiveAt: last, now: new Date("2026-11-23T08:01:00.001Z") })).toBe("active");
+    expect(
+      await keepStaffSession({
+        db: db(),
+        sessionId: id,
+        lastActiveAt: last,
+        now: new Date("2026-11-23T08:01:00.001Z"),
+      }),
+    ).toBe("active");
     expect(await updatedAtOf(id)).toBe("2026-11-23T08:01:00.001Z");
   });
 });

@@ -5,18 +5,18 @@ import { and, asc, desc, eq, gt } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, uploadedImages } from "#server/db/schema";
-import { serveUploads } from "#server/http/serve-uploads";
-import { apiSecurityHeaders } from "#server/security/headers";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { action as uploadAction } from "~/routes/api.admin.images";
 import type { StaffRole } from "~/lib/staff-roles";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { action as uploadAction } from "~/routes/api.admin.images";
+import { auditLog, uploadedImages } from "#server/db/schema";
+import { serveUploads } from "#server/http/serve-uploads";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { apiSecurityHeaders } from "#server/security/headers";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { startFakeS3, type FakeS3 } from "../../helpers/fake-s3";
-import { signUpStaff } from "../../helpers/staff";
 import { callAction } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
 
 const dataDir = withTestDataDir("admin-images");
 
@@ -27,9 +27,14 @@ function upload(file: Blob | null, name: string, cookie: string) {
   return callAction(uploadAction, { path: "/api/admin/images", body, cookie, clientIp: "10.0.0.9" });
 }
 
-const png = (width: number, height: number, background = "#c82828") => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (width: number, height: number, background = "#c82828") =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 const blob = (bytes: Buffer, type = "image/png") => new Blob([new Uint8Array(bytes)], { type });
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>',
+);
 const uploadsDir = () => path.join(dataDir, "uploads");
 const files = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
 
@@ -51,7 +56,11 @@ describeEachDatabase("the back office's image upload", (database) => {
   // The audit log is append-only: each test reads the rows written after it began.
   let mark = 0;
   const audit = () =>
-    db().select().from(auditLog).where(and(eq(auditLog.targetType, "image"), gt(auditLog.id, mark))).orderBy(asc(auditLog.id));
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "image"), gt(auditLog.id, mark)))
+      .orderBy(asc(auditLog.id));
 
   beforeAll(() => {
     resetSingleton("auth");
@@ -67,7 +76,12 @@ describeEachDatabase("the back office's image upload", (database) => {
     const editor = await account("editor");
     const answer = await upload(blob(await png(2400, 1200)), "chart.png", editor.cookie);
     expect(answer.status).toBe(200);
-    const { src, width, height, sizes } = answer.data as { src: string; width: number; height: number; sizes: { src: string; width: number }[] };
+    const { src, width, height, sizes } = answer.data as {
+      src: string;
+      width: number;
+      height: number;
+      sizes: { src: string; width: number }[];
+    };
     expect(src).toMatch(/^\/uploads\/[0-9a-f]{32}-1600x800\.webp$/);
     expect([width, height]).toEqual([1600, 800]);
     expect(sizes.map((s) => s.width)).toEqual([480, 960, 1600]);
@@ -113,7 +127,10 @@ describeEachDatabase("the back office's image upload", (database) => {
   it("refuses a file over 5 MB with 413 and says so; a post without a file with 400", async () => {
     const editor = await account("editor");
     const big = Buffer.concat([await png(10, 10), Buffer.alloc(UPLOAD_MAX_BYTES)]);
-    expect(await upload(blob(big), "huge.png", editor.cookie)).toEqual({ status: 413, data: { ok: false, error: UPLOAD_MESSAGES.tooLarge } });
+    expect(await upload(blob(big), "huge.png", editor.cookie)).toEqual({
+      status: 413,
+      data: { ok: false, error: UPLOAD_MESSAGES.tooLarge },
+    });
     const none = await upload(null, "", editor.cookie);
     expect(none.status).toBe(400);
     expect(none.data.error).toBe(UPLOAD_MESSAGES.missing);
@@ -135,7 +152,9 @@ describeEachDatabase("the back office's image upload", (database) => {
 
   it("serves each size at /uploads/… as WebP, cached for a year as immutable, never sniffed; unknown names 404", async () => {
     const admin = await account("admin");
-    const { sizes } = (await upload(blob(await png(1000, 500)), "x.png", admin.cookie)).data as { sizes: { src: string; width: number }[] };
+    const { sizes } = (await upload(blob(await png(1000, 500)), "x.png", admin.cookie)).data as {
+      sizes: { src: string; width: number }[];
+    };
     const server = await serve();
     try {
       for (const size of sizes) {
@@ -146,7 +165,9 @@ describeEachDatabase("the back office's image upload", (database) => {
         expect(response.headers.get("x-content-type-options")).toBe("nosniff");
         expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(size.width);
       }
-      const again = await fetch(server.base + sizes[0]!.src, { headers: { "if-none-match": `"${path.basename(sizes[0]!.src)}"` } });
+      const again = await fetch(server.base + sizes[0]!.src, {
+        headers: { "if-none-match": `"${path.basename(sizes[0]!.src)}"` },
+      });
       expect(again.status).toBe(304);
       for (const name of ["ffffffffffffffffffffffffffffffff-10x10.webp", "..%2F..%2Fetc%2Fpasswd", "x.svg"]) {
         const missing = await fetch(`${server.base}/uploads/${name}`);
@@ -163,7 +184,13 @@ describeEachDatabase("the back office's image upload", (database) => {
     const saved: Record<string, string | undefined> = {};
     beforeAll(async () => {
       s3 = await startFakeS3();
-      const vars = { S3_ENDPOINT: s3.url, S3_BUCKET: s3.bucket, S3_REGION: s3.region, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
+      const vars = {
+        S3_ENDPOINT: s3.url,
+        S3_BUCKET: s3.bucket,
+        S3_REGION: s3.region,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      };
       for (const [name, value] of Object.entries(vars)) {
         saved[name] = process.env[name];
         process.env[name] = value;
@@ -185,7 +212,10 @@ describeEachDatabase("the back office's image upload", (database) => {
       expect(answer.status).toBe(200);
       const { src, sizes } = answer.data as { src: string; sizes: { src: string }[] };
       expect([...s3.objects.keys()].sort()).toEqual(sizes.map((s) => `uploads/${path.basename(s.src)}`).sort());
-      expect(s3.objects.get(`uploads/${path.basename(src)}`)).toMatchObject({ contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" });
+      expect(s3.objects.get(`uploads/${path.basename(src)}`)).toMatchObject({
+        contentType: "image/webp",
+        cacheControl: "public, max-age=31536000, immutable",
+      });
       expect(files()).toEqual([]);
       expect(s3.requests.every((r) => r.signed)).toBe(true);
       const server = await serve();
@@ -193,7 +223,9 @@ describeEachDatabase("the back office's image upload", (database) => {
         const response = await fetch(server.base + src);
         expect(response.status).toBe(200);
         expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-        expect(Buffer.from(await response.arrayBuffer())).toEqual(s3.objects.get(`uploads/${path.basename(src)}`)!.body);
+        expect(Buffer.from(await response.arrayBuffer())).toEqual(
+          s3.objects.get(`uploads/${path.basename(src)}`)!.body,
+        );
       } finally {
         await server.close();
       }

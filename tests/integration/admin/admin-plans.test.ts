@@ -1,19 +1,19 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { auditLog, notifications, planTelegramChats, pricing, subscriptions } from "#server/db/schema";
-import { NO_SCHEDULED_CHANGE } from "#server/staff/plans/cancel-scheduled-price-change";
+import type { StaffRole } from "~/lib/staff-roles";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
 import type { TargetHistory } from "~/lib/view-types/admin/shared";
-import { createMember } from "../../helpers/members";
-import { seedPlanChats } from "#server/telegram/seed-plan-chats";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as arrangeAction, loader as plansLoader } from "~/routes/admin.plans";
-import { action as saveAction, loader as editLoader } from "~/routes/admin.plans.$planId";
-import type { StaffRole } from "~/lib/staff-roles";
+import { loader as editLoader, action as saveAction } from "~/routes/admin.plans.$planId";
+import { auditLog, notifications, planTelegramChats, pricing, subscriptions } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { NO_SCHEDULED_CHANGE } from "#server/staff/plans/cancel-scheduled-price-change";
+import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { describeEachDatabase } from "../../helpers/database";
-import { signUpStaff } from "../../helpers/staff";
 import { withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-plans");
 
@@ -30,91 +30,241 @@ describeEachDatabase("back office: plans", (database) => {
   });
 
   it("an editor creates a plan through the pipeline (typed USDT price), edits it, and the audit log names them", async () => {
-    const created = await callAction(saveAction, { path: "/admin/plans/new", cookie: editor, params: { planId: "new" }, json: { name: "Scalper", monthlyPrice: "25.5", features: ["Fast entries"] } });
+    const created = await callAction(saveAction, {
+      path: "/admin/plans/new",
+      cookie: editor,
+      params: { planId: "new" },
+      json: { name: "Scalper", monthlyPrice: "25.5", features: ["Fast entries"] },
+    });
     expect(created).toMatchObject({ status: 200, data: { ok: true, mode: "immediate" } });
     const id = created.data.id as number;
     const [row] = await db().select().from(pricing).where(eq(pricing.id, id));
     expect(row).toMatchObject({ name: "Scalper", price: 25_500_000n, published: false, features: ["Fast entries"] });
 
-    const edited = await callAction(saveAction, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) }, json: { name: "Scalper Pro", monthlyPrice: "20", features: [] } });
+    const edited = await callAction(saveAction, {
+      path: `/admin/plans/${id}`,
+      cookie: editor,
+      params: { planId: String(id) },
+      json: { name: "Scalper Pro", monthlyPrice: "20", features: [] },
+    });
     expect(edited.data).toMatchObject({ ok: true, id, mode: "immediate" });
-    const loaded = await callLoader(editLoader, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) } });
+    const loaded = await callLoader(editLoader, {
+      path: `/admin/plans/${id}`,
+      cookie: editor,
+      params: { planId: String(id) },
+    });
     expect(loaded.data.plan).toMatchObject({ name: "Scalper Pro", price: "20000000", features: [] });
-    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, String(id)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
     expect(audit.map((a) => a.action)).toEqual(["plan.created", "plan.updated"]);
 
-    const refused = await callAction(saveAction, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) }, json: { name: "", monthlyPrice: "0" } });
-    expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { name: "Name is required", monthlyPrice: "Monthly price must be more than 0" } } });
-    expect((await callLoader(editLoader, { path: "/admin/plans/abc", cookie: editor, params: { planId: "abc" } })).status).toBe(404);
-    expect((await callLoader(editLoader, { path: "/admin/plans/999999", cookie: editor, params: { planId: "999999" } })).status).toBe(404);
+    const refused = await callAction(saveAction, {
+      path: `/admin/plans/${id}`,
+      cookie: editor,
+      params: { planId: String(id) },
+      json: { name: "", monthlyPrice: "0" },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { ok: false, fieldErrors: { name: "Name is required", monthlyPrice: "Monthly price must be more than 0" } },
+    });
+    expect(
+      (await callLoader(editLoader, { path: "/admin/plans/abc", cookie: editor, params: { planId: "abc" } })).status,
+    ).toBe(404);
+    expect(
+      (await callLoader(editLoader, { path: "/admin/plans/999999", cookie: editor, params: { planId: "999999" } }))
+        .status,
+    ).toBe(404);
   });
 
   it("saves the Telegram chats a plan grants; a restart's TELEGRAM_PLAN_CHATS seeding keeps them", async () => {
-    const created = await callAction(saveAction, { path: "/admin/plans/new", cookie: editor, params: { planId: "new" }, json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1001234567890", "-1009876543210"] } });
+    const created = await callAction(saveAction, {
+      path: "/admin/plans/new",
+      cookie: editor,
+      params: { planId: "new" },
+      json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1001234567890", "-1009876543210"] },
+    });
     const id = created.data.id as number;
-    const chatsOf = async () => (await db().select({ chatId: planTelegramChats.chatId }).from(planTelegramChats).where(eq(planTelegramChats.planId, id))).map((c) => c.chatId).sort((a, b) => a - b);
+    const chatsOf = async () =>
+      (
+        await db()
+          .select({ chatId: planTelegramChats.chatId })
+          .from(planTelegramChats)
+          .where(eq(planTelegramChats.planId, id))
+      )
+        .map((c) => c.chatId)
+        .sort((a, b) => a - b);
     expect(await chatsOf()).toEqual([-1009876543210, -1001234567890]);
-    await callAction(saveAction, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) }, json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1005555555555"] } });
+    await callAction(saveAction, {
+      path: `/admin/plans/${id}`,
+      cookie: editor,
+      params: { planId: String(id) },
+      json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1005555555555"] },
+    });
     expect(await chatsOf()).toEqual([-1005555555555]);
     const [plan] = await db().select({ slug: pricing.planId }).from(pricing).where(eq(pricing.id, id));
     await seedPlanChats({ db: db(), planChats: { [plan!.slug]: [-1000000000001] }, onlyEmpty: true });
     expect(await chatsOf()).toEqual([-1005555555555]);
-    const bad = await callAction(saveAction, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) }, json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["@channel"] } });
-    expect(bad).toMatchObject({ status: 400, data: { ok: false, error: "A Telegram chat id is a number such as -1001234567890" } });
-    const twice = await callAction(saveAction, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) }, json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1005555555555", "-1005555555555"] } });
+    const bad = await callAction(saveAction, {
+      path: `/admin/plans/${id}`,
+      cookie: editor,
+      params: { planId: String(id) },
+      json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["@channel"] },
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      data: { ok: false, error: "A Telegram chat id is a number such as -1001234567890" },
+    });
+    const twice = await callAction(saveAction, {
+      path: `/admin/plans/${id}`,
+      cookie: editor,
+      params: { planId: String(id) },
+      json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1005555555555", "-1005555555555"] },
+    });
     expect(twice.data).toMatchObject({ ok: false, error: "Each Telegram chat is listed once" });
     expect(await chatsOf()).toEqual([-1005555555555]);
   });
 
   it("publishes and moves plans, renumbering the order; support sees nothing of it (404)", async () => {
     for (const name of ["Alpha", "Beta", "Gamma"]) {
-      await callAction(saveAction, { path: "/admin/plans/new", cookie: editor, params: { planId: "new" }, json: { name, monthlyPrice: "10" } });
+      await callAction(saveAction, {
+        path: "/admin/plans/new",
+        cookie: editor,
+        params: { planId: "new" },
+        json: { name, monthlyPrice: "10" },
+      });
     }
     const before = await db().select().from(pricing).orderBy(asc(pricing.displayOrder), asc(pricing.id));
     const last = before.at(-1)!;
-    const up = await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form: { intent: "move", planId: String(last.id), direction: "up" } });
+    const up = await callAction(arrangeAction, {
+      path: "/admin/plans",
+      cookie: editor,
+      form: { intent: "move", planId: String(last.id), direction: "up" },
+    });
     expect(up.data).toMatchObject({ ok: true, changed: true });
     const after = await db().select().from(pricing).orderBy(asc(pricing.displayOrder), asc(pricing.id));
     expect(after.map((p) => p.displayOrder)).toEqual(after.map((_, i) => i + 1));
     expect(after.at(-2)!.id).toBe(last.id);
     // Already first: moving up changes nothing.
-    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form: { intent: "move", planId: String(after[0]!.id), direction: "up" } })).data).toMatchObject({ ok: true, changed: false });
+    expect(
+      (
+        await callAction(arrangeAction, {
+          path: "/admin/plans",
+          cookie: editor,
+          form: { intent: "move", planId: String(after[0]!.id), direction: "up" },
+        })
+      ).data,
+    ).toMatchObject({ ok: true, changed: false });
 
-    const published = await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form: { intent: "publish", planId: String(last.id), published: String(!last.published) } });
+    const published = await callAction(arrangeAction, {
+      path: "/admin/plans",
+      cookie: editor,
+      form: { intent: "publish", planId: String(last.id), published: String(!last.published) },
+    });
     expect(published.data).toMatchObject({ ok: true, changed: true });
     const [row] = await db().select({ published: pricing.published }).from(pricing).where(eq(pricing.id, last.id));
     expect(row!.published).toBe(!last.published);
 
-    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form: { intent: "explode", planId: "1" } })).status).toBe(400);
-    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form: { intent: "publish", planId: "999999", published: "true" } })).status).toBe(404);
+    expect(
+      (
+        await callAction(arrangeAction, {
+          path: "/admin/plans",
+          cookie: editor,
+          form: { intent: "explode", planId: "1" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await callAction(arrangeAction, {
+          path: "/admin/plans",
+          cookie: editor,
+          form: { intent: "publish", planId: "999999", published: "true" },
+        })
+      ).status,
+    ).toBe(404);
     expect((await callLoader(plansLoader, { path: "/admin/plans", cookie: support })).status).toBe(404);
-    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: support, form: { intent: "move", planId: String(last.id), direction: "up" } })).status).toBe(404);
-    const list = (await callLoader(plansLoader, { path: "/admin/plans", cookie: editor })).data as { plans: { id: number }[]; canWrite: boolean };
+    expect(
+      (
+        await callAction(arrangeAction, {
+          path: "/admin/plans",
+          cookie: support,
+          form: { intent: "move", planId: String(last.id), direction: "up" },
+        })
+      ).status,
+    ).toBe(404);
+    const list = (await callLoader(plansLoader, { path: "/admin/plans", cookie: editor })).data as {
+      plans: { id: number }[];
+      canWrite: boolean;
+    };
     expect(list.canWrite).toBe(true);
     expect(list.plans.map((p) => p.id)).toEqual(after.map((p) => p.id));
   });
 
   it("an editor cancels a scheduled rise from the plan editor: the editor shows no pending change, the price is back, the history says who", async () => {
-    const created = await callAction(saveAction, { path: "/admin/plans/new", cookie: editor, params: { planId: "new" }, json: { name: "Cancel Me", monthlyPrice: "10" } });
+    const created = await callAction(saveAction, {
+      path: "/admin/plans/new",
+      cookie: editor,
+      params: { planId: "new" },
+      json: { name: "Cancel Me", monthlyPrice: "10" },
+    });
     const id = created.data.id as number;
     const member = await createMember(db());
-    await db().insert(subscriptions).values({ userId: member.id, planId: id, billingPeriod: "monthly", nextBillingDate: new Date(Date.now() + 5 * 86_400_000), autorenew: true });
-    expect((await callAction(saveAction, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) }, json: { name: "Cancel Me", monthlyPrice: "12" } })).data).toMatchObject({ ok: true, mode: "scheduled" });
-    const scheduled = ((await callLoader(editLoader, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) } })).data.plan as AdminPlan).scheduled!;
+    await db()
+      .insert(subscriptions)
+      .values({
+        userId: member.id,
+        planId: id,
+        billingPeriod: "monthly",
+        nextBillingDate: new Date(Date.now() + 5 * 86_400_000),
+        autorenew: true,
+      });
+    expect(
+      (
+        await callAction(saveAction, {
+          path: `/admin/plans/${id}`,
+          cookie: editor,
+          params: { planId: String(id) },
+          json: { name: "Cancel Me", monthlyPrice: "12" },
+        })
+      ).data,
+    ).toMatchObject({ ok: true, mode: "scheduled" });
+    const scheduled = (
+      (await callLoader(editLoader, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) } }))
+        .data.plan as AdminPlan
+    ).scheduled!;
     expect(scheduled).toMatchObject({ oldPrice: "10000000", newPrice: "12000000" });
 
     const form = { intent: "cancel_price_change", planId: String(id), changeId: String(scheduled.changeId) };
     expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: support, form })).status).toBe(404);
-    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form })).data).toEqual({ ok: true, changed: true, price: "10000000", notified: 1 });
-    const loaded = await callLoader(editLoader, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) } });
+    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form })).data).toEqual({
+      ok: true,
+      changed: true,
+      price: "10000000",
+      notified: 1,
+    });
+    const loaded = await callLoader(editLoader, {
+      path: `/admin/plans/${id}`,
+      cookie: editor,
+      params: { planId: String(id) },
+    });
     expect(loaded.data.plan).toMatchObject({ price: "10000000", scheduled: null });
     const [latest] = (loaded.data.history as TargetHistory).entries;
     expect(latest).toMatchObject({ action: "plan.price_change_cancelled", actorRole: "editor" });
-    expect(latest!.changes).toEqual(expect.arrayContaining([{ field: "Price", before: "$12.00 USDT", after: "$10.00 USDT" }]));
-    const [notice] = await db().select().from(notifications).where(and(eq(notifications.userId, member.id), eq(notifications.kind, "price_change_cancelled")));
+    expect(latest!.changes).toEqual(
+      expect.arrayContaining([{ field: "Price", before: "$12.00 USDT", after: "$10.00 USDT" }]),
+    );
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, member.id), eq(notifications.kind, "price_change_cancelled")));
     expect(notice!.payload).toMatchObject({ plan: "Cancel Me", amount: "$10.00 USDT" });
     // The same click again (a double submit, a second tab): a clear refusal, not a 500.
-    expect(await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form })).toMatchObject({ status: 409, data: { ok: false, error: NO_SCHEDULED_CHANGE } });
+    expect(await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form })).toMatchObject({
+      status: 409,
+      data: { ok: false, error: NO_SCHEDULED_CHANGE },
+    });
   });
 });
-

@@ -1,25 +1,33 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
+import { csvMessages } from "~/lib/results-csv";
+import type { StaffRole } from "~/lib/staff-roles";
+import { MAX_CSV_CHARS, resultMessages } from "~/lib/validation/admin/results";
+import { loader as adminLoader } from "~/routes/admin";
+import { action as resultsAction, loader as resultsLoader } from "~/routes/admin.results";
+import { loader as publicResultsLoader } from "~/routes/results";
 import { watchContentChanges } from "#server/content/watch-content-changes";
 import { auditLog, results } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { action as resultsAction, loader as resultsLoader } from "~/routes/admin.results";
-import { loader as adminLoader } from "~/routes/admin";
-import { loader as publicResultsLoader } from "~/routes/results";
-import { csvMessages } from "~/lib/results-csv";
-import { MAX_CSV_CHARS, resultMessages } from "~/lib/validation/admin/results";
-import type { StaffRole } from "~/lib/staff-roles";
 import { describeEachDatabase } from "../../helpers/database";
-import { signUpStaff } from "../../helpers/staff";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-results");
 
 const post = (form: Record<string, string> | string, cookie: string, headers: Record<string, string> = {}) =>
   callAction(resultsAction, { path: "/admin/results", form, cookie, headers, clientIp: "10.0.0.7" });
 
-const valid = { type: "forex", title: "November 2026", signals: "40", wins: "27", losses: "12", totalPercentage: "38.5", winRate: "69.23" };
+const valid = {
+  type: "forex",
+  title: "November 2026",
+  signals: "40",
+  wins: "27",
+  losses: "12",
+  totalPercentage: "38.5",
+  winRate: "69.23",
+};
 const HEADER = "type,title,signals,wins,losses,total_percentage,win_rate,published";
 
 const stops: (() => Promise<void>)[] = [];
@@ -32,7 +40,8 @@ describeEachDatabase("the back office's Results section", (database) => {
   const account = (role: StaffRole | null, options: { twoFactor?: boolean } = {}) => signUpStaff(db(), role, options);
   const rowsOf = (type: "forex" | "spot" | "broadcastai") =>
     db().select().from(results).where(eq(results.type, type)).orderBy(asc(results.displayOrder), asc(results.id));
-  const auditOf = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));
+  const auditOf = (action: string) =>
+    db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));
 
   let editor: Awaited<ReturnType<typeof account>>;
   beforeAll(async () => {
@@ -45,7 +54,10 @@ describeEachDatabase("the back office's Results section", (database) => {
     const admin = await account("admin");
     const support = await account("support");
     const member = await account(null);
-    const sections = async (cookie: string) => ((await callLoader(adminLoader, { path: "/admin", cookie })).data!.sections as { key: string }[]).map((s) => s.key);
+    const sections = async (cookie: string) =>
+      ((await callLoader(adminLoader, { path: "/admin", cookie })).data!.sections as { key: string }[]).map(
+        (s) => s.key,
+      );
     expect(await sections(editor.cookie)).toContain("results");
     expect(await sections(admin.cookie)).toContain("results");
     expect(await sections(support.cookie)).not.toContain("results");
@@ -54,28 +66,44 @@ describeEachDatabase("the back office's Results section", (database) => {
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ type: "spot", rows: [], canWrite: true });
     // An unknown tab is the public page's default one.
-    expect((await callLoader(resultsLoader, { path: "/admin/results?type=nope", cookie: admin.cookie })).data!.type).toBe("low_lev_futures");
+    expect(
+      (await callLoader(resultsLoader, { path: "/admin/results?type=nope", cookie: admin.cookie })).data!.type,
+    ).toBe("low_lev_futures");
 
-    expect(await callLoader(resultsLoader, { path: "/admin/results", cookie: support.cookie })).toMatchObject({ status: 404 });
-    expect(await callLoader(resultsLoader, { path: "/admin/results", cookie: member.cookie })).toMatchObject({ status: 404 });
-    expect(await callLoader(resultsLoader, { path: "/admin/results" })).toMatchObject({ status: 302, location: "/signin?redirectTo=%2Fadmin%2Fresults" });
+    expect(await callLoader(resultsLoader, { path: "/admin/results", cookie: support.cookie })).toMatchObject({
+      status: 404,
+    });
+    expect(await callLoader(resultsLoader, { path: "/admin/results", cookie: member.cookie })).toMatchObject({
+      status: 404,
+    });
+    expect(await callLoader(resultsLoader, { path: "/admin/results" })).toMatchObject({
+      status: 302,
+      location: "/signin?redirectTo=%2Fadmin%2Fresults",
+    });
     for (const who of [support, member]) {
       expect((await post({ intent: "create", ...valid }, who.cookie)).status).toBe(404);
     }
     // A visitor's post is sent to sign in, like the page.
     expect((await post({ intent: "create", ...valid }, "")).status).toBe(302);
     // Another site's form is refused before anything is read.
-    expect((await post({ intent: "create", ...valid }, editor.cookie, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ intent: "create", ...valid }, editor.cookie, { origin: "https://evil.example" })).status).toBe(
+      403,
+    );
     expect(await rowsOf("forex")).toEqual([]);
   });
 
   it("adds a result at the end of its tab, audited under the editor's name", async () => {
     const first = await post({ intent: "create", ...valid, published: "true" }, editor.cookie);
     expect(first).toEqual({ status: 200, data: { ok: true, message: "Added “November 2026” to Forex (published)." } });
-    const second = await post({ intent: "create", ...valid, title: "December 2026", totalPercentage: "-4", winRate: "69" }, editor.cookie);
+    const second = await post(
+      { intent: "create", ...valid, title: "December 2026", totalPercentage: "-4", winRate: "69" },
+      editor.cookie,
+    );
     expect(second.data).toMatchObject({ ok: true, message: "Added “December 2026” to Forex as a draft." });
     const rows = await rowsOf("forex");
-    expect(rows.map((r) => [r.title, r.displayOrder, r.published, Number(r.totalPercentage), Number(r.winRate)])).toEqual([
+    expect(
+      rows.map((r) => [r.title, r.displayOrder, r.published, Number(r.totalPercentage), Number(r.winRate)]),
+    ).toEqual([
       ["November 2026", 1, true, 38.5, 69.23],
       ["December 2026", 2, false, -4, 69],
     ]);
@@ -89,7 +117,14 @@ describeEachDatabase("the back office's Results section", (database) => {
       summary: "Added forex · November 2026 (published)",
       ipAddress: "10.0.0.7",
     });
-    expect(audit!.after).toMatchObject({ title: "November 2026", signals: 40, wins: 27, losses: 12, winRate: 69.23, published: true });
+    expect(audit!.after).toMatchObject({
+      title: "November 2026",
+      signals: 40,
+      wins: 27,
+      losses: 12,
+      winRate: 69.23,
+      published: true,
+    });
     const listed = await callLoader(resultsLoader, { path: "/admin/results?type=forex", cookie: editor.cookie });
     expect((listed.data!.rows as { title: string }[]).map((r) => r.title)).toEqual(["November 2026", "December 2026"]);
     expect((listed.data!.counts as Record<string, unknown>).forex).toEqual({ total: 2, published: 1 });
@@ -120,20 +155,33 @@ describeEachDatabase("the back office's Results section", (database) => {
     // A win rate rounded to a whole percent is accepted (69.23 → 69); 0.57 off is not.
     expect((await post({ intent: "create", ...valid, type: "spot", winRate: "69.8" }, editor.cookie)).status).toBe(400);
     expect((await post({ intent: "frobnicate", ...valid }, editor.cookie)).status).toBe(400);
-    expect((await post({ intent: "update", id: "abc", ...valid }, editor.cookie)).data.fieldErrors).toMatchObject({ id: "Which result?" });
+    expect((await post({ intent: "update", id: "abc", ...valid }, editor.cookie)).data.fieldErrors).toMatchObject({
+      id: "Which result?",
+    });
     expect(await rowsOf("spot")).toHaveLength(before);
   });
 
   it("edits, publishes, moves and deletes, each audited; a missing row is 404 and the list's end 409", async () => {
-    for (const title of ["A", "B", "C"]) await post({ intent: "create", ...valid, type: "broadcastai", title }, editor.cookie);
+    for (const title of ["A", "B", "C"])
+      await post({ intent: "create", ...valid, type: "broadcastai", title }, editor.cookie);
     const [a, b, c] = await rowsOf("broadcastai");
-    const edited = await post({ intent: "update", id: String(b!.id), ...valid, type: "broadcastai", title: "B, revised", signals: "41" }, editor.cookie);
+    const edited = await post(
+      { intent: "update", id: String(b!.id), ...valid, type: "broadcastai", title: "B, revised", signals: "41" },
+      editor.cookie,
+    );
     expect(edited.data).toEqual({ ok: true, message: "Saved “B, revised”." });
     const [updateAudit] = await auditOf("result.updated");
     expect(updateAudit!.before).toMatchObject({ title: "B", signals: 40 });
     expect(updateAudit!.after).toMatchObject({ title: "B, revised", signals: 41 });
     // The same values again change nothing and write no audit row.
-    expect((await post({ intent: "update", id: String(b!.id), ...valid, type: "broadcastai", title: "B, revised", signals: "41" }, editor.cookie)).data).toEqual({
+    expect(
+      (
+        await post(
+          { intent: "update", id: String(b!.id), ...valid, type: "broadcastai", title: "B, revised", signals: "41" },
+          editor.cookie,
+        )
+      ).data,
+    ).toEqual({
       ok: true,
       message: "Nothing to change.",
     });
@@ -143,11 +191,18 @@ describeEachDatabase("the back office's Results section", (database) => {
     expect((await rowsOf("spot")).at(-1)!.id).toBe(c!.id);
     await post({ intent: "update", id: String(c!.id), ...valid, type: "broadcastai", title: "C" }, editor.cookie);
 
-    expect((await post({ intent: "publish", id: String(a!.id), published: "true" }, editor.cookie)).data).toMatchObject({ ok: true, message: "Published “A” on /results." });
-    expect((await post({ intent: "publish", id: String(a!.id), published: "true" }, editor.cookie)).data).toMatchObject({ message: "“A” is already published." });
+    expect((await post({ intent: "publish", id: String(a!.id), published: "true" }, editor.cookie)).data).toMatchObject(
+      { ok: true, message: "Published “A” on /results." },
+    );
+    expect((await post({ intent: "publish", id: String(a!.id), published: "true" }, editor.cookie)).data).toMatchObject(
+      { message: "“A” is already published." },
+    );
     expect(await auditOf("result.published")).toHaveLength(1);
     await post({ intent: "publish", id: String(a!.id), published: "false" }, editor.cookie);
-    expect((await auditOf("result.unpublished"))[0]).toMatchObject({ before: { published: true }, after: { published: false } });
+    expect((await auditOf("result.unpublished"))[0]).toMatchObject({
+      before: { published: true },
+      after: { published: false },
+    });
 
     expect((await post({ intent: "move", id: String(a!.id), direction: "down" }, editor.cookie)).status).toBe(200);
     expect((await rowsOf("broadcastai")).map((r) => [r.title, r.displayOrder])).toEqual([
@@ -156,17 +211,34 @@ describeEachDatabase("the back office's Results section", (database) => {
       ["C", 3],
     ]);
     const moved = await auditOf("result.reordered");
-    expect(moved[0]).toMatchObject({ summary: "Moved broadcastai · A down (place 1 → 2)", before: { order: [a!.id, b!.id, c!.id] }, after: { order: [b!.id, a!.id, c!.id] } });
+    expect(moved[0]).toMatchObject({
+      summary: "Moved broadcastai · A down (place 1 → 2)",
+      before: { order: [a!.id, b!.id, c!.id] },
+      after: { order: [b!.id, a!.id, c!.id] },
+    });
     const edge = await post({ intent: "move", id: String(c!.id), direction: "down" }, editor.cookie);
-    expect(edge).toMatchObject({ status: 409, data: { ok: false, error: "This result is already at that end of the list." } });
+    expect(edge).toMatchObject({
+      status: 409,
+      data: { ok: false, error: "This result is already at that end of the list." },
+    });
     expect((await post({ intent: "move", id: String(a!.id), direction: "sideways" }, editor.cookie)).status).toBe(400);
 
-    expect((await post({ intent: "delete", id: String(b!.id) }, editor.cookie)).data).toEqual({ ok: true, message: "Deleted “B, revised”." });
+    expect((await post({ intent: "delete", id: String(b!.id) }, editor.cookie)).data).toEqual({
+      ok: true,
+      message: "Deleted “B, revised”.",
+    });
     expect((await auditOf("result.deleted"))[0]!.before).toMatchObject({ title: "B, revised", type: "broadcastai" });
-    const intents: Record<string, string>[] = [{ intent: "delete" }, { intent: "publish", published: "true" }, { intent: "move", direction: "up" }];
+    const intents: Record<string, string>[] = [
+      { intent: "delete" },
+      { intent: "publish", published: "true" },
+      { intent: "move", direction: "up" },
+    ];
     for (const intent of intents) {
       const gone = await post({ ...intent, id: String(b!.id) }, editor.cookie);
-      expect(gone, intent.intent).toMatchObject({ status: 404, data: { ok: false, error: "This result no longer exists: reload the page." } });
+      expect(gone, intent.intent).toMatchObject({
+        status: 404,
+        data: { ok: false, error: "This result no longer exists: reload the page." },
+      });
     }
     expect((await post({ intent: "update", id: String(b!.id), ...valid }, editor.cookie)).status).toBe(404);
   });
@@ -175,9 +247,15 @@ describeEachDatabase("the back office's Results section", (database) => {
     const seen: string[] = [];
     stops.push(await watchContentChanges({ database: database(), onChange: (table) => seen.push(table) }));
     await post({ intent: "create", ...valid, type: "spot", title: "Public spot" }, editor.cookie);
-    const titles = async () => ((await callLoader(publicResultsLoader, { path: "/results?type=spot" })).data!.results as { title: string }[]).map((r) => r.title);
+    const titles = async () =>
+      (
+        (await callLoader(publicResultsLoader, { path: "/results?type=spot" })).data!.results as { title: string }[]
+      ).map((r) => r.title);
     expect(await titles()).not.toContain("Public spot");
-    const [row] = await db().select().from(results).where(and(eq(results.type, "spot"), eq(results.title, "Public spot")));
+    const [row] = await db()
+      .select()
+      .from(results)
+      .where(and(eq(results.type, "spot"), eq(results.title, "Public spot")));
     await post({ intent: "publish", id: String(row!.id), published: "true" }, editor.cookie);
     expect(await titles()).toContain("Public spot");
     await vi.waitFor(() => expect(seen.filter((t) => t === "results").length).toBeGreaterThanOrEqual(2));
@@ -195,7 +273,11 @@ describeEachDatabase("the back office's Results section", (database) => {
     ].join("\n");
     const refused = await post({ intent: "import", csv: bad }, editor.cookie);
     expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ ok: false, error: "3 rows of 5 have errors: nothing was imported.", csvError: null });
+    expect(refused.data).toMatchObject({
+      ok: false,
+      error: "3 rows of 5 have errors: nothing was imported.",
+      csvError: null,
+    });
     expect(refused.data.rowErrors).toEqual([
       { line: 3, errors: { losses: resultMessages.closedOverSignals(13, 10) } },
       { line: 4, errors: { title: "Title is required", total_percentage: resultMessages.totalPercentage } },
@@ -207,10 +289,16 @@ describeEachDatabase("the back office's Results section", (database) => {
     const headerless = await post({ intent: "import", csv: "kind,title\nforex,x" }, editor.cookie);
     expect(headerless).toMatchObject({ status: 400, data: { error: csvMessages.unknown(["kind"]) } });
     expect((await post({ intent: "import", csv: HEADER }, editor.cookie)).data.error).toBe(csvMessages.noRows);
-    expect((await post({ intent: "import", csv: "" }, editor.cookie)).data.fieldErrors).toMatchObject({ csv: "Paste CSV or choose a file." });
-    expect((await post({ intent: "import", csv: `${HEADER}\n${"x".repeat(MAX_CSV_CHARS)}` }, editor.cookie)).status).toBe(400);
+    expect((await post({ intent: "import", csv: "" }, editor.cookie)).data.fieldErrors).toMatchObject({
+      csv: "Paste CSV or choose a file.",
+    });
+    expect(
+      (await post({ intent: "import", csv: `${HEADER}\n${"x".repeat(MAX_CSV_CHARS)}` }, editor.cookie)).status,
+    ).toBe(400);
     // Above the action pipeline's 64 KB body cap: refused before it is parsed.
-    expect((await post(new URLSearchParams({ intent: "import", csv: "x".repeat(70_000) }).toString(), editor.cookie)).status).toBe(413);
+    expect(
+      (await post(new URLSearchParams({ intent: "import", csv: "x".repeat(70_000) }).toString(), editor.cookie)).status,
+    ).toBe(413);
 
     const good = [
       "\uFEFFTitle,Type,Signals,Wins,Losses,Total_Percentage,Win_Rate", // any order, any case, a BOM, no published column

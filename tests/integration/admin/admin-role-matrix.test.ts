@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_SECTIONS } from "~/lib/admin-sections";
+import { can, STAFF_ROLES, STAFF_STATEMENTS, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
 import { session } from "#server/db/schema";
 import type { ActionAccess } from "#server/http/action";
 import { STAFF_SESSION_IDLE, STAFF_TWO_FACTOR_NEEDED } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { ADMIN_SECTIONS } from "~/lib/admin-sections";
-import { can, STAFF_ROLES, STAFF_STATEMENTS, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
 import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -24,7 +24,9 @@ withTestDataDir("admin-role-matrix");
  */
 
 const ORIGIN = "http://localhost";
-const ALL_PERMISSIONS = Object.entries(STAFF_STATEMENTS).flatMap(([resource, actions]) => actions.map((a) => `${resource}.${a}`));
+const ALL_PERMISSIONS = Object.entries(STAFF_STATEMENTS).flatMap(([resource, actions]) =>
+  actions.map((a) => `${resource}.${a}`),
+);
 
 type Loader = (args: unknown) => Promise<unknown>;
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess>;
@@ -37,7 +39,9 @@ const routeModules = import.meta.glob<RouteModule>("../../../app/routes/*.{ts,ts
 const staffSource = /access:\s*"staff"|^export const permission\b/m;
 const routesUnderTest = await Promise.all(
   declaredRoutes()
-    .filter((r) => r.inAdmin || r.isAdminLayout || staffSource.test(fs.readFileSync(path.resolve("app", r.file), "utf8")))
+    .filter(
+      (r) => r.inAdmin || r.isAdminLayout || staffSource.test(fs.readFileSync(path.resolve("app", r.file), "utf8")),
+    )
     .map(async (route) => {
       const load = routeModules[`../../../app/${route.file}`];
       if (!load) throw new Error(`${route.file}: not found under app/routes`);
@@ -48,7 +52,6 @@ type RouteUnderTest = (typeof routesUnderTest)[number];
 const pages = routesUnderTest.filter((r) => r.inAdmin || r.isAdminLayout || r.mod.permission !== undefined);
 const actions = routesUnderTest.filter((r) => r.mod.action);
 
-
 type Subject = StaffRole | "member" | "visitor" | "no-two-factor" | "idle";
 const SUBJECTS: readonly Subject[] = [...STAFF_ROLES, "member", "visitor", "no-two-factor", "idle"];
 
@@ -56,21 +59,35 @@ type Answer = { status: number; location?: string | null; cookies: string; ok?: 
 
 function outcome(value: unknown): Answer {
   if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get("location"), cookies: decodeURIComponent(value.headers.getSetCookie().join("\n")) };
+    return {
+      status: value.status,
+      location: value.headers.get("location"),
+      cookies: decodeURIComponent(value.headers.getSetCookie().join("\n")),
+    };
   }
   const shaped = value as { type?: string; data?: { ok?: unknown }; init?: ResponseInit | null } | null;
   if (shaped && shaped.type === "DataWithResponseInit") {
     const headers = new Headers(shaped.init?.headers);
-    return { status: shaped.init?.status ?? 200, location: headers.get("location"), cookies: decodeURIComponent(headers.getSetCookie().join("\n")), ok: shaped.data?.ok };
+    return {
+      status: shaped.init?.status ?? 200,
+      location: headers.get("location"),
+      cookies: decodeURIComponent(headers.getSetCookie().join("\n")),
+      ok: shaped.data?.ok,
+    };
   }
   return { status: 200, cookies: "" };
 }
 
-async function call(fn: (args: unknown) => Promise<unknown>, request: Request, params: Record<string, string>): Promise<Answer> {
+async function call(
+  fn: (args: unknown) => Promise<unknown>,
+  request: Request,
+  params: Record<string, string>,
+): Promise<Answer> {
   try {
     return outcome(await fn({ request, params, context: { clientIp: "10.9.9.9" } }));
   } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return outcome(thrown);
+    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit")
+      return outcome(thrown);
     throw thrown;
   }
 }
@@ -116,18 +133,28 @@ describe("what the back office's routes declare", () => {
       const { mod } = route;
       if ((route.inAdmin && !route.isSplat) || mod.permission !== undefined) {
         expect(mod.loader, `${route.file} needs a loader with its own guard`).toBeTypeOf("function");
-        expect(ALL_PERMISSIONS, `${route.file}: export const permission = "…" satisfies StaffPermission`).toContain(mod.permission);
+        expect(ALL_PERMISSIONS, `${route.file}: export const permission = "…" satisfies StaffPermission`).toContain(
+          mod.permission,
+        );
         const section = sectionOf(route.path);
         if (section) {
-          expect(resourceOf(mod.permission!), `${route.path} is in the ${section.title} section`).toBe(resourceOf(section.permission));
+          expect(resourceOf(mod.permission!), `${route.path} is in the ${section.title} section`).toBe(
+            resourceOf(section.permission),
+          );
           // Whoever sees the section in the sidebar can open its page, and nobody else.
           if (section.path === route.path) expect(mod.permission).toBe(section.permission);
         }
       }
       if (mod.action) {
-        expect(mod.action.access, `${route.file}: a back-office action is defineAction({ access: "staff", permission })`).toBe("staff");
+        expect(
+          mod.action.access,
+          `${route.file}: a back-office action is defineAction({ access: "staff", permission })`,
+        ).toBe("staff");
         expect(ALL_PERMISSIONS).toContain(mod.action.permission);
-        expect(mod.action.permission!.endsWith(".read"), `${route.file}: a write needs more than a read permission`).toBe(false);
+        expect(
+          mod.action.permission!.endsWith(".read"),
+          `${route.file}: a write needs more than a read permission`,
+        ).toBe(false);
         if (mod.permission) expect(resourceOf(mod.action.permission!)).toBe(resourceOf(mod.permission));
       }
     },
@@ -153,25 +180,46 @@ describeEachDatabase("the back office's role matrix", (database) => {
     cookies.set("visitor", "");
     const idle = accounts.find(([s]) => s === "idle")![1];
     [idleSession] = await db().select().from(session).where(eq(session.userId, idle.userId));
-    Object.assign(params, await createRouteParams({ db: db(), paths: routesUnderTest.map((r) => r.path), label: "Matrix" }));
+    Object.assign(
+      params,
+      await createRouteParams({ db: db(), paths: routesUnderTest.map((r) => r.path), label: "Matrix" }),
+    );
   });
 
   /** The idle subject's session, last used 13 hours ago (the guard deletes it each time). */
   async function makeIdle() {
     const updatedAt = new Date(Date.now() - 13 * 60 * 60 * 1000);
-    await db().insert(session).values({ ...idleSession, updatedAt }).onConflictDoUpdate({ target: session.id, set: { updatedAt } });
+    await db()
+      .insert(session)
+      .values({ ...idleSession, updatedAt })
+      .onConflictDoUpdate({ target: session.id, set: { updatedAt } });
   }
 
-  async function ask(subject: Subject, route: RouteUnderTest, fn: (args: unknown) => Promise<unknown>, kind: "page" | "action") {
+  async function ask(
+    subject: Subject,
+    route: RouteUnderTest,
+    fn: (args: unknown) => Promise<unknown>,
+    kind: "page" | "action",
+  ) {
     if (subject === "idle") await makeIdle();
     const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
     const headers: Record<string, string> = { cookie: cookies.get(subject)! };
-    const init: RequestInit = kind === "page" ? { headers } : { method: "POST", headers: { ...headers, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: "" };
+    const init: RequestInit =
+      kind === "page"
+        ? { headers }
+        : {
+            method: "POST",
+            headers: { ...headers, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+            body: "",
+          };
     const routeParams = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, params[m[1]!]!]));
     const answer = await call(fn, new Request(`${ORIGIN}${url}`, init), routeParams);
     if (subject === "idle" && !route.isSplat) {
       // Ended, not just refused: the session row is gone.
-      expect(await db().select().from(session).where(eq(session.id, idleSession.id)), `${url}: the idle session is deleted`).toEqual([]);
+      expect(
+        await db().select().from(session).where(eq(session.id, idleSession.id)),
+        `${url}: the idle session is deleted`,
+      ).toEqual([]);
     }
     return { url, answer };
   }
@@ -206,18 +254,25 @@ describeEachDatabase("the back office's role matrix", (database) => {
 
   // A cross-site post without Origin (the browser still says where it comes from) is refused
   // before the guard, whoever's cookie it carries: an owner's most of all.
-  it.each(actions.map((r) => [`${r.path} (${r.file})`, r] as const))("action %s refuses a cross-site post without Origin (403)", async (_path, route) => {
-    const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
-    const routeParams = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, params[m[1]!]!]));
-    for (const fetchSite of ["cross-site", "same-site"]) {
-      const request = new Request(`${ORIGIN}${url}`, {
-        method: "POST",
-        headers: { cookie: cookies.get("owner")!, "sec-fetch-site": fetchSite, "content-type": "application/x-www-form-urlencoded" },
-        body: "",
-      });
-      const answer = await call(route.mod.action!, request, routeParams);
-      expect(answer.status, `${fetchSite} → ${url}`).toBe(403);
-      expect(answer.ok, `${fetchSite} → ${url}`).toBe(false);
-    }
-  });
+  it.each(actions.map((r) => [`${r.path} (${r.file})`, r] as const))(
+    "action %s refuses a cross-site post without Origin (403)",
+    async (_path, route) => {
+      const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+      const routeParams = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, params[m[1]!]!]));
+      for (const fetchSite of ["cross-site", "same-site"]) {
+        const request = new Request(`${ORIGIN}${url}`, {
+          method: "POST",
+          headers: {
+            cookie: cookies.get("owner")!,
+            "sec-fetch-site": fetchSite,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: "",
+        });
+        const answer = await call(route.mod.action!, request, routeParams);
+        expect(answer.status, `${fetchSite} → ${url}`).toBe(403);
+        expect(answer.ok, `${fetchSite} → ${url}`).toBe(false);
+      }
+    },
+  );
 });

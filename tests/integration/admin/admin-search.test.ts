@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
+import { loader } from "~/routes/admin.search";
 import { blogPosts, pricing, profiles, subscriptions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { loader } from "~/routes/admin.search";
-import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
-import { signUpStaff } from "../../helpers/staff";
 import { callLoader } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-search");
 
@@ -35,19 +35,70 @@ describeEachDatabase("the back office's global search", (database) => {
       accounts[key] = member;
       await db().update(user).set({ name }).where(eq(user.id, member.userId));
       const [first, last] = name.split(" ");
-      await db().update(profiles).set({ firstName: first, lastName: last, telegramUsername: telegram, telegramVerified: key === "ada" }).where(eq(profiles.id, member.userId));
+      await db()
+        .update(profiles)
+        .set({ firstName: first, lastName: last, telegramUsername: telegram, telegramVerified: key === "ada" })
+        .where(eq(profiles.id, member.userId));
     }
     await db().update(user).set({ email: "fifty%off@example.com" }).where(eq(user.id, accounts.percent!.userId));
-    const [plan] = await db().insert(pricing).values({ planId: "search-vip", name: "VIP Signals", price: 50_000_000n, published: true }).returning();
-    await db().insert(subscriptions).values([
-      { userId: accounts.ada!.userId, planId: plan!.id, status: "active", billingPeriod: "monthly", nextBillingDate: new Date("2026-12-20T00:00:00Z"), autorenew: true },
-      { userId: accounts.grace!.userId, planId: plan!.id, status: "expired", billingPeriod: "quarterly", nextBillingDate: new Date("2026-10-01T00:00:00Z"), autorenew: false },
-    ]);
-    await db().insert(blogPosts).values([
-      { slug: "ada-weekly", title: "Ada's weekly BTC outlook", content: "<p>x</p>", category: "News", date: "2026-11-20", image: "/x.svg", author: "Ed", published: true },
-      { slug: "draft-ada", title: "Draft: more on ADA", content: "<p>x</p>", category: "News", date: "2026-11-21", image: "/x.svg", author: "Ed", published: false },
-      { slug: "old-ada", title: "Old ADA notes", content: "<p>x</p>", category: "News", date: "2026-11-01", image: "/x.svg", author: "Ed", archivedAt: new Date() },
-    ]);
+    const [plan] = await db()
+      .insert(pricing)
+      .values({ planId: "search-vip", name: "VIP Signals", price: 50_000_000n, published: true })
+      .returning();
+    await db()
+      .insert(subscriptions)
+      .values([
+        {
+          userId: accounts.ada!.userId,
+          planId: plan!.id,
+          status: "active",
+          billingPeriod: "monthly",
+          nextBillingDate: new Date("2026-12-20T00:00:00Z"),
+          autorenew: true,
+        },
+        {
+          userId: accounts.grace!.userId,
+          planId: plan!.id,
+          status: "expired",
+          billingPeriod: "quarterly",
+          nextBillingDate: new Date("2026-10-01T00:00:00Z"),
+          autorenew: false,
+        },
+      ]);
+    await db()
+      .insert(blogPosts)
+      .values([
+        {
+          slug: "ada-weekly",
+          title: "Ada's weekly BTC outlook",
+          content: "<p>x</p>",
+          category: "News",
+          date: "2026-11-20",
+          image: "/x.svg",
+          author: "Ed",
+          published: true,
+        },
+        {
+          slug: "draft-ada",
+          title: "Draft: more on ADA",
+          content: "<p>x</p>",
+          category: "News",
+          date: "2026-11-21",
+          image: "/x.svg",
+          author: "Ed",
+          published: false,
+        },
+        {
+          slug: "old-ada",
+          title: "Old ADA notes",
+          content: "<p>x</p>",
+          category: "News",
+          date: "2026-11-01",
+          image: "/x.svg",
+          author: "Ed",
+          archivedAt: new Date(),
+        },
+      ]);
   });
 
   it("finds members by email, name or Telegram username with what staff look them up for; never staff accounts", async () => {
@@ -64,13 +115,28 @@ describeEachDatabase("the back office's global search", (database) => {
           telegramUsername: "ada_trades",
           telegramVerified: true,
           joinedAt: expect.any(String),
-          subscriptions: [{ plan: "VIP Signals", status: "active", billingPeriod: "monthly", nextBillingDate: "2026-12-20T00:00:00.000Z", autorenew: true }],
+          subscriptions: [
+            {
+              plan: "VIP Signals",
+              status: "active",
+              billingPeriod: "monthly",
+              nextBillingDate: "2026-12-20T00:00:00.000Z",
+              autorenew: true,
+            },
+          ],
         },
       ],
     });
     expect((await ask("owner", "q=%40gracex")).search!.members!.rows.map((m) => m.name)).toEqual(["Grace Hopper"]);
-    expect((await ask("owner", "q=GRACE+hopper")).search!.members!.rows[0]!.subscriptions[0]).toMatchObject({ status: "expired", billingPeriod: "quarterly" });
-    expect((await ask("owner", `q=${encodeURIComponent(accounts.grace!.email.toUpperCase())}`)).search!.members!.rows.map((m) => m.userId)).toEqual([accounts.grace!.userId]);
+    expect((await ask("owner", "q=GRACE+hopper")).search!.members!.rows[0]!.subscriptions[0]).toMatchObject({
+      status: "expired",
+      billingPeriod: "quarterly",
+    });
+    expect(
+      (await ask("owner", `q=${encodeURIComponent(accounts.grace!.email.toUpperCase())}`)).search!.members!.rows.map(
+        (m) => m.userId,
+      ),
+    ).toEqual([accounts.grace!.userId]);
     // Staff accounts share the "Sam Staff" name of the test helper: none of them is a member.
     const sams = (await ask("owner", "q=sam+staff")).search!.members!.rows.map((m) => m.userId);
     expect(sams).not.toContain(accounts.owner!.userId);
@@ -78,7 +144,9 @@ describeEachDatabase("the back office's global search", (database) => {
   });
 
   it("takes LIKE's wildcards literally", async () => {
-    expect((await ask("owner", "q=%25off")).search!.members!.rows.map((m) => m.email)).toEqual(["fifty%off@example.com"]);
+    expect((await ask("owner", "q=%25off")).search!.members!.rows.map((m) => m.email)).toEqual([
+      "fifty%off@example.com",
+    ]);
     // "_" is an underscore: ada_trades, not "ada" followed by any character.
     expect((await ask("owner", "q=a_t")).search!.members!.total).toBe(1);
     expect((await ask("owner", "q=%25%25")).search!.members!.total).toBe(0);
@@ -107,20 +175,51 @@ describeEachDatabase("the back office's global search", (database) => {
   });
 
   it("bounds the query: too short searches nothing, too long is refused with a message (400), the header asks for five", async () => {
-    expect(await ask("owner", "q=a")).toMatchObject({ status: 200, search: null, error: "Type at least 2 characters." });
+    expect(await ask("owner", "q=a")).toMatchObject({
+      status: 200,
+      search: null,
+      error: "Type at least 2 characters.",
+    });
     expect(await ask("owner", "")).toMatchObject({ status: 200, search: null, error: null });
-    expect(await ask("owner", `q=${"x".repeat(101)}`)).toMatchObject({ status: 400, search: null, error: "Search for at most 100 characters." });
+    expect(await ask("owner", `q=${"x".repeat(101)}`)).toMatchObject({
+      status: 400,
+      search: null,
+      error: "Search for at most 100 characters.",
+    });
     expect((await ask("owner", `q=${"  ada  "}`)).search!.query).toBe("ada");
     for (let i = 0; i < 6; i++) {
-      await db().insert(blogPosts).values({ slug: `paging-${i}`, title: `Paging post ${i}`, content: "<p>x</p>", category: "News", date: "2026-11-21", image: "/x.svg", author: "Ed" });
+      await db()
+        .insert(blogPosts)
+        .values({
+          slug: `paging-${i}`,
+          title: `Paging post ${i}`,
+          content: "<p>x</p>",
+          category: "News",
+          date: "2026-11-21",
+          image: "/x.svg",
+          author: "Ed",
+        });
     }
-    expect((await ask("owner", "q=paging+post&preview=1")).search!.posts).toMatchObject({ total: 6, rows: { length: 5 } });
+    expect((await ask("owner", "q=paging+post&preview=1")).search!.posts).toMatchObject({
+      total: 6,
+      rows: { length: 5 },
+    });
     expect((await ask("owner", "q=paging+post")).search!.posts!.rows).toHaveLength(6);
   });
 
   it("pages one kind at a time on the results page", async () => {
     for (let i = 0; i < 21; i++) {
-      await db().insert(blogPosts).values({ slug: `many-${i}`, title: `Many results ${String(i).padStart(2, "0")}`, content: "<p>x</p>", category: "News", date: "2026-11-21", image: "/x.svg", author: "Ed" });
+      await db()
+        .insert(blogPosts)
+        .values({
+          slug: `many-${i}`,
+          title: `Many results ${String(i).padStart(2, "0")}`,
+          content: "<p>x</p>",
+          category: "News",
+          date: "2026-11-21",
+          image: "/x.svg",
+          author: "Ed",
+        });
     }
     const first = await ask("owner", "q=many+results&kind=posts");
     expect(first.search!.posts).toMatchObject({ total: 21, rows: { length: 20 } });

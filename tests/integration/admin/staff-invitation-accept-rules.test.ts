@@ -26,7 +26,10 @@ const newAddress = () => `accept-${Date.now()}-${++counter}@example.com`;
  */
 describeEachDatabase("accepting staff invitations, exactly", (database) => {
   const db = () => database().db;
-  const invitation = async (email: string, options: { role?: string; token?: string; sentAt?: Date; expiresAt?: Date } = {}) => {
+  const invitation = async (
+    email: string,
+    options: { role?: string; token?: string; sentAt?: Date; expiresAt?: Date } = {},
+  ) => {
     const token = options.token ?? crypto.randomBytes(32).toString("base64url");
     const [row] = await db()
       .insert(staffInvitations)
@@ -67,18 +70,27 @@ describeEachDatabase("accepting staff invitations, exactly", (database) => {
     const fits = await invitation(newAddress(), { token: "a".repeat(200) });
     expect((await findStaffInvitation({ db: db(), token: fits.token, now: BEFORE_EXPIRY })).state).toBe("open");
     const tooLong = await invitation(newAddress(), { token: "b".repeat(201) });
-    expect(await findStaffInvitation({ db: db(), token: tooLong.token, now: BEFORE_EXPIRY })).toEqual({ state: "unknown" });
+    expect(await findStaffInvitation({ db: db(), token: tooLong.token, now: BEFORE_EXPIRY })).toEqual({
+      state: "unknown",
+    });
   });
 
   it("an account whose address is not yet verified accepts: verified by the link, given the role, the invitation used at that moment, audited", async () => {
     const m = await createMember(db());
     expect((await accountOf(m.id)).emailVerified).toBe(false);
     const { token, row } = await invitation(m.email);
-    expect(await acceptStaffInvitation({ db: db(), token, accountId: m.id, now: BEFORE_EXPIRY })).toEqual({ userId: m.id, email: m.email, role: "support" });
+    expect(await acceptStaffInvitation({ db: db(), token, accountId: m.id, now: BEFORE_EXPIRY })).toEqual({
+      userId: m.id,
+      email: m.email,
+      role: "support",
+    });
     expect(await accountOf(m.id)).toMatchObject({ emailVerified: true, role: "support" });
     const [used] = await db().select().from(staffInvitations).where(eq(staffInvitations.id, row.id));
     expect(used).toMatchObject({ acceptedAt: BEFORE_EXPIRY, acceptedBy: m.id });
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.targetType, "invitation"), eq(auditLog.targetId, String(row.id))));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "invitation"), eq(auditLog.targetId, String(row.id))));
     expect(audit).toMatchObject({
       at: BEFORE_EXPIRY,
       actorUserId: m.id,
@@ -94,28 +106,38 @@ describeEachDatabase("accepting staff invitations, exactly", (database) => {
   it("refuses an invitation whose address has no account, and a caller who is not signed in", async () => {
     const member = await createMember(db());
     const { token, row } = await invitation(newAddress());
-    await expect(acceptStaffInvitation({ db: db(), token, accountId: member.id, now: BEFORE_EXPIRY })).rejects.toMatchObject({
+    await expect(
+      acceptStaffInvitation({ db: db(), token, accountId: member.id, now: BEFORE_EXPIRY }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: "This invitation is no longer open: it was used, withdrawn or replaced.",
     });
-    await expect(acceptStaffInvitation({ db: db(), token, accountId: null, now: BEFORE_EXPIRY })).rejects.toMatchObject({
-      code: "UNAUTHORIZED",
-      message: "Sign in as the invited address to accept the invitation.",
-    });
-    expect((await db().select().from(staffInvitations).where(eq(staffInvitations.id, row.id)))[0]!.acceptedAt).toBeNull();
+    await expect(acceptStaffInvitation({ db: db(), token, accountId: null, now: BEFORE_EXPIRY })).rejects.toMatchObject(
+      {
+        code: "UNAUTHORIZED",
+        message: "Sign in as the invited address to accept the invitation.",
+      },
+    );
+    expect(
+      (await db().select().from(staffInvitations).where(eq(staffInvitations.id, row.id)))[0]!.acceptedAt,
+    ).toBeNull();
     expect((await accountOf(member.id)).role).toBeNull();
   });
 
   it("a new account cannot take an invitation that is not open, or whose address has an account", async () => {
     const expired = await invitation(newAddress(), { expiresAt: BEFORE_EXPIRY });
     const form = { firstName: "Nia", lastName: "New", password: "Analytical1", headers: new Headers() };
-    await expect(acceptStaffInvitationAsNewAccount({ db: db(), token: expired.token, ...form, now: BEFORE_EXPIRY })).rejects.toMatchObject({
+    await expect(
+      acceptStaffInvitationAsNewAccount({ db: db(), token: expired.token, ...form, now: BEFORE_EXPIRY }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       details: { state: "expired" },
     });
     const m = await createMember(db());
     const taken = await invitation(m.email);
-    await expect(acceptStaffInvitationAsNewAccount({ db: db(), token: taken.token, ...form, now: BEFORE_EXPIRY })).rejects.toMatchObject({
+    await expect(
+      acceptStaffInvitationAsNewAccount({ db: db(), token: taken.token, ...form, now: BEFORE_EXPIRY }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: "An account with this email already exists: sign in with it to accept the invitation.",
     });
@@ -123,10 +145,22 @@ describeEachDatabase("accepting staff invitations, exactly", (database) => {
   });
 
   it("lists open invitations newest first, marked expired from the very millisecond they expire", async () => {
-    const older = await invitation(newAddress(), { sentAt: new Date("2030-01-01T00:00:00.000Z"), expiresAt: new Date("2030-01-04T00:00:00.000Z") });
-    const newer = await invitation(newAddress(), { sentAt: new Date("2030-01-02T00:00:00.000Z"), expiresAt: new Date("2030-01-05T00:00:00.000Z") });
-    const withdrawn = await invitation(newAddress(), { sentAt: new Date("2030-01-03T00:00:00.000Z"), expiresAt: new Date("2030-01-06T00:00:00.000Z") });
-    await db().update(staffInvitations).set({ revokedAt: new Date("2030-01-03T01:00:00.000Z") }).where(eq(staffInvitations.id, withdrawn.row.id));
+    const older = await invitation(newAddress(), {
+      sentAt: new Date("2030-01-01T00:00:00.000Z"),
+      expiresAt: new Date("2030-01-04T00:00:00.000Z"),
+    });
+    const newer = await invitation(newAddress(), {
+      sentAt: new Date("2030-01-02T00:00:00.000Z"),
+      expiresAt: new Date("2030-01-05T00:00:00.000Z"),
+    });
+    const withdrawn = await invitation(newAddress(), {
+      sentAt: new Date("2030-01-03T00:00:00.000Z"),
+      expiresAt: new Date("2030-01-06T00:00:00.000Z"),
+    });
+    await db()
+      .update(staffInvitations)
+      .set({ revokedAt: new Date("2030-01-03T01:00:00.000Z") })
+      .where(eq(staffInvitations.id, withdrawn.row.id));
     const listed = await listStaffInvitations({ db: db(), now: new Date("2030-01-04T00:00:00.000Z") });
     expect(listed.slice(0, 2)).toEqual([
       {

@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import type * as AuthModule from "#server/auth/core/auth";
+import type { Tx as AcceptTx } from "#server/db/client";
 import { profiles, staffInvitations, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import type * as AcceptModule from "#server/staff/staff/invitations/accept-staff-invitation";
 import { acceptStaffInvitationAsNewAccount } from "#server/staff/staff/invitations/accept-staff-invitation-new-account";
-import type { Tx as AcceptTx } from "#server/db/client";
 import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -18,7 +18,10 @@ withTestDataDir("staff-invitation-new-account");
  * uses the invitation first (`beforeAccept` plays that tab), or signing in fails (`signIn`).
  * Neither can be made to happen on demand with one test's requests.
  */
-const fault = vi.hoisted(() => ({ beforeAccept: undefined as undefined | ((tx: AcceptTx) => Promise<void>), signIn: undefined as unknown }));
+const fault = vi.hoisted(() => ({
+  beforeAccept: undefined as undefined | ((tx: AcceptTx) => Promise<void>),
+  signIn: undefined as unknown,
+}));
 vi.mock("#server/staff/staff/invitations/accept-staff-invitation", async (importOriginal) => {
   const actual = await importOriginal<typeof AcceptModule>();
   return {
@@ -50,7 +53,12 @@ vi.mock("#server/auth/core/auth", async (importOriginal) => {
 
 let counter = 0;
 const newAddress = () => `newcomer-${Date.now()}-${++counter}@example.com`;
-const form = { firstName: "Nia", lastName: "Newton", password: "Analytical1", headers: new Headers({ "x-client-ip": "10.7.7.7" }) };
+const form = {
+  firstName: "Nia",
+  lastName: "Newton",
+  password: "Analytical1",
+  headers: new Headers({ "x-client-ip": "10.7.7.7" }),
+};
 
 describeEachDatabase("a new account accepting a staff invitation", (database) => {
   const db = () => database().db;
@@ -58,7 +66,13 @@ describeEachDatabase("a new account accepting a staff invitation", (database) =>
     const token = crypto.randomBytes(32).toString("base64url");
     const [row] = await db()
       .insert(staffInvitations)
-      .values({ email, role, tokenHash: hashInvitationToken(token), invitedByLabel: "boss@example.com", expiresAt: new Date(Date.now() + 3_600_000) })
+      .values({
+        email,
+        role,
+        tokenHash: hashInvitationToken(token),
+        invitedByLabel: "boss@example.com",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
       .returning();
     return { token, row: row! };
   };
@@ -89,12 +103,16 @@ describeEachDatabase("a new account accepting a staff invitation", (database) =>
   it("turns Better Auth's refusal of the account into a conflict with its message, opening nothing", async () => {
     const email = newAddress();
     const { token, row } = await invitation(email);
-    await expect(acceptStaffInvitationAsNewAccount({ db: db(), token, ...form, password: "a".repeat(129) })).rejects.toMatchObject({
+    await expect(
+      acceptStaffInvitationAsNewAccount({ db: db(), token, ...form, password: "a".repeat(129) }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: "Password too long",
     });
     expect(await accountsOf(email)).toEqual([]);
-    expect((await db().select().from(staffInvitations).where(eq(staffInvitations.id, row.id)))[0]!.acceptedAt).toBeNull();
+    expect(
+      (await db().select().from(staffInvitations).where(eq(staffInvitations.id, row.id)))[0]!.acceptedAt,
+    ).toBeNull();
   });
 
   it("removes the account it opened when the invitation was used meanwhile, and says the link is used", async () => {
@@ -119,6 +137,8 @@ describeEachDatabase("a new account accepting a staff invitation", (database) =>
     const [account] = await accountsOf(email);
     expect(result).toEqual({ userId: account!.id, email, role: "support", headers: null });
     expect(account!.role).toBe("support");
-    expect((await db().select().from(staffInvitations).where(eq(staffInvitations.id, row.id)))[0]!.acceptedBy).toBe(account!.id);
+    expect((await db().select().from(staffInvitations).where(eq(staffInvitations.id, row.id)))[0]!.acceptedBy).toBe(
+      account!.id,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it, vi } from "vitest";
-import type * as SendEmail from "#server/email/send-email";
 import { auditLog, staffInvitations } from "#server/db/schema";
+import type * as SendEmail from "#server/email/send-email";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { acceptStaffInvitation } from "#server/staff/staff/invitations/accept-staff-invitation";
 import { changeStaffInvitation } from "#server/staff/staff/invitations/change-staff-invitation";
@@ -38,9 +38,14 @@ const newAddress = () => `rules-${Date.now()}-${++counter}@example.com`;
 describeEachDatabase("staff invitation rules", (database) => {
   const db = () => database().db;
   let owner: { userId: string; label: string; role: string };
-  const rowOf = async (id: number) => (await db().select().from(staffInvitations).where(eq(staffInvitations.id, id)))[0]!;
+  const rowOf = async (id: number) =>
+    (await db().select().from(staffInvitations).where(eq(staffInvitations.id, id)))[0]!;
   const auditOf = (id: number) =>
-    db().select().from(auditLog).where(and(eq(auditLog.targetType, "invitation"), eq(auditLog.targetId, String(id)))).orderBy(auditLog.id);
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "invitation"), eq(auditLog.targetId, String(id))))
+      .orderBy(auditLog.id);
 
   beforeAll(async () => {
     resetSingleton("auth");
@@ -54,8 +59,20 @@ describeEachDatabase("staff invitation rules", (database) => {
 
   it("invites a new address: normalised, stored for 72 h with the link's hash, audited, and emailed with the link", async () => {
     const email = newAddress();
-    const result = await inviteStaff({ db: db(), email: `  ${email.toUpperCase()} `, role: "admin", actor: owner, now: SENT });
-    expect(result).toEqual({ id: result.id, email, role: "admin", expiresAt: new Date("2026-11-23T10:00:00.000Z"), sent: true });
+    const result = await inviteStaff({
+      db: db(),
+      email: `  ${email.toUpperCase()} `,
+      role: "admin",
+      actor: owner,
+      now: SENT,
+    });
+    expect(result).toEqual({
+      id: result.id,
+      email,
+      role: "admin",
+      expiresAt: new Date("2026-11-23T10:00:00.000Z"),
+      sent: true,
+    });
     const [letter] = mailsTo(email);
     expect(letter!.subject).toBe("You are invited to the Acme Signals back office");
     expect(letter!.text).toContain(`${owner.label} invites you to join the Acme Signals back office as Admin.`);
@@ -94,7 +111,9 @@ describeEachDatabase("staff invitation rules", (database) => {
     const second = await inviteStaff({ db: db(), email: m.email, role: "support", actor: owner, now: later });
     expect((await rowOf(first.id)).revokedAt).toEqual(later);
     expect((await rowOf(second.id)).revokedAt).toBeNull();
-    expect((await auditOf(second.id))[0]!.summary).toBe(`${m.email} invited as Support (existing account); the earlier invitation replaced`);
+    expect((await auditOf(second.id))[0]!.summary).toBe(
+      `${m.email} invited as Support (existing account); the earlier invitation replaced`,
+    );
     expect((await auditOf(first.id))[0]!.summary).toBe(`${m.email} invited as Editor (existing account)`);
   });
 
@@ -104,7 +123,9 @@ describeEachDatabase("staff invitation rules", (database) => {
     const invited = await inviteStaff({ db: db(), email, role: "editor", actor: owner, now: SENT });
     expect(invited.sent).toBe(false);
     expect((await rowOf(invited.id)).revokedAt).toBeNull();
-    expect((await changeStaffInvitation({ db: db(), id: invited.id, change: "resend", actor: owner })).sent).toBe(false);
+    expect((await changeStaffInvitation({ db: db(), id: invited.id, change: "resend", actor: owner })).sent).toBe(
+      false,
+    );
     mail.fail = false;
     expect((await changeStaffInvitation({ db: db(), id: invited.id, change: "resend", actor: owner })).sent).toBe(true);
     expect(mailsTo(email)).toHaveLength(1);
@@ -116,7 +137,9 @@ describeEachDatabase("staff invitation rules", (database) => {
     const oldToken = tokenOf(mailsTo(email)[0]!);
     const resentAt = new Date("2026-11-25T09:30:00.000Z");
     const resender = { userId: owner.userId, label: "second-owner@example.com", role: "owner" };
-    expect(await changeStaffInvitation({ db: db(), id: invited.id, change: "resend", actor: resender, now: resentAt })).toEqual({
+    expect(
+      await changeStaffInvitation({ db: db(), id: invited.id, change: "resend", actor: resender, now: resentAt }),
+    ).toEqual({
       id: invited.id,
       email,
       change: "resend",
@@ -124,11 +147,20 @@ describeEachDatabase("staff invitation rules", (database) => {
       sent: true,
     });
     const letter = mailsTo(email)[1]!;
-    expect(letter.text).toContain("second-owner@example.com invites you to join the Acme Signals back office as Editor.");
+    expect(letter.text).toContain(
+      "second-owner@example.com invites you to join the Acme Signals back office as Editor.",
+    );
     const newToken = tokenOf(letter);
-    expect(await rowOf(invited.id)).toMatchObject({ tokenHash: hashInvitationToken(newToken), sentAt: resentAt, expiresAt: new Date("2026-11-28T09:30:00.000Z"), revokedAt: null });
+    expect(await rowOf(invited.id)).toMatchObject({
+      tokenHash: hashInvitationToken(newToken),
+      sentAt: resentAt,
+      expiresAt: new Date("2026-11-28T09:30:00.000Z"),
+      revokedAt: null,
+    });
     expect((await findStaffInvitation({ db: db(), token: oldToken, now: resentAt })).state).toBe("unknown");
-    expect((await findStaffInvitation({ db: db(), token: newToken, now: new Date("2026-11-28T09:29:59.999Z") })).state).toBe("open");
+    expect(
+      (await findStaffInvitation({ db: db(), token: newToken, now: new Date("2026-11-28T09:29:59.999Z") })).state,
+    ).toBe("open");
     expect((await auditOf(invited.id))[1]).toMatchObject({
       at: resentAt,
       actorLabel: "second-owner@example.com",
@@ -143,7 +175,9 @@ describeEachDatabase("staff invitation rules", (database) => {
     const email = newAddress();
     const invited = await inviteStaff({ db: db(), email, role: "support", actor: owner, now: SENT });
     const revokedAt = new Date("2026-11-21T00:00:00.000Z");
-    expect(await changeStaffInvitation({ db: db(), id: invited.id, change: "revoke", actor: owner, now: revokedAt })).toEqual({
+    expect(
+      await changeStaffInvitation({ db: db(), id: invited.id, change: "revoke", actor: owner, now: revokedAt }),
+    ).toEqual({
       id: invited.id,
       email,
       change: "revoke",
@@ -163,16 +197,23 @@ describeEachDatabase("staff invitation rules", (database) => {
 
   it("refuses to resend or revoke an unknown, an accepted or a revoked invitation", async () => {
     const notOpen = "This invitation is no longer open: it was used, withdrawn or replaced.";
-    await expect(changeStaffInvitation({ db: db(), id: 999_999, change: "resend", actor: owner })).rejects.toMatchObject({ code: "NOT_FOUND", message: notOpen });
+    await expect(
+      changeStaffInvitation({ db: db(), id: 999_999, change: "resend", actor: owner }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", message: notOpen });
     const m = await createMember(db());
     const invited = await inviteStaff({ db: db(), email: m.email, role: "support", actor: owner });
     await acceptStaffInvitation({ db: db(), token: tokenOf(mailsTo(m.email)[0]!), accountId: m.id });
     for (const change of ["resend", "revoke"] as const) {
-      await expect(changeStaffInvitation({ db: db(), id: invited.id, change, actor: owner })).rejects.toMatchObject({ code: "CONFLICT", message: notOpen });
+      await expect(changeStaffInvitation({ db: db(), id: invited.id, change, actor: owner })).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: notOpen,
+      });
     }
     const revoked = await inviteStaff({ db: db(), email: newAddress(), role: "support", actor: owner });
     await changeStaffInvitation({ db: db(), id: revoked.id, change: "revoke", actor: owner });
-    await expect(changeStaffInvitation({ db: db(), id: revoked.id, change: "resend", actor: owner })).rejects.toMatchObject({ code: "CONFLICT", message: notOpen });
+    await expect(
+      changeStaffInvitation({ db: db(), id: revoked.id, change: "resend", actor: owner }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: notOpen });
     expect(mailsTo(m.email)).toHaveLength(1);
   });
 });

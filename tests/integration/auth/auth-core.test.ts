@@ -1,14 +1,14 @@
+import { createEmailVerificationToken } from "better-auth/api";
 import { eq, like } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { createEmailVerificationToken } from "better-auth/api";
+import { signUpSchema } from "~/lib/validation/auth/auth";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getAuth } from "#server/auth/core/auth";
 import { getAuthSecret } from "#server/auth/core/auth-secret";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getPublicOrigin } from "#server/config";
 import { session, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton, singletonValue } from "#server/lib/singleton";
-import { signUpSchema } from "~/lib/validation/auth/auth";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
@@ -32,7 +32,11 @@ const input = (email: string) =>
     acceptRisk: "on",
   });
 const headers = () => new Headers({ "x-client-ip": "10.2.2.2" });
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieFrom = (h: Headers) =>
+  h
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 const post = (path: string, body: unknown, more: Record<string, string> = {}) =>
   getAuth().handler(
     new Request(`${getPublicOrigin()}/api/auth${path}`, {
@@ -64,7 +68,12 @@ describeEachDatabase("the Better Auth instance", (database) => {
   beforeEach(async () => {
     resetSingleton("auth");
     if (userId) return;
-    const result = await signUpMember({ db: database().db, input: input("grace@example.com"), clientIp: "10.0.0.9", headers: headers() });
+    const result = await signUpMember({
+      db: database().db,
+      input: input("grace@example.com"),
+      clientIp: "10.0.0.9",
+      headers: headers(),
+    });
     cookie = cookieFrom(result.headers);
     userId = result.userId;
   });
@@ -88,7 +97,10 @@ describeEachDatabase("the Better Auth instance", (database) => {
   it("extends a session to 7 days from now once a day of it has passed, not sooner", async () => {
     const db = database().db;
     const age = async (ms: number) => {
-      await db.update(session).set({ expiresAt: new Date(Date.now() + 7 * DAY_MS - ms) }).where(eq(session.userId, userId));
+      await db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() + 7 * DAY_MS - ms) })
+        .where(eq(session.userId, userId));
       await getAuth().api.getSession({ headers: new Headers({ cookie }) });
       const [row] = await db.select().from(session).where(eq(session.userId, userId));
       return row!.expiresAt.getTime() - Date.now();
@@ -116,12 +128,19 @@ describeEachDatabase("the Better Auth instance", (database) => {
     setSingleton("logger", log);
     // Better Auth runs the sender as a background task: the refusal reaches only the log.
     await getAuth().api.sendVerificationOTP({ body: { email: "grace@example.com", type: "email-verification" } });
-    expect(JSON.parse(output())).toMatchObject({ level: 50, auth: true, msg: "Failed to run background task:", detail: ["Only sign-in codes are sent."] });
+    expect(JSON.parse(output())).toMatchObject({
+      level: 50,
+      auth: true,
+      msg: "Failed to run background task:",
+      detail: ["Only sign-in codes are sent."],
+    });
   });
 
   it("never sends a sign-in code to an address no account uses (codes open no accounts)", async () => {
     await getAuth().api.sendVerificationOTP({ body: { email: "stranger@example.com", type: "sign-in" } });
-    expect(await database().db.select().from(verification).where(like(verification.identifier, "%stranger@example.com%"))).toHaveLength(0);
+    expect(
+      await database().db.select().from(verification).where(like(verification.identifier, "%stranger@example.com%")),
+    ).toHaveLength(0);
   });
 
   it("refuses a password that breaks the policy, whichever endpoint is asked", async () => {
@@ -129,7 +148,10 @@ describeEachDatabase("the Better Auth instance", (database) => {
     const signUp = api.signUpEmail({ body: { name: "Weak", email: "weak@example.com", password: "alllowercase1" } });
     expect(await refusal(signUp)).toEqual({ status: 400, ...WEAK });
     expect(await database().db.select().from(user).where(eq(user.email, "weak@example.com"))).toHaveLength(0);
-    const change = api.changePassword({ body: { currentPassword: "Compiler1", newPassword: "alllowercase1" }, headers: new Headers({ cookie }) });
+    const change = api.changePassword({
+      body: { currentPassword: "Compiler1", newPassword: "alllowercase1" },
+      headers: new Headers({ cookie }),
+    });
     expect(await refusal(change)).toEqual({ status: 400, ...WEAK });
     // Checked before the token: a weak password is refused even with a made-up one.
     const reset = api.resetPassword({ body: { token: "made-up", newPassword: "alllowercase1" } });
@@ -188,7 +210,11 @@ describeEachDatabase("the Better Auth HTTP handler, were it mounted", (database)
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toMatchObject({ code: "INVALID_ORIGIN", message: "Invalid origin" });
     // Better Auth's error reaches our log at error level (50), marked as its own.
-    expect(JSON.parse(output().split("\n")[0]!)).toMatchObject({ level: 50, auth: true, msg: "Invalid origin: https://evil.example" });
+    expect(JSON.parse(output().split("\n")[0]!)).toMatchObject({
+      level: 50,
+      auth: true,
+      msg: "Invalid origin: https://evil.example",
+    });
     const ours = await post("/reset-password", body, { cookie: "a=b" });
     expect(await ours.json()).toMatchObject({ code: "INVALID_TOKEN" });
   });
@@ -209,7 +235,10 @@ describeEachDatabase("Better Auth's log", (database) => {
     const { logger } = await getAuth().$context;
     logger.error("it broke", new Error("why"));
     logger.warn("take care", "detail");
-    const [error, warning] = output().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [error, warning] = output()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(error).toMatchObject({ level: 50, auth: true, msg: "it broke", detail: ["why"] });
     expect(warning).toMatchObject({ level: 40, auth: true, msg: "take care", detail: ["detail"] });
   });
@@ -226,14 +255,26 @@ describeEachDatabase("a trusted device", (database) => {
 
   it("is trusted for 30 days after the second step", async () => {
     const api = getAuth().api;
-    const joined = await signUpMember({ db: database().db, input: input("trust@example.com"), clientIp: "10.0.0.8", headers: headers() });
+    const joined = await signUpMember({
+      db: database().db,
+      input: input("trust@example.com"),
+      clientIp: "10.0.0.8",
+      headers: headers(),
+    });
     const signedIn = new Headers({ cookie: cookieFrom(joined.headers) });
     const enabled = await api.enableTwoFactor({ body: { password: "Compiler1" }, headers: signedIn });
     const totpURI = "totpURI" in enabled ? enabled.totpURI : "";
     const totp = new TOTP({ secret: Secret.fromBase32(new URL(totpURI).searchParams.get("secret")!) });
     await api.verifyTOTP({ body: { code: totp.generate() }, headers: signedIn });
-    const first = await api.signInEmail({ body: { email: "trust@example.com", password: "Compiler1" }, asResponse: true });
-    const second = await api.verifyTOTP({ body: { code: totp.generate(), trustDevice: true }, headers: new Headers({ cookie: cookieFrom(first.headers) }), asResponse: true });
+    const first = await api.signInEmail({
+      body: { email: "trust@example.com", password: "Compiler1" },
+      asResponse: true,
+    });
+    const second = await api.verifyTOTP({
+      body: { code: totp.generate(), trustDevice: true },
+      headers: new Headers({ cookie: cookieFrom(first.headers) }),
+      asResponse: true,
+    });
     expect(second.status).toBe(200);
     const trust = second.headers.getSetCookie().find((c) => c.includes("trust_device="));
     expect(trust).toContain("Max-Age=2592000");

@@ -2,17 +2,17 @@ import crypto from "node:crypto";
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getAuthSecret } from "#server/auth/core/auth-secret";
 import { confirmEmailLink, findEmailConfirmation } from "#server/auth/email/confirm-email-link";
 import { findEmailLink, rememberEmailLink } from "#server/auth/email/email-link-store";
 import { requestEmailChange } from "#server/auth/email/request-email-change";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { user, verification } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";
-import { withTestDataDir } from "../../helpers/env";
 import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../../helpers/email-outbox";
+import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
 
 // The /verify-email page (findEmailConfirmation) and button (confirmEmailLink), called directly.
@@ -22,9 +22,11 @@ const latestTo = (to: string) => mailsTo(to).at(-1);
 let counter = 1;
 
 /** The refusal every unusable link gets (the page shows it as "Invalid or expired link"). */
-const isInvalidLink = (error: unknown) => error instanceof AppError && error.code === "NOT_FOUND" && error.message === "Invalid or expired link";
+const isInvalidLink = (error: unknown) =>
+  error instanceof AppError && error.code === "NOT_FOUND" && error.message === "Invalid or expired link";
 /** A token shaped like Better Auth's, with a signature it never made. */
-const forged = (payload: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.Zm9yZ2Vk`;
+const forged = (payload: object) =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.Zm9yZ2Vk`;
 
 describeEachDatabase("email links: expiry, stored form, refusals, the old address's notice", (database) => {
   const db = () => database().db;
@@ -40,29 +42,50 @@ describeEachDatabase("email links: expiry, stored form, refusals, the old addres
     const ip = `10.60.${n}.1`;
     const result = await signUpMember({
       db: db(),
-      input: { firstName: first, lastName: "Tester", email, password: "Analytical1", telegram: `${first.toLowerCase()}_ln${n}`, acceptTerms: true, acceptRisk: true },
+      input: {
+        firstName: first,
+        lastName: "Tester",
+        email,
+        password: "Analytical1",
+        telegram: `${first.toLowerCase()}_ln${n}`,
+        acceptTerms: true,
+        acceptRisk: true,
+      },
       clientIp: ip,
       headers: new Headers({ "x-client-ip": ip }),
     });
     return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
   }
-  const verified = async (userId: string) => (await db().select({ v: user.emailVerified }).from(user).where(eq(user.id, userId)))[0]!.v;
-  const emailOf = async (userId: string) => (await db().select({ email: user.email }).from(user).where(eq(user.id, userId)))[0]!.email;
+  const verified = async (userId: string) =>
+    (await db().select({ v: user.emailVerified }).from(user).where(eq(user.id, userId)))[0]!.v;
+  const emailOf = async (userId: string) =>
+    (await db().select({ email: user.email }).from(user).where(eq(user.id, userId)))[0]!.email;
   const markVerified = (userId: string) => db().update(user).set({ emailVerified: true }).where(eq(user.id, userId));
   /** Asks for a change to `to` and returns the link id mailed there. */
   async function changeLink(who: { userId: string; cookie: string }, to: string) {
     await markVerified(who.userId);
-    await requestEmailChange({ db: db(), userId: who.userId, newEmail: to, headers: new Headers({ cookie: who.cookie }) });
+    await requestEmailChange({
+      db: db(),
+      userId: who.userId,
+      newEmail: to,
+      headers: new Headers({ cookie: who.cookie }),
+    });
     return linkIdIn(latestTo(to));
   }
 
   it("a link stops working at the very moment its 24 hours end, on the page and the button", async () => {
     const ada = await member();
     const linkId = linkIdIn(latestTo(ada.email));
-    const [row] = await db().select().from(verification).where(like(verification.value, `verify:${ada.userId}:%`));
+    const [row] = await db()
+      .select()
+      .from(verification)
+      .where(like(verification.value, `verify:${ada.userId}:%`));
     const end = row!.expiresAt;
     const justBefore = new Date(end.getTime() - 1);
-    expect(await findEmailConfirmation({ db: db(), linkId, now: justBefore })).toEqual({ kind: "verify", email: ada.email });
+    expect(await findEmailConfirmation({ db: db(), linkId, now: justBefore })).toEqual({
+      kind: "verify",
+      email: ada.email,
+    });
     await expect(findEmailConfirmation({ db: db(), linkId, now: end })).rejects.toSatisfy(isInvalidLink);
     await expect(confirmEmailLink({ db: db(), linkId, now: end })).rejects.toSatisfy(isInvalidLink);
     expect(await verified(ada.userId)).toBe(false);
@@ -74,11 +97,22 @@ describeEachDatabase("email links: expiry, stored form, refusals, the old addres
     const store = async (value: string) => {
       const linkId = crypto.randomBytes(8).toString("hex");
       const identifier = `email-link:${crypto.createHash("sha256").update(linkId).digest("hex")}`;
-      await db().insert(verification).values({ id: crypto.randomUUID(), identifier, value, expiresAt: new Date(Date.now() + 3600_000) });
+      await db()
+        .insert(verification)
+        .values({ id: crypto.randomUUID(), identifier, value, expiresAt: new Date(Date.now() + 3600_000) });
       return linkId;
     };
-    expect(await findEmailLink({ db: db(), linkId: await store(`change:${bob.userId}:${token}`) })).toMatchObject({ kind: "change", userId: bob.userId, token });
-    for (const value of [`reset:${bob.userId}:${token}`, `verify::${token}`, `verify:${bob.userId}:`, `verify:${bob.userId}`]) {
+    expect(await findEmailLink({ db: db(), linkId: await store(`change:${bob.userId}:${token}`) })).toMatchObject({
+      kind: "change",
+      userId: bob.userId,
+      token,
+    });
+    for (const value of [
+      `reset:${bob.userId}:${token}`,
+      `verify::${token}`,
+      `verify:${bob.userId}:`,
+      `verify:${bob.userId}`,
+    ]) {
       expect(await findEmailLink({ db: db(), linkId: await store(value) }), value).toBeNull();
     }
   });
@@ -93,14 +127,22 @@ describeEachDatabase("email links: expiry, stored form, refusals, the old addres
 
   it("a link whose token Better Auth refuses (forged signature) verifies nothing", async () => {
     const dee = await member("Dee");
-    const linkId = await rememberEmailLink({ db: db(), token: forged({ email: dee.email, userId: dee.userId }), userId: dee.userId, kind: "verify" });
+    const linkId = await rememberEmailLink({
+      db: db(),
+      token: forged({ email: dee.email, userId: dee.userId }),
+      userId: dee.userId,
+      kind: "verify",
+    });
     await expect(confirmEmailLink({ db: db(), linkId })).rejects.toSatisfy(isInvalidLink);
     expect(await verified(dee.userId)).toBe(false);
   });
 
   it("the button answers with the address it verified", async () => {
     const eve = await member("Eve");
-    expect(await confirmEmailLink({ db: db(), linkId: linkIdIn(latestTo(eve.email)) })).toEqual({ kind: "verify", email: eve.email });
+    expect(await confirmEmailLink({ db: db(), linkId: linkIdIn(latestTo(eve.email)) })).toEqual({
+      kind: "verify",
+      email: eve.email,
+    });
     expect(await verified(eve.userId)).toBe(true);
   });
 
@@ -144,7 +186,10 @@ describeEachDatabase("email links: expiry, stored form, refusals, the old addres
       resetSingleton("logger");
     }
     expect(await emailOf(hal.userId)).toBe(target);
-    const line = logged.output().split("\n").find((l) => l.includes("email change: the notice to the old address failed"));
+    const line = logged
+      .output()
+      .split("\n")
+      .find((l) => l.includes("email change: the notice to the old address failed"));
     expect(line, "the failure is logged").toBeDefined();
     // With the error, so an operator sees why.
     expect(JSON.parse(line!)).toMatchObject({ level: 50, err: { message: expect.stringContaining("ECONNREFUSED") } });
@@ -156,7 +201,10 @@ describeEachDatabase("email links: expiry, stored form, refusals, the old addres
     const ida = await member("Ida");
     await markVerified(ida.userId);
     const target = `ida-new-${counter}@example.com`;
-    const token = await createEmailVerificationToken(getAuthSecret(), ida.email, target, 3600, { requestType: "change-email-confirmation", userId: ida.userId });
+    const token = await createEmailVerificationToken(getAuthSecret(), ida.email, target, 3600, {
+      requestType: "change-email-confirmation",
+      userId: ida.userId,
+    });
     const linkId = await rememberEmailLink({ db: db(), token, userId: ida.userId, kind: "change" });
     const before = mailsTo(ida.email).length;
     await expect(confirmEmailLink({ db: db(), linkId })).rejects.toSatisfy(isInvalidLink);

@@ -3,16 +3,16 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, expect, it } from "vitest";
-import { getAuth } from "#server/auth/core/auth";
-import { getMemberSession } from "#server/auth/accounts/session";
-import { signInMember } from "#server/auth/accounts/sign-in-member";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
-import { knownDevices, session, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { readFlashToast } from "~/lib/cookies";
 import { action as sessionsAction, loader as sessionsLoader } from "~/routes/api.dashboard.sessions";
 import { loader as sessionStateLoader } from "~/routes/api.session";
 import { loader as dashboardLoader } from "~/routes/dashboard";
-import { readFlashToast } from "~/lib/cookies";
+import { getMemberSession } from "#server/auth/accounts/session";
+import { signInMember } from "#server/auth/accounts/sign-in-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
+import { getAuth } from "#server/auth/core/auth";
+import { knownDevices, session, user } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -20,15 +20,24 @@ import { callAction, callLoader } from "../../helpers/route-request";
 const dataDir = withTestDataDir("sessions", { CLIENT_COUNTRY_HEADER: "CF-IPCountry" });
 
 const ORIGIN = "http://localhost";
-const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CHROME_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:132.0) Gecko/20100101 Firefox/132.0";
-const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-const device = (ua: string, ip: string, country?: string) => new Headers({ "user-agent": ua, "x-client-ip": ip, ...(country ? { "cf-ipcountry": country } : {}) });
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const cookieFrom = (h: Headers) =>
+  h
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+const device = (ua: string, ip: string, country?: string) =>
+  new Headers({ "user-agent": ua, "x-client-ip": ip, ...(country ? { "cf-ipcountry": country } : {}) });
 
-const post = (json: unknown, cookie?: string) => callAction(sessionsAction, { path: "/api/dashboard/sessions", json, cookie });
+const post = (json: unknown, cookie?: string) =>
+  callAction(sessionsAction, { path: "/api/dashboard/sessions", json, cookie });
 const list = (cookie?: string) => callLoader(sessionsLoader, { path: "/api/dashboard/sessions", cookie });
-const signedIn = async (cookie: string) => (await getMemberSession(new Request(`${ORIGIN}/dashboard`, { headers: { cookie } }))).member !== null;
+const signedIn = async (cookie: string) =>
+  (await getMemberSession(new Request(`${ORIGIN}/dashboard`, { headers: { cookie } }))).member !== null;
 
 /** Every new-device notice in the dev outbox for `to`, decoded. */
 function notices(to: string): string[] {
@@ -37,7 +46,12 @@ function notices(to: string): string[] {
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".eml"))
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .map((f) =>
+      fs
+        .readFileSync(path.join(dir, f), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
     .filter((mail) => mail.toLowerCase().includes(`to: ${to}`) && mail.includes("Subject: New sign-in to your"));
 }
 /** The notice is sent after the sign-in answers: wait for it (or for a while, when none should come). */
@@ -58,7 +72,15 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     const email = `${first.toLowerCase()}-${++counter}.${kind}@example.com`;
     const result = await signUpMember({
       db: db(),
-      input: { firstName: first, lastName: "Tester", email, password: "Analytical1", telegram: `${first.toLowerCase()}_${counter}`, acceptTerms: true, acceptRisk: true },
+      input: {
+        firstName: first,
+        lastName: "Tester",
+        email,
+        password: "Analytical1",
+        telegram: `${first.toLowerCase()}_${counter}`,
+        acceptTerms: true,
+        acceptRisk: true,
+      },
       // The limiter's address differs per sign-up; the device's address is the header's.
       clientIp: `10.20.0.${counter}`,
       headers: device(CHROME_WINDOWS, "203.0.113.10"),
@@ -66,7 +88,10 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
   }
   const signIn = async (email: string, headers: Headers) =>
-    cookieFrom((await signInMember({ db: db(), email, password: "Analytical1", clientIp: `10.21.0.${++counter}`, headers })).headers);
+    cookieFrom(
+      (await signInMember({ db: db(), email, password: "Analytical1", clientIp: `10.21.0.${++counter}`, headers }))
+        .headers,
+    );
 
   beforeAll(() => {
     resetSingleton("auth");
@@ -105,7 +130,10 @@ describeEachDatabase("signed-in devices", (database, kind) => {
   it("sends nothing while the password step waits for a second factor", async () => {
     const eve = await member("Eve");
     await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, eve.userId));
-    const answer = await getAuth().api.signInEmail({ body: { email: eve.email, password: "Analytical1" }, headers: device(SAFARI_IPHONE, "100.64.1.1") });
+    const answer = await getAuth().api.signInEmail({
+      body: { email: eve.email, password: "Analytical1" },
+      headers: device(SAFARI_IPHONE, "100.64.1.1"),
+    });
     expect(answer).toMatchObject({ twoFactorRedirect: true });
     expect(await waitForNotices(eve.email, 1)).toHaveLength(0);
     expect(await db().select().from(knownDevices).where(eq(knownDevices.userId, eve.userId))).toHaveLength(1);
@@ -119,15 +147,27 @@ describeEachDatabase("signed-in devices", (database, kind) => {
       copy.set("cookie", cookie);
       return copy;
     };
-    const enabled = await getAuth().api.enableTwoFactor({ body: { password: "Analytical1" }, headers: withCookie(signUpDevice, kai.cookie), returnHeaders: true });
+    const enabled = await getAuth().api.enableTwoFactor({
+      body: { password: "Analytical1" },
+      headers: withCookie(signUpDevice, kai.cookie),
+      returnHeaders: true,
+    });
     if (!("totpURI" in enabled.response)) throw new Error("TOTP set-up expected");
     const secret = new URL(enabled.response.totpURI).searchParams.get("secret")!;
     const totp = new TOTP({ secret: Secret.fromBase32(secret) });
-    const confirmed = await getAuth().api.verifyTOTP({ body: { code: totp.generate() }, headers: withCookie(signUpDevice, cookieFrom(enabled.headers) || kai.cookie), returnHeaders: true });
+    const confirmed = await getAuth().api.verifyTOTP({
+      body: { code: totp.generate() },
+      headers: withCookie(signUpDevice, cookieFrom(enabled.headers) || kai.cookie),
+      returnHeaders: true,
+    });
     expect(confirmed.response).toMatchObject({ token: expect.any(String) });
 
     const phone = device(SAFARI_IPHONE, "100.64.2.2");
-    const first = await getAuth().api.signInEmail({ body: { email: kai.email, password: "Analytical1" }, headers: phone, returnHeaders: true });
+    const first = await getAuth().api.signInEmail({
+      body: { email: kai.email, password: "Analytical1" },
+      headers: phone,
+      returnHeaders: true,
+    });
     expect(first.response).toMatchObject({ twoFactorRedirect: true });
     expect(await waitForNotices(kai.email, 1)).toHaveLength(0);
     const second = await getAuth().api.verifyTOTP({
@@ -149,8 +189,20 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     expect(answer.status).toBe(200);
     const devices = answer.data.devices as Record<string, unknown>[];
     expect(devices).toHaveLength(2);
-    expect(devices[0]).toMatchObject({ browser: "Chrome", os: "Windows", current: true, place: null, address: "203.0.113.x" });
-    expect(devices[1]).toMatchObject({ browser: "Safari", os: "iOS", current: false, place: "Japan", address: "198.51.100.x" });
+    expect(devices[0]).toMatchObject({
+      browser: "Chrome",
+      os: "Windows",
+      current: true,
+      place: null,
+      address: "203.0.113.x",
+    });
+    expect(devices[1]).toMatchObject({
+      browser: "Safari",
+      os: "iOS",
+      current: false,
+      place: "Japan",
+      address: "198.51.100.x",
+    });
     const own = await db().select({ id: session.id, token: session.token, userId: session.userId }).from(session);
     const bobs = own.filter((s) => s.userId === bob.userId).map((s) => s.id);
     expect(bobs.length).toBeGreaterThan(0);
@@ -166,8 +218,12 @@ describeEachDatabase("signed-in devices", (database, kind) => {
   it("signs out one other device, which is refused at once; again, or this device, is refused", async () => {
     const ada = await member("Kim");
     const phone = await signIn(ada.email, device(SAFARI_IPHONE, "198.51.100.9"));
-    const phoneId = ((await list(ada.cookie)).data.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
-    const thisId = ((await list(ada.cookie)).data.devices as { id: string; current: boolean }[]).find((d) => d.current)!.id;
+    const phoneId = ((await list(ada.cookie)).data.devices as { id: string; current: boolean }[]).find(
+      (d) => !d.current,
+    )!.id;
+    const thisId = ((await list(ada.cookie)).data.devices as { id: string; current: boolean }[]).find(
+      (d) => d.current,
+    )!.id;
 
     const done = await post({ intent: "revoke", sessionId: phoneId }, ada.cookie);
     expect(done.status).toBe(200);
@@ -178,14 +234,21 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     // The revoked browser's next call is a 401 that tells the page to sign in again.
     const stale = await list(phone);
     expect(stale.status).toBe(401);
-    expect(stale.data).toMatchObject({ ok: false, signedOut: true, error: "Your session has ended. Please sign in again." });
+    expect(stale.data).toMatchObject({
+      ok: false,
+      signedOut: true,
+      error: "Your session has ended. Please sign in again.",
+    });
 
     const again = await post({ intent: "revoke", sessionId: phoneId }, ada.cookie);
     expect(again.status).toBe(404);
     expect(again.data).toEqual({ ok: false, error: "That device is already signed out." });
     const self = await post({ intent: "revoke", sessionId: thisId }, ada.cookie);
     expect(self.status).toBe(400);
-    expect(self.data).toMatchObject({ ok: false, error: "This is the device you are using: use Logout to sign out here." });
+    expect(self.data).toMatchObject({
+      ok: false,
+      error: "This is the device you are using: use Logout to sign out here.",
+    });
     expect(await signedIn(ada.cookie)).toBe(true);
   });
 
@@ -224,20 +287,32 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ ok: false, error: "Choose a device." });
     expect((await post({ intent: "everything" }, ada.cookie)).status).toBe(400);
-    const crossSite = await callAction(sessionsAction, { path: "/api/dashboard/sessions", json: { intent: "revoke-others" }, cookie: ada.cookie, origin: "https://evil.example" });
+    const crossSite = await callAction(sessionsAction, {
+      path: "/api/dashboard/sessions",
+      json: { intent: "revoke-others" },
+      cookie: ada.cookie,
+      origin: "https://evil.example",
+    });
     expect(crossSite.status).toBe(403);
   });
 
   it("answers whether this browser is still signed in", async () => {
     const ada = await member("Sam");
     const state = async (cookie?: string) => {
-      const response = (await sessionStateLoader({ request: new Request(`${ORIGIN}/api/session`, { headers: cookie ? { cookie } : {} }), params: {}, context: {} } as never)) as Response;
+      const response = (await sessionStateLoader({
+        request: new Request(`${ORIGIN}/api/session`, { headers: cookie ? { cookie } : {} }),
+        params: {},
+        context: {},
+      } as never)) as Response;
       expect(response.headers.get("cache-control")).toBe("no-store");
       return (await response.json()) as { signedIn: boolean };
     };
     expect(await state(ada.cookie)).toEqual({ signedIn: true });
     expect(await state()).toEqual({ signedIn: false });
-    await db().update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, ada.userId));
+    await db()
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, ada.userId));
     expect(await state(ada.cookie)).toEqual({ signedIn: false });
   });
 
@@ -256,7 +331,10 @@ describeEachDatabase("signed-in devices", (database, kind) => {
     expect(revoked.status).toBe(302);
     expect(revoked.headers.get("location")).toBe("/signin?redirectTo=%2Fdashboard%3Fsection%3Duser-info");
     const cookies = revoked.headers.getSetCookie();
-    expect(readFlashToast(cookies.find((c) => c.startsWith("flash_toast="))!.split(";")[0])).toEqual({ title: "Your session has ended. Please sign in again.", type: "error" });
+    expect(readFlashToast(cookies.find((c) => c.startsWith("flash_toast="))!.split(";")[0])).toEqual({
+      title: "Your session has ended. Please sign in again.",
+      type: "error",
+    });
     expect(cookies.some((c) => /session_token=;/.test(c) && /max-age=0/i.test(c))).toBe(true);
     // A visitor who never signed in is only sent to sign in.
     const visitor = await open();

@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { readFlashToast } from "~/lib/cookies";
 import { session, twoFactor, user } from "#server/db/schema";
 import { requireStaff } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { readFlashToast } from "~/lib/cookies";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
-import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD } from "../../helpers/two-factor-browser";
+import { Browser, authenticatorCodes as codes, enrolInBrowser, PASSWORD } from "../../helpers/two-factor-browser";
 
 withTestDataDir("two-factor-staff");
 
 // Written out, never imported from the code: a changed rule or text must fail here.
-const WRONG_CODE = "That code is not correct. Enter the current code from your authenticator app or an unused backup code.";
+const WRONG_CODE =
+  "That code is not correct. Enter the current code from your authenticator app or an unused backup code.";
 const TOO_MANY_CODES = "Too many wrong codes. Please sign in again.";
 const ORIGIN = "http://localhost";
-
 
 /** What the back office's guard answers this browser: "open", or where it sends it and the toast it shows. */
 async function backOffice(browser: Browser) {
@@ -23,7 +23,10 @@ async function backOffice(browser: Browser) {
     return "open";
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
-    const cookie = thrown.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = thrown.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     return { location: thrown.headers.get("location"), toast: readFlashToast(cookie)?.description };
   }
 }
@@ -38,12 +41,14 @@ describeEachDatabase("two-factor: staff always give a second factor; wrong codes
 
   const enrolled = () => enrolInBrowser({ db: db(), tag: "tfs" });
 
-
   /** Made staff in the database only, so the sessions the role change would end are kept for the test. */
-  const makeStaff = (userId: string) => db().update(user).set({ role: "owner", emailVerified: true }).where(eq(user.id, userId));
+  const makeStaff = (userId: string) =>
+    db().update(user).set({ role: "owner", emailVerified: true }).where(eq(user.id, userId));
   const secondFactorOf = async (browser: Browser) => {
     const rows = await db().select({ token: session.token, secondFactor: session.secondFactor }).from(session);
-    const token = decodeURIComponent(browser.jar.get([...browser.jar.keys()].find((k) => k.includes("session_token"))!)!).split(".")[0];
+    const token = decodeURIComponent(
+      browser.jar.get([...browser.jar.keys()].find((k) => k.includes("session_token"))!)!,
+    ).split(".")[0];
     return rows.find((row) => row.token === token)?.secondFactor;
   };
 
@@ -112,15 +117,23 @@ describeEachDatabase("two-factor: staff always give a second factor; wrong codes
     for (const _ of [1, 2]) {
       expect((await attacker.signIn(ada.email)).location).toBe("/signin/two-factor?redirectTo=%2Fdashboard");
       for (let i = 0; i < 5; i++) expect((await attacker.secondStep(wrong)).body.error).toBe(WRONG_CODE);
-      expect(await attacker.secondStep(codes(ada.secret).next)).toMatchObject({ status: 401, body: { error: TOO_MANY_CODES } });
+      expect(await attacker.secondStep(codes(ada.secret).next)).toMatchObject({
+        status: 401,
+        body: { error: TOO_MANY_CODES },
+      });
     }
     // The attacker's address is spent for 15 minutes (20 second-step tries), whatever the code.
     for (let i = 0; i < 8; i++) await attacker.secondStep(wrong);
-    expect(await attacker.secondStep(codes(ada.secret).next)).toMatchObject({ status: 429, retryAfter: expect.stringMatching(/^\d+$/) });
+    expect(await attacker.secondStep(codes(ada.secret).next)).toMatchObject({
+      status: 429,
+      retryAfter: expect.stringMatching(/^\d+$/),
+    });
 
     // The member, from their own address with a fresh challenge, signs in.
     const member = new Browser();
-    expect((await member.signIn(ada.email, PASSWORD, "/admin")).location).toBe("/signin/two-factor?redirectTo=%2Fadmin");
+    expect((await member.signIn(ada.email, PASSWORD, "/admin")).location).toBe(
+      "/signin/two-factor?redirectTo=%2Fadmin",
+    );
     expect((await member.secondStep(codes(ada.secret).next, false, "/admin")).location).toBe("/admin");
     expect(await backOffice(member)).toBe("open");
   });
@@ -132,10 +145,16 @@ describeEachDatabase("two-factor: staff always give a second factor; wrong codes
     const browser = new Browser();
     await browser.signIn(ada.email);
     expect((await browser.secondStep(codes(ada.secret).wrong)).body.error).toBe(WRONG_CODE);
-    const [before] = await db().select({ lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, ada.userId));
+    const [before] = await db()
+      .select({ lockedUntil: twoFactor.lockedUntil })
+      .from(twoFactor)
+      .where(eq(twoFactor.userId, ada.userId));
     expect(before!.lockedUntil).toBeNull();
     expect((await browser.secondStep(codes(ada.secret).wrong)).body.error).toBe(WRONG_CODE);
-    const [after] = await db().select({ lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, ada.userId));
+    const [after] = await db()
+      .select({ lockedUntil: twoFactor.lockedUntil })
+      .from(twoFactor)
+      .where(eq(twoFactor.userId, ada.userId));
     expect(after!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
 
     // Ten minutes and a half left of the lock: the wait asked is what is left, not 900 seconds.
@@ -146,7 +165,15 @@ describeEachDatabase("two-factor: staff always give a second factor; wrong codes
     const member = new Browser();
     await member.signIn(ada.email);
     const locked = await member.secondStep(codes(ada.secret).next);
-    expect(locked).toMatchObject({ status: 429, body: { ok: false, error: expect.stringMatching(/^Too many wrong codes\. Two-factor sign-in is locked; try again in \d+ minutes?\.$/) } });
+    expect(locked).toMatchObject({
+      status: 429,
+      body: {
+        ok: false,
+        error: expect.stringMatching(
+          /^Too many wrong codes\. Two-factor sign-in is locked; try again in \d+ minutes?\.$/,
+        ),
+      },
+    });
     expect(Number(locked.retryAfter)).toBeGreaterThan(0);
     expect(Number(locked.retryAfter)).toBeLessThanOrEqual(630);
     expect(member.has("session_token")).toBe(false);

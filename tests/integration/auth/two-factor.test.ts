@@ -1,15 +1,21 @@
 import { eq, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { session, twoFactor, user, verification } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.backup-codes";
 import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
 import { action as disableAction } from "~/routes/api.dashboard.two-factor.disable";
 import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
 import { loader as secondStepLoader } from "~/routes/signin.two-factor";
+import { session, twoFactor, user, verification } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
-import { authenticatorCodes as codes, Browser, enrolInBrowser, PASSWORD, signUpInBrowser } from "../../helpers/two-factor-browser";
+import {
+  Browser,
+  authenticatorCodes as codes,
+  enrolInBrowser,
+  PASSWORD,
+  signUpInBrowser,
+} from "../../helpers/two-factor-browser";
 
 withTestDataDir("two-factor");
 
@@ -17,12 +23,12 @@ withTestDataDir("two-factor");
 // never imported: a changed message must fail here.
 const WRONG_PASSWORD = "Password is incorrect.";
 const WRONG_APP_CODE = "That code is not correct. Enter the current 6-digit code from your authenticator app.";
-const WRONG_CODE = "That code is not correct. Enter the current code from your authenticator app or an unused backup code.";
+const WRONG_CODE =
+  "That code is not correct. Enter the current code from your authenticator app or an unused backup code.";
 const CHALLENGE_EXPIRED = "Your sign-in has expired. Please sign in again.";
 const TOO_MANY_CODES = "Too many wrong codes. Please sign in again.";
 const TOO_MANY = "Too many requests. Please try again later.";
 const ORIGIN = "http://localhost";
-
 
 describeEachDatabase("two-factor sign-in", (database) => {
   const db = () => database().db;
@@ -35,10 +41,10 @@ describeEachDatabase("two-factor sign-in", (database) => {
   const member = () => signUpInBrowser({ db: db(), tag: "tf" });
   const enrolled = () => enrolInBrowser({ db: db(), tag: "tf" });
 
-
-  const isOn = async (userId: string) => (await db().select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId)))[0]!.on;
-  const sessionCount = async (userId: string) => (await db().select().from(session).where(eq(session.userId, userId))).length;
-
+  const isOn = async (userId: string) =>
+    (await db().select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId)))[0]!.on;
+  const sessionCount = async (userId: string) =>
+    (await db().select().from(session).where(eq(session.userId, userId))).length;
 
   it("turns on only after a code from the app confirms the secret; the codes come once; other sessions end", async () => {
     const ada = await member();
@@ -48,9 +54,17 @@ describeEachDatabase("two-factor sign-in", (database) => {
 
     // No password, a wrong one: refused, nothing set up.
     const missing = await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", {});
-    expect(missing).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { password: "Password is required" } } });
-    const wrong = await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: "Wrong-password1" });
-    expect(wrong).toMatchObject({ status: 400, body: { ok: false, error: WRONG_PASSWORD, fieldErrors: { password: WRONG_PASSWORD } } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { ok: false, fieldErrors: { password: "Password is required" } },
+    });
+    const wrong = await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", {
+      password: "Wrong-password1",
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { ok: false, error: WRONG_PASSWORD, fieldErrors: { password: WRONG_PASSWORD } },
+    });
     expect(await db().select().from(twoFactor).where(eq(twoFactor.userId, ada.userId))).toHaveLength(0);
 
     const setup = await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
@@ -61,7 +75,10 @@ describeEachDatabase("two-factor sign-in", (database) => {
     expect(uri.protocol).toBe("otpauth:");
     expect(uri.searchParams.get("secret")).toBe(secret);
     expect(decodeURIComponent(uri.pathname)).toContain(ada.email);
-    expect(setup.body.qr).toMatchObject({ size: expect.any(Number), path: expect.stringMatching(/^M\d+ \d+h\d+v1h-\d+z/) });
+    expect(setup.body.qr).toMatchObject({
+      size: expect.any(Number),
+      path: expect.stringMatching(/^M\d+ \d+h\d+v1h-\d+z/),
+    });
     // Not on yet: the password alone still signs in.
     expect(await isOn(ada.userId)).toBe(false);
     expect((await new Browser().signIn(ada.email)).location).toBe("/dashboard");
@@ -70,7 +87,10 @@ describeEachDatabase("two-factor sign-in", (database) => {
     const refused = await ada.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: wrongCode });
     expect(refused).toMatchObject({ status: 400, body: { ok: false, error: WRONG_APP_CODE } });
     const notDigits = await ada.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: "abc" });
-    expect(notDigits).toMatchObject({ status: 400, body: { fieldErrors: { code: "Enter the 6-digit code from your authenticator app" } } });
+    expect(notDigits).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { code: "Enter the 6-digit code from your authenticator app" } },
+    });
     expect(await isOn(ada.userId)).toBe(false);
 
     const sessionsBefore = await sessionCount(ada.userId);
@@ -85,7 +105,10 @@ describeEachDatabase("two-factor sign-in", (database) => {
     // Only this browser's (new) session is left, and it still works here.
     expect(await sessionCount(ada.userId)).toBe(1);
     const again = await ada.browser.post(confirmAction, "/api/dashboard/two-factor/confirm", { code: now });
-    expect(again).toMatchObject({ status: 409, body: { ok: false, error: "Two-factor authentication is already on." } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { ok: false, error: "Two-factor authentication is already on." },
+    });
     // The other browser was signed out.
     const other = await elsewhere.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
     expect(other).toMatchObject({ status: 401, body: { signedOut: true } });
@@ -102,7 +125,13 @@ describeEachDatabase("two-factor sign-in", (database) => {
 
     // The second screen is there for a browser with the challenge only.
     const page = (cookie?: string) =>
-      secondStepLoader({ request: new Request(`${ORIGIN}/signin/two-factor?redirectTo=%2Fdashboard`, { headers: cookie ? { cookie } : {} }), params: {}, context: {} } as never).then(
+      secondStepLoader({
+        request: new Request(`${ORIGIN}/signin/two-factor?redirectTo=%2Fdashboard`, {
+          headers: cookie ? { cookie } : {},
+        }),
+        params: {},
+        context: {},
+      } as never).then(
         () => null,
         (thrown: Response) => thrown.headers.get("location"),
       );
@@ -111,10 +140,16 @@ describeEachDatabase("two-factor sign-in", (database) => {
 
     const { now, wrong } = codes(ada.secret);
     const refused = await browser.secondStep(wrong, false, "/dashboard?section=billing-history");
-    expect(refused).toMatchObject({ status: 400, body: { ok: false, error: WRONG_CODE, fieldErrors: { code: WRONG_CODE } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { ok: false, error: WRONG_CODE, fieldErrors: { code: WRONG_CODE } },
+    });
     expect(browser.has("session_token")).toBe(false);
     const empty = await browser.secondStep("  ");
-    expect(empty).toMatchObject({ status: 400, body: { fieldErrors: { code: "Enter the code from your authenticator app or a backup code" } } });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { code: "Enter the code from your authenticator app or a backup code" } },
+    });
 
     const done = await browser.secondStep(now, true, "/dashboard?section=billing-history");
     expect(done.status).toBe(302);
@@ -150,7 +185,10 @@ describeEachDatabase("two-factor sign-in", (database) => {
     // Someone who watched the code typed, and knows the password, tries it again at once.
     const watcher = new Browser();
     expect((await watcher.signIn(ada.email)).location).toBe("/signin/two-factor?redirectTo=%2Fdashboard");
-    expect(await watcher.secondStep(next)).toMatchObject({ status: 400, body: { ok: false, error: WRONG_CODE, fieldErrors: { code: WRONG_CODE } } });
+    expect(await watcher.secondStep(next)).toMatchObject({
+      status: 400,
+      body: { ok: false, error: WRONG_CODE, fieldErrors: { code: WRONG_CODE } },
+    });
     expect(watcher.has("session_token")).toBe(false);
     expect(await sessionCount(ada.userId)).toBe(sessions);
   });
@@ -176,17 +214,29 @@ describeEachDatabase("two-factor sign-in", (database) => {
     const late = new Browser();
     await late.signIn(ada.email);
     // Ten minutes later (the challenge's life): Better Auth's record of it has expired.
-    await db().update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(like(verification.identifier, "2fa-%"));
-    expect(await late.secondStep(codes(ada.secret).now)).toMatchObject({ status: 401, body: { ok: false, error: CHALLENGE_EXPIRED } });
+    await db()
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verification.identifier, "2fa-%"));
+    expect(await late.secondStep(codes(ada.secret).now)).toMatchObject({
+      status: 401,
+      body: { ok: false, error: CHALLENGE_EXPIRED },
+    });
     expect(late.has("session_token")).toBe(false);
 
-    expect(await new Browser().secondStep(codes(ada.secret).now)).toMatchObject({ status: 401, body: { error: CHALLENGE_EXPIRED } });
+    expect(await new Browser().secondStep(codes(ada.secret).now)).toMatchObject({
+      status: 401,
+      body: { error: CHALLENGE_EXPIRED },
+    });
 
     const guesser = new Browser();
     await guesser.signIn(ada.email);
     const { wrong } = codes(ada.secret);
     for (let i = 0; i < 5; i++) expect((await guesser.secondStep(wrong)).body.error).toBe(WRONG_CODE);
-    expect(await guesser.secondStep(codes(ada.secret).now)).toMatchObject({ status: 401, body: { error: TOO_MANY_CODES } });
+    expect(await guesser.secondStep(codes(ada.secret).now)).toMatchObject({
+      status: 401,
+      body: { error: TOO_MANY_CODES },
+    });
     expect(guesser.has("session_token")).toBe(false);
   });
 
@@ -210,11 +260,17 @@ describeEachDatabase("two-factor sign-in", (database) => {
       status: 400,
       body: { fieldErrors: { password: "Password is required" } },
     });
-    expect(await ada.browser.post(backupCodesAction, "/api/dashboard/two-factor/backup-codes", { password: "Wrong-password1" })).toMatchObject({
+    expect(
+      await ada.browser.post(backupCodesAction, "/api/dashboard/two-factor/backup-codes", {
+        password: "Wrong-password1",
+      }),
+    ).toMatchObject({
       status: 400,
       body: { error: WRONG_PASSWORD },
     });
-    const renewed = await ada.browser.post(backupCodesAction, "/api/dashboard/two-factor/backup-codes", { password: PASSWORD });
+    const renewed = await ada.browser.post(backupCodesAction, "/api/dashboard/two-factor/backup-codes", {
+      password: PASSWORD,
+    });
     expect(renewed.status).toBe(200);
     const fresh = renewed.body.backupCodes as string[];
     expect(fresh).toHaveLength(10);
@@ -238,11 +294,23 @@ describeEachDatabase("two-factor sign-in", (database) => {
       status: 400,
       body: { fieldErrors: { code: "Enter the code from your authenticator app or a backup code" } },
     });
-    expect(await disable({ code: codes(ada.secret).now })).toMatchObject({ status: 400, body: { fieldErrors: { password: "Password is required" } } });
+    expect(await disable({ code: codes(ada.secret).now })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { password: "Password is required" } },
+    });
     // A wrong password spends no backup code.
-    expect(await disable({ password: "Wrong-password1", code: ada.backupCodes[0] })).toMatchObject({ status: 400, body: { error: WRONG_PASSWORD } });
-    expect(await disable({ password: PASSWORD, code: codes(ada.secret).wrong })).toMatchObject({ status: 400, body: { error: WRONG_CODE } });
-    expect(await disable({ password: PASSWORD, code: "zzzzz-zzzzz" })).toMatchObject({ status: 400, body: { error: WRONG_CODE } });
+    expect(await disable({ password: "Wrong-password1", code: ada.backupCodes[0] })).toMatchObject({
+      status: 400,
+      body: { error: WRONG_PASSWORD },
+    });
+    expect(await disable({ password: PASSWORD, code: codes(ada.secret).wrong })).toMatchObject({
+      status: 400,
+      body: { error: WRONG_CODE },
+    });
+    expect(await disable({ password: PASSWORD, code: "zzzzz-zzzzz" })).toMatchObject({
+      status: 400,
+      body: { error: WRONG_CODE },
+    });
     expect(await isOn(ada.userId)).toBe(true);
     expect(await sessionCount(ada.userId)).toBe(2);
 
@@ -251,17 +319,25 @@ describeEachDatabase("two-factor sign-in", (database) => {
     expect(await isOn(ada.userId)).toBe(false);
     expect(await db().select().from(twoFactor).where(eq(twoFactor.userId, ada.userId))).toHaveLength(0);
     expect(await sessionCount(ada.userId)).toBe(1);
-    expect(await disable({ password: PASSWORD, code: codes(ada.secret).now })).toMatchObject({ status: 409, body: { error: "Two-factor authentication is not on." } });
+    expect(await disable({ password: PASSWORD, code: codes(ada.secret).now })).toMatchObject({
+      status: 409,
+      body: { error: "Two-factor authentication is not on." },
+    });
     // The password alone signs in again.
     expect((await new Browser().signIn(ada.email)).location).toBe("/dashboard");
     // The remaining session is this browser's: it can turn two-factor on again.
-    expect((await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD })).status).toBe(200);
+    expect(
+      (await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it("changing two-factor settings is limited per member: 10 tries in 15 minutes", async () => {
     const ada = await member();
     for (let i = 0; i < 10; i++) {
-      expect((await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: `Wrong-password${i}` })).status).toBe(400);
+      expect(
+        (await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: `Wrong-password${i}` }))
+          .status,
+      ).toBe(400);
     }
     const refused = await ada.browser.post(enableAction, "/api/dashboard/two-factor/enable", { password: PASSWORD });
     expect(refused).toMatchObject({ status: 429, body: { ok: false } });

@@ -58,7 +58,9 @@ async function expectUntouched(db: Db, userId: string) {
   expect(sub).toMatchObject({ status: "active", nextBillingDate: DUE });
   expect(await db.select().from(billingHistory).where(eq(billingHistory.userId, userId))).toHaveLength(1);
   expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, "renewal"))).toEqual([]);
-  expect((await db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.kind)).toEqual(["purchase_confirmed"]);
+  expect((await db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.kind)).toEqual([
+    "purchase_confirmed",
+  ]);
 }
 
 describeEachDatabase("renewal errors", (database) => {

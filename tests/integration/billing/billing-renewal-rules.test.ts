@@ -6,7 +6,15 @@ import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import type { Db } from "#server/db/client";
-import { billingHistory, ledgerEntries, notifications, pricing, profiles, renewalReminders, subscriptions } from "#server/db/schema";
+import {
+  billingHistory,
+  ledgerEntries,
+  notifications,
+  pricing,
+  profiles,
+  renewalReminders,
+  subscriptions,
+} from "#server/db/schema";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -14,7 +22,10 @@ const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
 
 /** A member with `balance` who bought a `price` plan for `total` (the period's price) at `start`. */
-async function bought(db: Db, options: { start: string; price: bigint; total: bigint; balance: bigint; period?: BillingPeriod }) {
+async function bought(
+  db: Db,
+  options: { start: string; price: bigint; total: bigint; balance: bigint; period?: BillingPeriod },
+) {
   const member = await createMember(db, { balance: options.balance });
   const [plan] = await db
     .insert(pricing)
@@ -38,7 +49,9 @@ async function look(db: Db, userId: string) {
   return {
     balance: profile?.balance,
     sub: (await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!,
-    bills: (await db.select().from(billingHistory).where(eq(billingHistory.userId, userId)).orderBy(billingHistory.issueDate)).map((b) => ({
+    bills: (
+      await db.select().from(billingHistory).where(eq(billingHistory.userId, userId)).orderBy(billingHistory.issueDate)
+    ).map((b) => ({
       status: b.status,
       totalAmount: b.totalAmount,
       description: b.description,
@@ -48,7 +61,9 @@ async function look(db: Db, userId: string) {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, userId), sql`${ledgerEntries.amount} < 0`))
       .orderBy(ledgerEntries.id),
-    notes: (await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)).map((n) => n.kind),
+    notes: (
+      await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)
+    ).map((n) => n.kind),
   };
 }
 
@@ -61,14 +76,23 @@ describeEachDatabase("renewal rules", (database) => {
   afterEach(async () => expectLedgerInvariant(db()));
 
   it("names the plan, the period and the due date on the renewal's bill and ledger row; a lapse adds why", async () => {
-    const { userId, sub } = await bought(db(), { start: "2026-01-10T08:00:00.000Z", price: 49_000_000n, total: 49_000_000n, balance: 98_000_000n });
+    const { userId, sub } = await bought(db(), {
+      start: "2026-01-10T08:00:00.000Z",
+      price: 49_000_000n,
+      total: 49_000_000n,
+      balance: 98_000_000n,
+    });
     expect(await renewSubscription(db(), sub.id, at("2026-02-10T09:00:00.000Z"))).toBe("charged");
     expect(await renewSubscription(db(), sub.id, at("2026-03-10T09:00:00.000Z"))).toBe("failed");
     const state = await look(db(), userId);
     expect(state.bills).toEqual([
       { status: "paid", totalAmount: 49_000_000n, description: "Gold (monthly)" },
       { status: "paid", totalAmount: 49_000_000n, description: "Renewal: Gold (monthly), due 2026-02-10" },
-      { status: "failed", totalAmount: 49_000_000n, description: "Renewal: Gold (monthly), due 2026-03-10 — insufficient balance" },
+      {
+        status: "failed",
+        totalAmount: 49_000_000n,
+        description: "Renewal: Gold (monthly), due 2026-03-10 — insufficient balance",
+      },
     ]);
     expect(state.debits.map((d) => [d.kind, d.amount, d.memo])).toEqual([
       ["purchase", -49_000_000n, expect.stringMatching(/^INV-20260110-[A-Z2-7]{8} Gold \(monthly\)$/)],
@@ -78,7 +102,12 @@ describeEachDatabase("renewal rules", (database) => {
   });
 
   it("skips a subscription that is not due yet, and one that has lapsed, changing nothing", async () => {
-    const { userId, sub } = await bought(db(), { start: "2026-01-10T08:00:00.000Z", price: 49_000_000n, total: 49_000_000n, balance: 49_000_000n });
+    const { userId, sub } = await bought(db(), {
+      start: "2026-01-10T08:00:00.000Z",
+      price: 49_000_000n,
+      total: 49_000_000n,
+      balance: 49_000_000n,
+    });
     expect(await renewSubscription(db(), sub.id, at("2026-02-10T07:59:59.999Z"))).toBe("skipped");
     expect(await renewSubscription(db(), sub.id, at("2026-02-10T08:00:00.000Z"))).toBe("failed");
     expect(await renewSubscription(db(), sub.id, at("2026-06-01T00:00:00.000Z"))).toBe("skipped");
@@ -112,7 +141,12 @@ describeEachDatabase("renewal rules", (database) => {
   });
 
   it("refuses to settle a subscription whose member has no profile any more, naming it", async () => {
-    const { userId, sub } = await bought(db(), { start: "2026-01-10T08:00:00.000Z", price: 49_000_000n, total: 49_000_000n, balance: 98_000_000n });
+    const { userId, sub } = await bought(db(), {
+      start: "2026-01-10T08:00:00.000Z",
+      price: 49_000_000n,
+      total: 49_000_000n,
+      balance: 98_000_000n,
+    });
     await db().delete(profiles).where(eq(profiles.id, userId));
     await expect(renewSubscription(db(), sub.id, at("2026-02-10T08:00:00.000Z"))).rejects.toMatchObject({
       code: "NOT_FOUND",
@@ -125,7 +159,12 @@ describeEachDatabase("renewal rules", (database) => {
 
   it("sends the 72-hour reminder from exactly 72 hours before the due date, the 24-hour one from exactly 24", async () => {
     // The purchase spent the whole balance: the renewal is not covered.
-    const { sub } = await bought(db(), { start: "2026-01-10T08:00:00.000Z", price: 49_000_000n, total: 49_000_000n, balance: 49_000_000n });
+    const { sub } = await bought(db(), {
+      start: "2026-01-10T08:00:00.000Z",
+      price: 49_000_000n,
+      total: 49_000_000n,
+      balance: 49_000_000n,
+    });
     const due = at("2026-02-10T08:00:00.000Z").getTime();
     expect(await sendRenewalReminders({ db: db(), now: new Date(due - 72 * HOUR - 1) })).toBe(0);
     expect(await sendRenewalReminders({ db: db(), now: new Date(due - 72 * HOUR) })).toBe(1);

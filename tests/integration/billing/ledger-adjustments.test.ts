@@ -12,12 +12,19 @@ async function stateOf(db: Db, userId: string) {
   return {
     balance: profile!.balance,
     entries: await db
-      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, reference: ledgerEntries.reference, memo: ledgerEntries.memo })
+      .select({
+        kind: ledgerEntries.kind,
+        amount: ledgerEntries.amount,
+        reference: ledgerEntries.reference,
+        memo: ledgerEntries.memo,
+      })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userId, userId))
       .orderBy(ledgerEntries.id),
     bills: await db.select().from(billingHistory).where(eq(billingHistory.userId, userId)),
-    notes: (await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)).map((n) => ({
+    notes: (
+      await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)
+    ).map((n) => ({
       kind: n.kind,
       payload: n.payload,
     })),
@@ -30,11 +37,23 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
 
   it("records a credit as a billing row and tells the member the amount and the new balance", async () => {
     const m = await createMember(db(), { balance: 2_000_000n });
-    const result = await adjustBalance({ db: db(), email: m.email, amount: 25_500_000n, reference: "wire-7", reason: "goodwill", actor: "alice" });
+    const result = await adjustBalance({
+      db: db(),
+      email: m.email,
+      amount: 25_500_000n,
+      reference: "wire-7",
+      reason: "goodwill",
+      actor: "alice",
+    });
     expect(result).toEqual({ userId: m.id, email: m.email, applied: true, balance: 27_500_000n });
 
     const state = await stateOf(db(), m.id);
-    expect(state.entries.at(-1)).toEqual({ kind: "adjustment", amount: 25_500_000n, reference: "ops:wire-7", memo: "alice: goodwill" });
+    expect(state.entries.at(-1)).toEqual({
+      kind: "adjustment",
+      amount: 25_500_000n,
+      reference: "ops:wire-7",
+      memo: "alice: goodwill",
+    });
     expect(state.bills).toHaveLength(1);
     expect(state.bills[0]).toMatchObject({
       totalAmount: 25_500_000n,
@@ -49,28 +68,64 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
 
   it("without a reason, says it was a manual adjustment in the ledger and a balance adjustment on the bill", async () => {
     const m = await createMember(db());
-    await adjustBalance({ db: db(), email: m.email, amount: 1_000_000n, reference: "no-reason", reason: "", actor: "ops-token" });
+    await adjustBalance({
+      db: db(),
+      email: m.email,
+      amount: 1_000_000n,
+      reference: "no-reason",
+      reason: "",
+      actor: "ops-token",
+    });
     const state = await stateOf(db(), m.id);
-    expect(state.entries).toEqual([{ kind: "adjustment", amount: 1_000_000n, reference: "ops:no-reason", memo: "ops-token: manual adjustment" }]);
+    expect(state.entries).toEqual([
+      { kind: "adjustment", amount: 1_000_000n, reference: "ops:no-reason", memo: "ops-token: manual adjustment" },
+    ]);
     expect(state.bills).toHaveLength(1);
     expect(state.bills[0]).toMatchObject({ paymentType: "Balance adjustment", description: "Balance adjustment" });
   });
 
   it("a debit writes the ledger row only: no bill, no notification", async () => {
     const m = await createMember(db(), { balance: 3_000_000n });
-    const result = await adjustBalance({ db: db(), email: m.email, amount: -1_250_000n, reference: "fix-1", reason: "double credit", actor: "alice" });
+    const result = await adjustBalance({
+      db: db(),
+      email: m.email,
+      amount: -1_250_000n,
+      reference: "fix-1",
+      reason: "double credit",
+      actor: "alice",
+    });
     expect(result).toEqual({ userId: m.id, email: m.email, applied: true, balance: 1_750_000n });
     const state = await stateOf(db(), m.id);
-    expect(state.entries.at(-1)).toEqual({ kind: "adjustment", amount: -1_250_000n, reference: "ops:fix-1", memo: "alice: double credit" });
+    expect(state.entries.at(-1)).toEqual({
+      kind: "adjustment",
+      amount: -1_250_000n,
+      reference: "ops:fix-1",
+      memo: "alice: double credit",
+    });
     expect(state.bills).toEqual([]);
     expect(state.notes).toEqual([]);
   });
 
   it("trims the email and the reference, so a pasted value with spaces finds the member and replays the same adjustment", async () => {
     const m = await createMember(db(), { email: "Padded@Example.com" });
-    const input = { db: db(), email: "  padded@example.com \n", amount: 4_000_000n, reference: "  ticket-42 ", reason: "refund", actor: "alice" };
-    expect(await adjustBalance(input)).toMatchObject({ userId: m.id, email: "Padded@Example.com", applied: true, balance: 4_000_000n });
-    expect(await adjustBalance({ ...input, reference: "ticket-42" })).toMatchObject({ applied: false, balance: 4_000_000n });
+    const input = {
+      db: db(),
+      email: "  padded@example.com \n",
+      amount: 4_000_000n,
+      reference: "  ticket-42 ",
+      reason: "refund",
+      actor: "alice",
+    };
+    expect(await adjustBalance(input)).toMatchObject({
+      userId: m.id,
+      email: "Padded@Example.com",
+      applied: true,
+      balance: 4_000_000n,
+    });
+    expect(await adjustBalance({ ...input, reference: "ticket-42" })).toMatchObject({
+      applied: false,
+      balance: 4_000_000n,
+    });
     const state = await stateOf(db(), m.id);
     expect(state.entries.map((e) => e.reference)).toEqual(["ops:ticket-42"]);
     await expect(adjustBalance({ ...input, email: "  nobody@example.com " })).rejects.toMatchObject({
@@ -82,7 +137,10 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
   it("refuses a zero amount and a blank reference before anything is written", async () => {
     const m = await createMember(db(), { balance: 1_000_000n });
     const input = { db: db(), email: m.email, amount: 1_000_000n, reference: "r", reason: "x", actor: "alice" };
-    await expect(adjustBalance({ ...input, amount: 0n })).rejects.toMatchObject({ code: "VALIDATION", message: "The amount must not be zero." });
+    await expect(adjustBalance({ ...input, amount: 0n })).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: "The amount must not be zero.",
+    });
     for (const reference of ["", "   "]) {
       await expect(adjustBalance({ ...input, reference })).rejects.toMatchObject({
         code: "VALIDATION",
@@ -90,7 +148,9 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
       });
     }
     // Checked before the member is looked up: an unknown email with a bad input is still a 400.
-    await expect(adjustBalance({ ...input, email: "nobody@example.com", amount: 0n })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(adjustBalance({ ...input, email: "nobody@example.com", amount: 0n })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
     const state = await stateOf(db(), m.id);
     expect(state.entries).toHaveLength(1);
     expect(state.balance).toBe(1_000_000n);
@@ -106,7 +166,14 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
         // A purchase in progress: the profile row locked and 6 USDT debited, not yet committed.
         await tx.execute(sql`select id from profiles where id = ${m.id} for update`);
         await postLedgerEntry({ tx, userId: m.id, kind: "purchase", amount: -6_000_000n, reference: `held:${m.id}` });
-        adjustment = adjustBalance({ db: db(), email: m.email, amount: -6_000_000n, reference: "held-1", reason: "fix", actor: "alice" }).then(
+        adjustment = adjustBalance({
+          db: db(),
+          email: m.email,
+          amount: -6_000_000n,
+          reference: "held-1",
+          reason: "fix",
+          actor: "alice",
+        }).then(
           (ok) => ok,
           (error: unknown) => error,
         );

@@ -1,13 +1,20 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { BillingPeriod } from "~/lib/pricing";
-import { priceFor } from "~/lib/pricing";
+import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { runRenewals } from "#server/billing/renew-subscriptions";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import type { Db } from "#server/db/client";
-import { billingHistory, ledgerEntries, notifications, pricing, profiles, renewalReminders, subscriptions } from "#server/db/schema";
+import {
+  billingHistory,
+  ledgerEntries,
+  notifications,
+  pricing,
+  profiles,
+  renewalReminders,
+  subscriptions,
+} from "#server/db/schema";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -18,7 +25,14 @@ const HOUR = 3_600_000;
 /** A member who bought `planName` at `start` and keeps `balanceAfter` on the balance. */
 async function subscribed(
   db: Db,
-  options: { start: string; period?: BillingPeriod; price?: bigint; balanceAfter?: bigint; planName?: string; userId?: string },
+  options: {
+    start: string;
+    period?: BillingPeriod;
+    price?: bigint;
+    balanceAfter?: bigint;
+    planName?: string;
+    userId?: string;
+  },
 ) {
   const period = options.period ?? "monthly";
   const price = options.price ?? usdt(49);
@@ -26,7 +40,12 @@ async function subscribed(
   const userId = options.userId ?? (await createMember(db, { balance: amount + (options.balanceAfter ?? 0n) })).id;
   const [plan] = await db
     .insert(pricing)
-    .values({ planId: `p-${crypto.randomUUID().slice(0, 8)}`, name: options.planName ?? "Gold", price, published: true })
+    .values({
+      planId: `p-${crypto.randomUUID().slice(0, 8)}`,
+      name: options.planName ?? "Gold",
+      price,
+      published: true,
+    })
     .returning();
   const response = await purchaseSubscriptions({
     db,
@@ -38,7 +57,10 @@ async function subscribed(
     now: at(options.start),
   });
   expect(response.activeSubscriptions).toContain(plan!.id);
-  const [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, plan!.id)));
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, plan!.id)));
   return { userId, plan: plan!, sub: sub! };
 }
 
@@ -47,9 +69,18 @@ async function look(db: Db, userId: string) {
   return {
     balance: profile!.balance,
     subs: await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
-    bills: await db.select().from(billingHistory).where(eq(billingHistory.userId, userId)).orderBy(billingHistory.issueDate),
-    renewals: await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, "renewal"))),
-    notes: (await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)).map((n) => ({
+    bills: await db
+      .select()
+      .from(billingHistory)
+      .where(eq(billingHistory.userId, userId))
+      .orderBy(billingHistory.issueDate),
+    renewals: await db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, "renewal"))),
+    notes: (
+      await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)
+    ).map((n) => ({
       kind: n.kind,
       payload: n.payload,
     })),
@@ -70,9 +101,15 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
   });
 
   it("charges a due renewal at the current price and moves the date one period from the old due date", async () => {
-    const { userId, plan, sub } = await subscribed(db(), { start: "2026-01-31T09:00:00.000Z", balanceAfter: usdt(100) });
+    const { userId, plan, sub } = await subscribed(db(), {
+      start: "2026-01-31T09:00:00.000Z",
+      balanceAfter: usdt(100),
+    });
     expect(sub.nextBillingDate!.toISOString()).toBe("2026-02-28T09:00:00.000Z");
-    await db().update(pricing).set({ price: usdt(50) }).where(eq(pricing.id, plan.id));
+    await db()
+      .update(pricing)
+      .set({ price: usdt(50) })
+      .where(eq(pricing.id, plan.id));
 
     // The job runs late (Mar 5): the new date still counts from Feb 28 — and back to the 31st.
     expect(await runRenewals({ db: db(), now: at("2026-03-05T00:00:00.000Z") })).toEqual({ ...none, charged: 1 });
@@ -81,14 +118,23 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
     expect(state.subs[0]).toMatchObject({ status: "active", autorenew: true });
     expect(state.subs[0]!.nextBillingDate!.toISOString()).toBe("2026-03-31T09:00:00.000Z");
     expect(state.renewals).toHaveLength(1);
-    expect(state.renewals[0]).toMatchObject({ amount: -usdt(50), reference: `renewal:${sub.id}:2026-02-28T09:00:00.000Z` });
+    expect(state.renewals[0]).toMatchObject({
+      amount: -usdt(50),
+      reference: `renewal:${sub.id}:2026-02-28T09:00:00.000Z`,
+    });
     expect(state.bills).toHaveLength(2);
     const renewalBill = state.bills[1]!;
     expect(renewalBill).toMatchObject({ status: "paid", paymentType: "USDT Balance", totalAmount: usdt(50) });
     expect(renewalBill.invoiceId).not.toBe(state.bills[0]!.invoiceId);
     expect(state.notes.at(-1)).toEqual({
       kind: "renewal_charged",
-      payload: { plan: "Gold", amount: "$50.00 USDT", nextBillingDate: "2026-03-31", invoiceId: renewalBill.invoiceId, balance: "$50.00" },
+      payload: {
+        plan: "Gold",
+        amount: "$50.00 USDT",
+        nextBillingDate: "2026-03-31",
+        invoiceId: renewalBill.invoiceId,
+        balance: "$50.00",
+      },
     });
 
     // Not due again until Mar 31; a second run the same day does nothing.
@@ -99,7 +145,11 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
   });
 
   it("renews quarterly three calendar months on, clamped to the month's end", async () => {
-    const { userId } = await subscribed(db(), { start: "2025-11-30T12:00:00.000Z", period: "quarterly", balanceAfter: usdt(124) });
+    const { userId } = await subscribed(db(), {
+      start: "2025-11-30T12:00:00.000Z",
+      period: "quarterly",
+      balanceAfter: usdt(124),
+    });
     expect(await runRenewals({ db: db(), now: at("2026-02-28T12:00:00.000Z") })).toEqual({ ...none, charged: 1 });
     const state = await look(db(), userId);
     expect(state.subs[0]!.nextBillingDate!.toISOString()).toBe("2026-05-30T12:00:00.000Z");
@@ -108,7 +158,10 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
 
   it("charges each missed due date once when the job was down for several periods", async () => {
     const { userId, sub } = await subscribed(db(), { start: "2025-12-31T00:00:00.000Z", balanceAfter: usdt(200) });
-    expect(await runRenewals({ db: db(), now: at("2026-03-05T00:00:00.000Z"), batchSize: 1 })).toEqual({ ...none, charged: 2 });
+    expect(await runRenewals({ db: db(), now: at("2026-03-05T00:00:00.000Z"), batchSize: 1 })).toEqual({
+      ...none,
+      charged: 2,
+    });
     const state = await look(db(), userId);
     expect(state.renewals.map((r) => r.reference).sort()).toEqual([
       `renewal:${sub.id}:2026-01-31T00:00:00.000Z`,
@@ -143,13 +196,20 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
     expect(state.balance).toBe(usdt(100));
     expect(state.subs[0]!.status).toBe("expired");
     expect(state.bills).toHaveLength(1);
-    expect(state.notes.at(-1)).toEqual({ kind: "subscription_expired", payload: { plan: "Gold", endedOn: "2026-02-10" } });
+    expect(state.notes.at(-1)).toEqual({
+      kind: "subscription_expired",
+      payload: { plan: "Gold", endedOn: "2026-02-10" },
+    });
   });
 
   it("never touches lifetime subscriptions", async () => {
     const { userId } = await subscribed(db(), { start: "2020-01-01T00:00:00.000Z", period: "lifetime" });
     expect(await runRenewals({ db: db(), now: at("2099-01-01T00:00:00.000Z") })).toEqual(none);
-    expect((await look(db(), userId)).subs[0]).toMatchObject({ status: "active", nextBillingDate: null, autorenew: false });
+    expect((await look(db(), userId)).subs[0]).toMatchObject({
+      status: "active",
+      nextBillingDate: null,
+      autorenew: false,
+    });
   });
 
   it("never charges one due date twice, even when the date is put back", async () => {
@@ -158,7 +218,10 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
     expect(await runRenewals({ db: db(), now })).toEqual({ ...none, charged: 1 });
     expect(await runRenewals({ db: db(), now })).toEqual(none);
     // A restore or a manual edit puts the old due date back: the ledger reference refuses a second charge.
-    await db().update(subscriptions).set({ nextBillingDate: at("2026-02-10T00:00:00.000Z") }).where(eq(subscriptions.id, sub.id));
+    await db()
+      .update(subscriptions)
+      .set({ nextBillingDate: at("2026-02-10T00:00:00.000Z") })
+      .where(eq(subscriptions.id, sub.id));
     expect(await runRenewals({ db: db(), now })).toEqual(none);
     const state = await look(db(), userId);
     expect(state.balance).toBe(usdt(51));
@@ -170,12 +233,19 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
   it("two runners at once charge every subscription exactly once", async () => {
     const members: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const { userId } = await subscribed(db(), { start: "2026-01-10T00:00:00.000Z", balanceAfter: usdt(200), planName: `A${i}` });
+      const { userId } = await subscribed(db(), {
+        start: "2026-01-10T00:00:00.000Z",
+        balanceAfter: usdt(200),
+        planName: `A${i}`,
+      });
       await subscribed(db(), { start: "2026-01-11T00:00:00.000Z", userId, planName: `B${i}` });
       members.push(userId);
     }
     const now = at("2026-02-12T00:00:00.000Z");
-    const [one, two] = await Promise.all([runRenewals({ db: db(), now, batchSize: 5 }), runRenewals({ db: db(), now, batchSize: 5 })]);
+    const [one, two] = await Promise.all([
+      runRenewals({ db: db(), now, batchSize: 5 }),
+      runRenewals({ db: db(), now, batchSize: 5 }),
+    ]);
     expect(one.charged + two.charged).toBe(24);
     expect(one.errored + two.errored + one.failed + two.failed).toBe(0);
     for (const userId of members) {
@@ -187,22 +257,27 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
 
   // PGlite has one connection: a second transaction holding the row cannot exist there, so this
   // runs on PostgreSQL and is reported as skipped on PGlite.
-  it.skipIf(kind === "pglite")("skips a subscription another runner holds, and still finishes (microsecond due dates too) (PostgreSQL only: PGlite has one connection, no second holder)", async () => {
-    const { userId, sub } = await subscribed(db(), { start: "2026-01-10T00:00:00.000Z", balanceAfter: usdt(100) });
-    await db().execute(sql`update subscriptions set next_billing_date = '2026-02-10T00:00:00.000500Z' where id = ${sub.id}`);
-    const holder = await database().pool!.connect();
-    try {
-      await holder.query("begin");
-      await holder.query("select id from subscriptions where id = $1 for update", [sub.id]);
-      const now = at("2026-02-11T00:00:00.000Z");
-      expect(await runRenewals({ db: db(), now, batchSize: 1 })).toEqual(none);
-      await holder.query("rollback");
-      expect(await runRenewals({ db: db(), now, batchSize: 1 })).toEqual({ ...none, charged: 1 });
-    } finally {
-      holder.release();
-    }
-    expect((await look(db(), userId)).renewals).toHaveLength(1);
-  });
+  it.skipIf(kind === "pglite")(
+    "skips a subscription another runner holds, and still finishes (microsecond due dates too) (PostgreSQL only: PGlite has one connection, no second holder)",
+    async () => {
+      const { userId, sub } = await subscribed(db(), { start: "2026-01-10T00:00:00.000Z", balanceAfter: usdt(100) });
+      await db().execute(
+        sql`update subscriptions set next_billing_date = '2026-02-10T00:00:00.000500Z' where id = ${sub.id}`,
+      );
+      const holder = await database().pool!.connect();
+      try {
+        await holder.query("begin");
+        await holder.query("select id from subscriptions where id = $1 for update", [sub.id]);
+        const now = at("2026-02-11T00:00:00.000Z");
+        expect(await runRenewals({ db: db(), now, batchSize: 1 })).toEqual(none);
+        await holder.query("rollback");
+        expect(await runRenewals({ db: db(), now, batchSize: 1 })).toEqual({ ...none, charged: 1 });
+      } finally {
+        holder.release();
+      }
+      expect((await look(db(), userId)).renewals).toHaveLength(1);
+    },
+  );
 
   it("reminds a member once at 72 h and once at 24 h when the balance will not cover the renewal", async () => {
     const { userId } = await subscribed(db(), { start: "2026-01-10T12:00:00.000Z", balanceAfter: usdt(10) });
@@ -235,8 +310,16 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
 
   it("counts all of a member's renewals due in the window against the balance", async () => {
     // Balance 60 covers the first renewal (49) but not both (98): only the later one is at risk.
-    const first = await subscribed(db(), { start: "2026-01-10T10:00:00.000Z", balanceAfter: usdt(60 + 49), planName: "Gold" });
-    const second = await subscribed(db(), { start: "2026-01-10T11:00:00.000Z", userId: first.userId, planName: "Silver" });
+    const first = await subscribed(db(), {
+      start: "2026-01-10T10:00:00.000Z",
+      balanceAfter: usdt(60 + 49),
+      planName: "Gold",
+    });
+    const second = await subscribed(db(), {
+      start: "2026-01-10T11:00:00.000Z",
+      userId: first.userId,
+      planName: "Silver",
+    });
     expect(await sendRenewalReminders({ db: db(), now: at("2026-02-08T12:00:00.000Z") })).toBe(1);
     const [reminder] = await db().select().from(renewalReminders);
     expect(reminder).toMatchObject({ subscriptionId: second.sub.id, kind: "72h" });

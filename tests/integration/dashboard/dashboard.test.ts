@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { signInMember } from "#server/auth/accounts/sign-in-member";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
-import { billingHistory, pricing, profiles, session, subscriptions, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { listBillingHistory } from "#server/dashboard/list-billing-history";
-import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
-import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
 import { action as autorenewAction } from "~/routes/api.dashboard.autorenew";
 import { action as passwordAction } from "~/routes/api.dashboard.password";
 import { action as profileAction } from "~/routes/api.dashboard.profile";
 import { action as purchaseAction } from "~/routes/api.dashboard.purchase";
 import { action as codeAction } from "~/routes/api.dashboard.telegram-code";
 import { loader as dashboardLoader } from "~/routes/dashboard";
+import { signInMember } from "#server/auth/accounts/sign-in-member";
+import { signUpMember } from "#server/auth/accounts/sign-up-member";
+import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
+import { listBillingHistory } from "#server/dashboard/list-billing-history";
+import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
+import { billingHistory, pricing, profiles, session, subscriptions, user } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { expectLedgerInvariant } from "../../helpers/members";
@@ -20,7 +20,11 @@ import { callAction, callLoader } from "../../helpers/route-request";
 
 withTestDataDir("dashboard");
 
-const cookieFrom = (h: Headers) => h.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieFrom = (h: Headers) =>
+  h
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 let ipCounter = 1;
 
 describeEachDatabase("member dashboard", (database) => {
@@ -32,7 +36,15 @@ describeEachDatabase("member dashboard", (database) => {
     const ip = `10.9.0.${ipCounter++}`;
     const result = await signUpMember({
       db: db(),
-      input: { firstName: first, lastName: "Tester", email: `${first.toLowerCase()}-${ipCounter}@example.com`, password: "Analytical1", telegram, acceptTerms: true, acceptRisk: true },
+      input: {
+        firstName: first,
+        lastName: "Tester",
+        email: `${first.toLowerCase()}-${ipCounter}@example.com`,
+        password: "Analytical1",
+        telegram,
+        acceptTerms: true,
+        acceptRisk: true,
+      },
       clientIp: ip,
       headers: new Headers({ "x-client-ip": ip }),
     });
@@ -40,10 +52,21 @@ describeEachDatabase("member dashboard", (database) => {
   }
 
   async function subscribe(userId: string, period: "monthly" | "lifetime") {
-    const [plan] = await db().select().from(pricing).where(eq(pricing.published, true)).limit(1).offset(period === "monthly" ? 0 : 1);
+    const [plan] = await db()
+      .select()
+      .from(pricing)
+      .where(eq(pricing.published, true))
+      .limit(1)
+      .offset(period === "monthly" ? 0 : 1);
     const [row] = await db()
       .insert(subscriptions)
-      .values({ userId, planId: plan!.id, billingPeriod: period, nextBillingDate: period === "lifetime" ? null : new Date(Date.now() + 30 * 86_400_000), autorenew: period !== "lifetime" })
+      .values({
+        userId,
+        planId: plan!.id,
+        billingPeriod: period,
+        nextBillingDate: period === "lifetime" ? null : new Date(Date.now() + 30 * 86_400_000),
+        autorenew: period !== "lifetime",
+      })
       .returning();
     return row!;
   }
@@ -63,7 +86,12 @@ describeEachDatabase("member dashboard", (database) => {
     expect(redirect.location).toBe("/signin?redirectTo=%2Fdashboard%3Fsection%3Dbilling-history");
 
     const page = await load("/dashboard?section=Market_News", `${ada.cookie}; sidebar_state=false`);
-    const loaded = page.data as { section: unknown; sidebarOpen: boolean; profile: { email: string; balance: string }; wallet: { address: string; qr: { size: number } } };
+    const loaded = page.data as {
+      section: unknown;
+      sidebarOpen: boolean;
+      profile: { email: string; balance: string };
+      wallet: { address: string; qr: { size: number } };
+    };
     expect(loaded.section).toEqual({ key: "market_news", enabled: false, title: "Market News" });
     expect(loaded.sidebarOpen).toBe(false);
     expect(loaded.profile.email).toMatch(/^ada-/);
@@ -75,15 +103,27 @@ describeEachDatabase("member dashboard", (database) => {
 
   it("autorenew: another member's subscription id is 404 and nothing changes; a malformed id too", async () => {
     const adas = await subscribe(ada.userId, "monthly");
-    const foreign = await callAction(autorenewAction, { path: "/api/dashboard/autorenew", json: { subscriptionId: adas.id, autorenew: false }, cookie: bob.cookie });
+    const foreign = await callAction(autorenewAction, {
+      path: "/api/dashboard/autorenew",
+      json: { subscriptionId: adas.id, autorenew: false },
+      cookie: bob.cookie,
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.data).toMatchObject({ ok: false, error: "Subscription not found." });
-    const malformed = await callAction(autorenewAction, { path: "/api/dashboard/autorenew", json: { subscriptionId: "1 or 1=1", autorenew: false }, cookie: bob.cookie });
+    const malformed = await callAction(autorenewAction, {
+      path: "/api/dashboard/autorenew",
+      json: { subscriptionId: "1 or 1=1", autorenew: false },
+      cookie: bob.cookie,
+    });
     expect(malformed.status).toBe(404);
     const [after] = await db().select().from(subscriptions).where(eq(subscriptions.id, adas.id));
     expect(after!.autorenew).toBe(true);
 
-    const own = await callAction(autorenewAction, { path: "/api/dashboard/autorenew", json: { subscriptionId: adas.id, autorenew: false }, cookie: ada.cookie });
+    const own = await callAction(autorenewAction, {
+      path: "/api/dashboard/autorenew",
+      json: { subscriptionId: adas.id, autorenew: false },
+      cookie: ada.cookie,
+    });
     expect(own.status).toBe(200);
     expect(own.data).toMatchObject({ ok: true, autorenew: false });
     const [changed] = await db().select().from(subscriptions).where(eq(subscriptions.id, adas.id));
@@ -92,7 +132,11 @@ describeEachDatabase("member dashboard", (database) => {
 
   it("autorenew: a lifetime subscription cannot be changed", async () => {
     const lifetime = await subscribe(ada.userId, "lifetime");
-    const answer = await callAction(autorenewAction, { path: "/api/dashboard/autorenew", json: { subscriptionId: lifetime.id, autorenew: true }, cookie: ada.cookie });
+    const answer = await callAction(autorenewAction, {
+      path: "/api/dashboard/autorenew",
+      json: { subscriptionId: lifetime.id, autorenew: true },
+      cookie: ada.cookie,
+    });
     expect(answer.status).toBe(409);
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, lifetime.id));
     expect(row!.autorenew).toBe(false);
@@ -101,10 +145,28 @@ describeEachDatabase("member dashboard", (database) => {
   it("user info: only first and last name change, whatever else the body says", async () => {
     const [before] = await db().select().from(profiles).where(eq(profiles.id, ada.userId));
     const [beforeUser] = await db().select().from(user).where(eq(user.id, ada.userId));
-    const answer = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "  Augusta ", lastName: "King", email: "evil@example.com", telegramUsername: "evil_tg", balance: "1000000000", telegramVerified: true, id: bob.userId }, cookie: ada.cookie });
+    const answer = await callAction(profileAction, {
+      path: "/api/dashboard/profile",
+      json: {
+        firstName: "  Augusta ",
+        lastName: "King",
+        email: "evil@example.com",
+        telegramUsername: "evil_tg",
+        balance: "1000000000",
+        telegramVerified: true,
+        id: bob.userId,
+      },
+      cookie: ada.cookie,
+    });
     expect(answer.status).toBe(200);
     const [after] = await db().select().from(profiles).where(eq(profiles.id, ada.userId));
-    expect(after).toMatchObject({ firstName: "Augusta", lastName: "King", telegramUsername: before!.telegramUsername, balance: before!.balance, telegramVerified: false });
+    expect(after).toMatchObject({
+      firstName: "Augusta",
+      lastName: "King",
+      telegramUsername: before!.telegramUsername,
+      balance: before!.balance,
+      telegramVerified: false,
+    });
     const [afterUser] = await db().select().from(user).where(eq(user.id, ada.userId));
     expect(afterUser).toMatchObject({ email: beforeUser!.email, name: "Augusta King" });
     const [bobs] = await db().select().from(profiles).where(eq(profiles.id, bob.userId));
@@ -112,21 +174,37 @@ describeEachDatabase("member dashboard", (database) => {
   });
 
   it("user info: names are required and at most 100 characters", async () => {
-    const blank = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "   ", lastName: "King" }, cookie: ada.cookie });
+    const blank = await callAction(profileAction, {
+      path: "/api/dashboard/profile",
+      json: { firstName: "   ", lastName: "King" },
+      cookie: ada.cookie,
+    });
     expect(blank.status).toBe(400);
     expect(blank.data.error).toBe("First name is required");
-    const long = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "Ada", lastName: "x".repeat(101) }, cookie: ada.cookie });
+    const long = await callAction(profileAction, {
+      path: "/api/dashboard/profile",
+      json: { firstName: "Ada", lastName: "x".repeat(101) },
+      cookie: ada.cookie,
+    });
     expect(long.status).toBe(400);
     expect(long.data.error).toBe("Last name must be less than 100 characters");
   });
 
   it("every action refuses a visitor (401) and a cross-site request (403)", async () => {
-    const anonymous = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "X", lastName: "Y" } });
+    const anonymous = await callAction(profileAction, {
+      path: "/api/dashboard/profile",
+      json: { firstName: "X", lastName: "Y" },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.data).toMatchObject({ signedOut: true });
     const purchase = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: {} });
     expect(purchase.data.error).toBe("Please sign in to complete purchase");
-    const crossSite = await callAction(codeAction, { path: "/api/dashboard/telegram-code", json: {}, cookie: ada.cookie, origin: "https://evil.example" });
+    const crossSite = await callAction(codeAction, {
+      path: "/api/dashboard/telegram-code",
+      json: {},
+      cookie: ada.cookie,
+      origin: "https://evil.example",
+    });
     expect(crossSite.status).toBe(403);
   });
 
@@ -153,17 +231,36 @@ describeEachDatabase("member dashboard", (database) => {
   it("purchase: refuses a short balance, then charges the member's own balance once", async () => {
     const carol = await member("Carol");
     const [plan] = await db().select().from(pricing).where(eq(pricing.published, true)).limit(1);
-    const body = { planIds: [plan!.id], billingPeriod: "monthly", totalAmount: plan!.price.toString(), idempotencyKey: "k-1" };
-    const short = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: body, cookie: carol.cookie });
+    const body = {
+      planIds: [plan!.id],
+      billingPeriod: "monthly",
+      totalAmount: plan!.price.toString(),
+      idempotencyKey: "k-1",
+    };
+    const short = await callAction(purchaseAction, {
+      path: "/api/dashboard/purchase",
+      json: body,
+      cookie: carol.cookie,
+    });
     expect(short.status).toBe(402);
     expect(short.data).toMatchObject({ ok: false, required: plan!.price.toString(), currentBalance: "0" });
     expect(String(short.data.error)).toMatch(/^Insufficient balance\. You need \$[\d,]+\.\d\d more\.$/);
 
     const { postLedgerEntry } = await import("#server/billing/ledger");
-    await postLedgerEntry({ tx: db(), userId: carol.userId, kind: "adjustment", amount: plan!.price * 2n, reference: `test:${carol.userId}` });
+    await postLedgerEntry({
+      tx: db(),
+      userId: carol.userId,
+      kind: "adjustment",
+      amount: plan!.price * 2n,
+      reference: `test:${carol.userId}`,
+    });
     const ok = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: body, cookie: carol.cookie });
     expect(ok.data).toEqual({ ok: true, activeSubscriptions: [plan!.id], newBalance: plan!.price.toString() });
-    const again = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: body, cookie: carol.cookie });
+    const again = await callAction(purchaseAction, {
+      path: "/api/dashboard/purchase",
+      json: body,
+      cookie: carol.cookie,
+    });
     expect(again.data).toEqual(ok.data);
     const [row] = await db().select().from(profiles).where(eq(profiles.id, carol.userId));
     expect(row!.balance).toBe(plan!.price);
@@ -171,16 +268,22 @@ describeEachDatabase("member dashboard", (database) => {
     expect(await listBillingHistory({ db: db(), userId: carol.userId })).toHaveLength(1);
     await expectLedgerInvariant(db());
 
-    const bad = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: { ...body, totalAmount: "-5" }, cookie: carol.cookie });
+    const bad = await callAction(purchaseAction, {
+      path: "/api/dashboard/purchase",
+      json: { ...body, totalAmount: "-5" },
+      cookie: carol.cookie,
+    });
     expect(bad.status).toBe(400);
   });
 
   it("lists are the member's own, billing newest first", async () => {
     const older = new Date("2026-01-01T00:00:00Z");
-    await db().insert(billingHistory).values([
-      { userId: bob.userId, invoiceId: "INV-BOB-1", issueDate: older, totalAmount: 1n, status: "failed" },
-      { userId: bob.userId, invoiceId: "INV-BOB-2", issueDate: new Date(), totalAmount: 2n, status: "pending" },
-    ]);
+    await db()
+      .insert(billingHistory)
+      .values([
+        { userId: bob.userId, invoiceId: "INV-BOB-1", issueDate: older, totalAmount: 1n, status: "failed" },
+        { userId: bob.userId, invoiceId: "INV-BOB-2", issueDate: new Date(), totalAmount: 2n, status: "pending" },
+      ]);
     const bobs = await listBillingHistory({ db: db(), userId: bob.userId });
     expect(bobs.map((r) => r.invoiceId)).toEqual(["INV-BOB-2", "INV-BOB-1"]);
     const adas = await listBillingHistory({ db: db(), userId: ada.userId });
@@ -193,26 +296,52 @@ describeEachDatabase("member dashboard", (database) => {
   it("change password: the one policy, the current password, and other sessions signed out", async () => {
     const dave = await member("Dave");
     const ip = "10.9.9.9";
-    const other = await signInMember({ db: db(), email: (await db().select().from(user).where(eq(user.id, dave.userId)))[0]!.email, password: "Analytical1", clientIp: ip, headers: new Headers({ "x-client-ip": ip }) });
+    const other = await signInMember({
+      db: db(),
+      email: (await db().select().from(user).where(eq(user.id, dave.userId)))[0]!.email,
+      password: "Analytical1",
+      clientIp: ip,
+      headers: new Headers({ "x-client-ip": ip }),
+    });
     expect(await db().select().from(session).where(eq(session.userId, dave.userId))).toHaveLength(2);
 
-    const weak = await callAction(passwordAction, { path: "/api/dashboard/password", json: { currentPassword: "Analytical1", newPassword: "weakpass1", confirmPassword: "weakpass1" }, cookie: dave.cookie });
+    const weak = await callAction(passwordAction, {
+      path: "/api/dashboard/password",
+      json: { currentPassword: "Analytical1", newPassword: "weakpass1", confirmPassword: "weakpass1" },
+      cookie: dave.cookie,
+    });
     expect(weak.status).toBe(400);
     expect(weak.data.fieldErrors).toMatchObject({ newPassword: "Password must contain at least one uppercase letter" });
-    const wrong = await callAction(passwordAction, { path: "/api/dashboard/password", json: { currentPassword: "Wrong1234", newPassword: "Difference2", confirmPassword: "Difference2" }, cookie: dave.cookie });
+    const wrong = await callAction(passwordAction, {
+      path: "/api/dashboard/password",
+      json: { currentPassword: "Wrong1234", newPassword: "Difference2", confirmPassword: "Difference2" },
+      cookie: dave.cookie,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.data.error).toBe("Current password is incorrect.");
 
-    const ok = await callAction(passwordAction, { path: "/api/dashboard/password", json: { currentPassword: "Analytical1", newPassword: "Difference2", confirmPassword: "Difference2" }, cookie: dave.cookie });
+    const ok = await callAction(passwordAction, {
+      path: "/api/dashboard/password",
+      json: { currentPassword: "Analytical1", newPassword: "Difference2", confirmPassword: "Difference2" },
+      cookie: dave.cookie,
+    });
     expect(ok.status).toBe(200);
     const fresh = cookieFrom(ok.headers!);
     expect(fresh).toContain("session_token=");
     const sessions = await db().select().from(session).where(eq(session.userId, dave.userId));
     expect(sessions).toHaveLength(1);
     // The other browser's session is gone; this browser continues with the new cookie.
-    const stale = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "D", lastName: "T" }, cookie: cookieFrom(other.headers) });
+    const stale = await callAction(profileAction, {
+      path: "/api/dashboard/profile",
+      json: { firstName: "D", lastName: "T" },
+      cookie: cookieFrom(other.headers),
+    });
     expect(stale.status).toBe(401);
-    const current = await callAction(profileAction, { path: "/api/dashboard/profile", json: { firstName: "D", lastName: "T" }, cookie: fresh });
+    const current = await callAction(profileAction, {
+      path: "/api/dashboard/profile",
+      json: { firstName: "D", lastName: "T" },
+      cookie: fresh,
+    });
     expect(current.status).toBe(200);
   });
 });

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { blogPosts, knowledgebaseArticles, pricing, results } from "#server/db/schema";
 import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
+import { blogPosts, knowledgebaseArticles, pricing, results } from "#server/db/schema";
 import { describeEachDatabase } from "../../helpers/database";
 
 describeEachDatabase("demo content", (database) => {
@@ -55,13 +55,19 @@ describeEachDatabase("demo content", (database) => {
       expect(post.content.length).toBeGreaterThan(1000);
     }
     // The brand from configuration is written into the copy.
-    const [{ n }] = (await database().db.execute<{ n: number }>(sql`select count(*)::int as n from blog where content like '%Acme Signals%'`)).rows as [{ n: number }];
+    const [{ n }] = (
+      await database().db.execute<{ n: number }>(
+        sql`select count(*)::int as n from blog where content like '%Acme Signals%'`,
+      )
+    ).rows as [{ n: number }];
     expect(Number(n)).toBeGreaterThan(0);
   });
 
   it("has 6+ published knowledgebase articles and one hidden", async () => {
     const articles = await database().db.select().from(knowledgebaseArticles);
     expect(articles.filter((a) => a.published).length).toBeGreaterThanOrEqual(6);
-    expect(await database().db.select().from(knowledgebaseArticles).where(eq(knowledgebaseArticles.published, false))).not.toHaveLength(0);
+    expect(
+      await database().db.select().from(knowledgebaseArticles).where(eq(knowledgebaseArticles.published, false)),
+    ).not.toHaveLength(0);
   });
 });

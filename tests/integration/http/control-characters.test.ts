@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { controlCharacterField } from "~/lib/validation/fields";
 import { CONTROL_CHARACTERS, type ActionAccess } from "#server/http/action";
 import { createApp } from "#server/http/app";
 import { TARGET_MESSAGES } from "#server/http/request-guard";
@@ -11,7 +12,6 @@ import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
-import { controlCharacterField } from "~/lib/validation/fields";
 import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("control-characters");
@@ -26,7 +26,22 @@ withTestDataDir("control-characters");
 
 const ORIGIN = "http://localhost";
 /** Query names the loaders read (and ones seen failing before), plus one no route reads. */
-const QUERY_NAMES = ["q", "who", "action", "target", "token", "redirectTo", "email", "page", "section", "type", "status", "kind", "newsletter", "unknown"];
+const QUERY_NAMES = [
+  "q",
+  "who",
+  "action",
+  "target",
+  "token",
+  "redirectTo",
+  "email",
+  "page",
+  "section",
+  "type",
+  "status",
+  "kind",
+  "newsletter",
+  "unknown",
+];
 const CONTROLS = ["\u0000", "\u0001", "\u001b", "\u007f", "\u0085"];
 
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess> & { schema?: z.ZodType };
@@ -34,7 +49,9 @@ type RouteModule = { action?: Action };
 const routeModules = import.meta.glob<RouteModule>("../../../app/routes/*.{ts,tsx}");
 const routes = declaredRoutes();
 const withActions = (
-  await Promise.all(routes.map(async (route) => ({ ...route, action: (await routeModules[`../../../app/${route.file}`]!()).action })))
+  await Promise.all(
+    routes.map(async (route) => ({ ...route, action: (await routeModules[`../../../app/${route.file}`]!()).action })),
+  )
 ).filter((r): r is typeof r & { action: Action } => typeof r.action === "function");
 
 /** A path as a request would name it: each parameter (and a catch-all) replaced by `value`. */
@@ -66,7 +83,10 @@ describeEachDatabase("control characters in the request target", (database) => {
   afterEach(() => resetSingleton("logger"));
 
   async function expectRefused(method: string, target: string, message: string) {
-    const response = await fetch(`${base}${target}`, { method, headers: method === "POST" ? { "content-type": "application/x-www-form-urlencoded", origin: base } : {} });
+    const response = await fetch(`${base}${target}`, {
+      method,
+      headers: method === "POST" ? { "content-type": "application/x-www-form-urlencoded", origin: base } : {},
+    });
     expect(response.status, `${method} ${target}`).toBe(400);
     expect(response.headers.get("cache-control"), `${method} ${target}`).toBe("no-store");
     expect(await response.json(), `${method} ${target}`).toEqual({ error: message });
@@ -74,35 +94,58 @@ describeEachDatabase("control characters in the request target", (database) => {
 
   it("finds the site's routes in app/routes.ts", () => {
     expect(routes.length).toBeGreaterThan(40);
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/blog/:slug", "/admin/audit-log", "/reset-password", "/api/contact"]));
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/blog/:slug", "/admin/audit-log", "/reset-password", "/api/contact"]),
+    );
   });
 
-  it.each(routes.map((r) => [r.path, r] as const))("%s: a control character in a query parameter or a path segment is a 400", async (_path, route) => {
-    const url = fill(route.path, "x").replace(/\/$/, "") || "/";
-    for (const name of QUERY_NAMES) {
-      await expectRefused("GET", `${url}?${name}=%00`, TARGET_MESSAGES.control);
-      await expectRefused("GET", `${url}?page=1&${name}=ab%00cd`, TARGET_MESSAGES.control);
-    }
-    for (const c of CONTROLS) await expectRefused("GET", `${url}?q=${encodeURIComponent(`a${c}`)}`, TARGET_MESSAGES.control);
-    await expectRefused("GET", `${url}?%00=x`, TARGET_MESSAGES.control);
-    await expectRefused("POST", `${url}?q=%00`, TARGET_MESSAGES.control);
-    await expectRefused("GET", `${url === "/" ? "" : url}/%00`, TARGET_MESSAGES.control);
-    await expectRefused("GET", `${url === "/" ? "" : url}/%E0%A4%A`, TARGET_MESSAGES.encoding);
-    if (/:\w+|\*$/.test(route.path)) {
-      for (const value of ["%00", "a%00b", "a%1Fb", "%7F"]) {
-        await expectRefused("GET", fill(route.path, value), TARGET_MESSAGES.control);
-        await expectRefused("GET", `${fill(route.path, value)}.data`, TARGET_MESSAGES.control);
+  it.each(routes.map((r) => [r.path, r] as const))(
+    "%s: a control character in a query parameter or a path segment is a 400",
+    async (_path, route) => {
+      const url = fill(route.path, "x").replace(/\/$/, "") || "/";
+      for (const name of QUERY_NAMES) {
+        await expectRefused("GET", `${url}?${name}=%00`, TARGET_MESSAGES.control);
+        await expectRefused("GET", `${url}?page=1&${name}=ab%00cd`, TARGET_MESSAGES.control);
       }
-    }
-    expect(logged.output(), "nothing is logged as an error").toBe("");
-  });
+      for (const c of CONTROLS)
+        await expectRefused("GET", `${url}?q=${encodeURIComponent(`a${c}`)}`, TARGET_MESSAGES.control);
+      await expectRefused("GET", `${url}?%00=x`, TARGET_MESSAGES.control);
+      await expectRefused("POST", `${url}?q=%00`, TARGET_MESSAGES.control);
+      await expectRefused("GET", `${url === "/" ? "" : url}/%00`, TARGET_MESSAGES.control);
+      await expectRefused("GET", `${url === "/" ? "" : url}/%E0%A4%A`, TARGET_MESSAGES.encoding);
+      if (/:\w+|\*$/.test(route.path)) {
+        for (const value of ["%00", "a%00b", "a%1Fb", "%7F"]) {
+          await expectRefused("GET", fill(route.path, value), TARGET_MESSAGES.control);
+          await expectRefused("GET", `${fill(route.path, value)}.data`, TARGET_MESSAGES.control);
+        }
+      }
+      expect(logged.output(), "nothing is logged as an error").toBe("");
+    },
+  );
 });
 
 /** Values a text field may take; each field is tried with the first one its schema accepts. */
-const SAMPLES: unknown[] = ["A", "a", "a@example.com", "Abcdefg1", "123456", "1", "/images/a.jpg", "monthly", "true"].flatMap((s) => [s, [s]]);
+const SAMPLES: unknown[] = [
+  "A",
+  "a",
+  "a@example.com",
+  "Abcdefg1",
+  "123456",
+  "1",
+  "/images/a.jpg",
+  "monthly",
+  "true",
+].flatMap((s) => [s, [s]]);
 
 type Variant = { base: Record<string, unknown>; keys: string[] };
-type Def = { type: string; shape?: Record<string, z.ZodType>; options?: z.ZodType[]; in?: z.ZodType; out?: z.ZodType; values?: unknown[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  in?: z.ZodType;
+  out?: z.ZodType;
+  values?: unknown[];
+};
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Each shape a schema accepts (a discriminated union's options, a preprocessed schema's target): its literal fields and the rest. */
@@ -146,7 +189,9 @@ const actionsWithSchemas = withActions.filter((r) => r.action.schema);
 describe("every action's schema refuses a control character in every field it reads", () => {
   it("finds the actions and their schemas", () => {
     expect(actionsWithSchemas.length).toBeGreaterThan(25);
-    expect(actionsWithSchemas.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/contact", "/signin", "/api/dashboard/profile", "/admin/posts/:postId"]));
+    expect(actionsWithSchemas.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/api/contact", "/signin", "/api/dashboard/profile", "/admin/posts/:postId"]),
+    );
   });
 
   it.each(actionsWithSchemas.map((r) => [r.path, r] as const))("%s", (_path, route) => {
@@ -169,10 +214,10 @@ describe("every action's schema refuses a control character in every field it re
       }
     }
     // An action whose fields no sample fits (a passkey's nested answer, an upload) is covered by the pipeline's own check below.
-    if (!["routes/api.signin.passkey.ts", "routes/api.admin.images.ts"].includes(route.file)) expect(tried, route.path).toBeGreaterThan(0);
+    if (!["routes/api.signin.passkey.ts", "routes/api.admin.images.ts"].includes(route.file))
+      expect(tried, route.path).toBeGreaterThan(0);
   });
 });
-
 
 describeEachDatabase("a control character in any action's body", (database) => {
   const db = () => database().db;
@@ -206,7 +251,11 @@ describeEachDatabase("a control character in any action's body", (database) => {
   async function send(route: (typeof withActions)[number], body: BodyInit, type: string): Promise<Answer> {
     const subject = route.action.access ?? "visitor";
     const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
-    const request = new Request(`${ORIGIN}${url}`, { method: "POST", headers: { "content-type": type, origin: ORIGIN, cookie: cookies[subject] }, body });
+    const request = new Request(`${ORIGIN}${url}`, {
+      method: "POST",
+      headers: { "content-type": type, origin: ORIGIN, cookie: cookies[subject] },
+      body,
+    });
     const routeParams = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, params[m[1]!]!]));
     // Each call from its own address, so no per-address limit answers in the body's place.
     address++;
@@ -214,14 +263,16 @@ describeEachDatabase("a control character in any action's body", (database) => {
     try {
       return settle(await route.action({ request, params: routeParams, context: { clientIp } }));
     } catch (thrown) {
-      if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return settle(thrown);
+      if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit")
+        return settle(thrown);
       throw thrown;
     }
   }
 
   const form = (body: Record<string, unknown>) => {
     const out = new URLSearchParams();
-    for (const [key, value] of Object.entries(body)) for (const item of Array.isArray(value) ? value : [value]) out.append(key, String(item));
+    for (const [key, value] of Object.entries(body))
+      for (const item of Array.isArray(value) ? value : [value]) out.append(key, String(item));
     return out;
   };
 
@@ -232,28 +283,39 @@ describeEachDatabase("a control character in any action's body", (database) => {
     if (answer.data.fieldErrors) expect(Object.keys(answer.data.fieldErrors), label).toContain(key);
   }
 
-  it.each(actionsWithSchemas.map((r) => [r.path, r] as const))("%s answers 400 naming the field, as a form and as JSON; nothing is logged", async (_path, route) => {
-    const schema = route.action.schema!;
-    for (const variant of variantsOf(schema)) {
-      const chosen = { ...variant.base, ...samplesFor(schema, variant) };
-      for (const key of Object.keys(chosen).filter((k) => !(k in variant.base))) {
-        const body = { ...chosen, [key]: inject(chosen[key], "\u0000") };
-        const label = `${route.path} ${key}=${JSON.stringify(body[key])}`;
-        // A form carries text only: a list goes as repeated fields, as a browser sends a multi-select.
-        if (!Array.isArray(chosen[key])) expectRefused(await send(route, form(body), "application/x-www-form-urlencoded"), `${label} (form)`, key);
-        expectRefused(await send(route, JSON.stringify(body), "application/json"), `${label} (JSON)`, key);
+  it.each(actionsWithSchemas.map((r) => [r.path, r] as const))(
+    "%s answers 400 naming the field, as a form and as JSON; nothing is logged",
+    async (_path, route) => {
+      const schema = route.action.schema!;
+      for (const variant of variantsOf(schema)) {
+        const chosen = { ...variant.base, ...samplesFor(schema, variant) };
+        for (const key of Object.keys(chosen).filter((k) => !(k in variant.base))) {
+          const body = { ...chosen, [key]: inject(chosen[key], "\u0000") };
+          const label = `${route.path} ${key}=${JSON.stringify(body[key])}`;
+          // A form carries text only: a list goes as repeated fields, as a browser sends a multi-select.
+          if (!Array.isArray(chosen[key]))
+            expectRefused(await send(route, form(body), "application/x-www-form-urlencoded"), `${label} (form)`, key);
+          expectRefused(await send(route, JSON.stringify(body), "application/json"), `${label} (JSON)`, key);
+        }
+        // A field no schema reads, nested in a JSON body: the pipeline refuses it all the same.
+        const extra = `extra${crypto.randomInt(1000)}`;
+        const answer = await send(
+          route,
+          JSON.stringify({ ...chosen, [extra]: { deep: ["fine", "not\u0000fine"] } }),
+          "application/json",
+        );
+        if (schema.safeParse(chosen).success) {
+          expect(answer.status, `${route.path} nested`).toBe(400);
+          expect(answer.data.fieldErrors, `${route.path} nested`).toEqual({ [extra]: CONTROL_CHARACTERS });
+        } else {
+          // The body is refused for another reason first (a field no sample fits): still no 5xx.
+          expect([answer.status >= 400 && answer.status < 500, answer.data.ok], `${route.path} nested`).toEqual([
+            true,
+            false,
+          ]);
+        }
       }
-      // A field no schema reads, nested in a JSON body: the pipeline refuses it all the same.
-      const extra = `extra${crypto.randomInt(1000)}`;
-      const answer = await send(route, JSON.stringify({ ...chosen, [extra]: { deep: ["fine", "not\u0000fine"] } }), "application/json");
-      if (schema.safeParse(chosen).success) {
-        expect(answer.status, `${route.path} nested`).toBe(400);
-        expect(answer.data.fieldErrors, `${route.path} nested`).toEqual({ [extra]: CONTROL_CHARACTERS });
-      } else {
-        // The body is refused for another reason first (a field no sample fits): still no 5xx.
-        expect([answer.status >= 400 && answer.status < 500, answer.data.ok], `${route.path} nested`).toEqual([true, false]);
-      }
-    }
-    expect(logged.output(), `${route.path}: nothing is logged as an error`).toBe("");
-  });
+      expect(logged.output(), `${route.path}: nothing is logged as an error`).toBe("");
+    },
+  );
 });

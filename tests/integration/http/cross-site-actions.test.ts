@@ -54,7 +54,15 @@ async function postCrossSite(route: { path: string; action: Action }, fetchSite:
 
 it("walks the member and visitor actions of app/routes.ts, sign-in and the account changes among them", () => {
   const paths = memberAndVisitorActions.map((r) => r.path);
-  for (const path of ["/signin", "/join/details", "/api/dashboard/email", "/api/dashboard/password", "/api/dashboard/purchase", "/api/contact", "/logout"]) {
+  for (const path of [
+    "/signin",
+    "/join/details",
+    "/api/dashboard/email",
+    "/api/dashboard/password",
+    "/api/dashboard/purchase",
+    "/api/contact",
+    "/logout",
+  ]) {
     expect(paths).toContain(path);
   }
   expect(exempt.map((r) => r.path)).toEqual(["/newsletter/unsubscribe"]);
@@ -68,12 +76,18 @@ describeEachDatabase("cross-site posts without Origin", (database) => {
     memberCookie = (await signUpStaff(database().db, null)).cookie;
   });
 
-  it.each(memberAndVisitorActions.map((r) => [`${r.path} (${r.file})`, r] as const))("%s refuses Sec-Fetch-Site cross-site and same-site (403)", async (_label, route) => {
-    for (const fetchSite of ["cross-site", "same-site"]) {
-      const answer = await postCrossSite(route, fetchSite, memberCookie);
-      expect(answer, `${fetchSite} → ${route.path}`).toEqual({ status: 403, body: { ok: false, error: "Cross-site request refused." } });
-    }
-  });
+  it.each(memberAndVisitorActions.map((r) => [`${r.path} (${r.file})`, r] as const))(
+    "%s refuses Sec-Fetch-Site cross-site and same-site (403)",
+    async (_label, route) => {
+      for (const fetchSite of ["cross-site", "same-site"]) {
+        const answer = await postCrossSite(route, fetchSite, memberCookie);
+        expect(answer, `${fetchSite} → ${route.path}`).toEqual({
+          status: 403,
+          body: { ok: false, error: "Cross-site request refused." },
+        });
+      }
+    },
+  );
 
   it("the one-click unsubscribe still takes them: a bad token is answered by the page, not the check", async () => {
     for (const route of exempt) {

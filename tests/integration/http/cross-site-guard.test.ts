@@ -21,16 +21,33 @@ withTestDataDir("cross-site-guard");
 const ran = vi.fn();
 const pageAction = defineAction({ run: async () => (ran("page"), { done: true }) });
 const apiAction = defineAction({ run: async () => (ran("api"), { done: true }) });
-const oneClickAction = defineAction({ crossSiteBecause: "the signed token in the link is the only authority", run: async () => (ran("one-click"), { done: true }) });
+const oneClickAction = defineAction({
+  crossSiteBecause: "the signed token in the link is the only authority",
+  run: async () => (ran("one-click"), { done: true }),
+});
 
 const Page = () => null;
 const build = fakeBuild({
-  entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response("the page", { status, headers }) } },
+  entry: {
+    module: {
+      default: (_request: Request, status: number, headers: Headers) => new Response("the page", { status, headers }),
+    },
+  },
   routes: {
     root: { id: "root", path: "", module: { default: Page } },
-    "routes/probe": { id: "routes/probe", parentId: "root", path: "probe", module: { default: Page, action: pageAction } },
+    "routes/probe": {
+      id: "routes/probe",
+      parentId: "root",
+      path: "probe",
+      module: { default: Page, action: pageAction },
+    },
     "routes/api.probe": { id: "routes/api.probe", parentId: "root", path: "api/probe", module: { action: apiAction } },
-    "routes/one-click": { id: "routes/one-click", parentId: "root", path: "letters/one-click", module: { default: Page, action: oneClickAction } },
+    "routes/one-click": {
+      id: "routes/one-click",
+      parentId: "root",
+      path: "letters/one-click",
+      module: { default: Page, action: oneClickAction },
+    },
   },
 });
 
@@ -53,12 +70,21 @@ beforeEach(() => {
 });
 
 type LogLine = { level: number; msg: string; [field: string]: unknown };
-const logLines = () => capture.output().split("\n").filter(Boolean).map((line) => JSON.parse(line) as LogLine);
+const logLines = () =>
+  capture
+    .output()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LogLine);
 /** What the log got above info (the per-request info line aside). */
 const warningsAndErrors = () => logLines().filter((line) => line.level > 30);
 
 const post = (path: string, headers: Record<string, string>) =>
-  fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: "name=x" });
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: "name=x",
+  });
 
 // The three ways a browser shows a post is another site's.
 const HOSTILE: Record<string, string>[] = [
@@ -73,7 +99,15 @@ describe("a cross-site post is answered 403 before React Router, with one warn l
     expect(answer.status).toBe(403);
     expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await answer.text()).toBe("Cross-site request refused.");
-    expect(warningsAndErrors()).toEqual([expect.objectContaining({ level: 40, msg: "cross-site request refused", method: "POST", path: "/probe", reason: "foreign Origin" })]);
+    expect(warningsAndErrors()).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: "cross-site request refused",
+        method: "POST",
+        path: "/probe",
+        reason: "foreign Origin",
+      }),
+    ]);
     expect(warningsAndErrors()[0]).not.toHaveProperty("err");
     expect(capture.output()).not.toMatch(/stack|at .*\.js:\d+/i);
     expect(ran).not.toHaveBeenCalled();
@@ -83,7 +117,9 @@ describe("a cross-site post is answered 403 before React Router, with one warn l
     const answer = await post("/probe.data", { origin: "https://evil.example" });
     expect(answer.status).toBe(403);
     expect(await answer.json()).toEqual({ ok: false, error: "Cross-site request refused." });
-    expect(warningsAndErrors()).toEqual([expect.objectContaining({ level: 40, path: "/probe.data", reason: "foreign Origin" })]);
+    expect(warningsAndErrors()).toEqual([
+      expect.objectContaining({ level: 40, path: "/probe.data", reason: "foreign Origin" }),
+    ]);
     expect(capture.output()).not.toMatch(/stack/i);
     expect(ran).not.toHaveBeenCalled();
   });
@@ -103,7 +139,12 @@ describe("a cross-site post is answered 403 before React Router, with one warn l
 
   it("the site's own posts, the user's own navigation and clients without either header go through", async () => {
     const own = base;
-    const passing: Record<string, string>[] = [{ origin: own, "sec-fetch-site": "same-origin" }, { origin: own }, { "sec-fetch-site": "none" }, {}];
+    const passing: Record<string, string>[] = [
+      { origin: own, "sec-fetch-site": "same-origin" },
+      { origin: own },
+      { "sec-fetch-site": "none" },
+      {},
+    ];
     for (const headers of passing) {
       const page = await post("/probe", headers);
       expect(page.status, JSON.stringify(headers)).toBe(200);
@@ -116,14 +157,21 @@ describe("a cross-site post is answered 403 before React Router, with one warn l
   });
 
   it("a route that states why it takes cross-site posts gets them, but not a foreign Origin the framework would refuse", async () => {
-    const crossSite: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, {}];
+    const crossSite: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      {},
+    ];
     for (const headers of crossSite) {
       expect((await post("/letters/one-click", headers)).status, JSON.stringify(headers)).toBe(200);
       expect((await post("/letters/one-click.data", headers)).status, JSON.stringify(headers)).toBe(200);
     }
     expect(ran).toHaveBeenCalledTimes(6);
     expect(warningsAndErrors()).toEqual([]);
-    const foreign = await post("/letters/one-click", { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    const foreign = await post("/letters/one-click", {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
     expect(foreign.status).toBe(403);
     expect(warningsAndErrors()).toEqual([expect.objectContaining({ level: 40, reason: "foreign Origin" })]);
     expect(ran).toHaveBeenCalledTimes(6);
@@ -132,9 +180,17 @@ describe("a cross-site post is answered 403 before React Router, with one warn l
   it("the operator API and the Telegram webhook (no cookies, no browser) answer as before", async () => {
     const clients: Record<string, string>[] = [{}, { "sec-fetch-site": "cross-site" }];
     for (const headers of clients) {
-      const ops = await fetch(`${base}/api/ops/credit`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+      const ops = await fetch(`${base}/api/ops/credit`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "{}",
+      });
       expect(ops.status, JSON.stringify(headers)).toBe(401);
-      const webhook = await fetch(`${base}/api/telegram/webhook`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+      const webhook = await fetch(`${base}/api/telegram/webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "{}",
+      });
       expect(webhook.status, JSON.stringify(headers)).not.toBe(403);
     }
     expect(warningsAndErrors().filter((line) => line.msg === "cross-site request refused")).toEqual([]);
@@ -142,21 +198,24 @@ describe("a cross-site post is answered 403 before React Router, with one warn l
 });
 
 describe("a mutation to an address without an action is answered 405 before React Router, with nothing logged", () => {
-  it.each(["POST", "PUT", "PATCH", "DELETE"])("%s to a page without an action, its .data form, an unknown API address", async (method) => {
-    for (const path of ["/", "/_root.data", "/nothing", "/nothing.data", "/api/nothing"]) {
-      const answer = await fetch(`${base}${path}`, { method, headers: { "sec-fetch-site": "same-origin" } });
-      expect(answer.status, `${method} ${path}`).toBe(405);
-      expect(answer.headers.get("allow"), `${method} ${path}`).toBe("GET, HEAD");
-      expect(answer.headers.get("cache-control"), `${method} ${path}`).toBe("no-store");
-      const json = path.startsWith("/api/") || path.endsWith(".data");
-      if (json) expect(await answer.json(), `${method} ${path}`).toEqual({ ok: false, error: "Method not allowed." });
-      else expect(await answer.text(), `${method} ${path}`).toBe("Method not allowed.");
-    }
-    // The request log line says 405; no warning, no error, no stack trace.
-    expect(warningsAndErrors()).toEqual([]);
-    expect(capture.output()).not.toMatch(/stack/i);
-    expect(ran).not.toHaveBeenCalled();
-  });
+  it.each(["POST", "PUT", "PATCH", "DELETE"])(
+    "%s to a page without an action, its .data form, an unknown API address",
+    async (method) => {
+      for (const path of ["/", "/_root.data", "/nothing", "/nothing.data", "/api/nothing"]) {
+        const answer = await fetch(`${base}${path}`, { method, headers: { "sec-fetch-site": "same-origin" } });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.get("allow"), `${method} ${path}`).toBe("GET, HEAD");
+        expect(answer.headers.get("cache-control"), `${method} ${path}`).toBe("no-store");
+        const json = path.startsWith("/api/") || path.endsWith(".data");
+        if (json) expect(await answer.json(), `${method} ${path}`).toEqual({ ok: false, error: "Method not allowed." });
+        else expect(await answer.text(), `${method} ${path}`).toBe("Method not allowed.");
+      }
+      // The request log line says 405; no warning, no error, no stack trace.
+      expect(warningsAndErrors()).toEqual([]);
+      expect(capture.output()).not.toMatch(/stack/i);
+      expect(ran).not.toHaveBeenCalled();
+    },
+  );
 
   it("an address with an action still gets every method: the pipeline answers what it does not take", async () => {
     expect((await post("/probe", {})).status).toBe(200);

@@ -25,18 +25,27 @@ describe("route modules", () => {
   );
 
   it.each(modules.filter((f) => f.endsWith(".tsx")))("%s: a page exports the shared ErrorBoundary", (file) => {
-    expect(source(file)).toContain('export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";');
+    expect(source(file)).toContain(
+      'export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";',
+    );
   });
 
   // The role matrix (admin-role-matrix.test.ts) reads each page's declared permission; this keeps
   // the declaration and the guard one and the same value, so they cannot drift apart.
   // Every page under the /admin layout, and any other page whose loader uses the staff guard.
-  const staffPages = [...new Set([...adminPages().map((r) => r.file.replace(/^routes\//, "")), ...modules.filter((f) => /requireStaffPermission\(/.test(source(f)))])];
+  const staffPages = [
+    ...new Set([
+      ...adminPages().map((r) => r.file.replace(/^routes\//, "")),
+      ...modules.filter((f) => /requireStaffPermission\(/.test(source(f))),
+    ]),
+  ];
   it.each(staffPages)(
     "%s: a back-office page declares its permission and its loader guards with exactly that",
     (file) => {
       expect(source(file)).toMatch(/^export const permission = "[a-z]+\.[a-z]+" satisfies StaffPermission;$/m);
-      expect(source(file)).toMatch(/export async function loader\([^)]*\)[^{]*\{\s*(const \{[^}]*\} = )?await requireStaffPermission\(request, permission\);/);
+      expect(source(file)).toMatch(
+        /export async function loader\([^)]*\)[^{]*\{\s*(const \{[^}]*\} = )?await requireStaffPermission\(request, permission\);/,
+      );
     },
   );
 });
@@ -73,7 +82,10 @@ describe("route file names", () => {
 
   it("every route module is declared in app/routes.ts exactly once", () => {
     const declared = routes.map((route) => route.file.replace(/^routes\//, ""));
-    expect(declared.filter((file, i) => declared.indexOf(file) !== i), "a module serving two paths cannot be named for both").toEqual([]);
+    expect(
+      declared.filter((file, i) => declared.indexOf(file) !== i),
+      "a module serving two paths cannot be named for both",
+    ).toEqual([]);
     expect(modules.filter((file) => !declared.includes(file)).sort()).toEqual([]);
   });
 });

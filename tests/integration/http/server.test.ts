@@ -39,7 +39,9 @@ describe("embedded database in DATA_DIR", { timeout: 120_000 }, () => {
     await migrateDatabase(second);
     const rows = await second.db.select().from(contactSubmissions);
     expect(rows.map((r) => r.name)).toEqual(["Kept"]);
-    const applied = await second.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const applied = await second.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     expect(Number(applied.rows[0]!.n)).toBe(fs.readdirSync("db/migrations").filter((f) => f.endsWith(".sql")).length);
     await second.close();
   });
@@ -75,7 +77,9 @@ describe("embedded database in DATA_DIR", { timeout: 120_000 }, () => {
   it("refuses an old-format lock whose process still runs", () => {
     const dataDir = tempDir();
     fs.writeFileSync(path.join(dataDir, "server.lock"), String(process.ppid));
-    expect(() => openDatabase({ dataDir })).toThrow(`DATA_DIR ${dataDir} is in use by another server process (pid ${process.ppid} on this host`);
+    expect(() => openDatabase({ dataDir })).toThrow(
+      `DATA_DIR ${dataDir} is in use by another server process (pid ${process.ppid} on this host`,
+    );
   });
 
   it("takes over a lock of this host and boot whose process no longer exists", async () => {
@@ -90,7 +94,11 @@ describe("embedded database in DATA_DIR", { timeout: 120_000 }, () => {
     const dataDir = tempDir();
     const file = path.join(fs.realpathSync(dataDir), "server.lock");
     // A pid that is dead here says nothing about a process on another machine.
-    const lock = JSON.stringify({ host: "db-host-2.example", bootId: "5b1e0d7a-0000-4000-8000-000000000002", pid: deadPid() });
+    const lock = JSON.stringify({
+      host: "db-host-2.example",
+      bootId: "5b1e0d7a-0000-4000-8000-000000000002",
+      pid: deadPid(),
+    });
     fs.writeFileSync(file, lock);
     expect(() => openDatabase({ dataDir })).toThrow(
       `DATA_DIR ${dataDir} is in use by another server process (pid ${JSON.parse(lock).pid} on host db-host-2.example (boot id 5b1e0d7a-0000-4000-8000-000000000002)), ` +
@@ -104,14 +112,18 @@ describe("embedded database in DATA_DIR", { timeout: 120_000 }, () => {
     const dataDir = tempDir();
     const file = path.join(fs.realpathSync(dataDir), "server.lock");
     fs.writeFileSync(file, JSON.stringify({ host: os.hostname(), bootId: "another-boot", pid: deadPid() }));
-    expect(() => openDatabase({ dataDir })).toThrow(`on host ${os.hostname()} in an earlier boot (boot id another-boot)`);
+    expect(() => openDatabase({ dataDir })).toThrow(
+      `on host ${os.hostname()} in an earlier boot (boot id another-boot)`,
+    );
     expect(() => openDatabase({ dataDir })).toThrow(`delete ${file} and start again`);
   });
 
   it("refuses a lock it cannot read rather than guess whose it is", () => {
     const dataDir = tempDir();
     fs.writeFileSync(path.join(dataDir, "server.lock"), "{not json");
-    expect(() => openDatabase({ dataDir })).toThrow(/server\.lock, which this server cannot read; it is not taken over/);
+    expect(() => openDatabase({ dataDir })).toThrow(
+      /server\.lock, which this server cannot read; it is not taken over/,
+    );
   });
 
   it("ping answers false once the database is closed", async () => {
@@ -158,9 +170,19 @@ describe("a database that cannot open", { timeout: 120_000 }, () => {
 describeEachDatabase("a closed database", (database, kind) => {
   it("refuses new work with a clear error, and closing twice is harmless", async () => {
     const closing = database().close();
-    if (kind === "pglite") await expect(database().db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { message: "The database is closed: this server is stopping." } });
+    if (kind === "pglite")
+      await expect(database().db.execute(sql`select 1`)).rejects.toMatchObject({
+        cause: { message: "The database is closed: this server is stopping." },
+      });
     await closing;
     await expect(database().close()).resolves.toBeUndefined();
-    await expect(database().db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { message: kind === "pglite" ? "The database is closed: this server is stopping." : expect.stringMatching(/after calling end on the pool/) } });
+    await expect(database().db.execute(sql`select 1`)).rejects.toMatchObject({
+      cause: {
+        message:
+          kind === "pglite"
+            ? "The database is closed: this server is stopping."
+            : expect.stringMatching(/after calling end on the pool/),
+      },
+    });
   });
 });

@@ -19,7 +19,8 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
   const db = () => database().db;
   let slugCount = 0;
 
-  const subscriber = (email: string, state: Parameters<typeof insertSubscriber>[2] = {}) => insertSubscriber(db(), email, state);
+  const subscriber = (email: string, state: Parameters<typeof insertSubscriber>[2] = {}) =>
+    insertSubscriber(db(), email, state);
 
   async function post(values: { published: boolean; publishedAt?: Date }) {
     slugCount++;
@@ -95,7 +96,9 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
     expect(email!.text).toContain(fresh.excerpt);
     expect(email!.text).toContain(`https://signals.example/blog/${fresh.slug}`);
     expect(email!.html).toContain(`href="https://signals.example/blog/${fresh.slug}"`);
-    const unsubscribe = /<(https:\/\/signals\.example\/newsletter\/unsubscribe\?token=[^>]+)>/.exec(email!.headers!["List-Unsubscribe"]!)?.[1];
+    const unsubscribe = /<(https:\/\/signals\.example\/newsletter\/unsubscribe\?token=[^>]+)>/.exec(
+      email!.headers!["List-Unsubscribe"]!,
+    )?.[1];
     expect(email!.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(email!.text).toContain(unsubscribe);
     expect(readUnsubscribeToken(decodeURIComponent(new URL(unsubscribe!).searchParams.get("token")!))).toBe(reader.id);
@@ -108,12 +111,17 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
   it("shows the post's title and excerpt as text: the heading and the paragraph are escaped", async () => {
     await subscriber("reader@example.com", { confirmed: ago(3) });
     const fresh = await post({ published: true });
-    await db().update(blogPosts).set({ title: `<b>Risk & "reward" 'now'</b>`, excerpt: "<i>Stops</i> & sizes" }).where(eq(blogPosts.id, fresh.id));
+    await db()
+      .update(blogPosts)
+      .set({ title: `<b>Risk & "reward" 'now'</b>`, excerpt: "<i>Stops</i> & sizes" })
+      .where(eq(blogPosts.id, fresh.id));
     await queueNewPostEmails({ db: db() });
     const { sent, send } = collect();
     await sendNewPostEmails({ db: db(), send });
     const html = sent[0]!.html!;
-    expect(html).toContain(`<h1 style="font-size:20px;margin:0 0 16px">&lt;b&gt;Risk &amp; &quot;reward&quot; &#39;now&#39;&lt;/b&gt;</h1>`);
+    expect(html).toContain(
+      `<h1 style="font-size:20px;margin:0 0 16px">&lt;b&gt;Risk &amp; &quot;reward&quot; &#39;now&#39;&lt;/b&gt;</h1>`,
+    );
     expect(html).toContain(">&lt;i&gt;Stops&lt;/i&gt; &amp; sizes</p>");
     expect(html).not.toContain("<b>");
     expect(html).not.toContain("<i>");
@@ -132,7 +140,10 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
 
     const second = await post({ published: true });
     await queueNewPostEmails({ db: db() });
-    await db().update(blogPosts).set({ published: false }).where(inArray(blogPosts.id, [first.id, second.id]));
+    await db()
+      .update(blogPosts)
+      .set({ published: false })
+      .where(inArray(blogPosts.id, [first.id, second.id]));
     expect(await sendNewPostEmails({ db: db(), send })).toEqual({ sent: 0, skipped: 1, failed: 0 });
   });
 
@@ -151,7 +162,9 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
     const { sent, send } = collect();
     expect(await sendNewPostEmails({ db: db(), send })).toEqual({ sent: 0, skipped: 0, failed: 0 });
 
-    await db().update(newsletterDeliveries).set({ nextAttemptAt: ago(0.001) });
+    await db()
+      .update(newsletterDeliveries)
+      .set({ nextAttemptAt: ago(0.001) });
     expect(await sendNewPostEmails({ db: db(), send })).toEqual({ sent: 1, skipped: 0, failed: 0 });
     expect(sent).toHaveLength(1);
   });
@@ -163,7 +176,11 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
     const { sent, send } = collect();
 
     // No time at all: everything claimed goes straight back, due now, the attempt not counted.
-    expect(await sendNewPostEmails({ db: db(), send, batchSize: 2, runBudgetMs: -1 })).toEqual({ sent: 0, skipped: 0, failed: 0 });
+    expect(await sendNewPostEmails({ db: db(), send, batchSize: 2, runBudgetMs: -1 })).toEqual({
+      sent: 0,
+      skipped: 0,
+      failed: 0,
+    });
     const handedBack = await db().select().from(newsletterDeliveries);
     expect(handedBack.map((d) => d.attempts)).toEqual([0, 0, 0, 0, 0]);
     expect(handedBack.every((d) => d.nextAttemptAt.getTime() <= Date.now())).toBe(true);
@@ -175,17 +192,27 @@ describeEachDatabase("newsletter: new posts by email", (database) => {
   it("unsubscribes by link, twice without complaint, and refuses a forged link", async () => {
     const reader = await subscriber("Reader@Example.com", { confirmed: ago(3) });
     const token = createUnsubscribeToken(reader.id);
-    expect(await findUnsubscribeAddress({ db: db(), token })).toEqual({ email: "Reader@Example.com", subscribed: true });
+    expect(await findUnsubscribeAddress({ db: db(), token })).toEqual({
+      email: "Reader@Example.com",
+      subscribed: true,
+    });
     expect(await unsubscribeNewsletter({ db: db(), token })).toEqual({ email: "Reader@Example.com" });
     const [left] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, reader.id));
     expect(left!.unsubscribedAt).toBeInstanceOf(Date);
     await unsubscribeNewsletter({ db: db(), token });
     const [still] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, reader.id));
     expect(still!.unsubscribedAt).toEqual(left!.unsubscribedAt);
-    expect(await findUnsubscribeAddress({ db: db(), token })).toEqual({ email: "Reader@Example.com", subscribed: false });
+    expect(await findUnsubscribeAddress({ db: db(), token })).toEqual({
+      email: "Reader@Example.com",
+      subscribed: false,
+    });
 
     const forged = `${reader.id}.${"A".repeat(43)}`;
-    await expect(unsubscribeNewsletter({ db: db(), token: forged })).rejects.toMatchObject({ name: "AppError", code: "VALIDATION", message: "This unsubscribe link is invalid." });
+    await expect(unsubscribeNewsletter({ db: db(), token: forged })).rejects.toMatchObject({
+      name: "AppError",
+      code: "VALIDATION",
+      message: "This unsubscribe link is invalid.",
+    });
     await expect(findUnsubscribeAddress({ db: db(), token: createUnsubscribeToken(reader.id + 1000) })).rejects.toThrow(
       "This unsubscribe link is invalid.",
     );

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { newsletterSchema } from "~/lib/validation/site/newsletter";
+import { action as newsletterAction } from "~/routes/api.newsletter";
 import { newsletterSubscribers, rateLimits } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { AppError } from "#server/lib/errors";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { confirmNewsletter, findPendingConfirmation } from "#server/newsletter/confirm-newsletter";
 import { subscribeToNewsletter } from "#server/newsletter/subscribe-to-newsletter";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { newsletterSchema } from "~/lib/validation/site/newsletter";
-import { action as newsletterAction } from "~/routes/api.newsletter";
 import { hashConfirmationToken } from "#server/newsletter/tokens";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -25,14 +25,22 @@ function mailsTo(to: string) {
   return fs
     .readdirSync(outbox)
     .filter((f) => f.endsWith(".eml"))
-    .map((f) => fs.readFileSync(path.join(outbox, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .map((f) =>
+      fs
+        .readFileSync(path.join(outbox, f), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
+    )
     .filter((text) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`));
 }
 
 const tokenIn = (mail: string) => /\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
 
 async function errorOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -43,9 +51,17 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
   const at = (local: string) => `${local}.${kind}@example.com`;
   it("subscribes as pending and emails one confirmation link; the link confirms once", async () => {
     const db = database().db;
-    const answer = await subscribeToNewsletter({ db, email: newsletterSchema.parse({ email: ` ${ada} ` }).email, clientIp: "10.1.0.1", ...site });
+    const answer = await subscribeToNewsletter({
+      db,
+      email: newsletterSchema.parse({ email: ` ${ada} ` }).email,
+      clientIp: "10.1.0.1",
+      ...site,
+    });
     expect(answer).toEqual({ status: "pending", message: "Check your inbox to confirm your subscription." });
-    const [row] = await db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = ${ada.toLowerCase()}`);
+    const [row] = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = ${ada.toLowerCase()}`);
     expect(row).toMatchObject({ email: ada, confirmedAt: null, unsubscribedAt: null });
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const hoursLeft = (row!.tokenExpiresAt.getTime() - Date.now()) / 3_600_000;
@@ -76,7 +92,9 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     // Single use: the link no longer even looks up.
     const reused = await errorOf(confirmNewsletter({ db, token }));
     expect(reused.message).toBe("This confirmation link is invalid or has expired.");
-    expect((await errorOf(findPendingConfirmation({ db, token }))).message).toBe("This confirmation link is invalid or has expired.");
+    expect((await errorOf(findPendingConfirmation({ db, token }))).message).toBe(
+      "This confirmation link is invalid or has expired.",
+    );
   });
 
   it("answers a confirmed subscriber without sending anything, in any letter case", async () => {
@@ -85,7 +103,12 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     const answer = await subscribeToNewsletter({ db, email: ada.toUpperCase(), clientIp: "10.1.0.1", ...site });
     expect(answer).toEqual({ status: "already_subscribed", message: "You're already subscribed." });
     expect(mailsTo(ada).length).toBe(before);
-    expect(await db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = ${ada.toLowerCase()}`)).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(newsletterSubscribers)
+        .where(sql`lower(${newsletterSubscribers.email}) = ${ada.toLowerCase()}`),
+    ).toHaveLength(1);
   });
 
   it("refreshes a pending subscription: only the newest link works", async () => {
@@ -97,8 +120,16 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     expect(tokens).toHaveLength(2);
     const newer = tokens.find((token) => token !== older)!;
     expect(newer).toBeDefined();
-    expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, at("bob")))).toHaveLength(1);
-    await expect(confirmNewsletter({ db, token: older })).rejects.toMatchObject({ code: "VALIDATION", message: "This confirmation link is invalid or has expired." });
+    expect(
+      await db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, at("bob"))),
+    ).toHaveLength(1);
+    await expect(confirmNewsletter({ db, token: older })).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: "This confirmation link is invalid or has expired.",
+    });
     expect(await confirmNewsletter({ db, token: newer })).toEqual({ email: at("bob") });
   });
 
@@ -113,12 +144,19 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     expect(expired.message).toBe("This confirmation link is invalid or has expired.");
     expect(expired.status).toBe(400);
     expect((await errorOf(findPendingConfirmation({ db, token }))).status).toBe(400);
-    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, at("carol")));
+    const [row] = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, at("carol")));
     expect(row!.confirmedAt).toBeNull();
     // An unknown or empty token gets the same answer.
     for (const bad of ["not-a-token", "", undefined, "x".repeat(500)]) {
-      expect((await errorOf(confirmNewsletter({ db, token: bad }))).message).toBe("This confirmation link is invalid or has expired.");
-      expect((await errorOf(findPendingConfirmation({ db, token: bad }))).message).toBe("This confirmation link is invalid or has expired.");
+      expect((await errorOf(confirmNewsletter({ db, token: bad }))).message).toBe(
+        "This confirmation link is invalid or has expired.",
+      );
+      expect((await errorOf(findPendingConfirmation({ db, token: bad }))).message).toBe(
+        "This confirmation link is invalid or has expired.",
+      );
     }
   });
 
@@ -138,7 +176,8 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
       };
       expect(answer.init.status, String(email)).toBe(400);
       expect(answer.data.ok).toBe(false);
-      if (typeof email === "string" && email.length < 200) expect(answer.data.error).toBe("Please enter a valid email address");
+      if (typeof email === "string" && email.length < 200)
+        expect(answer.data.error).toBe("Please enter a valid email address");
     }
     expect((await db.select().from(newsletterSubscribers)).length).toBe(before);
     // Invalid input does not spend the allowance.
@@ -152,10 +191,17 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     for (let i = 0; i < 5; i++) {
       await subscribeToNewsletter({ db, email: at(`reader${i}`), clientIp: "10.1.0.5", send, ...site });
     }
-    const error = await errorOf(subscribeToNewsletter({ db, email: at("reader9"), clientIp: "10.1.0.5", send, ...site }));
+    const error = await errorOf(
+      subscribeToNewsletter({ db, email: at("reader9"), clientIp: "10.1.0.5", send, ...site }),
+    );
     expect(error.code).toBe("RATE_LIMITED");
     expect(error.message).toMatch(/^Too many requests\. Please try again in \d+ minutes?\.$/);
-    expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, at("reader9")))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, at("reader9"))),
+    ).toHaveLength(0);
     // Another address is unaffected.
     await subscribeToNewsletter({ db, email: at("reader9"), clientIp: "10.1.0.6", send, ...site });
   });
@@ -165,7 +211,9 @@ describeEachDatabase("newsletter double opt-in", (database, kind) => {
     const failing = async () => {
       throw new Error("SMTP down");
     };
-    const error = await errorOf(subscribeToNewsletter({ db, email: at("dave"), clientIp: "10.1.0.7", send: failing, ...site }));
+    const error = await errorOf(
+      subscribeToNewsletter({ db, email: at("dave"), clientIp: "10.1.0.7", send: failing, ...site }),
+    );
     expect(error.code).toBe("UNAVAILABLE");
     expect(error.message).toBe("We couldn't send the confirmation email. Please try again later.");
   });

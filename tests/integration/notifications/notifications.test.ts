@@ -16,11 +16,18 @@ describeEachDatabase("notification outbox", (database) => {
   it("delivers a queued message once, into the dev outbox when SMTP is not configured", async () => {
     const db = database().db;
     const m = await createMember(db, { email: "ada@example.com", firstName: "Ada" });
-    await enqueueNotification({ tx: db, userId: m.id, kind: "deposit_credited", payload: { amount: "$25.50", balance: "$30.00", txId: "abc123" } });
+    await enqueueNotification({
+      tx: db,
+      userId: m.id,
+      kind: "deposit_credited",
+      payload: { amount: "$25.50", balance: "$30.00", txId: "abc123" },
+    });
     expect(await deliverNotifications({ db })).toEqual({ sent: 1, failed: 0 });
     expect(await deliverNotifications({ db })).toEqual({ sent: 0, failed: 0 });
     const files = fs.readdirSync(path.join(dataDir, "outbox")).filter((f) => f.endsWith(".eml"));
-    const eml = files.map((f) => fs.readFileSync(path.join(dataDir, "outbox", f), "utf8")).find((t) => t.includes("ada@example.com"))!;
+    const eml = files
+      .map((f) => fs.readFileSync(path.join(dataDir, "outbox", f), "utf8"))
+      .find((t) => t.includes("ada@example.com"))!;
     expect(eml).toMatch(/^Subject: /m);
     expect(eml).toContain('From: "Acme <Signals>" <noreply@localhost>');
     expect(eml).toContain("Content-Type: text/plain");
@@ -33,7 +40,12 @@ describeEachDatabase("notification outbox", (database) => {
   it("hands claimed messages back when its run has no time left", async () => {
     const db = database().db;
     const m = await createMember(db, { email: "cleo@example.com" });
-    await enqueueNotification({ tx: db, userId: m.id, kind: "renewal_failed", payload: { plan: "VIP Signals", amount: "$78.00" } });
+    await enqueueNotification({
+      tx: db,
+      userId: m.id,
+      kind: "renewal_failed",
+      payload: { plan: "VIP Signals", amount: "$78.00" },
+    });
     const sent: Email[] = [];
     const capture = async (e: Email) => void sent.push(e);
     expect(await deliverNotifications({ db, send: capture, runBudgetMs: -1 })).toEqual({ sent: 0, failed: 0 });
@@ -47,7 +59,12 @@ describeEachDatabase("notification outbox", (database) => {
   it("retries a failed send later with back-off and records the error", async () => {
     const db = database().db;
     const m = await createMember(db, { email: "bob@example.com" });
-    await enqueueNotification({ tx: db, userId: m.id, kind: "renewal_failed", payload: { plan: "VIP Signals", amount: "$78.00" } });
+    await enqueueNotification({
+      tx: db,
+      userId: m.id,
+      kind: "renewal_failed",
+      payload: { plan: "VIP Signals", amount: "$78.00" },
+    });
     const failing = async () => {
       throw new Error("SMTP down");
     };
@@ -61,7 +78,10 @@ describeEachDatabase("notification outbox", (database) => {
     expect(await deliverNotifications({ db, send: capture })).toEqual({ sent: 0, failed: 0 });
     await db.execute(sql`update notifications set next_attempt_at = now() where user_id = ${m.id}`);
     expect(await deliverNotifications({ db, send: capture })).toEqual({ sent: 1, failed: 0 });
-    expect(sent[0]).toMatchObject({ to: "bob@example.com", subject: "Renewal failed: your subscription has ended — Acme <Signals>" });
+    expect(sent[0]).toMatchObject({
+      to: "bob@example.com",
+      subject: "Renewal failed: your subscription has ended — Acme <Signals>",
+    });
     expect(sent[0]!.text).toContain("VIP Signals");
   });
 

@@ -2,13 +2,13 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { signUpSchema } from "~/lib/validation/auth/auth";
 import { requestPasswordReset } from "#server/auth/accounts/request-password-reset";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/accounts/reset-member-password";
 import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { signUpSchema } from "~/lib/validation/auth/auth";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 
@@ -42,7 +42,8 @@ afterAll(() => {
   resetSingleton("config");
 });
 
-const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const decode = (raw: string) =>
+  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 describeEachDatabase("password reset over SMTP", (database) => {
   beforeAll(() => {
@@ -53,7 +54,15 @@ describeEachDatabase("password reset over SMTP", (database) => {
   it("delivers the link by SMTP and the link resets the password once", async () => {
     const db = database().db;
     const email = `smtp-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const input = signUpSchema.parse({ firstName: "Sam", lastName: "Tp", email, password: "Original1", telegram: "sam_tp_user", acceptTerms: true, acceptRisk: true });
+    const input = signUpSchema.parse({
+      firstName: "Sam",
+      lastName: "Tp",
+      email,
+      password: "Original1",
+      telegram: "sam_tp_user",
+      acceptTerms: true,
+      acceptRisk: true,
+    });
     await signUpMember({ db, input, clientIp: "10.2.0.1", headers: new Headers() });
     // A reset link goes only to a verified address.
     await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));

@@ -26,7 +26,9 @@ describeEachDatabase("operator API", (database) => {
   beforeAll(async () => {
     ({ s: server, url } = await listen(opsRouter(() => TOKEN, { getDb: () => database().db })));
     // What the ops CLI serves itself when it opens the database: its OS user and host as actor.
-    ({ s: cliServer, url: cliUrl } = await listen(opsRouter(() => TOKEN, { getDb: () => database().db, actor: "cli:alice@db-host" })));
+    ({ s: cliServer, url: cliUrl } = await listen(
+      opsRouter(() => TOKEN, { getDb: () => database().db, actor: "cli:alice@db-host" }),
+    ));
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -43,7 +45,12 @@ describeEachDatabase("operator API", (database) => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const memosOf = async (userId: string) =>
-    (await database().db.select({ memo: ledgerEntries.memo }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).map((r) => r.memo);
+    (
+      await database()
+        .db.select({ memo: ledgerEntries.memo })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, userId))
+    ).map((r) => r.memo);
 
   it("records the authenticated credential as the actor, never a name from the request", async () => {
     const m = await createMember(database().db);
@@ -59,7 +66,10 @@ describeEachDatabase("operator API", (database) => {
 
     expect(await post("/credit", credit)).toMatchObject({ status: 200, body: { applied: true, balance: "12.5" } });
     expect(await memosOf(m.id)).toEqual(["ops-token: wire transfer"]);
-    expect(await post("/credit", { ...credit, reference: `cli:${m.id}` }, cliUrl)).toMatchObject({ status: 200, body: { balance: "25" } });
+    expect(await post("/credit", { ...credit, reference: `cli:${m.id}` }, cliUrl)).toMatchObject({
+      status: 200,
+      body: { balance: "25" },
+    });
     expect(await memosOf(m.id)).toEqual(["ops-token: wire transfer", "cli:alice@db-host: wire transfer"]);
   });
 
@@ -70,26 +80,41 @@ describeEachDatabase("operator API", (database) => {
     expect(await post("/credit", credit)).toMatchObject({ status: 200, body: { applied: false, balance: "5" } });
     expect(await post("/credit", { ...credit, amount: "50" })).toEqual({
       status: 409,
-      body: { error: `The reference "replay:${a.id}" was already used for an amount of 5 USDT; use a new reference for a different adjustment.` },
+      body: {
+        error: `The reference "replay:${a.id}" was already used for an amount of 5 USDT; use a new reference for a different adjustment.`,
+      },
     });
     expect(await post("/credit", { ...credit, email: b.email })).toEqual({
       status: 409,
-      body: { error: `The reference "replay:${a.id}" was already used for another member; use a new reference for a different adjustment.` },
+      body: {
+        error: `The reference "replay:${a.id}" was already used for another member; use a new reference for a different adjustment.`,
+      },
     });
   });
 
   it("reconciles on demand: all well, then a drifted balance reported and alerted", async () => {
     const db = database().db;
-    expect(await post("/reconcile")).toMatchObject({ status: 200, body: { consistent: true, mismatches: [], alertId: null } });
+    expect(await post("/reconcile")).toMatchObject({
+      status: 200,
+      body: { consistent: true, mismatches: [], alertId: null },
+    });
     const m = await createMember(db, { balance: 1_000_000n });
     await db.update(profiles).set({ balance: 900_000n }).where(eq(profiles.id, m.id));
     try {
       const found = await post("/reconcile");
       expect(found).toMatchObject({
         status: 200,
-        body: { consistent: false, mismatches: [{ userId: m.id, email: m.email, balance: "0.9", ledgerSum: "1", difference: "-0.1" }] },
+        body: {
+          consistent: false,
+          mismatches: [{ userId: m.id, email: m.email, balance: "0.9", ledgerSum: "1", difference: "-0.1" }],
+        },
       });
-      expect(await db.select().from(opsAlerts).where(eq(opsAlerts.id, Number(found.body.alertId)))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(opsAlerts)
+          .where(eq(opsAlerts.id, Number(found.body.alertId))),
+      ).toHaveLength(1);
     } finally {
       await db.update(profiles).set({ balance: 1_000_000n }).where(eq(profiles.id, m.id));
     }

@@ -27,7 +27,11 @@ describe("ops CLI on its own database", () => {
       return { code: 0, out: JSON.parse(stdout) as Record<string, unknown> };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, out: e.stdout ? (JSON.parse(e.stdout) as Record<string, unknown>) : undefined, err: e.stderr.trim() };
+      return {
+        code: e.code,
+        out: e.stdout ? (JSON.parse(e.stdout) as Record<string, unknown>) : undefined,
+        err: e.stderr.trim(),
+      };
     }
   }
 
@@ -44,10 +48,30 @@ describe("ops CLI on its own database", () => {
   });
 
   it("records the OS user and host as the actor, refuses --actor, and exits 2 when reconcile finds a difference", async () => {
-    const refused = await ops(["credit", "--email", member.email, "--amount", "3", "--reference", "cli-1", "--actor", "bob"]);
+    const refused = await ops([
+      "credit",
+      "--email",
+      member.email,
+      "--amount",
+      "3",
+      "--reference",
+      "cli-1",
+      "--actor",
+      "bob",
+    ]);
     expect(refused).toMatchObject({ code: 1, err: expect.stringMatching(/^Error: --actor is no longer accepted/) });
 
-    const credit = await ops(["credit", "--email", member.email, "--amount", "3", "--reference", "cli-1", "--reason", "cash"]);
+    const credit = await ops([
+      "credit",
+      "--email",
+      member.email,
+      "--amount",
+      "3",
+      "--reference",
+      "cli-1",
+      "--reason",
+      "cash",
+    ]);
     expect(credit).toMatchObject({ code: 0, out: { applied: true, balance: "3" } });
     const balance = await ops(["balance", "--email", member.email]);
     expect(balance).toMatchObject({ code: 0, out: { balance: "3", consistent: true } });
@@ -57,7 +81,10 @@ describe("ops CLI on its own database", () => {
     const reconcile = await ops(["reconcile"]);
     expect(reconcile).toMatchObject({
       code: 2,
-      out: { consistent: false, mismatches: [{ userId: drifted.id, balance: "2.000001", ledgerSum: "2", difference: "0.000001" }] },
+      out: {
+        consistent: false,
+        mismatches: [{ userId: drifted.id, balance: "2.000001", ledgerSum: "2", difference: "0.000001" }],
+      },
     });
   }, 180_000);
 
@@ -71,7 +98,11 @@ describe("ops CLI on its own database", () => {
     const database = getDatabase();
     try {
       const [row] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.id));
-      expect(row).toMatchObject({ actorLabel: `cli:${os.userInfo().username}@${os.hostname()}`, actorRole: "operator", action: "staff.role_set" });
+      expect(row).toMatchObject({
+        actorLabel: `cli:${os.userInfo().username}@${os.hostname()}`,
+        actorRole: "operator",
+        action: "staff.role_set",
+      });
       const [account] = await database.db.select({ role: user.role }).from(user).where(eq(user.id, owner.id));
       expect(account!.role).toBe("owner");
     } finally {

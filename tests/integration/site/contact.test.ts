@@ -11,7 +11,13 @@ describeEachDatabase("contact messages", (database) => {
   it("stores a message with a null telegram when none is given", async () => {
     const row = await submitContactMessage({ db: database().db, input, clientIp: "10.0.0.1", limit: 5 });
     const [stored] = await database().db.select().from(contactSubmissions);
-    expect(stored).toMatchObject({ id: row.id, name: "Ada", email: "ada@example.com", telegram: null, message: "Hello" });
+    expect(stored).toMatchObject({
+      id: row.id,
+      name: "Ada",
+      email: "ada@example.com",
+      telegram: null,
+      message: "Hello",
+    });
   });
 
   it("refuses the message past the limit with a clear 429 and writes nothing", async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
-import { blogPosts, pricing, results } from "#server/db/schema";
 import { CONTENT_CHANNEL, watchContentChanges } from "#server/content/watch-content-changes";
+import { blogPosts, pricing, results } from "#server/db/schema";
 import { describeEachDatabase } from "../../helpers/database";
 
 const stops: (() => Promise<void>)[] = [];
@@ -33,7 +33,9 @@ describeEachDatabase("content changes are announced to every server", (database,
     await vi.waitFor(() => expect(seen).toEqual(["blog"]));
     await db.update(blogPosts).set({ title: "Renamed" }).where(eq(blogPosts.slug, post.slug));
     await db.insert(pricing).values({ planId: "p1", name: "Plan", price: 10_000_000n });
-    await db.insert(results).values({ type: "spot", title: "BTC", signals: 1, wins: 1, losses: 0, totalPercentage: 1, winRate: 100 });
+    await db
+      .insert(results)
+      .values({ type: "spot", title: "BTC", signals: 1, wins: 1, losses: 0, totalPercentage: 1, winRate: 100 });
     await db.delete(blogPosts).where(eq(blogPosts.slug, post.slug));
     // Deleting a post also deletes its old slugs' redirects (a cascade, its own statement), and
     // those are pages too (a 301 from /blog/<old-slug>).
@@ -56,16 +58,19 @@ describeEachDatabase("content changes are announced to every server", (database,
   });
 
   // An embedded PGlite has no separate listening connection that could be cut: reported as skipped there.
-  it.skipIf(kind === "pglite")("reconnects when its connection is cut, says so, and hears changes again (PostgreSQL only: PGlite has no connection to cut)", async () => {
-    const seen = await watch();
-    const { db } = database();
-    const cut = await db.execute(sql`
+  it.skipIf(kind === "pglite")(
+    "reconnects when its connection is cut, says so, and hears changes again (PostgreSQL only: PGlite has no connection to cut)",
+    async () => {
+      const seen = await watch();
+      const { db } = database();
+      const cut = await db.execute(sql`
       select pg_terminate_backend(pid) as cut from pg_stat_activity
       where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`);
-    expect(cut.rows.length).toBe(1);
-    // Notices sent while it was away are lost: the empty notice says "assume anything changed".
-    await vi.waitFor(() => expect(seen).toEqual([""]), { timeout: 10_000, interval: 100 });
-    await db.update(pricing).set({ displayOrder: 4 });
-    await vi.waitFor(() => expect(seen).toEqual(["", "pricing"]));
-  });
+      expect(cut.rows.length).toBe(1);
+      // Notices sent while it was away are lost: the empty notice says "assume anything changed".
+      await vi.waitFor(() => expect(seen).toEqual([""]), { timeout: 10_000, interval: 100 });
+      await db.update(pricing).set({ displayOrder: 4 });
+      await vi.waitFor(() => expect(seen).toEqual(["", "pricing"]));
+    },
+  );
 });

@@ -4,8 +4,8 @@ import { getBlogPost } from "#server/content/get-blog-post";
 import { listBlogPosts } from "#server/content/list-blog-posts";
 import { listRelatedPosts } from "#server/content/list-related-posts";
 import { listResults } from "#server/content/list-results";
-import { blogPosts, results } from "#server/db/schema";
 import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
+import { blogPosts, results } from "#server/db/schema";
 import { describeEachDatabase } from "../../helpers/database";
 
 describeEachDatabase("public content", (database) => {
@@ -22,7 +22,10 @@ describeEachDatabase("public content", (database) => {
         .filter((r) => r.type === type && r.published)
         .sort((a, b) => a.displayOrder - b.displayOrder)
         .map((r) => r.id);
-      expect(listed.map((r) => r.id), type).toEqual(expected);
+      expect(
+        listed.map((r) => r.id),
+        type,
+      ).toEqual(expected);
       expect(listed.every((r) => r.type === type)).toBe(true);
     }
     // The seeded draft (high leverage, unpublished) never appears.
@@ -48,7 +51,16 @@ describeEachDatabase("public content", (database) => {
     expect(all.posts).toHaveLength(published.length);
     expect(all.posts.map((p) => p.slug)).not.toContain("q4-2026-market-outlook");
     // The list carries no article bodies.
-    expect(Object.keys(first.posts[0]!).sort()).toEqual(["author", "authorRole", "category", "date", "excerpt", "image", "slug", "title"]);
+    expect(Object.keys(first.posts[0]!).sort()).toEqual([
+      "author",
+      "authorRole",
+      "category",
+      "date",
+      "excerpt",
+      "image",
+      "slug",
+      "title",
+    ]);
   });
 
   it("searches title, excerpt, category and article text, in any case", async () => {
@@ -76,7 +88,9 @@ describeEachDatabase("public content", (database) => {
     // Unpublished posts never match.
     expect(await slugs("Q4 2026 Outlook")).toEqual([]);
     // Blank means everything; LIKE wildcards are literal.
-    expect((await listBlogPosts({ db, search: "   ", limit: 50 })).total).toBe((await listBlogPosts({ db, limit: 50 })).total);
+    expect((await listBlogPosts({ db, search: "   ", limit: 50 })).total).toBe(
+      (await listBlogPosts({ db, limit: 50 })).total,
+    );
     expect(await slugs("_%_%_")).toEqual([]);
   });
 
@@ -104,7 +118,8 @@ describeEachDatabase("public content", (database) => {
     await db.insert(blogPosts).values({
       slug,
       title: "Written in psql",
-      content: '<p onmouseover="steal()">Hello<script>steal()</script> <a href="javascript:steal()">link</a></p><p>Quiet\u00a0harbour&nbsp;drills</p>',
+      content:
+        '<p onmouseover="steal()">Hello<script>steal()</script> <a href="javascript:steal()">link</a></p><p>Quiet\u00a0harbour&nbsp;drills</p>',
       category: "News",
       date: "2026-11-01",
       image: "/images/blog/x.svg",
@@ -112,9 +127,13 @@ describeEachDatabase("public content", (database) => {
       published: true,
     });
     try {
-      expect((await getBlogPost({ db, slug }))!.content).toBe("<p>Hello <a>link</a></p><p>Quiet\u00a0harbour\u00a0drills</p>");
+      expect((await getBlogPost({ db, slug }))!.content).toBe(
+        "<p>Hello <a>link</a></p><p>Quiet\u00a0harbour\u00a0drills</p>",
+      );
       // No-break spaces, written raw or as an entity, match a plain space in a search.
-      expect((await listBlogPosts({ db, search: "quiet harbour drills", limit: 5 })).posts.map((p) => p.slug)).toEqual([slug]);
+      expect((await listBlogPosts({ db, search: "quiet harbour drills", limit: 5 })).posts.map((p) => p.slug)).toEqual([
+        slug,
+      ]);
     } finally {
       await db.delete(blogPosts).where(eq(blogPosts.slug, slug));
     }

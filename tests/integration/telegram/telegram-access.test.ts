@@ -2,16 +2,24 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { runRenewals } from "#server/billing/renew-subscriptions";
 import { pricing, profiles, subscriptions, telegramChatMembers } from "#server/db/schema";
+import { readTelegramConfig } from "#server/lib/telegram-config";
 import { botMessages } from "#server/telegram/messages";
 import { reconcileTelegramAccess, runDailyTelegramReconcile } from "#server/telegram/reconcile-telegram-access";
 import { removeExpiredAccess } from "#server/telegram/remove-expired-access";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { readTelegramConfig } from "#server/lib/telegram-config";
 import { telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../../helpers/database";
 import { setTestEnv } from "../../helpers/env";
-import { chatMemberUpdate, joinRequestUpdate, messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
+import {
+  chatMemberUpdate,
+  joinRequestUpdate,
+  messageUpdate,
+  postUpdate,
+  serveWebhook,
+  startFakeBotApi,
+  type FakeBotApi,
+} from "../../helpers/fake-bot-api";
 import { createMember } from "../../helpers/members";
 
 const SECRET = "webhook-secret-0123456789";
@@ -32,7 +40,11 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
 
   beforeAll(async () => {
     api = await startFakeBotApi();
-    bot = createTelegramBot({ db: db(), config: readTelegramConfig({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }), brandName: "NovaSignals" })!;
+    bot = createTelegramBot({
+      db: db(),
+      config: readTelegramConfig({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }),
+      brandName: "NovaSignals",
+    })!;
     hook = await serveWebhook(telegramWebhookMiddleware({ bot, secret: SECRET }));
     const rows = await db()
       .insert(pricing)
@@ -43,7 +55,10 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
       ])
       .returning();
     for (const row of rows) plans[row.planId] = row.id;
-    const seeded = await seedPlanChats({ db: db(), planChats: { "vip-signals": [VIP_CHAT], "signals-bot": [BOT_CHAT], "no-such-plan": [-1] } });
+    const seeded = await seedPlanChats({
+      db: db(),
+      planChats: { "vip-signals": [VIP_CHAT], "signals-bot": [BOT_CHAT], "no-such-plan": [-1] },
+    });
     expect(seeded).toEqual({ plans: 2, chats: 2, unknownPlans: ["no-such-plan"] });
   });
   afterAll(async () => {
@@ -56,24 +71,40 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
   /** A member verified in Telegram as `telegramId`. */
   const verifiedMember = async (options: { balance?: bigint } = {}) => {
     const telegramId = ++nextTelegramId;
-    const m = await createMember(db(), { telegramUsername: `member${telegramId}`, firstName: "Ada", balance: options.balance });
-    await db().update(profiles).set({ telegramVerified: true, telegramUserId: BigInt(telegramId) }).where(eq(profiles.id, m.id));
+    const m = await createMember(db(), {
+      telegramUsername: `member${telegramId}`,
+      firstName: "Ada",
+      balance: options.balance,
+    });
+    await db()
+      .update(profiles)
+      .set({ telegramVerified: true, telegramUserId: BigInt(telegramId) })
+      .where(eq(profiles.id, m.id));
     return { ...m, telegramId, user: { id: telegramId, username: `member${telegramId}` } };
   };
   const subscribe = async (userId: string, plan: string, values: Partial<typeof subscriptions.$inferInsert> = {}) => {
     const [row] = await db()
       .insert(subscriptions)
-      .values({ userId, planId: plans[plan]!, billingPeriod: "monthly", nextBillingDate: new Date(Date.now() + 20 * DAY), ...values })
+      .values({
+        userId,
+        planId: plans[plan]!,
+        billingPeriod: "monthly",
+        nextBillingDate: new Date(Date.now() + 20 * DAY),
+        ...values,
+      })
       .returning();
     return row!;
   };
-  const chatMembers = (telegramUserId: number) => db().select().from(telegramChatMembers).where(eq(telegramChatMembers.telegramUserId, telegramUserId));
+  const chatMembers = (telegramUserId: number) =>
+    db().select().from(telegramChatMembers).where(eq(telegramChatMembers.telegramUserId, telegramUserId));
 
   it("approves a join request for the entitled member only and declines everyone else", async () => {
     const m = await verifiedMember();
     await subscribe(m.id, "vip-signals");
     await send(joinRequestUpdate(m.user, { id: VIP_CHAT }));
-    expect(api.callsOf("approveChatJoinRequest").map((c) => c.params)).toEqual([{ chat_id: VIP_CHAT, user_id: m.telegramId }]);
+    expect(api.callsOf("approveChatJoinRequest").map((c) => c.params)).toEqual([
+      { chat_id: VIP_CHAT, user_id: m.telegramId },
+    ]);
     expect(await chatMembers(m.telegramId)).toMatchObject([{ chatId: VIP_CHAT, userId: m.id }]);
 
     // A stranger holding the forwarded link, and a member whose plan does not unlock this chat.
@@ -94,21 +125,39 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
 
   it("removes a member from the chat when the subscription expires (ban, then unban) and says why", async () => {
     const m = await verifiedMember();
-    const sub = await subscribe(m.id, "vip-signals", { autorenew: false, nextBillingDate: new Date(Date.now() - 1000) });
+    const sub = await subscribe(m.id, "vip-signals", {
+      autorenew: false,
+      nextBillingDate: new Date(Date.now() - 1000),
+    });
     await send(joinRequestUpdate(m.user, { id: VIP_CHAT }));
     expect(api.chatMemberStatus(VIP_CHAT, m.telegramId)).toBe("member");
     // Narrowed to other subscriptions, nobody is touched.
     const unrelated = await verifiedMember();
     const unrelatedSub = await subscribe(unrelated.id, "signals-bot");
-    expect(await removeExpiredAccess({ db: db(), bot, subscriptionIds: [unrelatedSub.id] })).toEqual({ removed: 0, failed: 0 });
+    expect(await removeExpiredAccess({ db: db(), bot, subscriptionIds: [unrelatedSub.id] })).toEqual({
+      removed: 0,
+      failed: 0,
+    });
 
     expect((await runRenewals({ db: db() })).expired).toBeGreaterThanOrEqual(1);
     api.reset();
     // Two instances sweeping at once remove (and message) the member once.
-    const sweeps = await Promise.all([removeExpiredAccess({ db: db(), bot, subscriptionIds: [sub.id] }), removeExpiredAccess({ db: db(), bot })]);
+    const sweeps = await Promise.all([
+      removeExpiredAccess({ db: db(), bot, subscriptionIds: [sub.id] }),
+      removeExpiredAccess({ db: db(), bot }),
+    ]);
     expect(sweeps[0].removed + sweeps[1].removed).toBe(1);
-    expect(api.calls.map((c) => c.method)).toEqual(["getChatMember", "banChatMember", "unbanChatMember", "sendMessage"]);
-    expect(api.callsOf("unbanChatMember")[0]!.params).toMatchObject({ chat_id: VIP_CHAT, user_id: m.telegramId, only_if_banned: true });
+    expect(api.calls.map((c) => c.method)).toEqual([
+      "getChatMember",
+      "banChatMember",
+      "unbanChatMember",
+      "sendMessage",
+    ]);
+    expect(api.callsOf("unbanChatMember")[0]!.params).toMatchObject({
+      chat_id: VIP_CHAT,
+      user_id: m.telegramId,
+      only_if_banned: true,
+    });
     expect(api.chatMemberStatus(VIP_CHAT, m.telegramId)).toBe("left");
     expect(api.messagesTo(m.telegramId)).toEqual([botMessages.removed("VIP Signals", DASHBOARD)]);
     expect(await chatMembers(m.telegramId)).toEqual([]);
@@ -129,7 +178,9 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
     await subscribe(present.id, "vip-signals");
     api.setChatMember(VIP_CHAT, present.telegramId, "member");
     const admin = await verifiedMember();
-    await db().insert(telegramChatMembers).values({ chatId: VIP_CHAT, telegramUserId: admin.telegramId, userId: admin.id });
+    await db()
+      .insert(telegramChatMembers)
+      .values({ chatId: VIP_CHAT, telegramUserId: admin.telegramId, userId: admin.id });
     api.setChatMember(VIP_CHAT, admin.telegramId, "administrator");
     api.reset();
 
@@ -150,7 +201,13 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
     const first = await runDailyTelegramReconcile({ db: db(), bot });
     expect(first.present + first.linksSent + first.removed).toBeGreaterThan(0);
     api.reset();
-    expect(await runDailyTelegramReconcile({ db: db(), bot })).toEqual({ removed: 0, failed: 0, present: 0, linksSent: 0, membersMissing: 0 });
+    expect(await runDailyTelegramReconcile({ db: db(), bot })).toEqual({
+      removed: 0,
+      failed: 0,
+      present: 0,
+      linksSent: 0,
+      membersMissing: 0,
+    });
     expect(api.calls).toEqual([]);
   });
 
@@ -182,7 +239,9 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
     ]);
     const empty = await verifiedMember();
     await send(messageUpdate(empty.user, "/status"));
-    expect(api.messagesTo(empty.telegramId)).toEqual([`${botMessages.statusNone}\n\nBalance: $0.00 USDT\n\nDashboard: ${DASHBOARD}`]);
+    expect(api.messagesTo(empty.telegramId)).toEqual([
+      `${botMessages.statusNone}\n\nBalance: $0.00 USDT\n\nDashboard: ${DASHBOARD}`,
+    ]);
     await send(messageUpdate({ id: 777_003, username: "nobody" }, "/status"));
     expect(api.messagesTo(777_003)).toEqual([botMessages.notLinked]);
   });
@@ -199,8 +258,12 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
     expect(Number(created[0]!.params.expire_date) * 1000 - Date.now()).toBeGreaterThan(6 * DAY);
     const [first, second] = api.messagesTo(m.telegramId);
     expect(first).toBe(second);
-    expect(first).toMatch(/^Your personal access links:\n\n• VIP Signals: (\S+)\n• Signals Bot: (\S+)\n\nTap a link and ask to join/);
-    const sent = api.callsOf("sendMessage")[0]!.params.reply_markup as { inline_keyboard: { text: string; url: string }[][] };
+    expect(first).toMatch(
+      /^Your personal access links:\n\n• VIP Signals: (\S+)\n• Signals Bot: (\S+)\n\nTap a link and ask to join/,
+    );
+    const sent = api.callsOf("sendMessage")[0]!.params.reply_markup as {
+      inline_keyboard: { text: string; url: string }[][];
+    };
     expect(sent.inline_keyboard.map((row) => row[0]!.text)).toEqual(["Join VIP Signals", "Join Signals Bot"]);
 
     const none = await verifiedMember();
@@ -208,7 +271,10 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
     expect(api.messagesTo(none.telegramId)).toEqual([botMessages.noChats(DASHBOARD)]);
     const broken = await verifiedMember();
     await subscribe(broken.id, "vip-signals");
-    api.failNext("createChatInviteLink", { error_code: 400, description: "Bad Request: not enough rights to manage chat invite links" });
+    api.failNext("createChatInviteLink", {
+      error_code: 400,
+      description: "Bad Request: not enough rights to manage chat invite links",
+    });
     await send(messageUpdate(broken.user, "/links"));
     expect(api.messagesTo(broken.telegramId)).toEqual([botMessages.linksFailed]);
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { notifications, pricing, profiles, subscriptions, telegramChatMembers } from "#server/db/schema";
+import { readTelegramConfig } from "#server/lib/telegram-config";
 import { enqueueNotification, notificationKinds } from "#server/notifications/enqueue-notification";
 import { deliverTelegramNotification } from "#server/telegram/deliver-telegram-notification";
 import { botMessages, renderTelegramNotification } from "#server/telegram/messages";
@@ -11,7 +12,6 @@ import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { sendAccessLinks } from "#server/telegram/send-access-links";
 import { startTelegramPolling } from "#server/telegram/start-telegram-polling";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { readTelegramConfig } from "#server/lib/telegram-config";
 import { setTelegramWebhook, telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../../helpers/database";
 import { setTestEnv } from "../../helpers/env";
@@ -34,7 +34,10 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
   beforeAll(async () => {
     api = await startFakeBotApi();
     bot = createTelegramBot({ db: db(), config: config(), brandName: "NovaSignals" })!;
-    const [plan] = await db().insert(pricing).values({ planId: "vip-signals", name: "VIP Signals", price: 49_000_000n, published: true }).returning();
+    const [plan] = await db()
+      .insert(pricing)
+      .values({ planId: "vip-signals", name: "VIP Signals", price: 49_000_000n, published: true })
+      .returning();
     vipPlanId = plan!.id;
     await seedPlanChats({ db: db(), planChats: { "vip-signals": [VIP_CHAT] } });
   });
@@ -43,8 +46,15 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
 
   const verifiedMember = async (options: { balance?: bigint } = {}) => {
     const telegramId = ++nextTelegramId;
-    const m = await createMember(db(), { telegramUsername: `member${telegramId}`, firstName: "Ada", balance: options.balance });
-    await db().update(profiles).set({ telegramVerified: true, telegramUserId: BigInt(telegramId) }).where(eq(profiles.id, m.id));
+    const m = await createMember(db(), {
+      telegramUsername: `member${telegramId}`,
+      firstName: "Ada",
+      balance: options.balance,
+    });
+    await db()
+      .update(profiles)
+      .set({ telegramVerified: true, telegramUserId: BigInt(telegramId) })
+      .where(eq(profiles.id, m.id));
     return { ...m, telegramId };
   };
   const latestNotification = async (userId: string) => {
@@ -54,7 +64,14 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
 
   it("sends a confirmed purchase by Telegram once, followed by the access links", async () => {
     const m = await verifiedMember({ balance: 100_000_000n });
-    const purchase = await purchaseSubscriptions({ db: db(), userId: m.id, planIds: [vipPlanId], billingPeriod: "monthly", totalAmount: 49_000_000n, idempotencyKey: "tg-1" });
+    const purchase = await purchaseSubscriptions({
+      db: db(),
+      userId: m.id,
+      planIds: [vipPlanId],
+      billingPeriod: "monthly",
+      totalAmount: 49_000_000n,
+      idempotencyKey: "tg-1",
+    });
     expect(purchase.activeSubscriptions).toContain(vipPlanId);
     const row = await latestNotification(m.id);
     const options = { db: db(), bot, userId: m.id, kind: row.kind, payload: row.payload, notificationId: row.id };
@@ -73,33 +90,70 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     const m = await verifiedMember();
     const payloads: Record<string, Record<string, string>> = {
       deposit_credited: { amount: "$25.50", balance: "$30.00", txId: "abc123" },
-      renewal_charged: { plan: "VIP Signals", amount: "$49.00 USDT", nextBillingDate: "2031-04-15", invoiceId: "INV-1" },
+      renewal_charged: {
+        plan: "VIP Signals",
+        amount: "$49.00 USDT",
+        nextBillingDate: "2031-04-15",
+        invoiceId: "INV-1",
+      },
       renewal_failed: { plan: "VIP Signals", amount: "$49.00 USDT", balance: "$1.00", shortfall: "$48.00" },
       subscription_expired: { plan: "VIP Signals", endedOn: "2031-03-15" },
-      renewal_reminder: { plan: "VIP Signals", dueDate: "2031-03-15", amount: "$49.00 USDT", balance: "$1.00", shortfall: "$48.00", window: "72h" },
+      renewal_reminder: {
+        plan: "VIP Signals",
+        dueDate: "2031-03-15",
+        amount: "$49.00 USDT",
+        balance: "$1.00",
+        shortfall: "$48.00",
+        window: "72h",
+      },
     };
-    for (const kind of notificationKinds) expect(renderTelegramNotification(kind, payloads[kind] ?? {}, DASHBOARD)).toContain(`Dashboard: ${DASHBOARD}`);
+    for (const kind of notificationKinds)
+      expect(renderTelegramNotification(kind, payloads[kind] ?? {}, DASHBOARD)).toContain(`Dashboard: ${DASHBOARD}`);
     for (const [kind, payload] of Object.entries(payloads)) {
       await enqueueNotification({ tx: db(), userId: m.id, kind: kind as (typeof notificationKinds)[number], payload });
       const row = await latestNotification(m.id);
-      expect(await deliverTelegramNotification({ db: db(), bot, userId: m.id, kind, payload, notificationId: row.id })).toBe("sent");
+      expect(
+        await deliverTelegramNotification({ db: db(), bot, userId: m.id, kind, payload, notificationId: row.id }),
+      ).toBe("sent");
     }
     const texts = api.messagesTo(m.telegramId);
-    expect(texts[0]).toBe(`💰 Deposit received\n\n$25.50 USDT (TRC-20) has been added to your balance.\nYour balance is now $30.00 USDT.\nTransaction: abc123\n\nDashboard: ${DASHBOARD}`);
+    expect(texts[0]).toBe(
+      `💰 Deposit received\n\n$25.50 USDT (TRC-20) has been added to your balance.\nYour balance is now $30.00 USDT.\nTransaction: abc123\n\nDashboard: ${DASHBOARD}`,
+    );
     expect(texts[1]).toContain("VIP Signals was renewed for $49.00 USDT from your balance.\nNext renewal: 2031-04-15.");
     expect(texts[2]).toContain("Your balance did not cover the renewal of VIP Signals ($49.00 USDT), so it has ended.");
     expect(texts[3]).toContain("VIP Signals has ended because autorenew was off.");
-    expect(texts[4]).toContain("VIP Signals renews on 2031-03-15 for $49.00 USDT, and your balance ($1.00 USDT) does not cover it.\nDeposit at least $48.00 USDT");
+    expect(texts[4]).toContain(
+      "VIP Signals renews on 2031-03-15 for $49.00 USDT, and your balance ($1.00 USDT) does not cover it.\nDeposit at least $48.00 USDT",
+    );
 
     const unverified = await createMember(db(), { telegramUsername: "not_yet" });
-    expect(await deliverTelegramNotification({ db: db(), bot, userId: unverified.id, kind: "deposit_credited", payload: {} })).toBe("skipped");
-    expect(await deliverTelegramNotification({ db: db(), bot, userId: m.id, kind: "no_such_kind", payload: {} })).toBe("skipped");
+    expect(
+      await deliverTelegramNotification({
+        db: db(),
+        bot,
+        userId: unverified.id,
+        kind: "deposit_credited",
+        payload: {},
+      }),
+    ).toBe("skipped");
+    expect(await deliverTelegramNotification({ db: db(), bot, userId: m.id, kind: "no_such_kind", payload: {} })).toBe(
+      "skipped",
+    );
   });
 
   it("reports a Telegram failure without throwing (a blocked bot must not hold up the email)", async () => {
     const m = await verifiedMember();
     api.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
-    expect(await deliverTelegramNotification({ db: db(), bot, userId: m.id, kind: "deposit_credited", payload: { amount: "$5.00" } })).toBe("failed");
+    expect(
+      await deliverTelegramNotification({
+        db: db(),
+        bot,
+        userId: m.id,
+        kind: "deposit_credited",
+        payload: { amount: "$5.00" },
+      }),
+    ).toBe("failed");
   });
 
   it("long polling handles updates and stops when the signal aborts", async () => {
@@ -111,12 +165,22 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     controller.abort();
     await running;
     expect(api.callsOf("deleteWebhook")).toHaveLength(1);
-    expect(api.callsOf("getUpdates")[0]!.params.allowed_updates).toEqual(["message", "chat_join_request", "chat_member"]);
+    expect(api.callsOf("getUpdates")[0]!.params.allowed_updates).toEqual([
+      "message",
+      "chat_join_request",
+      "chat_member",
+    ]);
     expect(api.callsOf("setMyCommands")).toHaveLength(1);
   });
 
   it("sets the webhook with the secret and the handled update types", async () => {
-    expect(await setTelegramWebhook({ bot, url: "https://signals.example/api/telegram/webhook", secret: "webhook-secret-0123456789" })).toBe(true);
+    expect(
+      await setTelegramWebhook({
+        bot,
+        url: "https://signals.example/api/telegram/webhook",
+        secret: "webhook-secret-0123456789",
+      }),
+    ).toBe(true);
     expect(api.callsOf("setWebhook")[0]!.params).toEqual({
       url: "https://signals.example/api/telegram/webhook",
       secret_token: "webhook-secret-0123456789",
@@ -128,19 +192,37 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     const off = createTelegramBot({ db: db(), config: readTelegramConfig({}) });
     expect(off).toBeUndefined();
     const m = await verifiedMember();
-    const [sub] = await db().insert(subscriptions).values({ userId: m.id, planId: vipPlanId, billingPeriod: "lifetime", autorenew: false }).returning();
+    const [sub] = await db()
+      .insert(subscriptions)
+      .values({ userId: m.id, planId: vipPlanId, billingPeriod: "lifetime", autorenew: false })
+      .returning();
     await db().insert(telegramChatMembers).values({ chatId: VIP_CHAT, telegramUserId: 1, userId: null });
     expect(await sendAccessLinks({ db: db(), bot: off, userId: m.id })).toEqual({ sent: 0 });
     expect(await removeExpiredAccess({ db: db(), bot: off })).toEqual({ removed: 0, failed: 0 });
-    expect(await removeExpiredAccess({ db: db(), bot: off, subscriptionIds: [sub!.id] })).toEqual({ removed: 0, failed: 0 });
-    expect(await reconcileTelegramAccess({ db: db(), bot: off })).toEqual({ removed: 0, failed: 0, present: 0, linksSent: 0, membersMissing: 0 });
-    expect(await deliverTelegramNotification({ db: db(), bot: off, userId: m.id, kind: "deposit_credited", payload: {} })).toBe("skipped");
-    expect(await setTelegramWebhook({ bot: off, url: "https://x.example/api/telegram/webhook", secret: "x" })).toBe(false);
+    expect(await removeExpiredAccess({ db: db(), bot: off, subscriptionIds: [sub!.id] })).toEqual({
+      removed: 0,
+      failed: 0,
+    });
+    expect(await reconcileTelegramAccess({ db: db(), bot: off })).toEqual({
+      removed: 0,
+      failed: 0,
+      present: 0,
+      linksSent: 0,
+      membersMissing: 0,
+    });
+    expect(
+      await deliverTelegramNotification({ db: db(), bot: off, userId: m.id, kind: "deposit_credited", payload: {} }),
+    ).toBe("skipped");
+    expect(await setTelegramWebhook({ bot: off, url: "https://x.example/api/telegram/webhook", secret: "x" })).toBe(
+      false,
+    );
     await startTelegramPolling({ bot: off, signal: new AbortController().signal });
     const hook = await serveWebhook(telegramWebhookMiddleware({ bot: off, secret: undefined }));
     expect((await postUpdate(hook.url, messageUpdate({ id: 1 }, "/start"), "anything")).status).toBe(404);
     await hook.close();
     expect(api.calls).toEqual([]);
-    expect(await db().select().from(telegramChatMembers).where(eq(telegramChatMembers.telegramUserId, 1))).toHaveLength(1);
+    expect(await db().select().from(telegramChatMembers).where(eq(telegramChatMembers.telegramUserId, 1))).toHaveLength(
+      1,
+    );
   });
 });

@@ -1,14 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { planTelegramChats, pricing, profiles, rateLimits, subscriptions } from "#server/db/schema";
 import { generateTelegramCode } from "#server/dashboard/generate-telegram-code";
+import { planTelegramChats, pricing, profiles, rateLimits, subscriptions } from "#server/db/schema";
+import { readTelegramConfig } from "#server/lib/telegram-config";
 import { botMessages } from "#server/telegram/messages";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { readTelegramConfig } from "#server/lib/telegram-config";
 import { telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../../helpers/database";
 import { setTestEnv } from "../../helpers/env";
-import { messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi, type TelegramUser } from "../../helpers/fake-bot-api";
+import {
+  messageUpdate,
+  postUpdate,
+  serveWebhook,
+  startFakeBotApi,
+  type FakeBotApi,
+  type TelegramUser,
+} from "../../helpers/fake-bot-api";
 import { createMember } from "../../helpers/members";
 
 const SECRET = "webhook-secret-0123456789";
@@ -25,7 +32,11 @@ describeEachDatabase("telegram bot: webhook and verification", (database) => {
 
   beforeAll(async () => {
     api = await startFakeBotApi();
-    bot = createTelegramBot({ db: db(), config: readTelegramConfig({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }), brandName: "NovaSignals" })!;
+    bot = createTelegramBot({
+      db: db(),
+      config: readTelegramConfig({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }),
+      brandName: "NovaSignals",
+    })!;
     hook = await serveWebhook(telegramWebhookMiddleware({ bot, secret: SECRET }));
   });
   afterAll(async () => {
@@ -76,17 +87,35 @@ describeEachDatabase("telegram bot: webhook and verification", (database) => {
   });
 
   it("/start <code> (the dashboard's deep link) verifies, stores the Telegram id, clears the code and sends links bought before", async () => {
-    const [plan] = await db().insert(pricing).values({ planId: "vip-verify", name: "VIP Signals", price: 49_000_000n, published: true }).returning();
+    const [plan] = await db()
+      .insert(pricing)
+      .values({ planId: "vip-verify", name: "VIP Signals", price: 49_000_000n, published: true })
+      .returning();
     await db().insert(planTelegramChats).values({ planId: plan!.id, chatId: VIP_CHAT });
     const m = await memberWithCode("Ada_Trader");
-    await db().insert(subscriptions).values({ userId: m.id, planId: plan!.id, billingPeriod: "monthly", nextBillingDate: new Date(Date.now() + 20 * 86_400_000) });
+    await db()
+      .insert(subscriptions)
+      .values({
+        userId: m.id,
+        planId: plan!.id,
+        billingPeriod: "monthly",
+        nextBillingDate: new Date(Date.now() + 20 * 86_400_000),
+      });
 
     await send(messageUpdate({ ...m.sender, username: "ADA_trader" }, `/start ${m.code}`));
     const profile = await profileOf(m.id);
-    expect(profile).toMatchObject({ telegramVerified: true, telegramUserId: BigInt(m.sender.id), verificationCode: null, verificationCodeExpiresAt: null });
+    expect(profile).toMatchObject({
+      telegramVerified: true,
+      telegramUserId: BigInt(m.sender.id),
+      verificationCode: null,
+      verificationCodeExpiresAt: null,
+    });
     const replies = api.messagesTo(m.sender.id);
     expect(replies[0]).toBe(botMessages.verified("Ada_Trader"));
-    expect(api.callsOf("createChatInviteLink")[0]!.params).toMatchObject({ chat_id: VIP_CHAT, creates_join_request: true });
+    expect(api.callsOf("createChatInviteLink")[0]!.params).toMatchObject({
+      chat_id: VIP_CHAT,
+      creates_join_request: true,
+    });
     expect(replies[1]).toContain(botMessages.linksIntro);
     expect(replies[1]).toMatch(/• VIP Signals: https:\/\/t\.me\/\+fake/);
   });
@@ -107,7 +136,12 @@ describeEachDatabase("telegram bot: webhook and verification", (database) => {
 
   it("refuses a wrong code, an expired code, another username and a sender without username; nothing changes", async () => {
     const m = await memberWithCode("dee_fx");
-    const unchanged = async () => expect(await profileOf(m.id)).toMatchObject({ telegramVerified: false, telegramUserId: null, verificationCode: m.code });
+    const unchanged = async () =>
+      expect(await profileOf(m.id)).toMatchObject({
+        telegramVerified: false,
+        telegramUserId: null,
+        verificationCode: m.code,
+      });
 
     const wrong = m.code === "999999" ? "999998" : "999999";
     await send(messageUpdate(m.sender, `/verify ${wrong}`));
@@ -124,7 +158,10 @@ describeEachDatabase("telegram bot: webhook and verification", (database) => {
     expect(lastReply(anonymous.id)).toBe(botMessages.noUsername);
     await unchanged();
 
-    await db().update(profiles).set({ verificationCodeExpiresAt: new Date(Date.now() - 1000) }).where(eq(profiles.id, m.id));
+    await db()
+      .update(profiles)
+      .set({ verificationCodeExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(profiles.id, m.id));
     await send(messageUpdate({ ...m.sender, id: ++nextTelegramId }, m.code));
     expect(api.calls.at(-1)!.params.text).toBe(botMessages.expiredCode);
     expect(await profileOf(m.id)).toMatchObject({ telegramVerified: false, verificationCode: m.code });
@@ -138,7 +175,11 @@ describeEachDatabase("telegram bot: webhook and verification", (database) => {
     const second = await memberWithCode("eve_two");
     await send(messageUpdate({ id: first.sender.id, username: "eve_two" }, second.code));
     expect(lastReply(first.sender.id)).toBe(botMessages.linkedToAnotherMember);
-    expect(await profileOf(second.id)).toMatchObject({ telegramVerified: false, telegramUserId: null, verificationCode: second.code });
+    expect(await profileOf(second.id)).toMatchObject({
+      telegramVerified: false,
+      telegramUserId: null,
+      verificationCode: second.code,
+    });
   });
 
   it("locks a Telegram user out for 15 minutes after five wrong codes", async () => {
@@ -154,14 +195,20 @@ describeEachDatabase("telegram bot: webhook and verification", (database) => {
     await send(messageUpdate(m.sender, m.code));
     expect(lastReply(m.sender.id)).toBe(botMessages.lockedOut(15));
     expect((await profileOf(m.id)).telegramVerified).toBe(false);
-    const [counter] = await db().select().from(rateLimits).where(eq(rateLimits.key, `tg-verify:${m.sender.id}`));
+    const [counter] = await db()
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `tg-verify:${m.sender.id}`));
     expect(counter!.count).toBe(5);
     expect(counter!.resetAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     // Another Telegram user is not affected; after the window the owner verifies.
     const other = await memberWithCode("gus_free");
     await send(messageUpdate(other.sender, other.code));
     expect(lastReply(other.sender.id)).toBe(botMessages.verified("gus_free"));
-    await db().update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, `tg-verify:${m.sender.id}`));
+    await db()
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, `tg-verify:${m.sender.id}`));
     await send(messageUpdate(m.sender, m.code));
     expect(lastReply(m.sender.id)).toBe(botMessages.verified("fay_locked"));
   });

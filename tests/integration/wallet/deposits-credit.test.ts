@@ -32,9 +32,18 @@ describeEachDatabase("crediting one USDT deposit", (database) => {
     const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, userId));
     return {
       balance: profile!.balance,
-      deposits: await db.select({ amount: chainDeposits.amount }).from(chainDeposits).where(eq(chainDeposits.txId, txId)),
-      ledger: await db.select({ amount: ledgerEntries.amount }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
-      bills: await db.select({ invoiceId: billingHistory.invoiceId }).from(billingHistory).where(eq(billingHistory.userId, userId)),
+      deposits: await db
+        .select({ amount: chainDeposits.amount })
+        .from(chainDeposits)
+        .where(eq(chainDeposits.txId, txId)),
+      ledger: await db
+        .select({ amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, userId)),
+      bills: await db
+        .select({ invoiceId: billingHistory.invoiceId })
+        .from(billingHistory)
+        .where(eq(billingHistory.userId, userId)),
       notes: await db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, userId)),
     };
   }
@@ -77,7 +86,9 @@ describeEachDatabase("crediting one USDT deposit", (database) => {
     await creditDeposit({ db, event: announced, userId: id });
     await creditDeposit({ db, event: deposit({ amount: 500_000n }), userId: id, notify: false });
     const notes = await db.select().from(notifications).where(eq(notifications.userId, id));
-    expect(notes.map((n) => [n.kind, n.payload])).toEqual([["deposit_credited", { amount: "$4.00", balance: "$4.00", txId: announced.txId }]]);
+    expect(notes.map((n) => [n.kind, n.payload])).toEqual([
+      ["deposit_credited", { amount: "$4.00", balance: "$4.00", txId: announced.txId }],
+    ]);
     expect((await written(id, announced.txId)).balance).toBe(4_500_000n);
   });
 
@@ -90,7 +101,12 @@ describeEachDatabase("crediting one USDT deposit", (database) => {
     expect(await creditDeposit({ db, event: first, userId: id })).toEqual({ credited: true });
     expect(await creditDeposit({ db, event: second, userId: id })).toEqual({ credited: true });
     const bills = await db
-      .select({ invoiceId: billingHistory.invoiceId, totalAmount: billingHistory.totalAmount, txHash: billingHistory.txHash, status: billingHistory.status })
+      .select({
+        invoiceId: billingHistory.invoiceId,
+        totalAmount: billingHistory.totalAmount,
+        txHash: billingHistory.txHash,
+        status: billingHistory.status,
+      })
       .from(billingHistory)
       .where(eq(billingHistory.userId, id));
     expect(bills.sort((a, b) => a.invoiceId.length - b.invoiceId.length)).toEqual([
@@ -104,10 +120,22 @@ describeEachDatabase("crediting one USDT deposit", (database) => {
     const db = database().db;
     const { id } = await createMember(db);
     const event = deposit({ eventIndex: 4 });
-    await postLedgerEntry({ tx: db, userId: id, kind: "deposit", amount: 4_000_000n, reference: `tron:${event.txId}:4` });
+    await postLedgerEntry({
+      tx: db,
+      userId: id,
+      kind: "deposit",
+      amount: 4_000_000n,
+      reference: `tron:${event.txId}:4`,
+    });
     expect(await creditDeposit({ db, event, userId: id })).toEqual({ credited: false });
     // The claim stays, so later polls skip the event; no second billing row or email for money already there.
-    expect(await written(id, event.txId)).toEqual({ balance: 4_000_000n, deposits: [{ amount: 4_000_000n }], ledger: [{ amount: 4_000_000n }], bills: [], notes: [] });
+    expect(await written(id, event.txId)).toEqual({
+      balance: 4_000_000n,
+      deposits: [{ amount: 4_000_000n }],
+      ledger: [{ amount: 4_000_000n }],
+      bills: [],
+      notes: [],
+    });
     expect(await creditDeposit({ db, event, userId: id })).toEqual({ credited: false });
   });
 });

@@ -6,7 +6,13 @@ import { advanceCursor, getCursor, readOrCreateCursor, setCursor } from "#server
 import { pollDeposits } from "#server/wallet/poll-deposits";
 import { rescanDeposits } from "#server/wallet/rescan-deposits";
 import { describeEachDatabase } from "../../helpers/database";
-import { randomTronAddress, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../../helpers/fake-trongrid";
+import {
+  randomTronAddress,
+  startFakeTronGrid,
+  transferEvent,
+  USDT_CONTRACT,
+  type FakeTronGrid,
+} from "../../helpers/fake-trongrid";
 
 // Block times are literals around 14 November 2023 so that every expected cursor is written out.
 const T = 1_700_000_000_000;
@@ -24,8 +30,17 @@ describeEachDatabase("the deposit cursor", (database) => {
   });
 
   const poll = (options: { pageLimit?: number } = {}) =>
-    pollDeposits({ db: database().db, apiUrl: fake.url, contract: USDT_CONTRACT, cursorName, sleep: async () => {}, now: () => T, ...options });
-  const event = (blockTimestamp: number) => transferEvent({ to: randomTronAddress(), value: 1_000_000n, blockTimestamp });
+    pollDeposits({
+      db: database().db,
+      apiUrl: fake.url,
+      contract: USDT_CONTRACT,
+      cursorName,
+      sleep: async () => {},
+      now: () => T,
+      ...options,
+    });
+  const event = (blockTimestamp: number) =>
+    transferEvent({ to: randomTronAddress(), value: 1_000_000n, blockTimestamp });
   const unconfirmed = (blockTimestamp: number) => Object.assign(event(blockTimestamp), { _unconfirmed: true });
 
   it("is created 10 minutes before the first poll's clock and keeps that value afterwards", async () => {
@@ -52,7 +67,12 @@ describeEachDatabase("the deposit cursor", (database) => {
   it("is named usdt-trc20 unless told otherwise (a stored name: renaming it would restart the watcher 10 minutes back)", async () => {
     const db = database().db;
     await rescanDeposits({ db, from: new Date(T) });
-    expect(await db.select({ at: chainCursors.minBlockTimestamp }).from(chainCursors).where(eq(chainCursors.name, "usdt-trc20"))).toEqual([{ at: T }]);
+    expect(
+      await db
+        .select({ at: chainCursors.minBlockTimestamp })
+        .from(chainCursors)
+        .where(eq(chainCursors.name, "usdt-trc20")),
+    ).toEqual([{ at: T }]);
     expect(await getCursor(db)).toBe(T);
   });
 
@@ -80,7 +100,14 @@ describeEachDatabase("the deposit cursor", (database) => {
 
   it("starts the first poll 10 minutes back and leaves the cursor 3000 ms behind the newest block read", async () => {
     fake.setEvents([event(1_699_999_450_000), event(1_699_999_500_000)]);
-    expect(await poll()).toEqual({ credited: 0, seen: 2, unconfirmed: 0, pages: 1, cursor: 1_699_999_497_000, complete: true });
+    expect(await poll()).toEqual({
+      credited: 0,
+      seen: 2,
+      unconfirmed: 0,
+      pages: 1,
+      cursor: 1_699_999_497_000,
+      complete: true,
+    });
     expect(fake.requests.map((r) => r.query.min_block_timestamp)).toEqual(["1699999400000"]);
     expect(await getCursor(database().db, cursorName)).toBe(1_699_999_497_000);
   });
@@ -99,7 +126,14 @@ describeEachDatabase("the deposit cursor", (database) => {
   it("leaves the cursor where it was after an empty window", async () => {
     const db = database().db;
     await setCursor(db, cursorName, T - 60_000);
-    expect(await poll()).toEqual({ credited: 0, seen: 0, unconfirmed: 0, pages: 1, cursor: T - 60_000, complete: true });
+    expect(await poll()).toEqual({
+      credited: 0,
+      seen: 0,
+      unconfirmed: 0,
+      pages: 1,
+      cursor: T - 60_000,
+      complete: true,
+    });
     expect(await getCursor(db, cursorName)).toBe(T - 60_000);
   });
 
@@ -107,7 +141,14 @@ describeEachDatabase("the deposit cursor", (database) => {
     const db = database().db;
     await setCursor(db, cursorName, T - 60_000);
     fake.setEvents([unconfirmed(T - 50_000), event(T - 48_000), unconfirmed(T - 40_000), event(T - 30_000)]);
-    expect(await poll({ pageLimit: 2 })).toEqual({ credited: 0, seen: 2, unconfirmed: 2, pages: 2, cursor: T - 50_000, complete: true });
+    expect(await poll({ pageLimit: 2 })).toEqual({
+      credited: 0,
+      seen: 2,
+      unconfirmed: 2,
+      pages: 2,
+      cursor: T - 50_000,
+      complete: true,
+    });
     expect(await getCursor(db, cursorName)).toBe(T - 50_000);
   });
 });

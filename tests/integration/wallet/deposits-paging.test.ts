@@ -6,7 +6,13 @@ import { getLogger } from "#server/lib/logger";
 import { getCursor, setCursor } from "#server/wallet/deposit-cursor";
 import { pollDeposits } from "#server/wallet/poll-deposits";
 import { describeEachDatabase } from "../../helpers/database";
-import { randomTronAddress, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../../helpers/fake-trongrid";
+import {
+  randomTronAddress,
+  startFakeTronGrid,
+  transferEvent,
+  USDT_CONTRACT,
+  type FakeTronGrid,
+} from "../../helpers/fake-trongrid";
 import { startLocalServer } from "../../helpers/local-server";
 import { createMemberWithWallet, expectLedgerInvariant } from "../../helpers/members";
 
@@ -27,8 +33,17 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
   });
 
   const poll = (options: Partial<Parameters<typeof pollDeposits>[0]> = {}) =>
-    pollDeposits({ db: database().db, apiUrl: fake.url, contract: USDT_CONTRACT, cursorName, sleep: async () => {}, pageLimit: 2, ...options });
-  const event = (blockTimestamp: number, to = randomTronAddress(), value = 1_000_000n) => transferEvent({ to, value, blockTimestamp });
+    pollDeposits({
+      db: database().db,
+      apiUrl: fake.url,
+      contract: USDT_CONTRACT,
+      cursorName,
+      sleep: async () => {},
+      pageLimit: 2,
+      ...options,
+    });
+  const event = (blockTimestamp: number, to = randomTronAddress(), value = 1_000_000n) =>
+    transferEvent({ to, value, blockTimestamp });
   const member = () => createMemberWithWallet(database().db);
 
   it("pauses between pages, never before the first: 250 ms unless pageDelayMs says otherwise", async () => {
@@ -70,7 +85,11 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
   });
 
   it("throws a failure that retrying cannot cure (404) instead of returning it for a back-off", async () => {
-    await expect(poll({ apiUrl: `${fake.url}/nowhere` })).rejects.toMatchObject({ name: "TronGridError", status: 404, retryable: false });
+    await expect(poll({ apiUrl: `${fake.url}/nowhere` })).rejects.toMatchObject({
+      name: "TronGridError",
+      status: 404,
+      retryable: false,
+    });
     expect(await getCursor(database().db, cursorName)).toBe(T - 60_000);
   });
 
@@ -79,7 +98,9 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
     // All within 3000 ms of the cursor: however far the poll reads, the cursor cannot move.
     fake.setEvents([event(T - 59_000), event(T - 58_000), event(T - 57_000)]);
     expect(await poll({ pageLimit: 1, maxPages: 2 })).toMatchObject({ pages: 2, complete: false, cursor: T - 60_000 });
-    expect(warn.mock.calls).toEqual([[{ cursor: T - 60_000, pages: 2 }, "deposit watcher: a full poll did not move the cursor; raise maxPages"]]);
+    expect(warn.mock.calls).toEqual([
+      [{ cursor: T - 60_000, pages: 2 }, "deposit watcher: a full poll did not move the cursor; raise maxPages"],
+    ]);
     warn.mockClear();
     expect(await poll({ pageLimit: 1, maxPages: 5 })).toMatchObject({ pages: 3, complete: true, cursor: T - 60_000 });
     expect(warn).not.toHaveBeenCalled();
@@ -91,9 +112,17 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
     fake.setEvents([event(T - 50_000), event(T - 40_000), event(T - 30_000)]);
     // The rescan lands between the poll's pages.
     const rescanTo = (at: number) => async () => setCursor(db, cursorName, at);
-    expect(await poll({ pageLimit: 1, maxPages: 2, sleep: rescanTo(T - 100_000) })).toMatchObject({ pages: 2, complete: false, cursor: T - 60_000 });
+    expect(await poll({ pageLimit: 1, maxPages: 2, sleep: rescanTo(T - 100_000) })).toMatchObject({
+      pages: 2,
+      complete: false,
+      cursor: T - 60_000,
+    });
     expect(await getCursor(db, cursorName)).toBe(T - 100_000);
-    expect(await poll({ pageLimit: 2, sleep: rescanTo(T - 200_000) })).toMatchObject({ pages: 2, complete: true, cursor: T - 100_000 });
+    expect(await poll({ pageLimit: 2, sleep: rescanTo(T - 200_000) })).toMatchObject({
+      pages: 2,
+      complete: true,
+      cursor: T - 100_000,
+    });
     expect(await getCursor(db, cursorName)).toBe(T - 200_000);
     expect(warn).not.toHaveBeenCalled();
   });
@@ -101,7 +130,9 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
   it("two pollers reading the same window at once credit each deposit once", async () => {
     const db = database().db;
     const a = await member();
-    fake.setEvents([1, 2, 3, 4, 5, 6].map((i) => event(T - 50_000 + i * 1000, a.walletAddress, BigInt(i) * 1_000_000n)));
+    fake.setEvents(
+      [1, 2, 3, 4, 5, 6].map((i) => event(T - 50_000 + i * 1000, a.walletAddress, BigInt(i) * 1_000_000n)),
+    );
     const [first, second] = await Promise.all([poll(), poll()]);
     expect(first!.credited + second!.credited).toBe(6);
     expect([first!.seen, second!.seen]).toEqual([6, 6]);
@@ -114,13 +145,24 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
   it("logs each credit with the member, the transfer and whether the member was notified", async () => {
     const info = vi.spyOn(getLogger(), "info");
     const a = await member();
-    const deposit = transferEvent({ to: a.walletAddress, value: 1_500_000n, blockTimestamp: T - 50_000, eventIndex: 2 });
+    const deposit = transferEvent({
+      to: a.walletAddress,
+      value: 1_500_000n,
+      blockTimestamp: T - 50_000,
+      eventIndex: 2,
+    });
     const dust = transferEvent({ to: a.walletAddress, value: 999_999n, blockTimestamp: T - 49_000 });
     fake.setEvents([deposit, dust]);
     expect(await poll({ minDeposit: 1_000_000n })).toMatchObject({ credited: 2 });
     expect(info.mock.calls).toEqual([
-      [{ userId: a.id, txId: deposit.transaction_id, eventIndex: 2, amount: "1500000", notified: true }, "deposit credited"],
-      [{ userId: a.id, txId: dust.transaction_id, eventIndex: 0, amount: "999999", notified: false }, "deposit credited"],
+      [
+        { userId: a.id, txId: deposit.transaction_id, eventIndex: 2, amount: "1500000", notified: true },
+        "deposit credited",
+      ],
+      [
+        { userId: a.id, txId: dust.transaction_id, eventIndex: 0, amount: "999999", notified: false },
+        "deposit credited",
+      ],
     ]);
   });
 });

@@ -12,14 +12,19 @@ describeEachDatabase("the deposit watcher's timing", (database) => {
     await setCursor(database().db, DEFAULT_CURSOR, base);
   });
 
-  const config = (apiUrl?: string) => ({ tron: { apiUrl, apiKey: undefined, pollSeconds: 30, usdtContract: USDT_CONTRACT, minDeposit: 0n } });
+  const config = (apiUrl?: string) => ({
+    tron: { apiUrl, apiKey: undefined, pollSeconds: 30, usdtContract: USDT_CONTRACT, minDeposit: 0n },
+  });
 
   it("after a poll cut at 50 pages, polls again after 1 s instead of the interval", async () => {
     let served = 0;
     // A backlog of 50 pages of one event each, then nothing more.
     const backlog = await startLocalServer((_, res) => {
       served++;
-      const data = served <= 50 ? [transferEvent({ to: randomTronAddress(), value: 1n, blockTimestamp: base + served * 1000 })] : [];
+      const data =
+        served <= 50
+          ? [transferEvent({ to: randomTronAddress(), value: 1n, blockTimestamp: base + served * 1000 })]
+          : [];
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ success: true, data, meta: served <= 50 ? { fingerprint: `page-${served + 1}` } : {} }));
     });

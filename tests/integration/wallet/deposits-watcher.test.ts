@@ -25,7 +25,14 @@ describeEachDatabase("the deposit watcher", (database) => {
   });
 
   const tron = (fields: { apiUrl?: string; pollSeconds?: number; usdtContract?: string } = {}) => ({
-    tron: { apiUrl: fake.url, apiKey: "secret-key", pollSeconds: 30, usdtContract: USDT_CONTRACT, minDeposit: 0n, ...fields },
+    tron: {
+      apiUrl: fake.url,
+      apiKey: "secret-key",
+      pollSeconds: 30,
+      usdtContract: USDT_CONTRACT,
+      minDeposit: 0n,
+      ...fields,
+    },
   });
   const member = () => createMemberWithWallet(database().db);
 
@@ -52,9 +59,18 @@ describeEachDatabase("the deposit watcher", (database) => {
     // 429, 403, success (the deposit), 500 (counted from one again), success (nothing new).
     expect(waits).toEqual([60_000, 120_000, 30_000, 60_000, 30_000]);
     expect(warn.mock.calls).toEqual([
-      [{ status: 429, err: "TronGrid answered 429 Too Many Requests", retryInMs: 60_000 }, "deposit watcher: TronGrid unavailable; backing off"],
-      [{ status: 403, err: "TronGrid answered 403 Forbidden", retryInMs: 120_000 }, "deposit watcher: TronGrid unavailable; backing off"],
-      [{ status: 500, err: "TronGrid answered 500 Internal Server Error", retryInMs: 60_000 }, "deposit watcher: TronGrid unavailable; backing off"],
+      [
+        { status: 429, err: "TronGrid answered 429 Too Many Requests", retryInMs: 60_000 },
+        "deposit watcher: TronGrid unavailable; backing off",
+      ],
+      [
+        { status: 403, err: "TronGrid answered 403 Forbidden", retryInMs: 120_000 },
+        "deposit watcher: TronGrid unavailable; backing off",
+      ],
+      [
+        { status: 500, err: "TronGrid answered 500 Internal Server Error", retryInMs: 60_000 },
+        "deposit watcher: TronGrid unavailable; backing off",
+      ],
     ]);
     // Only a poll that credited something is logged; the API key is never, only whether there is one.
     expect(info.mock.calls).toEqual([
@@ -79,7 +95,9 @@ describeEachDatabase("the deposit watcher", (database) => {
     });
     expect(waits).toEqual([60_000, 120_000, 240_000, 300_000, 300_000]);
     const failed = new Error("Not a TRON contract address: nonsense");
-    expect(error.mock.calls).toEqual(waits.map((retryInMs) => [{ err: failed, retryInMs }, "deposit watcher poll failed"]));
+    expect(error.mock.calls).toEqual(
+      waits.map((retryInMs) => [{ err: failed, retryInMs }, "deposit watcher poll failed"]),
+    );
     expect(fake.requests).toEqual([]);
   });
 
@@ -91,7 +109,12 @@ describeEachDatabase("the deposit watcher", (database) => {
     const warn = vi.spyOn(getLogger(), "warn");
     const waits: number[] = [];
     try {
-      await startDepositWatcher({ db: database().db, config: tron({ apiUrl: hanging.url }), signal: controller.signal, sleep: async (ms) => void waits.push(ms) });
+      await startDepositWatcher({
+        db: database().db,
+        config: tron({ apiUrl: hanging.url }),
+        signal: controller.signal,
+        sleep: async (ms) => void waits.push(ms),
+      });
     } finally {
       await hanging.close();
     }
@@ -103,7 +126,12 @@ describeEachDatabase("the deposit watcher", (database) => {
   it("without TRON_API_URL says so and waits, untimed, for the stop", async () => {
     const info = vi.spyOn(getLogger(), "info");
     const waits: number[] = [];
-    await startDepositWatcher({ db: database().db, config: tron({ apiUrl: undefined }), signal: new AbortController().signal, sleep: async (ms) => void waits.push(ms) });
+    await startDepositWatcher({
+      db: database().db,
+      config: tron({ apiUrl: undefined }),
+      signal: new AbortController().signal,
+      sleep: async (ms) => void waits.push(ms),
+    });
     expect(waits).toEqual([Number.POSITIVE_INFINITY]);
     expect(info.mock.calls).toEqual([["deposit watcher off: TRON_API_URL is not set"]]);
     expect(fake.requests).toEqual([]);
@@ -114,7 +142,11 @@ describeEachDatabase("the deposit watcher", (database) => {
   it("without TRON_API_URL stays pending until stopped, and returns at once when already stopped", async () => {
     const controller = new AbortController();
     let settled = false;
-    const running = startDepositWatcher({ db: database().db, config: tron({ apiUrl: undefined }), signal: controller.signal }).then(() => {
+    const running = startDepositWatcher({
+      db: database().db,
+      config: tron({ apiUrl: undefined }),
+      signal: controller.signal,
+    }).then(() => {
       settled = true;
     });
     await new Promise((resolve) => setImmediate(resolve));
@@ -136,7 +168,10 @@ describeEachDatabase("the deposit watcher", (database) => {
     }) as never);
     await startDepositWatcher({ db: database().db, config: tron({ pollSeconds: 3600 }), signal: controller.signal });
     expect(fake.requests).toHaveLength(1);
-    const [profile] = await database().db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, a.id));
+    const [profile] = await database()
+      .db.select({ balance: profiles.balance })
+      .from(profiles)
+      .where(eq(profiles.id, a.id));
     expect(profile!.balance).toBe(2_000_000n);
   });
 });

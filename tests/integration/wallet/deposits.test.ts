@@ -10,7 +10,14 @@ import { pollDeposits, startDepositWatcher } from "#server/wallet/poll-deposits"
 import { rescanDeposits } from "#server/wallet/rescan-deposits";
 import { fetchTransferEvents, normaliseEvent, TronGridError } from "#server/wallet/trongrid-client";
 import { describeEachDatabase } from "../../helpers/database";
-import { randomTronAddress, randomTxId, startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../../helpers/fake-trongrid";
+import {
+  randomTronAddress,
+  randomTxId,
+  startFakeTronGrid,
+  transferEvent,
+  USDT_CONTRACT,
+  type FakeTronGrid,
+} from "../../helpers/fake-trongrid";
 import { createMemberWithWallet, expectLedgerInvariant } from "../../helpers/members";
 
 const USDT = 1_000_000n;
@@ -60,7 +67,12 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     for (const request of fake.requests) {
       expect(request.path).toBe(`/v1/contracts/${USDT_CONTRACT}/events`);
       expect(request.headers["tron-pro-api-key"]).toBe("test-key");
-      expect(request.query).toMatchObject({ event_name: "Transfer", only_confirmed: "true", order_by: "block_timestamp,asc", limit: "2" });
+      expect(request.query).toMatchObject({
+        event_name: "Transfer",
+        only_confirmed: "true",
+        order_by: "block_timestamp,asc",
+        limit: "2",
+      });
       expect(request.query.min_block_timestamp).toBe(fake.requests[0]!.query.min_block_timestamp);
     }
     expect(fake.requests[0]!.query.fingerprint).toBeUndefined();
@@ -72,7 +84,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
 
   it("stops on a 429 with nothing credited and the cursor unchanged, then catches up", async () => {
     const a = await member();
-    fake.setEvents([1, 2, 3].map((i) => transferEvent({ to: a.walletAddress, value: BigInt(i) * USDT, blockTimestamp: t0 + i })));
+    fake.setEvents(
+      [1, 2, 3].map((i) => transferEvent({ to: a.walletAddress, value: BigInt(i) * USDT, blockTimestamp: t0 + i })),
+    );
     await rescanDeposits({ db: database().db, from: new Date(t0 - 60_000), cursorName });
     fake.failNext(1, 429);
     const failed = await poll();
@@ -90,7 +104,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
 
   it("keeps the cursor when a 503 interrupts a window mid-way; the re-read doubles nothing", async () => {
     const a = await member();
-    fake.setEvents([1, 2, 3, 4].map((i) => transferEvent({ to: a.walletAddress, value: USDT, blockTimestamp: t0 + i * 1000 })));
+    fake.setEvents(
+      [1, 2, 3, 4].map((i) => transferEvent({ to: a.walletAddress, value: USDT, blockTimestamp: t0 + i * 1000 })),
+    );
     await rescanDeposits({ db: database().db, from: new Date(t0 - 60_000), cursorName });
     fake.failNext(1, 503, 1);
     const partial = await poll();
@@ -103,7 +119,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
 
   it("cut at maxPages: the cursor moves to what was read and the next poll goes on", async () => {
     const a = await member();
-    fake.setEvents([1, 2, 3, 4, 5].map((i) => transferEvent({ to: a.walletAddress, value: USDT, blockTimestamp: t0 + i * 10_000 })));
+    fake.setEvents(
+      [1, 2, 3, 4, 5].map((i) => transferEvent({ to: a.walletAddress, value: USDT, blockTimestamp: t0 + i * 10_000 })),
+    );
     expect(await poll({ maxPages: 1 })).toMatchObject({ credited: 2, complete: false, cursor: t0 + 17_000 });
     expect(await poll({ maxPages: 5 })).toMatchObject({ credited: 3, complete: true, cursor: t0 + 47_000 });
     expect(await balanceOf(a.id)).toBe(5n * USDT);
@@ -162,7 +180,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     expect(await balanceOf(a.id)).toBe(12_500_000n);
 
     const second = normaliseEvent(transferEvent({ to: a.walletAddress, value: USDT, blockTimestamp: t0 }))!;
-    const concurrent = await Promise.all(Array.from({ length: 100 }, () => creditDeposit({ db, event: second, userId: a.id })));
+    const concurrent = await Promise.all(
+      Array.from({ length: 100 }, () => creditDeposit({ db, event: second, userId: a.id })),
+    );
     expect(concurrent.filter((r) => r.credited)).toHaveLength(1);
     expect(await balanceOf(a.id)).toBe(13_500_000n);
     const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, a.id));
@@ -173,7 +193,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     const db = database().db;
     const a = await member();
     const txId = randomTxId();
-    fake.setEvents([transferEvent({ to: a.walletAddress, value: 12_500_000n, blockTimestamp: t0, txId, eventIndex: 2 })]);
+    fake.setEvents([
+      transferEvent({ to: a.walletAddress, value: 12_500_000n, blockTimestamp: t0, txId, eventIndex: 2 }),
+    ]);
     expect(await poll()).toMatchObject({ credited: 1 });
     const [bill] = await db.select().from(billingHistory).where(eq(billingHistory.userId, a.id));
     expect(bill).toMatchObject({
@@ -189,7 +211,10 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     expect(note).toMatchObject({ kind: "deposit_credited", payload: { amount: "$12.50", balance: "$12.50", txId } });
     const [deposit] = await db.select().from(chainDeposits).where(eq(chainDeposits.txId, txId));
     expect(deposit).toMatchObject({ eventIndex: 2, userId: a.id, toAddress: a.walletAddress, amount: 12_500_000n });
-    const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, `tron:${txId}:2`));
+    const [entry] = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.reference, `tron:${txId}:2`));
     expect(entry).toMatchObject({ kind: "deposit", amount: 12_500_000n });
     expect(entry!.memo).toContain(txId);
   });
@@ -203,7 +228,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     fake.setEvents([confirmed, Object.assign({ ...pending }, { _unconfirmed: true }), later]);
     expect(await poll({ pageLimit: 10 })).toMatchObject({ credited: 2, seen: 2, unconfirmed: 1 });
     expect(await balanceOf(a.id)).toBe(3n * USDT);
-    expect(await database().db.select().from(chainDeposits).where(eq(chainDeposits.txId, pending.transaction_id))).toEqual([]);
+    expect(
+      await database().db.select().from(chainDeposits).where(eq(chainDeposits.txId, pending.transaction_id)),
+    ).toEqual([]);
     // The cursor stops at the unconfirmed event (inclusive), not past the newest one read.
     expect(await getCursor(database().db, cursorName)).toBe(t0 + 20_000);
 
@@ -218,7 +245,14 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     const dust = transferEvent({ to: a.walletAddress, value: 999_999n, blockTimestamp: t0 });
     const exact = transferEvent({ to: a.walletAddress, value: 1_000_000n, blockTimestamp: t0 + 1000 });
     fake.setEvents([dust, exact]);
-    const result = await pollDeposits({ db, apiUrl: fake.url, contract: USDT_CONTRACT, cursorName, sleep: async () => {}, minDeposit: 1_000_000n });
+    const result = await pollDeposits({
+      db,
+      apiUrl: fake.url,
+      contract: USDT_CONTRACT,
+      cursorName,
+      sleep: async () => {},
+      minDeposit: 1_000_000n,
+    });
     expect(result).toMatchObject({ credited: 2 });
     expect(await balanceOf(a.id)).toBe(1_999_999n);
     expect(await db.select().from(billingHistory).where(eq(billingHistory.userId, a.id))).toHaveLength(2);
@@ -229,7 +263,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
   it("rescans from a past time: everything is read again, nothing credited twice", async () => {
     const db = database().db;
     const a = await member();
-    fake.setEvents([0, 10_000, 20_000].map((d) => transferEvent({ to: a.walletAddress, value: USDT, blockTimestamp: t0 + d })));
+    fake.setEvents(
+      [0, 10_000, 20_000].map((d) => transferEvent({ to: a.walletAddress, value: USDT, blockTimestamp: t0 + d })),
+    );
     expect(await poll()).toMatchObject({ credited: 3 });
     const before = await getCursor(db, cursorName);
     await rescanDeposits({ db, from: new Date(t0 - 1000), cursorName });
@@ -237,7 +273,11 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     expect(await poll()).toMatchObject({ credited: 0, seen: 3, pages: 2 });
     expect(await getCursor(db, cursorName)).toBe(before);
     expect(await balanceOf(a.id)).toBe(3n * USDT);
-    await expect(rescanDeposits({ db, from: new Date(Date.now() + 60_000), cursorName })).rejects.toMatchObject({ name: "AppError", code: "VALIDATION", message: "from must not be in the future." });
+    await expect(rescanDeposits({ db, from: new Date(Date.now() + 60_000), cursorName })).rejects.toMatchObject({
+      name: "AppError",
+      code: "VALIDATION",
+      message: "from must not be in the future.",
+    });
   });
 
   it("the watcher backs off on 429/403 and returns to its pace after a success", async () => {
@@ -247,7 +287,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     fake.failNext(2, 429);
     const controller = new AbortController();
     const waits: number[] = [];
-    const config = { tron: { apiUrl: fake.url, apiKey: "k", pollSeconds: 1, usdtContract: USDT_CONTRACT, minDeposit: 0n } };
+    const config = {
+      tron: { apiUrl: fake.url, apiKey: "k", pollSeconds: 1, usdtContract: USDT_CONTRACT, minDeposit: 0n },
+    };
     await startDepositWatcher({
       db,
       config,
@@ -264,7 +306,9 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
 
   it("the watcher without TRON_API_URL does nothing until stopped", async () => {
     const controller = new AbortController();
-    const config = { tron: { apiUrl: undefined, apiKey: undefined, pollSeconds: 1, usdtContract: USDT_CONTRACT, minDeposit: 0n } };
+    const config = {
+      tron: { apiUrl: undefined, apiKey: undefined, pollSeconds: 1, usdtContract: USDT_CONTRACT, minDeposit: 0n },
+    };
     const running = startDepositWatcher({ db: database().db, config, signal: controller.signal });
     controller.abort();
     await running;
@@ -297,7 +341,9 @@ describe("TronGrid client", () => {
   it("types failures: 403/429/5xx and network errors retryable, 404 not", async () => {
     const fake = await startFakeTronGrid();
     const call = (apiUrl = fake.url) =>
-      fetchTransferEvents({ apiUrl, contract: USDT_CONTRACT, minBlockTimestamp: 0 }).catch((e: unknown) => e as TronGridError);
+      fetchTransferEvents({ apiUrl, contract: USDT_CONTRACT, minBlockTimestamp: 0 }).catch(
+        (e: unknown) => e as TronGridError,
+      );
     fake.failNext(1, 403);
     expect(await call()).toMatchObject({ status: 403, retryable: true });
     fake.failNext(1, 500);
@@ -313,10 +359,22 @@ describe("TronGrid client", () => {
   it("normalises addresses from any spelling and amounts to bigint", () => {
     const to = randomTronAddress();
     for (const format of ["hex0x", "hex41", "base58"] as const) {
-      const event = normaliseEvent(transferEvent({ to, value: "123456789012345678901", blockTimestamp: 1_700_000_000_000, format }));
-      expect(event).toMatchObject({ to, contract: USDT_CONTRACT, amount: 123456789012345678901n, blockTimestamp: 1_700_000_000_000 });
+      const event = normaliseEvent(
+        transferEvent({ to, value: "123456789012345678901", blockTimestamp: 1_700_000_000_000, format }),
+      );
+      expect(event).toMatchObject({
+        to,
+        contract: USDT_CONTRACT,
+        amount: 123456789012345678901n,
+        blockTimestamp: 1_700_000_000_000,
+      });
     }
-    expect(normaliseEvent({ ...transferEvent({ to, value: 1n, blockTimestamp: 1 }), result: { to: "nonsense", from: to, value: "1" } })).toBeNull();
+    expect(
+      normaliseEvent({
+        ...transferEvent({ to, value: 1n, blockTimestamp: 1 }),
+        result: { to: "nonsense", from: to, value: "1" },
+      }),
+    ).toBeNull();
   });
 });
 
@@ -336,19 +394,29 @@ describe("deposit configuration", () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ConfigError);
-    expect((caught as Error).message).toBe('Invalid configuration: TRON_API_URL must use https:// in production (got "http://api.trongrid.io")');
+    expect((caught as Error).message).toBe(
+      'Invalid configuration: TRON_API_URL must use https:// in production (got "http://api.trongrid.io")',
+    );
   });
 
   it("accepts https in production and http in development and tests (the local fake TronGrid)", () => {
-    expect(parseConfig({ ...production, TRON_API_URL: "https://api.trongrid.io" }).tron.apiUrl).toBe("https://api.trongrid.io");
-    expect(parseConfig({ NODE_ENV: "development", TRON_API_URL: "http://127.0.0.1:9090" }).tron.apiUrl).toBe("http://127.0.0.1:9090");
-    expect(parseConfig({ NODE_ENV: "test", TRON_API_URL: "http://127.0.0.1:9090" }).tron.apiUrl).toBe("http://127.0.0.1:9090");
+    expect(parseConfig({ ...production, TRON_API_URL: "https://api.trongrid.io" }).tron.apiUrl).toBe(
+      "https://api.trongrid.io",
+    );
+    expect(parseConfig({ NODE_ENV: "development", TRON_API_URL: "http://127.0.0.1:9090" }).tron.apiUrl).toBe(
+      "http://127.0.0.1:9090",
+    );
+    expect(parseConfig({ NODE_ENV: "test", TRON_API_URL: "http://127.0.0.1:9090" }).tron.apiUrl).toBe(
+      "http://127.0.0.1:9090",
+    );
   });
 
   it("reads MIN_DEPOSIT_USDT as decimal USDT, 1 by default", () => {
     expect(parseConfig({}).tron.minDeposit).toBe(1_000_000n);
     expect(parseConfig({ MIN_DEPOSIT_USDT: "0.25" }).tron.minDeposit).toBe(250_000n);
     expect(parseConfig({ MIN_DEPOSIT_USDT: "0" }).tron.minDeposit).toBe(0n);
-    expect(() => parseConfig({ MIN_DEPOSIT_USDT: "-1" })).toThrow(/^Invalid configuration: MIN_DEPOSIT_USDT must be a USDT amount such as 1 or 0.5 \(at most 6 decimals\) \(got "-1"\)$/);
+    expect(() => parseConfig({ MIN_DEPOSIT_USDT: "-1" })).toThrow(
+      /^Invalid configuration: MIN_DEPOSIT_USDT must be a USDT amount such as 1 or 0.5 \(at most 6 decimals\) \(got "-1"\)$/,
+    );
   });
 });

@@ -16,9 +16,9 @@ import { createMember } from "../../helpers/members";
 // read or create a development key in DATA_DIR. BIP39 seed = PBKDF2-HMAC-SHA512(mnemonic,
 // "mnemonic", 2048 iterations, 64 bytes).
 const MNEMONIC = "cook voyage document eight skate token alien guide drink uncle term abuse";
-const xpub = HDKey.fromMasterSeed(pbkdf2(sha512, MNEMONIC.normalize("NFKD"), "mnemonic", { c: 2048, dkLen: 64 })).derive(
-  "m/44'/195'/0'",
-).publicExtendedKey;
+const xpub = HDKey.fromMasterSeed(
+  pbkdf2(sha512, MNEMONIC.normalize("NFKD"), "mnemonic", { c: 2048, dkLen: 64 }),
+).derive("m/44'/195'/0'").publicExtendedKey;
 
 async function storedWallet(db: Db, profileId: string) {
   const [row] = await db
@@ -81,7 +81,12 @@ describeEachDatabase("generateWallet", (database) => {
     const index = before + 500;
     const otherXpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(2)).derive("m/44'/195'/0'").publicExtendedKey;
     const theirs = { index, address: deriveDepositAddress(otherXpub, index) };
-    beforeTransaction(db, () => db.update(profiles).set({ walletIndex: theirs.index, walletAddress: theirs.address }).where(eq(profiles.id, member.id)));
+    beforeTransaction(db, () =>
+      db
+        .update(profiles)
+        .set({ walletIndex: theirs.index, walletAddress: theirs.address })
+        .where(eq(profiles.id, member.id)),
+    );
     expect(await generateWallet({ db, profileId: member.id, xpub })).toEqual(theirs);
     expect(await storedWallet(db, member.id)).toEqual(theirs);
     expect(await lastSequenceValue(db)).toBe(before);
@@ -108,7 +113,9 @@ describeEachDatabase("generateWallet", (database) => {
     const db = database().db;
     const member = await createMember(db);
     const before = await lastSequenceValue(db);
-    const wallets = await Promise.all(Array.from({ length: 20 }, () => generateWallet({ db, profileId: member.id, xpub })));
+    const wallets = await Promise.all(
+      Array.from({ length: 20 }, () => generateWallet({ db, profileId: member.id, xpub })),
+    );
     expect(new Set(wallets.map((w) => w.address)).size).toBe(1);
     expect(new Set(wallets.map((w) => w.index)).size).toBe(1);
     expect(await storedWallet(db, member.id)).toEqual(wallets[0]);
@@ -129,7 +136,9 @@ describeEachDatabase("generateWallet", (database) => {
   });
 
   it("refuses an unknown profile with NOT_FOUND", async () => {
-    const error = await generateWallet({ db: database().db, profileId: "no-such-profile", xpub }).catch((e: unknown) => e);
+    const error = await generateWallet({ db: database().db, profileId: "no-such-profile", xpub }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("NOT_FOUND");
     expect((error as AppError).message).toBe("Profile not found.");
@@ -155,7 +164,10 @@ describeEachDatabase("generateWallet", (database) => {
     const member = await createMember(db);
     const index = (await lastSequenceValue(db)) + 1000;
     await db.update(profiles).set({ walletIndex: index }).where(eq(profiles.id, member.id));
-    expect(await generateWallet({ db, profileId: member.id, xpub })).toEqual({ index, address: deriveDepositAddress(xpub, index) });
+    expect(await generateWallet({ db, profileId: member.id, xpub })).toEqual({
+      index,
+      address: deriveDepositAddress(xpub, index),
+    });
   });
 
   it("refuses to replace an address that has no index", async () => {

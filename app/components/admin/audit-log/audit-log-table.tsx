@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { auditTime } from "~/components/admin/target-history";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { type AuditFilter, auditLogQuery } from "~/lib/validation/admin/audit-log";
+import { auditLogQuery, type AuditFilter } from "~/lib/validation/admin/audit-log";
 import type { AuditPage } from "~/lib/view-types/admin/audit-log";
 
 /** One page of entries, newest first, and the links to the pages around it (keeping the filters). */
@@ -11,7 +11,9 @@ export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<Au
   return (
     <>
       {entries.length === 0 ? (
-        <p className="text-muted-foreground">{filtered ? "No entries match these filters." : "No staff changes yet."}</p>
+        <p className="text-muted-foreground">
+          {filtered ? "No entries match these filters." : "No staff changes yet."}
+        </p>
       ) : (
         <Table>
           <TableHeader>
@@ -26,7 +28,9 @@ export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<Au
           <TableBody>
             {entries.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell className="whitespace-nowrap tabular-nums">{auditTime(entry.at).replace(" UTC", "")}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {auditTime(entry.at).replace(" UTC", "")}
+                </TableCell>
                 <TableCell>
                   <span className="block">{entry.actorLabel}</span>
                   <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>
@@ -35,7 +39,11 @@ export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<Au
                   <code className="text-xs">{entry.action}</code>
                 </TableCell>
                 <TableCell>
-                  <Link to={auditLogQuery({ target: entry.target })} className="text-xs underline underline-offset-4" title="Only this target's entries">
+                  <Link
+                    to={auditLogQuery({ target: entry.target })}
+                    className="text-xs underline underline-offset-4"
+                    title="Only this target's entries"
+                  >
                     {entry.target}
                   </Link>
                 </TableCell>

@@ -44,12 +44,15 @@ export function ArticleForm({ article }: { article: AdminKnowledgebaseArticle | 
       toast.success("Article created", { description: "It stays a draft until you publish it from the list." });
       void allowWhile(() => navigate(`/admin/knowledgebase/${answer.id}`, { replace: true }));
     } else {
-      toast.success(answer.changed ? "Article saved" : "Nothing to save", { description: answer.changed ? undefined : "The article has not changed." });
+      toast.success(answer.changed ? "Article saved" : "Nothing to save", {
+        description: answer.changed ? undefined : "The article has not changed.",
+      });
     }
   });
 
   // A field's error goes as soon as the author changes it.
-  const clearError = (field: string) => setErrors((current) => (current[field] ? { ...current, [field]: "" } : current));
+  const clearError = (field: string) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: "" } : current));
   const changeContent = React.useCallback((html: string) => {
     setContent(html);
     setErrors((current) => (current.content ? { ...current, content: "" } : current));
@@ -72,7 +75,13 @@ export function ArticleForm({ article }: { article: AdminKnowledgebaseArticle | 
       <BackLink to="/admin/knowledgebase">All articles</BackLink>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{article ? "Edit article" : "New article"}</h1>
-        {article ? article.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge> : null}
+        {article ? (
+          article.published ? (
+            <Badge variant="success">Published</Badge>
+          ) : (
+            <Badge variant="outline">Draft</Badge>
+          )
+        ) : null}
       </div>
       <form className="grid gap-6" onSubmit={save} noValidate aria-label={article ? "Edit article" : "New article"}>
         <FormField id="article-title" label="Title" error={errors.title}>
@@ -120,4 +129,3 @@ export function ArticleForm({ article }: { article: AdminKnowledgebaseArticle | 
     </div>
   );
 }
-

@@ -1,9 +1,9 @@
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
 import { useStaffAction } from "~/components/admin/use-staff-action";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
@@ -79,14 +79,32 @@ function ArticleRow({
           article.title
         )}
       </TableCell>
-      <TableCell>{article.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}</TableCell>
+      <TableCell>
+        {article.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+      </TableCell>
       {canWrite ? (
         <TableCell>
           <div className="flex flex-wrap items-center justify-end gap-1">
-            <Button type="button" variant="ghost" size="icon" aria-label={`Move “${article.title}” up`} title="Move up" disabled={busy || position === 1} onClick={() => send({ intent: "move", direction: "up" })}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Move “${article.title}” up`}
+              title="Move up"
+              disabled={busy || position === 1}
+              onClick={() => send({ intent: "move", direction: "up" })}
+            >
               <ArrowUpIcon aria-hidden="true" />
             </Button>
-            <Button type="button" variant="ghost" size="icon" aria-label={`Move “${article.title}” down`} title="Move down" disabled={busy || last} onClick={() => send({ intent: "move", direction: "down" })}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Move “${article.title}” down`}
+              title="Move down"
+              disabled={busy || last}
+              onClick={() => send({ intent: "move", direction: "down" })}
+            >
               <ArrowDownIcon aria-hidden="true" />
             </Button>
             <Button
@@ -116,7 +134,14 @@ function DeleteButton({ title, disabled, onConfirm }: { title: string; disabled:
   return (
     <ConfirmDialog
       trigger={
-        <Button type="button" variant="ghost" size="icon" aria-label={`Delete “${title}”`} title="Delete" disabled={disabled}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete “${title}”`}
+          title="Delete"
+          disabled={disabled}
+        >
           <Trash2Icon aria-hidden="true" />
         </Button>
       }

@@ -47,20 +47,39 @@ export function NewsletterDeliveries({
                 <TableCell className="max-w-72 whitespace-normal">
                   <span className="block font-medium">{post.title}</span>
                   {post.lastError && (post.failed > 0 || post.retrying > 0) ? (
-                    <span className="block text-xs break-words text-muted-foreground">Last error: {post.lastError}</span>
+                    <span className="block text-xs break-words text-muted-foreground">
+                      Last error: {post.lastError}
+                    </span>
                   ) : null}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{n(post.sent)}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   {n(post.queued)}
-                  {post.retrying > 0 ? <span className="block text-xs text-muted-foreground">{n(post.retrying)} retrying</span> : null}
+                  {post.retrying > 0 ? (
+                    <span className="block text-xs text-muted-foreground">{n(post.retrying)} retrying</span>
+                  ) : null}
                 </TableCell>
-                <TableCell className={post.failed > 0 ? "text-right font-semibold text-destructive tabular-nums" : "text-right tabular-nums"}>{n(post.failed)}</TableCell>
+                <TableCell
+                  className={
+                    post.failed > 0
+                      ? "text-right font-semibold text-destructive tabular-nums"
+                      : "text-right tabular-nums"
+                  }
+                >
+                  {n(post.failed)}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">{n(post.skipped)}</TableCell>
                 {canWrite ? (
                   <TableCell className="text-right">
                     {post.failed > 0 ? (
-                      <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`Send the failed emails of “${post.title}” again`} onClick={() => onRetry(post.postId)}>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="sm"
+                        disabled={busy}
+                        aria-label={`Send the failed emails of “${post.title}” again`}
+                        onClick={() => onRetry(post.postId)}
+                      >
                         <RotateCcwIcon aria-hidden="true" />
                         Send again
                       </Button>

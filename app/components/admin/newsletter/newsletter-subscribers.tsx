@@ -1,15 +1,23 @@
-import { Form, Link } from "react-router";
 import { SearchIcon } from "lucide-react";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { NEWSLETTER_SEARCH_MAX, type NewsletterFilter } from "~/lib/validation/admin/newsletter";
-import type { NewsletterSubscriberPage, NewsletterSubscriberRow, SubscriberStatus } from "~/lib/view-types/admin/newsletter";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type {
+  NewsletterSubscriberPage,
+  NewsletterSubscriberRow,
+  SubscriberStatus,
+} from "~/lib/view-types/admin/newsletter";
 
-const STATUS_LABELS: Record<SubscriberStatus, string> = { confirmed: "Confirmed", pending: "Pending", unsubscribed: "Unsubscribed" };
+const STATUS_LABELS: Record<SubscriberStatus, string> = {
+  confirmed: "Confirmed",
+  pending: "Pending",
+  unsubscribed: "Unsubscribed",
+};
 const STATUS_VARIANTS = { confirmed: "success", pending: "warning", unsubscribed: "outline" } as const;
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
 
@@ -27,7 +35,8 @@ export function NewsletterSubscribers({
   busy: boolean;
   onUnsubscribe: (subscriberId: number) => void;
 }) {
-  const pageLink = (to: number) => `?${new URLSearchParams({ ...(filter.q ? { q: filter.q } : {}), ...(filter.status !== "all" ? { status: filter.status } : {}), page: String(to) })}`;
+  const pageLink = (to: number) =>
+    `?${new URLSearchParams({ ...(filter.q ? { q: filter.q } : {}), ...(filter.status !== "all" ? { status: filter.status } : {}), page: String(to) })}`;
   return (
     <section aria-labelledby="newsletter-subscribers" className="grid gap-3">
       <h2 id="newsletter-subscribers" className="text-lg font-semibold">
@@ -36,7 +45,14 @@ export function NewsletterSubscribers({
       <Form method="get" role="search" aria-label="Subscribers" className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-56 flex-1 gap-1.5">
           <Label htmlFor="subscriber-search">Email contains</Label>
-          <Input id="subscriber-search" name="q" type="search" defaultValue={filter.q} maxLength={NEWSLETTER_SEARCH_MAX} autoComplete="off" />
+          <Input
+            id="subscriber-search"
+            name="q"
+            type="search"
+            defaultValue={filter.q}
+            maxLength={NEWSLETTER_SEARCH_MAX}
+            autoComplete="off"
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="subscriber-status">Status</Label>
@@ -73,7 +89,13 @@ export function NewsletterSubscribers({
           </TableHeader>
           <TableBody>
             {page.rows.map((row) => (
-              <SubscriberRow key={row.id} row={row} canWrite={canWrite} busy={busy} onUnsubscribe={() => onUnsubscribe(row.id)} />
+              <SubscriberRow
+                key={row.id}
+                row={row}
+                canWrite={canWrite}
+                busy={busy}
+                onUnsubscribe={() => onUnsubscribe(row.id)}
+              />
             ))}
           </TableBody>
         </Table>
@@ -91,20 +113,38 @@ export function NewsletterSubscribers({
   );
 }
 
-function SubscriberRow({ row, canWrite, busy, onUnsubscribe }: { row: NewsletterSubscriberRow; canWrite: boolean; busy: boolean; onUnsubscribe: () => void }) {
+function SubscriberRow({
+  row,
+  canWrite,
+  busy,
+  onUnsubscribe,
+}: {
+  row: NewsletterSubscriberRow;
+  canWrite: boolean;
+  busy: boolean;
+  onUnsubscribe: () => void;
+}) {
   return (
     <TableRow>
       <TableCell className="font-medium break-all whitespace-normal">{row.email}</TableCell>
       <TableCell>
         <Badge variant={STATUS_VARIANTS[row.status]}>{STATUS_LABELS[row.status]}</Badge>
       </TableCell>
-      <TableCell className="tabular-nums">{row.status === "unsubscribed" ? `left ${day(row.unsubscribedAt)}` : day(row.confirmedAt ?? row.createdAt)}</TableCell>
+      <TableCell className="tabular-nums">
+        {row.status === "unsubscribed" ? `left ${day(row.unsubscribedAt)}` : day(row.confirmedAt ?? row.createdAt)}
+      </TableCell>
       {canWrite ? (
         <TableCell className="text-right">
           {row.status !== "unsubscribed" ? (
             <ConfirmDialog
               trigger={
-                <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`Unsubscribe ${row.email}`}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Unsubscribe ${row.email}`}
+                >
                   Unsubscribe
                 </Button>
               }

@@ -22,7 +22,11 @@ export function OverviewFigures({ overview }: { overview: AdminOverview }) {
           </h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Figure label="Member balances" value={formatUsdt(BigInt(overview.money.balances), { suffix: true })} />
-            <Figure label="Deposits, last 30 days" value={formatUsdt(BigInt(overview.money.deposits30d), { suffix: true })} note={`${overview.money.depositCount30d} deposits`} />
+            <Figure
+              label="Deposits, last 30 days"
+              value={formatUsdt(BigInt(overview.money.deposits30d), { suffix: true })}
+              note={`${overview.money.depositCount30d} deposits`}
+            />
             <Figure label="Ledger alerts, last 30 days" value={String(overview.money.alerts30d)} />
           </div>
         </section>

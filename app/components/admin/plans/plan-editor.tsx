@@ -10,11 +10,16 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
 import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
-import { fieldErrors } from "~/lib/validation/fields";
 import { MAX_PLAN_FEATURES, PLAN_ICONS, planSchema, type PlanForm } from "~/lib/validation/admin/plans";
+import { fieldErrors } from "~/lib/validation/fields";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
 
-type SaveAnswer = ActionAnswer<{ id: number; mode: "unchanged" | "immediate" | "scheduled"; effectiveAt?: string; notified?: number }>;
+type SaveAnswer = ActionAnswer<{
+  id: number;
+  mode: "unchanged" | "immediate" | "scheduled";
+  effectiveAt?: string;
+  notified?: number;
+}>;
 
 const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 
@@ -26,7 +31,9 @@ const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
   const fetcher = useFetcher<SaveAnswer>();
   const navigate = useNavigate();
-  const [form, setForm] = React.useState<Required<Omit<PlanForm, "features" | "telegramChats">> & { features: string[]; telegramChats: string[] }>(() => ({
+  const [form, setForm] = React.useState<
+    Required<Omit<PlanForm, "features" | "telegramChats">> & { features: string[]; telegramChats: string[] }
+  >(() => ({
     name: plan?.name ?? "",
     subtitle: plan?.subtitle ?? "",
     badge: plan?.badge ?? "",
@@ -38,9 +45,12 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
     telegramChats: plan?.telegramChats ?? [],
   }));
   const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
   const monthly = parseUsdt(String(form.monthlyPrice));
-  const canceller = useCancelScheduledChange(plan?.name ?? "", (price) => setForm((f) => ({ ...f, monthlyPrice: microToDecimal(price) })));
+  const canceller = useCancelScheduledChange(plan?.name ?? "", (price) =>
+    setForm((f) => ({ ...f, monthlyPrice: microToDecimal(price) })),
+  );
 
   useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) {
@@ -49,7 +59,9 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
       return;
     }
     if (answer.mode === "scheduled") {
-      toast.success("Plan saved", { description: `New buyers pay the new price now; renewals from ${answer.effectiveAt!.slice(0, 10)}. ${answer.notified === 1 ? "1 renewing member is" : `${answer.notified} renewing members are`} told.` });
+      toast.success("Plan saved", {
+        description: `New buyers pay the new price now; renewals from ${answer.effectiveAt!.slice(0, 10)}. ${answer.notified === 1 ? "1 renewing member is" : `${answer.notified} renewing members are`} told.`,
+      });
     } else {
       toast.success("Plan saved");
     }
@@ -77,10 +89,20 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
     });
 
   return (
-    <form onSubmit={save} noValidate className="grid max-w-3xl gap-6" aria-label={plan ? `Edit ${plan.name}` : "New plan"}>
+    <form
+      onSubmit={save}
+      noValidate
+      className="grid max-w-3xl gap-6"
+      aria-label={plan ? `Edit ${plan.name}` : "New plan"}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="plan-name" label="Name" error={errors.name}>
-          <Input id="plan-name" value={form.name} onChange={set("name")} aria-invalid={Boolean(errors.name) || undefined} />
+          <Input
+            id="plan-name"
+            value={form.name}
+            onChange={set("name")}
+            aria-invalid={Boolean(errors.name) || undefined}
+          />
         </FormField>
         <FormField id="plan-badge" label="Badge (optional)" error={errors.badge}>
           <Input id="plan-badge" value={form.badge ?? ""} onChange={set("badge")} placeholder="Most popular" />
@@ -98,7 +120,13 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
           </select>
         </FormField>
         <FormField id="plan-discount" label="Discount shown (%)" error={errors.discount}>
-          <Input id="plan-discount" inputMode="numeric" value={String(form.discount)} onChange={set("discount")} aria-invalid={Boolean(errors.discount) || undefined} />
+          <Input
+            id="plan-discount"
+            inputMode="numeric"
+            value={String(form.discount)}
+            onChange={set("discount")}
+            aria-invalid={Boolean(errors.discount) || undefined}
+          />
         </FormField>
       </div>
 
@@ -106,32 +134,40 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
         <legend className="px-1 text-sm font-medium">Price (USDT)</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="plan-price" label="Monthly price" error={errors.monthlyPrice}>
-            <Input id="plan-price" inputMode="decimal" value={String(form.monthlyPrice)} onChange={set("monthlyPrice")} aria-invalid={Boolean(errors.monthlyPrice) || undefined} />
+            <Input
+              id="plan-price"
+              inputMode="decimal"
+              value={String(form.monthlyPrice)}
+              onChange={set("monthlyPrice")}
+              aria-invalid={Boolean(errors.monthlyPrice) || undefined}
+            />
           </FormField>
           <FormField id="plan-original" label="Struck-through price (optional)" error={errors.originalPrice}>
-            <Input id="plan-original" inputMode="decimal" value={String(form.originalPrice ?? "")} onChange={set("originalPrice")} />
+            <Input
+              id="plan-original"
+              inputMode="decimal"
+              value={String(form.originalPrice ?? "")}
+              onChange={set("originalPrice")}
+            />
           </FormField>
         </div>
         <dl aria-label="Prices members pay" className="grid gap-1 text-sm sm:grid-cols-3">
           {billingPeriods.map((period) => (
             <div key={period} className="rounded-md bg-muted/50 p-2">
               <dt className="text-muted-foreground">{periodLabel[period]}</dt>
-              <dd className="font-semibold tabular-nums">{monthly !== null && monthly > 0n ? formatUsdt(priceFor(monthly, period), { suffix: true }) : "—"}</dd>
+              <dd className="font-semibold tabular-nums">
+                {monthly !== null && monthly > 0n ? formatUsdt(priceFor(monthly, period), { suffix: true }) : "—"}
+              </dd>
             </div>
           ))}
         </dl>
         {plan && plan.renewing > 0 ? (
           <p className="text-sm text-muted-foreground">
-            {plan.renewing === 1 ? "1 member renews" : `${plan.renewing} members renew`} this plan: a higher price reaches their renewals after 30 days&apos; notice; a lower one at once.
+            {plan.renewing === 1 ? "1 member renews" : `${plan.renewing} members renew`} this plan: a higher price
+            reaches their renewals after 30 days&apos; notice; a lower one at once.
           </p>
         ) : null}
-        {plan?.scheduled ? (
-          <ScheduledPriceChange
-            plan={plan}
-            scheduled={plan.scheduled}
-            canceller={canceller}
-          />
-        ) : null}
+        {plan?.scheduled ? <ScheduledPriceChange plan={plan} scheduled={plan.scheduled} canceller={canceller} /> : null}
       </fieldset>
 
       <fieldset className="grid gap-3 rounded-xl border p-4">
@@ -143,22 +179,50 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
               <Input
                 aria-label={`Feature ${i + 1}`}
                 value={feature}
-                onChange={(event) => setForm((f) => ({ ...f, features: f.features.map((x, j) => (j === i ? event.target.value : x)) }))}
+                onChange={(event) =>
+                  setForm((f) => ({ ...f, features: f.features.map((x, j) => (j === i ? event.target.value : x)) }))
+                }
               />
-              <Button type="button" variant="ghost" size="icon" aria-label={`Move feature ${i + 1} up`} disabled={i === 0} onClick={() => moveFeature(i, -1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Move feature ${i + 1} up`}
+                disabled={i === 0}
+                onClick={() => moveFeature(i, -1)}
+              >
                 <ArrowUpIcon />
               </Button>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Move feature ${i + 1} down`} disabled={i === form.features.length - 1} onClick={() => moveFeature(i, 1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Move feature ${i + 1} down`}
+                disabled={i === form.features.length - 1}
+                onClick={() => moveFeature(i, 1)}
+              >
                 <ArrowDownIcon />
               </Button>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove feature ${i + 1}`} onClick={() => setForm((f) => ({ ...f, features: f.features.filter((_, j) => j !== i) }))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove feature ${i + 1}`}
+                onClick={() => setForm((f) => ({ ...f, features: f.features.filter((_, j) => j !== i) }))}
+              >
                 <Trash2Icon />
               </Button>
             </li>
           ))}
         </ol>
         <div>
-          <Button type="button" variant="outline" size="sm" disabled={form.features.length >= MAX_PLAN_FEATURES} onClick={() => setForm((f) => ({ ...f, features: [...f.features, ""] }))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={form.features.length >= MAX_PLAN_FEATURES}
+            onClick={() => setForm((f) => ({ ...f, features: [...f.features, ""] }))}
+          >
             <PlusIcon aria-hidden="true" />
             Add feature
           </Button>
@@ -168,8 +232,9 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
       <fieldset className="grid gap-3 rounded-xl border p-4">
         <legend className="px-1 text-sm font-medium">Telegram chats</legend>
         <p className="text-sm text-muted-foreground">
-          The channels or groups a subscription to this plan unlocks (their ids, e.g. -1001234567890). The bot must be an administrator there,
-          allowed to invite and ban users. Members already let in are checked against the new list within the hour.
+          The channels or groups a subscription to this plan unlocks (their ids, e.g. -1001234567890). The bot must be
+          an administrator there, allowed to invite and ban users. Members already let in are checked against the new
+          list within the hour.
         </p>
         {errors.telegramChats ? <p className="text-sm text-destructive">{errors.telegramChats}</p> : null}
         <ul className="grid gap-2">
@@ -179,16 +244,33 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
                 aria-label={`Telegram chat ${i + 1}`}
                 inputMode="numeric"
                 value={chat}
-                onChange={(event) => setForm((f) => ({ ...f, telegramChats: f.telegramChats.map((x, j) => (j === i ? event.target.value : x)) }))}
+                onChange={(event) =>
+                  setForm((f) => ({
+                    ...f,
+                    telegramChats: f.telegramChats.map((x, j) => (j === i ? event.target.value : x)),
+                  }))
+                }
               />
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove Telegram chat ${i + 1}`} onClick={() => setForm((f) => ({ ...f, telegramChats: f.telegramChats.filter((_, j) => j !== i) }))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove Telegram chat ${i + 1}`}
+                onClick={() => setForm((f) => ({ ...f, telegramChats: f.telegramChats.filter((_, j) => j !== i) }))}
+              >
                 <Trash2Icon />
               </Button>
             </li>
           ))}
         </ul>
         <div>
-          <Button type="button" variant="outline" size="sm" disabled={form.telegramChats.length >= 10} onClick={() => setForm((f) => ({ ...f, telegramChats: [...f.telegramChats, ""] }))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={form.telegramChats.length >= 10}
+            onClick={() => setForm((f) => ({ ...f, telegramChats: [...f.telegramChats, ""] }))}
+          >
             <PlusIcon aria-hidden="true" />
             Add Telegram chat
           </Button>

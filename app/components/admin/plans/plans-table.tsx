@@ -34,7 +34,17 @@ export function PlansTable({ plans, canWrite }: { plans: AdminPlan[]; canWrite: 
   );
 }
 
-function PlanRow({ plan, canWrite, first, last }: { plan: AdminPlan; canWrite: boolean; first: boolean; last: boolean }) {
+function PlanRow({
+  plan,
+  canWrite,
+  first,
+  last,
+}: {
+  plan: AdminPlan;
+  canWrite: boolean;
+  first: boolean;
+  last: boolean;
+}) {
   const { submit, busy } = useStaffAction<ActionAnswer<{ changed: boolean }>>((answer) => {
     if (!answer.ok) toast.error("Plan not changed", { description: answer.error });
   });
@@ -58,7 +68,13 @@ function PlanRow({ plan, canWrite, first, last }: { plan: AdminPlan; canWrite: b
         <div className="flex items-center gap-2">
           {plan.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
           {canWrite ? (
-            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => send({ intent: "publish", published: String(!plan.published) })}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => send({ intent: "publish", published: String(!plan.published) })}
+            >
               {plan.published ? "Unpublish" : "Publish"}
               <span className="sr-only"> {plan.name}</span>
             </Button>
@@ -67,10 +83,24 @@ function PlanRow({ plan, canWrite, first, last }: { plan: AdminPlan; canWrite: b
       </TableCell>
       {canWrite ? (
         <TableCell>
-          <Button type="button" size="icon" variant="ghost" aria-label={`Move ${plan.name} up`} disabled={busy || first} onClick={() => send({ intent: "move", direction: "up" })}>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            aria-label={`Move ${plan.name} up`}
+            disabled={busy || first}
+            onClick={() => send({ intent: "move", direction: "up" })}
+          >
             <ArrowUpIcon />
           </Button>
-          <Button type="button" size="icon" variant="ghost" aria-label={`Move ${plan.name} down`} disabled={busy || last} onClick={() => send({ intent: "move", direction: "down" })}>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            aria-label={`Move ${plan.name} down`}
+            disabled={busy || last}
+            onClick={() => send({ intent: "move", direction: "down" })}
+          >
             <ArrowDownIcon />
           </Button>
         </TableCell>
@@ -78,4 +108,3 @@ function PlanRow({ plan, canWrite, first, last }: { plan: AdminPlan; canWrite: b
     </TableRow>
   );
 }
-

@@ -28,7 +28,8 @@ export function useCancelScheduledChange(planName: string, onCancelled: (price: 
   }, "/admin/plans");
   return {
     busy,
-    cancel: (planId: number, changeId: number) => void submit({ intent: "cancel_price_change", planId: String(planId), changeId: String(changeId) }),
+    cancel: (planId: number, changeId: number) =>
+      void submit({ intent: "cancel_price_change", planId: String(planId), changeId: String(changeId) }),
   };
 }
 

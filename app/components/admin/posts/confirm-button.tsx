@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 /** A button that asks first: the editor's publish, unpublish and archive change what readers see. */
 export function ConfirmButton({

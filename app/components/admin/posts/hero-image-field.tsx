@@ -20,5 +20,7 @@ export function HeroImageField({
   error?: string;
   hint?: string;
 }) {
-  return <ImageUploadField id={id} label={label} value={value} onChange={(src) => onChange(src)} error={error} hint={hint} />;
+  return (
+    <ImageUploadField id={id} label={label} value={value} onChange={(src) => onChange(src)} error={error} hint={hint} />
+  );
 }

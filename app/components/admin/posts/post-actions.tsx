@@ -1,4 +1,4 @@
-import { EyeIcon, ExternalLinkIcon } from "lucide-react";
+import { ExternalLinkIcon, EyeIcon } from "lucide-react";
 import { ConfirmButton } from "~/components/admin/posts/confirm-button";
 import { ScheduleDialog } from "~/components/admin/posts/schedule-dialog";
 import { Button } from "~/components/ui/button";
@@ -46,7 +46,14 @@ export function PostActions({
       onConfirm={() => onAct("publish")}
     />
   );
-  const schedule = (label: string) => <ScheduleDialog label={label} disabled={busy || !canGoLive} current={scheduledAt} onSchedule={(iso) => onAct("schedule", { scheduledAt: iso })} />;
+  const schedule = (label: string) => (
+    <ScheduleDialog
+      label={label}
+      disabled={busy || !canGoLive}
+      current={scheduledAt}
+      onSchedule={(iso) => onAct("schedule", { scheduledAt: iso })}
+    />
+  );
   const archive = saved ? (
     <ConfirmButton
       label="Archive"
@@ -61,10 +68,16 @@ export function PostActions({
   return (
     <div className="grid gap-3 border-t pt-4">
       {status !== "published" && status !== "archived" && !canGoLive ? (
-        <p className="text-sm text-muted-foreground">Before it can be published, the post needs {missing.join(", ")}.</p>
+        <p className="text-sm text-muted-foreground">
+          Before it can be published, the post needs {missing.join(", ")}.
+        </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" variant={status === "draft" || status === "archived" ? "outline" : "default"} disabled={busy}>
+        <Button
+          type="submit"
+          variant={status === "draft" || status === "archived" ? "outline" : "default"}
+          disabled={busy}
+        >
           {status === "draft" ? "Save draft" : status === "archived" ? "Save" : "Update"}
         </Button>
         {status === "draft" ? (

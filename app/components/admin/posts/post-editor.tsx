@@ -1,34 +1,54 @@
 import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { formatUtc, PostStatusBadge } from "~/components/admin/posts/post-status-badge";
+import { BackLink } from "~/components/admin/back-link";
+import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 import { PostActions, type PostIntent } from "~/components/admin/posts/post-actions";
 import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/components/admin/posts/post-fields";
-import { useLeaveGuard } from "~/components/admin/use-leave-guard";
+import { formatUtc, PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { useLeaveGuard } from "~/components/admin/use-leave-guard";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { fieldErrors } from "~/lib/validation/fields";
 import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/admin/posts";
+import { fieldErrors } from "~/lib/validation/fields";
 import type { AdminPost } from "~/lib/view-types/admin/posts";
-import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
-import { BackLink } from "~/components/admin/back-link";
 
 /** Typing stops for this long before a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 1500;
 
-export type PostAnswer = ActionAnswer<{ id: number; created: boolean; changed: boolean; status: PostStatus; message: string }>;
+export type PostAnswer = ActionAnswer<{
+  id: number;
+  created: boolean;
+  changed: boolean;
+  status: PostStatus;
+  message: string;
+}>;
 
-const EMPTY: PostFields = { title: "", slug: "", category: "", excerpt: "", author: "", authorRole: "", image: "", content: "", seoTitle: "", seoDescription: "", socialImage: "" };
+const EMPTY: PostFields = {
+  title: "",
+  slug: "",
+  category: "",
+  excerpt: "",
+  author: "",
+  authorRole: "",
+  image: "",
+  content: "",
+  seoTitle: "",
+  seoDescription: "",
+  socialImage: "",
+};
 
 function fieldsOf(post: AdminPost | null): PostFields {
   if (!post) return EMPTY;
-  const { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage } = post;
+  const { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage } =
+    post;
   return { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage };
 }
 
-const same = (a: PostFields, b: PostFields) => (Object.keys(a) as (keyof PostFields)[]).every((key) => a[key] === b[key]);
+const same = (a: PostFields, b: PostFields) =>
+  (Object.keys(a) as (keyof PostFields)[]).every((key) => a[key] === b[key]);
 
 /**
  * The post editor: fields, the rich-text body, and the status buttons. A draft is
@@ -43,7 +63,9 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [note, setNote] = React.useState<"saved" | "failed" | null>(null);
   // A new post's slug follows its title until someone edits the slug; a post that was ever public keeps its address.
-  const [slugFollows, setSlugFollows] = React.useState(() => !post || (post.status === "draft" && !post.publishedAt && post.slug === slugFromTitle(post.title)));
+  const [slugFollows, setSlugFollows] = React.useState(
+    () => !post || (post.status === "draft" && !post.publishedAt && post.slug === slugFromTitle(post.title)),
+  );
   const postId = React.useRef<number | null>(post?.id ?? null);
   const sent = React.useRef<PostFields>(fields);
   const [refused, setRefused] = React.useState<PostFields | null>(null);
@@ -57,13 +79,21 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
     setNote(null);
     const withFields = intent === "save" || intent === "publish" || intent === "schedule";
     // Always to the post's own address: a new post is created once, whatever its page's address says yet.
-    void fetcher.submit({ intent, ...(withFields ? fields : {}), ...extra }, { method: "post", encType: "application/json", action: `/admin/posts/${postId.current ?? "new"}` });
+    void fetcher.submit(
+      { intent, ...(withFields ? fields : {}), ...extra },
+      { method: "post", encType: "application/json", action: `/admin/posts/${postId.current ?? "new"}` },
+    );
   }
   const sendRef = React.useRef(send);
   sendRef.current = send;
 
   // Autosave: drafts only, once typing stops, when the fields pass the shared schema, never the same refused text twice.
-  const autosave = status === "draft" && dirty && !busy && postFieldsSchema.safeParse(fields).success && !(refused && same(refused, fields));
+  const autosave =
+    status === "draft" &&
+    dirty &&
+    !busy &&
+    postFieldsSchema.safeParse(fields).success &&
+    !(refused && same(refused, fields));
   React.useEffect(() => {
     if (!autosave) return;
     const timer = window.setTimeout(() => sendRef.current("save", { autosave: true }), AUTOSAVE_DELAY_MS);
@@ -86,15 +116,27 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
     if (answer.created) {
       postId.current = answer.id;
       // The new post's own address; the form stays as it is (the author may still be typing).
-      void allowWhile(() => navigate(`/admin/posts/${answer.id}`, { replace: true, preventScrollReset: true, state: { created: true } }));
+      void allowWhile(() =>
+        navigate(`/admin/posts/${answer.id}`, { replace: true, preventScrollReset: true, state: { created: true } }),
+      );
     }
   });
 
-  const change = React.useCallback(<K extends keyof PostFieldValues>(key: K, value: PostFieldValues[K]) => {
-    setFields((current) => ({ ...current, [key]: value, ...(key === "title" && slugFollows ? { slug: slugFromTitle(String(value)) } : {}) }));
-    setErrors((current) => (current[key] ? { ...current, [key]: "" } : current));
-  }, [slugFollows]);
-  const changeContent = React.useCallback((html: string) => setFields((current) => ({ ...current, content: html })), []);
+  const change = React.useCallback(
+    <K extends keyof PostFieldValues>(key: K, value: PostFieldValues[K]) => {
+      setFields((current) => ({
+        ...current,
+        [key]: value,
+        ...(key === "title" && slugFollows ? { slug: slugFromTitle(String(value)) } : {}),
+      }));
+      setErrors((current) => (current[key] ? { ...current, [key]: "" } : current));
+    },
+    [slugFollows],
+  );
+  const changeContent = React.useCallback(
+    (html: string) => setFields((current) => ({ ...current, content: html })),
+    [],
+  );
 
   /** Explicit buttons check the whole form first, like the server will. */
   function act(intent: PostIntent, extra: Record<string, unknown> = {}) {
@@ -109,25 +151,49 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
     send(intent, extra);
   }
 
-  const stateText = busy ? "Saving…" : dirty ? (note === "failed" ? "Not saved" : "Unsaved changes") : note === "saved" ? "Saved" : post ? "All changes saved" : "";
+  const stateText = busy
+    ? "Saving…"
+    : dirty
+      ? note === "failed"
+        ? "Not saved"
+        : "Unsaved changes"
+      : note === "saved"
+        ? "Saved"
+        : post
+          ? "All changes saved"
+          : "";
   return (
     <div className="grid max-w-4xl gap-6">
       <BackLink to="/admin/posts">All posts</BackLink>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{post ? "Edit post" : "New post"}</h1>
         <PostStatusBadge status={status} />
-        {status === "scheduled" && post?.scheduledAt ? <span className="text-sm text-muted-foreground">Publishes {formatUtc(post.scheduledAt)}</span> : null}
+        {status === "scheduled" && post?.scheduledAt ? (
+          <span className="text-sm text-muted-foreground">Publishes {formatUtc(post.scheduledAt)}</span>
+        ) : null}
         <p className="ml-auto text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="save-state">
           {stateText}
         </p>
       </div>
-      <form className="grid gap-6" onSubmit={(event) => (event.preventDefault(), act("save"))} noValidate aria-label={post ? "Edit post" : "New post"}>
+      <form
+        className="grid gap-6"
+        onSubmit={(event) => (event.preventDefault(), act("save"))}
+        noValidate
+        aria-label={post ? "Edit post" : "New post"}
+      >
         <PostHeadFields values={fields} errors={errors} onChange={change} onSlugEdited={() => setSlugFollows(false)} />
         <div className="grid gap-2">
           <Label id="post-body-label" onClick={() => document.getElementById("post-body")?.focus()}>
             Body
           </Label>
-          <RichTextEditor id="post-body" labelId="post-body-label" defaultValue={post?.content ?? ""} onChange={changeContent} invalid={Boolean(errors.content)} describedBy={errors.content ? "post-body-error" : undefined} />
+          <RichTextEditor
+            id="post-body"
+            labelId="post-body-label"
+            defaultValue={post?.content ?? ""}
+            onChange={changeContent}
+            invalid={Boolean(errors.content)}
+            describedBy={errors.content ? "post-body-error" : undefined}
+          />
           {errors.content ? (
             <p id="post-body-error" role="alert" className="text-sm text-destructive">
               {errors.content}
@@ -135,7 +201,16 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
           ) : null}
         </div>
         <PostSeoFields values={fields} errors={errors} onChange={change} />
-        <PostActions status={status} fields={fields} busy={busy} saved={Boolean(post)} slug={saved.slug} scheduledAt={status === "scheduled" ? (post?.scheduledAt ?? null) : null} onAct={act} onPreview={() => onPreview(fields)} />
+        <PostActions
+          status={status}
+          fields={fields}
+          busy={busy}
+          saved={Boolean(post)}
+          slug={saved.slug}
+          scheduledAt={status === "scheduled" ? (post?.scheduledAt ?? null) : null}
+          onAct={act}
+          onPreview={() => onPreview(fields)}
+        />
       </form>
       <LeaveWithoutSavingDialog blocker={blocker} description="Your changes to this post are not saved yet." />
     </div>

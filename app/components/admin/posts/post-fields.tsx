@@ -7,7 +7,23 @@ import { POST_SEO_DESCRIPTION_MAX, POST_SEO_TITLE_MAX, type PostFields } from "~
 export type PostFieldValues = Omit<PostFields, "content">;
 type Change = <K extends keyof PostFieldValues>(key: K, value: PostFieldValues[K]) => void;
 
-function TextField({ id, label, name, values, errors, onChange, hint }: { id: string; label: string; name: keyof PostFieldValues; values: PostFieldValues; errors: Record<string, string>; onChange: Change; hint?: string }) {
+function TextField({
+  id,
+  label,
+  name,
+  values,
+  errors,
+  onChange,
+  hint,
+}: {
+  id: string;
+  label: string;
+  name: keyof PostFieldValues;
+  values: PostFieldValues;
+  errors: Record<string, string>;
+  onChange: Change;
+  hint?: string;
+}) {
   return (
     <FormField id={id} label={label} error={errors[name]} hint={hint}>
       <Input
@@ -23,7 +39,17 @@ function TextField({ id, label, name, values, errors, onChange, hint }: { id: st
 }
 
 /** The post's title, address and byline. */
-export function PostHeadFields({ values, errors, onChange, onSlugEdited }: { values: PostFieldValues; errors: Record<string, string>; onChange: Change; onSlugEdited: () => void }) {
+export function PostHeadFields({
+  values,
+  errors,
+  onChange,
+  onSlugEdited,
+}: {
+  values: PostFieldValues;
+  errors: Record<string, string>;
+  onChange: Change;
+  onSlugEdited: () => void;
+}) {
   return (
     <div className="grid gap-4">
       <TextField id="post-title" label="Title" name="title" values={values} errors={errors} onChange={onChange} />
@@ -41,11 +67,30 @@ export function PostHeadFields({ values, errors, onChange, onSlugEdited }: { val
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField id="post-category" label="Category" name="category" values={values} errors={errors} onChange={onChange} />
+        <TextField
+          id="post-category"
+          label="Category"
+          name="category"
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
         <TextField id="post-author" label="Author" name="author" values={values} errors={errors} onChange={onChange} />
-        <TextField id="post-author-role" label="Author role" name="authorRole" values={values} errors={errors} onChange={onChange} />
+        <TextField
+          id="post-author-role"
+          label="Author role"
+          name="authorRole"
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
       </div>
-      <FormField id="post-excerpt" label="Excerpt" error={errors.excerpt} hint="The summary on the blog's list and in the feed.">
+      <FormField
+        id="post-excerpt"
+        label="Excerpt"
+        error={errors.excerpt}
+        hint="The summary on the blog's list and in the feed."
+      >
         <Textarea
           id="post-excerpt"
           name="excerpt"
@@ -56,13 +101,27 @@ export function PostHeadFields({ values, errors, onChange, onSlugEdited }: { val
           aria-describedby={errors.excerpt ? "post-excerpt-error" : undefined}
         />
       </FormField>
-      <HeroImageField id="post-image" label="Hero image" value={values.image} onChange={(value) => onChange("image", value)} error={errors.image} />
+      <HeroImageField
+        id="post-image"
+        label="Hero image"
+        value={values.image}
+        onChange={(value) => onChange("image", value)}
+        error={errors.image}
+      />
     </div>
   );
 }
 
 /** What search engines and link previews show; empty fields fall back to the title, excerpt and hero image. */
-export function PostSeoFields({ values, errors, onChange }: { values: PostFieldValues; errors: Record<string, string>; onChange: Change }) {
+export function PostSeoFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: PostFieldValues;
+  errors: Record<string, string>;
+  onChange: Change;
+}) {
   return (
     <fieldset className="grid gap-4 rounded-md border p-4">
       <legend className="px-1 text-sm font-semibold">Search and social</legend>
@@ -75,7 +134,12 @@ export function PostSeoFields({ values, errors, onChange }: { values: PostFieldV
         onChange={onChange}
         hint={`${values.seoTitle.length} of ${POST_SEO_TITLE_MAX} characters; empty: the title.`}
       />
-      <FormField id="post-seo-description" label="SEO description" error={errors.seoDescription} hint={`${values.seoDescription.length} of ${POST_SEO_DESCRIPTION_MAX} characters; empty: the excerpt.`}>
+      <FormField
+        id="post-seo-description"
+        label="SEO description"
+        error={errors.seoDescription}
+        hint={`${values.seoDescription.length} of ${POST_SEO_DESCRIPTION_MAX} characters; empty: the excerpt.`}
+      >
         <Textarea
           id="post-seo-description"
           name="seoDescription"

@@ -4,7 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { POST_STATUSES, type PostStatus } from "~/lib/validation/admin/posts";
 
-const STATUS_LABELS = { draft: "Drafts", scheduled: "Scheduled", published: "Published", archived: "Archived" } as const;
+const STATUS_LABELS = {
+  draft: "Drafts",
+  scheduled: "Scheduled",
+  published: "Published",
+  archived: "Archived",
+} as const;
 
 /** Search posts by title and status: a GET form, so the search lives in the address. */
 export function PostsSearch({ q, status }: { q: string; status: PostStatus | null }) {
@@ -14,7 +19,14 @@ export function PostsSearch({ q, status }: { q: string; status: PostStatus | nul
         <label htmlFor="posts-search" className="text-sm font-medium">
           Title
         </label>
-        <Input id="posts-search" name="q" type="search" defaultValue={q} placeholder="Search by title" className="w-64" />
+        <Input
+          id="posts-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Search by title"
+          className="w-64"
+        />
       </div>
       <div className="grid gap-1">
         <label htmlFor="posts-status" className="text-sm font-medium">

@@ -5,9 +5,20 @@ import type { PostStatus } from "~/lib/validation/admin/posts";
 import type { AdminPostPage } from "~/lib/view-types/admin/posts";
 
 /** One page of posts with their status and category, and the links to the pages around it (keeping the search). */
-export function PostsTable({ list, q, status, canWrite }: { list: AdminPostPage; q: string; status: PostStatus | null; canWrite: boolean }) {
+export function PostsTable({
+  list,
+  q,
+  status,
+  canWrite,
+}: {
+  list: AdminPostPage;
+  q: string;
+  status: PostStatus | null;
+  canWrite: boolean;
+}) {
   const { posts, page, pageCount } = list;
-  const pageLink = (to: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), page: String(to) })}`;
+  const pageLink = (to: number) =>
+    `?${new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), page: String(to) })}`;
   return (
     <>
       {posts.length === 0 ? (
@@ -37,7 +48,9 @@ export function PostsTable({ list, q, status, canWrite }: { list: AdminPostPage;
                 </TableCell>
                 <TableCell>
                   <PostStatusBadge status={post.status} />
-                  {post.status === "scheduled" && post.scheduledAt ? <span className="block text-xs text-muted-foreground">{formatUtc(post.scheduledAt)}</span> : null}
+                  {post.status === "scheduled" && post.scheduledAt ? (
+                    <span className="block text-xs text-muted-foreground">{formatUtc(post.scheduledAt)}</span>
+                  ) : null}
                 </TableCell>
                 <TableCell>{post.category}</TableCell>
                 <TableCell className="whitespace-nowrap tabular-nums">{formatUtc(post.updatedAt)}</TableCell>

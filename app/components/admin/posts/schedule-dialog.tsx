@@ -1,6 +1,15 @@
 import * as React from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { postMessages } from "~/lib/validation/admin/posts";
@@ -15,11 +24,24 @@ function localInputValue(date: Date): string {
  * Schedule (or reschedule) a post: a date and time in the editor's own zone, sent as an exact
  * moment; a time in the past is refused here and on the server.
  */
-export function ScheduleDialog({ label, disabled, current, onSchedule }: { label: string; disabled?: boolean; current: string | null; onSchedule: (iso: string) => void }) {
+export function ScheduleDialog({
+  label,
+  disabled,
+  current,
+  onSchedule,
+}: {
+  label: string;
+  disabled?: boolean;
+  current: string | null;
+  onSchedule: (iso: string) => void;
+}) {
   const [open, setOpen] = React.useState(false);
   const [value, setValue] = React.useState("");
   const [error, setError] = React.useState("");
-  const zone = React.useMemo(() => (typeof Intl === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  const zone = React.useMemo(
+    () => (typeof Intl === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone),
+    [],
+  );
   function openChange(next: boolean) {
     setOpen(next);
     if (next) {
@@ -46,7 +68,9 @@ export function ScheduleDialog({ label, disabled, current, onSchedule }: { label
         <form onSubmit={submit} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Schedule this post</DialogTitle>
-            <DialogDescription>It is published at this time, and newsletter subscribers get an email then.</DialogDescription>
+            <DialogDescription>
+              It is published at this time, and newsletter subscribers get an email then.
+            </DialogDescription>
           </DialogHeader>
           <FormField id="post-schedule-at" label={`Publish at${zone ? ` (${zone})` : ""}`} error={error}>
             <Input

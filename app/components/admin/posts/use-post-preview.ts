@@ -27,10 +27,15 @@ export function usePostPreview() {
     // Opened now, while the click still counts as the author's, so no pop-up blocker stops it.
     tab.current = window.open("", "_blank");
     if (!tab.current) {
-      toast.error("No preview", { description: "The browser blocked the preview's tab: allow pop-ups for this site and try again." });
+      toast.error("No preview", {
+        description: "The browser blocked the preview's tab: allow pop-ups for this site and try again.",
+      });
       return;
     }
-    void previews.submit({ intent: "preview", ...fields }, { method: "post", encType: "application/json", action: location.pathname });
+    void previews.submit(
+      { intent: "preview", ...fields },
+      { method: "post", encType: "application/json", action: location.pathname },
+    );
   }
   return preview;
 }

@@ -1,8 +1,8 @@
+import { useStaffAction } from "~/components/admin/use-staff-action";
 import { RESULT_TYPE_LABELS } from "~/components/results/result-types";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/sonner";
 import type { StaffResult } from "~/lib/view-types/admin/results";
-import { useStaffAction } from "~/components/admin/use-staff-action";
 import type { ResultAnswer } from "./use-result-action";
 
 /** Asks before a result is deleted; open while `row` is set. */
@@ -18,7 +18,11 @@ export function DeleteResultDialog({ row, onClose }: { row: StaffResult | null; 
       onOpenChange={(open) => !open && onClose()}
       className="sm:max-w-md"
       title="Delete this result?"
-      description={row ? `“${row.title}” (${RESULT_TYPE_LABELS[row.type]}) is removed from the back office and from /results. The audit log keeps what it held.` : null}
+      description={
+        row
+          ? `“${row.title}” (${RESULT_TYPE_LABELS[row.type]}) is removed from the back office and from /results. The audit log keeps what it held.`
+          : null
+      }
       confirm="Delete"
       busyLabel="Deleting..."
       busy={busy}

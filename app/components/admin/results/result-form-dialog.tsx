@@ -1,20 +1,45 @@
 import * as React from "react";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import { useForm } from "~/components/forms/use-form";
 import { RESULT_TYPE_LABELS } from "~/components/results/result-types";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { expectedWinRate, resultSchema } from "~/lib/validation/admin/results";
 import type { StaffResult } from "~/lib/view-types/admin/results";
 import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
-import { useStaffAction } from "~/components/admin/use-staff-action";
-import { useForm } from "~/components/forms/use-form";
 import type { ResultAnswer } from "./use-result-action";
 
-type Values = { type: ResultType; title: string; signals: string; wins: string; losses: string; totalPercentage: string; winRate: string; published: boolean };
+type Values = {
+  type: ResultType;
+  title: string;
+  signals: string;
+  wins: string;
+  losses: string;
+  totalPercentage: string;
+  winRate: string;
+  published: boolean;
+};
 
-const blank = (type: ResultType): Values => ({ type, title: "", signals: "", wins: "", losses: "", totalPercentage: "", winRate: "", published: false });
+const blank = (type: ResultType): Values => ({
+  type,
+  title: "",
+  signals: "",
+  wins: "",
+  losses: "",
+  totalPercentage: "",
+  winRate: "",
+  published: false,
+});
 const fromRow = (row: StaffResult): Values => ({
   type: row.type,
   title: row.title,
@@ -53,7 +78,8 @@ export function ResultFormDialog({
   const form = useForm<Values>({
     initial: row ? fromRow(row) : blank(defaultType),
     // Mistakes the browser finds show under their fields only; the server's refusal is a toast as well.
-    refusal: ({ error }) => error !== undefined && toast.error(row ? "Result not saved" : "Result not added", { description: error }),
+    refusal: ({ error }) =>
+      error !== undefined && toast.error(row ? "Result not saved" : "Result not added", { description: error }),
   });
   const { values, setValues, errors, reset } = form;
 
@@ -73,7 +99,11 @@ export function ResultFormDialog({
 
   // The page's action reads the form as typed (its schema converts it), so the raw values are sent.
   const save = form.submit(resultSchema, () => {
-    const body: Record<string, string> = { ...values, published: values.published ? "true" : "false", intent: row ? "update" : "create" };
+    const body: Record<string, string> = {
+      ...values,
+      published: values.published ? "true" : "false",
+      intent: row ? "update" : "create",
+    };
     if (row) body.id = String(row.id);
     submit(body);
   });
@@ -81,8 +111,11 @@ export function ResultFormDialog({
   const wins = Number(values.wins);
   const losses = Number(values.losses);
   const hint =
-    /^\d+$/.test(values.wins.trim()) && /^\d+$/.test(values.losses.trim()) ? `From wins and losses: ${expectedWinRate(wins, losses)}%` : undefined;
-  const set = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [key]: event.target.value }));
+    /^\d+$/.test(values.wins.trim()) && /^\d+$/.test(values.losses.trim())
+      ? `From wins and losses: ${expectedWinRate(wins, losses)}%`
+      : undefined;
+  const set = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
   const invalid = (key: string) => Boolean(errors[key]) || undefined;
   const describedBy = (key: string) => (errors[key] ? `result-${key}-error` : undefined);
 
@@ -122,7 +155,13 @@ export function ResultFormDialog({
               />
             </FormField>
             {NUMBER_FIELDS.map(({ key, label, inputMode }) => (
-              <FormField key={key} id={`result-${key}`} label={label} error={errors[key]} hint={key === "winRate" ? hint : undefined}>
+              <FormField
+                key={key}
+                id={`result-${key}`}
+                label={label}
+                error={errors[key]}
+                hint={key === "winRate" ? hint : undefined}
+              >
                 <Input
                   id={`result-${key}`}
                   inputMode={inputMode}

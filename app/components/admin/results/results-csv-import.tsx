@@ -1,16 +1,17 @@
 import * as React from "react";
+import { useStaffAction } from "~/components/admin/use-staff-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/sonner";
 import { CSV_COLUMNS, parseResultsCsv, type CsvPreview, type CsvRow } from "~/lib/results-csv";
 import { MAX_CSV_CHARS, MAX_CSV_ROWS } from "~/lib/validation/admin/results";
-import { useStaffAction } from "~/components/admin/use-staff-action";
 import type { ResultAnswer } from "./use-result-action";
 
-const EXAMPLE = "type,title,signals,wins,losses,total_percentage,win_rate,published\nforex,November 2026,40,27,12,38.5,69.23,false";
+const EXAMPLE =
+  "type,title,signals,wins,losses,total_percentage,win_rate,published\nforex,November 2026,40,27,12,38.5,69.23,false";
 
 /**
  * CSV import: paste or choose a file, see every row checked, import only when all
@@ -52,7 +53,8 @@ export function ResultsCsvImport() {
     setPreview(parseResultsCsv(text));
   };
 
-  const tooLong = csv.length > MAX_CSV_CHARS ? `The CSV is too long: at most ${MAX_CSV_CHARS / 1000} KB per import.` : undefined;
+  const tooLong =
+    csv.length > MAX_CSV_CHARS ? `The CSV is too long: at most ${MAX_CSV_CHARS / 1000} KB per import.` : undefined;
   const bad = preview?.rows.filter((r) => r.input === null).length ?? 0;
   const ready = preview !== null && preview.error === null && bad === 0 && !tooLong;
 
@@ -63,23 +65,40 @@ export function ResultsCsvImport() {
           Import from CSV
         </h2>
         <p className="text-sm text-muted-foreground">
-          Columns: <code className="text-xs">{CSV_COLUMNS.join(",")}</code> (published is optional: true or false, empty is a draft). Up to{" "}
-          {MAX_CSV_ROWS} rows and {MAX_CSV_CHARS / 1000} KB per import. Nothing is written while any row has an error; new rows go to the
-          end of their tab.
+          Columns: <code className="text-xs">{CSV_COLUMNS.join(",")}</code> (published is optional: true or false, empty
+          is a draft). Up to {MAX_CSV_ROWS} rows and {MAX_CSV_CHARS / 1000} KB per import. Nothing is written while any
+          row has an error; new rows go to the end of their tab.
         </p>
       </div>
       <FormField id="csv-file" label="CSV file" error={fileError}>
         <input id="csv-file" type="file" accept=".csv,text/csv,text/plain" onChange={readFile} className="text-sm" />
       </FormField>
       <FormField id="csv-text" label="Or paste CSV" error={tooLong}>
-        <Textarea id="csv-text" value={csv} onChange={(e) => change(e.target.value)} rows={6} className="font-mono text-xs" placeholder={EXAMPLE} spellCheck={false} />
+        <Textarea
+          id="csv-text"
+          value={csv}
+          onChange={(e) => change(e.target.value)}
+          rows={6}
+          className="font-mono text-xs"
+          placeholder={EXAMPLE}
+          spellCheck={false}
+        />
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" disabled={csv.trim() === "" || Boolean(tooLong)} onClick={() => setPreview(parseResultsCsv(csv))}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={csv.trim() === "" || Boolean(tooLong)}
+          onClick={() => setPreview(parseResultsCsv(csv))}
+        >
           Preview
         </Button>
         <Button type="button" disabled={!ready || busy} onClick={() => submit({ intent: "import", csv })}>
-          {busy ? "Importing..." : preview && ready ? `Import ${preview.rows.length} result${preview.rows.length === 1 ? "" : "s"}` : "Import"}
+          {busy
+            ? "Importing..."
+            : preview && ready
+              ? `Import ${preview.rows.length} result${preview.rows.length === 1 ? "" : "s"}`
+              : "Import"}
         </Button>
       </div>
       {preview ? <CsvPreviewTable preview={preview} bad={bad} /> : null}
@@ -127,7 +146,15 @@ function PreviewRow({ row }: { row: CsvRow }) {
   return (
     <TableRow data-state={problems.length > 0 ? "invalid" : "valid"}>
       {/* A bar, not a tinted row: red text on a red tint falls below the contrast ratio. */}
-      <TableCell className={problems.length > 0 ? "border-l-4 border-l-destructive tabular-nums" : "border-l-4 border-l-transparent tabular-nums"}>{row.line}</TableCell>
+      <TableCell
+        className={
+          problems.length > 0
+            ? "border-l-4 border-l-destructive tabular-nums"
+            : "border-l-4 border-l-transparent tabular-nums"
+        }
+      >
+        {row.line}
+      </TableCell>
       {CSV_COLUMNS.map((c) => (
         <TableCell key={c} className={row.errors[c] ? "font-medium text-destructive" : undefined}>
           {row.cells[c] ?? ""}

@@ -1,6 +1,6 @@
+import { PlusIcon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
-import { PlusIcon } from "lucide-react";
 import { DeleteResultDialog } from "~/components/admin/results/delete-result-dialog";
 import { ResultFormDialog } from "~/components/admin/results/result-form-dialog";
 import { ResultsCsvImport } from "~/components/admin/results/results-csv-import";
@@ -15,7 +15,17 @@ import { RESULT_TYPES, type ResultType } from "~/lib/view-types/content";
  * The results of one market type, in the order /results shows them, with tabs for the others; a
  * writer adds, edits, deletes and imports here (the dialogs share the page's one open row).
  */
-export function ResultsSection({ type, rows, counts, canWrite }: { type: ResultType; rows: StaffResult[]; counts: ResultTypeCounts; canWrite: boolean }) {
+export function ResultsSection({
+  type,
+  rows,
+  counts,
+  canWrite,
+}: {
+  type: ResultType;
+  rows: StaffResult[];
+  counts: ResultTypeCounts;
+  canWrite: boolean;
+}) {
   const [editing, setEditing] = React.useState<StaffResult | null>(null);
   const [formOpen, setFormOpen] = React.useState(false);
   const [deleting, setDeleting] = React.useState<StaffResult | null>(null);
@@ -56,7 +66,14 @@ export function ResultsSection({ type, rows, counts, canWrite }: { type: ResultT
         </ul>
       </nav>
 
-      <ResultsTable type={type} rows={rows} canWrite={canWrite} published={counts[type].published} onEdit={open} onDelete={setDeleting} />
+      <ResultsTable
+        type={type}
+        rows={rows}
+        canWrite={canWrite}
+        published={counts[type].published}
+        onEdit={open}
+        onDelete={setDeleting}
+      />
 
       {canWrite ? (
         <>

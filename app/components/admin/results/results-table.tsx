@@ -1,4 +1,5 @@
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { useStaffAction } from "~/components/admin/use-staff-action";
 import { formatSignedPercent } from "~/components/results/format";
 import { RESULT_TYPE_LABELS } from "~/components/results/result-types";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +9,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { plural } from "~/lib/plural";
 import type { StaffResult } from "~/lib/view-types/admin/results";
 import type { ResultType } from "~/lib/view-types/content";
-import { useStaffAction } from "~/components/admin/use-staff-action";
 import type { ResultAnswer } from "./use-result-action";
 
 /** One market type's results in /results order, with publish, move, edit and delete for writers. */
@@ -62,7 +62,9 @@ export function ResultsTable({
               <TableCell className="text-right tabular-nums">{row.losses}</TableCell>
               <TableCell className="text-right tabular-nums">{formatSignedPercent(row.totalPercentage)}</TableCell>
               <TableCell className="text-right tabular-nums">{row.winRate}%</TableCell>
-              <TableCell>{row.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}</TableCell>
+              <TableCell>
+                {row.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+              </TableCell>
               {canWrite ? (
                 <TableCell>
                   <div className="flex justify-end gap-1">
@@ -70,12 +72,20 @@ export function ResultsTable({
                       size="sm"
                       variant="outline"
                       disabled={busy}
-                      onClick={() => submit({ intent: "publish", id: String(row.id), published: row.published ? "false" : "true" })}
+                      onClick={() =>
+                        submit({ intent: "publish", id: String(row.id), published: row.published ? "false" : "true" })
+                      }
                       aria-label={`${row.published ? "Unpublish" : "Publish"} ${row.title}`}
                     >
                       {row.published ? "Unpublish" : "Publish"}
                     </Button>
-                    <Button size="icon" variant="ghost" disabled={busy || i === 0} onClick={() => submit({ intent: "move", id: String(row.id), direction: "up" })} aria-label={`Move ${row.title} up`}>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      disabled={busy || i === 0}
+                      onClick={() => submit({ intent: "move", id: String(row.id), direction: "up" })}
+                      aria-label={`Move ${row.title} up`}
+                    >
                       <ArrowUpIcon aria-hidden="true" />
                     </Button>
                     <Button
@@ -90,7 +100,12 @@ export function ResultsTable({
                     <Button size="icon" variant="ghost" onClick={() => onEdit(row)} aria-label={`Edit ${row.title}`}>
                       <PencilIcon aria-hidden="true" />
                     </Button>
-                    <Button size="icon" variant="ghost" onClick={() => onDelete(row)} aria-label={`Delete ${row.title}`}>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      onClick={() => onDelete(row)}
+                      aria-label={`Delete ${row.title}`}
+                    >
                       <Trash2Icon aria-hidden="true" />
                     </Button>
                   </div>

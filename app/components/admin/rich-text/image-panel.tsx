@@ -20,7 +20,10 @@ export function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () =>
     editor
       .chain()
       .focus()
-      .insertContent({ type: "image", attrs: { src, alt: alt.trim(), srcset: srcSet ?? null, sizes: srcSet ? BODY_IMAGE_SIZES : null, width, height } })
+      .insertContent({
+        type: "image",
+        attrs: { src, alt: alt.trim(), srcset: srcSet ?? null, sizes: srcSet ? BODY_IMAGE_SIZES : null, width, height },
+      })
       .run();
     onClose();
   }
@@ -38,7 +41,14 @@ export function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () =>
         }
       }}
     >
-      <ImageUploadField id={`image-${id}`} label="Image to insert" value={src} onChange={(next) => setSrc(next)} alt={alt} onAltChange={setAlt} />
+      <ImageUploadField
+        id={`image-${id}`}
+        label="Image to insert"
+        value={src}
+        onChange={(next) => setSrc(next)}
+        alt={alt}
+        onAltChange={setAlt}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="sm" disabled={!src} onClick={insert}>
           Insert image

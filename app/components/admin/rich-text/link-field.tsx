@@ -1,8 +1,8 @@
 import { Extension, type Editor } from "@tiptap/react";
 import * as React from "react";
+import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text/link-href";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text/link-href";
 
 /*
  * The rich-text editor's link field: the address of the selected text's link, checked

@@ -1,8 +1,8 @@
 import { useEditorState, type Editor } from "@tiptap/react";
 import { ImageIcon, LinkIcon, Redo2Icon, Undo2Icon, type LucideIcon } from "lucide-react";
 import * as React from "react";
-import { Button } from "~/components/ui/button";
 import { BUTTONS } from "~/components/admin/rich-text/toolbar-buttons";
+import { Button } from "~/components/ui/button";
 
 /*
  * The rich-text editor's toolbar: the formatting buttons, the link button that opens
@@ -10,7 +10,11 @@ import { BUTTONS } from "~/components/admin/rich-text/toolbar-buttons";
  */
 
 const mac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-const keys = (shortcut: string) => shortcut.replace("Mod", mac() ? "⌘" : "Ctrl").replace("Alt", mac() ? "⌥" : "Alt").replaceAll("-", "+");
+const keys = (shortcut: string) =>
+  shortcut
+    .replace("Mod", mac() ? "⌘" : "Ctrl")
+    .replace("Alt", mac() ? "⌥" : "Alt")
+    .replaceAll("-", "+");
 
 export function Toolbar({
   editor,
@@ -39,7 +43,12 @@ export function Toolbar({
   });
   let index = 0;
   return (
-    <div role="toolbar" aria-label="Formatting" aria-controls={controls} className="flex flex-wrap items-center gap-1 border-b p-1">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      aria-controls={controls}
+      className="flex flex-wrap items-center gap-1 border-b p-1"
+    >
       {BUTTONS.map((group, g) => (
         <React.Fragment key={g}>
           {group.map((button) => {
@@ -58,11 +67,30 @@ export function Toolbar({
           <span aria-hidden="true" className="mx-1 h-5 w-px bg-border" />
         </React.Fragment>
       ))}
-      <ToolButton label="Link" shortcut="Mod-K" icon={LinkIcon} pressed={state.link} expanded={linkOpen} onClick={onLink} />
+      <ToolButton
+        label="Link"
+        shortcut="Mod-K"
+        icon={LinkIcon}
+        pressed={state.link}
+        expanded={linkOpen}
+        onClick={onLink}
+      />
       <ToolButton label="Image" icon={ImageIcon} expanded={imageOpen} onClick={onImage} />
       <span aria-hidden="true" className="mx-1 h-5 w-px bg-border" />
-      <ToolButton label="Undo" shortcut="Mod-Z" icon={Undo2Icon} disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()} />
-      <ToolButton label="Redo" shortcut="Mod-Shift-Z" icon={Redo2Icon} disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()} />
+      <ToolButton
+        label="Undo"
+        shortcut="Mod-Z"
+        icon={Undo2Icon}
+        disabled={!state.canUndo}
+        onClick={() => editor.chain().focus().undo().run()}
+      />
+      <ToolButton
+        label="Redo"
+        shortcut="Mod-Shift-Z"
+        icon={Redo2Icon}
+        disabled={!state.canRedo}
+        onClick={() => editor.chain().focus().redo().run()}
+      />
     </div>
   );
 }

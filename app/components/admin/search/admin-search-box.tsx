@@ -1,6 +1,6 @@
+import { SearchIcon } from "lucide-react";
 import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { SearchIcon } from "lucide-react";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { SEARCH_MAX, SEARCH_MIN, type SearchKind } from "~/lib/validation/admin/search";
@@ -35,7 +35,8 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
 
   React.useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "k") return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "k")
+        return;
       // The rich-text editor's own Ctrl+K (add a link) wins inside the editor.
       if (event.defaultPrevented || (event.target instanceof HTMLElement && event.target.isContentEditable)) return;
       event.preventDefault();
@@ -52,7 +53,10 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
   // of page as such: a Ctrl+K pressed while the chosen page was still loading would be undone.
   React.useEffect(() => {
     if (query.length < SEARCH_MIN) return;
-    const timer = setTimeout(() => void load(`/admin/search?${new URLSearchParams({ q: query, preview: "1" })}`), DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => void load(`/admin/search?${new URLSearchParams({ q: query, preview: "1" })}`),
+      DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [query, load]);
 
@@ -70,7 +74,11 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
     options.push({ id: `post-${post.id}`, href: postPath(post), node: <PostDetails post={post} /> });
   }
   if (query.length >= SEARCH_MIN) {
-    options.push({ id: "all", href: resultsPage(query), node: <span className="text-sm font-medium">All results for “{query}”</span> });
+    options.push({
+      id: "all",
+      href: resultsPage(query),
+      node: <span className="text-sm font-medium">All results for “{query}”</span>,
+    });
   }
   const memberCount = search?.members?.rows.length ?? 0;
   const postCount = search?.posts?.rows.length ?? 0;
@@ -90,7 +98,9 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
       if (!options.length) return;
       setOpen(true);
       const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (current + step + options.length + (current === -1 && step === -1 ? 1 : 0)) % options.length);
+      setActive(
+        (current) => (current + step + options.length + (current === -1 && step === -1 ? 1 : 0)) % options.length,
+      );
     } else if (event.key === "Enter") {
       event.preventDefault();
       if (showList && active >= 0) choose(options[active]);
@@ -107,7 +117,10 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
   const placeholder = `Search ${kinds.join(" and ")}`;
   return (
     <div className="relative min-w-0 flex-1 sm:max-w-md" role="search" aria-label="Back office">
-      <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+      <SearchIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
       <Input
         ref={input}
         type="text"
@@ -134,7 +147,10 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
         onKeyDown={onKeyDown}
         className="pr-3 pl-8 sm:pr-14"
       />
-      <kbd aria-hidden="true" className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border bg-muted px-1.5 font-mono text-[10px] text-muted-foreground sm:block">
+      <kbd
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border bg-muted px-1.5 font-mono text-[10px] text-muted-foreground sm:block"
+      >
         Ctrl K
       </kbd>
       <p role="status" className="sr-only">
@@ -161,23 +177,48 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
           .filter((group) => group.count > 0)
           .map((group) => (
             <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`}>
-              <div id={`${listId}-${group.kind}`} role="presentation" className="px-2 pt-2 pb-1 text-xs font-semibold text-muted-foreground uppercase">
+              <div
+                id={`${listId}-${group.kind}`}
+                role="presentation"
+                className="px-2 pt-2 pb-1 text-xs font-semibold text-muted-foreground uppercase"
+              >
                 {group.title}
               </div>
               {options.slice(group.from, group.from + group.count).map((option, i) => (
-                <ResultOption key={option.id} id={optionId(group.from + i)} option={option} active={active === group.from + i} onChoose={() => choose(option)} />
+                <ResultOption
+                  key={option.id}
+                  id={optionId(group.from + i)}
+                  option={option}
+                  active={active === group.from + i}
+                  onChoose={() => choose(option)}
+                />
               ))}
             </div>
           ))}
         {query.length >= SEARCH_MIN ? (
-          <ResultOption id={optionId(options.length - 1)} option={options[options.length - 1]!} active={active === options.length - 1} onChoose={() => choose(options[options.length - 1])} />
+          <ResultOption
+            id={optionId(options.length - 1)}
+            option={options[options.length - 1]!}
+            active={active === options.length - 1}
+            onChoose={() => choose(options[options.length - 1])}
+          />
         ) : null}
       </div>
     </div>
   );
 }
 
-function ResultOption({ id, option, active, onChoose }: { id: string; option: Option; active: boolean; onChoose: () => void }) {
+function ResultOption({
+  id,
+  option,
+  active,
+  onChoose,
+}: {
+  id: string;
+  option: Option;
+  active: boolean;
+  onChoose: () => void;
+}) {
   const ref = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => {
     if (active) ref.current?.scrollIntoView({ block: "nearest" });
@@ -189,7 +230,10 @@ function ResultOption({ id, option, active, onChoose }: { id: string; option: Op
       role="option"
       aria-selected={active}
       onClick={onChoose}
-      className={cn("cursor-pointer rounded-sm px-2 py-1.5", active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60")}
+      className={cn(
+        "cursor-pointer rounded-sm px-2 py-1.5",
+        active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
+      )}
     >
       {option.node}
     </div>

@@ -2,8 +2,16 @@ import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { Badge } from "~/components/ui/badge";
 import type { MemberHit, MemberSubscriptionHit, PostHit } from "~/lib/view-types/admin/search";
 
-const PERIOD: Record<MemberSubscriptionHit["billingPeriod"], string> = { monthly: "monthly", quarterly: "quarterly", lifetime: "lifetime" };
-const STATUS: Record<MemberSubscriptionHit["status"], string> = { active: "Active", expired: "Expired", cancelled: "Cancelled" };
+const PERIOD: Record<MemberSubscriptionHit["billingPeriod"], string> = {
+  monthly: "monthly",
+  quarterly: "quarterly",
+  lifetime: "lifetime",
+};
+const STATUS: Record<MemberSubscriptionHit["status"], string> = {
+  active: "Active",
+  expired: "Expired",
+  cancelled: "Cancelled",
+};
 const STATUS_VARIANT = { active: "success", expired: "outline", cancelled: "outline" } as const;
 
 /** Where a post result leads: its editor. */
@@ -49,7 +57,9 @@ export function MemberDetails({ member, compact = false }: { member: MemberHit; 
               <span>{subscriptionLine(s)}</span>
             </p>
           ))}
-          {compact && member.subscriptions.length > subs.length ? <p className="text-muted-foreground">and {member.subscriptions.length - subs.length} more</p> : null}
+          {compact && member.subscriptions.length > subs.length ? (
+            <p className="text-muted-foreground">and {member.subscriptions.length - subs.length} more</p>
+          ) : null}
         </div>
       )}
     </div>

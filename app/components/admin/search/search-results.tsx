@@ -1,6 +1,6 @@
+import { SearchIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { SearchIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { SEARCH_MAX, type SearchKind } from "~/lib/validation/admin/search";
@@ -51,9 +51,18 @@ export function SearchResults({
           {error}
         </p>
       ) : null}
-      {search && shown.every((k) => search[k]!.total === 0) ? <p className="text-muted-foreground">Nothing matches “{query}”.</p> : null}
+      {search && shown.every((k) => search[k]!.total === 0) ? (
+        <p className="text-muted-foreground">Nothing matches “{query}”.</p>
+      ) : null}
       {search?.members && search.members.total > 0 ? (
-        <ResultGroup kind="members" query={query} group={search.members} page={page} pageSize={pageSize} paged={single === "members"}>
+        <ResultGroup
+          kind="members"
+          query={query}
+          group={search.members}
+          page={page}
+          pageSize={pageSize}
+          paged={single === "members"}
+        >
           {search.members.rows.map((member) => (
             <li key={member.userId} className="rounded-md border p-3">
               <MemberDetails member={member} />
@@ -62,7 +71,14 @@ export function SearchResults({
         </ResultGroup>
       ) : null}
       {search?.posts && search.posts.total > 0 ? (
-        <ResultGroup kind="posts" query={query} group={search.posts} page={page} pageSize={pageSize} paged={single === "posts"}>
+        <ResultGroup
+          kind="posts"
+          query={query}
+          group={search.posts}
+          page={page}
+          pageSize={pageSize}
+          paged={single === "posts"}
+        >
           {search.posts.rows.map((post) => (
             <li key={post.id}>
               <Link to={postPath(post)} className="block rounded-md border p-3 hover:bg-accent">
@@ -94,11 +110,13 @@ function ResultGroup({
   children: ReactNode;
 }) {
   const pageCount = Math.max(1, Math.ceil(group.total / pageSize));
-  const link = (to: number) => `/admin/search?${new URLSearchParams({ q: query, kind, ...(to > 1 ? { page: String(to) } : {}) })}`;
+  const link = (to: number) =>
+    `/admin/search?${new URLSearchParams({ q: query, kind, ...(to > 1 ? { page: String(to) } : {}) })}`;
   return (
     <section aria-labelledby={`results-${kind}`} className="grid gap-3">
       <h2 id={`results-${kind}`} className="text-lg font-semibold">
-        {KIND_TITLES[kind]} <span className="text-sm font-normal text-muted-foreground">({group.total.toLocaleString("en-US")})</span>
+        {KIND_TITLES[kind]}{" "}
+        <span className="text-sm font-normal text-muted-foreground">({group.total.toLocaleString("en-US")})</span>
       </h2>
       <ul className="grid gap-2">{children}</ul>
       {paged && pageCount > 1 ? (
@@ -112,7 +130,9 @@ function ResultGroup({
       ) : null}
       {!paged && group.total > group.rows.length ? (
         <p className="text-sm">
-          <Link to={link(1)}>All {group.total.toLocaleString("en-US")} {KIND_TITLES[kind].toLowerCase()}</Link>
+          <Link to={link(1)}>
+            All {group.total.toLocaleString("en-US")} {KIND_TITLES[kind].toLowerCase()}
+          </Link>
         </p>
       ) : null}
     </section>

@@ -1,9 +1,16 @@
 import * as React from "react";
 import { useFetcher } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { useForm } from "~/components/forms/use-form";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -14,7 +21,12 @@ import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
 import { inviteStaffSchema } from "~/lib/validation/admin/staff";
 import type { StaffInvitationView } from "~/lib/view-types/admin/staff";
 
-type InvitationAnswer = ActionAnswer<{ kind: "invite" | "revoke" | "resend"; email: string; role?: StaffRole; sent: boolean }>;
+type InvitationAnswer = ActionAnswer<{
+  kind: "invite" | "revoke" | "resend";
+  email: string;
+  role?: StaffRole;
+  sent: boolean;
+}>;
 
 const NOT_SENT = "The invitation is saved, but its email could not be sent just now. Use “Resend” in a moment.";
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
@@ -24,13 +36,16 @@ export function InviteStaffForm() {
   const fetcher = useFetcher<InvitationAnswer>();
   const form = React.useRef<HTMLFormElement>(null);
   // Mistakes the browser finds show under their fields only; the server's refusal is a toast as well.
-  const invite = useForm({ refusal: ({ error }) => error !== undefined && toast.error("Invitation not sent", { description: error }) });
+  const invite = useForm({
+    refusal: ({ error }) => error !== undefined && toast.error("Invitation not sent", { description: error }),
+  });
   const { errors } = invite;
   useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) return invite.refuse(answer);
     invite.reset();
     form.current?.reset();
-    if (answer.sent) toast.success("Invitation sent", { description: `${answer.email} can accept it within 72 hours.` });
+    if (answer.sent)
+      toast.success("Invitation sent", { description: `${answer.email} can accept it within 72 hours.` });
     else toast.error("Invitation not emailed", { description: NOT_SENT });
   });
 
@@ -44,11 +59,28 @@ export function InviteStaffForm() {
       aria-label="Invite staff"
     >
       <input type="hidden" name="intent" value="invite" />
-      <FormField id="invite-email" label="Email" error={errors.email} hint="An existing account is promoted; anyone else opens an account from the link.">
-        <Input id="invite-email" name="email" type="email" autoComplete="off" aria-invalid={Boolean(errors.email) || undefined} aria-describedby={errors.email ? "invite-email-error" : undefined} />
+      <FormField
+        id="invite-email"
+        label="Email"
+        error={errors.email}
+        hint="An existing account is promoted; anyone else opens an account from the link."
+      >
+        <Input
+          id="invite-email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.email) || undefined}
+          aria-describedby={errors.email ? "invite-email-error" : undefined}
+        />
       </FormField>
       <FormField id="invite-role" label="Role" error={errors.role}>
-        <select id="invite-role" name="role" defaultValue="editor" className="h-9 rounded-md border bg-background px-2 text-sm">
+        <select
+          id="invite-role"
+          name="role"
+          defaultValue="editor"
+          className="h-9 rounded-md border bg-background px-2 text-sm"
+        >
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {ROLE_LABELS[r]}
@@ -68,18 +100,29 @@ export function InviteStaffForm() {
  * the list, kept mounted while rows come and go: a revoked row leaves the page, its answer (the
  * toast) must still be read.
  */
-export function PendingInvitations({ invitations, canWrite }: { invitations: StaffInvitationView[]; canWrite: boolean }) {
+export function PendingInvitations({
+  invitations,
+  canWrite,
+}: {
+  invitations: StaffInvitationView[];
+  canWrite: boolean;
+}) {
   const fetcher = useFetcher<InvitationAnswer>();
   const [revoking, setRevoking] = React.useState<StaffInvitationView | null>(null);
   const busy = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) => {
     setRevoking(null);
     if (!answer.ok) toast.error("Invitation not changed", { description: answer.error });
-    else if (answer.kind === "revoke") toast.success("Invitation revoked", { description: `The link sent to ${answer.email} no longer works.` });
-    else if (answer.sent) toast.success("Invitation sent again", { description: `A new link went to ${answer.email}; the old one no longer works.` });
+    else if (answer.kind === "revoke")
+      toast.success("Invitation revoked", { description: `The link sent to ${answer.email} no longer works.` });
+    else if (answer.sent)
+      toast.success("Invitation sent again", {
+        description: `A new link went to ${answer.email}; the old one no longer works.`,
+      });
     else toast.error("Invitation not emailed", { description: NOT_SENT });
   });
-  const submit = (intent: "revoke" | "resend", id: number) => void fetcher.submit({ intent, id: String(id) }, { method: "post" });
+  const submit = (intent: "revoke" | "resend", id: number) =>
+    void fetcher.submit({ intent, id: String(id) }, { method: "post" });
   return (
     <>
       {invitations.length > 0 ? (
@@ -107,14 +150,28 @@ export function PendingInvitations({ invitations, canWrite }: { invitations: Sta
                   <TableCell className="font-medium">{invitation.email}</TableCell>
                   <TableCell>{ROLE_LABELS[invitation.role]}</TableCell>
                   <TableCell>{invitation.invitedBy}</TableCell>
-                  <TableCell>{invitation.expired ? <Badge variant="outline">Expired</Badge> : utc(invitation.expiresAt)}</TableCell>
+                  <TableCell>
+                    {invitation.expired ? <Badge variant="outline">Expired</Badge> : utc(invitation.expiresAt)}
+                  </TableCell>
                   {canWrite ? (
                     <TableCell>
                       <div className="flex flex-wrap gap-2">
-                        <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => submit("resend", invitation.id)}>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          disabled={busy}
+                          onClick={() => submit("resend", invitation.id)}
+                        >
                           Resend<span className="sr-only">{` the invitation of ${invitation.email}`}</span>
                         </Button>
-                        <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => setRevoking(invitation)}>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="ghost"
+                          disabled={busy}
+                          onClick={() => setRevoking(invitation)}
+                        >
                           Revoke<span className="sr-only">{` the invitation of ${invitation.email}`}</span>
                         </Button>
                       </div>
@@ -130,13 +187,20 @@ export function PendingInvitations({ invitations, canWrite }: { invitations: Sta
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Revoke this invitation?</DialogTitle>
-            <DialogDescription>The link sent to {revoking?.email} stops working at once. You can invite them again later.</DialogDescription>
+            <DialogDescription>
+              The link sent to {revoking?.email} stops working at once. You can invite them again later.
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setRevoking(null)} disabled={busy}>
               Keep it
             </Button>
-            <Button type="button" variant="destructive" onClick={() => revoking && submit("revoke", revoking.id)} disabled={busy}>
+            <Button
+              type="button"
+              variant="destructive"
+              onClick={() => revoking && submit("revoke", revoking.id)}
+              disabled={busy}
+            >
               Revoke invitation
             </Button>
           </DialogFooter>

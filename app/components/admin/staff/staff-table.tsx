@@ -17,8 +17,12 @@ function useRoleChange() {
   const fetcher = useFetcher<RoleAnswer>();
   useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) toast.error("Staff not changed", { description: answer.error });
-    else if (!answer.changed) toast.success("Nothing to change", { description: `${answer.email} already has this role.` });
-    else toast.success("Staff updated", { description: `${answer.email}: ${answer.role ? ROLE_LABELS[answer.role] : "no role"}.` });
+    else if (!answer.changed)
+      toast.success("Nothing to change", { description: `${answer.email} already has this role.` });
+    else
+      toast.success("Staff updated", {
+        description: `${answer.email}: ${answer.role ? ROLE_LABELS[answer.role] : "no role"}.`,
+      });
   });
   return fetcher;
 }
@@ -27,7 +31,17 @@ function useRoleChange() {
 export type StaffRowData = StaffListEntry & { history: TargetHistoryData };
 
 /** Who has which role, with two-factor and last activity; an owner changes or removes a role here. */
-export function StaffTable({ staff, canWrite, canReadAudit, viewerEmail }: { staff: StaffRowData[]; canWrite: boolean; canReadAudit: boolean; viewerEmail: string }) {
+export function StaffTable({
+  staff,
+  canWrite,
+  canReadAudit,
+  viewerEmail,
+}: {
+  staff: StaffRowData[];
+  canWrite: boolean;
+  canReadAudit: boolean;
+  viewerEmail: string;
+}) {
   return (
     <Table>
       <TableHeader>
@@ -44,7 +58,13 @@ export function StaffTable({ staff, canWrite, canReadAudit, viewerEmail }: { sta
       </TableHeader>
       <TableBody>
         {staff.map((person) => (
-          <StaffRow key={person.userId} person={person} canWrite={canWrite} isViewer={person.email === viewerEmail} canReadAudit={canReadAudit} />
+          <StaffRow
+            key={person.userId}
+            person={person}
+            canWrite={canWrite}
+            isViewer={person.email === viewerEmail}
+            canReadAudit={canReadAudit}
+          />
         ))}
       </TableBody>
     </Table>
@@ -52,7 +72,17 @@ export function StaffTable({ staff, canWrite, canReadAudit, viewerEmail }: { sta
 }
 
 /** One staff member, and under it (on demand) their own audit history. */
-function StaffRow({ person, canWrite, isViewer, canReadAudit }: { person: StaffRowData; canWrite: boolean; isViewer: boolean; canReadAudit: boolean }) {
+function StaffRow({
+  person,
+  canWrite,
+  isViewer,
+  canReadAudit,
+}: {
+  person: StaffRowData;
+  canWrite: boolean;
+  isViewer: boolean;
+  canReadAudit: boolean;
+}) {
   const [open, setOpen] = React.useState(false);
   const historyId = `staff-history-${person.userId}`;
   return (
@@ -63,11 +93,26 @@ function StaffRow({ person, canWrite, isViewer, canReadAudit }: { person: StaffR
           {isViewer ? <span className="text-muted-foreground"> (you)</span> : null}
         </TableCell>
         <TableCell>{person.name}</TableCell>
-        <TableCell>{canWrite ? <RoleSelect email={person.email} role={person.role} /> : ROLE_LABELS[person.role]}</TableCell>
-        <TableCell>{person.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}</TableCell>
-        <TableCell>{person.lastActiveAt ? new Date(person.lastActiveAt).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Signed out"}</TableCell>
         <TableCell>
-          <Button type="button" size="sm" variant="ghost" aria-expanded={open} aria-controls={historyId} onClick={() => setOpen((v) => !v)}>
+          {canWrite ? <RoleSelect email={person.email} role={person.role} /> : ROLE_LABELS[person.role]}
+        </TableCell>
+        <TableCell>
+          {person.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}
+        </TableCell>
+        <TableCell>
+          {person.lastActiveAt
+            ? new Date(person.lastActiveAt).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC"
+            : "Signed out"}
+        </TableCell>
+        <TableCell>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            aria-expanded={open}
+            aria-controls={historyId}
+            onClick={() => setOpen((v) => !v)}
+          >
             {open ? "Hide history" : "History"}
             <span className="sr-only">{` of ${person.email}`}</span>
           </Button>
@@ -90,7 +135,12 @@ function RoleSelect({ email, role }: { email: string; role: StaffRole }) {
     <fetcher.Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="email" value={email} />
       <label className="sr-only" htmlFor={`role-${email}`}>{`Role of ${email}`}</label>
-      <select id={`role-${email}`} name="role" defaultValue={role} className="h-8 rounded-md border bg-background px-2 text-sm">
+      <select
+        id={`role-${email}`}
+        name="role"
+        defaultValue={role}
+        className="h-8 rounded-md border bg-background px-2 text-sm"
+      >
         {STAFF_ROLES.map((r) => (
           <option key={r} value={r}>
             {ROLE_LABELS[r]}
@@ -104,4 +154,3 @@ function RoleSelect({ email, role }: { email: string; role: StaffRole }) {
     </fetcher.Form>
   );
 }
-

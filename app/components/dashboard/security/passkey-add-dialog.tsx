@@ -1,11 +1,18 @@
-import * as React from "react";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import * as React from "react";
 import { ceremonyProblem, loadWebAuthn, passkeysSupported } from "~/components/auth/passkey-browser";
 import { postJson } from "~/components/forms/post-json";
 import { useForm } from "~/components/forms/use-form";
 import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -18,7 +25,17 @@ import type { PasskeyView } from "~/lib/view-types/passkeys";
  * loaded only now), then the answer back to our route. A ceremony the member cancelled says
  * nothing; any other problem is a toast.
  */
-export function AddPasskeyDialog({ open, onOpenChange, onDone, onAnswer }: { open: boolean; onOpenChange: (open: boolean) => void; onDone: () => void; onAnswer: (answer: ActionAnswer) => void }) {
+export function AddPasskeyDialog({
+  open,
+  onOpenChange,
+  onDone,
+  onAnswer,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: () => void;
+  onAnswer: (answer: ActionAnswer) => void;
+}) {
   const form = useForm({ initial: { name: "" }, refusal: "inline" });
   const [busy, setBusy] = React.useState(false);
   const [supported, setSupported] = React.useState(true);
@@ -32,7 +49,9 @@ export function AddPasskeyDialog({ open, onOpenChange, onDone, onAnswer }: { ope
   const create = async (name: string | undefined) => {
     setBusy(true);
     try {
-      const options = await postJson<{ options: PublicKeyCredentialCreationOptionsJSON }>("/api/dashboard/passkeys/options");
+      const options = await postJson<{ options: PublicKeyCredentialCreationOptionsJSON }>(
+        "/api/dashboard/passkeys/options",
+      );
       onAnswer(options);
       if (!options.ok) return fail(options.error);
       const { startRegistration } = await loadWebAuthn();
@@ -60,12 +79,30 @@ export function AddPasskeyDialog({ open, onOpenChange, onDone, onAnswer }: { ope
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Add a passkey</DialogTitle>
-          <DialogDescription>Your device will ask you to confirm with your fingerprint, face, screen lock or security key.</DialogDescription>
+          <DialogDescription>
+            Your device will ask you to confirm with your fingerprint, face, screen lock or security key.
+          </DialogDescription>
         </DialogHeader>
         {supported ? (
-          <form onSubmit={form.submit(addPasskeySchema.shape.name, (name) => void create(name), form.values.name)} className="grid gap-4" noValidate>
-            <FormField id="passkey-name" label="Name (optional)" error={form.errors.form} hint="Leave it blank to name the passkey after your device or password manager.">
-              <Input id="passkey-name" maxLength={PASSKEY_NAME_MAX} placeholder="e.g. Work laptop" autoComplete="off" {...form.field("name")} aria-invalid={Boolean(form.errors.form) || undefined} />
+          <form
+            onSubmit={form.submit(addPasskeySchema.shape.name, (name) => void create(name), form.values.name)}
+            className="grid gap-4"
+            noValidate
+          >
+            <FormField
+              id="passkey-name"
+              label="Name (optional)"
+              error={form.errors.form}
+              hint="Leave it blank to name the passkey after your device or password manager."
+            >
+              <Input
+                id="passkey-name"
+                maxLength={PASSKEY_NAME_MAX}
+                placeholder="e.g. Work laptop"
+                autoComplete="off"
+                {...form.field("name")}
+                aria-invalid={Boolean(form.errors.form) || undefined}
+              />
             </FormField>
             <DialogFooter>
               <Button type="submit" disabled={busy}>

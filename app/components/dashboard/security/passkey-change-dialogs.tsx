@@ -3,7 +3,14 @@ import { postJson } from "~/components/forms/post-json";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -11,7 +18,12 @@ import type { ActionAnswer } from "~/lib/action-answer";
 import { PASSKEY_NAME_MAX, renamePasskeySchema } from "~/lib/validation/auth/passkeys";
 import type { PasskeyView } from "~/lib/view-types/passkeys";
 
-type ChangeDialogProps = { passkey: PasskeyView | null; onClose: () => void; onDone: () => void; onAnswer: (answer: ActionAnswer) => void };
+type ChangeDialogProps = {
+  passkey: PasskeyView | null;
+  onClose: () => void;
+  onDone: () => void;
+  onAnswer: (answer: ActionAnswer) => void;
+};
 
 /**
  * One change to a listed passkey, posted to its route: busy while it runs, the answer handed
@@ -40,7 +52,17 @@ function usePasskeyChange({ onClose, onDone, onAnswer }: Omit<ChangeDialogProps,
   return { busy, send };
 }
 
-function PasskeyDialog({ passkey, onClose, title, description, children }: Pick<ChangeDialogProps, "passkey" | "onClose"> & { title: string; description: React.ReactNode; children: React.ReactNode }) {
+function PasskeyDialog({
+  passkey,
+  onClose,
+  title,
+  description,
+  children,
+}: Pick<ChangeDialogProps, "passkey" | "onClose"> & {
+  title: string;
+  description: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Dialog open={passkey !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="sm:max-w-md">
@@ -63,13 +85,28 @@ export function RenamePasskeyDialog({ passkey, ...callbacks }: ChangeDialogProps
   }, [passkey, reset]);
 
   const save = async (input: { id: string; name: string }) => {
-    const answer = await send("/api/dashboard/passkeys/rename", input, { failed: "Passkey not renamed", done: "Passkey renamed" });
+    const answer = await send("/api/dashboard/passkeys/rename", input, {
+      failed: "Passkey not renamed",
+      done: "Passkey renamed",
+    });
     if (!answer.ok) form.refuse(answer);
   };
 
   return (
-    <PasskeyDialog passkey={passkey} onClose={callbacks.onClose} title="Rename passkey" description="A name helps you tell your passkeys apart.">
-      <form onSubmit={form.submit(renamePasskeySchema, (input) => void save(input), { id: passkey?.id, name: form.values.name })} className="grid gap-4" noValidate>
+    <PasskeyDialog
+      passkey={passkey}
+      onClose={callbacks.onClose}
+      title="Rename passkey"
+      description="A name helps you tell your passkeys apart."
+    >
+      <form
+        onSubmit={form.submit(renamePasskeySchema, (input) => void save(input), {
+          id: passkey?.id,
+          name: form.values.name,
+        })}
+        className="grid gap-4"
+        noValidate
+      >
         <FormField id="passkey-new-name" label="Name" error={form.errors.name}>
           <Input id="passkey-new-name" maxLength={PASSKEY_NAME_MAX} autoComplete="off" {...form.field("name")} />
         </FormField>
@@ -87,11 +124,15 @@ export function RemovePasskeyDialog({ passkey, ...callbacks }: ChangeDialogProps
   const { busy, send } = usePasskeyChange(callbacks);
   const remove = () => {
     if (!passkey) return;
-    void send("/api/dashboard/passkeys/remove", { id: passkey.id }, {
-      failed: "Passkey not removed",
-      done: "Passkey removed",
-      description: `"${passkey.name}" can no longer sign in to your account.`,
-    });
+    void send(
+      "/api/dashboard/passkeys/remove",
+      { id: passkey.id },
+      {
+        failed: "Passkey not removed",
+        done: "Passkey removed",
+        description: `"${passkey.name}" can no longer sign in to your account.`,
+      },
+    );
   };
 
   return (
@@ -100,7 +141,11 @@ export function RemovePasskeyDialog({ passkey, ...callbacks }: ChangeDialogProps
       onOpenChange={(open) => (open ? undefined : callbacks.onClose())}
       className="sm:max-w-md"
       title="Remove passkey?"
-      description={passkey ? `"${passkey.name}" will no longer sign in to your account. Remove it from your device or password manager too.` : null}
+      description={
+        passkey
+          ? `"${passkey.name}" will no longer sign in to your account. Remove it from your device or password manager too.`
+          : null
+      }
       confirm="Remove"
       busyLabel="Removing..."
       busy={busy}

@@ -1,6 +1,6 @@
+import { KeyRoundIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useFetcher } from "react-router";
-import { KeyRoundIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -77,13 +77,29 @@ export function PasskeysCard() {
                     {passkey.name}
                     {passkey.backedUp ? <Badge variant="outline">Synced</Badge> : null}
                   </p>
-                  {passkey.createdAt ? <p className="text-xs text-muted-foreground">Added {formatDate(passkey.createdAt)}</p> : null}
+                  {passkey.createdAt ? (
+                    <p className="text-xs text-muted-foreground">Added {formatDate(passkey.createdAt)}</p>
+                  ) : null}
                 </div>
                 <div className="flex shrink-0 gap-1">
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Rename passkey ${passkey.name}`} onClick={() => setRenaming(passkey)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={`Rename passkey ${passkey.name}`}
+                    onClick={() => setRenaming(passkey)}
+                  >
                     <PencilIcon />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Remove passkey ${passkey.name}`} onClick={() => setRemoving(passkey)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={`Remove passkey ${passkey.name}`}
+                    onClick={() => setRemoving(passkey)}
+                  >
                     <Trash2Icon />
                   </Button>
                 </div>

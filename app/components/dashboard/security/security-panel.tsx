@@ -7,7 +7,12 @@ import { cn } from "~/lib/utils";
  */
 export function SecurityPanel({ className, children, ...props }: React.ComponentProps<"section">) {
   return (
-    <section data-slot="security-panel" aria-labelledby="security-heading" className={cn("grid gap-4", className)} {...props}>
+    <section
+      data-slot="security-panel"
+      aria-labelledby="security-heading"
+      className={cn("grid gap-4", className)}
+      {...props}
+    >
       <h2 id="security-heading" className="text-lg font-semibold">
         Security
       </h2>

@@ -1,6 +1,6 @@
+import { LaptopIcon, MonitorSmartphoneIcon, SmartphoneIcon } from "lucide-react";
 import * as React from "react";
 import { useFetcher } from "react-router";
-import { LaptopIcon, MonitorSmartphoneIcon, SmartphoneIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -39,7 +39,9 @@ export function SessionsCard() {
     void load(LIST);
     if (answer.ok) {
       toast.success(all ? "Other devices signed out" : "Device signed out", {
-        description: all ? `${answer.revoked === 1 ? "1 device was" : `${answer.revoked} devices were`} signed out.` : "That device will have to sign in again.",
+        description: all
+          ? `${answer.revoked === 1 ? "1 device was" : `${answer.revoked} devices were`} signed out.`
+          : "That device will have to sign in again.",
       });
     } else if (!answer.signedOut) {
       toast.error("Device not signed out", { description: answer.error });
@@ -66,7 +68,9 @@ export function SessionsCard() {
             Signed-in devices
           </h3>
         </CardTitle>
-        <CardDescription>Where your account is signed in. Sign out any device you do not recognise, then change your password.</CardDescription>
+        <CardDescription>
+          Where your account is signed in. Sign out any device you do not recognise, then change your password.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {data && !data.ok ? (
@@ -81,7 +85,13 @@ export function SessionsCard() {
         ) : (
           <ul className="grid gap-2" aria-label="Signed-in devices">
             {devices.map((device) => (
-              <DeviceRow key={device.id} device={device} busy={busy && (pending === device.id || pending === "others")} onRevoke={() => revoke(device)} disabled={busy} />
+              <DeviceRow
+                key={device.id}
+                device={device}
+                busy={busy && (pending === device.id || pending === "others")}
+                onRevoke={() => revoke(device)}
+                disabled={busy}
+              />
             ))}
           </ul>
         )}
@@ -99,12 +109,25 @@ export function SessionsCard() {
   );
 }
 
-function DeviceRow({ device, busy, disabled, onRevoke }: { device: SignedInDevice; busy: boolean; disabled: boolean; onRevoke: () => void }) {
+function DeviceRow({
+  device,
+  busy,
+  disabled,
+  onRevoke,
+}: {
+  device: SignedInDevice;
+  busy: boolean;
+  disabled: boolean;
+  onRevoke: () => void;
+}) {
   const Icon = device.os === "iOS" || device.os === "Android" ? SmartphoneIcon : LaptopIcon;
   const name = `${device.browser} on ${device.os}`;
   const where = device.place ?? (device.address ? `Network ${device.address}` : null);
   return (
-    <li className="flex items-center justify-between gap-3 rounded-md border px-3 py-2" aria-label={device.current ? `${name} (this device)` : name}>
+    <li
+      className="flex items-center justify-between gap-3 rounded-md border px-3 py-2"
+      aria-label={device.current ? `${name} (this device)` : name}
+    >
       <div className="flex min-w-0 items-start gap-3">
         <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <div className="min-w-0">
@@ -113,12 +136,21 @@ function DeviceRow({ device, busy, disabled, onRevoke }: { device: SignedInDevic
             {device.current ? <Badge variant="success">This device</Badge> : null}
           </p>
           <p className="text-xs text-muted-foreground">
-            {[where, device.current ? "Active now" : `Last active ${timeAgo(device.lastActiveAt)}`].filter(Boolean).join(" · ")}
+            {[where, device.current ? "Active now" : `Last active ${timeAgo(device.lastActiveAt)}`]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </div>
       </div>
       {device.current ? null : (
-        <Button type="button" variant="ghost" size="sm" onClick={onRevoke} disabled={disabled} aria-label={`Sign out ${name}`}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={onRevoke}
+          disabled={disabled}
+          aria-label={`Sign out ${name}`}
+        >
           {busy ? "Signing out..." : "Sign out"}
         </Button>
       )}

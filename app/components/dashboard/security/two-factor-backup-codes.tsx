@@ -29,7 +29,8 @@ export function BackupCodesView({ codes, onDone }: { codes: string[]; onDone: ()
       <DialogHeader>
         <DialogTitle>Save your backup codes</DialogTitle>
         <DialogDescription>
-          Each code signs you in once if you lose your authenticator app. They are shown only now: download or copy them and keep them safe.
+          Each code signs you in once if you lose your authenticator app. They are shown only now: download or copy them
+          and keep them safe.
         </DialogDescription>
       </DialogHeader>
       <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-md border bg-muted p-3 font-mono text-sm">

@@ -1,5 +1,5 @@
-import * as React from "react";
 import { ShieldCheckIcon } from "lucide-react";
+import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -39,7 +39,9 @@ export function TwoFactorCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="text-sm text-muted-foreground">
-        {on ? "Keep your backup codes somewhere safe: each one signs you in once if you lose your device." : "Works with Google Authenticator, 1Password, Authy and other authenticator apps."}
+        {on
+          ? "Keep your backup codes somewhere safe: each one signs you in once if you lose your device."
+          : "Works with Google Authenticator, 1Password, Authy and other authenticator apps."}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
         {on ? (

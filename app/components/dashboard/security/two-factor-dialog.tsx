@@ -1,11 +1,26 @@
 import type * as React from "react";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 
 /** The dialog every two-factor step shows in; closing it (Escape, outside, the ×) calls `onClose`. */
-export function TwoFactorDialog({ open, onClose, children }: { open: boolean; onClose: () => void; children: React.ReactNode }) {
+export function TwoFactorDialog({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <Dialog
       open={open}
@@ -47,10 +62,26 @@ export function DialogForm({ title, description, onSubmit, action, children }: D
   );
 }
 
-export function PasswordField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
+export function PasswordField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   return (
     <FormField id={id} label="Password" error={error}>
-      <PasswordInput id={id} autoComplete="current-password" value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={Boolean(error) || undefined} />
+      <PasswordInput
+        id={id}
+        autoComplete="current-password"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={Boolean(error) || undefined}
+      />
     </FormField>
   );
 }

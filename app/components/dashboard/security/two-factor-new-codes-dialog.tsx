@@ -16,7 +16,9 @@ export function NewCodesDialog({ open, onClose }: { open: boolean; onClose: () =
   const regenerate = useMemberAction<Codes>("/api/dashboard/two-factor/backup-codes", (answer) => {
     if (answer.ok) {
       setCodes(answer.backupCodes);
-      toast.success("New backup codes made", { description: "Your old codes no longer work. Your other sessions have been signed out." });
+      toast.success("New backup codes made", {
+        description: "Your old codes no longer work. Your other sessions have been signed out.",
+      });
     } else form.refuse(answer);
   });
   useResetOnOpen(open, () => {
@@ -34,7 +36,12 @@ export function NewCodesDialog({ open, onClose }: { open: boolean; onClose: () =
           onSubmit={form.submit(twoFactorPasswordSchema, regenerate.submit)}
           action={{ label: "Make new codes", busyLabel: "Making codes...", busy: regenerate.busy }}
         >
-          <PasswordField id="two-factor-codes-password" value={form.values.password} onChange={(password) => form.setValue("password", password)} error={form.errors.password} />
+          <PasswordField
+            id="two-factor-codes-password"
+            value={form.values.password}
+            onChange={(password) => form.setValue("password", password)}
+            error={form.errors.password}
+          />
         </DialogForm>
       )}
     </TwoFactorDialog>

@@ -25,9 +25,21 @@ export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () =>
         onSubmit={form.submit(twoFactorDisableSchema, turnOff.submit)}
         action={{ label: "Turn off", busyLabel: "Turning off...", busy: turnOff.busy, variant: "destructive" }}
       >
-        <PasswordField id="two-factor-off-password" value={form.values.password} onChange={(password) => form.setValue("password", password)} error={form.errors.password} />
+        <PasswordField
+          id="two-factor-off-password"
+          value={form.values.password}
+          onChange={(password) => form.setValue("password", password)}
+          error={form.errors.password}
+        />
         <FormField id="two-factor-off-code" label="Code or backup code" error={form.errors.code}>
-          <Input id="two-factor-off-code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={32} {...form.field("code")} />
+          <Input
+            id="two-factor-off-code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={32}
+            {...form.field("code")}
+          />
         </FormField>
       </DialogForm>
     </TwoFactorDialog>

@@ -61,7 +61,13 @@ export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => 
         >
           <SetupKey qr={setup.qr} secret={setup.secret} />
           <FormField id="two-factor-code" label="Code from the app" error={codeForm.errors.code}>
-            <Input id="two-factor-code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} {...codeForm.field("code")} />
+            <Input
+              id="two-factor-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              {...codeForm.field("code")}
+            />
           </FormField>
         </DialogForm>
       ) : (
@@ -87,14 +93,24 @@ export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => 
 function SetupKey({ qr, secret }: { qr: QrImage; secret: string }) {
   return (
     <>
-      <svg role="img" aria-label="QR code for your authenticator app" viewBox={`0 0 ${qr.size} ${qr.size}`} shapeRendering="crispEdges" className="mx-auto size-48 rounded-md bg-white">
+      <svg
+        role="img"
+        aria-label="QR code for your authenticator app"
+        viewBox={`0 0 ${qr.size} ${qr.size}`}
+        shapeRendering="crispEdges"
+        className="mx-auto size-48 rounded-md bg-white"
+      >
         <path d={qr.path} fill="#000" />
       </svg>
       <div className="grid gap-1.5">
         <span id="two-factor-secret-label" className="text-sm font-medium">
           Secret key
         </span>
-        <code aria-labelledby="two-factor-secret-label" data-testid="two-factor-secret" className="rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all">
+        <code
+          aria-labelledby="two-factor-secret-label"
+          data-testid="two-factor-secret"
+          className="rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all"
+        >
           {secret}
         </code>
       </div>

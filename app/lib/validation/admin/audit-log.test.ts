@@ -4,12 +4,16 @@ import { auditFilterSchema, auditLogQuery, splitAuditTarget } from "./audit-log"
 // The filters come from the page's query string, so every value arrives as text.
 const issuesOf = (query: Record<string, string>) => {
   const parsed = auditFilterSchema.safeParse(query);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 };
 
 describe("auditFilterSchema (the audit log's filters)", () => {
-  it("keeps each filter trimmed, and reads a blank or missing one as \"any\"", () => {
-    expect(auditFilterSchema.parse({ who: " ops@example.com ", action: "\tplan.update ", target: " plan:3\n", page: "4" })).toStrictEqual({
+  it('keeps each filter trimmed, and reads a blank or missing one as "any"', () => {
+    expect(
+      auditFilterSchema.parse({ who: " ops@example.com ", action: "\tplan.update ", target: " plan:3\n", page: "4" }),
+    ).toStrictEqual({
       who: "ops@example.com",
       action: "plan.update",
       target: "plan:3",
@@ -28,9 +32,15 @@ describe("auditFilterSchema (the audit log's filters)", () => {
     expect(auditFilterSchema.parse({ who: `${"w".repeat(320)} ` }).who).toBe("w".repeat(320));
     expect(auditFilterSchema.parse({ action: ` ${"a".repeat(100)}` }).action).toBe("a".repeat(100));
     expect(auditFilterSchema.parse({ target: "t".repeat(200) }).target).toBe("t".repeat(200));
-    expect(issuesOf({ who: "w".repeat(321) })).toEqual([{ path: "who", message: "Staff member must be less than 320 characters" }]);
-    expect(issuesOf({ action: "a".repeat(101) })).toEqual([{ path: "action", message: "Action must be less than 100 characters" }]);
-    expect(issuesOf({ target: "t".repeat(201) })).toEqual([{ path: "target", message: "Target must be less than 200 characters" }]);
+    expect(issuesOf({ who: "w".repeat(321) })).toEqual([
+      { path: "who", message: "Staff member must be less than 320 characters" },
+    ]);
+    expect(issuesOf({ action: "a".repeat(101) })).toEqual([
+      { path: "action", message: "Action must be less than 100 characters" },
+    ]);
+    expect(issuesOf({ target: "t".repeat(201) })).toEqual([
+      { path: "target", message: "Target must be less than 200 characters" },
+    ]);
   });
 
   it("reads the page leniently: a whole number from 1 to 1,000,000, else the first page", () => {

@@ -4,7 +4,9 @@ import { imageUploadSchema } from "./image-upload";
 const fileOf = (bytes: number) => new File([new Uint8Array(bytes)], "photo.jpg", { type: "image/jpeg" });
 const issuesOf = (input: unknown) => {
   const parsed = imageUploadSchema.safeParse(input);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 };
 
 describe("imageUploadSchema (one image of at most 5 MB)", () => {
@@ -21,6 +23,8 @@ describe("imageUploadSchema (one image of at most 5 MB)", () => {
   });
 
   it("refuses a file one byte over 5 MB", () => {
-    expect(issuesOf({ file: fileOf(5 * 1024 * 1024 + 1) })).toEqual([{ path: "file", message: "The image is larger than 5 MB. Choose a smaller file." }]);
+    expect(issuesOf({ file: fileOf(5 * 1024 * 1024 + 1) })).toEqual([
+      { path: "file", message: "The image is larger than 5 MB. Choose a smaller file." },
+    ]);
   });
 });

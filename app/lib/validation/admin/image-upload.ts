@@ -13,4 +13,9 @@ export const imageUploadSchema = z.object({
 });
 
 /** What the upload answers: the image's address (its largest size), that size, and every size. */
-export type UploadedImage = { src: string; width: number; height: number; sizes: { src: string; width: number; height: number }[] };
+export type UploadedImage = {
+  src: string;
+  width: number;
+  height: number;
+  sizes: { src: string; width: number; height: number }[];
+};

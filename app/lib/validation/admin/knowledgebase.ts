@@ -22,7 +22,10 @@ export const knowledgebaseMessages = {
   badDirection: "Move the article up or down.",
 } as const;
 
-const articleId = z.coerce.number({ message: knowledgebaseMessages.badArticle }).int(knowledgebaseMessages.badArticle).positive(knowledgebaseMessages.badArticle);
+const articleId = z.coerce
+  .number({ message: knowledgebaseMessages.badArticle })
+  .int(knowledgebaseMessages.badArticle)
+  .positive(knowledgebaseMessages.badArticle);
 
 /** Create or edit one article: a title and the editor's HTML. */
 export const knowledgebaseArticleSchema = z.object({
@@ -43,8 +46,16 @@ export type KnowledgebaseArticleInput = z.output<typeof knowledgebaseArticleSche
 
 /** The list's buttons: publish or unpublish, move up or down, delete. */
 export const knowledgebaseListSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("publish"), id: articleId, published: z.enum(["true", "false"]).transform((v) => v === "true") }),
-  z.object({ intent: z.literal("move"), id: articleId, direction: z.enum(["up", "down"], { message: knowledgebaseMessages.badDirection }) }),
+  z.object({
+    intent: z.literal("publish"),
+    id: articleId,
+    published: z.enum(["true", "false"]).transform((v) => v === "true"),
+  }),
+  z.object({
+    intent: z.literal("move"),
+    id: articleId,
+    direction: z.enum(["up", "down"], { message: knowledgebaseMessages.badDirection }),
+  }),
   z.object({ intent: z.literal("delete"), id: articleId }),
 ]);
 export type KnowledgebaseListInput = z.output<typeof knowledgebaseListSchema>;

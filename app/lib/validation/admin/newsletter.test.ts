@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { NEWSLETTER_PAGE_SIZE, NEWSLETTER_SEARCH_MAX, newsletterActionSchema, newsletterFilterSchema } from "./newsletter";
+import {
+  NEWSLETTER_PAGE_SIZE,
+  NEWSLETTER_SEARCH_MAX,
+  newsletterActionSchema,
+  newsletterFilterSchema,
+} from "./newsletter";
 
 const issuesOf = (input: unknown) => {
   const parsed = newsletterActionSchema.safeParse(input);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 };
 
 describe("the Newsletter page's limits", () => {
@@ -45,32 +52,52 @@ describe("newsletterFilterSchema: the subscriber list's address, read leniently"
 
 describe("newsletterActionSchema: the staff actions, read strictly", () => {
   it("unsubscribes one subscriber by id, as form text or a JSON number", () => {
-    expect(newsletterActionSchema.parse({ intent: "unsubscribe", subscriberId: "12" })).toStrictEqual({ intent: "unsubscribe", subscriberId: 12 });
-    expect(newsletterActionSchema.parse({ intent: "unsubscribe", subscriberId: 7, postId: 3 })).toStrictEqual({ intent: "unsubscribe", subscriberId: 7 });
+    expect(newsletterActionSchema.parse({ intent: "unsubscribe", subscriberId: "12" })).toStrictEqual({
+      intent: "unsubscribe",
+      subscriberId: 12,
+    });
+    expect(newsletterActionSchema.parse({ intent: "unsubscribe", subscriberId: 7, postId: 3 })).toStrictEqual({
+      intent: "unsubscribe",
+      subscriberId: 7,
+    });
   });
 
   it("retries one post's sending by the post's id", () => {
-    expect(newsletterActionSchema.parse({ intent: "retry", postId: "5" })).toStrictEqual({ intent: "retry", postId: 5 });
+    expect(newsletterActionSchema.parse({ intent: "retry", postId: "5" })).toStrictEqual({
+      intent: "retry",
+      postId: 5,
+    });
   });
 
   it("takes ids up to the database's largest integer", () => {
-    expect(newsletterActionSchema.parse({ intent: "retry", postId: "2147483647" })).toStrictEqual({ intent: "retry", postId: 2_147_483_647 });
+    expect(newsletterActionSchema.parse({ intent: "retry", postId: "2147483647" })).toStrictEqual({
+      intent: "retry",
+      postId: 2_147_483_647,
+    });
     expect(issuesOf({ intent: "retry", postId: "2147483648" })).toEqual([{ path: "postId", message: "Which post?" }]);
   });
 
   it("asks which subscriber or post when the id is missing or not a positive whole number", () => {
     for (const id of [undefined, null, true, "", "abc", "0", "-1", "1.5", 0, -3, 2.5]) {
-      expect(issuesOf({ intent: "unsubscribe", subscriberId: id }), String(id)).toEqual([{ path: "subscriberId", message: "Which subscriber?" }]);
-      expect(issuesOf({ intent: "retry", postId: id }), String(id)).toEqual([{ path: "postId", message: "Which post?" }]);
+      expect(issuesOf({ intent: "unsubscribe", subscriberId: id }), String(id)).toEqual([
+        { path: "subscriberId", message: "Which subscriber?" },
+      ]);
+      expect(issuesOf({ intent: "retry", postId: id }), String(id)).toEqual([
+        { path: "postId", message: "Which post?" },
+      ]);
     }
     // Each action reads its own id only.
-    expect(issuesOf({ intent: "unsubscribe", postId: "5" })).toEqual([{ path: "subscriberId", message: "Which subscriber?" }]);
+    expect(issuesOf({ intent: "unsubscribe", postId: "5" })).toEqual([
+      { path: "subscriberId", message: "Which subscriber?" },
+    ]);
     expect(issuesOf({ intent: "retry", subscriberId: "5" })).toEqual([{ path: "postId", message: "Which post?" }]);
   });
 
   it("refuses any other action", () => {
     for (const intent of [undefined, "", "delete", "Retry"]) {
-      expect(issuesOf({ intent, subscriberId: "1", postId: "1" }), String(intent)).toEqual([{ path: "intent", message: "Unknown action." }]);
+      expect(issuesOf({ intent, subscriberId: "1", postId: "1" }), String(intent)).toEqual([
+        { path: "intent", message: "Unknown action." },
+      ]);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { noControl } from "../fields";
 import { SUBSCRIBER_STATUSES } from "../../view-types/admin/newsletter";
+import { noControl } from "../fields";
 
 /*
  * The back office's Newsletter section: the subscriber list's filters (a GET, read
@@ -23,7 +23,14 @@ export const newsletterFilterSchema = z.object({
     .optional()
     .catch("all")
     .transform((s) => s ?? "all"),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(1).transform((p) => p ?? 1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .catch(1)
+    .transform((p) => p ?? 1),
 });
 export type NewsletterFilter = z.output<typeof newsletterFilterSchema>;
 

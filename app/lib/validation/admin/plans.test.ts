@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { MAX_PLAN_FEATURES, PLAN_ICONS, arrangePlanSchema, planSchema } from "./plans";
+import { arrangePlanSchema, MAX_PLAN_FEATURES, PLAN_ICONS, planSchema } from "./plans";
 
 const valid = { name: " Gold ", monthlyPrice: "49.5", features: [" Signals ", "Support"] };
 const firstError = (input: unknown) => {
@@ -9,7 +9,9 @@ const firstError = (input: unknown) => {
 };
 const issuesOf = (schema: z.ZodType, input: unknown) => {
   const parsed = schema.safeParse(input);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 };
 
 describe("plan editor schema", () => {
@@ -26,7 +28,11 @@ describe("plan editor schema", () => {
       features: ["Signals", "Support"],
     });
     expect(planSchema.parse({ ...valid, telegramChats: [" -1001234567890 "] }).telegramChats).toEqual([-1001234567890]);
-    expect(planSchema.parse({ ...valid, originalPrice: "99", badge: "Popular", discount: "15" })).toMatchObject({ originalPrice: 99_000_000n, badge: "Popular", discount: 15 });
+    expect(planSchema.parse({ ...valid, originalPrice: "99", badge: "Popular", discount: "15" })).toMatchObject({
+      originalPrice: 99_000_000n,
+      badge: "Popular",
+      discount: 15,
+    });
     expect(planSchema.parse({ ...valid, monthlyPrice: "0.000001" }).monthlyPrice).toBe(1n);
   });
 
@@ -46,7 +52,10 @@ describe("plan editor schema", () => {
     [{ telegramChats: ["@vip"] }, "A Telegram chat id is a number such as -1001234567890"],
     [{ telegramChats: ["-1001", "-1002"] }, "A Telegram chat id is a number such as -1001234567890"],
     [{ telegramChats: ["-1001234567890", "-1001234567890"] }, "Each Telegram chat is listed once"],
-    [{ telegramChats: Array.from({ length: 11 }, (_, i) => `-10012345678${i.toString().padStart(2, "0")}`) }, "A plan grants at most 10 Telegram chats"],
+    [
+      { telegramChats: Array.from({ length: 11 }, (_, i) => `-10012345678${i.toString().padStart(2, "0")}`) },
+      "A plan grants at most 10 Telegram chats",
+    ],
     [{ features: Array.from({ length: 21 }, (_, i) => `f${i}`) }, "A plan lists at most 20 features"],
   ])("refuses %o", (change, message) => {
     expect(firstError({ ...valid, ...change })).toBe(message);
@@ -65,17 +74,26 @@ describe("plan editor fields at their edges", () => {
   const issues = (change: Record<string, unknown>) => issuesOf(planSchema, { ...valid, ...change });
 
   it("takes each icon, and each text field at its longest, trimmed", () => {
-    for (const icon of ["zap", "bot", "crown", "chart-candlestick", "sparkles", "radio-tower"]) expect(plan({ icon }).icon, icon).toBe(icon);
-    expect(plan({ name: ` ${"n".repeat(80)} `, subtitle: ` ${"s".repeat(160)} `, badge: ` ${"b".repeat(40)} ` })).toMatchObject({
+    for (const icon of ["zap", "bot", "crown", "chart-candlestick", "sparkles", "radio-tower"])
+      expect(plan({ icon }).icon, icon).toBe(icon);
+    expect(
+      plan({ name: ` ${"n".repeat(80)} `, subtitle: ` ${"s".repeat(160)} `, badge: ` ${"b".repeat(40)} ` }),
+    ).toMatchObject({
       name: "n".repeat(80),
       subtitle: "s".repeat(160),
       badge: "b".repeat(40),
     });
     expect(plan({ badge: "   " }).badge).toBeNull();
     expect(plan({ features: ["f".repeat(120)] }).features).toEqual(["f".repeat(120)]);
-    expect(issues({ subtitle: "s".repeat(161) })).toEqual([{ path: "subtitle", message: "Subtitle must be less than 160 characters" }]);
-    expect(issues({ badge: "b".repeat(41) })).toEqual([{ path: "badge", message: "Badge must be less than 40 characters" }]);
-    expect(issues({ features: ["ok", "f".repeat(121)] })).toEqual([{ path: "features.1", message: "A feature must be less than 120 characters" }]);
+    expect(issues({ subtitle: "s".repeat(161) })).toEqual([
+      { path: "subtitle", message: "Subtitle must be less than 160 characters" },
+    ]);
+    expect(issues({ badge: "b".repeat(41) })).toEqual([
+      { path: "badge", message: "Badge must be less than 40 characters" },
+    ]);
+    expect(issues({ features: ["ok", "f".repeat(121)] })).toEqual([
+      { path: "features.1", message: "A feature must be less than 120 characters" },
+    ]);
     expect(issues({ name: undefined })).toEqual([{ path: "name", message: "Name is required" }]);
   });
 
@@ -83,22 +101,33 @@ describe("plan editor fields at their edges", () => {
     expect(plan({ monthlyPrice: " 999999999.999999 " }).monthlyPrice).toBe(999_999_999_999_999n);
     expect(plan({ monthlyPrice: "7" }).monthlyPrice).toBe(7_000_000n);
     for (const monthlyPrice of ["1234567890", "49.", ".5", "a49", "49a", "49,99", "+49"]) {
-      expect(issues({ monthlyPrice }), monthlyPrice).toEqual([{ path: "monthlyPrice", message: "Monthly price must be a USDT amount such as 49 or 49.99" }]);
+      expect(issues({ monthlyPrice }), monthlyPrice).toEqual([
+        { path: "monthlyPrice", message: "Monthly price must be a USDT amount such as 49 or 49.99" },
+      ]);
     }
-    expect(issues({ monthlyPrice: "0.000000" })).toEqual([{ path: "monthlyPrice", message: "Monthly price must be more than 0" }]);
-    expect(issues({ monthlyPrice: undefined })).toEqual([{ path: "monthlyPrice", message: "Monthly price is required" }]);
+    expect(issues({ monthlyPrice: "0.000000" })).toEqual([
+      { path: "monthlyPrice", message: "Monthly price must be more than 0" },
+    ]);
+    expect(issues({ monthlyPrice: undefined })).toEqual([
+      { path: "monthlyPrice", message: "Monthly price is required" },
+    ]);
   });
 
   it("has no original price when it is blank, and the same rules as the price when it is set", () => {
     expect(plan({ originalPrice: "  " }).originalPrice).toBeNull();
     expect(plan({ originalPrice: " 59.9 " }).originalPrice).toBe(59_900_000n);
-    expect(issues({ originalPrice: "0" })).toEqual([{ path: "originalPrice", message: "Original price must be more than 0" }]);
+    expect(issues({ originalPrice: "0" })).toEqual([
+      { path: "originalPrice", message: "Original price must be more than 0" },
+    ]);
   });
 
   it("takes a discount from 0 to 100", () => {
     expect(plan({ discount: "0" }).discount).toBe(0);
     expect(plan({ discount: 100 }).discount).toBe(100);
-    for (const discount of ["-1", "abc"]) expect(issues({ discount }), discount).toEqual([{ path: "discount", message: "Discount must be a whole number from 0 to 100" }]);
+    for (const discount of ["-1", "abc"])
+      expect(issues({ discount }), discount).toEqual([
+        { path: "discount", message: "Discount must be a whole number from 0 to 100" },
+      ]);
   });
 
   it("grants up to 10 Telegram chats of 5 to 16 digits, each once", () => {
@@ -106,15 +135,22 @@ describe("plan editor fields at their edges", () => {
     expect(plan({ telegramChats: ten }).telegramChats).toHaveLength(10);
     expect(plan({ telegramChats: ["12345", "1234567890123456"] }).telegramChats).toEqual([12345, 1234567890123456]);
     for (const chat of ["1234", "12345678901234567", "--12345", "+12345", "x12345", "12345x"]) {
-      expect(issues({ telegramChats: [chat] }), chat).toEqual([{ path: "telegramChats.0", message: "A Telegram chat id is a number such as -1001234567890" }]);
+      expect(issues({ telegramChats: [chat] }), chat).toEqual([
+        { path: "telegramChats.0", message: "A Telegram chat id is a number such as -1001234567890" },
+      ]);
     }
     // The same chat written twice is the same number.
-    expect(issues({ telegramChats: ["12345", " 0012345"] })).toEqual([{ path: "telegramChats", message: "Each Telegram chat is listed once" }]);
+    expect(issues({ telegramChats: ["12345", " 0012345"] })).toEqual([
+      { path: "telegramChats", message: "Each Telegram chat is listed once" },
+    ]);
   });
 
   it("says so when a list is not a list", () => {
     // Zod 4 also measures a string's length against the list's maximum; the form shows the first message.
-    expect(issues({ telegramChats: "-1001234567890" })[0]).toEqual({ path: "telegramChats", message: "Telegram chats must be a list" });
+    expect(issues({ telegramChats: "-1001234567890" })[0]).toEqual({
+      path: "telegramChats",
+      message: "Telegram chats must be a list",
+    });
     expect(issues({ features: "Signals" })).toEqual([{ path: "features", message: "Features must be a list" }]);
     expect(plan({ features: Array.from({ length: 20 }, (_, i) => `f${i}`) }).features).toHaveLength(20);
   });
@@ -122,21 +158,44 @@ describe("plan editor fields at their edges", () => {
 
 describe("arrangePlanSchema: the plans list's buttons", () => {
   it("publishes, moves, and cancels a scheduled price change, by ids", () => {
-    expect(arrangePlanSchema.parse({ intent: "publish", planId: "2", published: "true" })).toStrictEqual({ intent: "publish", planId: 2, published: true });
-    expect(arrangePlanSchema.parse({ intent: "publish", planId: "2", published: "false" })).toStrictEqual({ intent: "publish", planId: 2, published: false });
-    expect(arrangePlanSchema.parse({ intent: "move", planId: "3", direction: "up" })).toStrictEqual({ intent: "move", planId: 3, direction: "up" });
-    expect(arrangePlanSchema.parse({ intent: "move", planId: 3, direction: "down" })).toStrictEqual({ intent: "move", planId: 3, direction: "down" });
-    expect(arrangePlanSchema.parse({ intent: "cancel_price_change", planId: "4", changeId: "7" })).toStrictEqual({ intent: "cancel_price_change", planId: 4, changeId: 7 });
+    expect(arrangePlanSchema.parse({ intent: "publish", planId: "2", published: "true" })).toStrictEqual({
+      intent: "publish",
+      planId: 2,
+      published: true,
+    });
+    expect(arrangePlanSchema.parse({ intent: "publish", planId: "2", published: "false" })).toStrictEqual({
+      intent: "publish",
+      planId: 2,
+      published: false,
+    });
+    expect(arrangePlanSchema.parse({ intent: "move", planId: "3", direction: "up" })).toStrictEqual({
+      intent: "move",
+      planId: 3,
+      direction: "up",
+    });
+    expect(arrangePlanSchema.parse({ intent: "move", planId: 3, direction: "down" })).toStrictEqual({
+      intent: "move",
+      planId: 3,
+      direction: "down",
+    });
+    expect(arrangePlanSchema.parse({ intent: "cancel_price_change", planId: "4", changeId: "7" })).toStrictEqual({
+      intent: "cancel_price_change",
+      planId: 4,
+      changeId: 7,
+    });
   });
 
   it("refuses a bad id, flag or direction under its field, and another button", () => {
     const paths = (input: unknown) => issuesOf(arrangePlanSchema, input).map((issue) => issue.path);
-    for (const planId of ["0", "-1", "1.5", "abc"]) expect(paths({ intent: "move", planId, direction: "up" }), planId).toEqual(["planId"]);
+    for (const planId of ["0", "-1", "1.5", "abc"])
+      expect(paths({ intent: "move", planId, direction: "up" }), planId).toEqual(["planId"]);
     expect(paths({ intent: "publish", planId: "1", published: "yes" })).toEqual(["published"]);
     expect(paths({ intent: "move", planId: "1", direction: "left" })).toEqual(["direction"]);
     expect(paths({ intent: "cancel_price_change", planId: "1", changeId: "0" })).toEqual(["changeId"]);
     for (const intent of [undefined, "delete", "Move"]) {
-      expect(issuesOf(arrangePlanSchema, { intent, planId: "1", direction: "up" }), String(intent)).toEqual([{ path: "intent", message: "Unknown change" }]);
+      expect(issuesOf(arrangePlanSchema, { intent, planId: "1", direction: "up" }), String(intent)).toEqual([
+        { path: "intent", message: "Unknown change" },
+      ]);
     }
   });
 });

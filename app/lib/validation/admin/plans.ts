@@ -21,8 +21,18 @@ const usdtTyped = (label: string) =>
 
 /** The plan editor; the same schema checks the form in the browser and on the server. */
 export const planSchema = z.object({
-  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(80, "Name must be less than 80 characters").refine(noControl(), notAllowedCharacters("Name")),
-  subtitle: z.string().trim().max(160, "Subtitle must be less than 160 characters").refine(noControl(), notAllowedCharacters("Subtitle")).default(""),
+  name: z
+    .string({ message: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(80, "Name must be less than 80 characters")
+    .refine(noControl(), notAllowedCharacters("Name")),
+  subtitle: z
+    .string()
+    .trim()
+    .max(160, "Subtitle must be less than 160 characters")
+    .refine(noControl(), notAllowedCharacters("Subtitle"))
+    .default(""),
   badge: z
     .string()
     .trim()
@@ -39,7 +49,12 @@ export const planSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(usdtTyped("Original price").optional())
     .transform((v) => v ?? null),
-  discount: z.coerce.number({ message: "Discount must be a whole number from 0 to 100" }).int("Discount must be a whole number from 0 to 100").min(0, "Discount must be a whole number from 0 to 100").max(100, "Discount must be a whole number from 0 to 100").default(0),
+  discount: z.coerce
+    .number({ message: "Discount must be a whole number from 0 to 100" })
+    .int("Discount must be a whole number from 0 to 100")
+    .min(0, "Discount must be a whole number from 0 to 100")
+    .max(100, "Discount must be a whole number from 0 to 100")
+    .default(0),
   telegramChats: z
     .array(
       z
@@ -54,7 +69,12 @@ export const planSchema = z.object({
     .default([]),
   features: z
     .array(
-      z.string().trim().min(1, "A feature cannot be empty").max(120, "A feature must be less than 120 characters").refine(noControl(), notAllowedCharacters("A feature")),
+      z
+        .string()
+        .trim()
+        .min(1, "A feature cannot be empty")
+        .max(120, "A feature must be less than 120 characters")
+        .refine(noControl(), notAllowedCharacters("A feature")),
       { message: "Features must be a list" },
     )
     .max(MAX_PLAN_FEATURES, `A plan lists at most ${MAX_PLAN_FEATURES} features`)
@@ -64,9 +84,25 @@ export type PlanInput = z.output<typeof planSchema>;
 export type PlanForm = z.input<typeof planSchema>;
 
 /** The plans list's buttons (publish or unpublish, move up or down) and cancelling a scheduled price. */
-export const arrangePlanSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("publish"), planId: z.coerce.number().int().positive(), published: z.enum(["true", "false"]).transform((v) => v === "true") }),
-  z.object({ intent: z.literal("move"), planId: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]) }),
-  // The plan editor's "Cancel scheduled change": the change the person saw, by its id.
-  z.object({ intent: z.literal("cancel_price_change"), planId: z.coerce.number().int().positive(), changeId: z.coerce.number().int().positive() }),
-], { message: "Unknown change" });
+export const arrangePlanSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("publish"),
+      planId: z.coerce.number().int().positive(),
+      published: z.enum(["true", "false"]).transform((v) => v === "true"),
+    }),
+    z.object({
+      intent: z.literal("move"),
+      planId: z.coerce.number().int().positive(),
+      direction: z.enum(["up", "down"]),
+    }),
+    // The plan editor's "Cancel scheduled change": the change the person saw, by its id.
+    z.object({
+      intent: z.literal("cancel_price_change"),
+      planId: z.coerce.number().int().positive(),
+      changeId: z.coerce.number().int().positive(),
+    }),
+  ],
+  { message: "Unknown change" },
+);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../fields";
-import { postEditorSchema, postFieldsSchema, postListQuerySchema, postMessages, postReadiness, slugFromTitle } from "./posts";
+import {
+  postEditorSchema,
+  postFieldsSchema,
+  postListQuerySchema,
+  postMessages,
+  postReadiness,
+  slugFromTitle,
+} from "./posts";
 
 const base = { title: "Weekly outlook", slug: "weekly-outlook" };
 const errorsOf = (fields: Record<string, string>) => {
@@ -15,14 +22,28 @@ const upload = "/uploads/0123456789abcdef0123456789abcdef-1600x900.webp";
 describe("post images", () => {
   it("takes an upload, a site path or nothing as the hero image, never an address elsewhere", () => {
     for (const image of [upload, "/images/blog/outlook.png", "", "  "]) expect(errorsOf({ image }), image).toEqual({});
-    for (const image of ["https://cdn.example.com/a.png", "//cdn.example.com/a.png", "javascript:alert(1)", "images/a.png", "/images/a b.png"]) {
-      expect(errorsOf({ image }), image).toEqual({ image: "Upload the hero image, or use an address on this site (/images/…)." });
+    for (const image of [
+      "https://cdn.example.com/a.png",
+      "//cdn.example.com/a.png",
+      "javascript:alert(1)",
+      "images/a.png",
+      "/images/a b.png",
+    ]) {
+      expect(errorsOf({ image }), image).toEqual({
+        image: "Upload the hero image, or use an address on this site (/images/…).",
+      });
     }
   });
 
   it("also takes an https address elsewhere as the social image (crawlers fetch it), but no other scheme", () => {
-    for (const socialImage of [upload, "/images/blog/outlook.png", "https://cdn.example.com/a.png", ""]) expect(errorsOf({ socialImage }), socialImage).toEqual({});
-    for (const socialImage of ["http://cdn.example.com/a.png", "//cdn.example.com/a.png", "https://nodot/a.png", "data:image/png;base64,AA"]) {
+    for (const socialImage of [upload, "/images/blog/outlook.png", "https://cdn.example.com/a.png", ""])
+      expect(errorsOf({ socialImage }), socialImage).toEqual({});
+    for (const socialImage of [
+      "http://cdn.example.com/a.png",
+      "//cdn.example.com/a.png",
+      "https://nodot/a.png",
+      "data:image/png;base64,AA",
+    ]) {
       expect(errorsOf({ socialImage }), socialImage).toEqual({
         socialImage: "Upload the social image, or use an address on this site (/images/…) or a full https:// address.",
       });
@@ -37,7 +58,9 @@ describe("post fields", () => {
     expect(errorsOf({ title: "x".repeat(200) })).toEqual({});
     expect(errorsOf({ slug: "" })).toMatchObject({ slug: "Please enter a slug: the post's address, /blog/your-slug." });
     for (const slug of ["Risk-rules", "risk--rules", "-risk", "risk-", "risk rules", "risk_rules"]) {
-      expect(errorsOf({ slug }), slug).toEqual({ slug: "A slug uses lower-case letters, digits and single hyphens, such as risk-rules-2027." });
+      expect(errorsOf({ slug }), slug).toEqual({
+        slug: "A slug uses lower-case letters, digits and single hyphens, such as risk-rules-2027.",
+      });
     }
     expect(errorsOf({ slug: "a".repeat(101) })).toMatchObject({ slug: "The slug must be at most 100 characters." });
     expect(errorsOf({ slug: "a".repeat(100) })).toEqual({});
@@ -49,16 +72,38 @@ describe("post fields", () => {
     expect(errorsOf({ category: "c".repeat(61) })).toEqual({ category: "The category must be at most 60 characters." });
     expect(errorsOf({ excerpt: "e".repeat(401) })).toEqual({ excerpt: "The excerpt must be at most 400 characters." });
     expect(errorsOf({ author: "a".repeat(101) })).toEqual({ author: "The author must be at most 100 characters." });
-    expect(errorsOf({ authorRole: "a".repeat(101) })).toEqual({ authorRole: "The author's role must be at most 100 characters." });
-    expect(errorsOf({ seoTitle: "s".repeat(121) })).toEqual({ seoTitle: "The SEO title must be at most 120 characters." });
-    expect(errorsOf({ seoDescription: "s".repeat(321) })).toEqual({ seoDescription: "The SEO description must be at most 320 characters." });
-    expect(errorsOf({ image: `/images/${"a".repeat(493)}` })).toEqual({ image: "The hero image must be at most 500 characters." });
-    expect(errorsOf({ socialImage: `/images/${"a".repeat(493)}` })).toEqual({ socialImage: "The social image must be at most 500 characters." });
+    expect(errorsOf({ authorRole: "a".repeat(101) })).toEqual({
+      authorRole: "The author's role must be at most 100 characters.",
+    });
+    expect(errorsOf({ seoTitle: "s".repeat(121) })).toEqual({
+      seoTitle: "The SEO title must be at most 120 characters.",
+    });
+    expect(errorsOf({ seoDescription: "s".repeat(321) })).toEqual({
+      seoDescription: "The SEO description must be at most 320 characters.",
+    });
+    expect(errorsOf({ image: `/images/${"a".repeat(493)}` })).toEqual({
+      image: "The hero image must be at most 500 characters.",
+    });
+    expect(errorsOf({ socialImage: `/images/${"a".repeat(493)}` })).toEqual({
+      socialImage: "The social image must be at most 500 characters.",
+    });
     // A slug that is not text at all (a tampered request) gets the same words as a missing one.
-    expect(postFieldsSchema.safeParse({ ...base, slug: 42 }).error?.issues[0]?.message).toBe("Please enter a slug: the post's address, /blog/your-slug.");
-    expect(errorsOf({ content: "x".repeat(50_001) })).toEqual({ content: "The post is too long: at most 50,000 characters of formatted text." });
+    expect(postFieldsSchema.safeParse({ ...base, slug: 42 }).error?.issues[0]?.message).toBe(
+      "Please enter a slug: the post's address, /blog/your-slug.",
+    );
+    expect(errorsOf({ content: "x".repeat(50_001) })).toEqual({
+      content: "The post is too long: at most 50,000 characters of formatted text.",
+    });
     const parsed = postFieldsSchema.parse({ ...base, category: "  News ", excerpt: " Short. " });
-    expect(parsed).toMatchObject({ category: "News", excerpt: "Short.", author: "", image: "", content: "", seoTitle: "", socialImage: "" });
+    expect(parsed).toMatchObject({
+      category: "News",
+      excerpt: "Short.",
+      author: "",
+      image: "",
+      content: "",
+      seoTitle: "",
+      socialImage: "",
+    });
   });
 });
 
@@ -78,10 +123,17 @@ describe("the editor's intents", () => {
 
   it("knows every button: the saving ones carry the fields, the status ones nothing else", () => {
     for (const intent of ["publish", "preview"]) {
-      expect(postEditorSchema.parse({ ...base, intent }), intent).toMatchObject({ intent, title: base.title, slug: base.slug });
+      expect(postEditorSchema.parse({ ...base, intent }), intent).toMatchObject({
+        intent,
+        title: base.title,
+        slug: base.slug,
+      });
       expect(postEditorSchema.safeParse({ intent }).success, `${intent} without fields`).toBe(false);
     }
-    expect(postEditorSchema.parse({ ...base, intent: "save", autosave: true })).toMatchObject({ intent: "save", autosave: true });
+    expect(postEditorSchema.parse({ ...base, intent: "save", autosave: true })).toMatchObject({
+      intent: "save",
+      autosave: true,
+    });
     for (const intent of ["unschedule", "unpublish", "archive", "restore"]) {
       expect(postEditorSchema.parse({ ...base, intent }), intent).toStrictEqual({ intent });
     }
@@ -89,8 +141,16 @@ describe("the editor's intents", () => {
   });
 
   it("reads the list's address leniently: a bad status or page is ignored, not an error", () => {
-    expect(postListQuerySchema.parse({ q: "  risk ", status: "scheduled", page: "3" })).toEqual({ q: "risk", status: "scheduled", page: 3 });
-    expect(postListQuerySchema.parse({ q: "x".repeat(201), status: "deleted", page: "0" })).toEqual({ q: "", status: undefined, page: 1 });
+    expect(postListQuerySchema.parse({ q: "  risk ", status: "scheduled", page: "3" })).toEqual({
+      q: "risk",
+      status: "scheduled",
+      page: 3,
+    });
+    expect(postListQuerySchema.parse({ q: "x".repeat(201), status: "deleted", page: "0" })).toEqual({
+      q: "",
+      status: undefined,
+      page: 1,
+    });
     expect(postListQuerySchema.parse({ page: "10001" }).page).toBe(1);
     expect(postListQuerySchema.parse({ page: "2.5" }).page).toBe(1);
     expect(postListQuerySchema.parse({})).toEqual({ q: "", status: undefined, page: 1 });
@@ -104,11 +164,25 @@ describe("postReadiness and the messages built from it", () => {
     expect(postReadiness(ready)).toEqual([]);
     expect(postReadiness({ ...ready, content: "<p> </p><br>" })).toEqual(["a body"]);
     // White space is not an excerpt, an author or an image.
-    expect(postReadiness({ ...ready, excerpt: "  ", author: " ", image: "   " })).toEqual(["an excerpt", "an author", "a hero image"]);
-    expect(postReadiness({ content: "", category: " ", excerpt: "", author: "", image: "" })).toEqual(["a body", "a category", "an excerpt", "an author", "a hero image"]);
+    expect(postReadiness({ ...ready, excerpt: "  ", author: " ", image: "   " })).toEqual([
+      "an excerpt",
+      "an author",
+      "a hero image",
+    ]);
+    expect(postReadiness({ content: "", category: " ", excerpt: "", author: "", image: "" })).toEqual([
+      "a body",
+      "a category",
+      "an excerpt",
+      "an author",
+      "a hero image",
+    ]);
     expect(postMessages.notReady(["a body"])).toBe("Before it can be published, the post needs a body.");
-    expect(postMessages.notReady(["a body", "an author"])).toBe("Before it can be published, the post needs a body and an author.");
-    expect(postMessages.notReady(["a body", "a category", "an author"])).toBe("Before it can be published, the post needs a body, a category and an author.");
+    expect(postMessages.notReady(["a body", "an author"])).toBe(
+      "Before it can be published, the post needs a body and an author.",
+    );
+    expect(postMessages.notReady(["a body", "a category", "an author"])).toBe(
+      "Before it can be published, the post needs a body, a category and an author.",
+    );
     expect(postMessages.slugTaken("Risk rules")).toBe("This slug is already used by “Risk rules”. Choose another one.");
     expect(postMessages.slugTaken()).toBe("This slug is already used by another post. Choose another one.");
   });
@@ -131,11 +205,21 @@ describe("control characters in a post", () => {
       const r = postEditorSchema.safeParse({ ...post, ...fields });
       return r.success ? {} : fieldErrors(r.error);
     };
-    expect(refused({ title: "Risk\u0000rules" })).toEqual({ title: "The title contains characters that are not allowed." });
-    expect(refused({ content: "<p>a\u0000</p>" })).toEqual({ content: "The post contains characters that are not allowed." });
-    expect(refused({ category: "News\u0001" })).toEqual({ category: "The category contains characters that are not allowed." });
+    expect(refused({ title: "Risk\u0000rules" })).toEqual({
+      title: "The title contains characters that are not allowed.",
+    });
+    expect(refused({ content: "<p>a\u0000</p>" })).toEqual({
+      content: "The post contains characters that are not allowed.",
+    });
+    expect(refused({ category: "News\u0001" })).toEqual({
+      category: "The category contains characters that are not allowed.",
+    });
     expect(refused({ image: "/images/a\u0000.jpg" })).toEqual({ image: postMessages.heroImageFormat });
-    expect(refused({ content: "<p>a</p>\n\t<p>b</p>\r\n", excerpt: "One\nTwo", seoDescription: "One\r\nTwo" })).toEqual({});
-    expect(refused({ excerpt: "One\u0000" })).toEqual({ excerpt: "The excerpt contains characters that are not allowed." });
+    expect(refused({ content: "<p>a</p>\n\t<p>b</p>\r\n", excerpt: "One\nTwo", seoDescription: "One\r\nTwo" })).toEqual(
+      {},
+    );
+    expect(refused({ excerpt: "One\u0000" })).toEqual({
+      excerpt: "The excerpt contains characters that are not allowed.",
+    });
   });
 });

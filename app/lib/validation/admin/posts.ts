@@ -29,7 +29,8 @@ export const postMessages = {
   slugRequired: "Please enter a slug: the post's address, /blog/your-slug.",
   slugFormat: "A slug uses lower-case letters, digits and single hyphens, such as risk-rules-2027.",
   slugTooLong: `The slug must be at most ${POST_SLUG_MAX} characters.`,
-  slugTaken: (title?: string) => `This slug is already used by ${title ? `“${title}”` : "another post"}. Choose another one.`,
+  slugTaken: (title?: string) =>
+    `This slug is already used by ${title ? `“${title}”` : "another post"}. Choose another one.`,
   heroImageFormat: "Upload the hero image, or use an address on this site (/images/…).",
   socialImageFormat: "Upload the social image, or use an address on this site (/images/…) or a full https:// address.",
   contentCharacters: `${notAllowedCharacters("The post")}.`,
@@ -48,7 +49,12 @@ function joinWords(words: string[]): string {
 
 // The excerpt and the SEO description are text areas: their line breaks are theirs (`lines`).
 const text = (max: number, label: string, options: TextKind = {}) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`).refine(noControl(options), `${notAllowedCharacters(label)}.`).default("");
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(noControl(options), `${notAllowedCharacters(label)}.`)
+    .default("");
 
 const sitePath = (value: string) => /^\/(?!\/)[^\s]*$/.test(value);
 const httpsAddress = (value: string) => /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value);
@@ -86,7 +92,11 @@ export const postFieldsSchema = z.object({
   author: text(100, "The author"),
   authorRole: text(100, "The author's role"),
   image: imageAddress("The hero image", { elsewhere: false, message: postMessages.heroImageFormat }),
-  content: z.string().max(POST_CONTENT_MAX, postMessages.contentTooLong).refine(noControl({ lines: true }), postMessages.contentCharacters).default(""),
+  content: z
+    .string()
+    .max(POST_CONTENT_MAX, postMessages.contentTooLong)
+    .refine(noControl({ lines: true }), postMessages.contentCharacters)
+    .default(""),
   seoTitle: text(POST_SEO_TITLE_MAX, "The SEO title"),
   seoDescription: text(POST_SEO_DESCRIPTION_MAX, "The SEO description", { lines: true }),
   socialImage: imageAddress("The social image", { elsewhere: true, message: postMessages.socialImageFormat }),
@@ -122,7 +132,9 @@ export const postListQuerySchema = z.object({
 });
 
 /** What a post lacks before it can go public; empty: ready. Shared by the editor's hints and the server. */
-export function postReadiness(post: Pick<PostFields, "content" | "category" | "excerpt" | "author" | "image">): string[] {
+export function postReadiness(
+  post: Pick<PostFields, "content" | "category" | "excerpt" | "author" | "image">,
+): string[] {
   const missing: string[] = [];
   if (post.content.replace(/<[^>]*>/g, "").trim().length === 0) missing.push("a body");
   if (!post.category.trim()) missing.push("a category");

@@ -19,8 +19,10 @@ export const resultMessages = {
   totalPercentage: "Total percentage must be a number with at most 2 decimals, such as 42.5 or -12.25.",
   totalPercentageRange: `Total percentage must be between -${MAX_TOTAL_PERCENTAGE.toLocaleString("en-US")} and ${MAX_TOTAL_PERCENTAGE.toLocaleString("en-US")}.`,
   winRate: "Win rate must be a number from 0 to 100 with at most 2 decimals.",
-  closedOverSignals: (closed: number, signals: number) => `Wins plus losses (${closed}) cannot be more than signals (${signals}).`,
-  winRateMismatch: (expected: number) => `Win rate must match wins ÷ (wins + losses): ${expected}% (rounded to a whole percent is fine).`,
+  closedOverSignals: (closed: number, signals: number) =>
+    `Wins plus losses (${closed}) cannot be more than signals (${signals}).`,
+  winRateMismatch: (expected: number) =>
+    `Win rate must match wins ÷ (wins + losses): ${expected}% (rounded to a whole percent is fine).`,
   winRateNoClosed: "Win rate must be 0 while there are no wins or losses.",
   published: "Published must be true or false (empty means a draft).",
 } as const;
@@ -32,7 +34,8 @@ export function expectedWinRate(wins: number, losses: number): number {
 }
 
 // Form fields arrive as text; a JSON caller may send numbers. Both are read as text, once.
-const text = (message: string) => z.union([z.string(), z.number()], { message }).transform((value) => String(value).trim());
+const text = (message: string) =>
+  z.union([z.string(), z.number()], { message }).transform((value) => String(value).trim());
 
 const count = (label: string) =>
   text(`${label} is required.`)
@@ -41,12 +44,27 @@ const count = (label: string) =>
     .pipe(z.number().max(MAX_COUNT, resultMessages.countMax(label)));
 
 const totalPercentage = text("Total percentage is required.")
-  .pipe(z.string().min(1, "Total percentage is required.").regex(/^[+-]?\d+(\.\d{1,2})?$/, resultMessages.totalPercentage))
+  .pipe(
+    z
+      .string()
+      .min(1, "Total percentage is required.")
+      .regex(/^[+-]?\d+(\.\d{1,2})?$/, resultMessages.totalPercentage),
+  )
   .transform(Number)
-  .pipe(z.number().min(-MAX_TOTAL_PERCENTAGE, resultMessages.totalPercentageRange).max(MAX_TOTAL_PERCENTAGE, resultMessages.totalPercentageRange));
+  .pipe(
+    z
+      .number()
+      .min(-MAX_TOTAL_PERCENTAGE, resultMessages.totalPercentageRange)
+      .max(MAX_TOTAL_PERCENTAGE, resultMessages.totalPercentageRange),
+  );
 
 const winRate = text("Win rate is required.")
-  .pipe(z.string().min(1, "Win rate is required.").regex(/^\d+(\.\d{1,2})?$/, resultMessages.winRate))
+  .pipe(
+    z
+      .string()
+      .min(1, "Win rate is required.")
+      .regex(/^\d+(\.\d{1,2})?$/, resultMessages.winRate),
+  )
   .transform(Number)
   .pipe(z.number().max(100, resultMessages.winRate));
 
@@ -79,9 +97,15 @@ type Counts = { signals: number; wins: number; losses: number; winRate: number }
 /** The rules across fields: wins + losses ≤ signals; the win rate agrees with wins and losses. */
 export function checkResultCounts(value: Counts, ctx: z.RefinementCtx) {
   const closed = value.wins + value.losses;
-  if (closed > value.signals) ctx.addIssue({ code: "custom", path: ["losses"], message: resultMessages.closedOverSignals(closed, value.signals) });
+  if (closed > value.signals)
+    ctx.addIssue({
+      code: "custom",
+      path: ["losses"],
+      message: resultMessages.closedOverSignals(closed, value.signals),
+    });
   const expected = expectedWinRate(value.wins, value.losses);
-  if (closed === 0 && value.winRate !== 0) ctx.addIssue({ code: "custom", path: ["winRate"], message: resultMessages.winRateNoClosed });
+  if (closed === 0 && value.winRate !== 0)
+    ctx.addIssue({ code: "custom", path: ["winRate"], message: resultMessages.winRateNoClosed });
   else if (Math.abs(value.winRate - expected) > WIN_RATE_TOLERANCE + 1e-9) {
     ctx.addIssue({ code: "custom", path: ["winRate"], message: resultMessages.winRateMismatch(expected) });
   }
@@ -114,8 +138,14 @@ export const resultActionSchema = z.discriminatedUnion(
       csv: z
         .string({ message: "Paste CSV or choose a file." })
         .min(1, "Paste CSV or choose a file.")
-        .max(MAX_CSV_CHARS, `The CSV is too long: at most ${MAX_CSV_CHARS / 1000} KB (about ${MAX_CSV_ROWS} rows) per import.`)
-        .refine(noControl({ lines: true }), "The CSV contains characters that are not allowed (only text, tabs and line breaks)."),
+        .max(
+          MAX_CSV_CHARS,
+          `The CSV is too long: at most ${MAX_CSV_CHARS / 1000} KB (about ${MAX_CSV_ROWS} rows) per import.`,
+        )
+        .refine(
+          noControl({ lines: true }),
+          "The CSV contains characters that are not allowed (only text, tabs and line breaks).",
+        ),
     }),
   ],
   { message: "Unknown action." },

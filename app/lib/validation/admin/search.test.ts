@@ -29,9 +29,11 @@ describe("searchParamsSchema", () => {
     expect(searchParamsSchema.parse({ q: `  ${"q".repeat(98)}      x ` }).q).toBe(`${"q".repeat(98)} x`);
     expect(searchParamsSchema.parse({ q: "q".repeat(100) }).q).toBe("q".repeat(100));
     const tooLong = searchParamsSchema.safeParse({ q: "q".repeat(101) });
-    expect(tooLong.success ? [] : tooLong.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }))).toEqual([
-      { path: "q", message: "Search for at most 100 characters." },
-    ]);
+    expect(
+      tooLong.success
+        ? []
+        : tooLong.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    ).toEqual([{ path: "q", message: "Search for at most 100 characters." }]);
   });
 
   it("keeps a known kind, and ignores another", () => {
@@ -43,6 +45,7 @@ describe("searchParamsSchema", () => {
   it("reads the page as a whole number from 1 to 10,000, else the first page", () => {
     expect(searchParamsSchema.parse({ page: "2" }).page).toBe(2);
     expect(searchParamsSchema.parse({ page: "10000" }).page).toBe(10_000);
-    for (const page of ["1", "0", "-1", "10001", "1.5", "abc", ""]) expect(searchParamsSchema.parse({ page }).page, page).toBe(1);
+    for (const page of ["1", "0", "-1", "10001", "1.5", "abc", ""])
+      expect(searchParamsSchema.parse({ page }).page, page).toBe(1);
   });
 });

@@ -26,5 +26,12 @@ export const searchParamsSchema = z.object({
     .transform((q) => (q ?? "").trim().replace(/\s+/g, " "))
     .pipe(z.string().max(SEARCH_MAX, searchMessages.tooLong)),
   kind: z.enum(SEARCH_KINDS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(1).transform((p) => p ?? 1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .catch(1)
+    .transform((p) => p ?? 1),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "../../staff-roles";
-import { emailAddress, noControl, notAllowedCharacters, requiredText } from "../fields";
 import { password } from "../auth/password";
+import { emailAddress, noControl, notAllowedCharacters, requiredText } from "../fields";
 
 const INVALID_EMAIL = "Please enter a valid email address";
 const role = () => z.enum(STAFF_ROLES, { message: "Choose owner, admin, editor or support." });

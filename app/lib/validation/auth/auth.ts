@@ -14,10 +14,14 @@ export const telegramUsername = () =>
     .pipe(
       z
         .string()
-        .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "Enter your Telegram username: 5–32 letters, digits or underscores, starting with a letter"),
+        .regex(
+          /^[A-Za-z][A-Za-z0-9_]{4,31}$/,
+          "Enter your Telegram username: 5–32 letters, digits or underscores, starting with a letter",
+        ),
     );
 
-const checked = (message: string) => z.preprocess((v) => v === true || v === "on" || v === "true", z.literal(true, { message }));
+const checked = (message: string) =>
+  z.preprocess((v) => v === true || v === "on" || v === "true", z.literal(true, { message }));
 
 /** /join/details; the server parses the same schema. */
 export const signUpSchema = z.object({
@@ -32,8 +36,15 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  email: z.string({ message: "Email is required" }).trim().min(1, "Email is required").refine(noControl(), INVALID_EMAIL),
-  password: z.string({ message: "Password is required" }).min(1, "Password is required").refine(noControl(), notAllowedCharacters("Password")),
+  email: z
+    .string({ message: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .refine(noControl(), INVALID_EMAIL),
+  password: z
+    .string({ message: "Password is required" })
+    .min(1, "Password is required")
+    .refine(noControl(), notAllowedCharacters("Password")),
   /** Where to go afterwards; checked by `safeRedirect`, so anything else becomes the dashboard. */
   redirectTo: returnAddress(),
 });

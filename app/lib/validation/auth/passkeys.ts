@@ -12,7 +12,11 @@ import { noControl, optionalText, requiredText, returnAddress } from "../fields"
 export const PASSKEY_NAME_MAX = 64;
 const NOT_A_PASSKEY = "The passkey's answer was not understood. Please try again.";
 
-const base64url = (max: number) => z.string({ message: NOT_A_PASSKEY }).max(max, NOT_A_PASSKEY).regex(/^[A-Za-z0-9_-]*$/, NOT_A_PASSKEY);
+const base64url = (max: number) =>
+  z
+    .string({ message: NOT_A_PASSKEY })
+    .max(max, NOT_A_PASSKEY)
+    .regex(/^[A-Za-z0-9_-]*$/, NOT_A_PASSKEY);
 
 const credentialBase = {
   id: base64url(1024).min(1, NOT_A_PASSKEY),
@@ -45,7 +49,11 @@ export const addPasskeySchema = z.object({
 });
 export type AddPasskeyInput = z.infer<typeof addPasskeySchema>;
 
-const passkeyId = z.string({ message: "Passkey not found." }).min(1, "Passkey not found.").max(100, "Passkey not found.").refine(noControl(), "Passkey not found.");
+const passkeyId = z
+  .string({ message: "Passkey not found." })
+  .min(1, "Passkey not found.")
+  .max(100, "Passkey not found.")
+  .refine(noControl(), "Passkey not found.");
 
 export const renamePasskeySchema = z.object({ id: passkeyId, name: requiredText("Passkey name", PASSKEY_NAME_MAX) });
 export type RenamePasskeyInput = z.infer<typeof renamePasskeySchema>;

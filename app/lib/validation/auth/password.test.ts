@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { resetPasswordSchema, signUpSchema } from "./auth";
-import { fieldErrors } from "../fields";
-import { PASSWORD_HINT, password, passwordProblem } from "./password";
 import { changePasswordSchema } from "../dashboard/profile";
+import { fieldErrors } from "../fields";
+import { resetPasswordSchema, signUpSchema } from "./auth";
+import { password, PASSWORD_HINT, passwordProblem } from "./password";
 
 // Expected values are written out here, never taken from the module's constants: a policy
 // weakened in password.ts must fail these tests.

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import {
   APP_CODE_REQUIRED,
   CODE_REQUIRED,
-  PASSWORD_REQUIRED,
   isAppCode,
+  PASSWORD_REQUIRED,
   twoFactorConfirmSchema,
   twoFactorDisableSchema,
   twoFactorPasswordSchema,
@@ -13,7 +13,9 @@ import {
 
 const issuesOf = (schema: z.ZodType, input: unknown) => {
   const parsed = schema.safeParse(input);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 };
 
 describe("two-factor messages", () => {
@@ -29,10 +31,14 @@ describe("the account password (turn on, new backup codes, turn off)", () => {
     expect(twoFactorPasswordSchema.parse({ password: " Secret 1 " })).toStrictEqual({ password: " Secret 1 " });
     expect(twoFactorPasswordSchema.parse({ password: "p".repeat(128) }).password).toHaveLength(128);
     for (const password of [undefined, 12345678, ""]) {
-      expect(issuesOf(twoFactorPasswordSchema, { password }), String(password)).toEqual([{ path: "password", message: "Password is required" }]);
+      expect(issuesOf(twoFactorPasswordSchema, { password }), String(password)).toEqual([
+        { path: "password", message: "Password is required" },
+      ]);
     }
     // A longer one cannot be the account's: the policy caps passwords at 128.
-    expect(issuesOf(twoFactorPasswordSchema, { password: "p".repeat(129) })).toEqual([{ path: "password", message: "Password is incorrect." }]);
+    expect(issuesOf(twoFactorPasswordSchema, { password: "p".repeat(129) })).toEqual([
+      { path: "password", message: "Password is incorrect." },
+    ]);
   });
 });
 
@@ -45,7 +51,19 @@ describe("twoFactorConfirmSchema: the 6-digit code from the app", () => {
   });
 
   it("refuses anything but exactly six digits", () => {
-    for (const code of [undefined, 123456, "", "   ", "12345", "1234567", "a123456", "123456a", "12345a", "abcde-12345", "123.456"]) {
+    for (const code of [
+      undefined,
+      123456,
+      "",
+      "   ",
+      "12345",
+      "1234567",
+      "a123456",
+      "123456a",
+      "12345a",
+      "abcde-12345",
+      "123.456",
+    ]) {
       expect(issuesOf(twoFactorConfirmSchema, { code }), String(code)).toEqual([
         { path: "code", message: "Enter the 6-digit code from your authenticator app" },
       ]);
@@ -57,14 +75,21 @@ describe("isAppCode: which check a code gets", () => {
   it("is true for six digits only; anything else must be a backup code", () => {
     expect(isAppCode("123456")).toBe(true);
     expect(isAppCode("000000")).toBe(true);
-    for (const code of ["12345", "1234567", "x123456", "123456x", "12345x", "abcde-12345", ""]) expect(isAppCode(code), code).toBe(false);
+    for (const code of ["12345", "1234567", "x123456", "123456x", "12345x", "abcde-12345", ""])
+      expect(isAppCode(code), code).toBe(false);
   });
 });
 
 describe("twoFactorDisableSchema: turning it off", () => {
   it("takes the password and an app code or a backup code, spaces dropped and a dash kept", () => {
-    expect(twoFactorDisableSchema.parse({ password: "Secret1", code: " 123 456 " })).toStrictEqual({ password: "Secret1", code: "123456" });
-    expect(twoFactorDisableSchema.parse({ password: "Secret1", code: " abcde-12345\n" })).toStrictEqual({ password: "Secret1", code: "abcde-12345" });
+    expect(twoFactorDisableSchema.parse({ password: "Secret1", code: " 123 456 " })).toStrictEqual({
+      password: "Secret1",
+      code: "123456",
+    });
+    expect(twoFactorDisableSchema.parse({ password: "Secret1", code: " abcde-12345\n" })).toStrictEqual({
+      password: "Secret1",
+      code: "abcde-12345",
+    });
     expect(twoFactorDisableSchema.parse({ password: "Secret1", code: "c".repeat(32) }).code).toHaveLength(32);
   });
 
@@ -83,19 +108,26 @@ describe("twoFactorDisableSchema: turning it off", () => {
 
 describe("twoFactorSignInSchema: the second sign-in screen", () => {
   it("takes the code, the trust box and where to go next", () => {
-    expect(twoFactorSignInSchema.parse({ code: "123 456", trustDevice: "on", redirectTo: "/dashboard" })).toStrictEqual({
-      code: "123456",
-      trustDevice: true,
-      redirectTo: "/dashboard",
+    expect(twoFactorSignInSchema.parse({ code: "123 456", trustDevice: "on", redirectTo: "/dashboard" })).toStrictEqual(
+      {
+        code: "123456",
+        trustDevice: true,
+        redirectTo: "/dashboard",
+      },
+    );
+    expect(twoFactorSignInSchema.parse({ code: "abcde-12345" })).toStrictEqual({
+      code: "abcde-12345",
+      trustDevice: false,
     });
-    expect(twoFactorSignInSchema.parse({ code: "abcde-12345" })).toStrictEqual({ code: "abcde-12345", trustDevice: false });
-    expect(issuesOf(twoFactorSignInSchema, { code: "123456", redirectTo: 5 }).map((issue) => issue.path)).toEqual(["redirectTo"]);
+    expect(issuesOf(twoFactorSignInSchema, { code: "123456", redirectTo: 5 }).map((issue) => issue.path)).toEqual([
+      "redirectTo",
+    ]);
     expect(issuesOf(twoFactorSignInSchema, { code: "" })).toEqual([
       { path: "code", message: "Enter the code from your authenticator app or a backup code" },
     ]);
   });
 
-  it("trusts the device only when the box is ticked (a form's \"on\", JSON true or \"true\")", () => {
+  it('trusts the device only when the box is ticked (a form\'s "on", JSON true or "true")', () => {
     for (const trustDevice of [true, "on", "true"]) {
       expect(twoFactorSignInSchema.parse({ code: "123456", trustDevice }).trustDevice, String(trustDevice)).toBe(true);
     }

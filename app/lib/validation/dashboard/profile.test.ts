@@ -7,7 +7,9 @@ const errorsOf = (result: { success: true } | { success: false; error: Parameter
 
 describe("profileSchema (only first and last name change)", () => {
   it("keeps the two names, trimmed, and drops every other key", () => {
-    expect(profileSchema.parse({ firstName: " Ada ", lastName: " Lovelace ", email: "x@example.com", balance: "1000" })).toEqual({
+    expect(
+      profileSchema.parse({ firstName: " Ada ", lastName: " Lovelace ", email: "x@example.com", balance: "1000" }),
+    ).toEqual({
       firstName: "Ada",
       lastName: "Lovelace",
     });
@@ -23,19 +25,31 @@ describe("profileSchema (only first and last name change)", () => {
 
 describe("changePasswordSchema (CHANGE PASSWORD works, under the one policy)", () => {
   const change = (patch: Record<string, unknown>) =>
-    changePasswordSchema.safeParse({ currentPassword: "Old-pass1", newPassword: "New-pass1", confirmPassword: "New-pass1", ...patch });
+    changePasswordSchema.safeParse({
+      currentPassword: "Old-pass1",
+      newPassword: "New-pass1",
+      confirmPassword: "New-pass1",
+      ...patch,
+    });
 
   it("accepts the current password and a new one typed twice", () => {
-    expect(change({})).toEqual({ success: true, data: { currentPassword: "Old-pass1", newPassword: "New-pass1", confirmPassword: "New-pass1" } });
+    expect(change({})).toEqual({
+      success: true,
+      data: { currentPassword: "Old-pass1", newPassword: "New-pass1", confirmPassword: "New-pass1" },
+    });
   });
 
   it("asks for the current password", () => {
-    expect(errorsOf(change({ currentPassword: undefined }))).toEqual({ currentPassword: "Current password is required" });
+    expect(errorsOf(change({ currentPassword: undefined }))).toEqual({
+      currentPassword: "Current password is required",
+    });
     expect(errorsOf(change({ currentPassword: "" }))).toEqual({ currentPassword: "Current password is required" });
   });
 
   it("asks for the confirmation, and refuses one that differs", () => {
-    expect(errorsOf(change({ confirmPassword: undefined }))).toEqual({ confirmPassword: "Please confirm the new password" });
+    expect(errorsOf(change({ confirmPassword: undefined }))).toEqual({
+      confirmPassword: "Please confirm the new password",
+    });
     expect(errorsOf(change({ confirmPassword: "New-pass2" }))).toEqual({ confirmPassword: "Passwords don't match" });
   });
 });
@@ -52,13 +66,17 @@ describe("autorenewSchema (autorenew toggled on or off)", () => {
 
   it("refuses any other setting", () => {
     for (const autorenew of [undefined, "on", "yes", "", 1, null]) {
-      expect(errorsOf(autorenewSchema.safeParse({ subscriptionId, autorenew })), String(autorenew)).toEqual({ autorenew: "Autorenew must be true or false." });
+      expect(errorsOf(autorenewSchema.safeParse({ subscriptionId, autorenew })), String(autorenew)).toEqual({
+        autorenew: "Autorenew must be true or false.",
+      });
     }
   });
 
   it("answers an id that is not a subscription id as not found", () => {
     for (const id of [undefined, "", "42", "not-a-uuid"]) {
-      expect(errorsOf(autorenewSchema.safeParse({ subscriptionId: id, autorenew: true })), String(id)).toEqual({ subscriptionId: "Subscription not found." });
+      expect(errorsOf(autorenewSchema.safeParse({ subscriptionId: id, autorenew: true })), String(id)).toEqual({
+        subscriptionId: "Subscription not found.",
+      });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { noControl, notAllowedCharacters, requiredText } from "../fields";
 import { password } from "../auth/password";
+import { noControl, notAllowedCharacters, requiredText } from "../fields";
 
 /**
  * "Change user information": only first and last name, trimmed, required, at most
@@ -16,9 +16,14 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 /** CHANGE PASSWORD: the current password, and a new one under the one policy, typed twice. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required").refine(noControl(), notAllowedCharacters("Password")),
+    currentPassword: z
+      .string({ message: "Current password is required" })
+      .min(1, "Current password is required")
+      .refine(noControl(), notAllowedCharacters("Password")),
     newPassword: password(),
-    confirmPassword: z.string({ message: "Please confirm the new password" }).refine(noControl(), notAllowedCharacters("Password")),
+    confirmPassword: z
+      .string({ message: "Please confirm the new password" })
+      .refine(noControl(), notAllowedCharacters("Password")),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -32,4 +37,3 @@ export const autorenewSchema = z.object({
   subscriptionId: z.uuid({ message: "Subscription not found." }),
   autorenew: booleanField,
 });
-

@@ -8,7 +8,9 @@ describe("purchase request schema", () => {
     expect(purchaseRequestSchema.parse(valid)).toEqual({ ...valid, totalAmount: 10n });
     expect(purchaseRequestSchema.parse({ ...valid, totalAmount: "0" }).totalAmount).toBe(0n);
     expect(purchaseRequestSchema.parse({ ...valid, totalAmount: "124000000" }).totalAmount).toBe(124_000_000n);
-    expect(purchaseRequestSchema.parse({ ...valid, planIds: Array.from({ length: 20 }, (_, i) => i + 1) }).planIds).toHaveLength(20);
+    expect(
+      purchaseRequestSchema.parse({ ...valid, planIds: Array.from({ length: 20 }, (_, i) => i + 1) }).planIds,
+    ).toHaveLength(20);
     expect(purchaseRequestSchema.parse({ ...valid, idempotencyKey: "x".repeat(200) }).idempotencyKey).toHaveLength(200);
   });
 

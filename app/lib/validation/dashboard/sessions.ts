@@ -10,7 +10,12 @@ export const revokeSessionSchema = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("revoke"),
-      sessionId: z.string({ message: "Choose a device." }).trim().min(1, "Choose a device.").max(200, "Choose a device.").refine(noControl(), "Choose a device."),
+      sessionId: z
+        .string({ message: "Choose a device." })
+        .trim()
+        .min(1, "Choose a device.")
+        .max(200, "Choose a device.")
+        .refine(noControl(), "Choose a device."),
     }),
     z.object({ intent: z.literal("revoke-others") }),
   ],

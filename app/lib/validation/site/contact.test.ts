@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactSchema } from "./contact";
 import { fieldErrors } from "../fields";
+import { contactSchema } from "./contact";
 
 const valid = { name: "Ada", email: "ada@example.com", telegram: "", message: "Hello" };
 const errorsOf = (input: Record<string, unknown>) => {
@@ -18,15 +18,24 @@ describe("contactSchema", () => {
     expect(errorsOf({ ...valid, name: "   " }).name).toBe("Name is required");
     expect(errorsOf({ ...valid, name: "x".repeat(101) }).name).toBe("Name must be less than 100 characters");
     expect(errorsOf({ ...valid, email: "not-an-email" }).email).toBe("Invalid email address");
-    expect(errorsOf({ ...valid, email: `${"a".repeat(250)}@example.com` }).email).toBe("Email must be less than 255 characters");
-    expect(errorsOf({ ...valid, telegram: "t".repeat(101) }).telegram).toBe("Telegram must be less than 100 characters");
+    expect(errorsOf({ ...valid, email: `${"a".repeat(250)}@example.com` }).email).toBe(
+      "Email must be less than 255 characters",
+    );
+    expect(errorsOf({ ...valid, telegram: "t".repeat(101) }).telegram).toBe(
+      "Telegram must be less than 100 characters",
+    );
     expect(errorsOf({ ...valid, message: "" }).message).toBe("Message is required");
     expect(errorsOf({ ...valid, message: "m".repeat(2001) }).message).toBe("Message must be less than 2000 characters");
   });
 
   it("accepts the limits exactly", () => {
     expect(
-      contactSchema.safeParse({ name: "x".repeat(100), email: "a@b.co", telegram: "t".repeat(100), message: "m".repeat(2000) }).success,
+      contactSchema.safeParse({
+        name: "x".repeat(100),
+        email: "a@b.co",
+        telegram: "t".repeat(100),
+        message: "m".repeat(2000),
+      }).success,
     ).toBe(true);
   });
 

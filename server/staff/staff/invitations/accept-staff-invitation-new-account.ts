@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import { fromAuthError } from "../../../auth/core/auth-errors.ts";
+import { getAuth } from "../../../auth/core/auth.ts";
 import type { Db } from "../../../db/client.ts";
 import { profiles, user } from "../../../db/schema.ts";
-import { getAuth } from "../../../auth/core/auth.ts";
-import { fromAuthError } from "../../../auth/core/auth-errors.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { getLogger } from "../../../lib/logger.ts";
 import { generateWallet } from "../../../wallet/generate-wallet.ts";
@@ -39,7 +39,12 @@ export async function acceptStaffInvitationAsNewAccount(options: {
   let userId: string;
   try {
     const created = await getAuth().api.createUser({
-      body: { email: found.email, password: options.password, name: `${options.firstName} ${options.lastName}`, data: { emailVerified: true } },
+      body: {
+        email: found.email,
+        password: options.password,
+        name: `${options.firstName} ${options.lastName}`,
+        data: { emailVerified: true },
+      },
     });
     userId = created.user.id;
   } catch (error) {
@@ -57,11 +62,18 @@ export async function acceptStaffInvitationAsNewAccount(options: {
   try {
     await generateWallet({ db, profileId: userId });
   } catch (error) {
-    getLogger().warn({ err: (error as Error).message, profile: userId }, "staff invitation: wallet generation failed; the wallet job will retry");
+    getLogger().warn(
+      { err: (error as Error).message, profile: userId },
+      "staff invitation: wallet generation failed; the wallet job will retry",
+    );
   }
   // The person is staff now; should signing in fail here, they sign in on /signin like anyone.
   try {
-    const signedIn = await getAuth().api.signInEmail({ body: { email: found.email, password: options.password }, headers: options.headers, returnHeaders: true });
+    const signedIn = await getAuth().api.signInEmail({
+      body: { email: found.email, password: options.password },
+      headers: options.headers,
+      returnHeaders: true,
+    });
     return { ...accepted, headers: signedIn.headers as Headers | null };
   } catch (error) {
     getLogger().warn({ err: (error as Error).message }, "staff invitation: sign-in after the new account failed");

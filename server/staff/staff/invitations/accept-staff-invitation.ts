@@ -18,16 +18,28 @@ import { hashInvitationToken } from "./invitation-token.ts";
  */
 export async function acceptInvitationIn(options: { tx: Tx; token: string; accountId: string; now: Date }) {
   const { tx, now } = options;
-  const [invitation] = await tx.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashInvitationToken(options.token))).for("update");
+  const [invitation] = await tx
+    .select()
+    .from(staffInvitations)
+    .where(eq(staffInvitations.tokenHash, hashInvitationToken(options.token)))
+    .for("update");
   const state = invitationState(invitation, now);
   if (state !== "open") throw notOpenError(state);
-  const [account] = await tx.select().from(user).where(sql`lower(${user.email}) = ${invitation!.email}`).for("update");
+  const [account] = await tx
+    .select()
+    .from(user)
+    .where(sql`lower(${user.email}) = ${invitation!.email}`)
+    .for("update");
   if (!account) throw new AppError("CONFLICT", invitationMessages.notOpen);
   if (account.id !== options.accountId) throw new AppError("FORBIDDEN", invitationMessages.otherAccount);
   const role = invitation!.role as StaffRole;
   const actor: StaffActor = { userId: account.id, label: account.email, role: "invitee" };
-  if (!account.emailVerified) await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, account.id));
-  await tx.update(staffInvitations).set({ acceptedAt: now, acceptedBy: account.id }).where(eq(staffInvitations.id, invitation!.id));
+  if (!account.emailVerified)
+    await tx.update(user).set({ emailVerified: true, updatedAt: now }).where(eq(user.id, account.id));
+  await tx
+    .update(staffInvitations)
+    .set({ acceptedAt: now, acceptedBy: account.id })
+    .where(eq(staffInvitations.id, invitation!.id));
   await recordAuditEvent({
     tx,
     actor,

@@ -54,7 +54,15 @@ describe("the refusal of a link that is not open", () => {
       message: "This invitation has expired (links work for 72 hours). Ask the owner who invited you to send it again.",
       details: { state: "expired" },
     });
-    expect(notOpenError("used")).toMatchObject({ code: "CONFLICT", message: "This invitation has already been used. Sign in to open the back office.", details: { state: "used" } });
-    expect(notOpenError("revoked")).toMatchObject({ code: "CONFLICT", message: "This invitation was withdrawn. Ask an owner if you should still join.", details: { state: "revoked" } });
+    expect(notOpenError("used")).toMatchObject({
+      code: "CONFLICT",
+      message: "This invitation has already been used. Sign in to open the back office.",
+      details: { state: "used" },
+    });
+    expect(notOpenError("revoked")).toMatchObject({
+      code: "CONFLICT",
+      message: "This invitation was withdrawn. Ask an owner if you should still join.",
+      details: { state: "revoked" },
+    });
   });
 });

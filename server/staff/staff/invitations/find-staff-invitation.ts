@@ -30,13 +30,35 @@ export function notOpenError(state: Exclude<InvitationState, "open">) {
  */
 export async function findStaffInvitation(options: { db: DbOrTx; token: string; now?: Date }): Promise<
   | { state: Exclude<InvitationState, "open"> }
-  | { state: "open"; id: number; email: string; role: StaffRole; invitedBy: string; expiresAt: Date; accountExists: boolean }
+  | {
+      state: "open";
+      id: number;
+      email: string;
+      role: StaffRole;
+      invitedBy: string;
+      expiresAt: Date;
+      accountExists: boolean;
+    }
 > {
   const { db, token, now = new Date() } = options;
   if (!token || token.length > 200) return { state: "unknown" };
-  const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
+  const [row] = await db
+    .select()
+    .from(staffInvitations)
+    .where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
   const state = invitationState(row, now);
   if (state !== "open") return { state };
-  const [account] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${row!.email}`);
-  return { state, id: row!.id, email: row!.email, role: row!.role as StaffRole, invitedBy: row!.invitedByLabel, expiresAt: row!.expiresAt, accountExists: Boolean(account) };
+  const [account] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${row!.email}`);
+  return {
+    state,
+    id: row!.id,
+    email: row!.email,
+    role: row!.role as StaffRole,
+    invitedBy: row!.invitedByLabel,
+    expiresAt: row!.expiresAt,
+    accountExists: Boolean(account),
+  };
 }

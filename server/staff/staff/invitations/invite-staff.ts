@@ -25,16 +25,34 @@ export async function inviteStaff(options: { db: Db; email: string; role: StaffR
   // insert, and the retry replaces the first, as if they had come one after the other.
   const invitation = await withRetry(() =>
     db.transaction(async (tx) => {
-      const [account] = await tx.select({ role: user.role }).from(user).where(sql`lower(${user.email}) = ${email}`);
+      const [account] = await tx
+        .select({ role: user.role })
+        .from(user)
+        .where(sql`lower(${user.email}) = ${email}`);
       if (account?.role === role) throw new AppError("CONFLICT", invitationMessages.alreadyStaff);
       const replaced = await tx
         .update(staffInvitations)
         .set({ revokedAt: now })
-        .where(and(eq(staffInvitations.email, email), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
+        .where(
+          and(
+            eq(staffInvitations.email, email),
+            isNull(staffInvitations.acceptedAt),
+            isNull(staffInvitations.revokedAt),
+          ),
+        )
         .returning({ id: staffInvitations.id });
       const [created] = await tx
         .insert(staffInvitations)
-        .values({ email, role, tokenHash: hash, invitedBy: actor.userId, invitedByLabel: actor.label, createdAt: now, sentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
+        .values({
+          email,
+          role,
+          tokenHash: hash,
+          invitedBy: actor.userId,
+          invitedByLabel: actor.label,
+          createdAt: now,
+          sentAt: now,
+          expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        })
         .returning();
       await recordAuditEvent({
         tx,

@@ -1,14 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubConfigEnv, withTestDataDir } from "../../../../tests/helpers/env.ts";
-import { sentEmails } from "../../../../tests/helpers/sent-emails.ts";
 import { captureLogLines } from "../../../../tests/helpers/log-capture.ts";
+import { sentEmails } from "../../../../tests/helpers/sent-emails.ts";
 import { resetSingleton, setSingleton } from "../../../lib/singleton.ts";
 import { sendStaffInvitationEmail } from "./send-staff-invitation-email.ts";
 
-withTestDataDir("staff-invitation-email", { PUBLIC_URL: "https://signals.example", BRAND_NAME: "Acme Signals", ALLOW_DEV_TRON_KEY: "true" });
+withTestDataDir("staff-invitation-email", {
+  PUBLIC_URL: "https://signals.example",
+  BRAND_NAME: "Acme Signals",
+  ALLOW_DEV_TRON_KEY: "true",
+});
 
 // The email as it leaves, whatever the transport.
-vi.mock("../../../email/send-email.ts", async (importOriginal) => (await import("../../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()));
+vi.mock("../../../email/send-email.ts", async (importOriginal) =>
+  (await import("../../../../tests/helpers/sent-emails.ts")).capturingSendEmail(await importOriginal()),
+);
 const sent = sentEmails;
 
 let logged: ReturnType<typeof captureLogLines>;
@@ -25,7 +31,8 @@ afterEach(() => {
 });
 
 const token = "invite-token-Zx9Qa2";
-const send = () => sendStaffInvitationEmail({ to: "eve@example.com", role: "editor", invitedBy: "owner@example.com", token });
+const send = () =>
+  sendStaffInvitationEmail({ to: "eve@example.com", role: "editor", invitedBy: "owner@example.com", token });
 
 describe("the staff invitation email", () => {
   it("says who invites, as what, for how long, what comes next, and carries the link", async () => {

@@ -11,7 +11,12 @@ export function invitationLink(token: string) {
 }
 
 /** The email with the invitation link (SMTP, or the dev outbox without SMTP_URL). */
-export async function sendStaffInvitationEmail(options: { to: string; role: StaffRole; invitedBy: string; token: string }) {
+export async function sendStaffInvitationEmail(options: {
+  to: string;
+  role: StaffRole;
+  invitedBy: string;
+  token: string;
+}) {
   const config = getConfig();
   const brand = config.brandName;
   const link = invitationLink(options.token);
@@ -26,7 +31,12 @@ export async function sendStaffInvitationEmail(options: { to: string; role: Staf
     to: options.to,
     subject: `You are invited to the ${brand} back office`,
     text: `${paragraphs.join("\n\n")}\n\nAccept the invitation: ${link}\n\n— ${brand}\n`,
-    html: emailHtml({ brand, heading: "Join the back office", paragraphs, action: { label: "Accept the invitation", url: link } }),
+    html: emailHtml({
+      brand,
+      heading: "Join the back office",
+      paragraphs,
+      action: { label: "Accept the invitation", url: link },
+    }),
   });
   // Like the password-reset link: in the log only in development without SMTP, never in production.
   if (!config.mail.smtpUrl && !config.isProduction) getLogger().info({ link }, "staff invitation link (dev outbox)");
