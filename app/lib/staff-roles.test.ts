@@ -26,15 +26,16 @@ describe("staff roles", () => {
   it("editor: content and newsletter only — no members, money, inbox or audit", () => {
     expect(can("editor", "content.write")).toBe(true);
     expect(can("editor", "newsletter.write")).toBe(true);
-    for (const p of ["members.read", "money.read", "inbox.read", "audit.read", "telegram.fix"] as const)
+    for (const p of ["members.read", "money.read", "inbox.read", "audit.read", "telegram.fix", "prices.write"] as const)
       expect(can("editor", p), p).toBe(false);
   });
 
   it("support: members read, inbox, Telegram fixes — no money, no content, no member changes", () => {
-    for (const p of ["members.read", "inbox.read", "inbox.reply", "telegram.fix"] as const)
+    for (const p of ["members.read", "members.assist", "inbox.read", "inbox.reply", "telegram.fix"] as const)
       expect(can("support", p), p).toBe(true);
     for (const p of [
       "members.write",
+      "prices.write",
       "money.read",
       "money.write",
       "content.read",
@@ -50,10 +51,11 @@ describe("each role's permissions, written out", () => {
   it("declares every resource and action the back office checks", () => {
     expect(STAFF_STATEMENTS).toEqual({
       overview: ["read"],
-      members: ["read", "write"],
+      members: ["read", "assist", "write"],
       money: ["read", "write"],
       inbox: ["read", "reply"],
       content: ["read", "write"],
+      prices: ["write"],
       newsletter: ["read", "write"],
       staff: ["read", "write"],
       audit: ["read"],
@@ -66,6 +68,7 @@ describe("each role's permissions, written out", () => {
       owner: [
         "overview.read",
         "members.read",
+        "members.assist",
         "members.write",
         "money.read",
         "money.write",
@@ -73,6 +76,7 @@ describe("each role's permissions, written out", () => {
         "inbox.reply",
         "content.read",
         "content.write",
+        "prices.write",
         "newsletter.read",
         "newsletter.write",
         "staff.read",
@@ -83,6 +87,7 @@ describe("each role's permissions, written out", () => {
       admin: [
         "overview.read",
         "members.read",
+        "members.assist",
         "members.write",
         "money.read",
         "money.write",
@@ -90,13 +95,14 @@ describe("each role's permissions, written out", () => {
         "inbox.reply",
         "content.read",
         "content.write",
+        "prices.write",
         "newsletter.read",
         "newsletter.write",
         "audit.read",
         "telegram.fix",
       ],
       editor: ["overview.read", "content.read", "content.write", "newsletter.read", "newsletter.write"],
-      support: ["overview.read", "members.read", "inbox.read", "inbox.reply", "telegram.fix"],
+      support: ["overview.read", "members.read", "members.assist", "inbox.read", "inbox.reply", "telegram.fix"],
     });
   });
 

@@ -13,10 +13,13 @@ export function isStaffRole(value: unknown): value is StaffRole {
 /** Every permission the back office checks, by resource (Better Auth access-control statements). */
 export const STAFF_STATEMENTS = {
   overview: ["read"],
-  members: ["read", "write"],
+  // assist: notes, sign-out everywhere; write: subscriptions, bans and what moves money.
+  members: ["read", "assist", "write"],
   money: ["read", "write"],
   inbox: ["read", "reply"],
   content: ["read", "write"],
+  // What members pay: a plan's prices, publishing and retiring it. Texts are content.write.
+  prices: ["write"],
   newsletter: ["read", "write"],
   staff: ["read", "write"],
   audit: ["read"],
@@ -31,14 +34,15 @@ const everything = Object.entries(STAFF_STATEMENTS).flatMap(([resource, actions]
 ) as StaffPermission[];
 
 /**
- * owner: everything, and manages staff; admin: everything but staff; editor: content only;
- * support: members (read), inbox, Telegram fixes — no money, no content.
+ * owner: everything, and manages staff; admin: everything but staff; editor: content only
+ * (never prices); support: members (read, notes, sign-out), inbox, Telegram fixes — no money,
+ * no content.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   owner: everything,
   admin: everything.filter((p) => !p.startsWith("staff.")),
   editor: ["overview.read", "content.read", "content.write", "newsletter.read", "newsletter.write"],
-  support: ["overview.read", "members.read", "inbox.read", "inbox.reply", "telegram.fix"],
+  support: ["overview.read", "members.read", "members.assist", "inbox.read", "inbox.reply", "telegram.fix"],
 };
 
 export function can(role: StaffRole, permission: StaffPermission): boolean {

@@ -33,7 +33,13 @@ export const notifications = pgTable(
     emailAttempts: integer("email_attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** The Telegram copy: null until tried, then `sent`, `skipped` or `failed` (with its error). */
+    telegramStatus: text("telegram_status"),
+    telegramError: text("telegram_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_pending_idx").on(t.emailSentAt, t.nextAttemptAt)],
+  (t) => [
+    index("notifications_pending_idx").on(t.emailSentAt, t.nextAttemptAt),
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+  ],
 );

@@ -22,6 +22,7 @@ import { createdAt, micro, updatedAt } from "./columns.ts";
 import { pricing } from "./content-schema.ts";
 
 export * from "./auth-schema.ts";
+export * from "./back-office-schema.ts";
 export * from "./content-schema.ts";
 export * from "./newsletter-schema.ts";
 export * from "./notifications-schema.ts";
@@ -35,15 +36,6 @@ export const subscriptionStatus = pgEnum("subscription_status", ["active", "expi
 export const billingStatus = pgEnum("billing_status", ["paid", "pending", "failed"]);
 export const billingPeriod = pgEnum("billing_period", ["monthly", "quarterly", "lifetime"]);
 export const ledgerKind = pgEnum("ledger_kind", ["deposit", "purchase", "renewal", "adjustment", "refund"]);
-
-export const contactSubmissions = pgTable("contact_submissions", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  telegram: text("telegram"),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-});
 
 /** A member's profile: id equals the auth user id. */
 export const profiles = pgTable(
@@ -69,6 +61,7 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("profiles_created_idx").on(t.createdAt),
     check("profiles_balance_nonneg", sql`${t.balance} >= 0`),
     check("profiles_wallet_index_nonneg", sql`${t.walletIndex} IS NULL OR ${t.walletIndex} >= 0`),
   ],
@@ -111,6 +104,8 @@ export const subscriptions = pgTable(
     startDate: timestamp("start_date", { withTimezone: true }).notNull().defaultNow(),
     nextBillingDate: timestamp("next_billing_date", { withTimezone: true }),
     autorenew: boolean("autorenew").notNull().default(true),
+    /** Granted by staff: no money moved, never renewed by a charge. */
+    complimentary: boolean("complimentary").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -143,7 +138,12 @@ export const ledgerEntries = pgTable(
     memo: text("memo"),
     createdAt: createdAt(),
   },
-  (t) => [check("ledger_amount_nonzero", sql`${t.amount} <> 0`), index("ledger_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    check("ledger_amount_nonzero", sql`${t.amount} <> 0`),
+    index("ledger_user_idx").on(t.userId, t.createdAt),
+    index("ledger_kind_created_idx").on(t.kind, t.createdAt),
+    index("ledger_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Fixed-window counters shared by every server instance. */
@@ -196,6 +196,7 @@ export const chainDeposits = pgTable(
   },
   (t) => [
     uniqueIndex("chain_deposits_tx_event_unique").on(t.txId, t.eventIndex),
+    index("chain_deposits_user_idx").on(t.userId, t.blockTimestamp),
     check("chain_deposits_amount_positive", sql`${t.amount} > 0`),
   ],
 );
