@@ -11,7 +11,6 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
