@@ -113,6 +113,12 @@ export const envSchema = z.object({
     .regex(/^([A-Za-z0-9._-]+\/)*$/, "must be folder names each ending in /, e.g. uploads/")
     .default("uploads/"),
   S3_PUBLIC_URL: url("where browsers read the bucket's uploads, e.g. https://cdn.example.com/uploads").optional(),
+  // Where new contact messages alert the staff by email; unset: no email alert (the inbox still shows them).
+  SUPPORT_EMAIL: z.email({ message: "must be an email address" }).optional(),
+  // A transaction page; the hash is appended. Staff and members follow deposits there.
+  TRON_EXPLORER_URL: url("a TRON explorer's transaction page, e.g. https://tronscan.org/#/transaction/").default(
+    "https://tronscan.org/#/transaction/",
+  ),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ message: "must be a number" })
     .int("must be an integer")

@@ -101,6 +101,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     seedDemoContent: c.SEED_DEMO_CONTENT,
     jobsEnabled: c.JOBS_ENABLED,
     pageCacheSeconds: c.PAGE_CACHE_SECONDS,
+    /** SUPPORT_EMAIL: new contact messages are announced there; undefined: no email alert. */
+    supportEmail: c.SUPPORT_EMAIL,
+    /** TRON_EXPLORER_URL: a transaction's page is this followed by its hash. */
+    tronExplorerUrl: c.TRON_EXPLORER_URL,
     tron: {
       xpub: c.TRON_XPUB,
       /** ALLOW_DEV_TRON_KEY: production may derive deposit addresses from the development key. */

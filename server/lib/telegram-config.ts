@@ -14,6 +14,8 @@ export type TelegramConfig = {
   apiRoot: string;
   botUsername?: string;
   planChats?: PlanChats;
+  /** TELEGRAM_STAFF_CHAT: the staff's group, told of new contact messages; unset: no Telegram alert. */
+  staffChat?: number;
 };
 
 // Telegram chat ids are integers; groups and channels are negative (-100…). At most 52 bits.
@@ -23,6 +25,12 @@ const chatId = z
   .pipe(z.number().int().refine(Number.isSafeInteger));
 
 const schema = z.object({
+  TELEGRAM_STAFF_CHAT: z
+    .string()
+    .regex(/^-?\d+$/, "must be a chat id, e.g. -1001234567890")
+    .transform(Number)
+    .pipe(z.number().int().refine(Number.isSafeInteger, "must be a chat id, e.g. -1001234567890"))
+    .optional(),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .trim()
@@ -107,5 +115,6 @@ export function readTelegramConfig(env: Record<string, string | undefined>): Tel
     apiRoot: c.TELEGRAM_API_ROOT.replace(/\/+$/, ""),
     botUsername: c.TELEGRAM_BOT_USERNAME,
     planChats: c.TELEGRAM_PLAN_CHATS,
+    staffChat: c.TELEGRAM_STAFF_CHAT,
   };
 }
