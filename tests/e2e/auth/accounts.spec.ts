@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
 import { markEmailVerified } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
@@ -33,7 +33,14 @@ test.describe("sign-up (/join/details)", () => {
   }) => {
     const { db } = app.testing.getDatabase();
     const { pricing, profiles, user } = app.testing.schema;
-    const [plan] = await db.select().from(pricing).where(eq(pricing.published, true)).limit(1);
+    // The first card on /pricing: the page's own order. Without it the database may hand back
+    // any published plan (another test's edit moves rows), and the selection names a different one.
+    const [plan] = await db
+      .select()
+      .from(pricing)
+      .where(eq(pricing.published, true))
+      .orderBy(asc(pricing.displayOrder), asc(pricing.id))
+      .limit(1);
     await page.goto("/pricing");
     await page.getByRole("tab", { name: /Quarterly/ }).click();
     await page.getByRole("button", { name: "Add to cart" }).first().click();
