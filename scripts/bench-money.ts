@@ -9,50 +9,17 @@
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
-import { openDatabase, type Database } from "../server/db/client.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { pricing, profiles, user } from "../server/db/schema.ts";
 import { isAppError } from "../server/lib/errors.ts";
+import { envInt, openScratch } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
 const PLAN_PRICE = 49_000_000n; // 49 USDT a month
 
-const envInt = (name: string, fallback: number) => {
-  const value = Number.parseInt(process.env[name] ?? "", 10);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
 type PhaseResult = { name: string; done: number; ok: number; seconds: number; latencies: number[] };
-
-async function openScratch(): Promise<{ database: Database; label: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = openDatabase({ memory: true });
-    return { database, label: "PGlite (in memory)", drop: () => database.close() };
-  }
-  const name = `bench_money_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  const database = openDatabase({ databaseUrl: scratch.toString(), poolSize: envInt("BENCH_CONCURRENCY", 16) + 2 });
-  return {
-    database,
-    label: `PostgreSQL (scratch database ${name} on ${scratch.host})`,
-    drop: async () => {
-      await database.close();
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
 
 /** Runs `task` over `count` items with `concurrency` workers until done or `seconds` elapse. */
 async function phase(
@@ -95,7 +62,10 @@ function report(result: PhaseResult) {
 }
 
 async function main() {
-  const { database, label, drop } = await openScratch();
+  const { database, label, drop } = await openScratch({
+    prefix: "bench_money",
+    poolSize: envInt("BENCH_CONCURRENCY", 16) + 2,
+  });
   try {
     await migrateDatabase(database);
     const { db } = database;

@@ -9,6 +9,7 @@ import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { assertChannel, listenOnPostgres } from "./listen.ts";
+import { pgliteExtensions } from "./pglite-extensions.ts";
 import { createPool } from "./pool.ts";
 import * as schema from "./schema.ts";
 
@@ -66,9 +67,11 @@ export function openDatabase(options: OpenOptions): Database {
   let client: PGlite;
   if ("dataDir" in options) {
     release = lockDataDir(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, "pglite"));
+    client = new PGlite(path.join(options.dataDir, "pglite"), { extensions: pgliteExtensions });
   } else {
-    client = new PGlite(options.from ? { loadDataDir: options.from } : undefined);
+    client = new PGlite(
+      options.from ? { loadDataDir: options.from, extensions: pgliteExtensions } : { extensions: pgliteExtensions },
+    );
   }
   // PGlite starts opening inside its constructor. Every query awaits that opening and gets
   // its error, but a failed opening that nobody has queried yet (its folder removed, a

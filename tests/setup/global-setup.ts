@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
+import { pgliteExtensions } from "#server/db/pglite-extensions";
 import { migrationsFolder } from "#server/lib/paths";
 
 declare module "vitest" {
@@ -20,7 +21,7 @@ declare module "vitest" {
  * from the committed migrations at the start of every run, so it can never be stale.
  */
 export default async function setup(project: TestProject) {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
   const dump = await client.dumpDataDir("none");
   await client.close();
