@@ -2,6 +2,7 @@
 const benches: Record<string, string> = {
   money: "./bench-money.ts",
   pages: "./bench-pages.ts",
+  "back-office": "./bench-back-office.ts",
 };
 
 const which = process.argv[2];
