@@ -29,10 +29,13 @@ export default [
   route("api/session", "routes/api.session.ts"),
   // The back office's image upload: staff only, like /admin.
   route("api/admin/images", "routes/api.admin.images.ts"),
+  // The member list's CSV export: a download, so outside the layout (no page around it).
+  route("admin/members.csv", "routes/admin.members[.]csv.ts"),
   // The back office: its own layout, staff only (members get 404).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("search", "routes/admin.search.tsx"),
+    route("members", "routes/admin.members.tsx"),
     route("posts", "routes/admin.posts.tsx"),
     route("posts/:postId", "routes/admin.posts.$postId.tsx"),
     route("results", "routes/admin.results.tsx"),

@@ -61,6 +61,7 @@ export const profiles = pgTable(
   },
   (t) => [
     index("profiles_created_idx").on(t.createdAt),
+    index("profiles_balance_idx").on(t.balance, t.id),
     check("profiles_balance_nonneg", sql`${t.balance} >= 0`),
     check("profiles_wallet_index_nonneg", sql`${t.walletIndex} IS NULL OR ${t.walletIndex} >= 0`),
   ],
@@ -120,6 +121,7 @@ export const subscriptions = pgTable(
       .on(t.userId, t.planId)
       .where(sql`${t.status} = 'active'`),
     index("subscriptions_due_idx").on(t.status, t.nextBillingDate),
+    index("subscriptions_user_status_idx").on(t.userId, t.status),
   ],
 );
 

@@ -7,6 +7,7 @@ import {
   NewspaperIcon,
   TagIcon,
   TrophyIcon,
+  UserRoundSearchIcon,
   UsersRoundIcon,
   type LucideIcon,
 } from "lucide-react";
@@ -23,6 +24,7 @@ import { AdminSearchBox } from "./search/admin-search-box";
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
   overview: LayoutDashboardIcon,
+  members: UserRoundSearchIcon,
   posts: NewspaperIcon,
   plans: TagIcon,
   results: TrophyIcon,

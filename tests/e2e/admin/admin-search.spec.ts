@@ -90,18 +90,19 @@ test.describe("back office: global search", () => {
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Search");
     await expect(page.getByRole("region", { name: /Members/ })).toContainText(member.email);
     await expect(
+      page.getByRole("region", { name: /Members/ }).getByRole("link", { name: new RegExp(member.email) }),
+    ).toHaveAttribute("href", `/admin/members/${member.userId}`);
+    await expect(
       page.getByRole("region", { name: /Posts/ }).getByRole("link", { name: new RegExp(`Outlook Q${tag}`) }),
     ).toHaveAttribute("href", `/admin/posts/${postId}`);
     await expectAccessible(page, "Search results page");
 
-    // Choosing a member (there is no member page yet) opens the results page with that member alone.
+    // Choosing a member opens their member page.
     await box(page).fill(member.email);
     await expect(results(page).getByRole("group", { name: "Members" }).getByRole("option")).toHaveCount(1);
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/admin\/search\?q=.+&kind=members$/);
-    await expect(page.getByRole("region", { name: /Members/ }).getByRole("listitem")).toHaveCount(1);
-    await expect(page.getByRole("region", { name: /Posts/ })).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/admin/members/${member.userId}$`));
   });
 
   test("support sees members but no posts; an editor sees posts but no members", async ({
@@ -157,8 +158,7 @@ test.describe("back office: global search", () => {
       expect(area.x).toBeGreaterThanOrEqual(0);
       expect(area.x + area.width).toBeLessThanOrEqual(390);
       await option.tap();
-      await expect(page).toHaveURL(/kind=members/);
-      await expect(page.getByRole("region", { name: /Members/ })).toContainText(member.email);
+      await expect(page).toHaveURL(new RegExp(`/admin/members/${member.userId}$`));
     });
   });
 });

@@ -23,6 +23,7 @@ test.describe("back office", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
     await expect(nav(page).getByRole("link")).toHaveText([
       "Overview",
+      "Members",
       "Posts",
       "Plans",
       "Results",

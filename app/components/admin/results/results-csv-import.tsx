@@ -65,9 +65,9 @@ export function ResultsCsvImport() {
           Import from CSV
         </h2>
         <p className="text-sm text-muted-foreground">
-          Columns: <code className="text-xs">{CSV_COLUMNS.join(",")}</code> (published is optional: true or false, empty
-          is a draft). Up to {MAX_CSV_ROWS} rows and {MAX_CSV_CHARS / 1000} KB per import. Nothing is written while any
-          row has an error; new rows go to the end of their tab.
+          Columns: <code className="text-xs break-all">{CSV_COLUMNS.join(",")}</code> (published is optional: true or
+          false, empty is a draft). Up to {MAX_CSV_ROWS} rows and {MAX_CSV_CHARS / 1000} KB per import. Nothing is
+          written while any row has an error; new rows go to the end of their tab.
         </p>
       </div>
       <FormField id="csv-file" label="CSV file" error={fileError}>

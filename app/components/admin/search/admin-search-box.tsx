@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { SEARCH_MAX, SEARCH_MIN, type SearchKind } from "~/lib/validation/admin/search";
 import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
-import { MemberDetails, PostDetails, postPath } from "./search-hits";
+import { MemberDetails, memberPath, PostDetails, postPath } from "./search-hits";
 
 type Answer = { error: string | null; search: BackOfficeSearch | null };
 type Option = { id: string; href: string; node: React.ReactNode };
@@ -66,7 +66,7 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
   for (const member of search?.members?.rows ?? []) {
     options.push({
       id: `member-${member.userId}`,
-      href: `/admin/search?${new URLSearchParams({ q: member.email, kind: "members" })}`,
+      href: memberPath(member),
       node: <MemberDetails member={member} compact />,
     });
   }

@@ -16,6 +16,7 @@ const STATUS_VARIANT = { active: "success", expired: "outline", cancelled: "outl
 
 /** Where a post result leads: its editor. */
 export const postPath = (post: PostHit) => `/admin/posts/${post.id}`;
+export const memberPath = (member: MemberHit) => `/admin/members/${encodeURIComponent(member.userId)}`;
 
 /** The subscriptions of a member in one line each: plan, period, state and its date. */
 export function subscriptionLine(s: MemberSubscriptionHit) {
@@ -24,10 +25,7 @@ export function subscriptionLine(s: MemberSubscriptionHit) {
   return `${s.plan} (${PERIOD[s.billingPeriod]})${when ? ` · ${when}` : ""}`;
 }
 
-/**
- * A member as a search result: there is no member page yet, so the result itself
- * carries what staff look a member up for.
- */
+/** A member as a search result (it opens their member page): enough to tell members apart. */
 export function MemberDetails({ member, compact = false }: { member: MemberHit; compact?: boolean }) {
   const subs = compact ? member.subscriptions.slice(0, 2) : member.subscriptions;
   return (

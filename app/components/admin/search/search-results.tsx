@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { SEARCH_MAX, type SearchKind } from "~/lib/validation/admin/search";
 import type { BackOfficeSearch, SearchGroup } from "~/lib/view-types/admin/search";
-import { MemberDetails, PostDetails, postPath } from "./search-hits";
+import { MemberDetails, memberPath, PostDetails, postPath } from "./search-hits";
 
 const KIND_TITLES: Record<SearchKind, string> = { members: "Members", posts: "Posts" };
 const KIND_HINTS: Record<SearchKind, string> = { members: "email, name or Telegram username", posts: "post title" };
@@ -64,8 +64,10 @@ export function SearchResults({
           paged={single === "members"}
         >
           {search.members.rows.map((member) => (
-            <li key={member.userId} className="rounded-md border p-3">
-              <MemberDetails member={member} />
+            <li key={member.userId}>
+              <Link to={memberPath(member)} className="block rounded-md border p-3 hover:bg-accent">
+                <MemberDetails member={member} />
+              </Link>
             </li>
           ))}
         </ResultGroup>

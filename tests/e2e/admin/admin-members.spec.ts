@@ -1,0 +1,201 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import Papa from "papaparse";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
+
+type Testing = typeof import("../support/server-entry.ts");
+
+/**
+ * Members that carry one run's tag in their email: 53 plain ones (more than a page of 50) and
+ * Ada, who has a verified Telegram, an active plan and a balance.
+ */
+async function seed(app: { testing: Testing }) {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const { schema, getDatabase } = app.testing;
+  const { db } = getDatabase();
+  const plain = Array.from({ length: 53 }, (_, i) => ({
+    id: crypto.randomUUID(),
+    email: `m${String(i).padStart(2, "0")}-${tag}@crowd.test`,
+  }));
+  const ada = { id: crypto.randomUUID(), email: `ada-${tag}@crowd.test` };
+  await db.insert(schema.user).values([...plain, ada].map((m) => ({ ...m, name: "Crowd" })));
+  await db.insert(schema.profiles).values([
+    ...plain.map((m, i) => ({
+      id: m.id,
+      firstName: "Crowd",
+      lastName: `Member ${i}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+    })),
+    {
+      id: ada.id,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      telegramUsername: `ada_${tag}`,
+      telegramVerified: true,
+      createdAt: new Date("2026-02-01T00:00:00Z"),
+    },
+  ]);
+  await app.testing.postLedgerEntry({
+    tx: db,
+    userId: ada.id,
+    kind: "adjustment",
+    amount: 12_500_000n,
+    reference: `e2e:members:${ada.id}`,
+  });
+  const [plan] = await db
+    .insert(schema.pricing)
+    .values({ planId: `crowd-${tag}`, name: `Crowd Gold ${tag}`, price: 30_000_000n, published: true })
+    .returning();
+  await db.insert(schema.subscriptions).values({
+    userId: ada.id,
+    planId: plan!.id,
+    status: "active",
+    billingPeriod: "monthly",
+    nextBillingDate: new Date("2027-01-01T00:00:00Z"),
+  });
+  return { tag, ada, planName: plan!.name };
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Members" });
+const memberRows = (page: Page) =>
+  table(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
+/** What sticks out past 375 px, to say why a page scrolls sideways. */
+const sticksOut = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > 375.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)}`),
+  );
+
+test.describe("back office: the member list", () => {
+  test("an operator searches, filters, sorts, pages, opens a member and downloads the CSV", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const { tag, ada, planName } = await seed(app);
+    await signUpStaff(app, context, "support");
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Members" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Members");
+
+    // Search: the tag is in every seeded email.
+    await page.getByLabel("Search", { exact: true }).fill(tag);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/members\\?q=${tag}$`));
+    await expect(page.getByText("54 members match")).toBeVisible();
+    await expect(memberRows(page)).toHaveCount(50);
+    await expectAccessible(page, "Member list");
+
+    // Pages of 50, the count kept; the address holds the page.
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(memberRows(page)).toHaveCount(4);
+    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("51–54 of 54 · page 2 of 2");
+
+    // Sort by email: the address changes and the first page comes back in that order.
+    await page
+      .getByRole("columnheader", { name: /Member/ })
+      .getByRole("link")
+      .click();
+    await expect(page).toHaveURL(/sort=email&dir=asc$/);
+    await expect(memberRows(page).first()).toContainText(ada.email);
+
+    // Filters: Telegram verified and an active plan leave Ada alone, with her plan and balance.
+    await page.getByLabel("Telegram", { exact: true }).selectOption("verified");
+    await page.getByLabel("Subscription").selectOption({ label: `Active on ${planName}` });
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/telegram=verified/);
+    await expect(memberRows(page)).toHaveCount(1);
+    await expect(memberRows(page).first()).toContainText(planName);
+    await expect(memberRows(page).first()).toContainText("$12.50 USDT");
+    await expect(page.getByText("1 member match")).toBeVisible();
+
+    // The back button goes back to the unfiltered, sorted list.
+    await page.goBack();
+    await expect(memberRows(page)).toHaveCount(50);
+    await expect(page.getByLabel("Telegram", { exact: true })).toHaveValue("");
+    await page.goForward();
+    await expect(memberRows(page)).toHaveCount(1);
+
+    // The CSV holds the filtered set.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = Papa.parse<string[]>(fs.readFileSync((await file.path())!, "utf8").trim()).data;
+    expect(rows[0]).toEqual([
+      "id",
+      "email",
+      "first name",
+      "last name",
+      "telegram username",
+      "telegram verified",
+      "telegram id",
+      "balance",
+      "active plans",
+      "signed up",
+      "banned",
+    ]);
+    expect(rows.slice(1).map((row) => [row[0], row[1], row[7], row[8]])).toEqual([
+      [ada.id, ada.email, "12.5", planName],
+    ]);
+
+    // A row opens the member's page.
+    await table(page).getByRole("link", { name: ada.email }).click();
+    await expect(page).toHaveURL(`/admin/members/${ada.id}`);
+
+    // A value nobody can use is named, not an error page.
+    await page.goto(`/admin/members?q=${tag}&joinedFrom=someday`);
+    await expect(page.getByRole("alert")).toContainText("Signed up from is not a date (YYYY-MM-DD)");
+    await expect(page.getByText("54 members match")).toBeVisible();
+  });
+
+  test("on a 375 px phone the member list's rows stack with their key columns, and no back-office list scrolls sideways", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const { tag, ada } = await seed(app);
+    await signUpStaff(app, context, "owner");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/admin/members?q=ada-${tag}`);
+    await waitForHydration(page);
+    const row = memberRows(page).first();
+    await expect(row).toContainText(ada.email);
+    // The balance and sign-up date are on screen, labelled, not off to the right.
+    for (const text of ["$12.50 USDT", "2026-02-01"]) {
+      const cell = row.getByRole("cell", { name: new RegExp(text.replace(/[$.]/g, "\\$&")) });
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width, text).toBeLessThanOrEqual(375);
+    }
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page, "Member list at 375 px");
+
+    for (const path of [
+      "/admin",
+      "/admin/members",
+      "/admin/posts",
+      "/admin/plans",
+      "/admin/results",
+      "/admin/knowledgebase",
+      "/admin/newsletter",
+      "/admin/staff",
+      "/admin/audit-log",
+      `/admin/search?q=${tag}`,
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await noSidewaysScroll(page), `${path}: ${(await sticksOut(page)).join(" | ")}`).toBe(true);
+    }
+  });
+});
