@@ -1,6 +1,9 @@
 // The reads `npm run bench -- back-office` times, each called as its loader calls it. Members are
 // `bench-1` … `bench-N` (scripts/bench-back-office-seed.ts).
+import { DEFAULT_MEMBER_QUERY, type MemberListQuery } from "../app/lib/validation/admin/members.ts";
 import type { Db } from "../server/db/client.ts";
+import { listMembers } from "../server/staff/members/list-members.ts";
+import { streamMembersCsv } from "../server/staff/members/stream-members-csv.ts";
 import { getAdminOverview } from "../server/staff/overview/get-admin-overview.ts";
 import { searchBackOffice } from "../server/staff/search/search-back-office.ts";
 
@@ -9,6 +12,14 @@ export type BenchCase = { name: string; run: () => Promise<unknown> };
 export function backOfficeCases(options: { db: Db; members: number }): BenchCase[] {
   const { db, members } = options;
   const middle = Math.floor(members / 2);
+  const list = (query: Partial<MemberListQuery>) => () =>
+    listMembers({ db, query: { ...DEFAULT_MEMBER_QUERY, ...query } });
+  // The CSV's first two batches: its header, then the queries every later batch repeats.
+  const csv = (query: Partial<MemberListQuery>) => async () => {
+    const reader = streamMembersCsv({ db, query: { ...DEFAULT_MEMBER_QUERY, ...query } }).getReader();
+    for (let i = 0; i < 3; i++) if ((await reader.read()).done) break;
+    await reader.cancel();
+  };
   return [
     { name: "overview (owner)", run: () => getAdminOverview({ db, role: "owner" }) },
     {
@@ -19,5 +30,20 @@ export function backOfficeCases(options: { db: Db; members: number }): BenchCase
       name: "global search: Telegram username",
       run: () => searchBackOffice({ db, role: "owner", term: `@trader_${middle}`, limit: 5 }),
     },
+    { name: "member list: first page", run: list({}) },
+    { name: "member list: page 1000", run: list({ page: 1000 }) },
+    { name: "member list: by balance", run: list({ sort: "balance", dir: "desc" }) },
+    { name: "member list: by email", run: list({ sort: "email", dir: "asc" }) },
+    { name: "member list: email fragment", run: list({ q: `member${middle}@` }) },
+    { name: "member list: name", run: list({ q: `Alan Trader${middle}` }) },
+    { name: "member list: Telegram id", run: list({ q: String(5_000_000_000 + middle - (middle % 3 === 0 ? 1 : 0)) }) },
+    { name: "member list: active plan", run: list({ plan: { kind: "active" } }) },
+    { name: "member list: one plan", run: list({ plan: { kind: "plan", planId: 1 } }) },
+    { name: "member list: lapsed", run: list({ plan: { kind: "lapsed" } }) },
+    { name: "member list: verified, balance", run: list({ telegram: "verified", balance: true }) },
+    { name: "member list: banned", run: list({ banned: true }) },
+    { name: "member list: signed up in a month", run: list({ joinedFrom: "2026-01-01", joinedTo: "2026-01-31" }) },
+    { name: "member list: CSV, first batches", run: csv({}) },
+    { name: "member list: CSV, active plan", run: csv({ plan: { kind: "active" } }) },
   ];
 }

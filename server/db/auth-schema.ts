@@ -1,29 +1,39 @@
 // Tables Better Auth 1.7 reads and writes (user, session, account, verification), written by
 // hand because its schema generator needs Node 22. Column names follow Better Auth's
 // defaults mapped to snake_case; ids are text.
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-  /** Better Auth's two-factor plugin: sign-in asks for a second factor when true. */
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  /**
-   * Better Auth's admin plugin: the staff role (owner, admin, editor, support; app/lib/staff-roles.ts)
-   * or "user" / null for a member, who has no role.
-   */
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: ts("ban_expires"),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    /** Better Auth's two-factor plugin: sign-in asks for a second factor when true. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /**
+     * Better Auth's admin plugin: the staff role (owner, admin, editor, support; app/lib/staff-roles.ts)
+     * or "user" / null for a member, who has no role.
+     */
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: ts("ban_expires"),
+  },
+  // The member list's "banned" filter (a partial index: few accounts are banned).
+  (t) => [
+    index("user_banned_idx")
+      .on(t.id)
+      .where(sql`${t.banned} = true`),
+  ],
+);
 
 export const session = pgTable(
   "session",

@@ -74,11 +74,8 @@ export function toMemberRow(record: MemberRecord, activePlans: string[]): Member
 export async function listMembers(options: { db: DbOrTx; query: MemberListQuery }): Promise<MemberListPage> {
   const { db, query } = options;
   const where = memberListWhere(query);
-  const [{ total }] = (await db
-    .select({ total: count() })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(where)) as [{ total: number }];
+  // Every profile belongs to a user (a foreign key), so the count needs no join.
+  const [{ total }] = (await db.select({ total: count() }).from(profiles).where(where)) as [{ total: number }];
   const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const direction = query.dir === "asc" ? asc : desc;
