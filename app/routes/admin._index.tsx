@@ -1,6 +1,7 @@
-import { OverviewFigures } from "~/components/admin/overview/overview-figures";
+import { OverviewPage } from "~/components/admin/overview/overview-page";
 import { adminMeta } from "~/lib/meta";
 import type { StaffPermission } from "~/lib/staff-roles";
+import { overviewRanges, type OverviewRange } from "~/lib/view-types/admin/overview";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { getAdminOverview } from "#server/staff/overview/get-admin-overview";
@@ -13,18 +14,15 @@ export const permission = "overview.read" satisfies StaffPermission;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
-  return { overview: await getAdminOverview({ db: getDb(), role: staff.role }) };
+  // The charts' range: 30 days unless ?days=90; anything else falls back to 30.
+  const asked = Number(new URL(request.url).searchParams.get("days"));
+  const range: OverviewRange = (overviewRanges as readonly number[]).includes(asked) ? (asked as OverviewRange) : 30;
+  return { overview: await getAdminOverview({ db: getDb(), role: staff.role, range }) };
 }
 
 /** The first page of the back office: the figures to check first, by what the role may see. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { overview } = loaderData;
-  return (
-    <div className="grid gap-6">
-      <h1 className="text-2xl font-bold">Overview</h1>
-      <OverviewFigures overview={overview} />
-    </div>
-  );
+  return <OverviewPage overview={loaderData.overview} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";

@@ -122,6 +122,13 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} = 'active'`),
     index("subscriptions_due_idx").on(t.status, t.nextBillingDate),
     index("subscriptions_user_status_idx").on(t.userId, t.status),
+    // The back office's overview (migration 0021): ended subscriptions by when they ended, lifetime sales.
+    index("subscriptions_ended_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} <> 'active'`),
+    index("subscriptions_lifetime_idx")
+      .on(t.userId, t.startDate)
+      .where(sql`${t.billingPeriod} = 'lifetime'`),
   ],
 );
 

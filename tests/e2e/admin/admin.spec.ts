@@ -32,8 +32,8 @@ test.describe("back office", () => {
       "Staff",
       "Audit log",
     ]);
-    await expect(page.getByRole("group", { name: "Members" })).toBeVisible();
-    await expect(page.getByRole("group", { name: "Member balances" })).toContainText("USDT");
+    await expect(page.getByRole("group", { name: "Active members" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "MRR" })).toContainText("USDT");
     await expect(page.getByRole("banner")).toContainText(owner.email);
     await expect(page.getByRole("banner")).toContainText("Owner");
 
@@ -94,7 +94,7 @@ test.describe("back office", () => {
       "Newsletter",
     ]);
     await expect(page.getByRole("group", { name: "Published posts" })).toBeVisible();
-    await expect(page.getByRole("group", { name: "Member balances" })).toHaveCount(0);
+    await expect(page.getByRole("group", { name: "MRR" })).toHaveCount(0);
     for (const path of ["/admin/staff", "/admin/audit-log"]) {
       const response = await page.goto(path);
       expect(response!.status(), path).toBe(404);

@@ -31,3 +31,29 @@ test("the client bundle carries no server-only code", () => {
   }
   expect(offenders).toEqual([]);
 });
+
+// Libraries only the back office uses (recharts, for /admin's charts) must stay in its chunks:
+// no public route's module or the chunks it imports may carry them, so a visitor's first load
+// never downloads them.
+test("public routes' chunks carry no back-office-only library", () => {
+  const dir = path.resolve("build/client/assets");
+  const manifestFile = fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
+  expect(manifestFile, `the route manifest in ${dir}`).toBeTruthy();
+  const text = fs.readFileSync(path.join(dir, manifestFile!), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const chunksOf = (route: { module: string; imports?: string[] }) => [route.module, ...(route.imports ?? [])];
+  const isAdmin = (routeId: string) => /^routes\/admin(\.|$)/.test(routeId);
+  const publicChunks = new Set(chunksOf(manifest.entry));
+  const adminChunks = new Set<string>();
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    for (const chunk of chunksOf(route)) (isAdmin(id) ? adminChunks : publicChunks).add(chunk);
+  }
+  const carriers = (marker: string, chunks: Set<string>) =>
+    [...chunks].filter((chunk) => fs.readFileSync(path.join(dir, path.basename(chunk)), "utf8").includes(marker));
+  // The marker is really there: the back office's overview ships the charts.
+  expect(carriers("recharts-surface", adminChunks).length).toBeGreaterThan(0);
+  expect(carriers("recharts-surface", publicChunks)).toEqual([]);
+});

@@ -14,3 +14,4 @@ export { hashConfirmationToken } from "../../../server/newsletter/tokens.ts";
 export { renewSubscription } from "../../../server/billing/renew-subscription.ts";
 export { deliverNotifications } from "../../../server/notifications/deliver-notifications.ts";
 export { publishDuePosts } from "../../../server/staff/posts/publish-due-posts.ts";
+export { getAdminOverview } from "../../../server/staff/overview/get-admin-overview.ts";

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import type { OverviewWindow } from "./overview-window.ts";
+
+/**
+ * Churn over 30 days = ended ÷ activeAtStart, over paid recurring subscriptions (monthly and
+ * quarterly, not complimentary: lifetime never ends and a grant is not a paying customer).
+ * - A subscription's end is the moment it left 'active' (became 'expired' or 'cancelled'):
+ *   its updated_at, since a subscription is never written again once ended.
+ * - ended: subscriptions whose end is in (now − 30 d, now].
+ * - activeAtStart: subscriptions active at now − 30 d: started at or before it and either
+ *   still active or ended after it.
+ * Null rate when nothing was active 30 days ago. A subscription started and ended inside the
+ * window counts in `ended` but not in `activeAtStart`, as the plain ratio has it.
+ * Rows come from subscriptions_due_idx (active) and subscriptions_ended_idx (ended, by updated_at).
+ */
+export async function getChurn(options: { db: DbOrTx; window: OverviewWindow }) {
+  const { db, window: w } = options;
+  const [row] = (
+    await db.execute<{ ended: number; active_at_start: number }>(sql`
+      select count(*) filter (where status <> 'active' and updated_at <= ${w.now}::timestamptz)::int as ended,
+             count(*) filter (where start_date <= ${w.days30}::timestamptz)::int as active_at_start
+      from subscriptions
+      where billing_period in ('monthly', 'quarterly') and not complimentary
+        and (status = 'active' or (status <> 'active' and updated_at > ${w.days30}::timestamptz))
+    `)
+  ).rows;
+  return { ended: row!.ended, activeAtStart: row!.active_at_start };
+}

@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+
+/**
+ * Lifetime sales, all time: the checkouts that bought lifetime plans, the plans they bought,
+ * and the money they took.
+ * The ledger row is the exact money (a purchase's `purchase` debit), but it does not say the
+ * period; the subscriptions do. A checkout writes, in one transaction, its subscriptions
+ * (start_date = the checkout's time), one paid billing_history row (issue_date = the same time)
+ * and one ledger debit with reference 'purchase:<billing row id>', and a cart has one period.
+ * So: the lifetime, non-complimentary subscriptions → their checkout's billing row (same member,
+ * issue_date = start_date) → its ledger debit; the sum is of those debits (no float, no parsing
+ * of descriptions). Grants are complimentary and have no debit, so they never count.
+ * Refunds are ledger rows of their own and are not netted here.
+ * Uses subscriptions_lifetime_idx, billing_user_issue_idx and the ledger's unique reference.
+ */
+export async function getLifetimeSales(options: { db: DbOrTx }) {
+  const [row] = (
+    await options.db.execute<{ purchases: number; plans: number; total: string }>(sql`
+      select count(*)::int as purchases, coalesce(sum(sold.plans), 0)::int as plans,
+             coalesce(sum(-l.amount), 0)::text as total
+      from (
+        select b.id, count(*) as plans
+        from subscriptions s
+        join billing_history b on b.user_id = s.user_id and b.issue_date = s.start_date and b.status = 'paid'
+        where s.billing_period = 'lifetime' and not s.complimentary
+        group by b.id
+      ) sold
+      join ledger_entries l on l.reference = 'purchase:' || sold.id::text and l.kind = 'purchase'
+    `)
+  ).rows;
+  return { count: row!.purchases, plans: row!.plans, sum: row!.total };
+}

@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "./price-in-force-sql.ts";
+
+/**
+ * Renewals at risk: what the renewal job will fail to charge in the coming week unless the
+ * members deposit.
+ * - A renewal is due: an active, autorenewing, non-complimentary monthly or quarterly
+ *   subscription whose next_billing_date is before `now` + 7 days (one already past due and not
+ *   yet settled is due too: the next run charges it).
+ * - Its amount is what renewSubscription will charge: the monthly price in force at the due date
+ *   (planPriceAt's notice rule) for the period (priceFor).
+ * - A member is at risk when their balance is below the SUM of their due renewals (two
+ *   renewals drawn from one balance); all their due subscriptions are counted, and the
+ *   shortfall is that sum minus the balance.
+ * The due rows come from subscriptions_due_idx (status, next_billing_date); balances by key.
+ */
+export async function getRenewalsAtRisk(options: {
+  db: DbOrTx;
+  in7Days: string;
+}): Promise<{ subscriptions: number; members: number; shortfall: bigint }> {
+  const monthly = monthlyPriceInForce(sql`pending`);
+  const [row] = (
+    await options.db.execute<{ subscriptions: number; members: number; shortfall: string }>(sql`
+      with pending as (${pendingPlansCte}),
+      due as (
+        select s.user_id, sum(${periodPriceSql(monthly)}) as amount, count(*) as n
+        from subscriptions s join pricing p on p.id = s.plan_id
+        where s.status = 'active' and s.autorenew and not s.complimentary
+          and s.billing_period in ('monthly', 'quarterly')
+          and s.next_billing_date < ${options.in7Days}::timestamptz
+        group by s.user_id
+      )
+      select coalesce(sum(due.n), 0)::int as subscriptions, count(*)::int as members,
+             coalesce(sum(due.amount - pr.balance), 0)::text as shortfall
+      from due join profiles pr on pr.id = due.user_id
+      where pr.balance < due.amount
+    `)
+  ).rows;
+  return { subscriptions: row!.subscriptions, members: row!.members, shortfall: BigInt(row!.shortfall) };
+}

@@ -1,0 +1,43 @@
+import { sql, type SQL } from "drizzle-orm";
+import { MICRO_PER_USDT } from "~/lib/money";
+import { QUARTERLY_DISCOUNT_PERCENT } from "~/lib/pricing";
+
+/**
+ * The monthly price subscription `s` (joined with its plan as `p`) is charged at its next due
+ * date, the rule of server/billing/plan-price-at.ts written as SQL so a figure over every
+ * subscription stays one query: the old price of the earliest uncancelled price change that
+ * takes effect after the due date and was made after the member subscribed (the 30 days' notice
+ * still protects them), otherwise the plan's current price.
+ *
+ * `pendingPlans` names a CTE of the plans that have any uncancelled change still ahead of some
+ * due date; the per-row look-up runs only for their subscriptions, so with no rise announced
+ * (the usual case) the figure costs one pass over the subscriptions.
+ */
+export function monthlyPriceInForce(pendingPlans: SQL): SQL {
+  return sql`coalesce(
+    case when s.plan_id in (select plan_id from ${pendingPlans}) then (
+      select c.old_price from plan_price_changes c
+      where c.plan_id = s.plan_id and c.effective_at > s.next_billing_date
+        and c.created_at > s.start_date and c.cancelled_at is null
+      order by c.effective_at, c.id limit 1
+    ) end,
+    p.price)`;
+}
+
+/** The CTE body `pendingPlans` above refers to. */
+export const pendingPlansCte = sql`select distinct plan_id from plan_price_changes
+  where cancelled_at is null
+    and effective_at > (select min(next_billing_date) from subscriptions where status = 'active')`;
+
+/**
+ * What one period of `period` costs at `monthly`, as priceFor (app/lib/pricing.ts) computes it:
+ * quarterly = monthly × 3 less the discount, floored to whole USDT (integer division of
+ * positive bigints floors, as in JS).
+ */
+export function periodPriceSql(monthly: SQL): SQL {
+  const percent = sql.raw(String(100n - QUARTERLY_DISCOUNT_PERCENT));
+  const unit = sql.raw(String(MICRO_PER_USDT));
+  return sql`case when s.billing_period = 'quarterly'
+    then ((${monthly}) * 3 * ${percent} / 100) / ${unit} * ${unit}
+    else (${monthly}) end`;
+}

@@ -1,0 +1,99 @@
+import type { Page } from "@playwright/test";
+import { formatUsdt } from "../../../app/lib/money.ts";
+import { seedOverview } from "../../helpers/overview-seed";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
+
+type App = { testing: typeof import("../support/server-entry.ts") };
+
+const figure = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
+const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
+
+/**
+ * Known members, subscriptions and ledger rows around the real `now`, once per worker. They stay:
+ * the ledger is append-only, the worker's database is thrown away, and the seeded plans are
+ * unpublished and the members tagged, so no other spec meets them.
+ */
+let seeded: Promise<unknown> | undefined;
+
+test.describe("the back office's overview", () => {
+  test.beforeAll(async ({ app }) => {
+    const { testing } = app as App;
+    seeded ??= seedOverview(testing.getDatabase().db, testing.schema, new Date());
+    await seeded;
+  });
+
+  test("an operator sees the figures, the charts with their tables, and switches to 90 days", async ({
+    page,
+    app,
+    context,
+  }) => {
+    await signUpStaff(app, context, "admin");
+    await page.goto("/admin");
+    await waitForHydration(page);
+    const { testing } = app as App;
+    // The figures the server computes for this database now (their exact values are proven by
+    // tests/integration/admin/admin-overview.test.ts); the page must show each of them.
+    const expected = await testing.getAdminOverview({ db: testing.getDatabase().db, role: "admin" });
+    const money = expected.money!;
+    await expect(figure(page, "Active members")).toContainText(String(expected.activeMembers));
+    expect(expected.activeMembers).toBeGreaterThanOrEqual(6);
+    await expect(figure(page, "New sign-ups")).toContainText(`${expected.signUps.days7} in 7 days`);
+    await expect(figure(page, "MRR")).toContainText(usdt(money.mrr));
+    await expect(figure(page, "MRR")).toContainText("quarterly price ÷ 3");
+    await expect(figure(page, "Lifetime sales")).toContainText(usdt(money.lifetimeSales.sum));
+    await expect(figure(page, "Lifetime sales")).toContainText(`${money.lifetimeSales.count} checkouts`);
+    await expect(figure(page, "Deposits")).toContainText(`30 days ${usdt(money.deposits.days30.sum)}`);
+    await expect(figure(page, "Renewals at risk")).toContainText(
+      `${money.renewalsAtRisk.members} members · ${usdt(money.renewalsAtRisk.shortfall)} short`,
+    );
+    await expect(figure(page, "Churn, 30 days")).toContainText(
+      `${money.churn30d.ended} ended of ${money.churn30d.activeAtStart} active 30 days ago`,
+    );
+
+    for (const chart of ["revenue-chart", "sign-ups-chart", "active-chart"]) {
+      await expect(page.locator(`[data-chart="${chart}"] svg.recharts-surface`)).toBeVisible();
+    }
+    const revenue = page.getByRole("table", { name: "Revenue per day, by UTC day" });
+    await expect(revenue.getByRole("row")).toHaveCount(31);
+    const today = expected.series.revenue!.at(-1)!;
+    await expect(revenue.getByRole("row").last()).toContainText(`${today.day}${usdt(today.amount)}`);
+    const active = page.getByRole("table", { name: "Active members, by UTC day" });
+    await expect(active.getByRole("row").last()).toContainText(String(expected.activeMembers));
+    await expect(page.getByRole("figure", { name: "Sign-ups per day" })).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Chart range" }).getByRole("link", { name: "90 days" }).click();
+    await expect(page).toHaveURL(/\/admin\?days=90$/);
+    await expect(page.getByRole("heading", { name: "Last 90 days" })).toBeVisible();
+    await expect(revenue.getByRole("row")).toHaveCount(91);
+    await expectAccessible(page, "overview, 90 days");
+  });
+
+  test("support sees members and sign-ups but no money, and the page fits 375 px", async ({ page, app, context }) => {
+    await signUpStaff(app, context, "support");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await expect(figure(page, "Active members")).toBeVisible();
+    await expect(page.locator('[data-chart="active-chart"] svg.recharts-surface')).toBeVisible();
+    for (const name of ["MRR", "Lifetime sales", "Deposits", "Renewals at risk", "Churn, 30 days"]) {
+      await expect(figure(page, name)).toHaveCount(0);
+    }
+    await expect(page.getByRole("heading", { name: "Money" })).toHaveCount(0);
+    await expect(page.getByRole("figure", { name: "Revenue per day" })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, "overview for support at 375 px");
+  });
+
+  test("an operator's page fits 375 px with every figure and chart", async ({ page, app, context }) => {
+    await signUpStaff(app, context, "owner");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await expect(page.locator('[data-chart="revenue-chart"] svg.recharts-surface')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, "overview at 375 px");
+  });
+});
