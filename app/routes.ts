@@ -36,6 +36,7 @@ export default [
     index("routes/admin._index.tsx"),
     route("search", "routes/admin.search.tsx"),
     route("members", "routes/admin.members.tsx"),
+    route("members/:memberId", "routes/admin.members.$memberId.tsx"),
     route("posts", "routes/admin.posts.tsx"),
     route("posts/:postId", "routes/admin.posts.$postId.tsx"),
     route("results", "routes/admin.results.tsx"),

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import routes from "~/routes";
 import type { Db } from "#server/db/client";
-import { blogPosts, blogPreviews, knowledgebaseArticles, pricing } from "#server/db/schema";
+import { blogPosts, blogPreviews, knowledgebaseArticles, pricing, profiles, user } from "#server/db/schema";
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 
@@ -81,6 +81,13 @@ const PARAM_ROWS: Record<string, (db: Db, label: string) => Promise<string>> = {
       })
       .returning({ id: blogPosts.id });
     return String(row!.id);
+  },
+  // A member (an account with a profile), for the member page and its writes.
+  memberId: async (db, label) => {
+    const id = crypto.randomUUID();
+    await db.insert(user).values({ id, name: label, email: `${label.toLowerCase()}-${id.slice(0, 8)}@example.com` });
+    await db.insert(profiles).values({ id, firstName: label, lastName: "Member" });
+    return id;
   },
   // The post editor's preview, as its Preview button leaves it.
   previewId: async (db, label) => {

@@ -47,3 +47,113 @@ export type MemberListView = {
 };
 
 // ---- end of the member list ----
+
+// ---- The member page (/admin/members/:memberId) ----
+// One type per section of the page, so a section added later brings its own type here.
+
+/** Who the member is and the state of their account. */
+export type MemberProfileView = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  signedUpAt: string;
+  /** The staff role when the account is also staff, else null. */
+  staffRole: string | null;
+  banned: boolean;
+  banReason: string | null;
+};
+
+/** One unexpired session of the member (staff see the full address; tokens never leave the server). */
+export type MemberSessionView = {
+  id: string;
+  browser: string;
+  os: string;
+  ipAddress: string | null;
+  country: string | null;
+  signedInAt: string;
+  lastActiveAt: string;
+};
+
+export type MemberTelegramView = {
+  username: string | null;
+  verified: boolean;
+  /** The Telegram user id proven by verification, as a string. */
+  userId: string | null;
+  /** The chats the bot let them into. */
+  chats: { chatId: string; joinedAt: string }[];
+};
+
+export type MemberSubscriptionView = {
+  id: string;
+  planName: string;
+  billingPeriod: "monthly" | "quarterly" | "lifetime";
+  status: "active" | "expired" | "cancelled";
+  startDate: string;
+  nextBillingDate: string | null;
+  autorenew: boolean;
+  complimentary: boolean;
+};
+
+export type MemberLedgerRow = {
+  id: string;
+  kind: string;
+  /** Signed micro-USDT. */
+  amount: string;
+  reference: string;
+  memo: string | null;
+  createdAt: string;
+};
+
+export type MemberLedgerPage = { rows: MemberLedgerRow[]; page: number; pageCount: number; total: number };
+
+export type MemberDepositView = {
+  id: string;
+  txId: string;
+  /** The transaction's page on the block explorer. */
+  explorerUrl: string;
+  amount: string;
+  fromAddress: string;
+  blockTimestamp: string;
+};
+
+export type MemberInvoiceView = {
+  id: string;
+  invoiceId: string;
+  issueDate: string;
+  totalAmount: string;
+  status: "paid" | "pending" | "failed";
+  description: string | null;
+};
+
+export type MemberMoneyView = {
+  balance: string;
+  ledger: MemberLedgerPage;
+  deposits: MemberDepositView[];
+  invoices: MemberInvoiceView[];
+};
+
+export type MemberNotificationView = {
+  id: string;
+  kind: string;
+  createdAt: string;
+  emailSentAt: string | null;
+  emailAttempts: number;
+  lastError: string | null;
+  telegramStatus: string | null;
+  telegramError: string | null;
+};
+
+export type MemberNoteView = { id: number; authorLabel: string; body: string; createdAt: string };
+
+/** What the viewer's role may do on the page: controls they may not use are not shown. */
+export type MemberPageAbilities = {
+  assist: boolean;
+  write: boolean;
+  fixTelegram: boolean;
+  readAudit: boolean;
+};
+
+// ---- end of the member page ----

@@ -1,0 +1,121 @@
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatUsdt } from "~/lib/money";
+import type { MemberMoneyView } from "~/lib/view-types/admin/members";
+import { memberDate, MemberSection, memberTime } from "./member-section";
+
+const usdt = (micro: string, sign = false) => formatUsdt(BigInt(micro), { suffix: true, sign });
+
+/** The ledger's pages keep the address's other parameters. */
+function ledgerHref(search: string, page: number) {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("ledger");
+  else params.set("ledger", String(page));
+  const query = params.toString();
+  return query ? `?${query}#member-money-title` : "?#member-money-title";
+}
+
+/** The balance and the whole ledger (paged, newest first), deposits linked to the explorer, and invoices. */
+export function MemberMoneySection({ money, search }: { money: MemberMoneyView; search: string }) {
+  const { ledger } = money;
+  return (
+    <MemberSection id="member-money" title="Money">
+      <p className="text-sm">
+        Balance: <strong className="tabular-nums">{usdt(money.balance)}</strong>
+      </p>
+      <h3 className="font-medium">Ledger</h3>
+      {ledger.rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No balance changes yet.</p>
+      ) : (
+        <>
+          <Table aria-label="Ledger">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Date</TableHead>
+                <TableHead>Kind</TableHead>
+                <TableHead>Amount</TableHead>
+                <TableHead>Reference</TableHead>
+                <TableHead>Memo</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {ledger.rows.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell label="Date" className="tabular-nums">
+                    {memberTime(row.createdAt)}
+                  </TableCell>
+                  <TableCell label="Kind">{row.kind}</TableCell>
+                  <TableCell label="Amount" className="tabular-nums">
+                    {usdt(row.amount, true)}
+                  </TableCell>
+                  <TableCell label="Reference" className="break-all whitespace-normal">
+                    <code className="text-xs">{row.reference}</code>
+                  </TableCell>
+                  <TableCell label="Memo" className="whitespace-normal">
+                    {row.memo ?? <span className="text-muted-foreground">—</span>}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <nav aria-label="Ledger pages" className="flex flex-wrap items-center gap-4 text-sm">
+            {ledger.page > 1 ? (
+              <Link to={ledgerHref(search, ledger.page - 1)} className="underline underline-offset-4">
+                Newer
+              </Link>
+            ) : null}
+            <span>
+              Page {ledger.page} of {ledger.pageCount} · {ledger.total} {ledger.total === 1 ? "entry" : "entries"}
+            </span>
+            {ledger.page < ledger.pageCount ? (
+              <Link to={ledgerHref(search, ledger.page + 1)} className="underline underline-offset-4">
+                Older
+              </Link>
+            ) : null}
+          </nav>
+        </>
+      )}
+      <h3 className="font-medium">Deposits</h3>
+      {money.deposits.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No deposits.</p>
+      ) : (
+        <ul className="grid gap-2 text-sm" aria-label="Deposits">
+          {money.deposits.map((d) => (
+            <li key={d.id} className="rounded-md border p-3">
+              <span className="font-medium tabular-nums">{usdt(d.amount)}</span> ·{" "}
+              <span className="tabular-nums">{memberTime(d.blockTimestamp)}</span>
+              <br />
+              <a
+                href={d.explorerUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="break-all underline underline-offset-4"
+              >
+                {d.txId}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="font-medium">Billing history</h3>
+      {money.invoices.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No invoices.</p>
+      ) : (
+        <ul className="grid gap-2 text-sm" aria-label="Billing history">
+          {money.invoices.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3">
+              <code className="text-xs">{i.invoiceId}</code>
+              <span className="tabular-nums">{memberDate(i.issueDate)}</span>
+              <span className="tabular-nums">{usdt(i.totalAmount)}</span>
+              <Badge variant={i.status === "paid" ? "success" : i.status === "failed" ? "destructive" : "outline"}>
+                {i.status}
+              </Badge>
+              {i.description ? <span className="text-muted-foreground">{i.description}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </MemberSection>
+  );
+}

@@ -1,0 +1,35 @@
+import type { MemberNotificationView } from "~/lib/view-types/admin/members";
+import { MemberSection, memberTime } from "./member-section";
+
+function emailState(n: MemberNotificationView) {
+  if (n.emailSentAt) return `email sent ${memberTime(n.emailSentAt)}`;
+  if (n.emailAttempts === 0) return "email not sent yet";
+  return `email not sent after ${n.emailAttempts} ${n.emailAttempts === 1 ? "attempt" : "attempts"}`;
+}
+
+/** The newest notifications sent to the member and how each delivery went. */
+export function MemberNotificationsSection({ notifications }: { notifications: MemberNotificationView[] }) {
+  return (
+    <MemberSection id="member-notifications" title="Notifications">
+      {notifications.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No notifications sent.</p>
+      ) : (
+        <ul className="grid gap-2 text-sm" aria-label="Notifications">
+          {notifications.map((n) => (
+            <li key={n.id} className="rounded-md border p-3">
+              <p>
+                <code className="text-xs">{n.kind}</code>{" "}
+                <span className="text-muted-foreground tabular-nums">{memberTime(n.createdAt)}</span>
+              </p>
+              <p className="break-words text-muted-foreground">
+                {emailState(n)}
+                {n.lastError && !n.emailSentAt ? ` (${n.lastError})` : ""} · Telegram {n.telegramStatus ?? "not tried"}
+                {n.telegramError ? ` (${n.telegramError})` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </MemberSection>
+  );
+}

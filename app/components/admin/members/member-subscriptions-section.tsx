@@ -1,0 +1,34 @@
+import { Badge } from "~/components/ui/badge";
+import type { MemberSubscriptionView } from "~/lib/view-types/admin/members";
+import { memberDate, MemberSection } from "./member-section";
+
+const PERIODS = { monthly: "Monthly", quarterly: "Quarterly", lifetime: "Lifetime" } as const;
+
+/** Every subscription the member has had, active first. */
+export function MemberSubscriptionsSection({ subscriptions }: { subscriptions: MemberSubscriptionView[] }) {
+  return (
+    <MemberSection id="member-subscriptions" title="Subscriptions">
+      {subscriptions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No subscriptions.</p>
+      ) : (
+        <ul className="grid gap-2" aria-label="Subscriptions">
+          {subscriptions.map((s) => (
+            <li key={s.id} className="grid gap-1 rounded-md border p-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{s.planName}</span>
+                <span className="text-muted-foreground">{PERIODS[s.billingPeriod]}</span>
+                <Badge variant={s.status === "active" ? "success" : "outline"}>{s.status}</Badge>
+                {s.complimentary ? <Badge variant="secondary">Complimentary</Badge> : null}
+              </div>
+              <p className="text-muted-foreground">
+                Started {memberDate(s.startDate)}
+                {s.nextBillingDate ? ` · next billing ${memberDate(s.nextBillingDate)}` : ""} · autorenew{" "}
+                {s.autorenew ? "on" : "off"}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </MemberSection>
+  );
+}

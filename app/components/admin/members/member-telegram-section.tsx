@@ -1,0 +1,45 @@
+import type * as React from "react";
+import { Badge } from "~/components/ui/badge";
+import type { MemberTelegramView } from "~/lib/view-types/admin/members";
+import { Facts, MemberSection, memberTime } from "./member-section";
+
+/** The member's Telegram link: username, whether it is verified, the proven id and the chats joined. */
+export function MemberTelegramSection({
+  telegram,
+  actions,
+}: {
+  telegram: MemberTelegramView;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <MemberSection id="member-telegram" title="Telegram" actions={actions}>
+      <Facts
+        items={[
+          ["Username", telegram.username ? `@${telegram.username}` : "None"],
+          [
+            "Verified",
+            telegram.verified ? (
+              <Badge variant="success">Verified</Badge>
+            ) : (
+              <Badge variant="outline">Not verified</Badge>
+            ),
+          ],
+          ["Telegram id", telegram.userId ?? "None"],
+        ]}
+      />
+      <h3 className="font-medium">Chats joined</h3>
+      {telegram.chats.length === 0 ? (
+        <p className="text-sm text-muted-foreground">In no chat.</p>
+      ) : (
+        <ul className="grid gap-1 text-sm" aria-label="Chats joined">
+          {telegram.chats.map((c) => (
+            <li key={c.chatId}>
+              <code className="text-xs">{c.chatId}</code>{" "}
+              <span className="text-muted-foreground">joined {memberTime(c.joinedAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </MemberSection>
+  );
+}

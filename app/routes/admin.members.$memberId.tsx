@@ -1,0 +1,97 @@
+import { data, useLocation } from "react-router";
+import { BackLink } from "~/components/admin/back-link";
+import { MemberMoneySection } from "~/components/admin/members/member-money-section";
+import { MemberNotesSection } from "~/components/admin/members/member-notes-section";
+import { MemberNotificationsSection } from "~/components/admin/members/member-notifications-section";
+import { MemberProfileSection } from "~/components/admin/members/member-profile-section";
+import { MemberSessionsSection } from "~/components/admin/members/member-sessions-section";
+import { MemberSubscriptionsSection } from "~/components/admin/members/member-subscriptions-section";
+import { MemberTelegramSection } from "~/components/admin/members/member-telegram-section";
+import { TargetHistory } from "~/components/admin/target-history";
+import { adminMeta } from "~/lib/meta";
+import { can, type StaffPermission } from "~/lib/staff-roles";
+import { ledgerPageOf, memberPageSchema } from "~/lib/validation/admin/member-page";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import { requireStaffPermission } from "#server/http/staff-guard";
+import { listTargetHistory } from "#server/staff/list-target-history";
+import { addMemberNote } from "#server/staff/members/add-member-note";
+import { getMemberMoney } from "#server/staff/members/get-member-money";
+import { getMemberProfile } from "#server/staff/members/get-member-profile";
+import { listMemberNotes } from "#server/staff/members/list-member-notes";
+import { listMemberNotifications } from "#server/staff/members/list-member-notifications";
+import { listMemberSubscriptions } from "#server/staff/members/list-member-subscriptions";
+import { signOutMemberEverywhere } from "#server/staff/members/sign-out-member-everywhere";
+import type { Route } from "./+types/admin.members.$memberId";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.profile.email ?? "Member");
+
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "members.read" satisfies StaffPermission;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { staff } = await requireStaffPermission(request, permission);
+  const memberId = params.memberId;
+  const db = getDb();
+  const account = await getMemberProfile({ db, memberId });
+  if (!account) throw data("Not Found", { status: 404 });
+  const ledgerPage = ledgerPageOf(new URL(request.url).searchParams);
+  const [subscriptions, money, notifications, notes, history] = await Promise.all([
+    listMemberSubscriptions({ db, memberId }),
+    getMemberMoney({ db, memberId, ledgerPage }),
+    listMemberNotifications({ db, memberId }),
+    listMemberNotes({ db, memberId }),
+    listTargetHistory({ db, target: { type: "member", id: memberId } }),
+  ]);
+  if (!money) throw data("Not Found", { status: 404 });
+  return {
+    ...account,
+    subscriptions,
+    money,
+    notifications,
+    notes,
+    history,
+    abilities: {
+      assist: can(staff.role, "members.assist"),
+      write: can(staff.role, "members.write"),
+      fixTelegram: can(staff.role, "telegram.fix"),
+      readAudit: can(staff.role, "audit.read"),
+    },
+  };
+}
+
+/** The support work on a member: an internal note, or signing them out everywhere. Audited. */
+export const action = defineAction({
+  access: "staff",
+  permission: "members.assist",
+  schema: memberPageSchema,
+  run: async ({ input, staff, request }) => {
+    const memberId = decodeURIComponent(new URL(request.url).pathname.split("/").pop() ?? "");
+    const db = getDb();
+    if (input.intent === "note") return addMemberNote({ db, memberId, body: input.body, actor: staff.actor });
+    return signOutMemberEverywhere({ db, memberId, actor: staff.actor });
+  },
+});
+
+/** One member, area by area: a plain list of sections, each its own component. */
+export default function AdminMember({ loaderData }: Route.ComponentProps) {
+  const { profile, sessions, telegram, subscriptions, money, notifications, notes, history, abilities } = loaderData;
+  const { search } = useLocation();
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+  return (
+    <div className="grid min-w-0 gap-6">
+      <BackLink to="/admin/members">All members</BackLink>
+      <h1 className="text-2xl font-bold break-all">{name ? `${name} (${profile.email})` : profile.email}</h1>
+      <MemberProfileSection profile={profile} />
+      <MemberSessionsSection sessions={sessions} canAssist={abilities.assist} />
+      <MemberTelegramSection telegram={telegram} />
+      <MemberSubscriptionsSection subscriptions={subscriptions} />
+      <MemberMoneySection money={money} search={search} />
+      <MemberNotificationsSection notifications={notifications} />
+      <MemberNotesSection notes={notes} canAssist={abilities.assist} />
+      <TargetHistory history={history} canReadAudit={abilities.readAudit} />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
