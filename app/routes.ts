@@ -29,6 +29,8 @@ export default [
   route("api/session", "routes/api.session.ts"),
   // The back office's image upload: staff only, like /admin.
   route("api/admin/images", "routes/api.admin.images.ts"),
+  // What members pay (prices, publishing): its own action, behind prices.write.
+  route("api/admin/plan-prices", "routes/api.admin.plan-prices.ts"),
   // The member list's CSV export: a download, so outside the layout (no page around it).
   route("admin/members.csv", "routes/admin.members[.]csv.ts"),
   // The back office: its own layout, staff only (members get 404).

@@ -3,13 +3,15 @@ import { PlanEditor } from "~/components/admin/plans/plan-editor";
 import { TargetHistory } from "~/components/admin/target-history";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
-import { planSchema } from "~/lib/validation/admin/plans";
+import { planTextsSchema } from "~/lib/validation/admin/plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
+import { AppError } from "#server/lib/errors";
 import { listTargetHistory } from "#server/staff/list-target-history";
 import { listAdminPlans } from "#server/staff/plans/list-admin-plans";
-import { savePlan } from "#server/staff/plans/save-plan";
+import { PLAN_NOT_FOUND } from "#server/staff/plans/save-plan";
+import { savePlanTexts } from "#server/staff/plans/save-plan-texts";
 import type { Route } from "./+types/admin.plans.$planId";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.plan ? loaded.plan.name : "New plan");
@@ -27,33 +29,37 @@ export const permission = "content.write" satisfies StaffPermission;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
+  const canChangePrices = can(staff.role, "prices.write");
   const id = planIdOf(params.planId);
-  if (id === null) return { plan: null, history: null, canReadAudit: false };
+  // A new plan has a price from its first save, so creating one is for those who set prices.
+  if (id === null) {
+    if (!canChangePrices) throw data("Not Found", { status: 404 });
+    return { plan: null, history: null, canReadAudit: false, canChangePrices };
+  }
   const [plan] = await listAdminPlans({ db: getDb(), planId: id });
   if (!plan) throw data("Not Found", { status: 404 });
   const history = await listTargetHistory({ db: getDb(), target: { type: "plan", id: String(plan.id) } });
-  return { plan, history, canReadAudit: can(staff.role, "audit.read") };
+  return { plan, history, canReadAudit: can(staff.role, "audit.read"), canChangePrices };
 }
 
-/** Create or save a plan (price changes follow the 30 days' notice rule); audited. */
+/**
+ * Save a plan's texts, features and Telegram chats; audited. What members pay (prices, the
+ * discount shown, publishing, creating a plan) goes to api.admin.plan-prices.ts (prices.write).
+ */
 export const action = defineAction({
   access: "staff",
   permission: "content.write",
-  schema: planSchema,
+  schema: planTextsSchema,
   run: async ({ input, staff, request }) => {
-    const param = new URL(request.url).pathname.split("/").pop();
-    const saved = await savePlan({ db: getDb(), planId: planIdOf(param), input, actor: staff.actor });
-    const price = saved.price;
-    return {
-      id: saved.id,
-      mode: price.mode,
-      ...(price.mode === "scheduled" ? { effectiveAt: price.effectiveAt.toISOString(), notified: price.notified } : {}),
-    };
+    const planId = planIdOf(new URL(request.url).pathname.split("/").pop());
+    if (planId === null) throw new AppError("NOT_FOUND", PLAN_NOT_FOUND);
+    const saved = await savePlanTexts({ db: getDb(), planId, input, actor: staff.actor });
+    return { id: saved.id, mode: saved.price.mode };
   },
 });
 
 export default function AdminPlanEdit({ loaderData }: Route.ComponentProps) {
-  const { plan, history, canReadAudit } = loaderData;
+  const { plan, history, canReadAudit, canChangePrices } = loaderData;
   return (
     <div className="grid gap-6">
       <p className="text-sm">
@@ -63,7 +69,7 @@ export default function AdminPlanEdit({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="text-2xl font-bold">{plan ? `Edit ${plan.name}` : "New plan"}</h1>
       {/* A new key per plan, so moving from one plan to the next starts a fresh form. */}
-      <PlanEditor key={plan?.id ?? "new"} plan={plan} />
+      <PlanEditor key={plan?.id ?? "new"} plan={plan} canChangePrices={canChangePrices} />
       {history ? <TargetHistory history={history} canReadAudit={canReadAudit} /> : null}
     </div>
   );

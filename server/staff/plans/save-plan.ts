@@ -13,7 +13,7 @@ export const PLAN_NOT_FOUND = "Plan not found.";
  * The chats a plan unlocks, replaced as a whole. Members already let in stay until the hourly
  * reconciliation (telegram/reconcile-telegram-access.ts) compares chats and entitlements.
  */
-async function setChats(tx: Tx, planId: number, chatIds: number[]) {
+export async function setChats(tx: Tx, planId: number, chatIds: number[]) {
   await tx.delete(planTelegramChats).where(eq(planTelegramChats.planId, planId));
   if (chatIds.length > 0) await tx.insert(planTelegramChats).values(chatIds.map((chatId) => ({ planId, chatId })));
 }

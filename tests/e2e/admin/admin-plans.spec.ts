@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -15,12 +16,12 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Back office se
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 test.describe("back office: plans", () => {
-  test("an editor creates a plan with live derived prices and features, publishes it, and it is on /pricing", async ({
+  test("an admin creates a plan with live derived prices and features, publishes it, and it is on /pricing", async ({
     page,
     app,
     context,
   }) => {
-    await signUpStaff(app, context, "editor");
+    await signUpStaff(app, context, "admin");
     await page.goto("/admin");
     await waitForHydration(page);
     await nav(page).getByRole("link", { name: "Plans" }).click();
@@ -70,7 +71,7 @@ test.describe("back office: plans", () => {
     context,
     browser,
   }) => {
-    await signUpStaff(app, context, "editor");
+    await signUpStaff(app, context, "admin");
     const { testing } = app as App;
     const { db } = testing.getDatabase();
     const { pricing, subscriptions } = testing.schema;
@@ -120,13 +121,13 @@ test.describe("back office: plans", () => {
     await memberContext.close();
   });
 
-  test("an editor cancels a scheduled rise from the plan editor: the old price is back on /pricing and the member is emailed", async ({
+  test("an admin cancels a scheduled rise from the plan editor: the old price is back on /pricing and the member is emailed", async ({
     page,
     app,
     context,
     browser,
   }) => {
-    await signUpStaff(app, context, "editor");
+    await signUpStaff(app, context, "admin");
     const { testing } = app as App;
     const { db } = testing.getDatabase();
     const { pricing, subscriptions } = testing.schema;
@@ -186,5 +187,50 @@ test.describe("back office: plans", () => {
       .toContain(
         "The price change we told you about for Undo Plan will not happen. Your renewals stay at $10.00 USDT (monthly).",
       );
+  });
+
+  test("an editor saves a plan's texts and features; its prices, publishing and new plans are not theirs, and the page says so", async ({
+    page,
+    app,
+    context,
+  }) => {
+    await signUpStaff(app, context, "editor");
+    const { testing } = app as App;
+    const { db } = testing.getDatabase();
+    const { pricing } = testing.schema;
+    const [plan] = await db
+      .insert(pricing)
+      .values({ planId: `texts-${Date.now()}`, name: "Texts Plan", price: 10_000_000n, published: false })
+      .returning();
+
+    await page.goto("/admin/plans");
+    await waitForHydration(page);
+    const reason = "Prices are for owners and admins";
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(page.getByRole("link", { name: "New plan" })).toHaveCount(0);
+    const row = page.getByRole("row").filter({ hasText: "Texts Plan" });
+    await expect(row).toContainText("Draft");
+    await expect(row.getByRole("button", { name: "Publish Texts Plan" })).toHaveCount(0);
+
+    await row.getByRole("link", { name: "Texts Plan" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Texts Plan");
+    await expect(page.getByLabel("Monthly price")).toBeDisabled();
+    await expect(page.getByLabel("Struck-through price (optional)")).toBeDisabled();
+    await expect(page.getByLabel("Discount shown (%)")).toBeDisabled();
+    await expect(page.getByRole("group", { name: "Price (USDT)" })).toContainText(reason);
+    await expectAccessible(page, "the plan editor for an editor");
+
+    await page.getByLabel("Name").fill("Texts Plan Plus");
+    await page.getByRole("button", { name: "Add feature" }).click();
+    await page.getByRole("textbox", { name: "Feature 1", exact: true }).fill("Morning briefing");
+    await answered(page, () => page.getByRole("button", { name: "Save plan" }).click());
+    await expect(toast(page, "Plan saved")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Texts Plan Plus");
+    const [saved] = await db.select().from(pricing).where(eq(pricing.id, plan!.id));
+    expect(saved).toMatchObject({ name: "Texts Plan Plus", features: ["Morning briefing"], price: 10_000_000n });
+
+    // A new plan has a price from the start: not an editor's page.
+    const missing = await page.goto("/admin/plans/new");
+    expect(missing?.status()).toBe(404);
   });
 });

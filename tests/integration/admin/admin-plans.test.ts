@@ -5,6 +5,7 @@ import type { AdminPlan } from "~/lib/view-types/admin/plans";
 import type { TargetHistory } from "~/lib/view-types/admin/shared";
 import { action as arrangeAction, loader as plansLoader } from "~/routes/admin.plans";
 import { loader as editLoader, action as saveAction } from "~/routes/admin.plans.$planId";
+import { action as pricesAction } from "~/routes/api.admin.plan-prices";
 import { auditLog, notifications, planTelegramChats, pricing, subscriptions } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { NO_SCHEDULED_CHANGE } from "#server/staff/plans/cancel-scheduled-price-change";
@@ -20,53 +21,90 @@ withTestDataDir("admin-plans");
 describeEachDatabase("back office: plans", (database) => {
   const db = () => database().db;
   const staff = async (role: StaffRole) => (await signUpStaff(db(), role)).cookie;
+  let admin: string;
   let editor: string;
   let support: string;
   beforeAll(async () => {
     resetSingleton("auth");
     setSingleton("database", database());
+    admin = await staff("admin");
     editor = await staff("editor");
     support = await staff("support");
   });
+  /** What members pay goes through the prices action (prices.write); admin by default. */
+  const prices = (json: Record<string, unknown>, cookie = admin) =>
+    callAction(pricesAction, { path: "/api/admin/plan-prices", cookie, json });
 
-  it("an editor creates a plan through the pipeline (typed USDT price), edits it, and the audit log names them", async () => {
-    const created = await callAction(saveAction, {
-      path: "/admin/plans/new",
-      cookie: editor,
-      params: { planId: "new" },
-      json: { name: "Scalper", monthlyPrice: "25.5", features: ["Fast entries"] },
+  it("an admin creates and prices a plan through the prices action; an editor saves its texts, never its price", async () => {
+    const created = await prices({
+      intent: "create",
+      name: "Scalper",
+      monthlyPrice: "25.5",
+      features: ["Fast entries"],
     });
     expect(created).toMatchObject({ status: 200, data: { ok: true, mode: "immediate" } });
     const id = created.data.id as number;
     const [row] = await db().select().from(pricing).where(eq(pricing.id, id));
     expect(row).toMatchObject({ name: "Scalper", price: 25_500_000n, published: false, features: ["Fast entries"] });
 
+    const repriced = await prices({ intent: "save", planId: id, name: "Scalper", monthlyPrice: "20", discount: "10" });
+    expect(repriced.data).toMatchObject({ ok: true, id, mode: "immediate" });
+
+    // The editor's texts save: a price sent along is not read, the price and discount stay.
     const edited = await callAction(saveAction, {
       path: `/admin/plans/${id}`,
       cookie: editor,
       params: { planId: String(id) },
-      json: { name: "Scalper Pro", monthlyPrice: "20", features: [] },
+      json: { name: "Scalper Pro", monthlyPrice: "99", discount: "50", features: [] },
     });
-    expect(edited.data).toMatchObject({ ok: true, id, mode: "immediate" });
+    expect(edited.data).toMatchObject({ ok: true, id, mode: "unchanged" });
     const loaded = await callLoader(editLoader, {
       path: `/admin/plans/${id}`,
       cookie: editor,
       params: { planId: String(id) },
     });
-    expect(loaded.data.plan).toMatchObject({ name: "Scalper Pro", price: "20000000", features: [] });
+    expect(loaded.data.plan).toMatchObject({ name: "Scalper Pro", price: "20000000", discount: 10, features: [] });
+    expect(loaded.data.canChangePrices).toBe(false);
     const audit = await db()
       .select()
       .from(auditLog)
       .where(eq(auditLog.targetId, String(id)));
-    expect(audit.map((a) => a.action)).toEqual(["plan.created", "plan.updated"]);
+    expect(audit.map((a) => a.action)).toEqual(["plan.created", "plan.updated", "plan.updated"]);
+
+    // The editor's own price change, plan creation or publishing: the guard's 404, nothing written.
+    for (const json of [
+      { intent: "save", planId: id, name: "Scalper Pro", monthlyPrice: "1" },
+      { intent: "create", name: "Sneaky", monthlyPrice: "1" },
+      { intent: "publish", planId: id, published: "true" },
+    ]) {
+      expect((await prices(json, editor)).status, json.intent).toBe(404);
+    }
+    expect(
+      (await callLoader(editLoader, { path: "/admin/plans/new", cookie: editor, params: { planId: "new" } })).status,
+    ).toBe(404);
+    expect(
+      (await callLoader(editLoader, { path: "/admin/plans/new", cookie: admin, params: { planId: "new" } })).status,
+    ).toBe(200);
+    expect(
+      await callAction(saveAction, {
+        path: "/admin/plans/new",
+        cookie: editor,
+        params: { planId: "new" },
+        json: { name: "Sneaky" },
+      }),
+    ).toMatchObject({ status: 404 });
+    const [after] = await db().select().from(pricing).where(eq(pricing.id, id));
+    expect(after).toMatchObject({ price: 20_000_000n, discount: 10, published: false });
+    expect(await db().select().from(pricing).where(eq(pricing.name, "Sneaky"))).toEqual([]);
 
     const refused = await callAction(saveAction, {
       path: `/admin/plans/${id}`,
       cookie: editor,
       params: { planId: String(id) },
-      json: { name: "", monthlyPrice: "0" },
+      json: { name: "" },
     });
-    expect(refused).toMatchObject({
+    expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { name: "Name is required" } } });
+    expect(await prices({ intent: "save", planId: id, name: "", monthlyPrice: "0" })).toMatchObject({
       status: 400,
       data: { ok: false, fieldErrors: { name: "Name is required", monthlyPrice: "Monthly price must be more than 0" } },
     });
@@ -80,11 +118,11 @@ describeEachDatabase("back office: plans", (database) => {
   });
 
   it("saves the Telegram chats a plan grants; a restart's TELEGRAM_PLAN_CHATS seeding keeps them", async () => {
-    const created = await callAction(saveAction, {
-      path: "/admin/plans/new",
-      cookie: editor,
-      params: { planId: "new" },
-      json: { name: "Chatty", monthlyPrice: "5", telegramChats: ["-1001234567890", "-1009876543210"] },
+    const created = await prices({
+      intent: "create",
+      name: "Chatty",
+      monthlyPrice: "5",
+      telegramChats: ["-1001234567890", "-1009876543210"],
     });
     const id = created.data.id as number;
     const chatsOf = async () =>
@@ -129,12 +167,7 @@ describeEachDatabase("back office: plans", (database) => {
 
   it("publishes and moves plans, renumbering the order; support sees nothing of it (404)", async () => {
     for (const name of ["Alpha", "Beta", "Gamma"]) {
-      await callAction(saveAction, {
-        path: "/admin/plans/new",
-        cookie: editor,
-        params: { planId: "new" },
-        json: { name, monthlyPrice: "10" },
-      });
+      await prices({ intent: "create", name, monthlyPrice: "10" });
     }
     const before = await db().select().from(pricing).orderBy(asc(pricing.displayOrder), asc(pricing.id));
     const last = before.at(-1)!;
@@ -158,11 +191,11 @@ describeEachDatabase("back office: plans", (database) => {
       ).data,
     ).toMatchObject({ ok: true, changed: false });
 
-    const published = await callAction(arrangeAction, {
-      path: "/admin/plans",
-      cookie: editor,
-      form: { intent: "publish", planId: String(last.id), published: String(!last.published) },
-    });
+    // Publishing is what members can buy: not the editor's, and not the content action's.
+    const publish = { intent: "publish", planId: String(last.id), published: String(!last.published) };
+    expect((await prices(publish, editor)).status).toBe(404);
+    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form: publish })).status).toBe(400);
+    const published = await prices(publish);
     expect(published.data).toMatchObject({ ok: true, changed: true });
     const [row] = await db().select({ published: pricing.published }).from(pricing).where(eq(pricing.id, last.id));
     expect(row!.published).toBe(!last.published);
@@ -176,15 +209,7 @@ describeEachDatabase("back office: plans", (database) => {
         })
       ).status,
     ).toBe(400);
-    expect(
-      (
-        await callAction(arrangeAction, {
-          path: "/admin/plans",
-          cookie: editor,
-          form: { intent: "publish", planId: "999999", published: "true" },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await prices({ intent: "publish", planId: "999999", published: "true" })).status).toBe(404);
     expect((await callLoader(plansLoader, { path: "/admin/plans", cookie: support })).status).toBe(404);
     expect(
       (
@@ -198,18 +223,15 @@ describeEachDatabase("back office: plans", (database) => {
     const list = (await callLoader(plansLoader, { path: "/admin/plans", cookie: editor })).data as {
       plans: { id: number }[];
       canWrite: boolean;
+      canChangePrices: boolean;
     };
     expect(list.canWrite).toBe(true);
+    expect(list.canChangePrices).toBe(false);
     expect(list.plans.map((p) => p.id)).toEqual(after.map((p) => p.id));
   });
 
-  it("an editor cancels a scheduled rise from the plan editor: the editor shows no pending change, the price is back, the history says who", async () => {
-    const created = await callAction(saveAction, {
-      path: "/admin/plans/new",
-      cookie: editor,
-      params: { planId: "new" },
-      json: { name: "Cancel Me", monthlyPrice: "10" },
-    });
+  it("an admin cancels a scheduled rise from the plan editor (an editor may not): the editor shows no pending change, the price is back, the history says who", async () => {
+    const created = await prices({ intent: "create", name: "Cancel Me", monthlyPrice: "10" });
     const id = created.data.id as number;
     const member = await createMember(db());
     await db()
@@ -221,16 +243,10 @@ describeEachDatabase("back office: plans", (database) => {
         nextBillingDate: new Date(Date.now() + 5 * 86_400_000),
         autorenew: true,
       });
-    expect(
-      (
-        await callAction(saveAction, {
-          path: `/admin/plans/${id}`,
-          cookie: editor,
-          params: { planId: String(id) },
-          json: { name: "Cancel Me", monthlyPrice: "12" },
-        })
-      ).data,
-    ).toMatchObject({ ok: true, mode: "scheduled" });
+    expect((await prices({ intent: "save", planId: id, name: "Cancel Me", monthlyPrice: "12" })).data).toMatchObject({
+      ok: true,
+      mode: "scheduled",
+    });
     const scheduled = (
       (await callLoader(editLoader, { path: `/admin/plans/${id}`, cookie: editor, params: { planId: String(id) } }))
         .data.plan as AdminPlan
@@ -238,8 +254,9 @@ describeEachDatabase("back office: plans", (database) => {
     expect(scheduled).toMatchObject({ oldPrice: "10000000", newPrice: "12000000" });
 
     const form = { intent: "cancel_price_change", planId: String(id), changeId: String(scheduled.changeId) };
-    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: support, form })).status).toBe(404);
-    expect((await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form })).data).toEqual({
+    expect((await prices(form, support)).status).toBe(404);
+    expect((await prices(form, editor)).status).toBe(404);
+    expect((await prices(form)).data).toEqual({
       ok: true,
       changed: true,
       price: "10000000",
@@ -252,7 +269,7 @@ describeEachDatabase("back office: plans", (database) => {
     });
     expect(loaded.data.plan).toMatchObject({ price: "10000000", scheduled: null });
     const [latest] = (loaded.data.history as TargetHistory).entries;
-    expect(latest).toMatchObject({ action: "plan.price_change_cancelled", actorRole: "editor" });
+    expect(latest).toMatchObject({ action: "plan.price_change_cancelled", actorRole: "admin" });
     expect(latest!.changes).toEqual(
       expect.arrayContaining([{ field: "Price", before: "$12.00 USDT", after: "$10.00 USDT" }]),
     );
@@ -262,7 +279,7 @@ describeEachDatabase("back office: plans", (database) => {
       .where(and(eq(notifications.userId, member.id), eq(notifications.kind, "price_change_cancelled")));
     expect(notice!.payload).toMatchObject({ plan: "Cancel Me", amount: "$10.00 USDT" });
     // The same click again (a double submit, a second tab): a clear refusal, not a 500.
-    expect(await callAction(arrangeAction, { path: "/admin/plans", cookie: editor, form })).toMatchObject({
+    expect(await prices(form)).toMatchObject({
       status: 409,
       data: { ok: false, error: NO_SCHEDULED_CHANGE },
     });

@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { PRICES_NOT_YOURS } from "~/components/admin/plans/prices-not-yours";
 import { ScheduledPriceChange, useCancelScheduledChange } from "~/components/admin/plans/scheduled-price-change";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -10,7 +11,13 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
 import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
-import { MAX_PLAN_FEATURES, PLAN_ICONS, planSchema, type PlanForm } from "~/lib/validation/admin/plans";
+import {
+  MAX_PLAN_FEATURES,
+  PLAN_ICONS,
+  planSchema,
+  planTextsSchema,
+  type PlanForm,
+} from "~/lib/validation/admin/plans";
 import { fieldErrors } from "~/lib/validation/fields";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
 
@@ -26,9 +33,11 @@ const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 /**
  * The plan editor: every field of a plan, the monthly price with the quarterly and
  * lifetime prices the one pricing module derives from it (live), and the features list.
- * Checked in the browser with the server's own schema before it is sent.
+ * Checked in the browser with the server's own schema before it is sent. Whoever may change
+ * prices (prices.write) saves everything through the prices action; an editor saves the texts,
+ * features and chats through the page's own action and sees the prices without their controls.
  */
-export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
+export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; canChangePrices: boolean }) {
   const fetcher = useFetcher<SaveAnswer>();
   const navigate = useNavigate();
   const [form, setForm] = React.useState<
@@ -70,7 +79,7 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
 
   function save(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = planSchema.safeParse(form);
+    const parsed = (canChangePrices ? planSchema : planTextsSchema).safeParse(form);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
       setErrors(found);
@@ -78,7 +87,19 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
       return;
     }
     setErrors({});
-    void fetcher.submit({ ...form, discount: String(form.discount) }, { method: "post", encType: "application/json" });
+    if (canChangePrices) {
+      const target: Record<string, string | number> = plan ? { intent: "save", planId: plan.id } : { intent: "create" };
+      void fetcher.submit(
+        { ...form, discount: String(form.discount), ...target },
+        { method: "post", action: "/api/admin/plan-prices", encType: "application/json" },
+      );
+    } else {
+      const { name, subtitle, badge, icon, features, telegramChats } = form;
+      void fetcher.submit(
+        { name, subtitle, badge, icon, features, telegramChats },
+        { method: "post", encType: "application/json" },
+      );
+    }
   }
 
   const moveFeature = (i: number, by: -1 | 1) =>
@@ -125,13 +146,25 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
             inputMode="numeric"
             value={String(form.discount)}
             onChange={set("discount")}
+            disabled={!canChangePrices}
+            aria-describedby={canChangePrices ? undefined : "plan-prices-not-yours"}
             aria-invalid={Boolean(errors.discount) || undefined}
           />
         </FormField>
       </div>
 
-      <fieldset className="grid gap-4 rounded-xl border p-4">
+      {/* A disabled fieldset leaves its fields out of the form and their buttons unclickable. */}
+      <fieldset
+        className="grid gap-4 rounded-xl border p-4"
+        disabled={!canChangePrices}
+        aria-describedby={canChangePrices ? undefined : "plan-prices-not-yours"}
+      >
         <legend className="px-1 text-sm font-medium">Price (USDT)</legend>
+        {canChangePrices ? null : (
+          <p id="plan-prices-not-yours" className="text-sm text-muted-foreground">
+            {PRICES_NOT_YOURS}
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="plan-price" label="Monthly price" error={errors.monthlyPrice}>
             <Input
@@ -167,7 +200,14 @@ export function PlanEditor({ plan }: { plan: AdminPlan | null }) {
             reaches their renewals after 30 days&apos; notice; a lower one at once.
           </p>
         ) : null}
-        {plan?.scheduled ? <ScheduledPriceChange plan={plan} scheduled={plan.scheduled} canceller={canceller} /> : null}
+        {plan?.scheduled ? (
+          <ScheduledPriceChange
+            plan={plan}
+            scheduled={plan.scheduled}
+            canceller={canceller}
+            canCancel={canChangePrices}
+          />
+        ) : null}
       </fieldset>
 
       <fieldset className="grid gap-3 rounded-xl border p-4">

@@ -11,7 +11,16 @@ import { priceFor } from "~/lib/pricing";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
 
 /** Plans in pricing-page order: prices for each period, state, renewing members, a waiting price. */
-export function PlansTable({ plans, canWrite }: { plans: AdminPlan[]; canWrite: boolean }) {
+export function PlansTable({
+  plans,
+  canWrite,
+  canChangePrices,
+}: {
+  plans: AdminPlan[];
+  canWrite: boolean;
+  /** prices.write: publishing is what members can buy, so it is not content. */
+  canChangePrices: boolean;
+}) {
   return (
     <Table>
       <TableHeader>
@@ -27,7 +36,14 @@ export function PlansTable({ plans, canWrite }: { plans: AdminPlan[]; canWrite: 
       </TableHeader>
       <TableBody>
         {plans.map((plan, i) => (
-          <PlanRow key={plan.id} plan={plan} canWrite={canWrite} first={i === 0} last={i === plans.length - 1} />
+          <PlanRow
+            key={plan.id}
+            plan={plan}
+            canWrite={canWrite}
+            canChangePrices={canChangePrices}
+            first={i === 0}
+            last={i === plans.length - 1}
+          />
         ))}
       </TableBody>
     </Table>
@@ -37,19 +53,24 @@ export function PlansTable({ plans, canWrite }: { plans: AdminPlan[]; canWrite: 
 function PlanRow({
   plan,
   canWrite,
+  canChangePrices,
   first,
   last,
 }: {
   plan: AdminPlan;
   canWrite: boolean;
+  canChangePrices: boolean;
   first: boolean;
   last: boolean;
 }) {
-  const { submit, busy } = useStaffAction<ActionAnswer<{ changed: boolean }>>((answer) => {
+  const onAnswer = (answer: ActionAnswer<{ changed: boolean }>) => {
     if (!answer.ok) toast.error("Plan not changed", { description: answer.error });
-  });
+  };
+  const mover = useStaffAction(onAnswer);
+  const publisher = useStaffAction(onAnswer, "/api/admin/plan-prices");
+  const busy = mover.busy || publisher.busy;
   const price = BigInt(plan.price);
-  const send = (fields: Record<string, string>) => submit({ planId: String(plan.id), ...fields });
+  const send = (fields: Record<string, string>) => mover.submit({ planId: String(plan.id), ...fields });
   return (
     <TableRow>
       <TableCell className="font-medium">
@@ -67,13 +88,15 @@ function PlanRow({
       <TableCell>
         <div className="flex items-center gap-2">
           {plan.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
-          {canWrite ? (
+          {canChangePrices ? (
             <Button
               type="button"
               size="sm"
               variant="outline"
               disabled={busy}
-              onClick={() => send({ intent: "publish", published: String(!plan.published) })}
+              onClick={() =>
+                publisher.submit({ intent: "publish", planId: String(plan.id), published: String(!plan.published) })
+              }
             >
               {plan.published ? "Unpublish" : "Publish"}
               <span className="sr-only"> {plan.name}</span>

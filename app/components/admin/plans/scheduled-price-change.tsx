@@ -25,7 +25,7 @@ export function useCancelScheduledChange(planName: string, onCancelled: (price: 
     toast.success("Scheduled price change cancelled", {
       description: `${planName} is back to ${formatUsdt(BigInt(answer.price), { suffix: true })} a month. ${answer.notified === 1 ? "1 member is" : `${answer.notified} members are`} told.`,
     });
-  }, "/admin/plans");
+  }, "/api/admin/plan-prices");
   return {
     busy,
     cancel: (planId: number, changeId: number) =>
@@ -42,10 +42,13 @@ export function ScheduledPriceChange({
   plan,
   scheduled,
   canceller,
+  canCancel,
 }: {
   plan: Pick<AdminPlan, "id" | "name">;
   scheduled: NonNullable<AdminPlan["scheduled"]>;
   canceller: ReturnType<typeof useCancelScheduledChange>;
+  /** prices.write; without it the notice is shown and the editor says why it cannot be changed. */
+  canCancel: boolean;
 }) {
   const [open, setOpen] = React.useState(false);
   const oldPrice = formatUsdt(BigInt(scheduled.oldPrice), { suffix: true });
@@ -64,11 +67,13 @@ export function ScheduledPriceChange({
       <p role="status" className="text-sm font-medium">
         Notice running: renewing members pay {oldPrice} a month until {date}, then {newPrice}.
       </p>
-      <div>
-        <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
-          Cancel scheduled change
-        </Button>
-      </div>
+      {canCancel ? (
+        <div>
+          <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+            Cancel scheduled change
+          </Button>
+        </div>
+      ) : null}
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => !busy && setOpen(next)}

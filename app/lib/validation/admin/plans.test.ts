@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { arrangePlanSchema, MAX_PLAN_FEATURES, PLAN_ICONS, planSchema } from "./plans";
+import {
+  arrangePlanSchema,
+  MAX_PLAN_FEATURES,
+  PLAN_ICONS,
+  planPricesSchema,
+  planSchema,
+  planTextsSchema,
+} from "./plans";
 
 const valid = { name: " Gold ", monthlyPrice: "49.5", features: [" Signals ", "Support"] };
 const firstError = (input: unknown) => {
@@ -156,18 +163,8 @@ describe("plan editor fields at their edges", () => {
   });
 });
 
-describe("arrangePlanSchema: the plans list's buttons", () => {
-  it("publishes, moves, and cancels a scheduled price change, by ids", () => {
-    expect(arrangePlanSchema.parse({ intent: "publish", planId: "2", published: "true" })).toStrictEqual({
-      intent: "publish",
-      planId: 2,
-      published: true,
-    });
-    expect(arrangePlanSchema.parse({ intent: "publish", planId: "2", published: "false" })).toStrictEqual({
-      intent: "publish",
-      planId: 2,
-      published: false,
-    });
+describe("arrangePlanSchema: the plans list's move buttons", () => {
+  it("moves, by id", () => {
     expect(arrangePlanSchema.parse({ intent: "move", planId: "3", direction: "up" })).toStrictEqual({
       intent: "move",
       planId: 3,
@@ -178,25 +175,75 @@ describe("arrangePlanSchema: the plans list's buttons", () => {
       planId: 3,
       direction: "down",
     });
-    expect(arrangePlanSchema.parse({ intent: "cancel_price_change", planId: "4", changeId: "7" })).toStrictEqual({
+  });
+
+  it("refuses a bad id or direction under its field, and any other button (publishing is the prices schema's)", () => {
+    const paths = (input: unknown) => issuesOf(arrangePlanSchema, input).map((issue) => issue.path);
+    for (const planId of ["0", "-1", "1.5", "abc"])
+      expect(paths({ intent: "move", planId, direction: "up" }), planId).toEqual(["planId"]);
+    expect(paths({ intent: "move", planId: "1", direction: "left" })).toEqual(["direction"]);
+    for (const intent of [undefined, "delete", "Move", "publish", "cancel_price_change"]) {
+      expect(issuesOf(arrangePlanSchema, { intent, planId: "1", direction: "up" }), String(intent)).toEqual([
+        { path: "intent", message: "Unknown change" },
+      ]);
+    }
+  });
+});
+
+describe("planPricesSchema: what members pay", () => {
+  it("creates, saves, publishes, and cancels a scheduled price change, by ids", () => {
+    expect(planPricesSchema.parse({ intent: "create", ...valid })).toMatchObject({
+      intent: "create",
+      name: "Gold",
+      monthlyPrice: 49_500_000n,
+    });
+    expect(planPricesSchema.parse({ intent: "save", planId: "5", ...valid })).toMatchObject({
+      intent: "save",
+      planId: 5,
+      monthlyPrice: 49_500_000n,
+    });
+    expect(planPricesSchema.parse({ intent: "publish", planId: "2", published: "false" })).toStrictEqual({
+      intent: "publish",
+      planId: 2,
+      published: false,
+    });
+    expect(planPricesSchema.parse({ intent: "cancel_price_change", planId: "4", changeId: "7" })).toStrictEqual({
       intent: "cancel_price_change",
       planId: 4,
       changeId: 7,
     });
   });
 
-  it("refuses a bad id, flag or direction under its field, and another button", () => {
-    const paths = (input: unknown) => issuesOf(arrangePlanSchema, input).map((issue) => issue.path);
-    for (const planId of ["0", "-1", "1.5", "abc"])
-      expect(paths({ intent: "move", planId, direction: "up" }), planId).toEqual(["planId"]);
+  it("refuses a bad id, price or flag under its field, and another button", () => {
+    const paths = (input: unknown) => issuesOf(planPricesSchema, input).map((issue) => issue.path);
+    expect(paths({ intent: "save", planId: "0", ...valid })).toEqual(["planId"]);
+    expect(paths({ intent: "save", planId: "1", ...valid, monthlyPrice: "0" })).toEqual(["monthlyPrice"]);
     expect(paths({ intent: "publish", planId: "1", published: "yes" })).toEqual(["published"]);
-    expect(paths({ intent: "move", planId: "1", direction: "left" })).toEqual(["direction"]);
     expect(paths({ intent: "cancel_price_change", planId: "1", changeId: "0" })).toEqual(["changeId"]);
-    for (const intent of [undefined, "delete", "Move"]) {
-      expect(issuesOf(arrangePlanSchema, { intent, planId: "1", direction: "up" }), String(intent)).toEqual([
+    for (const intent of [undefined, "delete", "move"]) {
+      expect(issuesOf(planPricesSchema, { intent, planId: "1" }), String(intent)).toEqual([
         { path: "intent", message: "Unknown change" },
       ]);
     }
+  });
+});
+
+describe("planTextsSchema: an editor's save", () => {
+  it("keeps the texts, features and chats and drops whatever price was sent with them", () => {
+    const parsed = planTextsSchema.parse({
+      ...valid,
+      originalPrice: "60",
+      discount: "20",
+      telegramChats: ["-1001234567890"],
+    });
+    expect(parsed).toStrictEqual({
+      name: "Gold",
+      subtitle: "",
+      badge: null,
+      icon: "zap",
+      features: ["Signals", "Support"],
+      telegramChats: [-1001234567890],
+    });
   });
 });
 

@@ -83,26 +83,44 @@ export const planSchema = z.object({
 export type PlanInput = z.output<typeof planSchema>;
 export type PlanForm = z.input<typeof planSchema>;
 
-/** The plans list's buttons (publish or unpublish, move up or down) and cancelling a scheduled price. */
-export const arrangePlanSchema = z.discriminatedUnion(
+/**
+ * What an editor may change on a plan: its texts, features and chats. What members pay (the
+ * prices, the discount shown, publishing) is the prices schema's, behind prices.write.
+ */
+export const planTextsSchema = planSchema.pick({
+  name: true,
+  subtitle: true,
+  badge: true,
+  icon: true,
+  features: true,
+  telegramChats: true,
+});
+export type PlanTextsInput = z.output<typeof planTextsSchema>;
+
+const planIdField = z.coerce.number().int().positive();
+
+/** The plans list's move buttons: order on the pricing page is content. */
+export const arrangePlanSchema = z.object(
+  { intent: z.literal("move", { message: "Unknown change" }), planId: planIdField, direction: z.enum(["up", "down"]) },
+  { message: "Unknown change" },
+);
+
+/**
+ * What members pay, behind prices.write: creating a plan (it has a price from the start), saving
+ * one with its prices, publishing or unpublishing it, and cancelling a scheduled price change.
+ */
+export const planPricesSchema = z.discriminatedUnion(
   "intent",
   [
+    planSchema.extend({ intent: z.literal("create") }),
+    planSchema.extend({ intent: z.literal("save"), planId: planIdField }),
     z.object({
       intent: z.literal("publish"),
-      planId: z.coerce.number().int().positive(),
+      planId: planIdField,
       published: z.enum(["true", "false"]).transform((v) => v === "true"),
     }),
-    z.object({
-      intent: z.literal("move"),
-      planId: z.coerce.number().int().positive(),
-      direction: z.enum(["up", "down"]),
-    }),
     // The plan editor's "Cancel scheduled change": the change the person saw, by its id.
-    z.object({
-      intent: z.literal("cancel_price_change"),
-      planId: z.coerce.number().int().positive(),
-      changeId: z.coerce.number().int().positive(),
-    }),
+    z.object({ intent: z.literal("cancel_price_change"), planId: planIdField, changeId: planIdField }),
   ],
   { message: "Unknown change" },
 );
