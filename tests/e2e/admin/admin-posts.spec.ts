@@ -244,4 +244,46 @@ test.describe("back office: Posts", () => {
     const [stored] = await db.select({ content: blogPosts.content }).from(blogPosts).where(eq(blogPosts.id, post!.id));
     expect(stored!.content).toBe(`<p>Before the table.</p>${table}<p>After it. Updated.</p>`);
   });
+
+  test("a published post's editor links to the live post, which opens in a new tab; a draft has no such link", async ({
+    page,
+    app,
+    context,
+  }) => {
+    await signUpStaff(app, context, "editor");
+    const { db } = app.testing.getDatabase();
+    const { blogPosts } = app.testing.schema as Schema;
+    const slug = `weekly-risk-brief-live-${Date.now()}`;
+    const [post] = await db
+      .insert(blogPosts)
+      .values({
+        slug,
+        title: "Live risk brief",
+        content: "<p>Size every trade from its stop.</p>",
+        category: "Risk",
+        date: "2026-11-23",
+        image: "/images/blog/funding-rates-explained.svg",
+        author: "Mira",
+        published: true,
+        publishedAt: new Date(),
+      })
+      .returning();
+    await page.goto(`/admin/posts/${post!.id}`);
+    await waitForHydration(page);
+    await expect(page.getByText("Published", { exact: true })).toBeVisible();
+    const live = page.getByRole("link", { name: "View on the blog" });
+    await expect(live).toHaveAttribute("href", `/blog/${slug}`);
+    await expectAccessible(page, "a published post's editor");
+    const [tab] = await Promise.all([context.waitForEvent("page"), live.click()]);
+    await expect(tab).toHaveURL(new RegExp(`/blog/${slug}$`));
+    await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Live risk brief");
+    await tab.close();
+
+    // Unpublished, it is a draft again: nothing live to link to.
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    const confirm = page.getByRole("dialog", { name: "Unpublish this post?" });
+    await answered(page, () => confirm.getByRole("button", { name: "Unpublish" }).click(), intent("unpublish"));
+    await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View on the blog" })).toHaveCount(0);
+  });
 });
