@@ -71,7 +71,7 @@ function TableCell({ className, label, ...props }: React.ComponentProps<"td"> & 
       data-label={label}
       className={cn(
         "p-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]",
-        "max-sm:block max-sm:min-w-0 max-sm:px-2 max-sm:py-0.5 max-sm:break-words max-sm:whitespace-normal",
+        "max-sm:block max-sm:min-w-0 max-sm:px-2 max-sm:py-0.5 max-sm:text-left max-sm:break-words max-sm:whitespace-normal",
         "max-sm:data-[label]:before:mr-2 max-sm:data-[label]:before:font-medium max-sm:data-[label]:before:text-muted-foreground max-sm:data-[label]:before:content-[attr(data-label)]",
         className,
       )}

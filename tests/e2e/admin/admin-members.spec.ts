@@ -197,5 +197,11 @@ test.describe("back office: the member list", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await noSidewaysScroll(page), `${path}: ${(await sticksOut(page)).join(" | ")}`).toBe(true);
     }
+    // Other lists stack the same way, each value after its column's name.
+    await page.goto("/admin/plans");
+    const monthly = page.getByRole("cell", { name: /^Monthly ?\$/ }).first();
+    await expect(monthly).toBeVisible();
+    const box = (await monthly.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
   });
 });

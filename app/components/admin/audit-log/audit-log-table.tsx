@@ -28,17 +28,17 @@ export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<Au
           <TableBody>
             {entries.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell className="whitespace-nowrap tabular-nums">
+                <TableCell label="When (UTC)" className="whitespace-nowrap tabular-nums">
                   {auditTime(entry.at).replace(" UTC", "")}
                 </TableCell>
-                <TableCell>
+                <TableCell label="Who">
                   <span className="block">{entry.actorLabel}</span>
                   <span className="block text-xs text-muted-foreground">{entry.actorRole}</span>
                 </TableCell>
-                <TableCell>
+                <TableCell label="What">
                   <code className="text-xs">{entry.action}</code>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Target">
                   <Link
                     to={auditLogQuery({ target: entry.target })}
                     className="text-xs underline underline-offset-4"

@@ -69,7 +69,9 @@ function ArticleRow({
 }) {
   return (
     <TableRow>
-      <TableCell className="tabular-nums">{position}</TableCell>
+      <TableCell label="Order" className="tabular-nums">
+        {position}
+      </TableCell>
       <TableCell className="font-medium">
         {canWrite ? (
           <Link to={`/admin/knowledgebase/${article.id}`} className="hover:underline">

@@ -52,14 +52,17 @@ export function NewsletterDeliveries({
                     </span>
                   ) : null}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{n(post.sent)}</TableCell>
-                <TableCell className="text-right tabular-nums">
+                <TableCell label="Sent" className="text-right tabular-nums">
+                  {n(post.sent)}
+                </TableCell>
+                <TableCell label="Queued" className="text-right tabular-nums">
                   {n(post.queued)}
                   {post.retrying > 0 ? (
                     <span className="block text-xs text-muted-foreground">{n(post.retrying)} retrying</span>
                   ) : null}
                 </TableCell>
                 <TableCell
+                  label="Failed"
                   className={
                     post.failed > 0
                       ? "text-right font-semibold text-destructive tabular-nums"
@@ -68,7 +71,9 @@ export function NewsletterDeliveries({
                 >
                   {n(post.failed)}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{n(post.skipped)}</TableCell>
+                <TableCell label="Skipped" className="text-right tabular-nums">
+                  {n(post.skipped)}
+                </TableCell>
                 {canWrite ? (
                   <TableCell className="text-right">
                     {post.failed > 0 ? (

@@ -130,7 +130,7 @@ function SubscriberRow({
       <TableCell>
         <Badge variant={STATUS_VARIANTS[row.status]}>{STATUS_LABELS[row.status]}</Badge>
       </TableCell>
-      <TableCell className="tabular-nums">
+      <TableCell label="Since" className="tabular-nums">
         {row.status === "unsubscribed" ? `left ${day(row.unsubscribedAt)}` : day(row.confirmedAt ?? row.createdAt)}
       </TableCell>
       {canWrite ? (

@@ -81,10 +81,18 @@ function PlanRow({
           </span>
         ) : null}
       </TableCell>
-      <TableCell className="tabular-nums">{formatUsdt(priceFor(price, "monthly"))}</TableCell>
-      <TableCell className="tabular-nums">{formatUsdt(priceFor(price, "quarterly"))}</TableCell>
-      <TableCell className="tabular-nums">{formatUsdt(priceFor(price, "lifetime"))}</TableCell>
-      <TableCell className="tabular-nums">{plan.renewing}</TableCell>
+      <TableCell label="Monthly" className="tabular-nums">
+        {formatUsdt(priceFor(price, "monthly"))}
+      </TableCell>
+      <TableCell label="Quarterly" className="tabular-nums">
+        {formatUsdt(priceFor(price, "quarterly"))}
+      </TableCell>
+      <TableCell label="Lifetime" className="tabular-nums">
+        {formatUsdt(priceFor(price, "lifetime"))}
+      </TableCell>
+      <TableCell label="Renewing" className="tabular-nums">
+        {plan.renewing}
+      </TableCell>
       <TableCell>
         <div className="flex items-center gap-2">
           {plan.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}

@@ -52,8 +52,10 @@ export function PostsTable({
                     <span className="block text-xs text-muted-foreground">{formatUtc(post.scheduledAt)}</span>
                   ) : null}
                 </TableCell>
-                <TableCell>{post.category}</TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">{formatUtc(post.updatedAt)}</TableCell>
+                <TableCell label="Category">{post.category}</TableCell>
+                <TableCell label="Updated" className="whitespace-nowrap tabular-nums">
+                  {formatUtc(post.updatedAt)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -156,7 +156,7 @@ function PreviewRow({ row }: { row: CsvRow }) {
         {row.line}
       </TableCell>
       {CSV_COLUMNS.map((c) => (
-        <TableCell key={c} className={row.errors[c] ? "font-medium text-destructive" : undefined}>
+        <TableCell key={c} label={c} className={row.errors[c] ? "font-medium text-destructive" : undefined}>
           {row.cells[c] ?? ""}
         </TableCell>
       ))}

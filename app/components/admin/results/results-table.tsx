@@ -55,13 +55,25 @@ export function ResultsTable({
         <TableBody>
           {rows.map((row, i) => (
             <TableRow key={row.id}>
-              <TableCell className="tabular-nums text-muted-foreground">{i + 1}</TableCell>
+              <TableCell label="#" className="tabular-nums text-muted-foreground">
+                {i + 1}
+              </TableCell>
               <TableCell className="font-medium">{row.title}</TableCell>
-              <TableCell className="text-right tabular-nums">{row.signals}</TableCell>
-              <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
-              <TableCell className="text-right tabular-nums">{row.losses}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatSignedPercent(row.totalPercentage)}</TableCell>
-              <TableCell className="text-right tabular-nums">{row.winRate}%</TableCell>
+              <TableCell label="Signals" className="text-right tabular-nums">
+                {row.signals}
+              </TableCell>
+              <TableCell label="Wins" className="text-right tabular-nums">
+                {row.wins}
+              </TableCell>
+              <TableCell label="Losses" className="text-right tabular-nums">
+                {row.losses}
+              </TableCell>
+              <TableCell label="Total" className="text-right tabular-nums">
+                {formatSignedPercent(row.totalPercentage)}
+              </TableCell>
+              <TableCell label="Win rate" className="text-right tabular-nums">
+                {row.winRate}%
+              </TableCell>
               <TableCell>
                 {row.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
               </TableCell>

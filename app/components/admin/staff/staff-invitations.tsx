@@ -148,9 +148,9 @@ export function PendingInvitations({
               {invitations.map((invitation) => (
                 <TableRow key={invitation.id}>
                   <TableCell className="font-medium">{invitation.email}</TableCell>
-                  <TableCell>{ROLE_LABELS[invitation.role]}</TableCell>
-                  <TableCell>{invitation.invitedBy}</TableCell>
-                  <TableCell>
+                  <TableCell label="Role">{ROLE_LABELS[invitation.role]}</TableCell>
+                  <TableCell label="Invited by">{invitation.invitedBy}</TableCell>
+                  <TableCell label="Expires">
                     {invitation.expired ? <Badge variant="outline">Expired</Badge> : utc(invitation.expiresAt)}
                   </TableCell>
                   {canWrite ? (

@@ -92,14 +92,14 @@ function StaffRow({
           {person.email}
           {isViewer ? <span className="text-muted-foreground"> (you)</span> : null}
         </TableCell>
-        <TableCell>{person.name}</TableCell>
+        <TableCell label="Name">{person.name}</TableCell>
         <TableCell>
           {canWrite ? <RoleSelect email={person.email} role={person.role} /> : ROLE_LABELS[person.role]}
         </TableCell>
-        <TableCell>
+        <TableCell label="Two-factor">
           {person.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}
         </TableCell>
-        <TableCell>
+        <TableCell label="Last active">
           {person.lastActiveAt
             ? new Date(person.lastActiveAt).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC"
             : "Signed out"}
