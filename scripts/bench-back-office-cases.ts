@@ -22,6 +22,8 @@ export function backOfficeCases(options: { db: Db; members: number }): BenchCase
   };
   return [
     { name: "overview (owner)", run: () => getAdminOverview({ db, role: "owner" }) },
+    { name: "overview (owner, 90 days)", run: () => getAdminOverview({ db, role: "owner", range: 90 }) },
+    { name: "overview (support)", run: () => getAdminOverview({ db, role: "support" }) },
     {
       name: "global search: email fragment",
       run: () => searchBackOffice({ db, role: "owner", term: `member${middle}@`, limit: 5 }),

@@ -86,26 +86,27 @@ export async function seedOverview(db: Db, schema: Schema, now: Date) {
       ...rest,
     }) as Sub;
   const ended = (status: "expired" | "cancelled", end: Date) => ({ status, updatedAt: end, nextBillingDate: end });
-  await db
-    .insert(subscriptions)
-    .values([
-      sub(m1, A, "monthly", at(0, -3.5), { nextBillingDate: at(30, -3.5) }),
-      sub(m2, A, "quarterly", at(-5, -12), { nextBillingDate: at(87) }),
-      sub(m2, B, "monthly", at(-26, -12), { nextBillingDate: at(5, -12), autorenew: false }),
-      sub(m3, C, "monthly", at(-26, -12), { nextBillingDate: at(5, -12) }),
-      sub(m3, B, "lifetime", at(-13, -12), { complimentary: true }),
-      sub(m4, C, "monthly", at(-156), { nextBillingDate: at(25) }),
-      sub(m4, A, "monthly", at(-25), { nextBillingDate: at(5) }),
-      sub(m4, B, "lifetime", at(-134, -12), {}),
-      sub(m5, A, "monthly", at(-14, -12), { nextBillingDate: at(16), complimentary: true, autorenew: false }),
-      sub(m5, B, "monthly", at(-148), { nextBillingDate: at(3) }),
-      sub(m5, C, "quarterly", at(-87), { nextBillingDate: at(5) }),
-      sub(m6, B, "monthly", at(-106), ended("cancelled", at(-14, -12))),
-      sub(m6, A, "lifetime", at(-1, -2), {}),
-      sub(m6, C, "lifetime", at(-1, -2), {}),
-      sub(m7, A, "monthly", at(-134), ended("expired", at(-45, -12))),
-      sub(m7, B, "quarterly", at(-26, -12), ended("expired", at(-3, -12))),
-    ]);
+  await db.insert(subscriptions).values([
+    sub(m1, A, "monthly", at(0, -3.5), { nextBillingDate: at(30, -3.5) }),
+    sub(m2, A, "quarterly", at(-5, -12), { nextBillingDate: at(87) }),
+    sub(m2, B, "monthly", at(-26, -12), { nextBillingDate: at(5, -12), autorenew: false }),
+    sub(m3, C, "monthly", at(-26, -12), { nextBillingDate: at(5, -12) }),
+    sub(m3, B, "lifetime", at(-13, -12), { complimentary: true }),
+    sub(m4, C, "monthly", at(-156), { nextBillingDate: at(25) }),
+    sub(m4, A, "monthly", at(-25), { nextBillingDate: at(5) }),
+    sub(m4, B, "lifetime", at(-134, -12), {}),
+    sub(m5, A, "monthly", at(-14, -12), { nextBillingDate: at(16), complimentary: true, autorenew: false }),
+    sub(m5, B, "monthly", at(-148), { nextBillingDate: at(3) }),
+    sub(m5, C, "quarterly", at(-87), { nextBillingDate: at(5) }),
+    sub(m6, B, "monthly", at(-106), ended("cancelled", at(-14, -12))),
+    sub(m6, A, "lifetime", at(-1, -2), {}),
+    sub(m6, C, "lifetime", at(-1, -2), {}),
+    sub(m7, A, "monthly", at(-134), ended("expired", at(-45, -12))),
+    sub(m7, B, "quarterly", at(-26, -12), ended("expired", at(-3, -12))),
+    // Ended ones overlapping another of the same member: m4's while their C is active, and two of m7's.
+    sub(m4, A, "quarterly", at(-60), ended("expired", at(-10))),
+    sub(m7, C, "monthly", at(-20), ended("expired", at(-5, -12))),
+  ]);
 
   let n = 0;
   const ledger = async (

@@ -12,13 +12,13 @@ type Series = AdminOverview["series"];
  * - revenue: money spent on plans that day: the `purchase` and `renewal` ledger debits, as
  *   positive amounts (ledger_kind_created_idx). Deposits, adjustments and refunds are not revenue
  *   and are not netted.
- * - activeMembers: members with an active subscription at the end of the day (at `now` for
- *   today). A subscription covers [start_date, end), its end being updated_at once it is no
- *   longer active (open while active). Each member's overlapping subscriptions are merged first
- *   (gaps and islands), so a member counts once; then count(day) = merged intervals started
- *   before the day's end − those ended before it, as running sums over the days, which is one
- *   pass over the subscriptions instead of one per day. Intervals that ended before the range
- *   add to both sums equally and are left out (subscriptions_ended_idx).
+ * - activeMembers: members with an active subscription at the end of the day T (T = `now` for
+ *   today): one that started before T and had not ended before T, its end being updated_at once
+ *   it is no longer active (open while active). A member counts once: their subscriptions are
+ *   turned into disjoint intervals first (below), then count(T) = intervals started before T −
+ *   intervals ended before T, as running sums over the days: one pass over the subscriptions
+ *   instead of one per day. Subscriptions that ended before the range add to both sums equally
+ *   and are left out (subscriptions_ended_idx).
  */
 export async function getDailySeries(options: {
   db: DbOrTx;
@@ -47,25 +47,38 @@ export async function getDailySeries(options: {
         and created_at >= ${w.firstDay}::timestamptz and created_at <= ${w.now}::timestamptz
       group by 1
     ),
-    spans as (
-      select user_id, start_date as s,
-             case when status = 'active' then 'infinity'::timestamptz else updated_at end as e
+    -- Each member with an active subscription counts from the start of the earliest one: active
+    -- subscriptions never end, so nothing else about them matters (one hash aggregate, no sort).
+    firsts as (
+      select user_id, min(start_date) as a
       from subscriptions
-      where start_date < ${w.now}::timestamptz
-        and (status = 'active' or (status <> 'active' and updated_at >= ${w.firstDay}::timestamptz))
+      where status = 'active' and start_date < ${w.now}::timestamptz
+      group by user_id
+    ),
+    -- Subscriptions that ended within the range, cut off where the member's active one starts (from
+    -- then on the member already counts), then merged per member (gaps and islands) so
+    -- overlapping ones count once. Only these few rows are sorted.
+    spans as (
+      select x.user_id, x.start_date as s, least(x.updated_at, coalesce(f.a, 'infinity'::timestamptz)) as e
+      from subscriptions x left join firsts f on f.user_id = x.user_id
+      where x.status <> 'active' and x.updated_at >= ${w.firstDay}::timestamptz and x.start_date < ${w.now}::timestamptz
     ),
     marked as (
       select user_id, s, e,
-             case when s <= max(e) over (partition by user_id order by s, e
+             case when s <= max(e) over (partition by user_id collate "C" order by s, e
                                          rows between unbounded preceding and 1 preceding)
                   then 0 else 1 end as opens
-      from spans where e >= s
+      from spans where e > s
     ),
     islands as (
-      select user_id, s, e, sum(opens) over (partition by user_id order by s, e rows unbounded preceding) as island
+      select user_id, s, e, sum(opens) over (partition by user_id collate "C" order by s, e rows unbounded preceding) as island
       from marked
     ),
-    merged as (select min(s) as s, max(e) as e from islands group by user_id, island),
+    merged as (
+      select min(s) as s, max(e) as e from islands group by user_id, island
+      union all
+      select a, 'infinity'::timestamptz from firsts
+    ),
     -- Anything before the first day lands on it: the running sums then start from the base count.
     starts as (
       select greatest((s at time zone 'UTC')::date, (select min(day) from days)) as day, count(*) as n

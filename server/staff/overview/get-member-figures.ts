@@ -13,7 +13,8 @@ export async function getMemberFigures(options: { db: DbOrTx; window: OverviewWi
   const { db, window: w } = options;
   const [row] = (
     await db.execute<{ active_members: number; today: number; days7: number; days30: number }>(sql`
-      select (select count(distinct user_id) from subscriptions where status = 'active')::int as active_members,
+      select (select count(*) from (select user_id from subscriptions where status = 'active' group by user_id) m)::int
+               as active_members,
              count(*) filter (where created_at >= ${w.todayStart}::timestamptz)::int as today,
              count(*) filter (where created_at >= ${w.days7}::timestamptz)::int as days7,
              count(*)::int as days30

@@ -24,7 +24,7 @@ export async function getRenewalsAtRisk(options: {
     await options.db.execute<{ subscriptions: number; members: number; shortfall: string }>(sql`
       with pending as (${pendingPlansCte}),
       due as (
-        select s.user_id, sum(${periodPriceSql(monthly)}) as amount, count(*) as n
+        select s.user_id, sum(${periodPriceSql(monthly)})::bigint as amount, count(*) as n
         from subscriptions s join pricing p on p.id = s.plan_id
         where s.status = 'active' and s.autorenew and not s.complimentary
           and s.billing_period in ('monthly', 'quarterly')

@@ -87,9 +87,10 @@ describeEachDatabase("the back office's overview", (database) => {
   });
 
   it("churn over 30 days: ended in the window ÷ active at its start (paid recurring only)", () => {
-    // Ended: m6's B (cancelled 06-01) and m7's quarterly B (expired 06-12); m7's A ended 05-01,
-    // before the window. Active on 05-16 12:00: m4's C, m5's B and C, m6's B.
-    expect(overview.money!.churn30d).toEqual({ ended: 2, activeAtStart: 4 });
+    // Ended: m6's B (cancelled 06-01), m4's quarterly A (06-05), m7's C (06-10) and quarterly B
+    // (06-12); m7's A ended 05-01, before the window. Active on 05-16 12:00: m4's C and quarterly
+    // A, m5's B and C, m6's B.
+    expect(overview.money!.churn30d).toEqual({ ended: 4, activeAtStart: 5 });
   });
 
   it("per-day series over 30 days: sign-ups, revenue (purchases + renewals), active members", () => {
@@ -104,6 +105,7 @@ describeEachDatabase("the back office's overview", (database) => {
       "2026-06-14": micro(1960),
       "2026-06-15": micro(100),
     });
+    // m4's and m7's overlapping subscriptions count each of them once.
     expect(days(series.activeMembers, -1)).toEqual({
       ...span("2026-05-17", "2026-05-19", 3),
       ...span("2026-05-20", "2026-05-31", 6),
