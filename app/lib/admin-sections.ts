@@ -2,7 +2,7 @@ import { can, type StaffPermission, type StaffRole } from "./staff-roles";
 
 /**
  * The back office's sections that exist, in sidebar order, each with the permission it needs.
- * A role sees only what it may use; the routes answer 404 to the others. Money, Inbox and the content editors join this list when they are built.
+ * A role sees only what it may use; the routes answer 404 to the others. Inbox and the content editors join this list when they are built.
  */
 export const ADMIN_SECTIONS = [
   { key: "overview", title: "Overview", path: "/admin", permission: "overview.read" },
@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { key: "plans", title: "Plans", path: "/admin/plans", permission: "content.read" },
   { key: "results", title: "Results", path: "/admin/results", permission: "content.read" },
   { key: "knowledgebase", title: "Knowledgebase", path: "/admin/knowledgebase", permission: "content.read" },
+  { key: "money", title: "Money", path: "/admin/money", permission: "money.read" },
   { key: "newsletter", title: "Newsletter", path: "/admin/newsletter", permission: "newsletter.read" },
   { key: "staff", title: "Staff", path: "/admin/staff", permission: "staff.read" },
   { key: "audit-log", title: "Audit log", path: "/admin/audit-log", permission: "audit.read" },

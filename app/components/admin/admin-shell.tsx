@@ -9,6 +9,7 @@ import {
   TrophyIcon,
   UserRoundSearchIcon,
   UsersRoundIcon,
+  WalletIcon,
   type LucideIcon,
 } from "lucide-react";
 import type * as React from "react";
@@ -30,6 +31,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   results: TrophyIcon,
   knowledgebase: BookOpenTextIcon,
   newsletter: MailIcon,
+  money: WalletIcon,
   staff: UsersRoundIcon,
   "audit-log": ClipboardListIcon,
 };

@@ -28,6 +28,7 @@ test.describe("back office", () => {
       "Plans",
       "Results",
       "Knowledgebase",
+      "Money",
       "Newsletter",
       "Staff",
       "Audit log",

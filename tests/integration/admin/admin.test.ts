@@ -63,6 +63,7 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
       "plans",
       "results",
       "knowledgebase",
+      "money",
       "newsletter",
       "staff",
       "audit-log",

@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatUsdt } from "~/lib/money";
+import { isLedgerFiltered, ledgerQueryString, type LedgerQuery } from "~/lib/validation/admin/money";
+import type { LedgerExplorer } from "~/lib/view-types/admin/money";
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+
+/** Count and sum per kind of everything the filters match (not only this page). */
+export function LedgerTotals({ totals }: { totals: LedgerExplorer["totals"] }) {
+  if (totals.length === 0) return null;
+  return (
+    <section aria-labelledby="ledger-totals" className="grid gap-2">
+      <h2 id="ledger-totals" className="text-lg font-semibold">
+        Totals of the filtered entries
+      </h2>
+      <dl className="grid gap-2 sm:grid-cols-3 lg:grid-cols-5">
+        {totals.map((t) => (
+          <div key={t.kind} className="rounded-lg border p-3">
+            <dt className="text-sm text-muted-foreground">
+              {t.kind} · {t.count.toLocaleString("en-US")} {t.count === 1 ? "entry" : "entries"}
+            </dt>
+            <dd className="font-medium tabular-nums" data-kind={t.kind}>
+              {formatUsdt(BigInt(t.sum), { suffix: true, sign: true })}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** One page of ledger entries, newest first, each linking to its member's page. */
+export function LedgerTable({ ledger, query }: { ledger: LedgerExplorer; query: LedgerQuery }) {
+  const { rows, next } = ledger;
+  if (rows.length === 0) {
+    return (
+      <p className="text-muted-foreground">
+        {!ledger.memberFound
+          ? "No account has this email or id."
+          : isLedgerFiltered(query)
+            ? "No ledger entries match these filters."
+            : query.before
+              ? "No older entries."
+              : "The ledger is empty."}
+      </p>
+    );
+  }
+  return (
+    <>
+      <Table aria-label="Ledger entries">
+        <TableHeader>
+          <TableRow>
+            <TableHead>When (UTC)</TableHead>
+            <TableHead>Member</TableHead>
+            <TableHead>Kind</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead>Reference</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell label="When (UTC)" className="tabular-nums">
+                {when(row.createdAt)}
+              </TableCell>
+              <TableCell label="Member" className="max-w-64 whitespace-normal">
+                <Link
+                  to={`/admin/members/${encodeURIComponent(row.userId)}`}
+                  className="break-all underline-offset-4 hover:underline"
+                >
+                  {row.email}
+                </Link>
+              </TableCell>
+              <TableCell label="Kind">{row.kind}</TableCell>
+              <TableCell label="Amount" className="text-right tabular-nums max-sm:text-left">
+                {formatUsdt(BigInt(row.amount), { suffix: true, sign: true })}
+              </TableCell>
+              <TableCell label="Reference" className="max-w-80 font-mono text-xs break-all whitespace-normal">
+                {row.reference}
+                {row.memo ? <span className="block font-sans text-muted-foreground">{row.memo}</span> : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <nav aria-label="Pages" className="flex flex-wrap items-center gap-4 text-sm">
+        {query.before ? (
+          <Link to={ledgerQueryString({ ...query, before: null }) || "?"} className="underline underline-offset-4">
+            Newest
+          </Link>
+        ) : null}
+        {next ? (
+          <Link to={ledgerQueryString({ ...query, before: next })} className="underline underline-offset-4">
+            Older
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
+
+type Testing = typeof import("../support/server-entry.ts");
+
+/** A member with a deposit and a purchase in the ledger, tagged with this run. */
+async function seed(app: { testing: Testing }) {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const { schema, getDatabase } = app.testing;
+  const { db } = getDatabase();
+  const member = { id: crypto.randomUUID(), email: `payer-${tag}@money.test` };
+  await db.insert(schema.user).values({ ...member, name: "Payer" });
+  await db.insert(schema.profiles).values({ id: member.id, firstName: "Pat", lastName: "Payer" });
+  await app.testing.postLedgerEntry({
+    tx: db,
+    userId: member.id,
+    kind: "deposit",
+    amount: 40_000_000n,
+    reference: `e2e-${tag}:deposit`,
+  });
+  await app.testing.postLedgerEntry({
+    tx: db,
+    userId: member.id,
+    kind: "purchase",
+    amount: -15_000_000n,
+    reference: `e2e-${tag}:purchase`,
+  });
+  return { tag, member };
+}
+
+const ledgerRows = (page: Page) =>
+  page
+    .getByRole("table", { name: "Ledger entries" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
+
+test.describe("back office: money", () => {
+  test("an operator filters the ledger across members and sees the totals per kind", async ({ page, app, context }) => {
+    const { tag, member } = await seed(app);
+    await signUpStaff(app, context, "admin");
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Back office sections" }).getByRole("link", { name: "Money" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Money");
+
+    await page.getByLabel("Member", { exact: true }).fill(member.email);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/member=/);
+    await expect(ledgerRows(page)).toHaveCount(2);
+    await expect(ledgerRows(page).first()).toContainText(`e2e-${tag}:purchase`);
+    await expect(ledgerRows(page).first().getByRole("link", { name: member.email })).toHaveAttribute(
+      "href",
+      `/admin/members/${member.id}`,
+    );
+    await expectAccessible(page, "Ledger explorer");
+
+    await page.getByLabel("Kind", { exact: true }).selectOption("deposit");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/kind=deposit/);
+    await expect(ledgerRows(page)).toHaveCount(1);
+    await expect(page.getByRole("region", { name: "Totals of the filtered entries" })).toContainText("+$40.00 USDT");
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(ledgerRows(page)).toHaveCount(1);
+    expect(await noSidewaysScroll(page)).toBe(true);
+  });
+});
