@@ -153,6 +153,7 @@ test.describe("back office: the member list", () => {
     // A row opens the member's page.
     await table(page).getByRole("link", { name: ada.email }).click();
     await expect(page).toHaveURL(`/admin/members/${ada.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Ada Lovelace (${ada.email})`);
 
     // A value nobody can use is named, not an error page.
     await page.goto(`/admin/members?q=${tag}&joinedFrom=someday`);

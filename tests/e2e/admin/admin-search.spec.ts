@@ -103,6 +103,7 @@ test.describe("back office: global search", () => {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/admin/members/${member.userId}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(member.email);
   });
 
   test("support sees members but no posts; an editor sees posts but no members", async ({
