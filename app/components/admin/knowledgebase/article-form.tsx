@@ -1,41 +1,44 @@
 import * as React from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import { useForm } from "~/components/forms/use-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { KNOWLEDGEBASE_TITLE_MAX, knowledgebaseArticleSchema } from "~/lib/validation/admin/knowledgebase";
-import { fieldErrors } from "~/lib/validation/fields";
 import type { AdminKnowledgebaseArticle } from "~/lib/view-types/admin/knowledgebase";
 
 type SaveAnswer = ActionAnswer<{ id: number; created: boolean; changed: boolean }>;
 
 /** The article editor: title and rich-text body (a new article when `article` is null). */
 export function ArticleForm({ article }: { article: AdminKnowledgebaseArticle | null }) {
-  const fetcher = useFetcher<SaveAnswer>();
   const navigate = useNavigate();
-  const [title, setTitle] = React.useState(article?.title ?? "");
-  const [content, setContent] = React.useState(article?.content ?? "");
+  // A refusal from the server is a toast; the browser's own check only marks the fields.
+  const form = useForm({
+    initial: { title: article?.title ?? "", content: article?.content ?? "" },
+    clearOnChange: true,
+    refusal: (refusal) => {
+      if (refusal.error !== undefined) toast.error("Article not saved", { description: refusal.error });
+    },
+  });
+  const { values, errors, setValues, setErrors } = form;
   const [saved, setSaved] = React.useState({ title: article?.title ?? "", content: article?.content ?? "" });
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const sent = React.useRef({ title, content });
-  const dirty = title !== saved.title || content !== saved.content;
-  const busy = fetcher.state !== "idle";
+  const sent = React.useRef(values);
+  const dirty = values.title !== saved.title || values.content !== saved.content;
   // Our own move to the saved article's page is never held back (allowWhile).
   const { blocker, allowWhile } = useLeaveGuard(dirty);
 
-  useFetcherAnswer(fetcher, (answer) => {
+  const { submit, busy } = useStaffAction<SaveAnswer>((answer) => {
     if (!answer.ok) {
-      setErrors(answer.fieldErrors ?? {});
-      toast.error("Article not saved", { description: answer.error });
+      form.refuse(answer);
       return;
     }
     setErrors({});
@@ -50,25 +53,19 @@ export function ArticleForm({ article }: { article: AdminKnowledgebaseArticle | 
     }
   });
 
-  // A field's error goes as soon as the author changes it.
-  const clearError = (field: string) =>
-    setErrors((current) => (current[field] ? { ...current, [field]: "" } : current));
-  const changeContent = React.useCallback((html: string) => {
-    setContent(html);
-    setErrors((current) => (current.content ? { ...current, content: "" } : current));
-  }, []);
+  // Stable for the rich-text editor; a field's error goes as soon as the author changes it.
+  const changeContent = React.useCallback(
+    (html: string) => {
+      setValues((current) => ({ ...current, content: html }));
+      setErrors((current) => (current.content ? { ...current, content: "" } : current));
+    },
+    [setValues, setErrors],
+  );
 
-  function save(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = knowledgebaseArticleSchema.safeParse({ title, content });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    sent.current = { title, content };
-    void fetcher.submit({ title, content }, { method: "post", encType: "application/json" });
-  }
+  const save = form.submit(knowledgebaseArticleSchema, () => {
+    sent.current = values;
+    void submit({ title: values.title, content: values.content });
+  });
 
   return (
     <div className="grid max-w-4xl gap-6">
@@ -88,13 +85,8 @@ export function ArticleForm({ article }: { article: AdminKnowledgebaseArticle | 
           <Input
             id="article-title"
             name="title"
-            value={title}
+            {...form.field("title")}
             maxLength={KNOWLEDGEBASE_TITLE_MAX + 50}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              clearError("title");
-            }}
-            aria-invalid={Boolean(errors.title) || undefined}
             aria-describedby={errors.title ? "article-title-error" : undefined}
           />
         </FormField>
