@@ -31,6 +31,9 @@ export default [
   route("api/admin/images", "routes/api.admin.images.ts"),
   // What members pay (prices, publishing): its own action, behind prices.write.
   route("api/admin/plan-prices", "routes/api.admin.plan-prices.ts"),
+  // The member page's writes, one route per permission.
+  route("api/admin/members/:memberId/subscriptions", "routes/api.admin.members.$memberId.subscriptions.ts"),
+  route("api/admin/members/:memberId/balance", "routes/api.admin.members.$memberId.balance.ts"),
   // The member list's CSV export: a download, so outside the layout (no page around it).
   route("admin/members.csv", "routes/admin.members[.]csv.ts"),
   // The back office: its own layout, staff only (members get 404).

@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { formatUsdt, microToDecimal } from "~/lib/money";
 import type { Db, Tx } from "../db/client.ts";
-import { billingHistory, ledgerEntries } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
+import { billingHistory, ledgerEntries, profiles } from "../db/schema.ts";
+import { AppError, isAppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { postLedgerEntry } from "./ledger.ts";
+import { postLedgerEntry, type PostLedgerEntryResult } from "./ledger.ts";
 
 /** Finds a member by email, case-insensitively; unknown → NOT_FOUND with the address named. */
 export async function findMemberByEmail(db: Db, email: string): Promise<{ id: string; email: string }> {
@@ -41,21 +41,69 @@ export async function adjustBalance(options: {
   if (!reference.trim())
     throw new AppError("VALIDATION", "A reference is required (it makes the adjustment idempotent).");
   const member = await findMemberByEmail(db, options.email);
-  const ref = `ops:${reference.trim()}`;
+  const result = await adjustMemberBalance({
+    db,
+    memberId: member.id,
+    amount,
+    reference: { namespace: "ops", key: reference.trim() },
+    reason,
+    actor,
+  });
+  return { userId: member.id, email: member.email, applied: result.applied, balance: result.balance };
+}
+
+/**
+ * The one balance adjustment, shared by the ops command and the back office's credit/debit
+ * form: the member's profile locked, one `adjustment` ledger row under `namespace:key`, a
+ * credit's billing row and notice, and (from the back office) the audit row with the balance
+ * before → after — all in one transaction. A replayed key changes nothing and answers the same;
+ * a debit larger than the balance is refused and writes nothing.
+ */
+export async function adjustMemberBalance(options: {
+  db: Db;
+  memberId: string;
+  amount: bigint;
+  reference: { namespace: "ops" | "staff-adjust"; key: string };
+  reason: string;
+  /** Who, in the ledger row's memo. */
+  actor: string;
+  /**
+   * Runs in the same transaction when the row was posted (not on a replay): the back office
+   * records its audit row here, with the balance before → after.
+   */
+  onApplied?: (tx: Tx, change: { before: bigint; after: bigint; reference: string }) => Promise<void>;
+}) {
+  const { db, memberId, amount, reason, actor } = options;
+  if (amount === 0n) throw new AppError("VALIDATION", "The amount must not be zero.");
+  const ref = `${options.reference.namespace}:${options.reference.key}`;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from profiles where id = ${member.id} for update`);
-    const result = await postLedgerEntry({
-      tx,
-      userId: member.id,
-      kind: "adjustment",
-      amount,
-      reference: ref,
-      memo: `${actor}: ${reason || "manual adjustment"}`,
-    });
-    if (!result.inserted) await assertSameAdjustment({ tx, reference: ref, userId: member.id, amount });
+    const [profile] = await tx
+      .select({ balance: profiles.balance })
+      .from(profiles)
+      .where(eq(profiles.id, memberId))
+      .for("update");
+    if (!profile) throw new AppError("NOT_FOUND", "This member no longer exists.");
+    let result: PostLedgerEntryResult;
+    try {
+      result = await postLedgerEntry({
+        tx,
+        userId: memberId,
+        kind: "adjustment",
+        amount,
+        reference: ref,
+        memo: `${actor}: ${reason || "manual adjustment"}`,
+      });
+    } catch (error) {
+      if (!isAppError(error) || error.code !== "PAYMENT_REQUIRED") throw error;
+      throw new AppError(
+        "PAYMENT_REQUIRED",
+        `The debit of ${formatUsdt(-amount, { suffix: true })} is more than the balance of ${formatUsdt(profile.balance, { suffix: true })}; a balance never goes below zero.`,
+      );
+    }
+    if (!result.inserted) await assertSameAdjustment({ tx, reference: ref, userId: memberId, amount });
     if (result.inserted && amount > 0n) {
       await tx.insert(billingHistory).values({
-        userId: member.id,
+        userId: memberId,
         invoiceId: `ADJ-${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
         totalAmount: amount,
         paymentType: "Balance adjustment",
@@ -64,12 +112,14 @@ export async function adjustBalance(options: {
       });
       await enqueueNotification({
         tx,
-        userId: member.id,
+        userId: memberId,
         kind: "deposit_credited",
         payload: { amount: formatUsdt(amount), balance: formatUsdt(result.balance) },
       });
     }
-    return { userId: member.id, email: member.email, applied: result.inserted, balance: result.balance };
+    if (result.inserted && options.onApplied)
+      await options.onApplied(tx, { before: profile.balance, after: result.balance, reference: ref });
+    return { applied: result.inserted, balance: result.balance };
   });
 }
 
@@ -84,6 +134,6 @@ async function assertSameAdjustment(options: { tx: Tx; reference: string; userId
   const what = existing.userId === userId ? `an amount of ${microToDecimal(existing.amount)} USDT` : "another member";
   throw new AppError(
     "CONFLICT",
-    `The reference "${reference.slice("ops:".length)}" was already used for ${what}; use a new reference for a different adjustment.`,
+    `The reference "${reference.slice(reference.indexOf(":") + 1)}" was already used for ${what}; use a new reference for a different adjustment.`,
   );
 }

@@ -21,7 +21,7 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  * - claims the row with FOR UPDATE SKIP LOCKED, re-checking that it is still due, so a second
  *   runner skips it while it is being settled and finds it no longer due afterwards;
  * - locks the member's profile row (the same lock purchases take);
- * - autorenew off → expired (+ subscription_expired);
+ * - autorenew off, or a complimentary plan → expired (+ subscription_expired);
  * - autorenew on → one `renewal` ledger debit at the plan's price in force on the due date
  *   (planPriceAt, then priceFor for the period), reference
  *   `renewal:{id}:{due ISO}` so a replay of the same due date never charges twice; a paid
@@ -49,7 +49,8 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
     // member's renewals only from its date on.
     const monthly = (await planPriceAt({ tx, planId: sub.planId, at: due, subscribedAt: sub.startDate }))!;
     const base = { tx, userId: sub.userId };
-    if (!sub.autorenew) {
+    // A complimentary plan is never charged, whatever its autorenew says: it lapses on its date.
+    if (!sub.autorenew || sub.complimentary) {
       await expire(tx, sub.id);
       await enqueueNotification({
         ...base,

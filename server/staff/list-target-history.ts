@@ -7,7 +7,7 @@ import { auditLog } from "../db/schema.ts";
 export const TARGET_HISTORY_LIMIT = 20;
 
 /** Fields whose stored values are integer micro-USDT strings: shown as USDT, never as raw digits. */
-const MONEY_FIELDS = new Set(["price", "originalPrice", "oldPrice", "newPrice", "scheduledPrice"]);
+const MONEY_FIELDS = new Set(["price", "originalPrice", "oldPrice", "newPrice", "scheduledPrice", "balance"]);
 const VALUE_MAX = 160;
 
 /** "telegramChats" → "Telegram chats", "role" → "Role". */

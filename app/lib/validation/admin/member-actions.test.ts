@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { memberBalanceSchema, memberSubscriptionSchema } from "./member-actions";
+
+const SUB = "3f9b7a9e-2c1d-4e5f-8a6b-1c2d3e4f5a6b";
+
+describe("memberSubscriptionSchema", () => {
+  it("reads each change", () => {
+    expect(memberSubscriptionSchema.parse({ intent: "extend", subscriptionId: SUB, days: "30" })).toEqual({
+      intent: "extend",
+      subscriptionId: SUB,
+      days: 30,
+    });
+    expect(memberSubscriptionSchema.parse({ intent: "cancel-now", subscriptionId: SUB }).intent).toBe("cancel-now");
+    expect(memberSubscriptionSchema.parse({ intent: "comp", planId: "3", period: "lifetime" })).toEqual({
+      intent: "comp",
+      planId: 3,
+      period: "lifetime",
+    });
+    expect(memberSubscriptionSchema.parse({ intent: "comp", planId: "3", period: "days", days: "14" })).toEqual({
+      intent: "comp",
+      planId: 3,
+      period: "days",
+      days: 14,
+    });
+  });
+
+  it("refuses days outside 1..3650, a comp of N days without N, and unknown changes", () => {
+    for (const days of ["0", "3651", "2.5", "ten"])
+      expect(memberSubscriptionSchema.safeParse({ intent: "extend", subscriptionId: SUB, days }).success).toBe(false);
+    expect(memberSubscriptionSchema.safeParse({ intent: "extend", subscriptionId: SUB, days: "3650" }).success).toBe(
+      true,
+    );
+    const noDays = memberSubscriptionSchema.safeParse({ intent: "comp", planId: "3", period: "days" });
+    expect(noDays.success).toBe(false);
+    expect(noDays.error?.issues[0]?.path).toEqual(["days"]);
+    expect(memberSubscriptionSchema.safeParse({ intent: "refund", subscriptionId: SUB }).success).toBe(false);
+    expect(memberSubscriptionSchema.safeParse({ intent: "cancel-now", subscriptionId: "x" }).success).toBe(false);
+  });
+});
+
+describe("memberBalanceSchema", () => {
+  const base = { direction: "credit", reason: "Goodwill", key: "abcdef1234" };
+  it("turns the amount into micro-USDT", () => {
+    expect(memberBalanceSchema.parse({ ...base, amount: " 12.5 " }).amount).toBe(12_500_000n);
+    expect(memberBalanceSchema.parse({ ...base, amount: "0.000001" }).amount).toBe(1n);
+  });
+
+  it("refuses zero, signs, too many decimals, no reason and no key", () => {
+    for (const amount of ["0", "0.0", "-1", "+1", "1.1234567", "1e3", ""])
+      expect(memberBalanceSchema.safeParse({ ...base, amount }).success, amount).toBe(false);
+    expect(memberBalanceSchema.safeParse({ ...base, amount: "1", reason: " " }).success).toBe(false);
+    expect(memberBalanceSchema.safeParse({ ...base, amount: "1", key: "" }).success).toBe(false);
+    expect(memberBalanceSchema.safeParse({ ...base, amount: "1", direction: "steal" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { formatUsdt } from "~/lib/money";
+import { adjustMemberBalance } from "../../billing/adjust-balance.ts";
+import type { Db } from "../../db/client.ts";
+import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+
+/**
+ * The member page's credit/debit: the ops command's adjustment (same ledger row, same billing
+ * row and notice for a credit) under `staff-adjust:<key>`, audited with the balance before →
+ * after. A replayed key posts nothing and answers the balance as it is.
+ */
+export async function adjustMemberBalanceByStaff(options: {
+  db: Db;
+  memberId: string;
+  direction: "credit" | "debit";
+  amount: bigint;
+  reason: string;
+  key: string;
+  actor: StaffActor;
+}) {
+  const { db, memberId, direction, reason, key, actor } = options;
+  const amount = direction === "credit" ? options.amount : -options.amount;
+  const result = await adjustMemberBalance({
+    db,
+    memberId,
+    amount,
+    reference: { namespace: "staff-adjust", key },
+    reason,
+    actor: actor.label,
+    onApplied: (tx, change) =>
+      recordAuditEvent({
+        tx,
+        actor,
+        action: direction === "credit" ? "member.balance-credit" : "member.balance-debit",
+        target: { type: "member", id: memberId },
+        summary: `${direction === "credit" ? "Credited" : "Debited"} ${formatUsdt(options.amount, { suffix: true })}: ${reason}`,
+        before: { balance: change.before.toString() },
+        after: { balance: change.after.toString(), reference: change.reference },
+      }),
+  });
+  return { applied: result.applied, balance: result.balance.toString() };
+}

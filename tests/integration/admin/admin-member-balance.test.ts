@@ -1,0 +1,141 @@
+import { and, eq, like } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import * as route from "~/routes/api.admin.members.$memberId.balance";
+import { adjustBalance } from "#server/billing/adjust-balance";
+import { auditLog, billingHistory, ledgerEntries, profiles } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { callAction } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
+
+withTestDataDir("admin-member-balance");
+
+describeEachDatabase("the member page's credit and debit", (database) => {
+  const db = () => database().db;
+  let owner: Awaited<ReturnType<typeof signUpStaff>>;
+  let support: Awaited<ReturnType<typeof signUpStaff>>;
+  let keys = 0;
+  const newKey = () => `test-key-${Date.now()}-${++keys}`;
+
+  const post = (who: { cookie: string }, memberId: string, form: Record<string, string>) =>
+    callAction(route, {
+      path: `/api/admin/members/${memberId}/balance`,
+      params: { memberId },
+      cookie: who.cookie,
+      form,
+    });
+  const balanceOf = async (memberId: string) =>
+    (await db().select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, memberId)))[0]!.balance;
+  const staffRows = (memberId: string) =>
+    db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, memberId), like(ledgerEntries.reference, "staff-adjust:%")));
+
+  beforeAll(async () => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+    [owner, support] = await Promise.all([signUpStaff(db(), "owner"), signUpStaff(db(), "support")]);
+  });
+
+  it("credits: one adjustment ledger row, a billing row, audited with the balance before → after", async () => {
+    const m = await createMember(db());
+    const key = newKey();
+    const answer = await post(owner, m.id, { direction: "credit", amount: "12.5", reason: "Goodwill", key });
+    expect(answer).toMatchObject({ status: 200, data: { ok: true, applied: true, balance: "12500000" } });
+    const rows = await staffRows(m.id);
+    expect(rows).toEqual([
+      expect.objectContaining({ kind: "adjustment", amount: 12_500_000n, reference: `staff-adjust:${key}` }),
+    ]);
+    expect(rows[0]!.memo).toContain(owner.email);
+    const bills = await db().select().from(billingHistory).where(eq(billingHistory.userId, m.id));
+    expect(bills).toEqual([expect.objectContaining({ totalAmount: 12_500_000n, paymentType: "Balance adjustment" })]);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, m.id), eq(auditLog.action, "member.balance-credit")));
+    expect(audit).toMatchObject({
+      targetType: "member",
+      actorLabel: owner.email,
+      before: { balance: "0" },
+      after: { balance: "12500000" },
+    });
+    await expectLedgerInvariant(db());
+  });
+
+  it("debits, and refuses a debit larger than the balance with a clear message, writing nothing", async () => {
+    const m = await createMember(db(), { balance: 10_000_000n });
+    const ok = await post(owner, m.id, { direction: "debit", amount: "4", reason: "Refunded off-site", key: newKey() });
+    expect(ok).toMatchObject({ status: 200, data: { ok: true, balance: "6000000" } });
+    const refused = await post(owner, m.id, { direction: "debit", amount: "6.01", reason: "Too much", key: newKey() });
+    expect(refused.status).toBe(402);
+    expect(refused.data).toMatchObject({ ok: false, error: expect.stringMatching(/more than the balance of \$6\.00/) });
+    expect(await balanceOf(m.id)).toBe(6_000_000n);
+    expect(await staffRows(m.id)).toHaveLength(1);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, m.id));
+    expect(audits.map((a) => a.action)).toEqual(["member.balance-debit"]);
+  });
+
+  it("refuses bad amounts and a missing reason", async () => {
+    const m = await createMember(db());
+    for (const amount of ["0", "-5", "abc", "1.1234567", "", "1e3"]) {
+      const bad = await post(owner, m.id, { direction: "credit", amount, reason: "x", key: newKey() });
+      expect(bad.status, amount).toBe(400);
+      expect(bad.data).toMatchObject({ ok: false, fieldErrors: { amount: expect.any(String) } });
+    }
+    const noReason = await post(owner, m.id, { direction: "credit", amount: "5", reason: "  ", key: newKey() });
+    expect(noReason).toMatchObject({ status: 400, data: { fieldErrors: { reason: "Reason is required" } } });
+    expect(await balanceOf(m.id)).toBe(0n);
+  });
+
+  it("credits once for a replayed key and answers the same", async () => {
+    const m = await createMember(db());
+    const form = { direction: "credit", amount: "7", reason: "Replay", key: newKey() };
+    const first = await post(owner, m.id, form);
+    const second = await post(owner, m.id, form);
+    expect(first.data).toMatchObject({ ok: true, balance: "7000000" });
+    expect(second.data).toMatchObject({ ok: true, balance: "7000000" });
+    expect(await staffRows(m.id)).toHaveLength(1);
+    expect(await balanceOf(m.id)).toBe(7_000_000n);
+  });
+
+  it("credits once for two concurrent posts of the same key", async () => {
+    const m = await createMember(db());
+    const form = { direction: "credit", amount: "3", reason: "Double click", key: newKey() };
+    const answers = await Promise.all([post(owner, m.id, form), post(owner, m.id, form)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(await staffRows(m.id)).toHaveLength(1);
+    expect(await balanceOf(m.id)).toBe(3_000_000n);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, m.id));
+    expect(audits).toHaveLength(1);
+    await expectLedgerInvariant(db());
+  });
+
+  it("uses the same ledger code as the ops credit command", async () => {
+    const m = await createMember(db());
+    await adjustBalance({
+      db: db(),
+      email: m.email,
+      amount: 2_000_000n,
+      reference: "t1",
+      reason: "ops",
+      actor: "cli:x",
+    });
+    await post(owner, m.id, { direction: "credit", amount: "2", reason: "staff", key: newKey() });
+    const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, m.id));
+    expect(rows.map((r) => [r.kind, r.amount])).toEqual([
+      ["adjustment", 2_000_000n],
+      ["adjustment", 2_000_000n],
+    ]);
+    expect(rows.map((r) => r.reference.split(":")[0]).sort()).toEqual(["ops", "staff-adjust"]);
+  });
+
+  it("is refused to support (no money.write)", async () => {
+    const m = await createMember(db());
+    const answer = await post(support, m.id, { direction: "credit", amount: "5", reason: "x", key: newKey() });
+    expect(answer.status).toBe(404);
+    expect(await balanceOf(m.id)).toBe(0n);
+  });
+});
