@@ -42,6 +42,8 @@ export default [
     route("search", "routes/admin.search.tsx"),
     route("members", "routes/admin.members.tsx"),
     route("members/:memberId", "routes/admin.members.$memberId.tsx"),
+    route("inbox", "routes/admin.inbox.tsx"),
+    route("inbox/:messageId", "routes/admin.inbox.$messageId.tsx"),
     route("posts", "routes/admin.posts.tsx"),
     route("posts/:postId", "routes/admin.posts.$postId.tsx"),
     route("results", "routes/admin.results.tsx"),

@@ -2,11 +2,13 @@ import { can, type StaffPermission, type StaffRole } from "./staff-roles";
 
 /**
  * The back office's sections that exist, in sidebar order, each with the permission it needs.
- * A role sees only what it may use; the routes answer 404 to the others. Inbox and the content editors join this list when they are built.
+ * A role sees only what it may use; the routes answer 404 to the others. The content editors
+ * join this list when they are built.
  */
 export const ADMIN_SECTIONS = [
   { key: "overview", title: "Overview", path: "/admin", permission: "overview.read" },
   { key: "members", title: "Members", path: "/admin/members", permission: "members.read" },
+  { key: "inbox", title: "Inbox", path: "/admin/inbox", permission: "inbox.read" },
   { key: "posts", title: "Posts", path: "/admin/posts", permission: "content.read" },
   { key: "plans", title: "Plans", path: "/admin/plans", permission: "content.read" },
   { key: "results", title: "Results", path: "/admin/results", permission: "content.read" },

@@ -7,10 +7,18 @@ import { enforceRateLimit } from "../security/rate-limit.ts";
 const WINDOW_SECONDS = 60 * 60;
 
 /**
- * Stores one contact message in contact_submissions. Each client address may
- * send `limit` messages an hour; the counter lives in the database so every instance shares it.
+ * Stores one contact message in contact_submissions, linked to the member who sent it when
+ * signed in (`userId`). Each client address may send `limit` messages an hour; the counter lives
+ * in the database so every instance shares it. The staff alert goes out after commit
+ * (send-contact-alerts.ts): the row is its outbox.
  */
-export async function submitContactMessage(options: { db: Db; input: ContactInput; clientIp: string; limit: number }) {
+export async function submitContactMessage(options: {
+  db: Db;
+  input: ContactInput;
+  clientIp: string;
+  limit: number;
+  userId?: string | null;
+}) {
   const { db, input, clientIp, limit } = options;
   return db.transaction(async (tx) => {
     await enforceRateLimit({
@@ -21,7 +29,13 @@ export async function submitContactMessage(options: { db: Db; input: ContactInpu
     });
     const [row] = await tx
       .insert(contactSubmissions)
-      .values({ name: input.name, email: input.email, telegram: input.telegram ?? null, message: input.message })
+      .values({
+        name: input.name,
+        email: input.email,
+        telegram: input.telegram ?? null,
+        message: input.message,
+        userId: options.userId ?? null,
+      })
       .returning({ id: contactSubmissions.id });
     return row!;
   });

@@ -38,7 +38,7 @@ export const CONTACT_STATUSES = ["new", "open", "answered", "closed"] as const;
 /**
  * Messages sent through the contact form (the support inbox). `userId` links a message sent by a
  * signed-in member to their account; the thread of staff replies and notes is
- * contact_thread_entries. `alertSentAt` marks the staff alert (email, Telegram) as sent.
+ * contact_thread_entries. `alertSentAt` marks the staff alert (email, Telegram) as done.
  */
 export const contactSubmissions = pgTable(
   "contact_submissions",
@@ -55,6 +55,11 @@ export const contactSubmissions = pgTable(
     assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
     alertSentAt: timestamp("alert_sent_at", { withTimezone: true }),
     alertAttempts: integer("alert_attempts").notNull().default(0),
+    // Each channel of the alert is marked once sent, so a retry never repeats the other one.
+    alertEmailSentAt: timestamp("alert_email_sent_at", { withTimezone: true }),
+    alertTelegramSentAt: timestamp("alert_telegram_sent_at", { withTimezone: true }),
+    alertNextAttemptAt: timestamp("alert_next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    alertLastError: text("alert_last_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +68,9 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_status_idx").on(t.status, t.createdAt),
     index("contact_submissions_email_idx").on(sql`lower(${t.email})`),
     index("contact_submissions_user_idx").on(t.userId),
+    index("contact_submissions_alert_idx")
+      .on(t.alertNextAttemptAt)
+      .where(sql`${t.alertSentAt} IS NULL`),
   ],
 );
 

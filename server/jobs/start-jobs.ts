@@ -3,6 +3,7 @@ import { reconcileLedger } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { sendRenewalReminders } from "../billing/send-renewal-reminders.ts";
 import { getConfig } from "../config.ts";
+import { sendContactAlerts } from "../contact/send-contact-alerts.ts";
 import type { Database } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -10,6 +11,7 @@ import { queueNewPostEmails } from "../newsletter/queue-new-post-emails.ts";
 import { sendNewPostEmails } from "../newsletter/send-new-post-emails.ts";
 import { deliverNotifications } from "../notifications/deliver-notifications.ts";
 import { pruneRateLimits } from "../security/rate-limit.ts";
+import { deliverInboxReplies } from "../staff/inbox/deliver-inbox-replies.ts";
 import { publishDuePosts } from "../staff/posts/publish-due-posts.ts";
 import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
 import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
@@ -64,6 +66,10 @@ export function startJobs(database: Database) {
       task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })),
     }),
     startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
+    // The support inbox's outboxes: staff alerts of new contact messages, and replies to them.
+    // Both are tried at once by the request that made them; these pick up what failed.
+    startIntervalJob({ name: "contact-alerts", everyMs: 15_000, signal, task: () => sendContactAlerts({ db }) }),
+    startIntervalJob({ name: "inbox-replies", everyMs: 15_000, signal, task: () => deliverInboxReplies({ db }) }),
     startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),
     startIntervalJob({
       name: "telegram-reconcile",

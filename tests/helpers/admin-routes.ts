@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import routes from "~/routes";
 import type { Db } from "#server/db/client";
-import { blogPosts, blogPreviews, knowledgebaseArticles, pricing, profiles, user } from "#server/db/schema";
+import {
+  blogPosts,
+  blogPreviews,
+  contactSubmissions,
+  knowledgebaseArticles,
+  pricing,
+  profiles,
+  user,
+} from "#server/db/schema";
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 
@@ -88,6 +96,13 @@ const PARAM_ROWS: Record<string, (db: Db, label: string) => Promise<string>> = {
     await db.insert(user).values({ id, name: label, email: `${label.toLowerCase()}-${id.slice(0, 8)}@example.com` });
     await db.insert(profiles).values({ id, firstName: label, lastName: "Member" });
     return id;
+  },
+  messageId: async (db, label) => {
+    const [row] = await db
+      .insert(contactSubmissions)
+      .values({ name: label, email: `${label.toLowerCase()}@example.com`, message: `Hello from ${label}` })
+      .returning({ id: contactSubmissions.id });
+    return String(row!.id);
   },
   // The post editor's preview, as its Preview button leaves it.
   previewId: async (db, label) => {

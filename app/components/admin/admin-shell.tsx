@@ -1,6 +1,7 @@
 import {
   BookOpenTextIcon,
   ClipboardListIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   LogOutIcon,
   MailIcon,
@@ -26,6 +27,7 @@ import { AdminSearchBox } from "./search/admin-search-box";
 const icons: Record<AdminSectionKey, LucideIcon> = {
   overview: LayoutDashboardIcon,
   members: UserRoundSearchIcon,
+  inbox: InboxIcon,
   posts: NewspaperIcon,
   plans: TagIcon,
   results: TrophyIcon,
@@ -36,7 +38,8 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   "audit-log": ClipboardListIcon,
 };
 
-type Section = { key: AdminSectionKey; title: string; path: string };
+/** `badge`: a count the sidebar shows beside the section (the inbox's new messages). */
+type Section = { key: AdminSectionKey; title: string; path: string; badge?: { count: number; label: string } };
 
 /** The section a path belongs to: the longest section path that starts it. */
 function activeSection(sections: readonly Section[], pathname: string) {
@@ -114,6 +117,6 @@ export function AdminShell({
 }
 
 function AdminSidebar({ sections, active }: { sections: readonly Section[]; active: AdminSectionKey | undefined }) {
-  const links = sections.map(({ key, title, path }) => ({ key, title, icon: icons[key], to: path }));
+  const links = sections.map(({ key, title, path, badge }) => ({ key, title, icon: icons[key], to: path, badge }));
   return <SectionSidebar home="/admin" label="Back office" sections={links} active={active} />;
 }

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { SupportButton } from "~/components/site/support-button";
 import { SidebarProvider } from "~/components/ui/sidebar";
 import type { DepositWallet, MemberProfile } from "~/lib/view-types/member";
 import { DashboardProvider } from "./dashboard-context";
@@ -9,7 +10,7 @@ import { DepositDialog } from "./deposit-dialog";
 /**
  * The dashboard's frame, outside the public site chrome: sidebar (open state from the
  * `sidebar_state` cookie read by the loader, so the server renders it as it will stay),
- * header, the open section, and the deposit dialog the balance button opens.
+ * header, the open section, the deposit dialog the balance button opens, and the support button.
  */
 export function DashboardShell({
   sidebarOpen,
@@ -39,6 +40,8 @@ export function DashboardShell({
         </div>
       </SidebarProvider>
       <DepositDialog wallet={wallet} open={depositOpen} onOpenChange={setDepositOpen} />
+      {/* The same floating support button as every public page. */}
+      <SupportButton />
     </DashboardProvider>
   );
 }

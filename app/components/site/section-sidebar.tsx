@@ -7,12 +7,20 @@ import {
   SidebarGroupContent,
   SidebarGroupLabel,
   SidebarMenu,
+  SidebarMenuBadge,
   SidebarMenuButton,
   SidebarMenuItem,
 } from "~/components/ui/sidebar-menu";
 import { SidebarBrand } from "./sidebar-brand";
 
-export type SidebarSection = { key: string; title: string; icon: LucideIcon; to: To };
+/** `badge`: a count shown beside the link (e.g. new messages), read as "`badge` `badgeLabel`". */
+export type SidebarSection = {
+  key: string;
+  title: string;
+  icon: LucideIcon;
+  to: To;
+  badge?: { count: number; label: string };
+};
 
 /**
  * A sidebar of sections (the member dashboard, the back office): the brand linking to `home`,
@@ -40,7 +48,7 @@ export function SectionSidebar({
           <SidebarGroupContent>
             <nav aria-label={`${label} sections`}>
               <SidebarMenu>
-                {sections.map(({ key, title, icon: Icon, to }) => (
+                {sections.map(({ key, title, icon: Icon, to, badge }) => (
                   <SidebarMenuItem key={key}>
                     <SidebarMenuButton asChild isActive={active === key} tooltip={title}>
                       <Link
@@ -52,6 +60,13 @@ export function SectionSidebar({
                         <span>{title}</span>
                       </Link>
                     </SidebarMenuButton>
+                    {/* Beside the link, not in it: the link keeps its name, the count is read after it. */}
+                    {badge && badge.count > 0 ? (
+                      <SidebarMenuBadge data-testid={`${key}-badge`} className="bg-primary text-primary-foreground">
+                        {badge.count > 99 ? "99+" : badge.count}
+                        <span className="sr-only"> {badge.label}</span>
+                      </SidebarMenuBadge>
+                    ) : null}
                   </SidebarMenuItem>
                 ))}
               </SidebarMenu>

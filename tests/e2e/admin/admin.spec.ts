@@ -24,6 +24,7 @@ test.describe("back office", () => {
     await expect(nav(page).getByRole("link")).toHaveText([
       "Overview",
       "Members",
+      "Inbox",
       "Posts",
       "Plans",
       "Results",

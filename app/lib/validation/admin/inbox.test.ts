@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { INBOX_PAGE_SIZE, INBOX_SEARCH_MAX, inboxActionSchema, inboxFilterSchema } from "./inbox";
+
+const issuesOf = (input: unknown) => {
+  const parsed = inboxActionSchema.safeParse(input);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+};
+
+describe("inboxFilterSchema: the list's address, read leniently", () => {
+  it("shows the messages not closed, anyone's, from the first page when nothing is asked", () => {
+    expect(inboxFilterSchema.parse({})).toStrictEqual({ q: "", status: "active", assigned: "anyone", page: 1 });
+    expect(INBOX_PAGE_SIZE).toBe(30);
+  });
+
+  it("keeps what it knows and falls back to the default for anything else", () => {
+    expect(inboxFilterSchema.parse({ q: " ada ", status: "closed", assigned: "mine", page: "3" })).toStrictEqual({
+      q: "ada",
+      status: "closed",
+      assigned: "mine",
+      page: 3,
+    });
+    expect(inboxFilterSchema.parse({ status: "gone", assigned: "his", page: "0" })).toStrictEqual({
+      q: "",
+      status: "active",
+      assigned: "anyone",
+      page: 1,
+    });
+    expect(inboxFilterSchema.parse({ q: "q".repeat(500) }).q).toHaveLength(INBOX_SEARCH_MAX);
+  });
+});
+
+describe("inboxActionSchema: a message's changes, read strictly", () => {
+  it("takes a status, an assignee (empty: nobody), a note and a reply", () => {
+    expect(inboxActionSchema.parse({ intent: "status", status: "closed" })).toEqual({
+      intent: "status",
+      status: "closed",
+    });
+    expect(inboxActionSchema.parse({ intent: "assign", assignee: "" })).toEqual({ intent: "assign", assignee: "" });
+    expect(inboxActionSchema.parse({ intent: "reply", body: "  Hi\nthere " })).toEqual({
+      intent: "reply",
+      body: "Hi\nthere",
+    });
+  });
+
+  it("refuses with the field's own message", () => {
+    expect(issuesOf({ intent: "status", status: "spam" })).toEqual([{ path: "status", message: "Choose a status." }]);
+    expect(issuesOf({ intent: "note", body: " " })).toEqual([{ path: "body", message: "Note is required" }]);
+    expect(issuesOf({ intent: "reply", body: "x".repeat(5001) })).toEqual([
+      { path: "body", message: "Reply must be less than 5000 characters" },
+    ]);
+    expect(issuesOf({ intent: "reply", body: "a\u0007b" })).toEqual([
+      { path: "body", message: "Reply contains characters that are not allowed" },
+    ]);
+    expect(issuesOf({ intent: "assign", assignee: "x".repeat(101) })).toEqual([
+      { path: "assignee", message: "Choose a staff member." },
+    ]);
+    expect(issuesOf({ intent: "archive" })).toEqual([{ path: "intent", message: "Unknown action." }]);
+  });
+});

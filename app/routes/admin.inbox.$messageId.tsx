@@ -1,0 +1,152 @@
+import { data, Link } from "react-router";
+import { InboxCompose } from "~/components/admin/inbox/inbox-compose";
+import { InboxControls } from "~/components/admin/inbox/inbox-controls";
+import { InboxStatusBadge, inboxTime } from "~/components/admin/inbox/inbox-status-badge";
+import { InboxThread } from "~/components/admin/inbox/inbox-thread";
+import { TargetHistory } from "~/components/admin/target-history";
+import { adminMeta } from "~/lib/meta";
+import { can, type StaffPermission } from "~/lib/staff-roles";
+import { inboxActionSchema } from "~/lib/validation/admin/inbox";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import { requireStaffPermission } from "#server/http/staff-guard";
+import { getLogger } from "#server/lib/logger";
+import { addInboxNote } from "#server/staff/inbox/add-inbox-note";
+import { assignInboxMessage } from "#server/staff/inbox/assign-inbox-message";
+import { changeInboxStatus } from "#server/staff/inbox/change-inbox-status";
+import { deliverInboxReplies } from "#server/staff/inbox/deliver-inbox-replies";
+import { getInboxMessage } from "#server/staff/inbox/get-inbox-message";
+import { inboxTarget } from "#server/staff/inbox/inbox-message-row";
+import { listInboxAssignees } from "#server/staff/inbox/list-inbox-assignees";
+import { replyToInboxMessage } from "#server/staff/inbox/reply-to-inbox-message";
+import { listTargetHistory } from "#server/staff/list-target-history";
+import type { Route } from "./+types/admin.inbox.$messageId";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  adminMeta(loaded?.message ? `Message from ${loaded.message.name}` : "Message");
+
+/** `/admin/inbox/<id>`; anything else is 404. */
+function messageIdOf(param: string | undefined): number {
+  const id = Number(param);
+  if (!/^\d+$/.test(param ?? "") || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw data("Not Found", { status: 404 });
+  return id;
+}
+
+/** Who may open this page (the role matrix and the route-module rules read it). */
+export const permission = "inbox.read" satisfies StaffPermission;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { staff } = await requireStaffPermission(request, permission);
+  const db = getDb();
+  const message = await getInboxMessage({ db, messageId: messageIdOf(params.messageId) });
+  if (!message) throw data("Not Found", { status: 404 });
+  const [assignees, history] = await Promise.all([
+    listInboxAssignees({ db }),
+    listTargetHistory({ db, target: inboxTarget(message.id) }),
+  ]);
+  return {
+    message,
+    assignees,
+    history,
+    canReply: can(staff.role, "inbox.reply"),
+    canReadAudit: can(staff.role, "audit.read"),
+    // Members' pages are for those who may read members.
+    canOpenMember: can(staff.role, "members.read"),
+  };
+}
+
+/** Status, assignment, an internal note, or a reply emailed to the sender; each audited. */
+export const action = defineAction({
+  access: "staff",
+  permission: "inbox.reply",
+  schema: inboxActionSchema,
+  run: async ({ input, staff, request }) => {
+    const db = getDb();
+    const messageId = messageIdOf(new URL(request.url).pathname.split("/").pop());
+    const actor = staff.actor;
+    switch (input.intent) {
+      case "status": {
+        const done = await changeInboxStatus({ db, messageId, status: input.status, actor });
+        return { message: done.changed ? `Marked ${input.status}.` : `It was already ${input.status}.` };
+      }
+      case "assign": {
+        const done = await assignInboxMessage({ db, messageId, assigneeId: input.assignee || null, actor });
+        return { message: done.assignee ? `Assigned to ${done.assignee}.` : "Assigned to nobody." };
+      }
+      case "note":
+        await addInboxNote({ db, messageId, body: input.body, actor });
+        return { message: "Note added. Only the staff see it." };
+      case "reply": {
+        const saved = await replyToInboxMessage({ db, messageId, body: input.body, actor });
+        // Tried at once, after commit, so the thread shows it sent; a failure stays queued for
+        // the inbox-replies job, and the reply is saved either way.
+        const sent = await deliverInboxReplies({ db, entryId: saved.entryId })
+          .then((result) => result.sent > 0)
+          .catch((error: unknown) => {
+            getLogger().warn({ reply: saved.entryId, err: (error as Error).message }, "inbox reply: first try failed");
+            return false;
+          });
+        return {
+          message: sent
+            ? `Reply emailed to ${saved.email}.`
+            : `Reply saved. Its email to ${saved.email} could not be sent yet and will be retried.`,
+        };
+      }
+    }
+  },
+});
+
+export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) {
+  const { message, assignees, history, canReply, canReadAudit, canOpenMember } = loaderData;
+  return (
+    <div className="grid max-w-4xl gap-6">
+      <p className="text-sm">
+        <Link to="/admin/inbox" className="text-muted-foreground hover:text-foreground">
+          ← Inbox
+        </Link>
+      </p>
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-bold break-words">Message from {message.name}</h1>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+          <InboxStatusBadge status={message.status} />
+          <span className="break-all">{message.email}</span>
+          <time dateTime={message.createdAt}>{inboxTime(message.createdAt)}</time>
+          {message.memberId ? (
+            canOpenMember ? (
+              <Link to={`/admin/members/${message.memberId}`} className="underline underline-offset-4">
+                Sent by a member: open their page
+              </Link>
+            ) : (
+              <span>Sent by a signed-in member</span>
+            )
+          ) : null}
+        </p>
+      </div>
+      {canReply ? (
+        <InboxControls status={message.status} assignedTo={message.assignedTo} assignees={assignees} />
+      ) : null}
+      <section aria-labelledby="inbox-thread" className="grid gap-3">
+        <h2 id="inbox-thread" className="text-lg font-semibold">
+          Thread
+        </h2>
+        {message.threadCut ? (
+          <p className="text-sm text-muted-foreground">Only the sender’s latest 100 messages are shown.</p>
+        ) : null}
+        <InboxThread items={message.thread} />
+      </section>
+      {canReply ? (
+        <section aria-labelledby="inbox-answer" className="grid gap-6">
+          <h2 id="inbox-answer" className="sr-only">
+            Answer
+          </h2>
+          <InboxCompose kind="reply" email={message.email} />
+          <InboxCompose kind="note" email={message.email} />
+        </section>
+      ) : null}
+      <TargetHistory history={history} canReadAudit={canReadAudit} />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
