@@ -2,13 +2,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
+import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { freePort } from "./free-port";
 
 type Testing = typeof import("./server-entry.ts");
 type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
 
+/** The staff's Telegram group and support address a `staffAlerts` worker's server is given. */
+export const STAFF_CHAT = -1009876543210;
+export const SUPPORT_EMAIL = "support@signals.example";
+
 type WorkerFixtures = {
-  app: { url: string; testing: Testing; running: Running; dataDir: string };
+  app: { url: string; testing: Testing; running: Running; dataDir: string; botApi?: FakeBotApi };
+  /**
+   * The server gets a bot (pointed at a local Bot API stand-in, `app.botApi`), TELEGRAM_STAFF_CHAT
+   * (STAFF_CHAT) and SUPPORT_EMAIL, so new contact messages alert the staff
+   * (`test.use({ staffAlerts: true })`). Off by default: the other specs run with the bot off.
+   */
+  staffAlerts: boolean;
   /**
    * The host name of PUBLIC_URL (the server still listens on 127.0.0.1). WebAuthn needs a
    * domain: Chromium refuses an IP address as relying party ("This is an invalid domain"), so
@@ -33,8 +44,9 @@ type TestFixtures = {
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   publicHost: ["127.0.0.1", { scope: "worker", option: true }],
+  staffAlerts: [false, { scope: "worker", option: true }],
   app: [
-    async ({ publicHost }, use, workerInfo) => {
+    async ({ publicHost, staffAlerts }, use, workerInfo) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${workerInfo.workerIndex}-`));
       // Production needs PUBLIC_URL, which names the port: pick a free one first.
       const port = await freePort();
@@ -50,6 +62,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         CONTACT_RATE_LIMIT: "100",
       });
       delete process.env.DATABASE_URL;
+      const botApi = staffAlerts ? await startFakeBotApi() : undefined;
+      if (botApi)
+        Object.assign(process.env, {
+          TELEGRAM_BOT_TOKEN: botApi.token,
+          TELEGRAM_API_ROOT: botApi.apiRoot,
+          TELEGRAM_STAFF_CHAT: String(STAFF_CHAT),
+          SUPPORT_EMAIL,
+        });
       const testing = (await import(path.resolve("build/testing.js"))) as Testing;
       const running = await testing.startProductionServer();
       await use({
@@ -57,8 +77,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         testing,
         running,
         dataDir,
+        botApi,
       });
       await running.close();
+      await botApi?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: "worker", timeout: 60_000 },

@@ -20,7 +20,7 @@ export function InboxCompose({ kind, email }: { kind: "reply" | "note"; email: s
   return (
     <form
       noValidate
-      aria-label={reply ? "Reply by email" : "Internal note"}
+      aria-label={reply ? "Write a reply" : "Write a note"}
       className="grid gap-3"
       onSubmit={form.submit(reply ? inboxReplySchema : inboxNoteSchema, ({ body }) => send({ intent: kind, body }))}
     >

@@ -32,7 +32,7 @@ export function InboxControls({
     <div className="flex flex-wrap items-end gap-4">
       <form
         className="flex items-end gap-2"
-        aria-label="Status"
+        aria-label="Change the status"
         onSubmit={(event) => {
           event.preventDefault();
           send({ intent: "status", status: nextStatus });
@@ -59,7 +59,7 @@ export function InboxControls({
       </form>
       <form
         className="flex min-w-0 items-end gap-2"
-        aria-label="Assignment"
+        aria-label="Change who has it"
         onSubmit={(event) => {
           event.preventDefault();
           send({ intent: "assign", assignee });
