@@ -1,5 +1,6 @@
 import { data, useLocation } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
+import { MemberMessagesSection } from "~/components/admin/members/member-messages-section";
 import { MemberMoneySection } from "~/components/admin/members/member-money-section";
 import { MemberNotesSection } from "~/components/admin/members/member-notes-section";
 import { MemberNotificationsSection } from "~/components/admin/members/member-notifications-section";
@@ -18,6 +19,7 @@ import { listTargetHistory } from "#server/staff/list-target-history";
 import { addMemberNote } from "#server/staff/members/add-member-note";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
 import { getMemberProfile } from "#server/staff/members/get-member-profile";
+import { listMemberMessages } from "#server/staff/members/list-member-messages";
 import { listMemberNotes } from "#server/staff/members/list-member-notes";
 import { listMemberNotifications } from "#server/staff/members/list-member-notifications";
 import { listMemberSubscriptions } from "#server/staff/members/list-member-subscriptions";
@@ -36,12 +38,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const account = await getMemberProfile({ db, memberId });
   if (!account) throw data("Not Found", { status: 404 });
   const ledgerPage = ledgerPageOf(new URL(request.url).searchParams);
-  const [subscriptions, money, notifications, notes, history] = await Promise.all([
+  const [subscriptions, money, notifications, notes, history, messages] = await Promise.all([
     listMemberSubscriptions({ db, memberId }),
     getMemberMoney({ db, memberId, ledgerPage }),
     listMemberNotifications({ db, memberId }),
     listMemberNotes({ db, memberId }),
     listTargetHistory({ db, target: { type: "member", id: memberId } }),
+    // Their contact messages, for those who may read the inbox.
+    can(staff.role, "inbox.read") ? listMemberMessages({ db, memberId }) : null,
   ]);
   if (!money) throw data("Not Found", { status: 404 });
   return {
@@ -51,6 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notifications,
     notes,
     history,
+    messages,
     abilities: {
       assist: can(staff.role, "members.assist"),
       write: can(staff.role, "members.write"),
@@ -75,7 +80,8 @@ export const action = defineAction({
 
 /** One member, area by area: a plain list of sections, each its own component. */
 export default function AdminMember({ loaderData }: Route.ComponentProps) {
-  const { profile, sessions, telegram, subscriptions, money, notifications, notes, history, abilities } = loaderData;
+  const { profile, sessions, telegram, subscriptions, money, notifications, notes, history, messages, abilities } =
+    loaderData;
   const { search } = useLocation();
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   return (
@@ -89,6 +95,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       <MemberMoneySection money={money} search={search} />
       <MemberNotificationsSection notifications={notifications} />
       <MemberNotesSection notes={notes} canAssist={abilities.assist} />
+      {messages ? <MemberMessagesSection messages={messages} /> : null}
       <TargetHistory history={history} canReadAudit={abilities.readAudit} />
     </div>
   );

@@ -6,6 +6,7 @@ import type { TargetHistory } from "~/lib/view-types/admin/shared";
 import { loader as layoutLoader } from "~/routes/admin";
 import { loader as listLoader } from "~/routes/admin.inbox";
 import { action, loader as messageLoader } from "~/routes/admin.inbox.$messageId";
+import { loader as memberLoader } from "~/routes/admin.members.$memberId";
 import { auditLog, contactSubmissions, contactThreadEntries } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";
@@ -176,6 +177,17 @@ describeEachDatabase("the back office's support inbox", (database) => {
     // A visitor's message is joined by its address only: another@ sent nothing else unsigned.
     const visitor = await message({ email: "ANOTHER@example.com", message: "Unsigned" }, 5);
     expect((await open(visitor.id)).message.thread.map((i) => i.body)).toEqual(["From the account", "Unsigned"]);
+    // The member's page lists what they sent, signed in or from their address, newest first.
+    const memberPage = await callLoader(memberLoader, {
+      path: `/admin/members/${member.id}`,
+      params: { memberId: member.id },
+      cookie: support.cookie,
+    });
+    expect((memberPage.data.messages as { id: number; excerpt: string }[]).map((m) => m.excerpt)).toEqual([
+      "Latest",
+      "From the account",
+      "First",
+    ]);
     const stranger = await open(other.id);
     expect(stranger.message.thread.map((i) => i.body)).toEqual(["Not theirs", "Other thread"]);
     const missing = await callLoader(messageLoader, {

@@ -59,6 +59,7 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
     expect(await keys(owner.cookie)).toEqual([
       "overview",
       "members",
+      "inbox",
       "posts",
       "plans",
       "results",
@@ -69,7 +70,7 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
       "audit-log",
     ]);
     expect(await keys(editor.cookie)).toEqual(["overview", "posts", "plans", "results", "knowledgebase", "newsletter"]);
-    expect(await keys(support.cookie)).toEqual(["overview", "members"]);
+    expect(await keys(support.cookie)).toEqual(["overview", "members", "inbox"]);
     expect((await callLoader(auditLoader, { path: "/admin/audit-log", cookie: editor.cookie })).status).toBe(404);
     expect((await callLoader(staffLoader, { path: "/admin/staff", cookie: support.cookie })).status).toBe(404);
     // Money figures only for roles that may see money; content figures only for content roles.

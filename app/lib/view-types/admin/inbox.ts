@@ -77,3 +77,6 @@ export type InboxMessage = {
 
 /** Someone a message may be assigned to: staff who may read the inbox. */
 export type InboxAssignee = { id: string; label: string };
+
+/** One of a member's contact messages, as their page in the back office lists them. */
+export type MemberContactMessage = { id: number; excerpt: string; status: InboxStatus; createdAt: string };
