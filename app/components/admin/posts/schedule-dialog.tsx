@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -12,7 +13,7 @@ import {
 } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { postMessages } from "~/lib/validation/admin/posts";
+import { scheduleInputSchema } from "~/lib/validation/admin/posts";
 
 /** "2026-11-23T14:05" in the browser's zone, what a datetime-local input holds. */
 function localInputValue(date: Date): string {
@@ -36,8 +37,9 @@ export function ScheduleDialog({
   onSchedule: (iso: string) => void;
 }) {
   const [open, setOpen] = React.useState(false);
-  const [value, setValue] = React.useState("");
-  const [error, setError] = React.useState("");
+  // The message shows under the picker, no toast: the dialog is where the person looks.
+  const form = useForm({ initial: { at: "" }, clearOnChange: true, refusal: "inline" });
+  const error = form.errors.at;
   const zone = React.useMemo(
     () => (typeof Intl === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone),
     [],
@@ -45,18 +47,15 @@ export function ScheduleDialog({
   function openChange(next: boolean) {
     setOpen(next);
     if (next) {
-      setValue(current ? localInputValue(new Date(current)) : localInputValue(new Date(Date.now() + 60 * 60_000)));
-      setError("");
+      form.reset({
+        at: current ? localInputValue(new Date(current)) : localInputValue(new Date(Date.now() + 60 * 60_000)),
+      });
     }
   }
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const at = new Date(value);
-    if (!value || Number.isNaN(at.getTime())) return setError(postMessages.scheduleInvalid);
-    if (at.getTime() <= Date.now()) return setError(postMessages.scheduleInPast);
+  const submit = form.submit(scheduleInputSchema, ({ at }) => {
     setOpen(false);
-    onSchedule(at.toISOString());
-  }
+    onSchedule(at);
+  });
   return (
     <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger asChild>
@@ -76,13 +75,8 @@ export function ScheduleDialog({
             <Input
               id="post-schedule-at"
               type="datetime-local"
-              value={value}
+              {...form.field("at")}
               min={localInputValue(new Date())}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setError("");
-              }}
-              aria-invalid={Boolean(error) || undefined}
               aria-describedby={error ? "post-schedule-at-error" : undefined}
             />
           </FormField>

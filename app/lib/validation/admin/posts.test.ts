@@ -6,6 +6,7 @@ import {
   postListQuerySchema,
   postMessages,
   postReadiness,
+  scheduleInputSchema,
   slugFromTitle,
 } from "./posts";
 
@@ -221,5 +222,21 @@ describe("control characters in a post", () => {
     expect(refused({ excerpt: "One\u0000" })).toEqual({
       excerpt: "The excerpt contains characters that are not allowed.",
     });
+  });
+});
+
+describe("scheduleInputSchema: the schedule dialog's picker", () => {
+  it("sends a future local time as its exact moment, and refuses an empty, unreadable or past one", () => {
+    const future = new Date(Date.now() + 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const local = `${future.getFullYear()}-${pad(future.getMonth() + 1)}-${pad(future.getDate())}T${pad(future.getHours())}:${pad(future.getMinutes())}`;
+    expect(scheduleInputSchema.parse({ at: local }).at).toBe(new Date(local).toISOString());
+    const first = (at: string) => {
+      const parsed = scheduleInputSchema.safeParse({ at });
+      return parsed.success ? null : parsed.error.issues[0]!.message;
+    };
+    expect(first("")).toBe(postMessages.scheduleInvalid);
+    expect(first("not a time")).toBe(postMessages.scheduleInvalid);
+    expect(first("2020-01-01T10:00")).toBe(postMessages.scheduleInPast);
   });
 });

@@ -110,6 +110,19 @@ const scheduleTime = z
   .pipe(z.iso.datetime({ offset: true, message: postMessages.scheduleInvalid }))
   .transform((value) => new Date(value));
 
+/**
+ * The schedule dialog's picker ("2026-11-23T14:05", the browser's own zone), checked before it
+ * is sent: a real time, in the future; what it sends is the exact moment (ISO). The server
+ * checks the moment again (scheduleTime and the publish rules).
+ */
+export const scheduleInputSchema = z.object({
+  at: z
+    .string()
+    .refine((value) => value !== "" && !Number.isNaN(new Date(value).getTime()), postMessages.scheduleInvalid)
+    .refine((value) => new Date(value).getTime() > Date.now(), postMessages.scheduleInPast)
+    .transform((value) => new Date(value).toISOString()),
+});
+
 /** The editor's buttons: each saves the fields first, in the same transaction. */
 export const postEditorSchema = z.discriminatedUnion("intent", [
   postFieldsSchema.extend({ intent: z.literal("save"), autosave: z.boolean().default(false) }),
