@@ -36,7 +36,7 @@ const PUBLIC_FILES = {
   email: ["send-email", "layout"],
   uploads: ["store-image", "read-upload"],
   content: ["sanitize", "list-published-plans"],
-  telegram: ["telegram-bot", "deliver-telegram-notification", "remove-expired-access"],
+  telegram: ["telegram-bot", "deliver-telegram-notification", "remove-expired-access", "remove-member-access"],
   notifications: ["enqueue-notification"],
   billing: ["ledger", "adjust-balance", "grant-complimentary"],
   wallet: ["generate-wallet"],

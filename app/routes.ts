@@ -34,6 +34,9 @@ export default [
   // The member page's writes, one route per permission.
   route("api/admin/members/:memberId/subscriptions", "routes/api.admin.members.$memberId.subscriptions.ts"),
   route("api/admin/members/:memberId/balance", "routes/api.admin.members.$memberId.balance.ts"),
+  // The member page's writes that need their own permission (the page's action has members.assist).
+  route("api/admin/members/:memberId/telegram", "routes/api.admin.members.$memberId.telegram.ts"),
+  route("api/admin/members/:memberId/account", "routes/api.admin.members.$memberId.account.ts"),
   // The member list's CSV export: a download, so outside the layout (no page around it).
   route("admin/members.csv", "routes/admin.members[.]csv.ts"),
   // The back office: its own layout, staff only (members get 404).

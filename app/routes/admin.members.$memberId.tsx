@@ -1,5 +1,6 @@
 import { data, useLocation } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
+import { MemberBanSection } from "~/components/admin/members/member-ban-section";
 import { MemberMessagesSection } from "~/components/admin/members/member-messages-section";
 import { MemberMoneySection } from "~/components/admin/members/member-money-section";
 import { MemberNotesSection } from "~/components/admin/members/member-notes-section";
@@ -7,6 +8,7 @@ import { MemberNotificationsSection } from "~/components/admin/members/member-no
 import { MemberProfileSection } from "~/components/admin/members/member-profile-section";
 import { MemberSessionsSection } from "~/components/admin/members/member-sessions-section";
 import { MemberSubscriptionsSection } from "~/components/admin/members/member-subscriptions-section";
+import { MemberTelegramFix } from "~/components/admin/members/member-telegram-fix";
 import { MemberTelegramSection } from "~/components/admin/members/member-telegram-section";
 import { TargetHistory } from "~/components/admin/target-history";
 import { adminMeta } from "~/lib/meta";
@@ -90,12 +92,16 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold break-all">{name ? `${name} (${profile.email})` : profile.email}</h1>
       <MemberProfileSection profile={profile} />
       <MemberSessionsSection sessions={sessions} canAssist={abilities.assist} />
-      <MemberTelegramSection telegram={telegram} />
+      <MemberTelegramSection
+        telegram={telegram}
+        actions={abilities.fixTelegram ? <MemberTelegramFix memberId={profile.id} current={telegram.username} /> : null}
+      />
       <MemberSubscriptionsSection subscriptions={subscriptions} />
       <MemberMoneySection money={money} search={search} />
       <MemberNotificationsSection notifications={notifications} />
       <MemberNotesSection notes={notes} canAssist={abilities.assist} />
       {messages ? <MemberMessagesSection messages={messages} /> : null}
+      {abilities.write ? <MemberBanSection profile={profile} /> : null}
       <TargetHistory history={history} canReadAudit={abilities.readAudit} />
     </div>
   );

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
-import { billingHistory, pricing, profiles, subscriptions } from "../db/schema.ts";
+import { billingHistory, pricing, profiles, subscriptions, user } from "../db/schema.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
@@ -21,7 +21,7 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  * - claims the row with FOR UPDATE SKIP LOCKED, re-checking that it is still due, so a second
  *   runner skips it while it is being settled and finds it no longer due afterwards;
  * - locks the member's profile row (the same lock purchases take);
- * - autorenew off, or a complimentary plan → expired (+ subscription_expired);
+ * - autorenew off, a complimentary plan, or a banned member → expired, nothing charged (+ subscription_expired);
  * - autorenew on → one `renewal` ledger debit at the plan's price in force on the due date
  *   (planPriceAt, then priceFor for the period), reference
  *   `renewal:{id}:{due ISO}` so a replay of the same due date never charges twice; a paid
@@ -50,7 +50,9 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
     const monthly = (await planPriceAt({ tx, planId: sub.planId, at: due, subscribedAt: sub.startDate }))!;
     const base = { tx, userId: sub.userId };
     // A complimentary plan is never charged, whatever its autorenew says: it lapses on its date.
-    if (!sub.autorenew || sub.complimentary) {
+    // A banned member is never charged again either: their subscription ends at its due date.
+    const [owner] = await tx.select({ banned: user.banned }).from(user).where(eq(user.id, sub.userId));
+    if (!sub.autorenew || sub.complimentary || owner?.banned === true) {
       await expire(tx, sub.id);
       await enqueueNotification({
         ...base,

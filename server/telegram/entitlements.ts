@@ -1,16 +1,17 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { planTelegramChats, pricing, profiles, subscriptions, telegramChatMembers } from "../db/schema.ts";
+import { planTelegramChats, pricing, profiles, subscriptions, telegramChatMembers, user } from "../db/schema.ts";
 
 /**
  * Who may be in which chat: a member whose Telegram account is verified, with an ACTIVE
- * subscription to a plan that unlocks the chat. Every access decision of the bot reads this.
+ * subscription to a plan that unlocks the chat, and not banned. Every access decision of the bot reads this.
  */
 const entitledTo = (chatId: SQL | number, telegramUserId: SQL | number) => sql`exists (
   select 1 from ${subscriptions}
   join ${planTelegramChats} on ${planTelegramChats.planId} = ${subscriptions.planId}
   join ${profiles} on ${profiles.id} = ${subscriptions.userId}
-  where ${subscriptions.status} = 'active' and ${profiles.telegramVerified}
+  join ${user} on ${user.id} = ${subscriptions.userId}
+  where ${subscriptions.status} = 'active' and ${profiles.telegramVerified} and ${user.banned} is not true
     and ${planTelegramChats.chatId} = ${chatId} and ${profiles.telegramUserId} = ${telegramUserId})`;
 
 export type LinkedMember = { userId: string; firstName: string; telegramUsername: string | null; balance: bigint };
@@ -61,18 +62,20 @@ export async function listEntitledChats(db: DbOrTx, userId: string): Promise<Ent
     .orderBy(asc(planTelegramChats.chatId));
 }
 
-/** Every (member, Telegram account, chat) that should be in place now: verified members only. */
+/** Every (member, Telegram account, chat) that should be in place now: verified members, never banned ones. */
 export async function listEntitledAccess(db: DbOrTx) {
   return db
     .selectDistinct({ userId: profiles.id, telegramUserId: profiles.telegramUserId, chatId: planTelegramChats.chatId })
     .from(subscriptions)
     .innerJoin(planTelegramChats, eq(planTelegramChats.planId, subscriptions.planId))
     .innerJoin(profiles, eq(profiles.id, subscriptions.userId))
+    .innerJoin(user, eq(user.id, subscriptions.userId))
     .where(
       and(
         eq(subscriptions.status, "active"),
         eq(profiles.telegramVerified, true),
         sql`${profiles.telegramUserId} is not null`,
+        sql`${user.banned} is not true`,
       ),
     )
     .orderBy(asc(profiles.id), asc(planTelegramChats.chatId));

@@ -40,6 +40,9 @@ export const botMessages = {
   linksFailed: "I could not create your access links just now. Please try /links again in a few minutes.",
   removed: (plans: string, url: string) =>
     `Your subscription to ${plans} is no longer active, so you have been removed from its Telegram channel. Renew or subscribe again from your dashboard to come back: ${url}`,
+  removedTelegramReset: (plans: string, url: string) =>
+    `Support changed the Telegram username on your account, so this Telegram account has been removed from the ${plans} channel. Verify your Telegram account again from your dashboard to come back: ${url}`,
+  removedBanned: (plans: string) => `Your account has been banned, so you have been removed from the ${plans} channel.`,
   joinDeclined: (url: string) =>
     `I could not approve your request to join: this Telegram account has no active subscription for that channel. If you are a member, verify this account on your dashboard and send /links. ${url}`,
   statusTitle: "Your subscriptions:",

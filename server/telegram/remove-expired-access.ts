@@ -21,11 +21,16 @@ export async function removeExpiredAccess(options: {
   db: Db;
   bot: TelegramBot | undefined;
   subscriptionIds?: string[];
+  /** Only these members (their account changed: Telegram reset, banned), in every chat. */
+  userIds?: string[];
+  /** What the removed person is told; by default that their subscription ended. */
+  notice?: (plans: string) => string;
 }): Promise<{ removed: number; failed: number }> {
   const { db, bot, subscriptionIds } = options;
   const result = { removed: 0, failed: 0 };
   if (!bot || (subscriptionIds && subscriptionIds.length === 0)) return result;
-  let filter: { userIds?: string[]; chatIds?: number[] } = {};
+  if (options.userIds?.length === 0) return result;
+  let filter: { userIds?: string[]; chatIds?: number[] } = options.userIds ? { userIds: options.userIds } : {};
   if (subscriptionIds) {
     const scope = await db
       .select({ userId: subscriptions.userId, chatId: planTelegramChats.chatId })
@@ -42,9 +47,13 @@ export async function removeExpiredAccess(options: {
       if (await removeFromChat(bot, stale)) {
         result.removed++;
         await bot.api
-          .sendMessage(stale.telegramUserId, botMessages.removed(stale.plans, dashboardUrl()), {
-            link_preview_options: { is_disabled: true },
-          })
+          .sendMessage(
+            stale.telegramUserId,
+            options.notice?.(stale.plans) ?? botMessages.removed(stale.plans, dashboardUrl()),
+            {
+              link_preview_options: { is_disabled: true },
+            },
+          )
           .catch((error: unknown) =>
             getLogger().warn(
               { telegramUserId: stale.telegramUserId, err: (error as Error).message },

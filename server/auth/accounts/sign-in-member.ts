@@ -3,6 +3,7 @@ import { isStaffRole } from "~/lib/staff-roles";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
+import { refuseBannedSignIn } from "../core/auth-errors.ts";
 import { getAuth } from "../core/auth.ts";
 import { withoutTrustedDevice } from "../two-factor/sign-in-challenge.ts";
 import { clearSignInFailures, enforceSignInDelay, limitAuthAttempt, recordSignInFailure } from "./limits.ts";
@@ -38,7 +39,9 @@ export async function signInMember(options: {
       headers: isStaffRole(account?.role) ? withoutTrustedDevice(options.headers) : options.headers,
       returnHeaders: true,
     });
-  } catch {
+  } catch (error) {
+    // The password was right but the account is banned: said plainly, and not counted as a guess.
+    refuseBannedSignIn(error);
     await recordSignInFailure({ db, email, clientIp });
     throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
   }

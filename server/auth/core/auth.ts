@@ -27,6 +27,7 @@ import { sendVerificationEmail } from "../email/send-verification-email.ts";
 import { signInDevices } from "../sessions/sign-in-devices-plugin.ts";
 import { secondFactorSessions } from "../two-factor/second-factor-plugin.ts";
 import { TWO_FACTOR_ACCOUNT_FAILURES, TWO_FACTOR_LOCK_SECONDS } from "../two-factor/two-factor-rules.ts";
+import { ACCOUNT_BANNED } from "./auth-errors.ts";
 import { getAuthSecret } from "./auth-secret.ts";
 import { staffAccessControl, staffRoles } from "./staff-access-control.ts";
 
@@ -75,7 +76,13 @@ function createAuth() {
       secondFactorSessions(),
       // Staff roles: set by our own staff functions on the server; the plugin supplies
       // the fields, bans and the access-control check. Members keep the default role "user".
-      admin({ ac: staffAccessControl, roles: staffRoles, defaultRole: "user", adminRoles: ["owner", "admin"] }),
+      admin({
+        ac: staffAccessControl,
+        roles: staffRoles,
+        defaultRole: "user",
+        adminRoles: ["owner", "admin"],
+        bannedUserMessage: ACCOUNT_BANNED,
+      }),
       // WebAuthn is bound to the site's host name and origin, from PUBLIC_URL, never a request.
       passkey({ rpID: new URL(getPublicOrigin()).hostname, rpName: config.brandName, origin: getPublicOrigin() }),
       // One-time sign-in codes by email, asked for and checked on /signin/code

@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { AppError } from "../../lib/errors.ts";
 import { TOO_MANY } from "../accounts/limits.ts";
+import { refuseBannedSignIn } from "../core/auth-errors.ts";
 
 export const PASSKEY_NOT_FOUND = "Passkey not found.";
 export const PASSKEY_SIGN_IN_FAILED =
@@ -22,6 +23,7 @@ export function authErrorCode(error: unknown): string | undefined {
  */
 export function passkeyRefusal(error: unknown, fallback: AppError): never {
   if (!isAPIError(error)) throw error;
+  refuseBannedSignIn(error);
   if (error.statusCode === 429) throw new AppError("RATE_LIMITED", TOO_MANY);
   if (authErrorCode(error) === "CHALLENGE_NOT_FOUND") throw new AppError(fallback.code, PASSKEY_CHALLENGE_EXPIRED);
   throw fallback;

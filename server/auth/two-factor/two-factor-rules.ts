@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { enforceRateLimit } from "../../security/rate-limit.ts";
-import { fromAuthError } from "../core/auth-errors.ts";
+import { fromAuthError, refuseBannedSignIn } from "../core/auth-errors.ts";
 
 // What the Security card and the second sign-in screen say when they refuse.
 export const WRONG_PASSWORD = "Password is incorrect.";
@@ -53,6 +53,7 @@ export function fromTwoFactorError(
   code: "app" | "any",
   lock: { lockedUntil?: Date | null; now?: Date } = {},
 ): never {
+  refuseBannedSignIn(error);
   if (isAPIError(error)) {
     switch ((error.body as { code?: string } | undefined)?.code) {
       case "INVALID_PASSWORD":
