@@ -21,6 +21,7 @@ import { listTargetHistory } from "#server/staff/list-target-history";
 import { addMemberNote } from "#server/staff/members/add-member-note";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
 import { getMemberProfile } from "#server/staff/members/get-member-profile";
+import { listCompPlans } from "#server/staff/members/list-comp-plans";
 import { listMemberMessages } from "#server/staff/members/list-member-messages";
 import { listMemberNotes } from "#server/staff/members/list-member-notes";
 import { listMemberNotifications } from "#server/staff/members/list-member-notifications";
@@ -40,7 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const account = await getMemberProfile({ db, memberId });
   if (!account) throw data("Not Found", { status: 404 });
   const ledgerPage = ledgerPageOf(new URL(request.url).searchParams);
-  const [subscriptions, money, notifications, notes, history, messages] = await Promise.all([
+  const write = can(staff.role, "members.write");
+  const [subscriptions, money, notifications, notes, history, messages, compPlans] = await Promise.all([
     listMemberSubscriptions({ db, memberId }),
     getMemberMoney({ db, memberId, ledgerPage }),
     listMemberNotifications({ db, memberId }),
@@ -48,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listTargetHistory({ db, target: { type: "member", id: memberId } }),
     // Their contact messages, for those who may read the inbox.
     can(staff.role, "inbox.read") ? listMemberMessages({ db, memberId }) : null,
+    write ? listCompPlans({ db }) : [],
   ]);
   if (!money) throw data("Not Found", { status: 404 });
   return {
@@ -58,9 +61,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notes,
     history,
     messages,
+    compPlans,
     abilities: {
       assist: can(staff.role, "members.assist"),
-      write: can(staff.role, "members.write"),
+      write,
+      adjustMoney: can(staff.role, "money.write"),
       fixTelegram: can(staff.role, "telegram.fix"),
       readAudit: can(staff.role, "audit.read"),
     },
@@ -82,8 +87,19 @@ export const action = defineAction({
 
 /** One member, area by area: a plain list of sections, each its own component. */
 export default function AdminMember({ loaderData }: Route.ComponentProps) {
-  const { profile, sessions, telegram, subscriptions, money, notifications, notes, history, messages, abilities } =
-    loaderData;
+  const {
+    profile,
+    sessions,
+    telegram,
+    subscriptions,
+    money,
+    notifications,
+    notes,
+    history,
+    messages,
+    compPlans,
+    abilities,
+  } = loaderData;
   const { search } = useLocation();
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   return (
@@ -96,8 +112,11 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
         telegram={telegram}
         actions={abilities.fixTelegram ? <MemberTelegramFix memberId={profile.id} current={telegram.username} /> : null}
       />
-      <MemberSubscriptionsSection subscriptions={subscriptions} />
-      <MemberMoneySection money={money} search={search} />
+      <MemberSubscriptionsSection
+        subscriptions={subscriptions}
+        write={abilities.write ? { memberId: profile.id, compPlans } : null}
+      />
+      <MemberMoneySection money={money} search={search} adjustFor={abilities.adjustMoney ? profile.id : null} />
       <MemberNotificationsSection notifications={notifications} />
       <MemberNotesSection notes={notes} canAssist={abilities.assist} />
       {messages ? <MemberMessagesSection messages={messages} /> : null}

@@ -192,9 +192,21 @@ describeEachDatabase("the member page", (database) => {
       cookie: owner.cookie,
     });
     expect(missing.status).toBe(404);
-    expect((await view()).abilities).toEqual({ assist: true, write: true, fixTelegram: true, readAudit: true });
+    expect((await view()).abilities).toEqual({
+      assist: true,
+      write: true,
+      adjustMoney: true,
+      fixTelegram: true,
+      readAudit: true,
+    });
     const asSupport = (await open(support)).data as unknown as View;
-    expect(asSupport.abilities).toEqual({ assist: true, write: false, fixTelegram: true, readAudit: false });
+    expect(asSupport.abilities).toEqual({
+      assist: true,
+      write: false,
+      adjustMoney: false,
+      fixTelegram: true,
+      readAudit: false,
+    });
     expect((await open(editor)).status).toBe(404);
   });
 

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatUsdt } from "~/lib/money";
 import type { MemberMoneyView } from "~/lib/view-types/admin/members";
+import { MemberBalanceDialog } from "./member-balance-dialog";
 import { memberDate, MemberSection, memberTime } from "./member-section";
 
 const usdt = (micro: string, sign = false) => formatUsdt(BigInt(micro), { suffix: true, sign });
@@ -17,13 +18,28 @@ function ledgerHref(search: string, page: number) {
 }
 
 /** The balance and the whole ledger (paged, newest first), deposits linked to the explorer, and invoices. */
-export function MemberMoneySection({ money, search }: { money: MemberMoneyView; search: string }) {
+export function MemberMoneySection({
+  money,
+  search,
+  adjustFor,
+}: {
+  money: MemberMoneyView;
+  search: string;
+  /** The member's id when the staff member may credit and debit (money.write). */
+  adjustFor: string | null;
+}) {
   const { ledger } = money;
   return (
     <MemberSection id="member-money" title="Money">
       <p className="text-sm">
         Balance: <strong className="tabular-nums">{usdt(money.balance)}</strong>
       </p>
+      {adjustFor ? (
+        <div className="flex flex-wrap gap-2">
+          <MemberBalanceDialog memberId={adjustFor} direction="credit" />
+          <MemberBalanceDialog memberId={adjustFor} direction="debit" />
+        </div>
+      ) : null}
       <h3 className="font-medium">Ledger</h3>
       {ledger.rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">No balance changes yet.</p>

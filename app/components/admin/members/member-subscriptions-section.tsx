@@ -1,13 +1,25 @@
 import { Badge } from "~/components/ui/badge";
 import type { MemberSubscriptionView } from "~/lib/view-types/admin/members";
 import { memberDate, MemberSection } from "./member-section";
+import { CompPlanDialog, SubscriptionActions } from "./member-subscription-actions";
 
 const PERIODS = { monthly: "Monthly", quarterly: "Quarterly", lifetime: "Lifetime" } as const;
 
-/** Every subscription the member has had, active first. */
-export function MemberSubscriptionsSection({ subscriptions }: { subscriptions: MemberSubscriptionView[] }) {
+/** Every subscription the member has had, active first; with members.write, the changes to them. */
+export function MemberSubscriptionsSection({
+  subscriptions,
+  write,
+}: {
+  subscriptions: MemberSubscriptionView[];
+  write: { memberId: string; compPlans: { id: number; name: string }[] } | null;
+}) {
   return (
     <MemberSection id="member-subscriptions" title="Subscriptions">
+      {write ? (
+        <div>
+          <CompPlanDialog memberId={write.memberId} plans={write.compPlans} />
+        </div>
+      ) : null}
       {subscriptions.length === 0 ? (
         <p className="text-sm text-muted-foreground">No subscriptions.</p>
       ) : (
@@ -25,6 +37,9 @@ export function MemberSubscriptionsSection({ subscriptions }: { subscriptions: M
                 {s.nextBillingDate ? ` · next billing ${memberDate(s.nextBillingDate)}` : ""} · autorenew{" "}
                 {s.autorenew ? "on" : "off"}
               </p>
+              {write && s.status === "active" ? (
+                <SubscriptionActions memberId={write.memberId} subscription={s} />
+              ) : null}
             </li>
           ))}
         </ul>
