@@ -1,21 +1,21 @@
 import * as React from "react";
-import { useFetcher } from "react-router";
 import { TargetHistory } from "~/components/admin/target-history";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import { useForm } from "~/components/forms/use-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
+import { staffRoleSchema } from "~/lib/validation/admin/staff";
 import type { TargetHistory as TargetHistoryData } from "~/lib/view-types/admin/shared";
 import type { StaffListEntry } from "~/lib/view-types/admin/staff";
 
 type RoleAnswer = ActionAnswer<{ email: string; role: StaffRole | null; changed: boolean }>;
 
 function useRoleChange() {
-  const fetcher = useFetcher<RoleAnswer>();
-  useFetcherAnswer(fetcher, (answer) => {
+  return useStaffAction<RoleAnswer>((answer) => {
     if (!answer.ok) toast.error("Staff not changed", { description: answer.error });
     else if (!answer.changed)
       toast.success("Nothing to change", { description: `${answer.email} already has this role.` });
@@ -24,7 +24,6 @@ function useRoleChange() {
         description: `${answer.email}: ${answer.role ? ROLE_LABELS[answer.role] : "no role"}.`,
       });
   });
-  return fetcher;
 }
 
 /** A staff member as the team page lists them, with their own audit history. */
@@ -130,15 +129,25 @@ function StaffRow({
 }
 
 function RoleSelect({ email, role }: { email: string; role: StaffRole }) {
-  const fetcher = useRoleChange();
+  const { submit, busy } = useRoleChange();
+  const form = useForm({ initial: { role: role as string }, refusal: "Staff not changed" });
+  // The names and the method stay: without JavaScript the browser posts the same form itself.
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
+    <form
+      method="post"
+      className="flex items-center gap-2"
+      onSubmit={form.submit(staffRoleSchema, () => void submit({ email, role: form.values.role }), {
+        email,
+        role: form.values.role,
+      })}
+    >
       <input type="hidden" name="email" value={email} />
       <label className="sr-only" htmlFor={`role-${email}`}>{`Role of ${email}`}</label>
       <select
         id={`role-${email}`}
         name="role"
-        defaultValue={role}
+        value={form.values.role}
+        onChange={(event) => form.setValue("role", event.target.value)}
         className="h-8 rounded-md border bg-background px-2 text-sm"
       >
         {STAFF_ROLES.map((r) => (
@@ -148,9 +157,9 @@ function RoleSelect({ email, role }: { email: string; role: StaffRole }) {
         ))}
         <option value="none">No role (remove)</option>
       </select>
-      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
         Save
       </Button>
-    </fetcher.Form>
+    </form>
   );
 }
