@@ -38,7 +38,7 @@ const PUBLIC_FILES = {
   content: ["sanitize", "list-published-plans"],
   telegram: ["telegram-bot", "deliver-telegram-notification", "remove-expired-access", "remove-member-access"],
   notifications: ["enqueue-notification"],
-  billing: ["ledger", "adjust-balance", "grant-complimentary"],
+  billing: ["ledger", "adjust-balance", "grant-complimentary", "reconcile-ledger"],
   wallet: ["generate-wallet"],
   auth: ["core/auth", "core/auth-errors", "core/auth-secret"],
   newsletter: ["delivery-limits"],

@@ -56,6 +56,7 @@ export default [
     route("knowledgebase/:articleId", "routes/admin.knowledgebase.$articleId.tsx"),
     route("newsletter", "routes/admin.newsletter.tsx"),
     route("money", "routes/admin.money.tsx"),
+    route("money/reconciliation", "routes/admin.money.reconciliation.tsx"),
     route("staff", "routes/admin.staff.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("*", "routes/admin.$.tsx"),

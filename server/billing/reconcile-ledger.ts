@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { microToDecimal } from "~/lib/money";
 import type { Db } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
+import { RECORDED_JOBS, recordJobRun } from "../lib/record-job-run.ts";
 
 export type LedgerMismatch = {
   userId: string;
@@ -82,4 +83,25 @@ export async function reconcileLedger(options: { db: Db; source?: string }): Pro
   const id = inserted.rows[0]?.id;
   result.alertId = id === undefined ? null : Number(id);
   return result;
+}
+
+/** The differing members a recorded run keeps (the page lists them; the count is always whole). */
+const RECORDED_MISMATCHES = 200;
+
+/**
+ * reconcileLedger, recorded in job_runs as `ledger-reconcile` with the members that differ: the
+ * hourly job and the back office's "run now" both go through here.
+ */
+export function runRecordedReconcile(options: { db: Db; source: string }): Promise<ReconcileResult> {
+  return recordJobRun({
+    db: options.db,
+    job: RECORDED_JOBS.reconcile,
+    run: () => reconcileLedger(options),
+    summary: (r) => ({
+      source: options.source,
+      checked: r.checked,
+      mismatchCount: r.mismatches.length,
+      mismatches: r.mismatches.slice(0, RECORDED_MISMATCHES),
+    }),
+  });
 }

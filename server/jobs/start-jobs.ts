@@ -1,5 +1,5 @@
 import { isNull } from "drizzle-orm";
-import { reconcileLedger } from "../billing/reconcile-ledger.ts";
+import { runRecordedReconcile } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { sendRenewalReminders } from "../billing/send-renewal-reminders.ts";
 import { getConfig } from "../config.ts";
@@ -7,6 +7,7 @@ import { sendContactAlerts } from "../contact/send-contact-alerts.ts";
 import type { Database } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
+import { RECORDED_JOBS, recordJobRun } from "../lib/record-job-run.ts";
 import { queueNewPostEmails } from "../newsletter/queue-new-post-emails.ts";
 import { sendNewPostEmails } from "../newsletter/send-new-post-emails.ts";
 import { deliverNotifications } from "../notifications/deliver-notifications.ts";
@@ -42,9 +43,14 @@ export function startJobs(database: Database) {
       everyMs: 60_000,
       signal,
       task: async () => {
-        const result = await runRenewals({
+        const result = await recordJobRun({
           db,
-          onError: (id, err) => getLogger().error({ subscriptionId: id, err }, "renewal failed"),
+          job: RECORDED_JOBS.renewals,
+          run: () =>
+            runRenewals({
+              db,
+              onError: (id, err) => getLogger().error({ subscriptionId: id, err }, "renewal failed"),
+            }),
         });
         // Ended subscriptions lose their Telegram chats at once (ban, then unban so they can rejoin).
         if (result.expired + result.failed > 0) await removeExpiredAccess({ db, bot });
@@ -91,7 +97,7 @@ export function startJobs(database: Database) {
       everyMs: 60 * 60_000,
       initialDelayMs: 2 * 60_000,
       signal,
-      task: () => reconcileLedger({ db, source: "job" }).then((r) => ({ ledgerMismatches: r.mismatches.length })),
+      task: () => runRecordedReconcile({ db, source: "job" }).then((r) => ({ ledgerMismatches: r.mismatches.length })),
     }),
   ];
   const watcher = runAsLeader({

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
@@ -67,6 +68,32 @@ test.describe("back office: money", () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(ledgerRows(page)).toHaveCount(1);
+    expect(await noSidewaysScroll(page)).toBe(true);
+  });
+
+  test("an operator runs the ledger check now and sees a member whose balance differs", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const { member } = await seed(app);
+    const { schema, getDatabase } = app.testing;
+    // The ledger is append-only; the cached balance is what drifts.
+    await getDatabase()
+      .db.update(schema.profiles)
+      .set({ balance: 30_000_000n })
+      .where(eq(schema.profiles.id, member.id));
+    await signUpStaff(app, context, "owner");
+    await page.goto("/admin/money");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Money pages" }).getByRole("link", { name: "Reconciliation" }).click();
+    await expect(page.getByRole("heading", { name: "Ledger check" })).toBeVisible();
+    await page.getByRole("button", { name: "Run now" }).click();
+    const differ = page.getByRole("table", { name: "Balances that differ from the ledger" });
+    await expect(differ.getByRole("row", { name: new RegExp(member.email) })).toContainText("5 USDT");
+    await expectAccessible(page, "Reconciliation");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(differ).toBeVisible();
     expect(await noSidewaysScroll(page)).toBe(true);
   });
 });

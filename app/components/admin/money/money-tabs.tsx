@@ -2,7 +2,10 @@ import { NavLink } from "react-router";
 import { cn } from "~/lib/utils";
 
 /** The money pages, one link each; they live under /admin/money so the Money section stays lit. */
-export const MONEY_TABS = [{ to: "/admin/money", title: "Ledger" }] as const;
+export const MONEY_TABS = [
+  { to: "/admin/money", title: "Ledger" },
+  { to: "/admin/money/reconciliation", title: "Reconciliation" },
+] as const;
 
 export function MoneyTabs() {
   return (

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { hasControlCharacter } from "../fields";
 
 /*
@@ -115,3 +116,6 @@ export function ledgerQueryString(query: LedgerQuery): string {
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/** The reconciliation page's one action: run the ledger check now. */
+export const reconcileActionSchema = z.object({ intent: z.literal("reconcile", { error: "Unknown action." }) });

@@ -34,3 +34,21 @@ export type LedgerExplorerView = {
   query: LedgerQuery;
   problems: string[];
 };
+
+// ---- Reconciliation (/admin/money/reconciliation) ----
+
+export type ReconciliationCheck = {
+  /** When the check finished. */
+  at: string;
+  /** False when the check itself failed (see `error`). */
+  ok: boolean;
+  error: string | null;
+  /** "job", or "staff:<who>" for a run asked for on this page. */
+  source: string | null;
+  checked: number;
+  mismatchCount: number;
+  /** Decimal USDT strings, as the check reports them. */
+  mismatches: { userId: string; email: string | null; balance: string; ledgerSum: string; difference: string }[];
+};
+
+export type ReconciliationView = { last: ReconciliationCheck | null; canWrite: boolean };
