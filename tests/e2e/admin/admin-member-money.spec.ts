@@ -1,0 +1,128 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { and, eq, like } from "drizzle-orm";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { creditBalance, openDashboard, signInNewMember, waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
+
+type Testing = typeof import("../support/server-entry.ts");
+
+async function seedPlans(app: { testing: Testing }) {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const { schema, getDatabase } = app.testing;
+  const { db } = getDatabase();
+  const plans = await db
+    .insert(schema.pricing)
+    .values([
+      { planId: `money-gold-${tag}`, name: `Gold ${tag}`, price: 30_000_000n, published: true },
+      { planId: `money-gift-${tag}`, name: `Gift ${tag}`, price: 10_000_000n, published: true },
+    ])
+    .returning();
+  return { gold: plans[0]!, gift: plans[1]! };
+}
+
+const subscriptionsSection = (page: Page) => page.getByRole("region", { name: "Subscriptions" });
+const moneySection = (page: Page) => page.getByRole("region", { name: "Money" });
+
+test.describe("back office: a member's subscriptions and money", () => {
+  // The refused debit is answered 402, which Chromium logs as a failed resource.
+  test.use({ expectedConsoleErrors: [/status of 402 .*\/balance\.data/] });
+
+  test("an operator extends, cancels, gives a plan, credits and debits", async ({ page, app, context, browser }) => {
+    const { gold, gift } = await seedPlans(app);
+    const { schema, getDatabase } = app.testing;
+    const { db } = getDatabase();
+    const memberContext = await browser.newContext();
+    const member = await signInNewMember(app, memberContext);
+    await creditBalance(app, member.userId, 5_000_000n);
+    const [sub] = await db
+      .insert(schema.subscriptions)
+      .values({
+        userId: member.userId,
+        planId: gold.id,
+        billingPeriod: "monthly",
+        nextBillingDate: new Date("2027-01-01T00:00:00Z"),
+        autorenew: true,
+      })
+      .returning();
+    await signUpStaff(app, context, "admin");
+    await page.goto(`/admin/members/${member.userId}`);
+    await waitForHydration(page);
+
+    // Extend by 10 days.
+    await subscriptionsSection(page).getByRole("button", { name: "Extend" }).click();
+    await page.getByLabel("Days", { exact: true }).fill("10");
+    await page.getByRole("dialog").getByRole("button", { name: "Extend" }).click();
+    await expect(subscriptionsSection(page)).toContainText("next billing 2027-01-11");
+
+    // Cancel at period end: autorenew off.
+    await subscriptionsSection(page).getByRole("button", { name: "Cancel at period end" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel at period end" }).click();
+    await expect(subscriptionsSection(page)).toContainText("autorenew off");
+
+    // Cancel now, confirmed.
+    await subscriptionsSection(page).getByRole("button", { name: "Cancel now" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel now" }).click();
+    await expect(subscriptionsSection(page).getByText("cancelled")).toBeVisible();
+    const [cancelled] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, sub!.id));
+    expect(cancelled!.status).toBe("cancelled");
+
+    // A complimentary plan, shown as such on the member's own dashboard.
+    await subscriptionsSection(page).getByRole("button", { name: "Give a complimentary plan" }).click();
+    await page.getByLabel("Plan", { exact: true }).selectOption({ label: gift.name });
+    await page.getByLabel("Period", { exact: true }).selectOption("days");
+    await page.getByLabel("Days", { exact: true }).fill("30");
+    await page.getByRole("button", { name: "Give plan" }).click();
+    await expect(subscriptionsSection(page).getByText("Complimentary", { exact: true })).toBeVisible();
+    const memberPage = await memberContext.newPage();
+    await openDashboard(memberPage, "billing-history");
+    await expect(memberPage.getByRole("cell", { name: "Complimentary" })).toBeVisible();
+    await memberContext.close();
+
+    // A debit larger than the balance is refused.
+    await moneySection(page).getByRole("button", { name: "Debit balance" }).click();
+    await page.getByRole("dialog").getByLabel("Amount (USDT)").fill("6");
+    await page.getByRole("dialog").getByLabel("Reason").fill("Too much");
+    await page.getByRole("dialog").getByRole("button", { name: "Debit" }).click();
+    await expect(page.getByText(/more than the balance/).first()).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // A double click credits once.
+    await moneySection(page).getByRole("button", { name: "Credit balance" }).click();
+    await page.getByRole("dialog").getByLabel("Amount (USDT)").fill("2.5");
+    await page.getByRole("dialog").getByLabel("Reason").fill("Goodwill");
+    await page.getByRole("dialog").getByRole("button", { name: "Credit" }).dblclick();
+    await expect(moneySection(page)).toContainText("Balance: $7.50 USDT");
+    const rows = await db
+      .select()
+      .from(schema.ledgerEntries)
+      .where(
+        and(eq(schema.ledgerEntries.userId, member.userId), like(schema.ledgerEntries.reference, "staff-adjust:%")),
+      );
+    expect(rows).toHaveLength(1);
+
+    // A debit within the balance.
+    await moneySection(page).getByRole("button", { name: "Debit balance" }).click();
+    await page.getByRole("dialog").getByLabel("Amount (USDT)").fill("1.5");
+    await page.getByRole("dialog").getByLabel("Reason").fill("Correction");
+    await page.getByRole("dialog").getByRole("button", { name: "Debit" }).click();
+    await expect(moneySection(page)).toContainText("Balance: $6.00 USDT");
+    await expectAccessible(page, "Member page with its writes");
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await moneySection(page).getByRole("button", { name: "Credit balance" }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= 375)).toBe(true);
+  });
+
+  test("support sees no money or subscription buttons", async ({ page, app, context, browser }) => {
+    const memberContext = await browser.newContext();
+    const member = await signInNewMember(app, memberContext);
+    await memberContext.close();
+    await signUpStaff(app, context, "support");
+    await page.goto(`/admin/members/${member.userId}`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "Money" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Credit balance|Debit balance|complimentary/ })).toHaveCount(0);
+  });
+});
