@@ -61,12 +61,12 @@ export async function setMemberBanned(options: {
     });
     return sessions.length;
   });
-  if (!banned) return { sessionsEnded: 0, removed: 0, removalFailed: 0 };
+  if (!banned) return { banned, sessionsEnded: 0, removed: 0, removalFailed: 0 };
   const removal = await removeMemberAccess({
     db,
     bot: options.bot ?? getTelegramBot(),
     userId: memberId,
     reason: "banned",
   });
-  return { sessionsEnded: ended, removed: removal.removed, removalFailed: removal.failed };
+  return { banned, sessionsEnded: ended, removed: removal.removed, removalFailed: removal.failed };
 }

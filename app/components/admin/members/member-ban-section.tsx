@@ -11,7 +11,7 @@ import { memberAccountSchema } from "~/lib/validation/admin/member-page";
 import type { MemberProfileView } from "~/lib/view-types/admin/members";
 import { MemberSection } from "./member-section";
 
-type BanAnswer = ActionAnswer<{ sessionsEnded: number; removed: number; removalFailed: number }>;
+type BanAnswer = ActionAnswer<{ banned: boolean; sessionsEnded: number; removed: number; removalFailed: number }>;
 
 /**
  * Ban (a reason is required, then a confirmation) or unban, for those with `members.write`.
