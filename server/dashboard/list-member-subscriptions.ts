@@ -16,6 +16,7 @@ export async function listMemberSubscriptions(options: { db: DbOrTx; userId: str
       startDate: subscriptions.startDate,
       nextBillingDate: subscriptions.nextBillingDate,
       autorenew: subscriptions.autorenew,
+      complimentary: subscriptions.complimentary,
     })
     .from(subscriptions)
     .innerJoin(pricing, eq(pricing.id, subscriptions.planId))

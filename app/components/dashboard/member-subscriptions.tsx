@@ -35,7 +35,14 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
             <TableBody>
               {subscriptions.map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell className="font-medium">{s.planName}</TableCell>
+                  <TableCell className="font-medium">
+                    {s.planName}
+                    {s.complimentary ? (
+                      <Badge variant="secondary" className="ml-2">
+                        Complimentary
+                      </Badge>
+                    ) : null}
+                  </TableCell>
                   <TableCell>{periodName[s.billingPeriod]}</TableCell>
                   <TableCell>
                     <Badge variant={s.status === "active" ? "success" : "secondary"}>{capitalize(s.status)}</Badge>
@@ -68,10 +75,14 @@ function AutorenewSwitch({ subscription }: { subscription: MemberSubscription })
     },
   );
 
-  // Lifetime never renews: locked.
-  if (subscription.billingPeriod === "lifetime") {
+  // Lifetime never renews and a complimentary plan is never charged: locked.
+  if (subscription.billingPeriod === "lifetime" || subscription.complimentary) {
+    const why =
+      subscription.billingPeriod === "lifetime"
+        ? "Lifetime subscriptions never renew"
+        : "A complimentary plan is never charged";
     return (
-      <span className="inline-flex items-center gap-1 text-muted-foreground" title="Lifetime subscriptions never renew">
+      <span className="inline-flex items-center gap-1 text-muted-foreground" title={why}>
         <LockIcon className="size-3.5" aria-hidden="true" />
         N/A
       </span>

@@ -47,6 +47,8 @@ export type MemberSubscription = {
   /** "Ends On"; null for lifetime (shown as ∞). */
   nextBillingDate: string | null;
   autorenew: boolean;
+  /** Granted by staff: nothing was paid and nothing renews it. */
+  complimentary: boolean;
 };
 
 export type BillingRow = {

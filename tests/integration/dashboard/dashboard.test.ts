@@ -142,6 +142,35 @@ describeEachDatabase("member dashboard", (database) => {
     expect(row!.autorenew).toBe(false);
   });
 
+  it("autorenew: a complimentary plan cannot be switched on (it is never charged), and the list marks it", async () => {
+    const [plan] = await db().select().from(pricing).where(eq(pricing.published, true)).limit(1).offset(2);
+    const [monthly] = await db()
+      .insert(subscriptions)
+      .values({
+        userId: ada.userId,
+        planId: plan!.id,
+        billingPeriod: "monthly",
+        nextBillingDate: new Date(Date.now() + 30 * 86_400_000),
+        autorenew: false,
+        complimentary: true,
+      })
+      .returning();
+    const answer = await callAction(autorenewAction, {
+      path: "/api/dashboard/autorenew",
+      json: { subscriptionId: monthly!.id, autorenew: true },
+      cookie: ada.cookie,
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.data).toMatchObject({
+      error: "A complimentary plan is never charged, so autorenew cannot be changed.",
+    });
+    const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, monthly!.id));
+    expect(row!.autorenew).toBe(false);
+    const listed = await listMemberSubscriptions({ db: db(), userId: ada.userId });
+    expect(listed.find((s) => s.id === monthly!.id)).toMatchObject({ complimentary: true });
+    await db().delete(subscriptions).where(eq(subscriptions.id, monthly!.id));
+  });
+
   it("user info: only first and last name change, whatever else the body says", async () => {
     const [before] = await db().select().from(profiles).where(eq(profiles.id, ada.userId));
     const [beforeUser] = await db().select().from(user).where(eq(user.id, ada.userId));
