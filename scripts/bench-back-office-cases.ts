@@ -1,9 +1,18 @@
 // The reads `npm run bench -- back-office` times, each called as its loader calls it. Members are
 // `bench-1` … `bench-N` (scripts/bench-back-office-seed.ts).
 import { DEFAULT_MEMBER_QUERY, type MemberListQuery } from "../app/lib/validation/admin/members.ts";
+import { DEFAULT_LEDGER_QUERY, type LedgerQuery } from "../app/lib/validation/admin/money.ts";
 import type { Db } from "../server/db/client.ts";
+import { listTargetHistory } from "../server/staff/list-target-history.ts";
+import { getMemberMoney } from "../server/staff/members/get-member-money.ts";
+import { getMemberProfile } from "../server/staff/members/get-member-profile.ts";
+import { listMemberMessages } from "../server/staff/members/list-member-messages.ts";
+import { listMemberNotes } from "../server/staff/members/list-member-notes.ts";
+import { listMemberNotifications } from "../server/staff/members/list-member-notifications.ts";
+import { listMemberSubscriptions } from "../server/staff/members/list-member-subscriptions.ts";
 import { listMembers } from "../server/staff/members/list-members.ts";
 import { streamMembersCsv } from "../server/staff/members/stream-members-csv.ts";
+import { listLedger } from "../server/staff/money/list-ledger.ts";
 import { getAdminOverview } from "../server/staff/overview/get-admin-overview.ts";
 import { searchBackOffice } from "../server/staff/search/search-back-office.ts";
 
@@ -20,7 +29,30 @@ export function backOfficeCases(options: { db: Db; members: number }): BenchCase
     for (let i = 0; i < 3; i++) if ((await reader.read()).done) break;
     await reader.cancel();
   };
+  // The member page's loader: the profile, then its sections at once.
+  const memberPage = (memberId: string, ledgerPage: number) => async () => {
+    await getMemberProfile({ db, memberId });
+    await Promise.all([
+      listMemberSubscriptions({ db, memberId }),
+      getMemberMoney({ db, memberId, ledgerPage }),
+      listMemberNotifications({ db, memberId }),
+      listMemberNotes({ db, memberId }),
+      listTargetHistory({ db, target: { type: "member", id: memberId } }),
+      listMemberMessages({ db, memberId }),
+    ]);
+  };
+  const ledger = (query: Partial<LedgerQuery>) => () =>
+    listLedger({ db, query: { ...DEFAULT_LEDGER_QUERY, ...query } });
   return [
+    { name: "member page", run: memberPage(`bench-${middle}`, 1) },
+    { name: "member page, ledger page 2", run: memberPage(`bench-${middle + 4 - (middle % 4)}`, 2) },
+    { name: "ledger explorer: newest", run: ledger({}) },
+    {
+      name: "ledger explorer: deposits in a month",
+      run: ledger({ kind: "deposit", from: "2026-01-01", to: "2026-01-31" }),
+    },
+    { name: "ledger explorer: one member", run: ledger({ member: `member${middle}@bench.example` }) },
+    { name: "ledger explorer: reference prefix", run: ledger({ reference: `bench:renewal:${middle}`, prefix: true }) },
     { name: "overview (owner)", run: () => getAdminOverview({ db, role: "owner" }) },
     { name: "overview (owner, 90 days)", run: () => getAdminOverview({ db, role: "owner", range: 90 }) },
     { name: "overview (support)", run: () => getAdminOverview({ db, role: "support" }) },

@@ -49,7 +49,7 @@ async function main() {
         }
       }
       console.log(
-        `${name.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  max ${times.at(-1)!.toFixed(1).padStart(6)} ms${scans}`,
+        `${name.padEnd(38)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  max ${times.at(-1)!.toFixed(1).padStart(6)} ms${scans}`,
       );
     }
     if (failed) process.exitCode = 1;
