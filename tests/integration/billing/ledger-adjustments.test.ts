@@ -188,7 +188,10 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
         );
       });
       // Locking first, it reads the committed balance (4 USDT): a clean 402, not a failed CHECK.
-      expect(await adjustment).toMatchObject({ code: "PAYMENT_REQUIRED", message: "Insufficient balance." });
+      expect(await adjustment).toMatchObject({
+        code: "PAYMENT_REQUIRED",
+        message: "The debit of $6.00 USDT is more than the balance of $4.00 USDT; a balance never goes below zero.",
+      });
       const state = await stateOf(db(), m.id);
       expect(state.balance).toBe(4_000_000n);
       expect(state.entries.map((e) => e.amount)).toEqual([10_000_000n, -6_000_000n]);
