@@ -11,16 +11,17 @@ describe("the staff roles given to Better Auth's admin plugin", () => {
     });
     expect(staffRoles.support.statements).toEqual({
       overview: ["read"],
-      members: ["read"],
+      members: ["read", "assist"],
       inbox: ["read", "reply"],
       telegram: ["fix"],
     });
     expect(staffRoles.admin.statements).toEqual({
       overview: ["read"],
-      members: ["read", "write"],
+      members: ["read", "assist", "write"],
       money: ["read", "write"],
       inbox: ["read", "reply"],
       content: ["read", "write"],
+      prices: ["write"],
       newsletter: ["read", "write"],
       audit: ["read"],
       telegram: ["fix"],
