@@ -78,22 +78,34 @@ test.describe("back office: money", () => {
   }) => {
     const { member } = await seed(app);
     const { schema, getDatabase } = app.testing;
+    const [before] = await getDatabase()
+      .db.select({ balance: schema.profiles.balance })
+      .from(schema.profiles)
+      .where(eq(schema.profiles.id, member.id));
     // The ledger is append-only; the cached balance is what drifts.
     await getDatabase()
       .db.update(schema.profiles)
       .set({ balance: 30_000_000n })
       .where(eq(schema.profiles.id, member.id));
-    await signUpStaff(app, context, "owner");
-    await page.goto("/admin/money");
-    await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Money pages" }).getByRole("link", { name: "Reconciliation" }).click();
-    await expect(page.getByRole("heading", { name: "Ledger check" })).toBeVisible();
-    await page.getByRole("button", { name: "Run now" }).click();
-    const differ = page.getByRole("table", { name: "Balances that differ from the ledger" });
-    await expect(differ.getByRole("row", { name: new RegExp(member.email) })).toContainText("5 USDT");
-    await expectAccessible(page, "Reconciliation");
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expect(differ).toBeVisible();
-    expect(await noSidewaysScroll(page)).toBe(true);
+    try {
+      await signUpStaff(app, context, "owner");
+      await page.goto("/admin/money");
+      await waitForHydration(page);
+      await page.getByRole("navigation", { name: "Money pages" }).getByRole("link", { name: "Reconciliation" }).click();
+      await expect(page.getByRole("heading", { name: "Ledger check" })).toBeVisible();
+      await page.getByRole("button", { name: "Run now" }).click();
+      const differ = page.getByRole("table", { name: "Balances that differ from the ledger" });
+      await expect(differ.getByRole("row", { name: new RegExp(member.email) })).toContainText("5 USDT");
+      await expectAccessible(page, "Reconciliation");
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect(differ).toBeVisible();
+      expect(await noSidewaysScroll(page)).toBe(true);
+    } finally {
+      // Other tests in this worker's database (the ops commands' reconcile) expect a consistent ledger.
+      await getDatabase()
+        .db.update(schema.profiles)
+        .set({ balance: before!.balance })
+        .where(eq(schema.profiles.id, member.id));
+    }
   });
 });
