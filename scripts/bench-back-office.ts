@@ -5,7 +5,8 @@
 // (default 20) after two warm-up calls, and reports p50 / p95 / max in milliseconds. The time is
 // the domain function's (the queries and their shaping), not the HTTP round trip.
 // On PostgreSQL every statement a read sends is also EXPLAINed: a sequential scan of one of the
-// large tables is reported and fails the run (exit code 1).
+// large tables is reported and fails the run (exit code 1). BENCH_ONLY=<text> times only the
+// reads whose name contains it.
 import { performance } from "node:perf_hooks";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { backOfficeCases } from "./bench-back-office-cases.ts";
@@ -29,7 +30,12 @@ async function main() {
       `bench back-office: ${label}; ${members} members seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${runs} runs a read`,
     );
     let failed = false;
-    for (const { name, run } of backOfficeCases({ db: database.db, members })) {
+    // BENCH_ONLY=search times only the reads whose name contains it.
+    const only = process.env.BENCH_ONLY?.toLowerCase();
+    const cases = backOfficeCases({ db: database.db, members }).filter(
+      (c) => !only || c.name.toLowerCase().includes(only),
+    );
+    for (const { name, run } of cases) {
       await run();
       await run();
       const times: number[] = [];

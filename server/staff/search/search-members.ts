@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { STAFF_ROLES } from "~/lib/staff-roles";
 import type { MemberHit, SearchGroup } from "~/lib/view-types/admin/search";
 import type { DbOrTx } from "../../db/client.ts";
@@ -22,15 +22,19 @@ export async function searchMembers(options: {
   const { db, term, limit, offset = 0 } = options;
   const pattern = containsPattern(term);
   const telegram = containsPattern(term.replace(/^@/, ""));
-  const where = and(
-    or(isNull(user.role), notInArray(user.role, [...STAFF_ROLES])),
-    or(
-      ilike(user.email, pattern),
-      ilike(user.name, pattern),
-      sql`(${profiles.firstName} || ' ' || ${profiles.lastName}) ilike ${pattern}`,
-      ilike(profiles.telegramUsername, telegram),
-    ),
+  // Each field its own subquery of ids, joined by UNION: the trigram indexes answer each one,
+  // where one OR across the user and profile tables could use none and read every member.
+  const matching = sql.join(
+    [
+      sql`select ${user.id} from ${user} where ${user.email} ilike ${pattern}`,
+      sql`select ${user.id} from ${user} where ${user.name} ilike ${pattern}`,
+      sql`select ${profiles.id} from ${profiles}
+          where (${profiles.firstName} || ' ' || ${profiles.lastName}) ilike ${pattern}`,
+      sql`select ${profiles.id} from ${profiles} where ${profiles.telegramUsername} ilike ${telegram}`,
+    ],
+    sql` union `,
   );
+  const where = and(or(isNull(user.role), notInArray(user.role, [...STAFF_ROLES])), sql`${user.id} in (${matching})`);
   const lowerTerm = term.toLowerCase();
   const [rows, [count]] = await Promise.all([
     db
