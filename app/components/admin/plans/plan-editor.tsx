@@ -1,6 +1,6 @@
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { PlanFeaturesField, PlanTelegramChatsField } from "~/components/admin/plans/plan-list-fields";
 import { PRICES_NOT_YOURS } from "~/components/admin/plans/prices-not-yours";
 import { ScheduledPriceChange, useCancelScheduledChange } from "~/components/admin/plans/scheduled-price-change";
 import { Button } from "~/components/ui/button";
@@ -11,13 +11,7 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
 import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
-import {
-  MAX_PLAN_FEATURES,
-  PLAN_ICONS,
-  planSchema,
-  planTextsSchema,
-  type PlanForm,
-} from "~/lib/validation/admin/plans";
+import { PLAN_ICONS, planSchema, planTextsSchema, type PlanForm } from "~/lib/validation/admin/plans";
 import { fieldErrors } from "~/lib/validation/fields";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
 
@@ -101,13 +95,6 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
       );
     }
   }
-
-  const moveFeature = (i: number, by: -1 | 1) =>
-    setForm((f) => {
-      const features = [...f.features];
-      [features[i], features[i + by]] = [features[i + by]!, features[i]!];
-      return { ...f, features };
-    });
 
   return (
     <form
@@ -210,112 +197,16 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
         ) : null}
       </fieldset>
 
-      <fieldset className="grid gap-3 rounded-xl border p-4">
-        <legend className="px-1 text-sm font-medium">Features</legend>
-        {errors.features ? <p className="text-sm text-destructive">{errors.features}</p> : null}
-        <ol className="grid gap-2">
-          {form.features.map((feature, i) => (
-            <li key={i} className="flex items-center gap-2">
-              <Input
-                aria-label={`Feature ${i + 1}`}
-                value={feature}
-                onChange={(event) =>
-                  setForm((f) => ({ ...f, features: f.features.map((x, j) => (j === i ? event.target.value : x)) }))
-                }
-              />
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Move feature ${i + 1} up`}
-                disabled={i === 0}
-                onClick={() => moveFeature(i, -1)}
-              >
-                <ArrowUpIcon />
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Move feature ${i + 1} down`}
-                disabled={i === form.features.length - 1}
-                onClick={() => moveFeature(i, 1)}
-              >
-                <ArrowDownIcon />
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove feature ${i + 1}`}
-                onClick={() => setForm((f) => ({ ...f, features: f.features.filter((_, j) => j !== i) }))}
-              >
-                <Trash2Icon />
-              </Button>
-            </li>
-          ))}
-        </ol>
-        <div>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={form.features.length >= MAX_PLAN_FEATURES}
-            onClick={() => setForm((f) => ({ ...f, features: [...f.features, ""] }))}
-          >
-            <PlusIcon aria-hidden="true" />
-            Add feature
-          </Button>
-        </div>
-      </fieldset>
-
-      <fieldset className="grid gap-3 rounded-xl border p-4">
-        <legend className="px-1 text-sm font-medium">Telegram chats</legend>
-        <p className="text-sm text-muted-foreground">
-          The channels or groups a subscription to this plan unlocks (their ids, e.g. -1001234567890). The bot must be
-          an administrator there, allowed to invite and ban users. Members already let in are checked against the new
-          list within the hour.
-        </p>
-        {errors.telegramChats ? <p className="text-sm text-destructive">{errors.telegramChats}</p> : null}
-        <ul className="grid gap-2">
-          {form.telegramChats.map((chat, i) => (
-            <li key={i} className="flex items-center gap-2">
-              <Input
-                aria-label={`Telegram chat ${i + 1}`}
-                inputMode="numeric"
-                value={chat}
-                onChange={(event) =>
-                  setForm((f) => ({
-                    ...f,
-                    telegramChats: f.telegramChats.map((x, j) => (j === i ? event.target.value : x)),
-                  }))
-                }
-              />
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove Telegram chat ${i + 1}`}
-                onClick={() => setForm((f) => ({ ...f, telegramChats: f.telegramChats.filter((_, j) => j !== i) }))}
-              >
-                <Trash2Icon />
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <div>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={form.telegramChats.length >= 10}
-            onClick={() => setForm((f) => ({ ...f, telegramChats: [...f.telegramChats, ""] }))}
-          >
-            <PlusIcon aria-hidden="true" />
-            Add Telegram chat
-          </Button>
-        </div>
-      </fieldset>
+      <PlanFeaturesField
+        features={form.features}
+        error={errors.features}
+        onChange={(features) => setForm((f) => ({ ...f, features }))}
+      />
+      <PlanTelegramChatsField
+        chats={form.telegramChats}
+        error={errors.telegramChats}
+        onChange={(telegramChats) => setForm((f) => ({ ...f, telegramChats }))}
+      />
 
       <div>
         <Button type="submit" disabled={fetcher.state !== "idle"}>
