@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { profiles, telegramNotificationDeliveries } from "../db/schema.ts";
+import { notifications, profiles, telegramNotificationDeliveries } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
 import type { TelegramBot } from "./bot-type.ts";
 import { renderTelegramNotification } from "./messages.ts";
@@ -16,6 +16,10 @@ export type TelegramDelivery = "sent" | "skipped" | "failed";
  * access links of the new subscriptions. Never throws: Telegram is the extra channel, a
  * failure is logged and reported as "failed", and must not hold up the email.
  * "skipped" = bot off, member not verified, unknown kind or already sent.
+ *
+ * With `notificationId` the outcome is also written on the row (telegram_status, and
+ * telegram_error for a failure) so the back office can show and retry failed deliveries; a
+ * row already sent stays `sent`.
  */
 export async function deliverTelegramNotification(options: {
   db: Db;
@@ -26,31 +30,66 @@ export async function deliverTelegramNotification(options: {
   notificationId?: bigint | string;
 }): Promise<TelegramDelivery> {
   const { db, bot, userId, kind, payload } = options;
-  if (!bot) return "skipped";
   const notificationId = options.notificationId === undefined ? undefined : BigInt(options.notificationId);
+  const record = (status: TelegramDelivery, error: string | null = null) =>
+    notificationId === undefined ? undefined : recordTelegramStatus(db, notificationId, status, error);
+  if (!bot) {
+    await record("skipped");
+    return "skipped";
+  }
+  let messageSent = false;
   try {
     if (notificationId !== undefined) {
       const [done] = await db
         .select({ id: telegramNotificationDeliveries.notificationId })
         .from(telegramNotificationDeliveries)
         .where(eq(telegramNotificationDeliveries.notificationId, notificationId));
-      if (done) return "skipped";
+      if (done) {
+        await record("sent");
+        return "skipped";
+      }
     }
     const [member] = await db
       .select({ telegramUserId: profiles.telegramUserId })
       .from(profiles)
       .where(and(eq(profiles.id, userId), eq(profiles.telegramVerified, true)));
     const text = renderTelegramNotification(kind, payload, dashboardUrl());
-    if (!member?.telegramUserId || !text) return "skipped";
+    if (!member?.telegramUserId || !text) {
+      await record("skipped");
+      return "skipped";
+    }
 
     await bot.api.sendMessage(Number(member.telegramUserId), text, { link_preview_options: { is_disabled: true } });
+    messageSent = true;
     if (notificationId !== undefined) {
       await db.insert(telegramNotificationDeliveries).values({ notificationId }).onConflictDoNothing();
     }
+    await record("sent");
     if (kind === "purchase_confirmed") await sendAccessLinks({ db, bot, userId });
     return "sent";
   } catch (error) {
-    getLogger().warn({ userId, kind, err: (error as Error).message }, "telegram: notification not sent");
+    const message = (error as Error).message;
+    getLogger().warn({ userId, kind, err: message }, "telegram: notification not sent");
+    // A failure after the message went out (the access links) leaves the row `sent`.
+    await (messageSent ? record("sent") : record("failed", message));
     return "failed";
+  }
+}
+
+/**
+ * Writes a delivery's outcome on its notification row. Never throws: the status is for the
+ * back office to read, and losing it must not hold up the email.
+ */
+async function recordTelegramStatus(db: Db, notificationId: bigint, status: TelegramDelivery, error: string | null) {
+  try {
+    await db
+      .update(notifications)
+      .set({ telegramStatus: status, telegramError: error === null ? null : error.slice(0, 500) })
+      .where(eq(notifications.id, notificationId));
+  } catch (err) {
+    getLogger().warn(
+      { notification: String(notificationId), err: (err as Error).message },
+      "telegram status not recorded",
+    );
   }
 }

@@ -156,6 +156,41 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     ).toBe("failed");
   });
 
+  it("writes each delivery's outcome on its notification row: failed with the error, then sent", async () => {
+    const m = await verifiedMember();
+    await enqueueNotification({ tx: db(), userId: m.id, kind: "deposit_credited", payload: { amount: "$5.00" } });
+    const row = await latestNotification(m.id);
+    expect(row).toMatchObject({ telegramStatus: null, telegramError: null });
+    const options = { db: db(), bot, userId: m.id, kind: row.kind, payload: row.payload, notificationId: row.id };
+    const status = async () => {
+      const [n] = await db().select().from(notifications).where(eq(notifications.id, row.id));
+      return { telegramStatus: n!.telegramStatus, telegramError: n!.telegramError };
+    };
+
+    api.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
+    expect(await deliverTelegramNotification(options)).toBe("failed");
+    expect(await status()).toEqual({
+      telegramStatus: "failed",
+      telegramError: expect.stringContaining("Forbidden: bot was blocked by the user"),
+    });
+
+    expect(await deliverTelegramNotification(options)).toBe("sent");
+    expect(await status()).toEqual({ telegramStatus: "sent", telegramError: null });
+    // Already sent: a later try (the email retried) leaves it sent.
+    expect(await deliverTelegramNotification(options)).toBe("skipped");
+    expect(await status()).toEqual({ telegramStatus: "sent", telegramError: null });
+    expect(api.messagesTo(m.telegramId)).toHaveLength(2);
+
+    const unverified = await createMember(db(), { telegramUsername: "not_verified_yet" });
+    await enqueueNotification({ tx: db(), userId: unverified.id, kind: "deposit_credited", payload: {} });
+    const other = await latestNotification(unverified.id);
+    expect(await deliverTelegramNotification({ ...options, userId: unverified.id, notificationId: other.id })).toBe(
+      "skipped",
+    );
+    const [skipped] = await db().select().from(notifications).where(eq(notifications.id, other.id));
+    expect(skipped).toMatchObject({ telegramStatus: "skipped", telegramError: null });
+  });
+
   it("long polling handles updates and stops when the signal aborts", async () => {
     const pollingBot = createTelegramBot({ db: db(), config: config(), brandName: "NovaSignals" })!;
     const controller = new AbortController();
