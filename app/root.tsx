@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ErrorView } from "~/components/site/error-view";
 import { FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";
+import { THEME_COLORS } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import type { SiteData } from "~/lib/view-types/site";
 import { getPublicConfig, getPublicOrigin } from "#server/config";
@@ -11,7 +12,10 @@ import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function loader(_args: Route.LoaderArgs): SiteData {
@@ -31,6 +35,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
         <Meta />
         <Links />
       </head>

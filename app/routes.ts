@@ -64,6 +64,7 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
+  route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   // Paths the original site linked to but never declared answer 301.
   route("sign-in", "routes/sign-in.ts"),
   route("terms", "routes/terms.ts"),

@@ -2,9 +2,10 @@ import type * as React from "react";
 import { useNavigation } from "react-router";
 import { BlogPostList } from "~/components/blog/blog-post-list";
 import { BlogSearch } from "~/components/blog/blog-search";
+import { FeedLink } from "~/components/blog/feed-link";
 import type { NewsletterSignup as NewsletterSignupForm } from "~/components/blog/newsletter-signup";
 import { lazyBelowTheFold } from "~/components/site/below-the-fold";
-import { seoMeta } from "~/lib/meta";
+import { feedLink, seoMeta } from "~/lib/meta";
 import { normalizeSearch } from "~/lib/search-term";
 import { listBlogPosts } from "#server/content/list-blog-posts";
 import { getDb } from "#server/db/client";
@@ -40,15 +41,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  seoMeta({
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
+  ...seoMeta({
     matches,
     location,
     title: loaderData?.query ? `Search: ${loaderData.query}` : "Blog",
     description: "Risk management, trading education, market analysis and product news from our research team.",
     // Search result pages are for people, not for the index.
     noindex: Boolean(loaderData?.query),
-  });
+  }),
+  feedLink(matches),
+];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { query, page, posts, total, failed, notice } = loaderData;
@@ -69,6 +72,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             Risk management, trading education, market analysis and product news from the team behind the signals.
           </p>
           <BlogSearch query={query} className="mt-2" />
+          <FeedLink />
         </div>
       </section>
       <div className="mx-auto grid max-w-6xl gap-16 px-4 py-14 sm:px-6">

@@ -21,6 +21,7 @@ import { methodGuard } from "./method-guard.ts";
 import { createPageCache } from "./page-cache.ts";
 import { noStoreForPrivatePaths } from "./private-paths.ts";
 import { requestGuard } from "./request-guard.ts";
+import { serveSocialImages } from "./serve-social-images.ts";
 import { serveUploads } from "./serve-uploads.ts";
 
 export { CLIENT_IP_HEADER };
@@ -122,6 +123,14 @@ export function createApp(options: AppOptions) {
   // content, so cached for good. Served from a bucket's own address when S3_PUBLIC_URL says so,
   // and the pages' CSP then lets images come from there.
   app.get("/uploads/:name", serveUploads({ publicUrl: config.uploadsPublicUrl }));
+  // Link-preview images: the site's images and uploads as 1200×630 JPEG, which every app reads.
+  app.get(
+    "/og/{*image}",
+    serveSocialImages({
+      // The development server serves public/ as it is; a build holds its own copy.
+      folders: [path.join(projectRoot(), options.devMiddleware ? "public" : path.join("build", "client"))],
+    }),
+  );
   const imgSrc = config.uploadsPublicUrl ? new URL(config.uploadsPublicUrl).origin : undefined;
 
   // Mutations from another site are refused here, before React Router (which would log a stack

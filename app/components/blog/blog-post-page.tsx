@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { articleStructuredData } from "~/components/blog/article-structured-data";
 import { ArticleView } from "~/components/blog/article-view";
+import { FeedLink } from "~/components/blog/feed-link";
 import { RelatedArticles } from "~/components/blog/related-articles";
-import { jsonLd, seoMeta, siteDataOf } from "~/lib/meta";
+import { feedLink, jsonLd, seoMeta, siteDataOf } from "~/lib/meta";
 import { summarizeHtml } from "~/lib/text-summary";
 import type { BlogPost, BlogPostSummary } from "~/lib/view-types/content";
 
@@ -14,7 +15,10 @@ export function BlogPostPage({ post, related }: { post: BlogPost; related: BlogP
   return (
     <div className="mx-auto grid max-w-6xl gap-20 px-4 py-12 sm:px-6">
       <ArticleView post={post} />
-      <RelatedArticles posts={related} className="border-t pt-12" />
+      <div className="grid gap-6 border-t pt-12">
+        <RelatedArticles posts={related} />
+        <FeedLink className="justify-self-start" />
+      </div>
     </div>
   );
 }
@@ -45,6 +49,7 @@ export function blogPostMeta(args: {
     { property: "article:published_time", content: post.date },
     { property: "article:section", content: post.category },
     { property: "article:author", content: post.author },
+    feedLink(matches),
     jsonLd(articleStructuredData({ post, siteUrl: root?.siteUrl ?? "", brandName: root?.config.brandName ?? "" })),
   ];
 }

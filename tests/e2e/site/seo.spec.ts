@@ -184,8 +184,10 @@ test.describe("page metadata", () => {
     const post = seeded(published);
     await page.goto(`/blog/${post.slug}`);
     expect(await content(page, 'meta[property="og:type"]')).toBe("article");
-    // The article's own image in link previews, as an absolute address.
-    const image = new URL(post.image, app.url).href;
+    // The article's own image in link previews, as an absolute address of its 1200×630 JPEG
+    // (the seeded heroes are SVG, which link previews do not read).
+    expect(post.image).toMatch(/^\/images\/.+\.svg$/);
+    const image = `${app.url}/og${post.image}.jpg`;
     expect(await content(page, 'meta[property="og:image"]')).toBe(image);
     expect(await content(page, 'meta[name="twitter:image"]')).toBe(image);
     expect(await content(page, 'meta[property="og:title"]')).toContain(post.title);
@@ -218,7 +220,7 @@ test.describe("page metadata", () => {
       expect(await content(page, 'meta[name="description"]')).toBe(
         "Why Funding rates & open interest tell you who is crowded.",
       );
-      expect(await content(page, 'meta[property="og:image"]')).toBe(`${app.url}/images/og-default.svg`);
+      expect(await content(page, 'meta[property="og:image"]')).toBe(`${app.url}/images/og-default.png`);
     } finally {
       await db.delete(blogPosts).where(eq(blogPosts.slug, slug));
     }
