@@ -3,20 +3,28 @@ import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { emailHtml } from "../email/layout.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
+import { deliverOutbox, type OutboxColumns } from "../lib/deliver-outbox.ts";
 import { getLogger } from "../lib/logger.ts";
-import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
 import { getTelegramBot, type TelegramBot } from "../telegram/telegram-bot.ts";
 
 export const CONTACT_ALERT_MAX_ATTEMPTS = 8;
 
+const ALERT_OUTBOX: OutboxColumns = {
+  table: "contact_submissions",
+  sentAt: "alert_sent_at",
+  nextAttemptAt: "alert_next_attempt_at",
+  attempts: "alert_attempts",
+  lastError: "alert_last_error",
+};
+
 type Claimed = {
   id: number;
+  attempt: number;
   name: string;
   email: string;
   telegram: string | null;
   message: string;
   user_id: string | null;
-  alert_attempts: number;
   email_done: boolean;
   telegram_done: boolean;
 };
@@ -53,10 +61,10 @@ export function contactAlertText(row: Pick<Claimed, "id" | "name" | "email" | "t
 
 /**
  * Tells the staff of new contact messages: an email to SUPPORT_EMAIL and a message to
- * TELEGRAM_STAFF_CHAT (when the bot is on), each channel once. The message row is the outbox:
- * due rows are claimed with FOR UPDATE SKIP LOCKED and a lease (the job and the attempt made
- * right after a visitor's submit never send one alert twice), a failed channel is retried with
- * back-off, a sent one is never repeated. `submissionId` limits the run to one message.
+ * TELEGRAM_STAFF_CHAT (when the bot is on), each channel once. The message row is the outbox
+ * (deliverOutbox: claimed with a lease, so the job and the attempt made right after a visitor's
+ * submit never send one alert twice); a failed channel is retried with back-off, a sent one is
+ * never repeated. `submissionId` limits the run to one message.
  */
 export async function sendContactAlerts(options: {
   db: Db;
@@ -66,38 +74,22 @@ export async function sendContactAlerts(options: {
   send?: (email: Email) => Promise<unknown>;
   bot?: TelegramBot;
 }): Promise<{ alerted: number; failed: number }> {
-  const { db, limit = 20, runBudgetMs = RUN_BUDGET_MS, send = sendEmail } = options;
+  const { db, limit, runBudgetMs, send = sendEmail } = options;
   const config = getConfig();
   const bot = "bot" in options ? options.bot : getTelegramBot();
   const staffChat = config.telegram.staffChat;
-  const only = options.submissionId === undefined ? sql`` : sql`and id = ${options.submissionId}`;
-  const claimed = await db.execute<Claimed>(sql`
-    with due as (
-      select id from contact_submissions
-      where alert_sent_at is null and alert_next_attempt_at <= now()
-        and alert_attempts < ${CONTACT_ALERT_MAX_ATTEMPTS} ${only}
-      order by id
-      limit ${limit}
-      for update skip locked
-    )
-    update contact_submissions c
-    set alert_next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), alert_attempts = c.alert_attempts + 1
-    from due
-    where c.id = due.id
-    returning c.id, c.name, c.email, c.telegram, c.message, c.user_id, c.alert_attempts,
-      c.alert_email_sent_at is not null as email_done, c.alert_telegram_sent_at is not null as telegram_done`);
-  let alerted = 0;
-  let failed = 0;
-  await sendBeforeDeadline(claimed.rows, {
-    deadline: Date.now() + runBudgetMs,
-    handBack: (rest) =>
-      db.execute(sql`
-        update contact_submissions set alert_next_attempt_at = now(), alert_attempts = alert_attempts - 1
-        where id in (${sql.join(
-          rest.map((r) => sql`${r.id}`),
-          sql`, `,
-        )}) and alert_sent_at is null`),
-    each: async (row) => {
+  const { sent, failed } = await deliverOutbox<Claimed>({
+    db,
+    outbox: ALERT_OUTBOX,
+    maxAttempts: CONTACT_ALERT_MAX_ATTEMPTS,
+    due: options.submissionId === undefined ? undefined : sql`and id = ${options.submissionId}`,
+    claim: {
+      returning: sql`o.name, o.email, o.telegram, o.message, o.user_id,
+        o.alert_email_sent_at is not null as email_done, o.alert_telegram_sent_at is not null as telegram_done`,
+    },
+    limit,
+    runBudgetMs,
+    send: async (row) => {
       const alert = contactAlertText(row);
       const errors: string[] = [];
       if (config.supportEmail && !row.email_done) {
@@ -117,25 +109,15 @@ export async function sendContactAlerts(options: {
           errors.push(`telegram: ${(error as Error).message}`);
         }
       }
-      if (errors.length === 0) {
-        alerted++;
-        await db.execute(
-          sql`update contact_submissions set alert_sent_at = now(), alert_last_error = null where id = ${row.id}`,
-        );
-        return;
-      }
-      failed++;
-      const backoffSeconds = Math.min(3600, 30 * 2 ** (row.alert_attempts - 1));
-      const lastError = errors.join("; ").slice(0, 500);
-      await db.execute(sql`
-        update contact_submissions
-        set alert_next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), alert_last_error = ${lastError}
-        where id = ${row.id}`);
+      // A channel that failed fails the row: it is retried, and only the channels not sent yet go again.
+      if (errors.length > 0) throw new Error(errors.join("; "));
+    },
+    onFailure: (row, lastError) => {
       const log = getLogger();
-      const details = { submission: row.id, attempt: row.alert_attempts, err: lastError };
-      if (row.alert_attempts >= CONTACT_ALERT_MAX_ATTEMPTS) log.error(details, "contact alert not sent; giving up");
+      const details = { submission: row.id, attempt: row.attempt, err: lastError };
+      if (row.attempt >= CONTACT_ALERT_MAX_ATTEMPTS) log.error(details, "contact alert not sent; giving up");
       else log.warn(details, "contact alert failed; will retry");
     },
   });
-  return { alerted, failed };
+  return { alerted: sent, failed };
 }

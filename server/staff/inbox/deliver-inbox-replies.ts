@@ -3,15 +3,23 @@ import { getConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { emailHtml } from "../../email/layout.ts";
 import { sendEmail, type Email } from "../../email/send-email.ts";
+import { deliverOutbox, type OutboxColumns } from "../../lib/deliver-outbox.ts";
 import { getLogger } from "../../lib/logger.ts";
-import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../../lib/outbox-lease.ts";
 
 export const INBOX_REPLY_MAX_ATTEMPTS = 8;
 
+const REPLY_OUTBOX: OutboxColumns = {
+  table: "contact_thread_entries",
+  sentAt: "email_sent_at",
+  nextAttemptAt: "next_attempt_at",
+  attempts: "email_attempts",
+  lastError: "last_error",
+};
+
 type Claimed = {
   id: number;
+  attempt: number;
   body: string;
-  email_attempts: number;
   to: string;
   name: string;
   message: string;
@@ -51,10 +59,10 @@ export function inboxReplyEmail(row: Pick<Claimed, "body" | "to" | "name" | "mes
 }
 
 /**
- * Sends the inbox's replies (contact_thread_entries of kind "reply" not sent yet): claimed with
- * FOR UPDATE SKIP LOCKED and a lease like the other outboxes, so the job and the attempt made
- * right after a reply is saved never send it twice; a failure is kept in `last_error` and
- * retried with back-off, up to INBOX_REPLY_MAX_ATTEMPTS tries. `entryId` limits the run to one reply.
+ * Sends the inbox's replies (contact_thread_entries of kind "reply" not sent yet) as an outbox
+ * (deliverOutbox): claimed with a lease, so the job and the attempt made right after a reply is
+ * saved never send it twice; a failure is kept in `last_error` and retried with back-off, up to
+ * INBOX_REPLY_MAX_ATTEMPTS tries. `entryId` limits the run to one reply.
  */
 export async function deliverInboxReplies(options: {
   db: Db;
@@ -63,54 +71,21 @@ export async function deliverInboxReplies(options: {
   runBudgetMs?: number;
   send?: (email: Email) => Promise<unknown>;
 }): Promise<{ sent: number; failed: number }> {
-  const { db, limit = 20, runBudgetMs = RUN_BUDGET_MS, send = sendEmail } = options;
-  const only = options.entryId === undefined ? sql`` : sql`and id = ${options.entryId}`;
-  const claimed = await db.execute<Claimed>(sql`
-    with due as (
-      select id from contact_thread_entries
-      where kind = 'reply' and email_sent_at is null and next_attempt_at <= now()
-        and email_attempts < ${INBOX_REPLY_MAX_ATTEMPTS} ${only}
-      order by id
-      limit ${limit}
-      for update skip locked
-    )
-    update contact_thread_entries e
-    set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), email_attempts = e.email_attempts + 1
-    from due, contact_submissions s
-    where e.id = due.id and s.id = e.submission_id
-    returning e.id, e.body, e.email_attempts, s.email as "to", s.name, s.message, s.created_at as sent_on`);
-  let sent = 0;
-  let failed = 0;
-  await sendBeforeDeadline(claimed.rows, {
-    deadline: Date.now() + runBudgetMs,
-    handBack: (rest) =>
-      db.execute(sql`
-        update contact_thread_entries set next_attempt_at = now(), email_attempts = email_attempts - 1
-        where id in (${sql.join(
-          rest.map((r) => sql`${r.id}`),
-          sql`, `,
-        )}) and email_sent_at is null`),
-    each: async (row) => {
-      try {
-        await send(inboxReplyEmail(row));
-        await db.execute(
-          sql`update contact_thread_entries set email_sent_at = now(), last_error = null where id = ${row.id}`,
-        );
-        sent++;
-      } catch (error) {
-        failed++;
-        const message = String((error as Error).message).slice(0, 500);
-        const backoffSeconds = Math.min(3600, 30 * 2 ** (row.email_attempts - 1));
-        await db.execute(sql`
-          update contact_thread_entries
-          set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${message}
-          where id = ${row.id}`);
-        getLogger().warn(
-          { reply: row.id, attempt: row.email_attempts, err: message },
-          "inbox reply email failed; will retry",
-        );
-      }
+  const { db, limit, runBudgetMs, send = sendEmail } = options;
+  return deliverOutbox<Claimed>({
+    db,
+    outbox: REPLY_OUTBOX,
+    maxAttempts: INBOX_REPLY_MAX_ATTEMPTS,
+    due: sql`and kind = 'reply' ${options.entryId === undefined ? sql`` : sql`and id = ${options.entryId}`}`,
+    claim: {
+      from: sql`contact_submissions s`,
+      where: sql`s.id = o.submission_id`,
+      returning: sql`o.body, s.email as "to", s.name, s.message, s.created_at as sent_on`,
     },
+    limit,
+    runBudgetMs,
+    send: (row) => send(inboxReplyEmail(row)),
+    onFailure: (row, message) =>
+      getLogger().warn({ reply: row.id, attempt: row.attempt, err: message }, "inbox reply email failed; will retry"),
   });
-  return { sent, failed };
 }
