@@ -23,6 +23,7 @@ const DOMAIN_ORDER = [
   "notifications", // the outbox of member notices, delivered by email and Telegram
   "billing", // ledger, purchases, renewals
   "wallet", // deposit addresses and deposits
+  "card-payments", // Stripe Checkout: sessions, the webhook's credits, refunds and disputes
   "auth", // accounts and sessions
   "newsletter",
   "contact",

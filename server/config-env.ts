@@ -119,6 +119,19 @@ export const envSchema = z.object({
   TRON_EXPLORER_URL: url("a TRON explorer's transaction page, e.g. https://tronscan.org/#/transaction/").default(
     "https://tronscan.org/#/transaction/",
   ),
+  // Card payments through Stripe Checkout: both keys or neither (without them no card option is shown).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret or restricted key (sk_live_…, sk_test_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  // Tests point the client at a local stand-in; production talks to Stripe over https only.
+  STRIPE_API_URL: url("Stripe's API, https://api.stripe.com").default("https://api.stripe.com"),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ message: "must be a number" })
     .int("must be an integer")

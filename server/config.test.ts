@@ -222,3 +222,50 @@ describe("S3_* (uploaded images in a bucket)", () => {
     expect(parseConfig({ ...full, S3_ENDPOINT: "http://127.0.0.1:9000" }).s3?.endpoint).toBe("http://127.0.0.1:9000");
   });
 });
+
+describe("STRIPE_* (card payments)", () => {
+  const keys = { STRIPE_SECRET_KEY: "sk_test_4eC39HqLyjWDarjtT1zdp7dc", STRIPE_WEBHOOK_SECRET: "whsec_abc123DEF456" };
+  const production = { NODE_ENV: "production", PUBLIC_URL: "https://example.com", ALLOW_DEV_TRON_KEY: "true" };
+
+  it("is off without the keys: no card option reaches the browser", () => {
+    expect(parseConfig({}).stripe).toBeUndefined();
+  });
+
+  it("reads both keys and Stripe's own address unless told another", () => {
+    expect(parseConfig(keys).stripe).toEqual({
+      secretKey: keys.STRIPE_SECRET_KEY,
+      webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+      api: { protocol: "https", host: "api.stripe.com", port: 443 },
+    });
+    expect(parseConfig({ ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" }).stripe?.api).toEqual({
+      protocol: "http",
+      host: "127.0.0.1",
+      port: 12111,
+    });
+  });
+
+  it("refuses one key without the other, naming the missing one and echoing neither", () => {
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /^Invalid configuration: STRIPE_WEBHOOK_SECRET must be set too/,
+    );
+    expect(() => parseConfig({ STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET })).toThrow(
+      /^Invalid configuration: STRIPE_SECRET_KEY must be set too/,
+    );
+    const error = (() => {
+      try {
+        parseConfig({ ...keys, STRIPE_SECRET_KEY: "pk_live_publishable0000" });
+      } catch (e) {
+        return e as ConfigError;
+      }
+    })();
+    expect(error?.message).toMatch(/^Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret/);
+    expect(error?.message).not.toContain("pk_live");
+  });
+
+  it("in production, wants https for STRIPE_API_URL", () => {
+    expect(() => parseConfig({ ...production, ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow(
+      /STRIPE_API_URL must use https:\/\/ in production/,
+    );
+    expect(parseConfig({ ...production, ...keys }).stripe?.api.protocol).toBe("https");
+  });
+});

@@ -18,6 +18,8 @@ const secretVariables = new Set([
   "TRON_XPUB",
   "S3_SECRET_ACCESS_KEY",
   "S3_ACCESS_KEY_ID",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
 ]);
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -69,6 +71,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       "Invalid configuration: TRON_XPUB is required in production (deposit addresses would otherwise come from the development key in DATA_DIR); set ALLOW_DEV_TRON_KEY=true to run on that key on purpose",
     );
   }
+  const stripe = readStripe(c);
   const s3 = readS3(c);
   let telegram;
   try {
@@ -118,6 +121,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
       usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
     },
     telegram,
+    /** Card payments (Stripe Checkout); undefined: no card option anywhere. */
+    stripe,
     /** The bucket uploaded images go to; undefined: DATA_DIR/uploads. */
     s3,
     /** S3_PUBLIC_URL: /uploads/… redirects there (the bucket or its CDN serves the bytes); undefined: this server serves them. */
@@ -187,6 +192,34 @@ function readS3(c: z.output<typeof envSchema>) {
   };
 }
 
+/**
+ * Stripe: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together or not at all. A key without the
+ * webhook secret would take card payments that are never credited (the webhook credits them).
+ */
+function readStripe(c: z.output<typeof envSchema>) {
+  if (!c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) return undefined;
+  if (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(
+      `Invalid configuration: ${c.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"} must be set too (card payments need STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)`,
+    );
+  const api = new URL(c.STRIPE_API_URL);
+  if (c.NODE_ENV === "production" && api.protocol !== "https:") {
+    // The secret key travels in every request, and checkout addresses come back in the answers.
+    throw new ConfigError(
+      `Invalid configuration: STRIPE_API_URL must use https:// in production (got "${api.origin}")`,
+    );
+  }
+  return {
+    secretKey: c.STRIPE_SECRET_KEY,
+    webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+    api: {
+      protocol: api.protocol === "https:" ? ("https" as const) : ("http" as const),
+      host: api.hostname,
+      port: api.port ? Number(api.port) : api.protocol === "https:" ? 443 : 80,
+    },
+  };
+}
+
 /** The process configuration, read from process.env exactly once. */
 export function getConfig(): Config {
   return singleton("config", () => parseConfig(process.env));
@@ -195,7 +228,7 @@ export function getConfig(): Config {
 /** The only configuration the browser ever sees: an explicit whitelist. */
 export function getPublicConfig(): PublicConfig {
   const c = getConfig();
-  return { brandName: c.brandName, productSlug: c.productSlug, links: c.links };
+  return { brandName: c.brandName, productSlug: c.productSlug, links: c.links, cardPayments: c.stripe !== undefined };
 }
 
 let listeningOrigin: string | undefined;

@@ -22,6 +22,7 @@ import { pricing } from "./content-schema.ts";
 
 export * from "./auth-schema.ts";
 export * from "./back-office-schema.ts";
+export * from "./card-payments-schema.ts";
 export * from "./content-schema.ts";
 export * from "./newsletter-schema.ts";
 export * from "./notifications-schema.ts";
@@ -34,7 +35,7 @@ export * from "./uploads-schema.ts";
 export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "cancelled"]);
 export const billingStatus = pgEnum("billing_status", ["paid", "pending", "failed"]);
 export const billingPeriod = pgEnum("billing_period", ["monthly", "quarterly", "lifetime"]);
-export const ledgerKind = pgEnum("ledger_kind", ["deposit", "purchase", "renewal", "adjustment", "refund"]);
+export const ledgerKind = pgEnum("ledger_kind", ["deposit", "purchase", "renewal", "adjustment", "refund", "card"]);
 
 /** A member's profile: id equals the auth user id. */
 export const profiles = pgTable(

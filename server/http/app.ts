@@ -4,8 +4,10 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { UPLOAD_BODY_MAX_BYTES, UPLOAD_ENDPOINT, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { sendPaymentFlagAlerts } from "../card-payments/send-payment-flag-alerts.ts";
+import { getStripe } from "../card-payments/stripe-client.ts";
 import { getConfig } from "../config.ts";
-import { getDatabase } from "../db/client.ts";
+import { getDatabase, getDb } from "../db/client.ts";
 import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { getLogger } from "../lib/logger.ts";
 import { projectRoot } from "../lib/paths.ts";
@@ -23,6 +25,7 @@ import { noStoreForPrivatePaths } from "./private-paths.ts";
 import { requestGuard } from "./request-guard.ts";
 import { serveSocialImages } from "./serve-social-images.ts";
 import { serveUploads } from "./serve-uploads.ts";
+import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./stripe-webhook.ts";
 
 export { CLIENT_IP_HEADER };
 
@@ -119,6 +122,21 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  // Stripe's card payment events: raw body, Stripe's signature, no cookies; 404 without the keys.
+  app.post(
+    STRIPE_WEBHOOK_PATH,
+    stripeWebhook({
+      stripe: () => {
+        const client = getStripe();
+        return client && config.stripe ? { client, webhookSecret: config.stripe.webhookSecret } : undefined;
+      },
+      getDb,
+      afterEvent: async (outcome) => {
+        if ("flagged" in outcome && outcome.flagged) await sendPaymentFlagAlerts({ db: getDb() });
+      },
+    }),
+  );
+
   // Uploaded images: WebP, already compressed, so before compression; named by
   // content, so cached for good. Served from a bucket's own address when S3_PUBLIC_URL says so,
   // and the pages' CSP then lets images come from there.
@@ -134,7 +152,7 @@ export function createApp(options: AppOptions) {
   const imgSrc = config.uploadsPublicUrl ? new URL(config.uploadsPublicUrl).origin : undefined;
 
   // Mutations from another site are refused here, before React Router (which would log a stack
-  // trace for each) and before any body is read; the operator API and the webhook above take no
+  // trace for each) and before any body is read; the operator API and the webhooks above take no
   // cookies and never get here.
   app.use(crossSiteGuard({ getBuild: options.getBuild }));
   // A mutation to an address without an action: 405 here, not a framework stack trace per request.

@@ -2,6 +2,7 @@ import { isNull } from "drizzle-orm";
 import { runRecordedReconcile } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { sendRenewalReminders } from "../billing/send-renewal-reminders.ts";
+import { sendPaymentFlagAlerts } from "../card-payments/send-payment-flag-alerts.ts";
 import { getConfig } from "../config.ts";
 import { sendContactAlerts } from "../contact/send-contact-alerts.ts";
 import type { Database } from "../db/client.ts";
@@ -75,6 +76,14 @@ export function startJobs(database: Database) {
     // The support inbox's outboxes: staff alerts of new contact messages, and replies to them.
     // Both are tried at once by the request that made them; these pick up what failed.
     startIntervalJob({ name: "contact-alerts", everyMs: 15_000, signal, task: () => sendContactAlerts({ db }) }),
+    // Operators' alerts of card refunds the balance could not cover and of disputes: tried by
+    // the webhook at once, retried here.
+    startIntervalJob({
+      name: "payment-flag-alerts",
+      everyMs: 60_000,
+      signal,
+      task: () => sendPaymentFlagAlerts({ db }),
+    }),
     startIntervalJob({ name: "inbox-replies", everyMs: 15_000, signal, task: () => deliverInboxReplies({ db }) }),
     startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),
     startIntervalJob({

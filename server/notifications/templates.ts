@@ -28,6 +28,14 @@ const templates: Record<NotificationKind, (p: Payload) => { subject: string; hea
       ...(p.txId ? [`Transaction: ${p.txId}`] : []),
     ],
   }),
+  card_payment_credited: (p) => ({
+    subject: "Card payment received",
+    heading: "Your card payment has been credited",
+    lines: [
+      `Your card payment of ${p.paid ?? "the amount you paid"} has added ${p.amount ?? "its amount"} USDT to your balance.`,
+      ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+    ],
+  }),
   renewal_charged: (p) => ({
     subject: "Subscription renewed",
     heading: "Your subscription has been renewed",

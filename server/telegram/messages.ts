@@ -83,6 +83,11 @@ const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
     ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
     ...(p.txId ? [`Transaction: ${p.txId}`] : []),
   ],
+  card_payment_credited: (p) => [
+    "💳 Card payment received",
+    `Your card payment of ${p.paid ?? "the amount you paid"} has added ${p.amount ?? "its amount"} USDT to your balance.`,
+    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+  ],
   renewal_charged: (p) => [
     "🔁 Subscription renewed",
     `${p.plan ?? "Your subscription"} was renewed for ${p.amount ?? "its price"} from your balance.`,

@@ -3,6 +3,8 @@ export type PublicConfig = {
   brandName: string;
   productSlug: string;
   links: { telegram: string; x: string; discord: string };
+  /** Stripe Checkout is configured: "Pay by card" is offered, and the pricing page shows cards. */
+  cardPayments: boolean;
 };
 
 /** What the root loader (app/root.tsx) gives every page. */
