@@ -3,92 +3,66 @@ import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { emailHtml } from "../email/layout.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
+import { deliverOutbox } from "../lib/deliver-outbox.ts";
 import { getLogger } from "../lib/logger.ts";
-import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
 
 export const PAYMENT_FLAG_ALERT_MAX_ATTEMPTS = 8;
 
-type Claimed = { id: number; user_id: string; kind: string; detail: string; email: string; alert_attempts: number };
+type Claimed = { id: number; attempt: number; user_id: string; kind: string; detail: string; email: string };
 
-const subjects: Record<string, string> = {
+const headings: Record<string, string> = {
   refund_shortfall: "Card refund larger than the member's balance",
   dispute: "Card payment disputed",
 };
 
 /**
  * Emails SUPPORT_EMAIL once for each new payment flag (a refund the balance could not cover, a
- * dispute). The flag row is the outbox: due rows are claimed with FOR UPDATE SKIP LOCKED and a
- * lease, so the webhook's immediate attempt and the job never send one alert twice; a failure is
- * retried with back-off. Without SUPPORT_EMAIL nothing is sent (the back office shows the flags).
+ * dispute). The flag row is the outbox (deliverOutbox): the webhook's immediate attempt and the
+ * job never send one alert twice, and a failure is retried with back-off. Without SUPPORT_EMAIL
+ * nothing is sent: the back office shows the flags either way.
  */
 export async function sendPaymentFlagAlerts(options: {
   db: Db;
   limit?: number;
   send?: (email: Email) => Promise<unknown>;
-}): Promise<{ alerted: number; failed: number }> {
-  const { db, limit = 20, send = sendEmail } = options;
+}): Promise<{ sent: number; failed: number }> {
+  const { db, send = sendEmail } = options;
   const config = getConfig();
   const to = config.supportEmail;
-  if (!to) return { alerted: 0, failed: 0 };
-  const claimed = await db.execute<Claimed>(sql`
-    with due as (
-      select id from payment_flags
-      where alert_sent_at is null and alert_next_attempt_at <= now()
-        and alert_attempts < ${PAYMENT_FLAG_ALERT_MAX_ATTEMPTS}
-      order by id
-      limit ${limit}
-      for update skip locked
-    )
-    update payment_flags f
-    set alert_next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), alert_attempts = f.alert_attempts + 1
-    from due, "user" u
-    where f.id = due.id and u.id = f.user_id
-    returning f.id, f.user_id, f.kind, f.detail, u.email, f.alert_attempts`);
-  let alerted = 0;
-  let failed = 0;
-  await sendBeforeDeadline(claimed.rows, {
-    deadline: Date.now() + RUN_BUDGET_MS,
-    handBack: (rest) =>
-      db.execute(sql`
-        update payment_flags set alert_next_attempt_at = now(), alert_attempts = alert_attempts - 1
-        where id in (${sql.join(
-          rest.map((r) => sql`${r.id}`),
-          sql`, `,
-        )}) and alert_sent_at is null`),
-    each: async (row) => {
+  if (!to) return { sent: 0, failed: 0 };
+  return deliverOutbox<Claimed>({
+    db,
+    outbox: {
+      table: "payment_flags",
+      sentAt: "alert_sent_at",
+      nextAttemptAt: "alert_next_attempt_at",
+      attempts: "alert_attempts",
+      lastError: "alert_last_error",
+    },
+    maxAttempts: PAYMENT_FLAG_ALERT_MAX_ATTEMPTS,
+    claim: { from: sql`"user" u`, where: sql`u.id = o.user_id`, returning: sql`o.user_id, o.kind, o.detail, u.email` },
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    send: async (row) => {
       const url = `${getPublicOrigin()}/admin/members/${row.user_id}`;
-      const subject = `${subjects[row.kind] ?? "Card payment flag"}: ${row.email}`;
+      const heading = headings[row.kind] ?? "Card payment flag";
       const lines = [`Member: ${row.email}`, row.detail];
-      try {
-        await send({
-          to,
-          subject,
-          text: [...lines, "", `Open the member in the back office: ${url}`].join("\n"),
-          html: emailHtml({
-            brand: config.brandName,
-            heading: subjects[row.kind] ?? "Card payment flag",
-            paragraphs: lines,
-            action: { label: "Open the member", url },
-          }),
-        });
-        alerted++;
-        await db.execute(
-          sql`update payment_flags set alert_sent_at = now(), alert_last_error = null where id = ${row.id}`,
-        );
-      } catch (error) {
-        failed++;
-        const backoffSeconds = Math.min(3600, 30 * 2 ** (row.alert_attempts - 1));
-        const lastError = (error as Error).message.slice(0, 500);
-        await db.execute(sql`
-          update payment_flags
-          set alert_next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), alert_last_error = ${lastError}
-          where id = ${row.id}`);
-        const details = { flag: row.id, attempt: row.alert_attempts, err: lastError };
-        if (row.alert_attempts >= PAYMENT_FLAG_ALERT_MAX_ATTEMPTS)
-          getLogger().error(details, "payment flag alert not sent; giving up");
-        else getLogger().warn(details, "payment flag alert failed; will retry");
-      }
+      await send({
+        to,
+        subject: `${heading}: ${row.email}`,
+        text: [...lines, "", `Open the member in the back office: ${url}`].join("\n"),
+        html: emailHtml({
+          brand: config.brandName,
+          heading,
+          paragraphs: lines,
+          action: { label: "Open the member", url },
+        }),
+      });
+    },
+    onFailure: (row, message) => {
+      const details = { flag: row.id, attempt: row.attempt, err: message };
+      if (row.attempt >= PAYMENT_FLAG_ALERT_MAX_ATTEMPTS)
+        getLogger().error(details, "payment flag alert not sent; giving up");
+      else getLogger().warn(details, "payment flag alert failed; will retry");
     },
   });
-  return { alerted, failed };
 }
