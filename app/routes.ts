@@ -8,6 +8,7 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("api/dashboard/profile", "routes/api.dashboard.profile.ts"),
   route("api/dashboard/password", "routes/api.dashboard.password.ts"),
+  route("api/dashboard/telegram", "routes/api.dashboard.telegram.ts"),
   route("api/dashboard/telegram-code", "routes/api.dashboard.telegram-code.ts"),
   route("api/dashboard/purchase", "routes/api.dashboard.purchase.ts"),
   route("api/dashboard/autorenew", "routes/api.dashboard.autorenew.ts"),

@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { MemberProfile } from "~/lib/view-types/member";
+import { getConfig } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { profiles, user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
+import { getTelegramBot } from "../telegram/telegram-bot.ts";
+import { getTelegramBotUsername } from "../telegram/telegram-links.ts";
 
 /** The member's profile: their own row only, by the session's user id. */
 export async function getMemberProfile(options: { db: DbOrTx; userId: string; now?: Date }): Promise<MemberProfile> {
@@ -31,5 +34,6 @@ export async function getMemberProfile(options: { db: DbOrTx; userId: string; no
     ...rest,
     balance: row.balance.toString(),
     pendingCode: pending ? { code, expiresAt: expiresAt.toISOString() } : null,
+    telegramBot: getTelegramBotUsername({ bot: getTelegramBot(), config: getConfig().telegram }) ?? null,
   };
 }

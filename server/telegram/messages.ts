@@ -42,6 +42,8 @@ export const botMessages = {
     `Your subscription to ${plans} is no longer active, so you have been removed from its Telegram channel. Renew or subscribe again from your dashboard to come back: ${url}`,
   removedTelegramReset: (plans: string, url: string) =>
     `Support changed the Telegram username on your account, so this Telegram account has been removed from the ${plans} channel. Verify your Telegram account again from your dashboard to come back: ${url}`,
+  removedTelegramChanged: (plans: string, url: string) =>
+    `You changed the Telegram username on your account, so this Telegram account has been removed from the ${plans} channel. Verify your new Telegram username from your dashboard to come back: ${url}`,
   removedBanned: (plans: string) => `Your account has been banned, so you have been removed from the ${plans} channel.`,
   joinDeclined: (url: string) =>
     `I could not approve your request to join: this Telegram account has no active subscription for that channel. If you are a member, verify this account on your dashboard and send /links. ${url}`,

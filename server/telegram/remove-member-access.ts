@@ -16,11 +16,14 @@ export async function removeMemberAccess(options: {
   db: Db;
   bot: TelegramBot | undefined;
   userId: string;
-  reason: "telegram-reset" | "banned";
+  /** Why, for the message the member gets: support reset the link, the member changed it, or a ban. */
+  reason: "telegram-reset" | "telegram-changed" | "banned";
 }) {
-  const notice =
-    options.reason === "banned"
-      ? (plans: string) => botMessages.removedBanned(plans)
-      : (plans: string) => botMessages.removedTelegramReset(plans, dashboardUrl());
+  const notices = {
+    banned: (plans: string) => botMessages.removedBanned(plans),
+    "telegram-reset": (plans: string) => botMessages.removedTelegramReset(plans, dashboardUrl()),
+    "telegram-changed": (plans: string) => botMessages.removedTelegramChanged(plans, dashboardUrl()),
+  };
+  const notice = notices[options.reason];
   return removeExpiredAccess({ db: options.db, bot: options.bot, userIds: [options.userId], notice });
 }

@@ -37,7 +37,9 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Change user information</DialogTitle>
-          <DialogDescription>Your email and Telegram username cannot be changed here.</DialogDescription>
+          <DialogDescription>
+            Your email and Telegram username are changed from their own cards in User Info.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={form.submit(profileSchema, submit)} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">

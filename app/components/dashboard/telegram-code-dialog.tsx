@@ -21,9 +21,12 @@ type CodeAnswer = ActionAnswer<{ code: string; expiresAt: string; botUrl?: strin
  */
 export function TelegramCodeDialog({
   telegramUsername,
+  telegramBot,
   pendingCode,
 }: {
   telegramUsername: string | null;
+  /** The bot's username; null when this site runs without a bot (a local trial, say). */
+  telegramBot: string | null;
   pendingCode: { code: string; expiresAt: string } | null;
 }) {
   const [code, setCode] = React.useState(pendingCode);
@@ -60,10 +63,28 @@ export function TelegramCodeDialog({
         <DialogHeader>
           <DialogTitle>Verify your Telegram username</DialogTitle>
           <DialogDescription>
-            Generate a code, then send it to our Telegram bot from{" "}
+            Generate a code, then send it to our Telegram bot{telegramBot ? ` @${telegramBot}` : ""} from{" "}
             {telegramUsername ? `@${telegramUsername}` : "your Telegram account"}. The code is valid for 15 minutes.
           </DialogDescription>
         </DialogHeader>
+        {telegramBot ? (
+          <p className="text-sm">
+            Our bot:{" "}
+            <a
+              href={`https://t.me/${encodeURIComponent(telegramBot)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium underline underline-offset-4"
+            >
+              {`@${telegramBot}`}
+            </a>
+          </p>
+        ) : (
+          <p role="note" className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
+            No Telegram bot is connected to this site yet, so a code cannot be verified here. This is normal on a local
+            trial; on the live site, please contact support.
+          </p>
+        )}
         {code ? (
           <div className="grid justify-items-center gap-2 rounded-lg border bg-muted/50 p-4">
             <span className="text-sm text-muted-foreground">Your verification code</span>

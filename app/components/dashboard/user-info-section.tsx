@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { ChangePasswordDialog } from "./change-password-dialog";
+import { ChangeTelegramDialog } from "./change-telegram-dialog";
 import { useDashboard } from "./dashboard-context";
 import { DashboardSection } from "./dashboard-section";
 import { EditProfileDialog } from "./edit-profile-dialog";
@@ -18,6 +19,7 @@ export function UserInfoSection() {
   const { profile } = useDashboard();
   const [editing, setEditing] = React.useState(false);
   const [changingEmail, setChangingEmail] = React.useState(false);
+  const [changingTelegram, setChangingTelegram] = React.useState(false);
   const edit = () => setEditing(true);
   const username = profile.telegramUsername;
   return (
@@ -36,7 +38,7 @@ export function UserInfoSection() {
             )}
           </span>
         </InfoCard>
-        <InfoCard title="Telegram Account" icon={SendIcon} onEdit={edit}>
+        <InfoCard title="Telegram Account" icon={SendIcon} onEdit={() => setChangingTelegram(true)}>
           <span className="flex flex-wrap items-center gap-2">
             {username ? <span>{`@${username}`}</span> : "Not set"}
             {profile.telegramVerified ? (
@@ -57,6 +59,7 @@ export function UserInfoSection() {
       </SecurityPanel>
       <EditProfileDialog open={editing} onOpenChange={setEditing} />
       <ChangeEmailDialog open={changingEmail} onOpenChange={setChangingEmail} />
+      <ChangeTelegramDialog open={changingTelegram} onOpenChange={setChangingTelegram} />
     </DashboardSection>
   );
 }

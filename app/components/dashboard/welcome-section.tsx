@@ -1,4 +1,5 @@
 import { CheckCircle2Icon, SendIcon } from "lucide-react";
+import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useDashboard } from "./dashboard-context";
 import { DashboardSection } from "./dashboard-section";
@@ -27,7 +28,10 @@ export function WelcomeSection() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <p className="text-sm">
-            Telegram username: <strong>{username ? `@${username}` : "not set"}</strong>
+            Telegram username: <strong>{username ? `@${username}` : "not set"}</strong>{" "}
+            <Link to="/dashboard?section=user-info" className="underline underline-offset-4">
+              {username ? "Not right? Change it in User Info" : "Set it in User Info"}
+            </Link>
           </p>
           {profile.telegramVerified ? (
             <p
@@ -48,7 +52,11 @@ export function WelcomeSection() {
                 <li>Come back here: your account shows “Telegram Verified”.</li>
               </ol>
               <div>
-                <TelegramCodeDialog telegramUsername={username} pendingCode={profile.pendingCode} />
+                <TelegramCodeDialog
+                  telegramUsername={username}
+                  telegramBot={profile.telegramBot}
+                  pendingCode={profile.pendingCode}
+                />
               </div>
             </>
           )}

@@ -24,6 +24,8 @@ export type MemberProfile = {
   pendingCode: { code: string; expiresAt: string } | null;
   /** Sign-in asks for a code from the authenticator app. */
   twoFactorEnabled: boolean;
+  /** The bot the member sends their code to (its username, no "@"); null when this site runs without one. */
+  telegramBot: string | null;
 };
 
 /** A QR code as data for an inline SVG. */

@@ -3,11 +3,12 @@ import type { Db } from "../../db/client.ts";
 import { profiles, user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getLogger } from "../../lib/logger.ts";
+import { relinkTelegramUsername } from "../../telegram/relink-telegram-username.ts";
 import { removeMemberAccess } from "../../telegram/remove-member-access.ts";
+import { sendTelegramChangedEmail } from "../../telegram/send-telegram-changed-email.ts";
 import { getTelegramBot, type TelegramBot } from "../../telegram/telegram-bot.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { MEMBER_GONE } from "./add-member-note.ts";
-import { sendTelegramResetEmail } from "./send-telegram-reset-email.ts";
 
 /**
  * Support corrects a member's Telegram username. The link to the old Telegram account goes with
@@ -26,28 +27,12 @@ export async function fixMemberTelegram(options: {
 }) {
   const { db, memberId, username, actor } = options;
   const member = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        email: user.email,
-        firstName: profiles.firstName,
-        username: profiles.telegramUsername,
-        verified: profiles.telegramVerified,
-        telegramUserId: profiles.telegramUserId,
-      })
+    const relinked = await relinkTelegramUsername({ tx, userId: memberId, username });
+    if (!relinked) throw new AppError("NOT_FOUND", MEMBER_GONE);
+    const [account] = await tx
+      .select({ email: user.email, firstName: profiles.firstName })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.id))
-      .where(eq(profiles.id, memberId))
-      .for("update", { of: profiles });
-    if (!row) throw new AppError("NOT_FOUND", MEMBER_GONE);
-    await tx
-      .update(profiles)
-      .set({
-        telegramUsername: username,
-        telegramVerified: false,
-        telegramUserId: null,
-        verificationCode: null,
-        verificationCodeExpiresAt: null,
-      })
       .where(eq(profiles.id, memberId));
     await recordAuditEvent({
       tx,
@@ -56,17 +41,17 @@ export async function fixMemberTelegram(options: {
       target: { type: "member", id: memberId },
       summary: `Changed the Telegram username to @${username}; verification reset`,
       before: {
-        telegramUsername: row.username,
-        telegramVerified: row.verified,
-        telegramUserId: row.telegramUserId === null ? null : String(row.telegramUserId),
+        telegramUsername: relinked.before.username,
+        telegramVerified: relinked.before.verified,
+        telegramUserId: relinked.before.telegramUserId,
       },
       after: { telegramUsername: username, telegramVerified: false, telegramUserId: null },
     });
-    return row;
+    return account!;
   });
   let emailed = true;
   try {
-    await sendTelegramResetEmail({ to: member.email, firstName: member.firstName, username });
+    await sendTelegramChangedEmail({ to: member.email, firstName: member.firstName, username, by: "support" });
   } catch (error) {
     emailed = false;
     getLogger().warn({ memberId, err: (error as Error).message }, "staff: the Telegram reset email failed");

@@ -214,4 +214,52 @@ test.describe("member dashboard", () => {
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("User Info");
   });
+  test("User Info: a member corrects their Telegram username, verifies again, and the code dialog says there is no bot", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const member = await signInNewMember(app, context);
+    const { db, schema } = { db: app.testing.getDatabase().db, schema: app.testing.schema };
+    await db
+      .update(schema.profiles)
+      .set({ telegramVerified: true, telegramUserId: 770001n })
+      .where(eq(schema.profiles.id, member.userId));
+    await openDashboard(page, "user-info");
+    const card = page.getByRole("group", { name: "Telegram Account" });
+    await expect(card).toContainText("Verified");
+
+    await page.getByRole("button", { name: "Edit Telegram Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change Telegram username" });
+    await expect(dialog.getByLabel("Telegram username")).toHaveValue(member.telegram);
+    await expect(dialog.getByRole("note")).toContainText("A new one must be verified again");
+    await dialog.getByLabel("Telegram username").fill("no spaces");
+    await dialog.getByRole("button", { name: "Save username" }).click();
+    // Once, beside the field, announced: not a toast.
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Enter your Telegram username: 5–32 letters, digits or underscores, starting with a letter",
+    );
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+
+    await dialog.getByLabel("Telegram username").fill("@Fixed_Handle");
+    await answered(page, () => dialog.getByRole("button", { name: "Save username" }).click());
+    await expect(toast(page, "Your Telegram username has been updated.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText("@Fixed_Handle");
+    await expect(card).toContainText("Not verified");
+    const [row] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, member.userId));
+    expect(row).toMatchObject({ telegramUsername: "Fixed_Handle", telegramVerified: false, telegramUserId: null });
+
+    // Welcome leads back to the fix, and the code dialog is plain about a site without a bot.
+    await openDashboard(page, "welcome");
+    await expect(page.getByRole("link", { name: "Not right? Change it in User Info" })).toHaveAttribute(
+      "href",
+      "/dashboard?section=user-info",
+    );
+    await page.getByRole("button", { name: "Get verification code" }).click();
+    const code = page.getByRole("dialog", { name: "Verify your Telegram username" });
+    await expect(code.getByRole("note")).toHaveText(
+      "No Telegram bot is connected to this site yet, so a code cannot be verified here. This is normal on a local trial; on the live site, please contact support.",
+    );
+  });
 });

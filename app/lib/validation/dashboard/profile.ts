@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { telegramUsername } from "../auth/auth";
 import { password } from "../auth/password";
 import { noControl, notAllowedCharacters, requiredText } from "../fields";
 
@@ -37,3 +38,10 @@ export const autorenewSchema = z.object({
   subscriptionId: z.uuid({ message: "Subscription not found." }),
   autorenew: booleanField,
 });
+
+/**
+ * User Info → Telegram Account: the member's own Telegram username, under the sign-up rule. A new
+ * one must be verified again.
+ */
+export const changeTelegramSchema = z.object({ telegramUsername: telegramUsername() });
+export type ChangeTelegramInput = z.infer<typeof changeTelegramSchema>;
