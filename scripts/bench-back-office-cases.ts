@@ -16,7 +16,13 @@ import { listLedger } from "../server/staff/money/list-ledger.ts";
 import { getAdminOverview } from "../server/staff/overview/get-admin-overview.ts";
 import { searchBackOffice } from "../server/staff/search/search-back-office.ts";
 
-export type BenchCase = { name: string; run: () => Promise<unknown> };
+/**
+ * `target`: a read the back office's target covers (a member page, the list, a search, the
+ * overview: under 200 ms at p50, no sequential scan of a large table); the bench fails when one
+ * misses it. The others (the ledger explorer, the CSV export) are measured and their scans
+ * reported, without failing the run.
+ */
+export type BenchCase = { name: string; run: () => Promise<unknown>; target: boolean };
 
 export function backOfficeCases(options: { db: Db; members: number }): BenchCase[] {
   const { db, members } = options;
@@ -43,7 +49,7 @@ export function backOfficeCases(options: { db: Db; members: number }): BenchCase
   };
   const ledger = (query: Partial<LedgerQuery>) => () =>
     listLedger({ db, query: { ...DEFAULT_LEDGER_QUERY, ...query } });
-  return [
+  const cases: Omit<BenchCase, "target">[] = [
     { name: "member page", run: memberPage(`bench-${middle}`, 1) },
     { name: "member page, ledger page 2", run: memberPage(`bench-${middle + 4 - (middle % 4)}`, 2) },
     { name: "ledger explorer: newest", run: ledger({}) },
@@ -80,4 +86,5 @@ export function backOfficeCases(options: { db: Db; members: number }): BenchCase
     { name: "member list: CSV, first batches", run: csv({}) },
     { name: "member list: CSV, active plan", run: csv({ plan: { kind: "active" } }) },
   ];
+  return cases.map((c) => ({ ...c, target: !/^ledger explorer|CSV/.test(c.name) }));
 }

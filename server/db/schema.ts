@@ -61,7 +61,8 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("profiles_created_idx").on(t.createdAt),
+    // The id too: the member list's deep pages skip their offset in the index alone (migration 0027).
+    index("profiles_created_idx").on(t.createdAt, t.id),
     index("profiles_balance_idx").on(t.balance, t.id),
     check("profiles_balance_nonneg", sql`${t.balance} >= 0`),
     check("profiles_wallet_index_nonneg", sql`${t.walletIndex} IS NULL OR ${t.walletIndex} >= 0`),
@@ -87,6 +88,11 @@ export const billingHistory = pgTable(
   (t) => [
     check("billing_total_nonneg", sql`${t.totalAmount} >= 0`),
     index("billing_user_issue_idx").on(t.userId, t.issueDate),
+    // Lifetime sales find their checkout's paid invoice in order, from the index alone: migration
+    // 0027 also INCLUDEs the id, which Drizzle cannot declare.
+    index("billing_paid_user_issue_idx")
+      .on(t.userId, t.issueDate)
+      .where(sql`${t.status} = 'paid'`),
   ],
 );
 
@@ -127,9 +133,18 @@ export const subscriptions = pgTable(
     index("subscriptions_ended_idx")
       .on(t.updatedAt)
       .where(sql`${t.status} <> 'active'`),
-    index("subscriptions_lifetime_idx")
+    index("subscriptions_lifetime_sold_idx")
       .on(t.userId, t.startDate)
-      .where(sql`${t.billingPeriod} = 'lifetime'`),
+      .where(sql`${t.billingPeriod} = 'lifetime' AND NOT ${t.complimentary}`),
+    // Migration 0027: active members and their earliest active start, read from the index alone;
+    // the paid recurring ones with what MRR and churn price and count them by (the migration
+    // INCLUDEs plan, period and next billing date, which Drizzle cannot declare).
+    index("subscriptions_active_start_idx")
+      .on(t.userId, t.startDate)
+      .where(sql`${t.status} = 'active'`),
+    index("subscriptions_paid_recurring_idx")
+      .on(t.startDate)
+      .where(sql`${t.status} = 'active' AND NOT ${t.complimentary} AND ${t.billingPeriod} <> 'lifetime'`),
   ],
 );
 

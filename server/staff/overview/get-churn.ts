@@ -12,17 +12,21 @@ import type { OverviewWindow } from "./overview-window.ts";
  *   still active or ended after it.
  * Null rate when nothing was active 30 days ago. A subscription started and ended inside the
  * window counts in `ended` but not in `activeAtStart`, as the plain ratio has it.
- * Rows come from subscriptions_due_idx (active) and subscriptions_ended_idx (ended, by updated_at).
+ * The active ones are counted from subscriptions_paid_recurring_idx alone (by start date), the
+ * ended ones from subscriptions_ended_idx (by updated_at): two index ranges, never the whole table.
  */
 export async function getChurn(options: { db: DbOrTx; window: OverviewWindow }) {
   const { db, window: w } = options;
   const [row] = (
     await db.execute<{ ended: number; active_at_start: number }>(sql`
-      select count(*) filter (where status <> 'active' and updated_at <= ${w.now}::timestamptz)::int as ended,
-             count(*) filter (where start_date <= ${w.days30}::timestamptz)::int as active_at_start
+      select count(*) filter (where updated_at <= ${w.now}::timestamptz)::int as ended,
+             (count(*) filter (where start_date <= ${w.days30}::timestamptz)
+              + (select count(*) from subscriptions
+                 where status = 'active' and not complimentary and billing_period <> 'lifetime'
+                   and start_date <= ${w.days30}::timestamptz))::int as active_at_start
       from subscriptions
-      where billing_period in ('monthly', 'quarterly') and not complimentary
-        and (status = 'active' or (status <> 'active' and updated_at > ${w.days30}::timestamptz))
+      where status <> 'active' and updated_at > ${w.days30}::timestamptz
+        and billing_period in ('monthly', 'quarterly') and not complimentary
     `)
   ).rows;
   return { ended: row!.ended, activeAtStart: row!.active_at_start };

@@ -12,7 +12,8 @@ import type { DbOrTx } from "../../db/client.ts";
  * issue_date = start_date) → its ledger debit; the sum is of those debits (no float, no parsing
  * of descriptions). Grants are complimentary and have no debit, so they never count.
  * Refunds are ledger rows of their own and are not netted here.
- * Uses subscriptions_lifetime_idx, billing_user_issue_idx and the ledger's unique reference.
+ * Reads subscriptions_lifetime_sold_idx and billing_paid_user_issue_idx alone, merged in
+ * (member, instant) order, then the ledger's unique reference per checkout.
  */
 export async function getLifetimeSales(options: { db: DbOrTx }) {
   const [row] = (

@@ -12,7 +12,8 @@ import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "./price-in
  *   planPriceAt: a member protected by a pending rise counts at the old price); quarterly at
  *   the quarterly price (with its discount) divided by 3.
  * - MRR = Σ monthly prices + (Σ quarterly prices) / 3, floored to the micro-USDT.
- * Reads the active subscriptions through subscriptions_due_idx (status, next_billing_date).
+ * Reads subscriptions_paid_recurring_idx alone (it carries plan, period and next due date); the
+ * subscription's start date, for the notice rule, is its key.
  */
 export async function getMrr(options: { db: DbOrTx }): Promise<{ mrr: bigint; subscriptions: number }> {
   const monthly = monthlyPriceInForce(sql`pending`);
@@ -25,7 +26,7 @@ export async function getMrr(options: { db: DbOrTx }): Promise<{ mrr: bigint; su
       from (
         select s.billing_period, ${periodPriceSql(monthly)} as amount
         from subscriptions s join pricing p on p.id = s.plan_id
-        where s.status = 'active' and s.billing_period in ('monthly', 'quarterly') and not s.complimentary
+        where s.status = 'active' and s.billing_period <> 'lifetime' and not s.complimentary
       ) priced
     `)
   ).rows;

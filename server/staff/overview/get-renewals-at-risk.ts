@@ -13,7 +13,8 @@ import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "./price-in
  * - A member is at risk when their balance is below the SUM of their due renewals (two
  *   renewals drawn from one balance); all their due subscriptions are counted, and the
  *   shortfall is that sum minus the balance.
- * The due rows come from subscriptions_due_idx (status, next_billing_date); balances by key.
+ * The due rows come from subscriptions_due_idx (status, next_billing_date); each member's balance
+ * is looked up by key (a subquery per due member), so a week's renewals never read every profile.
  */
 export async function getRenewalsAtRisk(options: {
   db: DbOrTx;
@@ -31,10 +32,15 @@ export async function getRenewalsAtRisk(options: {
           and s.next_billing_date < ${options.in7Days}::timestamptz
         group by s.user_id
       )
-      select coalesce(sum(due.n), 0)::int as subscriptions, count(*)::int as members,
-             coalesce(sum(due.amount - pr.balance), 0)::text as shortfall
-      from due join profiles pr on pr.id = due.user_id
-      where pr.balance < due.amount
+      -- Materialized: each due member's balance is looked up once.
+      , short as materialized (
+        select due.n, due.amount - (select pr.balance from profiles pr where pr.id = due.user_id) as missing
+        from due
+      )
+      select coalesce(sum(n), 0)::int as subscriptions, count(*)::int as members,
+             coalesce(sum(missing), 0)::text as shortfall
+      from short
+      where missing > 0
     `)
   ).rows;
   return { subscriptions: row!.subscriptions, members: row!.members, shortfall: BigInt(row!.shortfall) };

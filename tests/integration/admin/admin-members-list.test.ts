@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MEMBER_QUERY, memberQueryMessages } from "~/lib/validation/admin/members";
@@ -9,6 +9,7 @@ import { loader as csvLoader } from "~/routes/admin.members[.]csv";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { pricing, profiles, subscriptions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { listMembers } from "#server/staff/members/list-members";
 import { MEMBERS_CSV_BATCH, MEMBERS_CSV_HEADER } from "#server/staff/members/stream-members-csv";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -208,6 +209,34 @@ describeEachDatabase("the member list", (database) => {
     expect(beyond.list.page).toBe(2);
     expect(beyond.query.page).toBe(2);
     await db().delete(user).where(eq(user.name, "Pager"));
+  });
+
+  it("counts exactly when few match; when many do, shows PostgreSQL's estimate and still finds the real end", async () => {
+    const extra = Array.from({ length: 60 }, () => crypto.randomUUID());
+    await db()
+      .insert(user)
+      .values(extra.map((id, i) => ({ id, name: "Estimate", email: `estimate-${i}@estimates.test` })));
+    await db()
+      .insert(profiles)
+      .values(extra.map((id, i) => ({ id, firstName: "Estimate", createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)) })));
+    // ANALYZE reads every row of a table this small, so its estimate is the table's size.
+    await db().execute(sql`analyze profiles`);
+    const query = { ...DEFAULT_MEMBER_QUERY };
+    const exact = await listMembers({ db: db(), query });
+    expect(exact.totalEstimated).toBe(false);
+    const estimated = await listMembers({ db: db(), query, exactCountBelow: 10 });
+    expect(estimated).toMatchObject({ totalEstimated: true, total: exact.total, page: 1 });
+    expect(estimated.rows.map((r) => r.id)).toEqual(exact.rows.map((r) => r.id));
+    // The short last page tells the exact total; a page past the end is counted and clamped.
+    const lastPage = Math.ceil(exact.total / 50);
+    const last = await listMembers({ db: db(), query: { ...query, page: lastPage }, exactCountBelow: 10 });
+    expect(last).toMatchObject({ totalEstimated: false, total: exact.total, page: lastPage, pageCount: lastPage });
+    const beyond = await listMembers({ db: db(), query: { ...query, page: 40 }, exactCountBelow: 10 });
+    expect(beyond).toMatchObject({ totalEstimated: false, total: exact.total, page: lastPage, pageCount: lastPage });
+    // A selective search is counted exactly under the same threshold.
+    const few = await listMembers({ db: db(), query: { ...query, q: "estimate-5@" }, exactCountBelow: 10 });
+    expect(few).toMatchObject({ totalEstimated: false, total: 1 });
+    await db().delete(user).where(eq(user.name, "Estimate"));
   });
 
   it("drops what it cannot read with a message, never an error page", async () => {

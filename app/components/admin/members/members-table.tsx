@@ -41,9 +41,15 @@ function fullName(row: MemberListRow) {
 
 const joinedDate = (iso: string) => iso.slice(0, 10);
 
+/** An estimate to two significant figures (about 98 000, not "about 98 213"): it is no more precise. */
+function about(n: number) {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1);
+  return `about ${(Math.round(n / unit) * unit).toLocaleString("en-US")}`;
+}
+
 /** One page of members, each linking to their member page, and the pages around it (keeping the filters). */
 export function MembersTable({ list, query }: { list: MemberListPage; query: MemberListQuery }) {
-  const { rows, page, pageCount, total, pageSize } = list;
+  const { rows, page, pageCount, total, totalEstimated, pageSize } = list;
   if (rows.length === 0) {
     return (
       <p className="text-muted-foreground">
@@ -121,7 +127,8 @@ export function MembersTable({ list, query }: { list: MemberListPage; query: Mem
         ) : null}
         <span>
           {first.toLocaleString("en-US")}–{(first + rows.length - 1).toLocaleString("en-US")} of{" "}
-          {total.toLocaleString("en-US")} · page {page} of {pageCount}
+          {totalEstimated ? about(total) : total.toLocaleString("en-US")} · page {page} of{" "}
+          {totalEstimated ? about(pageCount) : pageCount}
         </span>
         {page < pageCount ? (
           <Link to={memberListQuery({ ...query, page: page + 1 })} className="underline underline-offset-4">

@@ -28,7 +28,10 @@ export type MemberListRow = {
 
 export type MemberListPage = {
   rows: MemberListRow[];
+  /** How many members match: exact, or PostgreSQL's estimate when many do (`totalEstimated`). */
   total: number;
+  /** The total is an estimate (shown as "about N"), as are the pages counted from it. */
+  totalEstimated: boolean;
   page: number;
   pageCount: number;
   pageSize: number;
