@@ -22,6 +22,10 @@ const DOMAIN_ORDER = [
   "telegram", // the bot, chat access
   "notifications", // the outbox of member notices, delivered by email and Telegram
   "billing", // ledger, purchases, renewals
+  // Orders: carts waiting for their money, purchased through billing once the balance covers them.
+  // Before wallet so the deposit watcher can complete an order after a credit; billing's own
+  // credits (operator adjustments) are completed by their callers (staff, ops) after commit.
+  "orders",
   "wallet", // deposit addresses and deposits
   "card-payments", // Stripe Checkout: sessions, the webhook's credits, refunds and disputes
   "auth", // accounts and sessions
@@ -47,7 +51,23 @@ const PUBLIC_FILES = {
     "send-telegram-changed-email",
   ],
   notifications: ["enqueue-notification"],
-  billing: ["ledger", "adjust-balance", "grant-complimentary", "reconcile-ledger"],
+  billing: [
+    "ledger",
+    "adjust-balance",
+    "grant-complimentary",
+    "reconcile-ledger",
+    "purchase-subscriptions",
+    "messages",
+  ],
+  orders: [
+    "complete-covered-order",
+    "create-order",
+    "cancel-order",
+    "accept-order-price",
+    "get-open-order",
+    "list-member-orders",
+    "expire-orders",
+  ],
   wallet: ["generate-wallet"],
   auth: ["core/auth", "core/auth-errors", "core/auth-secret"],
   newsletter: ["delivery-limits"],

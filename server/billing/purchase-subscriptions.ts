@@ -37,6 +37,11 @@ export type PurchaseOptions = {
   /** Chosen by the client per checkout; a retry with the same key replays the stored answer. */
   idempotencyKey: string;
   now?: Date;
+  /**
+   * The total was priced by the pricing module earlier and is still held (an order's prices, for
+   * 24 hours): charge it even if a plan's price changed since, instead of refusing.
+   */
+  heldTotal?: boolean;
 };
 
 export const PAYMENT_TYPE_BALANCE = "USDT Balance";
@@ -71,7 +76,12 @@ function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: 
   throw new AppError(code, message, { answer });
 }
 
-async function purchaseInTransaction(tx: Tx, options: PurchaseOptions): Promise<PurchaseResult> {
+/**
+ * The purchase inside a transaction the caller holds (an order's completion, which marks the
+ * order paid in the same transaction). Refusals are thrown before anything is written, so the
+ * caller may catch them and carry on with the transaction.
+ */
+export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOptions, "db">): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
   const [profile] = await tx
     .select({ balance: profiles.balance })
@@ -95,9 +105,10 @@ async function purchaseInTransaction(tx: Tx, options: PurchaseOptions): Promise<
     refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
   const byId = new Map(found.map((plan) => [plan.id, plan]));
   const plans = planIds.map((id) => byId.get(id)!);
-  const total = plans.reduce((sum, plan) => sum + priceFor(plan.price, period), 0n);
+  const priced = plans.reduce((sum, plan) => sum + priceFor(plan.price, period), 0n);
+  const total = options.heldTotal ? options.totalAmount : priced;
 
-  if (total !== options.totalAmount) {
+  if (priced !== options.totalAmount && !options.heldTotal) {
     refuse("CONFLICT", purchaseMessages.pricesChanged, { required: total.toString(), activeSubscriptions: active });
   }
   const already = plans.filter((plan) => active.includes(plan.id));

@@ -8,6 +8,7 @@ import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
+import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { setStaffRole } from "../staff/staff/set-staff-role.ts";
 import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
@@ -61,6 +62,9 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
     const { actor: _refused, ...body } = creditSchema.parse(req.body ?? {});
     const amount = signedAmount(body.amount);
     const result = await adjustBalance({ db: db(), ...body, amount, actor });
+    // An operator's credit completes the member's pending order like any other credit.
+    const order =
+      result.applied && amount > 0n ? await completeCoveredOrder({ db: db(), userId: result.userId }) : undefined;
     getLogger().info(
       {
         ops: "credit",
@@ -69,10 +73,16 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
         reference: body.reference,
         actor,
         applied: result.applied,
+        order: order?.status,
       },
       "ops",
     );
-    res.json({ ...result, balance: microToDecimal(result.balance) });
+    const balance = order?.status === "paid" ? BigInt(order.newBalance) : result.balance;
+    res.json({
+      ...result,
+      balance: microToDecimal(balance),
+      ...(order?.status === "paid" ? { orderPaid: order.orderId } : {}),
+    });
   });
 
   // The first owner is made here: `npm run ops -- staff add --email … --role owner`.

@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
+import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { creditDeposit } from "./credit-deposit.ts";
 import { advanceCursor, DEFAULT_CURSOR, readOrCreateCursor } from "./deposit-cursor.ts";
 import { toTronBase58 } from "./tron-address.ts";
@@ -148,9 +149,23 @@ async function creditPage(options: {
         { userId, txId: event.txId, eventIndex: event.eventIndex, amount: String(event.amount), notified: notify },
         "deposit credited",
       );
+      await completeOrderAfterCredit(db, userId);
     }
   }
   return credited;
+}
+
+/**
+ * The member's order is purchased once the deposit covers it. The credit has committed: a failure
+ * here is logged and left to the orders job's sweep, never allowed to stop the watcher or hold
+ * its cursor back.
+ */
+async function completeOrderAfterCredit(db: Db, userId: string) {
+  try {
+    await completeCoveredOrder({ db, userId });
+  } catch (error) {
+    getLogger().error({ err: error, userId }, "deposit watcher: completing the member's order failed");
+  }
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000;

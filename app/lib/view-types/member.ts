@@ -73,3 +73,33 @@ export type SectionData<T> = T | { error: string };
 export type SubscriptionsData = SectionData<{ plans: PublicPlan[]; subscriptions: MemberSubscription[] }>;
 export type BillingData = SectionData<{ rows: BillingRow[] }>;
 export type KnowledgebaseData = SectionData<{ articles: KnowledgebaseArticle[] }>;
+
+export type OrderStatus = "pending" | "paid" | "expired" | "cancelled";
+
+/** An order as the member sees it (the dashboard's order view, billing history). Money is micro-USDT. */
+export type MemberOrder = {
+  id: string;
+  /** Short reference shown to the member, e.g. "ORD-1A2B3C4D". */
+  reference: string;
+  status: OrderStatus;
+  plans: { id: number; name: string }[];
+  billingPeriod: BillingPeriod;
+  total: string;
+  createdAt: string;
+  pricesHeldUntil: string;
+  expiresAt: string;
+  closedAt: string | null;
+  /** The prices lapsed and were priced again at a different total: nothing is charged until the member accepts it. */
+  repriced: boolean;
+  /** Why the covered order could not be purchased (a plan withdrawn or already active). */
+  problem: string | null;
+};
+
+/** The dashboard's order view: the member's pending order (or the one just closed) with what is still due. */
+export type OrderView = {
+  order: MemberOrder;
+  balance: string;
+  /** total − balance, never below zero. */
+  due: string;
+  wallet: DepositWallet | null;
+};

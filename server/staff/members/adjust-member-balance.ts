@@ -1,6 +1,7 @@
 import { formatUsdt } from "~/lib/money";
 import { adjustMemberBalance } from "../../billing/adjust-balance.ts";
 import type { Db } from "../../db/client.ts";
+import { completeCoveredOrder } from "../../orders/complete-covered-order.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 
 /**
@@ -37,5 +38,11 @@ export async function adjustMemberBalanceByStaff(options: {
         after: { balance: change.after.toString(), reference: change.reference },
       }),
   });
+  // A credit that covers the member's pending order purchases it, as a deposit would; the
+  // answer's balance is then the one after that purchase.
+  if (result.applied && amount > 0n) {
+    const completion = await completeCoveredOrder({ db, userId: memberId });
+    if (completion.status === "paid") return { applied: true, balance: completion.newBalance };
+  }
   return { applied: result.applied, balance: result.balance.toString() };
 }

@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import { ORDER_LIFETIME_DAYS } from "~/lib/orders";
+import type { BillingPeriod } from "~/lib/pricing";
+import { purchaseMessages } from "../billing/messages.ts";
+import { activePlanIds } from "../billing/purchase-subscriptions.ts";
+import type { Db } from "../db/client.ts";
+import { withRetry } from "../db/db-errors.ts";
+import { orders, profiles } from "../db/schema.ts";
+import { AppError } from "../lib/errors.ts";
+import { completeCoveredOrder, type CompleteOrderResult } from "./complete-covered-order.ts";
+import { orderMessages } from "./messages.ts";
+import { pricePlans } from "./price-plans.ts";
+import { PRICE_HOLD_MS } from "./reprice-order.ts";
+
+const LIFETIME_MS = ORDER_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Turns a cart into the member's order ("Continue to Pay" after sign-up, Subscribe with a short
+ * balance): the plans, the period and the total from the one pricing module, held for 24 hours.
+ * A member has one pending order: a new cart cancels the one before (in the same transaction,
+ * under the profile lock that completions take too, so a deposit completing the old order and a
+ * new cart replacing it never both win). Refused like a purchase: a plan not published → the
+ * purchase's "no longer available", a plan already active → "Already subscribed to: …".
+ * After commit the order is completed at once if the balance already covers it.
+ */
+export async function createOrder(options: {
+  db: Db;
+  userId: string;
+  planIds: readonly number[];
+  billingPeriod: BillingPeriod;
+  now?: Date;
+}): Promise<{ orderId: string; completion: CompleteOrderResult }> {
+  const { db, userId, billingPeriod } = options;
+  const now = options.now ?? new Date();
+  const planIds = [...new Set(options.planIds)];
+  if (planIds.length === 0) throw new AppError("VALIDATION", orderMessages.emptyCart);
+  const orderId = await withRetry(() =>
+    db.transaction(async (tx) => {
+      const [profile] = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(eq(profiles.id, userId))
+        .for("update");
+      if (!profile) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
+      const priced = await pricePlans({ db: tx, planIds, billingPeriod });
+      if (!priced) throw new AppError("CONFLICT", purchaseMessages.unavailable);
+      const active = await activePlanIds(tx, userId);
+      const already = priced.plans.filter((plan) => active.includes(plan.id));
+      if (already.length > 0)
+        throw new AppError("CONFLICT", purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)));
+
+      await tx
+        .update(orders)
+        .set({ status: "cancelled", closedAt: now })
+        .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          planIds,
+          billingPeriod,
+          totalAmount: priced.total,
+          pricesHeldUntil: new Date(now.getTime() + PRICE_HOLD_MS),
+          expiresAt: new Date(now.getTime() + LIFETIME_MS),
+          createdAt: now,
+        })
+        .returning({ id: orders.id });
+      return created!.id;
+    }),
+  );
+  const completion = await completeCoveredOrder({ db, userId, now });
+  return { orderId, completion };
+}

@@ -1,0 +1,290 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { priceFor } from "~/lib/pricing";
+import type { Db } from "#server/db/client";
+import {
+  ledgerEntries,
+  notifications,
+  orders,
+  pricing,
+  profiles,
+  purchaseRequests,
+  subscriptions,
+} from "#server/db/schema";
+import { AppError } from "#server/lib/errors";
+import { acceptOrderPrice } from "#server/orders/accept-order-price";
+import { cancelOrder } from "#server/orders/cancel-order";
+import { completeCoveredOrder } from "#server/orders/complete-covered-order";
+import { createOrder } from "#server/orders/create-order";
+import { expireOrders } from "#server/orders/expire-orders";
+import { getOpenOrder } from "#server/orders/get-open-order";
+import { adjustMemberBalanceByStaff } from "#server/staff/members/adjust-member-balance";
+import { creditDeposit } from "#server/wallet/credit-deposit";
+import type { TransferEvent } from "#server/wallet/trongrid-client";
+import { describeEachDatabase } from "../../helpers/database";
+import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
+
+const usdt = (n: number) => BigInt(n) * 1_000_000n;
+const HOUR = 60 * 60 * 1000;
+
+async function createPlan(db: Db, name: string, price: bigint) {
+  const [plan] = await db
+    .insert(pricing)
+    .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published: true })
+    .returning();
+  return plan!;
+}
+
+function deposit(to: string, amount: bigint): TransferEvent {
+  return {
+    txId: randomTxId(),
+    eventIndex: 0,
+    blockNumber: 1,
+    blockTimestamp: Date.now(),
+    contract: USDT_CONTRACT,
+    from: randomTronAddress(),
+    to,
+    amount,
+  };
+}
+
+describeEachDatabase("orders", (database) => {
+  const db = () => database().db;
+  afterEach(async () => {
+    await expectLedgerInvariant(db());
+  });
+
+  async function state(userId: string) {
+    const [profile] = await db().select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, userId));
+    return {
+      balance: profile!.balance,
+      orders: await db()
+        .select({ status: orders.status, total: orders.totalAmount })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(orders.createdAt),
+      subscriptions: await db()
+        .select({ planId: subscriptions.planId, status: subscriptions.status })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId)),
+      purchases: await db()
+        .select({ amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, "purchase"))),
+    };
+  }
+
+  /** A deposit credited, then the completion that follows every credit (as the watcher does). */
+  async function payIn(userId: string, amount: bigint) {
+    await creditDeposit({ db: db(), event: deposit(randomTronAddress(), amount), userId });
+    return completeCoveredOrder({ db: db(), userId });
+  }
+
+  it("prices the cart with the pricing module, holds it 24 hours, and a new cart replaces the pending order", async () => {
+    const a = await createPlan(db(), "Alpha", usdt(50));
+    const b = await createPlan(db(), "Beta", usdt(30));
+    const { id } = await createMember(db());
+    const now = new Date();
+    const first = await createOrder({ db: db(), userId: id, planIds: [a.id, b.id], billingPeriod: "quarterly", now });
+    // Each plan priced on its own (quarterly floors per plan), as the cart shows it.
+    const total = priceFor(usdt(50), "quarterly") + priceFor(usdt(30), "quarterly");
+    expect(first.completion).toMatchObject({ status: "not-covered", due: total });
+    const [row] = await db().select().from(orders).where(eq(orders.id, first.orderId));
+    expect(row).toMatchObject({
+      status: "pending",
+      planIds: [a.id, b.id],
+      billingPeriod: "quarterly",
+      totalAmount: total,
+    });
+    expect(row!.pricesHeldUntil.getTime() - now.getTime()).toBe(24 * HOUR);
+
+    const second = await createOrder({ db: db(), userId: id, planIds: [b.id], billingPeriod: "monthly" });
+    expect((await state(id)).orders).toEqual([
+      { status: "cancelled", total: row!.totalAmount },
+      { status: "pending", total: usdt(30) },
+    ]);
+    const view = await getOpenOrder({ db: db(), userId: id });
+    expect(view).toMatchObject({ order: { id: second.orderId, status: "pending", total: String(usdt(30)) } });
+    expect(view!.order.plans).toEqual([{ id: b.id, name: "Beta" }]);
+    expect(view!.due).toBe(String(usdt(30)));
+  });
+
+  it("refuses a cart with a plan already active, as a purchase would", async () => {
+    const a = await createPlan(db(), "Gamma", usdt(10));
+    const { id } = await createMember(db(), { balance: usdt(10) });
+    expect(
+      (await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" })).completion.status,
+    ).toBe("paid");
+    await expect(createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" })).rejects.toThrow(
+      "Already subscribed to: Gamma",
+    );
+  });
+
+  it("completes once the deposits cover it: one purchase, the subscription active, the member notified", async () => {
+    const a = await createPlan(db(), "Delta", usdt(40));
+    const { id } = await createMember(db());
+    const { orderId } = await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
+    expect(await payIn(id, usdt(15))).toMatchObject({ status: "not-covered", due: usdt(25) });
+    expect(await payIn(id, usdt(30))).toMatchObject({ status: "paid", orderId, newBalance: String(usdt(5)) });
+    expect(await completeCoveredOrder({ db: db(), userId: id })).toEqual({ status: "none" });
+    expect(await state(id)).toMatchObject({
+      balance: usdt(5),
+      orders: [{ status: "paid", total: usdt(40) }],
+      subscriptions: [{ planId: a.id, status: "active" }],
+      purchases: [{ amount: -usdt(40) }],
+    });
+    const keys = await db().select().from(purchaseRequests).where(eq(purchaseRequests.userId, id));
+    expect(keys.map((k) => k.idempotencyKey)).toEqual([`order:${orderId}`]);
+    const kinds = await db()
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.userId, id));
+    expect(kinds.map((n) => n.kind).sort()).toEqual(["deposit_credited", "deposit_credited", "purchase_confirmed"]);
+  });
+
+  it("two deposits landing at once complete the order once", async () => {
+    const a = await createPlan(db(), "Epsilon", usdt(20));
+    const { id } = await createMember(db());
+    await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
+    const results = await Promise.all([payIn(id, usdt(20)), payIn(id, usdt(20))]);
+    expect(results.map((r) => r.status).sort()).toEqual(["none", "paid"]);
+    // More instances sweeping at the same moment change nothing.
+    const sweeps = await Promise.all([1, 2, 3, 4].map(() => completeCoveredOrder({ db: db(), userId: id })));
+    expect(sweeps.every((r) => r.status === "none")).toBe(true);
+    expect(await state(id)).toMatchObject({
+      balance: usdt(20),
+      orders: [{ status: "paid" }],
+      subscriptions: [{ planId: a.id, status: "active" }],
+      purchases: [{ amount: -usdt(20) }],
+    });
+  });
+
+  it("an order left unpaid expires and the money already paid in stays as balance", async () => {
+    const a = await createPlan(db(), "Zeta", usdt(100));
+    const { id } = await createMember(db());
+    const now = new Date();
+    await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly", now });
+    await payIn(id, usdt(60));
+    await expireOrders({ db: db(), now: new Date(now.getTime() + 6 * 24 * HOUR) });
+    expect((await state(id)).orders).toEqual([{ status: "pending", total: usdt(100) }]);
+    await expireOrders({ db: db(), now: new Date(now.getTime() + 7 * 24 * HOUR) });
+    expect(await state(id)).toMatchObject({
+      balance: usdt(60),
+      orders: [{ status: "expired" }],
+      subscriptions: [],
+      purchases: [],
+    });
+    // Money arriving after the expiry buys nothing.
+    expect(await payIn(id, usdt(60))).toEqual({ status: "none" });
+  });
+
+  it("charges the held total while the hold lasts, even when the plan's price changed", async () => {
+    const a = await createPlan(db(), "Eta", usdt(25));
+    const { id } = await createMember(db());
+    const now = new Date();
+    await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly", now });
+    await db()
+      .update(pricing)
+      .set({ price: usdt(35) })
+      .where(eq(pricing.id, a.id));
+    await creditDeposit({ db: db(), event: deposit(randomTronAddress(), usdt(25)), userId: id });
+    const done = await completeCoveredOrder({ db: db(), userId: id, now: new Date(now.getTime() + 23 * HOUR) });
+    expect(done.status).toBe("paid");
+    expect((await state(id)).purchases).toEqual([{ amount: -usdt(25) }]);
+  });
+
+  it("prices a lapsed order again and never charges the new price before the member accepts it", async () => {
+    const a = await createPlan(db(), "Theta", usdt(25));
+    const { id } = await createMember(db());
+    const now = new Date();
+    const { orderId } = await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly", now });
+    await db()
+      .update(pricing)
+      .set({ price: usdt(30) })
+      .where(eq(pricing.id, a.id));
+    await creditDeposit({ db: db(), event: deposit(randomTronAddress(), usdt(40)), userId: id });
+    const later = new Date(now.getTime() + 25 * HOUR);
+    expect(await completeCoveredOrder({ db: db(), userId: id, now: later })).toEqual({
+      status: "awaiting-acceptance",
+      orderId,
+    });
+    const view = await getOpenOrder({ db: db(), userId: id, now: later });
+    expect(view!.order).toMatchObject({ status: "pending", total: String(usdt(30)), repriced: true });
+    expect((await state(id)).purchases).toEqual([]);
+    // Accepting a figure the member was not shown accepts nothing.
+    await expect(acceptOrderPrice({ db: db(), userId: id, orderId, total: usdt(25), now: later })).rejects.toThrow(
+      AppError,
+    );
+    expect(await acceptOrderPrice({ db: db(), userId: id, orderId, total: usdt(30), now: later })).toMatchObject({
+      status: "paid",
+    });
+    expect(await state(id)).toMatchObject({ balance: usdt(10), purchases: [{ amount: -usdt(30) }] });
+  });
+
+  it("a lapsed order whose price did not change is held again and charged", async () => {
+    const a = await createPlan(db(), "Iota", usdt(12));
+    const { id } = await createMember(db());
+    const now = new Date();
+    await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly", now });
+    await creditDeposit({ db: db(), event: deposit(randomTronAddress(), usdt(12)), userId: id });
+    expect(
+      (await completeCoveredOrder({ db: db(), userId: id, now: new Date(now.getTime() + 30 * HOUR) })).status,
+    ).toBe("paid");
+  });
+
+  it("keeps the purchase's refusals: a withdrawn plan leaves the order pending with the reason, nothing charged", async () => {
+    const a = await createPlan(db(), "Kappa", usdt(10));
+    const { id } = await createMember(db());
+    await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
+    await db().update(pricing).set({ published: false }).where(eq(pricing.id, a.id));
+    expect(await payIn(id, usdt(10))).toMatchObject({
+      status: "refused",
+      problem: expect.stringContaining("no longer"),
+    });
+    const view = await getOpenOrder({ db: db(), userId: id });
+    expect(view!.order.problem).toMatch(/no longer available/);
+    expect(await state(id)).toMatchObject({ balance: usdt(10), orders: [{ status: "pending" }], purchases: [] });
+  });
+
+  it("the member cancels an order; money paid in stays, later money buys nothing", async () => {
+    const a = await createPlan(db(), "Lambda", usdt(10));
+    const { id } = await createMember(db());
+    const other = await createMember(db());
+    const { orderId } = await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
+    await expect(cancelOrder({ db: db(), userId: other.id, orderId })).rejects.toThrow("no longer exists");
+    expect(await cancelOrder({ db: db(), userId: id, orderId })).toEqual({ cancelled: true });
+    await expect(cancelOrder({ db: db(), userId: id, orderId })).rejects.toThrow("no longer open");
+    expect(await payIn(id, usdt(10))).toEqual({ status: "none" });
+    expect(await state(id)).toMatchObject({ balance: usdt(10), orders: [{ status: "cancelled" }], purchases: [] });
+  });
+
+  describe("credits from elsewhere", () => {
+    it("an operator's credit from the back office completes the order", async () => {
+      const a = await createPlan(db(), "Mu", usdt(10));
+      const { id } = await createMember(db());
+      await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
+      const result = await adjustMemberBalanceByStaff({
+        db: db(),
+        memberId: id,
+        direction: "credit",
+        amount: usdt(12),
+        reason: "goodwill",
+        key: crypto.randomUUID(),
+        actor: { userId: null, label: "test", role: "owner" },
+      });
+      expect(result).toEqual({ applied: true, balance: String(usdt(2)) });
+      expect((await state(id)).orders).toEqual([{ status: "paid", total: usdt(10) }]);
+    });
+
+    it("the orders job sweeps a covered order a crash left pending", async () => {
+      const a = await createPlan(db(), "Nu", usdt(10));
+      const { id } = await createMember(db());
+      await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
+      await creditDeposit({ db: db(), event: deposit(randomTronAddress(), usdt(10)), userId: id });
+      expect((await expireOrders({ db: db() })).completed).toBeGreaterThanOrEqual(1);
+      expect((await state(id)).orders).toEqual([{ status: "paid", total: usdt(10) }]);
+    });
+  });
+});
