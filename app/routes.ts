@@ -68,6 +68,8 @@ export default [
   route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   // Paths the original site linked to but never declared answer 301.
   route("sign-in", "routes/sign-in.ts"),
+  route("signup", "routes/signup.ts"),
+  route("join", "routes/join.ts"),
   route("terms", "routes/terms.ts"),
   route("privacy", "routes/privacy.ts"),
   layout("routes/_site.tsx", [

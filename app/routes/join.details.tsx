@@ -141,6 +141,12 @@ export default function JoinDetails() {
             {busy ? "Creating Account..." : "Continue to Pay"}
           </Button>
         </div>
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account?{" "}
+          <Link to="/signin" className="text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </p>
       </Form>
     </AuthShell>
   );

@@ -77,7 +77,7 @@ export function BlogPostList({
             {LOADING_TEXT}
           </p>
         ) : query ? (
-          <p data-slot="blog-search-count">{`${total} result(s) for "${query}"`}</p>
+          <p data-slot="blog-search-count">{`${total} ${total === 1 ? "result" : "results"} for "${query}"`}</p>
         ) : null}
       </div>
       {posts.length > 0 ? (

@@ -5,6 +5,9 @@ import { expect, test } from "../support/fixtures";
 import { holdData } from "../support/hold-data";
 import { latestMail, linkIn } from "../support/outbox";
 
+/** The search's count line: "1 result", "0 results", "2 results". */
+const resultsFor = (n: number, term: string) => `${n} ${n === 1 ? "result" : "results"} for "${term}"`;
+
 /** What a reader can find a post by: title, excerpt, category and the article's text (no markup). */
 function searchableText(post: Awaited<ReturnType<typeof publishedPosts>>[number]) {
   const text = post.content
@@ -53,7 +56,7 @@ test.describe("blog list", () => {
       const hits = posts.filter((p) => searchableText(p).includes(term.toLowerCase()));
       expect(hits.length, term).toBeGreaterThan(0);
       await searchBox(page).fill(term);
-      await expect(page.getByText(`${hits.length} result(s) for "${term}"`, { exact: true })).toBeVisible();
+      await expect(page.getByText(resultsFor(hits.length, term), { exact: true })).toBeVisible();
       await expect(page).toHaveURL(`/blog?q=${encodeURIComponent(term).replace(/%20/g, "+")}`);
       await expect(cards(page)).toHaveCount(Math.min(hits.length, 6));
       await expect(cards(page).getByRole("heading", { level: 2 })).toHaveText(hits.slice(0, 6).map((p) => p.title));
@@ -64,7 +67,7 @@ test.describe("blog list", () => {
     // Blank (trimmed) input is ignored: every post, no count.
     await searchBox(page).fill("   ");
     await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.getByText(/result\(s\) for/)).toHaveCount(0);
+    await expect(page.getByText(/results? for/)).toHaveCount(0);
     await expect(cards(page)).toHaveCount(6);
   });
 
@@ -79,11 +82,11 @@ test.describe("blog list", () => {
     }
     await page.goto("/blog");
     await searchBox(page).fill("tbody");
-    await expect(page.getByText('0 result(s) for "tbody"', { exact: true })).toBeVisible();
+    await expect(page.getByText('0 results for "tbody"', { exact: true })).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Load More Posts" })).toHaveCount(0);
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByText('0 result(s) for "tbody"', { exact: true })).toBeVisible();
+    await expect(page.getByText('0 results for "tbody"', { exact: true })).toBeVisible();
   });
 
   test("shows Loading blog posts... while a search loads", async ({ page }) => {
@@ -92,7 +95,7 @@ test.describe("blog list", () => {
     await searchBox(page).fill("leverage");
     await expect(page.getByRole("status").filter({ hasText: "Loading blog posts..." })).toBeVisible();
     release();
-    await expect(page.getByText(/^\d+ result\(s\) for "leverage"$/)).toBeVisible();
+    await expect(page.getByText(/^\d+ results? for "leverage"$/)).toBeVisible();
     await expect(page.getByText("Loading blog posts...")).toHaveCount(0);
   });
 
@@ -130,7 +133,7 @@ test.describe("blog list", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/blog\?q=funding$/);
     const hits = posts.filter((p) => searchableText(p).includes("funding"));
-    await expect(page.getByText(`${hits.length} result(s) for "funding"`, { exact: true })).toBeVisible();
+    await expect(page.getByText(resultsFor(hits.length, "funding"), { exact: true })).toBeVisible();
     await context.close();
   });
 
@@ -143,7 +146,7 @@ test.describe("blog list", () => {
     await expect(cards(page)).toHaveCount((await publishedPosts(app)).length);
     await expect(page.getByText(draft!.title)).toHaveCount(0);
     await searchBox(page).fill(draft!.title);
-    await expect(page.getByText(`0 result(s) for "${draft!.title}"`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`0 results for "${draft!.title}"`, { exact: true })).toBeVisible();
 
     const response = await page.goto(`/blog/${draft!.slug}`);
     expect(response?.status()).toBe(404);

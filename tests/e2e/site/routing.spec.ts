@@ -11,16 +11,29 @@ test("unknown paths show the 404 page with status 404", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Join Today" })).toHaveAttribute("href", "/pricing");
 });
 
-test("the original's undeclared links answer 301 to our routes", async ({ request }) => {
+test("the original's undeclared links, and the sign-up addresses people type, answer 301 to our routes", async ({
+  request,
+}) => {
   for (const [from, to] of [
     ["/sign-in?redirectTo=%2Fdashboard", "/signin?redirectTo=%2Fdashboard"],
     ["/terms", "/terms-of-service"],
     ["/privacy", "/privacy-policy"],
+    // The addresses people type for signing up.
+    ["/signup", "/join/details"],
+    ["/join?plan=vip", "/join/details?plan=vip"],
   ]) {
     const response = await request.get(from, { maxRedirects: 0 });
     expect(response.status(), from).toBe(301);
     expect(response.headers()["location"], from).toBe(to);
   }
+});
+
+test("/signup leads to the sign-up page, which links to sign-in", async ({ page }) => {
+  await page.goto("/signup");
+  await expect(page).toHaveURL(/\/join\/details$/);
+  await expect(page.getByRole("button", { name: "Continue to Pay" })).toBeVisible();
+  const below = page.getByText("Already have an account?");
+  await expect(below.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
 });
 
 test("health check and security headers", async ({ request }) => {
