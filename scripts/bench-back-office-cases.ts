@@ -12,15 +12,17 @@ import { listMemberNotifications } from "../server/staff/members/list-member-not
 import { listMemberSubscriptions } from "../server/staff/members/list-member-subscriptions.ts";
 import { listMembers } from "../server/staff/members/list-members.ts";
 import { streamMembersCsv } from "../server/staff/members/stream-members-csv.ts";
+import { listDueRenewals } from "../server/staff/money/list-due-renewals.ts";
 import { listLedger } from "../server/staff/money/list-ledger.ts";
+import { listRenewalRuns } from "../server/staff/money/list-renewal-runs.ts";
 import { getAdminOverview } from "../server/staff/overview/get-admin-overview.ts";
 import { searchBackOffice } from "../server/staff/search/search-back-office.ts";
 
 /**
  * `target`: a read the back office's target covers (a member page, the list, a search, the
  * overview: under 200 ms at p50, no sequential scan of a large table); the bench fails when one
- * misses it. The others (the ledger explorer, the CSV export) are measured and their scans
- * reported, without failing the run.
+ * misses it. The others (the money pages: the ledger explorer and renewals; the CSV export) are
+ * measured and their scans reported, without failing the run.
  */
 export type BenchCase = { name: string; run: () => Promise<unknown>; target: boolean };
 
@@ -59,6 +61,11 @@ export function backOfficeCases(options: { db: Db; members: number }): BenchCase
     },
     { name: "ledger explorer: one member", run: ledger({ member: `member${middle}@bench.example` }) },
     { name: "ledger explorer: reference prefix", run: ledger({ reference: `bench:renewal:${middle}`, prefix: true }) },
+    {
+      name: "renewals: due in 7 days",
+      run: () => listDueRenewals({ db, until: new Date(Date.now() + 7 * 86_400_000), page: 1, pageSize: 50 }),
+    },
+    { name: "renewals: recent runs", run: () => listRenewalRuns({ db }) },
     { name: "overview (owner)", run: () => getAdminOverview({ db, role: "owner" }) },
     { name: "overview (owner, 90 days)", run: () => getAdminOverview({ db, role: "owner", range: 90 }) },
     { name: "overview (support)", run: () => getAdminOverview({ db, role: "support" }) },
@@ -86,5 +93,5 @@ export function backOfficeCases(options: { db: Db; members: number }): BenchCase
     { name: "member list: CSV, first batches", run: csv({}) },
     { name: "member list: CSV, active plan", run: csv({ plan: { kind: "active" } }) },
   ];
-  return cases.map((c) => ({ ...c, target: !/^ledger explorer|CSV/.test(c.name) }));
+  return cases.map((c) => ({ ...c, target: !/^ledger explorer|^renewals|CSV/.test(c.name) }));
 }

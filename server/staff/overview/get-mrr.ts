@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "./price-in-force-sql.ts";
+import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "../price-in-force-sql.ts";
 
 /**
  * MRR, monthly recurring revenue: what the active recurring subscriptions bring in a month.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "./price-in-force-sql.ts";
+import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "../price-in-force-sql.ts";
 
 /**
  * Renewals at risk: what the renewal job will fail to charge in the coming week unless the

@@ -5,6 +5,7 @@ import { cn } from "~/lib/utils";
 export const MONEY_TABS = [
   { to: "/admin/money", title: "Ledger" },
   { to: "/admin/money/reconciliation", title: "Reconciliation" },
+  { to: "/admin/money/renewals", title: "Renewals" },
 ] as const;
 
 export function MoneyTabs() {

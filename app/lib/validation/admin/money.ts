@@ -119,3 +119,21 @@ export function ledgerQueryString(query: LedgerQuery): string {
 
 /** The reconciliation page's one action: run the ledger check now. */
 export const reconcileActionSchema = z.object({ intent: z.literal("reconcile", { error: "Unknown action." }) });
+
+// ---- Renewals (/admin/money/renewals) ----
+
+export const RENEWALS_PAGE_SIZE = 50;
+/** How far ahead the renewals page looks. */
+export const RENEWALS_WINDOW_DAYS = 7;
+
+/** The renewals page's query string: a page number; anything else reads as the first page. */
+export const renewalsQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .catch(1)
+    .transform((p) => p ?? 1),
+});

@@ -52,3 +52,57 @@ export type ReconciliationCheck = {
 };
 
 export type ReconciliationView = { last: ReconciliationCheck | null; canWrite: boolean };
+
+// ---- Renewals (/admin/money/renewals) ----
+
+export type DueRenewal = {
+  subscriptionId: string;
+  userId: string;
+  email: string;
+  plan: string;
+  billingPeriod: "monthly" | "quarterly";
+  /** ISO; one already past is settled by the job's next run. */
+  dueAt: string;
+  /** What the renewal will charge: the price in force on the due date, for the period. */
+  amount: string;
+  balance: string;
+  /**
+   * What the balance lacks for this renewal, counting the member's renewals due before it
+   * (they are charged first, from the same balance); "0" when covered. Above 0 it lapses.
+   */
+  shortfall: string;
+};
+
+export type DueRenewals = {
+  rows: DueRenewal[];
+  /** Over the whole 7 days, not only this page. */
+  total: number;
+  atRisk: number;
+  /** Sum of every due renewal's amount, and of what the members at risk lack. */
+  amount: string;
+  shortfall: string;
+  page: number;
+  pageCount: number;
+};
+
+export type RenewalRun = {
+  id: string;
+  startedAt: string;
+  finishedAt: string;
+  /** False when the run itself failed (see `error`). */
+  ok: boolean;
+  charged: number;
+  failed: number;
+  expired: number;
+  /** Subscriptions whose settlement threw (rolled back, tried again next run). */
+  errored: number;
+  error: string | null;
+};
+
+export type RenewalsView = {
+  due: DueRenewals;
+  /** The latest runs that settled something or failed (runs with nothing due are left out). */
+  runs: RenewalRun[];
+  /** When the job last finished, whatever it did: shows it is running. */
+  lastRunAt: string | null;
+};

@@ -1,0 +1,118 @@
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatUsdt } from "~/lib/money";
+import { cn } from "~/lib/utils";
+import type { DueRenewals } from "~/lib/view-types/admin/money";
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
+
+/** The renewals due in the coming week, in due order; the ones the balance will not cover stand out. */
+export function DueRenewalsTable({ due }: { due: DueRenewals }) {
+  const { rows, page, pageCount } = due;
+  return (
+    <section aria-labelledby="due-renewals" className="grid gap-3">
+      <div>
+        <h2 id="due-renewals" className="text-lg font-semibold">
+          Due in the next 7 days
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          The renewal job charges each one from the member’s balance on its date, a member’s renewals in due order.
+          Where the balance falls short the subscription lapses unless the member deposits first. Complimentary plans
+          and banned members are never charged and are not listed.
+        </p>
+      </div>
+      <dl className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label="Renewals due" value={due.total.toLocaleString("en-US")} />
+        <Figure label="To be charged" value={usdt(due.amount)} />
+        <Figure label="Will lapse" value={due.atRisk.toLocaleString("en-US")} />
+        <Figure label="Total shortfall" value={usdt(due.shortfall)} />
+      </dl>
+      {rows.length === 0 ? (
+        <p className="text-muted-foreground">No renewals are due in the next 7 days.</p>
+      ) : (
+        <Table aria-label="Renewals due in the next 7 days">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Due (UTC)</TableHead>
+              <TableHead>Member</TableHead>
+              <TableHead>Plan</TableHead>
+              <TableHead className="text-right">Price</TableHead>
+              <TableHead className="text-right">Balance</TableHead>
+              <TableHead className="text-right">Shortfall</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => {
+              const lapses = BigInt(row.shortfall) > 0n;
+              return (
+                <TableRow
+                  key={row.subscriptionId}
+                  data-lapses={lapses || undefined}
+                  className={cn(lapses && "bg-destructive/5")}
+                >
+                  <TableCell label="Due (UTC)" className="tabular-nums">
+                    {when(row.dueAt)}
+                  </TableCell>
+                  <TableCell label="Member" className="max-w-64 whitespace-normal">
+                    <Link
+                      to={`/admin/members/${encodeURIComponent(row.userId)}`}
+                      className="break-all underline-offset-4 hover:underline"
+                    >
+                      {row.email}
+                    </Link>
+                  </TableCell>
+                  <TableCell label="Plan" className="whitespace-normal">
+                    {row.plan} ({row.billingPeriod})
+                  </TableCell>
+                  <TableCell label="Price" className="text-right tabular-nums max-sm:text-left">
+                    {usdt(row.amount)}
+                  </TableCell>
+                  <TableCell label="Balance" className="text-right tabular-nums max-sm:text-left">
+                    {usdt(row.balance)}
+                  </TableCell>
+                  <TableCell label="Shortfall" className="text-right tabular-nums max-sm:text-left">
+                    {lapses ? (
+                      <span className="inline-flex flex-wrap items-center gap-2 sm:justify-end">
+                        {usdt(row.shortfall)} <Badge variant="destructive">Will lapse</Badge>
+                      </span>
+                    ) : (
+                      "Covered"
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center gap-4 text-sm">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="underline underline-offset-4">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`?page=${page + 1}`} className="underline underline-offset-4">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border p-3">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { waitForHydration } from "../support/member";
+import { signUpStaff } from "../support/staff";
+
+type Testing = typeof import("../support/server-entry.ts");
+
+const USDT = 1_000_000n;
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
+
+/**
+ * Two members with a renewal due within the hour (before any other test's, which are days
+ * away, so they head the list): one whose balance covers it, one short by 20 USDT. The job
+ * settles them only once due, after this test.
+ */
+async function seedRenewals(app: { testing: Testing }) {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const { schema, getDatabase, postLedgerEntry } = app.testing;
+  const { db } = getDatabase();
+  const [plan] = await db
+    .insert(schema.pricing)
+    .values({ planId: `renew-${tag}`, name: `Renew ${tag}`, price: 50n * USDT })
+    .returning();
+  const member = async (name: string, balance: bigint, minutes: number) => {
+    const id = crypto.randomUUID();
+    const email = `${name}-${tag}@renewals.test`;
+    await db.insert(schema.user).values({ id, email, name });
+    await db.insert(schema.profiles).values({ id, firstName: name, lastName: "Renewer" });
+    await postLedgerEntry({ tx: db, userId: id, kind: "deposit", amount: balance, reference: `e2e-${tag}:${name}` });
+    await db.insert(schema.subscriptions).values({
+      userId: id,
+      planId: plan!.id,
+      billingPeriod: "monthly",
+      nextBillingDate: new Date(Date.now() + minutes * 60_000),
+    });
+    return email;
+  };
+  const covered = await member("covered", 80n * USDT, 50);
+  const short = await member("short", 30n * USDT, 55);
+  // A run of the renewal job as recordJobRun stores it.
+  await db.insert(schema.jobRuns).values({
+    job: "renewals",
+    startedAt: new Date(Date.now() - 60_000),
+    finishedAt: new Date(Date.now() - 59_000),
+    ok: true,
+    result: { charged: 7, expired: 2, failed: 3, errored: 0 },
+  });
+  return { covered, short };
+}
+
+test.describe("back office: money, renewals", () => {
+  test("an operator sees who will lapse this week and what the last renewal runs did", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const { covered, short } = await seedRenewals(app);
+    await signUpStaff(app, context, "admin");
+    await page.goto("/admin/money");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Money pages" }).getByRole("link", { name: "Renewals" }).click();
+    await expect(page.getByRole("heading", { name: "Due in the next 7 days" })).toBeVisible();
+
+    const due = page.getByRole("table", { name: "Renewals due in the next 7 days" });
+    const coveredRow = due.getByRole("row").filter({ hasText: covered });
+    const shortRow = due.getByRole("row").filter({ hasText: short });
+    await expect(coveredRow).toContainText("Covered");
+    await expect(coveredRow).toContainText("$50.00 USDT");
+    await expect(shortRow).toContainText("$20.00 USDT");
+    await expect(shortRow).toContainText("Will lapse");
+
+    const runs = page.getByRole("table", { name: "Recent renewal runs" });
+    await expect(runs.getByRole("row").nth(1)).toContainText("7");
+    await expect(runs.getByRole("row").nth(1).getByRole("cell").nth(2)).toHaveText("3");
+    await expectAccessible(page, "Renewals");
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(shortRow).toContainText("Will lapse");
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page, "Renewals at 375 px");
+  });
+});
