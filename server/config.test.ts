@@ -262,10 +262,14 @@ describe("STRIPE_* (card payments)", () => {
     expect(error?.message).not.toContain("pk_live");
   });
 
-  it("in production, wants https for STRIPE_API_URL", () => {
-    expect(() => parseConfig({ ...production, ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow(
+  it("in production, wants https for STRIPE_API_URL except on this machine", () => {
+    expect(() => parseConfig({ ...production, ...keys, STRIPE_API_URL: "http://stripe.internal:8080" })).toThrow(
       /STRIPE_API_URL must use https:\/\/ in production/,
     );
     expect(parseConfig({ ...production, ...keys }).stripe?.api.protocol).toBe("https");
+    // A stand-in on this machine (the browser tests run the production build against one).
+    expect(parseConfig({ ...production, ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" }).stripe?.api.host).toBe(
+      "127.0.0.1",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { BillingSection } from "~/components/dashboard/billing-section";
+import { CardPaymentReturn } from "~/components/dashboard/card-payment-return";
 import { ComingSoon } from "~/components/dashboard/coming-soon";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { EmailVerificationBanner } from "~/components/dashboard/email-verification-banner";
@@ -76,6 +77,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <SessionEndedProvider value={session.end}>
       <DashboardShell sidebarOpen={sidebarOpen} profile={profile} wallet={wallet} section={section.key}>
         <EmailVerificationBanner />
+        <CardPaymentReturn />
         {!section.enabled ? (
           <ComingSoon title={section.title} />
         ) : section.key === "user-info" ? (

@@ -279,7 +279,7 @@ const escape = (text: string) =>
 function hostedPage(session: FakeCheckoutSession) {
   const items = session.created_with.line_items as { price_data: { product_data: { name: string } } }[];
   const amount = `$${(session.amount_total / 100).toFixed(2)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (test stand-in)</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Stripe Checkout (test stand-in)</title></head>
 <body><main><h1>Pay ${escape(amount)}</h1><p>${escape(items[0]?.price_data.product_data.name ?? "")}</p>
 <p>${escape(session.customer_email ?? "")}</p>
 <form method="post"><label>Card number <input name="card" value="4242 4242 4242 4242"></label>

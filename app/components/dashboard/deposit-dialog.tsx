@@ -1,9 +1,11 @@
 import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
 import * as React from "react";
+import { useSiteData } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
 import type { DepositWallet } from "~/lib/view-types/member";
+import { CardTopUp } from "./card-top-up";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
 
@@ -12,13 +14,15 @@ const COPIED_MS = 2000;
 
 /**
  * "Deposit Funds": the member's own USDT TRC-20 address with a copy button, its QR
- * code (an inline SVG drawn on the server) and the network warning.
+ * code (an inline SVG drawn on the server) and the network warning; and, when Stripe is
+ * configured, a top-up by card.
  */
 export function DepositDialog({
   wallet,
   ...props
 }: { wallet: DepositWallet | null } & React.ComponentProps<typeof Dialog>) {
   const { balance } = useDashboard();
+  const cardPayments = useSiteData()?.config.cardPayments ?? false;
   const [copied, setCopied] = React.useState(false);
   React.useEffect(() => {
     if (!copied) return;
@@ -97,6 +101,7 @@ export function DepositDialog({
             Your deposit address is being prepared. Please try again in a moment.
           </p>
         )}
+        {cardPayments ? <CardTopUp /> : null}
       </DialogContent>
     </Dialog>
   );

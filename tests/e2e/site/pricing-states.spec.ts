@@ -69,15 +69,17 @@ test.describe("pricing page", () => {
     }
   });
 
-  test("secure checkout note and accepted payment method icons", async ({ page }) => {
+  test("the payment row shows only what is accepted: USDT (TRC-20), no cards and no Stripe without its keys", async ({
+    page,
+  }) => {
     await openPricing(page);
-    await expect(page.getByText("Secure checkout powered by Stripe")).toBeVisible();
+    await expect(page.getByText("Pay with USDT on TRON (TRC-20)")).toBeVisible();
+    await expect(page.getByText(/Stripe/)).toHaveCount(0);
     const methods = page.getByRole("list", { name: "Accepted payment methods" });
-    for (const name of ["Visa", "Mastercard", "American Express", /USDT/, /BTC/, /ETH/, /TRX/]) {
-      const icon = methods.getByRole("img", { name });
-      await expect(icon).toBeVisible();
-      expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    }
+    await expect(methods.getByRole("img")).toHaveCount(1);
+    const icon = methods.getByRole("img", { name: "Tether (USDT) on TRON (TRC-20)" });
+    await expect(icon).toBeVisible();
+    expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
   test("JSON-LD describes each published plan as a Product with a USDT offer", async ({ page, app }) => {
@@ -121,7 +123,7 @@ test.describe("pricing page", () => {
       await page.goto("/pricing");
       await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
       await expect(card(page, signals.name)).toContainText(`${usd(signals.price)}/month`);
-      await expect(page.getByText("Secure checkout powered by Stripe")).toBeVisible();
+      await expect(page.getByText("Pay with USDT on TRON (TRC-20)")).toBeVisible();
     });
   });
 
@@ -148,7 +150,7 @@ test.describe("pricing page", () => {
       const failed = await page.goto("/pricing");
       expect(failed!.status()).toBe(503);
       await expect(page.getByText("Error loading pricing plans. Please try again later.")).toBeVisible();
-      await expect(page.getByText("Secure checkout powered by Stripe")).toBeVisible();
+      await expect(page.getByText("Pay with USDT on TRON (TRC-20)")).toBeVisible();
       // The home page's plan grid says the same, and the page is not cached as if all were well.
       const home = await page.goto("/");
       expect(home!.status()).toBe(503);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
+import { startFakeStripe, type FakeStripe } from "../../helpers/fake-stripe";
 import { freePort } from "./free-port";
 
 type Testing = typeof import("./server-entry.ts");
@@ -13,13 +14,26 @@ export const STAFF_CHAT = -1009876543210;
 export const SUPPORT_EMAIL = "support@signals.example";
 
 type WorkerFixtures = {
-  app: { url: string; testing: Testing; running: Running; dataDir: string; botApi?: FakeBotApi };
+  app: {
+    url: string;
+    testing: Testing;
+    running: Running;
+    dataDir: string;
+    botApi?: FakeBotApi;
+    stripe?: FakeStripe;
+  };
   /**
    * The server gets a bot (pointed at a local Bot API stand-in, `app.botApi`), TELEGRAM_STAFF_CHAT
    * (STAFF_CHAT) and SUPPORT_EMAIL, so new contact messages alert the staff
    * (`test.use({ staffAlerts: true })`). Off by default: the other specs run with the bot off.
    */
   staffAlerts: boolean;
+  /**
+   * The server gets STRIPE_* keys and STRIPE_API_URL pointed at a local Stripe stand-in
+   * (`app.stripe`, whose hosted page pays and signs the webhook event to this server), so card
+   * payments are on (`test.use({ cardPayments: true })`). Off by default: no card option anywhere.
+   */
+  cardPayments: boolean;
   /**
    * The host name of PUBLIC_URL (the server still listens on 127.0.0.1). WebAuthn needs a
    * domain: Chromium refuses an IP address as relying party ("This is an invalid domain"), so
@@ -45,8 +59,9 @@ type TestFixtures = {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   publicHost: ["127.0.0.1", { scope: "worker", option: true }],
   staffAlerts: [false, { scope: "worker", option: true }],
+  cardPayments: [false, { scope: "worker", option: true }],
   app: [
-    async ({ publicHost, staffAlerts }, use, workerInfo) => {
+    async ({ publicHost, staffAlerts, cardPayments }, use, workerInfo) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${workerInfo.workerIndex}-`));
       // Production needs PUBLIC_URL, which names the port: pick a free one first.
       const port = await freePort();
@@ -70,17 +85,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           TELEGRAM_STAFF_CHAT: String(STAFF_CHAT),
           SUPPORT_EMAIL,
         });
+      const stripe = cardPayments ? await startFakeStripe() : undefined;
+      for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"]) delete process.env[name];
+      if (stripe)
+        Object.assign(process.env, {
+          STRIPE_SECRET_KEY: stripe.secretKey,
+          STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+          STRIPE_API_URL: stripe.url,
+        });
       const testing = (await import(path.resolve("build/testing.js"))) as Testing;
       const running = await testing.startProductionServer();
+      stripe?.setWebhookUrl(`${running.url}/api/payments/stripe/webhook`);
       await use({
         url: publicHost === "127.0.0.1" ? running.url : `http://${publicHost}:${port}`,
         testing,
         running,
         dataDir,
         botApi,
+        stripe,
       });
       await running.close();
       await botApi?.close();
+      await stripe?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: "worker", timeout: 60_000 },

@@ -10,6 +10,12 @@ describe("cardCheckoutSchema", () => {
     });
   });
 
+  it("takes again what it made of the form (the number the browser posts)", () => {
+    const parsed = cardCheckoutSchema.parse({ purpose: "top_up", amount: "250" });
+    expect(cardCheckoutSchema.parse(parsed)).toEqual({ purpose: "top_up", amount: 250 });
+    expect(cardCheckoutSchema.safeParse({ purpose: "top_up", amount: 12.5 }).success).toBe(false);
+  });
+
   it.each(["9", "10001", "12.50", "-20", "", "1e3", "abc"])("refuses the top-up %j", (amount) => {
     const result = cardCheckoutSchema.safeParse({ purpose: "top_up", amount });
     expect(result.success).toBe(false);

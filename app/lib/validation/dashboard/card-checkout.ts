@@ -10,12 +10,16 @@ const AMOUNT = `Enter a whole number of US dollars from ${CARD_TOP_UP_MIN_USD} t
 export const cardCheckoutSchema = z.discriminatedUnion("purpose", [
   z.object({
     purpose: z.literal("top_up"),
-    amount: z
-      .string({ message: AMOUNT })
-      .trim()
-      .regex(/^\d{1,6}$/, AMOUNT)
-      .transform(Number)
-      .refine((usd) => usd >= CARD_TOP_UP_MIN_USD && usd <= CARD_TOP_UP_MAX_USD, AMOUNT),
+    // Typed as text in the form; the browser sends what this schema made of it (a number).
+    amount: z.preprocess(
+      (value) => (typeof value === "number" ? String(value) : value),
+      z
+        .string({ message: AMOUNT })
+        .trim()
+        .regex(/^\d{1,6}$/, AMOUNT)
+        .transform(Number)
+        .refine((usd) => usd >= CARD_TOP_UP_MIN_USD && usd <= CARD_TOP_UP_MAX_USD, AMOUNT),
+    ),
   }),
   z.object({ purpose: z.literal("order") }),
 ]);
