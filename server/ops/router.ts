@@ -3,7 +3,7 @@ import { z } from "zod";
 import { microToDecimal } from "~/lib/money";
 import { STAFF_ROLES } from "~/lib/staff-roles";
 import { adjustBalance } from "../billing/adjust-balance.ts";
-import { reconcileLedger } from "../billing/reconcile-ledger.ts";
+import { runRecordedReconcile } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { isAppError } from "../lib/errors.ts";
@@ -116,8 +116,10 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
     res.json(result);
   });
 
+  // Recorded in job_runs like the hourly check, so the back office's reconciliation page shows
+  // an operator's run as the last check, with who ran it.
   router.post("/reconcile", async (_req, res) => {
-    const result = await reconcileLedger({ db: db(), source: `ops:${actor}` });
+    const result = await runRecordedReconcile({ db: db(), source: `ops:${actor}` });
     getLogger().info({ ops: "reconcile", checked: result.checked, mismatches: result.mismatches.length, actor }, "ops");
     res.json(result);
   });

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { ledgerEntries, opsAlerts, profiles } from "#server/db/schema";
-import { opsRouter } from "#server/ops/router";
+import { OPS_TOKEN_ACTOR, opsRouter } from "#server/ops/router";
+import { readLastReconciliation } from "#server/staff/money/reconciliation";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -92,12 +93,16 @@ describeEachDatabase("operator API", (database) => {
     });
   });
 
-  it("reconciles on demand: all well, then a drifted balance reported and alerted", async () => {
+  it("reconciles on demand: all well, then a drifted balance reported and alerted; each run recorded for the back office", async () => {
     const db = database().db;
     expect(await post("/reconcile")).toMatchObject({
       status: 200,
       body: { consistent: true, mismatches: [], alertId: null },
     });
+    // The reconciliation page's last check is this run, named after the operator who ran it.
+    const recorded = await readLastReconciliation({ db });
+    expect(recorded).toMatchObject({ ok: true, source: `ops:${OPS_TOKEN_ACTOR}`, mismatchCount: 0 });
+    expect(recorded!.checked).toBeGreaterThan(0);
     const m = await createMember(db, { balance: 1_000_000n });
     await db.update(profiles).set({ balance: 900_000n }).where(eq(profiles.id, m.id));
     try {
@@ -115,6 +120,11 @@ describeEachDatabase("operator API", (database) => {
           .from(opsAlerts)
           .where(eq(opsAlerts.id, Number(found.body.alertId))),
       ).toHaveLength(1);
+      expect(await readLastReconciliation({ db })).toMatchObject({
+        ok: true,
+        mismatchCount: 1,
+        mismatches: [{ userId: m.id, balance: "0.9", ledgerSum: "1", difference: "-0.1" }],
+      });
     } finally {
       await db.update(profiles).set({ balance: 1_000_000n }).where(eq(profiles.id, m.id));
     }

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
 import { auditLog, profiles, user } from "#server/db/schema";
+import { readLastReconciliation } from "#server/staff/money/reconciliation";
 import { closeProcessResources, withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 
@@ -86,6 +87,17 @@ describe("ops CLI on its own database", () => {
         mismatches: [{ userId: drifted.id, balance: "2.000001", ledgerSum: "2", difference: "0.000001" }],
       },
     });
+    // Recorded for the back office's reconciliation page, named after who ran it.
+    const database = getDatabase();
+    try {
+      expect(await readLastReconciliation({ db: database.db })).toMatchObject({
+        ok: true,
+        source: `ops:cli:${os.userInfo().username}@${os.hostname()}`,
+        mismatchCount: 1,
+      });
+    } finally {
+      await closeProcessResources();
+    }
   }, 180_000);
 
   it("makes the first owner: staff add, recorded in the audit log as this OS user and host", async () => {
