@@ -13,6 +13,7 @@ import { getLogger } from "../lib/logger.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
 import { opsRouter } from "../ops/router.ts";
+import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { apiSecurityHeaders, securityHeaders } from "../security/headers.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
@@ -132,6 +133,8 @@ export function createApp(options: AppOptions) {
       },
       getDb,
       afterEvent: async (outcome) => {
+        // The credit is committed: the member's open order is purchased if it is now covered.
+        if (outcome.outcome === "credited") await completeCoveredOrder({ db: getDb(), userId: outcome.memberId });
         if ("flagged" in outcome && outcome.flagged) await sendPaymentFlagAlerts({ db: getDb() });
       },
     }),
