@@ -71,6 +71,8 @@ const PUBLIC_FILES = {
   wallet: ["generate-wallet"],
   auth: ["core/auth", "core/auth-errors", "core/auth-secret"],
   newsletter: ["delivery-limits"],
+  // The inbox shows where a message's staff alert is, against the alerts' retry limit.
+  contact: ["send-contact-alerts"],
 };
 const PUBLIC = `^server/(${Object.entries(PUBLIC_FILES)
   .map(([folder, files]) => `${folder}/(${files.join("|")})`)

@@ -1,12 +1,15 @@
 import { data, Link } from "react-router";
+import { InboxAlertStatus } from "~/components/admin/inbox/inbox-alert-status";
 import { InboxCompose } from "~/components/admin/inbox/inbox-compose";
 import { InboxControls } from "~/components/admin/inbox/inbox-controls";
 import { InboxStatusBadge, inboxTime } from "~/components/admin/inbox/inbox-status-badge";
 import { InboxThread } from "~/components/admin/inbox/inbox-thread";
+import { InboxThreadHeader } from "~/components/admin/inbox/inbox-thread-header";
+import { useOpenNewMessage } from "~/components/admin/inbox/use-open-new-message";
 import { TargetHistory } from "~/components/admin/target-history";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
-import { inboxActionSchema } from "~/lib/validation/admin/inbox";
+import { inboxActionSchema, inboxThreadSchema } from "~/lib/validation/admin/inbox";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
@@ -18,6 +21,7 @@ import { deliverInboxReplies } from "#server/staff/inbox/deliver-inbox-replies";
 import { getInboxMessage } from "#server/staff/inbox/get-inbox-message";
 import { inboxTarget } from "#server/staff/inbox/inbox-message-row";
 import { listInboxAssignees } from "#server/staff/inbox/list-inbox-assignees";
+import { openInboxMessage } from "#server/staff/inbox/open-inbox-message";
 import { replyToInboxMessage } from "#server/staff/inbox/reply-to-inbox-message";
 import { listTargetHistory } from "#server/staff/list-target-history";
 import type { Route } from "./+types/admin.inbox.$messageId";
@@ -39,7 +43,8 @@ export const permission = "inbox.read" satisfies StaffPermission;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
   const db = getDb();
-  const message = await getInboxMessage({ db, messageId: messageIdOf(params.messageId) });
+  const { messages } = inboxThreadSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const message = await getInboxMessage({ db, messageId: messageIdOf(params.messageId), shownMessages: messages });
   if (!message) throw data("Not Found", { status: 404 });
   const [assignees, history] = await Promise.all([
     listInboxAssignees({ db }),
@@ -56,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** Status, assignment, an internal note, or a reply emailed to the sender; each audited. */
+/** Opening a new message, status, assignment, an internal note, or a reply emailed to the sender; each audited. */
 export const action = defineAction({
   access: "staff",
   permission: "inbox.reply",
@@ -66,6 +71,10 @@ export const action = defineAction({
     const messageId = messageIdOf(new URL(request.url).pathname.split("/").pop());
     const actor = staff.actor;
     switch (input.intent) {
+      case "open": {
+        const done = await openInboxMessage({ db, messageId, actor });
+        return { message: done.changed ? "Marked open." : "It was already taken up." };
+      }
       case "status": {
         const done = await changeInboxStatus({ db, messageId, status: input.status, actor });
         return { message: done.changed ? `Marked ${input.status}.` : `It was already ${input.status}.` };
@@ -99,6 +108,7 @@ export const action = defineAction({
 
 export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) {
   const { message, assignees, history, canReply, canReadAudit, canOpenMember } = loaderData;
+  useOpenNewMessage({ status: message.status, messageId: message.id, enabled: canReply });
   return (
     <div className="grid max-w-4xl gap-6">
       <p className="text-sm">
@@ -123,6 +133,7 @@ export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) 
           ) : null}
         </p>
       </div>
+      <InboxAlertStatus alert={message.alert} />
       {canReply ? (
         <InboxControls status={message.status} assignedTo={message.assignedTo} assignees={assignees} />
       ) : null}
@@ -130,9 +141,7 @@ export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) 
         <h2 id="inbox-thread" className="text-lg font-semibold">
           Thread
         </h2>
-        {message.threadCut ? (
-          <p className="text-sm text-muted-foreground">Only the sender’s latest 100 messages are shown.</p>
-        ) : null}
+        <InboxThreadHeader shown={message.threadMessages.shown} total={message.threadMessages.total} />
         <InboxThread items={message.thread} />
       </section>
       {canReply ? (

@@ -59,6 +59,9 @@ export function contactAlertText(row: Pick<Claimed, "id" | "name" | "email" | "t
   } satisfies ContactAlertText;
 }
 
+/** A channel's error as the message's page shows it: the message, bounded like the outbox's. */
+const channelError = (error: unknown) => String((error as Error).message).slice(0, 500);
+
 /**
  * Tells the staff of new contact messages: an email to SUPPORT_EMAIL and a message to
  * TELEGRAM_STAFF_CHAT (when the bot is on), each channel once. The message row is the outbox
@@ -95,18 +98,26 @@ export async function sendContactAlerts(options: {
       if (config.supportEmail && !row.email_done) {
         try {
           await send({ to: config.supportEmail, subject: alert.subject, text: alert.text, html: alert.html });
-          await db.execute(sql`update contact_submissions set alert_email_sent_at = now() where id = ${row.id}`);
+          await db.execute(
+            sql`update contact_submissions set alert_email_sent_at = now(), alert_email_error = null where id = ${row.id}`,
+          );
         } catch (error) {
-          errors.push(`email: ${(error as Error).message}`);
+          const message = channelError(error);
+          errors.push(`email: ${message}`);
+          await db.execute(sql`update contact_submissions set alert_email_error = ${message} where id = ${row.id}`);
         }
       }
       if (bot && staffChat !== undefined && !row.telegram_done) {
         try {
           // No parse mode: the visitor's text is shown exactly as written.
           await bot.api.sendMessage(staffChat, alert.telegram, { link_preview_options: { is_disabled: true } });
-          await db.execute(sql`update contact_submissions set alert_telegram_sent_at = now() where id = ${row.id}`);
+          await db.execute(
+            sql`update contact_submissions set alert_telegram_sent_at = now(), alert_telegram_error = null where id = ${row.id}`,
+          );
         } catch (error) {
-          errors.push(`telegram: ${(error as Error).message}`);
+          const message = channelError(error);
+          errors.push(`telegram: ${message}`);
+          await db.execute(sql`update contact_submissions set alert_telegram_error = ${message} where id = ${row.id}`);
         }
       }
       // A channel that failed fails the row: it is retried, and only the channels not sent yet go again.

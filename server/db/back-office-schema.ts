@@ -60,6 +60,9 @@ export const contactSubmissions = pgTable(
     alertTelegramSentAt: timestamp("alert_telegram_sent_at", { withTimezone: true }),
     alertNextAttemptAt: timestamp("alert_next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     alertLastError: text("alert_last_error"),
+    // Each channel's own last error (null once it is sent), for the message's page.
+    alertEmailError: text("alert_email_error"),
+    alertTelegramError: text("alert_telegram_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

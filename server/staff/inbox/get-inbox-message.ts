@@ -1,11 +1,33 @@
-import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { InboxMessage, ReplyDelivery, ThreadItem } from "~/lib/view-types/admin/inbox";
+import { asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { InboxMessage, ReplyDelivery, StaffAlert, ThreadItem } from "~/lib/view-types/admin/inbox";
+import { CONTACT_ALERT_MAX_ATTEMPTS } from "../../contact/send-contact-alerts.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { contactSubmissions as c, contactThreadEntries as e, user } from "../../db/schema.ts";
 import { INBOX_REPLY_MAX_ATTEMPTS } from "./deliver-inbox-replies.ts";
 
-/** The most of a sender's messages one thread shows (the newest). */
-export const THREAD_MESSAGES_MAX = 100;
+/** A thread shows its sender's newest messages this many at a time; "older messages" adds as many again. */
+export const THREAD_MESSAGES_STEP = 100;
+
+function alertOf(row: typeof c.$inferSelect): StaffAlert {
+  const channel = (sentAt: Date | null, error: string | null) => ({
+    sentAt: sentAt?.toISOString() ?? null,
+    error: sentAt ? null : error,
+  });
+  const state = row.alertSentAt
+    ? "sent"
+    : row.alertAttempts >= CONTACT_ALERT_MAX_ATTEMPTS
+      ? "failed"
+      : row.alertLastError
+        ? "retrying"
+        : "pending";
+  return {
+    state,
+    attempts: row.alertAttempts,
+    maxAttempts: CONTACT_ALERT_MAX_ATTEMPTS,
+    email: channel(row.alertEmailSentAt, row.alertEmailError),
+    telegram: channel(row.alertTelegramSentAt, row.alertTelegramError),
+  };
+}
 
 function deliveryOf(entry: { emailSentAt: Date | null; emailAttempts: number; lastError: string | null }) {
   if (entry.emailSentAt) return "sent" satisfies ReplyDelivery;
@@ -14,12 +36,17 @@ function deliveryOf(entry: { emailSentAt: Date | null; emailAttempts: number; la
 }
 
 /**
- * One message with its sender's whole thread: every message the same person sent (the same
- * email in any case; for a member's message also their account and its address) and every staff reply and internal note on
- * them, in time order. Null when the message does not exist.
+ * One message with its sender's thread: the messages the same person sent (the same email in any
+ * case; for a member's message also their account and its address), newest `shownMessages` of
+ * them (the page asks for more), with every staff reply and internal note on those, in time
+ * order, and how many there are in all. Null when the message does not exist.
  */
-export async function getInboxMessage(options: { db: DbOrTx; messageId: number }): Promise<InboxMessage | null> {
-  const { db, messageId } = options;
+export async function getInboxMessage(options: {
+  db: DbOrTx;
+  messageId: number;
+  shownMessages?: number;
+}): Promise<InboxMessage | null> {
+  const { db, messageId, shownMessages = THREAD_MESSAGES_STEP } = options;
   const [row] = await db.select().from(c).where(eq(c.id, messageId));
   if (!row) return null;
   // A member is also whoever wrote from their account's address, signed in or not.
@@ -28,13 +55,11 @@ export async function getInboxMessage(options: { db: DbOrTx; messageId: number }
     ...new Set([row.email, account?.email].filter((a) => a !== undefined).map((a) => a.toLowerCase())),
   ];
   const sameSender = or(inArray(sql`lower(${c.email})`, addresses), ...(row.userId ? [eq(c.userId, row.userId)] : []));
-  const messages = await db
-    .select()
-    .from(c)
-    .where(sameSender)
-    .orderBy(desc(c.createdAt), desc(c.id))
-    .limit(THREAD_MESSAGES_MAX + 1);
-  const shown = messages.slice(0, THREAD_MESSAGES_MAX);
+  const [shown, [counted]] = await Promise.all([
+    db.select().from(c).where(sameSender).orderBy(desc(c.createdAt), desc(c.id)).limit(shownMessages),
+    db.select({ total: count() }).from(c).where(sameSender),
+  ]);
+  // The page's own message is always in its thread, however old.
   if (!shown.some((m) => m.id === row.id)) shown.push(row);
   const entries = await db
     .select()
@@ -96,6 +121,7 @@ export async function getInboxMessage(options: { db: DbOrTx; messageId: number }
     memberId: row.userId,
     createdAt: row.createdAt.toISOString(),
     thread: items,
-    threadCut: messages.length > THREAD_MESSAGES_MAX,
+    threadMessages: { shown: shown.length, total: Math.max(counted!.total, shown.length) },
+    alert: alertOf(row),
   };
 }

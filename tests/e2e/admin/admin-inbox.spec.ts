@@ -84,6 +84,12 @@ test.describe("back office: Inbox", () => {
     const thread = page.getByRole("list", { name: "Thread" });
     await expect(thread.getByText(`Question ${tag}: ${HOSTILE}`, { exact: true })).toBeVisible();
     expect(await page.locator("main b").count()).toBe(0);
+    // Opening a new message takes it up: it is open now, without a click, and says how the staff were told.
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("open");
+    const staffAlert = page.getByRole("region", { name: "Staff alert" });
+    await expect(staffAlert).toContainText("Staff alerted");
+    await expect(staffAlert).toContainText("Email: sent");
+    await expect(staffAlert).toContainText("Telegram: sent");
 
     await page.getByLabel("Assigned to", { exact: true }).selectOption({ label: staff.email });
     await answered(page, () => page.getByRole("button", { name: "Assign" }).click());
@@ -111,7 +117,8 @@ test.describe("back office: Inbox", () => {
     await answered(page, () => page.getByRole("button", { name: "Set status" }).click());
     await expect(page.getByText("Marked closed.")).toBeVisible();
     const history = page.getByRole("region", { name: "History" });
-    await expect(history.getByText("inbox.status_changed")).toBeVisible();
+    // Two status changes: opening it (new → open) and closing it.
+    await expect(history.getByText("inbox.status_changed")).toHaveCount(2);
     await expect(history.getByText("inbox.replied")).toBeVisible();
     await expect(history.getByText("inbox.assigned")).toBeVisible();
     await expectAccessible(page, "a message's page");
@@ -128,6 +135,65 @@ test.describe("back office: Inbox", () => {
     await page.getByRole("list", { name: "Contact messages" }).getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Message from Vera ${tag}`);
     await noSidewaysScroll(page);
+  });
+
+  test("a message whose staff alert failed says which channel and why; a long thread offers its older messages", async ({
+    page,
+    app,
+  }) => {
+    const tag = crypto.randomBytes(4).toString("hex");
+    const email = `busy-${tag}@example.com`;
+    const { db } = app.testing.getDatabase();
+    const { contactSubmissions } = app.testing.schema;
+    const at = (i: number) => new Date(Date.now() - (200 - i) * 60_000);
+    // 101 messages from one sender, already announced (the alert job leaves them alone)…
+    const rows = await db
+      .insert(contactSubmissions)
+      .values(
+        Array.from({ length: 101 }, (_, i) => ({
+          name: `Busy ${tag}`,
+          email,
+          message: `Busy ${tag} #${i}`,
+          status: "open" as const,
+          alertSentAt: new Date(),
+          createdAt: at(i),
+          updatedAt: at(i),
+        })),
+      )
+      .returning({ id: contactSubmissions.id });
+    // …but the newest one's alert gave up: its email was refused, its Telegram message went out.
+    const newest = rows.at(-1)!.id;
+    await db
+      .update(contactSubmissions)
+      .set({
+        alertSentAt: null,
+        alertAttempts: 8,
+        alertLastError: "email: 550 mailbox unavailable",
+        alertEmailError: "550 mailbox unavailable",
+        alertTelegramSentAt: at(100),
+      })
+      .where(eq(contactSubmissions.id, newest));
+    try {
+      await signUpStaff(app, page.context(), "support");
+      await page.goto(`/admin/inbox/${newest}`);
+      await waitForHydration(page);
+      const staffAlert = page.getByRole("region", { name: "Staff alert" });
+      await expect(staffAlert).toContainText("Staff alert: not sent, gave up (8 of 8 tries)");
+      await expect(staffAlert).toContainText("Email: failed: 550 mailbox unavailable");
+      await expect(staffAlert).toContainText("Telegram: sent");
+
+      const thread = page.getByRole("list", { name: "Thread" });
+      await expect(thread.locator('[data-kind="message"]')).toHaveCount(100);
+      await expect(page.getByText("Showing the sender’s latest 100 of 101 messages.")).toBeVisible();
+      await expect(thread.getByText(`Busy ${tag} #0`, { exact: true })).toHaveCount(0);
+      await page.getByRole("link", { name: "Show 1 older message" }).click();
+      await expect(thread.locator('[data-kind="message"]')).toHaveCount(101);
+      await expect(thread.getByText(`Busy ${tag} #0`, { exact: true })).toBeVisible();
+      await expect(page.getByText("Showing the sender’s latest")).toHaveCount(0);
+      await expectAccessible(page, "a message with a failed alert and a long thread");
+    } finally {
+      await db.delete(contactSubmissions).where(eq(contactSubmissions.email, email));
+    }
   });
 
   test("a member sends a message from the dashboard's support button; the inbox links it to their account", async ({

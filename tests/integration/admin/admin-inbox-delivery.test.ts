@@ -4,13 +4,14 @@ import type { InboxMessage } from "~/lib/view-types/admin/inbox";
 import { action, loader } from "~/routes/admin.inbox.$messageId";
 import { action as contactAction } from "~/routes/api.contact";
 import { getConfig } from "#server/config";
-import { sendContactAlerts } from "#server/contact/send-contact-alerts";
+import { CONTACT_ALERT_MAX_ATTEMPTS, sendContactAlerts } from "#server/contact/send-contact-alerts";
 import { submitContactMessage } from "#server/contact/submit-contact-message";
 import { auditLog, contactSubmissions, contactThreadEntries } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { deliverInboxReplies, INBOX_REPLY_MAX_ATTEMPTS } from "#server/staff/inbox/deliver-inbox-replies";
+import { getInboxMessage } from "#server/staff/inbox/get-inbox-message";
 import { replyToInboxMessage } from "#server/staff/inbox/reply-to-inbox-message";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
 import { describeEachDatabase } from "../../helpers/database";
@@ -169,6 +170,16 @@ describeEachDatabase("the support inbox's emails and alerts", (database) => {
     expect(told[0]).toMatch(new RegExp(`^https?://[^\\s]+/admin/inbox/${id}$`, "m"));
     // Plain text: no parse mode, so Telegram shows the tags as written.
     expect(api.callsOf("sendMessage")[0]!.params.parse_mode).toBeUndefined();
+    // The message's page says which channel failed and why, and that the other one went out.
+    const failing = (await getInboxMessage({ db: db(), messageId: id }))!.alert;
+    expect(failing).toMatchObject({
+      state: "retrying",
+      attempts: 1,
+      maxAttempts: CONTACT_ALERT_MAX_ATTEMPTS,
+      email: { sentAt: null, error: "SMTP down" },
+      telegram: { error: null },
+    });
+    expect(failing.telegram.sentAt).toEqual(expect.any(String));
 
     smtpDown = false;
     await makeDue("contact_submissions");
@@ -187,6 +198,30 @@ describeEachDatabase("the support inbox's emails and alerts", (database) => {
     expect(row!.alertSentAt).toBeInstanceOf(Date);
     expect(row!.alertEmailSentAt).toBeInstanceOf(Date);
     expect(row!.alertTelegramSentAt).toBeInstanceOf(Date);
+    const sent = (await getInboxMessage({ db: db(), messageId: id }))!.alert;
+    expect(sent).toMatchObject({ state: "sent", email: { error: null }, telegram: { error: null } });
+    expect(sent.email.sentAt).toEqual(expect.any(String));
+    expect(row!.alertEmailError).toBeNull();
+  });
+
+  it("shows a staff alert that gave up as failed, with each channel's last error", async () => {
+    const { id } = await submit("gives-up@example.com");
+    await db()
+      .update(contactSubmissions)
+      .set({ alertAttempts: CONTACT_ALERT_MAX_ATTEMPTS - 1, alertNextAttemptAt: new Date(0) })
+      .where(eq(contactSubmissions.id, id));
+    const send = async () => {
+      throw new Error("SMTP refused");
+    };
+    api.failNext("sendMessage");
+    await sendContactAlerts({ db: db(), send, bot });
+    const view = (await getInboxMessage({ db: db(), messageId: id }))!.alert;
+    expect(view).toMatchObject({
+      state: "failed",
+      attempts: CONTACT_ALERT_MAX_ATTEMPTS,
+      email: { sentAt: null, error: "SMTP refused" },
+      telegram: { sentAt: null, error: expect.stringContaining("chat not found") },
+    });
   });
 
   it("links a signed-in member's message to their account, answers the visitor at once and alerts the staff right after", async () => {

@@ -204,6 +204,63 @@ describeEachDatabase("the back office's support inbox", (database) => {
     expect(junk.status).toBe(404);
   });
 
+  it("a new message becomes open when staff open it (the page's post, audited); one already moved keeps its status; reading it writes nothing", async () => {
+    const row = await message({ email: "fresh@example.com" });
+    // The page itself (GET) changes nothing.
+    expect((await open(row.id)).message.status).toBe("new");
+    expect(await audit(row.id)).toEqual([]);
+    expect((await post(row.id, { intent: "open" })).data).toEqual({ ok: true, message: "Marked open." });
+    expect((await open(row.id)).message.status).toBe("open");
+    const rows = await audit(row.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: "inbox.status_changed",
+      actorLabel: support.email,
+      before: { status: "new" },
+      after: { status: "open" },
+    });
+    // A second tab opening it, or a message someone closed meanwhile: nothing moves, nothing audited.
+    expect((await post(row.id, { intent: "open" })).data).toEqual({ ok: true, message: "It was already taken up." });
+    const closed = await message({ email: "closed@example.com", status: "closed" });
+    await post(closed.id, { intent: "open" });
+    expect((await open(closed.id)).message.status).toBe("closed");
+    expect(await audit(row.id)).toHaveLength(1);
+    expect(await audit(closed.id)).toEqual([]);
+  });
+
+  it("shows the sender's newest 100 messages with the count of all, and 100 older at a time on ?messages=", async () => {
+    const at = (i: number) => new Date(Date.now() - (300 - i) * MINUTE);
+    const rows = await db()
+      .insert(contactSubmissions)
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          name: "Busy",
+          email: "busy@example.com",
+          message: `Message ${i}`,
+          createdAt: at(i),
+          updatedAt: at(i),
+        })),
+      )
+      .returning({ id: contactSubmissions.id });
+    const newest = rows.at(-1)!.id;
+    const first = (await open(newest)).message;
+    expect(first.threadMessages).toEqual({ shown: 100, total: 150 });
+    expect(first.thread[0]!.body).toBe("Message 50");
+    const more = (
+      await callLoader(messageLoader, {
+        path: `/admin/inbox/${newest}?messages=200`,
+        params: { messageId: String(newest) },
+        cookie: support.cookie,
+      })
+    ).data as { message: InboxMessage };
+    expect(more.message.threadMessages).toEqual({ shown: 150, total: 150 });
+    expect(more.message.thread.map((i) => i.body)).toEqual(Array.from({ length: 150 }, (_, i) => `Message ${i}`));
+    // The oldest message's own page shows it in its thread, beside the newest 100, and counts it once.
+    const oldest = (await open(rows[0]!.id)).message;
+    expect(oldest.threadMessages).toEqual({ shown: 101, total: 150 });
+    expect(oldest.thread.filter((i) => i.kind === "message" && i.current).map((i) => i.body)).toEqual(["Message 0"]);
+  });
+
   it("changes status, assigns to inbox staff only, adds notes and replies: each audited with before and after, and shown in the message's history", async () => {
     const row = await message({ email: "ada@example.com" });
     const { assignees } = await open(row.id);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { INBOX_PAGE_SIZE, INBOX_SEARCH_MAX, inboxActionSchema, inboxFilterSchema } from "./inbox";
+import {
+  INBOX_PAGE_SIZE,
+  INBOX_SEARCH_MAX,
+  INBOX_THREAD_MESSAGES_MAX,
+  inboxActionSchema,
+  inboxFilterSchema,
+  inboxThreadSchema,
+} from "./inbox";
 
 const issuesOf = (input: unknown) => {
   const parsed = inboxActionSchema.safeParse(input);
@@ -31,8 +38,18 @@ describe("inboxFilterSchema: the list's address, read leniently", () => {
   });
 });
 
+describe("inboxThreadSchema: how many of the sender's messages the page shows", () => {
+  it("reads ?messages=N, and drops anything else to the default", () => {
+    expect(inboxThreadSchema.parse({ messages: "200" })).toEqual({ messages: 200 });
+    expect(inboxThreadSchema.parse({})).toEqual({ messages: undefined });
+    for (const bad of ["0", "-5", "2.5", "lots", String(INBOX_THREAD_MESSAGES_MAX + 1)])
+      expect(inboxThreadSchema.parse({ messages: bad })).toEqual({ messages: undefined });
+  });
+});
+
 describe("inboxActionSchema: a message's changes, read strictly", () => {
   it("takes a status, an assignee (empty: nobody), a note and a reply", () => {
+    expect(inboxActionSchema.parse({ intent: "open" })).toEqual({ intent: "open" });
     expect(inboxActionSchema.parse({ intent: "status", status: "closed" })).toEqual({
       intent: "status",
       status: "closed",

@@ -44,6 +44,17 @@ export const inboxFilterSchema = z.object({
 });
 export type InboxFilter = z.output<typeof inboxFilterSchema>;
 
+/** How many of the sender's messages a thread shows at most, however many "older messages" steps are asked for. */
+export const INBOX_THREAD_MESSAGES_MAX = 10_000;
+
+/**
+ * A message page's address: `?messages=N` shows the sender's newest N messages (the page asks for
+ * 100 more at a time); anything unreadable falls back to the first 100.
+ */
+export const inboxThreadSchema = z.object({
+  messages: z.coerce.number().int().min(1).max(INBOX_THREAD_MESSAGES_MAX).optional().catch(undefined),
+});
+
 /** The reply and note forms' one field, as the browser checks it before posting. */
 export const inboxReplySchema = z.object({ body: requiredText("Reply", INBOX_TEXT_MAX, { lines: true }) });
 export const inboxNoteSchema = z.object({ body: requiredText("Note", INBOX_TEXT_MAX, { lines: true }) });
@@ -53,6 +64,8 @@ export const inboxActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("status"), status: z.enum(INBOX_STATUSES, { message: "Choose a status." }) }),
+    // Posted by the message's page when it opens: a new message becomes open.
+    z.object({ intent: z.literal("open") }),
     // An empty assignee takes the message off whoever had it.
     z.object({
       intent: z.literal("assign"),

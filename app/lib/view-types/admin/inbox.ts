@@ -71,8 +71,26 @@ export type InboxMessage = {
   memberId: string | null;
   createdAt: string;
   thread: ThreadItem[];
-  /** More of the sender's messages exist than the thread shows. */
-  threadCut: boolean;
+  /** The sender's messages the thread shows (the newest) and how many there are in all. */
+  threadMessages: { shown: number; total: number };
+  /** Where the staff's alert of this message is. */
+  alert: StaffAlert;
+};
+
+/** One channel of a message's staff alert: sent when, or its last error. */
+export type StaffAlertChannel = { sentAt: string | null; error: string | null };
+
+/**
+ * The staff alert of a new message (an email to the support address, a Telegram message to the
+ * staff chat): "sent" when every configured channel went out, "retrying" after a failure,
+ * "failed" once the tries are used up, "pending" before the first try.
+ */
+export type StaffAlert = {
+  state: "pending" | "retrying" | "sent" | "failed";
+  attempts: number;
+  maxAttempts: number;
+  email: StaffAlertChannel;
+  telegram: StaffAlertChannel;
 };
 
 /** Someone a message may be assigned to: staff who may read the inbox. */
