@@ -5,6 +5,7 @@ import { MemberMessagesSection } from "~/components/admin/members/member-message
 import { MemberMoneySection } from "~/components/admin/members/member-money-section";
 import { MemberNotesSection } from "~/components/admin/members/member-notes-section";
 import { MemberNotificationsSection } from "~/components/admin/members/member-notifications-section";
+import { MemberPaymentFlagsSection } from "~/components/admin/members/member-payment-flags-section";
 import { MemberProfileSection } from "~/components/admin/members/member-profile-section";
 import { MemberSessionsSection } from "~/components/admin/members/member-sessions-section";
 import { MemberSubscriptionsSection } from "~/components/admin/members/member-subscriptions-section";
@@ -25,6 +26,7 @@ import { listCompPlans } from "#server/staff/members/list-comp-plans";
 import { listMemberMessages } from "#server/staff/members/list-member-messages";
 import { listMemberNotes } from "#server/staff/members/list-member-notes";
 import { listMemberNotifications } from "#server/staff/members/list-member-notifications";
+import { listMemberPaymentFlags } from "#server/staff/members/list-member-payment-flags";
 import { listMemberSubscriptions } from "#server/staff/members/list-member-subscriptions";
 import { signOutMemberEverywhere } from "#server/staff/members/sign-out-member-everywhere";
 import type { Route } from "./+types/admin.members.$memberId";
@@ -42,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!account) throw data("Not Found", { status: 404 });
   const ledgerPage = ledgerPageOf(new URL(request.url).searchParams);
   const write = can(staff.role, "members.write");
-  const [subscriptions, money, notifications, notes, history, messages, compPlans] = await Promise.all([
+  const [subscriptions, money, notifications, notes, history, messages, compPlans, paymentFlags] = await Promise.all([
     listMemberSubscriptions({ db, memberId }),
     getMemberMoney({ db, memberId, ledgerPage }),
     listMemberNotifications({ db, memberId }),
@@ -51,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Their contact messages, for those who may read the inbox.
     can(staff.role, "inbox.read") ? listMemberMessages({ db, memberId }) : null,
     write ? listCompPlans({ db }) : [],
+    listMemberPaymentFlags({ db, memberId }),
   ]);
   if (!money) throw data("Not Found", { status: 404 });
   return {
@@ -62,6 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     history,
     messages,
     compPlans,
+    paymentFlags,
     abilities: {
       assist: can(staff.role, "members.assist"),
       write,
@@ -98,6 +102,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
     history,
     messages,
     compPlans,
+    paymentFlags,
     abilities,
   } = loaderData;
   const { search } = useLocation();
@@ -106,6 +111,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
     <div className="grid min-w-0 gap-6">
       <BackLink to="/admin/members">All members</BackLink>
       <h1 className="text-2xl font-bold break-all">{name ? `${name} (${profile.email})` : profile.email}</h1>
+      <MemberPaymentFlagsSection flags={paymentFlags} />
       <MemberProfileSection profile={profile} />
       <MemberSessionsSection sessions={sessions} canAssist={abilities.assist} />
       <MemberTelegramSection

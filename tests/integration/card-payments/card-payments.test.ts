@@ -20,6 +20,7 @@ import {
 } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { stripeWebhook } from "#server/http/stripe-webhook";
+import { listMemberPaymentFlags } from "#server/staff/members/list-member-payment-flags";
 import { describeEachDatabase } from "../../helpers/database";
 import { setTestEnv } from "../../helpers/env";
 import { startFakeStripe, type FakeStripe } from "../../helpers/fake-stripe";
@@ -317,6 +318,16 @@ describeEachDatabase("card payments through Stripe Checkout", (database) => {
     expect(after.flags).toEqual([{ kind: "dispute", amount: 40_000_000n, alerted: expect.any(Date) }]);
     expect(alerts.map((a) => a.subject)).toEqual([`Card payment disputed: ${member.email}`]);
     expect(alerts[0]!.text).toContain("reason: product not received");
+    // The member's back-office page lists it.
+    expect(await listMemberPaymentFlags({ db, memberId: member.id })).toEqual([
+      {
+        id: expect.any(Number),
+        kind: "dispute",
+        amount: "40000000",
+        detail: expect.stringContaining("The member disputed a card payment of $40.00"),
+        createdAt: expect.any(String),
+      },
+    ]);
   });
 
   it("ignores events it does not handle, and payments another integration made on the account", async () => {

@@ -151,6 +151,16 @@ export type MemberNotificationView = {
 
 export type MemberNoteView = { id: number; authorLabel: string; body: string; createdAt: string };
 
+/** A card payment operators must look at: a refund the balance could not cover, or a dispute. */
+export type MemberPaymentFlagView = {
+  id: number;
+  kind: "refund_shortfall" | "dispute";
+  /** Micro-USDT: the shortfall, or the amount disputed. */
+  amount: string;
+  detail: string;
+  createdAt: string;
+};
+
 /** What the viewer's role may do on the page: controls they may not use are not shown. */
 export type MemberPageAbilities = {
   assist: boolean;
