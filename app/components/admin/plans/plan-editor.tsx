@@ -1,18 +1,17 @@
-import * as React from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { PlanFeaturesField, PlanTelegramChatsField } from "~/components/admin/plans/plan-list-fields";
 import { PRICES_NOT_YOURS } from "~/components/admin/plans/prices-not-yours";
 import { ScheduledPriceChange, useCancelScheduledChange } from "~/components/admin/plans/scheduled-price-change";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
 import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
 import { PLAN_ICONS, planSchema, planTextsSchema, type PlanForm } from "~/lib/validation/admin/plans";
-import { fieldErrors } from "~/lib/validation/fields";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
 
 type SaveAnswer = ActionAnswer<{
@@ -21,6 +20,11 @@ type SaveAnswer = ActionAnswer<{
   effectiveAt?: string;
   notified?: number;
 }>;
+
+type PlanValues = Required<Omit<PlanForm, "features" | "telegramChats">> & {
+  features: string[];
+  telegramChats: string[];
+};
 
 const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 
@@ -32,69 +36,54 @@ const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
  * features and chats through the page's own action and sees the prices without their controls.
  */
 export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; canChangePrices: boolean }) {
-  const fetcher = useFetcher<SaveAnswer>();
   const navigate = useNavigate();
-  const [form, setForm] = React.useState<
-    Required<Omit<PlanForm, "features" | "telegramChats">> & { features: string[]; telegramChats: string[] }
-  >(() => ({
-    name: plan?.name ?? "",
-    subtitle: plan?.subtitle ?? "",
-    badge: plan?.badge ?? "",
-    icon: (plan?.icon as (typeof PLAN_ICONS)[number]) ?? "zap",
-    monthlyPrice: plan ? microToDecimal(BigInt(plan.price)) : "",
-    originalPrice: plan?.originalPrice ? microToDecimal(BigInt(plan.originalPrice)) : "",
-    discount: plan?.discount ?? 0,
-    features: plan?.features ?? [],
-    telegramChats: plan?.telegramChats ?? [],
-  }));
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [key]: event.target.value }));
-  const monthly = parseUsdt(String(form.monthlyPrice));
+  const form = useForm<PlanValues>({
+    initial: {
+      name: plan?.name ?? "",
+      subtitle: plan?.subtitle ?? "",
+      badge: plan?.badge ?? "",
+      icon: (plan?.icon as (typeof PLAN_ICONS)[number]) ?? "zap",
+      monthlyPrice: plan ? microToDecimal(BigInt(plan.price)) : "",
+      originalPrice: plan?.originalPrice ? microToDecimal(BigInt(plan.originalPrice)) : "",
+      discount: plan?.discount ?? 0,
+      features: plan?.features ?? [],
+      telegramChats: plan?.telegramChats ?? [],
+    },
+    // The browser's check and the server's refusal alike: a toast with the first message.
+    refusal: "Plan not saved",
+  });
+  const { values, errors, setValue } = form;
+  const monthly = parseUsdt(String(values.monthlyPrice));
   const canceller = useCancelScheduledChange(plan?.name ?? "", (price) =>
-    setForm((f) => ({ ...f, monthlyPrice: microToDecimal(price) })),
+    setValue("monthlyPrice", microToDecimal(price)),
   );
 
-  useFetcherAnswer(fetcher, (answer) => {
-    if (!answer.ok) {
-      setErrors(answer.fieldErrors ?? {});
-      toast.error("Plan not saved", { description: answer.error });
-      return;
-    }
-    if (answer.mode === "scheduled") {
-      toast.success("Plan saved", {
-        description: `New buyers pay the new price now; renewals from ${answer.effectiveAt!.slice(0, 10)}. ${answer.notified === 1 ? "1 renewing member is" : `${answer.notified} renewing members are`} told.`,
-      });
-    } else {
-      toast.success("Plan saved");
-    }
-    if (!plan) void navigate(`/admin/plans/${answer.id}`, { replace: true });
-  });
+  // Whoever may change prices saves everything through the prices action; an editor through the page's own.
+  const { submit, busy } = useStaffAction<SaveAnswer>(
+    (answer) => {
+      if (!answer.ok) return form.refuse(answer);
+      if (answer.mode === "scheduled") {
+        toast.success("Plan saved", {
+          description: `New buyers pay the new price now; renewals from ${answer.effectiveAt!.slice(0, 10)}. ${answer.notified === 1 ? "1 renewing member is" : `${answer.notified} renewing members are`} told.`,
+        });
+      } else {
+        toast.success("Plan saved");
+      }
+      if (!plan) void navigate(`/admin/plans/${answer.id}`, { replace: true });
+    },
+    canChangePrices ? "/api/admin/plan-prices" : undefined,
+    { json: true },
+  );
 
-  function save(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = (canChangePrices ? planSchema : planTextsSchema).safeParse(form);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      toast.error("Plan not saved", { description: Object.values(found)[0] });
-      return;
-    }
-    setErrors({});
+  const save = form.submit(canChangePrices ? planSchema : planTextsSchema, () => {
     if (canChangePrices) {
       const target: Record<string, string | number> = plan ? { intent: "save", planId: plan.id } : { intent: "create" };
-      void fetcher.submit(
-        { ...form, discount: String(form.discount), ...target },
-        { method: "post", action: "/api/admin/plan-prices", encType: "application/json" },
-      );
+      void submit({ ...values, discount: String(values.discount), ...target });
     } else {
-      const { name, subtitle, badge, icon, features, telegramChats } = form;
-      void fetcher.submit(
-        { name, subtitle, badge, icon, features, telegramChats },
-        { method: "post", encType: "application/json" },
-      );
+      const { name, subtitle, badge, icon, features, telegramChats } = values;
+      void submit({ name, subtitle, badge, icon, features, telegramChats });
     }
-  }
+  });
 
   return (
     <form
@@ -105,21 +94,21 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="plan-name" label="Name" error={errors.name}>
-          <Input
-            id="plan-name"
-            value={form.name}
-            onChange={set("name")}
-            aria-invalid={Boolean(errors.name) || undefined}
-          />
+          <Input id="plan-name" {...form.field("name")} />
         </FormField>
         <FormField id="plan-badge" label="Badge (optional)" error={errors.badge}>
-          <Input id="plan-badge" value={form.badge ?? ""} onChange={set("badge")} placeholder="Most popular" />
+          <Input id="plan-badge" {...form.field("badge")} placeholder="Most popular" />
         </FormField>
         <FormField id="plan-subtitle" label="Subtitle" error={errors.subtitle} className="sm:col-span-2">
-          <Input id="plan-subtitle" value={form.subtitle} onChange={set("subtitle")} />
+          <Input id="plan-subtitle" {...form.field("subtitle")} />
         </FormField>
         <FormField id="plan-icon" label="Icon" error={errors.icon}>
-          <select id="plan-icon" value={form.icon} onChange={set("icon")} className={selectClass}>
+          <select
+            id="plan-icon"
+            value={values.icon}
+            onChange={(event) => setValue("icon", event.target.value as PlanValues["icon"])}
+            className={selectClass}
+          >
             {PLAN_ICONS.map((icon) => (
               <option key={icon} value={icon}>
                 {icon}
@@ -131,11 +120,9 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
           <Input
             id="plan-discount"
             inputMode="numeric"
-            value={String(form.discount)}
-            onChange={set("discount")}
+            {...form.field("discount")}
             disabled={!canChangePrices}
             aria-describedby={canChangePrices ? undefined : "plan-prices-not-yours"}
-            aria-invalid={Boolean(errors.discount) || undefined}
           />
         </FormField>
       </div>
@@ -154,21 +141,10 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="plan-price" label="Monthly price" error={errors.monthlyPrice}>
-            <Input
-              id="plan-price"
-              inputMode="decimal"
-              value={String(form.monthlyPrice)}
-              onChange={set("monthlyPrice")}
-              aria-invalid={Boolean(errors.monthlyPrice) || undefined}
-            />
+            <Input id="plan-price" inputMode="decimal" {...form.field("monthlyPrice")} />
           </FormField>
           <FormField id="plan-original" label="Struck-through price (optional)" error={errors.originalPrice}>
-            <Input
-              id="plan-original"
-              inputMode="decimal"
-              value={String(form.originalPrice ?? "")}
-              onChange={set("originalPrice")}
-            />
+            <Input id="plan-original" inputMode="decimal" {...form.field("originalPrice")} />
           </FormField>
         </div>
         <dl aria-label="Prices members pay" className="grid gap-1 text-sm sm:grid-cols-3">
@@ -198,19 +174,19 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
       </fieldset>
 
       <PlanFeaturesField
-        features={form.features}
+        features={values.features}
         error={errors.features}
-        onChange={(features) => setForm((f) => ({ ...f, features }))}
+        onChange={(features) => setValue("features", features)}
       />
       <PlanTelegramChatsField
-        chats={form.telegramChats}
+        chats={values.telegramChats}
         error={errors.telegramChats}
-        onChange={(telegramChats) => setForm((f) => ({ ...f, telegramChats }))}
+        onChange={(telegramChats) => setValue("telegramChats", telegramChats)}
       />
 
       <div>
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Saving..." : plan ? "Save plan" : "Create plan"}
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : plan ? "Save plan" : "Create plan"}
         </Button>
       </div>
     </form>

@@ -30,7 +30,7 @@ export function PostActions({
   slug: string;
   /** When a scheduled post goes public (the reschedule dialog starts there). */
   scheduledAt: string | null;
-  onAct: (intent: PostIntent, extra?: Record<string, unknown>) => void;
+  onAct: (intent: PostIntent, extra?: Record<string, string>) => void;
   onPreview: () => void;
 }) {
   const missing = postReadiness(fields);

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 import { PostActions, type PostIntent } from "~/components/admin/posts/post-actions";
@@ -7,12 +7,13 @@ import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/component
 import { formatUtc, PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
+import { useStaffAction } from "~/components/admin/use-staff-action";
+import type { ActionBody } from "~/components/forms/use-action";
+import { useForm } from "~/components/forms/use-form";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/admin/posts";
-import { fieldErrors } from "~/lib/validation/fields";
 import type { AdminPost } from "~/lib/view-types/admin/posts";
 
 /** Typing stops for this long before a draft is saved. */
@@ -56,33 +57,56 @@ const same = (a: PostFields, b: PostFields) =>
  * by its Update button, so readers never see half an edit. Leaving with unsaved changes asks.
  */
 export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPreview: (fields: PostFields) => void }) {
-  const fetcher = useFetcher<PostAnswer>();
   const navigate = useNavigate();
-  const [fields, setFields] = React.useState<PostFields>(() => fieldsOf(post));
+  // A refusal is a toast: the server's text, or (from the browser's own check) where to look.
+  const form = useForm<PostFields>({
+    initial: fieldsOf(post),
+    refusal: ({ error }) => toast.error("Post not saved", { description: error ?? "Check the fields marked in red." }),
+  });
+  const { values: fields, errors, setValues, setErrors } = form;
   const [saved, setSaved] = React.useState<PostFields>(() => fieldsOf(post));
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [note, setNote] = React.useState<"saved" | "failed" | null>(null);
   // A new post's slug follows its title until someone edits the slug; a post that was ever public keeps its address.
   const [slugFollows, setSlugFollows] = React.useState(
     () => !post || (post.status === "draft" && !post.publishedAt && post.slug === slugFromTitle(post.title)),
   );
-  const postId = React.useRef<number | null>(post?.id ?? null);
+  // Always the post's own address: a new post is created once, whatever its page's address says yet.
+  const [postId, setPostId] = React.useState<number | null>(post?.id ?? null);
   const sent = React.useRef<PostFields>(fields);
   const [refused, setRefused] = React.useState<PostFields | null>(null);
   const status: PostStatus = post?.status ?? "draft";
   const dirty = !same(fields, saved);
-  const busy = fetcher.state !== "idle";
   const { blocker, allowWhile } = useLeaveGuard(dirty);
 
-  function send(intent: PostIntent, extra: Record<string, unknown> = {}) {
+  const { submit, busy } = useStaffAction<PostAnswer>(
+    (answer) => {
+      if (!answer.ok) {
+        setRefused(sent.current);
+        setNote("failed");
+        return form.refuse(answer);
+      }
+      setErrors({});
+      setRefused(null);
+      setSaved(sent.current);
+      setNote("saved");
+      if (answer.message) toast.success(answer.message);
+      if (answer.created) {
+        setPostId(answer.id);
+        // The new post's own address; the form stays as it is (the author may still be typing).
+        void allowWhile(() =>
+          navigate(`/admin/posts/${answer.id}`, { replace: true, preventScrollReset: true, state: { created: true } }),
+        );
+      }
+    },
+    `/admin/posts/${postId ?? "new"}`,
+    { json: true },
+  );
+
+  function send(intent: PostIntent, extra: ActionBody = {}) {
     sent.current = fields;
     setNote(null);
     const withFields = intent === "save" || intent === "publish" || intent === "schedule";
-    // Always to the post's own address: a new post is created once, whatever its page's address says yet.
-    void fetcher.submit(
-      { intent, ...(withFields ? fields : {}), ...extra },
-      { method: "post", encType: "application/json", action: `/admin/posts/${postId.current ?? "new"}` },
-    );
+    void submit({ intent, ...(withFields ? fields : {}), ...extra });
   }
   const sendRef = React.useRef(send);
   sendRef.current = send;
@@ -100,55 +124,29 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
     return () => window.clearTimeout(timer);
   }, [autosave, fields]);
 
-  useFetcherAnswer(fetcher, (answer) => {
-    if (!answer.ok) {
-      setErrors(answer.fieldErrors ?? {});
-      setRefused(sent.current);
-      setNote("failed");
-      toast.error("Post not saved", { description: answer.error });
-      return;
-    }
-    setErrors({});
-    setRefused(null);
-    setSaved(sent.current);
-    setNote("saved");
-    if (answer.message) toast.success(answer.message);
-    if (answer.created) {
-      postId.current = answer.id;
-      // The new post's own address; the form stays as it is (the author may still be typing).
-      void allowWhile(() =>
-        navigate(`/admin/posts/${answer.id}`, { replace: true, preventScrollReset: true, state: { created: true } }),
-      );
-    }
-  });
-
   const change = React.useCallback(
     <K extends keyof PostFieldValues>(key: K, value: PostFieldValues[K]) => {
-      setFields((current) => ({
+      setValues((current) => ({
         ...current,
         [key]: value,
         ...(key === "title" && slugFollows ? { slug: slugFromTitle(String(value)) } : {}),
       }));
       setErrors((current) => (current[key] ? { ...current, [key]: "" } : current));
     },
-    [slugFollows],
+    [slugFollows, setValues, setErrors],
   );
   const changeContent = React.useCallback(
-    (html: string) => setFields((current) => ({ ...current, content: html })),
-    [],
+    (html: string) => setValues((current) => ({ ...current, content: html })),
+    [setValues],
   );
 
   /** Explicit buttons check the whole form first, like the server will. */
-  function act(intent: PostIntent, extra: Record<string, unknown> = {}) {
+  function act(intent: PostIntent, extra: ActionBody = {}) {
     if (intent === "save" || intent === "publish" || intent === "schedule") {
-      const parsed = postFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        setErrors(fieldErrors(parsed.error));
-        toast.error("Post not saved", { description: "Check the fields marked in red." });
-        return;
-      }
+      form.submit(postFieldsSchema, () => send(intent, extra))();
+    } else {
+      send(intent, extra);
     }
-    send(intent, extra);
   }
 
   const stateText = busy

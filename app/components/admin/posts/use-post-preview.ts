@@ -1,7 +1,7 @@
 import * as React from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { useStaffAction } from "~/components/admin/use-staff-action";
 import { toast } from "~/components/ui/sonner";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import type { PostFields } from "~/lib/validation/admin/posts";
 
@@ -13,16 +13,19 @@ type PreviewAnswer = ActionAnswer<{ previewId: string }>;
  */
 export function usePostPreview() {
   const location = useLocation();
-  const previews = useFetcher<PreviewAnswer>();
   const tab = React.useRef<Window | null>(null);
-  useFetcherAnswer(previews, (answer) => {
-    if (answer.ok && tab.current) tab.current.location.href = `/admin/posts/preview/${answer.previewId}`;
-    else {
-      tab.current?.close();
-      if (!answer.ok) toast.error("No preview", { description: answer.error });
-    }
-    tab.current = null;
-  });
+  const { submit } = useStaffAction<PreviewAnswer>(
+    (answer) => {
+      if (answer.ok && tab.current) tab.current.location.href = `/admin/posts/preview/${answer.previewId}`;
+      else {
+        tab.current?.close();
+        if (!answer.ok) toast.error("No preview", { description: answer.error });
+      }
+      tab.current = null;
+    },
+    location.pathname,
+    { json: true },
+  );
   function preview(fields: PostFields) {
     // Opened now, while the click still counts as the author's, so no pop-up blocker stops it.
     tab.current = window.open("", "_blank");
@@ -32,10 +35,7 @@ export function usePostPreview() {
       });
       return;
     }
-    void previews.submit(
-      { intent: "preview", ...fields },
-      { method: "post", encType: "application/json", action: location.pathname },
-    );
+    void submit({ intent: "preview", ...fields });
   }
   return preview;
 }

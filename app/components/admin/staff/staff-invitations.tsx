@@ -1,21 +1,13 @@
 import * as React from "react";
-import { useFetcher } from "react-router";
+import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
 import { inviteStaffSchema } from "~/lib/validation/admin/staff";
@@ -33,27 +25,26 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** Owners invite by email and role; the link in the email works 72 hours, once. */
 export function InviteStaffForm() {
-  const fetcher = useFetcher<InvitationAnswer>();
-  const form = React.useRef<HTMLFormElement>(null);
   // Mistakes the browser finds show under their fields only; the server's refusal is a toast as well.
   const invite = useForm({
+    initial: { email: "", role: "editor" },
     refusal: ({ error }) => error !== undefined && toast.error("Invitation not sent", { description: error }),
   });
-  const { errors } = invite;
-  useFetcherAnswer(fetcher, (answer) => {
+  const { values, errors } = invite;
+  const { submit, busy } = useStaffAction<InvitationAnswer>((answer) => {
     if (!answer.ok) return invite.refuse(answer);
     invite.reset();
-    form.current?.reset();
     if (answer.sent)
       toast.success("Invitation sent", { description: `${answer.email} can accept it within 72 hours.` });
     else toast.error("Invitation not emailed", { description: NOT_SENT });
   });
+  const body = { intent: "invite", email: values.email, role: values.role };
 
+  // The names and the method stay: without JavaScript the browser posts the same form itself.
   return (
-    <fetcher.Form
-      ref={form}
+    <form
       method="post"
-      onSubmit={invite.check(inviteStaffSchema)}
+      onSubmit={invite.submit(inviteStaffSchema, () => void submit(body), body)}
       noValidate
       className="grid max-w-2xl gap-4 rounded-xl border p-4 sm:grid-cols-[1fr_auto_auto] sm:items-start"
       aria-label="Invite staff"
@@ -70,7 +61,7 @@ export function InviteStaffForm() {
           name="email"
           type="email"
           autoComplete="off"
-          aria-invalid={Boolean(errors.email) || undefined}
+          {...invite.field("email")}
           aria-describedby={errors.email ? "invite-email-error" : undefined}
         />
       </FormField>
@@ -78,7 +69,8 @@ export function InviteStaffForm() {
         <select
           id="invite-role"
           name="role"
-          defaultValue="editor"
+          value={values.role}
+          onChange={(event) => invite.setValue("role", event.target.value)}
           className="h-9 rounded-md border bg-background px-2 text-sm"
         >
           {STAFF_ROLES.map((r) => (
@@ -88,15 +80,15 @@ export function InviteStaffForm() {
           ))}
         </select>
       </FormField>
-      <Button type="submit" className="sm:mt-[1.375rem]" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Sending…" : "Send invitation"}
+      <Button type="submit" className="sm:mt-[1.375rem]" disabled={busy}>
+        {busy ? "Sending…" : "Send invitation"}
       </Button>
-    </fetcher.Form>
+    </form>
   );
 }
 
 /**
- * Invitations waiting for an answer: role, who invited, expiry; resend or revoke. One fetcher for
+ * Invitations waiting for an answer: role, who invited, expiry; resend or revoke. One action for
  * the list, kept mounted while rows come and go: a revoked row leaves the page, its answer (the
  * toast) must still be read.
  */
@@ -107,10 +99,8 @@ export function PendingInvitations({
   invitations: StaffInvitationView[];
   canWrite: boolean;
 }) {
-  const fetcher = useFetcher<InvitationAnswer>();
   const [revoking, setRevoking] = React.useState<StaffInvitationView | null>(null);
-  const busy = fetcher.state !== "idle";
-  useFetcherAnswer(fetcher, (answer) => {
+  const { submit: send, busy } = useStaffAction<InvitationAnswer>((answer) => {
     setRevoking(null);
     if (!answer.ok) toast.error("Invitation not changed", { description: answer.error });
     else if (answer.kind === "revoke")
@@ -121,8 +111,7 @@ export function PendingInvitations({
       });
     else toast.error("Invitation not emailed", { description: NOT_SENT });
   });
-  const submit = (intent: "revoke" | "resend", id: number) =>
-    void fetcher.submit({ intent, id: String(id) }, { method: "post" });
+  const submit = (intent: "revoke" | "resend", id: number) => void send({ intent, id: String(id) });
   return (
     <>
       {invitations.length > 0 ? (
@@ -183,29 +172,17 @@ export function PendingInvitations({
           </Table>
         </section>
       ) : null}
-      <Dialog open={revoking !== null} onOpenChange={(open) => !busy && !open && setRevoking(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Revoke this invitation?</DialogTitle>
-            <DialogDescription>
-              The link sent to {revoking?.email} stops working at once. You can invite them again later.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setRevoking(null)} disabled={busy}>
-              Keep it
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              onClick={() => revoking && submit("revoke", revoking.id)}
-              disabled={busy}
-            >
-              Revoke invitation
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !busy && !open && setRevoking(null)}
+        title="Revoke this invitation?"
+        description={<>The link sent to {revoking?.email} stops working at once. You can invite them again later.</>}
+        cancel="Keep it"
+        confirm="Revoke invitation"
+        destructive
+        busy={busy}
+        onConfirm={() => revoking && submit("revoke", revoking.id)}
+      />
     </>
   );
 }
