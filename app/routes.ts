@@ -12,6 +12,9 @@ export default [
   route("api/dashboard/telegram-code", "routes/api.dashboard.telegram-code.ts"),
   route("api/dashboard/purchase", "routes/api.dashboard.purchase.ts"),
   route("api/dashboard/card-checkout", "routes/api.dashboard.card-checkout.ts"),
+  route("api/dashboard/orders", "routes/api.dashboard.orders.ts"),
+  route("api/dashboard/orders/cancel", "routes/api.dashboard.orders.cancel.ts"),
+  route("api/dashboard/orders/accept", "routes/api.dashboard.orders.accept.ts"),
   route("api/dashboard/autorenew", "routes/api.dashboard.autorenew.ts"),
   // Passkeys: the card's list, adding (options, then the answer), rename, remove; sign-in.
   route("api/dashboard/passkeys", "routes/api.dashboard.passkeys.ts"),

@@ -5,6 +5,7 @@ import { MemberMessagesSection } from "~/components/admin/members/member-message
 import { MemberMoneySection } from "~/components/admin/members/member-money-section";
 import { MemberNotesSection } from "~/components/admin/members/member-notes-section";
 import { MemberNotificationsSection } from "~/components/admin/members/member-notifications-section";
+import { MemberOrdersSection } from "~/components/admin/members/member-orders-section";
 import { MemberPaymentFlagsSection } from "~/components/admin/members/member-payment-flags-section";
 import { MemberProfileSection } from "~/components/admin/members/member-profile-section";
 import { MemberSessionsSection } from "~/components/admin/members/member-sessions-section";
@@ -18,6 +19,7 @@ import { ledgerPageOf, memberPageSchema } from "~/lib/validation/admin/member-pa
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";
+import { listMemberOrders } from "#server/orders/list-member-orders";
 import { listTargetHistory } from "#server/staff/list-target-history";
 import { addMemberNote } from "#server/staff/members/add-member-note";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
@@ -44,21 +46,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!account) throw data("Not Found", { status: 404 });
   const ledgerPage = ledgerPageOf(new URL(request.url).searchParams);
   const write = can(staff.role, "members.write");
-  const [subscriptions, money, notifications, notes, history, messages, compPlans, paymentFlags] = await Promise.all([
-    listMemberSubscriptions({ db, memberId }),
-    getMemberMoney({ db, memberId, ledgerPage }),
-    listMemberNotifications({ db, memberId }),
-    listMemberNotes({ db, memberId }),
-    listTargetHistory({ db, target: { type: "member", id: memberId } }),
-    // Their contact messages, for those who may read the inbox.
-    can(staff.role, "inbox.read") ? listMemberMessages({ db, memberId }) : null,
-    write ? listCompPlans({ db }) : [],
-    listMemberPaymentFlags({ db, memberId }),
-  ]);
+  const [subscriptions, orders, money, notifications, notes, history, messages, compPlans, paymentFlags] =
+    await Promise.all([
+      listMemberSubscriptions({ db, memberId }),
+      listMemberOrders({ db, userId: memberId, limit: 20 }),
+      getMemberMoney({ db, memberId, ledgerPage }),
+      listMemberNotifications({ db, memberId }),
+      listMemberNotes({ db, memberId }),
+      listTargetHistory({ db, target: { type: "member", id: memberId } }),
+      // Their contact messages, for those who may read the inbox.
+      can(staff.role, "inbox.read") ? listMemberMessages({ db, memberId }) : null,
+      write ? listCompPlans({ db }) : [],
+      listMemberPaymentFlags({ db, memberId }),
+    ]);
   if (!money) throw data("Not Found", { status: 404 });
   return {
     ...account,
     subscriptions,
+    orders,
     money,
     notifications,
     notes,
@@ -96,6 +101,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
     sessions,
     telegram,
     subscriptions,
+    orders,
     money,
     notifications,
     notes,
@@ -122,6 +128,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
         subscriptions={subscriptions}
         write={abilities.write ? { memberId: profile.id, compPlans } : null}
       />
+      <MemberOrdersSection orders={orders} />
       <MemberMoneySection money={money} search={search} adjustFor={abilities.adjustMoney ? profile.id : null} />
       <MemberNotificationsSection notifications={notifications} />
       <MemberNotesSection notes={notes} canAssist={abilities.assist} />

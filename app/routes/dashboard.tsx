@@ -5,6 +5,7 @@ import { ComingSoon } from "~/components/dashboard/coming-soon";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { EmailVerificationBanner } from "~/components/dashboard/email-verification-banner";
 import { KnowledgebaseSection } from "~/components/dashboard/knowledgebase-section";
+import { OrderSection } from "~/components/dashboard/order/order-section";
 import { resolveSection } from "~/components/dashboard/sections";
 import { SessionEndedProvider, SessionEndedScreen, useSessionState } from "~/components/dashboard/session-state";
 import { SubscriptionsSection } from "~/components/dashboard/subscriptions-section";
@@ -15,6 +16,7 @@ import { requireMember } from "#server/auth/accounts/session";
 import {
   loadBillingData,
   loadKnowledgebaseData,
+  loadOrderData,
   loadSubscriptionsData,
   readSidebarState,
 } from "#server/dashboard/dashboard-data";
@@ -53,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       profile,
       wallet,
       subscriptions: open === "subscriptions" ? await loadSubscriptionsData({ db, userId }) : null,
+      order: open === "order" ? await loadOrderData({ db, userId, wallet }) : null,
       billing: open === "billing-history" ? await loadBillingData({ db, userId }) : null,
       knowledgebase: open === "knowledgebase" ? await loadKnowledgebaseData(db) : null,
     },
@@ -84,6 +87,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <UserInfoSection />
         ) : section.key === "subscriptions" ? (
           <SubscriptionsSection data={loaded?.subscriptions ?? undefined} />
+        ) : section.key === "order" ? (
+          <OrderSection data={loaded?.order ?? undefined} />
         ) : section.key === "billing-history" ? (
           <BillingSection data={loaded?.billing ?? undefined} />
         ) : section.key === "knowledgebase" ? (

@@ -4,6 +4,7 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } fro
 import { AuthShell } from "~/components/auth/auth-shell";
 import { CartSummary } from "~/components/auth/cart-summary";
 import { PasswordInput } from "~/components/auth/password-input";
+import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -12,16 +13,20 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
-import { signUpSchema } from "~/lib/validation/auth/auth";
+import { joinSchema } from "~/lib/validation/auth/join";
 import { PASSWORD_HINT } from "~/lib/validation/auth/password";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
+import { isAppError } from "#server/lib/errors";
+import { getLogger } from "#server/lib/logger";
+import { createOrder } from "#server/orders/create-order";
 import type { Route } from "./+types/join.details";
 
 const DASHBOARD = "/dashboard?section=subscriptions";
+const ORDER = "/dashboard?section=order";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({
@@ -38,12 +43,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = defineAction({
-  schema: signUpSchema,
-  run: async ({ input, clientIp, request, forwardCookies }) => {
-    const { headers } = await signUpMember({ db: getDb(), input, clientIp, headers: request.headers });
+  schema: joinSchema,
+  run: async ({ input: { cart, ...input }, clientIp, request, forwardCookies }) => {
+    const db = getDb();
+    const { userId, headers } = await signUpMember({ db, input, clientIp, headers: request.headers });
     forwardCookies(headers);
-    // The dashboard opens on Subscriptions with the plans still in the session-storage cart.
-    return redirect(DASHBOARD);
+    if (!cart) return redirect(DASHBOARD);
+    try {
+      // The cart becomes the member's order, and the dashboard opens on it: the amount and how to pay.
+      await createOrder({ db, userId, ...cart });
+      return redirect(ORDER);
+    } catch (error) {
+      // A plan withdrawn meanwhile: the account exists; Subscriptions shows the cart to review.
+      if (!isAppError(error)) getLogger().error({ err: error, userId }, "sign-up: the order could not be made");
+      return redirect(DASHBOARD);
+    }
   },
 });
 
@@ -51,6 +65,7 @@ const fields = ["firstName", "lastName", "email", "password", "telegram"] as con
 
 export default function JoinDetails() {
   const { plans } = useLoaderData<typeof loader>();
+  const cart = usePlanCart(plans);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -71,6 +86,11 @@ export default function JoinDetails() {
       side={<CartSummary plans={plans} />}
     >
       <Form method="post" className="grid gap-5" noValidate>
+        <input
+          type="hidden"
+          name="cart"
+          value={JSON.stringify({ planIds: cart.items.map((plan) => plan.id), billingPeriod: cart.period })}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="firstName" label="First Name*" error={errors.firstName}>
             <Input id="firstName" name="firstName" autoComplete="given-name" {...form.field("firstName")} />

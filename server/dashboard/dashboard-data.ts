@@ -1,8 +1,16 @@
 import { readSidebarOpen } from "~/lib/cookies";
-import type { BillingData, KnowledgebaseData, SectionData, SubscriptionsData } from "~/lib/view-types/member";
+import type {
+  BillingData,
+  DepositWallet,
+  KnowledgebaseData,
+  OrderData,
+  SectionData,
+  SubscriptionsData,
+} from "~/lib/view-types/member";
 import { listPublishedPlans } from "../content/list-published-plans.ts";
-import type { DbOrTx } from "../db/client.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
+import { getOpenOrder } from "../orders/get-open-order.ts";
 import { listBillingHistory } from "./list-billing-history.ts";
 import { listKnowledgebase } from "./list-knowledgebase.ts";
 import { listMemberSubscriptions } from "./list-member-subscriptions.ts";
@@ -10,6 +18,7 @@ import { listMemberSubscriptions } from "./list-member-subscriptions.ts";
 // The texts shown in place of a section whose data failed to load.
 export const SUBSCRIPTIONS_LOAD_FAILED = "Failed to load data";
 export const BILLING_LOAD_FAILED = "Failed to load billing history";
+export const ORDER_LOAD_FAILED = "Failed to load your order";
 export const KNOWLEDGEBASE_LOAD_FAILED = "Failed to load articles. Please try again later.";
 
 /**
@@ -38,6 +47,18 @@ export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): 
 
 export function loadBillingData(options: { db: DbOrTx; userId: string }): Promise<BillingData> {
   return orMessage(async () => ({ rows: await listBillingHistory(options) }), BILLING_LOAD_FAILED, "billing history");
+}
+
+/** The order view: the member's order (null when there is none), what is due, and their deposit address. */
+export function loadOrderData(options: { db: Db; userId: string; wallet: DepositWallet | null }): Promise<OrderData> {
+  return orMessage(
+    async () => {
+      const open = await getOpenOrder(options);
+      return { view: open ? { ...open, wallet: options.wallet } : null };
+    },
+    ORDER_LOAD_FAILED,
+    "order",
+  );
 }
 
 export function loadKnowledgebaseData(db: DbOrTx): Promise<KnowledgebaseData> {

@@ -6,8 +6,14 @@ import type { BillingData, BillingRow } from "~/lib/view-types/member";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { capitalize, formatDate } from "./format";
 
-// Invoice status colours: paid cyan, pending yellow, failed red.
-const statusVariant = { paid: "success", pending: "warning", failed: "destructive" } as const;
+// Invoice status colours: paid cyan, pending yellow, failed red; a closed order unpaid is grey.
+const statusVariant = {
+  paid: "success",
+  pending: "warning",
+  failed: "destructive",
+  expired: "secondary",
+  cancelled: "outline",
+} as const;
 
 /** Billing history: the member's invoices, newest first; skeleton rows while it loads. */
 export function BillingSection({ data }: { data?: BillingData }) {
@@ -48,7 +54,21 @@ function BillingTable({ rows }: { rows: BillingRow[] }) {
                 </TableCell>
                 <TableCell>{formatDate(row.issueDate)}</TableCell>
                 <TableCell className="tabular-nums">{formatUsdt(BigInt(row.totalAmount), { suffix: true })}</TableCell>
-                <TableCell>{row.paymentType}</TableCell>
+                <TableCell>
+                  {row.paymentType}
+                  {row.transaction ? (
+                    <a
+                      href={row.transaction.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      title={row.transaction.hash}
+                      aria-label={`Transaction ${row.transaction.hash} on the TRON explorer`}
+                      className="block font-mono text-xs text-primary underline-offset-4 hover:underline"
+                    >
+                      {shortHash(row.transaction.hash)}
+                    </a>
+                  ) : null}
+                </TableCell>
                 <TableCell>
                   <Badge variant={statusVariant[row.status]}>{capitalize(row.status)}</Badge>
                 </TableCell>
@@ -59,6 +79,11 @@ function BillingTable({ rows }: { rows: BillingRow[] }) {
       </Table>
     </div>
   );
+}
+
+/** "3f2a9c…e81b": enough of a hash to recognise it; the link and its title carry all of it. */
+function shortHash(hash: string) {
+  return hash.length > 14 ? `${hash.slice(0, 6)}…${hash.slice(-4)}` : hash;
 }
 
 function BillingSkeleton() {

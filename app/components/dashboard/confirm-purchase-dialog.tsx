@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useNavigate } from "react-router";
 import { CartItems } from "~/components/cart/cart-items";
 import { Button } from "~/components/ui/button";
 import {
@@ -62,6 +63,18 @@ export function ConfirmPurchaseDialog({
     }
   });
 
+  // A short balance: the cart becomes an order, paid on the order view (and completed by itself).
+  const navigate = useNavigate();
+  const order = useMemberAction<ActionAnswer<{ orderId: string; paid: boolean }>>("/api/dashboard/orders", (answer) => {
+    if (!answer.ok) {
+      toast.error(answer.error || "Failed to create the order");
+      return;
+    }
+    onPurchased();
+    onOpenChange(false);
+    void navigate("/dashboard?section=order");
+  });
+
   const confirm = () =>
     submit({
       planIds: items.map((p) => p.id),
@@ -92,18 +105,27 @@ export function ConfirmPurchaseDialog({
             <p>
               {`Insufficient Balance. You need ${formatUsdt(((shortfall + CENT - 1n) / CENT) * CENT)} USDT more to complete this purchase. Please deposit funds to your balance first.`}
             </p>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              onClick={() => {
-                onOpenChange(false);
-                openDeposit();
-              }}
-            >
-              Deposit Funds
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="sm"
+                disabled={order.busy || items.length === 0}
+                onClick={() => order.submit({ planIds: items.map((p) => p.id), billingPeriod: period })}
+              >
+                {order.busy ? "Creating order..." : "Continue to Pay"}
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  onOpenChange(false);
+                  openDeposit();
+                }}
+              >
+                Deposit Funds
+              </Button>
+            </div>
           </div>
         ) : null}
         <DialogFooter>

@@ -2,7 +2,7 @@ import { SectionSidebar } from "~/components/site/section-sidebar";
 import { dashboardSections } from "./sections";
 
 const enabled = dashboardSections
-  .filter((section) => section.enabled)
+  .filter((section) => section.enabled && !section.unlisted)
   .map(({ key, title, icon }) => ({ key, title, icon, to: { search: `?section=${key}` } }));
 
 /** The enabled sections as links (`?section=`), so reload, back and forward keep the place. */

@@ -5,6 +5,7 @@ import {
   HomeIcon,
   LayersIcon,
   RadioTowerIcon,
+  ReceiptIcon,
   ShoppingBagIcon,
   UserIcon,
   type LucideIcon,
@@ -14,13 +15,15 @@ export type SectionKey =
   | "welcome"
   | "user-info"
   | "subscriptions"
+  | "order"
   | "billing-history"
   | "knowledgebase"
   | "signals"
   | "courses"
   | "purchase-asi";
 
-type SectionDef = { key: SectionKey; title: string; icon: LucideIcon; enabled: boolean };
+/** `unlisted`: reached by its own links (the order view, opened by "Continue to Pay"), not the sidebar. */
+type SectionDef = { key: SectionKey; title: string; icon: LucideIcon; enabled: boolean; unlisted?: boolean };
 
 /**
  * The dashboard's sections. Signals, Courses and Purchase ASI are defined but
@@ -30,6 +33,7 @@ export const dashboardSections: readonly SectionDef[] = [
   { key: "welcome", title: "Welcome", icon: HomeIcon, enabled: true },
   { key: "user-info", title: "User Info", icon: UserIcon, enabled: true },
   { key: "subscriptions", title: "Subscriptions", icon: LayersIcon, enabled: true },
+  { key: "order", title: "Your order", icon: ReceiptIcon, enabled: true, unlisted: true },
   { key: "billing-history", title: "Billing history", icon: CreditCardIcon, enabled: true },
   { key: "knowledgebase", title: "Knowledgebase", icon: BookOpenIcon, enabled: true },
   { key: "signals", title: "Signals", icon: RadioTowerIcon, enabled: false },

@@ -60,8 +60,11 @@ export type BillingRow = {
   /** Micro-USDT. */
   totalAmount: string;
   paymentType: string;
-  status: "paid" | "pending" | "failed";
+  /** Invoices are paid, pending or failed; an order's row says where the order is. */
+  status: "paid" | "pending" | "failed" | "expired" | "cancelled";
   description: string | null;
+  /** A deposit's transaction on the TRON explorer (TRON_EXPLORER_URL), with its hash. */
+  transaction: { hash: string; url: string } | null;
 };
 
 /** `content` is sanitized HTML, safe to render as is. */
@@ -73,6 +76,7 @@ export type SectionData<T> = T | { error: string };
 export type SubscriptionsData = SectionData<{ plans: PublicPlan[]; subscriptions: MemberSubscription[] }>;
 export type BillingData = SectionData<{ rows: BillingRow[] }>;
 export type KnowledgebaseData = SectionData<{ articles: KnowledgebaseArticle[] }>;
+export type OrderData = SectionData<{ view: OrderView | null }>;
 
 export type OrderStatus = "pending" | "paid" | "expired" | "cancelled";
 

@@ -1,8 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { MemberMoneyView } from "~/lib/view-types/admin/members";
-import { getConfig } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { billingHistory, chainDeposits, ledgerEntries, profiles } from "../../db/schema.ts";
+import { tronTransactionUrl } from "../../lib/tron-transaction-url.ts";
 
 export const MEMBER_LEDGER_PAGE_SIZE = 25;
 /** Deposits and invoices are few per member; the newest this many are shown, the ledger has them all. */
@@ -48,7 +48,6 @@ export async function getMemberMoney(options: {
       .orderBy(desc(billingHistory.issueDate), desc(billingHistory.id))
       .limit(MEMBER_MONEY_LIST_LIMIT),
   ]);
-  const explorer = getConfig().tronExplorerUrl;
   return {
     balance: String(profile.balance),
     ledger: {
@@ -67,7 +66,7 @@ export async function getMemberMoney(options: {
     deposits: deposits.map((d) => ({
       id: String(d.id),
       txId: d.txId,
-      explorerUrl: `${explorer}${d.txId}`,
+      explorerUrl: tronTransactionUrl(d.txId),
       amount: String(d.amount),
       fromAddress: d.fromAddress,
       blockTimestamp: d.blockTimestamp.toISOString(),

@@ -32,7 +32,7 @@ test.describe("sign-up (/join/details)", () => {
     app,
   }) => {
     const { db } = app.testing.getDatabase();
-    const { pricing, profiles, user } = app.testing.schema;
+    const { orders, pricing, profiles, user } = app.testing.schema;
     // The first card on /pricing: the page's own order. Without it the database may hand back
     // any published plan (another test's edit moves rows), and the selection names a different one.
     const [plan] = await db
@@ -70,15 +70,18 @@ test.describe("sign-up (/join/details)", () => {
     await page.getByLabel(/only trade with money I can afford to lose/).check();
     await expect(go).toBeEnabled();
 
-    // After a reload the selection is still there (session storage), the form starts empty.
+    // The cart becomes the new member's order, and the dashboard opens on it (the order holds the
+    // plans now, so the browser's cart is emptied).
     await go.click();
-    await expect(page).toHaveURL(/\/dashboard\?section=subscriptions$/);
+    await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+    await expect(page.getByRole("list", { name: "Plans in this order" })).toContainText(plan!.name);
     const [created] = await db.select().from(user).where(eq(user.email, email));
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, created!.id));
     expect(profile).toMatchObject({ firstName: "Ada", lastName: "Lovelace", telegramUsername: "ada_lovelace" });
     expect(profile!.walletAddress).toMatch(/^T/);
-    const cart = await page.evaluate(() => sessionStorage.getItem("cart"));
-    expect(JSON.parse(cart!)).toEqual({ planIds: [plan!.id], billingPeriod: "quarterly" });
+    const [order] = await db.select().from(orders).where(eq(orders.userId, created!.id));
+    expect(order).toMatchObject({ status: "pending", planIds: [plan!.id], billingPeriod: "quarterly" });
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("cart"))).toBeNull();
   });
 
   test("refuses a duplicate email and a weak password with their toasts", async ({ page, app }) => {

@@ -170,3 +170,6 @@ export type MemberPageAbilities = {
 };
 
 // ---- end of the member page ----
+
+/** A member's order as the member page lists it: the same shape the member's own billing reads. */
+export type { MemberOrder as MemberOrderView } from "../member";

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { parseCart, type Cart } from "../../cart";
+import { microUsdt } from "../fields";
+import { purchaseRequestSchema } from "./purchase";
+
+const ORDER_ID = "This order no longer exists.";
+const orderId = z.string({ message: ORDER_ID }).uuid(ORDER_ID);
+
+/** "Continue to Pay" / Subscribe with a short balance: the cart becomes the member's order. */
+export const createOrderSchema = purchaseRequestSchema.pick({ planIds: true, billingPeriod: true });
+
+/** Cancelling the member's order. */
+export const cancelOrderSchema = z.object({ orderId });
+
+/** Accepting the total an order was priced at again: the figure the member was shown. */
+export const acceptOrderPriceSchema = z.object({
+  orderId,
+  total: microUsdt("The total must be an amount in micro-USDT."),
+});
+
+/**
+ * The sign-up form's cart (the session-storage cart as JSON in a hidden field). Best effort: a
+ * missing or malformed cart is no cart, never a refusal of the sign-up.
+ */
+export const signUpCart = z
+  .string()
+  .max(2_000)
+  .optional()
+  .transform((value): Cart | undefined => {
+    if (!value) return undefined;
+    try {
+      const cart = parseCart(JSON.parse(value));
+      if (!cart || cart.planIds.length === 0) return undefined;
+      const planIds = [...new Set(cart.planIds)].slice(0, 20);
+      return createOrderSchema.safeParse({ ...cart, planIds }).success ? { ...cart, planIds } : undefined;
+    } catch {
+      return undefined;
+    }
+  });

@@ -1,0 +1,164 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, expect, it } from "vitest";
+import * as createRoute from "~/routes/api.dashboard.orders";
+import * as cancelRoute from "~/routes/api.dashboard.orders.cancel";
+import { loader as dashboardLoader } from "~/routes/dashboard";
+import { action as joinAction } from "~/routes/join.details";
+import { listBillingHistory } from "#server/dashboard/list-billing-history";
+import type { Db } from "#server/db/client";
+import { orders, pricing, user } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { creditDeposit } from "#server/wallet/credit-deposit";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
+import { expectLedgerInvariant } from "../../helpers/members";
+import { callAction, callLoader } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
+
+withTestDataDir("orders-routes");
+
+const usdt = (n: number) => BigInt(n) * 1_000_000n;
+
+async function createPlan(db: Db, name: string, price: bigint) {
+  const [plan] = await db
+    .insert(pricing)
+    .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published: true })
+    .returning();
+  return plan!;
+}
+
+// The order's routes as the browser calls them: sign-up's "Continue to Pay", the dashboard's
+// Subscribe with a short balance, cancelling, the order view and billing history.
+describeEachDatabase("orders through the routes", (database) => {
+  const db = () => database().db;
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+  afterEach(async () => {
+    await expectLedgerInvariant(db());
+  });
+
+  it("Continue to Pay makes the cart the new member's order and opens the dashboard on it", async () => {
+    const plan = await createPlan(db(), "Signals", usdt(49));
+    const tag = crypto.randomBytes(4).toString("hex");
+    const email = `order-${tag}@example.com`;
+    const answer = await callAction(joinAction, {
+      path: "/join/details",
+      clientIp: `10.77.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+      form: {
+        firstName: "Olga",
+        lastName: "Order",
+        email,
+        password: "Analytical1",
+        telegram: `olga_${tag}`,
+        acceptTerms: "on",
+        acceptRisk: "on",
+        cart: JSON.stringify({ planIds: [plan.id], billingPeriod: "lifetime" }),
+      },
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/dashboard?section=order" });
+    const [account] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
+    const rows = await db().select().from(orders).where(eq(orders.userId, account!.id));
+    expect(rows).toMatchObject([{ status: "pending", planIds: [plan.id], totalAmount: usdt(49) * 12n }]);
+
+    const cookie = answer.cookies!.map((c) => c.split(";")[0]).join("; ");
+    const page = await callLoader(dashboardLoader, { path: "/dashboard?section=order", cookie });
+    expect(page.status).toBe(200);
+    const view = (page.data as { order: { view: Record<string, unknown> } }).order.view;
+    expect(view).toMatchObject({
+      order: { status: "pending", plans: [{ id: plan.id, name: "Signals" }], billingPeriod: "lifetime" },
+      balance: "0",
+      due: String(usdt(49) * 12n),
+    });
+    expect(view.wallet).toMatchObject({ address: expect.stringMatching(/^T/) });
+  });
+
+  it("a sign-up without a cart, or with a broken one, opens Subscriptions as before", async () => {
+    const tag = crypto.randomBytes(4).toString("hex");
+    const answer = await callAction(joinAction, {
+      path: "/join/details",
+      clientIp: `10.78.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+      form: {
+        firstName: "Nina",
+        lastName: "Nocart",
+        email: `nocart-${tag}@example.com`,
+        password: "Analytical1",
+        telegram: `nina_${tag}`,
+        acceptTerms: "on",
+        acceptRisk: "on",
+        cart: "{broken",
+      },
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/dashboard?section=subscriptions" });
+  });
+
+  it("Subscribe with a short balance creates the order; the member cancels it; billing history lists both", async () => {
+    const plan = await createPlan(db(), "VIP", usdt(20));
+    const member = await signUpStaff(db(), null);
+    const created = await callAction(createRoute, {
+      path: "/api/dashboard/orders",
+      cookie: member.cookie,
+      json: { planIds: [plan.id], billingPeriod: "monthly" },
+    });
+    expect(created).toMatchObject({ status: 200, data: { ok: true, paid: false } });
+    const orderId = created.data.orderId as string;
+    // A replaced order is cancelled; the new one pending.
+    const again = await callAction(createRoute, {
+      path: "/api/dashboard/orders",
+      cookie: member.cookie,
+      json: { planIds: [plan.id], billingPeriod: "quarterly" },
+    });
+    const cancel = (id: string) =>
+      callAction(cancelRoute, { path: "/api/dashboard/orders/cancel", cookie: member.cookie, json: { orderId: id } });
+    expect(await cancel(orderId)).toMatchObject({
+      status: 409,
+      data: { ok: false, error: "This order is no longer open." },
+    });
+    expect(await cancel(again.data.orderId as string)).toMatchObject({ status: 200, data: { ok: true } });
+
+    const txId = randomTxId();
+    await creditDeposit({
+      db: db(),
+      userId: member.userId,
+      event: {
+        txId,
+        eventIndex: 0,
+        blockNumber: 1,
+        blockTimestamp: Date.now(),
+        contract: USDT_CONTRACT,
+        from: randomTronAddress(),
+        to: randomTronAddress(),
+        amount: usdt(5),
+      },
+    });
+    const rows = await listBillingHistory({ db: db(), userId: member.userId });
+    expect(rows.map((r) => [r.paymentType, r.status])).toEqual([
+      ["USDT TRC-20", "paid"],
+      ["Order", "cancelled"],
+      ["Order", "cancelled"],
+    ]);
+    expect(rows[0]!.transaction).toEqual({ hash: txId, url: `https://tronscan.org/#/transaction/${txId}` });
+    expect(rows[1]!.transaction).toBeNull();
+    expect(rows[1]!.invoiceId).toMatch(/^ORD-[0-9A-F]{8}$/);
+  });
+
+  it("the order routes need a signed-in member and a well-formed body", async () => {
+    expect(
+      await callAction(createRoute, {
+        path: "/api/dashboard/orders",
+        json: { planIds: [1], billingPeriod: "monthly" },
+      }),
+    ).toMatchObject({ status: 401 });
+    const member = await signUpStaff(db(), null);
+    expect(
+      await callAction(cancelRoute, {
+        path: "/api/dashboard/orders/cancel",
+        cookie: member.cookie,
+        json: { orderId: "nope" },
+      }),
+    ).toMatchObject({ status: 400 });
+  });
+});
