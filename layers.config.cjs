@@ -50,7 +50,7 @@ const PUBLIC_FILES = {
     "relink-telegram-username",
     "send-telegram-changed-email",
   ],
-  notifications: ["enqueue-notification"],
+  notifications: ["enqueue-notification", "failed-deliveries"],
   billing: [
     "ledger",
     "adjust-balance",

@@ -63,6 +63,7 @@ export default [
     route("money", "routes/admin.money.tsx"),
     route("money/reconciliation", "routes/admin.money.reconciliation.tsx"),
     route("money/renewals", "routes/admin.money.renewals.tsx"),
+    route("money/notifications", "routes/admin.money.notifications.tsx"),
     route("staff", "routes/admin.staff.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("*", "routes/admin.$.tsx"),

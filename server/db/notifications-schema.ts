@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";
 import { createdAt } from "./columns.ts";
@@ -34,13 +35,25 @@ export const notifications = pgTable(
     emailAttempts: integer("email_attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
-    /** The Telegram copy: null until tried, then `sent`, `skipped` or `failed` (with its error). */
+    /**
+     * The Telegram copy: null until tried, then `sent`, `skipped` or `failed` (with its error);
+     * `queued` when staff asked to retry a failed one (migration 0030), due at
+     * telegram_next_attempt_at, which the retry job leases and the outcome clears.
+     */
     telegramStatus: text("telegram_status"),
     telegramError: text("telegram_error"),
+    telegramNextAttemptAt: timestamp("telegram_next_attempt_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("notifications_pending_idx").on(t.emailSentAt, t.nextAttemptAt),
     index("notifications_user_idx").on(t.userId, t.createdAt),
+    // The back office's failed deliveries and the Telegram retry job: few rows each.
+    index("notifications_telegram_failed_idx")
+      .on(t.id)
+      .where(sql`${t.telegramStatus} = 'failed'`),
+    index("notifications_telegram_retry_idx")
+      .on(t.telegramNextAttemptAt)
+      .where(sql`${t.telegramNextAttemptAt} IS NOT NULL`),
   ],
 );

@@ -12,6 +12,7 @@ import { RECORDED_JOBS, recordJobRun } from "../lib/record-job-run.ts";
 import { queueNewPostEmails } from "../newsletter/queue-new-post-emails.ts";
 import { sendNewPostEmails } from "../newsletter/send-new-post-emails.ts";
 import { deliverNotifications } from "../notifications/deliver-notifications.ts";
+import { deliverTelegramRetries } from "../notifications/deliver-telegram-retries.ts";
 import { expireOrders } from "../orders/expire-orders.ts";
 import { pruneRateLimits } from "../security/rate-limit.ts";
 import { deliverInboxReplies } from "../staff/inbox/deliver-inbox-replies.ts";
@@ -75,7 +76,18 @@ export function startJobs(database: Database) {
     }),
     // Unpaid orders expire; covered ones a crash left pending are purchased (each once).
     startIntervalJob({ name: "orders", everyMs: 60_000, signal, task: () => expireOrders({ db }) }),
-    startIntervalJob({ name: "notifications", everyMs: 15_000, signal, task: () => deliverNotifications({ db }) }),
+    // Member notifications by email (and Telegram with each email attempt), then the Telegram
+    // copies staff asked to retry.
+    startIntervalJob({
+      name: "notifications",
+      everyMs: 15_000,
+      signal,
+      task: async () => {
+        const emails = await deliverNotifications({ db });
+        const retries = await deliverTelegramRetries({ db, bot });
+        return { ...emails, telegramRetried: retries.sent, telegramRetryFailed: retries.failed };
+      },
+    }),
     // The support inbox's outboxes: staff alerts of new contact messages, and replies to them.
     // Both are tried at once by the request that made them; these pick up what failed.
     startIntervalJob({ name: "contact-alerts", everyMs: 15_000, signal, task: () => sendContactAlerts({ db }) }),

@@ -6,9 +6,8 @@ import { getLogger } from "../lib/logger.ts";
 import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
 import { deliverTelegramNotification } from "../telegram/deliver-telegram-notification.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
+import { NOTIFICATION_MAX_ATTEMPTS as MAX_ATTEMPTS } from "./failed-deliveries.ts";
 import { renderNotification } from "./templates.ts";
-
-const MAX_ATTEMPTS = 8;
 
 type Claimed = {
   id: string;
@@ -18,6 +17,7 @@ type Claimed = {
   email: string;
   first_name: string;
   email_attempts: number;
+  telegram_status: string | null;
 };
 
 /**
@@ -46,7 +46,8 @@ export async function deliverNotifications(options: {
     set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), email_attempts = n.email_attempts + 1
     from due, "user" u, profiles p
     where n.id = due.id and u.id = n.user_id and p.id = n.user_id
-    returning n.id::text as id, n.user_id, n.kind, n.payload, u.email, p.first_name, n.email_attempts`);
+    returning n.id::text as id, n.user_id, n.kind, n.payload, u.email, p.first_name, n.email_attempts,
+              n.telegram_status`);
   let sent = 0;
   let failed = 0;
   await sendBeforeDeadline(claimed.rows, {
@@ -60,14 +61,17 @@ export async function deliverNotifications(options: {
         )}) and email_sent_at is null`),
     each: async (row) => {
       // Telegram for verified members (once per notification, never throws); email for everyone.
-      await deliverTelegramNotification({
-        db,
-        bot: getTelegramBot(),
-        userId: row.user_id,
-        kind: row.kind,
-        payload: row.payload,
-        notificationId: row.id,
-      });
+      // A copy staff queued for a retry is the retry job's to send (deliver-telegram-retries.ts).
+      if (row.telegram_status !== "queued") {
+        await deliverTelegramNotification({
+          db,
+          bot: getTelegramBot(),
+          userId: row.user_id,
+          kind: row.kind,
+          payload: row.payload,
+          notificationId: row.id,
+        });
+      }
       const message = renderNotification(row.kind, row.payload, {
         brand: config.brandName,
         firstName: row.first_name,
@@ -81,7 +85,10 @@ export async function deliverNotifications(options: {
         sent++;
       } catch (error) {
         failed++;
-        const backoffSeconds = Math.min(3600, 30 * 2 ** (row.email_attempts - 1));
+        // After the last attempt nothing is due any more: next_attempt_at now marks the row as
+        // given up and free (failed-deliveries.ts), so staff may retry it at once.
+        const backoffSeconds =
+          row.email_attempts >= MAX_ATTEMPTS ? 0 : Math.min(3600, 30 * 2 ** (row.email_attempts - 1));
         await db.execute(sql`
           update notifications
           set next_attempt_at = now() + make_interval(secs => ${backoffSeconds}), last_error = ${String((error as Error).message).slice(0, 500)}

@@ -84,7 +84,12 @@ async function recordTelegramStatus(db: Db, notificationId: bigint, status: Tele
   try {
     await db
       .update(notifications)
-      .set({ telegramStatus: status, telegramError: error === null ? null : error.slice(0, 500) })
+      // An outcome also ends a retry staff queued (deliver-telegram-retries.ts).
+      .set({
+        telegramStatus: status,
+        telegramError: error === null ? null : error.slice(0, 500),
+        telegramNextAttemptAt: null,
+      })
       .where(eq(notifications.id, notificationId));
   } catch (err) {
     getLogger().warn(

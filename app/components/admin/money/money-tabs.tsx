@@ -6,6 +6,7 @@ export const MONEY_TABS = [
   { to: "/admin/money", title: "Ledger" },
   { to: "/admin/money/reconciliation", title: "Reconciliation" },
   { to: "/admin/money/renewals", title: "Renewals" },
+  { to: "/admin/money/notifications", title: "Failed notifications" },
 ] as const;
 
 export function MoneyTabs() {

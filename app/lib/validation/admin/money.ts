@@ -137,3 +137,27 @@ export const renewalsQuerySchema = z.object({
     .catch(1)
     .transform((p) => p ?? 1),
 });
+
+// ---- Failed notifications (/admin/money/notifications) ----
+
+export const FAILED_NOTIFICATIONS_PAGE_SIZE = 50;
+export const NOTIFICATION_CHANNELS = ["email", "telegram"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+const NOTIFICATION_ID = /^[1-9]\d{0,17}$/;
+
+/** The failed notifications page's query string: `before` (a notification id) pages back; anything else is ignored. */
+export const failedNotificationsQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(NOTIFICATION_ID)
+    .optional()
+    .catch(undefined)
+    .transform((before) => before ?? null),
+});
+
+/** Retry one failed delivery: which notification, which channel. */
+export const retryNotificationSchema = z.object({
+  intent: z.literal("retry", { error: "Unknown action." }),
+  notificationId: z.string({ error: "Which notification?" }).regex(NOTIFICATION_ID, "Which notification?"),
+  channel: z.enum(NOTIFICATION_CHANNELS, { error: "Email or Telegram?" }),
+});

@@ -1,4 +1,4 @@
-import type { LedgerKind, LedgerQuery } from "../../validation/admin/money";
+import type { LedgerKind, LedgerQuery, NotificationChannel } from "../../validation/admin/money";
 
 /*
  * What the money pages (/admin/money and its tabs) show. Money as integer micro-USDT strings,
@@ -105,4 +105,34 @@ export type RenewalsView = {
   runs: RenewalRun[];
   /** When the job last finished, whatever it did: shows it is running. */
   lastRunAt: string | null;
+};
+
+// ---- Failed notifications (/admin/money/notifications) ----
+
+/** One delivery of a member notification that failed and will not be tried again by itself. */
+export type FailedDelivery = {
+  notificationId: string;
+  channel: NotificationChannel;
+  userId: string;
+  memberEmail: string;
+  /** Where it was going: the email address, or the member's Telegram @username (or id). */
+  recipient: string;
+  kind: string;
+  /** When the notification was queued. */
+  createdAt: string;
+  /** Email only: how many times it was tried. */
+  attempts: number | null;
+  error: string | null;
+};
+
+export type FailedNotificationsView = {
+  deliveries: FailedDelivery[];
+  /** The cursor of the next (older) page: list notifications before this id; null on the last. */
+  next: string | null;
+  before: string | null;
+  /** Emails that failed and are still being tried by the outbox (with back-off). */
+  emailsRetrying: number;
+  /** Telegram copies queued again by staff, waiting for the next run. */
+  telegramQueued: number;
+  canRetry: boolean;
 };

@@ -1,0 +1,121 @@
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { FailedDelivery, FailedNotificationsView } from "~/lib/view-types/admin/money";
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+const CHANNEL: Record<FailedDelivery["channel"], string> = { email: "Email", telegram: "Telegram" };
+
+/**
+ * Member notifications whose email or Telegram copy failed for good, newest first, each with
+ * its error and a Retry that queues exactly that delivery again.
+ */
+export function FailedNotificationsTable({
+  view,
+  busy,
+  onRetry,
+}: {
+  view: FailedNotificationsView;
+  busy: boolean;
+  onRetry: (delivery: FailedDelivery) => void;
+}) {
+  const { deliveries, next, before, canRetry } = view;
+  return (
+    <section aria-labelledby="failed-notifications" className="grid gap-3">
+      <div>
+        <h2 id="failed-notifications" className="text-lg font-semibold">
+          Failed notifications
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Emails the outbox gave up on after its last attempt, and Telegram messages that failed once their email was
+          done. Nothing tries them again unless you retry.{" "}
+          {view.emailsRetrying > 0
+            ? `${view.emailsRetrying.toLocaleString("en-US")} more ${view.emailsRetrying === 1 ? "email is" : "emails are"} failing and still being tried. `
+            : ""}
+          {view.telegramQueued > 0
+            ? `${view.telegramQueued.toLocaleString("en-US")} Telegram ${view.telegramQueued === 1 ? "message is" : "messages are"} queued for another try.`
+            : ""}
+        </p>
+      </div>
+      {deliveries.length === 0 ? (
+        <p className="text-muted-foreground">
+          {before ? "No older failed notifications." : "No failed notifications."}
+        </p>
+      ) : (
+        <Table aria-label="Failed notifications">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Queued (UTC)</TableHead>
+              <TableHead>Channel</TableHead>
+              <TableHead>Recipient</TableHead>
+              <TableHead>Notification</TableHead>
+              <TableHead>Error</TableHead>
+              {canRetry ? (
+                <TableHead>
+                  <span className="sr-only">Retry</span>
+                </TableHead>
+              ) : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {deliveries.map((d) => (
+              <TableRow key={`${d.notificationId}-${d.channel}`}>
+                <TableCell label="Queued (UTC)" className="tabular-nums">
+                  {when(d.createdAt)}
+                </TableCell>
+                <TableCell label="Channel">{CHANNEL[d.channel]}</TableCell>
+                <TableCell label="Recipient" className="max-w-64 whitespace-normal">
+                  <Link
+                    to={`/admin/members/${encodeURIComponent(d.userId)}`}
+                    className="break-all underline-offset-4 hover:underline"
+                  >
+                    {d.recipient}
+                  </Link>
+                </TableCell>
+                <TableCell label="Notification">
+                  <code className="text-xs">{d.kind}</code>
+                </TableCell>
+                <TableCell label="Error" className="max-w-96 whitespace-normal break-words">
+                  {d.error ?? "No error recorded"}
+                  {d.attempts !== null ? (
+                    <span className="block text-muted-foreground">
+                      after {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+                    </span>
+                  ) : null}
+                </TableCell>
+                {canRetry ? (
+                  <TableCell>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      aria-label={`Retry the ${CHANNEL[d.channel]} to ${d.recipient} (${d.kind})`}
+                      onClick={() => onRetry(d)}
+                    >
+                      Retry
+                    </Button>
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {before || next ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center gap-4 text-sm">
+          {before ? (
+            <Link to="?" className="underline underline-offset-4">
+              Newest
+            </Link>
+          ) : null}
+          {next ? (
+            <Link to={`?before=${next}`} className="underline underline-offset-4">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
