@@ -68,7 +68,7 @@ const PUBLIC_FILES = {
     "list-member-orders",
     "expire-orders",
   ],
-  wallet: ["generate-wallet"],
+  wallet: ["generate-wallet", "deposit-cursor", "fetch-block-time", "rescan-deposits"],
   auth: ["core/auth", "core/auth-errors", "core/auth-secret"],
   newsletter: ["delivery-limits"],
   // The inbox shows where a message's staff alert is, against the alerts' retry limit.

@@ -13,7 +13,7 @@ const usage = `Usage: npm run ops -- <command> [options]
   balance  --email <address>
   staff add --email <address> --role <owner|admin|editor|support>   (the account must exist, its email verified)
   reconcile          (balance = sum of ledger for every member; exit code 2 on a difference)
-  rescan   --from <ISO date-time>
+  rescan   --from <ISO date-time> | --block <block number>
   renewals --run-now
   telegram-reconcile`;
 
@@ -37,6 +37,7 @@ function buildCall(argv: string[]): Call {
       reason: { type: "string" },
       actor: { type: "string" },
       from: { type: "string" },
+      block: { type: "string" },
       role: { type: "string" },
       "run-now": { type: "boolean" },
     },
@@ -70,6 +71,11 @@ function buildCall(argv: string[]): Call {
     case "balance":
       return { method: "GET", path: `/api/ops/balance?email=${encodeURIComponent(need("email"))}` };
     case "rescan": {
+      if (values.block !== undefined) {
+        if (values.from !== undefined) fail("Error: give --from or --block, not both.");
+        if (!/^\d{1,12}$/.test(values.block)) fail(`Error: invalid --block "${values.block}": use a block number`);
+        return { method: "POST", path: "/api/ops/rescan", body: { block: Number(values.block) } };
+      }
       const from = need("from");
       if (Number.isNaN(Date.parse(from)))
         fail(`Error: invalid --from "${from}": use an ISO date-time such as 2026-11-01T00:00:00Z`);

@@ -128,8 +128,9 @@ export const jobRuns = pgTable(
 
 /**
  * Transfers seen to a member's deposit address that were not credited, with the reason
- * (`unconfirmed`, `other_token`, `below_minimum`), once per (transaction, event index). An
- * unconfirmed one is credited by a later poll; its row then stays as history.
+ * (`unconfirmed`, `other_token`, `zero_amount`: the watcher's UncreditedReason), once per
+ * (transaction, event index). An unconfirmed one is credited by a later poll; its row then stays
+ * as history, and the deposits page no longer lists it (it has a chain_deposits row).
  */
 export const uncreditedTransfers = pgTable(
   "uncredited_transfers",

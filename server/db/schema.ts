@@ -194,10 +194,21 @@ export const purchaseRequests = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
 );
 
-/** Where the deposit watcher resumes: the block timestamp (ms) up to which all events are credited. */
+/**
+ * Where the deposit watcher resumes: the block timestamp (ms) up to which all events are credited.
+ * The same row keeps the watcher's health, overwritten by every poll (one row, however often it
+ * polls): when it last polled and whether that worked, the newest block it has read, and the
+ * last failure, kept after the watcher recovers so staff can see what happened.
+ */
 export const chainCursors = pgTable("chain_cursors", {
   name: text("name").primaryKey(),
   minBlockTimestamp: bigint("min_block_timestamp", { mode: "number" }).notNull(),
+  polledAt: timestamp("polled_at", { withTimezone: true }),
+  pollOk: boolean("poll_ok"),
+  newestBlock: bigint("newest_block", { mode: "number" }),
+  newestBlockAt: timestamp("newest_block_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 
@@ -221,6 +232,7 @@ export const chainDeposits = pgTable(
   (t) => [
     uniqueIndex("chain_deposits_tx_event_unique").on(t.txId, t.eventIndex),
     index("chain_deposits_user_idx").on(t.userId, t.blockTimestamp),
+    index("chain_deposits_block_time_idx").on(t.blockTimestamp, t.id),
     check("chain_deposits_amount_positive", sql`${t.amount} > 0`),
   ],
 );

@@ -9,10 +9,10 @@ import { getDb, type Db } from "../db/client.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
 import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
+import { rescanDepositWatcher } from "../staff/money/rescan-deposit-watcher.ts";
 import { setStaffRole } from "../staff/staff/set-staff-role.ts";
 import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
-import { rescanDeposits } from "../wallet/rescan-deposits.ts";
 import { getMemberBalance } from "./member-balance.ts";
 import { isValidOpsToken } from "./ops-token.ts";
 import { signedAmount } from "./signed-amount.ts";
@@ -32,7 +32,12 @@ const staffSchema = z.object({
   email: z.string().trim().min(3, "email is required"),
   role: z.enum(STAFF_ROLES, { message: "role must be owner, admin, editor or support" }),
 });
-const rescanSchema = z.object({ from: z.iso.datetime({ offset: true, message: "from must be an ISO date-time" }) });
+const rescanSchema = z
+  .object({
+    from: z.iso.datetime({ offset: true, message: "from must be an ISO date-time" }).optional(),
+    block: z.number({ message: "block must be a block number" }).int().min(0).max(1e12).optional(),
+  })
+  .refine((body) => (body.from === undefined) !== (body.block === undefined), "give from or block, not both");
 
 /** The actor recorded for calls authenticated by the bearer token. */
 export const OPS_TOKEN_ACTOR = "ops-token";
@@ -104,10 +109,16 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
   });
 
   router.post("/rescan", async (req, res) => {
-    const { from } = rescanSchema.parse(req.body ?? {});
-    await rescanDeposits({ db: db(), from: new Date(from) });
-    getLogger().info({ ops: "rescan", from, actor }, "ops");
-    res.json({ ok: true, from });
+    const body = rescanSchema.parse(req.body ?? {});
+    // The same audited rescan as the back office's deposits page.
+    const result = await rescanDepositWatcher({
+      db: db(),
+      actor: { userId: null, label: actor, role: "operator" },
+      from: body.block === undefined ? { at: new Date(body.from!) } : { block: body.block },
+    });
+    const from = result.from.toISOString();
+    getLogger().info({ ops: "rescan", from, block: result.block, actor }, "ops");
+    res.json({ ok: true, from, block: result.block });
   });
 
   router.post("/renewals/run", async (_req, res) => {

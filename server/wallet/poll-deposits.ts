@@ -8,6 +8,8 @@ import { getLogger } from "../lib/logger.ts";
 import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { creditDeposit } from "./credit-deposit.ts";
 import { advanceCursor, DEFAULT_CURSOR, readOrCreateCursor } from "./deposit-cursor.ts";
+import { recordPollOutcome } from "./record-poll-outcome.ts";
+import { recordUncreditedTransfers, type UncreditedReason } from "./record-uncredited-transfers.ts";
 import { toTronBase58 } from "./tron-address.ts";
 import { fetchTransferEvents, TronGridError, type TransferEvent } from "./trongrid-client.ts";
 
@@ -18,6 +20,8 @@ export type PollResult = {
   seen: number;
   /** Events the API returned although not yet confirmed: skipped, read again by a later poll. */
   unconfirmed: number;
+  /** Transfers to members' addresses not credited (unconfirmed, another token, zero) newly recorded. */
+  uncredited: number;
   pages: number;
   /** The cursor after the poll (unchanged when the poll stopped on an error). */
   cursor: number;
@@ -25,6 +29,8 @@ export type PollResult = {
   complete: boolean;
   /** The retryable TronGrid failure that stopped this poll; the caller backs off. */
   error?: TronGridError;
+  /** The newest confirmed block read (absent when the window was empty). */
+  newest?: { block: number; at: number };
 };
 
 /**
@@ -70,7 +76,15 @@ export async function pollDeposits(options: {
   if (!contract) throw new Error(`Not a TRON contract address: ${options.contract}`);
 
   const start = await readOrCreateCursor(db, cursorName, (options.now ?? Date.now)());
-  const result: PollResult = { credited: 0, seen: 0, unconfirmed: 0, pages: 0, cursor: start, complete: false };
+  const result: PollResult = {
+    credited: 0,
+    seen: 0,
+    unconfirmed: 0,
+    uncredited: 0,
+    pages: 0,
+    cursor: start,
+    complete: false,
+  };
   let newest: number | undefined;
   let oldestUnconfirmed: number | undefined;
   let fingerprint: string | undefined;
@@ -94,10 +108,22 @@ export async function pollDeposits(options: {
     result.pages++;
     result.seen += page.events.length;
     result.unconfirmed += page.unconfirmed;
-    for (const event of page.events) newest = Math.max(newest ?? event.blockTimestamp, event.blockTimestamp);
+    for (const event of page.events) {
+      newest = Math.max(newest ?? event.blockTimestamp, event.blockTimestamp);
+      if (event.blockNumber > (result.newest?.block ?? -1))
+        result.newest = { block: event.blockNumber, at: event.blockTimestamp };
+    }
     if (page.unconfirmedFrom !== undefined)
       oldestUnconfirmed = Math.min(oldestUnconfirmed ?? page.unconfirmedFrom, page.unconfirmedFrom);
-    result.credited += await creditPage({ db, contract, events: page.events, minDeposit: options.minDeposit ?? 0n });
+    const done = await creditPage({
+      db,
+      contract,
+      events: page.events,
+      pending: page.pending ?? [],
+      minDeposit: options.minDeposit ?? 0n,
+    });
+    result.credited += done.credited;
+    result.uncredited += done.uncredited;
     if (!page.fingerprint || page.fingerprint === fingerprint) {
       result.complete = true;
       break;
@@ -120,27 +146,50 @@ export async function pollDeposits(options: {
   return result;
 }
 
-/** Credits the page's USDT transfers to members: one profile lookup for the whole page. */
+/** Why a transfer is not credited, or null when it is a USDT deposit to credit. */
+function skipReason(event: TransferEvent, contract: string): UncreditedReason | null {
+  // TronGrid filters by contract already; a transfer of any other token must still never count.
+  if (event.contract !== contract) return "other_token";
+  if (event.amount <= 0n) return "zero_amount";
+  return null;
+}
+
+/**
+ * Credits the page's USDT transfers to members and records those to members' addresses it
+ * does not credit, with the reason (the unconfirmed ones the API handed back included): one
+ * profile lookup for the whole page.
+ */
 async function creditPage(options: {
   db: Db;
   contract: string;
   events: TransferEvent[];
+  pending: TransferEvent[];
   minDeposit: bigint;
-}): Promise<number> {
-  const { db, contract, events, minDeposit } = options;
-  // TronGrid filters by contract already; a transfer of any other token must still never count.
-  const relevant = events.filter((e) => e.contract === contract && e.amount > 0n);
-  const addresses = [...new Set(relevant.map((e) => e.to))];
-  if (addresses.length === 0) return 0;
+}): Promise<{ credited: number; uncredited: number }> {
+  const { db, contract, events, pending, minDeposit } = options;
+  const addresses = [...new Set([...events, ...pending].map((e) => e.to))];
+  if (addresses.length === 0) return { credited: 0, uncredited: 0 };
   const owners = await db
     .select({ id: profiles.id, walletAddress: profiles.walletAddress })
     .from(profiles)
     .where(inArray(profiles.walletAddress, addresses));
+  if (owners.length === 0) return { credited: 0, uncredited: 0 };
   const ownerOf = new Map(owners.map((o) => [o.walletAddress!, o.id]));
+
+  const skipped: Parameters<typeof recordUncreditedTransfers>[0]["transfers"] = [];
+  for (const event of pending) {
+    const userId = ownerOf.get(event.to);
+    if (userId) skipped.push({ event, userId, reason: skipReason(event, contract) ?? "unconfirmed" });
+  }
   let credited = 0;
-  for (const event of relevant) {
+  for (const event of events) {
     const userId = ownerOf.get(event.to);
     if (!userId) continue;
+    const reason = skipReason(event, contract);
+    if (reason) {
+      skipped.push({ event, userId, reason });
+      continue;
+    }
     const notify = event.amount >= minDeposit;
     const { credited: done } = await creditDeposit({ db, event, userId, notify });
     if (done) {
@@ -152,7 +201,8 @@ async function creditPage(options: {
       await completeOrderAfterCredit(db, userId);
     }
   }
-  return credited;
+  const uncredited = await recordUncreditedTransfers({ db, transfers: skipped });
+  return { credited, uncredited };
 }
 
 /**
@@ -197,6 +247,8 @@ export async function startDepositWatcher(options: {
   log.info({ host: new URL(apiUrl).host, pollSeconds, apiKey: Boolean(apiKey) }, "deposit watcher started");
   while (!signal.aborted) {
     let next = pollMs;
+    const startedAt = new Date();
+    let outcome: Omit<Parameters<typeof recordPollOutcome>[0], "db" | "cursorName" | "startedAt">;
     try {
       // The pauses between pages are the watcher's own waits too: a stop ends one at once, and
       // a test's injected sleep sees (and skips) them.
@@ -209,9 +261,12 @@ export async function startDepositWatcher(options: {
         signal,
         sleep: (ms) => wait(ms, signal),
       });
+      const { credited, uncredited, seen, pages, cursor, newest } = result;
+      outcome = { done: { credited, uncredited, seen, pages, cursor }, newest };
       if (result.error) {
         failures++;
         next = backoff(pollMs, failures);
+        outcome.error = result.error.message;
         log.warn(
           { status: result.error.status, err: result.error.message, retryInMs: next },
           "deposit watcher: TronGrid unavailable; backing off",
@@ -226,8 +281,12 @@ export async function startDepositWatcher(options: {
       if (signal.aborted) break;
       failures++;
       next = backoff(pollMs, failures);
+      outcome = { error: error instanceof Error ? error.message : String(error) };
       log.error({ err: error, retryInMs: next }, "deposit watcher poll failed");
     }
+    await recordPollOutcome({ db, cursorName: DEFAULT_CURSOR, startedAt, ...outcome }).catch((error: unknown) =>
+      log.warn({ err: error }, "deposit watcher: poll health not recorded"),
+    );
     await wait(next, signal);
   }
 }

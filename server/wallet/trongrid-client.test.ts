@@ -262,6 +262,12 @@ describe("fetchTransferEvents: the page", () => {
       events: [normalised(at(1000)), normalised(at(2000)), normalised(at(3000)), normalised(at(4000))],
       unconfirmed: 3,
       unconfirmedFrom: 7000,
+      // Readable ones are handed back too, so the watcher can list them as pending.
+      pending: [
+        normalised({ blockTimestamp: 9000 }),
+        normalised({ blockTimestamp: 7000 }),
+        normalised({ blockTimestamp: 8000 }),
+      ],
     });
   });
 

@@ -24,6 +24,8 @@ export type TransferEventPage = {
   /** Events on the page marked `_unconfirmed` (skipped), and the oldest block time among them. */
   unconfirmed: number;
   unconfirmedFrom?: number;
+  /** Those of them that could be read, so the watcher can say which transfers are pending (absent when none). */
+  pending?: TransferEvent[];
 };
 
 /**
@@ -192,6 +194,7 @@ function parsePage(body: unknown): TransferEventPage {
   if (!page.success)
     throw new TronGridError("TronGrid answered without a data list", { status: 200, retryable: false });
   const events: TransferEvent[] = [];
+  const pending: TransferEvent[] = [];
   let unconfirmed = 0;
   let unconfirmedFrom: number | undefined;
   for (const raw of page.data.data) {
@@ -200,6 +203,8 @@ function parsePage(body: unknown): TransferEventPage {
       unconfirmed++;
       const at = count.safeParse(item.block_timestamp);
       if (at.success) unconfirmedFrom = Math.min(unconfirmedFrom ?? at.data, at.data);
+      const event = normaliseEvent(raw);
+      if (event) pending.push(event);
       continue;
     }
     const event = normaliseEvent(raw);
@@ -214,6 +219,7 @@ function parsePage(body: unknown): TransferEventPage {
     ...(fingerprint === undefined ? {} : { fingerprint }),
     unconfirmed,
     ...(unconfirmedFrom === undefined ? {} : { unconfirmedFrom }),
+    ...(pending.length === 0 ? {} : { pending }),
   };
 }
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tronAddressToHex, tronHexToAddress } from "#server/wallet/tron-address";
 
@@ -62,19 +63,24 @@ export function transferEvent(options: {
 
 export type RecordedRequest = { path: string; query: Record<string, string>; headers: http.IncomingHttpHeaders };
 
+/** The time of block `number` on the stand-in's chain: the inverse of transferEvent's block_number. */
+export const fakeBlockTime = (number: number) => number * 3000;
+
 /**
  * A local stand-in for TronGrid's `GET /v1/contracts/{contract}/events`: serves `events`
  * (whatever their contract — the real API filters, the watcher must not rely on it) from
  * min_block_timestamp on, oldest first, in pages of `limit` with meta.fingerprint and
  * links.next while more remain. `failNext(n, status)` answers the next n requests with an error.
- * Every request is recorded (path, query, headers).
+ * Every request is recorded (path, query, headers). `POST /wallet/getblockbynum` answers a
+ * block at `fakeBlockTime(num)` for a block up to now, `{}` for one not made yet. With `tls`
+ * (a key and certificate) it serves https, as production requires.
  */
-export async function startFakeTronGrid() {
+export async function startFakeTronGrid(options: { tls?: { key: string; cert: string } } = {}) {
   let events: RawTransferEvent[] = [];
   let failures = { after: 0, remaining: 0, status: 429 };
   const requests: RecordedRequest[] = [];
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers });
     const send = (status: number, body: unknown) => {
@@ -89,6 +95,19 @@ export async function startFakeTronGrid() {
         error: `fake failure ${failures.status}`,
         statusCode: failures.status,
       });
+    }
+    if (req.method === "POST" && url.pathname === "/wallet/getblockbynum") {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const num = Number((JSON.parse(body || "{}") as { num?: unknown }).num);
+        if (!Number.isInteger(num) || fakeBlockTime(num) > Date.now()) return send(200, {});
+        send(200, {
+          blockID: num.toString(16).padStart(64, "0"),
+          block_header: { raw_data: { number: num, timestamp: fakeBlockTime(num) } },
+        });
+      });
+      return;
     }
     if (req.method !== "GET" || !/^\/v1\/contracts\/[^/]+\/events$/.test(url.pathname)) {
       return send(404, { success: false, error: "not found" });
@@ -113,12 +132,13 @@ export async function startFakeTronGrid() {
       meta.links = { next: nextUrl.toString() };
     }
     send(200, { data, success: true, meta });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handle) : http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`,
     requests,
     setEvents(list: RawTransferEvent[]) {
       events = [...list];

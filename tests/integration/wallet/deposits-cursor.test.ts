@@ -104,9 +104,11 @@ describeEachDatabase("the deposit cursor", (database) => {
       credited: 0,
       seen: 2,
       unconfirmed: 0,
+      uncredited: 0,
       pages: 1,
       cursor: 1_699_999_497_000,
       complete: true,
+      newest: { block: 566_666_500, at: 1_699_999_500_000 },
     });
     expect(fake.requests.map((r) => r.query.min_block_timestamp)).toEqual(["1699999400000"]);
     expect(await getCursor(database().db, cursorName)).toBe(1_699_999_497_000);
@@ -130,6 +132,7 @@ describeEachDatabase("the deposit cursor", (database) => {
       credited: 0,
       seen: 0,
       unconfirmed: 0,
+      uncredited: 0,
       pages: 1,
       cursor: T - 60_000,
       complete: true,
@@ -145,9 +148,11 @@ describeEachDatabase("the deposit cursor", (database) => {
       credited: 0,
       seen: 2,
       unconfirmed: 2,
+      uncredited: 0,
       pages: 2,
       cursor: T - 50_000,
       complete: true,
+      newest: { block: 566_666_656, at: T - 30_000 },
     });
     expect(await getCursor(db, cursorName)).toBe(T - 50_000);
   });
