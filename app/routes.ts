@@ -64,6 +64,7 @@ export default [
     route("money/reconciliation", "routes/admin.money.reconciliation.tsx"),
     route("money/renewals", "routes/admin.money.renewals.tsx"),
     route("money/notifications", "routes/admin.money.notifications.tsx"),
+    route("money/deposits", "routes/admin.money.deposits.tsx"),
     route("staff", "routes/admin.staff.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("*", "routes/admin.$.tsx"),

@@ -7,6 +7,7 @@ export const MONEY_TABS = [
   { to: "/admin/money/reconciliation", title: "Reconciliation" },
   { to: "/admin/money/renewals", title: "Renewals" },
   { to: "/admin/money/notifications", title: "Failed notifications" },
+  { to: "/admin/money/deposits", title: "Deposits" },
 ] as const;
 
 export function MoneyTabs() {
