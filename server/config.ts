@@ -57,9 +57,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     // Instances sharing a database must sign sessions with the same key.
     throw new ConfigError("Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set in production");
   }
-  if (c.NODE_ENV === "production" && c.TRON_API_URL && new URL(c.TRON_API_URL).protocol !== "https:") {
+  if (c.NODE_ENV === "production" && c.TRON_API_URL && !secureOrLoopback(new URL(c.TRON_API_URL))) {
     // Deposits are credited on what this API says: in production it must be authenticated (TLS).
-    // Plain http stays allowed in development and tests (the local fake TronGrid).
+    // Plain http stays allowed in development and tests, and on a loopback address, which never
+    // leaves the machine (the browser tests' TronGrid stand-in runs there).
     throw new ConfigError(
       `Invalid configuration: TRON_API_URL must use https:// in production (got "${new URL(c.TRON_API_URL).origin}")`,
     );
@@ -192,6 +193,11 @@ function readS3(c: z.output<typeof envSchema>) {
   };
 }
 
+/** https, or plain http to this machine itself (a loopback address: nothing on the way to read it). */
+function secureOrLoopback(url: URL): boolean {
+  return url.protocol === "https:" || ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname);
+}
+
 /**
  * Stripe: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together or not at all. A key without the
  * webhook secret would take card payments that are never credited (the webhook credits them).
@@ -203,8 +209,7 @@ function readStripe(c: z.output<typeof envSchema>) {
       `Invalid configuration: ${c.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"} must be set too (card payments need STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)`,
     );
   const api = new URL(c.STRIPE_API_URL);
-  const loopback = ["127.0.0.1", "[::1]", "localhost"].includes(api.hostname);
-  if (c.NODE_ENV === "production" && api.protocol !== "https:" && !loopback) {
+  if (c.NODE_ENV === "production" && !secureOrLoopback(api)) {
     // The secret key travels in every request, and checkout addresses come back in the answers.
     // A loopback address never leaves the machine: the browser tests' stand-in runs there.
     throw new ConfigError(

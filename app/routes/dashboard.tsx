@@ -6,11 +6,13 @@ import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { EmailVerificationBanner } from "~/components/dashboard/email-verification-banner";
 import { KnowledgebaseSection } from "~/components/dashboard/knowledgebase-section";
 import { OrderSection } from "~/components/dashboard/order/order-section";
+import { PayOrderByCard } from "~/components/dashboard/pay-order-by-card";
 import { resolveSection } from "~/components/dashboard/sections";
 import { SessionEndedProvider, SessionEndedScreen, useSessionState } from "~/components/dashboard/session-state";
 import { SubscriptionsSection } from "~/components/dashboard/subscriptions-section";
 import { UserInfoSection } from "~/components/dashboard/user-info-section";
 import { WelcomeSection } from "~/components/dashboard/welcome-section";
+import { useSiteData } from "~/components/site/use-brand";
 import { seoMeta } from "~/lib/meta";
 import { requireMember } from "#server/auth/accounts/session";
 import {
@@ -66,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { sidebarOpen, profile, wallet } = loaderData;
+  const cardPayments = useSiteData()?.config.cardPayments ?? false;
   // The section being opened shows at once (in its loading state) instead of the old one lingering.
   const target =
     navigation.location?.pathname === "/dashboard"
@@ -88,7 +91,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : section.key === "subscriptions" ? (
           <SubscriptionsSection data={loaded?.subscriptions ?? undefined} />
         ) : section.key === "order" ? (
-          <OrderSection data={loaded?.order ?? undefined} />
+          <OrderSection
+            data={loaded?.order ?? undefined}
+            card={cardPayments ? (order) => <PayOrderByCard orderId={order.id} due={order.due} /> : undefined}
+          />
         ) : section.key === "billing-history" ? (
           <BillingSection data={loaded?.billing ?? undefined} />
         ) : section.key === "knowledgebase" ? (

@@ -4,6 +4,7 @@ import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { startFakeStripe, type FakeStripe } from "../../helpers/fake-stripe";
+import { startFakeTronGrid, type FakeTronGrid } from "../../helpers/fake-trongrid";
 import { freePort } from "./free-port";
 
 type Testing = typeof import("./server-entry.ts");
@@ -21,6 +22,7 @@ type WorkerFixtures = {
     dataDir: string;
     botApi?: FakeBotApi;
     stripe?: FakeStripe;
+    tronGrid?: FakeTronGrid;
   };
   /**
    * The server gets a bot (pointed at a local Bot API stand-in, `app.botApi`), TELEGRAM_STAFF_CHAT
@@ -40,6 +42,12 @@ type WorkerFixtures = {
    * the passkey spec uses `test.use({ publicHost: "localhost" })` (a secure context as well).
    */
   publicHost: string;
+  /**
+   * The deposit watcher reads a local TronGrid stand-in (`app.tronGrid`), polling every second,
+   * so a test can land a USDT transfer on a member's address (`test.use({ tronGrid: true })`).
+   * Off by default: the other specs run with the watcher idle.
+   */
+  tronGrid: boolean;
 };
 type TestFixtures = {
   failOnConsoleError: void;
@@ -60,8 +68,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   publicHost: ["127.0.0.1", { scope: "worker", option: true }],
   staffAlerts: [false, { scope: "worker", option: true }],
   cardPayments: [false, { scope: "worker", option: true }],
+  tronGrid: [false, { scope: "worker", option: true }],
   app: [
-    async ({ publicHost, staffAlerts, cardPayments }, use, workerInfo) => {
+    async ({ publicHost, staffAlerts, cardPayments, tronGrid: withTronGrid }, use, workerInfo) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${workerInfo.workerIndex}-`));
       // Production needs PUBLIC_URL, which names the port: pick a free one first.
       const port = await freePort();
@@ -93,6 +102,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
           STRIPE_API_URL: stripe.url,
         });
+      const tronGrid = withTronGrid ? await startFakeTronGrid() : undefined;
+      for (const name of ["TRON_API_URL", "TRON_POLL_SECONDS"]) delete process.env[name];
+      if (tronGrid) Object.assign(process.env, { TRON_API_URL: tronGrid.url, TRON_POLL_SECONDS: "1" });
       const testing = (await import(path.resolve("build/testing.js"))) as Testing;
       const running = await testing.startProductionServer();
       stripe?.setWebhookUrl(`${running.url}/api/payments/stripe/webhook`);
@@ -103,10 +115,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         dataDir,
         botApi,
         stripe,
+        tronGrid,
       });
       await running.close();
       await botApi?.close();
       await stripe?.close();
+      await tronGrid?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: "worker", timeout: 60_000 },

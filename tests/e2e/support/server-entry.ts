@@ -15,3 +15,5 @@ export { renewSubscription } from "../../../server/billing/renew-subscription.ts
 export { deliverNotifications } from "../../../server/notifications/deliver-notifications.ts";
 export { publishDuePosts } from "../../../server/staff/posts/publish-due-posts.ts";
 export { getAdminOverview } from "../../../server/staff/overview/get-admin-overview.ts";
+export { createOrder } from "../../../server/orders/create-order.ts";
+export { expireOrders } from "../../../server/orders/expire-orders.ts";

@@ -403,6 +403,13 @@ describe("deposit configuration", () => {
     expect(parseConfig({ ...production, TRON_API_URL: "https://api.trongrid.io" }).tron.apiUrl).toBe(
       "https://api.trongrid.io",
     );
+    // A loopback address never leaves the machine (the browser tests' stand-in); any other host must be https.
+    expect(parseConfig({ ...production, TRON_API_URL: "http://127.0.0.1:9090" }).tron.apiUrl).toBe(
+      "http://127.0.0.1:9090",
+    );
+    expect(() => parseConfig({ ...production, TRON_API_URL: "http://10.0.0.5:9090" })).toThrow(
+      'TRON_API_URL must use https:// in production (got "http://10.0.0.5:9090")',
+    );
     expect(parseConfig({ NODE_ENV: "development", TRON_API_URL: "http://127.0.0.1:9090" }).tron.apiUrl).toBe(
       "http://127.0.0.1:9090",
     );
