@@ -78,4 +78,35 @@ test.describe("card payments through Stripe Checkout", () => {
     await expect(toast(page, "Card payment cancelled")).toBeVisible();
     await expect(page.getByRole("button", { name: "$0.00 USDT" })).toBeVisible();
   });
+  test("an order paid by card: the amount due on Stripe's page, then the order paid and the plan active", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const member = await signInNewMember(app, context);
+    const { db } = app.testing.getDatabase();
+    const { orders, pricing, subscriptions } = app.testing.schema;
+    const [plan] = await db.select().from(pricing).where(eq(pricing.published, true)).limit(1);
+    await app.testing.createOrder({ db, userId: member.userId, planIds: [plan!.id], billingPeriod: "monthly" });
+    await openDashboard(page, "order");
+    const [order] = await db.select().from(orders).where(eq(orders.userId, member.userId));
+    // The balance is empty: the whole total is due, in dollars, the rate said first.
+    const dollars = `$${(Number(order!.totalAmount) / 1e6).toFixed(2)}`;
+    const card = page.getByRole("region", { name: "Card" });
+    await expect(card).toContainText("1 USD paid credits 1 USDT");
+    await card.getByRole("button", { name: `Pay ${dollars} by card` }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${app.stripe!.url}/pay/cs_test_`));
+    await page.getByRole("button", { name: `Pay ${dollars}` }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect
+      .poll(async () => (await db.select().from(orders).where(eq(orders.id, order!.id)))[0]!.status, {
+        timeout: 30_000,
+      })
+      .toBe("paid");
+    const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+    expect(subs).toMatchObject([{ planId: plan!.id, status: "active" }]);
+    await openDashboard(page, "order");
+    await expect(page.getByText("Paid — your subscription is active.")).toBeVisible();
+  });
 });

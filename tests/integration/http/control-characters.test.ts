@@ -135,6 +135,8 @@ const SAMPLES: unknown[] = [
   "/images/a.jpg",
   "monthly",
   "true",
+  "25",
+  "123e4567-e89b-42d3-a456-426614174000",
 ].flatMap((s) => [s, [s]]);
 
 type Variant = { base: Record<string, unknown>; keys: string[] };
