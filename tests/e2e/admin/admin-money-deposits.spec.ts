@@ -40,7 +40,9 @@ test("an operator sees what the watcher credited and what it did not, and rescan
 
   // The watcher polls every second; the page shows what it found once reloaded.
   const credited = page.getByRole("table", { name: "Credited deposits" }).getByRole("row", { name: member.email });
-  const uncredited = page.getByRole("table", { name: "Transfers not credited" }).getByRole("row", { name: member.email });
+  const uncredited = page
+    .getByRole("table", { name: "Transfers not credited" })
+    .getByRole("row", { name: member.email });
   await expect(async () => {
     await page.reload();
     await expect(credited).toBeVisible({ timeout: 1000 });
