@@ -22,7 +22,7 @@ import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
 import { startTelegramPolling } from "../telegram/start-telegram-polling.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { generateWallet } from "../wallet/generate-wallet.ts";
-import { startDepositWatcher } from "../wallet/poll-deposits.ts";
+import { startDepositWatcher } from "../wallet/start-deposit-watcher.ts";
 import { startIntervalJob } from "./interval-job.ts";
 import { runAsLeader } from "./leader-lock.ts";
 

@@ -14,7 +14,8 @@ import { getDepositWatcherHealth } from "#server/staff/money/get-deposit-watcher
 import { listUncreditedTransfers } from "#server/staff/money/list-uncredited-transfers";
 import { DEPOSIT_WATCHER_TARGET, rescanDepositWatcher, rescanErrors } from "#server/staff/money/rescan-deposit-watcher";
 import { DEFAULT_CURSOR, getCursor, setCursor } from "#server/wallet/deposit-cursor";
-import { pollDeposits, startDepositWatcher } from "#server/wallet/poll-deposits";
+import { pollDeposits } from "#server/wallet/poll-deposits";
+import { startDepositWatcher } from "#server/wallet/start-deposit-watcher";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import {

@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from "vitest";
 import { DEFAULT_CURSOR, getCursor, setCursor } from "#server/wallet/deposit-cursor";
-import { startDepositWatcher } from "#server/wallet/poll-deposits";
+import { startDepositWatcher } from "#server/wallet/start-deposit-watcher";
 import { describeEachDatabase } from "../../helpers/database";
 import { randomTronAddress, transferEvent, USDT_CONTRACT } from "../../helpers/fake-trongrid";
 import { startLocalServer } from "../../helpers/local-server";

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { profiles } from "#server/db/schema";
 import { getLogger } from "#server/lib/logger";
 import { DEFAULT_CURSOR, setCursor } from "#server/wallet/deposit-cursor";
-import { startDepositWatcher } from "#server/wallet/poll-deposits";
+import { startDepositWatcher } from "#server/wallet/start-deposit-watcher";
 import { describeEachDatabase } from "../../helpers/database";
 import { startFakeTronGrid, transferEvent, USDT_CONTRACT, type FakeTronGrid } from "../../helpers/fake-trongrid";
 import { startLocalServer } from "../../helpers/local-server";

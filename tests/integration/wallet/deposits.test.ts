@@ -6,8 +6,9 @@ import { ConfigError, parseConfig } from "#server/config";
 import { billingHistory, chainDeposits, ledgerEntries, notifications, profiles } from "#server/db/schema";
 import { creditDeposit } from "#server/wallet/credit-deposit";
 import { getCursor } from "#server/wallet/deposit-cursor";
-import { pollDeposits, startDepositWatcher } from "#server/wallet/poll-deposits";
+import { pollDeposits } from "#server/wallet/poll-deposits";
 import { rescanDeposits } from "#server/wallet/rescan-deposits";
+import { startDepositWatcher } from "#server/wallet/start-deposit-watcher";
 import { fetchTransferEvents, normaliseEvent, TronGridError } from "#server/wallet/trongrid-client";
 import { describeEachDatabase } from "../../helpers/database";
 import {
