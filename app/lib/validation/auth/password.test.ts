@@ -29,6 +29,31 @@ describe("the password policy", () => {
     expect(passwordProblem(password)).toBe(message);
   });
 
+  it.each([
+    ["Cyrillic", "Пароль123"],
+    ["Greek", "Κωδικός123"],
+    ["accented Latin", "Élégant99"],
+    ["accented capital, plain rest", "Ñandú2024"],
+    ["uppercase from one alphabet, lowercase from another", "Жpassword1"],
+    ["a titlecase letter as the uppercase one", "ǅungla123"],
+  ])("counts letters of any alphabet: %s %j", (_, password) => {
+    expect(passwordProblem(password)).toBeNull();
+  });
+
+  it.each([
+    ["Cyrillic, lowercase only", "пароль123", "Password must contain at least one uppercase letter"],
+    ["Greek, uppercase only", "ΚΩΔΙΚΟΣ123", "Password must contain at least one lowercase letter"],
+    ["accented, no digit", "Éléganteé", "Password must contain at least one number"],
+    [
+      "letters without case count as neither",
+      "密码密码密码密码1",
+      "Password must contain at least one uppercase letter",
+    ],
+    ["seven characters, one of them outside the BMP", "Aa1𝒜bcd", "Password must be at least 8 characters"],
+  ])("still applies each rule to other alphabets: %s %j", (_, password, message) => {
+    expect(passwordProblem(password)).toBe(message);
+  });
+
   it("refuses more than 128 characters", () => {
     expect(passwordProblem(`Aa1${"x".repeat(125)}`)).toBeNull();
     expect(passwordProblem(`Aa1${"x".repeat(126)}`)).toBe("Password must be at most 128 characters");
@@ -60,6 +85,8 @@ describe("every form that sets a password applies the policy", () => {
     expect(problem(parse("Abcdef1"))).toBe("Password must be at least 8 characters");
     expect(problem(parse("Abcdefghij"))).toBe("Password must contain at least one number");
     expect(problem(parse("Abcdefg1"))).toBeNull();
+    expect(problem(parse("Пароль123"))).toBeNull();
+    expect(problem(parse("пароль123"))).toBe("Password must contain at least one uppercase letter");
   });
 });
 

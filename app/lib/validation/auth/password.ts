@@ -1,11 +1,18 @@
 import { z } from "zod";
 import { hasControlCharacter, notAllowedCharacters } from "../fields";
 
-/** The one password policy for sign-up, reset and change, with the same messages everywhere. */
+/**
+ * The one password policy for sign-up, reset and change, with the same messages everywhere; the
+ * browser and the server run this same module. Letters are letters of any alphabet (Unicode
+ * letter categories: "Ж", "Ω", "É" are uppercase letters), not only A–Z, so a member typing in
+ * their own script is not told their password has no uppercase letter. A titlecase letter ("ǅ")
+ * counts as uppercase. Length counts characters as people see them type (code points), so a
+ * letter outside the Basic Multilingual Plane counts once.
+ */
 export const passwordRules = [
-  { test: (p: string) => p.length >= 8, message: "Password must be at least 8 characters" },
-  { test: (p: string) => /[A-Z]/.test(p), message: "Password must contain at least one uppercase letter" },
-  { test: (p: string) => /[a-z]/.test(p), message: "Password must contain at least one lowercase letter" },
+  { test: (p: string) => [...p].length >= 8, message: "Password must be at least 8 characters" },
+  { test: (p: string) => /[\p{Lu}\p{Lt}]/u.test(p), message: "Password must contain at least one uppercase letter" },
+  { test: (p: string) => /\p{Ll}/u.test(p), message: "Password must contain at least one lowercase letter" },
   { test: (p: string) => /[0-9]/.test(p), message: "Password must contain at least one number" },
 ] as const;
 
