@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
     matches,
     location,
     title: "Why Choose Us",
-    description: `Why traders choose ${brand}: signals since 2017, every result published, risk limits on every trade, and four ways to trade — signals bot, VIP signals, TradingView indicator and results tracker.`,
+    description: `Why traders choose ${brand}: a plan for every trade, every result published, risk limits on every trade, and four ways to trade — signals bot, VIP signals, TradingView indicator and results tracker.`,
   });
 };
 

@@ -5,6 +5,8 @@ import { lazyBelowTheFold } from "~/components/site/below-the-fold";
 import { useBrand } from "~/components/site/use-brand";
 import { Button } from "~/components/ui/button";
 import { jsonLd, seoMeta, siteDataOf } from "~/lib/meta";
+import type { SiteFigures } from "~/lib/view-types/content";
+import { getSiteFigures } from "#server/content/get-site-figures";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { loadOrUnavailable } from "#server/http/load-or-unavailable";
@@ -14,11 +16,16 @@ import type { Route } from "./+types/_index";
 // fetched as the reader scrolls towards it, keeping the first load small.
 const HomeBelowTheFold = lazyBelowTheFold(() => import("~/components/marketing/home-below-the-fold"));
 
-// Without plans the rest of the home page is still worth showing; the plan grid says what went wrong.
+// Without plans the rest of the home page is still worth showing; the plan grid says what went wrong,
+// and the claims that need figures are left out.
 export const loader = () =>
   loadOrUnavailable({
-    load: async () => ({ plans: await listPublishedPlans(getDb()) }),
-    fallback: { plans: [] },
+    load: async () => {
+      const db = getDb();
+      const [plans, figures] = await Promise.all([listPublishedPlans(db), getSiteFigures({ db })]);
+      return { plans, figures: figures as SiteFigures | null };
+    },
+    fallback: { plans: [], figures: null },
     failure: "home: loading plans failed",
   });
 
@@ -29,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     location,
     title: "AI-powered crypto and forex signals",
     description:
-      "AI-powered crypto and forex trading signals in Telegram since 2017: futures, forex and spot signals, a copy trading bot and a TradingView indicator.",
+      "AI-powered crypto and forex trading signals in Telegram: futures, forex and spot signals, a copy trading bot and a TradingView indicator, with every result published.",
   });
   if (!root) return tags;
   const { brandName, links } = root.config;
@@ -51,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="Trusted by 50,000+ traders since 2017"
+        eyebrow="Crypto and forex signals, every result published"
         title={
           <>
             AI-powered trading signals, <span className="text-primary">delivered in Telegram</span>
@@ -79,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="mb-0"
         />
       </Section>
-      <HomeBelowTheFold plans={loaderData.plans} />
+      <HomeBelowTheFold plans={loaderData.plans} figures={loaderData.figures} />
     </>
   );
 }

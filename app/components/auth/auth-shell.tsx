@@ -40,7 +40,7 @@ function MarketingPanel() {
       aria-hidden="true"
       className="hidden rounded-2xl border bg-gradient-to-br from-primary/15 via-background to-background p-10 lg:block"
     >
-      <p className="text-sm font-medium text-primary">Members since 2017</p>
+      <p className="text-sm font-medium text-primary">Every result published</p>
       <p className="mt-3 text-3xl font-bold leading-tight">Trade with signals built by AI and checked by people.</p>
       <ul className="mt-8 space-y-4">
         {points.map(({ icon: Icon, text }) => (

@@ -1,5 +1,5 @@
 import { useBrand } from "~/components/site/use-brand";
-import type { PublicPlan } from "~/lib/view-types/content";
+import type { PublicPlan, SiteFigures } from "~/lib/view-types/content";
 import { BenefitCarousel } from "./benefit-carousel";
 import { CtaBand } from "./cta-band";
 import { benefits } from "./home-content";
@@ -11,7 +11,13 @@ import { WhatIsBrand } from "./what-is-brand";
 import { WhyYouNeed } from "./why-you-need";
 
 /** The home page from the benefit carousel down; loaded as it comes into view. */
-export default function HomeBelowTheFold({ plans }: { plans: readonly PublicPlan[] }) {
+export default function HomeBelowTheFold({
+  plans,
+  figures,
+}: {
+  plans: readonly PublicPlan[];
+  figures: SiteFigures | null;
+}) {
   const brand = useBrand();
   return (
     <>
@@ -20,7 +26,7 @@ export default function HomeBelowTheFold({ plans }: { plans: readonly PublicPlan
         <BenefitCarousel items={benefits} label="Benefits" />
       </Section>
       <WhyYouNeed />
-      <WhatIsBrand />
+      <WhatIsBrand figures={figures} />
       <PlanGrid plans={plans} />
       <Platforms />
       <IndicatorTeaser />

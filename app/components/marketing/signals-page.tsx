@@ -123,7 +123,7 @@ export function SignalsPage() {
           <OfferCard
             icon={BotIcon}
             title="Signals Bot in Telegram"
-            text={`The ${brandName} Telegram bot sends AI-generated spot and low-leverage futures signals on 40+ USDT pairs the moment they are confirmed.`}
+            text={`The ${brandName} Telegram bot sends AI-generated spot and low-leverage futures signals on USDT pairs the moment they are confirmed.`}
             points={[
               "Entry zone, up to 3 targets and a stop loss on every signal",
               "Updates when targets are hit or a trade is closed early",

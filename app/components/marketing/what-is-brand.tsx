@@ -1,21 +1,29 @@
-import { BotIcon, CalendarCheckIcon, CandlestickChartIcon, UsersIcon } from "lucide-react";
+import { BotIcon, CandlestickChartIcon, ChartColumnIcon, UsersIcon, type LucideIcon } from "lucide-react";
 import { useBrand } from "~/components/site/use-brand";
+import { discountClaim, memberClaim, winRateClaim } from "~/lib/site-claims";
+import type { SiteFigures } from "~/lib/view-types/content";
 import { Section, SectionHeading } from "./section";
 
-/** "What is {brand}": five claims, the 60% offer as a banner. */
-export function WhatIsBrand() {
+/**
+ * "What is {brand}": its claims, the plans' discount as a banner. Every figure comes from the
+ * site's data (`figures`, null when it could not be read): a claim without data is left out.
+ */
+export function WhatIsBrand({ figures }: { figures: SiteFigures | null }) {
   const brandName = useBrand();
-  const claims = [
-    {
-      icon: CalendarCheckIcon,
-      stat: "Since 2017",
-      text: "Sending trading signals through every bull run, crash and sideways market since 2017.",
-    },
-    {
-      icon: UsersIcon,
-      stat: "50,000+ members",
-      text: "Over 50,000 traders have joined our community of signal followers.",
-    },
+  const winRate = figures ? winRateClaim(figures) : null;
+  const members = figures ? memberClaim(figures.members) : null;
+  const discount = figures ? discountClaim(figures) : null;
+  const claims: { icon: LucideIcon; stat: string; text: string }[] = [
+    winRate
+      ? { icon: ChartColumnIcon, ...winRate }
+      : {
+          icon: ChartColumnIcon,
+          stat: "Every result published",
+          text: "Wins and losses go on the results page, strategy by strategy, as each month closes.",
+        },
+    ...(members
+      ? [{ icon: UsersIcon, stat: members, text: "Traders who have signed up and confirmed their address." }]
+      : []),
     {
       icon: CandlestickChartIcon,
       stat: "Futures, forex and spot",
@@ -26,7 +34,7 @@ export function WhatIsBrand() {
       stat: "Same-time entries",
       text: "Our copy trading bot enters trades at the same time as the provider, so you get the entry the signal was built on.",
     },
-  ] as const;
+  ];
   return (
     <Section aria-labelledby="what-is-brand">
       <SectionHeading
@@ -35,15 +43,19 @@ export function WhatIsBrand() {
         title={`What is ${brandName}?`}
         description={`${brandName} is an AI-powered signal service for crypto and forex traders: our models find the setups, our analysts check them, and Telegram delivers them to you in seconds.`}
       />
-      <div
-        data-slot="offer-banner"
-        className="mb-8 flex flex-col items-center justify-center gap-2 rounded-2xl bg-gradient-to-r from-primary to-band-end px-6 py-6 text-center text-primary-foreground sm:flex-row sm:gap-4"
-      >
-        <p className="text-3xl font-extrabold tracking-tight sm:text-4xl">60% OFF FOREVER</p>
-        <p className="max-w-md text-sm text-pretty">
-          Join now and keep the discounted price for as long as your subscription stays active.
-        </p>
-      </div>
+      {discount ? (
+        <div
+          data-slot="offer-banner"
+          className="mb-8 flex flex-col items-center justify-center gap-2 rounded-2xl bg-gradient-to-r from-primary to-band-end px-6 py-6 text-center text-primary-foreground sm:flex-row sm:gap-4"
+        >
+          <p className="text-3xl font-extrabold tracking-tight sm:text-4xl">{discount}</p>
+          {/* Only what the terms back: price changes are announced 30 days ahead and never touch a paid period. */}
+          <p className="max-w-md text-sm text-pretty">
+            Already taken off the prices below. A price change is announced 30 days ahead and never touches a period you
+            have paid for.
+          </p>
+        </div>
+      ) : null}
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {claims.map(({ icon: Icon, stat, text }) => (
           <li key={stat} className="flex flex-col gap-3 rounded-xl border bg-card p-6 shadow-sm">

@@ -1,12 +1,12 @@
 import {
   BotIcon,
-  CalendarCheckIcon,
   CandlestickChartIcon,
   ChartColumnIcon,
   CoinsIcon,
   CrownIcon,
   EyeIcon,
   LifeBuoyIcon,
+  ListChecksIcon,
   ShieldCheckIcon,
 } from "lucide-react";
 import { Link } from "react-router";
@@ -20,9 +20,9 @@ import { Section, SectionHeading } from "./section";
 
 const reasons = [
   {
-    icon: CalendarCheckIcon,
-    title: "Running since 2017",
-    text: "We have sent signals through several full market cycles, and over 50,000 traders have joined us along the way.",
+    icon: ListChecksIcon,
+    title: "A plan for every trade",
+    text: "Each signal carries its entry zone, up to three targets and a stop loss, so you know the whole trade before you act.",
   },
   {
     icon: EyeIcon,
@@ -96,7 +96,7 @@ export function WhyPage() {
           <OfferCard
             icon={BotIcon}
             title="Signals Bot in Telegram"
-            text="AI-generated crypto signals on 40+ USDT pairs, delivered by our Telegram bot the moment they are confirmed — with entry, targets and stop loss."
+            text="AI-generated crypto signals on USDT pairs, delivered by our Telegram bot the moment they are confirmed — with entry, targets and stop loss."
             link={{ to: "/signals", label: "About the signals →" }}
           />
           <OfferCard

@@ -31,6 +31,12 @@ export function SiteFooter() {
               </Link>
             </li>
           ))}
+          {/* The product page's address is configuration (PRODUCT_SLUG), so it is not in footerNav. */}
+          <li>
+            <Link to={`/why-${config.productSlug}`} className="hover:text-foreground">
+              Why {config.brandName}
+            </Link>
+          </li>
         </FooterColumn>
         <FooterColumn title="Legal">
           {legalNav.map((item) => (

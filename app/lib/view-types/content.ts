@@ -61,3 +61,18 @@ export type PublicResult = {
   totalPercentage: number;
   winRate: number;
 };
+
+/**
+ * The figures marketing pages may show, each read from the site's own data at request time:
+ * nothing on a page claims a number the database does not hold.
+ */
+export type SiteFigures = {
+  /** Accounts with a verified address that are not staff. */
+  members: number;
+  /** Published results, every strategy and month: closed signals (wins + losses) and wins. */
+  closedSignals: number;
+  wins: number;
+  /** The largest and smallest discount (percent) among published plans; 0 when none has one. */
+  largestDiscount: number;
+  smallestDiscount: number;
+};

@@ -5,7 +5,7 @@ type PlanInsert = typeof pricing.$inferInsert;
 /** 1 USDT = 1_000_000 micro-USDT. */
 const usdt = (dollars: number): bigint => BigInt(dollars) * 1_000_000n;
 
-/** Every plan carries the same launch discount ("60% OFF FOREVER"). */
+/** Every plan carries the same launch discount (the home page's banner states it from the plans). */
 const DISCOUNT = 60;
 
 /**
@@ -36,7 +36,7 @@ export function demoPlans(brand: string): PlanInsert[] {
       badge: null,
       ...money(SIGNALS_BOT), // $38 / month
       features: [
-        "Spot and low-leverage futures signals on 40+ USDT pairs",
+        "Spot and low-leverage futures signals on USDT pairs",
         "Entry zone, up to 3 take-profit targets and a stop loss on every signal",
         "Instant delivery by the " + brand + " Telegram bot",
         "Signal updates when targets are hit or a trade is closed early",
@@ -61,7 +61,7 @@ export function demoPlans(brand: string): PlanInsert[] {
         "Private VIP Telegram channel with analyst commentary",
         "Weekly market outlook and key levels every Monday",
         "Early access to the BroadcastAI model signals",
-        "Priority support with replies within 4 hours",
+        "Priority support",
       ],
       published: true,
       displayOrder: 2,

@@ -37,6 +37,7 @@ test.describe("site chrome", () => {
       ["Blog", "/blog"],
       ["Results", "/results"],
       ["Pricing", "/pricing"],
+      ["Why NovaSignals", "/why-novasignals"],
       ["Privacy Policy", "/privacy-policy"],
       ["Terms of Service", "/terms-of-service"],
     ]) {

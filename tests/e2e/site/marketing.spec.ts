@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { formatUsdt } from "../../../app/lib/money";
 import { expect, test } from "../support/fixtures";
 
@@ -59,9 +60,9 @@ test.describe("home page", () => {
     await expect(learnMore).toHaveAttribute("href", "/indicator");
     await expect(joinNow).toHaveAttribute("href", "/pricing");
 
-    // The five claims of "What is", the offer as its banner text.
+    // The claims of "What is", the plans' discount as its banner; figures come from the data.
     const whatIs = main.getByRole("region", { name: `What is ${BRAND}?` });
-    for (const claim of ["Since 2017", "50,000+ members", "60% OFF FOREVER", "Futures, forex and spot"]) {
+    for (const claim of [/^\d+% win rate$/, "60% off every plan", "Futures, forex and spot"]) {
       await expect(whatIs.getByText(claim, { exact: true })).toBeVisible();
     }
     await expect(whatIs.getByText(/enters trades at the same time as the provider/)).toBeVisible();
@@ -83,7 +84,7 @@ test.describe("home page", () => {
       joinToday,
       benefitCarousel(page),
       signUp,
-      whatIs.getByText("60% OFF FOREVER"),
+      whatIs.getByText("60% off every plan"),
       main.getByRole("tablist", { name: "Billing period" }),
       platforms,
       learnMore,
@@ -95,6 +96,64 @@ test.describe("home page", () => {
 
     await main.getByRole("link", { name: "Learn more" }).click();
     await expect(page).toHaveURL(/\/indicator$/);
+  });
+
+  test("every figure it shows comes from the data: results, members, the plans' discount", async ({
+    page,
+    app,
+    context,
+    baseURL,
+  }) => {
+    const { db } = app.testing.getDatabase();
+    const { results, pricing } = app.testing.schema;
+    // A cookie keeps these answers out of the anonymous page cache, so each visit reads the data afresh.
+    await context.addCookies([{ name: "e2e", value: "1", url: baseURL! }]);
+    const whatIs = page.getByRole("main").getByRole("region", { name: `What is ${BRAND}?` });
+    const published = await db.select().from(results).where(eq(results.published, true));
+    const wins = published.reduce((sum, r) => sum + r.wins, 0);
+    const closed = published.reduce((sum, r) => sum + r.wins + r.losses, 0);
+    const rate = (w: number, c: number) => `${Math.floor((w / c) * 100)}% win rate`;
+
+    await page.goto("/");
+    await scrollToLowerHome(page, whatIs);
+    await expect(whatIs.getByText(rate(wins, closed), { exact: true })).toBeVisible();
+    await expect(
+      whatIs.getByText(`${wins.toLocaleString("en-US")} of ${closed.toLocaleString("en-US")} closed`),
+    ).toBeVisible();
+    // A handful of test accounts: too few members to claim a number.
+    await expect(whatIs.getByText(/members$/)).toHaveCount(0);
+    const text = (await page.getByRole("main").textContent()) ?? "";
+    for (const unproven of ["50,000", "since 2017", "FOREVER", "40+"]) expect(text).not.toContain(unproven);
+
+    // A month of results published: the rate moves with it.
+    const [added] = await db
+      .insert(results)
+      .values({
+        type: "spot",
+        title: "A month of misses",
+        signals: 1000,
+        wins: 0,
+        losses: 1000,
+        totalPercentage: -50,
+        winRate: 0,
+        published: true,
+        displayOrder: 99,
+      })
+      .returning();
+    const [plan] = await db.select().from(pricing).where(eq(pricing.published, true)).limit(1);
+    try {
+      await page.reload();
+      await scrollToLowerHome(page, whatIs);
+      await expect(whatIs.getByText(rate(wins, closed + 1000), { exact: true })).toBeVisible();
+      // One plan's discount changed in the back office: the banner no longer says "every plan".
+      await db.update(pricing).set({ discount: 30 }).where(eq(pricing.id, plan!.id));
+      await page.reload();
+      await scrollToLowerHome(page, whatIs);
+      await expect(whatIs.getByText("Up to 60% off", { exact: true })).toBeVisible();
+    } finally {
+      await db.delete(results).where(eq(results.id, added!.id));
+      await db.update(pricing).set({ discount: plan!.discount }).where(eq(pricing.id, plan!.id));
+    }
   });
 
   test("carries the Organization JSON-LD", async ({ page, app }) => {
@@ -260,7 +319,13 @@ test.describe("marketing pages", () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test("/why-{product} links to /pricing and /signals", async ({ page }) => {
+  test("/why-{product} is linked from the footer and links to /pricing and /signals", async ({ page }) => {
+    await page.goto("/");
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: `Why ${BRAND}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/why-${BRAND.toLowerCase()}$`));
     const response = await page.goto(`/why-${BRAND.toLowerCase()}`);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`Why Choose Us | ${BRAND}`);
@@ -271,6 +336,7 @@ test.describe("marketing pages", () => {
     }
     await expect(main.getByRole("complementary", { name: "Risk warning" })).toBeVisible();
     expect(await main.textContent()).not.toMatch(/course/i);
+    expect(await main.textContent()).not.toMatch(/50,000|since 2017|40\+/);
     await expect(main.getByRole("link", { name: "See Pricing" })).toHaveAttribute("href", "/pricing");
     await main.getByRole("link", { name: "Explore Signals" }).click();
     await expect(page).toHaveURL(/\/signals$/);
