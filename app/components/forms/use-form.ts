@@ -132,8 +132,30 @@ export function useForm<V extends Record<string, unknown> = Record<string, never
     setErrors((e) => ({ ...e, [key]: message ?? "" }));
   };
 
+  // A control rendered on the server can be typed in before its script hydrates it (a form below
+  // the fold hydrates only as it comes into view). React would then hold it to the value it was
+  // rendered with and drop what was typed; so when the control is attached, what it holds wins.
+  // Behind by a render at most, which is harmless: a control that holds what was rendered is left alone.
+  const latestValues = React.useRef(values);
+  React.useEffect(() => {
+    latestValues.current = values;
+  });
+  const keepers = React.useRef(new Map<string, (element: HTMLInputElement | HTMLTextAreaElement | null) => void>());
+  const keepTyped = (key: keyof V & string) => {
+    let keep = keepers.current.get(key);
+    if (!keep) {
+      keep = (element) => {
+        if (element && element.value !== String(latestValues.current[key] ?? ""))
+          setValues((v) => ({ ...v, [key]: element.value }));
+      };
+      keepers.current.set(key, keep);
+    }
+    return keep;
+  };
+
   /** The props of a text control bound to `key`: its value, its change (and, with `checkOnBlur` and a schema, its check). */
   const field = <K extends keyof V & string>(key: K, schema?: Schema<unknown>) => ({
+    ref: keepTyped(key),
     value: String(values[key] ?? ""),
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValue(key, event.target.value as V[K]),

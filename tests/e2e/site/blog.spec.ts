@@ -244,6 +244,38 @@ test.describe("newsletter", () => {
     await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
   });
 
+  test("what is typed before the box hydrates is kept and sent", async ({ page, app }) => {
+    const { db } = app.testing.getDatabase();
+    const { rateLimits } = app.testing.schema;
+    await db.delete(rateLimits).where(eq(rateLimits.key, "newsletter:ip:127.0.0.1"));
+    const email = `early-${Date.now()}@example.com`;
+    // The box's own module is held back until half the address is typed, so the box hydrates
+    // between keystrokes: the first half goes into the server's HTML, the rest into React's.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/newsletter-signup-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // No waiting for scripts: the reader types as soon as the box is on screen.
+    await page.goto("/blog", { waitUntil: "commit" });
+    const box = page.getByRole("region", { name: "Subscribe to new posts" });
+    const field = box.getByRole("textbox", { name: "Email address" });
+    const half = Math.floor(email.length / 2);
+    await field.pressSequentially(email.slice(0, half));
+    release();
+    await field.pressSequentially(email.slice(half));
+    await expect(field).toHaveValue(email);
+    await expect(page.locator('[data-slot="below-the-fold"]')).toHaveAttribute("data-state", "ready");
+    await expect(field).toHaveValue(email);
+    const [sent] = await Promise.all([
+      page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/api/newsletter")),
+      box.getByRole("button", { name: "Subscribe" }).click(),
+    ]);
+    expect(sent.postDataJSON()).toEqual({ email });
+    await expect(page.getByText("Check your inbox to confirm your subscription.")).toBeVisible();
+  });
+
   test("without JavaScript the form answers on the blog page", async ({ browser, app }) => {
     const { db } = app.testing.getDatabase();
     const { rateLimits } = app.testing.schema;
