@@ -80,8 +80,7 @@ export function CartPanel({
         />
       )}
 
-      {/* Room on the left for the floating support button on small screens. */}
-      <div className="flex items-center justify-between gap-3 pl-16 lg:flex-col lg:items-stretch lg:border-t lg:pt-4 lg:pl-0">
+      <div className="flex items-center justify-between gap-3 lg:flex-col lg:items-stretch lg:border-t lg:pt-4">
         <p className="flex flex-col lg:flex-row lg:items-baseline lg:justify-between">
           <span className="text-sm text-muted-foreground">Total</span>
           <span className="font-semibold tabular-nums" data-slot="cart-total" aria-live="polite">

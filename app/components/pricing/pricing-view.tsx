@@ -61,14 +61,19 @@ export function PricingView({
               );
             })}
           </ul>
-          {/* Small screens: pinned to the bottom edge while the plans scroll by; desktop: a sticky side column under the header. */}
+          {/*
+           * Small screens: pinned to the bottom edge while the plans scroll by, starting right of the
+           * floating support button (bottom left) so neither covers the other; the strip under the
+           * button is painted like the bar, so no page text shows beneath the button either.
+           * Desktop: a sticky side column under the header.
+           */}
           <CartPanel
             items={cart.items}
             period={cart.period}
             total={cart.total}
             onRemove={cart.toggle}
             onNext={goToNextStep}
-            className="sticky bottom-0 z-30 -mx-4 rounded-none border-x-0 border-b-0 sm:-mx-6 lg:top-24 lg:bottom-auto lg:mx-0 lg:border"
+            className="sticky bottom-0 z-30 -mr-4 ml-14 rounded-none border-x-0 border-b-0 before:absolute before:-top-px before:right-full before:bottom-0 before:w-18 before:border-t before:bg-card sm:-mr-6 sm:ml-12 lg:top-24 lg:bottom-auto lg:mx-0 lg:border lg:before:hidden"
           />
         </div>
       </BillingPeriodTabs>
