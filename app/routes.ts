@@ -39,6 +39,7 @@ export default [
   // The member page's writes, one route per permission.
   route("api/admin/members/:memberId/subscriptions", "routes/api.admin.members.$memberId.subscriptions.ts"),
   route("api/admin/members/:memberId/balance", "routes/api.admin.members.$memberId.balance.ts"),
+  route("api/admin/members/:memberId/payment-flags", "routes/api.admin.members.$memberId.payment-flags.ts"),
   // The member page's writes that need their own permission (the page's action has members.assist).
   route("api/admin/members/:memberId/telegram", "routes/api.admin.members.$memberId.telegram.ts"),
   route("api/admin/members/:memberId/account", "routes/api.admin.members.$memberId.account.ts"),

@@ -117,7 +117,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
     <div className="grid min-w-0 gap-6">
       <BackLink to="/admin/members">All members</BackLink>
       <h1 className="text-2xl font-bold break-all">{name ? `${name} (${profile.email})` : profile.email}</h1>
-      <MemberPaymentFlagsSection flags={paymentFlags} />
+      <MemberPaymentFlagsSection flags={paymentFlags} resolveFor={abilities.adjustMoney ? profile.id : null} />
       <MemberProfileSection profile={profile} />
       <MemberSessionsSection sessions={sessions} canAssist={abilities.assist} />
       <MemberTelegramSection

@@ -18,8 +18,9 @@ const headings: Record<string, string> = {
 /**
  * Emails SUPPORT_EMAIL once for each new payment flag (a refund the balance could not cover, a
  * dispute). The flag row is the outbox (deliverOutbox): the webhook's immediate attempt and the
- * job never send one alert twice, and a failure is retried with back-off. Without SUPPORT_EMAIL
- * nothing is sent: the back office shows the flags either way.
+ * job never send one alert twice, and a failure is retried with back-off; a flag resolved
+ * meanwhile is not announced. Without SUPPORT_EMAIL nothing is sent: the back office shows the
+ * flags either way.
  */
 export async function sendPaymentFlagAlerts(options: {
   db: Db;
@@ -40,6 +41,9 @@ export async function sendPaymentFlagAlerts(options: {
       lastError: "alert_last_error",
     },
     maxAttempts: PAYMENT_FLAG_ALERT_MAX_ATTEMPTS,
+    // A flag an operator resolved before its alert went out (the mail server was down) needs
+    // nobody's attention any more: it is not announced late.
+    due: sql`and resolved_at is null`,
     claim: { from: sql`"user" u`, where: sql`u.id = o.user_id`, returning: sql`o.user_id, o.kind, o.detail, u.email` },
     ...(options.limit === undefined ? {} : { limit: options.limit }),
     send: async (row) => {

@@ -55,7 +55,7 @@ export const PAYMENT_FLAG_KINDS = ["refund_shortfall", "dispute"] as const;
 /**
  * Something about a member's card payments operators must look at: a refund larger than the
  * balance left (`amount`: the micro-USDT the balance could not give back), or a dispute
- * (`amount`: what it claims). Shown in the back office until resolved; announced to
+ * (`amount`: what it claims). Open until an operator resolves it with a note; announced to
  * SUPPORT_EMAIL once (the row is its own outbox, like contact alerts).
  */
 export const paymentFlags = pgTable(
@@ -73,7 +73,10 @@ export const paymentFlags = pgTable(
     detail: text("detail").notNull(),
     createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** Who resolved it: the staff member's email (or the operator's label), as audit rows name them. */
     resolvedBy: text("resolved_by"),
+    /** What the operator did about it, required when resolving (migration 0035). */
+    resolutionNote: text("resolution_note"),
     alertSentAt: timestamp("alert_sent_at", { withTimezone: true }),
     alertAttempts: integer("alert_attempts").notNull().default(0),
     alertNextAttemptAt: timestamp("alert_next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -43,6 +43,8 @@ export const notifications = pgTable(
     telegramStatus: text("telegram_status"),
     telegramError: text("telegram_error"),
     telegramNextAttemptAt: timestamp("telegram_next_attempt_at", { withTimezone: true }),
+    /** When the Telegram copy was last tried, whatever came of it (migration 0035). */
+    telegramAttemptedAt: timestamp("telegram_attempted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { notifications, profiles, telegramNotificationDeliveries } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -89,6 +89,8 @@ async function recordTelegramStatus(db: Db, notificationId: bigint, status: Tele
         telegramStatus: status,
         telegramError: error === null ? null : error.slice(0, 500),
         telegramNextAttemptAt: null,
+        // The failed-deliveries page shows when a copy failed: the time of its last try.
+        telegramAttemptedAt: sql`now()`,
       })
       .where(eq(notifications.id, notificationId));
   } catch (err) {

@@ -326,6 +326,7 @@ describeEachDatabase("card payments through Stripe Checkout", (database) => {
         amount: "40000000",
         detail: expect.stringContaining("The member disputed a card payment of $40.00"),
         createdAt: expect.any(String),
+        resolution: null,
       },
     ]);
   });

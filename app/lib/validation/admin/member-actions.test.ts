@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { memberBalanceSchema, memberSubscriptionSchema } from "./member-actions";
+import {
+  FLAG_NOTE_MAX,
+  memberBalanceSchema,
+  memberSubscriptionSchema,
+  resolvePaymentFlagSchema,
+} from "./member-actions";
 
 const SUB = "3f9b7a9e-2c1d-4e5f-8a6b-1c2d3e4f5a6b";
 
@@ -51,5 +56,25 @@ describe("memberBalanceSchema", () => {
     expect(memberBalanceSchema.safeParse({ ...base, amount: "1", reason: " " }).success).toBe(false);
     expect(memberBalanceSchema.safeParse({ ...base, amount: "1", key: "" }).success).toBe(false);
     expect(memberBalanceSchema.safeParse({ ...base, amount: "1", direction: "steal" }).success).toBe(false);
+  });
+});
+
+describe("resolvePaymentFlagSchema", () => {
+  it("reads the flag and the trimmed note, lines kept", () => {
+    expect(resolvePaymentFlagSchema.parse({ flagId: "7", note: "  Won the dispute.\nNothing to do.  " })).toEqual({
+      flagId: 7,
+      note: "Won the dispute.\nNothing to do.",
+    });
+  });
+
+  it("requires a note, within its length, and a flag", () => {
+    const blank = resolvePaymentFlagSchema.safeParse({ flagId: "7", note: "   " });
+    expect(blank.error?.issues).toEqual([expect.objectContaining({ path: ["note"], message: "Note is required" })]);
+    expect(resolvePaymentFlagSchema.safeParse({ flagId: "7", note: "x".repeat(FLAG_NOTE_MAX) }).success).toBe(true);
+    expect(resolvePaymentFlagSchema.safeParse({ flagId: "7", note: "x".repeat(FLAG_NOTE_MAX + 1) }).success).toBe(
+      false,
+    );
+    for (const flagId of ["", "0", "-1", "1.5", "x"])
+      expect(resolvePaymentFlagSchema.safeParse({ flagId, note: "ok" }).success).toBe(false);
   });
 });

@@ -67,3 +67,12 @@ export const memberBalanceSchema = z.object({
   key: z.string({ message: "Open the form again" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "Open the form again"),
 });
 export type MemberBalanceInput = z.output<typeof memberBalanceSchema>;
+
+export const FLAG_NOTE_MAX = 1000;
+
+/** Resolving a card payment flag (money.write): which flag, and what the operator did about it. */
+export const resolvePaymentFlagSchema = z.object({
+  flagId: z.coerce.number({ message: "Choose a flag" }).int("Choose a flag").positive("Choose a flag"),
+  note: requiredText("Note", FLAG_NOTE_MAX, { lines: true }),
+});
+export type ResolvePaymentFlagInput = z.output<typeof resolvePaymentFlagSchema>;

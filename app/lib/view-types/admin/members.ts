@@ -159,6 +159,8 @@ export type MemberPaymentFlagView = {
   amount: string;
   detail: string;
   createdAt: string;
+  /** Null while open; who resolved it (their email), when, and the note they left. */
+  resolution: { by: string; at: string; note: string } | null;
 };
 
 /** What the viewer's role may do on the page: controls they may not use are not shown. */
