@@ -72,10 +72,15 @@ describeEachDatabase("the back office's overview", (database) => {
   });
 
   it("deposits today, 7 and 30 days; a deposit after now and one 36 days ago are outside", () => {
-    expect(overview.money!.deposits).toEqual({
+    const usdtDeposits = {
       today: { count: 1, sum: micro(50) },
       days7: { count: 2, sum: micro(250) },
       days30: { count: 3, sum: micro(270) },
+    };
+    const none = { count: 0, sum: "0" };
+    expect(overview.money!.deposits).toEqual({
+      ...usdtDeposits,
+      byMethod: { usdt: usdtDeposits, card: { today: none, days7: none, days30: none } },
     });
   });
 

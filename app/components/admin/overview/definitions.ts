@@ -5,7 +5,8 @@ export const definitions = {
   mrr: "Monthly equivalent of active monthly and quarterly subscriptions: monthly price + quarterly price ÷ 3, at the price each member pays at their next renewal (a price rise counts from its date). Lifetime and complimentary subscriptions are excluded; one whose auto-renewal is off counts until it ends.",
   lifetimeSales:
     "All-time checkouts of lifetime plans and the money they took, from their ledger debits. Complimentary grants are not sales; refunds are not deducted.",
-  deposits: "Sum and count of deposit entries in the ledger.",
+  deposits:
+    "Money members paid in, from the ledger: USDT TRC-20 deposits credited plus card payments credited. Card refunds are not deducted; staff credits are not included.",
   renewalsAtRisk:
     "Active, auto-renewing, paid monthly or quarterly subscriptions due within 7 days (or overdue) whose member's balance is below the sum of their due renewals. Shortfall: that sum minus the balance.",
   churn:

@@ -12,9 +12,11 @@ export function Figure({
 }: {
   label: string;
   value: string;
-  note?: string;
+  /** One line, or several (a figure split by method). */
+  note?: string | string[];
   definition?: string;
 }) {
+  const notes = note === undefined ? [] : Array.isArray(note) ? note : [note];
   return (
     <Card role="group" aria-label={label} className="gap-2">
       <CardHeader>
@@ -22,7 +24,11 @@ export function Figure({
       </CardHeader>
       <CardContent className="grid gap-1">
         <p className="text-2xl font-semibold tabular-nums break-words">{value}</p>
-        {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
+        {notes.map((line) => (
+          <p key={line} className="text-xs text-muted-foreground">
+            {line}
+          </p>
+        ))}
         {definition ? <CardDescription className="text-xs">{definition}</CardDescription> : null}
       </CardContent>
     </Card>

@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import { formatUsdt } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import { overviewRanges, type AdminOverview } from "~/lib/view-types/admin/overview";
+import { overviewRanges, type AdminOverview, type MoneyInFigures } from "~/lib/view-types/admin/overview";
 import { definitions } from "./definitions";
 import { Figure, FigureSection } from "./figure";
 import { OverviewCharts } from "./overview-charts";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
+const windows = (f: MoneyInFigures["byMethod"]["usdt"]) =>
+  `today ${usdt(f.today.sum)} (${count(f.today.count)}) · 7 days ${usdt(f.days7.sum)} (${count(f.days7.count)}) · 30 days ${usdt(f.days30.sum)} (${count(f.days30.count)})`;
+/** One method's line of the money-in figure, so USDT and card can be told apart. */
+const byMethod = (method: string, f: MoneyInFigures["byMethod"]["usdt"]) => `${method}: ${windows(f)}`;
 
 /** "12.5%", or "—" when nothing was active to churn from. */
 export function churnRate(ended: number, activeAtStart: number) {
@@ -51,7 +55,11 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
           <Figure
             label="Deposits"
             value={usdt(money.deposits.today.sum)}
-            note={`Today (${count(money.deposits.today.count)}) · 7 days ${usdt(money.deposits.days7.sum)} (${count(money.deposits.days7.count)}) · 30 days ${usdt(money.deposits.days30.sum)} (${count(money.deposits.days30.count)})`}
+            note={[
+              `Today (${count(money.deposits.today.count)}) · 7 days ${usdt(money.deposits.days7.sum)} (${count(money.deposits.days7.count)}) · 30 days ${usdt(money.deposits.days30.sum)} (${count(money.deposits.days30.count)})`,
+              byMethod("USDT TRC-20", money.deposits.byMethod.usdt),
+              byMethod("Card", money.deposits.byMethod.card),
+            ]}
             definition={definitions.deposits}
           />
           <Figure

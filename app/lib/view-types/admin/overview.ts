@@ -9,6 +9,14 @@ export type OverviewRange = (typeof overviewRanges)[number];
 
 export type CountAndSum = { count: number; sum: string };
 
+type Windows = { today: CountAndSum; days7: CountAndSum; days30: CountAndSum };
+
+/**
+ * Money members paid in: the totals over both methods, and each method's own (USDT TRC-20
+ * deposits, card payments). Card refunds are not netted.
+ */
+export type MoneyInFigures = Windows & { byMethod: { usdt: Windows; card: Windows } };
+
 export type AdminOverview = {
   /** The moment the figures were computed (ISO). */
   asOf: string;
@@ -33,7 +41,7 @@ export type AdminOverview = {
     mrrSubscriptions: number;
     /** Lifetime purchases (checkouts), the lifetime plans they bought, and the money spent. */
     lifetimeSales: CountAndSum & { plans: number };
-    deposits: { today: CountAndSum; days7: CountAndSum; days30: CountAndSum };
+    deposits: MoneyInFigures;
     /** Renewals due in the next 7 days that the member's balance does not cover. */
     renewalsAtRisk: { subscriptions: number; members: number; shortfall: string };
     /** Recurring paid subscriptions: ended in the last 30 days, and active 30 days ago. */

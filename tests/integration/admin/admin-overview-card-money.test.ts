@@ -1,0 +1,77 @@
+import type Stripe from "stripe";
+import { beforeAll, expect, it } from "vitest";
+import { postLedgerEntry } from "#server/billing/ledger";
+import { creditCardPayment } from "#server/card-payments/credit-card-payment";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { getAdminOverview } from "#server/staff/overview/get-admin-overview";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
+
+withTestDataDir("admin-overview-card-money", { LOG_LEVEL: "silent" });
+
+/** A paid Checkout Session as Stripe's signed webhook hands it over (the fields the credit reads). */
+const paidSession = (memberId: string, cents: number) =>
+  ({
+    id: `cs_test_${crypto.randomUUID()}`,
+    object: "checkout.session",
+    mode: "payment",
+    payment_status: "paid",
+    currency: "usd",
+    amount_total: cents,
+    client_reference_id: memberId,
+    metadata: { memberId, purpose: "top_up" },
+    payment_intent: `pi_test_${crypto.randomUUID()}`,
+  }) as unknown as Stripe.Checkout.Session;
+
+describeEachDatabase("card money in the overview's money-in figure", (database) => {
+  const db = () => database().db;
+
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+
+  it("a card payment counts in today's, 7 and 30 days' figures, under Card; a card refund is not netted", async () => {
+    const member = await createMember(db());
+    await postLedgerEntry({
+      tx: db(),
+      userId: member.id,
+      kind: "deposit",
+      amount: 10_000_000n,
+      reference: "test:usdt:1",
+    });
+    const before = (await getAdminOverview({ db: db(), role: "admin" })).money!.deposits;
+    expect(before.days30).toEqual({ count: 1, sum: "10000000" });
+
+    // Paid by card through the webhook's own credit: 25.00 USD is 25 USDT.
+    const outcome = await db().transaction((tx) => creditCardPayment({ tx, session: paidSession(member.id, 2_500) }));
+    expect(outcome).toMatchObject({ outcome: "credited" });
+    // A refund is a negative card row: money paid back, not money paid in.
+    await postLedgerEntry({
+      tx: db(),
+      userId: member.id,
+      kind: "card",
+      amount: -5_000_000n,
+      reference: "test:refund:1",
+    });
+    // An operator's credit is not money paid in either.
+    await postLedgerEntry({
+      tx: db(),
+      userId: member.id,
+      kind: "adjustment",
+      amount: 3_000_000n,
+      reference: "test:adj:1",
+    });
+
+    const after = (await getAdminOverview({ db: db(), role: "admin" })).money!.deposits;
+    const card = { count: 1, sum: "25000000" };
+    const usdt = { count: 1, sum: "10000000" };
+    for (const window of ["today", "days7", "days30"] as const) {
+      expect(after[window]).toEqual({ count: 2, sum: "35000000" });
+      expect(after.byMethod.card[window]).toEqual(card);
+      expect(after.byMethod.usdt[window]).toEqual(usdt);
+    }
+    await expectLedgerInvariant(db());
+  });
+});
