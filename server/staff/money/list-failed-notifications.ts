@@ -12,6 +12,8 @@ type Row = {
   user_id: string;
   kind: string;
   created_at: string;
+  email_failed_at: string;
+  telegram_failed_at: string | null;
   email_attempts: number;
   last_error: string | null;
   telegram_error: string | null;
@@ -22,6 +24,8 @@ type Row = {
   telegram_user_id: string | null;
 };
 
+const iso = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
 /**
  * Member notifications with a failed delivery no job will try again by itself (an email the
  * outbox gave up on, a Telegram copy that failed once its email was done: failed-deliveries.ts),
@@ -29,6 +33,10 @@ type Row = {
  * Each side is read by its own index (notifications_pending_idx for unsent emails, the partial
  * notifications_telegram_failed_idx), then the page's rows by key. Also counts what is still
  * being tried: failing emails with attempts left, Telegram copies staff queued again.
+ *
+ * When each delivery failed: an email given up on has next_attempt_at at its last failure (the
+ * outbox sets no back-off after the last attempt); a Telegram copy has the time of its last try
+ * (telegram_attempted_at).
  */
 export async function listFailedNotifications(options: {
   db: DbOrTx;
@@ -44,7 +52,9 @@ export async function listFailedNotifications(options: {
       (select n.id from notifications n where ${telegramFailedSql("n")} and ${older} order by n.id desc limit ${pageSize + 1})
     )
     select n.id::text as id, n.user_id, n.kind,
-           to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+           to_char(n.created_at at time zone 'UTC', ${sql.raw(iso)}) as created_at,
+           to_char(n.next_attempt_at at time zone 'UTC', ${sql.raw(iso)}) as email_failed_at,
+           to_char(n.telegram_attempted_at at time zone 'UTC', ${sql.raw(iso)}) as telegram_failed_at,
            n.email_attempts, n.last_error, n.telegram_error,
            ${emailGivenUpSql("n")} as email_failed, ${telegramFailedSql("n")} as telegram_failed,
            u.email, pr.telegram_username, pr.telegram_user_id::text as telegram_user_id
@@ -65,7 +75,14 @@ export async function listFailedNotifications(options: {
     };
     const list: FailedDelivery[] = [];
     if (r.email_failed)
-      list.push({ ...base, channel: "email", recipient: r.email, attempts: r.email_attempts, error: r.last_error });
+      list.push({
+        ...base,
+        channel: "email",
+        recipient: r.email,
+        failedAt: r.email_failed_at,
+        attempts: r.email_attempts,
+        error: r.last_error,
+      });
     if (r.telegram_failed)
       list.push({
         ...base,
@@ -75,6 +92,7 @@ export async function listFailedNotifications(options: {
           : r.telegram_user_id
             ? `Telegram id ${r.telegram_user_id}`
             : "Telegram (no longer linked)",
+        failedAt: r.telegram_failed_at,
         attempts: null,
         error: r.telegram_error,
       });

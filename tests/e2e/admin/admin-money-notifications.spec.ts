@@ -8,6 +8,9 @@ import { signUpStaff } from "../support/staff";
 
 type Testing = typeof import("../support/server-entry.ts");
 
+const DAY = 86_400_000;
+/** A moment as the page shows it: UTC, to the minute. */
+const minute = (at: Date) => `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)}`;
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
 
 /** A member's notification whose email the outbox gave up on, and one whose Telegram copy failed. */
@@ -22,6 +25,10 @@ async function seedFailures(app: { testing: Testing }) {
     .insert(schema.profiles)
     .values({ id, firstName: "Nora", lastName: "Notified", telegramUsername: `nora_${tag}` });
   const payload = { plan: "VIP Signals", amount: "$49.00 USDT", balance: "$1.00", shortfall: "$48.00" };
+  // Queued days before they failed: the page shows both times.
+  const queuedAt = new Date(Date.now() - 3 * DAY);
+  const emailFailedAt = new Date(Date.now() - DAY);
+  const telegramFailedAt = new Date(Date.now() - 2 * DAY);
   const [emailFailed] = await db
     .insert(schema.notifications)
     .values({
@@ -30,8 +37,9 @@ async function seedFailures(app: { testing: Testing }) {
       payload,
       emailAttempts: 8,
       lastError: `550 mailbox ${tag} unavailable`,
-      nextAttemptAt: new Date(Date.now() - 60_000),
+      nextAttemptAt: emailFailedAt,
       telegramStatus: "skipped",
+      createdAt: queuedAt,
     })
     .returning();
   const [telegramFailed] = await db
@@ -44,9 +52,16 @@ async function seedFailures(app: { testing: Testing }) {
       emailAttempts: 1,
       telegramStatus: "failed",
       telegramError: `Forbidden: bot ${tag} was blocked by the user`,
+      telegramAttemptedAt: telegramFailedAt,
+      createdAt: queuedAt,
     })
     .returning();
-  return { tag, email, emailFailed: emailFailed!, telegramFailed: telegramFailed! };
+  const times = {
+    queued: minute(queuedAt),
+    emailFailed: minute(emailFailedAt),
+    telegramFailed: minute(telegramFailedAt),
+  };
+  return { tag, email, emailFailed: emailFailed!, telegramFailed: telegramFailed!, times };
 }
 
 test.describe("back office: money, failed notifications", () => {
@@ -55,7 +70,7 @@ test.describe("back office: money, failed notifications", () => {
     app,
     context,
   }) => {
-    const { tag, email, emailFailed, telegramFailed } = await seedFailures(app);
+    const { tag, email, emailFailed, telegramFailed, times } = await seedFailures(app);
     const { schema, getDatabase } = app.testing;
     await signUpStaff(app, context, "admin");
     await page.goto("/admin/money");
@@ -71,6 +86,11 @@ test.describe("back office: money, failed notifications", () => {
     await expect(emailRow).toContainText("after 8 attempts");
     await expect(telegramRow).toContainText(`@nora_${tag}`);
     await expect(telegramRow).toContainText("Telegram");
+    // When each was queued, and when it failed: its last attempt.
+    await expect(emailRow.getByRole("cell").nth(0)).toHaveText(times.queued);
+    await expect(emailRow.getByRole("cell").nth(1)).toHaveText(times.emailFailed);
+    await expect(telegramRow.getByRole("cell").nth(0)).toHaveText(times.queued);
+    await expect(telegramRow.getByRole("cell").nth(1)).toHaveText(times.telegramFailed);
     await expectAccessible(page, "Failed notifications");
 
     await page.setViewportSize({ width: 375, height: 800 });

@@ -47,7 +47,11 @@ async function seedRenewals(app: { testing: Testing }) {
     ok: true,
     result: { charged: 7, expired: 2, failed: 3, errored: 0 },
   });
-  return { covered, short };
+  // One whose process died mid-run: started two hours ago, no end recorded.
+  const crashedAt = new Date(Date.now() - 2 * 60 * 60_000);
+  await db.insert(schema.jobRuns).values({ job: "renewals", startedAt: crashedAt });
+  const crashed = `${crashedAt.toISOString().slice(0, 10)} ${crashedAt.toISOString().slice(11, 19)}`;
+  return { covered, short, crashed };
 }
 
 test.describe("back office: money, renewals", () => {
@@ -56,7 +60,7 @@ test.describe("back office: money, renewals", () => {
     app,
     context,
   }) => {
-    const { covered, short } = await seedRenewals(app);
+    const { covered, short, crashed } = await seedRenewals(app);
     await signUpStaff(app, context, "admin");
     await page.goto("/admin/money");
     await waitForHydration(page);
@@ -74,6 +78,9 @@ test.describe("back office: money, renewals", () => {
     const runs = page.getByRole("table", { name: "Recent renewal runs" });
     await expect(runs.getByRole("row").nth(1)).toContainText("7");
     await expect(runs.getByRole("row").nth(1).getByRole("cell").nth(2)).toHaveText("3");
+    const crashedRow = runs.getByRole("row").filter({ hasText: crashed });
+    await expect(crashedRow).toContainText("Did not finish");
+    await expect(crashedRow.getByRole("cell").nth(1)).toHaveText("—");
     await expectAccessible(page, "Renewals");
 
     await page.setViewportSize({ width: 375, height: 800 });

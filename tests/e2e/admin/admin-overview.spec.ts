@@ -46,6 +46,11 @@ test.describe("the back office's overview", () => {
     await expect(figure(page, "Lifetime sales")).toContainText(usdt(money.lifetimeSales.sum));
     await expect(figure(page, "Lifetime sales")).toContainText(`${money.lifetimeSales.count} checkouts`);
     await expect(figure(page, "Deposits")).toContainText(`30 days ${usdt(money.deposits.days30.sum)}`);
+    // Split by method, so USDT and card money can be told apart.
+    const { usdt: byUsdt, card: byCard } = money.deposits.byMethod;
+    await expect(figure(page, "Deposits")).toContainText(`USDT TRC-20: today ${usdt(byUsdt.today.sum)}`);
+    await expect(figure(page, "Deposits")).toContainText(`30 days ${usdt(byUsdt.days30.sum)}`);
+    await expect(figure(page, "Deposits")).toContainText(`Card: today ${usdt(byCard.today.sum)}`);
     await expect(figure(page, "Renewals at risk")).toContainText(
       `${money.renewalsAtRisk.members} members · ${usdt(money.renewalsAtRisk.shortfall)} short`,
     );

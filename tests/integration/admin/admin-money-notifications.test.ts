@@ -81,6 +81,18 @@ describeEachDatabase("money: failed notifications and their retry", (database) =
     const [n] = await db().select().from(notifications).where(eq(notifications.userId, userId));
     return n!.id;
   };
+  /** Moves a notification's queued time back, so "queued" and "failed" cannot coincide. */
+  const queuedHoursAgo = (id: bigint, hours: number) =>
+    db()
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+      .where(eq(notifications.id, id));
+  /** The delivery's failure time is `attempt` (to the millisecond), well after it was queued. */
+  const expectLastAttempt = (delivery: FailedNotificationsView["deliveries"][number], attempt: Date) => {
+    expect(delivery.failedAt).not.toBeNull();
+    expect(Math.abs(Date.parse(delivery.failedAt!) - attempt.getTime())).toBeLessThanOrEqual(1);
+    expect(Date.parse(delivery.failedAt!) - Date.parse(delivery.createdAt)).toBeGreaterThan(3_600_000);
+  };
   const verifiedMember = async () => {
     const id = ++telegramId;
     const m = await createMember(db(), { telegramUsername: `member${id}` });
@@ -94,6 +106,7 @@ describeEachDatabase("money: failed notifications and their retry", (database) =
   it("lists an email only once the outbox gave up on it, and a retry queues it once until it is sent", async () => {
     const m = await createMember(db(), { email: "gave-up@example.com" });
     const id = await queue(m.id);
+    await queuedHoursAgo(id, 2);
     expect(await deliverNotifications({ db: db(), send: failing })).toEqual({ sent: 0, failed: 1 });
     // Still being tried: counted, not listed, and not retried by hand.
     expect(await view()).toMatchObject({ deliveries: [], emailsRetrying: 1, canRetry: true });
@@ -119,10 +132,14 @@ describeEachDatabase("money: failed notifications and their retry", (database) =
         recipient: "gave-up@example.com",
         kind: "renewal_failed",
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        failedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         attempts: NOTIFICATION_MAX_ATTEMPTS,
         error: "550 mailbox unavailable",
       },
     ]);
+    // When it failed is its last attempt, not when it was queued.
+    const [givenUp] = (await view()).deliveries;
+    expectLastAttempt(givenUp!, (await row(id)).nextAttemptAt);
 
     const first = await retry(id, "email");
     expect(first.status).toBe(200);
@@ -150,6 +167,7 @@ describeEachDatabase("money: failed notifications and their retry", (database) =
   it("records a failed Telegram copy, lists it once its email is done, and a retry sends it once", async () => {
     const m = await verifiedMember();
     const id = await queue(m.id);
+    await queuedHoursAgo(id, 3);
     api.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
     expect(await deliverNotifications({ db: db(), send: capture })).toEqual({ sent: 1, failed: 0 });
     expect(await row(id)).toMatchObject({
@@ -164,6 +182,9 @@ describeEachDatabase("money: failed notifications and their retry", (database) =
       attempts: null,
       error: expect.stringContaining("bot was blocked"),
     });
+    const tried = (await row(id)).telegramAttemptedAt;
+    expect(tried).toBeInstanceOf(Date);
+    expectLastAttempt(failed!, tried!);
 
     expect((await retry(id, "telegram")).data).toMatchObject({
       ok: true,

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RenewalsView } from "~/lib/view-types/admin/money";
 import { loader } from "~/routes/admin.money.renewals";
 import { runRenewals } from "#server/billing/renew-subscriptions";
-import { planPriceChanges, pricing, subscriptions, user } from "#server/db/schema";
+import { jobRuns, planPriceChanges, pricing, subscriptions, user } from "#server/db/schema";
 import { RECORDED_JOBS, recordJobRun } from "#server/lib/record-job-run";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { listDueRenewals } from "#server/staff/money/list-due-renewals";
-import { listRenewalRuns } from "#server/staff/money/list-renewal-runs";
+import { listRenewalRuns, RENEWAL_RUN_STALE_MINUTES } from "#server/staff/money/list-renewal-runs";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
@@ -161,13 +161,41 @@ describeEachDatabase("money: renewals due and the renewal job's runs", (database
 
     const { runs, lastRunAt } = await listRenewalRuns({ db: db() });
     expect(runs).toHaveLength(2);
-    expect(runs[0]).toMatchObject({ ok: false, error: "database went away", charged: 0, failed: 0 });
-    expect(runs[1]).toMatchObject({ ok: true, error: null, charged: 1, failed: 1, expired: 0, errored: 0 });
+    expect(runs[0]).toMatchObject({ state: "failed", error: "database went away", charged: 0, failed: 0 });
+    expect(runs[1]).toMatchObject({ state: "finished", error: null, charged: 1, failed: 1, expired: 0, errored: 0 });
     expect(lastRunAt).toBe(runs[0]!.finishedAt);
 
     const view = (await callLoader(loader, { path: "/admin/money/renewals?page=x", cookie: admin.cookie }))
       .data as unknown as RenewalsView;
     expect(view.runs).toEqual(runs);
     expect(view.due).toMatchObject({ total: 0, page: 1, pageCount: 1, rows: [] });
+  });
+
+  it("shows a run that started and never recorded its end as not finished, and a young one as running", async () => {
+    const job = RECORDED_JOBS.renewals;
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    // As recordJobRun leaves a run whose process died mid-run: started, no end, no outcome.
+    const [crashed] = await db()
+      .insert(jobRuns)
+      .values({ job, startedAt: minutesAgo(RENEWAL_RUN_STALE_MINUTES + 45) })
+      .returning({ id: jobRuns.id });
+    const [running] = await db()
+      .insert(jobRuns)
+      .values({ job, startedAt: minutesAgo(1) })
+      .returning({ id: jobRuns.id });
+    // Another job's unfinished run is not the renewal job's.
+    await db()
+      .insert(jobRuns)
+      .values({ job: RECORDED_JOBS.reconcile, startedAt: minutesAgo(120) });
+
+    const { runs, lastRunAt } = await listRenewalRuns({ db: db() });
+    const byId = new Map(runs.map((r) => [r.id, r]));
+    expect(byId.get(String(crashed!.id))).toMatchObject({ state: "unfinished", finishedAt: null, error: null });
+    expect(byId.get(String(running!.id))).toMatchObject({ state: "running", finishedAt: null });
+    // Newest first: the previous test's failed and finished runs started moments ago.
+    expect(runs.map((r) => r.state)).toEqual(["failed", "finished", "running", "unfinished"]);
+    // The job's heartbeat is still its last finished run.
+    expect(lastRunAt).not.toBeNull();
+    expect(runs.find((r) => r.state === "failed")!.finishedAt).toBe(lastRunAt);
   });
 });

@@ -8,7 +8,8 @@ const CHANNEL: Record<FailedDelivery["channel"], string> = { email: "Email", tel
 
 /**
  * Member notifications whose email or Telegram copy failed for good, newest first, each with
- * its error and a Retry that queues exactly that delivery again.
+ * when it was queued, when it last failed, its error and a Retry that queues exactly that
+ * delivery again.
  */
 export function FailedNotificationsTable({
   view,
@@ -46,6 +47,7 @@ export function FailedNotificationsTable({
           <TableHeader>
             <TableRow>
               <TableHead>Queued (UTC)</TableHead>
+              <TableHead>Failed (UTC)</TableHead>
               <TableHead>Channel</TableHead>
               <TableHead>Recipient</TableHead>
               <TableHead>Notification</TableHead>
@@ -62,6 +64,9 @@ export function FailedNotificationsTable({
               <TableRow key={`${d.notificationId}-${d.channel}`}>
                 <TableCell label="Queued (UTC)" className="tabular-nums">
                   {when(d.createdAt)}
+                </TableCell>
+                <TableCell label="Failed (UTC)" className="tabular-nums">
+                  {d.failedAt ? when(d.failedAt) : "Not recorded"}
                 </TableCell>
                 <TableCell label="Channel">{CHANNEL[d.channel]}</TableCell>
                 <TableCell label="Recipient" className="max-w-64 whitespace-normal">

@@ -4,7 +4,31 @@ import type { RenewalRun } from "~/lib/view-types/admin/money";
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
-/** The renewal job's recent runs that settled something or failed, newest first. */
+/** What the Error column says of a run that did not end normally. */
+function RunTrouble({ run }: { run: RenewalRun }) {
+  if (run.state === "failed")
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Badge variant="destructive">Run failed</Badge> {run.error}
+      </span>
+    );
+  if (run.state === "unfinished")
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Badge variant="destructive">Did not finish</Badge> No end was recorded: the server stopped during the run (a
+        crash, restart or deploy). What it settled is in the ledger; the rest was settled by the next runs.
+      </span>
+    );
+  if (run.state === "running") return <Badge variant="secondary">Running</Badge>;
+  if (run.errored > 0)
+    return "Some subscriptions could not be settled; they are tried again next run (see the server log).";
+  return "—";
+}
+
+/** Counts a run that never recorded its end does not have. */
+const countOf = (run: RenewalRun, n: number) => (run.finishedAt === null ? "—" : n);
+
+/** The renewal job's recent runs that settled something, failed or never finished, newest first. */
 export function RenewalRunsTable({ runs, lastRunAt }: { runs: RenewalRun[]; lastRunAt: string | null }) {
   return (
     <section aria-labelledby="renewal-runs" className="grid gap-3">
@@ -14,12 +38,13 @@ export function RenewalRunsTable({ runs, lastRunAt }: { runs: RenewalRun[]; last
         </h2>
         <p className="text-sm text-muted-foreground">
           Charged: renewed from the balance. Failed: the balance fell short and the subscription lapsed. Expired:
-          autorenew off, complimentary or banned. The job runs every minute; runs that found nothing due are left out.{" "}
+          autorenew off, complimentary or banned. The job runs every minute; runs that found nothing due are left out,
+          runs that failed or never finished are always shown.{" "}
           {lastRunAt ? `Last run finished ${when(lastRunAt)} UTC.` : "It has not run yet."}
         </p>
       </div>
       {runs.length === 0 ? (
-        <p className="text-muted-foreground">No run has settled a renewal in the last 30 days.</p>
+        <p className="text-muted-foreground">No run has settled a renewal or gone wrong in the last 30 days.</p>
       ) : (
         <Table aria-label="Recent renewal runs">
           <TableHeader>
@@ -39,27 +64,19 @@ export function RenewalRunsTable({ runs, lastRunAt }: { runs: RenewalRun[]; last
                   {when(run.startedAt)}
                 </TableCell>
                 <TableCell label="Charged" className="text-right tabular-nums max-sm:text-left">
-                  {run.charged}
+                  {countOf(run, run.charged)}
                 </TableCell>
                 <TableCell label="Failed" className="text-right tabular-nums max-sm:text-left">
-                  {run.failed}
+                  {countOf(run, run.failed)}
                 </TableCell>
                 <TableCell label="Expired" className="text-right tabular-nums max-sm:text-left">
-                  {run.expired}
+                  {countOf(run, run.expired)}
                 </TableCell>
                 <TableCell label="Errors" className="text-right tabular-nums max-sm:text-left">
-                  {run.errored}
+                  {countOf(run, run.errored)}
                 </TableCell>
                 <TableCell label="Error" className="max-w-80 whitespace-normal break-words">
-                  {!run.ok ? (
-                    <span className="inline-flex flex-wrap items-center gap-2">
-                      <Badge variant="destructive">Run failed</Badge> {run.error}
-                    </span>
-                  ) : run.errored > 0 ? (
-                    "Some subscriptions could not be settled; they are tried again next run (see the server log)."
-                  ) : (
-                    "—"
-                  )}
+                  <RunTrouble run={run} />
                 </TableCell>
               </TableRow>
             ))}

@@ -88,9 +88,13 @@ export type DueRenewals = {
 export type RenewalRun = {
   id: string;
   startedAt: string;
-  finishedAt: string;
-  /** False when the run itself failed (see `error`). */
-  ok: boolean;
+  /** Null for a run still going, or one that never recorded its end. */
+  finishedAt: string | null;
+  /**
+   * `failed`: the run itself failed (see `error`); `unfinished`: it started long ago and never
+   * recorded an end (the process stopped mid-run); `running`: started recently, not done yet.
+   */
+  state: "finished" | "failed" | "running" | "unfinished";
   charged: number;
   failed: number;
   expired: number;
@@ -101,7 +105,7 @@ export type RenewalRun = {
 
 export type RenewalsView = {
   due: DueRenewals;
-  /** The latest runs that settled something or failed (runs with nothing due are left out). */
+  /** The latest runs that settled something, failed or never finished (runs with nothing due are left out). */
   runs: RenewalRun[];
   /** When the job last finished, whatever it did: shows it is running. */
   lastRunAt: string | null;
@@ -120,6 +124,11 @@ export type FailedDelivery = {
   kind: string;
   /** When the notification was queued. */
   createdAt: string;
+  /**
+   * When this delivery last failed: the time of its last attempt. Null for a Telegram copy that
+   * failed before attempt times were recorded.
+   */
+  failedAt: string | null;
   /** Email only: how many times it was tried. */
   attempts: number | null;
   error: string | null;
