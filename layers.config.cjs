@@ -67,6 +67,7 @@ const PUBLIC_FILES = {
     "get-open-order",
     "list-member-orders",
     "expire-orders",
+    "get-member-cart",
   ],
   wallet: ["generate-wallet", "deposit-cursor", "fetch-block-time", "rescan-deposits"],
   auth: ["core/auth", "core/auth-errors", "core/auth-secret"],

@@ -13,6 +13,7 @@ export default [
   route("api/dashboard/purchase", "routes/api.dashboard.purchase.ts"),
   route("api/dashboard/card-checkout", "routes/api.dashboard.card-checkout.ts"),
   route("api/dashboard/orders", "routes/api.dashboard.orders.ts"),
+  route("api/dashboard/cart", "routes/api.dashboard.cart.ts"),
   route("api/dashboard/orders/cancel", "routes/api.dashboard.orders.cancel.ts"),
   route("api/dashboard/orders/accept", "routes/api.dashboard.orders.accept.ts"),
   route("api/dashboard/autorenew", "routes/api.dashboard.autorenew.ts"),

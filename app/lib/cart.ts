@@ -14,6 +14,9 @@ import { isBillingPeriod, type BillingPeriod } from "./pricing";
  * object as navigation state; readers should prefer the navigation state and fall back to
  * `readCart()` after a reload. The ids are only a wish: readers must check them against the
  * published plans (the server recomputes every price when it charges).
+ *
+ * A member's cart is also kept with their account (server/orders/*-member-cart.ts): sign-up and
+ * sign-in hand this tab's cart over, and the dashboard writes every change.
  */
 export const CART_STORAGE_KEY = "cart";
 

@@ -23,6 +23,7 @@ import { redirectSignedIn } from "#server/http/auth-actions";
 import { isAppError } from "#server/lib/errors";
 import { getLogger } from "#server/lib/logger";
 import { createOrder } from "#server/orders/create-order";
+import { saveMemberCart } from "#server/orders/save-member-cart";
 import type { Route } from "./+types/join.details";
 
 const DASHBOARD = "/dashboard?section=subscriptions";
@@ -50,6 +51,9 @@ export const action = defineAction({
     forwardCookies(headers);
     if (!cart) return redirect(DASHBOARD);
     try {
+      // Kept with the account as well, so the cart is still there after the email is confirmed
+      // in another tab or a later sign-in elsewhere (session storage lives in this tab only).
+      await saveMemberCart({ db, userId, cart });
       // The cart becomes the member's order, and the dashboard opens on it: the amount and how to pay.
       await createOrder({ db, userId, ...cart });
       return redirect(ORDER);

@@ -2,20 +2,24 @@ import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import { AuthShell } from "~/components/auth/auth-shell";
 import { PasskeySignIn } from "~/components/auth/passkey-sign-in";
 import { PasswordInput } from "~/components/auth/password-input";
+import { StoredCartField } from "~/components/cart/stored-cart-field";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
+import type { Cart } from "~/lib/cart";
 import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { signInSchema } from "~/lib/validation/auth/auth";
+import { signInFormSchema } from "~/lib/validation/auth/sign-in";
 import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
 import { flashToastCookie } from "#server/http/flash";
+import { getLogger } from "#server/lib/logger";
+import { mergeMemberCart } from "#server/orders/merge-member-cart";
 import type { Route } from "./+types/signin";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -30,9 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = defineAction({
-  schema: signInSchema,
+  schema: signInFormSchema,
   run: async ({ input, clientIp, request, forwardCookies }) => {
-    const { headers, twoFactorRequired } = await signInMember({
+    const { headers, twoFactorRequired, userId } = await signInMember({
       db: getDb(),
       email: input.email,
       password: input.password,
@@ -46,11 +50,23 @@ export const action = defineAction({
         `/signin/two-factor?redirectTo=${encodeURIComponent(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }))}`,
       );
     }
+    // The plans chosen before signing in join the cart kept with the account. Not before a second
+    // factor is passed: the password alone does not reach the account.
+    if (input.cart) await keepCart(userId, input.cart);
     // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
   },
 });
+
+/** Best effort: a cart that cannot be kept is logged, never a refused sign-in. */
+async function keepCart(userId: string, cart: Cart) {
+  try {
+    await mergeMemberCart({ db: getDb(), userId, cart });
+  } catch (error) {
+    getLogger().error({ err: error, userId }, "sign-in: the cart could not be kept");
+  }
+}
 
 export default function SignIn() {
   const result = useActionData<typeof action>();
@@ -66,6 +82,7 @@ export default function SignIn() {
     <AuthShell title="Sign in" description="Welcome back. Sign in to manage your subscriptions and Telegram access.">
       <Form method="post" className="grid gap-5" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <StoredCartField />
         <FormField id="email" label="Email" error={errors.email}>
           <Input
             id="email"

@@ -10,6 +10,7 @@ import type {
 import { listPublishedPlans } from "../content/list-published-plans.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
+import { getMemberCart } from "../orders/get-member-cart.ts";
 import { getOpenOrder } from "../orders/get-open-order.ts";
 import { listBillingHistory } from "./list-billing-history.ts";
 import { listKnowledgebase } from "./list-knowledgebase.ts";
@@ -39,6 +40,7 @@ export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): 
     async () => ({
       plans: await listPublishedPlans(options.db),
       subscriptions: await listMemberSubscriptions(options),
+      cart: await getMemberCart(options),
     }),
     SUBSCRIPTIONS_LOAD_FAILED,
     "subscriptions",

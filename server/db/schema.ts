@@ -291,3 +291,17 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * A member's plan cart, kept with the account so it follows them to another tab, browser or
+ * sign-in: one row per member, overwritten by every change. Ids are only a wish (pricing.id
+ * values, unique, in the order they were added): readers check them against published plans.
+ */
+export const memberCarts = pgTable("member_carts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  planIds: integer("plan_ids").array().notNull(),
+  billingPeriod: billingPeriod("billing_period").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -21,12 +21,20 @@ function preSelectedFrom(state: unknown): { plan?: unknown; period?: unknown } {
 
 const NONE: readonly number[] = [];
 
+function onlyPublished(cart: Cart, plans: readonly PublicPlan[]): Cart {
+  const published = new Set(plans.map((p) => p.id));
+  return { ...cart, planIds: cart.planIds.filter((id) => published.has(id)) };
+}
+
 /**
  * The plan cart (app/lib/cart.ts) as /pricing, sign-up (/join/details) and the dashboard's
- * subscriptions section use it. Restored after hydration (the server render is always the empty
- * monthly cart, so hydration matches) from a cart passed as navigation state, else from session
- * storage; saved on every change. Plans unpublished since the cart was saved are dropped without
- * a word; `unavailable` plans (the member's active ones) stay stored but are left out of `items`.
+ * subscriptions section use it. The server renders `initial` (the cart in the address, or the
+ * one kept with the member's account), else the empty monthly cart, and hydration starts from the
+ * same. Restored after hydration from a cart passed as navigation state, else `initial`, else
+ * session storage; saved there on every change, and handed to `keep` (the account's copy) on
+ * every change the visitor makes, and when this tab's cart is the one restored. Plans unpublished
+ * since the cart was saved are dropped without a word; `unavailable` plans (the member's active
+ * ones) stay stored but are left out of `items`.
  *
  * With `preselect` (the pricing page), a plan passed as `preSelectedPlan` navigation state or
  * `?plan=` is added once (at the period passed as `billingPeriod` or `?period=`, if any), then
@@ -34,28 +42,46 @@ const NONE: readonly number[] = [];
  */
 export function usePlanCart(
   plans: readonly PublicPlan[],
-  options: { unavailable?: readonly number[]; preselect?: boolean } = {},
+  options: {
+    unavailable?: readonly number[];
+    preselect?: boolean;
+    initial?: Cart | null;
+    keep?: (cart: Cart) => void;
+  } = {},
 ) {
-  const { unavailable = NONE, preselect = false } = options;
-  const [cart, setCart] = React.useState<Cart>(emptyCart);
+  const { unavailable = NONE, preselect = false, initial = null, keep } = options;
+  const [cart, setCart] = React.useState<Cart>(() => (initial ? onlyPublished(initial, plans) : emptyCart));
   const [restored, setRestored] = React.useState(false);
+  // Set by the visitor's own changes (and a restore from this tab), so a restore from the account
+  // is not written back to it.
+  const changed = React.useRef(false);
+  const latestKeep = React.useRef(keep);
+  React.useEffect(() => {
+    latestKeep.current = keep;
+  });
   const location = useLocation();
   const navigate = useNavigate();
-  // Only a cart carried by the navigation restores again; other state changes leave the cart alone.
+  // Only a new cart carried by the navigation or the loader restores again; other state changes
+  // (a revalidation answering the same cart) leave the cart alone.
   const carried = parseCart(location.state);
   const carriedKey = carried ? JSON.stringify(carried) : null;
+  const initialKey = initial ? JSON.stringify(initial) : null;
 
   React.useEffect(() => {
-    const stored = (carriedKey ? parseCart(JSON.parse(carriedKey)) : null) ?? readCart();
+    const given = (carriedKey ?? initialKey) !== null ? parseCart(JSON.parse((carriedKey ?? initialKey)!)) : null;
+    const stored = given ?? readCart();
     if (stored) {
-      const published = new Set(plans.map((p) => p.id));
-      setCart({ ...stored, planIds: stored.planIds.filter((id) => published.has(id)) });
+      setCart(onlyPublished(stored, plans));
+      if (!given) changed.current = true;
     }
     setRestored(true);
-  }, [carriedKey, plans]);
+  }, [carriedKey, initialKey, plans]);
 
   React.useEffect(() => {
-    if (restored) writeCart(cart);
+    if (!restored) return;
+    writeCart(cart);
+    if (changed.current) latestKeep.current?.(cart);
+    changed.current = false;
   }, [cart, restored]);
 
   React.useEffect(() => {
@@ -67,6 +93,7 @@ export function usePlanCart(
     const plan = findPlan(plans, fromState.plan ?? params.get("plan"));
     // The period the plan was chosen at (the home page's plan grid), so the cart shows that price.
     const period = fromState.period ?? params.get("period");
+    changed.current = true;
     setCart((c) => ({
       billingPeriod: isBillingPeriod(period) ? period : c.billingPeriod,
       planIds: !plan || c.planIds.includes(plan.id) ? c.planIds : [...c.planIds, plan.id],
@@ -89,16 +116,21 @@ export function usePlanCart(
   }, [cart.planIds, plans, unavailable]);
 
   const toggle = React.useCallback((planId: number) => {
+    changed.current = true;
     setCart((c) => ({
       ...c,
       planIds: c.planIds.includes(planId) ? c.planIds.filter((id) => id !== planId) : [...c.planIds, planId],
     }));
   }, []);
 
-  const setPeriod = React.useCallback((billingPeriod: BillingPeriod) => setCart((c) => ({ ...c, billingPeriod })), []);
+  const setPeriod = React.useCallback((billingPeriod: BillingPeriod) => {
+    changed.current = true;
+    setCart((c) => ({ ...c, billingPeriod }));
+  }, []);
 
-  /** After a purchase: the stored cart is removed; the period stays as chosen. */
+  /** After a purchase: the stored cart is removed (the account's is emptied); the period stays as chosen. */
   const empty = React.useCallback(() => {
+    changed.current = true;
     clearCart();
     setCart((c) => ({ ...emptyCart, billingPeriod: c.billingPeriod }));
   }, []);

@@ -1,10 +1,12 @@
 import { CheckIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
 import * as React from "react";
 import { CartItems } from "~/components/cart/cart-items";
+import { useKeepCart } from "~/components/cart/use-keep-cart";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
+import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
 import { periodSuffix } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
@@ -25,9 +27,9 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
           </p>
         }
       >
-        {({ plans, subscriptions }) => (
+        {({ plans, subscriptions, cart }) => (
           <>
-            <PlanPicker plans={plans} subscriptions={subscriptions} />
+            <PlanPicker plans={plans} subscriptions={subscriptions} kept={cart} />
             <MemberSubscriptions subscriptions={subscriptions} />
           </>
         )}
@@ -36,12 +38,21 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
   );
 }
 
-function PlanPicker({ plans, subscriptions }: { plans: PublicPlan[]; subscriptions: MemberSubscription[] }) {
+function PlanPicker({
+  plans,
+  subscriptions,
+  kept,
+}: {
+  plans: PublicPlan[];
+  subscriptions: MemberSubscription[];
+  /** The cart kept with the account: it wins over this tab's, which only fills an account without one. */
+  kept: Cart | null;
+}) {
   const active = React.useMemo(
     () => subscriptions.filter((s) => s.status === "active").map((s) => s.planId),
     [subscriptions],
   );
-  const cart = usePlanCart(plans, { unavailable: active });
+  const cart = usePlanCart(plans, { unavailable: active, initial: kept, keep: useKeepCart() });
   const [confirming, setConfirming] = React.useState(false);
   const { items, total } = cart;
 

@@ -1,3 +1,4 @@
+import type { Cart } from "../cart";
 import type { BillingPeriod } from "../pricing";
 import type { PublicPlan } from "./content";
 
@@ -73,7 +74,12 @@ export type KnowledgebaseArticle = { id: number; title: string; content: string 
 /** A dashboard section's data, or the section's message when it failed to load. */
 export type SectionData<T> = T | { error: string };
 
-export type SubscriptionsData = SectionData<{ plans: PublicPlan[]; subscriptions: MemberSubscription[] }>;
+/** `cart`: the one kept with the account (null when the member never had one). */
+export type SubscriptionsData = SectionData<{
+  plans: PublicPlan[];
+  subscriptions: MemberSubscription[];
+  cart: Cart | null;
+}>;
 export type BillingData = SectionData<{ rows: BillingRow[] }>;
 export type KnowledgebaseData = SectionData<{ articles: KnowledgebaseArticle[] }>;
 export type OrderData = SectionData<{ view: OrderView | null }>;

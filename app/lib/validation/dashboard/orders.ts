@@ -1,13 +1,24 @@
 import { z } from "zod";
 import { parseCart, type Cart } from "../../cart";
 import { microUsdt } from "../fields";
-import { purchaseRequestSchema } from "./purchase";
+import { MAX_PLANS_PER_PURCHASE, purchaseRequestSchema } from "./purchase";
+
+const PLAN_ID = "Plan ids must be positive whole numbers.";
 
 const ORDER_ID = "This order no longer exists.";
 const orderId = z.string({ message: ORDER_ID }).uuid(ORDER_ID);
 
 /** "Continue to Pay" / Subscribe with a short balance: the cart becomes the member's order. */
 export const createOrderSchema = purchaseRequestSchema.pick({ planIds: true, billingPeriod: true });
+
+/** The dashboard's cart as the member changes it (kept with the account): it may be empty. */
+export const saveCartSchema = z.object({
+  planIds: z
+    .array(z.number({ message: PLAN_ID }).int(PLAN_ID).positive(PLAN_ID), { message: PLAN_ID })
+    .max(MAX_PLANS_PER_PURCHASE, `A cart can hold at most ${MAX_PLANS_PER_PURCHASE} plans.`)
+    .transform((ids) => [...new Set(ids)]),
+  billingPeriod: createOrderSchema.shape.billingPeriod,
+});
 
 /** Cancelling the member's order. */
 export const cancelOrderSchema = z.object({ orderId });

@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { expect, test } from "../support/fixtures";
+import { openDashboard } from "../support/member";
+import { latestMail, linkIn } from "../support/outbox";
+import { card, openPricing, plansFromDb } from "../support/pricing";
+
+const PASSWORD = "Analytical1";
+
+/** The dashboard's cart as the member reads it: the plans in Subscriptions' cart. */
+const dashboardCart = (page: Page) =>
+  page
+    .getByRole("complementary", { name: "Your cart" })
+    .getByRole("list", { name: "Cart items" })
+    .getByRole("listitem");
+
+async function signIn(page: Page, email: string, options: { carrying?: boolean } = {}) {
+  await page.goto("/signin");
+  // This tab's cart rides along in a hidden field, filled once the page has hydrated.
+  if (options.carrying) await expect(page.locator('input[name="cart"]')).not.toHaveValue("");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+async function freshPage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  return { context, page: await context.newPage() };
+}
+
+test.describe("the cart kept with the account", () => {
+  test("plans picked before sign-up are in the cart after confirming the email elsewhere and after a later sign-in", async ({
+    page,
+    app,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { db } = app.testing.getDatabase();
+    const { memberCarts, user } = app.testing.schema;
+    const [first, second, third] = (await plansFromDb(app)).filter((p) => p.published);
+
+    // Anonymous: two plans on /pricing, then sign up.
+    await openPricing(page);
+    await card(page, first!.name).getByRole("button", { name: "Add to cart" }).click();
+    await card(page, second!.name).getByRole("button", { name: "Add to cart" }).click();
+    await page.getByRole("button", { name: "Next Step" }).click();
+    const email = `kept-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    await page.getByLabel("First Name*").fill("Kit");
+    await page.getByLabel("Last Name*").fill("Keeper");
+    await page.getByLabel("Email*").fill(email);
+    await page.getByLabel("Password*").fill(PASSWORD);
+    await page.getByLabel("Telegram*").fill("@kit_keeper");
+    await page.getByLabel(/I accept the Terms of Service/).check();
+    await page.getByLabel(/only trade with money I can afford to lose/).check();
+    await page.getByRole("button", { name: "Continue to Pay" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+    const [account] = await db.select().from(user).where(eq(user.email, email));
+    const [kept] = await db.select().from(memberCarts).where(eq(memberCarts.userId, account!.id));
+    expect(kept).toMatchObject({ planIds: [first!.id, second!.id], billingPeriod: "monthly" });
+
+    // The verification link opened in another browser (no session, no tab storage), then signing in there.
+    await expect.poll(() => latestMail(app.dataDir, email)).toContain("/verify-email?token=");
+    const link = linkIn(latestMail(app.dataDir, email)!, "/verify-email?token=")!;
+    const other = await freshPage(browser, app.url);
+    await other.page.goto(link);
+    await other.page.getByRole("button", { name: "Verify email" }).click();
+    await expect(other.page.getByRole("link", { name: "Go to Dashboard" })).toBeVisible();
+    await signIn(other.page, email);
+    await openDashboard(other.page, "subscriptions");
+    await expect(dashboardCart(other.page)).toHaveText([new RegExp(first!.name), new RegExp(second!.name)]);
+
+    // A change there is kept too: the second plan leaves the cart.
+    await other.page
+      .getByRole("list", { name: "Plans" })
+      .getByRole("group", { name: second!.name, exact: true })
+      .getByRole("button", { name: "Remove from cart" })
+      .click();
+    await expect(dashboardCart(other.page)).toHaveText([new RegExp(first!.name)]);
+    await expect
+      .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, account!.id)))[0]?.planIds)
+      .toEqual([first!.id]);
+    await other.page.getByRole("button", { name: "Logout" }).click();
+    await expect(other.page).toHaveURL(/\/$/);
+    await other.context.close();
+
+    // Later, a third browser: a plan picked before signing in joins the kept cart.
+    const later = await freshPage(browser, app.url);
+    await openPricing(later.page);
+    await card(later.page, third!.name).getByRole("button", { name: "Add to cart" }).click();
+    await signIn(later.page, email, { carrying: true });
+    await openDashboard(later.page, "subscriptions");
+    await expect(dashboardCart(later.page)).toHaveText([new RegExp(first!.name), new RegExp(third!.name)]);
+    await later.context.close();
+  });
+});
