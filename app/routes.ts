@@ -12,6 +12,8 @@ export default [
   route("api/dashboard/telegram-code", "routes/api.dashboard.telegram-code.ts"),
   route("api/dashboard/purchase", "routes/api.dashboard.purchase.ts"),
   route("api/dashboard/card-checkout", "routes/api.dashboard.card-checkout.ts"),
+  // Outside production only: the web layer answers it 404 in production (server/http/app.ts).
+  route("api/dashboard/simulated-deposit", "routes/api.dashboard.simulated-deposit.ts"),
   route("api/dashboard/orders", "routes/api.dashboard.orders.ts"),
   route("api/dashboard/cart", "routes/api.dashboard.cart.ts"),
   route("api/dashboard/orders/cancel", "routes/api.dashboard.orders.cancel.ts"),

@@ -232,10 +232,35 @@ export function getConfig(): Config {
   return singleton("config", () => parseConfig(process.env));
 }
 
+/**
+ * Recorded by main.ts when `npm start` ran without NODE_ENV (local-run.ts): the production
+ * build serving someone trying the site on their own machine, not a deployment. A process-wide
+ * flag (`singleton`): the server entry and the React Router bundle each carry a copy of this module.
+ */
+export function markLocalTrial() {
+  localTrial().on = true;
+}
+
+const localTrial = () => singleton("local-trial", () => ({ on: false }));
+
+/**
+ * "Simulate a deposit" exists outside production: in development, in tests and in a local
+ * trial; never where the operator set NODE_ENV=production, since it credits money from nothing.
+ */
+export function simulatedDepositsAllowed(): boolean {
+  return !getConfig().isProduction || localTrial().on;
+}
+
 /** The only configuration the browser ever sees: an explicit whitelist. */
 export function getPublicConfig(): PublicConfig {
   const c = getConfig();
-  return { brandName: c.brandName, productSlug: c.productSlug, links: c.links, cardPayments: c.stripe !== undefined };
+  return {
+    brandName: c.brandName,
+    productSlug: c.productSlug,
+    links: c.links,
+    cardPayments: c.stripe !== undefined,
+    simulatedDeposits: simulatedDepositsAllowed(),
+  };
 }
 
 let listeningOrigin: string | undefined;

@@ -6,7 +6,8 @@ import { applyLocalRunDefaults } from "./local-run.ts";
 const localRun = applyLocalRunDefaults(process.env);
 
 async function main() {
-  const { ConfigError, getConfig } = await import("./config.ts");
+  const { ConfigError, getConfig, markLocalTrial } = await import("./config.ts");
+  if (localRun) markLocalTrial();
   try {
     getConfig();
   } catch (error) {

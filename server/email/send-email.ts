@@ -11,6 +11,8 @@ export type Email = { to: string; subject: string; text: string; html: string; h
 /**
  * Sends one email: over SMTP when SMTP_URL is set, otherwise into the development outbox
  * (DATA_DIR/outbox, one .eml per message, plus a log line) so links can be followed locally.
+ * Beside each .eml a .txt holds the plain-text part as written: the .eml is quoted-printable,
+ * which breaks long links across lines, so someone trying the site reads the .txt.
  */
 export async function sendEmail(email: Email): Promise<{ messageId: string; outboxFile?: string }> {
   const config = getConfig();
@@ -28,8 +30,10 @@ export async function sendEmail(email: Email): Promise<{ messageId: string; outb
     `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(3).toString("hex")}.eml`,
   );
   await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+  const readable = `To: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`;
+  await fs.writeFile(file.replace(/\.eml$/, ".txt"), readable, { mode: 0o600 });
   getLogger().info(
-    { to: maskAddress(email.to), subject: email.subject, file },
+    { to: maskAddress(email.to), subject: email.subject, file: file.replace(/\.eml$/, ".txt") },
     "email written to the dev outbox (SMTP_URL unset)",
   );
   return { messageId: info.messageId, outboxFile: file };

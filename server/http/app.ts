@@ -4,9 +4,10 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { UPLOAD_BODY_MAX_BYTES, UPLOAD_ENDPOINT, UPLOAD_MESSAGES } from "~/lib/uploads";
+import { SIMULATED_DEPOSIT_PATH } from "~/lib/validation/dashboard/simulated-deposit";
 import { sendPaymentFlagAlerts } from "../card-payments/send-payment-flag-alerts.ts";
 import { getStripe } from "../card-payments/stripe-client.ts";
-import { getConfig } from "../config.ts";
+import { getConfig, simulatedDepositsAllowed } from "../config.ts";
 import { getDatabase, getDb } from "../db/client.ts";
 import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -101,6 +102,13 @@ export function createApp(options: AppOptions) {
   app.all("/api/auth/{*path}", (_req, res) => {
     res.status(404).set("Cache-Control", "no-store").json({ error: "Not found." });
   });
+
+  // A simulated deposit is for trying the site out: in production its path does not exist.
+  if (!simulatedDepositsAllowed()) {
+    app.all(SIMULATED_DEPOSIT_PATH, (_req, res) => {
+      res.status(404).set("Cache-Control", "no-store").json({ error: "Not found." });
+    });
+  }
 
   // Operator API: bearer token only, JSON only, never cached.
   getOpsToken();

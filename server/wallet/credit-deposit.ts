@@ -10,6 +10,11 @@ export function depositReference(event: Pick<TransferEvent, "txId" | "eventIndex
   return `tron:${event.txId}:${event.eventIndex}`;
 }
 
+/** The ledger reference of a simulated deposit (outside production): never mistaken for a transfer. */
+export function simulatedDepositReference(event: Pick<TransferEvent, "txId" | "eventIndex">) {
+  return `simulated:${event.txId}:${event.eventIndex}`;
+}
+
 /**
  * Credits one confirmed USDT transfer to a member, exactly once per (transaction, event index):
  * the chain_deposits row, the ledger entry and balance, a paid billing row and a
@@ -25,7 +30,13 @@ export async function creditDeposit(options: {
   userId: string;
   /** Queue the `deposit_credited` notification (default true). */
   notify?: boolean;
+  /**
+   * A deposit made up by "Simulate a deposit" outside production: the same rows, marked as
+   * simulated in the ledger reference, its memo and the billing row, so no one takes it for money.
+   */
+  simulated?: boolean;
 }): Promise<{ credited: boolean }> {
+  const simulated = options.simulated ?? false;
   const { db, event, userId } = options;
   if (event.amount <= 0n) return { credited: false };
   return db.transaction(async (tx) => {
@@ -52,8 +63,10 @@ export async function creditDeposit(options: {
       userId,
       kind: "deposit",
       amount: event.amount,
-      reference: depositReference(event),
-      memo: `USDT TRC-20 deposit, transaction ${event.txId}`,
+      reference: simulated ? simulatedDepositReference(event) : depositReference(event),
+      memo: simulated
+        ? "Simulated deposit (outside production; no transfer on chain)"
+        : `USDT TRC-20 deposit, transaction ${event.txId}`,
     });
     // Only possible if the ledger row was written outside this path (e.g. chain_deposits
     // cleared by hand): the balance already holds the money, so add nothing else.
@@ -62,23 +75,28 @@ export async function creditDeposit(options: {
     const billing = {
       userId,
       totalAmount: event.amount,
-      paymentType: "USDT TRC-20",
+      paymentType: simulated ? "Simulated deposit" : "USDT TRC-20",
       status: "paid" as const,
-      description: "Deposit",
-      txHash: event.txId,
+      description: simulated ? "Simulated deposit" : "Deposit",
+      // No explorer link for a transfer that never happened.
+      txHash: simulated ? null : event.txId,
       issueDate: new Date(event.blockTimestamp),
     };
     const inserted = await tx
       .insert(billingHistory)
-      .values({ ...billing, invoiceId: `DEP-${event.txId.slice(0, 10).toUpperCase()}-${event.eventIndex}` })
+      .values({
+        ...billing,
+        invoiceId: `${simulated ? "SIM" : "DEP"}-${event.txId.slice(0, 10).toUpperCase()}-${event.eventIndex}`,
+      })
       .onConflictDoNothing({ target: billingHistory.invoiceId })
       .returning({ id: billingHistory.id });
     if (inserted.length === 0) {
       // Two transactions sharing their first 10 hex digits (1 in 2^40 per pair): fall back to
       // the full id rather than leave a deposit the watcher can never credit.
-      await tx
-        .insert(billingHistory)
-        .values({ ...billing, invoiceId: `DEP-${event.txId.toUpperCase()}-${event.eventIndex}` });
+      await tx.insert(billingHistory).values({
+        ...billing,
+        invoiceId: `${simulated ? "SIM" : "DEP"}-${event.txId.toUpperCase()}-${event.eventIndex}`,
+      });
     }
 
     if (options.notify ?? true) {

@@ -8,21 +8,23 @@ import type { DepositWallet } from "~/lib/view-types/member";
 import { CardTopUp } from "./card-top-up";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
+import { SimulateDeposit } from "./simulate-deposit";
 
 /** The copy confirmation shows for 2 seconds. */
 const COPIED_MS = 2000;
 
 /**
  * "Deposit Funds": the member's own USDT TRC-20 address with a copy button, its QR
- * code (an inline SVG drawn on the server) and the network warning; and, when Stripe is
- * configured, a top-up by card.
+ * code (an inline SVG drawn on the server) and the network warning; when Stripe is
+ * configured, a top-up by card; and outside production, "Simulate a deposit".
  */
 export function DepositDialog({
   wallet,
   ...props
 }: { wallet: DepositWallet | null } & React.ComponentProps<typeof Dialog>) {
   const { balance } = useDashboard();
-  const cardPayments = useSiteData()?.config.cardPayments ?? false;
+  const config = useSiteData()?.config;
+  const cardPayments = config?.cardPayments ?? false;
   const [copied, setCopied] = React.useState(false);
   React.useEffect(() => {
     if (!copied) return;
@@ -102,6 +104,7 @@ export function DepositDialog({
           </p>
         )}
         {cardPayments ? <CardTopUp /> : null}
+        {config?.simulatedDeposits && wallet ? <SimulateDeposit /> : null}
       </DialogContent>
     </Dialog>
   );

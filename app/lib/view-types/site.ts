@@ -5,6 +5,8 @@ export type PublicConfig = {
   links: { telegram: string; x: string; discord: string };
   /** Stripe Checkout is configured: "Pay by card" is offered, and the pricing page shows cards. */
   cardPayments: boolean;
+  /** Not a production start: the deposit dialog offers "Simulate a deposit". */
+  simulatedDeposits: boolean;
 };
 
 /** What the root loader (app/root.tsx) gives every page. */

@@ -102,6 +102,13 @@ test.describe("member dashboard", () => {
     await expect(dialog.getByRole("note")).toContainText("USDT on the TRON (TRC-20) network");
     // Without Stripe's keys there is no card option.
     await expect(dialog.getByText(/card/i)).toHaveCount(0);
+    // A production start: no simulated deposit, and its path does not exist.
+    await expect(dialog.getByText(/simulate/i)).toHaveCount(0);
+    const simulated = await page.request.post("/api/dashboard/simulated-deposit", {
+      data: { amount: 5 },
+      headers: { origin: new URL(app.url).origin },
+    });
+    expect(simulated.status()).toBe(404);
     await dialog.getByRole("button", { name: "Copy address" }).click();
     await expect(toast(page, "Address copied to clipboard")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(profile!.walletAddress);

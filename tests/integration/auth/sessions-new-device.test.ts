@@ -37,6 +37,7 @@ function notices(to: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
     .map((f) =>
       fs
         .readFileSync(path.join(dir, f), "utf8")
