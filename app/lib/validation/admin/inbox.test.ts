@@ -76,3 +76,20 @@ describe("inboxActionSchema: a message's changes, read strictly", () => {
     expect(issuesOf({ intent: "archive" })).toEqual([{ path: "intent", message: "Unknown action." }]);
   });
 });
+
+describe("inbox edge cases", () => {
+  it("drops a search holding a control character; a tab is kept", () => {
+    expect(inboxFilterSchema.parse({ q: "ada\u0000" }).q).toBe("");
+    expect(inboxFilterSchema.parse({ q: "ada\tlovelace" }).q).toBe("ada\tlovelace");
+    expect(inboxFilterSchema.parse({ q: 42 }).q).toBe("");
+  });
+
+  it("keeps a note's and a reply's line breaks and tabs, and names the assignee's problem", () => {
+    expect(inboxActionSchema.parse({ intent: "note", body: "a\n\tb" })).toEqual({ intent: "note", body: "a\n\tb" });
+    expect(issuesOf({ intent: "assign" })).toEqual([{ path: "assignee", message: "Choose a staff member." }]);
+    expect(issuesOf({ intent: "assign", assignee: "x".repeat(100) })).toEqual([]);
+    expect(issuesOf({ intent: "assign", assignee: "a\u0000b" })).toEqual([
+      { path: "assignee", message: "Choose a staff member." },
+    ]);
+  });
+});

@@ -78,3 +78,65 @@ describe("resolvePaymentFlagSchema", () => {
       expect(resolvePaymentFlagSchema.safeParse({ flagId, note: "ok" }).success).toBe(false);
   });
 });
+
+describe("what the member page's forms say when they refuse", () => {
+  const messageOf =
+    (schema: { safeParse(input: unknown): { error?: { issues: { message: string }[] } } }) => (input: unknown) =>
+      schema.safeParse(input).error?.issues.map((issue) => issue.message);
+  const subscription = messageOf(memberSubscriptionSchema);
+  const balance = messageOf(memberBalanceSchema);
+
+  it("names the subscription, the days, the plan and the period", () => {
+    expect(subscription({ intent: "cancel-at-period-end", subscriptionId: "x" })).toEqual(["Choose a subscription"]);
+    expect(subscription({ intent: "cancel-at-period-end", subscriptionId: SUB })).toBeUndefined();
+    expect(subscription({ intent: "extend", subscriptionId: SUB, days: "ten" })).toEqual([
+      "Days must be a whole number of days",
+    ]);
+    expect(subscription({ intent: "extend", subscriptionId: SUB, days: "2.5" })).toEqual([
+      "Days must be a whole number of days",
+    ]);
+    expect(subscription({ intent: "extend", subscriptionId: SUB, days: "0" })).toEqual([
+      "Days must be between 1 and 3650",
+    ]);
+    expect(subscription({ intent: "extend", subscriptionId: SUB, days: "3651" })).toEqual([
+      "Days must be between 1 and 3650",
+    ]);
+    for (const planId of ["x", "1.5", "0"])
+      expect(subscription({ intent: "comp", planId, period: "monthly" }), planId).toEqual(["Choose a plan"]);
+    expect(subscription({ intent: "comp", planId: "1", period: "weekly" })).toEqual(["Choose a period"]);
+    expect(subscription({ intent: "comp", planId: "1", period: "days", days: "" })).toEqual([
+      "Days must be between 1 and 3650",
+    ]);
+    expect(subscription({ intent: "comp", planId: "1", period: "days" })).toEqual(["Days must be between 1 and 3650"]);
+    expect(subscription({ intent: "comp", planId: "1", period: "days", days: "0.5" })).toEqual([
+      "Days must be a whole number of days",
+    ]);
+    expect(subscription({ intent: "refund", subscriptionId: SUB })).toEqual(["Unknown change"]);
+  });
+
+  it("a comp of a plan period ignores a days field left in the form", () => {
+    expect(memberSubscriptionSchema.parse({ intent: "comp", planId: "2", period: "monthly", days: "x" })).toEqual({
+      intent: "comp",
+      planId: 2,
+      period: "monthly",
+    });
+  });
+
+  it("names the direction, the amount, the reason and a stale form", () => {
+    const base = { direction: "credit", amount: "5", reason: "Goodwill", key: "abcdef1234" };
+    expect(balance(base)).toBeUndefined();
+    expect(balance({ ...base, direction: "steal" })).toEqual(["Choose credit or debit"]);
+    expect(balance({ ...base, direction: undefined })).toEqual(["Choose credit or debit"]);
+    expect(balance({ ...base, amount: undefined })).toEqual(["Amount is required"]);
+    // The form shows a field's first message.
+    expect(balance({ ...base, amount: "   " })?.[0]).toBe("Amount is required");
+    expect(balance({ ...base, amount: "ten" })).toEqual(["Amount must be a USDT amount such as 25 or 25.50"]);
+    expect(balance({ ...base, amount: "0" })).toEqual(["Amount must be more than 0"]);
+    expect(balance({ ...base, reason: "" })).toEqual(["Reason is required"]);
+    expect(balance({ ...base, reason: "x".repeat(501) })).toEqual(["Reason must be less than 500 characters"]);
+    for (const key of [undefined, "short", "x".repeat(65), "abcdefgh!", " abcdefgh", "abcdefgh\n"])
+      expect(balance({ ...base, key }), String(key)).toEqual(["Open the form again"]);
+    expect(balance({ ...base, key: "A-b_".repeat(16) })).toBeUndefined();
+    expect(balance({ ...base, key: "abcdefgh" })).toBeUndefined();
+  });
+});

@@ -77,3 +77,54 @@ describe("the member list's query string", () => {
     expect(isFiltered({ ...DEFAULT_MEMBER_QUERY, joinedTo: "2026-01-01" })).toBe(true);
   });
 });
+
+describe("the member list's address, edge by edge", () => {
+  const parse = (text: string) => parseMemberQuery(new URLSearchParams(text));
+
+  it("takes a plan id of up to nine digits, nothing around it", () => {
+    expect(parse("plan=123456789").query.plan).toEqual({ kind: "plan", planId: 123_456_789 });
+    for (const bad of ["1234567890", "x1", "1x", "01", "0"]) {
+      expect(parse(`plan=${bad}`).query.plan, bad).toBeNull();
+      expect(parse(`plan=${bad}`).problems, bad).toEqual([memberQueryMessages.plan]);
+    }
+  });
+
+  it("takes a sign-up day only as a whole calendar day, and a range only in order", () => {
+    for (const bad of ["x2026-01-01", "2026-01-01x", "2026-02-30"])
+      expect(parse(`joinedFrom=${bad}`).query.joinedFrom, bad).toBeNull();
+    expect(parse("joinedFrom=2026-01-02&joinedTo=2026-01-02").query).toMatchObject({
+      joinedFrom: "2026-01-02",
+      joinedTo: "2026-01-02",
+    });
+    expect(parse("joinedTo=2026-01-02").query.joinedTo).toBe("2026-01-02");
+    const reversed = parse("joinedFrom=2026-01-03&joinedTo=2026-01-02");
+    expect(reversed.query).toMatchObject({ joinedFrom: null, joinedTo: null });
+    expect(reversed.problems).toEqual([memberQueryMessages.dateOrder]);
+  });
+
+  it("refuses an unknown sort even with a known direction", () => {
+    const parsed = parse("sort=password&dir=asc");
+    expect(parsed.problems).toEqual([memberQueryMessages.sort]);
+    expect(parsed.query).toMatchObject({ sort: "joined", dir: "desc" });
+  });
+
+  it("writes only what differs from the defaults, each filter under its own name", () => {
+    expect(memberListQuery({ joinedTo: "2026-02-01" })).toBe("?joinedTo=2026-02-01");
+    expect(memberListQuery({ joinedFrom: "2026-01-01" })).toBe("?joinedFrom=2026-01-01");
+    expect(memberListQuery({ sort: "joined", dir: "asc" })).toBe("?sort=joined&dir=asc");
+    expect(memberListQuery({ sort: "email", dir: "desc" })).toBe("?sort=email&dir=desc");
+  });
+
+  it("counts each filter on its own as narrowing the list", () => {
+    for (const filter of [
+      { q: "ann" },
+      { plan: { kind: "active" as const } },
+      { telegram: "verified" as const },
+      { balance: true },
+      { banned: true },
+      { joinedFrom: "2026-01-01" },
+      { joinedTo: "2026-01-01" },
+    ])
+      expect(isFiltered({ ...DEFAULT_MEMBER_QUERY, ...filter }), JSON.stringify(filter)).toBe(true);
+  });
+});

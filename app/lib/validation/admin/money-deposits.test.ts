@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { depositsQueryMessages, parseDepositsQuery, rescanActionSchema, rescanMessages } from "./money-deposits";
+import {
+  depositsCursor,
+  depositsQueryMessages,
+  parseDepositsQuery,
+  rescanActionSchema,
+  rescanMessages,
+} from "./money-deposits";
 
 const fromOf = (from: string) => rescanActionSchema.safeParse({ intent: "rescan", from });
 const messageOf = (from: string) => {
@@ -45,5 +51,36 @@ describe("parseDepositsQuery (the credited list's page position)", () => {
       query: { before: null },
       problems: [depositsQueryMessages.cursor],
     });
+  });
+});
+
+describe("the deposits page's edges", () => {
+  it("writes the page position it reads back", () => {
+    const row = { blockTimestamp: "2026-11-01T10:00:00.123Z", id: "42" };
+    expect(depositsCursor(row)).toBe("2026-11-01T10:00:00.123Z~42");
+    expect(parseDepositsQuery(new URLSearchParams({ before: ` ${depositsCursor(row)} ` })).query.before).toEqual(row);
+  });
+
+  it("drops a position with anything before or after it", () => {
+    for (const bad of ["x2026-11-01T10:00:00Z~1", "2026-11-01T10:00:00Z~1x", "2026-11-01T10:00:00Z~0"])
+      expect(parseDepositsQuery(new URLSearchParams({ before: bad })).problems, bad).toEqual([
+        depositsQueryMessages.cursor,
+      ]);
+  });
+
+  it("takes a block number of exactly 12 digits, a lower-case z and an offset without a colon", () => {
+    expect(fromOf("123456789012").data?.from).toEqual({ block: 123_456_789_012 });
+    expect(fromOf("2026-11-01t14:30z").data?.from).toEqual({ at: "2026-11-01T14:30:00.000Z" });
+    expect(fromOf("2026-11-01 14:30 +0200").data?.from).toEqual({ at: "2026-11-01T12:30:00.000Z" });
+    expect(fromOf("2026-11-01 14:30+02:00").data?.from).toEqual({ at: "2026-11-01T12:30:00.000Z" });
+  });
+
+  it("refuses text around a date and time, and an unknown action, by name", () => {
+    expect(messageOf("at 2026-11-01 14:30")).toBe(rescanMessages.format);
+    expect(messageOf("2026-11-01 14:30 tomorrow")).toBe(rescanMessages.format);
+    expect(messageOf("x".repeat(41))).toBe(rescanMessages.format);
+    expect(rescanActionSchema.safeParse({ intent: "credit", from: "1" }).error?.issues[0]?.message).toBe(
+      "Unknown action.",
+    );
   });
 });
