@@ -1,12 +1,24 @@
-import { Outlet } from "react-router";
+import { data, Outlet } from "react-router";
 import { PendingPage, usePendingPage } from "~/components/site/pending-page";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SupportButton } from "~/components/site/support-button";
 import { useSiteData } from "~/components/site/use-brand";
+import { getHeaderAccount } from "#server/auth/accounts/get-header-account";
+import { withCookies } from "#server/http/auth-actions";
+import type { Route } from "./+types/_site";
+
+/**
+ * Who is signed in, for the header's account menu. Only a request with a cookie can have one, and
+ * the anonymous page cache stores only requests without any, so cached pages show "Sign in".
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { account, headers } = await getHeaderAccount(request);
+  return data({ account }, { headers: withCookies(headers) });
+}
 
 /** The chrome of every public page: navigation, footer and the support button. */
-export default function SiteLayout() {
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useSiteData();
   const pending = usePendingPage();
   if (!root) return <Outlet />;
@@ -18,7 +30,7 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader account={loaderData?.account ?? null} />
       <main id="main" className="flex-1">
         {pending ? <PendingPage pathname={pending} /> : null}
         {/* Kept mounted while another page loads, so a cancelled click loses nothing on this one. */}

@@ -6,16 +6,19 @@ import { useBrand } from "./use-brand";
 
 /**
  * The slide-in menu under 768 px. Loaded on first use: most visitors on a desktop
- * never need its code. Choosing a link or Sign in closes it.
+ * never need its code. Choosing a link or Sign in closes it. A signed-in member has the header's
+ * account menu (always shown) and gets Dashboard here instead of Sign in.
  */
 export default function MobileMenu({
   open,
   onOpenChange,
   linkClass,
+  signedIn,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   linkClass: (state: { isActive: boolean }) => string;
+  signedIn: boolean;
 }) {
   const brandName = useBrand();
   return (
@@ -38,8 +41,8 @@ export default function MobileMenu({
             </NavLink>
           ))}
           <Button asChild className="mt-4">
-            <Link to="/signin" onClick={() => onOpenChange(false)}>
-              Sign in
+            <Link to={signedIn ? "/dashboard" : "/signin"} onClick={() => onOpenChange(false)}>
+              {signedIn ? "Dashboard" : "Sign in"}
             </Link>
           </Button>
         </nav>

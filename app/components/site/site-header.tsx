@@ -3,6 +3,7 @@ import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import type { HeaderAccount } from "~/lib/view-types/site";
 import { BrandLogo } from "./brand-logo";
 import { mainNav } from "./nav-links";
 
@@ -19,6 +20,10 @@ function LanguageLabel() {
   );
 }
 
+// Only members see it: visitors' first load carries none of its code (the server renders it in
+// full, so a member's menu works before its chunk arrives).
+const AccountMenu = React.lazy(() => import("./account-menu"));
+
 const loadMenu = () => import("./mobile-menu");
 const MobileMenu = React.lazy(loadMenu);
 
@@ -28,7 +33,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-foreground" : "text-muted-foreground",
   );
 
-export function SiteHeader() {
+/** `account`: the signed-in member (an account menu instead of Sign in), null for a visitor. */
+export function SiteHeader({ account }: { account: HeaderAccount | null }) {
   const [menuOpen, setMenuOpen] = React.useState(false);
   const [menuWanted, setMenuWanted] = React.useState(false);
   const { pathname } = useLocation();
@@ -48,9 +54,15 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-3">
           <LanguageLabel />
-          <Button asChild className="hidden md:inline-flex">
-            <Link to="/signin">Sign in</Link>
-          </Button>
+          {account ? (
+            <React.Suspense fallback={null}>
+              <AccountMenu account={account} />
+            </React.Suspense>
+          ) : (
+            <Button asChild className="hidden md:inline-flex">
+              <Link to="/signin">Sign in</Link>
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="icon"
@@ -68,7 +80,12 @@ export function SiteHeader() {
           </Button>
           {menuWanted ? (
             <React.Suspense fallback={null}>
-              <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} linkClass={linkClass} />
+              <MobileMenu
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                linkClass={linkClass}
+                signedIn={account !== null}
+              />
             </React.Suspense>
           ) : null}
         </div>

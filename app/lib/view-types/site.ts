@@ -17,3 +17,14 @@ export type SiteData = {
   /** The site's origin for canonical links and structured data. */
   siteUrl: string;
 };
+
+/**
+ * Who is signed in, as the public pages' header shows it (the `_site` layout's loader). Only
+ * ever set for a request that carried a session cookie, which the anonymous page cache never
+ * stores, so no cached page holds a member's name.
+ */
+export type HeaderAccount = {
+  name: string;
+  /** A staff role: the menu also offers the back office (which still applies its own guard). */
+  staff: boolean;
+};

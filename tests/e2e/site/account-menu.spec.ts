@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { signInNewMember } from "../support/member";
+import { signUpStaff } from "../support/staff";
+
+test.describe("the header's account menu", () => {
+  test("a visitor sees Sign in and no account menu", async ({ page }) => {
+    await page.goto("/pricing");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
+    await expect(banner.locator('[data-slot="account-menu"]')).toHaveCount(0);
+  });
+
+  test("a member sees their menu with Dashboard and Sign out, which signs them out", async ({ page, context, app }) => {
+    const member = await signInNewMember(app, context, { firstName: "Quintilla", lastName: "Marchbanks" });
+    await page.goto("/pricing");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    const menu = banner.locator('[data-slot="account-menu"]');
+    await menu.getByText("Quintilla Marchbanks").click();
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    await expect(menu.getByRole("link", { name: "Back office" })).toHaveCount(0);
+    await expectAccessible(page, "pricing with the account menu open");
+
+    await menu.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/");
+    await page.getByRole("banner").getByText("Quintilla Marchbanks").click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+    // Signed out for real: the session is gone, so the dashboard sends the browser to sign in.
+    const { db } = app.testing.getDatabase();
+    const { session } = app.testing.schema;
+    await expect
+      .poll(async () => (await db.select().from(session).where(eq(session.userId, member.userId))).length)
+      .toBe(0);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=/);
+  });
+
+  test("staff also see Back office", async ({ page, context, app }) => {
+    await signUpStaff(app, context, "support");
+    await page.goto("/");
+    const menu = page.getByRole("banner").locator('[data-slot="account-menu"]');
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: "Back office" })).toHaveAttribute("href", "/admin");
+    await menu.getByRole("link", { name: "Back office" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("the anonymous page is still a cache HIT after a member visited, and never holds their name", async ({
+    page,
+    context,
+    app,
+    request,
+  }) => {
+    await request.get("/indicator");
+    await signInNewMember(app, context, { firstName: "Ottoline", lastName: "Vexworthy" });
+    const visited = await page.goto("/indicator");
+    expect(visited?.headers()["x-page-cache"]).toBeUndefined();
+    await expect(page.getByRole("banner").getByText("Ottoline Vexworthy")).toBeVisible();
+
+    const anonymous = await request.get("/indicator");
+    expect(anonymous.headers()["x-page-cache"]).toBe("HIT");
+    const html = await anonymous.text();
+    expect(html).toContain('href="/signin"');
+    expect(html).not.toContain("Ottoline");
+    expect(html).not.toContain("account-menu");
+  });
+});
