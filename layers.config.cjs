@@ -70,7 +70,7 @@ const PUBLIC_FILES = {
     "get-member-cart",
   ],
   wallet: ["generate-wallet", "deposit-cursor", "fetch-block-time", "rescan-deposits"],
-  auth: ["core/auth", "core/auth-errors", "core/auth-secret"],
+  auth: ["core/auth", "core/auth-errors", "core/auth-secret", "accounts/confirm-account-owner"],
   newsletter: ["delivery-limits"],
   // The inbox shows where a message's staff alert is, against the alerts' retry limit.
   contact: ["send-contact-alerts"],

@@ -34,6 +34,9 @@ export default [
   route("api/dashboard/two-factor/backup-codes", "routes/api.dashboard.two-factor.backup-codes.ts"),
   route("api/dashboard/two-factor/disable", "routes/api.dashboard.two-factor.disable.ts"),
   route("api/dashboard/sessions", "routes/api.dashboard.sessions.ts"),
+  // The member's own data: a download of all of it, and deleting the account.
+  route("api/dashboard/data-export", "routes/api.dashboard.data-export.ts"),
+  route("api/dashboard/delete-account", "routes/api.dashboard.delete-account.ts"),
   route("api/session", "routes/api.session.ts"),
   // The back office's image upload: staff only, like /admin.
   route("api/admin/images", "routes/api.admin.images.ts"),

@@ -116,7 +116,9 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid min-w-0 gap-6">
       <BackLink to="/admin/members">All members</BackLink>
-      <h1 className="text-2xl font-bold break-all">{name ? `${name} (${profile.email})` : profile.email}</h1>
+      <h1 className="text-2xl font-bold break-all">
+        {profile.deletedAt ? "Deleted member" : name ? `${name} (${profile.email})` : profile.email}
+      </h1>
       <MemberPaymentFlagsSection flags={paymentFlags} resolveFor={abilities.adjustMoney ? profile.id : null} />
       <MemberProfileSection profile={profile} />
       <MemberSessionsSection sessions={sessions} canAssist={abilities.assist} />
@@ -133,7 +135,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       <MemberNotificationsSection notifications={notifications} />
       <MemberNotesSection notes={notes} canAssist={abilities.assist} />
       {messages ? <MemberMessagesSection messages={messages} /> : null}
-      {abilities.write ? <MemberBanSection profile={profile} /> : null}
+      {abilities.write && !profile.deletedAt ? <MemberBanSection profile={profile} /> : null}
       <TargetHistory history={history} canReadAudit={abilities.readAudit} />
     </div>
   );

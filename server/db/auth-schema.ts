@@ -26,6 +26,11 @@ export const user = pgTable(
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: ts("ban_expires"),
+    /**
+     * When the member deleted their account (server/dashboard/delete-member-account.ts). The row
+     * stays, anonymised, because the ledger, invoices and deposits still name it.
+     */
+    deletedAt: ts("deleted_at"),
   },
   // The member list's "banned" filter (a partial index: few accounts are banned).
   (t) => [

@@ -45,6 +45,8 @@ export const botMessages = {
   removedTelegramChanged: (plans: string, url: string) =>
     `You changed the Telegram username on your account, so this Telegram account has been removed from the ${plans} channel. Verify your new Telegram username from your dashboard to come back: ${url}`,
   removedBanned: (plans: string) => `Your account has been banned, so you have been removed from the ${plans} channel.`,
+  removedDeleted: (plans: string) =>
+    `Your account has been deleted, as you asked, so you have been removed from the ${plans} channel.`,
   joinDeclined: (url: string) =>
     `I could not approve your request to join: this Telegram account has no active subscription for that channel. If you are a member, verify this account on your dashboard and send /links. ${url}`,
   statusTitle: "Your subscriptions:",

@@ -6,7 +6,7 @@ import { dashboardUrl } from "./telegram-links.ts";
 
 /**
  * Takes a member out of every chat the bot let them into, now, after a change to their account
- * made them no longer entitled (their Telegram link reset, or a ban). The same sweep as expired
+ * made them no longer entitled (their Telegram link reset, a ban, or the member deleting the account). The same sweep as expired
  * subscriptions (ban then unban: removed, free to rejoin once entitled again), narrowed to this
  * member and with a message that says why. Call it after the change committed: it removes only
  * whom the database no longer entitles. A removal that fails stays recorded, and the daily
@@ -16,11 +16,12 @@ export async function removeMemberAccess(options: {
   db: Db;
   bot: TelegramBot | undefined;
   userId: string;
-  /** Why, for the message the member gets: support reset the link, the member changed it, or a ban. */
-  reason: "telegram-reset" | "telegram-changed" | "banned";
+  /** Why, for the message the member gets: support reset the link, the member changed it, a ban, or a deletion. */
+  reason: "telegram-reset" | "telegram-changed" | "banned" | "deleted";
 }) {
   const notices = {
     banned: (plans: string) => botMessages.removedBanned(plans),
+    deleted: (plans: string) => botMessages.removedDeleted(plans),
     "telegram-reset": (plans: string) => botMessages.removedTelegramReset(plans, dashboardUrl()),
     "telegram-changed": (plans: string) => botMessages.removedTelegramChanged(plans, dashboardUrl()),
   };

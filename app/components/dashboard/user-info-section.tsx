@@ -13,6 +13,7 @@ import { PasskeysCard } from "./security/passkeys-card";
 import { SecurityPanel } from "./security/security-panel";
 import { SessionsCard } from "./security/sessions-card";
 import { TwoFactorCard } from "./security/two-factor-card";
+import { YourDataCard } from "./your-data-card";
 
 /** User Info: cards User, Email and Telegram Account, each with the edit icon. */
 export function UserInfoSection() {
@@ -57,6 +58,7 @@ export function UserInfoSection() {
         <PasskeysCard />
         <SessionsCard />
       </SecurityPanel>
+      <YourDataCard />
       <EditProfileDialog open={editing} onOpenChange={setEditing} />
       <ChangeEmailDialog open={changingEmail} onOpenChange={setChangingEmail} />
       <ChangeTelegramDialog open={changingTelegram} onOpenChange={setChangingTelegram} />

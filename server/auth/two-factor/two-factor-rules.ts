@@ -16,6 +16,9 @@ export const TOO_MANY_CODES = "Too many wrong codes. Please sign in again.";
 /** The lock's words: how long is left, in minutes. */
 export const twoFactorLocked = (minutes: number) =>
   `Too many wrong codes. Two-factor sign-in is locked; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+/** A step that needs the second factor when it is on, asked without one. */
+export const CODE_NEEDED =
+  "Two-factor authentication is on: enter a code from your authenticator app or a backup code.";
 export const ALREADY_ON = "Two-factor authentication is already on.";
 export const NOT_ON = "Two-factor authentication is not on.";
 export const SETUP_NOT_STARTED = "Start again: enter your password to get a new QR code.";

@@ -31,6 +31,7 @@ export async function getMemberProfile(options: {
       role: user.role,
       banned: user.banned,
       banReason: user.banReason,
+      deletedAt: user.deletedAt,
       telegramUsername: profiles.telegramUsername,
       telegramVerified: profiles.telegramVerified,
       telegramUserId: profiles.telegramUserId,
@@ -71,6 +72,7 @@ export async function getMemberProfile(options: {
       staffRole: isStaffRole(row.role) ? row.role : null,
       banned,
       banReason: banned ? row.banReason : null,
+      deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
     },
     sessions: sessionRows.map((s) => ({
       id: s.id,

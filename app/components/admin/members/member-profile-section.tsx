@@ -7,6 +7,12 @@ export function MemberProfileSection({ profile }: { profile: MemberProfileView }
   const name = `${profile.firstName} ${profile.lastName}`.trim() || "No name";
   return (
     <MemberSection id="member-profile" title="Profile and account">
+      {profile.deletedAt ? (
+        <p role="status" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+          <strong>Deleted by the member</strong> on {memberTime(profile.deletedAt)}. Their name, email and Telegram were
+          erased; the ledger, invoices, deposits and deposit address are kept.
+        </p>
+      ) : null}
       {profile.banned ? (
         <p role="status" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
           <strong>Banned.</strong> Reason: {profile.banReason ?? "none given"}
@@ -20,7 +26,16 @@ export function MemberProfileSection({ profile }: { profile: MemberProfileView }
           ["Two-factor", profile.twoFactorEnabled ? "On" : "Off"],
           ["Signed up", memberTime(profile.signedUpAt)],
           ["Staff role", profile.staffRole ? <Badge variant="secondary">{profile.staffRole}</Badge> : "Not staff"],
-          ["Account", profile.banned ? <Badge variant="destructive">Banned</Badge> : "Active"],
+          [
+            "Account",
+            profile.deletedAt ? (
+              <Badge variant="destructive">Deleted</Badge>
+            ) : profile.banned ? (
+              <Badge variant="destructive">Banned</Badge>
+            ) : (
+              "Active"
+            ),
+          ],
         ]}
       />
     </MemberSection>

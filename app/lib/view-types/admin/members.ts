@@ -67,6 +67,8 @@ export type MemberProfileView = {
   staffRole: string | null;
   banned: boolean;
   banReason: string | null;
+  /** When the member deleted their account (names and addresses erased, amounts kept), else null. */
+  deletedAt: string | null;
 };
 
 /** One unexpired session of the member (staff see the full address; tokens never leave the server). */
