@@ -1,9 +1,9 @@
 // `npm run bench -- pages` (or `npx tsx scripts/bench-pages.ts`): what public pages cost.
 // Starts the production server (`node build/start.js`, building first when build/ is missing)
 // with a throw-away DATA_DIR on a free loopback port, then measures:
-//   weight  per public route, the JavaScript and CSS a first visit downloads (module scripts,
-//           modulepreloads and stylesheets named in the server-rendered HTML, and every module
-//           those import statically), in gzip bytes
+//   weight  per public route (the sitemap's and the account screens), the JavaScript and CSS a
+//           first visit downloads (module scripts, modulepreloads and stylesheets named in the
+//           server-rendered HTML, and every module those import statically), in gzip bytes
 //   load    requests/s and p99 for `/` and one article under a loopback load (autocannon),
 //           anonymous, so answered by the page cache; each next to a bare Node `http` server
 //           started by this script that answers the very same bytes and headers from memory,
@@ -276,6 +276,13 @@ async function measureLoad(baseUrl: string, label: string, pathname: string): Pr
   };
 }
 
+/**
+ * The account screens a visitor reaches from the public pages: not in the sitemap (noindex), but
+ * public, so their first load is measured with the rest. (/reset-password without a live link
+ * only redirects to /forgot-password.)
+ */
+const ACCOUNT_PAGES = ["/join/details", "/signin", "/signin/code", "/forgot-password"];
+
 /** The public pages and the newest article, as the sitemap lists them (so PRODUCT_SLUG is honoured). */
 async function routesFromSitemap(baseUrl: string): Promise<{ pages: string[]; article: string }> {
   const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
@@ -301,7 +308,7 @@ async function main() {
   try {
     const { url } = server;
     const { pages, article } = await routesFromSitemap(url);
-    const routes = [...pages, article];
+    const routes = [...pages, ...ACCOUNT_PAGES, article];
     console.log(`bench pages: production build on ${url}, Node ${process.version}, ${os.cpus().length} cores`);
     console.log(`\nFirst-load weight (gzip, zlib default level; 1 KB = 1000 bytes)`);
     console.log(

@@ -11,6 +11,10 @@ export type ActionFailure = {
   fieldErrors?: Record<string, string>;
   /** The session ended: the page should send the member to sign in. */
   signedOut?: true;
+  /** A rate limit's wait, as its Retry-After header says (`tryAgainText` words it). */
+  retryAfterSeconds?: number;
+  /** The submitted text of the fields the action hands back, to fill a page posted without JavaScript in again. */
+  values?: Record<string, string>;
 };
 
 export type ActionSuccess<T extends object = object> = { ok: true } & T;

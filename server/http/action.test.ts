@@ -137,7 +137,7 @@ describe("defineAction: the one mutation pipeline", () => {
     );
     expect(statusOf(limited)).toBe(429);
     expect(headersOf(limited).get("retry-after")).toBe("42");
-    expect(limited.data).toEqual({ ok: false, error: "Too many requests." });
+    expect(limited.data).toEqual({ ok: false, error: "Too many requests.", retryAfterSeconds: 42 });
     const refused = await call(
       failWith(new AppError("PAYMENT_REQUIRED", "Insufficient balance.", { answer: { required: "5" }, internal: "x" })),
       post({}),

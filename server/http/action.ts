@@ -68,6 +68,12 @@ export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access
   /** Status and headers of a successful answer (contact answers 201). */
   status?: number;
   headers?: Record<string, string>;
+  /**
+   * Fields whose submitted text a refusal hands back (`values`), so a page posted without
+   * JavaScript comes back filled in as the person left it. Never a password or a secret: the
+   * answer is rendered into the page.
+   */
+  echo?: readonly string[];
   /** A page that answers some domain errors with a page of its own (may also throw a response). */
   onError?: (error: AppError, request: Request) => DataWithResponseInit<unknown> | Response | undefined;
   run: (context: ActionContext<Schema extends z.ZodType ? z.output<Schema> : undefined, A>) => Promise<Result>;
@@ -104,6 +110,7 @@ export function defineAction<
       context,
     }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
       const cookies = new Headers();
+      let body: Record<string, unknown> | undefined;
       const forwardCookies = (from: Headers | string) => {
         for (const cookie of typeof from === "string" ? [from] : from.getSetCookie())
           cookies.append("Set-Cookie", cookie);
@@ -138,9 +145,8 @@ export function defineAction<
           forwardCookies,
         } as ActionContext<unknown, A>;
         if (options.rateLimit) await enforceRateLimit({ db: getDb(), ...options.rateLimit(base) });
-        const input = options.schema
-          ? parseInput(options, await readBody(request, { files: options.files }))
-          : undefined;
+        if (options.schema) body = await readBody(request, { files: options.files });
+        const input = options.schema ? parseInput(options, body!) : undefined;
         const result = await options.run({ ...base, input } as Parameters<typeof options.run>[0]);
         if (result instanceof Response) {
           for (const cookie of cookies.getSetCookie()) result.headers.append("Set-Cookie", cookie);
@@ -158,7 +164,7 @@ export function defineAction<
         if (isAppError(error)) {
           const page = options.onError?.(error, request);
           if (page) return page as DataWithResponseInit<ActionFailure>;
-          return refusal(error, cookies);
+          return refusal(error, cookies, echoed(options.echo, body));
         }
         getLogger().error({ err: error, path: new URL(request.url).pathname }, "unexpected error in action");
         if (options.unexpected === undefined) throw error;
@@ -181,6 +187,19 @@ function databaseUnavailable(error: unknown, request: Request) {
   return new AppError("UNAVAILABLE", TEMPORARILY_UNAVAILABLE, {
     headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
   });
+}
+
+/**
+ * A page route's `headers` (`export { pageHeaders as headers }`): a refusal's Retry-After (a rate
+ * limit, a database that is away) reaches the page the server renders for a form posted without
+ * JavaScript too. React Router sends an action's headers with its `.data` answer, but for a
+ * document only what the route's `headers` returns.
+ */
+export function pageHeaders({ actionHeaders }: { actionHeaders: Headers }) {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** What an action built by defineAction declares about its callers (read by the role matrix and the cross-site guard). */
@@ -214,20 +233,32 @@ function parseInput<Schema extends z.ZodType | undefined>(
   throw new AppError("VALIDATION", Object.values(errors)[0] ?? "Invalid input", { fieldErrors: errors });
 }
 
+/** The declared fields' submitted text, for a refusal to hand back (see `echo`). */
+function echoed(fields: readonly string[] | undefined, body: Record<string, unknown> | undefined) {
+  if (!fields || !body) return undefined;
+  const values: Record<string, string> = {};
+  for (const field of fields) if (typeof body[field] === "string") values[field] = body[field];
+  return values;
+}
+
 /**
  * A domain error as the envelope: its text, its status, and what the error chose to tell the
  * caller (field errors, a refused purchase's figures in `answer`). Nothing else of `details` is
- * sent: it may hold internal facts meant for the log.
+ * sent: it may hold internal facts meant for the log. A rate limit's wait is in the body as well
+ * as in Retry-After, so a page rendered on the server (a form posted without JavaScript) can say
+ * when to try again.
  */
-function refusal(error: AppError, cookies: Headers) {
+function refusal(error: AppError, cookies: Headers, values?: Record<string, string>) {
   const headers = new Headers(cookies);
   const extra = error.details.headers as Record<string, string> | undefined;
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
-  if (error.code === "RATE_LIMITED" && typeof error.details.retryAfterSeconds === "number") {
-    headers.set("Retry-After", String(error.details.retryAfterSeconds));
-  }
   const answer = (error.details.answer ?? {}) as Record<string, unknown>;
   const body: ActionFailure = { ...answer, ok: false, error: error.message };
+  if (error.code === "RATE_LIMITED" && typeof error.details.retryAfterSeconds === "number") {
+    headers.set("Retry-After", String(error.details.retryAfterSeconds));
+    body.retryAfterSeconds = error.details.retryAfterSeconds;
+  }
+  if (values) body.values = values;
   if (error.details.fieldErrors) body.fieldErrors = error.details.fieldErrors as Record<string, string>;
   if (error.code === "UNAUTHORIZED") body.signedOut = true;
   return data(body, { status: error.status, headers });
