@@ -3,15 +3,17 @@ import * as React from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { CartSummary } from "~/components/auth/cart-summary";
+import { failureOf, FormAlert, refusalText } from "~/components/auth/form-alert";
+import { joinMissingText } from "~/components/auth/join-missing";
 import { PasswordInput } from "~/components/auth/password-input";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/sonner";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { seoMeta } from "~/lib/meta";
 import { joinSchema } from "~/lib/validation/auth/join";
 import { PASSWORD_HINT } from "~/lib/validation/auth/password";
@@ -45,6 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = defineAction({
   schema: joinSchema,
+  // A page posted without JavaScript comes back filled in as it was sent, the password aside.
+  echo: ["firstName", "lastName", "email", "telegram", "acceptTerms", "acceptRisk"],
   run: async ({ input: { cart, ...input }, clientIp, request, forwardCookies }) => {
     const db = getDb();
     const { userId, headers } = await signUpMember({ db, input, clientIp, headers: request.headers });
@@ -66,6 +70,13 @@ export const action = defineAction({
 });
 
 const fields = ["firstName", "lastName", "email", "password", "telegram"] as const;
+const labels: Record<(typeof fields)[number], string> = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  email: "Email",
+  password: "Password",
+  telegram: "Telegram",
+};
 
 export default function JoinDetails() {
   const { plans } = useLoaderData<typeof loader>();
@@ -73,15 +84,30 @@ export default function JoinDetails() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const failure = failureOf(result);
+  const sent = failure?.values ?? {};
+  // Field problems show at their fields; any other refusal once, in the alert by the button.
   const form = useForm({
-    initial: { firstName: "", lastName: "", email: "", password: "", telegram: "" },
+    initial: {
+      firstName: sent.firstName ?? "",
+      lastName: sent.lastName ?? "",
+      email: sent.email ?? "",
+      password: "",
+      telegram: sent.telegram ?? "",
+    },
     answer: result,
-    refusal: ({ error }) => toast.error("Sign up failed", { description: error || "An error occurred during sign up" }),
+    refusal: "inline",
   });
-  const [terms, setTerms] = React.useState(false);
-  const [risk, setRisk] = React.useState(false);
+  const [terms, setTerms] = React.useState(sent.acceptTerms === "on");
+  const [risk, setRisk] = React.useState(sent.acceptRisk === "on");
   const { errors } = form;
-  const complete = fields.every((f) => form.values[f].trim() !== "") && terms && risk;
+  const refused = failure && !failure.fieldErrors ? failure : undefined;
+  // Until scripts run the button stays enabled, so the form posts without JavaScript and the
+  // server's check answers it; from then on it waits for a complete form and says what is missing.
+  const hydrated = useHydrated();
+  const missing = hydrated
+    ? joinMissingText({ blank: fields.filter((f) => form.values[f].trim() === "").map((f) => labels[f]), terms, risk })
+    : null;
 
   return (
     <AuthShell
@@ -137,7 +163,14 @@ export default function JoinDetails() {
           Please ensure your Telegram username is correct or we can&apos;t provide access to our products!
         </p>
         <div className="flex items-start gap-3">
-          <Checkbox id="acceptTerms" name="acceptTerms" checked={terms} onCheckedChange={(v) => setTerms(v === true)} />
+          <NativeCheckbox
+            id="acceptTerms"
+            name="acceptTerms"
+            checked={terms}
+            onChange={(event) => setTerms(event.target.checked)}
+            aria-invalid={Boolean(errors.acceptTerms) || undefined}
+            aria-describedby={errors.acceptTerms ? "acceptTerms-error" : undefined}
+          />
           <Label htmlFor="acceptTerms" className="font-normal leading-snug">
             <span>
               I accept the{" "}
@@ -151,23 +184,58 @@ export default function JoinDetails() {
             </span>
           </Label>
         </div>
+        <CheckboxError id="acceptTerms-error" message={errors.acceptTerms} />
         <div className="flex items-start gap-3">
-          <Checkbox id="acceptRisk" name="acceptRisk" checked={risk} onCheckedChange={(v) => setRisk(v === true)} />
+          <NativeCheckbox
+            id="acceptRisk"
+            name="acceptRisk"
+            checked={risk}
+            onChange={(event) => setRisk(event.target.checked)}
+            aria-invalid={Boolean(errors.acceptRisk) || undefined}
+            aria-describedby={errors.acceptRisk ? "acceptRisk-error" : undefined}
+          />
           <Label htmlFor="acceptRisk" className="font-normal leading-snug">
             I understand trading is risky and I will only trade with money I can afford to lose
           </Label>
         </div>
+        <CheckboxError id="acceptRisk-error" message={errors.acceptRisk} />
+        {refused ? (
+          <FormAlert
+            id="join-error"
+            title="Sign up failed"
+            action={
+              "accountExists" in refused && refused.accountExists ? (
+                <Link to="/signin" className="font-medium text-primary underline underline-offset-4">
+                  Sign in to your account
+                </Link>
+              ) : null
+            }
+          >
+            {refusalText(refused, "An error occurred during sign up")}
+          </FormAlert>
+        ) : null}
         <div className="flex gap-3">
           <Button asChild variant="outline" size="lg">
             <Link to="/pricing">Back</Link>
           </Button>
-          <Button type="submit" size="lg" className="flex-1" disabled={!complete || busy}>
+          <Button
+            type="submit"
+            size="lg"
+            className="flex-1"
+            disabled={Boolean(missing) || busy}
+            aria-describedby={missing ? "join-missing" : undefined}
+          >
             {busy ? "Creating Account..." : "Continue to Pay"}
           </Button>
         </div>
+        {missing ? (
+          <p id="join-missing" className="text-sm text-muted-foreground">
+            {missing}
+          </p>
+        ) : null}
         <p className="text-center text-sm text-muted-foreground">
           Already have an account?{" "}
-          <Link to="/signin" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/signin" className="font-medium text-primary underline underline-offset-4">
             Sign in
           </Link>
         </p>
@@ -176,4 +244,16 @@ export default function JoinDetails() {
   );
 }
 
+/** A box's own message (a form posted without JavaScript, checked by the server), under it. */
+function CheckboxError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="-mt-3 text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
+// A rate-limited form posted without JavaScript gets its page with Retry-After as well.
+export { pageHeaders as headers } from "#server/http/action";

@@ -1,11 +1,11 @@
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { failureOf, FormAlert, refusalText } from "~/components/auth/form-alert";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/sonner";
 import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SIGN_IN_CODE_DIGITS, signInCodeSchema } from "~/lib/validation/auth/email-auth";
@@ -39,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** "send": a code to the address (same answer for every address); "verify": the code signs the member in. */
 export const action = defineAction({
   schema: signInCodeSchema,
+  // A page posted without JavaScript comes back with the address filled in.
+  echo: ["email", "intent"],
   run: async ({ input, clientIp, request, forwardCookies }) => {
     const db = getDb();
     if (input.intent === "send") {
@@ -65,15 +67,24 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin/code") === true;
   // The address a code went to: the second step (code, resend) shows while it is set.
-  const [step, setStep] = React.useState<string | null>(() => (result?.ok ? result.email : null));
+  // A wrong code posted without JavaScript comes back on the second step, with its address.
+  const [step, setStep] = React.useState<string | null>(() =>
+    result?.ok ? result.email : result?.values?.intent === "verify" ? (result.values.email ?? null) : null,
+  );
   const [wait, setWait] = React.useState(0);
-  const { errors } = useForm({ answer: result, refusal: "Sign in failed" });
+  // Field problems show at their fields; any other refusal once, in the alert above the form.
+  const { errors } = useForm({ answer: result, refusal: "inline" });
+  const failure = failureOf(result);
+  const refused = failure && !failure.fieldErrors ? failure : undefined;
+  const alert = refused ? (
+    <FormAlert title="Sign in failed">{refusalText(refused, "Invalid or expired code")}</FormAlert>
+  ) : null;
 
+  // The second step's text says where the code went: that is the answer, with no toast besides.
   React.useEffect(() => {
     if (!result?.ok) return;
     setStep(result.email);
     setWait(loaderData.resendSeconds);
-    toast.success("Code sent", { description: result.message });
   }, [result, loaderData.resendSeconds]);
 
   React.useEffect(() => {
@@ -83,6 +94,7 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
   }, [wait]);
 
   const redirectTo = params.get("redirectTo") ?? "";
+  const here = redirectTo ? `/signin/code?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin/code";
   return (
     <AuthShell
       title="Sign in with a code"
@@ -90,6 +102,7 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
     >
       {step ? (
         <Form method="post" className="grid gap-5" noValidate>
+          {alert}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="email" value={step} />
           <p className="text-sm text-muted-foreground">
@@ -122,13 +135,17 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
             >
               {wait > 0 ? `Resend code in ${wait}s` : "Resend code"}
             </Button>
-            <Button type="button" variant="link" className="h-auto p-0" onClick={() => setStep(null)} disabled={busy}>
-              Use another email
+            {/* A link to this page, so it also works without JavaScript (a fresh page has no step). */}
+            <Button asChild variant="link" className="h-auto p-0">
+              <Link to={here} onClick={() => setStep(null)}>
+                Use another email
+              </Link>
             </Button>
           </div>
         </Form>
       ) : (
         <Form method="post" className="grid gap-5" noValidate>
+          {alert}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="intent" value="send" />
           <FormField id="email" label="Email" error={errors.email}>
@@ -137,6 +154,7 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
               name="email"
               type="email"
               autoComplete="email"
+              defaultValue={failure?.values?.email}
               required
               aria-invalid={Boolean(errors.email) || undefined}
             />
@@ -159,3 +177,5 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
+// A rate-limited form posted without JavaScript gets its page with Retry-After as well.
+export { pageHeaders as headers } from "#server/http/action";

@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { failureOf, FormAlert, refusalText } from "~/components/auth/form-alert";
 import { PasskeySignIn } from "~/components/auth/passkey-sign-in";
 import { PasswordInput } from "~/components/auth/password-input";
 import { StoredCartField } from "~/components/cart/stored-cart-field";
@@ -7,7 +8,6 @@ import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/sonner";
 import type { Cart } from "~/lib/cart";
 import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -35,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = defineAction({
   schema: signInFormSchema,
+  // A page posted without JavaScript comes back with the address filled in (never the password).
+  echo: ["email"],
   run: async ({ input, clientIp, request, forwardCookies }) => {
     const { headers, twoFactorRequired, userId } = await signInMember({
       db: getDb(),
@@ -73,14 +75,19 @@ export default function SignIn() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin") === true;
-  const { errors } = useForm({
-    answer: result,
-    refusal: ({ error }) => toast.error("Sign in failed", { description: error || "Invalid email or password" }),
-  });
+  // Field problems show at their fields; any other refusal once, in the alert above the form.
+  const { errors } = useForm({ answer: result, refusal: "inline" });
+  const failure = failureOf(result);
+  const refused = failure && !failure.fieldErrors ? failure : undefined;
 
   return (
     <AuthShell title="Sign in" description="Welcome back. Sign in to manage your subscriptions and Telegram access.">
       <Form method="post" className="grid gap-5" noValidate>
+        {refused ? (
+          <FormAlert id="signin-error" title="Sign in failed">
+            {refusalText(refused, "Invalid email or password")}
+          </FormAlert>
+        ) : null}
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <StoredCartField />
         <FormField id="email" label="Email" error={errors.email}>
@@ -89,8 +96,10 @@ export default function SignIn() {
             name="email"
             type="email"
             autoComplete="username webauthn"
+            defaultValue={failure?.values?.email}
             required
             aria-invalid={Boolean(errors.email) || undefined}
+            aria-describedby={refused ? "signin-error" : undefined}
           />
         </FormField>
         <FormField id="password" label="Password" error={errors.password}>
@@ -100,6 +109,7 @@ export default function SignIn() {
             autoComplete="current-password"
             required
             aria-invalid={Boolean(errors.password) || undefined}
+            aria-describedby={refused ? "signin-error" : undefined}
           />
         </FormField>
         <div className="flex justify-end">
@@ -134,3 +144,5 @@ export default function SignIn() {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
+// A rate-limited form posted without JavaScript gets its page with Retry-After as well.
+export { pageHeaders as headers } from "#server/http/action";

@@ -1,11 +1,12 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { failureOf, refusalText } from "~/components/auth/form-alert";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { seoMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { twoFactorSignInSchema } from "~/lib/validation/auth/two-factor";
@@ -58,9 +59,10 @@ export default function TwoFactorSignIn() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signin/two-factor") === true;
-  const form = useForm({ answer: result, refusal: "Sign in failed" });
-  // The refusal shows under the field as well as in the toast.
-  const error = form.errors.code ?? form.error;
+  const form = useForm({ answer: result, refusal: "inline" });
+  // Every refusal is about the code, so it shows once, under the field (an alert); a lock says when to try again.
+  const failure = failureOf(result);
+  const error = form.errors.code ?? (failure ? refusalText(failure, "Sign in failed") : undefined);
   const redirectTo = params.get("redirectTo") ?? "";
 
   return (
@@ -85,7 +87,7 @@ export default function TwoFactorSignIn() {
           />
         </FormField>
         <div className="flex items-center gap-2">
-          <Checkbox id="trustDevice" name="trustDevice" />
+          <NativeCheckbox id="trustDevice" name="trustDevice" />
           <Label htmlFor="trustDevice" className="font-normal">
             Trust this device for 30 days
           </Label>
@@ -108,3 +110,5 @@ export default function TwoFactorSignIn() {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
+// A rate-limited form posted without JavaScript gets its page with Retry-After as well.
+export { pageHeaders as headers } from "#server/http/action";

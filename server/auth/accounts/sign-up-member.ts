@@ -26,7 +26,8 @@ export async function signUpMember(options: { db: Db; input: SignUpInput; client
     .select({ id: user.id })
     .from(user)
     .where(sql`lower(${user.email}) = ${email}`);
-  if (existing) throw new AppError("CONFLICT", DUPLICATE_EMAIL);
+  // `accountExists` lets the form offer sign-in beside the message.
+  if (existing) throw new AppError("CONFLICT", DUPLICATE_EMAIL, { answer: { accountExists: true } });
 
   let created: { headers: Headers; userId: string };
   try {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { markEmailVerified } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
@@ -58,6 +59,10 @@ test.describe("sign-up (/join/details)", () => {
 
     const go = page.getByRole("button", { name: "Continue to Pay" });
     await expect(go).toBeDisabled();
+    // The disabled button says what it waits for.
+    await expect(go).toHaveAccessibleDescription(
+      "To continue, fill in First Name, Last Name, Email, Password and Telegram, and tick both boxes above.",
+    );
     const email = `ada-${unique()}@example.com`;
     await page.getByLabel("First Name*").fill("Ada");
     await page.getByLabel("Last Name*").fill("Lovelace");
@@ -65,10 +70,13 @@ test.describe("sign-up (/join/details)", () => {
     await page.getByLabel("Password*").fill("Analytical1");
     await page.getByLabel("Telegram*").fill("@ada_lovelace");
     await expect(go).toBeDisabled();
+    await expect(go).toHaveAccessibleDescription("To continue, tick both boxes above.");
     await page.getByLabel(/I accept the Terms of Service/).check();
     await expect(go).toBeDisabled();
+    await expect(go).toHaveAccessibleDescription("To continue, tick the risk box.");
     await page.getByLabel(/only trade with money I can afford to lose/).check();
     await expect(go).toBeEnabled();
+    await expect(go).toHaveAccessibleDescription("");
 
     // The cart becomes the new member's order, and the dashboard opens on it (the order holds the
     // plans now, so the browser's cart is emptied).
@@ -84,7 +92,10 @@ test.describe("sign-up (/join/details)", () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem("cart"))).toBeNull();
   });
 
-  test("refuses a duplicate email and a weak password with their toasts", async ({ page, app }) => {
+  test("refuses a duplicate email (with a way to sign in) and a weak password, each once, beside the form", async ({
+    page,
+    app,
+  }) => {
     const email = `dup-${unique()}@example.com`;
     await createMember(app, email);
     await page.goto("/join/details");
@@ -100,10 +111,15 @@ test.describe("sign-up (/join/details)", () => {
     };
     page.removeAllListeners("console"); // the 4xx answers are logged by the browser
     await fill(email.toUpperCase(), "Analytical1");
-    await expect(page.getByText("Sign up failed")).toBeVisible();
-    await expect(page.getByText("An account with this email already exists. Please sign in instead.")).toBeVisible();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Sign up failed");
+    await expect(alert).toContainText("An account with this email already exists. Please sign in instead.");
+    await expect(alert.getByRole("link", { name: "Sign in to your account" })).toHaveAttribute("href", "/signin");
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await expectAccessible(page, "sign-up with a refusal");
     await fill(`weak-${unique()}@example.com`, "weakpassword");
-    await expect(page.getByText("Password must contain at least one uppercase letter").first()).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("Password must contain at least one uppercase letter");
+    await expect(page.getByText("Sign up failed")).toHaveCount(0);
     await expect(page).toHaveURL(/\/join\/details$/);
   });
 });
@@ -123,8 +139,11 @@ test.describe("sign in", () => {
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
     page.removeAllListeners("console");
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Sign in failed")).toBeVisible();
-    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    // Once, beside the form, announced: no toast in a corner repeats it.
+    await expect(page.getByRole("alert")).toHaveText(/Sign in failed\s*Invalid email or password/);
+    await expect(page.getByText("Invalid email or password")).toHaveCount(1);
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription(/Invalid email or password/);
+    await expectAccessible(page, "sign-in with a refusal");
 
     await page.getByLabel("Password", { exact: true }).fill("Analytical1");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -158,8 +177,7 @@ test.describe("forgot and reset password", () => {
     page.removeAllListeners("console");
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByText("Invalid email", { exact: true })).toBeVisible();
-    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(/Invalid email\s*Please enter a valid email address/);
 
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
@@ -180,13 +198,16 @@ test.describe("forgot and reset password", () => {
     await page.getByLabel("New password").fill("Newpassword1");
     await page.getByLabel("Confirm password").fill("Different1");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await expect(page.getByText("Passwords don't match")).toBeVisible();
-    await expect(page.getByText("Please make sure both passwords are the same.")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(
+      /Passwords don't match\s*Please make sure both passwords are the same\./,
+    );
+    await expect(page.getByLabel("Confirm password")).toHaveAccessibleDescription(/Passwords don't match/);
     await page.getByLabel("New password").fill("weakpass");
     await page.getByLabel("Confirm password").fill("weakpass");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await expect(page.getByText("Weak password")).toBeVisible();
-    await expect(page.getByText("Password must contain at least one uppercase letter")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(
+      /Weak password\s*Password must contain at least one uppercase letter/,
+    );
     await page.getByLabel("New password").fill("Newpassword1");
     await page.getByLabel("Confirm password").fill("Newpassword1");
     await page.getByRole("button", { name: "Reset Password" }).click();
@@ -194,9 +215,13 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByText("Password updated!")).toBeVisible();
 
     // The link works once.
+    // A used link lands where a new one is asked for, saying so once (no toast repeats it).
     await page.goto(new URL(link).pathname + new URL(link).search);
-    await expect(page.getByText("Please request a new password reset link.").first()).toBeVisible();
-    await expect(page).toHaveURL(/\/forgot-password$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/forgot-password\?link=expired$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      /Invalid or expired link\s*Please request a new password reset link\./,
+    );
+    await expect(page.getByText("Invalid or expired link")).toHaveCount(1);
 
     await page.goto("/signin");
     await page.getByLabel("Email").fill(email);

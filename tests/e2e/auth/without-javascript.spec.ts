@@ -1,0 +1,205 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { expect, test } from "../support/fixtures";
+import { markEmailVerified } from "../support/member";
+import { latestMail, linkIn } from "../support/outbox";
+
+/*
+ * The account forms with scripts off (or not loaded yet): each posts to its route's action as a
+ * plain form, and the page the server answers with says what happened, in the same words and
+ * places as with JavaScript: success, and the main refusals.
+ */
+test.use({
+  javaScriptEnabled: false,
+  // A refused form is answered with its page and the refusal's status (400, 401, 409, 429),
+  // which the browser logs; that is the answer these tests ask for.
+  expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 4\d\d/],
+});
+
+const unique = () => crypto.randomBytes(4).toString("hex");
+
+type App = { testing: typeof import("../support/server-entry.ts") };
+
+async function createMember(app: App, email: string) {
+  const { db } = app.testing.getDatabase();
+  return app.testing.signUpMember({
+    db,
+    input: {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email,
+      password: "Analytical1",
+      telegram: "grace_hopper",
+      acceptTerms: true,
+      acceptRisk: true,
+    },
+    clientIp: `10.78.${crypto.randomInt(255)}.${crypto.randomInt(255)}`,
+    headers: new Headers(),
+  });
+}
+
+test.describe("sign in", () => {
+  test("a wrong password comes back with the alert and the address kept; the right one signs in and goes on", async ({
+    page,
+    app,
+  }) => {
+    const email = `nojs-${unique()}@example.com`;
+    await createMember(app, email);
+    await page.goto("/signin?redirectTo=%2Fdashboard%3Fsection%3Dbilling");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong12345");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveCount(1);
+    await expect(alert).toContainText("Sign in failed");
+    await expect(alert).toContainText("Invalid email or password");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+    await page.getByLabel("Password", { exact: true }).fill("Analytical1");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=billing$/);
+  });
+
+  test("an attempt held back by the sign-in slowdown says when to try again, from Retry-After", async ({
+    page,
+    app,
+  }) => {
+    const email = `slow-${unique()}@example.com`;
+    await createMember(app, email);
+    // Ten recent failures for this address from this browser (the server sees 127.0.0.1): the
+    // slowdown then asks for 128 s after the latest, without spending the address's sign-in limit.
+    const { db } = app.testing.getDatabase();
+    await db.execute(sql`insert into rate_limits (key, count, reset_at)
+      values (${`sign-in-failures:${email}:ip:127.0.0.1`}, 10, now() + interval '1 hour')`);
+
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Analytical1");
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/signin"));
+    await page.getByRole("button", { name: "Continue" }).click();
+    const response = await answered;
+    expect(response.status()).toBe(429);
+    const wait = Number(response.headers()["retry-after"]);
+    expect(wait).toBeGreaterThan(120);
+    expect(wait).toBeLessThanOrEqual(128);
+    await expect(page.getByRole("alert")).toHaveText(/Sign in failed\s*Too many attempts\. Try again in 3 minutes\./);
+  });
+});
+
+test.describe("sign-up (/join/details)", () => {
+  test("the button works before scripts; the server names each missing field and box", async ({ page }) => {
+    await page.goto("/join/details");
+    const go = page.getByRole("button", { name: "Continue to Pay" });
+    await expect(go).toBeEnabled();
+    await page.getByLabel("First Name*").fill("Ada");
+    await go.click();
+
+    await expect(page.getByText("Last name is required")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Please accept the Terms of Service and Privacy Policy")).toBeVisible();
+    await expect(page.getByText("Please confirm you will only trade with money you can afford to lose")).toBeVisible();
+    await expect(page.getByLabel("First Name*")).toHaveValue("Ada");
+    // Field problems show at their fields, not again in a form-wide alert.
+    await expect(page.getByText("Sign up failed")).toHaveCount(0);
+  });
+
+  test("a duplicate email is refused once, with a way to sign in; a new one opens the account", async ({
+    page,
+    app,
+  }) => {
+    const taken = `taken-${unique()}@example.com`;
+    await createMember(app, taken);
+    const fill = async (email: string) => {
+      await page.getByLabel("First Name*").fill("Dup");
+      await page.getByLabel("Last Name*").fill("Licate");
+      await page.getByLabel("Email*").fill(email);
+      await page.getByLabel("Password*").fill("Пароль123");
+      await page.getByLabel("Telegram*").fill("duplicate_user");
+      await page.getByLabel(/I accept the Terms of Service/).check();
+      await page.getByLabel(/only trade with money I can afford to lose/).check();
+      await page.getByRole("button", { name: "Continue to Pay" }).click();
+    };
+    await page.goto("/join/details");
+    await fill(taken);
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveCount(1);
+    await expect(alert).toContainText("Sign up failed");
+    await expect(alert).toContainText("An account with this email already exists. Please sign in instead.");
+    await expect(alert.getByRole("link", { name: "Sign in to your account" })).toHaveAttribute("href", "/signin");
+    await expect(page.getByLabel("Last Name*")).toHaveValue("Licate");
+    await expect(page.getByLabel(/I accept the Terms of Service/)).toBeChecked();
+
+    // A Cyrillic password meets the policy: letters of any alphabet count.
+    await fill(`fresh-${unique()}@example.com`);
+    await expect(page).toHaveURL(/\/dashboard\?section=subscriptions$/);
+  });
+});
+
+test.describe("forgot and reset password", () => {
+  test("a bad address, the link sent, a refused and an accepted new password, then a used link", async ({
+    page,
+    app,
+  }) => {
+    const email = `nojs-reset-${unique()}@example.com`;
+    const { userId } = await createMember(app, email);
+    await markEmailVerified(app, userId);
+
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Invalid email\s*Please enter a valid email address/);
+    await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      "We've sent you a password reset link. Please check your inbox.",
+    );
+    await page.getByRole("button", { name: "Send Another Link" }).click();
+    await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
+
+    const link = new URL(linkIn(latestMail(app.dataDir, email)!, "/reset-password?token=")!);
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel("New password").fill("Newpassword1");
+    await page.getByLabel("Confirm password").fill("Different1");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      /Passwords don't match\s*Please make sure both passwords are the same\./,
+    );
+    await page.getByLabel("New password").fill("weakpass");
+    await page.getByLabel("Confirm password").fill("weakpass");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      /Weak password\s*Password must contain at least one uppercase letter/,
+    );
+    await page.getByLabel("New password").fill("Éléphant2026");
+    await page.getByLabel("Confirm password").fill("Éléphant2026");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+
+    // Used once: the link now lands where a new one is asked for, saying why, once.
+    await page.goto(link.pathname + link.search);
+    await expect(page).toHaveURL(/\/forgot-password\?link=expired$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      /Invalid or expired link\s*Please request a new password reset link\./,
+    );
+    await expect(page.getByText("Invalid or expired link")).toHaveCount(1);
+
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Éléphant2026");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an unknown reset link says so once", async ({ page }) => {
+    await page.goto(`/reset-password?token=${crypto.randomBytes(24).toString("base64url")}`);
+    await expect(page).toHaveURL(/\/forgot-password\?link=expired$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      /Invalid or expired link\s*Please request a new password reset link\./,
+    );
+    await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
+  });
+});
