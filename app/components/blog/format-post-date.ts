@@ -1,12 +1,10 @@
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+import { formatDate } from "~/lib/dates";
 
 /**
- * "2026-10-28" → "Oct 28, 2026". Read from the text itself, not through Date, so the server
- * and every browser time zone print the same day (no hydration mismatch).
+ * "2026-10-28" → "Oct 28, 2026", the site's calendar date (read in UTC, so every time zone
+ * prints the same day); anything that is not a date is shown as it is.
  */
 export function formatPostDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || !month) return date;
-  return `${month} ${Number(match[3])}, ${match[1]}`;
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0];
+  return day && !Number.isNaN(Date.parse(day)) ? formatDate(day) : date;
 }

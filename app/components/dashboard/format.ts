@@ -1,18 +1,8 @@
 import { formatUsdt } from "~/lib/money";
 import type { BillingPeriod } from "~/lib/pricing";
 
-// UTC on purpose: the server render and the browser must print the same text (no hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
-/** "Nov 22, 2026" from an ISO timestamp. */
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
+// Dates have one format site-wide (app/lib/dates.ts); the dashboard's files import it from here.
+export { formatDate } from "~/lib/dates";
 
 /** The header's balance: '$x.xx USDT', always 2 decimals. */
 export function formatBalance(micro: string | bigint): string {

@@ -11,6 +11,7 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
+import { formatDateTime } from "~/lib/dates";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
 type CodeAnswer = ActionAnswer<{ code: string; expiresAt: string; botUrl?: string }>;
@@ -91,9 +92,7 @@ export function TelegramCodeDialog({
             <output aria-label="Verification code" className="font-mono text-4xl font-bold tracking-[0.3em]">
               {code.code}
             </output>
-            <span className="text-xs text-muted-foreground">
-              Valid until {new Date(code.expiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
-            </span>
+            <span className="text-xs text-muted-foreground">Valid until {formatDateTime(code.expiresAt)}</span>
             {botUrl ? (
               <Button asChild variant="outline" size="sm" className="mt-2">
                 <a href={botUrl} target="_blank" rel="noopener noreferrer">

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDateTime } from "~/lib/dates";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
 import { staffRoleSchema } from "~/lib/validation/admin/staff";
 import type { TargetHistory as TargetHistoryData } from "~/lib/view-types/admin/shared";
@@ -99,9 +100,7 @@ function StaffRow({
           {person.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}
         </TableCell>
         <TableCell label="Last active">
-          {person.lastActiveAt
-            ? new Date(person.lastActiveAt).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC"
-            : "Signed out"}
+          {person.lastActiveAt ? formatDateTime(person.lastActiveAt) : "Signed out"}
         </TableCell>
         <TableCell>
           <Button

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/sonner";
 import { clearCart } from "~/lib/cart";
+import { formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { MemberOrder, OrderData, OrderView } from "~/lib/view-types/member";
 import { DashboardSection, SectionContent } from "../dashboard-section";
@@ -18,14 +19,6 @@ import { useOrderPolling } from "./use-order-polling";
 export type OrderPaymentOption = (order: { id: string; due: bigint }) => React.ReactNode;
 
 const SUBSCRIPTIONS = "/dashboard?section=subscriptions";
-
-// "Nov 28, 2026, 14:05 UTC": UTC so the server render and the browser print the same text.
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`;
 
 /**
  * The order view: the member's order with what is still due and the ways to pay that are on
@@ -184,7 +177,7 @@ function PendingOrder({
       <p className="flex items-start gap-2 text-sm text-muted-foreground">
         <ClockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          Prices held until {formatTime(order.pricesHeldUntil)}. An unpaid order expires on{" "}
+          Prices held until {formatDateTime(order.pricesHeldUntil)}. An unpaid order expires on{" "}
           {formatDate(order.expiresAt)}; money you sent stays in your balance.
         </span>
       </p>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatRelativeTime } from "~/lib/dates";
 import type { SignedInDevice } from "~/lib/view-types/sessions";
 import { useEndSession } from "../session-state";
 import { useMemberAction } from "../use-member-action";
@@ -136,7 +137,7 @@ function DeviceRow({
             {device.current ? <Badge variant="success">This device</Badge> : null}
           </p>
           <p className="text-xs text-muted-foreground">
-            {[where, device.current ? "Active now" : `Last active ${timeAgo(device.lastActiveAt)}`]
+            {[where, device.current ? "Active now" : `Last active ${formatRelativeTime(device.lastActiveAt)}`]
               .filter(Boolean)
               .join(" · ")}
           </p>
@@ -156,26 +157,4 @@ function DeviceRow({
       )}
     </li>
   );
-}
-
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["minute", 60],
-  ["hour", 60],
-  ["day", 24],
-  ["week", 7],
-];
-
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago" (the list loads in the browser only). */
-function timeAgo(iso: string): string {
-  let value = (Date.now() - new Date(iso).getTime()) / 1000;
-  if (value < 60) return "just now";
-  value /= 60;
-  for (let i = 0; i < STEPS.length; i++) {
-    const [unit] = STEPS[i]!;
-    const next = STEPS[i + 1];
-    if (!next || value < next[1]) return relative.format(-Math.round(value), unit);
-    value /= next[1];
-  }
-  return relative.format(-Math.round(value), "week");
 }
