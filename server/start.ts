@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { checkDataDirPermissions } from "./check-data-dir-permissions.ts";
 import { getConfig, setListeningOrigin } from "./config.ts";
@@ -8,6 +8,7 @@ import { getDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
 import { drainServer, setServerTimeouts } from "./http/drain-server.ts";
+import { withPageFastPath } from "./http/page-fast-path.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
 import { getLogger } from "./lib/logger.ts";
 import { resetSingleton } from "./lib/singleton.ts";
@@ -53,7 +54,13 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   // Content edits (here, on another instance, or straight in the database) empty the page cache.
   const stopWatching = await watchContentChanges({ database, onChange: () => app.locals.pageCache?.clear() });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+    // Stored pages are answered before Express (page-fast-path.ts); everything else goes to the app.
+    const s = http.createServer(withPageFastPath(app));
+    s.once("error", reject);
+    s.listen(config.port, config.host, () => {
+      s.off("error", reject);
+      resolve(s);
+    });
   }).catch(async (error: unknown) => {
     await stopWatching();
     throw error;

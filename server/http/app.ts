@@ -10,12 +10,12 @@ import { getStripe } from "../card-payments/stripe-client.ts";
 import { getConfig, simulatedDepositsAllowed } from "../config.ts";
 import { getDatabase, getDb } from "../db/client.ts";
 import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
-import { getLogger } from "../lib/logger.ts";
 import { projectRoot } from "../lib/paths.ts";
+import { logRequest } from "../lib/request-log.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
 import { opsRouter } from "../ops/router.ts";
 import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
-import { apiSecurityHeaders, securityHeaders } from "../security/headers.ts";
+import { apiSecurityHeaders, pageSecurityHeaders, securityHeaders } from "../security/headers.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
 import { bodyLimits } from "./body-limits.ts";
@@ -58,7 +58,6 @@ export type AppOptions = {
 
 export function createApp(options: AppOptions) {
   const config = getConfig();
-  const log = getLogger();
   const app = express();
   app.disable("x-powered-by");
   // A hop count or the proxies' addresses (never "trust everything"): req.ip is then the
@@ -76,15 +75,7 @@ export function createApp(options: AppOptions) {
     const ip = req.ip ?? req.socket.remoteAddress ?? "unknown";
     req.headers[CLIENT_IP_HEADER] = ip;
     const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const isAsset =
-        req.path.startsWith("/assets/") || req.path.startsWith("/images/") || req.path.startsWith("/uploads/");
-      log[isAsset ? "debug" : "info"](
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        "request",
-      );
-    });
+    res.on("finish", () => logRequest({ method: req.method, path: req.path, status: res.statusCode, started }));
     next();
   });
 
@@ -199,6 +190,7 @@ export function createApp(options: AppOptions) {
       ttlSeconds: config.pageCacheSeconds,
       loadContext: getLoadContext,
       imgSrc,
+      securityHeaders: pageSecurityHeaders({ production: config.isProduction }),
     });
     app.locals.pageCache = pageCache;
     app.use(pageCache.middleware);

@@ -6,7 +6,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { getPublicOrigin } from "../config.ts";
 import { getLogger } from "../lib/logger.ts";
 import { contentSecurityPolicy } from "../security/headers.ts";
-import { preferredEncoding } from "./accept-encoding.ts";
+import { preferredEncoding, type Encoding } from "./accept-encoding.ts";
+import { prepareAnswers, type PreparedAnswer } from "./page-fast-path.ts";
 import { createPageStore, type StoredPage } from "./page-store.ts";
 import { isPrivateRequest } from "./private-paths.ts";
 import { sealCachedPage } from "./seal-cached-page.ts";
@@ -37,8 +38,12 @@ export function createPageCache(options: {
   loadContext: (req: ExpressRequest, res: ExpressResponse) => { cspNonce: string; clientIp: string };
   /** Another origin images may come from (uploads served by a bucket), as the live pages' CSP has it. */
   imgSrc?: string;
+  /** The headers every page carries besides its CSP (pageSecurityHeaders), for the prepared answers. */
+  securityHeaders?: [string, string][];
 }) {
   const store = createPageStore({ maxBytes: MAX_BYTES });
+  // Each stored page's ready-made answers for the fast path, dropped with the page.
+  const answers = new WeakMap<StoredPage, Record<Encoding, PreparedAnswer>>();
   const rendering = new Map<string, Promise<Rendered>>();
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => (handler ??= createRequestHandler(await options.getBuild(), "production"));
@@ -76,7 +81,7 @@ export function createPageCache(options: {
       bodies: { identity, gzip: gzipped, br: brotlied },
       expires: Date.now() + options.ttlSeconds * 1000,
     };
-    store.set(key, page, generation);
+    if (store.set(key, page, generation)) answers.set(page, prepareAnswers(page, options.securityHeaders ?? []));
     return { stored: page };
   }
 
@@ -117,6 +122,12 @@ export function createPageCache(options: {
 
   return {
     middleware,
+    /** A stored, unexpired page and its prepared answers (see page-fast-path.ts). */
+    lookup: (key: string) => {
+      const page = store.get(key);
+      const prepared = page && answers.get(page);
+      return prepared ? { page, answers: prepared } : undefined;
+    },
     clear: () => {
       store.clear();
       // Renders under way read the old content: later requests must not wait for them.

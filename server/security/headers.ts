@@ -23,8 +23,27 @@ export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolea
   ].join("; ");
 }
 
+/**
+ * The headers every page carries besides its CSP, as [name, value] pairs: the live pages'
+ * middleware and the page cache's prepared answers (../http/page-fast-path.ts) both use this
+ * list, so a cached page can never go out with fewer of them.
+ */
+export function pageSecurityHeaders(options: { production: boolean }): [string, string][] {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ...(options.production
+      ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]]
+      : []),
+  ];
+}
+
 /** A fresh CSP nonce per response; React Router's inline scripts carry it. */
 export function securityHeaders(options: { production: boolean; dev: boolean; imgSrc?: string }): RequestHandler {
+  const pageHeaders = pageSecurityHeaders({ production: options.production });
   return (_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -33,12 +52,7 @@ export function securityHeaders(options: { production: boolean; dev: boolean; im
       "Content-Security-Policy",
       contentSecurityPolicy({ scriptSrc, dev: options.dev, imgSrc: options.imgSrc }),
     );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (options.production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    for (const [name, value] of pageHeaders) res.setHeader(name, value);
     next();
   };
 }
