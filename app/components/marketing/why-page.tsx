@@ -67,10 +67,10 @@ export function WhyPage() {
         actions={
           <>
             <Button asChild size="lg" className="text-base">
-              <Link to="/pricing">See Pricing</Link>
+              <Link to="/pricing">See pricing</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="text-base">
-              <Link to="/signals">Explore Signals</Link>
+              <Link to="/signals">Explore signals</Link>
             </Button>
           </>
         }
@@ -144,7 +144,7 @@ export function WhyPage() {
       <CtaBand
         title={`Trade with ${brandName}`}
         description="Choose the plan that fits how you trade. Pay in USDT, monthly, quarterly or once for life."
-        action={{ label: "Get Started", to: "/pricing" }}
+        action={{ label: "Get started", to: "/pricing" }}
       />
     </>
   );

@@ -337,8 +337,8 @@ test.describe("marketing pages", () => {
     await expect(main.getByRole("complementary", { name: "Risk warning" })).toBeVisible();
     expect(await main.textContent()).not.toMatch(/course/i);
     expect(await main.textContent()).not.toMatch(/50,000|since 2017|40\+/);
-    await expect(main.getByRole("link", { name: "See Pricing" })).toHaveAttribute("href", "/pricing");
-    await main.getByRole("link", { name: "Explore Signals" }).click();
+    await expect(main.getByRole("link", { name: "See pricing", exact: true })).toHaveAttribute("href", "/pricing");
+    await main.getByRole("link", { name: "Explore signals", exact: true }).click();
     await expect(page).toHaveURL(/\/signals$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crypto and forex signals, straight to Telegram");
   });
