@@ -1,15 +1,12 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { formatUsdt, parseUsdt } from "~/lib/money";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { parseUsdt } from "~/lib/money";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
-import { billingHistory, pricing, profiles, purchaseRequests, subscriptions } from "../db/schema.ts";
+import { pricing, profiles, subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
-import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { newInvoiceId } from "./invoice-id.ts";
-import { postLedgerEntry } from "./ledger.ts";
 import { purchaseMessages } from "./messages.ts";
-import { firstBillingDate } from "./periods.ts";
+import { PAYMENT_TYPE_BALANCE, recordPurchase } from "./record-purchase.ts";
 
 /**
  * A successful purchase (in the one envelope's `ok: true`
@@ -44,7 +41,7 @@ export type PurchaseOptions = {
   heldTotal?: boolean;
 };
 
-export const PAYMENT_TYPE_BALANCE = "USDT Balance";
+export { PAYMENT_TYPE_BALANCE };
 
 /**
  * Buys one or more plans from the member's USDT balance, all in ONE transaction
@@ -55,8 +52,9 @@ export const PAYMENT_TYPE_BALANCE = "USDT Balance";
  *  3. load the published plans, recompute every price with the one pricing module and compare
  *     with the client's total;
  *  4. refuse plans already active and a short balance;
- *  5. write the subscriptions, one billing row, one ledger debit, the notification and the
- *     idempotency record.
+ *  5. write the subscriptions, one billing row, the notification and the idempotency record
+ *     (one statement), then one ledger debit (record-purchase.ts).
+ * Steps 2 and 3 are one statement after the lock: six round trips in all, BEGIN and COMMIT included.
  *
  * Refusals are thrown as AppErrors carrying `answer: PurchaseRefusal`: unavailable plans and
  * already subscribed → CONFLICT (409), prices changed → CONFLICT, insufficient balance →
@@ -90,17 +88,27 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     .for("update");
   if (!profile) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
 
-  const [stored] = await tx
-    .select({ response: purchaseRequests.response })
-    .from(purchaseRequests)
-    .where(and(eq(purchaseRequests.userId, userId), eq(purchaseRequests.idempotencyKey, options.idempotencyKey)));
-  if (stored) return storedResult(stored.response);
-
-  const active = await activePlanIds(tx, userId);
-  const found = await tx
-    .select({ id: pricing.id, name: pricing.name, price: pricing.price })
-    .from(pricing)
-    .where(and(inArray(pricing.id, [...planIds]), eq(pricing.published, true)));
+  // One statement reads the rest, after the lock (so it sees every purchase committed before):
+  // the stored answer, the active plans and the published plans asked for.
+  const state = await tx.execute<{
+    stored: unknown;
+    active: number[];
+    plans: { id: number; name: string; price: string }[];
+  }>(sql`
+    select
+      (select response from purchase_requests
+        where user_id = ${userId} and idempotency_key = ${options.idempotencyKey}) as stored,
+      (select coalesce(json_agg(plan_id order by plan_id), '[]'::json) from subscriptions
+        where user_id = ${userId} and status = 'active') as active,
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price::text)), '[]'::json)
+        from pricing where ${inArray(pricing.id, [...planIds])} and published) as plans`);
+  const row = state.rows[0]!;
+  if (row.stored !== null && row.stored !== undefined) return storedResult(parseJson(row.stored));
+  const active = parseJson<number[]>(row.active);
+  const found = parseJson<{ id: number; name: string; price: string }[]>(row.plans).map((plan) => ({
+    ...plan,
+    price: BigInt(plan.price),
+  }));
   if (found.length !== planIds.length)
     refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
   const byId = new Map(found.map((plan) => [plan.id, plan]));
@@ -125,13 +133,27 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     });
   }
 
-  const newBalance = await chargeAndSubscribe(tx, { userId, period, plans, total, now, balance: profile.balance });
-  const result: PurchaseResult = {
+  const answer = (newBalance: bigint): PurchaseResult => ({
     activeSubscriptions: [...active, ...planIds].sort((a, b) => a - b),
     newBalance: newBalance.toString(),
-  };
-  await tx.insert(purchaseRequests).values({ userId, idempotencyKey: options.idempotencyKey, response: result });
+  });
+  const newBalance = await recordPurchase(tx, {
+    userId,
+    period,
+    plans,
+    total,
+    now,
+    balance: profile.balance,
+    idempotencyKey: options.idempotencyKey,
+    answer,
+  });
+  const result = answer(newBalance);
   return result;
+}
+
+/** A json column as the driver hands it: parsed already (node-postgres, PGlite) or as text. */
+function parseJson<T = unknown>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
 
 /**
@@ -143,77 +165,6 @@ function storedResult(response: unknown): PurchaseResult {
   const row = response as { success?: boolean; activeSubscriptions: number[]; newBalance: string };
   if (row.success === undefined) return { activeSubscriptions: row.activeSubscriptions, newBalance: row.newBalance };
   return { activeSubscriptions: row.activeSubscriptions, newBalance: String(parseUsdt(row.newBalance) ?? 0n) };
-}
-
-/** The writes of an accepted purchase; returns the new balance. */
-async function chargeAndSubscribe(
-  tx: Tx,
-  order: {
-    userId: string;
-    period: BillingPeriod;
-    plans: { id: number; name: string }[];
-    total: bigint;
-    now: Date;
-    balance: bigint;
-  },
-): Promise<bigint> {
-  const { userId, period, plans, total, now } = order;
-  const lifetime = period === "lifetime";
-  await tx.insert(subscriptions).values(
-    plans.map((plan) => ({
-      userId,
-      planId: plan.id,
-      status: "active" as const,
-      billingPeriod: period,
-      startDate: now,
-      nextBillingDate: firstBillingDate(now, period),
-      autorenew: !lifetime,
-    })),
-  );
-
-  const planNames = plans.map((plan) => plan.name).join(", ");
-  const description = `${planNames} (${lifetime ? "lifetime, one-time" : period})`;
-  const invoiceId = newInvoiceId(now);
-  const [bill] = await tx
-    .insert(billingHistory)
-    .values({
-      userId,
-      invoiceId,
-      issueDate: now,
-      totalAmount: total,
-      paymentType: PAYMENT_TYPE_BALANCE,
-      status: "paid",
-      description,
-    })
-    .returning({ id: billingHistory.id });
-
-  let balance = order.balance;
-  // A cart can only total 0 if a tiny price floors to 0 for a quarter; a ledger row must not be 0.
-  if (total > 0n) {
-    const posted = await postLedgerEntry({
-      tx,
-      userId,
-      kind: "purchase",
-      amount: -total,
-      reference: `purchase:${bill!.id}`,
-      memo: `${invoiceId} ${description}`,
-    });
-    balance = posted.balance;
-  }
-
-  await enqueueNotification({
-    tx,
-    userId,
-    kind: "purchase_confirmed",
-    payload: {
-      plans: planNames,
-      period,
-      amount: formatUsdt(total, { suffix: true }),
-      invoiceId,
-      balance: formatUsdt(balance),
-    },
-  });
-  return balance;
 }
 
 /** Ids of the plans this member has an active subscription to, ascending. */

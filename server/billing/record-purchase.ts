@@ -1,0 +1,103 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { formatUsdt } from "~/lib/money";
+import type { BillingPeriod } from "~/lib/pricing";
+import type { Tx } from "../db/client.ts";
+import type { NotificationKind } from "../notifications/enqueue-notification.ts";
+import { newInvoiceId } from "./invoice-id.ts";
+import { postLedgerEntry } from "./ledger.ts";
+import { firstBillingDate } from "./periods.ts";
+
+export const PAYMENT_TYPE_BALANCE = "USDT Balance";
+const CONFIRMED: NotificationKind = "purchase_confirmed";
+
+/**
+ * The writes of an accepted purchase, in two statements of the caller's transaction (the
+ * member's profile row locked, the checks done): one writes the subscriptions, the paid invoice,
+ * the confirmation in the notification outbox and the idempotency record together; then the
+ * ledger debit, through postLedgerEntry (the only writer of balances). The invoice's id is chosen
+ * here so the ledger row can name it without waiting for the first statement's answer.
+ *
+ * With the row locked the balance after the debit is known beforehand: the confirmation and the
+ * stored answer carry it, and the ledger's own answer must agree, or everything rolls back.
+ * Returns the new balance.
+ */
+export async function recordPurchase(
+  tx: Tx,
+  order: {
+    userId: string;
+    period: BillingPeriod;
+    plans: { id: number; name: string }[];
+    total: bigint;
+    now: Date;
+    balance: bigint;
+    idempotencyKey: string;
+    /** The answer stored under the idempotency key, given the new balance. */
+    answer: (newBalance: bigint) => Record<string, unknown>;
+  },
+): Promise<bigint> {
+  const { userId, period, plans, total, now } = order;
+  const lifetime = period === "lifetime";
+  const newBalance = order.balance - total;
+  const planNames = plans.map((plan) => plan.name).join(", ");
+  const description = `${planNames} (${lifetime ? "lifetime, one-time" : period})`;
+  const invoiceId = newInvoiceId(now);
+  const billId = crypto.randomUUID();
+  const nextBilling = firstBillingDate(now, period)?.toISOString() ?? null;
+  const payload = {
+    plans: planNames,
+    period,
+    amount: formatUsdt(total, { suffix: true }),
+    invoiceId,
+    balance: formatUsdt(newBalance),
+  };
+  const subscriptionRows = sql.join(
+    plans.map(
+      (plan) =>
+        sql`(${userId}, ${plan.id}, 'active', ${period}, ${now.toISOString()}::timestamptz, ${nextBilling}::timestamptz, ${!lifetime})`,
+    ),
+    sql`, `,
+  );
+  const written = await tx.execute<{ subscriptions: number; bills: number; notes: number; requests: number }>(sql`
+    with subs as (
+      insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew)
+      values ${subscriptionRows}
+      returning 1
+    ), bill as (
+      insert into billing_history (id, user_id, invoice_id, issue_date, total_amount, payment_type, status, description)
+      values (${billId}, ${userId}, ${invoiceId}, ${now.toISOString()}::timestamptz, ${total}, ${PAYMENT_TYPE_BALANCE}, 'paid', ${description})
+      returning 1
+    ), note as (
+      insert into notifications (user_id, kind, payload)
+      values (${userId}, ${CONFIRMED}, ${JSON.stringify(payload)}::jsonb)
+      returning 1
+    ), request as (
+      insert into purchase_requests (user_id, idempotency_key, response)
+      values (${userId}, ${order.idempotencyKey}, ${JSON.stringify(order.answer(newBalance))}::jsonb)
+      returning 1
+    )
+    select (select count(*)::int from subs) as subscriptions, (select count(*)::int from bill) as bills,
+           (select count(*)::int from note) as notes, (select count(*)::int from request) as requests`);
+  const counts = written.rows[0]!;
+  if (counts.subscriptions !== plans.length || counts.bills !== 1 || counts.notes !== 1 || counts.requests !== 1) {
+    throw new Error(
+      `purchase: expected ${plans.length} subscriptions and one of each other row, wrote ${JSON.stringify(counts)}`,
+    );
+  }
+
+  // A cart can only total 0 if a tiny price floors to 0 for a quarter; a ledger row must not be 0.
+  if (total > 0n) {
+    const posted = await postLedgerEntry({
+      tx,
+      userId,
+      kind: "purchase",
+      amount: -total,
+      reference: `purchase:${billId}`,
+      memo: `${invoiceId} ${description}`,
+    });
+    if (!posted.inserted || posted.balance !== newBalance) {
+      throw new Error(`purchase: the ledger left ${posted.balance}, not the ${newBalance} already recorded`);
+    }
+  }
+  return newBalance;
+}
