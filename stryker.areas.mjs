@@ -15,7 +15,14 @@ export const areas = {
   // take seconds, the route and integration tests that also import them took minutes.
   validation: { mutate: ["app/lib/validation/**/*.ts"], tests: ["app/lib/validation/**/*.test.ts"] },
   sanitizer: { mutate: ["server/content/sanitize.ts"] },
-  "page-cache": { mutate: ["server/http/page-cache.ts", "server/http/page-store.ts", "server/http/private-paths.ts"] },
+  "page-cache": {
+    mutate: [
+      "server/http/page-cache.ts",
+      "server/http/page-store.ts",
+      "server/http/private-paths.ts",
+      "server/http/page-fast-path.ts",
+    ],
+  },
   security: { mutate: ["server/security/**/*.ts"] },
   // `auth` is a group (below): server/auth/<topic>/, one part per folder, each with the tests of that
   // topic. Its mutants sit on the sign-up, sign-in and password-hashing path that nearly every
