@@ -109,11 +109,12 @@ export async function adjustMemberBalance(options: {
         paymentType: "Balance adjustment",
         status: "paid",
         description: reason || "Balance adjustment",
+        ledgerReference: ref,
       });
       await enqueueNotification({
         tx,
         userId: memberId,
-        kind: "deposit_credited",
+        kind: "balance_credited",
         payload: { amount: formatUsdt(amount), balance: formatUsdt(result.balance) },
       });
     }

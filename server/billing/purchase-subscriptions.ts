@@ -39,6 +39,8 @@ export type PurchaseOptions = {
    * 24 hours): charge it even if a plan's price changed since, instead of refusing.
    */
   heldTotal?: boolean;
+  /** The order this purchase completes: its billing row names it, so the statement shows one row for both. */
+  orderId?: string;
 };
 
 export { PAYMENT_TYPE_BALANCE };
@@ -146,6 +148,7 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     balance: profile.balance,
     idempotencyKey: options.idempotencyKey,
     answer,
+    orderId: options.orderId,
   });
   const result = answer(newBalance);
   return result;

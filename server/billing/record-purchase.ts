@@ -34,6 +34,8 @@ export async function recordPurchase(
     idempotencyKey: string;
     /** The answer stored under the idempotency key, given the new balance. */
     answer: (newBalance: bigint) => Record<string, unknown>;
+    /** The order this purchase completes: its invoice names it, so the statement shows one row for both. */
+    orderId?: string;
   },
 ): Promise<bigint> {
   const { userId, period, plans, total, now } = order;
@@ -44,6 +46,14 @@ export async function recordPurchase(
   const invoiceId = newInvoiceId(now);
   const billId = crypto.randomUUID();
   const nextBilling = firstBillingDate(now, period)?.toISOString() ?? null;
+  const reference = `purchase:${billId}`;
+  // A cart can only total 0 if a tiny price floors to 0 for a quarter; a ledger row must not be 0.
+  const charged = total > 0n;
+  // The invoice names its ledger entry (none when nothing was charged) and lists what the receipt shows.
+  const planNameArray = sql`array[${sql.join(
+    plans.map((plan) => sql`${plan.name}`),
+    sql`, `,
+  )}]::text[]`;
   const payload = {
     plans: planNames,
     period,
@@ -64,8 +74,11 @@ export async function recordPurchase(
       values ${subscriptionRows}
       returning 1
     ), bill as (
-      insert into billing_history (id, user_id, invoice_id, issue_date, total_amount, payment_type, status, description)
-      values (${billId}, ${userId}, ${invoiceId}, ${now.toISOString()}::timestamptz, ${total}, ${PAYMENT_TYPE_BALANCE}, 'paid', ${description})
+      insert into billing_history (id, user_id, invoice_id, issue_date, total_amount, payment_type, status, description,
+                                   ledger_reference, order_id, plan_names, billing_period, period_start, period_end)
+      values (${billId}, ${userId}, ${invoiceId}, ${now.toISOString()}::timestamptz, ${total}, ${PAYMENT_TYPE_BALANCE}, 'paid', ${description},
+              ${charged ? reference : null}, ${order.orderId ?? null}::uuid, ${planNameArray}, ${period}::billing_period,
+              ${now.toISOString()}::timestamptz, ${nextBilling}::timestamptz)
       returning 1
     ), note as (
       insert into notifications (user_id, kind, payload)
@@ -85,14 +98,13 @@ export async function recordPurchase(
     );
   }
 
-  // A cart can only total 0 if a tiny price floors to 0 for a quarter; a ledger row must not be 0.
-  if (total > 0n) {
+  if (charged) {
     const posted = await postLedgerEntry({
       tx,
       userId,
       kind: "purchase",
       amount: -total,
-      reference: `purchase:${billId}`,
+      reference,
       memo: `${invoiceId} ${description}`,
     });
     if (!posted.inserted || posted.balance !== newBalance) {

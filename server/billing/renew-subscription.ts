@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
-import { priceFor } from "~/lib/pricing";
+import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
 import { billingHistory, pricing, profiles, subscriptions, user } from "../db/schema.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
@@ -66,6 +66,17 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
     const nextDate = nextDueDate(due, sub.billingPeriod, sub.startDate);
     const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${isoDate(due)}`;
     let balance = profile.balance;
+    const reference = `renewal:${sub.id}:${due.toISOString()}`;
+    const bill = {
+      userId: sub.userId,
+      now,
+      amount,
+      description,
+      planName: plan.name,
+      period: sub.billingPeriod,
+      from: due,
+      until: nextDate,
+    };
     if (amount > 0n) {
       try {
         const posted = await postLedgerEntry({
@@ -73,7 +84,7 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
           userId: sub.userId,
           kind: "renewal",
           amount: -amount,
-          reference: `renewal:${sub.id}:${due.toISOString()}`,
+          reference,
           memo: description,
         });
         // Already charged for this due date (a replay): move on without a second charge or invoice.
@@ -85,7 +96,12 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
       } catch (error) {
         if (!isAppError(error) || error.code !== "PAYMENT_REQUIRED") throw error;
         await expire(tx, sub.id);
-        await insertBill(tx, sub.userId, now, amount, "failed", `${description} — insufficient balance`);
+        await insertBill(tx, {
+          ...bill,
+          status: "failed",
+          description: `${description} — insufficient balance`,
+          ledgerReference: null,
+        });
         await enqueueNotification({
           ...base,
           kind: "renewal_failed",
@@ -100,7 +116,11 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
       }
     }
 
-    const invoiceId = await insertBill(tx, sub.userId, now, amount, "paid", description);
+    const invoiceId = await insertBill(tx, {
+      ...bill,
+      status: "paid",
+      ledgerReference: amount > 0n ? reference : null,
+    });
     await tx.update(subscriptions).set({ nextBillingDate: nextDate }).where(eq(subscriptions.id, sub.id));
     await enqueueNotification({
       ...base,
@@ -121,23 +141,36 @@ async function expire(tx: Tx, subscriptionId: string) {
   await tx.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.id, subscriptionId));
 }
 
+/** The renewal's billing row; a paid one names its ledger entry, a failed one moved no money. */
 async function insertBill(
   tx: Tx,
-  userId: string,
-  now: Date,
-  totalAmount: bigint,
-  status: "paid" | "failed",
-  description: string,
+  bill: {
+    userId: string;
+    now: Date;
+    amount: bigint;
+    status: "paid" | "failed";
+    description: string;
+    ledgerReference: string | null;
+    planName: string;
+    period: BillingPeriod;
+    from: Date;
+    until: Date | null;
+  },
 ) {
-  const invoiceId = newInvoiceId(now);
+  const invoiceId = newInvoiceId(bill.now);
   await tx.insert(billingHistory).values({
-    userId,
+    userId: bill.userId,
     invoiceId,
-    issueDate: now,
-    totalAmount,
+    issueDate: bill.now,
+    totalAmount: bill.amount,
     paymentType: PAYMENT_TYPE_BALANCE,
-    status,
-    description,
+    status: bill.status,
+    description: bill.description,
+    ledgerReference: bill.ledgerReference,
+    planNames: [bill.planName],
+    billingPeriod: bill.period,
+    periodStart: bill.from,
+    periodEnd: bill.until,
   });
   return invoiceId;
 }

@@ -61,12 +61,13 @@ export async function creditCardPayment(options: {
 
   const amount = centsToMicro(session.amount_total);
   const paymentIntentId = stripeId(session.payment_intent);
+  const reference = cardPaymentReference(session.id);
   const ledger = await postLedgerEntry({
     tx,
     userId: payment.userId,
     kind: "card",
     amount,
-    reference: cardPaymentReference(session.id),
+    reference,
     memo: `Card payment of ${formatUsd(session.amount_total)} (Stripe Checkout Session ${session.id}${paymentIntentId ? `, PaymentIntent ${paymentIntentId}` : ""})`,
   });
   await tx
@@ -82,6 +83,7 @@ export async function creditCardPayment(options: {
     paymentType: "Card",
     status: "paid",
     description: payment.purpose === "order" ? "Card payment for your order" : "Card top-up",
+    ledgerReference: reference,
   });
   await enqueueNotification({
     tx,

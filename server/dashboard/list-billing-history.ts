@@ -1,48 +1,109 @@
-import { desc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
+import { orderReference } from "~/lib/orders";
 import type { BillingRow } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
-import { billingHistory } from "../db/schema.ts";
+import { billingHistory, ledgerEntries } from "../db/schema.ts";
 import { tronTransactionUrl } from "../lib/tron-transaction-url.ts";
 import { listMemberOrders } from "../orders/list-member-orders.ts";
+import { billingStatementKind, ledgerStatementKind, settleStatement, type UnsettledRow } from "./statement-rows.ts";
+
+// Rows that moved no money sort after the ledger's entries of the same instant.
+const AFTER_LEDGER = 1n << 62n;
+
+// What a ledger entry without a billing row of its own is called, by its statement kind.
+const LEDGER_ONLY: Partial<Record<string, { paymentType: string; description: string }>> = {
+  refund: { paymentType: "Card", description: "Card refund" },
+  adjustment: { paymentType: "Balance adjustment", description: "Balance adjustment" },
+  card: { paymentType: "Card", description: "Card payment" },
+  deposit: { paymentType: "USDT TRC-20", description: "Deposit" },
+};
 
 /**
- * The member's billing history, newest first: their invoices and deposits (a deposit's hash
- * linked to the TRON explorer) and their orders, each order a row of its own saying whether it
- * is pending, paid, expired or cancelled (a paid order's charge is its own invoice row as well).
+ * The member's billing history as a statement, newest first. Money comes from the ledger: every
+ * ledger entry is one row with its signed amount and the balance after it, described by the
+ * billing row written with it (its invoice, a deposit's transaction linked to the TRON explorer,
+ * the order a purchase completed). Billing rows that moved no money (a failed renewal, a
+ * complimentary plan) and orders that were not paid (pending, expired, cancelled) are rows too;
+ * a paid order is its purchase's row, not one of its own.
  */
 export async function listBillingHistory(options: { db: DbOrTx; userId: string }): Promise<BillingRow[]> {
   const { db, userId } = options;
-  const rows = await db
-    .select({
-      id: billingHistory.id,
-      invoiceId: billingHistory.invoiceId,
-      issueDate: billingHistory.issueDate,
-      totalAmount: billingHistory.totalAmount,
-      paymentType: billingHistory.paymentType,
-      status: billingHistory.status,
-      description: billingHistory.description,
-      txHash: billingHistory.txHash,
-    })
-    .from(billingHistory)
-    .where(eq(billingHistory.userId, userId))
-    .orderBy(desc(billingHistory.issueDate), desc(billingHistory.invoiceId));
-  const invoices: BillingRow[] = rows.map(({ txHash, ...row }) => ({
-    ...row,
-    issueDate: row.issueDate.toISOString(),
-    totalAmount: row.totalAmount.toString(),
-    transaction: txHash ? { hash: txHash, url: tronTransactionUrl(txHash) } : null,
-  }));
-  const orders: BillingRow[] = (await listMemberOrders({ db, userId })).map((order) => ({
-    id: order.id,
-    invoiceId: order.reference,
-    issueDate: order.createdAt,
-    totalAmount: order.total,
-    paymentType: "Order",
-    status: order.status,
-    description: `${order.plans.map((plan) => plan.name).join(", ")} (${order.billingPeriod}), ${formatUsdt(BigInt(order.total), { suffix: true })}`,
-    transaction: null,
-  }));
-  // ISO timestamps sort as text; the stable sort keeps each list's own order for equal times.
-  return [...invoices, ...orders].sort((a, b) => (a.issueDate < b.issueDate ? 1 : a.issueDate > b.issueDate ? -1 : 0));
+  const [entries, unlinked, orders] = await Promise.all([
+    db
+      .select({ ledger: ledgerEntries, bill: billingHistory })
+      .from(ledgerEntries)
+      .leftJoin(
+        billingHistory,
+        and(eq(billingHistory.ledgerReference, ledgerEntries.reference), eq(billingHistory.userId, userId)),
+      )
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id)),
+    db
+      .select()
+      .from(billingHistory)
+      .where(and(eq(billingHistory.userId, userId), isNull(billingHistory.ledgerReference))),
+    listMemberOrders({ db, userId }),
+  ]);
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const folded = new Set<string>();
+
+  const rows: UnsettledRow[] = entries.map(({ ledger, bill }) => {
+    const kind = ledgerStatementKind(ledger.kind, ledger.amount);
+    const order = bill?.orderId ? byId.get(bill.orderId) : undefined;
+    if (order) folded.add(order.id);
+    const fallback = LEDGER_ONLY[kind] ?? { paymentType: "USDT Balance", description: null };
+    return {
+      id: `ledger:${ledger.id}`,
+      invoiceId: bill?.invoiceId ?? null,
+      issueDate: ledger.createdAt.toISOString(),
+      kind,
+      totalAmount: (ledger.amount < 0n ? -ledger.amount : ledger.amount).toString(),
+      amount: ledger.amount.toString(),
+      paymentType: bill?.paymentType ?? fallback.paymentType,
+      status: bill?.status ?? "paid",
+      description: bill?.description ?? fallback.description,
+      transaction: bill?.txHash ? { hash: bill.txHash, url: tronTransactionUrl(bill.txHash) } : null,
+      order: order ? { reference: orderReference(order.id) } : null,
+      at: ledger.createdAt,
+      seq: ledger.id,
+    };
+  });
+  for (const bill of unlinked) {
+    const kind = billingStatementKind(bill);
+    rows.push({
+      id: bill.id,
+      invoiceId: bill.invoiceId,
+      issueDate: bill.issueDate.toISOString(),
+      kind,
+      totalAmount: bill.totalAmount.toString(),
+      amount: null,
+      paymentType: bill.paymentType,
+      status: bill.status,
+      description: bill.description,
+      transaction: bill.txHash ? { hash: bill.txHash, url: tronTransactionUrl(bill.txHash) } : null,
+      order: null,
+      at: bill.issueDate,
+      seq: AFTER_LEDGER,
+    });
+  }
+  for (const order of orders) {
+    if (folded.has(order.id)) continue;
+    rows.push({
+      id: order.id,
+      invoiceId: orderReference(order.id),
+      issueDate: order.createdAt,
+      kind: "order",
+      totalAmount: order.total,
+      amount: null,
+      paymentType: "Order",
+      status: order.status,
+      description: `${order.plans.map((plan) => plan.name).join(", ")} (${order.billingPeriod}), ${formatUsdt(BigInt(order.total), { suffix: true })}`,
+      transaction: null,
+      order: null,
+      at: new Date(order.createdAt),
+      seq: AFTER_LEDGER,
+    });
+  }
+  return settleStatement(rows);
 }

@@ -7,6 +7,7 @@ import { createdAt } from "./columns.ts";
 export const notificationKinds = [
   "purchase_confirmed",
   "deposit_credited",
+  "balance_credited",
   "card_payment_credited",
   "renewal_charged",
   "renewal_failed",

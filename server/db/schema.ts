@@ -84,9 +84,24 @@ export const billingHistory = pgTable(
     description: text("description"),
     /** On-chain transaction of a deposit, shown in the billing view. */
     txHash: text("tx_hash"),
+    /**
+     * The ledger entry this row describes (written in the same transaction): the statement takes
+     * the row's signed amount and the balance after it from the ledger. Null for rows that moved
+     * no money (a failed renewal, a complimentary plan).
+     */
+    ledgerReference: text("ledger_reference"),
+    /** The order this purchase completed: the statement shows the two as one row. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** A purchase's or renewal's plans, period and the dates it pays for, as its receipt lists them. */
+    planNames: text("plan_names").array(),
+    billingPeriod: billingPeriod("billing_period"),
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
   },
   (t) => [
     check("billing_total_nonneg", sql`${t.totalAmount} >= 0`),
+    uniqueIndex("billing_ledger_reference_idx").on(t.ledgerReference),
+    uniqueIndex("billing_order_idx").on(t.orderId),
     index("billing_user_issue_idx").on(t.userId, t.issueDate),
     // Lifetime sales find their checkout's paid invoice in order, from the index alone: migration
     // 0027 also INCLUDEs the id, which Drizzle cannot declare.

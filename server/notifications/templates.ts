@@ -28,6 +28,15 @@ const templates: Record<NotificationKind, (p: Payload) => { subject: string; hea
       ...(p.txId ? [`Transaction: ${p.txId}`] : []),
     ],
   }),
+  // An operator's credit: no transfer arrived, so it is not described as a deposit.
+  balance_credited: (p) => ({
+    subject: "Balance credited",
+    heading: "Your balance has been credited",
+    lines: [
+      `${p.amount ?? "A credit"} USDT has been added to your balance by our team.`,
+      ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+    ],
+  }),
   card_payment_credited: (p) => ({
     subject: "Card payment received",
     heading: "Your card payment has been credited",

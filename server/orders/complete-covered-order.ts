@@ -83,6 +83,7 @@ async function completeInTransaction(tx: Tx, userId: string, now: Date): Promise
       totalAmount: order.totalAmount,
       idempotencyKey: orderPurchaseKey(order.id),
       heldTotal: true,
+      orderId: order.id,
       now,
     });
   } catch (error) {

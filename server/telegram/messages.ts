@@ -87,6 +87,11 @@ const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
     ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
     ...(p.txId ? [`Transaction: ${p.txId}`] : []),
   ],
+  balance_credited: (p) => [
+    "💰 Balance credited",
+    `${p.amount ?? "A credit"} USDT has been added to your balance by our team.`,
+    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+  ],
   card_payment_credited: (p) => [
     "💳 Card payment received",
     `Your card payment of ${p.paid ?? "the amount you paid"} has added ${p.amount ?? "its amount"} USDT to your balance.`,

@@ -58,12 +58,13 @@ export async function creditDeposit(options: {
       .returning({ id: chainDeposits.id });
     if (claimed.length === 0) return { credited: false };
 
+    const reference = simulated ? simulatedDepositReference(event) : depositReference(event);
     const ledger = await postLedgerEntry({
       tx,
       userId,
       kind: "deposit",
       amount: event.amount,
-      reference: simulated ? simulatedDepositReference(event) : depositReference(event),
+      reference,
       memo: simulated
         ? "Simulated deposit (outside production; no transfer on chain)"
         : `USDT TRC-20 deposit, transaction ${event.txId}`,
@@ -81,6 +82,7 @@ export async function creditDeposit(options: {
       // No explorer link for a transfer that never happened.
       txHash: simulated ? null : event.txId,
       issueDate: new Date(event.blockTimestamp),
+      ledgerReference: reference,
     };
     const inserted = await tx
       .insert(billingHistory)

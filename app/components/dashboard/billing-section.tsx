@@ -2,7 +2,7 @@ import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatUsdt } from "~/lib/money";
-import type { BillingData, BillingRow } from "~/lib/view-types/member";
+import type { BillingData, BillingRow, StatementKind } from "~/lib/view-types/member";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { capitalize, formatDate } from "./format";
 
@@ -15,7 +15,26 @@ const statusVariant = {
   cancelled: "outline",
 } as const;
 
-/** Billing history: the member's invoices, newest first; skeleton rows while it loads. */
+const kindName: Record<StatementKind, string> = {
+  deposit: "Deposit",
+  purchase: "Purchase",
+  renewal: "Renewal",
+  card: "Card",
+  adjustment: "Adjustment",
+  refund: "Refund",
+  complimentary: "Complimentary",
+  order: "Order",
+};
+
+/** "+$5.00 USDT" / "−$10.00 USDT": a statement's sign, with a true minus. */
+export function signedUsdt(micro: string): string {
+  return formatUsdt(BigInt(micro), { suffix: true, sign: true }).replace("-", "\u2212");
+}
+
+/**
+ * Billing history: the member's statement, newest first. Each row says what it was, what it did
+ * to the balance (signed) and the balance after it; skeleton rows while it loads.
+ */
 export function BillingSection({ data }: { data?: BillingData }) {
   return (
     <DashboardSection id="billing" title="Billing history">
@@ -34,7 +53,9 @@ function BillingTable({ rows }: { rows: BillingRow[] }) {
           <TableRow>
             <TableHead>Invoice ID</TableHead>
             <TableHead>Issue date</TableHead>
-            <TableHead>Total amount</TableHead>
+            <TableHead>Kind</TableHead>
+            <TableHead className="text-right">Total amount</TableHead>
+            <TableHead className="text-right">Balance after</TableHead>
             <TableHead>Payment Type</TableHead>
             <TableHead>Status</TableHead>
           </TableRow>
@@ -42,42 +63,64 @@ function BillingTable({ rows }: { rows: BillingRow[] }) {
         <TableBody>
           {rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
+              <TableCell colSpan={7} className="py-10 text-center text-muted-foreground">
                 No transactions found
               </TableCell>
             </TableRow>
           ) : (
-            rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell className="font-mono text-xs sm:text-sm" title={row.description ?? undefined}>
-                  {row.invoiceId}
-                </TableCell>
-                <TableCell>{formatDate(row.issueDate)}</TableCell>
-                <TableCell className="tabular-nums">{formatUsdt(BigInt(row.totalAmount), { suffix: true })}</TableCell>
-                <TableCell>
-                  {row.paymentType}
-                  {row.transaction ? (
-                    <a
-                      href={row.transaction.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      title={row.transaction.hash}
-                      aria-label={`Transaction ${row.transaction.hash} on the TRON explorer`}
-                      className="block font-mono text-xs text-primary underline-offset-4 hover:underline"
-                    >
-                      {shortHash(row.transaction.hash)}
-                    </a>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Badge variant={statusVariant[row.status]}>{capitalize(row.status)}</Badge>
-                </TableCell>
-              </TableRow>
-            ))
+            rows.map((row) => <BillingTableRow key={row.id} row={row} />)
           )}
         </TableBody>
       </Table>
     </div>
+  );
+}
+
+function BillingTableRow({ row }: { row: BillingRow }) {
+  return (
+    <TableRow data-kind={row.kind}>
+      <TableCell label="Invoice ID" className="font-mono text-xs sm:text-sm">
+        {row.invoiceId ?? <span className="text-muted-foreground">—</span>}
+      </TableCell>
+      <TableCell label="Issue date">{formatDate(row.issueDate)}</TableCell>
+      <TableCell label="Kind" className="sm:max-w-64 sm:whitespace-normal">
+        <span className="font-medium">{kindName[row.kind]}</span>
+        {row.description ? <span className="block text-xs text-muted-foreground">{row.description}</span> : null}
+        {row.order ? <span className="block text-xs text-muted-foreground">Order {row.order.reference}</span> : null}
+      </TableCell>
+      <TableCell label="Total amount" className="tabular-nums sm:text-right" data-column="amount">
+        {row.amount !== null ? (
+          <span className={BigInt(row.amount) > 0n ? "text-green-700 dark:text-green-400" : undefined}>
+            {signedUsdt(row.amount)}
+          </span>
+        ) : (
+          <span className="text-muted-foreground" title="No money moved">
+            {formatUsdt(BigInt(row.totalAmount), { suffix: true })}
+          </span>
+        )}
+      </TableCell>
+      <TableCell label="Balance after" className="tabular-nums sm:text-right" data-column="balance-after">
+        {formatUsdt(BigInt(row.balanceAfter), { suffix: true })}
+      </TableCell>
+      <TableCell label="Payment Type">
+        {row.paymentType}
+        {row.transaction ? (
+          <a
+            href={row.transaction.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={row.transaction.hash}
+            aria-label={`Transaction ${row.transaction.hash} on the TRON explorer`}
+            className="block font-mono text-xs text-primary underline-offset-4 hover:underline"
+          >
+            {shortHash(row.transaction.hash)}
+          </a>
+        ) : null}
+      </TableCell>
+      <TableCell label="Status">
+        <Badge variant={statusVariant[row.status]}>{capitalize(row.status)}</Badge>
+      </TableCell>
+    </TableRow>
   );
 }
 

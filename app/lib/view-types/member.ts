@@ -54,18 +54,34 @@ export type MemberSubscription = {
   complimentary: boolean;
 };
 
+/**
+ * What a billing-history row is: a ledger kind (a card debit is a refund), a complimentary plan
+ * (nothing paid), or an order that moved no money (pending, expired or cancelled).
+ */
+export type StatementKind =
+  "deposit" | "purchase" | "renewal" | "card" | "adjustment" | "refund" | "complimentary" | "order";
+
+/** One row of the member's statement. Money is micro-USDT. */
 export type BillingRow = {
   id: string;
-  invoiceId: string;
+  /** The invoice, deposit or order reference; null for a ledger entry without one (a card refund, a debit). */
+  invoiceId: string | null;
   issueDate: string;
-  /** Micro-USDT. */
+  kind: StatementKind;
+  /** What the row is for, unsigned (an order's or a failed renewal's total too). */
   totalAmount: string;
+  /** What it did to the balance, signed (credit +, debit −); null when it moved no money. */
+  amount: string | null;
+  /** The balance once this row (and every one before it) had happened. */
+  balanceAfter: string;
   paymentType: string;
   /** Invoices are paid, pending or failed; an order's row says where the order is. */
   status: "paid" | "pending" | "failed" | "expired" | "cancelled";
   description: string | null;
   /** A deposit's transaction on the TRON explorer (TRON_EXPLORER_URL), with its hash. */
   transaction: { hash: string; url: string } | null;
+  /** The order a purchase completed: one row for both. */
+  order: { reference: string } | null;
 };
 
 /** `content` is sanitized HTML, safe to render as is. */

@@ -77,7 +77,7 @@ test.describe("back office: a member's subscriptions and money", () => {
     await expect(subscriptionsSection(page).getByText("Complimentary", { exact: true })).toBeVisible();
     const memberPage = await memberContext.newPage();
     await openDashboard(memberPage, "billing-history");
-    await expect(memberPage.getByRole("cell", { name: "Complimentary" })).toBeVisible();
+    await expect(memberPage.getByRole("cell", { name: "Complimentary", exact: true })).toBeVisible();
     await memberContext.close();
 
     // A debit larger than the balance is refused.

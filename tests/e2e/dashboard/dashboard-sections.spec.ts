@@ -106,7 +106,9 @@ test.describe("member dashboard", () => {
     await expect(billRow.getByRole("cell")).toHaveText([
       bill!.invoiceId,
       utcDate(bill!.issueDate),
-      "$38.00 USDT",
+      `Purchase${signals.name} (monthly)`,
+      "\u2212$38.00 USDT",
+      "$12.00 USDT",
       "USDT Balance",
       "Paid",
     ]);
@@ -163,7 +165,9 @@ test.describe("member dashboard", () => {
     await expect(page.getByRole("columnheader")).toHaveText([
       "Invoice ID",
       "Issue date",
+      "Kind",
       "Total amount",
+      "Balance after",
       "Payment Type",
       "Status",
     ]);

@@ -6,6 +6,7 @@ export { getDatabase } from "../../../server/db/client.ts";
 export { startProductionServer } from "../../../server/production.ts";
 export { signUpMember } from "../../../server/auth/accounts/sign-up-member.ts";
 export { postLedgerEntry } from "../../../server/billing/ledger.ts";
+export { creditDeposit } from "../../../server/wallet/credit-deposit.ts";
 export { adjustBalance } from "../../../server/billing/adjust-balance.ts";
 export { queueNewPostEmails } from "../../../server/newsletter/queue-new-post-emails.ts";
 export { sendNewPostEmails } from "../../../server/newsletter/send-new-post-emails.ts";

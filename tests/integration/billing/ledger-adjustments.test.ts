@@ -63,7 +63,7 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
     });
     // Five random bytes in upper-case hex: the id members read out to support.
     expect(state.bills[0]!.invoiceId).toMatch(/^ADJ-[0-9A-F]{10}$/);
-    expect(state.notes).toEqual([{ kind: "deposit_credited", payload: { amount: "$25.50", balance: "$27.50" } }]);
+    expect(state.notes).toEqual([{ kind: "balance_credited", payload: { amount: "$25.50", balance: "$27.50" } }]);
   });
 
   it("without a reason, says it was a manual adjustment in the ledger and a balance adjustment on the bill", async () => {

@@ -106,6 +106,7 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
         shortfall: "$48.00",
         window: "72h",
       },
+      balance_credited: { amount: "$2.50", balance: "$7.50" },
     };
     for (const kind of notificationKinds)
       expect(renderTelegramNotification(kind, payloads[kind] ?? {}, DASHBOARD)).toContain(`Dashboard: ${DASHBOARD}`);
@@ -125,6 +126,10 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     expect(texts[3]).toContain("VIP Signals has ended because autorenew was off.");
     expect(texts[4]).toContain(
       "VIP Signals renews on 2031-03-15 for $49.00 USDT, and your balance ($1.00 USDT) does not cover it.\nDeposit at least $48.00 USDT",
+    );
+    // An operator's credit is no transfer: it is not described as a TRC-20 deposit.
+    expect(texts[5]).toBe(
+      `💰 Balance credited\n\n$2.50 USDT has been added to your balance by our team.\nYour balance is now $7.50 USDT.\n\nDashboard: ${DASHBOARD}`,
     );
 
     const unverified = await createMember(db(), { telegramUsername: "not_yet" });
