@@ -33,6 +33,22 @@ export function parseCart(value: unknown): Cart | null {
   return { planIds: [...new Set(ids)], billingPeriod };
 }
 
+/**
+ * The cart in an address, `quarterly:3,5`: how it travels without JavaScript (/pricing's buttons
+ * post, the answer is /pricing?cart=…, and "Next Step" is a GET to /join/details?cart=…). An
+ * address, not a cookie: the page for it is the same for everyone, so the anonymous page cache
+ * may keep it.
+ */
+export function cartToParam(cart: Cart): string {
+  return `${cart.billingPeriod}:${cart.planIds.join(",")}`;
+}
+
+export function cartFromParam(value: string | null | undefined): Cart | null {
+  if (!value || value.length > 200) return null;
+  const [period, ids = ""] = value.split(":");
+  return parseCart({ planIds: ids ? ids.split(",").map(Number) : [], billingPeriod: period });
+}
+
 // Storage can be missing (server render) or throw (disabled storage, private modes, quota):
 // the cart then simply lives for this page only.
 function storage(): Storage | null {

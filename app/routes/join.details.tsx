@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { cartFromParam } from "~/lib/cart";
 import { seoMeta } from "~/lib/meta";
 import { joinSchema } from "~/lib/validation/auth/join";
 import { PASSWORD_HINT } from "~/lib/validation/auth/password";
@@ -42,7 +43,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedIn(request, DASHBOARD);
-  return { plans: await listPublishedPlans(getDb()) };
+  // Without scripts /pricing's Next Step brings the cart in the address.
+  const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
+  return { plans: await listPublishedPlans(getDb()), cart };
 }
 
 export const action = defineAction({
@@ -79,8 +82,8 @@ const labels: Record<(typeof fields)[number], string> = {
 };
 
 export default function JoinDetails() {
-  const { plans } = useLoaderData<typeof loader>();
-  const cart = usePlanCart(plans);
+  const { plans, cart: carried } = useLoaderData<typeof loader>();
+  const cart = usePlanCart(plans, { initial: carried });
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -113,7 +116,7 @@ export default function JoinDetails() {
     <AuthShell
       title="Enter your details"
       description="Create your account, then pay from your USDT balance on the dashboard."
-      side={<CartSummary plans={plans} />}
+      side={<CartSummary plans={plans} initial={carried} />}
     >
       <Form method="post" className="grid gap-5" noValidate>
         <input

@@ -1,19 +1,40 @@
+import { redirect } from "react-router";
 import { PaymentMethods } from "~/components/pricing/payment-methods";
 import { PricingView } from "~/components/pricing/pricing-view";
 import { LoadError } from "~/components/ui/load-error";
+import { cartFromParam, cartToParam } from "~/lib/cart";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { microToDecimal } from "~/lib/money";
+import { MAX_PLANS_PER_PURCHASE } from "~/lib/validation/dashboard/purchase";
+import { pricingCartSchema } from "~/lib/validation/site/pricing-cart";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
 import { loadOrUnavailable } from "#server/http/load-or-unavailable";
 import type { Route } from "./+types/pricing";
 
-export const loader = () =>
-  loadOrUnavailable({
-    load: async () => ({ plans: await listPublishedPlans(getDb()) }),
-    fallback: { plans: [] },
+// The cart travels in the address without scripts (`?cart=`): the same page for everyone who
+// asks for that address, so the anonymous page cache may keep it.
+export const loader = ({ request }: Route.LoaderArgs) => {
+  const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
+  return loadOrUnavailable({
+    load: async () => ({ plans: await listPublishedPlans(getDb()), cart }),
+    fallback: { plans: [], cart },
     failure: "pricing plans failed to load",
   });
+};
+
+/** Add to cart / Remove from cart without scripts: back to this page with the new cart in its address. */
+export const action = defineAction({
+  schema: pricingCartSchema,
+  run: async ({ input: { cart, toggle } }) => {
+    const planIds = cart.planIds.includes(toggle)
+      ? cart.planIds.filter((id) => id !== toggle)
+      : [...cart.planIds, toggle].slice(0, MAX_PLANS_PER_PURCHASE);
+    const next = cartToParam({ planIds, billingPeriod: cart.billingPeriod });
+    return redirect(`/pricing?cart=${encodeURIComponent(next)}`, 303);
+  },
+});
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
   ...seoMeta({
@@ -35,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
 ];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans } = loaderData;
+  const { plans, cart } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
       <header className="mx-auto mb-10 max-w-2xl text-center">
@@ -45,7 +66,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {plans.length > 0 ? (
-        <PricingView plans={plans} />
+        <PricingView plans={plans} initial={cart} />
       ) : (
         <LoadError className="mx-auto max-w-xl rounded-xl">
           Error loading pricing plans. Please try again later.

@@ -1,21 +1,23 @@
 import type * as React from "react";
 import { CartItems } from "~/components/cart/cart-items";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
+import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
 import { periodLabel } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 
 /**
- * The plans carried from /pricing (navigation state, or the session-storage cart after a
- * reload), shown beside the sign-up form; paid on the dashboard. Nothing while the cart is empty.
+ * The plans carried from /pricing (navigation state, the address without scripts, or the
+ * session-storage cart after a reload), shown beside the sign-up form; paid on the dashboard. Nothing while the cart is empty.
  */
 export function CartSummary({
   plans,
+  initial,
   className,
   ...props
-}: { plans: readonly PublicPlan[] } & React.ComponentProps<"aside">) {
-  const { items, period, total } = usePlanCart(plans);
+}: { plans: readonly PublicPlan[]; initial?: Cart | null } & React.ComponentProps<"aside">) {
+  const { items, period, total } = usePlanCart(plans, { initial });
   if (items.length === 0) return null;
   return (
     <aside

@@ -37,6 +37,7 @@ export function CartItems({
   period,
   prices = true,
   onRemove,
+  form,
   variant,
   className,
   ...props
@@ -45,6 +46,8 @@ export function CartItems({
   period: BillingPeriod;
   prices?: boolean;
   onRemove?: (planId: number) => void;
+  /** The form the remove buttons post without scripts (the pricing page's). */
+  form?: string;
 } & VariantProps<typeof cartItemsVariants> &
   React.ComponentProps<"ul">) {
   return (
@@ -60,12 +63,19 @@ export function CartItems({
           ) : null}
           {onRemove ? (
             <Button
-              type="button"
+              // With the pricing page's form it posts `toggle` when scripts are off.
+              type="submit"
+              form={form}
+              name="toggle"
+              value={plan.id}
               variant="ghost"
               size="icon"
               className="size-7 text-muted-foreground"
               aria-label={`Remove ${plan.name} from cart`}
-              onClick={() => onRemove(plan.id)}
+              onClick={(event) => {
+                event.preventDefault();
+                onRemove(plan.id);
+              }}
             >
               <XIcon />
             </Button>

@@ -7,6 +7,9 @@ import { periodSuffix, type BillingPeriod } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 
+/** The pricing page's form the cart's buttons belong to (they sit in several parts of the page). */
+export const CART_FORM = "pricing-cart";
+
 /**
  * The pricing page's cart: items at the chosen period's price, the total (the sum
  * of the displayed prices) and "Next Step", disabled while empty. The parent makes
@@ -76,6 +79,7 @@ export function CartPanel({
           items={items}
           period={period}
           onRemove={onRemove}
+          form={CART_FORM}
           className={cn("max-h-48 overflow-y-auto lg:block lg:max-h-none lg:overflow-visible", !expanded && "hidden")}
         />
       )}
@@ -88,7 +92,20 @@ export function CartPanel({
             <span className="text-sm font-normal text-muted-foreground"> {periodSuffix[period]}</span>
           </span>
         </p>
-        <Button type="button" size="lg" disabled={items.length === 0} onClick={onNext} className="lg:w-full">
+        <Button
+          // Without scripts: a GET carrying the form's `cart` field to sign-up.
+          type="submit"
+          form={CART_FORM}
+          formMethod="get"
+          formAction="/join/details"
+          size="lg"
+          disabled={items.length === 0}
+          onClick={(event) => {
+            event.preventDefault();
+            onNext();
+          }}
+          className="lg:w-full"
+        >
           Next Step
           <ArrowRightIcon aria-hidden="true" />
         </Button>

@@ -4,11 +4,11 @@ import { useNavigate } from "react-router";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { Button } from "~/components/ui/button";
-import { writeCart, type Cart } from "~/lib/cart";
+import { cartToParam, writeCart, type Cart } from "~/lib/cart";
 import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 import { BillingPeriodTabs } from "./billing-period-tabs";
-import { CartPanel } from "./cart-panel";
+import { CART_FORM, CartPanel } from "./cart-panel";
 
 /** Where "Next Step" leads: the sign-up details screen, which reads the cart (app/lib/cart.ts). */
 export const NEXT_STEP_PATH = "/join/details";
@@ -16,10 +16,15 @@ export const NEXT_STEP_PATH = "/join/details";
 /** The plan picker: period tabs, plan cards with cart toggles, and the sticky cart. */
 export function PricingView({
   plans,
+  initial,
   className,
   ...props
-}: { plans: readonly PublicPlan[] } & React.ComponentProps<"div">) {
-  const cart = usePlanCart(plans, { preselect: true });
+}: {
+  plans: readonly PublicPlan[];
+  /** The cart in the address (`?cart=`), rendered by the server: how the cart travels without scripts. */
+  initial: Cart | null;
+} & React.ComponentProps<"div">) {
+  const cart = usePlanCart(plans, { preselect: true, initial });
   const navigate = useNavigate();
 
   const goToNextStep = () => {
@@ -31,6 +36,18 @@ export function PricingView({
 
   return (
     <div data-slot="pricing-view" className={cn(className)} {...props}>
+      {/*
+       * Without scripts the buttons post here (`toggle`: the plan added or removed) and the answer
+       * is this page with the new cart in its address; "Next Step" sends the cart to sign-up in
+       * the address too. With scripts every button does its work in the page instead.
+       */}
+      <form id={CART_FORM} method="post" action="/pricing">
+        <input
+          type="hidden"
+          name="cart"
+          value={cartToParam({ planIds: cart.items.map((p) => p.id), billingPeriod: cart.period })}
+        />
+      </form>
       <BillingPeriodTabs value={cart.period} onValueChange={cart.setPeriod}>
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <ul aria-label="Plans" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
@@ -46,11 +63,17 @@ export function PricingView({
                     selected={inCart}
                     action={
                       <Button
-                        type="button"
+                        type="submit"
+                        form={CART_FORM}
+                        name="toggle"
+                        value={plan.id}
                         className="w-full"
                         variant={inCart ? "outline" : "default"}
                         aria-pressed={inCart}
-                        onClick={() => cart.toggle(plan.id)}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          cart.toggle(plan.id);
+                        }}
                       >
                         {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
                         {inCart ? "Remove from cart" : "Add to cart"}

@@ -125,6 +125,35 @@ test.describe("pricing page", () => {
       await expect(card(page, signals.name)).toContainText(`${usd(signals.price)}/month`);
       await expect(page.getByText("Pay with USDT on TRON (TRC-20)")).toBeVisible();
     });
+
+    test("Add to cart and Remove from cart post, and Next Step carries the cart to sign-up", async ({ page, app }) => {
+      const [first, second] = (await plansFromDb(app)).filter((p) => p.published);
+      await page.goto("/pricing");
+      await card(page, first!.name).getByRole("button", { name: "Add to cart" }).click();
+      // The answer is this page with the cart in its address: the same for everyone who asks for it.
+      await expect(page).toHaveURL(new RegExp(`/pricing\\?cart=monthly%3A${first!.id}$`));
+      await expect(card(page, first!.name).getByRole("button", { name: "Remove from cart" })).toBeVisible();
+      await card(page, second!.name).getByRole("button", { name: "Add to cart" }).click();
+      await expect(cartItems(page)).toHaveText([new RegExp(first!.name), new RegExp(second!.name)]);
+      await expect(cartTotal(page)).toHaveText(`${usd(first!.price + second!.price)} /month`);
+      await cart(page)
+        .getByRole("button", { name: `Remove ${first!.name} from cart` })
+        .click();
+      await expect(cartItems(page)).toHaveText([new RegExp(second!.name)]);
+      await card(page, first!.name).getByRole("button", { name: "Add to cart" }).click();
+      await expect(cartItems(page)).toHaveText([new RegExp(second!.name), new RegExp(first!.name)]);
+
+      await nextStep(page).click();
+      await expect(page).toHaveURL(/\/join\/details\?cart=/);
+      const selection = page.getByLabel("Your selection");
+      await expect(selection).toContainText(second!.name);
+      await expect(selection).toContainText(first!.name);
+      // The sign-up form posts the same cart.
+      expect(JSON.parse(await page.locator('input[name="cart"]').inputValue())).toEqual({
+        planIds: [second!.id, first!.id],
+        billingPeriod: "monthly",
+      });
+    });
   });
 
   test("no published plans, or a failing database, shows its message instead of an error page", async ({
