@@ -6,6 +6,7 @@ export default [
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("logout", "routes/logout.ts"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/receipts/:invoiceId", "routes/dashboard.receipts.$invoiceId.tsx"),
   route("api/dashboard/profile", "routes/api.dashboard.profile.ts"),
   route("api/dashboard/password", "routes/api.dashboard.password.ts"),
   route("api/dashboard/telegram", "routes/api.dashboard.telegram.ts"),

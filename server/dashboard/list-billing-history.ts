@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { orderReference } from "~/lib/orders";
-import type { BillingRow } from "~/lib/view-types/member";
+import { receiptPath } from "~/lib/receipts";
+import type { BillingRow, StatementKind } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { billingHistory, ledgerEntries } from "../db/schema.ts";
 import { tronTransactionUrl } from "../lib/tron-transaction-url.ts";
@@ -65,6 +66,7 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       description: bill?.description ?? fallback.description,
       transaction: bill?.txHash ? { hash: bill.txHash, url: tronTransactionUrl(bill.txHash) } : null,
       order: order ? { reference: orderReference(order.id) } : null,
+      receiptPath: bill && hasReceipt(kind, bill.status) ? receiptPath(bill.invoiceId) : null,
       at: ledger.createdAt,
       seq: ledger.id,
     };
@@ -83,6 +85,7 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       description: bill.description,
       transaction: bill.txHash ? { hash: bill.txHash, url: tronTransactionUrl(bill.txHash) } : null,
       order: null,
+      receiptPath: hasReceipt(kind, bill.status) ? receiptPath(bill.invoiceId) : null,
       at: bill.issueDate,
       seq: AFTER_LEDGER,
     });
@@ -101,9 +104,15 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       description: `${order.plans.map((plan) => plan.name).join(", ")} (${order.billingPeriod}), ${formatUsdt(BigInt(order.total), { suffix: true })}`,
       transaction: null,
       order: null,
+      receiptPath: null,
       at: new Date(order.createdAt),
       seq: AFTER_LEDGER,
     });
   }
   return settleStatement(rows);
+}
+
+/** Paid purchases and renewals have a receipt (a complimentary plan too: its email links one). */
+function hasReceipt(kind: StatementKind, status: string): boolean {
+  return status === "paid" && (kind === "purchase" || kind === "renewal" || kind === "complimentary");
 }

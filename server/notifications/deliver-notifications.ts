@@ -33,7 +33,8 @@ export async function deliverNotifications(options: {
 }): Promise<{ sent: number; failed: number }> {
   const { db, limit = 20, runBudgetMs = RUN_BUDGET_MS, send = sendEmail } = options;
   const config = getConfig();
-  const dashboardUrl = `${getPublicOrigin()}/dashboard`;
+  const siteUrl = getPublicOrigin();
+  const dashboardUrl = `${siteUrl}/dashboard`;
   const claimed = await db.execute<Claimed>(sql`
     with due as (
       select id from notifications
@@ -76,6 +77,7 @@ export async function deliverNotifications(options: {
         brand: config.brandName,
         firstName: row.first_name,
         dashboardUrl,
+        siteUrl,
       });
       try {
         await send({ to: row.email, ...message });

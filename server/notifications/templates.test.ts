@@ -22,7 +22,12 @@ const PAYLOAD_KEYS = [
   "newAmount",
 ];
 const payload = Object.fromEntries(PAYLOAD_KEYS.map((key) => [key, HOSTILE]));
-const context = { brand: HOSTILE, firstName: HOSTILE, dashboardUrl: `https://signals.example/dashboard?a=1&b="2"` };
+const context = {
+  brand: HOSTILE,
+  firstName: HOSTILE,
+  dashboardUrl: `https://signals.example/dashboard?a=1&b="2"`,
+  siteUrl: "https://signals.example",
+};
 
 describe("notification emails escape what they are given", () => {
   it.each([...notificationKinds, "unknown_kind"])("%s", (kind) => {
@@ -44,4 +49,18 @@ describe("notification emails escape what they are given", () => {
       expect(html).toMatch(/<h1 style="font-size:20px;margin:0 0 16px">&lt;i&gt;Gold &amp; Co&lt;\/i&gt;: [^<]+<\/h1>/);
     },
   );
+});
+
+describe("purchase and renewal emails link their receipt", () => {
+  it.each(["purchase_confirmed", "renewal_charged"])("%s", (kind) => {
+    const { html, text } = renderNotification(kind, { invoiceId: "INV-2026/11 A&B" }, context);
+    const url = "https://signals.example/dashboard/receipts/INV-2026%2F11%20A%26B";
+    expect(text).toContain(`Your receipt: ${url}`);
+    expect(html).toContain(`Your receipt: ${url}`);
+  });
+
+  it("an email without an invoice has no receipt line", () => {
+    expect(renderNotification("purchase_confirmed", {}, context).text).not.toContain("receipt");
+    expect(renderNotification("deposit_credited", { invoiceId: "INV-1" }, context).text).not.toContain("receipt");
+  });
 });

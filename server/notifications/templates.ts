@@ -1,20 +1,30 @@
+import { receiptPath } from "~/lib/receipts";
 import { emailHtml } from "../email/layout.ts";
 import type { NotificationKind } from "./enqueue-notification.ts";
 
 export type RenderedMessage = { subject: string; text: string; html: string };
 
-type Context = { brand: string; firstName: string; dashboardUrl: string };
+/** `siteUrl`: the site's public origin (PUBLIC_URL), which every link in an email starts with. */
+type Context = { brand: string; firstName: string; dashboardUrl: string; siteUrl: string };
 type Payload = Record<string, string | undefined>;
 
 // Payload values are display strings written by the event that queued the message; any key
 // may be missing on old rows, so every template reads with a fallback.
-const templates: Record<NotificationKind, (p: Payload) => { subject: string; heading: string; lines: string[] }> = {
-  purchase_confirmed: (p) => ({
+type Template = (p: Payload, siteUrl: string) => { subject: string; heading: string; lines: string[] };
+
+/** A purchase's or renewal's receipt page, at the site's public address. */
+function receiptLine(p: Payload, siteUrl: string): string[] {
+  return p.invoiceId ? [`Your receipt: ${siteUrl}${receiptPath(p.invoiceId)}`] : [];
+}
+
+const templates: Record<NotificationKind, Template> = {
+  purchase_confirmed: (p, siteUrl) => ({
     subject: "Your subscription is active",
     heading: "Thank you — your subscription is active",
     lines: [
       `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
+      ...receiptLine(p, siteUrl),
       ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
       "Your access links arrive from our Telegram bot; if you have not verified your Telegram username yet, do it on the dashboard first.",
     ],
@@ -45,13 +55,14 @@ const templates: Record<NotificationKind, (p: Payload) => { subject: string; hea
       ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
     ],
   }),
-  renewal_charged: (p) => ({
+  renewal_charged: (p, siteUrl) => ({
     subject: "Subscription renewed",
     heading: "Your subscription has been renewed",
     lines: [
       `${p.plan ?? "Your subscription"} was renewed for ${p.amount ?? "its price"} from your balance.`,
       ...(p.nextBillingDate ? [`Next renewal: ${p.nextBillingDate}.`] : []),
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
+      ...receiptLine(p, siteUrl),
     ],
   }),
   renewal_failed: (p) => ({
@@ -101,7 +112,7 @@ const templates: Record<NotificationKind, (p: Payload) => { subject: string; hea
 export function renderNotification(kind: string, payload: Payload, context: Context): RenderedMessage {
   const template = templates[kind as NotificationKind];
   const { subject, heading, lines } = template
-    ? template(payload)
+    ? template(payload, context.siteUrl)
     : { subject: "Account update", heading: "There is an update on your account", lines: [] };
   const greeting = `Hi ${context.firstName || "there"},`;
   const paragraphs = [greeting, ...lines];

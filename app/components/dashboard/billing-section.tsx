@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -81,6 +82,15 @@ function BillingTableRow({ row }: { row: BillingRow }) {
     <TableRow data-kind={row.kind}>
       <TableCell label="Invoice ID" className="font-mono text-xs sm:text-sm">
         {row.invoiceId ?? <span className="text-muted-foreground">—</span>}
+        {row.receiptPath ? (
+          <Link
+            to={row.receiptPath}
+            aria-label={`Receipt for ${row.invoiceId}`}
+            className="block font-sans text-xs text-primary underline-offset-4 hover:underline"
+          >
+            Receipt
+          </Link>
+        ) : null}
       </TableCell>
       <TableCell label="Issue date">{formatDate(row.issueDate)}</TableCell>
       <TableCell label="Kind" className="sm:max-w-64 sm:whitespace-normal">

@@ -82,6 +82,25 @@ export type BillingRow = {
   transaction: { hash: string; url: string } | null;
   /** The order a purchase completed: one row for both. */
   order: { reference: string } | null;
+  /** A paid purchase's or renewal's receipt page (a path); null for everything else. */
+  receiptPath: string | null;
+};
+
+/** A paid purchase's or renewal's receipt, as the member prints it. Money is micro-USDT. */
+export type ReceiptView = {
+  invoiceId: string;
+  kind: "purchase" | "renewal" | "complimentary";
+  issueDate: string;
+  member: { name: string; email: string };
+  /** The plans' names; an invoice written before they were stored lists its description instead. */
+  plans: string[];
+  billingPeriod: BillingPeriod | null;
+  /** The dates the charge pays for; `until` null for lifetime (or unknown on old invoices). */
+  period: { from: string; until: string | null } | null;
+  amount: string;
+  method: string;
+  /** The order this purchase completed, by its reference. */
+  orderReference: string | null;
 };
 
 /** `content` is sanitized HTML, safe to render as is. */

@@ -350,6 +350,7 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
         brand: "NovaSignals",
         firstName: "Ada",
         dashboardUrl: "https://example.com/dashboard",
+        siteUrl: "https://example.com",
       });
       expect(email.subject).toBe("The price change for your subscription is cancelled — NovaSignals");
       expect(email.text).toContain(
