@@ -29,8 +29,7 @@ export function CartSummary({
       <p className="font-semibold">Your selection</p>
       <CartItems items={items} period={period} className="mt-4" />
       <p className="mt-4 flex justify-between border-t pt-4 font-semibold">
-        <span>Total ({periodLabel[period]})</span>
-        <span>{formatUsdt(total)} USDT</span>
+        <span>Total ({periodLabel[period]})</span> <span>{formatUsdt(total)} USDT</span>
       </p>
       <p className="mt-3 text-xs text-muted-foreground">
         After creating your account you pay from your USDT (TRC-20) balance on the dashboard.

@@ -117,7 +117,7 @@ function PlanPicker({
             />
           )}
           <p className="flex flex-col text-sm xl:flex-row xl:items-baseline xl:justify-between xl:border-t xl:pt-3">
-            <span className="text-muted-foreground">{`Total (${items.length} ${items.length === 1 ? "plan" : "plans"})`}</span>
+            <span className="text-muted-foreground">{`Total (${items.length} ${items.length === 1 ? "plan" : "plans"})`}</span>{" "}
             <span className="font-semibold tabular-nums" data-slot="cart-total">
               {formatUsdt(total)} <span className="font-normal text-muted-foreground">{periodSuffix[cart.period]}</span>
             </span>

@@ -86,7 +86,7 @@ export function CartPanel({
 
       <div className="flex items-center justify-between gap-3 lg:flex-col lg:items-stretch lg:border-t lg:pt-4">
         <p className="flex flex-col lg:flex-row lg:items-baseline lg:justify-between">
-          <span className="text-sm text-muted-foreground">Total</span>
+          <span className="text-sm text-muted-foreground">Total</span>{" "}
           <span className="font-semibold tabular-nums" data-slot="cart-total" aria-live="polite">
             <span className="text-lg lg:text-xl">{formatUsdt(total)}</span>
             <span className="text-sm font-normal text-muted-foreground"> {periodSuffix[period]}</span>

@@ -49,6 +49,7 @@ test.describe("sign-up (/join/details)", () => {
     await expect(page).toHaveURL(/\/join\/details$/);
     await expect(page.getByRole("heading", { name: "Enter your details" })).toBeVisible();
     await expect(page.getByLabel("Your selection")).toContainText(plan!.name);
+    await expect(page.getByLabel("Your selection")).toContainText(/Total \(per quarter\) \$\d/);
     await expect(
       page.getByText("Please ensure your Telegram username is correct or we can't provide access to our products!"),
     ).toBeVisible();

@@ -132,6 +132,10 @@ test.describe("member dashboard", () => {
     await expect(page.getByRole("tab", { name: /Quarterly/ })).toHaveAttribute("aria-selected", "true");
     await expect(card(page, vip!.name).getByRole("button", { name: "Remove from cart" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Cart items" })).toHaveText(vip!.name);
+    // Read as one line (copied, or by a screen reader): a space between the label and the amount.
+    await expect(page.locator("p", { has: page.locator('[data-slot="cart-total"]') })).toHaveText(
+      /^Total \(1 plan\) \$\d/,
+    );
     await expect(page.getByRole("button", { name: "Subscribe", exact: true })).toBeEnabled();
   });
 

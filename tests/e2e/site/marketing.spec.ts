@@ -257,6 +257,9 @@ test.describe("home page", () => {
     const cart = page.getByRole("complementary", { name: "Your cart" });
     await expect(cart.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
     await expect(cart.locator('[data-slot="cart-total"]')).toContainText(formatUsdt(lifetime));
+    await expect(cart.locator("p", { has: page.locator('[data-slot="cart-total"]') })).toHaveText(
+      `Total ${formatUsdt(lifetime)} lifetime`,
+    );
   });
 });
 
