@@ -20,6 +20,7 @@ import {
   loadKnowledgebaseData,
   loadOrderData,
   loadSubscriptionsData,
+  loadWelcomeData,
   readSidebarState,
 } from "#server/dashboard/dashboard-data";
 import { getDepositWallet } from "#server/dashboard/get-deposit-wallet";
@@ -43,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const userId = member.userId;
   const section = resolveSection(new URL(request.url).searchParams.get("section"));
+  if (!section) throw data("Not Found", { status: 404 });
   const open = section.enabled ? section.key : null;
   const profile = await getMemberProfile({ db, userId }).catch((error: unknown) => {
     // An account without a profile cannot use the dashboard; say so rather than crash.
@@ -56,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       sidebarOpen: readSidebarState(request),
       profile,
       wallet,
+      welcome: open === "welcome" ? await loadWelcomeData({ db, userId }) : null,
       subscriptions: open === "subscriptions" ? await loadSubscriptionsData({ db, userId }) : null,
       order: open === "order" ? await loadOrderData({ db, userId, wallet }) : null,
       billing: open === "billing-history" ? await loadBillingData({ db, userId }) : null,
@@ -100,7 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : section.key === "knowledgebase" ? (
           <KnowledgebaseSection data={loaded?.knowledgebase ?? undefined} />
         ) : (
-          <WelcomeSection />
+          <WelcomeSection data={loaded?.welcome ?? undefined} />
         )}
       </DashboardShell>
     </SessionEndedProvider>

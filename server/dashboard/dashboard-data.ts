@@ -6,6 +6,7 @@ import type {
   OrderData,
   SectionData,
   SubscriptionsData,
+  WelcomeData,
 } from "~/lib/view-types/member";
 import { listPublishedPlans } from "../content/list-published-plans.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
@@ -37,13 +38,28 @@ async function orMessage<T>(load: () => Promise<T>, message: string, what: strin
 
 export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): Promise<SubscriptionsData> {
   return orMessage(
-    async () => ({
-      plans: await listPublishedPlans(options.db),
-      subscriptions: await listMemberSubscriptions(options),
-      cart: await getMemberCart(options),
-    }),
+    async () => {
+      const subscriptions = await listMemberSubscriptions(options);
+      const kept = await getMemberCart(options);
+      // Plans the member already has are not in the cart: the page reloads right after a purchase,
+      // before the emptied cart the browser posts may have been written, and must not bring them back.
+      const active = new Set(subscriptions.filter((s) => s.status === "active").map((s) => s.planId));
+      const cart = kept ? { ...kept, planIds: kept.planIds.filter((id) => !active.has(id)) } : null;
+      return { plans: await listPublishedPlans(options.db), subscriptions, cart };
+    },
     SUBSCRIPTIONS_LOAD_FAILED,
     "subscriptions",
+  );
+}
+
+/** Welcome's active plans (the same rows as Subscriptions' list, only the active ones). */
+export function loadWelcomeData(options: { db: DbOrTx; userId: string }): Promise<WelcomeData> {
+  return orMessage(
+    async () => ({
+      active: (await listMemberSubscriptions(options)).filter((subscription) => subscription.status === "active"),
+    }),
+    SUBSCRIPTIONS_LOAD_FAILED,
+    "welcome",
   );
 }
 

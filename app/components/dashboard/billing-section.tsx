@@ -82,6 +82,8 @@ function BillingTableRow({ row }: { row: BillingRow }) {
     <TableRow data-kind={row.kind}>
       <TableCell label="Invoice ID" className="font-mono text-xs sm:text-sm">
         {row.invoiceId ?? <span className="text-muted-foreground">—</span>}
+        {/* Copied or read aloud, the cell is "INV-… Receipt", not one run-together word. */}
+        {row.receiptPath ? " " : null}
         {row.receiptPath ? (
           <Link
             to={row.receiptPath}
@@ -95,6 +97,7 @@ function BillingTableRow({ row }: { row: BillingRow }) {
       <TableCell label="Issue date">{formatDate(row.issueDate)}</TableCell>
       <TableCell label="Kind" className="sm:max-w-64 sm:whitespace-normal">
         <span className="font-medium">{kindName[row.kind]}</span>
+        {row.description ? " " : null}
         {row.description ? <span className="block text-xs text-muted-foreground">{row.description}</span> : null}
         {row.order ? <span className="block text-xs text-muted-foreground">Order {row.order.reference}</span> : null}
       </TableCell>

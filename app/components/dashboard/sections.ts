@@ -27,7 +27,8 @@ type SectionDef = { key: SectionKey; title: string; icon: LucideIcon; enabled: b
 
 /**
  * The dashboard's sections. Signals, Courses and Purchase ASI are defined but
- * disabled: hidden from the sidebar, and asking for them shows "… - Coming soon".
+ * disabled: hidden from the sidebar, and asking for them shows "… - Coming soon". Any other
+ * `?section=` is a page the site does not have: not found.
  */
 export const dashboardSections: readonly SectionDef[] = [
   { key: "welcome", title: "Welcome", icon: HomeIcon, enabled: true },
@@ -43,26 +44,17 @@ export const dashboardSections: readonly SectionDef[] = [
 
 export const DEFAULT_SECTION: SectionKey = "welcome";
 
-export type ResolvedSection = { key: SectionKey; enabled: true } | { key: string; enabled: false; title: string };
+export type ResolvedSection = { key: SectionKey; enabled: true } | { key: SectionKey; enabled: false; title: string };
 
 /**
- * What `?section=` asks for: an enabled section, or the "Coming soon" page titled after the
- * key (disabled and unknown keys alike). No parameter opens Welcome.
+ * What `?section=` asks for: an enabled section, or the "Coming soon" page of a disabled one.
+ * No parameter opens Welcome; a key the dashboard does not define is null (not found): an
+ * address that answered "Coming soon" for anything typed would promise pages that will never come.
  */
-export function resolveSection(param: string | null): ResolvedSection {
+export function resolveSection(param: string | null): ResolvedSection | null {
   const key = (param ?? "").trim().toLowerCase();
   if (!key) return { key: DEFAULT_SECTION, enabled: true };
   const known = dashboardSections.find((s) => s.key === key);
-  if (known?.enabled) return { key: known.key, enabled: true };
-  return { key, enabled: false, title: known?.title ?? titleCase(key) };
-}
-
-/** "market-news" → "Market News"; kept short so a long address cannot stretch the page. */
-export function titleCase(key: string): string {
-  return key
-    .slice(0, 60)
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(" ");
+  if (!known) return null;
+  return known.enabled ? { key: known.key, enabled: true } : { key: known.key, enabled: false, title: known.title };
 }

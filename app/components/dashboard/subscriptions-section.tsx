@@ -15,7 +15,7 @@ import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { MemberSubscriptions } from "./member-subscriptions";
 
-/** Subscriptions: plan cards with a cart and the confirm-purchase dialog, then the member's list. */
+/** Subscriptions: the member's own plans first, then the plan cards with a cart and the confirm-purchase dialog. */
 export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
   return (
     <DashboardSection id="subscriptions" title="Subscriptions" className="gap-8">
@@ -29,8 +29,8 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
       >
         {({ plans, subscriptions, cart }) => (
           <>
-            <PlanPicker plans={plans} subscriptions={subscriptions} kept={cart} />
             <MemberSubscriptions subscriptions={subscriptions} />
+            <PlanPicker plans={plans} subscriptions={subscriptions} kept={cart} />
           </>
         )}
       </SectionContent>

@@ -1,12 +1,14 @@
 import { CheckCircle2Icon, SendIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { WelcomeData } from "~/lib/view-types/member";
 import { useDashboard } from "./dashboard-context";
 import { DashboardSection } from "./dashboard-section";
 import { TelegramCodeDialog } from "./telegram-code-dialog";
+import { WelcomePlans } from "./welcome-plans";
 
-/** Welcome: "Enter Your Telegram Username" verification. */
-export function WelcomeSection() {
+/** Welcome: the member's plans and next step, then "Enter Your Telegram Username" verification. */
+export function WelcomeSection({ data }: { data?: WelcomeData }) {
   const { profile } = useDashboard();
   const username = profile.telegramUsername;
   return (
@@ -16,6 +18,7 @@ export function WelcomeSection() {
       description="Link your Telegram account to receive signals, then pick your plans under Subscriptions."
       className="max-w-3xl"
     >
+      <WelcomePlans data={data} telegramVerified={profile.telegramVerified} telegramBot={profile.telegramBot} />
       <Card>
         <CardHeader>
           <CardTitle>

@@ -116,6 +116,8 @@ export type SubscriptionsData = SectionData<{
   cart: Cart | null;
 }>;
 export type BillingData = SectionData<{ rows: BillingRow[] }>;
+/** Welcome: the member's active plans, to say what they have and what comes next. */
+export type WelcomeData = SectionData<{ active: MemberSubscription[] }>;
 export type KnowledgebaseData = SectionData<{ articles: KnowledgebaseArticle[] }>;
 export type OrderData = SectionData<{ view: OrderView | null }>;
 

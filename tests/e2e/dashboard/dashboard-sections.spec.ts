@@ -97,6 +97,21 @@ test.describe("member dashboard", () => {
     await expect(lifetime.getByRole("cell").nth(5)).toHaveText("N/A");
     await expect(lifetime.getByRole("switch")).toHaveCount(0);
 
+    // The member's own plans come before the catalogue.
+    const ownTop = (await page.getByRole("heading", { name: "Your subscriptions" }).boundingBox())!.y;
+    const catalogueTop = (await card(page, signals.name).boundingBox())!.y;
+    expect(ownTop).toBeLessThan(catalogueTop);
+
+    // Welcome says what is active, when it renews or ends, and what comes next.
+    await openDashboard(page);
+    const plansCard = page.locator('[data-slot="welcome-plans"]');
+    // Newest first, as in Subscriptions.
+    await expect(plansCard.getByRole("list", { name: "Active plans" }).getByRole("listitem")).toHaveText([
+      `${vip.name} (Lifetime): never ends`,
+      `${signals.name} (Monthly): renews on ${utcDate(sub!.nextBillingDate!)}`,
+    ]);
+    await expect(plansCard).toContainText("Next step: verify your Telegram account below.");
+
     const [bill] = await db.select().from(schema.billingHistory).where(eq(schema.billingHistory.userId, member.userId));
     await nav(page).getByRole("link", { name: "Billing history" }).click();
     const billRow = page
@@ -104,9 +119,9 @@ test.describe("member dashboard", () => {
       .getByRole("row")
       .filter({ hasText: bill!.invoiceId });
     await expect(billRow.getByRole("cell")).toHaveText([
-      bill!.invoiceId,
+      `${bill!.invoiceId} Receipt`,
       utcDate(bill!.issueDate),
-      `Purchase${signals.name} (monthly)`,
+      `Purchase ${signals.name} (monthly)`,
       "\u2212$38.00 USDT",
       "$12.00 USDT",
       "USDT Balance",

@@ -45,8 +45,11 @@ test.describe("member dashboard", () => {
 
     await openDashboard(page, "signals");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signals - Coming soon");
-    await openDashboard(page, "market-news");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Market News - Coming soon");
+    // A section the dashboard does not have is not found, with the site's 404 page.
+    const unknown = await page.goto("/dashboard?section=market-news");
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await openDashboard(page, "user-info");
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(`${app.url}/`);

@@ -85,20 +85,32 @@ describeEachDatabase("member dashboard", (database) => {
     expect(redirect.status).toBe(302);
     expect(redirect.location).toBe("/signin?redirectTo=%2Fdashboard%3Fsection%3Dbilling-history");
 
-    const page = await load("/dashboard?section=Market_News", `${ada.cookie}; sidebar_state=false`);
+    const page = await load("/dashboard?section=Signals", `${ada.cookie}; sidebar_state=false`);
     const loaded = page.data as {
       section: unknown;
       sidebarOpen: boolean;
       profile: { email: string; balance: string };
       wallet: { address: string; qr: { size: number } };
     };
-    expect(loaded.section).toEqual({ key: "market_news", enabled: false, title: "Market News" });
+    expect(loaded.section).toEqual({ key: "signals", enabled: false, title: "Signals" });
     expect(loaded.sidebarOpen).toBe(false);
     expect(loaded.profile.email).toMatch(/^ada-/);
     expect(loaded.wallet.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(loaded.wallet.qr.size).toBe(29 + 8);
+    // A section the dashboard does not define is not found, not "Coming soon".
+    for (const unknown of ["Market_News", "market-news", "x".repeat(500)])
+      expect((await load(`/dashboard?section=${unknown}`, ada.cookie)).status, unknown).toBe(404);
     const open = await load("/dashboard", ada.cookie);
     expect(open.data).toMatchObject({ section: { key: "welcome", enabled: true }, sidebarOpen: true });
+    // Welcome lists the active plans only: none yet, then the one bought; a cancelled one never.
+    expect(open.data.welcome).toEqual({ active: [] });
+    const cy = await member("Cy");
+    const monthly = await subscribe(cy.userId, "monthly");
+    const cancelled = await subscribe(cy.userId, "lifetime");
+    await db().update(subscriptions).set({ status: "cancelled" }).where(eq(subscriptions.id, cancelled.id));
+    const welcome = (await load("/dashboard", cy.cookie)).data.welcome as { active: { id: string }[] };
+    expect(welcome.active.map((s) => s.id)).toEqual([monthly.id]);
+    expect((await load("/dashboard?section=user-info", ada.cookie)).data.welcome).toBeNull();
   });
 
   it("autorenew: another member's subscription id is 404 and nothing changes; a malformed id too", async () => {

@@ -6,7 +6,7 @@ import { loader as dashboardLoader } from "~/routes/dashboard";
 import { action as joinAction } from "~/routes/join.details";
 import * as signIn from "~/routes/signin";
 import type { Db } from "#server/db/client";
-import { memberCarts, pricing, user } from "#server/db/schema";
+import { memberCarts, pricing, subscriptions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -122,6 +122,31 @@ describeEachDatabase("the member's cart on the server", (database) => {
     expect(await save({ planIds: [plan.id], billingPeriod: "monthly" }, "")).toMatchObject({
       status: 401,
       data: { signedOut: true },
+    });
+  });
+
+  it("Subscriptions leaves out of the kept cart the plans the member already has", async () => {
+    // Right after a purchase the page reloads before the browser's emptied cart is written: the
+    // plans just bought must not come back into the cart.
+    const [bought, wanted] = [await createPlan(db(), "Echo"), await createPlan(db(), "Foxtrot")];
+    const member = await signUpStaff(db(), null);
+    await callAction(cartRoute, {
+      path: "/api/dashboard/cart",
+      cookie: member.cookie,
+      json: { planIds: [bought.id, wanted.id], billingPeriod: "monthly" },
+    });
+    await db()
+      .insert(subscriptions)
+      .values({
+        userId: member.userId,
+        planId: bought.id,
+        billingPeriod: "monthly",
+        nextBillingDate: new Date(Date.now() + 30 * 86_400_000),
+      });
+    const page = await callLoader(dashboardLoader, { path: "/dashboard?section=subscriptions", cookie: member.cookie });
+    expect((page.data as { subscriptions: { cart: unknown } }).subscriptions.cart).toEqual({
+      planIds: [wanted.id],
+      billingPeriod: "monthly",
     });
   });
 });
