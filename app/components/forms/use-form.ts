@@ -135,17 +135,23 @@ export function useForm<V extends Record<string, unknown> = Record<string, never
   // A control rendered on the server can be typed in before its script hydrates it (a form below
   // the fold hydrates only as it comes into view). React would then hold it to the value it was
   // rendered with and drop what was typed; so when the control is attached, what it holds wins.
-  // Behind by a render at most, which is harmless: a control that holds what was rendered is left alone.
+  // Only on the form's first commit (hydration): a control attached later (a dialog opening, a
+  // field shown by a status change) holds what React rendered, or what the browser made of it (a
+  // date input's own format), and taking that over would change the form behind its owner's back.
   const latestValues = React.useRef(values);
+  const committed = React.useRef(false);
   React.useEffect(() => {
     latestValues.current = values;
   });
+  React.useEffect(() => {
+    committed.current = true;
+  }, []);
   const keepers = React.useRef(new Map<string, (element: HTMLInputElement | HTMLTextAreaElement | null) => void>());
   const keepTyped = (key: keyof V & string) => {
     let keep = keepers.current.get(key);
     if (!keep) {
       keep = (element) => {
-        if (element && element.value !== String(latestValues.current[key] ?? ""))
+        if (!committed.current && element && element.value !== String(latestValues.current[key] ?? ""))
           setValues((v) => ({ ...v, [key]: element.value }));
       };
       keepers.current.set(key, keep);
