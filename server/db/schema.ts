@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  pgEnum,
   pgSequence,
   pgTable,
   primaryKey,
@@ -19,6 +18,8 @@ import {
 import { user } from "./auth-schema.ts";
 import { createdAt, micro, updatedAt } from "./columns.ts";
 import { pricing } from "./content-schema.ts";
+import { billingPeriod, billingStatus, ledgerKind, subscriptionStatus } from "./enums.ts";
+import { orders } from "./orders-schema.ts";
 
 export * from "./auth-schema.ts";
 export * from "./back-office-schema.ts";
@@ -31,11 +32,8 @@ export * from "./sign-in-devices-schema.ts";
 export * from "./staff-schema.ts";
 export * from "./telegram-schema.ts";
 export * from "./uploads-schema.ts";
-
-export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "cancelled"]);
-export const billingStatus = pgEnum("billing_status", ["paid", "pending", "failed"]);
-export const billingPeriod = pgEnum("billing_period", ["monthly", "quarterly", "lifetime"]);
-export const ledgerKind = pgEnum("ledger_kind", ["deposit", "purchase", "renewal", "adjustment", "refund", "card"]);
+export * from "./enums.ts";
+export * from "./orders-schema.ts";
 
 /** A member's profile: id equals the auth user id. */
 export const profiles = pgTable(
@@ -265,58 +263,3 @@ export const renewalReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.dueAt, t.kind] })],
 );
-
-export const orderStatus = pgEnum("order_status", ["pending", "paid", "expired", "cancelled"]);
-
-/**
- * A cart waiting for its money: purchased from the balance as soon as the balance covers it.
- * Its total is held until `pricesHeldUntil`; past that it is priced again before any charge.
- * At most one pending order per member.
- */
-export const orders = pgTable(
-  "orders",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    status: orderStatus("status").notNull().default("pending"),
-    planIds: integer("plan_ids").array().notNull(),
-    billingPeriod: billingPeriod("billing_period").notNull(),
-    totalAmount: micro("total_amount").notNull(),
-    pricesHeldUntil: timestamp("prices_held_until", { withTimezone: true }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** Set when a lapsed hold was priced again at a different total: not charged until the member accepts it. */
-    repricedAt: timestamp("repriced_at", { withTimezone: true }),
-    /** Why a covered order could not be purchased (a plan withdrawn or already active), as the member reads it. */
-    problem: text("problem"),
-    closedAt: timestamp("closed_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check("orders_total_nonneg", sql`${t.totalAmount} >= 0`),
-    check("orders_has_plans", sql`cardinality(${t.planIds}) > 0`),
-    uniqueIndex("orders_one_pending_per_member")
-      .on(t.userId)
-      .where(sql`${t.status} = 'pending'`),
-    index("orders_user_created_idx").on(t.userId, t.createdAt),
-    index("orders_pending_expiry_idx")
-      .on(t.expiresAt)
-      .where(sql`${t.status} = 'pending'`),
-  ],
-);
-
-/**
- * A member's plan cart, kept with the account so it follows them to another tab, browser or
- * sign-in: one row per member, overwritten by every change. Ids are only a wish (pricing.id
- * values, unique, in the order they were added): readers check them against published plans.
- */
-export const memberCarts = pgTable("member_carts", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  planIds: integer("plan_ids").array().notNull(),
-  billingPeriod: billingPeriod("billing_period").notNull(),
-  updatedAt: updatedAt(),
-});

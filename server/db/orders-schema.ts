@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.ts";
+import { createdAt, micro, updatedAt } from "./columns.ts";
+import { billingPeriod } from "./enums.ts";
+
+export const orderStatus = pgEnum("order_status", ["pending", "paid", "expired", "cancelled"]);
+
+/**
+ * A cart waiting for its money: purchased from the balance as soon as the balance covers it.
+ * Its total is held until `pricesHeldUntil`; past that it is priced again before any charge.
+ * At most one pending order per member.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: orderStatus("status").notNull().default("pending"),
+    planIds: integer("plan_ids").array().notNull(),
+    billingPeriod: billingPeriod("billing_period").notNull(),
+    totalAmount: micro("total_amount").notNull(),
+    pricesHeldUntil: timestamp("prices_held_until", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when a lapsed hold was priced again at a different total: not charged until the member accepts it. */
+    repricedAt: timestamp("repriced_at", { withTimezone: true }),
+    /** Why a covered order could not be purchased (a plan withdrawn or already active), as the member reads it. */
+    problem: text("problem"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("orders_total_nonneg", sql`${t.totalAmount} >= 0`),
+    check("orders_has_plans", sql`cardinality(${t.planIds}) > 0`),
+    uniqueIndex("orders_one_pending_per_member")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A member's plan cart, kept with the account so it follows them to another tab, browser or
+ * sign-in: one row per member, overwritten by every change. Ids are only a wish (pricing.id
+ * values, unique, in the order they were added): readers check them against published plans.
+ */
+export const memberCarts = pgTable("member_carts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  planIds: integer("plan_ids").array().notNull(),
+  billingPeriod: billingPeriod("billing_period").notNull(),
+  updatedAt: updatedAt(),
+});
