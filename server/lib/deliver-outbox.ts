@@ -44,6 +44,11 @@ export async function deliverOutbox<R extends ClaimedRow>(options: {
   send: (row: R) => Promise<unknown>;
   /** Told of each failed try (to log it), after the row's retry is written. */
   onFailure?: (row: R, message: string) => void;
+  /**
+   * After the last try the row is due at once instead of after a back-off: nothing claims it any
+   * more, so its due time then marks when it was given up on (a list of failed rows reads it).
+   */
+  givenUpDueAtOnce?: boolean;
 }): Promise<{ sent: number; failed: number }> {
   const { db, outbox, limit = 20, runBudgetMs = RUN_BUDGET_MS } = options;
   const table = sql.identifier(outbox.table);
@@ -84,9 +89,10 @@ export async function deliverOutbox<R extends ClaimedRow>(options: {
       } catch (error) {
         failed++;
         const message = String((error as Error).message).slice(0, 500);
+        const givenUp = options.givenUpDueAtOnce && row.attempt >= options.maxAttempts;
         await db.execute(sql`
           update ${table}
-          set ${next} = now() + make_interval(secs => ${retryDelaySeconds(row.attempt)}), ${lastError} = ${message}
+          set ${next} = now() + make_interval(secs => ${givenUp ? 0 : retryDelaySeconds(row.attempt)}), ${lastError} = ${message}
           where id = ${row.id}`);
         options.onFailure?.(row, message);
       }

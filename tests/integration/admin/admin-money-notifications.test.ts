@@ -198,6 +198,10 @@ describeEachDatabase("money: failed notifications and their retry", (database) =
     // The email job leaves a queued copy to the retry job.
     expect(await deliverNotifications({ db: db(), send: capture })).toEqual({ sent: 0, failed: 0 });
 
+    // A run with no time left sends nothing and hands its claim back, due at once.
+    expect(await deliverTelegramRetries({ db: db(), bot, runBudgetMs: -1 })).toEqual({ sent: 0, failed: 0 });
+    expect(api.messagesTo(m.telegramId)).toHaveLength(1);
+    expect((await row(id)).telegramNextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(await deliverTelegramRetries({ db: db(), bot })).toEqual({ sent: 1, failed: 0 });
     expect(await deliverTelegramRetries({ db: db(), bot })).toEqual({ sent: 0, failed: 0 });
     expect(await row(id)).toMatchObject({ telegramStatus: "sent", telegramError: null, telegramNextAttemptAt: null });
