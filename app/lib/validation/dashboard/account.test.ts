@@ -25,4 +25,20 @@ describe("deleteAccountSchema (the password, and a code when two-factor is on)",
     expect(messages({ password: "x", code: "1".repeat(33) })).toEqual([DELETE_CODE_INVALID]);
     expect(messages({ password: "x", code: "12\u000034" })).toEqual([DELETE_CODE_INVALID]);
   });
+
+  it("answers an over-long password as incorrect, and refuses control characters in it", () => {
+    expect(messages({ password: "a".repeat(129) })).toEqual(["Password is incorrect."]);
+    expect(messages({ password: "a".repeat(128) })).toEqual([]);
+    expect(messages({ password: "Analy\u0000tical1" })).toEqual(["Password contains characters that are not allowed"]);
+  });
+
+  it("answers fields that are not text with their field's message", () => {
+    expect(messages({ password: 12345678 })).toEqual([DELETE_PASSWORD_REQUIRED]);
+    expect(messages({ password: "x", code: 123456 })).toEqual([DELETE_CODE_INVALID]);
+  });
+
+  it("writes out the messages the member reads", () => {
+    expect(DELETE_PASSWORD_REQUIRED).toBe("Enter your password to delete your account");
+    expect(DELETE_CODE_INVALID).toBe("Enter the code from your authenticator app or a backup code");
+  });
 });
