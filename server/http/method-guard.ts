@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ServerBuild } from "react-router";
 import { actionRoutesFor } from "./route-patterns.ts";
 
@@ -13,6 +13,7 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function methodGuard(options: { getBuild: () => Promise<ServerBuild> | ServerBuild }): RequestHandler {
   return async (req, res, next) => {
+    if (req.method === "OPTIONS") return answerOptions(req, res, next, options.getBuild);
     if (!MUTATIONS.has(req.method)) return next();
     try {
       if (actionRoutesFor(await options.getBuild(), req.path).length > 0) return next();
@@ -24,4 +25,27 @@ export function methodGuard(options: { getBuild: () => Promise<ServerBuild> | Se
       next(error);
     }
   };
+}
+
+/**
+ * OPTIONS is answered here, 204 with the methods the address takes in `Allow` (POST where a route
+ * has an action; "OPTIONS *" asks about the server, which takes all of them): React Router has no
+ * answer for it and logs a stack trace for each. It opens nothing: no CORS header is sent, so a
+ * preflight from another site is denied by the browser as before. The request log line records it.
+ */
+async function answerOptions(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  getBuild: () => Promise<ServerBuild> | ServerBuild,
+) {
+  try {
+    const post = req.url === "*" || actionRoutesFor(await getBuild(), req.path).length > 0;
+    res
+      .status(204)
+      .set({ "Cache-Control": "no-store", Allow: post ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS" })
+      .end();
+  } catch (error) {
+    next(error);
+  }
 }

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineAction } from "#server/http/action";
 import { createApp } from "#server/http/app";
@@ -227,3 +227,56 @@ describe("a mutation to an address without an action is answered 405 before Reac
     expect(warningsAndErrors()).toEqual([]);
   });
 });
+
+describe("OPTIONS is answered before React Router (which logs a stack trace for it), with nothing logged", () => {
+  it("a page, its .data form, an API route, an unknown address and the server itself: 204 with Allow", async () => {
+    const cases: [string, string][] = [
+      ["/", "GET, HEAD, OPTIONS"],
+      ["/_root.data", "GET, HEAD, OPTIONS"],
+      ["/nothing", "GET, HEAD, OPTIONS"],
+      ["/probe", "GET, HEAD, POST, OPTIONS"],
+      ["/probe.data", "GET, HEAD, POST, OPTIONS"],
+      ["/api/probe", "GET, HEAD, POST, OPTIONS"],
+      ["/api/nothing", "GET, HEAD, OPTIONS"],
+    ];
+    for (const [path, allow] of cases) {
+      // A preflight's headers open nothing: no CORS header comes back.
+      const answer = await fetch(`${base}${path}`, {
+        method: "OPTIONS",
+        headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+      });
+      expect(answer.status, path).toBe(204);
+      expect(answer.headers.get("allow"), path).toBe(allow);
+      expect(answer.headers.get("cache-control"), path).toBe("no-store");
+      expect(
+        [...answer.headers.keys()].filter((name) => name.startsWith("access-control-")),
+        path,
+      ).toEqual([]);
+      expect(await answer.text(), path).toBe("");
+    }
+    const star = await rawRequest("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(star).toMatch(/^HTTP\/1\.1 204 /);
+    expect(star).toMatch(/^allow: GET, HEAD, POST, OPTIONS\r$/im);
+    // The request log line says 204; no warning, no error, no stack trace.
+    expect(warningsAndErrors()).toEqual([]);
+    expect(
+      logLines()
+        .filter((line) => line.method === "OPTIONS")
+        .map((line) => line.status),
+    ).toEqual(Array(cases.length + 1).fill(204));
+    expect(capture.output()).not.toMatch(/stack/i);
+    expect(ran).not.toHaveBeenCalled();
+  });
+});
+
+/** A request written by hand, for a target fetch cannot send ("*"). */
+function rawRequest(text: string): Promise<string> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.end(text));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString("utf8")));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
