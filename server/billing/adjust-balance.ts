@@ -19,8 +19,8 @@ export async function findMemberByEmail(db: Db, email: string): Promise<{ id: st
 
 /**
  * An operator's manual balance change (ops `credit`): one `adjustment` ledger row saying who
- * and why, idempotent by `reference` (running the same command twice credits once). A credit
- * also appears in the member's billing history and is announced to them. A reference already
+ * and why, idempotent by `reference` (running the same command twice credits once). Credits and
+ * debits appear in the member's billing history; a credit is also announced to them. A reference already
  * used for another amount or member is refused (CONFLICT): that is a typo or a reused id, and
  * reporting it as "already applied" would hide a credit that never happened.
  *
@@ -54,8 +54,8 @@ export async function adjustBalance(options: {
 
 /**
  * The one balance adjustment, shared by the ops command and the back office's credit/debit
- * form: the member's profile locked, one `adjustment` ledger row under `namespace:key`, a
- * credit's billing row and notice, and (from the back office) the audit row with the balance
+ * form: the member's profile locked, one `adjustment` ledger row under `namespace:key`, its
+ * billing row, a credit's notice, and (from the back office) the audit row with the balance
  * before → after — all in one transaction. A replayed key changes nothing and answers the same;
  * a debit larger than the balance is refused and writes nothing.
  */
@@ -101,16 +101,21 @@ export async function adjustMemberBalance(options: {
       );
     }
     if (!result.inserted) await assertSameAdjustment({ tx, reference: ref, userId: memberId, amount });
-    if (result.inserted && amount > 0n) {
+    if (result.inserted) {
+      // Both directions get their billing row, so the member's statement names each with its
+      // invoice id and reason. Its total is the amount moved (never negative); the statement
+      // takes the sign and the balance after it from the ledger entry the row names.
       await tx.insert(billingHistory).values({
         userId: memberId,
         invoiceId: `ADJ-${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
-        totalAmount: amount,
+        totalAmount: amount < 0n ? -amount : amount,
         paymentType: "Balance adjustment",
         status: "paid",
         description: reason || "Balance adjustment",
         ledgerReference: ref,
       });
+    }
+    if (result.inserted && amount > 0n) {
       await enqueueNotification({
         tx,
         userId: memberId,

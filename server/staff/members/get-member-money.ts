@@ -42,8 +42,9 @@ export async function getMemberMoney(options: {
       .orderBy(desc(chainDeposits.blockTimestamp), desc(chainDeposits.id))
       .limit(MEMBER_MONEY_LIST_LIMIT),
     db
-      .select()
+      .select({ bill: billingHistory, amount: ledgerEntries.amount })
       .from(billingHistory)
+      .leftJoin(ledgerEntries, eq(ledgerEntries.reference, billingHistory.ledgerReference))
       .where(eq(billingHistory.userId, memberId))
       .orderBy(desc(billingHistory.issueDate), desc(billingHistory.id))
       .limit(MEMBER_MONEY_LIST_LIMIT),
@@ -71,13 +72,14 @@ export async function getMemberMoney(options: {
       fromAddress: d.fromAddress,
       blockTimestamp: d.blockTimestamp.toISOString(),
     })),
-    invoices: invoices.map((i) => ({
-      id: i.id,
-      invoiceId: i.invoiceId,
-      issueDate: i.issueDate.toISOString(),
-      totalAmount: String(i.totalAmount),
-      status: i.status,
-      description: i.description,
+    invoices: invoices.map(({ bill, amount }) => ({
+      id: bill.id,
+      invoiceId: bill.invoiceId,
+      issueDate: bill.issueDate.toISOString(),
+      totalAmount: String(bill.totalAmount),
+      amount: amount === null ? null : String(amount),
+      status: bill.status,
+      description: bill.description,
     })),
   };
 }

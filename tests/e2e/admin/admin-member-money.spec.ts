@@ -108,6 +108,13 @@ test.describe("back office: a member's subscriptions and money", () => {
     await page.getByRole("dialog").getByLabel("Reason").fill("Correction");
     await page.getByRole("dialog").getByRole("button", { name: "Debit" }).click();
     await expect(moneySection(page)).toContainText("Balance: $6.00 USDT");
+    // The debit is in the billing history, taken away.
+    await expect(
+      moneySection(page)
+        .getByRole("list", { name: "Billing history" })
+        .getByRole("listitem")
+        .filter({ hasText: "Correction" }),
+    ).toContainText("-$1.50 USDT");
     await expectAccessible(page, "Member page with its writes");
 
     await page.setViewportSize({ width: 375, height: 800 });

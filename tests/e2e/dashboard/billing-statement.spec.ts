@@ -30,6 +30,15 @@ test.describe("billing history reads like a statement", () => {
       reason: "Welcome credit",
       actor: "e2e",
     });
+    // Then takes 5 USDT back.
+    await app.testing.adjustBalance({
+      db,
+      email: member.email,
+      amount: -5n * USDT,
+      reference: `e2e-debit-${member.userId}`,
+      reason: "Fee correction",
+      actor: "e2e",
+    });
     const txId = randomTxId();
     await app.testing.creditDeposit({
       db,
@@ -77,11 +86,12 @@ test.describe("billing history reads like a statement", () => {
       "Payment Type",
       "Status",
     ]);
-    // Newest first: the purchase, the deposit, the operator's credit; one row each.
-    await expect(statement(page).locator("tbody tr")).toHaveCount(3);
+    // Newest first: the purchase, the deposit, the operator's debit and credit; one row each.
+    await expect(statement(page).locator("tbody tr")).toHaveCount(4);
     const price = plan!.price;
     const afterCredit = 40n * USDT;
-    const afterDeposit = afterCredit + 12_345_678n;
+    const afterDebit = afterCredit - 5n * USDT;
+    const afterDeposit = afterDebit + 12_345_678n;
     const usd = (micro: bigint) => formatUsdt(micro, { suffix: true });
     await expect(statement(page).locator("tbody tr").first()).toHaveAttribute("data-kind", "purchase");
     await expect(rowOf(page, "purchase").locator('[data-column="amount"]')).toHaveText(`\u2212${usd(price)}`);
@@ -94,13 +104,18 @@ test.describe("billing history reads like a statement", () => {
       rowOf(page, "deposit").getByRole("link", { name: `Transaction ${txId} on the TRON explorer` }),
     ).toBeVisible();
     // The operator's credit says what it is: an adjustment, with its reason, not a TRC-20 deposit.
-    const credit = rowOf(page, "adjustment");
+    const credit = rowOf(page, "adjustment").filter({ hasText: "Welcome credit" });
     await expect(credit).toContainText("Adjustment");
     await expect(credit).toContainText("Welcome credit");
     await expect(credit).toContainText("Balance adjustment");
     await expect(credit).not.toContainText("TRC-20");
     await expect(credit.locator('[data-column="amount"]')).toHaveText("+$40.00 USDT");
     await expect(credit.locator('[data-column="balance-after"]')).toHaveText("$40.00 USDT");
+    // The operator's debit is a row of its own, with its invoice id and reason, signed.
+    const debit = rowOf(page, "adjustment").filter({ hasText: "Fee correction" });
+    await expect(debit).toContainText(/ADJ-[0-9A-F]{10}/);
+    await expect(debit.locator('[data-column="amount"]')).toHaveText("\u2212$5.00 USDT");
+    await expect(debit.locator('[data-column="balance-after"]')).toHaveText(usd(afterDebit));
     // The header's balance is the newest row's balance after.
     await expect(page.getByRole("button", { name: usd(afterDeposit - price) })).toBeVisible();
     await expectAccessible(page, "billing statement");

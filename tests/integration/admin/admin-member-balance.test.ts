@@ -4,6 +4,7 @@ import * as route from "~/routes/api.admin.members.$memberId.balance";
 import { adjustBalance } from "#server/billing/adjust-balance";
 import { auditLog, billingHistory, ledgerEntries, profiles } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { getMemberMoney } from "#server/staff/members/get-member-money";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
@@ -74,6 +75,18 @@ describeEachDatabase("the member page's credit and debit", (database) => {
     expect(refused.data).toMatchObject({ ok: false, error: expect.stringMatching(/more than the balance of \$6\.00/) });
     expect(await balanceOf(m.id)).toBe(6_000_000n);
     expect(await staffRows(m.id)).toHaveLength(1);
+    // The debit has its billing row, as a credit does; the refused one wrote none.
+    const bills = await db().select().from(billingHistory).where(eq(billingHistory.userId, m.id));
+    expect(bills).toEqual([
+      expect.objectContaining({
+        totalAmount: 4_000_000n,
+        paymentType: "Balance adjustment",
+        description: "Refunded off-site",
+      }),
+    ]);
+    // The member page's billing history shows it taken away, signed as the ledger has it.
+    const money = await getMemberMoney({ db: db(), memberId: m.id, ledgerPage: 1 });
+    expect(money!.invoices).toEqual([expect.objectContaining({ totalAmount: "4000000", amount: "-4000000" })]);
     const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, m.id));
     expect(audits.map((a) => a.action)).toEqual(["member.balance-debit"]);
   });

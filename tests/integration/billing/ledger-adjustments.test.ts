@@ -84,7 +84,7 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
     expect(state.bills[0]).toMatchObject({ paymentType: "Balance adjustment", description: "Balance adjustment" });
   });
 
-  it("a debit writes the ledger row only: no bill, no notification", async () => {
+  it("a debit writes its ledger row and a billing row of the amount taken, without a notification", async () => {
     const m = await createMember(db(), { balance: 3_000_000n });
     const result = await adjustBalance({
       db: db(),
@@ -102,7 +102,17 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
       reference: "ops:fix-1",
       memo: "alice: double credit",
     });
-    expect(state.bills).toEqual([]);
+    // The bill states the amount taken (its total is never negative); the statement signs it from the ledger.
+    expect(state.bills).toEqual([
+      expect.objectContaining({
+        totalAmount: 1_250_000n,
+        paymentType: "Balance adjustment",
+        status: "paid",
+        description: "double credit",
+        ledgerReference: "ops:fix-1",
+        invoiceId: expect.stringMatching(/^ADJ-[0-9A-F]{10}$/),
+      }),
+    ]);
     expect(state.notes).toEqual([]);
   });
 

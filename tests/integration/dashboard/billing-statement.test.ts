@@ -144,7 +144,14 @@ describeEachDatabase("billing history as a statement", (database) => {
     expect(oldestFirst[0]).toMatchObject({ paymentType: "USDT TRC-20", transaction: { hash: txId } });
     expect(oldestFirst[1]).toMatchObject({ paymentType: "Balance adjustment", description: "Goodwill" });
     expect(oldestFirst[1]!.transaction).toBeNull();
-    expect(oldestFirst[2]).toMatchObject({ paymentType: "Balance adjustment", invoiceId: null });
+    // The operator's debit has its billing row too: its invoice id and reason, the amount signed from the ledger.
+    expect(oldestFirst[2]).toMatchObject({
+      paymentType: "Balance adjustment",
+      description: "Correction",
+      invoiceId: expect.stringMatching(/^ADJ-[0-9A-F]{10}$/),
+      totalAmount: String(usdt(0.25)),
+      receiptPath: null,
+    });
     expect(oldestFirst[9]).toMatchObject({ paymentType: "Card", description: "Card refund", invoiceId: null });
     expect(JSON.stringify(rows)).not.toContain("olga@staff");
     const notes = await db().select().from(notifications).where(eq(notifications.userId, id));

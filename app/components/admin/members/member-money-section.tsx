@@ -123,7 +123,7 @@ export function MemberMoneySection({
             <li key={i.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3">
               <code className="text-xs">{i.invoiceId}</code>
               <span className="tabular-nums">{memberDate(i.issueDate)}</span>
-              <span className="tabular-nums">{usdt(i.totalAmount)}</span>
+              <span className="tabular-nums">{i.amount === null ? usdt(i.totalAmount) : usdt(i.amount, true)}</span>
               <Badge variant={i.status === "paid" ? "success" : i.status === "failed" ? "destructive" : "outline"}>
                 {i.status}
               </Badge>

@@ -129,6 +129,8 @@ export type MemberInvoiceView = {
   invoiceId: string;
   issueDate: string;
   totalAmount: string;
+  /** Signed micro-USDT: what the ledger entry this row describes moved (a debit is negative); null when none. */
+  amount: string | null;
   status: "paid" | "pending" | "failed";
   description: string | null;
 };
