@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { notifications, profiles, telegramNotificationDeliveries } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -53,7 +54,10 @@ export async function deliverTelegramNotification(options: {
       .select({ telegramUserId: profiles.telegramUserId })
       .from(profiles)
       .where(and(eq(profiles.id, userId), eq(profiles.telegramVerified, true)));
-    const text = renderTelegramNotification(kind, payload, dashboardUrl());
+    const text = renderTelegramNotification(kind, payload, {
+      dashboardUrl: dashboardUrl(),
+      siteUrl: getPublicOrigin(),
+    });
     if (!member?.telegramUserId || !text) {
       await record("skipped");
       return "skipped";

@@ -1,3 +1,4 @@
+import { receiptPath } from "~/lib/receipts";
 import type { NotificationKind } from "../db/notifications-schema.ts";
 
 /**
@@ -72,13 +73,21 @@ export const botCommands = [
 
 type Payload = Record<string, string | undefined>;
 
+/** Where a message's links point: the dashboard, and the site's public origin (PUBLIC_URL, as in the emails). */
+export type NotificationLinks = { dashboardUrl: string; siteUrl: string };
+
+/** A purchase's or renewal's receipt page, as its email links it. */
+const receiptLine = (p: Payload, siteUrl: string) =>
+  p.invoiceId ? [`Your receipt: ${siteUrl}${receiptPath(p.invoiceId)}`] : [];
+
 // Payload values are display strings written by the event that queued the message (see
 // server/notifications/templates.ts); any key may be missing on old rows.
-const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
-  purchase_confirmed: (p) => [
+const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) => string[]> = {
+  purchase_confirmed: (p, siteUrl) => [
     "✅ Your subscription is active",
     `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
     ...(p.invoiceId ? [`Invoice: ${p.invoiceId}`] : []),
+    ...receiptLine(p, siteUrl),
     ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
   ],
   deposit_credited: (p) => [
@@ -97,11 +106,12 @@ const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
     `Your card payment of ${p.paid ?? "the amount you paid"} has added ${p.amount ?? "its amount"} USDT to your balance.`,
     ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
   ],
-  renewal_charged: (p) => [
+  renewal_charged: (p, siteUrl) => [
     "🔁 Subscription renewed",
     `${p.plan ?? "Your subscription"} was renewed for ${p.amount ?? "its price"} from your balance.`,
     ...(p.nextBillingDate ? [`Next renewal: ${p.nextBillingDate}.`] : []),
     ...(p.invoiceId ? [`Invoice: ${p.invoiceId}`] : []),
+    ...receiptLine(p, siteUrl),
   ],
   renewal_failed: (p) => [
     "⚠️ Renewal failed: your subscription has ended",
@@ -132,9 +142,13 @@ const notificationTexts: Record<NotificationKind, (p: Payload) => string[]> = {
 };
 
 /** The Telegram text of an outbox notification; undefined for a kind the bot does not know. */
-export function renderTelegramNotification(kind: string, payload: Payload, url: string): string | undefined {
+export function renderTelegramNotification(
+  kind: string,
+  payload: Payload,
+  links: NotificationLinks,
+): string | undefined {
   const render = notificationTexts[kind as NotificationKind];
   if (!render) return undefined;
-  const [heading, ...lines] = render(payload);
-  return [heading, lines.join("\n"), `Dashboard: ${url}`].join("\n\n");
+  const [heading, ...lines] = render(payload, links.siteUrl);
+  return [heading, lines.join("\n"), `Dashboard: ${links.dashboardUrl}`].join("\n\n");
 }

@@ -356,7 +356,12 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
       expect(email.text).toContain(
         "The price change we told you about for Gold will not happen. Your renewals stay at $49.00 USDT (monthly).",
       );
-      expect(renderTelegramNotification("price_change_cancelled", payload, "https://example.com/dashboard")).toBe(
+      expect(
+        renderTelegramNotification("price_change_cancelled", payload, {
+          dashboardUrl: "https://example.com/dashboard",
+          siteUrl: "https://example.com",
+        }),
+      ).toBe(
         "✅ The price change is cancelled\n\nThe price change we told you about for Gold will not happen. Your renewals stay at $49.00 USDT (monthly).\n\nDashboard: https://example.com/dashboard",
       );
     });

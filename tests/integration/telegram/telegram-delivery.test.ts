@@ -19,6 +19,7 @@ import { messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotA
 import { createMember } from "../../helpers/members";
 
 const DASHBOARD = "https://signals.example/dashboard";
+const LINKS = { dashboardUrl: DASHBOARD, siteUrl: "https://signals.example" };
 const VIP_CHAT = -1001000000002;
 
 setTestEnv({ PUBLIC_URL: "https://signals.example" });
@@ -78,7 +79,7 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     expect(await deliverTelegramNotification(options)).toBe("sent");
     const [confirmation, links] = api.messagesTo(m.telegramId);
     expect(confirmation).toBe(
-      `✅ Your subscription is active\n\nYou subscribed to VIP Signals (monthly) for $49.00 USDT.\nInvoice: ${row.payload.invoiceId}\nYour balance is now $51.00 USDT.\n\nDashboard: ${DASHBOARD}`,
+      `✅ Your subscription is active\n\nYou subscribed to VIP Signals (monthly) for $49.00 USDT.\nInvoice: ${row.payload.invoiceId}\nYour receipt: https://signals.example/dashboard/receipts/${row.payload.invoiceId}\nYour balance is now $51.00 USDT.\n\nDashboard: ${DASHBOARD}`,
     );
     expect(links).toContain("• VIP Signals: https://t.me/+fake");
     // The email of this row may be retried: Telegram does not repeat it.
@@ -109,7 +110,7 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
       balance_credited: { amount: "$2.50", balance: "$7.50" },
     };
     for (const kind of notificationKinds)
-      expect(renderTelegramNotification(kind, payloads[kind] ?? {}, DASHBOARD)).toContain(`Dashboard: ${DASHBOARD}`);
+      expect(renderTelegramNotification(kind, payloads[kind] ?? {}, LINKS)).toContain(`Dashboard: ${DASHBOARD}`);
     for (const [kind, payload] of Object.entries(payloads)) {
       await enqueueNotification({ tx: db(), userId: m.id, kind: kind as (typeof notificationKinds)[number], payload });
       const row = await latestNotification(m.id);
@@ -121,7 +122,9 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     expect(texts[0]).toBe(
       `💰 Deposit received\n\n$25.50 USDT (TRC-20) has been added to your balance.\nYour balance is now $30.00 USDT.\nTransaction: abc123\n\nDashboard: ${DASHBOARD}`,
     );
-    expect(texts[1]).toContain("VIP Signals was renewed for $49.00 USDT from your balance.\nNext renewal: 2031-04-15.");
+    expect(texts[1]).toContain(
+      "VIP Signals was renewed for $49.00 USDT from your balance.\nNext renewal: 2031-04-15.\nInvoice: INV-1\nYour receipt: https://signals.example/dashboard/receipts/INV-1",
+    );
     expect(texts[2]).toContain("Your balance did not cover the renewal of VIP Signals ($49.00 USDT), so it has ended.");
     expect(texts[3]).toContain("VIP Signals has ended because autorenew was off.");
     expect(texts[4]).toContain(
