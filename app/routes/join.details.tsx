@@ -17,7 +17,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { cartFromParam } from "~/lib/cart";
 import { seoMeta } from "~/lib/meta";
 import { joinSchema } from "~/lib/validation/auth/join";
-import { PASSWORD_HINT } from "~/lib/validation/auth/password";
+import { PASSWORD_HINT } from "~/lib/validation/auth/password-policy";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";

@@ -8,7 +8,7 @@ import { FormField } from "~/components/ui/form-field";
 import type { ActionFailure } from "~/lib/action-answer";
 import { seoMeta } from "~/lib/meta";
 import { INVALID_LINK, resetPasswordSchema } from "~/lib/validation/auth/auth";
-import { PASSWORD_HINT } from "~/lib/validation/auth/password";
+import { PASSWORD_HINT } from "~/lib/validation/auth/password-policy";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/accounts/reset-member-password";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

@@ -9,7 +9,7 @@ import type { ActionAnswer } from "~/lib/action-answer";
 import { seoMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/staff-roles";
 import { acceptInvitationSchema } from "~/lib/validation/admin/staff";
-import { PASSWORD_HINT } from "~/lib/validation/auth/password";
+import { PASSWORD_HINT } from "~/lib/validation/auth/password-policy";
 import { getSignedInAccount } from "#server/auth/accounts/session";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";

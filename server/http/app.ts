@@ -25,6 +25,7 @@ import { methodGuard } from "./method-guard.ts";
 import { createPageCache } from "./page-cache.ts";
 import { noStoreForPrivatePaths } from "./private-paths.ts";
 import { requestGuard } from "./request-guard.ts";
+import { serveAssets } from "./serve-assets.ts";
 import { serveSocialImages } from "./serve-social-images.ts";
 import { serveUploads } from "./serve-uploads.ts";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./stripe-webhook.ts";
@@ -63,6 +64,11 @@ export function createApp(options: AppOptions) {
   // A hop count or the proxies' addresses (never "trust everything"): req.ip is then the
   // address the last trusted proxy saw, not one the client wrote into X-Forwarded-For.
   app.set("trust proxy", config.trustProxy);
+  const clientDir = path.join(projectRoot(), "build", "client");
+
+  // The build's hashed scripts and stylesheets, first: they carry only the headers a subresource
+  // needs, not the page headers set below (decision 092).
+  if (!options.devMiddleware) app.use(serveAssets(path.join(clientDir, "assets")));
 
   // Before anything reads the URL: a Host or forwarded header that cannot be parsed is a 400,
   // and every response, API ones included, carries nosniff, frame protection and a CSP.
@@ -174,8 +180,7 @@ export function createApp(options: AppOptions) {
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {
-    const clientDir = path.join(projectRoot(), "build", "client");
-    // Hashed file names never change content: cache them for a year.
+    // Hashed file names never change content: cache them for a year (what serveAssets leaves).
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }

@@ -13,7 +13,7 @@ import {
 } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/sonner";
-import { PASSWORD_HINT } from "~/lib/validation/auth/password";
+import { PASSWORD_HINT } from "~/lib/validation/auth/password-policy";
 import { changePasswordSchema } from "~/lib/validation/dashboard/profile";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 

@@ -76,6 +76,14 @@ test("hashed assets are cached for a year and compressed", async ({ request }) =
     else expect((await asset.body()).length, src).toBeLessThan(1024);
   }
   expect(compressed).toBeGreaterThan(0);
+  // A browser asks for brotli too and gets it; a script carries only a subresource's headers,
+  // not a page's (a CSP, frame and permission policies are read on documents only).
+  const script = await request.get(sources[0]!, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+  expect(script.headers()["content-encoding"]).toBe("br");
+  expect(script.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(script.headers()["content-security-policy"]).toBeUndefined();
+  expect(script.headers()["x-frame-options"]).toBeUndefined();
+  expect(script.headers()["set-cookie"]).toBeUndefined();
   // Public files without a hash get a short cache.
   const icon = await request.get("/favicon.svg");
   expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");

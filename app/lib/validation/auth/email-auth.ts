@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailAddress, noControl, returnAddress } from "../fields";
+import { SIGN_IN_CODE_DIGITS } from "./sign-in-code";
 
 /** Schemas of email verification, email change and one-time code sign-in. */
 
@@ -8,7 +9,8 @@ const INVALID_EMAIL = "Please enter a valid email address";
 /** The one-time code screen's message when neither an email nor a phone is given. */
 export const NO_EMAIL_OR_PHONE = "You must provide either an email or phone number.";
 
-export const SIGN_IN_CODE_DIGITS = 6;
+// In a zod-free module of its own, so the code screen's input does not load the schema library.
+export { SIGN_IN_CODE_DIGITS };
 export const ENTER_CODE = "Enter the 6-digit code from the email";
 
 const codeEmail = () =>
