@@ -2,12 +2,10 @@ import * as React from "react";
 import { postJson } from "~/components/forms/post-json";
 import { useForm } from "~/components/forms/use-form";
 import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { deleteAccountSchema } from "~/lib/validation/dashboard/account";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
-import { DialogForm, PasswordField, TwoFactorDialog } from "./security/two-factor-dialog";
+import { CodeOrBackupCodeField, DialogForm, PasswordField, TwoFactorDialog } from "./security/two-factor-dialog";
 import { useEndSession } from "./session-state";
 
 /**
@@ -58,16 +56,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           error={form.errors.password}
         />
         {profile.twoFactorEnabled ? (
-          <FormField id="delete-account-code" label="Code or backup code" error={form.errors.code}>
-            <Input
-              id="delete-account-code"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={32}
-              {...form.field("code")}
-            />
-          </FormField>
+          <CodeOrBackupCodeField id="delete-account-code" error={form.errors.code} {...form.field("code")} />
         ) : null}
       </DialogForm>
     </TwoFactorDialog>

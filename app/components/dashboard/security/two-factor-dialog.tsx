@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
 
 /** The dialog every two-factor step shows in; closing it (Escape, outside, the ×) calls `onClose`. */
 export function TwoFactorDialog({
@@ -82,6 +83,22 @@ export function PasswordField({
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={Boolean(error) || undefined}
       />
+    </FormField>
+  );
+}
+
+/**
+ * "Code or backup code", wherever the second factor confirms a change (turning two-factor off,
+ * deleting the account): six digits from the app or a backup code, at most 32 characters.
+ */
+export function CodeOrBackupCodeField({
+  id,
+  error,
+  ...props
+}: React.ComponentProps<typeof Input> & { id: string; error?: string }) {
+  return (
+    <FormField id={id} label="Code or backup code" error={error}>
+      <Input id={id} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={32} {...props} />
     </FormField>
   );
 }

@@ -1,11 +1,9 @@
 import { useForm } from "~/components/forms/use-form";
 import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { twoFactorDisableSchema } from "~/lib/validation/auth/two-factor";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
-import { DialogForm, PasswordField, TwoFactorDialog } from "./two-factor-dialog";
+import { CodeOrBackupCodeField, DialogForm, PasswordField, TwoFactorDialog } from "./two-factor-dialog";
 
 /** Turning two-factor off: the password and a code from the app, or a backup code. */
 export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -31,16 +29,7 @@ export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () =>
           onChange={(password) => form.setValue("password", password)}
           error={form.errors.password}
         />
-        <FormField id="two-factor-off-code" label="Code or backup code" error={form.errors.code}>
-          <Input
-            id="two-factor-off-code"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={32}
-            {...form.field("code")}
-          />
-        </FormField>
+        <CodeOrBackupCodeField id="two-factor-off-code" error={form.errors.code} {...form.field("code")} />
       </DialogForm>
     </TwoFactorDialog>
   );

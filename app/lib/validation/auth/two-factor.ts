@@ -20,7 +20,7 @@ const appCode = z
  * A code from the app (6 digits) or a backup code ("abcde-12345"): which one it is decides the
  * check (see `isAppCode`). Spaces are dropped; a backup code keeps its dash.
  */
-const appOrBackupCode = z
+export const appOrBackupCode = z
   .string({ message: CODE_REQUIRED })
   .transform((v) => v.replace(/\s/g, ""))
   .pipe(z.string().min(1, CODE_REQUIRED).max(32, CODE_REQUIRED).refine(noControl(), CODE_REQUIRED));
@@ -28,11 +28,19 @@ const appOrBackupCode = z
 /** True for a code from the authenticator app, false for what must be a backup code. */
 export const isAppCode = (code: string) => /^\d{6}$/.test(code);
 
-const accountPassword = z
-  .string({ message: PASSWORD_REQUIRED })
-  .min(1, PASSWORD_REQUIRED)
-  .max(128, "Password is incorrect.")
-  .refine(noControl(), notAllowedCharacters("Password"));
+/**
+ * The account's password, asked again before a change that needs it: never longer than any
+ * password (a longer one cannot be right), never with control characters. `required` is what a
+ * missing one is answered with, so a form can say what the password is for.
+ */
+export const accountPasswordField = (required = PASSWORD_REQUIRED) =>
+  z
+    .string({ message: required })
+    .min(1, required)
+    .max(128, "Password is incorrect.")
+    .refine(noControl(), notAllowedCharacters("Password"));
+
+const accountPassword = accountPasswordField();
 
 /** Turn on (first step) and new backup codes: the account password. */
 export const twoFactorPasswordSchema = z.object({ password: accountPassword });
