@@ -37,6 +37,10 @@ export const user = pgTable(
     index("user_banned_idx")
       .on(t.id)
       .where(sql`${t.banned} = true`),
+    // The member list's "deleted" filter, the same way (migration 0039).
+    index("user_deleted_idx")
+      .on(t.id)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 

@@ -27,6 +27,7 @@ type Claimed = {
   email: string;
   first_name: string;
   telegram_status: string | null;
+  account_deleted: boolean;
 };
 
 /**
@@ -54,11 +55,18 @@ export async function deliverNotifications(options: {
     claim: {
       from: sql`"user" u, profiles p`,
       where: sql`u.id = o.user_id and p.id = o.user_id`,
-      returning: sql`o.id::text as notification_id, o.user_id, o.kind, o.payload, u.email, p.first_name, o.telegram_status`,
+      returning: sql`o.id::text as notification_id, o.user_id, o.kind, o.payload, u.email, p.first_name, o.telegram_status,
+        u.deleted_at is not null as account_deleted`,
     },
     limit,
     runBudgetMs,
     send: async (row) => {
+      // Queued as the account was being deleted (a transaction that read it just before): erased
+      // like the account's other notifications, never sent to its placeholder address nor failed.
+      if (row.account_deleted) {
+        await db.execute(sql`delete from notifications where id = ${row.notification_id}::bigint`);
+        return;
+      }
       // Telegram for verified members (once per notification, never throws); email for everyone.
       // A copy staff queued for a retry is the retry job's to send (deliver-telegram-retries.ts).
       if (row.telegram_status !== "queued") {

@@ -20,6 +20,7 @@ export const memberRowColumns = {
   joinedAt: profiles.createdAt,
   banned: user.banned,
   role: user.role,
+  deletedAt: user.deletedAt,
 };
 
 type MemberRecord = {
@@ -34,6 +35,7 @@ type MemberRecord = {
   joinedAt: Date;
   banned: boolean | null;
   role: string | null;
+  deletedAt: Date | null;
 };
 
 /** The names of each member's active plans, for one page (or one batch) of ids. */
@@ -63,6 +65,7 @@ export function toMemberRow(record: MemberRecord, activePlans: string[]): Member
     activePlans,
     joinedAt: record.joinedAt.toISOString(),
     banned: record.banned === true,
+    deleted: record.deletedAt !== null,
     staffRole: isStaffRole(record.role) ? record.role : null,
   };
 }

@@ -54,6 +54,9 @@ export function memberListWhere(query: MemberListQuery): SQL | undefined {
   // Through a subquery on the few banned accounts (a partial index holds them), so the condition
   // stays on profiles alone and the count never joins the user table.
   if (query.banned) conditions.push(sql`${profiles.id} in (select ${user.id} from ${user} where ${user.banned})`);
+  // The same for the few deleted accounts.
+  if (query.deleted)
+    conditions.push(sql`${profiles.id} in (select ${user.id} from ${user} where ${user.deletedAt} is not null)`);
   // Whole UTC days, the "to" day included.
   if (query.joinedFrom) conditions.push(gte(profiles.createdAt, new Date(`${query.joinedFrom}T00:00:00Z`)));
   if (query.joinedTo) {

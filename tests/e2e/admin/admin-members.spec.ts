@@ -162,6 +162,51 @@ test.describe("back office: the member list", () => {
     await expect(page.getByText("54 members match")).toBeVisible();
   });
 
+  test("a deleted account is marked Deleted, can be filtered for, and keeps its balance", async ({
+    page,
+    app,
+    context,
+  }) => {
+    // An account its member deleted, as the deletion leaves it, with money still in its ledger.
+    const { schema, getDatabase } = app.testing;
+    const { db } = getDatabase();
+    const id = crypto.randomUUID();
+    await db
+      .insert(schema.user)
+      .values({ id, name: "Deleted member", email: `deleted-${id}@deleted.invalid`, deletedAt: new Date() });
+    await db.insert(schema.profiles).values({ id, firstName: "", lastName: "" });
+    await app.testing.postLedgerEntry({
+      tx: db,
+      userId: id,
+      kind: "deposit",
+      amount: 8_000_000n,
+      reference: `e2e:deleted:${id}`,
+    });
+    await signUpStaff(app, context, "support");
+    await page.goto(`/admin/members?q=${id}`);
+    await waitForHydration(page);
+    await expect(memberRows(page)).toHaveCount(1);
+    await expect(memberRows(page).first().getByText("Deleted", { exact: true })).toBeVisible();
+    await expect(memberRows(page).first()).toContainText("$8.00 USDT");
+
+    // The filter: only deleted accounts, in the address.
+    await page.getByRole("checkbox", { name: "Deleted" }).check();
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/deleted=1/);
+    await expect(memberRows(page)).toHaveCount(1);
+    await page.goto("/admin/members?deleted=1");
+    await expect(memberRows(page).filter({ hasText: id })).toHaveCount(1);
+    for (const row of await memberRows(page).all())
+      await expect(row.getByText("Deleted", { exact: true })).toBeVisible();
+    await expectAccessible(page, "Member list of deleted accounts");
+
+    // The member page says so too, with the balance.
+    await memberRows(page).filter({ hasText: id }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deleted member");
+    await expect(page.getByText("Deleted", { exact: true }).first()).toBeVisible();
+    await expect(page.locator("body")).toContainText("Balance: $8.00 USDT");
+  });
+
   test("on a 375 px phone the member list's rows stack with their key columns, and no back-office list scrolls sideways", async ({
     page,
     app,

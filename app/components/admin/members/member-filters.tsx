@@ -94,6 +94,10 @@ export function MemberFilters({
           <input type="checkbox" name="banned" value="1" defaultChecked={query.banned} className={checkClass} />
           Banned
         </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="deleted" value="1" defaultChecked={query.deleted} className={checkClass} />
+          Deleted
+        </label>
       </fieldset>
       {query.sort !== "joined" || query.dir !== "desc" ? (
         <>

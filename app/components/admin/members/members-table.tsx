@@ -90,6 +90,7 @@ export function MembersTable({ list, query }: { list: MemberListPage; query: Mem
                   {fullName(row)}
                   {row.staffRole ? <Badge variant="secondary">Staff: {row.staffRole}</Badge> : null}
                   {row.banned ? <Badge variant="destructive">Banned</Badge> : null}
+                  {row.deleted ? <Badge variant="destructive">Deleted</Badge> : null}
                 </span>
               </TableCell>
               <TableCell label="Telegram">

@@ -7,7 +7,7 @@ describe("the member list's query string", () => {
   it("reads every filter, the sort and the page", () => {
     expect(
       parse(
-        "q=%20Ada%20%20Love%20&plan=7&telegram=verified&balance=1&banned=on&joinedFrom=2026-01-01&joinedTo=2026-02-28&sort=balance&dir=desc&page=3",
+        "q=%20Ada%20%20Love%20&plan=7&telegram=verified&balance=1&banned=on&deleted=1&joinedFrom=2026-01-01&joinedTo=2026-02-28&sort=balance&dir=desc&page=3",
       ),
     ).toEqual({
       query: {
@@ -16,6 +16,7 @@ describe("the member list's query string", () => {
         telegram: "verified",
         balance: true,
         banned: true,
+        deleted: true,
         joinedFrom: "2026-01-01",
         joinedTo: "2026-02-28",
         sort: "balance",
@@ -60,11 +61,11 @@ describe("the member list's query string", () => {
   it("writes back only what differs from the defaults, and round-trips", () => {
     expect(memberListQuery(DEFAULT_MEMBER_QUERY)).toBe("");
     const query = parse(
-      "q=ada&plan=lapsed&telegram=unverified&balance=1&banned=1&joinedFrom=2026-01-01&sort=email&dir=asc&page=2",
+      "q=ada&plan=lapsed&telegram=unverified&balance=1&banned=1&deleted=1&joinedFrom=2026-01-01&sort=email&dir=asc&page=2",
     ).query;
     const text = memberListQuery(query);
     expect(text).toBe(
-      "?q=ada&plan=lapsed&telegram=unverified&balance=1&banned=1&joinedFrom=2026-01-01&sort=email&dir=asc&page=2",
+      "?q=ada&plan=lapsed&telegram=unverified&balance=1&banned=1&deleted=1&joinedFrom=2026-01-01&sort=email&dir=asc&page=2",
     );
     expect(parse(text.slice(1)).query).toEqual(query);
     expect(memberListQuery({ plan: { kind: "plan", planId: 4 } })).toBe("?plan=4");
@@ -74,6 +75,7 @@ describe("the member list's query string", () => {
     expect(isFiltered(DEFAULT_MEMBER_QUERY)).toBe(false);
     expect(isFiltered({ ...DEFAULT_MEMBER_QUERY, sort: "email", page: 4 })).toBe(false);
     expect(isFiltered({ ...DEFAULT_MEMBER_QUERY, banned: true })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_MEMBER_QUERY, deleted: true })).toBe(true);
     expect(isFiltered({ ...DEFAULT_MEMBER_QUERY, joinedTo: "2026-01-01" })).toBe(true);
   });
 });

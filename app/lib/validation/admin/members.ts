@@ -25,6 +25,8 @@ export type MemberListQuery = {
   balance: boolean;
   /** Only banned accounts. */
   banned: boolean;
+  /** Only accounts their members deleted. */
+  deleted: boolean;
   /** Signed up on or after this day, and on or before `joinedTo` (UTC days, YYYY-MM-DD). */
   joinedFrom: string | null;
   joinedTo: string | null;
@@ -39,6 +41,7 @@ export const DEFAULT_MEMBER_QUERY: MemberListQuery = {
   telegram: null,
   balance: false,
   banned: false,
+  deleted: false,
   joinedFrom: null,
   joinedTo: null,
   sort: "joined",
@@ -88,6 +91,7 @@ export function parseMemberQuery(params: URLSearchParams): { query: MemberListQu
 
   query.balance = ON.has(get("balance"));
   query.banned = ON.has(get("banned"));
+  query.deleted = ON.has(get("deleted"));
 
   for (const [name, label] of [
     ["joinedFrom", "Signed up from"],
@@ -132,6 +136,7 @@ export function memberListQuery(query: Partial<MemberListQuery>): string {
   if (full.telegram) params.set("telegram", full.telegram);
   if (full.balance) params.set("balance", "1");
   if (full.banned) params.set("banned", "1");
+  if (full.deleted) params.set("deleted", "1");
   if (full.joinedFrom) params.set("joinedFrom", full.joinedFrom);
   if (full.joinedTo) params.set("joinedTo", full.joinedTo);
   if (full.sort !== "joined" || full.dir !== "desc") {
@@ -146,6 +151,13 @@ export function memberListQuery(query: Partial<MemberListQuery>): string {
 /** Whether any search or filter narrows the list (the page, sort and direction do not). */
 export function isFiltered(query: MemberListQuery): boolean {
   return Boolean(
-    query.q || query.plan || query.telegram || query.balance || query.banned || query.joinedFrom || query.joinedTo,
+    query.q ||
+    query.plan ||
+    query.telegram ||
+    query.balance ||
+    query.banned ||
+    query.deleted ||
+    query.joinedFrom ||
+    query.joinedTo,
   );
 }

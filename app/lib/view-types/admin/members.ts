@@ -22,6 +22,8 @@ export type MemberListRow = {
   activePlans: string[];
   joinedAt: string;
   banned: boolean;
+  /** The member deleted their account: names and address erased, its money kept in the books. */
+  deleted: boolean;
   /** The staff role when the account is also staff (owner, admin, editor, support), else null. */
   staffRole: string | null;
 };
