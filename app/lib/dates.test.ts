@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatRelativeTime } from "./dates";
+import { formatDate, formatDateTime, formatDaysIn, formatDayText, formatRelativeTime, formatTimestamp } from "./dates";
 
 describe("formatDate", () => {
   it("prints a calendar date in UTC, from a timestamp, a bare day or a Date", () => {
@@ -29,5 +29,32 @@ describe("formatRelativeTime", () => {
     [70 * 86400, "10 weeks ago"],
   ])("%i seconds before is %j", (seconds, text) => {
     expect(formatRelativeTime(ago(seconds), now)).toBe(text);
+  });
+});
+
+describe("formatTimestamp", () => {
+  it("prints the date and the 24-hour time to the second in UTC, saying so", () => {
+    expect(formatTimestamp("2026-11-22T14:05:09.750Z")).toBe("Nov 22, 2026, 14:05:09 UTC");
+    expect(formatTimestamp(new Date(Date.UTC(2027, 0, 5, 0, 0, 0)))).toBe("Jan 5, 2027, 00:00:00 UTC");
+  });
+});
+
+describe("formatDayText", () => {
+  it("prints an ISO calendar date as formatDate does, and leaves any other text as it is", () => {
+    expect(formatDayText("2026-02-28")).toBe("Feb 28, 2026");
+    expect(formatDayText("Feb 28, 2026")).toBe("Feb 28, 2026");
+    expect(formatDayText("2026-02-30x")).toBe("2026-02-30x");
+    expect(formatDayText("soon")).toBe("soon");
+  });
+});
+
+describe("formatDaysIn", () => {
+  it("prints the ISO calendar dates of a payload and keeps its other texts", () => {
+    expect(formatDaysIn({ plan: "Gold", dueDate: "2026-03-01", amount: "$10.00", gone: undefined })).toEqual({
+      plan: "Gold",
+      dueDate: "Mar 1, 2026",
+      amount: "$10.00",
+      gone: undefined,
+    });
   });
 });

@@ -2,11 +2,12 @@ import { data, Link } from "react-router";
 import { InboxAlertStatus } from "~/components/admin/inbox/inbox-alert-status";
 import { InboxCompose } from "~/components/admin/inbox/inbox-compose";
 import { InboxControls } from "~/components/admin/inbox/inbox-controls";
-import { InboxStatusBadge, inboxTime } from "~/components/admin/inbox/inbox-status-badge";
+import { InboxStatusBadge } from "~/components/admin/inbox/inbox-status-badge";
 import { InboxThread } from "~/components/admin/inbox/inbox-thread";
 import { InboxThreadHeader } from "~/components/admin/inbox/inbox-thread-header";
 import { useOpenNewMessage } from "~/components/admin/inbox/use-open-new-message";
 import { TargetHistory } from "~/components/admin/target-history";
+import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { inboxActionSchema, inboxThreadSchema } from "~/lib/validation/admin/inbox";
@@ -121,7 +122,7 @@ export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) 
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <InboxStatusBadge status={message.status} />
           <span className="break-all">{message.email}</span>
-          <time dateTime={message.createdAt}>{inboxTime(message.createdAt)}</time>
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
           {message.memberId ? (
             canOpenMember ? (
               <Link to={`/admin/members/${message.memberId}`} className="underline underline-offset-4">

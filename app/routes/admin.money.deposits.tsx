@@ -4,6 +4,7 @@ import { MoneyTabs } from "~/components/admin/money/money-tabs";
 import { RescanForm } from "~/components/admin/money/rescan-form";
 import { UncreditedTransfersTable } from "~/components/admin/money/uncredited-transfers-table";
 import { TargetHistory } from "~/components/admin/target-history";
+import { formatTimestamp } from "~/lib/dates";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { parseDepositsQuery, rescanActionSchema } from "~/lib/validation/admin/money-deposits";
@@ -55,7 +56,7 @@ export const action = defineAction({
       actor: staff.actor,
       from: "block" in input.from ? input.from : { at: new Date(input.from.at) },
     });
-    const at = `${from.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+    const at = formatTimestamp(from);
     return {
       message:
         block === null

@@ -2,6 +2,7 @@ import { MoneyTabs } from "~/components/admin/money/money-tabs";
 import { ReconciliationPanel } from "~/components/admin/money/reconciliation-panel";
 import { useMoneyAction } from "~/components/admin/money/use-money-action";
 import { adminMeta } from "~/lib/meta";
+import { plural } from "~/lib/plural";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { reconcileActionSchema } from "~/lib/validation/admin/money";
 import type { ReconciliationView } from "~/lib/view-types/admin/money";
@@ -29,7 +30,7 @@ export const action = defineAction({
     const result = await runReconciliationNow({ db: getDb(), actor: staff.actor });
     return {
       message: result.consistent
-        ? `All ${result.checked} balances match their ledger.`
+        ? `${result.checked === 1 ? "The 1 balance matches" : `All ${plural(result.checked, "balance")} match`} their ledger.`
         : `${result.mismatches.length} of ${result.checked} balances differ from their ledger.`,
     };
   },

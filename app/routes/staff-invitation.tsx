@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDateTime } from "~/lib/dates";
 import { seoMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/staff-roles";
 import { acceptInvitationSchema } from "~/lib/validation/admin/staff";
@@ -110,7 +111,7 @@ export default function StaffInvitation() {
     );
   }
   const role = ROLE_LABELS[data.role!];
-  const description = `${data.invitedBy} invites ${data.email} to the back office as ${role}. The link works until ${data.expiresAt!.slice(0, 16).replace("T", " ")} UTC.`;
+  const description = `${data.invitedBy} invites ${data.email} to the back office as ${role}. The link works until ${formatDateTime(data.expiresAt!)}.`;
   const back = `/staff-invitation?token=${encodeURIComponent(data.token)}`;
   return (
     <AuthShell title="Join the back office" description={description} side={null}>

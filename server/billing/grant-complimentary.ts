@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { plural } from "~/lib/plural";
 import type { Db, Tx } from "../db/client.ts";
 import { pgError } from "../db/db-errors.ts";
 import { billingHistory, pricing, profiles, subscriptions } from "../db/schema.ts";
@@ -72,7 +73,7 @@ export async function grantComplimentary(options: {
           complimentary: true,
         })
         .returning({ id: subscriptions.id });
-      const lengthText = length.period === "days" ? `${length.days} days` : length.period;
+      const lengthText = length.period === "days" ? plural(length.days, "day") : length.period;
       const invoiceId = newInvoiceId(now);
       await tx.insert(billingHistory).values({
         userId: memberId,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { microToDecimal } from "~/lib/money";
+import { plural } from "~/lib/plural";
 import type { Db } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { RECORDED_JOBS, recordJobRun } from "../lib/record-job-run.ts";
@@ -69,7 +70,7 @@ export async function reconcileLedger(options: { db: Db; source?: string }): Pro
     { mismatches, checked: result.checked, source },
     "ledger reconciliation: balance differs from the sum of the ledger",
   );
-  const message = `${mismatches.length} member balance(s) differ from the sum of their ledger entries.`;
+  const message = `${plural(mismatches.length, "member balance")} ${mismatches.length === 1 ? "differs" : "differ"} from the sum of their ledger entries.`;
   const details = JSON.stringify({ mismatches });
   // One statement: insert unless the same finding was recorded within the hour (any instance).
   const inserted = await db.execute<{ id: number }>(sql`

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
@@ -64,7 +65,7 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
 
     const amount = priceFor(monthly, sub.billingPeriod);
     const nextDate = nextDueDate(due, sub.billingPeriod, sub.startDate);
-    const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${isoDate(due)}`;
+    const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${formatDate(due)}`;
     let balance = profile.balance;
     const reference = `renewal:${sub.id}:${due.toISOString()}`;
     const bill = {

@@ -64,3 +64,16 @@ describe("purchase and renewal emails link their receipt", () => {
     expect(renderNotification("deposit_credited", { invoiceId: "INV-1" }, context).text).not.toContain("receipt");
   });
 });
+
+describe("dates in emails read as the site prints a date", () => {
+  it.each([
+    ["renewal_charged", { nextBillingDate: "2026-03-01" }, "Next renewal: Mar 1, 2026."],
+    ["renewal_reminder", { dueDate: "2026-02-28" }, "renews on Feb 28, 2026 for"],
+    ["price_change_notice", { effectiveOn: "2026-12-23" }, "for renewals from Dec 23, 2026."],
+  ])("%s", (kind, dates, line) => {
+    const { text, html } = renderNotification(kind, dates, context);
+    expect(text).toContain(line);
+    expect(html).toContain(line);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+});

@@ -1,3 +1,4 @@
+import { formatDaysIn } from "~/lib/dates";
 import { receiptPath } from "~/lib/receipts";
 import { emailHtml } from "../email/layout.ts";
 import type { NotificationKind } from "./enqueue-notification.ts";
@@ -8,8 +9,9 @@ export type RenderedMessage = { subject: string; text: string; html: string };
 type Context = { brand: string; firstName: string; dashboardUrl: string; siteUrl: string };
 type Payload = Record<string, string | undefined>;
 
-// Payload values are display strings written by the event that queued the message; any key
-// may be missing on old rows, so every template reads with a fallback.
+// Payload values are display strings written by the event that queued the message, dates as ISO
+// calendar dates (printed as the site prints a date); any key may be missing on old rows, so every
+// template reads with a fallback.
 type Template = (p: Payload, siteUrl: string) => { subject: string; heading: string; lines: string[] };
 
 /** A purchase's or renewal's receipt page, at the site's public address. */
@@ -112,7 +114,7 @@ const templates: Record<NotificationKind, Template> = {
 export function renderNotification(kind: string, payload: Payload, context: Context): RenderedMessage {
   const template = templates[kind as NotificationKind];
   const { subject, heading, lines } = template
-    ? template(payload, context.siteUrl)
+    ? template(formatDaysIn(payload), context.siteUrl)
     : { subject: "Account update", heading: "There is an update on your account", lines: [] };
   const greeting = `Hi ${context.firstName || "there"},`;
   const paragraphs = [greeting, ...lines];

@@ -1,12 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { DbOrTx } from "../db/client.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
 import type { LinkedMember } from "./entitlements.ts";
 import { botMessages } from "./messages.ts";
 import { dashboardUrl } from "./telegram-links.ts";
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The /status answer: the member's active subscriptions with their end or renewal dates, and the balance. */
 export async function describeMemberStatus(db: DbOrTx, member: LinkedMember): Promise<string> {
@@ -26,8 +25,8 @@ export async function describeMemberStatus(db: DbOrTx, member: LinkedMember): Pr
       r.period === "lifetime" || !r.next
         ? "lifetime access"
         : r.autorenew
-          ? `renews on ${day(r.next)}`
-          : `ends on ${day(r.next)}`;
+          ? `renews on ${formatDate(r.next)}`
+          : `ends on ${formatDate(r.next)}`;
     return `• ${r.plan} (${r.period}) — ${when}`;
   });
   return [

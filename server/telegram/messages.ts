@@ -1,3 +1,4 @@
+import { formatDaysIn } from "~/lib/dates";
 import { receiptPath } from "~/lib/receipts";
 import type { NotificationKind } from "../db/notifications-schema.ts";
 
@@ -149,6 +150,6 @@ export function renderTelegramNotification(
 ): string | undefined {
   const render = notificationTexts[kind as NotificationKind];
   if (!render) return undefined;
-  const [heading, ...lines] = render(payload, links.siteUrl);
+  const [heading, ...lines] = render(formatDaysIn(payload), links.siteUrl);
   return [heading, lines.join("\n"), `Dashboard: ${links.dashboardUrl}`].join("\n\n");
 }

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import type { Db } from "../db/client.ts";
 import { profiles, telegramInviteLinks } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -58,10 +59,7 @@ export async function sendAccessLinks(options: {
           botMessages.linksIntro,
           links.map((l) => `• ${l.plans}: ${l.url}`).join("\n"),
           botMessages.linksOutro(
-            links
-              .reduce((a, l) => (l.expiresAt < a ? l.expiresAt : a), links[0]!.expiresAt)
-              .toISOString()
-              .slice(0, 10),
+            formatDate(links.reduce((a, l) => (l.expiresAt < a ? l.expiresAt : a), links[0]!.expiresAt)),
           ),
         ].join("\n\n")
       : options.replyWhenNone

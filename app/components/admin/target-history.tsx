@@ -1,10 +1,6 @@
 import { Link } from "react-router";
+import { formatTimestamp } from "~/lib/dates";
 import type { TargetHistory as TargetHistoryData } from "~/lib/view-types/admin/shared";
-
-/** An audit timestamp as the audit log shows it: UTC, to the second. */
-export function auditTime(iso: string) {
-  return `${iso.slice(0, 19).replace("T", " ")} UTC`;
-}
 
 /**
  * One record's own audit history, for its edit page: newest first, who (and their
@@ -36,7 +32,7 @@ export function TargetHistory({
             <li key={entry.id} className="rounded-lg border p-3 text-sm">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <time dateTime={entry.at} className="tabular-nums text-muted-foreground">
-                  {auditTime(entry.at)}
+                  {formatTimestamp(entry.at)}
                 </time>
                 <span className="font-medium">{entry.actorLabel}</span>
                 <span className="text-xs text-muted-foreground">{entry.actorRole}</span>

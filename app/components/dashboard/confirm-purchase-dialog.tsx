@@ -123,7 +123,7 @@ export function ConfirmPurchaseDialog({
                   openDeposit();
                 }}
               >
-                Deposit Funds
+                Deposit funds
               </Button>
             </div>
           </div>

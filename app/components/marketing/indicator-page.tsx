@@ -75,7 +75,7 @@ export function IndicatorPage() {
         actions={
           <>
             <Button asChild size="lg" className="text-base">
-              <Link to="/pricing">Subscribe Now</Link>
+              <Link to="/pricing">Subscribe now</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="text-base">
               <a href="#indicator-setup">How to get access</a>

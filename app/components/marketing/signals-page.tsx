@@ -98,10 +98,10 @@ export function SignalsPage() {
         actions={
           <>
             <Button asChild size="lg" className="text-base">
-              <Link to="/pricing">View Plans</Link>
+              <Link to="/pricing">View plans</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="text-base">
-              <Link to="/results">See Results</Link>
+              <Link to="/results">See results</Link>
             </Button>
           </>
         }

@@ -213,7 +213,7 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
       data-slot="sidebar-trigger"
       variant="ghost"
       size="icon"
-      aria-label="Toggle Sidebar"
+      aria-label="Toggle sidebar"
       className={cn("size-7", className)}
       onClick={(event) => {
         onClick?.(event);
@@ -238,7 +238,7 @@ function SidebarRail({ className, ...props }: React.ComponentProps<"button">) {
       aria-hidden="true"
       tabIndex={-1}
       onClick={toggleSidebar}
-      title="Toggle Sidebar"
+      title="Toggle sidebar"
       className={cn(
         "absolute inset-y-0 z-20 hidden w-4 -translate-x-1/2 transition-all ease-linear group-data-[side=left]:-right-4 group-data-[side=right]:left-0 after:absolute after:inset-y-0 after:left-1/2 after:w-[2px] hover:after:bg-sidebar-border sm:flex",
         "in-data-[side=left]:cursor-w-resize in-data-[side=right]:cursor-e-resize",

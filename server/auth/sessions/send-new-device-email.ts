@@ -1,3 +1,4 @@
+import { formatDateTime } from "~/lib/dates";
 import { getConfig, getPublicOrigin } from "../../config.ts";
 import { emailHtml } from "../../email/layout.ts";
 import { sendEmail } from "../../email/send-email.ts";
@@ -23,7 +24,7 @@ export async function sendNewDeviceEmail(options: {
     : options.address
       ? ` from the network ${options.address}`
       : "";
-  const when = `${options.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const when = formatDateTime(options.at);
   const paragraphs = [
     `Hi ${options.name.split(" ")[0] || "there"},`,
     `Your ${brand} account was just signed in to from a new device: ${options.browser} on ${options.os}${where}, at ${when}.`,

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import { getConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { emailHtml } from "../../email/layout.ts";
@@ -41,7 +42,7 @@ const quote = (text: string) =>
 export function inboxReplyEmail(row: Pick<Claimed, "body" | "to" | "name" | "message" | "sent_on">): Email {
   const config = getConfig();
   const brand = config.brandName;
-  const day = new Date(row.sent_on).toISOString().slice(0, 10);
+  const day = formatDate(new Date(row.sent_on));
   const wrote = `On ${day} you wrote:`;
   const lines = (text: string) => text.split(/\r?\n/).filter((line) => line.trim() !== "");
   return {

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import type { Db, Tx } from "../../db/client.ts";
 import { pricing, subscriptions } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -93,7 +94,7 @@ export async function cancelSubscriptionAtPeriodEnd(options: Change) {
       actor,
       action: "member.subscription-cancel-at-period-end",
       target: { type: "member", id: memberId },
-      summary: `${sub.plan} ends at its period end (${sub.nextBillingDate.toISOString().slice(0, 10)})`,
+      summary: `${sub.plan} ends at its period end (${formatDate(sub.nextBillingDate)})`,
       before: { subscription: sub.id, autorenew: true },
       after: { subscription: sub.id, autorenew: false },
     });

@@ -1,3 +1,4 @@
+import { plural } from "~/lib/plural";
 import { grantComplimentary, type ComplimentaryLength } from "../../billing/grant-complimentary.ts";
 import type { Db } from "../../db/client.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
@@ -11,7 +12,7 @@ export async function grantMemberPlan(options: {
   actor: StaffActor;
 }) {
   const { db, memberId, planId, length, actor } = options;
-  const lengthText = length.period === "days" ? `${length.days} days` : length.period;
+  const lengthText = length.period === "days" ? plural(length.days, "day") : length.period;
   const granted = await grantComplimentary({
     db,
     memberId,

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { plural } from "~/lib/plural";
 import type { ReconciliationCheck } from "~/lib/view-types/admin/money";
 import { runRecordedReconcile, type LedgerMismatch } from "../../billing/reconcile-ledger.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -52,7 +53,7 @@ export async function runReconciliationNow(options: { db: Db; actor: StaffActor 
     action: "money.reconcile",
     target: { type: "ledger", id: "reconciliation" },
     summary: result.consistent
-      ? `Ran the ledger check: all ${result.checked} balances match their ledger`
+      ? `Ran the ledger check: ${result.checked === 1 ? "the 1 balance matches" : `all ${plural(result.checked, "balance")} match`} their ledger`
       : `Ran the ledger check: ${result.mismatches.length} of ${result.checked} balances differ from their ledger`,
     after: { checked: result.checked, mismatches: result.mismatches.map((m) => m.userId) },
   });

@@ -1,3 +1,4 @@
+import { formatTimestamp } from "~/lib/dates";
 import { getConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -20,8 +21,6 @@ export const rescanErrors = {
 
 /** A refusal of the `from` field: the form shows it beside the field. */
 const refuseFrom = (message: string) => new AppError("VALIDATION", message, { fieldErrors: { from: message } });
-
-const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
 /**
  * "Rescan from": moves the deposit watcher's cursor back to a block's time or to a moment, so
@@ -73,8 +72,8 @@ export async function rescanDepositWatcher(options: {
       target: DEPOSIT_WATCHER_TARGET,
       summary:
         block === null
-          ? `Rescan of deposits from ${utc(from)}`
-          : `Rescan of deposits from block ${block} (${utc(from)})`,
+          ? `Rescan of deposits from ${formatTimestamp(from)}`
+          : `Rescan of deposits from block ${block} (${formatTimestamp(from)})`,
       before: { cursor: previous?.toISOString() ?? null },
       after: { cursor: from.toISOString(), ...(block === null ? {} : { block }) },
       now,

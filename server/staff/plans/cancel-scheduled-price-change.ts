@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Db } from "../../db/client.ts";
@@ -91,7 +92,7 @@ export async function cancelScheduledPriceChange(options: {
       actor,
       action: "plan.price_change_cancelled",
       target: { type: "plan", id: String(plan.id) },
-      summary: `${plan.name}: the rise to ${formatUsdt(change.newPrice, { suffix: true })} a month from ${isoDate(change.effectiveAt)} cancelled; back to ${formatUsdt(change.oldPrice, { suffix: true })} a month (${told.length} told)`,
+      summary: `${plan.name}: the rise to ${formatUsdt(change.newPrice, { suffix: true })} a month from ${formatDate(change.effectiveAt)} cancelled; back to ${formatUsdt(change.oldPrice, { suffix: true })} a month (${told.length} told)`,
       before: {
         price: plan.price.toString(),
         scheduledPrice: change.newPrice.toString(),

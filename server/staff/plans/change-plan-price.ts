@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Tx } from "../../db/client.ts";
@@ -51,7 +52,7 @@ export async function changePlanPrice(options: {
   if (waiting) {
     throw new AppError(
       "CONFLICT",
-      `A change to ${formatUsdt(waiting.newPrice, { suffix: true })} a month is already scheduled for ${isoDate(waiting.effectiveAt)}; members were told that price. Change it after that date.`,
+      `A change to ${formatUsdt(waiting.newPrice, { suffix: true })} a month is already scheduled for ${formatDate(waiting.effectiveAt)}; members were told that price. Change it after that date.`,
     );
   }
   const renewing = await tx

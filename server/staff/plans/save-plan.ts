@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { PlanInput } from "~/lib/validation/admin/plans";
 import type { Db, Tx } from "../../db/client.ts";
@@ -118,7 +119,7 @@ export async function savePlan(options: {
     };
     const priceNote =
       price.mode === "scheduled"
-        ? `; ${formatUsdt(price.oldPrice, { suffix: true })} → ${formatUsdt(price.newPrice, { suffix: true })} a month for new buyers at once, for renewals from ${price.effectiveAt.toISOString().slice(0, 10)} (${price.notified} renewing members told)`
+        ? `; ${formatUsdt(price.oldPrice, { suffix: true })} → ${formatUsdt(price.newPrice, { suffix: true })} a month for new buyers at once, for renewals from ${formatDate(price.effectiveAt)} (${price.notified} renewing members told)`
         : price.mode === "immediate"
           ? `; ${formatUsdt(price.oldPrice, { suffix: true })} → ${formatUsdt(price.newPrice, { suffix: true })} a month at once`
           : "";

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { formatDateTime } from "~/lib/dates";
 import { postMessages, postReadiness, type PostFields } from "~/lib/validation/admin/posts";
 import type { Db, Tx } from "../../db/client.ts";
 import { pgError } from "../../db/db-errors.ts";
@@ -100,7 +101,7 @@ export async function savePost(options: {
           now,
           action: "post.scheduled",
           target: target(id),
-          summary: `Post “${fields.title}” scheduled for ${then.at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+          summary: `Post “${fields.title}” scheduled for ${formatDateTime(then.at)}`,
           before: { status, scheduledAt: before?.scheduledAt?.toISOString() ?? null },
           after: { status: "scheduled", scheduledAt: then.at.toISOString() },
         });

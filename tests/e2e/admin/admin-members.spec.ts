@@ -220,7 +220,7 @@ test.describe("back office: the member list", () => {
     const row = memberRows(page).first();
     await expect(row).toContainText(ada.email);
     // The balance and sign-up date are on screen, labelled, not off to the right.
-    for (const text of ["$12.50 USDT", "2026-02-01"]) {
+    for (const text of ["$12.50 USDT", "Feb 1, 2026"]) {
       const cell = row.getByRole("cell", { name: new RegExp(text.replace(/[$.]/g, "\\$&")) });
       const box = (await cell.boundingBox())!;
       expect(box.x + box.width, text).toBeLessThanOrEqual(375);

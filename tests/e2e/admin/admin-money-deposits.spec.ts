@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { formatTimestamp } from "~/lib/dates";
 import { fakeBlockTime, randomTronAddress, transferEvent } from "../../helpers/fake-trongrid";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -78,8 +79,8 @@ test("an operator sees what the watcher credited and what it did not, and rescan
   await dialog.getByRole("button", { name: "Rescan" }).click();
   await expect(page.getByText("Rescan started")).toBeVisible();
   const history = page.getByRole("region", { name: "Watcher history" });
-  const when = new Date(fakeBlockTime(block)).toISOString().slice(0, 19).replace("T", " ");
-  await expect(history).toContainText(`Rescan of deposits from block ${block} (${when} UTC)`);
+  const when = formatTimestamp(new Date(fakeBlockTime(block)));
+  await expect(history).toContainText(`Rescan of deposits from block ${block} (${when})`);
   await expect(page.getByRole("region", { name: "Deposit watcher" })).toContainText(/reads from|behind now/);
 
   await page.setViewportSize({ width: 375, height: 800 });

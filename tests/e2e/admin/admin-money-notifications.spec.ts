@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { formatDateTime } from "~/lib/dates";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
@@ -10,7 +11,7 @@ type Testing = typeof import("../support/server-entry.ts");
 
 const DAY = 86_400_000;
 /** A moment as the page shows it: UTC, to the minute. */
-const minute = (at: Date) => `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)}`;
+const minute = (at: Date) => formatDateTime(at);
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
 
 /** A member's notification whose email the outbox gave up on, and one whose Telegram copy failed. */

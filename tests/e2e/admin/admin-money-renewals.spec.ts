@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { formatTimestamp } from "~/lib/dates";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
@@ -50,7 +51,7 @@ async function seedRenewals(app: { testing: Testing }) {
   // One whose process died mid-run: started two hours ago, no end recorded.
   const crashedAt = new Date(Date.now() - 2 * 60 * 60_000);
   await db.insert(schema.jobRuns).values({ job: "renewals", startedAt: crashedAt });
-  const crashed = `${crashedAt.toISOString().slice(0, 10)} ${crashedAt.toISOString().slice(11, 19)}`;
+  const crashed = formatTimestamp(crashedAt);
   return { covered, short, crashed };
 }
 

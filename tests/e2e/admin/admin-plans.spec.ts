@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -99,7 +100,7 @@ test.describe("back office: plans", () => {
     await expect(page.getByText("1 member renews this plan")).toBeVisible();
     await page.getByLabel("Monthly price").fill("12");
     await page.getByRole("button", { name: "Save plan" }).click();
-    const effective = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const effective = formatDate(new Date(Date.now() + 30 * 86_400_000));
     await expect(page.locator("[data-sonner-toast]")).toContainText(
       `New buyers pay the new price now; renewals from ${effective}. 1 renewing member is told.`,
     );

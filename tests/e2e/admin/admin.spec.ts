@@ -133,7 +133,7 @@ test.describe("back office", () => {
     await page.goto("/admin");
     await waitForHydration(page);
     await expect(nav(page)).toHaveCount(0);
-    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    await page.getByRole("button", { name: "Toggle sidebar", exact: true }).click();
     await nav(page).getByRole("link", { name: "Audit log" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
   });

@@ -75,13 +75,13 @@ test.describe("member dashboard", () => {
     await page.reload();
     await waitForHydration(page);
     await expect(sidebar).toHaveAttribute("data-state", "collapsed");
-    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    await page.getByRole("button", { name: "Toggle sidebar", exact: true }).click();
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
     expect((await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("true");
 
     // Under 768 px the sidebar is a sheet that closes when a section is chosen.
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    await page.getByRole("button", { name: "Toggle sidebar", exact: true }).click();
     const sheet = page.getByRole("dialog", { name: "Sidebar" });
     await sheet.getByRole("link", { name: "Billing history" }).click();
     await expect(sheet).toBeHidden();

@@ -313,11 +313,11 @@ test.describe("marketing pages", () => {
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Crypto and forex signals, straight to Telegram");
     await expect(main.getByRole("heading", { level: 3, name: "Signals Bot in Telegram" })).toBeVisible();
     await expect(main.getByRole("heading", { level: 3, name: "VIP Signals" })).toBeVisible();
-    await expect(main.getByRole("link", { name: "View Plans" })).toHaveAttribute("href", "/pricing");
+    await expect(main.getByRole("link", { name: "View plans", exact: true })).toHaveAttribute("href", "/pricing");
     await expect(main.getByRole("link", { name: "Open the Results Tracker" })).toHaveAttribute("href", "/results");
     await expect(main.getByRole("complementary", { name: "Risk warning" })).toContainText("Trading involves risk.");
     expect(await main.textContent()).not.toMatch(/course/i);
-    await main.getByRole("link", { name: "See Results" }).click();
+    await main.getByRole("link", { name: "See results", exact: true }).click();
     await expect(page).toHaveURL(/\/results$/);
   });
 
@@ -328,7 +328,7 @@ test.describe("marketing pages", () => {
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(`The ${BRAND} Indicator for TradingView`);
     await expect(main.getByRole("complementary", { name: "Risk warning" })).toBeVisible();
     expect(await main.textContent()).not.toMatch(/course/i);
-    await main.getByRole("link", { name: "Subscribe Now" }).click();
+    await main.getByRole("link", { name: "Subscribe now", exact: true }).click();
     await expect(page).toHaveURL(/\/pricing$/);
   });
 

@@ -209,7 +209,7 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
       form: { intent: "rescan", from: "2026-01-02 03:04" },
     });
     expect(answer).toMatchObject({ status: 200, data: { ok: true } });
-    expect(JSON.stringify(answer.data)).toContain("2026-01-02 03:04:00 UTC");
+    expect(JSON.stringify(answer.data)).toContain("from Jan 2, 2026, 03:04:00 UTC.");
     expect(await getCursor(db(), DEFAULT_CURSOR)).toBe(Date.parse("2026-01-02T03:04:00Z"));
 
     const refused = async (from: string) => {
@@ -230,7 +230,7 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
     expect(view.history.entries[0]).toMatchObject({
       action: "money.rescan",
       actorLabel: admin.email,
-      summary: "Rescan of deposits from 2026-01-02 03:04:00 UTC",
+      summary: "Rescan of deposits from Jan 2, 2026, 03:04:00 UTC",
     });
     // Earlier tests credited deposits: newest block first, linked to the explorer.
     expect(view.deposits.rows.length).toBeGreaterThan(0);

@@ -140,14 +140,14 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, String(gold.id)), eq(auditLog.action, "plan.price_scheduled")));
     expect(audit!.summary).toBe(
-      "Gold: saved; $49.00 USDT → $59.00 USDT a month for new buyers at once, for renewals from 2026-12-23 (2 renewing members told)",
+      "Gold: saved; $49.00 USDT → $59.00 USDT a month for new buyers at once, for renewals from Dec 23, 2026 (2 renewing members told)",
     );
 
     // Another change while members wait for this one is refused, and changes nothing.
     await expect(save(gold.id, "69")).rejects.toMatchObject({
       code: "CONFLICT",
       message:
-        "A change to $59.00 USDT a month is already scheduled for 2026-12-23; members were told that price. Change it after that date.",
+        "A change to $59.00 USDT a month is already scheduled for Dec 23, 2026; members were told that price. Change it after that date.",
     });
     expect(await db().select().from(planPriceChanges).where(eq(planPriceChanges.planId, gold.id))).toHaveLength(1);
     expect(await priceOf(gold.id)).toBe(usdt(59));
@@ -285,7 +285,7 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
       expect(audit).toMatchObject({
         actorLabel: editor.label,
         summary:
-          "Gold: the rise to $59.00 USDT a month from 2026-12-23 cancelled; back to $49.00 USDT a month (2 told)",
+          "Gold: the rise to $59.00 USDT a month from Dec 23, 2026 cancelled; back to $49.00 USDT a month (2 told)",
         before: { price: "59000000", scheduledPrice: "59000000", scheduledFrom: "2026-12-23" },
         after: { price: "49000000", scheduledPrice: null, scheduledFrom: null },
       });

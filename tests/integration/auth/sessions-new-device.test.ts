@@ -146,7 +146,7 @@ describeEachDatabase("new-device notices", (database, kind) => {
     await mailed;
     const [notice, ...more] = notices(ada.email);
     expect(more).toEqual([]);
-    expect(notice).toContain("Firefox on macOS from the network 198.51.100.x, at 2026-03-02 09:15 UTC");
+    expect(notice).toContain("Firefox on macOS from the network 198.51.100.x, at Mar 2, 2026, 09:15 UTC");
     expect(await devicesOf(ada.id)).toHaveLength(3);
   });
 

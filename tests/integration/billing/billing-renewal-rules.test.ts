@@ -87,16 +87,16 @@ describeEachDatabase("renewal rules", (database) => {
     const state = await look(db(), userId);
     expect(state.bills).toEqual([
       { status: "paid", totalAmount: 49_000_000n, description: "Gold (monthly)" },
-      { status: "paid", totalAmount: 49_000_000n, description: "Renewal: Gold (monthly), due 2026-02-10" },
+      { status: "paid", totalAmount: 49_000_000n, description: "Renewal: Gold (monthly), due Feb 10, 2026" },
       {
         status: "failed",
         totalAmount: 49_000_000n,
-        description: "Renewal: Gold (monthly), due 2026-03-10 — insufficient balance",
+        description: "Renewal: Gold (monthly), due Mar 10, 2026 — insufficient balance",
       },
     ]);
     expect(state.debits.map((d) => [d.kind, d.amount, d.memo])).toEqual([
       ["purchase", -49_000_000n, expect.stringMatching(/^INV-20260110-[A-Z2-7]{8} Gold \(monthly\)$/)],
-      ["renewal", -49_000_000n, "Renewal: Gold (monthly), due 2026-02-10"],
+      ["renewal", -49_000_000n, "Renewal: Gold (monthly), due Feb 10, 2026"],
     ]);
     expect(state.sub.status).toBe("expired");
   });
@@ -133,7 +133,7 @@ describeEachDatabase("renewal rules", (database) => {
     expect(state.debits).toEqual([]);
     expect(state.bills).toEqual([
       { status: "paid", totalAmount: 0n, description: "Gold (quarterly)" },
-      { status: "paid", totalAmount: 0n, description: "Renewal: Gold (quarterly), due 2026-04-10" },
+      { status: "paid", totalAmount: 0n, description: "Renewal: Gold (quarterly), due Apr 10, 2026" },
     ]);
     expect(state.sub).toMatchObject({ status: "active" });
     expect(state.sub.nextBillingDate!.toISOString()).toBe("2026-07-10T08:00:00.000Z");

@@ -210,7 +210,7 @@ describeEachDatabase("ledger", (database) => {
       expect(found.alertId).toEqual(expect.any(Number));
       const [alert] = await db.select().from(opsAlerts).where(eq(opsAlerts.id, found.alertId!));
       expect(alert).toMatchObject({ kind: "ledger_mismatch", details: { mismatches: found.mismatches } });
-      expect(alert!.message).toContain("1 member balance(s) differ");
+      expect(alert!.message).toContain("1 member balance differs from the sum");
 
       // Every instance runs the hourly job: the same finding is recorded once within the hour.
       expect(await reconcileLedger({ db })).toMatchObject({ consistent: false, alertId: null });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { auditTime } from "~/components/admin/target-history";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatTimestamp } from "~/lib/dates";
 import { auditLogQuery, type AuditFilter } from "~/lib/validation/admin/audit-log";
 import type { AuditPage } from "~/lib/view-types/admin/audit-log";
 
@@ -18,7 +18,7 @@ export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<Au
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>When (UTC)</TableHead>
+              <TableHead>When</TableHead>
               <TableHead>Who</TableHead>
               <TableHead>What</TableHead>
               <TableHead>Target</TableHead>
@@ -28,8 +28,8 @@ export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<Au
           <TableBody>
             {entries.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell label="When (UTC)" className="whitespace-nowrap tabular-nums">
-                  {auditTime(entry.at).replace(" UTC", "")}
+                <TableCell label="When" className="whitespace-nowrap tabular-nums">
+                  {formatTimestamp(entry.at)}
                 </TableCell>
                 <TableCell label="Who">
                   <span className="block">{entry.actorLabel}</span>

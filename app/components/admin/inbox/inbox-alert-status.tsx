@@ -1,6 +1,6 @@
+import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import type { StaffAlert, StaffAlertChannel } from "~/lib/view-types/admin/inbox";
-import { inboxTime } from "./inbox-status-badge";
 
 const STATE: Record<StaffAlert["state"], string> = {
   pending: "Staff alert: waiting to be sent",
@@ -11,7 +11,7 @@ const STATE: Record<StaffAlert["state"], string> = {
 
 /** One channel's line, or nothing when the channel was never tried (not configured). */
 function channelText(name: string, channel: StaffAlertChannel) {
-  if (channel.sentAt) return `${name}: sent ${inboxTime(channel.sentAt)}`;
+  if (channel.sentAt) return `${name}: sent ${formatDateTime(channel.sentAt)}`;
   if (channel.error) return `${name}: failed: ${channel.error}`;
   return null;
 }

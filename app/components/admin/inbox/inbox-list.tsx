@@ -3,9 +3,10 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { formatDateTime } from "~/lib/dates";
 import { INBOX_SEARCH_MAX, type InboxFilter } from "~/lib/validation/admin/inbox";
 import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxPage } from "~/lib/view-types/admin/inbox";
-import { InboxStatusBadge, inboxTime } from "./inbox-status-badge";
+import { InboxStatusBadge } from "./inbox-status-badge";
 
 const selectClass =
   "h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
@@ -90,7 +91,7 @@ export function InboxList({ filter, page }: { filter: InboxFilter; page: InboxPa
                     </span>
                   ) : null}
                   <time dateTime={row.createdAt} className="ml-auto text-xs text-muted-foreground tabular-nums">
-                    {inboxTime(row.createdAt)}
+                    {formatDateTime(row.createdAt)}
                   </time>
                 </span>
                 <span className="break-words whitespace-pre-line">{row.excerpt}</span>

@@ -6,6 +6,3 @@ const VARIANTS = { new: "default", open: "warning", answered: "success", closed:
 export function InboxStatusBadge({ status }: { status: InboxStatus }) {
   return <Badge variant={VARIANTS[status]}>{INBOX_STATUS_LABELS[status]}</Badge>;
 }
-
-/** A message's time as the inbox shows it: UTC, to the minute. */
-export const inboxTime = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;

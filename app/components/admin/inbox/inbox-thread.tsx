@@ -1,7 +1,8 @@
 import { LockIcon, MailIcon, SendIcon } from "lucide-react";
+import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import type { ReplyDelivery, ThreadItem } from "~/lib/view-types/admin/inbox";
-import { InboxStatusBadge, inboxTime } from "./inbox-status-badge";
+import { InboxStatusBadge } from "./inbox-status-badge";
 
 const DELIVERY: Record<ReplyDelivery, string> = {
   queued: "Sending…",
@@ -12,7 +13,7 @@ const DELIVERY: Record<ReplyDelivery, string> = {
 
 /** What went out by email and when; a failure says why. */
 function deliveryText(item: Extract<ThreadItem, { kind: "reply" }>) {
-  if (item.delivery === "sent" && item.sentAt) return `${DELIVERY.sent} ${inboxTime(item.sentAt)}`;
+  if (item.delivery === "sent" && item.sentAt) return `${DELIVERY.sent} ${formatDateTime(item.sentAt)}`;
   const tries = item.attempts > 0 ? ` (${item.attempts} ${item.attempts === 1 ? "try" : "tries"})` : "";
   return `${DELIVERY[item.delivery]}${tries}${item.lastError ? `: ${item.lastError}` : ""}`;
 }
@@ -60,7 +61,7 @@ export function InboxThread({ items }: { items: ThreadItem[] }) {
               </>
             )}
             <time dateTime={item.at} className="ml-auto text-xs text-muted-foreground tabular-nums">
-              {inboxTime(item.at)}
+              {formatDateTime(item.at)}
             </time>
           </div>
           <p className="break-words whitespace-pre-wrap">{item.body}</p>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { formatDateTime } from "~/lib/dates";
 import { INBOX_STATUS_LABELS, type MemberContactMessage } from "~/lib/view-types/admin/inbox";
-import { MemberSection, memberTime } from "./member-section";
+import { MemberSection } from "./member-section";
 
 /** The member's contact messages (signed in, or from their address), each opening in the inbox. */
 export function MemberMessagesSection({ messages }: { messages: MemberContactMessage[] }) {
@@ -17,7 +18,7 @@ export function MemberMessagesSection({ messages }: { messages: MemberContactMes
                 className="grid gap-1 rounded-md border p-3 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
               >
                 <span className="text-muted-foreground tabular-nums">
-                  {INBOX_STATUS_LABELS[m.status]} · {memberTime(m.createdAt)}
+                  {INBOX_STATUS_LABELS[m.status]} · {formatDateTime(m.createdAt)}
                 </span>
                 <span className="break-words whitespace-pre-line">{m.excerpt}</span>
               </Link>

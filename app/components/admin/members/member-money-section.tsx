@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { MemberMoneyView } from "~/lib/view-types/admin/members";
 import { MemberBalanceDialog } from "./member-balance-dialog";
-import { memberDate, MemberSection, memberTime } from "./member-section";
+import { MemberSection } from "./member-section";
 
 const usdt = (micro: string, sign = false) => formatUsdt(BigInt(micro), { suffix: true, sign });
 
@@ -59,7 +60,7 @@ export function MemberMoneySection({
               {ledger.rows.map((row) => (
                 <TableRow key={row.id}>
                   <TableCell label="Date" className="tabular-nums">
-                    {memberTime(row.createdAt)}
+                    {formatDateTime(row.createdAt)}
                   </TableCell>
                   <TableCell label="Kind">{row.kind}</TableCell>
                   <TableCell label="Amount" className="tabular-nums">
@@ -100,7 +101,7 @@ export function MemberMoneySection({
           {money.deposits.map((d) => (
             <li key={d.id} className="rounded-md border p-3">
               <span className="font-medium tabular-nums">{usdt(d.amount)}</span> ·{" "}
-              <span className="tabular-nums">{memberTime(d.blockTimestamp)}</span>
+              <span className="tabular-nums">{formatDateTime(d.blockTimestamp)}</span>
               <br />
               <a
                 href={d.explorerUrl}
@@ -122,7 +123,7 @@ export function MemberMoneySection({
           {money.invoices.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3">
               <code className="text-xs">{i.invoiceId}</code>
-              <span className="tabular-nums">{memberDate(i.issueDate)}</span>
+              <span className="tabular-nums">{formatDate(i.issueDate)}</span>
               <span className="tabular-nums">{i.amount === null ? usdt(i.totalAmount) : usdt(i.amount, true)}</span>
               <Badge variant={i.status === "paid" ? "success" : i.status === "failed" ? "destructive" : "outline"}>
                 {i.status}

@@ -5,9 +5,10 @@ import { FormField } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/sonner";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDateTime } from "~/lib/dates";
 import { memberPageSchema } from "~/lib/validation/admin/member-page";
 import type { MemberNoteView } from "~/lib/view-types/admin/members";
-import { MemberSection, memberTime } from "./member-section";
+import { MemberSection } from "./member-section";
 
 /** Staff's internal notes on the member (never shown to them), and a form to add one. */
 export function MemberNotesSection({ notes, canAssist }: { notes: MemberNoteView[]; canAssist: boolean }) {
@@ -45,7 +46,7 @@ export function MemberNotesSection({ notes, canAssist }: { notes: MemberNoteView
             <li key={n.id} className="rounded-md border p-3">
               <p className="text-xs text-muted-foreground">
                 <span className="font-medium text-foreground">{n.authorLabel}</span> ·{" "}
-                <time dateTime={n.createdAt}>{memberTime(n.createdAt)}</time>
+                <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words">{n.body}</p>
             </li>

@@ -1,8 +1,9 @@
+import { formatDateTime } from "~/lib/dates";
 import type { MemberNotificationView } from "~/lib/view-types/admin/members";
-import { MemberSection, memberTime } from "./member-section";
+import { MemberSection } from "./member-section";
 
 function emailState(n: MemberNotificationView) {
-  if (n.emailSentAt) return `email sent ${memberTime(n.emailSentAt)}`;
+  if (n.emailSentAt) return `email sent ${formatDateTime(n.emailSentAt)}`;
   if (n.emailAttempts === 0) return "email not sent yet";
   return `email not sent after ${n.emailAttempts} ${n.emailAttempts === 1 ? "attempt" : "attempts"}`;
 }
@@ -19,7 +20,7 @@ export function MemberNotificationsSection({ notifications }: { notifications: M
             <li key={n.id} className="rounded-md border p-3">
               <p>
                 <code className="text-xs">{n.kind}</code>{" "}
-                <span className="text-muted-foreground tabular-nums">{memberTime(n.createdAt)}</span>
+                <span className="text-muted-foreground tabular-nums">{formatDateTime(n.createdAt)}</span>
               </p>
               <p className="break-words text-muted-foreground">
                 {emailState(n)}

@@ -1,8 +1,9 @@
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { MemberOrderView } from "~/lib/view-types/admin/members";
-import { MemberSection, memberTime } from "./member-section";
+import { MemberSection } from "./member-section";
 
 const statusVariant = { pending: "warning", paid: "success", expired: "secondary", cancelled: "outline" } as const;
 
@@ -31,7 +32,7 @@ export function MemberOrdersSection({ orders }: { orders: MemberOrderView[] }) {
               {orders.map((order) => (
                 <TableRow key={order.id}>
                   <TableCell className="font-mono text-xs">{order.reference}</TableCell>
-                  <TableCell className="tabular-nums">{memberTime(order.createdAt)}</TableCell>
+                  <TableCell className="tabular-nums">{formatDateTime(order.createdAt)}</TableCell>
                   <TableCell>
                     {order.plans.map((plan) => plan.name).join(", ")} ({order.billingPeriod})
                     {order.problem ? <span className="block text-xs text-destructive">{order.problem}</span> : null}
@@ -46,7 +47,7 @@ export function MemberOrdersSection({ orders }: { orders: MemberOrderView[] }) {
                     <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
                     {order.closedAt ? (
                       <span className="block text-xs text-muted-foreground tabular-nums">
-                        {memberTime(order.closedAt)}
+                        {formatDateTime(order.closedAt)}
                       </span>
                     ) : null}
                   </TableCell>

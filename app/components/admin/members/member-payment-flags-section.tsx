@@ -1,10 +1,11 @@
 import { AlertTriangleIcon, CheckCircle2Icon } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { MemberPaymentFlagView } from "~/lib/view-types/admin/members";
 import { MemberFlagResolveDialog, type FlagToResolve } from "./member-flag-resolve-dialog";
-import { MemberSection, memberTime } from "./member-section";
+import { MemberSection } from "./member-section";
 
 const titles: Record<MemberPaymentFlagView["kind"], string> = {
   refund_shortfall: "Card refund larger than the balance",
@@ -52,13 +53,13 @@ export function MemberPaymentFlagsSection({
                 </p>
                 <p className="break-words">{flag.detail}</p>
                 <p className="text-muted-foreground">
-                  Flagged <time dateTime={flag.createdAt}>{memberTime(flag.createdAt)}</time>
+                  Flagged <time dateTime={flag.createdAt}>{formatDateTime(flag.createdAt)}</time>
                 </p>
                 {resolution ? (
                   <div className="rounded-md border bg-background p-2">
                     <p className="text-xs text-muted-foreground">
                       Resolved by <span className="font-medium text-foreground">{resolution.by}</span> ·{" "}
-                      <time dateTime={resolution.at}>{memberTime(resolution.at)}</time>
+                      <time dateTime={resolution.at}>{formatDateTime(resolution.at)}</time>
                     </p>
                     <p className="mt-1 whitespace-pre-wrap break-words">{resolution.note}</p>
                   </div>

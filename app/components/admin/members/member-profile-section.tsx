@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
+import { formatDateTime } from "~/lib/dates";
 import type { MemberProfileView } from "~/lib/view-types/admin/members";
-import { Facts, MemberSection, memberTime } from "./member-section";
+import { Facts, MemberSection } from "./member-section";
 
 /** Who the member is and the state of their account. */
 export function MemberProfileSection({ profile }: { profile: MemberProfileView }) {
@@ -9,8 +10,8 @@ export function MemberProfileSection({ profile }: { profile: MemberProfileView }
     <MemberSection id="member-profile" title="Profile and account">
       {profile.deletedAt ? (
         <p role="status" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
-          <strong>Deleted by the member</strong> on {memberTime(profile.deletedAt)}. Their name, email and Telegram were
-          erased; the ledger, invoices, deposits and deposit address are kept.
+          <strong>Deleted by the member</strong> on {formatDateTime(profile.deletedAt)}. Their name, email and Telegram
+          were erased; the ledger, invoices, deposits and deposit address are kept.
         </p>
       ) : null}
       {profile.banned ? (
@@ -24,7 +25,7 @@ export function MemberProfileSection({ profile }: { profile: MemberProfileView }
           ["Name", name],
           ["Email verified", profile.emailVerified ? "Yes" : "No"],
           ["Two-factor", profile.twoFactorEnabled ? "On" : "Off"],
-          ["Signed up", memberTime(profile.signedUpAt)],
+          ["Signed up", formatDateTime(profile.signedUpAt)],
           ["Staff role", profile.staffRole ? <Badge variant="secondary">{profile.staffRole}</Badge> : "Not staff"],
           [
             "Account",

@@ -1,13 +1,6 @@
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-/** A moment as the back office shows it: UTC, to the minute. */
-export function memberTime(iso: string) {
-  return `${iso.slice(0, 16).replace("T", " ")} UTC`;
-}
-
-export const memberDate = (iso: string) => iso.slice(0, 10);
-
 /**
  * One area of the member page: a titled section. The page is a plain list of these, so a new
  * area is one component and one line in the page.

@@ -4,8 +4,9 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDateTime } from "~/lib/dates";
 import type { MemberSessionView } from "~/lib/view-types/admin/members";
-import { MemberSection, memberTime } from "./member-section";
+import { MemberSection } from "./member-section";
 
 type SignOutAnswer = ActionAnswer<{ revoked: number }>;
 
@@ -51,8 +52,8 @@ export function MemberSessionsSection({ sessions, canAssist }: { sessions: Membe
               </p>
               <p className="break-all text-muted-foreground">
                 {s.ipAddress ?? "Unknown address"}
-                {s.country ? ` (${s.country})` : ""} · signed in {memberTime(s.signedInAt)} · last active{" "}
-                {memberTime(s.lastActiveAt)}
+                {s.country ? ` (${s.country})` : ""} · signed in {formatDateTime(s.signedInAt)} · last active{" "}
+                {formatDateTime(s.lastActiveAt)}
               </p>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
+import { formatDate } from "~/lib/dates";
 import type { MemberSubscriptionView } from "~/lib/view-types/admin/members";
-import { memberDate, MemberSection } from "./member-section";
+import { MemberSection } from "./member-section";
 import { CompPlanDialog, SubscriptionActions } from "./member-subscription-actions";
 
 const PERIODS = { monthly: "Monthly", quarterly: "Quarterly", lifetime: "Lifetime" } as const;
@@ -33,8 +34,8 @@ export function MemberSubscriptionsSection({
                 {s.complimentary ? <Badge variant="secondary">Complimentary</Badge> : null}
               </div>
               <p className="text-muted-foreground">
-                Started {memberDate(s.startDate)}
-                {s.nextBillingDate ? ` · next billing ${memberDate(s.nextBillingDate)}` : ""} · autorenew{" "}
+                Started {formatDate(s.startDate)}
+                {s.nextBillingDate ? ` · next billing ${formatDate(s.nextBillingDate)}` : ""} · autorenew{" "}
                 {s.autorenew ? "on" : "off"}
               </p>
               {write && s.status === "active" ? (

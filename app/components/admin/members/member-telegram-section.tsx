@@ -1,7 +1,8 @@
 import type * as React from "react";
 import { Badge } from "~/components/ui/badge";
+import { formatDateTime } from "~/lib/dates";
 import type { MemberTelegramView } from "~/lib/view-types/admin/members";
-import { Facts, MemberSection, memberTime } from "./member-section";
+import { Facts, MemberSection } from "./member-section";
 
 /** The member's Telegram link: username, whether it is verified, the proven id and the chats joined. */
 export function MemberTelegramSection({
@@ -35,7 +36,7 @@ export function MemberTelegramSection({
           {telegram.chats.map((c) => (
             <li key={c.chatId}>
               <code className="text-xs">{c.chatId}</code>{" "}
-              <span className="text-muted-foreground">joined {memberTime(c.joinedAt)}</span>
+              <span className="text-muted-foreground">joined {formatDateTime(c.joinedAt)}</span>
             </li>
           ))}
         </ul>

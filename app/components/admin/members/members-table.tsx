@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { isFiltered, memberListQuery, type MemberListQuery, type MemberSort } from "~/lib/validation/admin/members";
 import type { MemberListPage, MemberListRow } from "~/lib/view-types/admin/members";
@@ -38,8 +39,6 @@ function SortHeader({ query, sort, children }: { query: MemberListQuery; sort: M
 function fullName(row: MemberListRow) {
   return `${row.firstName} ${row.lastName}`.trim() || "No name";
 }
-
-const joinedDate = (iso: string) => iso.slice(0, 10);
 
 /** An estimate to two significant figures (about 98 000, not "about 98 213"): it is no more precise. */
 function about(n: number) {
@@ -114,7 +113,7 @@ export function MembersTable({ list, query }: { list: MemberListPage; query: Mem
                 {formatUsdt(BigInt(row.balance), { suffix: true })}
               </TableCell>
               <TableCell label="Signed up" className="tabular-nums">
-                {joinedDate(row.joinedAt)}
+                {formatDate(row.joinedAt)}
               </TableCell>
             </TableRow>
           ))}

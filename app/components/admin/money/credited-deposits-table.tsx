@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatTimestamp } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { CreditedDeposits } from "~/lib/view-types/admin/money-deposits";
-import { Address, TxLink, utcTime } from "./deposit-rows";
+import { Address, TxLink } from "./deposit-rows";
 
 /** One page of credited deposits, newest block first, each linked to its member and its transaction. */
 export function CreditedDepositsTable({ deposits, paged }: { deposits: CreditedDeposits; paged: boolean }) {
@@ -18,7 +19,7 @@ export function CreditedDepositsTable({ deposits, paged }: { deposits: CreditedD
         <Table aria-label="Credited deposits">
           <TableHeader>
             <TableRow>
-              <TableHead>Block time (UTC)</TableHead>
+              <TableHead>Block time</TableHead>
               <TableHead>Member</TableHead>
               <TableHead className="text-right">Amount</TableHead>
               <TableHead>Transaction</TableHead>
@@ -28,8 +29,8 @@ export function CreditedDepositsTable({ deposits, paged }: { deposits: CreditedD
           <TableBody>
             {deposits.rows.map((row) => (
               <TableRow key={row.id}>
-                <TableCell label="Block time (UTC)" className="tabular-nums">
-                  {utcTime(row.blockTimestamp)}
+                <TableCell label="Block time" className="tabular-nums">
+                  {formatTimestamp(row.blockTimestamp)}
                   <span className="block text-xs text-muted-foreground">
                     block {row.blockNumber.toLocaleString("en-US")}
                   </span>

@@ -1,7 +1,5 @@
 /** Pieces the deposits page's two tables share. */
 
-export const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-
 /** A transaction hash, shortened, linking to its page on the block explorer (a new tab). */
 export function TxLink({ txId, href, eventIndex }: { txId: string; href: string; eventIndex: number }) {
   return (

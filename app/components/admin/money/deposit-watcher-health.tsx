@@ -1,7 +1,6 @@
 import { Badge } from "~/components/ui/badge";
+import { formatTimestamp } from "~/lib/dates";
 import type { DepositWatcherHealth } from "~/lib/view-types/admin/money-deposits";
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 /** "42 s", "7 min", "3 h 5 min", "2 d 4 h": a lag as a person reads it. */
 export function formatLag(ms: number) {
@@ -50,7 +49,7 @@ export function DepositWatcherHealthPanel({ health }: { health: DepositWatcherHe
       <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div className="rounded-lg border p-3">
           <dt className="text-muted-foreground">Last poll</dt>
-          <dd className="font-medium tabular-nums">{health.polledAt ? when(health.polledAt) : "Never"}</dd>
+          <dd className="font-medium tabular-nums">{health.polledAt ? formatTimestamp(health.polledAt) : "Never"}</dd>
           <dd className="text-muted-foreground">every {health.pollSeconds} s</dd>
         </div>
         <div className="rounded-lg border p-3">
@@ -59,7 +58,7 @@ export function DepositWatcherHealthPanel({ health }: { health: DepositWatcherHe
             {health.lagMs === null ? "No cursor yet" : `${formatLag(health.lagMs)} behind now`}
           </dd>
           {health.cursorAt ? (
-            <dd className="text-muted-foreground tabular-nums">reads from {when(health.cursorAt)}</dd>
+            <dd className="text-muted-foreground tabular-nums">reads from {formatTimestamp(health.cursorAt)}</dd>
           ) : null}
         </div>
         <div className="rounded-lg border p-3">
@@ -68,14 +67,14 @@ export function DepositWatcherHealthPanel({ health }: { health: DepositWatcherHe
             {health.newestBlock === null ? "None yet" : health.newestBlock.toLocaleString("en-US")}
           </dd>
           {health.newestBlockAt ? (
-            <dd className="text-muted-foreground tabular-nums">{when(health.newestBlockAt)}</dd>
+            <dd className="text-muted-foreground tabular-nums">{formatTimestamp(health.newestBlockAt)}</dd>
           ) : null}
         </div>
         <div className="rounded-lg border p-3">
           <dt className="text-muted-foreground">Last error</dt>
           <dd className="font-medium break-words">{health.lastError ?? "None"}</dd>
           {health.lastErrorAt ? (
-            <dd className="text-muted-foreground tabular-nums">{when(health.lastErrorAt)}</dd>
+            <dd className="text-muted-foreground tabular-nums">{formatTimestamp(health.lastErrorAt)}</dd>
           ) : null}
         </div>
       </dl>

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import type { DueRenewals } from "~/lib/view-types/admin/money";
 
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
 
 /** The renewals due in the coming week, in due order; the ones the balance will not cover stand out. */
@@ -35,7 +35,7 @@ export function DueRenewalsTable({ due }: { due: DueRenewals }) {
         <Table aria-label="Renewals due in the next 7 days">
           <TableHeader>
             <TableRow>
-              <TableHead>Due (UTC)</TableHead>
+              <TableHead>Due</TableHead>
               <TableHead>Member</TableHead>
               <TableHead>Plan</TableHead>
               <TableHead className="text-right">Price</TableHead>
@@ -52,8 +52,8 @@ export function DueRenewalsTable({ due }: { due: DueRenewals }) {
                   data-lapses={lapses || undefined}
                   className={cn(lapses && "bg-destructive/5")}
                 >
-                  <TableCell label="Due (UTC)" className="tabular-nums">
-                    {when(row.dueAt)}
+                  <TableCell label="Due" className="tabular-nums">
+                    {formatDateTime(row.dueAt)}
                   </TableCell>
                   <TableCell label="Member" className="max-w-64 whitespace-normal">
                     <Link

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDateTime } from "~/lib/dates";
 import type { FailedDelivery, FailedNotificationsView } from "~/lib/view-types/admin/money";
 
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 const CHANNEL: Record<FailedDelivery["channel"], string> = { email: "Email", telegram: "Telegram" };
 
 /**
@@ -46,8 +46,8 @@ export function FailedNotificationsTable({
         <Table aria-label="Failed notifications">
           <TableHeader>
             <TableRow>
-              <TableHead>Queued (UTC)</TableHead>
-              <TableHead>Failed (UTC)</TableHead>
+              <TableHead>Queued</TableHead>
+              <TableHead>Failed</TableHead>
               <TableHead>Channel</TableHead>
               <TableHead>Recipient</TableHead>
               <TableHead>Notification</TableHead>
@@ -62,11 +62,11 @@ export function FailedNotificationsTable({
           <TableBody>
             {deliveries.map((d) => (
               <TableRow key={`${d.notificationId}-${d.channel}`}>
-                <TableCell label="Queued (UTC)" className="tabular-nums">
-                  {when(d.createdAt)}
+                <TableCell label="Queued" className="tabular-nums">
+                  {formatDateTime(d.createdAt)}
                 </TableCell>
-                <TableCell label="Failed (UTC)" className="tabular-nums">
-                  {d.failedAt ? when(d.failedAt) : "Not recorded"}
+                <TableCell label="Failed" className="tabular-nums">
+                  {d.failedAt ? formatDateTime(d.failedAt) : "Not recorded"}
                 </TableCell>
                 <TableCell label="Channel">{CHANNEL[d.channel]}</TableCell>
                 <TableCell label="Recipient" className="max-w-64 whitespace-normal">

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatTimestamp } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { isLedgerFiltered, ledgerQueryString, type LedgerQuery } from "~/lib/validation/admin/money";
 import type { LedgerExplorer } from "~/lib/view-types/admin/money";
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
 /** Count and sum per kind of everything the filters match (not only this page). */
 export function LedgerTotals({ totals }: { totals: LedgerExplorer["totals"] }) {
@@ -51,7 +50,7 @@ export function LedgerTable({ ledger, query }: { ledger: LedgerExplorer; query: 
       <Table aria-label="Ledger entries">
         <TableHeader>
           <TableRow>
-            <TableHead>When (UTC)</TableHead>
+            <TableHead>When</TableHead>
             <TableHead>Member</TableHead>
             <TableHead>Kind</TableHead>
             <TableHead className="text-right">Amount</TableHead>
@@ -61,8 +60,8 @@ export function LedgerTable({ ledger, query }: { ledger: LedgerExplorer; query: 
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell label="When (UTC)" className="tabular-nums">
-                {when(row.createdAt)}
+              <TableCell label="When" className="tabular-nums">
+                {formatTimestamp(row.createdAt)}
               </TableCell>
               <TableCell label="Member" className="max-w-64 whitespace-normal">
                 <Link

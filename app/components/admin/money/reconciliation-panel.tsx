@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatTimestamp } from "~/lib/dates";
+import { plural } from "~/lib/plural";
 import type { ReconciliationCheck } from "~/lib/view-types/admin/money";
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 /** The last ledger check (balance = sum of the ledger for every member), its differences, and "run now". */
 export function ReconciliationPanel({
@@ -40,12 +40,14 @@ export function ReconciliationPanel({
       ) : (
         <div className="grid gap-3" aria-live="polite">
           <p className="flex flex-wrap items-center gap-2">
-            <span>Last check: {when(last.at)}</span>
+            <span>Last check: {formatTimestamp(last.at)}</span>
             {last.source ? <span className="text-sm text-muted-foreground">({last.source})</span> : null}
             {!last.ok ? (
               <Badge variant="destructive">Failed</Badge>
             ) : last.mismatchCount === 0 ? (
-              <Badge variant="success">All {last.checked.toLocaleString("en-US")} balances match</Badge>
+              <Badge variant="success">
+                {last.checked === 1 ? "The 1 balance matches" : `All ${plural(last.checked, "balance")} match`}
+              </Badge>
             ) : (
               <Badge variant="destructive">
                 {last.mismatchCount} of {last.checked.toLocaleString("en-US")} balances differ

@@ -1,8 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatTimestamp } from "~/lib/dates";
 import type { RenewalRun } from "~/lib/view-types/admin/money";
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
 /** What the Error column says of a run that did not end normally. */
 function RunTrouble({ run }: { run: RenewalRun }) {
@@ -40,7 +39,7 @@ export function RenewalRunsTable({ runs, lastRunAt }: { runs: RenewalRun[]; last
           Charged: renewed from the balance. Failed: the balance fell short and the subscription lapsed. Expired:
           autorenew off, complimentary or banned. The job runs every minute; runs that found nothing due are left out,
           runs that failed or never finished are always shown.{" "}
-          {lastRunAt ? `Last run finished ${when(lastRunAt)} UTC.` : "It has not run yet."}
+          {lastRunAt ? `Last run finished ${formatTimestamp(lastRunAt)}.` : "It has not run yet."}
         </p>
       </div>
       {runs.length === 0 ? (
@@ -49,7 +48,7 @@ export function RenewalRunsTable({ runs, lastRunAt }: { runs: RenewalRun[]; last
         <Table aria-label="Recent renewal runs">
           <TableHeader>
             <TableRow>
-              <TableHead>Started (UTC)</TableHead>
+              <TableHead>Started</TableHead>
               <TableHead className="text-right">Charged</TableHead>
               <TableHead className="text-right">Failed</TableHead>
               <TableHead className="text-right">Expired</TableHead>
@@ -60,8 +59,8 @@ export function RenewalRunsTable({ runs, lastRunAt }: { runs: RenewalRun[]; last
           <TableBody>
             {runs.map((run) => (
               <TableRow key={run.id}>
-                <TableCell label="Started (UTC)" className="tabular-nums">
-                  {when(run.startedAt)}
+                <TableCell label="Started" className="tabular-nums">
+                  {formatTimestamp(run.startedAt)}
                 </TableCell>
                 <TableCell label="Charged" className="text-right tabular-nums max-sm:text-left">
                   {countOf(run, run.charged)}

@@ -7,12 +7,13 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatTimestamp } from "~/lib/dates";
 import { rescanActionSchema, type RescanFrom } from "~/lib/validation/admin/money-deposits";
 
 type Answer = ActionAnswer<{ message: string }>;
 
 const describe = (from: RescanFrom) =>
-  "block" in from ? `block ${from.block.toLocaleString("en-US")}` : `${from.at.slice(0, 19).replace("T", " ")} UTC`;
+  "block" in from ? `block ${from.block.toLocaleString("en-US")}` : formatTimestamp(from.at);
 
 /**
  * "Rescan from": a block number or a date and time (UTC). The value is checked with the

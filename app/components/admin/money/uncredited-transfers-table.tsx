@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatTimestamp } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { UncreditedTransfer, UncreditedTransfers } from "~/lib/view-types/admin/money-deposits";
-import { Address, TxLink, utcTime } from "./deposit-rows";
+import { Address, TxLink } from "./deposit-rows";
 
 const REASONS: Record<string, { label: string; why: string }> = {
   unconfirmed: { label: "Unconfirmed", why: "its block is not confirmed yet; credited once it is" },
@@ -45,7 +46,7 @@ export function UncreditedTransfersTable({
         <Table aria-label="Transfers not credited">
           <TableHeader>
             <TableRow>
-              <TableHead>Seen (UTC)</TableHead>
+              <TableHead>Seen</TableHead>
               <TableHead>Reason</TableHead>
               <TableHead>Member</TableHead>
               <TableHead className="text-right">Amount</TableHead>
@@ -58,8 +59,8 @@ export function UncreditedTransfersTable({
               const reason = REASONS[row.reason] ?? { label: row.reason, why: "" };
               return (
                 <TableRow key={row.id}>
-                  <TableCell label="Seen (UTC)" className="tabular-nums">
-                    {utcTime(row.seenAt)}
+                  <TableCell label="Seen" className="tabular-nums">
+                    {formatTimestamp(row.seenAt)}
                   </TableCell>
                   <TableCell label="Reason" className="max-w-64 whitespace-normal">
                     <Badge variant={row.reason === "unconfirmed" ? "warning" : "outline"}>{reason.label}</Badge>

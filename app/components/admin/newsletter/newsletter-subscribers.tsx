@@ -6,6 +6,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDate } from "~/lib/dates";
 import { NEWSLETTER_SEARCH_MAX, type NewsletterFilter } from "~/lib/validation/admin/newsletter";
 import type {
   NewsletterSubscriberPage,
@@ -19,7 +20,7 @@ const STATUS_LABELS: Record<SubscriberStatus, string> = {
   unsubscribed: "Unsubscribed",
 };
 const STATUS_VARIANTS = { confirmed: "success", pending: "warning", unsubscribed: "outline" } as const;
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
+const day = (iso: string | null) => (iso ? formatDate(iso) : "—");
 
 /** The subscriber list: search by address, filter by status, pages of 50, and unsubscribe on request. */
 export function NewsletterSubscribers({

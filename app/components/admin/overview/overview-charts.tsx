@@ -1,6 +1,8 @@
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
+import { plural } from "~/lib/plural";
 import type { AdminOverview } from "~/lib/view-types/admin/overview";
 import { definitions } from "./definitions";
 
@@ -30,7 +32,7 @@ export function OverviewCharts({ series }: { series: AdminOverview["series"] }) 
           id="revenue-chart"
           title="Revenue per day"
           description={definitions.revenue}
-          summary={`${formatUsdt(total!, { suffix: true })} in ${revenue.length} days.`}
+          summary={`${formatUsdt(total!, { suffix: true })} in ${plural(revenue.length, "day")}.`}
           points={revenue}
           column="Revenue"
           kind="bar"
@@ -40,7 +42,10 @@ export function OverviewCharts({ series }: { series: AdminOverview["series"] }) 
         id="sign-ups-chart"
         title="Sign-ups per day"
         description={definitions.signUpSeries}
-        summary={`${signUps.reduce((sum, p) => sum + p.value, 0)} sign-ups in ${signUps.length} days.`}
+        summary={`${plural(
+          signUps.reduce((sum, p) => sum + p.value, 0),
+          "sign-up",
+        )} in ${plural(signUps.length, "day")}.`}
         points={signUps}
         column="Sign-ups"
         kind="bar"
@@ -111,7 +116,7 @@ function ChartCard(props: {
           <tbody>
             {points.map((p) => (
               <tr key={p.day}>
-                <th scope="row">{p.day}</th>
+                <th scope="row">{formatDate(p.day)}</th>
                 <td>{p.label}</td>
               </tr>
             ))}

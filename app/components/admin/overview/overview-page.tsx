@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
+import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
 import { overviewRanges, type AdminOverview, type MoneyInFigures } from "~/lib/view-types/admin/overview";
 import { definitions } from "./definitions";
@@ -26,7 +28,7 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold">Overview</h1>
         <p className="text-xs text-muted-foreground">
-          As of <time dateTime={overview.asOf}>{overview.asOf.slice(0, 16).replace("T", " ")} UTC</time>
+          As of <time dateTime={overview.asOf}>{formatDateTime(overview.asOf)}</time>
         </p>
       </div>
       <FigureSection id="members-heading" title="Members">
@@ -49,7 +51,7 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
           <Figure
             label="Lifetime sales"
             value={usdt(money.lifetimeSales.sum)}
-            note={`${count(money.lifetimeSales.count)} checkouts · ${count(money.lifetimeSales.plans)} plans`}
+            note={`${plural(money.lifetimeSales.count, "checkout")} · ${plural(money.lifetimeSales.plans, "plan")}`}
             definition={definitions.lifetimeSales}
           />
           <Figure
@@ -65,7 +67,7 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
           <Figure
             label="Renewals at risk"
             value={count(money.renewalsAtRisk.subscriptions)}
-            note={`${count(money.renewalsAtRisk.members)} members · ${usdt(money.renewalsAtRisk.shortfall)} short`}
+            note={`${plural(money.renewalsAtRisk.members, "member")} · ${usdt(money.renewalsAtRisk.shortfall)} short`}
             definition={definitions.renewalsAtRisk}
           />
           <Figure

@@ -9,6 +9,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt, microToDecimal, parseUsdt } from "~/lib/money";
 import { billingPeriods, periodLabel, priceFor } from "~/lib/pricing";
 import { PLAN_ICONS, planSchema, planTextsSchema, type PlanForm } from "~/lib/validation/admin/plans";
@@ -64,7 +65,7 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
       if (!answer.ok) return form.refuse(answer);
       if (answer.mode === "scheduled") {
         toast.success("Plan saved", {
-          description: `New buyers pay the new price now; renewals from ${answer.effectiveAt!.slice(0, 10)}. ${answer.notified === 1 ? "1 renewing member is" : `${answer.notified} renewing members are`} told.`,
+          description: `New buyers pay the new price now; renewals from ${formatDate(answer.effectiveAt!)}. ${answer.notified === 1 ? "1 renewing member is" : `${answer.notified} renewing members are`} told.`,
         });
       } else {
         toast.success("Plan saved");

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
@@ -77,7 +78,7 @@ function PlanRow({
         {canWrite ? <Link to={`/admin/plans/${plan.id}`}>{plan.name}</Link> : plan.name}
         {plan.scheduled ? (
           <span className="block text-xs text-muted-foreground">
-            Renewals at {formatUsdt(BigInt(plan.scheduled.oldPrice))} until {plan.scheduled.effectiveAt.slice(0, 10)}
+            Renewals at {formatUsdt(BigInt(plan.scheduled.oldPrice))} until {formatDate(plan.scheduled.effectiveAt)}
           </span>
         ) : null}
       </TableCell>

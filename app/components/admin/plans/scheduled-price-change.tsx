@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { AdminPlan } from "~/lib/view-types/admin/plans";
 
@@ -53,7 +54,7 @@ export function ScheduledPriceChange({
   const [open, setOpen] = React.useState(false);
   const oldPrice = formatUsdt(BigInt(scheduled.oldPrice), { suffix: true });
   const newPrice = formatUsdt(BigInt(scheduled.newPrice), { suffix: true });
-  const date = scheduled.effectiveAt.slice(0, 10);
+  const date = formatDate(scheduled.effectiveAt);
   const { busy } = canceller;
   // A refusal (already cancelled in another tab, say) closes the dialog; its toast says why.
   const wasBusy = React.useRef(false);

@@ -4,7 +4,7 @@ import { BackLink } from "~/components/admin/back-link";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
 import { PostActions, type PostIntent } from "~/components/admin/posts/post-actions";
 import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/components/admin/posts/post-fields";
-import { formatUtc, PostStatusBadge } from "~/components/admin/posts/post-status-badge";
+import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
 import { useStaffAction } from "~/components/admin/use-staff-action";
@@ -13,6 +13,7 @@ import { useForm } from "~/components/forms/use-form";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDateTime } from "~/lib/dates";
 import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/admin/posts";
 import type { AdminPost } from "~/lib/view-types/admin/posts";
 
@@ -167,7 +168,7 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
         <h1 className="text-2xl font-bold">{post ? "Edit post" : "New post"}</h1>
         <PostStatusBadge status={status} />
         {status === "scheduled" && post?.scheduledAt ? (
-          <span className="text-sm text-muted-foreground">Publishes {formatUtc(post.scheduledAt)}</span>
+          <span className="text-sm text-muted-foreground">Publishes {formatDateTime(post.scheduledAt)}</span>
         ) : null}
         <p className="ml-auto text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="save-state">
           {stateText}

@@ -13,8 +13,3 @@ export function PostStatusBadge({ status }: { status: PostStatus }) {
   const look = LOOK[status];
   return <Badge variant={look.variant}>{look.label}</Badge>;
 }
-
-/** A moment for staff: "2026-11-23 14:05 UTC" (the back office shows UTC, like the audit log). */
-export function formatUtc(iso: string): string {
-  return `${iso.slice(0, 16).replace("T", " ")} UTC`;
-}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { formatUtc, PostStatusBadge } from "~/components/admin/posts/post-status-badge";
+import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDateTime } from "~/lib/dates";
 import type { PostStatus } from "~/lib/validation/admin/posts";
 import type { AdminPostPage } from "~/lib/view-types/admin/posts";
 
@@ -49,12 +50,12 @@ export function PostsTable({
                 <TableCell>
                   <PostStatusBadge status={post.status} />
                   {post.status === "scheduled" && post.scheduledAt ? (
-                    <span className="block text-xs text-muted-foreground">{formatUtc(post.scheduledAt)}</span>
+                    <span className="block text-xs text-muted-foreground">{formatDateTime(post.scheduledAt)}</span>
                   ) : null}
                 </TableCell>
                 <TableCell label="Category">{post.category}</TableCell>
                 <TableCell label="Updated" className="whitespace-nowrap tabular-nums">
-                  {formatUtc(post.updatedAt)}
+                  {formatDateTime(post.updatedAt)}
                 </TableCell>
               </TableRow>
             ))}

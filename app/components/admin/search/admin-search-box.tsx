@@ -2,6 +2,7 @@ import { SearchIcon } from "lucide-react";
 import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { Input } from "~/components/ui/input";
+import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
 import { SEARCH_MAX, SEARCH_MIN, type SearchKind } from "~/lib/validation/admin/search";
 import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
@@ -154,7 +155,7 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
         Ctrl K
       </kbd>
       <p role="status" className="sr-only">
-        {showList && search ? `${memberCount} members, ${postCount} posts` : ""}
+        {showList && search ? `${plural(memberCount, "member")}, ${plural(postCount, "post")}` : ""}
       </p>
       <div
         id={listId}

@@ -1,5 +1,6 @@
 import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { Badge } from "~/components/ui/badge";
+import { formatDate } from "~/lib/dates";
 import type { MemberHit, MemberSubscriptionHit, PostHit } from "~/lib/view-types/admin/search";
 
 const PERIOD: Record<MemberSubscriptionHit["billingPeriod"], string> = {
@@ -20,7 +21,7 @@ export const memberPath = (member: MemberHit) => `/admin/members/${encodeURIComp
 
 /** The subscriptions of a member in one line each: plan, period, state and its date. */
 export function subscriptionLine(s: MemberSubscriptionHit) {
-  const date = s.nextBillingDate ? s.nextBillingDate.slice(0, 10) : null;
+  const date = s.nextBillingDate ? formatDate(s.nextBillingDate) : null;
   const when = s.status !== "active" ? "" : !date ? "never ends" : s.autorenew ? `renews ${date}` : `ends ${date}`;
   return `${s.plan} (${PERIOD[s.billingPeriod]})${when ? ` · ${when}` : ""}`;
 }

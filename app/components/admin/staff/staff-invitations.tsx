@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { formatDateTime } from "~/lib/dates";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
 import { inviteStaffSchema } from "~/lib/validation/admin/staff";
 import type { StaffInvitationView } from "~/lib/view-types/admin/staff";
@@ -21,7 +22,6 @@ type InvitationAnswer = ActionAnswer<{
 }>;
 
 const NOT_SENT = "The invitation is saved, but its email could not be sent just now. Use “Resend” in a moment.";
-const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** Owners invite by email and role; the link in the email works 72 hours, once. */
 export function InviteStaffForm() {
@@ -140,7 +140,11 @@ export function PendingInvitations({
                   <TableCell label="Role">{ROLE_LABELS[invitation.role]}</TableCell>
                   <TableCell label="Invited by">{invitation.invitedBy}</TableCell>
                   <TableCell label="Expires">
-                    {invitation.expired ? <Badge variant="outline">Expired</Badge> : utc(invitation.expiresAt)}
+                    {invitation.expired ? (
+                      <Badge variant="outline">Expired</Badge>
+                    ) : (
+                      formatDateTime(invitation.expiresAt)
+                    )}
                   </TableCell>
                   {canWrite ? (
                     <TableCell>
