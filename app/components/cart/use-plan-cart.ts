@@ -34,7 +34,9 @@ function onlyPublished(cart: Cart, plans: readonly PublicPlan[]): Cart {
  * session storage; saved there on every change, and handed to `keep` (the account's copy) on
  * every change the visitor makes, and when this tab's cart is the one restored. Plans unpublished
  * since the cart was saved are dropped without a word; `unavailable` plans (the member's active
- * ones) stay stored but are left out of `items`.
+ * ones) stay stored but are left out of `items`. With `keepRestored: false` (/pricing, which does
+ * not know the account's cart) only the visitor's own changes reach `keep`, so opening the page
+ * with an older cart in this tab never replaces the one kept with the account.
  *
  * With `preselect` (the pricing page), a plan passed as `preSelectedPlan` navigation state or
  * `?plan=` is added once (at the period passed as `billingPeriod` or `?period=`, if any), then
@@ -47,9 +49,10 @@ export function usePlanCart(
     preselect?: boolean;
     initial?: Cart | null;
     keep?: (cart: Cart) => void;
+    keepRestored?: boolean;
   } = {},
 ) {
-  const { unavailable = NONE, preselect = false, initial = null, keep } = options;
+  const { unavailable = NONE, preselect = false, initial = null, keep, keepRestored = true } = options;
   const [cart, setCart] = React.useState<Cart>(() => (initial ? onlyPublished(initial, plans) : emptyCart));
   const [restored, setRestored] = React.useState(false);
   // Set by the visitor's own changes (and a restore from this tab), so a restore from the account
@@ -72,10 +75,10 @@ export function usePlanCart(
     const stored = given ?? readCart();
     if (stored) {
       setCart(onlyPublished(stored, plans));
-      if (!given) changed.current = true;
+      if (!given && keepRestored) changed.current = true;
     }
     setRestored(true);
-  }, [carriedKey, initialKey, plans]);
+  }, [carriedKey, initialKey, plans, keepRestored]);
 
   React.useEffect(() => {
     if (!restored) return;

@@ -1,6 +1,6 @@
 import { CheckIcon, PlusIcon } from "lucide-react";
 import type * as React from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRouteLoaderData } from "react-router";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,14 @@ import { CART_FORM, CartPanel } from "./cart-panel";
 /** Where "Next Step" leads: the sign-up details screen, which reads the cart (app/lib/cart.ts). */
 export const NEXT_STEP_PATH = "/join/details";
 
+// The account's copy of the cart is written by a module loaded on a signed-in member's first
+// change, so an anonymous visitor's first load carries none of it.
+let keeper: Promise<typeof import("~/components/cart/keep-member-cart")> | undefined;
+const keepInAccount = (cart: Cart) => {
+  keeper ??= import("~/components/cart/keep-member-cart");
+  void keeper.then((m) => m.keepMemberCart(cart));
+};
+
 /** The plan picker: period tabs, plan cards with cart toggles, and the sticky cart. */
 export function PricingView({
   plans,
@@ -24,7 +32,12 @@ export function PricingView({
   /** The cart in the address (`?cart=`), rendered by the server: how the cart travels without scripts. */
   initial: Cart | null;
 } & React.ComponentProps<"div">) {
-  const cart = usePlanCart(plans, { preselect: true, initial });
+  // A signed-in member's cart is kept with the account as it changes here, as on the dashboard, so
+  // it is still there on another device or after the tab closes. The site layout's loader says
+  // who is signed in (never on a cached page: those are requests without cookies).
+  const site = useRouteLoaderData("routes/_site") as { account: unknown } | undefined;
+  const keep = site?.account ? keepInAccount : undefined;
+  const cart = usePlanCart(plans, { preselect: true, initial, keep, keepRestored: false });
   const navigate = useNavigate();
 
   const goToNextStep = () => {

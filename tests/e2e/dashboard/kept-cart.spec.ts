@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
-import { openDashboard } from "../support/member";
+import { openDashboard, signInNewMember } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
-import { card, openPricing, plansFromDb } from "../support/pricing";
+import { card, cartItems, openPricing, plansFromDb } from "../support/pricing";
 
 const PASSWORD = "Analytical1";
 
@@ -93,5 +93,49 @@ test.describe("the cart kept with the account", () => {
     await openDashboard(later.page, "subscriptions");
     await expect(dashboardCart(later.page)).toHaveText([new RegExp(first!.name), new RegExp(third!.name)]);
     await later.context.close();
+  });
+
+  test("a signed-in member's picks on /pricing are kept with the account at once; an anonymous visitor's stay in the tab", async ({
+    page,
+    context,
+    app,
+    browser,
+  }) => {
+    const { db } = app.testing.getDatabase();
+    const { memberCarts } = app.testing.schema;
+    const [first, second] = (await plansFromDb(app)).filter((p) => p.published);
+    const cartPosts: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/dashboard/cart") cartPosts.push(request.method());
+    });
+
+    // Anonymous: picking on /pricing writes nothing to any account.
+    await openPricing(page);
+    await card(page, first!.name).getByRole("button", { name: "Add to cart" }).click();
+    await expect(cartItems(page)).toHaveText([new RegExp(first!.name)]);
+    await card(page, first!.name).getByRole("button", { name: "Remove from cart" }).click();
+    await expect(cartItems(page)).toHaveCount(0);
+    expect(cartPosts).toEqual([]);
+
+    // Signed in: each change on /pricing is the account's cart, without opening the dashboard.
+    const member = await signInNewMember(app, context);
+    const kept = async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, member.userId)))[0];
+    await openPricing(page);
+    await card(page, first!.name).getByRole("button", { name: "Add to cart" }).click();
+    await card(page, second!.name).getByRole("button", { name: "Add to cart" }).click();
+    await page.getByRole("tab", { name: /Quarterly/ }).click();
+    await expect.poll(async () => (await kept())?.billingPeriod).toBe("quarterly");
+    expect(await kept()).toMatchObject({ planIds: [first!.id, second!.id], billingPeriod: "quarterly" });
+    await card(page, second!.name).getByRole("button", { name: "Remove from cart" }).click();
+    await expect.poll(async () => (await kept())?.planIds).toEqual([first!.id]);
+
+    // The tab closes; the same account on another device finds the cart on its dashboard.
+    const cookies = await context.cookies();
+    await page.close();
+    const other = await freshPage(browser, app.url);
+    await other.context.addCookies(cookies);
+    await openDashboard(other.page, "subscriptions");
+    await expect(dashboardCart(other.page)).toHaveText([new RegExp(first!.name)]);
+    await other.context.close();
   });
 });

@@ -1,0 +1,15 @@
+import { postJson } from "~/components/forms/post-json";
+import type { Cart } from "~/lib/cart";
+
+// One queue for the page: posts go one after the other, so the last change is the one kept.
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Writes a signed-in member's cart to their account (`/api/dashboard/cart`). Nobody waits for
+ * the answer: a lost write leaves the tab's cart as it is and the next change writes the whole
+ * cart again.
+ */
+export function keepMemberCart(cart: Cart): void {
+  const body = { planIds: cart.planIds, billingPeriod: cart.billingPeriod };
+  queue = queue.then(() => postJson("/api/dashboard/cart", body));
+}
