@@ -2,6 +2,7 @@ import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } fro
 import { AuthShell } from "~/components/auth/auth-shell";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useForm } from "~/components/forms/use-form";
+import { useLazySchema } from "~/components/forms/use-lazy-schema";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -167,16 +168,21 @@ function AcceptForm({ token, role }: { token: string; role: string }) {
   );
 }
 
+// The browser's check of the form, fetched as the reader starts filling it in (zod is most of it).
+const loadAcceptSchema = () => import("~/lib/validation/admin/staff").then((m) => m.acceptInvitationSchema);
+
 function NewAccountForm({ token, email, answer }: { token: string; email: string; answer: ActionAnswer | undefined }) {
   const busy = useNavigation().state === "submitting";
   // The page shows the refusal's text above the form; the field messages show here.
   const { errors, check } = useForm({ answer, refusal: "inline" });
+  const lazy = useLazySchema(loadAcceptSchema);
   const describe = (id: string) => (errors[id] ? `${id}-error` : undefined);
   return (
     <Form
       method="post"
       className="grid gap-5"
-      onSubmit={check(acceptInvitationSchema)}
+      onFocus={lazy.start}
+      onSubmit={check(lazy.schema)}
       noValidate
       aria-label="Open your staff account"
     >

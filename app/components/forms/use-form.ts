@@ -110,8 +110,12 @@ export function useForm<V extends Record<string, unknown> = Record<string, never
       send(parsed.data);
     };
 
-  /** A route `<Form>`'s submit handler: the browser posts it only when `schema` accepts what it holds. */
-  const check = (schema: Schema<unknown>) => (event: React.FormEvent<HTMLFormElement>) => {
+  /**
+   * A route `<Form>`'s submit handler: the browser posts it only when `schema` accepts what it
+   * holds; without a schema yet (one still loading, use-lazy-schema.ts) the server checks it.
+   */
+  const check = (schema: Schema<unknown> | undefined) => (event: React.FormEvent<HTMLFormElement>) => {
+    if (!schema) return;
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (parsed.success) return;
     event.preventDefault();

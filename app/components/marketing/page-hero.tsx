@@ -43,6 +43,8 @@ export function PageHero({
             alt={image.alt}
             width={image.width}
             height={image.height}
+            // The hero's image is the largest thing on a phone's first screen: fetched first.
+            fetchPriority="high"
             className="mx-auto h-auto w-full max-w-xl rounded-3xl shadow-2xl shadow-primary/20"
           />
         ) : null}
