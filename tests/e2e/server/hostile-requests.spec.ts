@@ -325,3 +325,28 @@ test.describe("control characters", () => {
     }
   });
 });
+
+test("OPTIONS to pages and API routes is answered 204 with Allow and logs no error", async ({ app }) => {
+  // The server runs in this worker: what the framework would log with console.error lands here.
+  const errors: unknown[][] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void errors.push(args);
+  try {
+    // POST is allowed where the address has an action (/pricing keeps the cart, the purchase API).
+    for (const [target, allow] of [
+      ["/pricing", "GET, HEAD, POST, OPTIONS"],
+      ["/pricing.data", "GET, HEAD, POST, OPTIONS"],
+      ["/api/dashboard/purchase", "GET, HEAD, POST, OPTIONS"],
+      ["/blog", "GET, HEAD, OPTIONS"],
+      ["/no-such-page", "GET, HEAD, OPTIONS"],
+    ] as const) {
+      const response = await fetch(`${app.url}${target}`, { method: "OPTIONS" });
+      expect(response.status, target).toBe(204);
+      expect(response.headers.get("allow"), target).toBe(allow);
+      expect(response.headers.get("access-control-allow-origin"), target).toBeNull();
+    }
+  } finally {
+    console.error = original;
+  }
+  expect(errors).toEqual([]);
+});
