@@ -35,7 +35,8 @@ type Claimed = {
  * claimed with FOR UPDATE SKIP LOCKED and a lease, so several instances share the work without
  * sending one message twice in normal operation; failures back off exponentially. After the last
  * attempt the row is due at once: that time marks it as given up and free (failed-deliveries.ts),
- * so staff may retry it at once.
+ * so staff may retry it at once. A row of a deleted account is dropped, not sent (it counts as
+ * done, never as failed).
  */
 export async function deliverNotifications(options: {
   db: Db;
