@@ -1,8 +1,9 @@
 import * as React from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ErrorView } from "~/components/site/error-view";
-import { FlashToast } from "~/components/site/flash-toast";
+import { FlashMessage, FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";
+import { FLASH_TOAST_COOKIE, flashToastDeleteCookie, readCookie, readFlashToast } from "~/lib/cookies";
 import { THEME_COLORS } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import type { SiteData } from "~/lib/view-types/site";
@@ -18,13 +19,19 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export function loader(_args: Route.LoaderArgs): SiteData {
+export function loader({ request }: Route.LoaderArgs) {
   // The copyright year comes from the current date at request time.
-  return {
+  const site: SiteData = {
     config: getPublicConfig(),
     year: new Date().getFullYear(),
     siteUrl: getPublicOrigin(),
   };
+  // A toast a redirect left is shown by this answer, so it is deleted with it: shown once, with
+  // or without JavaScript. (A request with a cookie is never served from the page cache.)
+  const cookies = request.headers.get("cookie");
+  if (readCookie(cookies, FLASH_TOAST_COOKIE) === undefined) return site;
+  const flash = readFlashToast(cookies);
+  return data({ ...site, ...(flash ? { flash } : {}) }, { headers: { "Set-Cookie": flashToastDeleteCookie() } });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -41,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-svh antialiased">
+        <FlashMessage />
         {children}
         <Toaster />
         <FlashToast />

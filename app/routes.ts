@@ -108,6 +108,8 @@ export default [
     route("reset-password", "routes/reset-password.tsx"),
     // Staff invitations: public, since /admin answers 404 to whoever is not staff yet.
     route("staff-invitation", "routes/staff-invitation.tsx"),
+    // The contact form as a page: the support button's way when scripts are off or still loading.
+    route("contact", "routes/contact.tsx"),
     // /why-{product}: the slug comes from configuration at run time, so one dynamic segment
     // serves it and answers 404 (the same page as below) for every other single segment.
     route(":page", "routes/$page.tsx"),

@@ -11,6 +11,7 @@ export function publicPaths(options: { productSlug: string }): string[] {
     "/pricing",
     "/results",
     "/blog",
+    "/contact",
     "/privacy-policy",
     "/terms-of-service",
   ];

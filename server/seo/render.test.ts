@@ -29,6 +29,7 @@ describe("renderSitemap", () => {
       "/pricing",
       "/results",
       "/blog",
+      "/contact",
       "/privacy-policy",
       "/terms-of-service",
     ]) {

@@ -61,7 +61,14 @@ export function PricingView({
           value={cartToParam({ planIds: cart.items.map((p) => p.id), billingPeriod: cart.period })}
         />
       </form>
-      <BillingPeriodTabs value={cart.period} onValueChange={cart.setPeriod}>
+      <BillingPeriodTabs
+        value={cart.period}
+        onValueChange={cart.setPeriod}
+        // Without scripts a period is this page's address with the cart at that period.
+        hrefFor={(billingPeriod) =>
+          `/pricing?cart=${encodeURIComponent(cartToParam({ planIds: cart.items.map((p) => p.id), billingPeriod }))}`
+        }
+      >
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <ul aria-label="Plans" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {plans.map((plan) => {

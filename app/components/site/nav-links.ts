@@ -16,6 +16,7 @@ export const footerNav = [
   { to: "/blog", label: "Blog" },
   { to: "/results", label: "Results" },
   { to: "/pricing", label: "Pricing" },
+  { to: "/contact", label: "Contact" },
 ] as const;
 
 export const legalNav = [

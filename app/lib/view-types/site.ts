@@ -1,3 +1,5 @@
+import type { FlashToast } from "../cookies";
+
 /** The only configuration the browser ever sees (server/config.ts `getPublicConfig`, an explicit whitelist). */
 export type PublicConfig = {
   brandName: string;
@@ -16,6 +18,11 @@ export type SiteData = {
   year: number;
   /** The site's origin for canonical links and structured data. */
   siteUrl: string;
+  /**
+   * The toast a redirect left (the `flash_toast` cookie), read and deleted by the server, so the
+   * page shows it without JavaScript too (`FlashMessage`) and scripts turn it into the toast.
+   */
+  flash?: FlashToast;
 };
 
 /**

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { expect, test } from "../support/fixtures";
-import { markEmailVerified } from "../support/member";
+import { markEmailVerified, signInNewMember } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
 
 /*
@@ -85,6 +87,94 @@ test.describe("sign in", () => {
     expect(wait).toBeGreaterThan(120);
     expect(wait).toBeLessThanOrEqual(128);
     await expect(page.getByRole("alert")).toHaveText(/Sign in failed\s*Too many attempts\. Try again in 3 minutes\./);
+  });
+});
+
+/**
+ * The toast a redirect leaves ("Welcome back!") is in the page the server renders, as a status
+ * line, once: the next page no longer has it.
+ */
+async function expectWelcomeOnce(page: Page) {
+  const welcome = page.getByRole("status").filter({ hasText: "Welcome back!" });
+  await expect(welcome).toHaveText(/Welcome back!\s*You've successfully signed in\./);
+  await page.reload();
+  await expect(page.getByText("Welcome back!")).toHaveCount(0);
+}
+
+test.describe("sign in with a code", () => {
+  test("the address, a wrong code kept on the code step, then the right code signs in", async ({ page, app }) => {
+    const email = `nojs-code-${unique()}@example.com`;
+    const { userId } = await createMember(app, email);
+    await markEmailVerified(app, userId);
+
+    await page.goto("/signin?redirectTo=%2Fdashboard%3Fsection%3Dbilling");
+    await page.getByRole("link", { name: "Email me a sign-in code" }).click();
+    await expect(page).toHaveURL(/\/signin\/code\?redirectTo=%2Fdashboard%3Fsection%3Dbilling$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in code" }).click();
+    await expect(page.getByText("If an account uses this address, we have emailed it a sign-in code.")).toContainText(
+      email,
+    );
+    await expect(page.getByRole("button", { name: "Resend code" })).toBeEnabled();
+    await expect.poll(() => latestMail(app.dataDir, email)).toMatch(/sign-in code is \d{6}/);
+    const code = /sign-in code is (\d{6})/.exec(latestMail(app.dataDir, email)!)![1]!;
+
+    await page.getByLabel("Sign-in code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveCount(1);
+    await expect(alert).toHaveText(/Sign in failed\s*Invalid or expired code/);
+    // Still the code step, for the same address.
+    await expect(page.getByText("we have emailed it a sign-in code.")).toContainText(email);
+
+    await page.getByLabel("Sign-in code").fill(code);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=billing$/);
+    await expectWelcomeOnce(page);
+  });
+});
+
+test.describe("two-factor sign-in", () => {
+  test("the password, then a wrong code said at the field, then the code from the app signs in", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const member = await signInNewMember(app, context);
+    // Two-factor turned on through the dashboard's own calls (the card needs scripts; signing in does not).
+    const enabled = await page.request.post("/api/dashboard/two-factor/enable", {
+      data: { password: member.password },
+    });
+    expect(enabled.status()).toBe(200);
+    const { secret } = (await enabled.json()) as { secret: string };
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+    const confirmed = await page.request.post("/api/dashboard/two-factor/confirm", { data: { code: totp.generate() } });
+    expect(confirmed.status()).toBe(200);
+    await context.clearCookies();
+
+    await page.goto("/signin?redirectTo=%2Fdashboard%3Fsection%3Duser-info");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/signin\/two-factor\?redirectTo=%2Fdashboard%3Fsection%3Duser-info$/);
+    await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+
+    const wrong = String((Number(totp.generate()) + 1) % 1_000_000).padStart(6, "0");
+    await page.getByLabel("Code").fill(wrong);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/signin\/two-factor/);
+    const error = page.getByRole("alert");
+    await expect(error).toHaveCount(1);
+    await expect(error).toHaveText(/^That code is not correct\. /);
+    await expect(page.getByLabel("Code")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Code").fill(totp.generate());
+    await page.getByLabel("Trust this device for 30 days").check();
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=user-info$/);
+    await expectWelcomeOnce(page);
+    // The box was posted: this browser is trusted now.
+    expect((await context.cookies()).some((cookie) => /trust_device/.test(cookie.name))).toBe(true);
   });
 });
 

@@ -33,6 +33,7 @@ const PAGES = [
   "/blog",
   "{post}",
   "/blog/no-such-article",
+  "/contact",
   "/privacy-policy",
   "/terms-of-service",
   "/no-such-page",

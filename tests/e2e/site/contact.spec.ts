@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { desc, eq } from "drizzle-orm";
+import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 
 async function openContact(page: Page) {
@@ -149,5 +150,46 @@ test.describe("contact form", () => {
     await expect(page.getByText(/Too many requests\. Please try again in \d+ minutes?\./)).toBeVisible();
     expect((await db.select().from(contactSubmissions)).length).toBe(before);
     await db.delete(rateLimits);
+  });
+});
+
+test.describe("the contact page", () => {
+  test("its own form answers in the page, without a toast; the support button there still opens the dialog", async ({
+    page,
+    app,
+  }) => {
+    const { db } = app.testing.getDatabase();
+    const { contactSubmissions } = app.testing.schema;
+    await page.goto("/contact");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Contact support" })).toBeVisible();
+    // Hydrated: the support button has become the dialog's button.
+    await expect(page.getByRole("button", { name: "Contact support" })).toBeVisible();
+    await expectAccessible(page, "the contact page");
+
+    const form = main.getByRole("form", { name: "Contact form" });
+    page.removeAllListeners("console"); // the refusal's 400 is logged by the browser
+    await form.getByRole("button", { name: "Send message" }).click();
+    await expect(form.getByText("Name is required")).toBeVisible();
+    await expect(form.getByText("Message is required")).toBeVisible();
+
+    await form.getByLabel("Name").fill("Page Person");
+    await form.getByLabel("Email").fill("page-person@example.com");
+    await form.getByLabel("Message").fill("Sent from the page");
+    await form.getByRole("button", { name: "Send message" }).click();
+    const sent = main.getByRole("status");
+    await expect(sent).toContainText("Message Sent!");
+    await expect(sent).toContainText("Thank you for contacting us. We'll get back to you as soon as possible.");
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    const rows = await db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "page-person@example.com"));
+    expect(rows).toHaveLength(1);
+
+    await sent.getByRole("link", { name: "Send another message" }).click();
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    const dialog = await openContact(page);
+    await expect(dialog.getByLabel("Name")).toBeVisible();
   });
 });

@@ -55,6 +55,7 @@ test.describe("every page on a 375 px phone", () => {
       "/signin",
       "/join/details",
       "/forgot-password",
+      "/contact",
       "/no-such-page",
     ])
       await visit(path);

@@ -154,6 +154,48 @@ test.describe("pricing page", () => {
         billingPeriod: "monthly",
       });
     });
+
+    test("the period tabs are links: a period is chosen, a plan added at it, and Next Step carries both", async ({
+      page,
+      app,
+    }) => {
+      const [first, second] = (await plansFromDb(app)).filter((p) => p.published);
+      const quarterly = (p: bigint) => ((p * 3n * 85n) / 100n / 1_000_000n) * 1_000_000n;
+      const tab = (name: RegExp) => page.getByRole("tablist").getByRole("tab", { name });
+      await page.goto("/pricing");
+      await expect(tab(/Monthly/)).toHaveAttribute("aria-selected", "true");
+      // Without arrow keys every tab stays in the Tab order.
+      for (const name of [/Monthly/, /Quarterly/, /Lifetime/])
+        await expect(tab(name)).not.toHaveAttribute("tabindex", "-1");
+
+      await tab(/Quarterly/).click();
+      await expect(page).toHaveURL(/\/pricing\?cart=quarterly%3A$/);
+      await expect(tab(/Quarterly/)).toHaveAttribute("aria-selected", "true");
+      await expect(tab(/Monthly/)).toHaveAttribute("aria-selected", "false");
+      await expect(card(page, first!.name).locator('[data-slot="plan-price"]')).toContainText(
+        usd(quarterly(first!.price)),
+      );
+
+      await card(page, first!.name).getByRole("button", { name: "Add to cart" }).click();
+      await expect(page).toHaveURL(new RegExp(`/pricing\\?cart=quarterly%3A${first!.id}$`));
+      await expect(tab(/Quarterly/)).toHaveAttribute("aria-selected", "true");
+      await expect(cartTotal(page)).toHaveText(`${usd(quarterly(first!.price))} /3 months`);
+
+      // Another period keeps the cart; the plan added next joins it at that period.
+      await tab(/Lifetime/).click();
+      await expect(page).toHaveURL(new RegExp(`/pricing\\?cart=lifetime%3A${first!.id}$`));
+      await expect(tab(/Lifetime/)).toHaveAttribute("aria-selected", "true");
+      await card(page, second!.name).getByRole("button", { name: "Add to cart" }).click();
+      await expect(page).toHaveURL(new RegExp(`/pricing\\?cart=lifetime%3A${first!.id}%2C${second!.id}$`));
+      await expect(cartItems(page)).toHaveText([new RegExp(first!.name), new RegExp(second!.name)]);
+
+      await nextStep(page).click();
+      await expect(page).toHaveURL(/\/join\/details\?cart=/);
+      expect(JSON.parse(await page.locator('input[name="cart"]').inputValue())).toEqual({
+        planIds: [first!.id, second!.id],
+        billingPeriod: "lifetime",
+      });
+    });
   });
 
   test("no published plans, or a failing database, shows its message instead of an error page", async ({

@@ -31,6 +31,14 @@ test.describe("pricing page", () => {
     await expect(price).toContainText("/3 months");
     await tabs.getByRole("tab", { name: "Lifetime" }).click();
     await expect(price).toContainText(`${usd(signals.price * 12n)}lifetime`);
+    // The tabs are links for a browser without scripts; with scripts they work in the page, and the
+    // roving focus of the tabs pattern leaves only the selected one in the Tab order.
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(tabs.getByRole("tab", { name: "Lifetime" })).toHaveAttribute("tabindex", "0");
+    await expect(tabs.getByRole("tab", { name: "Monthly" })).toHaveAttribute("tabindex", "-1");
+    await tabs.getByRole("tab", { name: "Lifetime" }).press("ArrowLeft");
+    await expect(tabs.getByRole("tab", { name: /Quarterly/ })).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/\/pricing$/);
   });
 
   test("shows published plans in display order with at most 5 features; an unpublished plan never shows", async ({

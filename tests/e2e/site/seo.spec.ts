@@ -12,6 +12,7 @@ const PUBLIC_PATHS = [
   "/pricing",
   "/results",
   "/blog",
+  "/contact",
   "/privacy-policy",
   "/terms-of-service",
 ];

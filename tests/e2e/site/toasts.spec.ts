@@ -37,3 +37,20 @@ test("toasts: loaded on the first one, at most 3 visible at once, and they close
   // 4000 ms each, one after the other as they come to the front: all gone well within 15 s.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 });
+
+// A toast carried across a redirect (the flash_toast cookie): the server renders it as a status
+// line for a browser without scripts and deletes the cookie; scripts turn it into the toast, so it
+// shows once, and not again on the next page.
+test("a toast left by a redirect shows once, as a toast, when scripts run", async ({ page, context, baseURL }) => {
+  const flash = { title: "Password updated!" };
+  await context.addCookies([{ name: "flash_toast", value: encodeURIComponent(JSON.stringify(flash)), url: baseURL! }]);
+  await page.goto("/privacy-policy");
+  await expect(page.locator("[data-sonner-toast]").getByText("Password updated!")).toBeVisible();
+  await expect(page.getByText("Password updated!")).toHaveCount(1);
+  await expect(page.locator('[data-slot="flash-message"]')).toHaveCount(0);
+  expect((await context.cookies()).some((cookie) => cookie.name === "flash_toast")).toBe(false);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Contact support" })).toBeVisible();
+  await expect(page.getByText("Password updated!")).toHaveCount(0);
+});

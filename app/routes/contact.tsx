@@ -1,0 +1,68 @@
+import { ContactPageForm } from "~/components/site/contact-page-form";
+import { seoMeta } from "~/lib/meta";
+import { contactSchema } from "~/lib/validation/site/contact";
+import { getMemberSession } from "#server/auth/accounts/session";
+import { getConfig } from "#server/config";
+import { receiveContactMessage } from "#server/contact/receive-contact-message";
+import { getDb } from "#server/db/client";
+import { defineAction } from "#server/http/action";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta({
+    matches,
+    location,
+    title: "Contact support",
+    description: "Questions about plans, payments or access? Write to us; we usually answer within a day.",
+  });
+
+/**
+ * A signed-in member finds their name and address filled in. An anonymous visitor sends no
+ * cookie, so the page cache keeps one copy of the empty form for everyone.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!request.headers.get("cookie")) return { prefill: null };
+  const { member } = await getMemberSession(request);
+  return { prefill: member ? { name: member.name, email: member.email } : null };
+}
+
+/**
+ * The contact form as a page: the same schema and domain call as the support dialog's
+ * /api/contact, posted as a plain form (so it works before scripts load, or without them) and
+ * answered by this page, filled in again on a refusal.
+ */
+export const action = defineAction({
+  schema: contactSchema,
+  echo: ["name", "email", "telegram", "message"],
+  run: async ({ input, clientIp, request, forwardCookies }) => {
+    // A signed-in member's message is linked to their account for the staff.
+    const session = await getMemberSession(request);
+    forwardCookies(session.headers);
+    await receiveContactMessage({
+      db: getDb(),
+      input,
+      clientIp,
+      limit: getConfig().contactRateLimit,
+      userId: session.member?.userId ?? null,
+    });
+    return {};
+  },
+});
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:px-6 lg:py-16">
+      <header className="mb-8">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Contact support</h1>
+        <p className="mt-3 text-muted-foreground">
+          Questions about plans, payments or access? We usually answer within a day.
+        </p>
+      </header>
+      <ContactPageForm prefill={loaderData.prefill} />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/site/error-view";
+// A rate-limited form posted without JavaScript gets its page with Retry-After as well.
+export { pageHeaders as headers } from "#server/http/action";

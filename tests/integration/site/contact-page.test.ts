@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import * as contactPage from "~/routes/contact";
+import { contactSubmissions } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { callAction, callLoader } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
+
+withTestDataDir("contact-page");
+
+/** The /contact page: its loader's prefill and its action, posted as the page's plain form. */
+describeEachDatabase("the contact page", (database) => {
+  const db = () => database().db;
+  let member: { userId: string; email: string; cookie: string };
+  beforeAll(async () => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+    member = await signUpStaff(db(), null);
+  });
+
+  it("fills in a signed-in member's name and address; a visitor gets the empty form", async () => {
+    expect(await callLoader(contactPage, { path: "/contact" })).toEqual({ status: 200, data: { prefill: null } });
+    const signedIn = await callLoader(contactPage, { path: "/contact", cookie: member.cookie });
+    expect(signedIn.data).toEqual({ prefill: { name: "Sam Staff", email: member.email } });
+  });
+
+  it("a refusal hands the typed text back with the field's problem; a good message is stored for the member", async () => {
+    const refused = await callAction(contactPage, {
+      path: "/contact",
+      form: { name: "Ada", email: "not-an-address", telegram: "@ada", message: "Hello" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      fieldErrors: { email: "Invalid email address" },
+      values: { name: "Ada", email: "not-an-address", telegram: "@ada", message: "Hello" },
+    });
+
+    const email = `page-${Date.now()}@example.com`;
+    const sent = await callAction(contactPage, {
+      path: "/contact",
+      cookie: member.cookie,
+      form: { name: " Ada ", email, telegram: "", message: "From the page" },
+    });
+    expect(sent).toMatchObject({ status: 200, data: { ok: true } });
+    const rows = await db().select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
+    expect(rows.map((r) => [r.name, r.telegram, r.message, r.userId])).toEqual([
+      ["Ada", null, "From the page", member.userId],
+    ]);
+  });
+});
