@@ -1,7 +1,7 @@
 import * as React from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ErrorView } from "~/components/site/error-view";
-import { FlashMessage, FlashToast } from "~/components/site/flash-toast";
+import { FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";
 import { FLASH_TOAST_COOKIE, flashToastDeleteCookie, readCookie, readFlashToast } from "~/lib/cookies";
 import { THEME_COLORS } from "~/lib/meta";
@@ -48,10 +48,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-svh antialiased">
-        <FlashMessage />
+        {/* First in the page: without scripts its message is a status line above everything. */}
+        <FlashToast />
         {children}
         <Toaster />
-        <FlashToast />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,7 +1,6 @@
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { isBillingPeriod, QUARTERLY_DISCOUNT_PERCENT, type BillingPeriod } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
 
@@ -37,7 +36,10 @@ export function BillingPeriodTabs({
   hrefFor?: (period: BillingPeriod) => string;
 } & Omit<React.ComponentProps<typeof Tabs>, "value" | "defaultValue" | "onValueChange">) {
   const headingId = React.useId();
-  const hydrated = useHydrated();
+  // Scripts run once the first effect has (a state of its own rather than useHydrated, whose shared
+  // module would be one more file in the pricing page's first load).
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
   return (
     <Tabs
       data-slot="billing-period-tabs"

@@ -1,26 +1,29 @@
 import * as React from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/components/ui/sonner";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { FLASH_TOAST_COOKIE, flashToastDeleteCookie, readCookie, readFlashToast, type FlashToast } from "~/lib/cookies";
-import { cn } from "~/lib/utils";
 import { useSiteData } from "./use-brand";
 
 const show = (flash: FlashToast) =>
   (flash.type === "error" ? toast.error : toast.success)(flash.title, { description: flash.description });
 
 /**
- * Shows (once) the toast a redirect left in the `flash_toast` cookie. The server reads it first
- * when the root loader runs (the page's first request, a revalidation after a form's post) and
- * deletes the cookie with its answer, handing the message over in the root's data; a navigation
- * that did not ask the root loader finds it in the cookie, and deletes it here.
+ * The toast a redirect left in the `flash_toast` cookie, shown once. The server reads it first
+ * when the root loader runs (a page's first request, a revalidation after a form's post), deletes
+ * the cookie with its answer and hands the message over in the root's data: the page it renders
+ * shows it as a status line at the top, for a browser without JavaScript or before it runs. Once
+ * scripts run, the toast takes the line's place, so it is never shown twice. A navigation that
+ * did not ask the root loader finds the message in the cookie, and deletes it here.
  */
 export function FlashToast() {
   const location = useLocation();
   const site = useSiteData();
+  // Set once scripts have taken over: from then on messages are toasts only.
+  const [scripted, setScripted] = React.useState(false);
   // The root data object whose message was shown: a later render of the same data is not a new message.
   const shown = React.useRef<unknown>(null);
   React.useEffect(() => {
+    setScripted(true);
     if (site?.flash && shown.current !== site) {
       shown.current = site;
       show(site.flash);
@@ -32,29 +35,12 @@ export function FlashToast() {
     // A malformed cookie is simply dropped.
     if (flash) show(flash);
   }, [location.key, site]);
-  return null;
-}
 
-/**
- * The same message in the page the server rendered, for a browser without JavaScript (or before
- * it runs): a status line at the top. Once scripts run, the toast takes its place, so it is never
- * shown twice.
- */
-export function FlashMessage() {
-  const flash = useSiteData()?.flash;
-  const hydrated = useHydrated();
-  if (!flash || hydrated) return null;
+  const flash = site?.flash;
+  if (!flash || scripted) return null;
   return (
-    <div
-      role="status"
-      data-slot="flash-message"
-      className={cn(
-        "border-b px-4 py-3 text-center text-sm",
-        flash.type === "error" ? "border-destructive/40 bg-destructive/10" : "bg-muted",
-      )}
-    >
-      <p className="font-semibold">{flash.title}</p>
-      {flash.description ? <p className="text-muted-foreground">{flash.description}</p> : null}
-    </div>
+    <p role="status" data-slot="flash-message" className="border-b bg-muted px-4 py-3 text-center text-sm">
+      <strong>{flash.title}</strong> {flash.description}
+    </p>
   );
 }

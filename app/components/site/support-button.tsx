@@ -2,7 +2,6 @@ import { LifeBuoyIcon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/use-hydrated";
 
 const loadDialog = () => import("./contact-dialog");
 const ContactDialog = React.lazy(loadDialog);
@@ -15,10 +14,13 @@ const placement = "fixed bottom-5 left-5 z-50 size-12 rounded-full shadow-lg";
  * once scripts run it is a button that opens the contact dialog, loaded on first use.
  */
 export function SupportButton() {
-  const hydrated = useHydrated();
+  // Scripts run once the first effect has; a state of its own rather than useHydrated, whose shared
+  // module would be one more file in every page's first load.
+  const [scripted, setScripted] = React.useState(false);
+  React.useEffect(() => setScripted(true), []);
   const [open, setOpen] = React.useState(false);
   const [wanted, setWanted] = React.useState(false);
-  if (!hydrated)
+  if (!scripted)
     return (
       <Button asChild size="icon" className={placement}>
         <Link to="/contact" aria-label="Contact support">
