@@ -22,6 +22,7 @@ export const MEMBERS_CSV_HEADER = [
   "active plans",
   "signed up",
   "banned",
+  "deleted",
 ] as const;
 
 /*
@@ -85,6 +86,7 @@ export function streamMembersCsv(options: { db: DbOrTx; query: MemberListQuery }
           row.activePlans.join("; "),
           row.joinedAt,
           row.banned ? "yes" : "no",
+          row.deleted ? "yes" : "no",
         ];
       });
       controller.enqueue(encoder.encode(csvLines(lines)));

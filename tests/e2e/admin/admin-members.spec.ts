@@ -146,6 +146,7 @@ test.describe("back office: the member list", () => {
       "active plans",
       "signed up",
       "banned",
+      "deleted",
     ]);
     expect(rows.slice(1).map((row) => [row[0], row[1], row[7], row[8]])).toEqual([
       [ada.id, ada.email, "12.5", planName],

@@ -138,6 +138,7 @@ describeEachDatabase("the member list", (database) => {
       balance: "25500000",
       activePlans: ["Gold", "Silver"],
       banned: false,
+      deleted: false,
       staffRole: null,
     });
     expect(view.plans.map((p) => p.name)).toEqual(expect.arrayContaining(["Gold", "Silver"]));
@@ -301,6 +302,7 @@ describeEachDatabase("the member list", (database) => {
         "25.5",
         "Gold; Silver",
         "2026-01-10T12:00:00.000Z",
+        "no",
         "no",
       ]);
       const edsger = byId.get(ids.edsger!)!;

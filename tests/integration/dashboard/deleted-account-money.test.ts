@@ -11,6 +11,7 @@ import { deliverNotifications } from "#server/notifications/deliver-notification
 import { enqueueNotification } from "#server/notifications/enqueue-notification";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
 import { listMembers } from "#server/staff/members/list-members";
+import { streamMembersCsv } from "#server/staff/members/stream-members-csv";
 import { listFailedNotifications } from "#server/staff/money/list-failed-notifications";
 import { creditDeposit } from "#server/wallet/credit-deposit";
 import { describeEachDatabase } from "../../helpers/database";
@@ -153,6 +154,14 @@ describeEachDatabase("a deleted account's late deposit and how the back office s
     expect(deleted.total).toBe(deleted.rows.length);
     expect(deleted.total).toBeLessThan(everyone.total);
     expect(parseMemberQuery(new URLSearchParams("deleted=1")).query.deleted).toBe(true);
+
+    // The CSV of the same filter says so in its last column.
+    const csv = await new Response(
+      streamMembersCsv({ db: db(), query: { ...DEFAULT_MEMBER_QUERY, deleted: true } }),
+    ).text();
+    const line = csv.split("\r\n").find((l) => l.startsWith(id))!;
+    expect(line.split(",").at(-1)).toBe("yes");
+    expect(csv.split("\r\n")[0]!.split(",").at(-1)).toBe("deleted");
 
     const money = await getMemberMoney({ db: db(), memberId: id, ledgerPage: 1 });
     expect(money!.balance).toBe("7000000");
