@@ -9,13 +9,12 @@ import {
   notifications,
   orders,
   passkey,
-  pricing,
   profiles,
   session,
-  subscriptions,
   user,
 } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
+import { listMemberSubscriptions } from "./list-member-subscriptions.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const micro = (amount: bigint | null) => (amount === null ? null : amount.toString());
@@ -51,20 +50,20 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
   if (!profile) throw new AppError("NOT_FOUND", "Profile not found.");
 
   const [subs, invoices, ledger, sessions, memberOrders, deposits, cards, notes, keys, messages] = await Promise.all([
-    db
-      .select({
-        plan: pricing.name,
-        status: subscriptions.status,
-        billingPeriod: subscriptions.billingPeriod,
-        startDate: subscriptions.startDate,
-        nextBillingDate: subscriptions.nextBillingDate,
-        autorenew: subscriptions.autorenew,
-        complimentary: subscriptions.complimentary,
-      })
-      .from(subscriptions)
-      .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
-      .where(eq(subscriptions.userId, userId))
-      .orderBy(asc(subscriptions.startDate)),
+    // The list the dashboard shows, oldest first as the rest of the file reads.
+    listMemberSubscriptions({ db, userId }).then((rows) =>
+      rows
+        .reverse()
+        .map(({ planName, status, billingPeriod, startDate, nextBillingDate, autorenew, complimentary }) => ({
+          plan: planName,
+          status,
+          billingPeriod,
+          startDate,
+          nextBillingDate,
+          autorenew,
+          complimentary,
+        })),
+    ),
     db.select().from(billingHistory).where(eq(billingHistory.userId, userId)).orderBy(asc(billingHistory.issueDate)),
     db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
     db
@@ -117,7 +116,7 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
       depositAddress: profile.depositAddress,
       signedUpAt: iso(profile.signedUpAt),
     },
-    subscriptions: subs.map((s) => ({ ...s, startDate: iso(s.startDate), nextBillingDate: iso(s.nextBillingDate) })),
+    subscriptions: subs,
     billing: invoices.map((b) => ({
       invoiceId: b.invoiceId,
       issueDate: iso(b.issueDate),
