@@ -180,7 +180,9 @@ test("the server bounds slow clients and idle connections", async ({ app }) => {
   expect(server.keepAliveTimeout).toBe(5_000);
 });
 
-test("every response carries nosniff, frame protection and a CSP; JSON ones allow nothing", async ({ request }) => {
+test("every API and health response carries nosniff, frame protection and a CSP that allows nothing (hashed scripts and styles carry nosniff only: they are never a document)", async ({
+  request,
+}) => {
   for (const [method, path, status] of [
     ["GET", "/healthz", 200],
     ["GET", "/api/auth/get-session", 404],
