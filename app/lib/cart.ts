@@ -16,7 +16,8 @@ import { isBillingPeriod, type BillingPeriod } from "./pricing";
  * published plans (the server recomputes every price when it charges).
  *
  * A member's cart is also kept with their account (server/orders/*-member-cart.ts): sign-up and
- * sign-in hand this tab's cart over, and the dashboard writes every change.
+ * sign-in hand this tab's cart over, the dashboard and a signed-in member's /pricing write every
+ * change, and /pricing starts from the kept cart with this tab's joined to it.
  */
 export const CART_STORAGE_KEY = "cart";
 
@@ -31,6 +32,16 @@ export function parseCart(value: unknown): Cart | null {
   if (!Array.isArray(planIds) || !isBillingPeriod(billingPeriod)) return null;
   const ids = planIds.filter((id): id is number => Number.isSafeInteger(id) && id > 0);
   return { planIds: [...new Set(ids)], billingPeriod };
+}
+
+/**
+ * A cart meeting the one kept with the account (sign-in, a member opening /pricing): its plans join
+ * the kept ones (those already kept keep their place, the new ones follow) at its period. An empty
+ * cart changes nothing, so a tab or browser without one never wipes the kept cart.
+ */
+export function joinKeptCart(kept: Cart | null, cart: Cart): Cart {
+  if (cart.planIds.length === 0) return kept ?? cart;
+  return { planIds: [...new Set([...(kept?.planIds ?? []), ...cart.planIds])], billingPeriod: cart.billingPeriod };
 }
 
 /**

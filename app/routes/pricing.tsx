@@ -2,27 +2,49 @@ import { redirect } from "react-router";
 import { PaymentMethods } from "~/components/pricing/payment-methods";
 import { PricingView } from "~/components/pricing/pricing-view";
 import { LoadError } from "~/components/ui/load-error";
-import { cartFromParam, cartToParam } from "~/lib/cart";
+import { cartFromParam, cartToParam, type Cart } from "~/lib/cart";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { microToDecimal } from "~/lib/money";
 import { MAX_PLANS_PER_PURCHASE } from "~/lib/validation/dashboard/purchase";
 import { pricingCartSchema } from "~/lib/validation/site/pricing-cart";
+import { getMemberSession } from "#server/auth/accounts/session";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { loadOrUnavailable } from "#server/http/load-or-unavailable";
+import { getLogger } from "#server/lib/logger";
+import { getMemberCart } from "#server/orders/get-member-cart";
 import type { Route } from "./+types/pricing";
 
 // The cart travels in the address without scripts (`?cart=`): the same page for everyone who
-// asks for that address, so the anonymous page cache may keep it.
+// asks for that address, so the anonymous page cache may keep it. A signed-in member's page also
+// carries the cart kept with the account; only a request with a cookie can have one, and the
+// page cache never stores those.
 export const loader = ({ request }: Route.LoaderArgs) => {
   const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
   return loadOrUnavailable({
-    load: async () => ({ plans: await listPublishedPlans(getDb()), cart }),
-    fallback: { plans: [], cart },
+    load: async () => {
+      const [plans, kept] = await Promise.all([listPublishedPlans(getDb()), keptCart(request)]);
+      return { plans, cart, kept };
+    },
+    fallback: { plans: [], cart, kept: null },
     failure: "pricing plans failed to load",
   });
 };
+
+async function keptCart(request: Request): Promise<Cart | null> {
+  if (!request.headers.get("cookie")) return null;
+  try {
+    // A refreshed session cookie, if any, is sent by the site layout's loader, which reads it too.
+    const { member } = await getMemberSession(request);
+    return member ? await getMemberCart({ db: getDb(), userId: member.userId }) : null;
+  } catch (error) {
+    // The plans still show, with this tab's cart: as for the header, a session that cannot be read
+    // does not fail a public page.
+    getLogger().warn({ err: (error as Error).message }, "pricing: the account's cart not read; showing this tab's");
+    return null;
+  }
+}
 
 /** Add to cart / Remove from cart without scripts: back to this page with the new cart in its address. */
 export const action = defineAction({
@@ -56,7 +78,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
 ];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, cart } = loaderData;
+  const { plans, cart, kept } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
       <header className="mx-auto mb-10 max-w-2xl text-center">
@@ -66,7 +88,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {plans.length > 0 ? (
-        <PricingView plans={plans} initial={cart} />
+        <PricingView plans={plans} initial={cart} kept={kept} />
       ) : (
         <LoadError className="mx-auto max-w-xl rounded-xl">
           Error loading pricing plans. Please try again later.

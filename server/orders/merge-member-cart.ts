@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Cart } from "~/lib/cart";
+import { joinKeptCart, type Cart } from "~/lib/cart";
 import type { Db } from "../db/client.ts";
 import { memberCarts } from "../db/schema.ts";
 import { saveMemberCart } from "./save-member-cart.ts";
@@ -15,11 +15,10 @@ export async function mergeMemberCart(options: { db: Db; userId: string; cart: C
   await db.transaction(async (tx) => {
     // Locked, so two sign-ins at once both add their plans.
     const [kept] = await tx
-      .select({ planIds: memberCarts.planIds })
+      .select({ planIds: memberCarts.planIds, billingPeriod: memberCarts.billingPeriod })
       .from(memberCarts)
       .where(eq(memberCarts.userId, userId))
       .for("update");
-    const planIds = [...new Set([...(kept?.planIds ?? []), ...cart.planIds])];
-    await saveMemberCart({ db: tx, userId, cart: { planIds, billingPeriod: cart.billingPeriod } });
+    await saveMemberCart({ db: tx, userId, cart: joinKeptCart(kept ?? null, cart) });
   });
 }

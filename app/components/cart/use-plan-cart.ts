@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useLocation, useNavigate } from "react-router";
-import { clearCart, emptyCart, parseCart, readCart, writeCart, type Cart } from "~/lib/cart";
+import { clearCart, emptyCart, joinKeptCart, parseCart, readCart, writeCart, type Cart } from "~/lib/cart";
 import { cartTotal, isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 
@@ -29,14 +29,15 @@ function onlyPublished(cart: Cart, plans: readonly PublicPlan[]): Cart {
 /**
  * The plan cart (app/lib/cart.ts) as /pricing, sign-up (/join/details) and the dashboard's
  * subscriptions section use it. The server renders `initial` (the cart in the address, or the
- * one kept with the member's account), else the empty monthly cart, and hydration starts from the
- * same. Restored after hydration from a cart passed as navigation state, else `initial`, else
- * session storage; saved there on every change, and handed to `keep` (the account's copy) on
- * every change the visitor makes, and when this tab's cart is the one restored. Plans unpublished
- * since the cart was saved are dropped without a word; `unavailable` plans (the member's active
- * ones) stay stored but are left out of `items`. With `keepRestored: false` (/pricing, which does
- * not know the account's cart) only the visitor's own changes reach `keep`, so opening the page
- * with an older cart in this tab never replaces the one kept with the account.
+ * one kept with the member's account), else `kept`, else the empty monthly cart, and hydration
+ * starts from the same. Restored after hydration from a cart passed as navigation state, else
+ * `initial`, else session storage joined to `kept` as a sign-in joins them (/pricing for a
+ * signed-in member: the kept plans first, this tab's after, at this tab's period); saved there on
+ * every change, and handed to `keep` (the account's copy) on every change the visitor makes, and
+ * when this tab's cart is the one restored. Plans unpublished since the cart was saved are dropped
+ * without a word; `unavailable` plans (the member's active ones) stay stored but are left out of
+ * `items`. With `keepRestored: false` (/pricing) only the visitor's own changes reach `keep`, so
+ * merely opening the page writes nothing to the account.
  *
  * With `preselect` (the pricing page), a plan passed as `preSelectedPlan` navigation state or
  * `?plan=` is added once (at the period passed as `billingPeriod` or `?period=`, if any), then
@@ -48,12 +49,17 @@ export function usePlanCart(
     unavailable?: readonly number[];
     preselect?: boolean;
     initial?: Cart | null;
+    /** The cart kept with the account, where this tab's joins it (/pricing). */
+    kept?: Cart | null;
     keep?: (cart: Cart) => void;
     keepRestored?: boolean;
   } = {},
 ) {
-  const { unavailable = NONE, preselect = false, initial = null, keep, keepRestored = true } = options;
-  const [cart, setCart] = React.useState<Cart>(() => (initial ? onlyPublished(initial, plans) : emptyCart));
+  const { unavailable = NONE, preselect = false, initial = null, kept = null, keep, keepRestored = true } = options;
+  const [cart, setCart] = React.useState<Cart>(() => {
+    const first = initial ?? kept;
+    return first ? onlyPublished(first, plans) : emptyCart;
+  });
   const [restored, setRestored] = React.useState(false);
   // Set by the visitor's own changes (and a restore from this tab), so a restore from the account
   // is not written back to it.
@@ -69,16 +75,19 @@ export function usePlanCart(
   const carried = parseCart(location.state);
   const carriedKey = carried ? JSON.stringify(carried) : null;
   const initialKey = initial ? JSON.stringify(initial) : null;
+  const keptKey = kept ? JSON.stringify(kept) : null;
 
   React.useEffect(() => {
     const given = (carriedKey ?? initialKey) !== null ? parseCart(JSON.parse((carriedKey ?? initialKey)!)) : null;
-    const stored = given ?? readCart();
+    const inTab = given ? null : readCart();
+    const inAccount = keptKey !== null ? parseCart(JSON.parse(keptKey)) : null;
+    const stored = given ?? (inTab && inAccount ? joinKeptCart(inAccount, inTab) : (inTab ?? inAccount));
     if (stored) {
       setCart(onlyPublished(stored, plans));
       if (!given && keepRestored) changed.current = true;
     }
     setRestored(true);
-  }, [carriedKey, initialKey, plans, keepRestored]);
+  }, [carriedKey, initialKey, keptKey, plans, keepRestored]);
 
   React.useEffect(() => {
     if (!restored) return;

@@ -25,19 +25,24 @@ const keepInAccount = (cart: Cart) => {
 export function PricingView({
   plans,
   initial,
+  kept = null,
   className,
   ...props
 }: {
   plans: readonly PublicPlan[];
   /** The cart in the address (`?cart=`), rendered by the server: how the cart travels without scripts. */
   initial: Cart | null;
+  /** A signed-in member's cart kept with the account: this tab's plans join it, as at sign-in. */
+  kept?: Cart | null;
 } & React.ComponentProps<"div">) {
   // A signed-in member's cart is kept with the account as it changes here, as on the dashboard, so
   // it is still there on another device or after the tab closes. The site layout's loader says
   // who is signed in (never on a cached page: those are requests without cookies).
   const site = useRouteLoaderData("routes/_site") as { account: unknown } | undefined;
   const keep = site?.account ? keepInAccount : undefined;
-  const cart = usePlanCart(plans, { preselect: true, initial, keep, keepRestored: false });
+  // The page starts from the account's cart (this tab's plans join it), so a plan added here adds to
+  // what was kept rather than replacing it; opening the page writes nothing.
+  const cart = usePlanCart(plans, { preselect: true, initial, kept, keep, keepRestored: false });
   const navigate = useNavigate();
 
   const goToNextStep = () => {

@@ -138,4 +138,43 @@ test.describe("the cart kept with the account", () => {
     await expect(dashboardCart(other.page)).toHaveText([new RegExp(first!.name)]);
     await other.context.close();
   });
+
+  test("a signed-in member's /pricing in a new tab starts from the kept cart, and a plan added there joins it", async ({
+    context,
+    app,
+    request,
+  }) => {
+    const { db } = app.testing.getDatabase();
+    const { memberCarts } = app.testing.schema;
+    const [first, second, third] = (await plansFromDb(app)).filter((p) => p.published);
+    // An anonymous visitor's /pricing is still the page cache's to keep.
+    await request.get("/pricing");
+    expect((await request.get("/pricing")).headers()["x-page-cache"]).toBe("HIT");
+
+    const member = await signInNewMember(app, context);
+    const kept = async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, member.userId)))[0];
+    await db
+      .insert(memberCarts)
+      .values({ userId: member.userId, planIds: [first!.id, second!.id], billingPeriod: "quarterly" });
+
+    // A new tab: nothing in its session storage, the kept cart is what it shows.
+    const page = await context.newPage();
+    await openPricing(page);
+    await expect(cartItems(page)).toHaveText([new RegExp(first!.name), new RegExp(second!.name)]);
+    await expect(page.getByRole("tab", { name: /Quarterly/ })).toHaveAttribute("aria-selected", "true");
+    expect(await kept()).toMatchObject({ planIds: [first!.id, second!.id], billingPeriod: "quarterly" });
+
+    await card(page, third!.name).getByRole("button", { name: "Add to cart" }).click();
+    await expect(cartItems(page)).toHaveText([first!.name, second!.name, third!.name].map((name) => new RegExp(name)));
+    await expect.poll(async () => (await kept())?.planIds).toEqual([first!.id, second!.id, third!.id]);
+    expect((await kept())?.billingPeriod).toBe("quarterly");
+
+    // Changed elsewhere meanwhile: this tab's plans join the kept ones (kept first), as at sign-in.
+    await db
+      .update(memberCarts)
+      .set({ planIds: [second!.id], billingPeriod: "monthly" })
+      .where(eq(memberCarts.userId, member.userId));
+    await page.reload();
+    await expect(cartItems(page)).toHaveText([second!.name, first!.name, third!.name].map((name) => new RegExp(name)));
+  });
 });
