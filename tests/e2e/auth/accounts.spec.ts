@@ -2,30 +2,10 @@ import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { markEmailVerified } from "../support/member";
+import { createMember, markEmailVerified, submitSignUp } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
-
-type Testing = typeof import("../support/server-entry.ts");
-
-async function createMember(app: { testing: Testing }, email: string, password = "Analytical1") {
-  const { db } = app.testing.getDatabase();
-  return app.testing.signUpMember({
-    db,
-    input: {
-      firstName: "Grace",
-      lastName: "Hopper",
-      email,
-      password,
-      telegram: "grace_hopper",
-      acceptTerms: true,
-      acceptRisk: true,
-    },
-    clientIp: `10.77.${crypto.randomInt(255)}.${crypto.randomInt(255)}`,
-    headers: new Headers(),
-  });
-}
 
 test.describe("sign-up (/join/details)", () => {
   test("carries the plans from /pricing, enables Continue only when complete, and lands on the dashboard", async ({
@@ -100,16 +80,14 @@ test.describe("sign-up (/join/details)", () => {
     const email = `dup-${unique()}@example.com`;
     await createMember(app, email);
     await page.goto("/join/details");
-    const fill = async (address: string, password: string) => {
-      await page.getByLabel("First Name*").fill("Dup");
-      await page.getByLabel("Last Name*").fill("Licate");
-      await page.getByLabel("Email*").fill(address);
-      await page.getByLabel("Password*").fill(password);
-      await page.getByLabel("Telegram*").fill("duplicate_user");
-      await page.getByLabel(/I accept the Terms of Service/).check();
-      await page.getByLabel(/only trade with money I can afford to lose/).check();
-      await page.getByRole("button", { name: "Continue to Pay" }).click();
-    };
+    const fill = (address: string, password: string) =>
+      submitSignUp(page, {
+        firstName: "Dup",
+        lastName: "Licate",
+        email: address,
+        password,
+        telegram: "duplicate_user",
+      });
     page.removeAllListeners("console"); // the 4xx answers are logged by the browser
     await fill(email.toUpperCase(), "Analytical1");
     const alert = page.getByRole("alert");

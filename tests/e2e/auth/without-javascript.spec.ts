@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { expect, test } from "../support/fixtures";
-import { markEmailVerified, signInNewMember } from "../support/member";
+import { createMember, markEmailVerified, signInNewMember, submitSignUp } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
 
 /*
@@ -19,26 +19,6 @@ test.use({
 });
 
 const unique = () => crypto.randomBytes(4).toString("hex");
-
-type App = { testing: typeof import("../support/server-entry.ts") };
-
-async function createMember(app: App, email: string) {
-  const { db } = app.testing.getDatabase();
-  return app.testing.signUpMember({
-    db,
-    input: {
-      firstName: "Grace",
-      lastName: "Hopper",
-      email,
-      password: "Analytical1",
-      telegram: "grace_hopper",
-      acceptTerms: true,
-      acceptRisk: true,
-    },
-    clientIp: `10.78.${crypto.randomInt(255)}.${crypto.randomInt(255)}`,
-    headers: new Headers(),
-  });
-}
 
 test.describe("sign in", () => {
   test("a wrong password comes back with the alert and the address kept; the right one signs in and goes on", async ({
@@ -201,16 +181,14 @@ test.describe("sign-up (/join/details)", () => {
   }) => {
     const taken = `taken-${unique()}@example.com`;
     await createMember(app, taken);
-    const fill = async (email: string) => {
-      await page.getByLabel("First Name*").fill("Dup");
-      await page.getByLabel("Last Name*").fill("Licate");
-      await page.getByLabel("Email*").fill(email);
-      await page.getByLabel("Password*").fill("Пароль123");
-      await page.getByLabel("Telegram*").fill("duplicate_user");
-      await page.getByLabel(/I accept the Terms of Service/).check();
-      await page.getByLabel(/only trade with money I can afford to lose/).check();
-      await page.getByRole("button", { name: "Continue to Pay" }).click();
-    };
+    const fill = (email: string) =>
+      submitSignUp(page, {
+        firstName: "Dup",
+        lastName: "Licate",
+        email,
+        password: "Пароль123",
+        telegram: "duplicate_user",
+      });
     await page.goto("/join/details");
     await fill(taken);
     const alert = page.getByRole("alert");

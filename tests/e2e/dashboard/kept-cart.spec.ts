@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
-import { openDashboard, signInNewMember } from "../support/member";
+import { openDashboard, signInNewMember, submitSignUp } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
 import { card, cartItems, openPricing, plansFromDb } from "../support/pricing";
 
@@ -47,14 +47,13 @@ test.describe("the cart kept with the account", () => {
     await card(page, second!.name).getByRole("button", { name: "Add to cart" }).click();
     await page.getByRole("button", { name: "Next Step" }).click();
     const email = `kept-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    await page.getByLabel("First Name*").fill("Kit");
-    await page.getByLabel("Last Name*").fill("Keeper");
-    await page.getByLabel("Email*").fill(email);
-    await page.getByLabel("Password*").fill(PASSWORD);
-    await page.getByLabel("Telegram*").fill("@kit_keeper");
-    await page.getByLabel(/I accept the Terms of Service/).check();
-    await page.getByLabel(/only trade with money I can afford to lose/).check();
-    await page.getByRole("button", { name: "Continue to Pay" }).click();
+    await submitSignUp(page, {
+      firstName: "Kit",
+      lastName: "Keeper",
+      email,
+      password: PASSWORD,
+      telegram: "@kit_keeper",
+    });
     await expect(page).toHaveURL(/\/dashboard\?section=order$/);
     const [account] = await db.select().from(user).where(eq(user.email, email));
     const [kept] = await db.select().from(memberCarts).where(eq(memberCarts.userId, account!.id));

@@ -4,7 +4,7 @@ import { formatUsdt } from "~/lib/money";
 import { transferEvent } from "../../helpers/fake-trongrid";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { openDashboard, signInNewMember } from "../support/member";
+import { openDashboard, signInNewMember, submitSignUp } from "../support/member";
 import { mailsTo } from "../support/outbox";
 
 // The deposit watcher reads a TronGrid stand-in every second; a transfer to a member's address
@@ -57,14 +57,13 @@ test.describe("orders", () => {
     await page.getByRole("button", { name: "Next Step" }).click();
     await expect(page).toHaveURL(/\/join\/details$/);
     const email = `buyer-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    await page.getByLabel("First Name*").fill("Bea");
-    await page.getByLabel("Last Name*").fill("Buyer");
-    await page.getByLabel("Email*").fill(email);
-    await page.getByLabel("Password*").fill("Analytical1");
-    await page.getByLabel("Telegram*").fill("@bea_buyer");
-    await page.getByLabel(/I accept the Terms of Service/).check();
-    await page.getByLabel(/only trade with money I can afford to lose/).check();
-    await page.getByRole("button", { name: "Continue to Pay" }).click();
+    await submitSignUp(page, {
+      firstName: "Bea",
+      lastName: "Buyer",
+      email,
+      password: "Analytical1",
+      telegram: "@bea_buyer",
+    });
 
     // The order: the plan, the amount due, the member's address and the exact amount, USDT only.
     await expect(page).toHaveURL(/\/dashboard\?section=order$/);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "../support/fixtures";
 import { freePort } from "../support/free-port";
+import { submitSignUp } from "../support/member";
 
 // The README's "Try it in five minutes", step by step, as a newcomer does it: a bare start (no
 // NODE_ENV, no database, no mail server, no wallet), sign-up from /pricing, the verification
@@ -60,14 +61,13 @@ test("the README's five-minute walk-through works as written on a bare start", a
     await page.getByRole("button", { name: "Next Step" }).click();
     await expect(page).toHaveURL(/\/join\/details/);
     const email = `newcomer-${Date.now()}@example.com`;
-    await page.getByLabel("First Name*").fill("Nora");
-    await page.getByLabel("Last Name*").fill("Newcomer");
-    await page.getByLabel("Email*").fill(email);
-    await page.getByLabel("Password*").fill("Trying1t");
-    await page.getByLabel("Telegram*").fill("nora_newcomer");
-    await page.getByLabel(/I accept the Terms of Service/).check();
-    await page.getByLabel(/only trade with money I can afford to lose/).check();
-    await page.getByRole("button", { name: "Continue to Pay" }).click();
+    await submitSignUp(page, {
+      firstName: "Nora",
+      lastName: "Newcomer",
+      email,
+      password: "Trying1t",
+      telegram: "nora_newcomer",
+    });
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(page.getByRole("list", { name: "Plans in this order" })).toContainText(planName);
 

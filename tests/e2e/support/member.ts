@@ -100,3 +100,38 @@ export async function waitForHydration(page: Page) {
     return wrapper !== null && Object.keys(wrapper).some((key) => key.startsWith("__reactProps"));
   });
 }
+
+/** Opens an account through the server's own sign-up code, without signing this browser in. */
+export async function createMember(app: Pick<App, "testing">, email: string, password = "Analytical1") {
+  const { db } = app.testing.getDatabase();
+  return app.testing.signUpMember({
+    db,
+    input: {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email,
+      password,
+      telegram: "grace_hopper",
+      acceptTerms: true,
+      acceptRisk: true,
+    },
+    // A distinct client address per account keeps the sign-up limit per address out of the way.
+    clientIp: `10.77.${crypto.randomInt(255)}.${crypto.randomInt(255)}`,
+    headers: new Headers(),
+  });
+}
+
+/** Fills the sign-up screen (/join/details), ticks both boxes and presses "Continue to Pay". */
+export async function submitSignUp(
+  page: Page,
+  fields: { firstName: string; lastName: string; email: string; password: string; telegram: string },
+) {
+  await page.getByLabel("First Name*").fill(fields.firstName);
+  await page.getByLabel("Last Name*").fill(fields.lastName);
+  await page.getByLabel("Email*").fill(fields.email);
+  await page.getByLabel("Password*").fill(fields.password);
+  await page.getByLabel("Telegram*").fill(fields.telegram);
+  await page.getByLabel(/I accept the Terms of Service/).check();
+  await page.getByLabel(/only trade with money I can afford to lose/).check();
+  await page.getByRole("button", { name: "Continue to Pay" }).click();
+}
