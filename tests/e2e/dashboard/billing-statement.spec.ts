@@ -2,10 +2,9 @@ import type { Page } from "@playwright/test";
 import { and, asc, eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
-import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
+import { buyOnDashboard, signInNewMember, waitForHydration } from "../support/member";
 
 const USDT = 1_000_000n;
 const PHONE = { width: 375, height: 812 };
@@ -61,17 +60,7 @@ test.describe("billing history reads like a statement", () => {
       .orderBy(asc(pricing.id));
 
     // The member buys a plan from the dashboard, then opens the billing history.
-    await openDashboard(page, "subscriptions");
-    await page
-      .getByRole("list", { name: "Plans" })
-      .getByRole("group", { name: plan!.name, exact: true })
-      .getByRole("button", { name: "Add to cart" })
-      .click();
-    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-    await answered(page, () =>
-      page.getByRole("dialog", { name: "Confirm purchase" }).getByRole("button", { name: "Confirm purchase" }).click(),
-    );
-    await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+    await buyOnDashboard(page, plan!.name);
     await page
       .getByRole("navigation", { name: "Dashboard sections" })
       .getByRole("link", { name: "Billing history" })

@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
-import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { openDashboard, signInNewMember } from "../support/member";
+import { buyOnDashboard, openDashboard, signInNewMember } from "../support/member";
 import { linkIn, mailsTo } from "../support/outbox";
 
 const USDT = 1_000_000n;
@@ -34,17 +33,7 @@ test.describe("receipts", () => {
       .where(and(eq(pricing.planId, "signals-bot"), eq(pricing.published, true)));
 
     // The member buys a plan, then opens its receipt from the billing history.
-    await openDashboard(page, "subscriptions");
-    await page
-      .getByRole("list", { name: "Plans" })
-      .getByRole("group", { name: plan!.name, exact: true })
-      .getByRole("button", { name: "Add to cart" })
-      .click();
-    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-    await answered(page, () =>
-      page.getByRole("dialog", { name: "Confirm purchase" }).getByRole("button", { name: "Confirm purchase" }).click(),
-    );
-    await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+    await buyOnDashboard(page, plan!.name);
     const [bill] = await db.select().from(billingHistory).where(eq(billingHistory.userId, member.userId));
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
     await openDashboard(page, "billing-history");

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { answered } from "./answered";
+import { expect } from "./fixtures";
 
 type Testing = typeof import("./server-entry.ts");
 type App = { url: string; testing: Testing };
@@ -134,4 +136,19 @@ export async function submitSignUp(
   await page.getByLabel(/I accept the Terms of Service/).check();
   await page.getByLabel(/only trade with money I can afford to lose/).check();
   await page.getByRole("button", { name: "Continue to Pay" }).click();
+}
+
+/** Buys one plan from the dashboard's Subscriptions section with the balance, as the member does. */
+export async function buyOnDashboard(page: Page, planName: string) {
+  await openDashboard(page, "subscriptions");
+  await page
+    .getByRole("list", { name: "Plans" })
+    .getByRole("group", { name: planName, exact: true })
+    .getByRole("button", { name: "Add to cart" })
+    .click();
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  await answered(page, () =>
+    page.getByRole("dialog", { name: "Confirm purchase" }).getByRole("button", { name: "Confirm purchase" }).click(),
+  );
+  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
 }
