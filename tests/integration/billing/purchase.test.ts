@@ -14,12 +14,12 @@ import {
   billingHistory,
   ledgerEntries,
   notifications,
-  pricing,
   profiles,
   purchaseRequests,
   subscriptions,
 } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
+import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -34,14 +34,6 @@ type Outcome = {
   activeSubscriptions?: number[];
   newBalance?: string;
 };
-
-async function createPlan(db: Db, name: string, price: bigint, published = true) {
-  const [plan] = await db
-    .insert(pricing)
-    .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published })
-    .returning();
-  return plan!;
-}
 
 async function stateOf(db: Db, userId: string) {
   return {

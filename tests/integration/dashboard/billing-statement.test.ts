@@ -6,53 +6,24 @@ import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
-import type { Db } from "#server/db/client";
-import { billingHistory, notifications, pricing, profiles, subscriptions } from "#server/db/schema";
+import { billingHistory, notifications, profiles, subscriptions } from "#server/db/schema";
 import { cancelOrder } from "#server/orders/cancel-order";
 import { completeCoveredOrder } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { adjustMemberBalanceByStaff } from "#server/staff/members/adjust-member-balance";
-import { creditDeposit } from "#server/wallet/credit-deposit";
+import { createPlan, creditTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const usdt = (n: number) => BigInt(Math.round(n * 1_000_000));
 const DAY = 24 * 60 * 60 * 1000;
 const actor = { userId: null, label: "olga@staff.example", role: "owner" };
 
-async function createPlan(db: Db, name: string, price: bigint) {
-  const [plan] = await db
-    .insert(pricing)
-    .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published: true })
-    .returning();
-  return plan!;
-}
-
 describeEachDatabase("billing history as a statement", (database) => {
   const db = () => database().db;
   afterEach(async () => {
     await expectLedgerInvariant(db());
   });
-
-  async function deposit(userId: string, amount: bigint) {
-    const txId = randomTxId();
-    await creditDeposit({
-      db: db(),
-      userId,
-      event: {
-        txId,
-        eventIndex: 0,
-        blockNumber: 1,
-        blockTimestamp: Date.now(),
-        contract: USDT_CONTRACT,
-        from: randomTronAddress(),
-        to: randomTronAddress(),
-        amount,
-      },
-    });
-    return txId;
-  }
 
   async function balanceOf(userId: string) {
     const [row] = await db().select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, userId));
@@ -66,7 +37,7 @@ describeEachDatabase("billing history as a statement", (database) => {
     const { id } = await createMember(db());
 
     // A deposit of 7.000001, an operator's credit and debit, an order covered by a second deposit.
-    const txId = await deposit(id, usdt(7.000001));
+    const txId = await creditTransfer(db(), id, usdt(7.000001));
     await adjustMemberBalanceByStaff({
       db: db(),
       memberId: id,
@@ -89,7 +60,7 @@ describeEachDatabase("billing history as a statement", (database) => {
     await cancelOrder({ db: db(), userId: id, orderId: cancelled.orderId });
     const order = await createOrder({ db: db(), userId: id, planIds: [alpha.id], billingPeriod: "monthly" });
     expect(order.completion.status).toBe("not-covered");
-    await deposit(id, usdt(5));
+    await creditTransfer(db(), id, usdt(5));
     expect((await completeCoveredOrder({ db: db(), userId: id })).status).toBe("paid");
 
     // A purchase 40 days ago whose renewal is charged now, a card payment and its refund, a gift.

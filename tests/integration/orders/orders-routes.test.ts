@@ -6,13 +6,11 @@ import * as cancelRoute from "~/routes/api.dashboard.orders.cancel";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { action as joinAction } from "~/routes/join.details";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
-import type { Db } from "#server/db/client";
-import { orders, pricing, user } from "#server/db/schema";
+import { orders, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { creditDeposit } from "#server/wallet/credit-deposit";
+import { createPlan, creditTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
-import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
 import { expectLedgerInvariant } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -20,14 +18,6 @@ import { signUpStaff } from "../../helpers/staff";
 withTestDataDir("orders-routes");
 
 const usdt = (n: number) => BigInt(n) * 1_000_000n;
-
-async function createPlan(db: Db, name: string, price: bigint) {
-  const [plan] = await db
-    .insert(pricing)
-    .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published: true })
-    .returning();
-  return plan!;
-}
 
 // The order's routes as the browser calls them: sign-up's "Continue to Pay", the dashboard's
 // Subscribe with a short balance, cancelling, the order view and billing history.
@@ -119,21 +109,7 @@ describeEachDatabase("orders through the routes", (database) => {
     });
     expect(await cancel(again.data.orderId as string)).toMatchObject({ status: 200, data: { ok: true } });
 
-    const txId = randomTxId();
-    await creditDeposit({
-      db: db(),
-      userId: member.userId,
-      event: {
-        txId,
-        eventIndex: 0,
-        blockNumber: 1,
-        blockTimestamp: Date.now(),
-        contract: USDT_CONTRACT,
-        from: randomTronAddress(),
-        to: randomTronAddress(),
-        amount: usdt(5),
-      },
-    });
+    const txId = await creditTransfer(db(), member.userId, usdt(5));
     const rows = await listBillingHistory({ db: db(), userId: member.userId });
     expect(rows.map((r) => [r.paymentType, r.status])).toEqual([
       ["USDT TRC-20", "paid"],

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { priceFor } from "~/lib/pricing";
-import type { Db } from "#server/db/client";
 import {
   ledgerEntries,
   notifications,
@@ -22,20 +21,13 @@ import { getOpenOrder } from "#server/orders/get-open-order";
 import { adjustMemberBalanceByStaff } from "#server/staff/members/adjust-member-balance";
 import { creditDeposit } from "#server/wallet/credit-deposit";
 import type { TransferEvent } from "#server/wallet/trongrid-client";
+import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const usdt = (n: number) => BigInt(n) * 1_000_000n;
 const HOUR = 60 * 60 * 1000;
-
-async function createPlan(db: Db, name: string, price: bigint) {
-  const [plan] = await db
-    .insert(pricing)
-    .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published: true })
-    .returning();
-  return plan!;
-}
 
 function deposit(to: string, amount: bigint): TransferEvent {
   return {

@@ -1,0 +1,34 @@
+import crypto from "node:crypto";
+import type { Db } from "#server/db/client";
+import { pricing } from "#server/db/schema";
+import { creditDeposit } from "#server/wallet/credit-deposit";
+import { randomTronAddress, randomTxId, USDT_CONTRACT } from "./fake-trongrid";
+
+/** A plan on sale (or not, with `published: false`), its slug made unique from its name. */
+export async function createPlan(db: Db, name: string, price: bigint, published = true) {
+  const [plan] = await db
+    .insert(pricing)
+    .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published })
+    .returning();
+  return plan!;
+}
+
+/** A USDT transfer to the member credited as the deposit watcher credits one; returns its transaction id. */
+export async function creditTransfer(db: Db, userId: string, amount: bigint) {
+  const txId = randomTxId();
+  await creditDeposit({
+    db,
+    userId,
+    event: {
+      txId,
+      eventIndex: 0,
+      blockNumber: 1,
+      blockTimestamp: Date.now(),
+      contract: USDT_CONTRACT,
+      from: randomTronAddress(),
+      to: randomTronAddress(),
+      amount,
+    },
+  });
+  return txId;
+}
