@@ -74,7 +74,11 @@ export const areas = {
       "server/billing/**/*.test.ts",
       "tests/integration/billing/*.test.ts",
       "tests/integration/admin/plan-prices.test.ts",
+      // Complimentary plans are granted from a member's page; the reconciliation is the owner's.
+      "tests/integration/admin/admin-member-subscriptions.test.ts",
+      "tests/integration/admin/admin-money-reconciliation.test.ts",
       "tests/integration/dashboard/dashboard.test.ts",
+      "tests/integration/dashboard/billing-statement.test.ts",
     ],
   },
   // The back office's role and money code: who is staff and with which role, the /admin guard,

@@ -1,0 +1,106 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { recordPurchase } from "#server/billing/record-purchase";
+import type { Tx } from "#server/db/client";
+import { billingHistory, ledgerEntries, notifications, purchaseRequests, subscriptions } from "#server/db/schema";
+import { createPlan } from "../../helpers/billing";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
+
+// recordPurchase writes a purchase's rows in one statement and then the ledger debit, and checks
+// both answers against what it meant to write: a statement that wrote one row too few, or a
+// ledger whose balance disagrees with the balance the confirmation already carries, must roll
+// the whole purchase back rather than commit a half-written or mis-stated one.
+
+type Counts = { subscriptions: number; bills: number; notes: number; requests: number };
+
+/** The transaction, with the first statement's counts changed by `tamper` (as if a row went missing). */
+function withCounts(tx: Tx, tamper: (counts: Counts) => Counts): Tx {
+  let first = true;
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      if (property !== "execute") return Reflect.get(target, property, receiver) as unknown;
+      return async (...args: Parameters<Tx["execute"]>) => {
+        const result = await target.execute(...args);
+        if (!first) return result;
+        first = false;
+        return { ...result, rows: [tamper(result.rows[0] as Counts)] };
+      };
+    },
+  });
+}
+
+describeEachDatabase("recordPurchase", (database) => {
+  const usdt = (n: number) => BigInt(n) * 1_000_000n;
+
+  async function setUp() {
+    const db = database().db;
+    const member = await createMember(db, { balance: usdt(100) });
+    const plans = [await createPlan(db, "Alpha", usdt(30)), await createPlan(db, "Beta", usdt(20))];
+    const order = {
+      userId: member.id,
+      period: "monthly" as const,
+      plans: plans.map(({ id, name }) => ({ id, name })),
+      total: usdt(50),
+      now: new Date(),
+      balance: usdt(100),
+      idempotencyKey: crypto.randomUUID(),
+      answer: (newBalance: bigint) => ({ ok: true, newBalance: newBalance.toString() }),
+    };
+    const rowsOf = async () => ({
+      subs: await db.select().from(subscriptions).where(eq(subscriptions.userId, member.id)),
+      bills: await db.select().from(billingHistory).where(eq(billingHistory.userId, member.id)),
+      notes: await db.select().from(notifications).where(eq(notifications.userId, member.id)),
+      requests: await db.select().from(purchaseRequests).where(eq(purchaseRequests.userId, member.id)),
+      debits: (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, member.id))).filter(
+        (entry) => entry.kind === "purchase",
+      ),
+    });
+    return { db, order, rowsOf };
+  }
+
+  it("writes every row of the purchase and returns the balance after it", async () => {
+    const { db, order, rowsOf } = await setUp();
+    expect(await db.transaction((tx) => recordPurchase(tx, order))).toBe(usdt(50));
+    const rows = await rowsOf();
+    expect([rows.subs.length, rows.bills.length, rows.notes.length, rows.requests.length]).toEqual([2, 1, 1, 1]);
+    expect(rows.debits.map((entry) => entry.amount)).toEqual([-usdt(50)]);
+    await expectLedgerInvariant(db);
+  });
+
+  it("rolls back when the statement wrote any row too few", async () => {
+    for (const missing of ["subscriptions", "bills", "notes", "requests"] as const) {
+      const { db, order, rowsOf } = await setUp();
+      const failed = await db
+        .transaction((tx) =>
+          recordPurchase(
+            withCounts(tx, (counts) => ({ ...counts, [missing]: counts[missing] - 1 })),
+            order,
+          ),
+        )
+        .catch((error: unknown) => error);
+      expect(failed, missing).toBeInstanceOf(Error);
+      expect(String(failed), missing).toMatch(/expected 2 subscriptions and one of each other row/);
+      const rows = await rowsOf();
+      expect(
+        [rows.subs, rows.bills, rows.notes, rows.requests, rows.debits].map((r) => r.length),
+        missing,
+      ).toEqual([0, 0, 0, 0, 0]);
+    }
+  });
+
+  it("rolls back when the ledger's balance is not the one the confirmation carries", async () => {
+    const { db, order, rowsOf } = await setUp();
+    // The caller read a balance of 90 (a stale read): the ledger leaves 50, not 40.
+    const failed = await db
+      .transaction((tx) => recordPurchase(tx, { ...order, balance: usdt(90) }))
+      .catch((error: unknown) => error);
+    expect(String(failed)).toMatch(/the ledger left 50000000, not the 40000000 already recorded/);
+    const rows = await rowsOf();
+    expect([rows.subs, rows.bills, rows.notes, rows.requests, rows.debits].map((r) => r.length)).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
+    await expectLedgerInvariant(db);
+  });
+});
