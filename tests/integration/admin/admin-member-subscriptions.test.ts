@@ -14,14 +14,13 @@ import {
   telegramChatMembers,
 } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { readTelegramConfig } from "#server/lib/telegram-config";
-import { createTelegramBot } from "#server/telegram/telegram-bot";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
-import { startFakeBotApi } from "../../helpers/fake-bot-api";
+import type { FakeBotApi } from "../../helpers/fake-bot-api";
 import { createMember } from "../../helpers/members";
 import { callAction } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
+import { startSingletonBot, stopSingletonBot } from "../../helpers/telegram-bot";
 
 withTestDataDir("admin-member-subscriptions");
 
@@ -33,7 +32,7 @@ describeEachDatabase("the member page's subscription changes", (database) => {
   const db = () => database().db;
   let owner: Awaited<ReturnType<typeof signUpStaff>>;
   let support: Awaited<ReturnType<typeof signUpStaff>>;
-  let api: Awaited<ReturnType<typeof startFakeBotApi>>;
+  let api: FakeBotApi;
   let gold: number;
   let silver: number;
 
@@ -68,13 +67,7 @@ describeEachDatabase("the member page's subscription changes", (database) => {
   beforeAll(async () => {
     resetSingleton("auth");
     setSingleton("database", database());
-    api = await startFakeBotApi();
-    const bot = createTelegramBot({
-      db: db(),
-      config: readTelegramConfig({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }),
-      brandName: "NovaSignals",
-    });
-    setSingleton("telegram-bot", bot);
+    api = await startSingletonBot(db());
     [owner, support] = await Promise.all([signUpStaff(db(), "owner"), signUpStaff(db(), "support")]);
     const plans = await db()
       .insert(pricing)
@@ -87,10 +80,7 @@ describeEachDatabase("the member page's subscription changes", (database) => {
     await db().insert(planTelegramChats).values({ planId: gold, chatId: CHAT });
   });
 
-  afterAll(async () => {
-    resetSingleton("telegram-bot");
-    await api.close();
-  });
+  afterAll(() => stopSingletonBot(api));
 
   it("extends by N days, audited before → after", async () => {
     const m = await createMember(db());

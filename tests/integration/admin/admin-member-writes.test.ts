@@ -18,15 +18,14 @@ import {
   user,
 } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { readTelegramConfig } from "#server/lib/telegram-config";
 import { botMessages } from "#server/telegram/messages";
-import { createTelegramBot } from "#server/telegram/telegram-bot";
 import { describeEachDatabase } from "../../helpers/database";
 import { mailsTo } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
-import { startFakeBotApi } from "../../helpers/fake-bot-api";
+import type { FakeBotApi } from "../../helpers/fake-bot-api";
 import { callAction } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
+import { startSingletonBot, stopSingletonBot } from "../../helpers/telegram-bot";
 
 const dataDir = withTestDataDir("admin-member-writes");
 const CHAT_A = -1001000000101;
@@ -37,7 +36,7 @@ type Account = Awaited<ReturnType<typeof signUpStaff>>;
 
 describeEachDatabase("the member page's writes", (database) => {
   const db = () => database().db;
-  let api: Awaited<ReturnType<typeof startFakeBotApi>>;
+  let api: FakeBotApi;
   let owner: Account;
   let support: Account;
   let member: Account;
@@ -91,13 +90,7 @@ describeEachDatabase("the member page's writes", (database) => {
   beforeAll(async () => {
     resetSingleton("auth");
     setSingleton("database", database());
-    api = await startFakeBotApi();
-    const bot = createTelegramBot({
-      db: db(),
-      config: readTelegramConfig({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }),
-      brandName: "NovaSignals",
-    })!;
-    setSingleton("telegram-bot", bot);
+    api = await startSingletonBot(db());
     [owner, support, member] = await Promise.all([
       signUpStaff(db(), "owner"),
       signUpStaff(db(), "support"),
@@ -117,10 +110,7 @@ describeEachDatabase("the member page's writes", (database) => {
       ]);
   });
 
-  afterAll(async () => {
-    resetSingleton("telegram-bot");
-    await api.close();
-  });
+  afterAll(() => stopSingletonBot(api));
 
   beforeEach(() => api.reset());
 

@@ -25,14 +25,13 @@ import {
   user,
 } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { readTelegramConfig } from "#server/lib/telegram-config";
-import { createTelegramBot } from "#server/telegram/telegram-bot";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
-import { startFakeBotApi } from "../../helpers/fake-bot-api";
+import type { FakeBotApi } from "../../helpers/fake-bot-api";
 import { expectLedgerInvariant } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
+import { startSingletonBot, stopSingletonBot } from "../../helpers/telegram-bot";
 import { authenticatorCodes, Browser, enrolInBrowser, PASSWORD } from "../../helpers/two-factor-browser";
 
 withTestDataDir("account-deletion");
@@ -48,7 +47,7 @@ let n = 0;
 
 describeEachDatabase("the member's data and account deletion", (database) => {
   const db = () => database().db;
-  let api: Awaited<ReturnType<typeof startFakeBotApi>>;
+  let api: FakeBotApi;
   let planId: number;
 
   async function member(first = "Ada") {
@@ -153,15 +152,7 @@ describeEachDatabase("the member's data and account deletion", (database) => {
   beforeAll(async () => {
     resetSingleton("auth");
     setSingleton("database", database());
-    api = await startFakeBotApi();
-    setSingleton(
-      "telegram-bot",
-      createTelegramBot({
-        db: db(),
-        config: readTelegramConfig({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }),
-        brandName: "NovaSignals",
-      })!,
-    );
+    api = await startSingletonBot(db());
     const [plan] = await db()
       .insert(pricing)
       .values({ planId: `vip-del-${Date.now()}`, name: "VIP Signals", price: 30_000_000n })
@@ -170,10 +161,7 @@ describeEachDatabase("the member's data and account deletion", (database) => {
     await db().insert(planTelegramChats).values({ planId, chatId: CHAT });
   });
 
-  afterAll(async () => {
-    resetSingleton("telegram-bot");
-    await api.close();
-  });
+  afterAll(() => stopSingletonBot(api));
 
   beforeEach(() => api.reset());
 

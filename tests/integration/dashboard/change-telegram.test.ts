@@ -4,14 +4,13 @@ import * as telegramRoute from "~/routes/api.dashboard.telegram";
 import { getMemberProfile } from "#server/dashboard/get-member-profile";
 import { planTelegramChats, pricing, profiles, subscriptions, telegramChatMembers, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { readTelegramConfig } from "#server/lib/telegram-config";
-import { createTelegramBot } from "#server/telegram/telegram-bot";
 import { describeEachDatabase } from "../../helpers/database";
 import { mailsTo } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
-import { startFakeBotApi } from "../../helpers/fake-bot-api";
+import type { FakeBotApi } from "../../helpers/fake-bot-api";
 import { callAction } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
+import { startSingletonBot, stopSingletonBot } from "../../helpers/telegram-bot";
 
 const dataDir = withTestDataDir("dashboard-change-telegram");
 const CHAT_A = -1001000000201;
@@ -22,7 +21,7 @@ type Account = Awaited<ReturnType<typeof signUpStaff>>;
 
 describeEachDatabase("a member changes their own Telegram username", (database) => {
   const db = () => database().db;
-  let api: Awaited<ReturnType<typeof startFakeBotApi>>;
+  let api: FakeBotApi;
   let member: Account;
   let other: Account;
   let planId: number;
@@ -59,13 +58,7 @@ describeEachDatabase("a member changes their own Telegram username", (database) 
   beforeAll(async () => {
     resetSingleton("auth");
     setSingleton("database", database());
-    api = await startFakeBotApi();
-    const bot = createTelegramBot({
-      db: db(),
-      config: readTelegramConfig({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }),
-      brandName: "NovaSignals",
-    })!;
-    setSingleton("telegram-bot", bot);
+    api = await startSingletonBot(db());
     [member, other] = await Promise.all([signUpStaff(db(), null), signUpStaff(db(), null)]);
     await db().update(user).set({ twoFactorEnabled: false }).where(eq(user.id, member.userId));
     const [plan] = await db()
@@ -81,10 +74,7 @@ describeEachDatabase("a member changes their own Telegram username", (database) 
       ]);
   });
 
-  afterAll(async () => {
-    resetSingleton("telegram-bot");
-    await api.close();
-  });
+  afterAll(() => stopSingletonBot(api));
 
   beforeEach(() => api.reset());
 
