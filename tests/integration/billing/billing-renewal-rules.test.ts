@@ -69,6 +69,12 @@ async function look(db: Db, userId: string) {
 
 describeEachDatabase("renewal rules", (database) => {
   const db = () => database().db;
+  const invoiceLinks = (userId: string) =>
+    db()
+      .select({ ledgerReference: billingHistory.ledgerReference, planNames: billingHistory.planNames })
+      .from(billingHistory)
+      .where(eq(billingHistory.userId, userId))
+      .orderBy(billingHistory.issueDate);
 
   beforeEach(async () => {
     await db().execute(sql`truncate table "user", pricing cascade`);
@@ -99,6 +105,9 @@ describeEachDatabase("renewal rules", (database) => {
       ["renewal", -49_000_000n, "Renewal: Gold (monthly), due Feb 10, 2026"],
     ]);
     expect(state.sub.status).toBe("expired");
+    // The paid renewal's invoice names its ledger row and the plan its receipt lists.
+    const [, renewal] = await invoiceLinks(userId);
+    expect(renewal).toEqual({ ledgerReference: `renewal:${sub.id}:2026-02-10T08:00:00.000Z`, planNames: ["Gold"] });
   });
 
   it("skips a subscription that is not due yet, and one that has lapsed, changing nothing", async () => {
@@ -138,6 +147,9 @@ describeEachDatabase("renewal rules", (database) => {
     expect(state.sub).toMatchObject({ status: "active" });
     expect(state.sub.nextBillingDate!.toISOString()).toBe("2026-07-10T08:00:00.000Z");
     expect(state.notes).toEqual(["purchase_confirmed", "renewal_charged"]);
+    // Nothing was taken, so the renewal's invoice names no ledger row.
+    const [, renewal] = await invoiceLinks(userId);
+    expect(renewal).toEqual({ ledgerReference: null, planNames: ["Gold"] });
   });
 
   it("refuses to settle a subscription whose member has no profile any more, naming it", async () => {

@@ -14,6 +14,7 @@ import {
   profiles,
   renewalReminders,
   subscriptions,
+  user,
 } from "#server/db/schema";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
@@ -196,6 +197,21 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
     expect(state.balance).toBe(usdt(100));
     expect(state.subs[0]!.status).toBe("expired");
     expect(state.bills).toHaveLength(1);
+    expect(state.notes.at(-1)).toEqual({
+      kind: "subscription_expired",
+      payload: { plan: "Gold", endedOn: "2026-02-10" },
+    });
+  });
+
+  it("never charges a banned member again: the subscription ends at its due date", async () => {
+    const { userId, sub } = await subscribed(db(), { start: "2026-01-10T00:00:00.000Z", balanceAfter: usdt(100) });
+    await db().update(user).set({ banned: true }).where(eq(user.id, userId));
+    expect(sub.autorenew).toBe(true);
+    expect(await runRenewals({ db: db(), now: at("2026-02-10T00:00:00.000Z") })).toEqual({ ...none, expired: 1 });
+    const state = await look(db(), userId);
+    expect(state.balance).toBe(usdt(100));
+    expect(state.subs[0]!.status).toBe("expired");
+    expect(state.renewals).toEqual([]);
     expect(state.notes.at(-1)).toEqual({
       kind: "subscription_expired",
       payload: { plan: "Gold", endedOn: "2026-02-10" },
