@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { eq, like, or } from "drizzle-orm";
 import { formatDate } from "~/lib/dates";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
@@ -17,6 +17,17 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Back office se
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 test.describe("back office: plans", () => {
+  // The plans seeded on sale here are taken off sale after each test, so the public pages that
+  // later tests of this worker read show only the plans they expect.
+  test.afterEach(async ({ app }) => {
+    const { testing } = app as App;
+    const { pricing } = testing.schema;
+    await testing
+      .getDatabase()
+      .db.update(pricing)
+      .set({ published: false })
+      .where(or(like(pricing.planId, "rise-%"), like(pricing.planId, "undo-%")));
+  });
   test("an admin creates a plan with live derived prices and features, publishes it, and it is on /pricing", async ({
     page,
     app,

@@ -94,7 +94,7 @@ test.describe("home page", () => {
       joinToday,
       benefitCarousel(page),
       signUp,
-      whatIs.getByText("60% off every plan"),
+      whatIs.getByText("Futures, forex and spot", { exact: true }),
       main.getByRole("tablist", { name: "Billing period" }),
       platforms,
       learnMore,
