@@ -2,10 +2,8 @@ import { ContactPageForm } from "~/components/site/contact-page-form";
 import { seoMeta } from "~/lib/meta";
 import { contactSchema } from "~/lib/validation/site/contact";
 import { getMemberSession } from "#server/auth/accounts/session";
-import { getConfig } from "#server/config";
-import { receiveContactMessage } from "#server/contact/receive-contact-message";
-import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { receiveContactPost } from "#server/http/receive-contact-post";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -34,19 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const action = defineAction({
   schema: contactSchema,
   echo: ["name", "email", "telegram", "message"],
-  run: async ({ input, clientIp, request, forwardCookies }) => {
-    // A signed-in member's message is linked to their account for the staff.
-    const session = await getMemberSession(request);
-    forwardCookies(session.headers);
-    await receiveContactMessage({
-      db: getDb(),
-      input,
-      clientIp,
-      limit: getConfig().contactRateLimit,
-      userId: session.member?.userId ?? null,
-    });
-    return {};
-  },
+  run: receiveContactPost,
 });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
