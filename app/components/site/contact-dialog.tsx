@@ -9,12 +9,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import { Textarea } from "~/components/ui/textarea";
+import { CONTACT_FAILED, CONTACT_SENT } from "~/lib/contact-messages";
 import { contactSchema, type ContactInput } from "~/lib/validation/site/contact";
 
 const REMEMBER_KEY = "contact-remember";
 const empty = { name: "", email: "", telegram: "", message: "" };
 type Fields = typeof empty;
-const FAILED = "Failed to send message. Please try again.";
 
 /** Mistakes the browser finds show under their fields only; the server's refusal is a toast as well. */
 function showRefusal({ error }: Refusal) {
@@ -71,7 +71,7 @@ export default function ContactDialog({
       const { status, answer } = await requestJson("/api/contact", input);
       if (!answer.ok) {
         // Only a rate limit's own text is shown; any other refusal gets the one try-again text.
-        form.refuse({ fieldErrors: answer.fieldErrors, error: status === 429 ? answer.error : FAILED });
+        form.refuse({ fieldErrors: answer.fieldErrors, error: status === 429 ? answer.error : CONTACT_FAILED });
         return;
       }
       if (remember) {
@@ -79,8 +79,8 @@ export default function ContactDialog({
       } else {
         window.localStorage.removeItem(REMEMBER_KEY);
       }
-      toast.success("Message Sent!", {
-        description: "Thank you for contacting us. We'll get back to you as soon as possible.",
+      toast.success(CONTACT_SENT.title, {
+        description: CONTACT_SENT.description,
       });
       form.reset(empty);
       setOpen(false);

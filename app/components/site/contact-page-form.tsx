@@ -6,8 +6,8 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { CONTACT_FAILED, CONTACT_SENT } from "~/lib/contact-messages";
 
-const FAILED = "Failed to send message. Please try again.";
 const FIELDS = ["name", "email", "telegram", "message"] as const;
 
 /**
@@ -25,10 +25,8 @@ export function ContactPageForm({ prefill }: { prefill: { name: string; email: s
     return (
       <div className="grid gap-4 rounded-xl border p-6 text-center" role="status">
         <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden="true" />
-        <p className="text-lg font-semibold">Message Sent!</p>
-        <p className="text-muted-foreground">
-          Thank you for contacting us. We&apos;ll get back to you as soon as possible.
-        </p>
+        <p className="text-lg font-semibold">{CONTACT_SENT.title}</p>
+        <p className="text-muted-foreground">{CONTACT_SENT.description}</p>
         {/* Asking for the page again starts over (a navigation drops the answer), with or without JavaScript. */}
         <Button asChild variant="outline">
           <Link to="/contact">Send another message</Link>
@@ -57,7 +55,7 @@ export function ContactPageForm({ prefill }: { prefill: { name: string; email: s
     <Form method="post" noValidate className="grid gap-5" aria-label="Contact form">
       {whole ? (
         <FormAlert id="contact-form-error" title="Error">
-          {whole.retryAfterSeconds !== undefined ? whole.error : FAILED}
+          {whole.retryAfterSeconds !== undefined ? whole.error : CONTACT_FAILED}
         </FormAlert>
       ) : null}
       <FormField id="contact-form-name" label="Name" error={errors.name}>
