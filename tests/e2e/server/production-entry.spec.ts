@@ -5,14 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "../support/fixtures";
 import { freePort } from "../support/free-port";
+import { cleanEnv as cleanInstanceEnv } from "../support/production-instance";
 
-/** The environment of this worker without what the fixtures or earlier tests set. */
-function cleanEnv(extra: Record<string, string>) {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["NODE_ENV", "PUBLIC_URL", "ALLOW_DEV_TRON_KEY", "TRON_XPUB", "DATABASE_URL", "PORT", "DATA_DIR"])
-    delete env[name];
-  return { ...env, HOST: "127.0.0.1", LOG_LEVEL: "info", JOBS_ENABLED: "false", ...extra };
-}
+/** The worker's environment as the support's cleanEnv gives it, with the background jobs off. */
+const cleanEnv = (extra: Record<string, string>) => cleanInstanceEnv({ JOBS_ENABLED: "false", ...extra });
 
 test("a deployment without PUBLIC_URL stops at once with one line naming it", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "no-public-url-"));

@@ -5,18 +5,18 @@ import path from "node:path";
 import { expect, test } from "../support/fixtures";
 import { freePort } from "../support/free-port";
 import { submitSignUp } from "../support/member";
+import { cleanEnv } from "../support/production-instance";
 
 // The README's "Try it in five minutes", step by step, as a newcomer does it: a bare start (no
 // NODE_ENV, no database, no mail server, no wallet), sign-up from /pricing, the verification
 // mail read from the dev outbox as a `.txt` file, a simulated deposit, and access shown. When the
 // README's words change, this walk changes with them.
 
-function cleanEnv(extra: Record<string, string>) {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["NODE_ENV", "PUBLIC_URL", "ALLOW_DEV_TRON_KEY", "TRON_XPUB", "DATABASE_URL", "PORT", "DATA_DIR"])
-    delete env[name];
+/** A bare start's environment: none of the worker's settings, and no mail, bot or card keys. */
+function bareEnv(extra: Record<string, string>) {
+  const env: NodeJS.ProcessEnv = cleanEnv(extra);
   for (const name of Object.keys(env)) if (/^(SMTP|TELEGRAM|STRIPE)_/.test(name)) delete env[name];
-  return { ...env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...extra };
+  return env;
 }
 
 /** The newest `.txt` in the outbox, as `ls -t data/outbox/*.txt | head -1` picks it. */
@@ -36,7 +36,7 @@ test("the README's five-minute walk-through works as written on a bare start", a
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "try-it-"));
   const child = spawn(process.execPath, ["build/start.js"], {
-    env: cleanEnv({ PORT: String(port), DATA_DIR: dataDir }),
+    env: bareEnv({ PORT: String(port), DATA_DIR: dataDir }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
