@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "#server/db/client";
 import { pricing } from "#server/db/schema";
 import { creditDeposit } from "#server/wallet/credit-deposit";
+import type { TransferEvent } from "#server/wallet/trongrid-client";
 import { randomTronAddress, randomTxId, USDT_CONTRACT } from "./fake-trongrid";
 
 /** A plan on sale (or not, with `published: false`), its slug made unique from its name. */
@@ -13,22 +14,23 @@ export async function createPlan(db: Db, name: string, price: bigint, published 
   return plan!;
 }
 
+/** A USDT transfer as the chain watcher reads one: a new transaction to `to`, in block 1. */
+export function usdtTransfer(to: string, amount: bigint): TransferEvent {
+  return {
+    txId: randomTxId(),
+    eventIndex: 0,
+    blockNumber: 1,
+    blockTimestamp: Date.now(),
+    contract: USDT_CONTRACT,
+    from: randomTronAddress(),
+    to,
+    amount,
+  };
+}
+
 /** A USDT transfer to the member credited as the deposit watcher credits one; returns its transaction id. */
 export async function creditTransfer(db: Db, userId: string, amount: bigint) {
-  const txId = randomTxId();
-  await creditDeposit({
-    db,
-    userId,
-    event: {
-      txId,
-      eventIndex: 0,
-      blockNumber: 1,
-      blockTimestamp: Date.now(),
-      contract: USDT_CONTRACT,
-      from: randomTronAddress(),
-      to: randomTronAddress(),
-      amount,
-    },
-  });
-  return txId;
+  const event = usdtTransfer(randomTronAddress(), amount);
+  await creditDeposit({ db, userId, event });
+  return event.txId;
 }

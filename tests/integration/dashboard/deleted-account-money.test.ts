@@ -14,9 +14,10 @@ import { listMembers } from "#server/staff/members/list-members";
 import { streamMembersCsv } from "#server/staff/members/stream-members-csv";
 import { listFailedNotifications } from "#server/staff/money/list-failed-notifications";
 import { creditDeposit } from "#server/wallet/credit-deposit";
+import { usdtTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
-import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
+import { randomTronAddress } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { callAction } from "../../helpers/route-request";
 import { PASSWORD } from "../../helpers/two-factor-browser";
@@ -80,16 +81,7 @@ describeEachDatabase("a deleted account's late deposit and how the back office s
     return creditDeposit({
       db: db(),
       userId,
-      event: {
-        txId: randomTxId(),
-        eventIndex: 0,
-        blockNumber: 1,
-        blockTimestamp: Date.now(),
-        contract: USDT_CONTRACT,
-        from: randomTronAddress(),
-        to: profile!.walletAddress ?? randomTronAddress(),
-        amount,
-      },
+      event: usdtTransfer(profile!.walletAddress ?? randomTronAddress(), amount),
     });
   }
 

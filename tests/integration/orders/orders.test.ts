@@ -20,27 +20,13 @@ import { expireOrders } from "#server/orders/expire-orders";
 import { getOpenOrder } from "#server/orders/get-open-order";
 import { adjustMemberBalanceByStaff } from "#server/staff/members/adjust-member-balance";
 import { creditDeposit } from "#server/wallet/credit-deposit";
-import type { TransferEvent } from "#server/wallet/trongrid-client";
-import { createPlan } from "../../helpers/billing";
+import { createPlan, usdtTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake-trongrid";
+import { randomTronAddress } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const usdt = (n: number) => BigInt(n) * 1_000_000n;
 const HOUR = 60 * 60 * 1000;
-
-function deposit(to: string, amount: bigint): TransferEvent {
-  return {
-    txId: randomTxId(),
-    eventIndex: 0,
-    blockNumber: 1,
-    blockTimestamp: Date.now(),
-    contract: USDT_CONTRACT,
-    from: randomTronAddress(),
-    to,
-    amount,
-  };
-}
 
 describeEachDatabase("orders", (database) => {
   const db = () => database().db;
@@ -70,7 +56,7 @@ describeEachDatabase("orders", (database) => {
 
   /** A deposit credited, then the completion that follows every credit (as the watcher does). */
   async function payIn(userId: string, amount: bigint) {
-    await creditDeposit({ db: db(), event: deposit(randomTronAddress(), amount), userId });
+    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), amount), userId });
     return completeCoveredOrder({ db: db(), userId });
   }
 
@@ -181,7 +167,7 @@ describeEachDatabase("orders", (database) => {
       .update(pricing)
       .set({ price: usdt(35) })
       .where(eq(pricing.id, a.id));
-    await creditDeposit({ db: db(), event: deposit(randomTronAddress(), usdt(25)), userId: id });
+    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(25)), userId: id });
     const done = await completeCoveredOrder({ db: db(), userId: id, now: new Date(now.getTime() + 23 * HOUR) });
     expect(done.status).toBe("paid");
     expect((await state(id)).purchases).toEqual([{ amount: -usdt(25) }]);
@@ -196,7 +182,7 @@ describeEachDatabase("orders", (database) => {
       .update(pricing)
       .set({ price: usdt(30) })
       .where(eq(pricing.id, a.id));
-    await creditDeposit({ db: db(), event: deposit(randomTronAddress(), usdt(40)), userId: id });
+    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(40)), userId: id });
     const later = new Date(now.getTime() + 25 * HOUR);
     expect(await completeCoveredOrder({ db: db(), userId: id, now: later })).toEqual({
       status: "awaiting-acceptance",
@@ -220,7 +206,7 @@ describeEachDatabase("orders", (database) => {
     const { id } = await createMember(db());
     const now = new Date();
     await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly", now });
-    await creditDeposit({ db: db(), event: deposit(randomTronAddress(), usdt(12)), userId: id });
+    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(12)), userId: id });
     expect(
       (await completeCoveredOrder({ db: db(), userId: id, now: new Date(now.getTime() + 30 * HOUR) })).status,
     ).toBe("paid");
@@ -274,7 +260,7 @@ describeEachDatabase("orders", (database) => {
       const a = await createPlan(db(), "Nu", usdt(10));
       const { id } = await createMember(db());
       await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
-      await creditDeposit({ db: db(), event: deposit(randomTronAddress(), usdt(10)), userId: id });
+      await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(10)), userId: id });
       expect((await expireOrders({ db: db() })).completed).toBeGreaterThanOrEqual(1);
       expect((await state(id)).orders).toEqual([{ status: "paid", total: usdt(10) }]);
     });
