@@ -21,9 +21,12 @@ function firstLoadAssets(html: string) {
     if (rel === "modulepreload") js.add(href);
     if (rel === "stylesheet") css.add(href);
   }
-  // React Router's inline bootstrap imports the entry and route modules: count those too.
+  // React Router's inline bootstrap imports the entry and route modules, and (patched) lists every
+  // module it preloads once the page has painted: count those too.
   for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const [, spec] of body!.matchAll(/import\s*(?:[^"';]*?from\s*)?["']([^"']+\.js)["']/g)) js.add(spec!);
+    for (const [, spec] of body!.matchAll(/import\s*(?:[^"';]*?from\s*|\(\s*)?["']([^"']+\.js)["']/g)) js.add(spec!);
+    const preloaded = /for \(const href of (\[[^\]]*\])\)/.exec(body!)?.[1];
+    for (const href of preloaded ? (JSON.parse(preloaded) as string[]) : []) js.add(href);
   }
   return { js: [...js], css: [...css] };
 }

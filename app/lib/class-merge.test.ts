@@ -97,6 +97,12 @@ describe("mergeClasses", () => {
     expect(mergeClasses("p-2! p-4")).toBe("p-2! p-4");
   });
 
+  it("answers a list asked again the same way, also after more lists than it keeps", () => {
+    expect(mergeClasses("h-9 px-4 h-auto")).toBe("px-4 h-auto");
+    for (let i = 0; i < 1200; i++) expect(mergeClasses(`p-${i} p-${i + 1}`)).toBe(`p-${i + 1}`);
+    expect(mergeClasses("h-9 px-4 h-auto")).toBe("px-4 h-auto");
+  });
+
   it("keeps what is not a Tailwind utility, in order", () => {
     expect(mergeClasses("  toaster group  animate-in fade-in-0 ")).toBe("toaster group animate-in fade-in-0");
     expect(mergeClasses("")).toBe("");

@@ -172,8 +172,23 @@ function parse(className: string): { key: string; group: string } | undefined {
   return group ? { key: `${variantKey(variants)}${important ? "!" : ""}|`, group } : undefined;
 }
 
+// Components pass the same few hundred class lists again and again (every card, every icon, every
+// render): answers are kept, so hydrating a page merges each distinct list once. The cache is
+// emptied when it grows past its limit, which bounds it on pages that build classes from data.
+const MERGED_LIMIT = 500;
+const merged = new Map<string, string>();
+
 /** Drops every class that a later class overrides; keeps everything else in order. */
 export function mergeClasses(classList: string): string {
+  const known = merged.get(classList);
+  if (known !== undefined) return known;
+  const answer = mergeOnce(classList);
+  if (merged.size >= MERGED_LIMIT) merged.clear();
+  merged.set(classList, answer);
+  return answer;
+}
+
+function mergeOnce(classList: string): string {
   const overridden = new Set<string>();
   const kept: string[] = [];
   const classes = classList.trim().split(/\s+/);
