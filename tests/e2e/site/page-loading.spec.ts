@@ -63,3 +63,31 @@ test.describe("opening a page whose data is slow", () => {
     await expect(loading(page)).toHaveCount(0);
   });
 });
+
+// A first visit paints with the document and its stylesheet alone: the scripts are asked for
+// once the page has loaded and painted, then the page hydrates.
+test.describe("a first visit", () => {
+  for (const path of ["/", "/pricing"]) {
+    test(`${path} paints before it asks for a script, then hydrates`, async ({ page }) => {
+      const html = await (await page.goto(path))!.text();
+      expect(html).not.toContain('rel="modulepreload"');
+      const stylesheet = html.indexOf('rel="stylesheet"');
+      expect(stylesheet).toBeGreaterThan(0);
+      expect(stylesheet).toBeLessThan(html.indexOf("<script"));
+
+      // Hydrated: the support button, a link to /contact until scripts run, opens its dialog.
+      await page.getByRole("button", { name: "Contact support" }).click();
+      await expect(page.getByRole("dialog", { name: "Contact support" })).toBeVisible();
+      const { firstPaint, scripts } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      }));
+      expect(firstPaint).toBeGreaterThan(0);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(Math.min(...scripts)).toBeGreaterThan(firstPaint!);
+    });
+  }
+});
