@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -45,7 +46,12 @@ describeEachDatabase("Simulate a deposit (outside production)", (database) => {
     expect(bill).toMatchObject({ paymentType: "Simulated deposit", status: "paid", txHash: null });
     expect(bill!.invoiceId).toMatch(/^SIM-/);
     const [deposit] = await db().select().from(chainDeposits).where(eq(chainDeposits.userId, member.userId));
-    expect(deposit).toMatchObject({ amount: 25_000_000n, fromAddress: "simulated" });
+    const [profile] = await db().select().from(profiles).where(eq(profiles.id, member.userId));
+    expect(deposit).toMatchObject({
+      amount: 25_000_000n,
+      fromAddress: "simulated",
+      toAddress: profile!.walletAddress,
+    });
 
     // Each click is a transfer of its own.
     expect((await simulate({ amount: 5 })).data).toEqual({ ok: true, balance: "30000000" });
@@ -70,6 +76,14 @@ describeEachDatabase("Simulate a deposit (outside production)", (database) => {
     await db().update(profiles).set({ walletAddress: null }).where(eq(profiles.id, other.userId));
     const answer = await simulate({ amount: "5" }, other.cookie);
     expect(answer.status).toBe(409);
+    expect(JSON.stringify(answer.data)).toContain(
+      "Your deposit address is being prepared. Please try again in a moment.",
+    );
+    // An account without a profile row at all is refused the same way by the domain function.
+    const { simulateDeposit } = await import("#server/wallet/simulate-deposit");
+    await expect(simulateDeposit({ db: db(), userId: crypto.randomUUID(), amount: 1_000_000n })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, other.userId))).toEqual([]);
   });
 });
@@ -123,6 +137,7 @@ describe("Simulate a deposit in production", () => {
     const { database } = await createTestDatabase("pglite");
     await expect(simulateDeposit({ db: database.db, userId: "anyone", amount: 1_000_000n })).rejects.toMatchObject({
       code: "NOT_FOUND",
+      message: "Deposits can only be simulated outside production.",
     });
   });
 });
