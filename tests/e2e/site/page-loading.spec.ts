@@ -70,7 +70,7 @@ test.describe("a first visit", () => {
   for (const path of ["/", "/pricing"]) {
     test(`${path} paints before it asks for a script, then hydrates`, async ({ page }) => {
       const html = await (await page.goto(path))!.text();
-      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toContain('<link rel="modulepreload"');
       const stylesheet = html.indexOf('rel="stylesheet"');
       expect(stylesheet).toBeGreaterThan(0);
       expect(stylesheet).toBeLessThan(html.indexOf("<script"));

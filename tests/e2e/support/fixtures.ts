@@ -126,6 +126,31 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker", timeout: 60_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
+  // A page asks for its scripts only once it has loaded and painted, so the load event comes
+  // before hydration: `page.goto` (waiting for the load, as by default) also waits until React
+  // has hydrated the page, so a click right after it reaches its handler as a person's would.
+  // A page without scripts, or one whose scripts a test holds back, is left as it is after 10 s.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const waited =
+        options?.waitUntil === undefined || options.waitUntil === "load" || options.waitUntil === "networkidle";
+      if (javaScriptEnabled !== false && waited && response?.headers()["content-type"]?.startsWith("text/html")) {
+        await page
+          .waitForFunction(
+            () =>
+              document.querySelector('script[type="module"]') === null ||
+              Object.keys(document.body).some((key) => key.startsWith("__reactProps")),
+            undefined,
+            { timeout: 10_000 },
+          )
+          .catch(() => {});
+      }
+      return response;
+    };
+    await use(page);
+  },
   expectedConsoleErrors: [[], { option: true }],
   failOnConsoleError: [
     async ({ page, expectedConsoleErrors }, use) => {
