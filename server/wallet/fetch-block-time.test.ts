@@ -1,13 +1,13 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { startLocalServer } from "../../tests/helpers/local-server.ts";
 import { fetchBlockTime } from "./fetch-block-time.ts";
 import { TronGridError } from "./trongrid-client.ts";
 
 // A local HTTP server stands in for the full node API TronGrid serves: each test says what it
 // answers; every request is recorded as sent (method, path, headers, body).
 type Recorded = { method?: string; path?: string; headers: http.IncomingHttpHeaders; body: string };
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
 let base: string;
 let requests: Recorded[];
 let reply: (res: http.ServerResponse) => void;
@@ -26,7 +26,7 @@ const block = (number: number, timestamp: number) => ({
 beforeEach(async () => {
   requests = [];
   answer(200, {});
-  server = http.createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
@@ -34,12 +34,9 @@ beforeEach(async () => {
       reply(res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
-afterEach(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterEach(() => server.close());
 
 /** The error fetchBlockTime threw, checked to be a TronGridError. */
 async function failure(options: Parameters<typeof fetchBlockTime>[0]) {
@@ -102,12 +99,10 @@ it("retries what a busy or failing node answers, not a refusal", async () => {
 });
 
 it("retries when the node cannot be reached", async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   const error = await failure({ apiUrl: base, number: 3 });
   expect(error.retryable).toBe(true);
   expect(error.message).toMatch(/^TronGrid unreachable: /);
-  // afterEach closes it again: listen once more so that close has a server to close.
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 });
 
 it("passes the caller's cancellation on as it is", async () => {

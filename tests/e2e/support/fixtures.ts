@@ -6,6 +6,7 @@ import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { startFakeStripe, type FakeStripe } from "../../helpers/fake-stripe";
 import { startFakeTronGrid, type FakeTronGrid } from "../../helpers/fake-trongrid";
 import { freePort } from "./free-port";
+import { waitForHydration } from "./hydration";
 
 type Testing = typeof import("./server-entry.ts");
 type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
@@ -136,17 +137,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const response = await goto(url, options);
       const waited =
         options?.waitUntil === undefined || options.waitUntil === "load" || options.waitUntil === "networkidle";
-      if (javaScriptEnabled !== false && waited && response?.headers()["content-type"]?.startsWith("text/html")) {
-        await page
-          .waitForFunction(
-            () =>
-              document.querySelector('script[type="module"]') === null ||
-              Object.keys(document.body).some((key) => key.startsWith("__reactProps")),
-            undefined,
-            { timeout: 10_000 },
-          )
-          .catch(() => {});
-      }
+      const html = response?.headers()["content-type"]?.startsWith("text/html");
+      if (javaScriptEnabled !== false && waited && html && (await page.locator('script[type="module"]').count()) > 0)
+        await waitForHydration(page, "body", { timeout: 10_000 }).catch(() => {});
       return response;
     };
     await use(page);

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { answered } from "./answered";
 import { expect } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 type Testing = typeof import("./server-entry.ts");
 type App = { url: string; testing: Testing };
@@ -96,12 +97,7 @@ export async function openDashboard(page: Page, section?: string) {
   await waitForHydration(page);
 }
 
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const wrapper = document.querySelector('[data-slot="sidebar-wrapper"]');
-    return wrapper !== null && Object.keys(wrapper).some((key) => key.startsWith("__reactProps"));
-  });
-}
+export { waitForHydration };
 
 /** Opens an account through the server's own sign-up code, without signing this browser in. */
 export async function createMember(app: Pick<App, "testing">, email: string, password = "Analytical1") {

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { chainCursors } from "#server/db/schema";
+import { chainCursors, jobRuns } from "#server/db/schema";
+import { RECORDED_JOBS } from "#server/lib/record-job-run";
 import { recordPollOutcome } from "#server/wallet/record-poll-outcome";
 import { describeEachDatabase } from "../../helpers/database";
 
@@ -21,18 +22,11 @@ describeEachDatabase("recordPollOutcome", (database) => {
   const cursor = async () =>
     (await database().db.select().from(chainCursors).where(eq(chainCursors.name, cursorName)))[0]!;
   /** The deposit-poll job runs that started at `at` (each test uses its own start times). */
-  const runsAt = async (at: Date) => {
-    const result = await database().db.execute<{
-      ok: boolean;
-      result: unknown;
-      error: string | null;
-      finished: string;
-    }>(
-      sql`select ok, result, error, finished_at::text as finished from job_runs
-          where job = 'deposit-poll' and started_at = ${at.toISOString()}::timestamptz`,
-    );
-    return result.rows;
-  };
+  const runsAt = (at: Date) =>
+    database()
+      .db.select({ ok: jobRuns.ok, result: jobRuns.result, error: jobRuns.error, finishedAt: jobRuns.finishedAt })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, RECORDED_JOBS.depositPoll), eq(jobRuns.startedAt, at)));
   const record = (options: Partial<Parameters<typeof recordPollOutcome>[0]>) =>
     recordPollOutcome({ db: database().db, cursorName, startedAt: started, now, ...options });
 
@@ -49,7 +43,7 @@ describeEachDatabase("recordPollOutcome", (database) => {
     const [run] = await runsAt(credited);
     expect(run).toMatchObject({ ok: true, error: null });
     expect(run!.result).toEqual({ ...done, credited: 2, cursorAt: "2026-11-20T09:59:00.000Z" });
-    expect(new Date(run!.finished).toISOString()).toBe(now.toISOString());
+    expect(run!.finishedAt).toEqual(now);
 
     const uncredited = new Date("2026-11-20T12:01:00.000Z");
     await record({ startedAt: uncredited, done: { ...done, uncredited: 1 } });
@@ -96,17 +90,13 @@ describeEachDatabase("recordPollOutcome", (database) => {
   it("a written run prunes the watcher's runs older than 30 days, and only those", async () => {
     const old = new Date(Date.now() - 31 * 86_400_000);
     const recent = new Date(Date.now() - 29 * 86_400_000);
-    for (const at of [old, recent]) {
-      await database().db.execute(
-        sql`insert into job_runs (job, started_at, finished_at, ok, result)
-            values ('deposit-poll', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, true, '{}'::jsonb)`,
-      );
-    }
-    const otherJob = await database().db.execute(
-      sql`insert into job_runs (job, started_at, finished_at, ok, result)
-          values ('renewals', ${old.toISOString()}::timestamptz, ${old.toISOString()}::timestamptz, true, '{}'::jsonb)
-          returning id`,
-    );
+    await database()
+      .db.insert(jobRuns)
+      .values([old, recent].map((at) => ({ job: RECORDED_JOBS.depositPoll, startedAt: at, finishedAt: at, ok: true })));
+    const [otherJob] = await database()
+      .db.insert(jobRuns)
+      .values({ job: RECORDED_JOBS.renewals, startedAt: old, finishedAt: old, ok: true })
+      .returning({ id: jobRuns.id });
     // A quiet poll writes nothing, so it prunes nothing either.
     await record({ startedAt: new Date(), done });
     expect(await runsAt(old)).toHaveLength(1);
@@ -114,9 +104,6 @@ describeEachDatabase("recordPollOutcome", (database) => {
     await record({ startedAt: new Date(), error: "TronGrid unreachable" });
     expect(await runsAt(old)).toEqual([]);
     expect(await runsAt(recent)).toHaveLength(1);
-    const renewals = await database().db.execute(
-      sql`select id from job_runs where id = ${(otherJob.rows[0] as { id: number | string }).id}`,
-    );
-    expect(renewals.rows).toHaveLength(1);
+    expect(await database().db.select().from(jobRuns).where(eq(jobRuns.id, otherJob!.id))).toHaveLength(1);
   });
 });

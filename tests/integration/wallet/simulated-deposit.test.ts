@@ -9,6 +9,7 @@ import { getPublicConfig, markLocalTrial, simulatedDepositsAllowed } from "#serv
 import { billingHistory, chainDeposits, ledgerEntries, profiles } from "#server/db/schema";
 import { createApp } from "#server/http/app";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { simulateDeposit } from "#server/wallet/simulate-deposit";
 import { createTestDatabase, describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { expectLedgerInvariant } from "../../helpers/members";
@@ -80,7 +81,6 @@ describeEachDatabase("Simulate a deposit (outside production)", (database) => {
       "Your deposit address is being prepared. Please try again in a moment.",
     );
     // An account without a profile row at all is refused the same way by the domain function.
-    const { simulateDeposit } = await import("#server/wallet/simulate-deposit");
     await expect(simulateDeposit({ db: db(), userId: crypto.randomUUID(), amount: 1_000_000n })).rejects.toMatchObject({
       code: "CONFLICT",
     });
@@ -133,7 +133,6 @@ describe("Simulate a deposit in production", () => {
   });
 
   it("is refused by the domain function too, whatever calls it", async () => {
-    const { simulateDeposit } = await import("#server/wallet/simulate-deposit");
     const { database } = await createTestDatabase("pglite");
     await expect(simulateDeposit({ db: database.db, userId: "anyone", amount: 1_000_000n })).rejects.toMatchObject({
       code: "NOT_FOUND",
