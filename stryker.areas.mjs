@@ -53,7 +53,9 @@ export const areas = {
     mutate: ["server/auth/two-factor/*.ts"],
     tests: [
       ...AUTH_UNIT_TESTS,
-      "tests/integration/auth/{two-factor,two-factor-*,sessions,sessions-*,passkeys}.test.ts",
+      "tests/integration/auth/{auth-accounts,two-factor,two-factor-*,sessions,sessions-*,passkeys}.test.ts",
+      // The second step's per-challenge and per-address limits.
+      "tests/integration/http/rate-limit-keys.test.ts",
     ],
   },
   "auth-passkeys": {
