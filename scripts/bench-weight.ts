@@ -25,7 +25,7 @@ function firstLoadAssets(html: string) {
   // module it preloads once the page has painted: count those too.
   for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
     for (const [, spec] of body!.matchAll(/import\s*(?:[^"';]*?from\s*|\(\s*)?["']([^"']+\.js)["']/g)) js.add(spec!);
-    const preloaded = /for\s*\(const \w+ of (\[[^\]]*\])\)/.exec(body!)?.[1];
+    const preloaded = /const m=(\[[^\]]*\]);/.exec(body!)?.[1];
     for (const href of preloaded ? (JSON.parse(preloaded) as string[]) : []) js.add(href);
   }
   return { js: [...js], css: [...css] };

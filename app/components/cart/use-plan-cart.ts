@@ -82,11 +82,13 @@ export function usePlanCart(
     const inTab = given ? null : readCart();
     const inAccount = keptKey !== null ? parseCart(JSON.parse(keptKey)) : null;
     const stored = given ?? (inTab && inAccount ? joinKeptCart(inAccount, inTab) : (inTab ?? inAccount));
-    if (stored) {
-      setCart(onlyPublished(stored, plans));
-      if (!given && keepRestored) changed.current = true;
-    }
-    setRestored(true);
+    if (stored && !given && keepRestored) changed.current = true;
+    // As a transition: right after hydration this re-renders every plan card, and an urgent update
+    // would do it in one uninterrupted task while the page is meant to answer a tap.
+    React.startTransition(() => {
+      if (stored) setCart(onlyPublished(stored, plans));
+      setRestored(true);
+    });
   }, [carriedKey, initialKey, keptKey, plans, keepRestored]);
 
   React.useEffect(() => {

@@ -39,7 +39,7 @@ export function BillingPeriodTabs({
   // Scripts run once the first effect has (a state of its own rather than useHydrated, whose shared
   // module would be one more file in the pricing page's first load).
   const [hydrated, setHydrated] = React.useState(false);
-  React.useEffect(() => setHydrated(true), []);
+  React.useEffect(() => React.startTransition(() => setHydrated(true)), []);
   return (
     <Tabs
       data-slot="billing-period-tabs"
