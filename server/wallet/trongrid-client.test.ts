@@ -1,7 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { transferEvent } from "../../tests/helpers/fake-trongrid.ts";
+import { startLocalServer } from "../../tests/helpers/local-server.ts";
 import { getLogger } from "../lib/logger.ts";
 import { fetchTransferEvents, isRetryableStatus, TronGridError } from "./trongrid-client.ts";
 
@@ -13,7 +13,7 @@ const TO = "TLeUMvxvtUmbCyHAzf3FKV7C2FxquGDWUj";
 const TX = "ab".repeat(32);
 
 type Recorded = { path: string; query: Record<string, string>; headers: http.IncomingHttpHeaders };
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
 let base: string;
 let requests: Recorded[];
 let reply: (res: http.ServerResponse) => void;
@@ -30,20 +30,14 @@ const answerJson = (body: unknown) => answer(200, JSON.stringify(body));
 beforeEach(async () => {
   requests = [];
   answerJson({ data: [], success: true, meta: { at: 1 } });
-  server = http.createServer((req, res) => {
+  server = await startLocalServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers });
     reply(res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
-afterEach(async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-});
+afterEach(() => server.close());
 
 const fetchPage = (options: Partial<Parameters<typeof fetchTransferEvents>[0]> = {}) =>
   fetchTransferEvents({ apiUrl: base, contract: USDT, minBlockTimestamp: 0, ...options });
@@ -183,7 +177,7 @@ describe("fetchTransferEvents: failures", () => {
   });
 
   it("an unreachable server is retryable, without a status, with the network error as cause and in the message", async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     const error = await failure(fetchPage());
     expect(error).toBeInstanceOf(TronGridError);
     expect(error).toMatchObject({
