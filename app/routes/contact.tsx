@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { ContactPageForm } from "~/components/site/contact-page-form";
 import { seoMeta } from "~/lib/meta";
 import { contactSchema } from "~/lib/validation/site/contact";
@@ -14,25 +15,34 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     description: "Questions about plans, payments or access? Write to us; we usually answer within a day.",
   });
 
+/** Where a sent message leads: the page saying so, at an address of its own (see the action). */
+const SENT_PATH = "/contact?sent=1";
+
 /**
  * A signed-in member finds their name and address filled in. An anonymous visitor sends no
- * cookie, so the page cache keeps one copy of the empty form for everyone.
+ * cookie, so the page cache keeps one copy of the empty form (and one of the sent panel) for
+ * everyone.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!request.headers.get("cookie")) return { prefill: null };
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  if (!request.headers.get("cookie")) return { prefill: null, sent };
   const { member } = await getMemberSession(request);
-  return { prefill: member ? { name: member.name, email: member.email } : null };
+  return { prefill: member ? { name: member.name, email: member.email } : null, sent };
 }
 
 /**
  * The contact form as a page: the same schema and domain call as the support dialog's
  * /api/contact, posted as a plain form (so it works before scripts load, or without them) and
- * answered by this page, filled in again on a refusal.
+ * answered by this page, filled in again on a refusal. A sent message is answered with a redirect
+ * to the sent panel's own address, so reloading it, or coming Back to it, posts nothing again.
  */
 export const action = defineAction({
   schema: contactSchema,
   echo: ["name", "email", "telegram", "message"],
-  run: receiveContactPost,
+  run: async (options) => {
+    await receiveContactPost(options);
+    return redirect(SENT_PATH, 303);
+  },
 });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
@@ -44,7 +54,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           Questions about plans, payments or access? We usually answer within a day.
         </p>
       </header>
-      <ContactPageForm prefill={loaderData.prefill} />
+      <ContactPageForm prefill={loaderData.prefill} sent={loaderData.sent} />
     </div>
   );
 }

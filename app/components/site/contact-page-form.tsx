@@ -14,14 +14,21 @@ const FIELDS = ["name", "email", "telegram", "message"] as const;
  * The /contact page's form: a plain form posted to the page's action, so it works before scripts
  * load or without them. The answer is the page itself, rendered by the server too: the problems
  * beside their fields, a refusal of the whole message in an alert above them (a rate limit's own
- * text, otherwise the one try-again text, as the support dialog words them), or the sent panel.
+ * text, otherwise the one try-again text, as the support dialog words them), or, once `sent`
+ * (the address the action redirects to after a message is sent), the sent panel.
  */
-export function ContactPageForm({ prefill }: { prefill: { name: string; email: string } | null }) {
+export function ContactPageForm({
+  prefill,
+  sent = false,
+}: {
+  prefill: { name: string; email: string } | null;
+  sent?: boolean;
+}) {
   const answer = useActionData<ActionAnswer>();
   const busy = useNavigation().state === "submitting";
   const failure = failureOf(answer);
 
-  if (answer?.ok)
+  if (sent || answer?.ok)
     return (
       <div className="grid gap-4 rounded-xl border p-6 text-center" role="status">
         <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden="true" />

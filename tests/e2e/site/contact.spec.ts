@@ -181,6 +181,7 @@ test.describe("the contact page", () => {
     await expect(sent).toContainText("Message Sent!");
     await expect(sent).toContainText("Thank you for contacting us. We'll get back to you as soon as possible.");
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/contact\?sent=1$/); // a reload there posts nothing again
     const rows = await db
       .select()
       .from(contactSubmissions)

@@ -21,9 +21,12 @@ describeEachDatabase("the contact page", (database) => {
   });
 
   it("fills in a signed-in member's name and address; a visitor gets the empty form", async () => {
-    expect(await callLoader(contactPage, { path: "/contact" })).toEqual({ status: 200, data: { prefill: null } });
+    expect(await callLoader(contactPage, { path: "/contact" })).toEqual({
+      status: 200,
+      data: { prefill: null, sent: false },
+    });
     const signedIn = await callLoader(contactPage, { path: "/contact", cookie: member.cookie });
-    expect(signedIn.data).toEqual({ prefill: { name: "Sam Staff", email: member.email } });
+    expect(signedIn.data).toEqual({ prefill: { name: "Sam Staff", email: member.email }, sent: false });
   });
 
   it("a refusal hands the typed text back with the field's problem; a good message is stored for the member", async () => {
@@ -44,7 +47,12 @@ describeEachDatabase("the contact page", (database) => {
       cookie: member.cookie,
       form: { name: " Ada ", email, telegram: "", message: "From the page" },
     });
-    expect(sent).toMatchObject({ status: 200, data: { ok: true } });
+    // Answered with the sent panel's own address: a reload or Back there posts nothing again.
+    expect(sent).toMatchObject({ status: 303, location: "/contact?sent=1" });
+    expect(await callLoader(contactPage, { path: "/contact?sent=1" })).toEqual({
+      status: 200,
+      data: { prefill: null, sent: true },
+    });
     const rows = await db().select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
     expect(rows.map((r) => [r.name, r.telegram, r.message, r.userId])).toEqual([
       ["Ada", null, "From the page", member.userId],
