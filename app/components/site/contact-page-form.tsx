@@ -28,7 +28,8 @@ export function ContactPageForm({
   const busy = useNavigation().state === "submitting";
   const failure = failureOf(answer);
 
-  if (sent || answer?.ok)
+  // A sent message is never answered here: the action redirects to the sent panel's address.
+  if (sent)
     return (
       <div className="grid gap-4 rounded-xl border p-6 text-center" role="status">
         <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden="true" />
