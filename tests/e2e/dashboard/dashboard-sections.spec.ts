@@ -5,6 +5,7 @@ import { blockingViolations, settle } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { holdData } from "../support/hold-data";
 import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
+import { replaceStoredCart } from "../support/pricing";
 
 const USDT = 1_000_000n;
 const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
@@ -138,10 +139,7 @@ test.describe("member dashboard", () => {
       .from(schema.pricing)
       .where(and(eq(schema.pricing.planId, "vip-signals"), eq(schema.pricing.published, true)));
     await openDashboard(page, "subscriptions");
-    await page.evaluate(
-      (id) => sessionStorage.setItem("cart", JSON.stringify({ planIds: [id], billingPeriod: "quarterly" })),
-      vip!.id,
-    );
+    await replaceStoredCart(page, { planIds: [vip!.id], billingPeriod: "quarterly" });
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByRole("tab", { name: /Quarterly/ })).toHaveAttribute("aria-selected", "true");

@@ -8,6 +8,7 @@ import {
   openPricing,
   plansFromDb,
   publishedPlan,
+  replaceStoredCart,
   storedCart,
   usd,
 } from "../support/pricing";
@@ -158,10 +159,7 @@ test.describe("pricing page", () => {
     const vip = await publishedPlan(app, "vip-signals");
     const retired = (await plansFromDb(app)).find((p) => !p.published)!;
     await openPricing(page);
-    await page.evaluate(
-      (ids) => sessionStorage.setItem("cart", JSON.stringify({ planIds: ids, billingPeriod: "lifetime" })),
-      [retired.id, vip.id, 987_654],
-    );
+    await replaceStoredCart(page, { planIds: [retired.id, vip.id, 987_654], billingPeriod: "lifetime" });
     await page.reload();
     await expect(cartItems(page)).toHaveCount(1);
     await expect(cartItems(page).first()).toContainText(vip.name);
