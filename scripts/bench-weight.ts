@@ -4,6 +4,7 @@
 // measured by ./bench-lighthouse.ts.
 import zlib from "node:zlib";
 import { kb } from "./bench-server.ts";
+import { bootstrapModules } from "./bootstrap-modules.ts";
 
 /** The scripts and stylesheets a browser fetches on first load, as named in the HTML. */
 function firstLoadAssets(html: string) {
@@ -25,8 +26,7 @@ function firstLoadAssets(html: string) {
   // module it preloads once the page has painted: count those too.
   for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
     for (const [, spec] of body!.matchAll(/import\s*(?:[^"';]*?from\s*|\(\s*)?["']([^"']+\.js)["']/g)) js.add(spec!);
-    const preloaded = /const m=(\[[^\]]*\]);/.exec(body!)?.[1];
-    for (const href of preloaded ? (JSON.parse(preloaded) as string[]) : []) js.add(href);
+    for (const href of bootstrapModules(body!)) js.add(href);
   }
   return { js: [...js], css: [...css] };
 }

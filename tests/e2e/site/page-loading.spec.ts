@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { bootstrapModules } from "../../../scripts/bootstrap-modules";
 import { expect, test } from "../support/fixtures";
 import { holdData } from "../support/hold-data";
 
@@ -105,7 +106,7 @@ test.describe("a first visit", () => {
       // Every module is asked for, a few to a task: each request costs the main thread, and one
       // long task of them all is what a phone's first tap waits behind. (A part opened later,
       // here the support dialog, is preloaded by the bundler's own helper, in a batch of its own.)
-      const modules = JSON.parse(/const m=(\[[^\]]*\]);/.exec(html)![1]!) as string[];
+      const modules = bootstrapModules(html);
       const batches = (
         await page.evaluate(() => (window as unknown as { preloadBatches: string[][] }).preloadBatches)
       ).filter((batch) => batch.some((href) => modules.includes(href)));
