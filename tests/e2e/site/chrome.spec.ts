@@ -69,6 +69,24 @@ test.describe("site chrome", () => {
     expect(dark).not.toBe(light);
   });
 
+  // The footer is laid out only near the viewport and stands in for itself at a fixed height until
+  // then: that height must be its own, or the scrollbar jumps as a reader nears the end of a page.
+  for (const width of [390, 600, 1280]) {
+    test(`the footer's stand-in height is its laid-out height at ${width} px wide`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/terms-of-service");
+      const footer = page.getByRole("contentinfo");
+      const standIn = await footer.evaluate((el) =>
+        parseFloat(getComputedStyle(el).containIntrinsicBlockSize.replace("auto", "")),
+      );
+      expect(standIn).toBeGreaterThan(0);
+      await footer.scrollIntoViewIfNeeded();
+      const laidOut = await footer.evaluate((el) => el.getBoundingClientRect().height);
+      // Within 5 %: the lists' line breaks move a little with the width.
+      expect(Math.abs(laidOut - standIn) / laidOut).toBeLessThanOrEqual(0.05);
+    });
+  }
+
   test("legal pages carry the site's constants", async ({ page }) => {
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
