@@ -175,8 +175,11 @@ function parse(className: string): { key: string; group: string } | undefined {
 // Components pass the same few hundred class lists again and again (every card, every icon, every
 // render): answers are kept, so hydrating a page merges each distinct list once. The cache is
 // emptied when it grows past its limit, which bounds it on pages that build classes from data.
-const MERGED_LIMIT = 500;
+export const MERGED_LIMIT = 500;
 const merged = new Map<string, string>();
+
+/** How many answers are kept now: at most MERGED_LIMIT. */
+export const keptMergeCount = () => merged.size;
 
 /** Drops every class that a later class overrides; keeps everything else in order. */
 export function mergeClasses(classList: string): string {
