@@ -19,13 +19,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 const SENT_PATH = "/contact?sent=1";
 
 /**
- * A signed-in member finds their name and address filled in. An anonymous visitor sends no
- * cookie, so the page cache keeps one copy of the empty form (and one of the sent panel) for
- * everyone.
+ * A signed-in member finds their name and address filled in (the sent panel has no form to fill).
+ * An anonymous visitor sends no cookie, so the page cache keeps one copy of the empty form (and
+ * one of the sent panel) for everyone.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  if (!request.headers.get("cookie")) return { prefill: null, sent };
+  if (sent || !request.headers.get("cookie")) return { prefill: null, sent };
   const { member } = await getMemberSession(request);
   return { prefill: member ? { name: member.name, email: member.email } : null, sent };
 }

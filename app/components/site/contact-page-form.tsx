@@ -17,13 +17,7 @@ const FIELDS = ["name", "email", "telegram", "message"] as const;
  * text, otherwise the one try-again text, as the support dialog words them), or, once `sent`
  * (the address the action redirects to after a message is sent), the sent panel.
  */
-export function ContactPageForm({
-  prefill,
-  sent = false,
-}: {
-  prefill: { name: string; email: string } | null;
-  sent?: boolean;
-}) {
+export function ContactPageForm({ prefill, sent }: { prefill: { name: string; email: string } | null; sent: boolean }) {
   const answer = useActionData<ActionAnswer>();
   const busy = useNavigation().state === "submitting";
   const failure = failureOf(answer);
@@ -35,7 +29,7 @@ export function ContactPageForm({
         <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden="true" />
         <p className="text-lg font-semibold">{CONTACT_SENT.title}</p>
         <p className="text-muted-foreground">{CONTACT_SENT.description}</p>
-        {/* Asking for the page again starts over (a navigation drops the answer), with or without JavaScript. */}
+        {/* The form's own address starts over, with or without JavaScript. */}
         <Button asChild variant="outline">
           <Link to="/contact">Send another message</Link>
         </Button>

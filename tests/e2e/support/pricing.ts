@@ -31,18 +31,20 @@ export const cartTotal = (page: Page) => cart(page).locator('[data-slot="cart-to
 export const nextStep = (page: Page) => page.getByRole("button", { name: "Next Step" });
 export const storedCart = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem("cart") ?? "null"));
 
+/** Waits until the page has restored its cart: hydrated, the restore written to the tab's storage. */
+const cartRestored = (page: Page) => expect.poll(() => storedCart(page)).not.toBeNull();
+
 /**
  * Puts `value` in this tab's stored cart, as a visitor's earlier visit would have left it. Waits
  * for the page's own restore first: it writes the cart it restored (after hydration, in a
  * transition), which would otherwise overwrite `value` before the next load reads it.
  */
 export async function replaceStoredCart(page: Page, value: { planIds: number[]; billingPeriod: string }) {
-  await expect.poll(() => storedCart(page)).not.toBeNull();
+  await cartRestored(page);
   await page.evaluate((v) => sessionStorage.setItem("cart", JSON.stringify(v)), value);
 }
 
-/** Waits until the page is hydrated (the cart restores itself in an effect). */
 export async function openPricing(page: Page, path = "/pricing") {
   await page.goto(path);
-  await expect.poll(() => storedCart(page)).not.toBeNull();
+  await cartRestored(page);
 }

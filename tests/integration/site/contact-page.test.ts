@@ -53,6 +53,8 @@ describeEachDatabase("the contact page", (database) => {
       status: 200,
       data: { prefill: null, sent: true },
     });
+    const panel = await callLoader(contactPage, { path: "/contact?sent=1", cookie: member.cookie });
+    expect(panel.data).toEqual({ prefill: null, sent: true });
     const rows = await db().select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
     expect(rows.map((r) => [r.name, r.telegram, r.message, r.userId])).toEqual([
       ["Ada", null, "From the page", member.userId],
