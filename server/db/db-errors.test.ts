@@ -35,6 +35,7 @@ describe("database error helpers", () => {
       wrapped("57P03"), // the database system is starting up
       wrapped("08006"),
       wrapped("53300"),
+      wrapped("25006"), // cannot execute INSERT in a read-only transaction: a standby answered
       drizzle(new Error("Connection terminated unexpectedly")),
       new Error("Client has encountered a connection error and is not queryable"),
       new Error("timeout exceeded when trying to connect"),

@@ -45,10 +45,12 @@ export const RETRY_AFTER_SECONDS = 5;
 /**
  * SQLSTATEs of a database that is away for a while rather than a request that is wrong:
  * connection exceptions (class 08), the server shutting down or restarting (57P01 admin
- * shutdown, 57P02 crash shutdown, 57P03 cannot connect now: starting up or shutting down) and
- * too many connections (53300).
+ * shutdown, 57P02 crash shutdown, 57P03 cannot connect now: starting up or shutting down), too
+ * many connections (53300), and a write refused by a read-only server (25006: a standby, or an
+ * old primary back after a failover; the pool drops that connection, and the retry finds the
+ * server that accepts writes).
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300|25006)$/;
 /** Socket errors of a connection that could not be made or was cut. */
 const UNAVAILABLE_SOCKET_CODES = new Set([
   "ECONNREFUSED",

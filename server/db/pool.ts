@@ -3,18 +3,60 @@ import pg from "pg";
 /** How long a request waits for a connection (a new one, or a free one of the pool) before it gives up. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** Where a client of the pool keeps the error its connection was lost with. */
+const LOST = Symbol("lost connection");
+type Tracked = pg.ClientBase & { [LOST]?: Error };
+
+/**
+ * Errors after which a connection is not used again: the server ended it or is ending it (a FATAL
+ * error answers the query, the socket closes a moment later), the connection itself failed, or
+ * the server turned out to be read-only (a standby, or an old primary back after a failover):
+ * the next connection may reach the one that accepts writes.
+ */
+function endsTheConnection(error: unknown) {
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return (
+    severity === "FATAL" ||
+    severity === "PANIC" ||
+    (typeof code === "string" && (/^(08...|57P0[123])$/.test(code) || code === "25006"))
+  );
+}
+
+/**
+ * Calls `onLost` once when `client`'s connection is lost, at once if it already was (the error
+ * may have come before its holder started listening). Returns a function that stops listening.
+ */
+export function whenConnectionLost(client: pg.ClientBase, onLost: (error: Error) => void): () => void {
+  const tracked = client as Tracked;
+  if (tracked[LOST]) {
+    onLost(tracked[LOST]);
+    return () => {};
+  }
+  const listener = (error: Error) => {
+    tracked.off("error", listener);
+    onLost(error);
+  };
+  tracked.on("error", listener);
+  return () => tracked.off("error", listener);
+}
+
 /**
  * node-postgres' pool, made to outlive a restart or failover of its database.
  *
- * node-postgres reports a lost connection as an `error` event on the client. The pool listens
- * only while a client is idle; a client that is checked out (a transaction, the job leader's
- * lock) and has no listener of its own ends the process with "Unhandled 'error' event" — and
- * a dropped connection emits twice (the server's 57P01, then "Connection terminated
- * unexpectedly"). So every checked-out client gets a listener for as long as it is out. On
- * the first error the client is handed back at once, marked broken so the pool discards it:
- * its holder's queries already fail (node-postgres rejects them), its holder's own release
- * becomes a no-op, and a holder that never releases (Drizzle does not when BEGIN itself
- * fails) cannot leak a slot of the pool. Releasing twice is harmless for the same reason.
+ * node-postgres reports a lost connection as an `error` event on the client, and an `error` event
+ * that nobody listens to ends the process. The pool's own listeners leave gaps: it stops listening
+ * when it hands a client out, and a client handed out while node-postgres is still reading one
+ * network chunk (a query just finished on it, the next holder waits in a promise) meets the next
+ * message of that chunk — the server's 57P01 when it restarts — before its holder can listen. So
+ * every client of this pool listens to itself from its creation to its end: the error is heard
+ * there and recorded on the client, whoever holds it (or nobody).
+ *
+ * A checked-out client (a transaction, a lock holder) is moreover handed back at once on its first
+ * error, marked broken so that the pool discards it: its holder's queries already fail, its
+ * holder's own release becomes a no-op, and a holder that never releases (Drizzle does not when
+ * BEGIN itself fails) cannot leak a slot of the pool. A client is also discarded when a query on it
+ * failed in a way that ends or disqualifies the connection (see endsTheConnection), and a client
+ * whose connection was lost before it was handed out is discarded for a fresh one.
  */
 export function createPool(options: {
   connectionString: string;
@@ -23,22 +65,39 @@ export function createPool(options: {
 }): pg.Pool {
   const { onConnectionError } = options;
 
+  class ListenedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on("error", (error: Error) => {
+        const tracked = this as Tracked;
+        if (tracked[LOST]) return; // a dropped connection reports twice: 57P01, then the closed socket
+        tracked[LOST] = error;
+        onConnectionError(error);
+      });
+      // Drizzle queries a checked-out client through the promise form: a failure that ends or
+      // disqualifies the connection marks it, so that its release discards it.
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      this.query = ((...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise)
+          result.catch((error: unknown) => {
+            if (endsTheConnection(error)) (this as Tracked)[LOST] ??= error as Error;
+          });
+        return result;
+      }) as pg.Client["query"];
+    }
+  }
+
   const guard = (client: pg.PoolClient) => {
     const release = client.release.bind(client);
     let released = false;
-    let broken: Error | undefined;
-    const onError = (error: Error) => {
-      broken ??= error;
-      onConnectionError(error);
-      done(error);
-    };
     const done = (error?: Error | boolean) => {
       if (released) return;
       released = true;
-      client.off("error", onError);
-      release(error || broken);
+      stopListening();
+      release(error || (client as Tracked)[LOST] || undefined);
     };
-    client.on("error", onError);
+    const stopListening = whenConnectionLost(client, (error) => done(error));
     client.release = done;
     return client;
   };
@@ -59,15 +118,28 @@ export function createPool(options: {
         done: (release?: unknown) => void,
       ) => void,
     ) {
-      // The callback form is the pool's own `query()`, which listens for errors itself.
+      // The callback form is the pool's own `query()`, which listens for errors itself and
+      // discards a client released with one.
       if (callback) return super.connect(callback);
-      return super.connect().then(guard);
+      return this.connectLive();
+    }
+
+    /** A guarded client whose connection is still up: one lost while it waited idle is discarded. */
+    private async connectLive(): Promise<pg.PoolClient> {
+      for (let attempt = 1; ; attempt++) {
+        const client = await super.connect();
+        const lost = (client as Tracked)[LOST];
+        if (!lost) return guard(client);
+        client.release(lost);
+        if (attempt >= options.max) throw lost;
+      }
     }
   }
 
   const pool = new ResilientPool({
     connectionString: options.connectionString,
     max: options.max,
+    Client: ListenedClient as unknown as new () => pg.ClientBase,
     // A database that does not answer at all (a failover's dropped packets) must not hold a
     // request forever: it gets its 503 after this, like one refused at once.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -80,7 +152,7 @@ export function createPool(options: {
     options: "-c random_page_cost=1.1",
   });
   // An idle client losing its connection is dropped by the pool, which then emits this: without
-  // a listener it would end the process.
-  pool.on("error", (error) => onConnectionError(error));
+  // a listener it would end the process. The client's own listener has already logged it.
+  pool.on("error", () => {});
   return pool;
 }

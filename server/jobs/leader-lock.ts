@@ -1,6 +1,7 @@
 import { setTimeout as pause } from "node:timers/promises";
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
+import { whenConnectionLost } from "../db/pool.ts";
 import { getLogger } from "../lib/logger.ts";
 
 /** After a lost connection or a failed attempt: the first retry, doubling up to the cap. */
@@ -43,20 +44,18 @@ export function runAsLeader(options: {
         if (got.rows[0]?.ok) {
           log.info({ job: name }, "this instance runs the singleton job");
           // Losing the connection loses the lock: stop working so another instance can lead.
-          // Every error is heard, not only the first: a dropped connection reports twice.
           const lost = new AbortController();
           const onAbort = () => lost.abort();
-          const onError = (error: Error) => {
-            if (!lostConnection)
-              log.warn(
-                { job: name, err: error.message },
-                "singleton job lost its database connection; it stops until the lock is taken again",
-              );
+          signal.addEventListener("abort", onAbort);
+          // Heard even when the connection was lost before this listened (with the lock's answer).
+          const stopListening = whenConnectionLost(client, (error) => {
+            log.warn(
+              { job: name, err: error.message },
+              "singleton job lost its database connection; it stops until the lock is taken again",
+            );
             lostConnection ??= error;
             lost.abort();
-          };
-          signal.addEventListener("abort", onAbort);
-          client.on("error", onError);
+          });
           try {
             await work(lost.signal);
           } catch (error) {
@@ -64,7 +63,7 @@ export function runAsLeader(options: {
           } finally {
             signal.removeEventListener("abort", onAbort);
             if (!lostConnection) await client.query("select pg_advisory_unlock($1)", [lockKey]).catch(() => {});
-            client.off("error", onError);
+            stopListening();
           }
         }
       } catch (error) {
