@@ -104,6 +104,28 @@ export const areas = {
       "tests/integration/http/rate-limit-keys.test.ts",
     ],
   },
+  // Card payments through Stripe Checkout: the checkout, the webhook's credit, refund and dispute
+  // handlers, the operators' alerts.
+  "card-payments": {
+    mutate: ["server/card-payments/**/*.ts"],
+    tests: [
+      "tests/integration/card-payments/*.test.ts",
+      "tests/integration/admin/{admin-member-payment-flags,admin-overview-card-money}.test.ts",
+    ],
+  },
+  // Orders: a cart held as the member's order, completed when a credit covers it, expired,
+  // priced again, cancelled; the member's kept cart.
+  orders: {
+    mutate: ["server/orders/**/*.ts"],
+    tests: ["tests/integration/orders/*.test.ts", "tests/integration/card-payments/card-order.test.ts"],
+  },
+  // A member deleting their own account, and the download of their data.
+  "account-data": {
+    mutate: ["server/dashboard/delete-member-account.ts", "server/dashboard/export-member-data.ts"],
+    tests: [
+      "tests/integration/dashboard/{account-deletion,account-deletion-*,deleted-account-money,data-export}.test.ts",
+    ],
+  },
 };
 
 // Names that stand for several areas, run one after the other and scored together.
