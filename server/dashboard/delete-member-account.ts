@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { isStaffRole } from "~/lib/staff-roles";
 import { confirmAccountOwner } from "../auth/accounts/confirm-account-owner.ts";
 import type { Db } from "../db/client.ts";
@@ -23,13 +23,14 @@ import {
   verification,
 } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
-import { containsPattern } from "../lib/like-pattern.ts";
 import { removeMemberAccess } from "../telegram/remove-member-access.ts";
 import { getTelegramBot, type TelegramBot } from "../telegram/telegram-bot.ts";
 
 export const DELETED_NAME = "Deleted member";
 export const STAFF_NOT_DELETED =
   "A staff account cannot be deleted here: ask an owner to remove your role on the Staff page first.";
+/** Better Auth's kinds of emailed one-time code, each stored as `<kind>-otp-<address>`. */
+const EMAILED_CODE_KINDS = ["sign-in", "email-verification", "forget-password", "change-email"];
 export const ALREADY_DELETED = "This account has already been deleted.";
 
 /**
@@ -81,10 +82,21 @@ export async function deleteMemberAccount(options: {
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(passkey).where(eq(passkey.userId, userId));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    // Open reset links (their value is the user id) and sign-in codes sent to the address.
-    await tx
-      .delete(verification)
-      .where(or(eq(verification.value, userId), ilike(verification.identifier, containsPattern(email))));
+    // Open reset links and trusted devices (their value is the user id), verification and
+    // change-of-address links (`verify:<user id>:<token>`, `change:…`: the token names both
+    // addresses), and codes emailed to the address, by their exact name: another member's
+    // address may contain this one.
+    await tx.delete(verification).where(
+      or(
+        eq(verification.value, userId),
+        like(verification.value, `verify:${userId}:%`),
+        like(verification.value, `change:${userId}:%`),
+        inArray(
+          verification.identifier,
+          EMAILED_CODE_KINDS.map((kind) => `${kind}-otp-${email}`),
+        ),
+      ),
+    );
     await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
     await tx.delete(telegramInviteLinks).where(eq(telegramInviteLinks.userId, userId));
     await tx.delete(purchaseRequests).where(eq(purchaseRequests.userId, userId));
