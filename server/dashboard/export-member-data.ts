@@ -25,7 +25,8 @@ const micro = (amount: bigint | null) => (amount === null ? null : amount.toStri
  * messages they sent support. Only the session's own member (the caller passes the session's
  * id, never a requested one). Secrets are left out on purpose: password hash, session tokens,
  * second-factor secret and backup codes, passkeys' public keys; so are staff's internal notes,
- * which are not the member's data to read. Money is integer micro-USDT as strings (1 USDT =
+ * which are not the member's data to read. Each row carries its id (a card payment its Stripe
+ * Checkout Session), so the member and support can name it. Money is integer micro-USDT as strings (1 USDT =
  * 1 000 000), as everywhere else on the wire.
  */
 export async function exportMemberData(options: { db: DbOrTx; userId: string; now?: Date }) {
@@ -54,7 +55,8 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
     listMemberSubscriptions({ db, userId }).then((rows) =>
       rows
         .reverse()
-        .map(({ planName, status, billingPeriod, startDate, nextBillingDate, autorenew, complimentary }) => ({
+        .map(({ id, planName, status, billingPeriod, startDate, nextBillingDate, autorenew, complimentary }) => ({
+          id,
           plan: planName,
           status,
           billingPeriod,
@@ -68,6 +70,7 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
     db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
     db
       .select({
+        id: session.id,
         signedInAt: session.createdAt,
         lastActiveAt: session.updatedAt,
         expiresAt: session.expiresAt,
@@ -83,11 +86,12 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
     db.select().from(cardPayments).where(eq(cardPayments.userId, userId)).orderBy(asc(cardPayments.createdAt)),
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.id)),
     db
-      .select({ name: passkey.name, createdAt: passkey.createdAt, deviceType: passkey.deviceType })
+      .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, deviceType: passkey.deviceType })
       .from(passkey)
       .where(eq(passkey.userId, userId)),
     db
       .select({
+        id: contactSubmissions.id,
         sentAt: contactSubmissions.createdAt,
         name: contactSubmissions.name,
         email: contactSubmissions.email,
@@ -159,6 +163,7 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
       blockTime: iso(d.blockTimestamp),
     })),
     cardPayments: cards.map((c) => ({
+      checkoutSession: c.sessionId,
       purpose: c.purpose,
       amountCents: c.amountCents,
       status: c.status,
@@ -168,13 +173,14 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
       paidAt: iso(c.paidAt),
     })),
     notifications: notes.map((n) => ({
+      id: n.id.toString(),
       kind: n.kind,
       details: n.payload,
       createdAt: iso(n.createdAt),
       emailedAt: iso(n.emailSentAt),
       telegram: n.telegramStatus,
     })),
-    passkeys: keys.map((k) => ({ name: k.name, deviceType: k.deviceType, addedAt: iso(k.createdAt) })),
+    passkeys: keys.map((k) => ({ id: k.id, name: k.name, deviceType: k.deviceType, addedAt: iso(k.createdAt) })),
     supportMessages: messages.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
   };
 }
