@@ -50,4 +50,8 @@ export default tseslint.config(
     files: ["scripts/**/*.mjs", "*.config.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },
+  {
+    files: ["bench/**/*.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+  },
 );
