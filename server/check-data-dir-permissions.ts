@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { StartRefusedError } from "./lib/errors.ts";
 import { DEV_KEY_FILE } from "./wallet/deposit-key.ts";
 
 /**
@@ -41,7 +42,7 @@ export function checkDataDirPermissions(options: { dataDir: string; log: WarnLog
     try {
       fs.chmodSync(file, 0o600);
     } catch (error) {
-      throw new Error(
+      throw new StartRefusedError(
         `Secret file ${file} is readable by other users (mode ${octal(mode)}) and could not be made private (${(error as Error).message}): run chmod 600 ${file}`,
         { cause: error },
       );

@@ -22,7 +22,13 @@ async function main() {
   const { installProcessGuards } = await import("./process-guards.ts");
   installProcessGuards({ log: getLogger() });
   if (localRun) getLogger().warn(localRun);
-  const running = await startProductionServer();
+  const { StartRefusedError } = await import("./lib/errors.ts");
+  const running = await startProductionServer().catch((error: unknown) => {
+    if (!(error instanceof StartRefusedError)) throw error;
+    // The message says what to do; a stack trace after it would only bury it.
+    console.error(error.message);
+    process.exit(1);
+  });
   const shutdown = (signal: string) => {
     getLogger().info({ signal }, "shutting down");
     running.close().then(

@@ -10,6 +10,7 @@ import { createApp, type AppOptions } from "./http/app.ts";
 import { drainServer, setServerTimeouts } from "./http/drain-server.ts";
 import { withPageFastPath } from "./http/page-fast-path.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
+import { StartRefusedError } from "./lib/errors.ts";
 import { getLogger } from "./lib/logger.ts";
 import { resetSingleton } from "./lib/singleton.ts";
 import { removeServerInfo, writeServerInfo } from "./ops/server-info.ts";
@@ -56,9 +57,18 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   const server = await new Promise<Server>((resolve, reject) => {
     // Stored pages are answered before Express (page-fast-path.ts); everything else goes to the app.
     const s = http.createServer(withPageFastPath(app));
-    s.once("error", reject);
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new StartRefusedError(
+              `PORT ${config.port} on ${config.host} is in use by another program; stop it or choose another PORT.`,
+              { cause: error },
+            )
+          : error,
+      );
+    s.once("error", onError);
     s.listen(config.port, config.host, () => {
-      s.off("error", reject);
+      s.off("error", onError);
       resolve(s);
     });
   }).catch(async (error: unknown) => {

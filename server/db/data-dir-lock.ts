@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { StartRefusedError } from "../lib/errors.ts";
 
 /**
  * PGlite has no lock of its own: two processes opening one data folder corrupt it, and a shared
@@ -49,7 +50,7 @@ export function lockDataDir(dataDir: string): () => void {
     // Ours from an earlier life, or a process of this machine and boot that has ended: stale.
     fs.rmSync(file, { force: true });
   }
-  throw new Error(
+  throw new StartRefusedError(
     `Could not lock DATA_DIR ${dataDir}: ${file} keeps reappearing; is another server starting at the same time?`,
   );
 }
@@ -135,7 +136,7 @@ function readLockOwner(file: string): LockOwner | "absent" | "unreadable" {
 }
 
 function inUseHere(options: { dataDir: string; pid: number }) {
-  return new Error(
+  return new StartRefusedError(
     `DATA_DIR ${options.dataDir} is in use by another server process (pid ${options.pid} on this host, ${os.hostname()}); stop it or choose another DATA_DIR.`,
   );
 }
@@ -146,14 +147,14 @@ function inUseElsewhere(options: { dataDir: string; file: string; owner: LockOwn
     host === os.hostname()
       ? `host ${host} in an earlier boot (boot id ${bootId ?? "unknown"})`
       : `host ${host} (boot id ${bootId ?? "unknown"})`;
-  return new Error(
+  return new StartRefusedError(
     `DATA_DIR ${options.dataDir} is in use by another server process (pid ${pid} on ${where}), which this server cannot check, so the lock is not taken over. ` +
       `Stop that process; or, if host ${host} is gone or that process no longer runs (e.g. this machine rebooted after a crash), delete ${options.file} and start again.`,
   );
 }
 
 function unreadable(options: { dataDir: string; file: string }) {
-  return new Error(
+  return new StartRefusedError(
     `DATA_DIR ${options.dataDir} is locked by ${options.file}, which this server cannot read; it is not taken over. ` +
       "Make sure no server uses this DATA_DIR (on any host), then delete the file and start again.",
   );

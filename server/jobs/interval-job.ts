@@ -1,22 +1,24 @@
 import { getLogger } from "../lib/logger.ts";
 
 /**
- * Runs `task` every `everyMs` until the signal aborts, never two runs of one job at once in
- * this process. A failing run is logged and the next one comes on schedule: one bad row must
- * not stop renewals for everyone.
+ * Runs `task` every `everyMs` until stopped, never two runs of one job at once in this process.
+ * A failing run is logged and the next one comes on schedule: one bad row must not stop renewals
+ * for everyone. The returned function stops the timers and resolves once the current run (if any)
+ * has finished. (A stop function rather than a shared AbortSignal: a dozen jobs each listening on
+ * one signal is what Node warns about as a likely leak.)
  */
 export function startIntervalJob(options: {
   name: string;
   everyMs: number;
-  signal: AbortSignal;
   task: () => Promise<unknown>;
   initialDelayMs?: number;
 }) {
-  const { name, everyMs, signal, task } = options;
+  const { name, everyMs, task } = options;
   const log = getLogger();
   let running: Promise<void> | undefined;
+  let stopped = false;
   const tick = () => {
-    if (signal.aborted || running) return;
+    if (stopped || running) return;
     running = task()
       .then((result) => {
         if (result && typeof result === "object" && Object.values(result).some((v) => typeof v === "number" && v > 0)) {
@@ -32,10 +34,10 @@ export function startIntervalJob(options: {
   const timer = setInterval(tick, everyMs);
   first.unref();
   timer.unref();
-  signal.addEventListener("abort", () => {
+  return function stop() {
+    stopped = true;
     clearTimeout(first);
     clearInterval(timer);
-  });
-  /** Resolves when the current run (if any) has finished. */
-  return () => running ?? Promise.resolve();
+    return running ?? Promise.resolve();
+  };
 }

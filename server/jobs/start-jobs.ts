@@ -40,11 +40,10 @@ export function startJobs(database: Database) {
   const { signal } = controller;
   const db = database.db;
   const bot = getTelegramBot();
-  const waits = [
+  const stops = [
     startIntervalJob({
       name: "renewals",
       everyMs: 60_000,
-      signal,
       task: async () => {
         const result = await recordJobRun({
           db,
@@ -65,23 +64,20 @@ export function startJobs(database: Database) {
     startIntervalJob({
       name: "scheduled-posts",
       everyMs: 60_000,
-      signal,
       task: () => publishDuePosts({ db }).then((published) => ({ published })),
     }),
     startIntervalJob({
       name: "renewal-reminders",
       everyMs: 15 * 60_000,
-      signal,
       task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })),
     }),
     // Unpaid orders expire; covered ones a crash left pending are purchased (each once).
-    startIntervalJob({ name: "orders", everyMs: 60_000, signal, task: () => expireOrders({ db }) }),
+    startIntervalJob({ name: "orders", everyMs: 60_000, task: () => expireOrders({ db }) }),
     // Member notifications by email (and Telegram with each email attempt), then the Telegram
     // copies staff asked to retry.
     startIntervalJob({
       name: "notifications",
       everyMs: 15_000,
-      signal,
       task: async () => {
         const emails = await deliverNotifications({ db });
         const retries = await deliverTelegramRetries({ db, bot });
@@ -90,37 +86,33 @@ export function startJobs(database: Database) {
     }),
     // The support inbox's outboxes: staff alerts of new contact messages, and replies to them.
     // Both are tried at once by the request that made them; these pick up what failed.
-    startIntervalJob({ name: "contact-alerts", everyMs: 15_000, signal, task: () => sendContactAlerts({ db }) }),
+    startIntervalJob({ name: "contact-alerts", everyMs: 15_000, task: () => sendContactAlerts({ db }) }),
     // Operators' alerts of card refunds the balance could not cover and of disputes: tried by
     // the webhook at once, retried here.
     startIntervalJob({
       name: "payment-flag-alerts",
       everyMs: 60_000,
-      signal,
       task: () => sendPaymentFlagAlerts({ db }),
     }),
-    startIntervalJob({ name: "inbox-replies", everyMs: 15_000, signal, task: () => deliverInboxReplies({ db }) }),
-    startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, signal, task: () => generateMissingWallets(database) }),
+    startIntervalJob({ name: "inbox-replies", everyMs: 15_000, task: () => deliverInboxReplies({ db }) }),
+    startIntervalJob({ name: "wallets", everyMs: 5 * 60_000, task: () => generateMissingWallets(database) }),
     startIntervalJob({
       name: "telegram-reconcile",
       everyMs: 60 * 60_000,
       initialDelayMs: 60_000,
-      signal,
       task: () => runDailyTelegramReconcile({ db, bot }),
     }),
     startIntervalJob({
       name: "newsletter",
       everyMs: 60_000,
-      signal,
       task: async () => ({ ...(await queueNewPostEmails({ db })), ...(await sendNewPostEmails({ db })) }),
     }),
-    startIntervalJob({ name: "rate-limit-prune", everyMs: 60 * 60_000, signal, task: () => pruneRateLimits(db) }),
+    startIntervalJob({ name: "rate-limit-prune", everyMs: 60 * 60_000, task: () => pruneRateLimits(db) }),
     // balance = sum(ledger) for every member; a difference is logged as an error and recorded in ops_alerts.
     startIntervalJob({
       name: "ledger-reconcile",
       everyMs: 60 * 60_000,
       initialDelayMs: 2 * 60_000,
-      signal,
       task: () => runRecordedReconcile({ db, source: "job" }).then((r) => ({ ledgerMismatches: r.mismatches.length })),
     }),
   ];
@@ -144,7 +136,7 @@ export function startJobs(database: Database) {
       : Promise.resolve();
   return async function stopJobs() {
     controller.abort();
-    await Promise.all([...waits.map((wait) => wait()), watcher, polling]);
+    await Promise.all([...stops.map((stop) => stop()), watcher, polling]);
   };
 }
 

@@ -36,3 +36,15 @@ export function isAppError(error: unknown): error is AppError {
 export function httpStatusFor(code: ErrorCode): number {
   return statusByCode[code];
 }
+
+/**
+ * A start the server refuses for a reason its message states in full, for the operator to fix
+ * (DATA_DIR held by another process, a port in use, a secret file it cannot make private): the
+ * entry prints the message alone, since a stack trace would only bury it.
+ */
+export class StartRefusedError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StartRefusedError";
+  }
+}

@@ -54,9 +54,11 @@ test("a bare `npm start` (no NODE_ENV) serves a local trial on localhost and say
   }
 });
 
-// The production entry as a deploy runs it: SIGTERM stops new connections, lets a request in
-// flight finish, stops the jobs and closes the embedded database (its lock file goes), exit 0.
-test("SIGTERM drains a request in flight, closes the database and exits 0", async () => {
+// The production entry as a deploy runs it, background jobs on: it starts without a warning, a
+// second start on its DATA_DIR is refused with the lock's message alone; SIGTERM stops new
+// connections, lets a request in flight finish, stops the jobs and closes the embedded database
+// (its lock file goes), exit 0.
+test("a quiet start; a second start on its DATA_DIR refused in one line; SIGTERM drains a request in flight, closes the database and exits 0", async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
@@ -68,6 +70,7 @@ test("SIGTERM drains a request in flight, closes the database and exits 0", asyn
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       ALLOW_DEV_TRON_KEY: "true",
+      JOBS_ENABLED: "true",
     }),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -78,6 +81,25 @@ test("SIGTERM drains a request in flight, closes the database and exits 0", asyn
   try {
     await expect.poll(() => output.includes('"msg":"server listening"'), { timeout: 90_000 }).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(true);
+    // Another start on the same DATA_DIR: refused, with the lock's message and nothing after it.
+    const second = spawn(process.execPath, ["build/start.js"], {
+      env: cleanEnv({
+        NODE_ENV: "production",
+        PORT: "0",
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        ALLOW_DEV_TRON_KEY: "true",
+      }),
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let refused = "";
+    second.stderr.on("data", (chunk: Buffer) => (refused += chunk.toString()));
+    expect(await new Promise<number | null>((resolve) => second.once("exit", resolve))).toBe(1);
+    expect(refused).toMatch(
+      new RegExp(
+        `^DATA_DIR ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is in use by another server process \\(pid ${child.pid} on this host, [^)]+\\); stop it or choose another DATA_DIR\\.\\n$`,
+      ),
+    );
     // A request in flight when the signal arrives (its body half sent) still gets its answer.
     const socket = net.connect(port, "127.0.0.1");
     let answer = "";
@@ -97,6 +119,8 @@ test("SIGTERM drains a request in flight, closes the database and exits 0", asyn
     socket.destroy();
     expect(await exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+    // Nothing Node warns about (a "(node:PID) …Warning" line), from the start to the exit.
+    expect(output).not.toMatch(/^\(node:\d+\) /m);
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
