@@ -7,33 +7,37 @@ import { containsPattern } from "../../lib/like-pattern.ts";
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
 /**
+ * The members a search term finds, as a condition on `profiles` alone: the term anywhere in the
+ * email, the name ("first last") or the Telegram username (any case; "@name" for a username), and
+ * a run of digits also the Telegram user id exactly. The Members list and the back office's search
+ * box use this one condition, so both find the same people (staff with a profile too).
+ *
+ * The expressions are the ones the trigram indexes are built on, and each is its own subquery of
+ * ids joined by UNION: an OR across two tables can use no index and would read every member.
+ */
+export function memberSearchCondition(term: string): SQL {
+  const pattern = containsPattern(term);
+  const branches: SQL[] = [
+    sql`select ${user.id} from ${user} where ${user.email} ilike ${pattern}`,
+    sql`select ${profiles.id} from ${profiles}
+        where (${profiles.firstName} || ' ' || ${profiles.lastName}) ilike ${pattern}`,
+    sql`select ${profiles.id} from ${profiles}
+        where ${profiles.telegramUsername} ilike ${containsPattern(term.replace(/^@/, ""))}`,
+  ];
+  if (/^\d{1,19}$/.test(term) && BigInt(term) <= MAX_BIGINT) {
+    branches.push(sql`select ${profiles.id} from ${profiles} where ${profiles.telegramUserId} = ${term}::bigint`);
+  }
+  return sql`${profiles.id} in (${sql.join(branches, sql` union `)})`;
+}
+
+/**
  * The members a search and the filters leave, as a condition on `profiles` alone (a member is a
  * user with a profile; staff with a profile are listed too). Shared by the page and
- * the CSV export, so both always mean the same set.
- *
- * The search finds the term anywhere in the email, the name ("first last") or the Telegram
- * username (any case; "@name" for a username), and a run of digits also the Telegram user id
- * exactly. The expressions are the ones the trigram indexes are built on, and each is its own
- * subquery of ids joined by UNION: an OR across two tables can use no index and would read
- * every member.
+ * the CSV export, so both always mean the same set; the search term is `memberSearchCondition`.
  */
 export function memberListWhere(query: MemberListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  const term = query.q;
-  if (term) {
-    const pattern = containsPattern(term);
-    const branches: SQL[] = [
-      sql`select ${user.id} from ${user} where ${user.email} ilike ${pattern}`,
-      sql`select ${profiles.id} from ${profiles}
-          where (${profiles.firstName} || ' ' || ${profiles.lastName}) ilike ${pattern}`,
-      sql`select ${profiles.id} from ${profiles}
-          where ${profiles.telegramUsername} ilike ${containsPattern(term.replace(/^@/, ""))}`,
-    ];
-    if (/^\d{1,19}$/.test(term) && BigInt(term) <= MAX_BIGINT) {
-      branches.push(sql`select ${profiles.id} from ${profiles} where ${profiles.telegramUserId} = ${term}::bigint`);
-    }
-    conditions.push(sql`${profiles.id} in (${sql.join(branches, sql` union `)})`);
-  }
+  if (query.q) conditions.push(memberSearchCondition(query.q));
 
   // Correlated EXISTS on subscriptions(user_id, status): one index probe per member considered.
   const ofMember = sql`${subscriptions.userId} = ${profiles.id}`;

@@ -1,17 +1,20 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
-import { STAFF_ROLES } from "~/lib/staff-roles";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { isStaffRole } from "~/lib/staff-roles";
 import type { MemberHit, SearchGroup } from "~/lib/view-types/admin/search";
 import type { DbOrTx } from "../../db/client.ts";
 import { pricing, profiles, subscriptions, user } from "../../db/schema.ts";
-import { containsPattern, prefixPattern } from "../../lib/like-pattern.ts";
+import { prefixPattern } from "../../lib/like-pattern.ts";
+import { memberSearchCondition } from "../members/member-list-filter.ts";
 
 /** At most this many subscriptions are shown per member (active first, newest first). */
 const SUBSCRIPTIONS_SHOWN = 5;
 
 /**
- * Members (accounts without a staff role) whose email, name or Telegram username contains the
- * term, any case; "@name" looks for the Telegram username. An exact address first, then
- * addresses that start with the term, then the newest accounts.
+ * Members whose email, name or Telegram username contains the term, any case; "@name" looks for
+ * the Telegram username, a run of digits the Telegram user id too. The same people the Members
+ * list finds for the term (users with a profile: a staff account that is also a paying member
+ * is one), by its own condition. An exact address first, then addresses that start with the
+ * term, then the newest accounts.
  */
 export async function searchMembers(options: {
   db: DbOrTx;
@@ -20,21 +23,7 @@ export async function searchMembers(options: {
   offset?: number;
 }): Promise<SearchGroup<MemberHit>> {
   const { db, term, limit, offset = 0 } = options;
-  const pattern = containsPattern(term);
-  const telegram = containsPattern(term.replace(/^@/, ""));
-  // Each field its own subquery of ids, joined by UNION: the trigram indexes answer each one,
-  // where one OR across the user and profile tables could use none and read every member.
-  const matching = sql.join(
-    [
-      sql`select ${user.id} from ${user} where ${user.email} ilike ${pattern}`,
-      sql`select ${user.id} from ${user} where ${user.name} ilike ${pattern}`,
-      sql`select ${profiles.id} from ${profiles}
-          where (${profiles.firstName} || ' ' || ${profiles.lastName}) ilike ${pattern}`,
-      sql`select ${profiles.id} from ${profiles} where ${profiles.telegramUsername} ilike ${telegram}`,
-    ],
-    sql` union `,
-  );
-  const where = and(or(isNull(user.role), notInArray(user.role, [...STAFF_ROLES])), sql`${user.id} in (${matching})`);
+  const where = memberSearchCondition(term);
   const lowerTerm = term.toLowerCase();
   const [rows, [count]] = await Promise.all([
     db
@@ -43,12 +32,13 @@ export async function searchMembers(options: {
         email: user.email,
         emailVerified: user.emailVerified,
         name: user.name,
+        role: user.role,
         telegramUsername: profiles.telegramUsername,
         telegramVerified: profiles.telegramVerified,
         joinedAt: user.createdAt,
       })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.id, user.id))
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
       .where(where)
       .orderBy(
         sql`lower(${user.email}) = ${lowerTerm} desc`,
@@ -60,8 +50,7 @@ export async function searchMembers(options: {
       .offset(offset),
     db
       .select({ total: sql<number>`count(*)::int` })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.id, user.id))
+      .from(profiles)
       .where(where),
   ]);
   const subs = rows.length
@@ -91,8 +80,9 @@ export async function searchMembers(options: {
       email: row.email,
       emailVerified: row.emailVerified,
       name: row.name,
-      telegramUsername: row.telegramUsername ?? null,
-      telegramVerified: row.telegramVerified ?? false,
+      staffRole: isStaffRole(row.role) ? row.role : null,
+      telegramUsername: row.telegramUsername,
+      telegramVerified: row.telegramVerified,
       joinedAt: row.joinedAt.toISOString(),
       subscriptions: subs
         .filter((s) => s.userId === row.userId)

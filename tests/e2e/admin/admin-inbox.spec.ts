@@ -101,6 +101,9 @@ test.describe("back office: Inbox", () => {
     await expect(thread.locator('[data-kind="note"]')).toContainText("internal");
     await expect(thread.locator('[data-kind="note"]')).toContainText("Checked: paid by card.");
 
+    // Each control has one name: only the reply's text box answers to "reply" (no form named so around it).
+    await expect(page.getByLabel(/reply/i)).toHaveCount(1);
+    await expect(page.getByLabel(/note/i)).toHaveCount(1);
     await page.getByLabel("Reply by email", { exact: true }).fill(`Hello Vera, here is your answer ${tag}.`);
     await answered(page, () => page.getByRole("button", { name: "Send reply" }).click());
     await expect(page.getByText(`Reply emailed to ${visitorEmail}.`)).toBeVisible();

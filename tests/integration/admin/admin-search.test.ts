@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
+import { loader as membersLoader } from "~/routes/admin.members";
 import { loader } from "~/routes/admin.search";
 import { blogPosts, pricing, profiles, subscriptions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
@@ -101,7 +102,7 @@ describeEachDatabase("the back office's global search", (database) => {
       ]);
   });
 
-  it("finds members by email, name or Telegram username with what staff look them up for; never staff accounts", async () => {
+  it("finds members by email, name or Telegram username with what staff look them up for", async () => {
     const byName = await ask("owner", "q=lovelace");
     expect(byName.status).toBe(200);
     expect(byName.search!.members).toEqual({
@@ -112,6 +113,7 @@ describeEachDatabase("the back office's global search", (database) => {
           email: accounts.ada!.email,
           emailVerified: true,
           name: "Ada Lovelace",
+          staffRole: null,
           telegramUsername: "ada_trades",
           telegramVerified: true,
           joinedAt: expect.any(String),
@@ -137,10 +139,27 @@ describeEachDatabase("the back office's global search", (database) => {
         (m) => m.userId,
       ),
     ).toEqual([accounts.grace!.userId]);
-    // Staff accounts share the "Sam Staff" name of the test helper: none of them is a member.
-    const sams = (await ask("owner", "q=sam+staff")).search!.members!.rows.map((m) => m.userId);
-    expect(sams).not.toContain(accounts.owner!.userId);
-    expect(sams).not.toContain(accounts.support!.userId);
+  });
+
+  it("finds the people the Members list finds for the term: staff accounts with a profile too, with their role", async () => {
+    // The test helper's accounts are all "Sam Staff", the three staff ones with a profile like any member.
+    const { search } = await ask("owner", "q=sam+staff");
+    const found = new Map(search!.members!.rows.map((m) => [m.userId, m.staffRole]));
+    expect(found.get(accounts.owner!.userId)).toBe("owner");
+    expect(found.get(accounts.support!.userId)).toBe("support");
+    expect(found.get(accounts.editor!.userId)).toBe("editor");
+    expect(search!.members!.total).toBe(search!.members!.rows.length);
+    const list = await callLoader(membersLoader, {
+      path: "/admin/members?q=sam+staff",
+      cookie: accounts.owner!.cookie,
+    });
+    const listed = (list.data as { list: { rows: { id: string }[] } }).list.rows.map((row) => row.id);
+    expect([...found.keys()].sort()).toEqual(listed.sort());
+    // By the Telegram user id as well, as the list finds it.
+    await db().update(profiles).set({ telegramUserId: 777001234n }).where(eq(profiles.id, accounts.support!.userId));
+    expect((await ask("owner", "q=777001234")).search!.members!.rows.map((m) => m.userId)).toEqual([
+      accounts.support!.userId,
+    ]);
   });
 
   it("takes LIKE's wildcards literally", async () => {

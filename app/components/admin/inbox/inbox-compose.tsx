@@ -18,9 +18,9 @@ export function InboxCompose({ kind, email }: { kind: "reply" | "note"; email: s
   const id = `inbox-${kind}`;
   const reply = kind === "reply";
   return (
+    // Unnamed: its one field's label ("Reply by email", "Internal note") is the name to find it by.
     <form
       noValidate
-      aria-label={reply ? "Write a reply" : "Write a note"}
       className="grid gap-3"
       onSubmit={form.submit(reply ? inboxReplySchema : inboxNoteSchema, ({ body }) => send({ intent: kind, body }))}
     >

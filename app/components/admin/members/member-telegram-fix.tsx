@@ -59,7 +59,8 @@ export function MemberTelegramFix({ memberId, current }: { memberId: string; cur
               chat until they do.
             </DialogDescription>
           </DialogHeader>
-          <form onSubmit={save} noValidate className="grid gap-4" aria-label="Fix the Telegram username">
+          {/* Unnamed: the dialog's title names it, and its one field is "Telegram username". */}
+          <form onSubmit={save} noValidate className="grid gap-4">
             <FormField id="member-telegram" label="Telegram username" error={form.errors.telegram}>
               <Input
                 id="member-telegram"

@@ -34,6 +34,7 @@ export function MemberDetails({ member, compact = false }: { member: MemberHit; 
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span className="font-medium break-all">{member.email}</span>
         {member.emailVerified ? null : <Badge variant="warning">Email not verified</Badge>}
+        {member.staffRole ? <Badge variant="secondary">Staff: {member.staffRole}</Badge> : null}
       </p>
       <p className="text-muted-foreground">
         {member.name || "No name"}

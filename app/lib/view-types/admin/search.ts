@@ -1,3 +1,4 @@
+import type { StaffRole } from "../../staff-roles";
 import type { PostStatus } from "../../validation/admin/posts";
 
 /*
@@ -19,6 +20,8 @@ export type MemberHit = {
   email: string;
   emailVerified: boolean;
   name: string;
+  /** A staff account that is also a member (the Members list shows it with its role). */
+  staffRole: StaffRole | null;
   telegramUsername: string | null;
   telegramVerified: boolean;
   joinedAt: string;
