@@ -70,6 +70,15 @@ export async function seedBackOffice(options: { db: Db; members: number }) {
     select 'bench-' || g, 'deposit_credited', '{}'::jsonb, now() - (g % 700) * interval '1 day',
            now() - (g % 700) * interval '1 day'
     from generate_series(1, ${n}) g`);
+  // Each plan unlocks one paid chat; every verified member with an active subscription is in
+  // it (the ended ones' members were removed, as the renewal job's sweep does).
+  await db.execute(sql`
+    insert into plan_telegram_chats (plan_id, chat_id)
+    select ${first} + g, -1001000000000 - g from generate_series(0, 4) g`);
+  await db.execute(sql`
+    insert into telegram_chat_members (chat_id, telegram_user_id, user_id, joined_at)
+    select -1001000000000 - (g % 5), 5000000000 + g, 'bench-' || g, now() - (g % 690) * interval '1 day'
+    from generate_series(1, ${n}) g where g % 4 <> 3 and g % 3 <> 0 and g % 8 not in (1, 2)`);
   // A live database's tables are kept vacuumed by autovacuum (statistics, and the visibility map
   // that lets a count be read from an index alone); freshly bulk-loaded ones are not until it
   // has run, so the bench does what it would do.

@@ -13,6 +13,7 @@ const LARGE_TABLES = new Set([
   "notifications",
   "session",
   "contact_submissions",
+  "telegram_chat_members",
 ]);
 
 type Statement = { text: string; values: unknown[] };

@@ -120,7 +120,7 @@ async function inProcess(call: Call) {
   const token = crypto.randomBytes(32).toString("base64url");
   const app = express().use(
     "/api/ops",
-    opsRouter(() => token, { actor: cliActor() }),
+    opsRouter(() => token, { actor: cliActor(), standalone: true }),
   );
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

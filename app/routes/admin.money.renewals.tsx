@@ -1,3 +1,4 @@
+import { ChatRemovalFailuresTable } from "~/components/admin/money/chat-removal-failures-table";
 import { DueRenewalsTable } from "~/components/admin/money/due-renewals-table";
 import { MoneyTabs } from "~/components/admin/money/money-tabs";
 import { RenewalRunsTable } from "~/components/admin/money/renewal-runs-table";
@@ -7,6 +8,7 @@ import { RENEWALS_PAGE_SIZE, RENEWALS_WINDOW_DAYS, renewalsQuerySchema } from "~
 import type { RenewalsView } from "~/lib/view-types/admin/money";
 import { getDb } from "#server/db/client";
 import { requireStaffPermission } from "#server/http/staff-guard";
+import { listChatRemovalFailures } from "#server/staff/money/list-chat-removal-failures";
 import { listDueRenewals } from "#server/staff/money/list-due-renewals";
 import { listRenewalRuns } from "#server/staff/money/list-renewal-runs";
 import type { Route } from "./+types/admin.money.renewals";
@@ -21,14 +23,18 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RenewalsVie
   const { page } = renewalsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = getDb();
   const until = new Date(Date.now() + RENEWALS_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const [due, runs] = await Promise.all([
+  const [due, runs, chatRemovals] = await Promise.all([
     listDueRenewals({ db, until, page, pageSize: RENEWALS_PAGE_SIZE }),
     listRenewalRuns({ db }),
+    listChatRemovalFailures({ db }),
   ]);
-  return { due, ...runs };
+  return { due, ...runs, chatRemovals };
 }
 
-/** The coming week's renewals (who will lapse, by how much) and what the renewal job did lately. */
+/**
+ * The coming week's renewals (who will lapse, by how much), what the renewal job did lately, and
+ * the members it could not take out of a paid chat.
+ */
 export default function AdminMoneyRenewals({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid min-w-0 gap-6">
@@ -36,6 +42,7 @@ export default function AdminMoneyRenewals({ loaderData }: Route.ComponentProps)
       <MoneyTabs />
       <DueRenewalsTable due={loaderData.due} />
       <RenewalRunsTable runs={loaderData.runs} lastRunAt={loaderData.lastRunAt} />
+      <ChatRemovalFailuresTable failures={loaderData.chatRemovals} />
     </div>
   );
 }

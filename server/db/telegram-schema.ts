@@ -1,5 +1,6 @@
 // Telegram bot tables. Kept apart from schema.ts; re-exported from it.
 // Telegram ids (chats and users) have at most 52 significant bits, so they are read as numbers.
+import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";
 import { pricing } from "./content-schema.ts";
@@ -33,8 +34,21 @@ export const telegramChatMembers = pgTable(
     // Kept when the account is deleted (set null) so the person is still removed from the chat.
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    // A removal in progress or failed (migration 0040): tries so far, the last failure's Bot API
+    // answer and time, and when the row may be claimed again (a lease while the bot works on it,
+    // then the back-off). All cleared when the member is entitled again.
+    removalAttempts: integer("removal_attempts").notNull().default(0),
+    removalError: text("removal_error"),
+    removalFailedAt: timestamp("removal_failed_at", { withTimezone: true }),
+    removalNextAt: timestamp("removal_next_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.chatId, t.telegramUserId] }), index("telegram_chat_members_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.telegramUserId] }),
+    index("telegram_chat_members_user_idx").on(t.userId),
+    index("telegram_chat_members_removal_idx")
+      .on(t.removalNextAt)
+      .where(sql`${t.removalNextAt} IS NOT NULL`),
+  ],
 );
 
 /** The personal invite link last sent to a member for a chat, reused until shortly before it expires. */

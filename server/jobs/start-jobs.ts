@@ -1,6 +1,5 @@
 import { isNull } from "drizzle-orm";
 import { runRecordedReconcile } from "../billing/reconcile-ledger.ts";
-import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { sendRenewalReminders } from "../billing/send-renewal-reminders.ts";
 import { sendPaymentFlagAlerts } from "../card-payments/send-payment-flag-alerts.ts";
 import { getConfig } from "../config.ts";
@@ -8,7 +7,6 @@ import { sendContactAlerts } from "../contact/send-contact-alerts.ts";
 import type { Database } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
-import { RECORDED_JOBS, recordJobRun } from "../lib/record-job-run.ts";
 import { queueNewPostEmails } from "../newsletter/queue-new-post-emails.ts";
 import { sendNewPostEmails } from "../newsletter/send-new-post-emails.ts";
 import { deliverNotifications } from "../notifications/deliver-notifications.ts";
@@ -18,13 +16,13 @@ import { pruneRateLimits } from "../security/rate-limit.ts";
 import { deliverInboxReplies } from "../staff/inbox/deliver-inbox-replies.ts";
 import { publishDuePosts } from "../staff/posts/publish-due-posts.ts";
 import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
-import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
 import { startTelegramPolling } from "../telegram/start-telegram-polling.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { generateWallet } from "../wallet/generate-wallet.ts";
 import { startDepositWatcher } from "../wallet/start-deposit-watcher.ts";
 import { startIntervalJob } from "./interval-job.ts";
 import { runAsLeader } from "./leader-lock.ts";
+import { createRenewalJob } from "./renewal-job.ts";
 
 const DEPOSIT_WATCHER_LOCK = 727_010;
 const TELEGRAM_POLLING_LOCK = 727_011;
@@ -41,24 +39,8 @@ export function startJobs(database: Database) {
   const db = database.db;
   const bot = getTelegramBot();
   const stops = [
-    startIntervalJob({
-      name: "renewals",
-      everyMs: 60_000,
-      task: async () => {
-        const result = await recordJobRun({
-          db,
-          job: RECORDED_JOBS.renewals,
-          run: () =>
-            runRenewals({
-              db,
-              onError: (id, err) => getLogger().error({ subscriptionId: id, err }, "renewal failed"),
-            }),
-        });
-        // Ended subscriptions lose their Telegram chats at once (ban, then unban so they can rejoin).
-        if (result.expired + result.failed > 0) await removeExpiredAccess({ db, bot });
-        return result;
-      },
-    }),
+    // Renewals, then the paid chats' sweep: an ended subscription loses its chats within a minute.
+    startIntervalJob({ name: "renewals", everyMs: 60_000, task: createRenewalJob({ db, bot }) }),
     // Scheduled posts go public on their time; the newsletter job then announces them
     // like any new post. Every minute, so a post is at most a minute late.
     startIntervalJob({

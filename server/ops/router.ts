@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
 import { microToDecimal } from "~/lib/money";
+import { plural } from "~/lib/plural";
 import { STAFF_ROLES } from "~/lib/staff-roles";
 import { adjustBalance } from "../billing/adjust-balance.ts";
 import { runRecordedReconcile } from "../billing/reconcile-ledger.ts";
@@ -12,6 +13,7 @@ import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { rescanDepositWatcher } from "../staff/money/rescan-deposit-watcher.ts";
 import { setStaffRole } from "../staff/staff/set-staff-role.ts";
 import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
+import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { getMemberBalance } from "./member-balance.ts";
 import { isValidOpsToken } from "./ops-token.ts";
@@ -42,13 +44,41 @@ const rescanSchema = z
 /** The actor recorded for calls authenticated by the bearer token. */
 export const OPS_TOKEN_ACTOR = "ops-token";
 
+/** What `renewals --run-now` says of the chats, by whether this process has the bot. */
+function renewalsMessage(options: {
+  ended: number;
+  removal: { removed: number; failed: number } | undefined;
+  standalone: boolean;
+}) {
+  const { ended, removal } = options;
+  const head = `ended ${plural(ended, "subscription")}`;
+  if (removal) {
+    const failed =
+      removal.failed > 0
+        ? `; ${plural(removal.failed, "removal")} failed: the server's renewal job retries them (see /admin/money/renewals)`
+        : "";
+    return `${head}; removed ${plural(removal.removed, "member")} from the paid chats${failed}`;
+  }
+  if (options.standalone)
+    return `${head}; chat removals happen on the server within a minute (TELEGRAM_BOT_TOKEN is not set here)`;
+  return `${head}; the Telegram bot is off (TELEGRAM_BOT_TOKEN is not set), so no one is removed from chats`;
+}
+
 /**
  * The operator API (`/api/ops/*`): what the ops commands call while the server holds the
  * embedded database, and what an admin console will use. Every call needs the bearer token;
  * what it changes is recorded as done by `actor` (the token's name by default; the ops CLI,
  * serving itself on a private port, passes its OS user and host). `getDb` is for tests.
  */
-export function opsRouter(token: () => string, options: { actor?: string; getDb?: () => Db } = {}) {
+export function opsRouter(
+  token: () => string,
+  options: {
+    actor?: string;
+    getDb?: () => Db;
+    /** Served by the ops CLI for itself (no server and its jobs in this process). */
+    standalone?: boolean;
+  } = {},
+) {
   const actor = options.actor ?? OPS_TOKEN_ACTOR;
   const db = options.getDb ?? getDb;
   const router = express.Router();
@@ -121,10 +151,21 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
     res.json({ ok: true, from, block: result.block });
   });
 
+  // Ended subscriptions lose their chats here when this process has the bot; otherwise the
+  // server's renewal job removes them within a minute (it sweeps every run, whoever ended them).
   router.post("/renewals/run", async (_req, res) => {
+    const startedAt = new Date();
     const result = await runRenewals({ db: db() });
-    getLogger().info({ ops: "renewals", ...result, actor }, "ops");
-    res.json(result);
+    const bot = getTelegramBot();
+    const removal = bot ? await removeExpiredAccess({ db: db(), bot, endedSince: startedAt }) : undefined;
+    const ended = result.expired + result.failed;
+    const message = renewalsMessage({ ended, removal, standalone: options.standalone === true });
+    getLogger().info({ ops: "renewals", ...result, ...removal, actor }, "ops");
+    res.json({
+      ...result,
+      ...(removal ? { removedFromChats: removal.removed, chatRemovalsFailed: removal.failed } : {}),
+      message,
+    });
   });
 
   // Recorded in job_runs like the hourly check, so the back office's reconciliation page shows
@@ -138,7 +179,11 @@ export function opsRouter(token: () => string, options: { actor?: string; getDb?
   router.post("/telegram/reconcile", async (_req, res) => {
     const bot = getTelegramBot();
     if (!bot) {
-      res.status(409).json({ error: "The Telegram bot is off: set TELEGRAM_BOT_TOKEN." });
+      res.status(409).json({
+        error: options.standalone
+          ? "The Telegram bot is off here: set TELEGRAM_BOT_TOKEN (the bot's token, as the server has it) to reconcile from this machine. The server reconciles once a day by itself."
+          : "The Telegram bot is off: set TELEGRAM_BOT_TOKEN.",
+      });
       return;
     }
     const result = await reconcileTelegramAccess({ db: db(), bot });

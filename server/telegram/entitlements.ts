@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { planTelegramChats, pricing, profiles, subscriptions, telegramChatMembers, user } from "../db/schema.ts";
 
@@ -6,7 +6,7 @@ import { planTelegramChats, pricing, profiles, subscriptions, telegramChatMember
  * Who may be in which chat: a member whose Telegram account is verified, with an ACTIVE
  * subscription to a plan that unlocks the chat, and not banned. Every access decision of the bot reads this.
  */
-const entitledTo = (chatId: SQL | number, telegramUserId: SQL | number) => sql`exists (
+export const entitledTo = (chatId: SQL | number, telegramUserId: SQL | number) => sql`exists (
   select 1 from ${subscriptions}
   join ${planTelegramChats} on ${planTelegramChats.planId} = ${subscriptions.planId}
   join ${profiles} on ${profiles.id} = ${subscriptions.userId}
@@ -86,18 +86,34 @@ export type StaleMember = { chatId: number; telegramUserId: number; userId: stri
 /**
  * Chat members the bot let in who may no longer be there (subscription ended, account
  * re-verified elsewhere, plan moved to another chat), optionally only of some members or chats.
+ * A member whose removal is under way or waiting out its back-off (`removal_next_at` after
+ * `now`) is left out. `endedSince` looks only at members with a subscription that ended since
+ * then and at failed removals due again: two index reads, cheap when there are none, for a
+ * sweep every minute; without it every recorded member is checked.
  * `plans` names the chat's plans this member subscribed to (for the message), else all of them.
  */
 export async function listStaleChatMembers(
   db: DbOrTx,
-  filter: { userIds?: string[]; chatIds?: number[] } = {},
+  filter: { userIds?: string[]; chatIds?: number[]; endedSince?: Date; now?: Date } = {},
 ): Promise<StaleMember[]> {
   const m = telegramChatMembers;
+  const now = filter.now ?? new Date();
   const plansOfChat = (onlyTheirs: boolean) => sql`(
     select string_agg(distinct ${pricing.name}, ', ' order by ${pricing.name}) from ${planTelegramChats}
     join ${pricing} on ${pricing.id} = ${planTelegramChats.planId}
     where ${planTelegramChats.chatId} = ${m.chatId}
     ${onlyTheirs ? sql`and exists (select 1 from ${subscriptions} where ${subscriptions.planId} = ${pricing.id} and ${subscriptions.userId} = ${m.userId})` : sql``})`;
+  // Subscriptions that ended are found through subscriptions_ended_idx (updated_at of rows no
+  // longer active: an ending sets it), retries through telegram_chat_members_removal_idx.
+  const candidates = filter.endedSince
+    ? sql`(${m.chatId}, ${m.telegramUserId}) in (
+        select c.chat_id, c.telegram_user_id from ${m} c
+        join ${subscriptions} s on s.user_id = c.user_id
+        where s.status <> 'active' and s.updated_at >= ${filter.endedSince.toISOString()}::timestamptz
+        union
+        select c.chat_id, c.telegram_user_id from ${m} c
+        where c.removal_next_at <= ${now.toISOString()}::timestamptz)`
+    : undefined;
   return db
     .select({
       chatId: m.chatId,
@@ -108,6 +124,8 @@ export async function listStaleChatMembers(
     .from(m)
     .where(
       and(
+        candidates,
+        or(isNull(m.removalNextAt), lte(m.removalNextAt, now)),
         sql`not ${entitledTo(sql`${m.chatId}`, sql`${m.telegramUserId}`)}`,
         filter.userIds ? inArray(m.userId, filter.userIds.length ? filter.userIds : [""]) : undefined,
         filter.chatIds ? inArray(m.chatId, filter.chatIds.length ? filter.chatIds : [0]) : undefined,
@@ -126,7 +144,8 @@ export async function recordChatMember(
     .values(row)
     .onConflictDoUpdate({
       target: [telegramChatMembers.chatId, telegramChatMembers.telegramUserId],
-      set: { userId: row.userId },
+      // Seen in the chat while entitled (a join, the daily check): no removal is pending.
+      set: { userId: row.userId, removalAttempts: 0, removalError: null, removalFailedAt: null, removalNextAt: null },
     });
 }
 

@@ -4,8 +4,9 @@ import type { Db } from "../db/client.ts";
 import { planTelegramChats, subscriptions } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
 import type { TelegramBot } from "./bot-type.ts";
-import { forgetChatMember, listStaleChatMembers, recordChatMember, type StaleMember } from "./entitlements.ts";
+import { listStaleChatMembers, type StaleMember } from "./entitlements.ts";
 import { botMessages } from "./messages.ts";
+import { claimRemoval, clearObsoleteRemovals, failRemoval, finishRemoval } from "./removal-claims.ts";
 import { dashboardUrl } from "./telegram-links.ts";
 
 /**
@@ -13,9 +14,13 @@ import { dashboardUrl } from "./telegram-links.ts";
  * expired or lapsed, account verified elsewhere): ban then unban at once, which removes them
  * and lets them rejoin after paying; then tells them why, with a link to the dashboard.
  * `subscriptionIds` narrows the sweep to those subscriptions' members and chats (the renewal
- * job's results); without it every recorded member is checked. Administrators are never
- * removed; someone who already left is simply forgotten. A failure (the bot lost its admin
- * rights) is logged and retried on the next run. No-op when the bot is off.
+ * job's results); `endedSince` to members whose subscription ended since then and failed
+ * removals due again (the renewal job's sweep every minute); without either every recorded
+ * member is checked. Administrators are never removed; someone who already left is simply
+ * forgotten. Each removal is claimed on its row first, so concurrent sweeps act once. A
+ * failure (Telegram unreachable, the bot lost its admin rights) keeps the row with the error
+ * and is retried after a back-off (1 minute, doubling to an hour; see removal-claims.ts).
+ * No-op when the bot is off.
  */
 export async function removeExpiredAccess(options: {
   db: Db;
@@ -23,10 +28,14 @@ export async function removeExpiredAccess(options: {
   subscriptionIds?: string[];
   /** Only these members (their account changed: Telegram reset, banned), in every chat. */
   userIds?: string[];
+  /** Only members whose subscription ended since then, and failed removals due again. */
+  endedSince?: Date;
+  /** The sweep's clock (back-offs are measured from it); now by default. */
+  now?: Date;
   /** What the removed person is told; by default that their subscription ended. */
   notice?: (plans: string) => string;
 }): Promise<{ removed: number; failed: number }> {
-  const { db, bot, subscriptionIds } = options;
+  const { db, bot, subscriptionIds, endedSince, now = new Date() } = options;
   const result = { removed: 0, failed: 0 };
   if (!bot || (subscriptionIds && subscriptionIds.length === 0)) return result;
   if (options.userIds?.length === 0) return result;
@@ -40,37 +49,42 @@ export async function removeExpiredAccess(options: {
     if (scope.length === 0) return result;
     filter = { userIds: [...new Set(scope.map((s) => s.userId))], chatIds: [...new Set(scope.map((s) => s.chatId))] };
   }
-  for (const stale of await listStaleChatMembers(db, filter)) {
-    // Deleting the row claims the removal: when several instances sweep at once, one acts.
-    if (!(await forgetChatMember(db, stale))) continue;
+  if (!options.userIds && !subscriptionIds) await clearObsoleteRemovals(db);
+  for (const stale of await listStaleChatMembers(db, { ...filter, endedSince, now })) {
+    if (!(await claimRemoval(db, stale, now))) continue;
+    let removed: boolean;
     try {
-      if (await removeFromChat(bot, stale)) {
-        result.removed++;
-        await bot.api
-          .sendMessage(
-            stale.telegramUserId,
-            options.notice?.(stale.plans) ?? botMessages.removed(stale.plans, dashboardUrl()),
-            {
-              link_preview_options: { is_disabled: true },
-            },
-          )
-          .catch((error: unknown) =>
-            getLogger().warn(
-              { telegramUserId: stale.telegramUserId, err: (error as Error).message },
-              "telegram: could not tell a removed member",
-            ),
-          );
-      }
+      removed = await removeFromChat(bot, stale);
     } catch (error) {
-      if (isGone(error)) continue;
-      result.failed++;
-      // Put the row back so the next sweep tries again.
-      await recordChatMember(db, stale);
-      getLogger().warn(
-        { chatId: stale.chatId, telegramUserId: stale.telegramUserId, err: (error as Error).message },
-        "telegram: removal failed; will retry",
-      );
+      if (!isGone(error)) {
+        result.failed++;
+        const message = (error as Error).message;
+        const retry = await failRemoval(db, stale, { error: message, now });
+        getLogger().warn(
+          { chatId: stale.chatId, telegramUserId: stale.telegramUserId, err: message, ...retry },
+          "telegram: removal failed; will retry",
+        );
+        continue;
+      }
+      removed = false;
     }
+    await finishRemoval(db, stale);
+    if (!removed) continue;
+    result.removed++;
+    await bot.api
+      .sendMessage(
+        stale.telegramUserId,
+        options.notice?.(stale.plans) ?? botMessages.removed(stale.plans, dashboardUrl()),
+        {
+          link_preview_options: { is_disabled: true },
+        },
+      )
+      .catch((error: unknown) =>
+        getLogger().warn(
+          { telegramUserId: stale.telegramUserId, err: (error as Error).message },
+          "telegram: could not tell a removed member",
+        ),
+      );
   }
   if (result.removed > 0 || result.failed > 0) getLogger().info(result, "telegram: expired access removed");
   return result;

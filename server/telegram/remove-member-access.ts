@@ -9,8 +9,8 @@ import { dashboardUrl } from "./telegram-links.ts";
  * made them no longer entitled (their Telegram link reset, a ban, or the member deleting the account). The same sweep as expired
  * subscriptions (ban then unban: removed, free to rejoin once entitled again), narrowed to this
  * member and with a message that says why. Call it after the change committed: it removes only
- * whom the database no longer entitles. A removal that fails stays recorded, and the daily
- * reconciliation removes them later.
+ * whom the database no longer entitles. A removal that fails stays recorded with its error and
+ * is retried by the renewal job's sweep after its back-off.
  */
 export async function removeMemberAccess(options: {
   db: Db;

@@ -15,7 +15,7 @@ export function databaseKinds(): DatabaseKind[] {
 /** A fresh, migrated database; PostgreSQL ones get their own database, dropped by `drop`. */
 export async function createTestDatabase(
   kind: DatabaseKind,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; /** PostgreSQL's, for a child process. */ url?: string }> {
   if (kind === "pglite") {
     // A copy of the migrated template (tests/setup/global-setup.ts); migrating again is a no-op
     // that still proves the copy carries drizzle's journal.
@@ -35,6 +35,7 @@ export async function createTestDatabase(
   await migrateDatabase(database);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const again = new pg.Client({ connectionString: adminUrl });

@@ -54,7 +54,12 @@ export async function getMemberProfile(options: {
       .where(and(eq(session.userId, memberId), gt(session.expiresAt, now)))
       .orderBy(desc(session.updatedAt), desc(session.id)),
     db
-      .select({ chatId: telegramChatMembers.chatId, joinedAt: telegramChatMembers.joinedAt })
+      .select({
+        chatId: telegramChatMembers.chatId,
+        joinedAt: telegramChatMembers.joinedAt,
+        removalError: telegramChatMembers.removalError,
+        removalNextAt: telegramChatMembers.removalNextAt,
+      })
       .from(telegramChatMembers)
       .where(eq(telegramChatMembers.userId, memberId))
       .orderBy(asc(telegramChatMembers.joinedAt), asc(telegramChatMembers.chatId)),
@@ -86,7 +91,14 @@ export async function getMemberProfile(options: {
       username: row.telegramUsername,
       verified: row.telegramVerified,
       userId: row.telegramUserId === null ? null : String(row.telegramUserId),
-      chats: chatRows.map((c) => ({ chatId: String(c.chatId), joinedAt: c.joinedAt.toISOString() })),
+      chats: chatRows.map((c) => ({
+        chatId: String(c.chatId),
+        joinedAt: c.joinedAt.toISOString(),
+        removalFailed:
+          c.removalError !== null && c.removalNextAt !== null
+            ? { error: c.removalError, nextAttemptAt: c.removalNextAt.toISOString() }
+            : null,
+      })),
     },
   };
 }

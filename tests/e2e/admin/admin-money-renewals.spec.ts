@@ -52,16 +52,34 @@ async function seedRenewals(app: { testing: Testing }) {
   const crashedAt = new Date(Date.now() - 2 * 60 * 60_000);
   await db.insert(schema.jobRuns).values({ job: "renewals", startedAt: crashedAt });
   const crashed = formatTimestamp(crashedAt);
-  return { covered, short, crashed };
+  // A member whose plan lapsed and whom the bot could not take out of the plan's chat: it lost
+  // its rights there. The job tries again in a few minutes.
+  const chatId = -1001000000000 - Math.floor(Math.random() * 1_000_000);
+  await db.insert(schema.planTelegramChats).values({ planId: plan!.id, chatId });
+  const lapsedId = crypto.randomUUID();
+  const lapsed = `lapsed-${tag}@renewals.test`;
+  await db.insert(schema.user).values({ id: lapsedId, email: lapsed, name: "lapsed" });
+  await db.insert(schema.profiles).values({ id: lapsedId, firstName: "Lapsed", lastName: "Renewer" });
+  await db.insert(schema.telegramChatMembers).values({
+    chatId,
+    telegramUserId: 700_000 + Math.floor(Math.random() * 100_000),
+    userId: lapsedId,
+    removalAttempts: 3,
+    removalError:
+      "Call to 'banChatMember' failed! (400: Bad Request: not enough rights to restrict/demote chat member)",
+    removalFailedAt: new Date(Date.now() - 60_000),
+    removalNextAt: new Date(Date.now() + 3 * 60_000),
+  });
+  return { covered, short, crashed, lapsed, chatId };
 }
 
 test.describe("back office: money, renewals", () => {
-  test("an operator sees who will lapse this week and what the last renewal runs did", async ({
+  test("an operator sees who will lapse this week, what the last renewal runs did and whom the bot could not remove", async ({
     page,
     app,
     context,
   }) => {
-    const { covered, short, crashed } = await seedRenewals(app);
+    const { covered, short, crashed, lapsed, chatId } = await seedRenewals(app);
     await signUpStaff(app, context, "admin");
     await page.goto("/admin/money");
     await waitForHydration(page);
@@ -82,11 +100,23 @@ test.describe("back office: money, renewals", () => {
     const crashedRow = runs.getByRole("row").filter({ hasText: crashed });
     await expect(crashedRow).toContainText("Did not finish");
     await expect(crashedRow.getByRole("cell").nth(1)).toHaveText("—");
+    // The member the bot could not remove, with Telegram's answer; their page says it too.
+    const removals = page.getByRole("table", { name: "Chat removals failing" });
+    const lapsedRow = removals.getByRole("row").filter({ hasText: lapsed });
+    await expect(lapsedRow).toContainText("not enough rights");
+    await expect(lapsedRow).toContainText(String(chatId));
+    await expect(lapsedRow.getByRole("cell").nth(2)).toHaveText("3");
     await expectAccessible(page, "Renewals");
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(shortRow).toContainText("Will lapse");
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, "Renewals at 375 px");
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await lapsedRow.getByRole("link", { name: lapsed }).click();
+    const telegram = page.getByRole("region", { name: "Telegram", exact: true });
+    await expect(telegram.getByRole("list", { name: "Chats joined" })).toContainText("Removal failing");
+    await expect(telegram).toContainText("not enough rights");
   });
 });

@@ -105,7 +105,22 @@ describeEachDatabase("the member page", (database) => {
       telegramStatus: "failed",
       telegramError: "blocked",
     });
-    await db().insert(telegramChatMembers).values({ chatId: -100123, telegramUserId: 777, userId: member.userId });
+    await db()
+      .insert(telegramChatMembers)
+      .values([
+        { chatId: -100123, telegramUserId: 777, userId: member.userId, joinedAt: new Date("2026-10-01T00:00:00Z") },
+        // The bot could not remove them from this one: it lost its rights there.
+        {
+          chatId: -100456,
+          telegramUserId: 777,
+          userId: member.userId,
+          joinedAt: new Date("2026-10-02T00:00:00Z"),
+          removalAttempts: 3,
+          removalError: "Bad Request: not enough rights to restrict/demote chat member",
+          removalFailedAt: new Date("2026-11-01T10:00:00Z"),
+          removalNextAt: new Date("2026-11-01T10:04:00Z"),
+        },
+      ]);
   });
 
   it("shows the profile, account state, sessions and Telegram link", async () => {
@@ -123,7 +138,17 @@ describeEachDatabase("the member page", (database) => {
     expect(v.sessions).toHaveLength(1);
     expect(v.sessions[0]).toMatchObject({ ipAddress: expect.any(String) });
     expect(v.telegram).toMatchObject({ username: expect.stringMatching(/^sam_/), verified: false, userId: null });
-    expect(v.telegram.chats).toEqual([{ chatId: "-100123", joinedAt: expect.any(String) }]);
+    expect(v.telegram.chats).toEqual([
+      { chatId: "-100123", joinedAt: "2026-10-01T00:00:00.000Z", removalFailed: null },
+      {
+        chatId: "-100456",
+        joinedAt: "2026-10-02T00:00:00.000Z",
+        removalFailed: {
+          error: "Bad Request: not enough rights to restrict/demote chat member",
+          nextAttemptAt: "2026-11-01T10:04:00.000Z",
+        },
+      },
+    ]);
   });
 
   it("shows a staff member's role", async () => {

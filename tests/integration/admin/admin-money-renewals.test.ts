@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RenewalsView } from "~/lib/view-types/admin/money";
 import { loader } from "~/routes/admin.money.renewals";
 import { runRenewals } from "#server/billing/renew-subscriptions";
-import { jobRuns, planPriceChanges, pricing, subscriptions, user } from "#server/db/schema";
+import { jobRuns, planPriceChanges, pricing, subscriptions, telegramChatMembers, user } from "#server/db/schema";
 import { RECORDED_JOBS, recordJobRun } from "#server/lib/record-job-run";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { listDueRenewals } from "#server/staff/money/list-due-renewals";
 import { listRenewalRuns, RENEWAL_RUN_STALE_MINUTES } from "#server/staff/money/list-renewal-runs";
+import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
@@ -197,5 +198,66 @@ describeEachDatabase("money: renewals due and the renewal job's runs", (database
     // The job's heartbeat is still its last finished run.
     expect(lastRunAt).not.toBeNull();
     expect(runs.find((r) => r.state === "failed")!.finishedAt).toBe(lastRunAt);
+  });
+
+  it("lists the chat removals that failed, the latest first, with Telegram's answer and the next try", async () => {
+    const ada = await createMember(db(), { email: "ada-chat@renewals.test" });
+    await seedPlanChats({ db: db(), planChats: { "renewals-a": [-100700] } });
+    const failed = (at: string, next: string) => ({
+      removalAttempts: 2,
+      removalError:
+        "Call to 'banChatMember' failed! (400: Bad Request: not enough rights to restrict/demote chat member)",
+      removalFailedAt: new Date(at),
+      removalNextAt: new Date(next),
+    });
+    await db()
+      .insert(telegramChatMembers)
+      .values([
+        {
+          chatId: -100700,
+          telegramUserId: 801,
+          userId: ada.id,
+          ...failed("2031-05-01T10:00:00Z", "2031-05-01T10:02:00Z"),
+        },
+        // A deleted account's row is kept (user_id null) so the person is still removed.
+        {
+          chatId: -100701,
+          telegramUserId: 802,
+          userId: null,
+          ...failed("2031-05-01T11:00:00Z", "2031-05-01T11:02:00Z"),
+        },
+        // Under way (claimed, not failed yet) and an ordinary member: not failures.
+        { chatId: -100700, telegramUserId: 803, userId: ada.id, removalAttempts: 1, removalNextAt: new Date() },
+        { chatId: -100700, telegramUserId: 804, userId: ada.id },
+      ]);
+    const view = (await callLoader(loader, { path: "/admin/money/renewals", cookie: admin.cookie }))
+      .data as unknown as RenewalsView;
+    expect(view.chatRemovals).toEqual({
+      total: 2,
+      rows: [
+        {
+          chatId: "-100701",
+          telegramUserId: "802",
+          userId: null,
+          email: null,
+          plans: null,
+          attempts: 2,
+          error: expect.stringContaining("not enough rights") as string,
+          failedAt: "2031-05-01T11:00:00.000Z",
+          nextAttemptAt: "2031-05-01T11:02:00.000Z",
+        },
+        {
+          chatId: "-100700",
+          telegramUserId: "801",
+          userId: ada.id,
+          email: "ada-chat@renewals.test",
+          plans: "Alpha",
+          attempts: 2,
+          error: expect.stringContaining("not enough rights") as string,
+          failedAt: "2031-05-01T10:00:00.000Z",
+          nextAttemptAt: "2031-05-01T10:02:00.000Z",
+        },
+      ],
+    });
   });
 });

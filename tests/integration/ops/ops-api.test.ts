@@ -3,13 +3,16 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { ledgerEntries, opsAlerts, profiles } from "#server/db/schema";
+import { ledgerEntries, opsAlerts, pricing, profiles, subscriptions, telegramChatMembers } from "#server/db/schema";
 import { OPS_TOKEN_ACTOR, opsRouter } from "#server/ops/router";
 import { readLastReconciliation } from "#server/staff/money/reconciliation";
+import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { startSingletonBot, stopSingletonBot } from "../../helpers/telegram-bot";
 
 const TOKEN = "test-ops-token-0123456789abcdef";
+const CHAT = -1001000000301;
 
 describeEachDatabase("operator API", (database) => {
   let server: Server;
@@ -28,7 +31,7 @@ describeEachDatabase("operator API", (database) => {
     ({ s: server, url } = await listen(opsRouter(() => TOKEN, { getDb: () => database().db })));
     // What the ops CLI serves itself when it opens the database: its OS user and host as actor.
     ({ s: cliServer, url: cliUrl } = await listen(
-      opsRouter(() => TOKEN, { getDb: () => database().db, actor: "cli:alice@db-host" }),
+      opsRouter(() => TOKEN, { getDb: () => database().db, actor: "cli:alice@db-host", standalone: true }),
     ));
   });
   afterAll(async () => {
@@ -127,6 +130,81 @@ describeEachDatabase("operator API", (database) => {
       });
     } finally {
       await db.update(profiles).set({ balance: 1_000_000n }).where(eq(profiles.id, m.id));
+    }
+  });
+
+  it("renewals: ends the lapsed subscriptions and says what becomes of their chats, bot or no bot, server or CLI", async () => {
+    const db = database().db;
+    const [plan] = await db
+      .insert(pricing)
+      .values({ planId: "ops-vip", name: "Ops VIP", price: 10_000_000n, published: true })
+      .returning();
+    await seedPlanChats({ db, planChats: { "ops-vip": [CHAT] } });
+    let telegramId = 55_000;
+    /** A member in the plan's chat whose subscription lapses on the next run (autorenew off, due). */
+    const lapsing = async () => {
+      const m = await createMember(db);
+      await db
+        .update(profiles)
+        .set({ telegramVerified: true, telegramUserId: BigInt(++telegramId) })
+        .where(eq(profiles.id, m.id));
+      await db.insert(subscriptions).values({
+        userId: m.id,
+        planId: plan!.id,
+        billingPeriod: "monthly",
+        autorenew: false,
+        nextBillingDate: new Date(Date.now() - 1000),
+      });
+      await db.insert(telegramChatMembers).values({ chatId: CHAT, telegramUserId: telegramId, userId: m.id });
+      return telegramId;
+    };
+    const inChat = async (id: number) =>
+      (await db.select().from(telegramChatMembers).where(eq(telegramChatMembers.telegramUserId, id))).length > 0;
+
+    // No bot in this process: the CLI says the server removes them; a server without a bot, that nobody will.
+    const first = await lapsing();
+    await lapsing();
+    expect(await post("/renewals/run", {}, cliUrl)).toMatchObject({
+      status: 200,
+      body: {
+        expired: 2,
+        message:
+          "ended 2 subscriptions; chat removals happen on the server within a minute (TELEGRAM_BOT_TOKEN is not set here)",
+      },
+    });
+    expect(await inChat(first)).toBe(true);
+    await lapsing();
+    expect(await post("/renewals/run")).toMatchObject({
+      status: 200,
+      body: {
+        expired: 1,
+        message:
+          "ended 1 subscription; the Telegram bot is off (TELEGRAM_BOT_TOKEN is not set), so no one is removed from chats",
+      },
+    });
+    expect((await post("/telegram/reconcile", {}, cliUrl)).body.error).toMatch(
+      /^The Telegram bot is off here: set TELEGRAM_BOT_TOKEN/,
+    );
+
+    // With the bot, the members this run ended are removed at once.
+    const api = await startSingletonBot(db);
+    try {
+      const now = await lapsing();
+      api.setChatMember(CHAT, now, "member");
+      const answer = await post("/renewals/run", {}, cliUrl);
+      expect(answer).toMatchObject({
+        status: 200,
+        body: {
+          expired: 1,
+          removedFromChats: 1,
+          chatRemovalsFailed: 0,
+          message: "ended 1 subscription; removed 1 member from the paid chats",
+        },
+      });
+      expect(api.callsOf("banChatMember").map((c) => c.params.user_id)).toEqual([now]);
+      expect(await inChat(now)).toBe(false);
+    } finally {
+      await stopSingletonBot(api);
     }
   });
 

@@ -2,12 +2,15 @@ import { execFile } from "node:child_process";
 import os from "node:os";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "#server/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase, type Db } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
-import { auditLog, profiles, user } from "#server/db/schema";
+import { auditLog, pricing, profiles, subscriptions, telegramChatMembers, user } from "#server/db/schema";
 import { readLastReconciliation } from "#server/staff/money/reconciliation";
+import { seedPlanChats } from "#server/telegram/seed-plan-chats";
+import { createTestDatabase } from "../../helpers/database";
 import { closeProcessResources, withTestDataDir } from "../../helpers/env";
+import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { createMember } from "../../helpers/members";
 
 const run = promisify(execFile);
@@ -121,4 +124,102 @@ describe("ops CLI on its own database", () => {
       await closeProcessResources();
     }
   }, 180_000);
+});
+
+// `renewals --run-now` where the CLI opens the database itself: on PostgreSQL when
+// TEST_DATABASE_URL is set (as in production, with a server running beside it), else on its
+// own embedded database. With the bot's token in its environment it removes the members it
+// ended from the paid chats; without it, it says the server will.
+describe("ops CLI: renewals --run-now and the paid chats", () => {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  const dataDir = withTestDataDir("ops-cli-renewals");
+  const CHAT = -1001000000401;
+  let api: FakeBotApi;
+  let postgres: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let telegramId = 66_000;
+
+  /** The database the CLI opens, for the test to read and write between commands. */
+  async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    if (postgres) return work(postgres.database.db);
+    const database = getDatabase();
+    try {
+      return await work(database.db);
+    } finally {
+      // The embedded database admits one process: hand it back to the CLI.
+      await closeProcessResources();
+    }
+  }
+  async function ops(args: string[], env: Record<string, string> = {}) {
+    const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env };
+    for (const name of ["DATABASE_URL", "OPS_TOKEN", "OPS_URL", "TELEGRAM_BOT_TOKEN", "TELEGRAM_API_ROOT"])
+      if (!(name in env)) delete base[name];
+    if (postgres) base.DATABASE_URL = postgres.url;
+    const { stdout } = await run("node_modules/.bin/tsx", ["scripts/ops.ts", ...args], { env: base, timeout: 90_000 });
+    return JSON.parse(stdout) as Record<string, unknown>;
+  }
+  /** A verified member in the chat whose subscription lapses on the next run. */
+  const lapsing = (db: Db, planId: number) => async () => {
+    const m = await createMember(db);
+    const id = ++telegramId;
+    await db
+      .update(profiles)
+      .set({ telegramVerified: true, telegramUserId: BigInt(id) })
+      .where(eq(profiles.id, m.id));
+    await db.insert(subscriptions).values({
+      userId: m.id,
+      planId,
+      billingPeriod: "monthly",
+      autorenew: false,
+      nextBillingDate: new Date(Date.now() - 1000),
+    });
+    await db.insert(telegramChatMembers).values({ chatId: CHAT, telegramUserId: id, userId: m.id });
+    api.setChatMember(CHAT, id, "member");
+    return id;
+  };
+  const inChat = (db: Db, id: number) =>
+    db
+      .select()
+      .from(telegramChatMembers)
+      .where(eq(telegramChatMembers.telegramUserId, id))
+      .then((rows) => rows.length > 0);
+
+  beforeAll(async () => {
+    api = await startFakeBotApi();
+    if (onPostgres) postgres = await createTestDatabase("postgres");
+    else await migrateDatabase(getDatabase());
+    await withDb(async (db) => {
+      await db.insert(pricing).values({ planId: "cli-vip", name: "CLI VIP", price: 10_000_000n, published: true });
+      await seedPlanChats({ db, planChats: { "cli-vip": [CHAT] } });
+    });
+  });
+  afterAll(async () => {
+    await postgres?.drop();
+    await api?.close();
+  });
+
+  it(`removes the members it ended with the bot's token, and says the server will without it [${onPostgres ? "postgres" : "pglite"}]`, async () => {
+    const planId = await withDb(
+      async (db) => (await db.select().from(pricing).where(eq(pricing.planId, "cli-vip")))[0]!.id,
+    );
+    const without = await withDb((db) => lapsing(db, planId)());
+    expect(await ops(["renewals", "--run-now"])).toMatchObject({
+      expired: 1,
+      message:
+        "ended 1 subscription; chat removals happen on the server within a minute (TELEGRAM_BOT_TOKEN is not set here)",
+    });
+    expect(api.calls).toEqual([]);
+    expect(await withDb((db) => inChat(db, without))).toBe(true);
+
+    const withToken = await withDb((db) => lapsing(db, planId)());
+    expect(
+      await ops(["renewals", "--run-now"], { TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot }),
+    ).toMatchObject({
+      expired: 1,
+      removedFromChats: 1,
+      message: "ended 1 subscription; removed 1 member from the paid chats",
+    });
+    expect(api.callsOf("banChatMember").map((c) => c.params.user_id)).toEqual([withToken]);
+    expect(api.chatMemberStatus(CHAT, withToken)).toBe("left");
+    expect(await withDb((db) => inChat(db, withToken))).toBe(false);
+  }, 240_000);
 });

@@ -4,7 +4,10 @@ import { formatDateTime } from "~/lib/dates";
 import type { MemberTelegramView } from "~/lib/view-types/admin/members";
 import { Facts, MemberSection } from "./member-section";
 
-/** The member's Telegram link: username, whether it is verified, the proven id and the chats joined. */
+/**
+ * The member's Telegram link: username, whether it is verified, the proven id and the chats
+ * joined, each with its failing removal if the bot could not take them out of it.
+ */
 export function MemberTelegramSection({
   telegram,
   actions,
@@ -37,6 +40,14 @@ export function MemberTelegramSection({
             <li key={c.chatId}>
               <code className="text-xs">{c.chatId}</code>{" "}
               <span className="text-muted-foreground">joined {formatDateTime(c.joinedAt)}</span>
+              {c.removalFailed ? (
+                <span className="mt-1 flex flex-wrap items-center gap-2">
+                  <Badge variant="destructive">Removal failing</Badge>
+                  <span className="break-words">
+                    {c.removalFailed.error} Next try {formatDateTime(c.removalFailed.nextAttemptAt)}.
+                  </span>
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -89,8 +89,11 @@ export type MemberTelegramView = {
   verified: boolean;
   /** The Telegram user id proven by verification, as a string. */
   userId: string | null;
-  /** The chats the bot let them into. */
-  chats: { chatId: string; joinedAt: string }[];
+  /**
+   * The chats the bot let them into; `removalFailed` when their removal from one failed (the
+   * renewal job tries again at `nextAttemptAt`).
+   */
+  chats: { chatId: string; joinedAt: string; removalFailed: { error: string; nextAttemptAt: string } | null }[];
 };
 
 export type MemberSubscriptionView = {

@@ -103,8 +103,33 @@ export type RenewalRun = {
   error: string | null;
 };
 
+/** A removal from a paid chat that failed and waits for the renewal job's next try. */
+export type ChatRemovalFailure = {
+  chatId: string;
+  telegramUserId: string;
+  /** Null when the account was deleted since (the person is still removed). */
+  userId: string | null;
+  email: string | null;
+  /** The plans that unlock the chat, by name; null when none does any more. */
+  plans: string | null;
+  /** Tries so far, the failed ones included. */
+  attempts: number;
+  /** Telegram's answer to the last try. */
+  error: string;
+  failedAt: string;
+  nextAttemptAt: string;
+};
+
+export type ChatRemovalFailures = {
+  /** The latest failures first (at most 50). */
+  rows: ChatRemovalFailure[];
+  total: number;
+};
+
 export type RenewalsView = {
   due: DueRenewals;
+  /** Members the bot could not remove from a paid chat after their subscription ended. */
+  chatRemovals: ChatRemovalFailures;
   /** The latest runs that settled something, failed or never finished (runs with nothing due are left out). */
   runs: RenewalRun[];
   /** When the job last finished, whatever it did: shows it is running. */
