@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { parseUsdt } from "~/lib/money";
+import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
@@ -35,10 +36,11 @@ export type PurchaseOptions = {
   idempotencyKey: string;
   now?: Date;
   /**
-   * The total was priced by the pricing module earlier and is still held (an order's prices, for
-   * 24 hours): charge it even if a plan's price changed since, instead of refusing.
+   * The lines were priced earlier and are still held (an order's prices, for 24 hours): charge
+   * them as they are even if a plan's price changed since, instead of refusing. Their plans must
+   * be `planIds`, in that order.
    */
-  heldTotal?: boolean;
+  held?: PricedCart;
   /** The order this purchase completes: its billing row names it, so the statement shows one row for both. */
   orderId?: string;
 };
@@ -51,8 +53,8 @@ export { PAYMENT_TYPE_BALANCE };
  *  1. lock the member's profile row — every purchase of one member runs one after another, so
  *     the balance and active-plan checks below cannot race (50 concurrent clicks charge once);
  *  2. replay the stored answer when this idempotency key already succeeded;
- *  3. load the published plans, recompute every price with the one pricing module and compare
- *     with the client's total;
+ *  3. load the published plans, price each one (its list price from the one pricing module, less
+ *     what is taken off it) and compare what that charges with the client's total;
  *  4. refuse plans already active and a short balance;
  *  5. write the subscriptions, one billing row, the notification and the idempotency record
  *     (one statement), then one ledger debit (record-purchase.ts).
@@ -115,10 +117,10 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
   const byId = new Map(found.map((plan) => [plan.id, plan]));
   const plans = planIds.map((id) => byId.get(id)!);
-  const priced = plans.reduce((sum, plan) => sum + priceFor(plan.price, period), 0n);
-  const total = options.heldTotal ? options.totalAmount : priced;
+  const cart = options.held ?? priceCart(listLines(plans, period));
+  const total = cart.charged;
 
-  if (priced !== options.totalAmount && !options.heldTotal) {
+  if (!options.held && total !== options.totalAmount) {
     refuse("CONFLICT", purchaseMessages.pricesChanged, { required: total.toString(), activeSubscriptions: active });
   }
   const already = plans.filter((plan) => active.includes(plan.id));
@@ -142,8 +144,7 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
   const newBalance = await recordPurchase(tx, {
     userId,
     period,
-    plans,
-    total,
+    cart,
     now,
     balance: profile.balance,
     idempotencyKey: options.idempotencyKey,
@@ -152,6 +153,11 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
   });
   const result = answer(newBalance);
   return result;
+}
+
+/** Each plan at its list price for the period, nothing taken off. */
+function listLines(plans: { id: number; name: string; price: bigint }[], period: BillingPeriod): PricedLine[] {
+  return plans.map((plan) => priceLine({ planId: plan.id, name: plan.name, listPrice: priceFor(plan.price, period) }));
 }
 
 /** A json column as the driver hands it: parsed already (node-postgres, PGlite) or as text. */

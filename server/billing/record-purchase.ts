@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
+import { toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
 import type { NotificationKind } from "../notifications/enqueue-notification.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { firstBillingDate } from "./periods.ts";
+import { priceBreakdownPayload } from "./price-breakdown.ts";
 
 export const PAYMENT_TYPE_BALANCE = "USDT Balance";
 const CONFIRMED: NotificationKind = "purchase_confirmed";
@@ -27,8 +29,8 @@ export async function recordPurchase(
   order: {
     userId: string;
     period: BillingPeriod;
-    plans: { id: number; name: string }[];
-    total: bigint;
+    /** What is bought and charged, line by line: the ledger moves only `cart.charged`. */
+    cart: PricedCart;
     now: Date;
     balance: bigint;
     idempotencyKey: string;
@@ -38,7 +40,9 @@ export async function recordPurchase(
     orderId?: string;
   },
 ): Promise<bigint> {
-  const { userId, period, plans, total, now } = order;
+  const { userId, period, cart, now } = order;
+  const plans = cart.lines.map((line) => ({ id: line.planId, name: line.name }));
+  const total = cart.charged;
   const lifetime = period === "lifetime";
   const newBalance = order.balance - total;
   const planNames = plans.map((plan) => plan.name).join(", ");
@@ -47,7 +51,8 @@ export async function recordPurchase(
   const billId = crypto.randomUUID();
   const nextBilling = firstBillingDate(now, period)?.toISOString() ?? null;
   const reference = `purchase:${billId}`;
-  // A cart can only total 0 if a tiny price floors to 0 for a quarter; a ledger row must not be 0.
+  // A cart totals 0 when a discount or credit covers it (or a tiny price floors to 0 for a
+  // quarter): nothing is charged then, and a ledger row must not be 0.
   const charged = total > 0n;
   // The invoice names its ledger entry (none when nothing was charged) and lists what the receipt shows.
   const planNameArray = sql`array[${sql.join(
@@ -60,6 +65,7 @@ export async function recordPurchase(
     amount: formatUsdt(total, { suffix: true }),
     invoiceId,
     balance: formatUsdt(newBalance),
+    ...priceBreakdownPayload(cart),
   };
   const subscriptionRows = sql.join(
     plans.map(
@@ -75,10 +81,12 @@ export async function recordPurchase(
       returning 1
     ), bill as (
       insert into billing_history (id, user_id, invoice_id, issue_date, total_amount, payment_type, status, description,
-                                   ledger_reference, order_id, plan_names, billing_period, period_start, period_end)
+                                   ledger_reference, order_id, plan_names, billing_period, period_start, period_end,
+                                   list_amount, discount_amount, coupon_code, credit_amount, lines)
       values (${billId}, ${userId}, ${invoiceId}, ${now.toISOString()}::timestamptz, ${total}, ${PAYMENT_TYPE_BALANCE}, 'paid', ${description},
               ${charged ? reference : null}, ${order.orderId ?? null}::uuid, ${planNameArray}, ${period}::billing_period,
-              ${now.toISOString()}::timestamptz, ${nextBilling}::timestamptz)
+              ${now.toISOString()}::timestamptz, ${nextBilling}::timestamptz,
+              ${cart.list}, ${cart.discount}, ${cart.couponCode}, ${cart.credit}, ${JSON.stringify(toStoredLines(cart.lines))}::jsonb)
       returning 1
     ), note as (
       insert into notifications (user_id, kind, payload)

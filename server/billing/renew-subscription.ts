@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
+import { priceCart, priceLine, toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
 import { billingHistory, pricing, profiles, subscriptions, user } from "../db/schema.ts";
@@ -12,6 +13,7 @@ import { postLedgerEntry } from "./ledger.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
+import { priceBreakdownPayload } from "./price-breakdown.ts";
 import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
 
 /** What one subscription's settlement did; "skipped" = not due any more, or another runner holds it. */
@@ -63,7 +65,8 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
       return "expired";
     }
 
-    const amount = priceFor(monthly, sub.billingPeriod);
+    const cart = renewalCart({ planId: sub.planId, name: plan.name, listPrice: priceFor(monthly, sub.billingPeriod) });
+    const amount = cart.charged;
     const nextDate = nextDueDate(due, sub.billingPeriod, sub.startDate);
     const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${formatDate(due)}`;
     let balance = profile.balance;
@@ -71,7 +74,7 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
     const bill = {
       userId: sub.userId,
       now,
-      amount,
+      cart,
       description,
       planName: plan.name,
       period: sub.billingPeriod,
@@ -132,10 +135,16 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
         nextBillingDate: isoDate(nextDate),
         invoiceId,
         balance: formatUsdt(balance),
+        ...priceBreakdownPayload(cart),
       },
     });
     return "charged";
   });
+}
+
+/** A renewal's one line: the plan at its price in force, nothing taken off. */
+function renewalCart(plan: { planId: number; name: string; listPrice: bigint }): PricedCart {
+  return priceCart([priceLine(plan)]);
 }
 
 async function expire(tx: Tx, subscriptionId: string) {
@@ -148,7 +157,7 @@ async function insertBill(
   bill: {
     userId: string;
     now: Date;
-    amount: bigint;
+    cart: PricedCart;
     status: "paid" | "failed";
     description: string;
     ledgerReference: string | null;
@@ -163,7 +172,12 @@ async function insertBill(
     userId: bill.userId,
     invoiceId,
     issueDate: bill.now,
-    totalAmount: bill.amount,
+    totalAmount: bill.cart.charged,
+    listAmount: bill.cart.list,
+    discountAmount: bill.cart.discount,
+    couponCode: bill.cart.couponCode,
+    creditAmount: bill.cart.credit,
+    lines: toStoredLines(bill.cart.lines),
     paymentType: PAYMENT_TYPE_BALANCE,
     status: bill.status,
     description: bill.description,

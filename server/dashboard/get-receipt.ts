@@ -3,7 +3,7 @@ import { orderReference } from "~/lib/orders";
 import type { ReceiptView } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { billingHistory, profiles, user } from "../db/schema.ts";
-import { billingStatementKind } from "./statement-rows.ts";
+import { billingStatementKind, takenOffOf } from "./statement-rows.ts";
 
 /**
  * The receipt of one of the member's own paid purchases or renewals (a complimentary plan's too:
@@ -43,6 +43,7 @@ export async function getReceipt(options: {
       ? { from: bill.periodStart.toISOString(), until: bill.periodEnd?.toISOString() ?? null }
       : null,
     amount: bill.totalAmount.toString(),
+    takenOff: takenOffOf(bill),
     method: bill.paymentType,
     orderReference: bill.orderId ? orderReference(bill.orderId) : null,
   };

@@ -7,7 +7,13 @@ import type { DbOrTx } from "../db/client.ts";
 import { billingHistory, ledgerEntries } from "../db/schema.ts";
 import { tronTransactionUrl } from "../lib/tron-transaction-url.ts";
 import { listMemberOrders } from "../orders/list-member-orders.ts";
-import { billingStatementKind, ledgerStatementKind, settleStatement, type UnsettledRow } from "./statement-rows.ts";
+import {
+  billingStatementKind,
+  ledgerStatementKind,
+  settleStatement,
+  takenOffOf,
+  type UnsettledRow,
+} from "./statement-rows.ts";
 
 // Rows that moved no money sort after the ledger's entries of the same instant.
 const AFTER_LEDGER = 1n << 62n;
@@ -67,6 +73,7 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       transaction: bill?.txHash ? { hash: bill.txHash, url: tronTransactionUrl(bill.txHash) } : null,
       order: order ? { reference: orderReference(order.id) } : null,
       receiptPath: bill && hasReceipt(kind, bill.status) ? receiptPath(bill.invoiceId) : null,
+      takenOff: bill ? takenOffOf(bill) : null,
       at: ledger.createdAt,
       seq: ledger.id,
     };
@@ -86,6 +93,7 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       transaction: bill.txHash ? { hash: bill.txHash, url: tronTransactionUrl(bill.txHash) } : null,
       order: null,
       receiptPath: hasReceipt(kind, bill.status) ? receiptPath(bill.invoiceId) : null,
+      takenOff: takenOffOf(bill),
       at: bill.issueDate,
       seq: AFTER_LEDGER,
     });
@@ -105,6 +113,7 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       transaction: null,
       order: null,
       receiptPath: null,
+      takenOff: order.takenOff,
       at: new Date(order.createdAt),
       seq: AFTER_LEDGER,
     });

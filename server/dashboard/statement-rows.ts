@@ -1,4 +1,4 @@
-import type { BillingRow, StatementKind } from "~/lib/view-types/member";
+import type { BillingRow, PriceTakenOff, StatementKind } from "~/lib/view-types/member";
 
 /** A statement row before its balance is known, with what orders it: its time, then its sequence. */
 export type UnsettledRow = Omit<BillingRow, "balanceAfter"> & { at: Date; seq: bigint };
@@ -47,4 +47,20 @@ export function settleStatement(rows: UnsettledRow[]): BillingRow[] {
     return { ...row, balanceAfter: balance.toString() };
   });
   return settled.reverse();
+}
+
+/** What a billing row says was taken off its list price, or null when nothing was (or it sold nothing). */
+export function takenOffOf(bill: {
+  listAmount: bigint | null;
+  discountAmount: bigint;
+  couponCode: string | null;
+  creditAmount: bigint;
+}): PriceTakenOff | null {
+  if (bill.listAmount === null || (bill.discountAmount === 0n && bill.creditAmount === 0n)) return null;
+  return {
+    list: bill.listAmount.toString(),
+    discount: bill.discountAmount.toString(),
+    couponCode: bill.couponCode,
+    credit: bill.creditAmount.toString(),
+  };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { StoredLine } from "~/lib/priced-lines";
 import { user } from "./auth-schema.ts";
 import { createdAt, micro, updatedAt } from "./columns.ts";
 import { billingPeriod } from "./enums.ts";
@@ -21,7 +22,15 @@ export const orders = pgTable(
     status: orderStatus("status").notNull().default("pending"),
     planIds: integer("plan_ids").array().notNull(),
     billingPeriod: billingPeriod("billing_period").notNull(),
+    /** What will be charged: list − discount − credit, from the lines below. */
     totalAmount: micro("total_amount").notNull(),
+    listAmount: micro("list_amount").notNull(),
+    discountAmount: micro("discount_amount").notNull().default(0n),
+    /** The coupon code the order was priced with: it keeps it until it is paid or closed. */
+    couponCode: text("coupon_code"),
+    creditAmount: micro("credit_amount").notNull().default(0n),
+    /** The held prices, one line per plan (app/lib/priced-lines.ts `StoredLine`); null on orders made before lines were kept. */
+    lines: jsonb("lines").$type<StoredLine[]>(),
     pricesHeldUntil: timestamp("prices_held_until", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Set when a lapsed hold was priced again at a different total: not charged until the member accepts it. */
@@ -34,6 +43,10 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_total_nonneg", sql`${t.totalAmount} >= 0`),
+    check(
+      "orders_priced",
+      sql`${t.discountAmount} >= 0 AND ${t.creditAmount} >= 0 AND ${t.totalAmount} = ${t.listAmount} - ${t.discountAmount} - ${t.creditAmount}`,
+    ),
     check("orders_has_plans", sql`cardinality(${t.planIds}) > 0`),
     uniqueIndex("orders_one_pending_per_member")
       .on(t.userId)

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { StoredLine } from "~/lib/priced-lines";
 import { user } from "./auth-schema.ts";
 import { createdAt, micro, updatedAt } from "./columns.ts";
 import { pricing } from "./content-schema.ts";
@@ -95,9 +96,25 @@ export const billingHistory = pgTable(
     billingPeriod: billingPeriod("billing_period"),
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
+    /**
+     * A purchase's or renewal's price before what was taken off: `totalAmount` (what was charged)
+     * is always list − discount − credit. Null for rows that sell nothing (deposits, adjustments).
+     */
+    listAmount: micro("list_amount"),
+    /** Taken off by the coupon code `couponCode`. */
+    discountAmount: micro("discount_amount").notNull().default(0n),
+    couponCode: text("coupon_code"),
+    /** Credited for the unused part of a plan this purchase replaced. */
+    creditAmount: micro("credit_amount").notNull().default(0n),
+    /** The lines the receipt lists, one per plan (app/lib/priced-lines.ts `StoredLine`). */
+    lines: jsonb("lines").$type<StoredLine[]>(),
   },
   (t) => [
     check("billing_total_nonneg", sql`${t.totalAmount} >= 0`),
+    check(
+      "billing_priced",
+      sql`${t.listAmount} IS NULL OR (${t.discountAmount} >= 0 AND ${t.creditAmount} >= 0 AND ${t.totalAmount} = ${t.listAmount} - ${t.discountAmount} - ${t.creditAmount})`,
+    ),
     uniqueIndex("billing_ledger_reference_idx").on(t.ledgerReference),
     uniqueIndex("billing_order_idx").on(t.orderId),
     index("billing_user_issue_idx").on(t.userId, t.issueDate),

@@ -65,6 +65,14 @@ describe("purchase and renewal emails link their receipt", () => {
   });
 });
 
+describe("purchase and renewal emails say what was taken off the price", () => {
+  it.each(["purchase_confirmed", "renewal_charged"])("%s", (kind) => {
+    const breakdown = "List price $49.00 USDT, less $4.90 USDT with code SPRING.";
+    expect(renderNotification(kind, { breakdown }, context).text).toContain(breakdown);
+    expect(renderNotification(kind, {}, context).text).not.toContain("List price");
+  });
+});
+
 describe("dates in emails read as the site prints a date", () => {
   it.each([
     ["renewal_charged", { nextBillingDate: "2026-03-01" }, "Next renewal: Mar 1, 2026."],

@@ -25,6 +25,7 @@ const templates: Record<NotificationKind, Template> = {
     heading: "Thank you — your subscription is active",
     lines: [
       `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
+      ...(p.breakdown ? [p.breakdown] : []),
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
       ...receiptLine(p, siteUrl),
       ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
@@ -62,6 +63,7 @@ const templates: Record<NotificationKind, Template> = {
     heading: "Your subscription has been renewed",
     lines: [
       `${p.plan ?? "Your subscription"} was renewed for ${p.amount ?? "its price"} from your balance.`,
+      ...(p.breakdown ? [p.breakdown] : []),
       ...(p.nextBillingDate ? [`Next renewal: ${p.nextBillingDate}.`] : []),
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
       ...receiptLine(p, siteUrl),

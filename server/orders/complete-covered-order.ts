@@ -5,6 +5,7 @@ import { withRetry } from "../db/db-errors.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
+import { heldCart } from "./order-prices.ts";
 import { repriceLapsedOrder } from "./reprice-order.ts";
 
 export type CompleteOrderResult =
@@ -71,6 +72,9 @@ async function completeInTransaction(tx: Tx, userId: string, now: Date): Promise
   }
   const order = await repriceLapsedOrder({ tx, order: pending, now });
   if (order.repricedAt) return { status: "awaiting-acceptance", orderId: order.id };
+  // An order without lines left is one whose plan was withdrawn before it could be priced again:
+  // the purchase then prices it now and refuses it with its own text.
+  const held = heldCart(order) ?? undefined;
   if (profile.balance < order.totalAmount)
     return { status: "not-covered", orderId: order.id, due: order.totalAmount - profile.balance };
 
@@ -82,7 +86,7 @@ async function completeInTransaction(tx: Tx, userId: string, now: Date): Promise
       billingPeriod: order.billingPeriod,
       totalAmount: order.totalAmount,
       idempotencyKey: orderPurchaseKey(order.id),
-      heldTotal: true,
+      held,
       orderId: order.id,
       now,
     });

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { ORDER_LIFETIME_DAYS } from "~/lib/orders";
+import { priceCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import { purchaseMessages } from "../billing/messages.ts";
 import { activePlanIds } from "../billing/purchase-subscriptions.ts";
@@ -9,6 +10,7 @@ import { orders, profiles } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { completeCoveredOrder, type CompleteOrderResult } from "./complete-covered-order.ts";
 import { orderMessages } from "./messages.ts";
+import { orderPriceColumns } from "./order-prices.ts";
 import { pricePlans } from "./price-plans.ts";
 import { PRICE_HOLD_MS } from "./reprice-order.ts";
 
@@ -16,7 +18,8 @@ const LIFETIME_MS = ORDER_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * Turns a cart into the member's order ("Continue to Pay" after sign-up, Subscribe with a short
- * balance): the plans, the period and the total from the one pricing module, held for 24 hours.
+ * balance): the plans, the period and their priced lines (list prices from the one pricing
+ * module, less what is taken off), held for 24 hours.
  * A member has one pending order: a new cart cancels the one before (in the same transaction,
  * under the profile lock that completions take too, so a deposit completing the old order and a
  * new cart replacing it never both win). Refused like a purchase: a plan not published → the
@@ -59,7 +62,7 @@ export async function createOrder(options: {
           userId,
           planIds,
           billingPeriod,
-          totalAmount: priced.total,
+          ...orderPriceColumns(priceCart(priced.lines)),
           pricesHeldUntil: new Date(now.getTime() + PRICE_HOLD_MS),
           expiresAt: new Date(now.getTime() + LIFETIME_MS),
           createdAt: now,

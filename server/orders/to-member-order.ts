@@ -24,6 +24,15 @@ export async function toMemberOrders(db: DbOrTx, rows: OrderRow[]): Promise<Memb
     plans: row.planIds.map((id) => ({ id, name: names.get(id) ?? `Plan ${id}` })),
     billingPeriod: row.billingPeriod,
     total: row.totalAmount.toString(),
+    takenOff:
+      row.discountAmount === 0n && row.creditAmount === 0n
+        ? null
+        : {
+            list: row.listAmount.toString(),
+            discount: row.discountAmount.toString(),
+            couponCode: row.couponCode,
+            credit: row.creditAmount.toString(),
+          },
     createdAt: row.createdAt.toISOString(),
     pricesHeldUntil: row.pricesHeldUntil.toISOString(),
     expiresAt: row.expiresAt.toISOString(),

@@ -6,6 +6,7 @@ import { formatUsdt } from "~/lib/money";
 import type { BillingData, BillingRow, StatementKind } from "~/lib/view-types/member";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { capitalize, formatDate } from "./format";
+import { TakenOffNote } from "./price-taken-off";
 
 // Invoice status colours: paid cyan, pending yellow, failed red; a closed order unpaid is grey.
 const statusVariant = {
@@ -100,6 +101,7 @@ function BillingTableRow({ row }: { row: BillingRow }) {
         {row.description ? " " : null}
         {row.description ? <span className="block text-xs text-muted-foreground">{row.description}</span> : null}
         {row.order ? <span className="block text-xs text-muted-foreground">Order {row.order.reference}</span> : null}
+        <TakenOffNote takenOff={row.takenOff} />
       </TableCell>
       <TableCell label="Total amount" className="tabular-nums sm:text-right" data-column="amount">
         {row.amount !== null ? (

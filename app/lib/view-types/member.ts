@@ -84,7 +84,12 @@ export type BillingRow = {
   order: { reference: string } | null;
   /** A paid purchase's or renewal's receipt page (a path); null for everything else. */
   receiptPath: string | null;
+  /** What was taken off a purchase's or renewal's list price; null when it was charged in full. */
+  takenOff: PriceTakenOff | null;
 };
+
+/** A purchase's or renewal's list price and what came off it (micro-USDT strings): list − discount − credit was charged. */
+export type PriceTakenOff = { list: string; discount: string; couponCode: string | null; credit: string };
 
 /** A paid purchase's or renewal's receipt, as the member prints it. Money is micro-USDT. */
 export type ReceiptView = {
@@ -97,7 +102,10 @@ export type ReceiptView = {
   billingPeriod: BillingPeriod | null;
   /** The dates the charge pays for; `until` null for lifetime (or unknown on old invoices). */
   period: { from: string; until: string | null } | null;
+  /** What was charged: the list price less what was taken off. */
   amount: string;
+  /** The list price and what came off it; null when the list price was charged in full. */
+  takenOff: PriceTakenOff | null;
   method: string;
   /** The order this purchase completed, by its reference. */
   orderReference: string | null;
@@ -131,7 +139,10 @@ export type MemberOrder = {
   status: OrderStatus;
   plans: { id: number; name: string }[];
   billingPeriod: BillingPeriod;
+  /** What will be charged (or was): the list price less what was taken off. */
   total: string;
+  /** The list price and what comes off it (a coupon code's discount, a credit); null when nothing does. */
+  takenOff: PriceTakenOff | null;
   createdAt: string;
   pricesHeldUntil: string;
   expiresAt: string;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { priceCart, priceLine } from "~/lib/priced-lines";
 import { recordPurchase } from "#server/billing/record-purchase";
 import type { Tx } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, purchaseRequests, subscriptions } from "#server/db/schema";
@@ -41,8 +42,7 @@ describeEachDatabase("recordPurchase", (database) => {
     const order = {
       userId: member.id,
       period: "monthly" as const,
-      plans: plans.map(({ id, name }) => ({ id, name })),
-      total: usdt(50),
+      cart: priceCart(plans.map((plan) => priceLine({ planId: plan.id, name: plan.name, listPrice: plan.price }))),
       now: new Date(),
       balance: usdt(100),
       idempotencyKey: crypto.randomUUID(),
@@ -66,6 +66,72 @@ describeEachDatabase("recordPurchase", (database) => {
     const rows = await rowsOf();
     expect([rows.subs.length, rows.bills.length, rows.notes.length, rows.requests.length]).toEqual([2, 1, 1, 1]);
     expect(rows.debits.map((entry) => entry.amount)).toEqual([-usdt(50)]);
+    await expectLedgerInvariant(db);
+  });
+
+  it("moves only the amount charged and keeps the list price, the discount with its code and the credit", async () => {
+    const { db, order, rowsOf } = await setUp();
+    const [alpha, beta] = order.cart.lines;
+    const cart = priceCart(
+      [
+        priceLine(alpha!, { discount: usdt(3) }),
+        priceLine(beta!, { discount: usdt(2), credit: usdt(5), creditNote: "Unused days of Gamma" }),
+      ],
+      "SPRING",
+    );
+    expect(await db.transaction((tx) => recordPurchase(tx, { ...order, cart }))).toBe(usdt(60));
+    const rows = await rowsOf();
+    expect(rows.debits.map((entry) => entry.amount)).toEqual([-usdt(40)]);
+    const [bill] = rows.bills;
+    expect(bill).toMatchObject({
+      totalAmount: usdt(40),
+      listAmount: usdt(50),
+      discountAmount: usdt(5),
+      couponCode: "SPRING",
+      creditAmount: usdt(5),
+    });
+    expect(bill!.lines).toEqual([
+      {
+        planId: alpha!.planId,
+        name: "Alpha",
+        listPrice: "30000000",
+        discount: "3000000",
+        credit: "0",
+        charged: "27000000",
+      },
+      {
+        planId: beta!.planId,
+        name: "Beta",
+        listPrice: "20000000",
+        discount: "2000000",
+        credit: "5000000",
+        charged: "13000000",
+        creditNote: "Unused days of Gamma",
+      },
+    ]);
+    expect(rows.notes[0]!.payload).toMatchObject({
+      amount: "$40.00 USDT",
+      breakdown: "List price $50.00 USDT, less $5.00 USDT with code SPRING, less $5.00 USDT credit for unused time.",
+    });
+    await expectLedgerInvariant(db);
+  });
+
+  it("charges nothing, and writes no ledger row, when everything was taken off", async () => {
+    const { db, order, rowsOf } = await setUp();
+    const cart = priceCart(
+      order.cart.lines.map((line) => priceLine(line, { discount: line.listPrice })),
+      "FREEBIE",
+    );
+    expect(await db.transaction((tx) => recordPurchase(tx, { ...order, cart }))).toBe(usdt(100));
+    const rows = await rowsOf();
+    expect(rows.debits).toEqual([]);
+    expect(rows.subs).toHaveLength(2);
+    expect(rows.bills[0]).toMatchObject({
+      totalAmount: 0n,
+      listAmount: usdt(50),
+      discountAmount: usdt(50),
+      ledgerReference: null,
+    });
     await expectLedgerInvariant(db);
   });
 

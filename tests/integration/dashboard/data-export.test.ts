@@ -68,6 +68,7 @@ describeEachDatabase("the data download, by identity", (database) => {
         planIds: [plan.id],
         billingPeriod: "monthly",
         totalAmount: 5_000_000n,
+        listAmount: 5_000_000n,
         pricesHeldUntil: new Date(Date.now() + 86_400_000),
         expiresAt: new Date(Date.now() + 7 * 86_400_000),
       });

@@ -100,6 +100,8 @@ describeEachDatabase("receipts", (database) => {
       billingPeriod: "quarterly",
       period: { from: bought.toISOString(), until: purchase!.periodEnd!.toISOString() },
       amount: String(priceFor(usdt(20), "quarterly")),
+      // Charged at its list price: nothing taken off to show.
+      takenOff: null,
       method: "USDT Balance",
       orderReference: null,
     });

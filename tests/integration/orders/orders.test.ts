@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { priceFor } from "~/lib/pricing";
 import {
+  billingHistory,
   ledgerEntries,
   notifications,
   orders,
@@ -171,6 +172,37 @@ describeEachDatabase("orders", (database) => {
     const done = await completeCoveredOrder({ db: db(), userId: id, now: new Date(now.getTime() + 23 * HOUR) });
     expect(done.status).toBe("paid");
     expect((await state(id)).purchases).toEqual([{ amount: -usdt(25) }]);
+    // The invoice shows the held line as it was priced, not the plan's price now.
+    const [bill] = await db()
+      .select()
+      .from(billingHistory)
+      .where(and(eq(billingHistory.userId, id), isNotNull(billingHistory.planNames)));
+    expect(bill).toMatchObject({ totalAmount: usdt(25), listAmount: usdt(25), discountAmount: 0n, creditAmount: 0n });
+    expect(bill!.lines).toEqual([
+      { planId: a.id, name: "Eta", listPrice: "25000000", discount: "0", credit: "0", charged: "25000000" },
+    ]);
+  });
+
+  it("an order made before lines were kept is priced again before it is charged", async () => {
+    const a = await createPlan(db(), "Kappa", usdt(20));
+    const { id } = await createMember(db());
+    const now = new Date();
+    const { orderId } = await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly", now });
+    await db().update(orders).set({ lines: null }).where(eq(orders.id, orderId));
+    await db()
+      .update(pricing)
+      .set({ price: usdt(22) })
+      .where(eq(pricing.id, a.id));
+    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(30)), userId: id });
+    // Still within its hold, but it holds no lines: the new price waits for the member.
+    expect(await completeCoveredOrder({ db: db(), userId: id, now })).toEqual({
+      status: "awaiting-acceptance",
+      orderId,
+    });
+    const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ totalAmount: usdt(22), listAmount: usdt(22) });
+    expect(row!.lines).toHaveLength(1);
+    expect((await state(id)).purchases).toEqual([]);
   });
 
   it("prices a lapsed order again and never charges the new price before the member accepts it", async () => {

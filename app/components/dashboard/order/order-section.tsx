@@ -11,6 +11,7 @@ import { formatUsdt } from "~/lib/money";
 import type { MemberOrder, OrderData, OrderView } from "~/lib/view-types/member";
 import { DashboardSection, SectionContent } from "../dashboard-section";
 import { formatDate, periodName } from "../format";
+import { takenOffLines } from "../price-taken-off";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
 import { PayWithUsdt } from "./pay-with-usdt";
 import { useOrderPolling } from "./use-order-polling";
@@ -104,6 +105,12 @@ function OrderSummary({ order, balance, due }: { order: MemberOrder; balance: bi
         ))}
       </ul>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t pt-4 text-sm">
+        {takenOffLines(order.takenOff).map(([term, amount]) => (
+          <React.Fragment key={term}>
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="text-right tabular-nums">{amount}</dd>
+          </React.Fragment>
+        ))}
         <dt>Total</dt>
         <dd className="text-right tabular-nums">{formatUsdt(BigInt(order.total), { suffix: true })}</dd>
         {pending ? (

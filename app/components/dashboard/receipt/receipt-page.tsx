@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { formatUsdt } from "~/lib/money";
 import type { ReceiptView } from "~/lib/view-types/member";
 import { formatDate, periodName } from "../format";
+import { takenOffLines } from "../price-taken-off";
 
 const kindTitle = { purchase: "Purchase", renewal: "Renewal", complimentary: "Complimentary plan" } as const;
 
@@ -61,6 +62,19 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptView }) {
             </div>
           ))}
         </dl>
+        {receipt.takenOff ? (
+          <dl
+            data-slot="receipt-price"
+            className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 border-t pt-4 print:border-black"
+          >
+            {takenOffLines(receipt.takenOff).map(([term, amount]) => (
+              <div key={term} className="contents">
+                <dt className="text-sm font-medium text-muted-foreground print:text-black">{term}</dt>
+                <dd className="text-right tabular-nums">{amount}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
         <p className="flex items-baseline justify-between border-t pt-4 text-lg font-semibold print:border-black">
           <span>Amount paid</span>
           <span className="tabular-nums" data-slot="receipt-amount">
