@@ -1,6 +1,7 @@
 import { HDKey } from "@scure/bip32";
 import { z } from "zod";
 import { parseUsdt } from "../app/lib/money.ts";
+import { parseDatabaseUrl } from "./lib/database-url.ts";
 import { parseTrustProxy } from "./lib/trust-proxy.ts";
 
 // Every environment variable the server reads, with its rule and default (README's
@@ -25,6 +26,14 @@ export const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .superRefine((value, ctx) => {
+      if (!/^postgres(ql)?:\/\//.test(value)) return;
+      try {
+        parseDatabaseUrl(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
     .optional(),
   PUBLIC_URL: url("the address members use, e.g. https://example.com").optional(),
   BRAND_NAME: z

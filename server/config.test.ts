@@ -73,6 +73,14 @@ describe("secrets in errors", () => {
     expect(() => parseConfig({ DATABASE_URL: "mysql://user:pw@host/db" })).toThrow(
       /^Invalid configuration: DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/$/,
     );
+    expect(() =>
+      parseConfig({ DATABASE_URL: "postgres://user:pw@a:5432,b:5432/db?target_session_attrs=standby" }),
+    ).toThrow(
+      /^Invalid configuration: DATABASE_URL target_session_attrs must be read-write, primary or any .*not standby$/,
+    );
+    expect(parseConfig({ DATABASE_URL: "postgres://user:pw@a:5432,b:5432/db" }).databaseUrl).toBe(
+      "postgres://user:pw@a:5432,b:5432/db",
+    );
   });
 });
 

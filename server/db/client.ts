@@ -8,6 +8,7 @@ import { getConfig } from "../config.ts";
 import { getLogger } from "../lib/logger.ts";
 import { singleton } from "../lib/singleton.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { createHosts } from "./hosts.ts";
 import { assertChannel, listenOnPostgres } from "./listen.ts";
 import { pgliteExtensions } from "./pglite-extensions.ts";
 import { createPool } from "./pool.ts";
@@ -49,15 +50,21 @@ export function openDatabase(options: OpenOptions): Database {
   if ("databaseUrl" in options) {
     // A restart or failover of the database costs requests a 503 each (db-errors.ts), never the
     // process: see pool.ts. One line per lost connection, without a stack: it is not a bug here.
+    // One host, or a primary and its standbys: new connections go to the one that accepts writes.
+    const hosts = createHosts({
+      databaseUrl: options.databaseUrl,
+      onSwitch: (host) =>
+        getLogger().warn({ host }, "database: new connections go to this server, which accepts writes"),
+    });
     const pool = createPool({
-      connectionString: options.databaseUrl,
+      hosts,
       max: options.poolSize ?? 10,
       onConnectionError: (error) =>
         getLogger().warn({ err: error.message }, "database connection lost; the pool reconnects on demand"),
     });
     const db = drizzlePg({ client: pool, schema });
     const listen = (channel: string, onNotice: (payload: string) => void) =>
-      listenOnPostgres({ connectionString: options.databaseUrl, channel, onNotice });
+      listenOnPostgres({ hosts, channel, onNotice });
     // Closing twice is harmless (pg throws on a second end()); queries after it are refused
     // by the pool with "Cannot use a pool after calling end on the pool".
     let ended: Promise<void> | undefined;

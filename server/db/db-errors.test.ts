@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, isRetryableDbError, pgError, withRetry } from "./db-errors.ts";
+import { ReadOnlyServerError } from "./hosts.ts";
 
 const wrapped = (code: string) =>
   Object.assign(new Error("query failed"), { cause: Object.assign(new Error("pg"), { code, constraint: "c" }) });
@@ -40,6 +41,7 @@ describe("database error helpers", () => {
       new Error("Client has encountered a connection error and is not queryable"),
       new Error("timeout exceeded when trying to connect"),
       Object.assign(new Error("The database is closed: this server is stopping."), { name: "DatabaseClosedError" }),
+      new ReadOnlyServerError("db-b:5432", "read-write"),
       drizzle(new AggregateError([socket("ECONNREFUSED"), socket("ECONNREFUSED")], "")),
     ]) {
       expect(isDatabaseUnavailable(away), String(away)).toBe(true);

@@ -95,7 +95,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       (UNAVAILABLE_SQLSTATE.test(candidate.code) || UNAVAILABLE_SOCKET_CODES.has(candidate.code))
     )
       return true;
-    if (candidate.name === "DatabaseClosedError") return true;
+    // ReadOnlyServerError: every host listed was a standby or read-only (a failover under way).
+    if (candidate.name === "DatabaseClosedError" || candidate.name === "ReadOnlyServerError") return true;
     if (
       typeof candidate.message === "string" &&
       UNAVAILABLE_MESSAGES.some((text) => (candidate.message as string).startsWith(text))

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { getLogger } from "../lib/logger.ts";
+import type { Hosts } from "./hosts.ts";
 
 /** Channel names go into SQL as identifiers: only plain lowercase names are accepted. */
 export function assertChannel(channel: string) {
@@ -19,10 +20,11 @@ const HEARTBEAT_MS = 30_000;
  * LISTEN on PostgreSQL over a connection of its own (a pooled one would be handed to others).
  * When the connection drops (or cannot be made), it reconnects with back-off and then calls
  * `onNotice("")`: notices sent while it was away are lost, so the listener must assume that
- * something changed.
+ * something changed. It listens on the server the site writes to (notices are not replicated to
+ * standbys): each attempt goes to the host new connections go to, and is checked like them.
  */
 export async function listenOnPostgres(options: {
-  connectionString: string;
+  hosts: Hosts;
   channel: string;
   onNotice: (payload: string) => void;
 }) {
@@ -42,8 +44,9 @@ export async function listenOnPostgres(options: {
   };
 
   const connect = async (reconnecting: boolean) => {
+    const host = options.hosts.pick();
     const next = new pg.Client({
-      connectionString: options.connectionString,
+      connectionString: host.url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       query_timeout: CONNECT_TIMEOUT_MS,
       keepAlive: true,
@@ -53,8 +56,13 @@ export async function listenOnPostgres(options: {
     });
     next.on("error", (error) => lost(next, error));
     next.on("end", () => lost(next));
+    options.hosts.prepare(next);
     try {
-      await next.connect();
+      await next.connect().catch((error: unknown) => {
+        options.hosts.failed(host.index);
+        throw error;
+      });
+      await options.hosts.check(next, host.index);
       await next.query(`LISTEN "${channel}"`);
     } catch (error) {
       next.end().catch(() => {});

@@ -1,11 +1,14 @@
 import pg from "pg";
+import type { Hosts } from "./hosts.ts";
 
 /** How long a request waits for a connection (a new one, or a free one of the pool) before it gives up. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Where a client of the pool keeps the error its connection was lost with. */
 const LOST = Symbol("lost connection");
-type Tracked = pg.ClientBase & { [LOST]?: Error };
+/** Which of DATABASE_URL's hosts a client of the pool went to. */
+const HOST = Symbol("host");
+type Tracked = pg.ClientBase & { [LOST]?: Error; [HOST]?: number };
 
 /**
  * Errors after which a connection is not used again: the server ended it or is ending it (a FATAL
@@ -57,17 +60,27 @@ export function whenConnectionLost(client: pg.ClientBase, onLost: (error: Error)
  * BEGIN itself fails) cannot leak a slot of the pool. A client is also discarded when a query on it
  * failed in a way that ends or disqualifies the connection (see endsTheConnection), and a client
  * whose connection was lost before it was handed out is discarded for a fresh one.
+ *
+ * Each new client goes to the host `hosts` picks (DATABASE_URL may list a primary and its
+ * standbys) and is checked against target_session_attrs before anyone uses it; a connection that
+ * cannot be made or lands on a standby is tried again on the next host (see ./hosts.ts).
  */
-export function createPool(options: {
-  connectionString: string;
-  max: number;
-  onConnectionError: (error: Error) => void;
-}): pg.Pool {
-  const { onConnectionError } = options;
+export function createPool(options: { hosts: Hosts; max: number; onConnectionError: (error: Error) => void }): pg.Pool {
+  const { hosts, onConnectionError } = options;
 
   class ListenedClient extends pg.Client {
-    constructor(config?: string | pg.ClientConfig) {
-      super(config);
+    constructor(config?: pg.ClientConfig) {
+      const host = hosts.pick();
+      super({ ...config, connectionString: host.url });
+      (this as Tracked)[HOST] = host.index;
+      hosts.prepare(this);
+      // A connection that cannot be made sends the next one to the next host.
+      const connect = this.connect.bind(this) as (callback: (error?: Error) => void) => void;
+      this.connect = ((callback: (error?: Error) => void) =>
+        connect((error) => {
+          if (error) hosts.failed(host.index);
+          callback(error);
+        })) as pg.Client["connect"];
       this.on("error", (error: Error) => {
         const tracked = this as Tracked;
         if (tracked[LOST]) return; // a dropped connection reports twice: 57P01, then the closed socket
@@ -102,32 +115,42 @@ export function createPool(options: {
     return client;
   };
 
+  type ConnectCallback = (
+    error: Error | undefined,
+    client: pg.PoolClient | undefined,
+    done: (release?: unknown) => void,
+  ) => void;
+
   class ResilientPool extends pg.Pool {
     override connect(): Promise<pg.PoolClient>;
-    override connect(
-      callback: (
-        error: Error | undefined,
-        client: pg.PoolClient | undefined,
-        done: (release?: unknown) => void,
-      ) => void,
-    ): void;
-    override connect(
-      callback?: (
-        error: Error | undefined,
-        client: pg.PoolClient | undefined,
-        done: (release?: unknown) => void,
-      ) => void,
-    ) {
+    override connect(callback: ConnectCallback): void;
+    override connect(callback?: ConnectCallback) {
       // The callback form is the pool's own `query()`, which listens for errors itself and
       // discards a client released with one.
-      if (callback) return super.connect(callback);
+      if (callback) return this.connectToAHost(hosts.count, callback);
       return this.connectLive();
+    }
+
+    /**
+     * A new connection that could not be made, or landed on a server that must not be written to,
+     * is tried again on the next host, each host once: the request waits for the primary rather
+     * than failing while another host is left to try.
+     */
+    private connectToAHost(tries: number, callback: ConnectCallback) {
+      super.connect((error, client, done) => {
+        // "timeout exceeded" is a wait for a free client of a full pool, not a host that failed.
+        if (error && tries > 1 && !this.ending && error.message !== "timeout exceeded when trying to connect")
+          return this.connectToAHost(tries - 1, callback);
+        callback(error, client, done);
+      });
     }
 
     /** A guarded client whose connection is still up: one lost while it waited idle is discarded. */
     private async connectLive(): Promise<pg.PoolClient> {
       for (let attempt = 1; ; attempt++) {
-        const client = await super.connect();
+        const client = await new Promise<pg.PoolClient>((resolve, reject) =>
+          this.connectToAHost(hosts.count, (error, client) => (error ? reject(error) : resolve(client!))),
+        );
         const lost = (client as Tracked)[LOST];
         if (!lost) return guard(client);
         client.release(lost);
@@ -137,9 +160,10 @@ export function createPool(options: {
   }
 
   const pool = new ResilientPool({
-    connectionString: options.connectionString,
     max: options.max,
     Client: ListenedClient as unknown as new () => pg.ClientBase,
+    // Every new connection is checked against target_session_attrs before anyone uses it.
+    onConnect: (client) => hosts.check(client as pg.Client, (client as Tracked)[HOST]!),
     // A database that does not answer at all (a failover's dropped packets) must not hold a
     // request forever: it gets its 503 after this, like one refused at once.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -21,6 +21,7 @@ export function postgresBinDir(): string | undefined {
 export type PrivatePostgres = {
   /** postgres://postgres@127.0.0.1:<port>/postgres (trust authentication, local only). */
   url: string;
+  port: number;
   /** `pg_ctl restart -m <mode>`: returns once the server accepts connections again. */
   restart: (mode: "smart" | "fast" | "immediate") => Promise<void>;
   /** `pg_ctl stop -m <mode>`: returns once the server is down. */
@@ -31,14 +32,25 @@ export type PrivatePostgres = {
   destroy: () => void;
   /** The server's own log, for a failure's report. */
   log: () => string;
+  /** `pg_ctl promote`: a standby becomes a primary; returns once it accepts writes. */
+  promote: () => Promise<void>;
+  /**
+   * A stopped server comes back, on its port, as a streaming standby of `primary` (its data
+   * replaced by a fresh `pg_basebackup -R` of it): an old primary back after a failover.
+   */
+  restartAsStandbyOf: (primary: PrivatePostgres) => Promise<void>;
 };
 
 /**
  * A PostgreSQL cluster of the test's own (initdb into a temporary folder, a free port on
  * 127.0.0.1), so a test may stop and restart it without touching the machine's server. PostgreSQL
  * refuses to run as root: as root, every command runs as the `postgres` user, which owns the folder.
+ * With `standbyOf`, it is a streaming standby of that cluster (`pg_basebackup -R`) instead.
  */
-export async function startPrivatePostgres(binDir: string): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(
+  binDir: string,
+  setup: { standbyOf?: PrivatePostgres } = {},
+): Promise<PrivatePostgres> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "private-pg-"));
   const dataDir = path.join(root, "data");
   const logFile = path.join(root, "server.log");
@@ -80,8 +92,15 @@ export async function startPrivatePostgres(binDir: string): Promise<PrivatePostg
     );
     fs.rmSync(root, { recursive: true, force: true });
   };
+  // A copy of the primary's data, set to follow it (standby.signal, primary_conninfo).
+  const baseBackup = (primary: PrivatePostgres) =>
+    run("pg_basebackup", [
+      ...["-D", dataDir, "-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres"],
+      ...["-R", "-X", "stream", "--no-sync", "-c", "fast"],
+    ]);
   try {
-    await run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-sync"]);
+    if (setup.standbyOf) await baseBackup(setup.standbyOf);
+    else await run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-sync"]);
     const port = await freePort();
     // fsync off keeps it quick on a busy machine and loses nothing when only PostgreSQL stops
     // (the kernel keeps what was written). Commits stay synchronous: with synchronous_commit off
@@ -91,6 +110,13 @@ export async function startPrivatePostgres(binDir: string): Promise<PrivatePostg
     await start();
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      port,
+      promote: () => run("pg_ctl", ["promote", "-D", dataDir, "-w", "-t", "120"]),
+      restartAsStandbyOf: async (primary) => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        await baseBackup(primary);
+        await start();
+      },
       restart: (mode) =>
         run("pg_ctl", ["restart", "-D", dataDir, "-l", logFile, "-m", mode, "-w", "-t", "120", "-o", options]),
       stop: (mode) => run("pg_ctl", ["stop", "-D", dataDir, "-m", mode, "-w", "-t", "120"]),

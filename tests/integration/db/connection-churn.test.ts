@@ -30,7 +30,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   () => {
     const name = `churn_${crypto.randomBytes(5).toString("hex")}`;
     let admin: pg.Client;
-    let proxy: TcpProxy;
+    /** Two addresses of the one database: DATABASE_URL lists both, as it lists a primary and its standby. */
+    let proxies: TcpProxy[];
     let worker: ChildProcess;
     let output = "";
     let exited: string | undefined;
@@ -147,9 +148,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const base = new URL(process.env.TEST_DATABASE_URL!);
       databaseUrl = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
       await inDatabase("create table churn (id serial primary key, note text not null)");
-      // The site reaches its database through a proxy, so that the network can be cut too.
-      proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });
-      const url = Object.assign(new URL(base), { port: String(proxy.port), pathname: `/${name}` }).toString();
+      // The site reaches its database through proxies, so that the network can be cut too, and
+      // through two of them, so that the database can move to its other address.
+      const target = { host: base.hostname, port: Number(base.port || 5432) };
+      proxies = [await startTcpProxy(target), await startTcpProxy(target)];
+      const url = `postgres://${base.username}@${proxies.map((p) => `127.0.0.1:${p.port}`).join(",")}/${name}`;
       worker = spawn(process.execPath, ["--import", "tsx", WORKER], {
         env: { ...process.env, CHURN_DATABASE_URL: url, LOG_LEVEL: "warn", NODE_ENV: "test" },
         stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -171,7 +174,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         ]).catch(() => false);
         if (!stopped) worker.kill("SIGKILL");
       }
-      await proxy?.close();
+      for (const proxy of proxies ?? []) await proxy.close();
       await sql(`drop database if exists ${name} with (force)`).catch(() => {});
       await admin?.end();
     });
@@ -197,17 +200,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it("survives its network going dark and coming back: connections reset without a word, refused meanwhile", async () => {
       for (let round = 1; round <= 3; round++) {
         await allConnectionsBusy();
-        await proxy.cut();
+        for (const proxy of proxies) await proxy.cut();
         // While the address is dark, every request is "try again", never a 500.
         await vi.waitFor(
           async () => expect(await ask("serve")).toMatchObject({ ok: false, unavailable: true }),
           RECOVERY,
         );
         alive();
-        await proxy.resume();
+        for (const proxy of proxies) await proxy.resume();
         await serving();
       }
       await allConnectionsBusy();
+      await expectNoUnexpectedFailures();
+    });
+
+    it("follows its database to its other address: the one in use goes dark, the other serves", async () => {
+      for (const [dark, other] of [
+        [0, 1],
+        [1, 0],
+      ] as const) {
+        await allConnectionsBusy();
+        await proxies[dark]!.cut();
+        // Served again with one address dark: through the other one.
+        await serving();
+        alive();
+        await allConnectionsBusy();
+        expect(proxies[other]!.connections()).toBeGreaterThan(0);
+        await proxies[dark]!.resume();
+      }
       await expectNoUnexpectedFailures();
     });
 

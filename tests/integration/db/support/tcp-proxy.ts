@@ -10,6 +10,8 @@ export type TcpProxy = {
   /** Accepts connections again, on the same port. */
   resume: () => Promise<void>;
   close: () => Promise<void>;
+  /** Connections open through it now. */
+  connections: () => number;
 };
 
 /** A TCP forwarder on 127.0.0.1 to `target`, standing for the network between the site and its database. */
@@ -48,5 +50,5 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     await closed;
   };
   await listen();
-  return { port, cut, resume: listen, close: cut };
+  return { port, cut, resume: listen, close: cut, connections: () => sockets.size / 2 };
 }
