@@ -5,7 +5,7 @@ import { createCardCheckout } from "#server/card-payments/create-card-checkout";
 import { handleStripeEvent } from "#server/card-payments/handle-stripe-event";
 import { PAYMENT_FLAG_ALERT_MAX_ATTEMPTS, sendPaymentFlagAlerts } from "#server/card-payments/send-payment-flag-alerts";
 import { createStripeClient, getStripe, stripeId } from "#server/card-payments/stripe-client";
-import { cardPayments, ledgerEntries, paymentFlags } from "#server/db/schema";
+import { billingHistory, cardPayments, ledgerEntries, paymentFlags } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";
@@ -260,6 +260,61 @@ describeEachDatabase("card checkout requests and payment flag alerts", (database
         paymentIntent: "pi_test_unknown",
       },
     ]);
+  });
+
+  it("a paid payment is credited once: the other success event rewrites nothing; refunds in another currency or to the penny", async () => {
+    const member = await createMember(db());
+    const event = (type: string, object: object) =>
+      ({ id: `evt_test_${Math.random().toString(36).slice(2)}`, type, data: { object } }) as unknown as Stripe.Event;
+    const session = {
+      id: "cs_test_once",
+      mode: "payment",
+      payment_status: "paid",
+      currency: "usd",
+      amount_total: 2_000,
+      client_reference_id: member.id,
+      metadata: { memberId: member.id, purpose: "top_up" },
+      payment_intent: "pi_test_once",
+    };
+    await handleStripeEvent({ db: db(), event: event("checkout.session.completed", session) });
+    const [first] = await db().select().from(cardPayments).where(eq(cardPayments.sessionId, session.id));
+    expect(
+      await handleStripeEvent({ db: db(), event: event("checkout.session.async_payment_succeeded", session) }),
+    ).toEqual({ outcome: "replayed" });
+    const [again] = await db().select().from(cardPayments).where(eq(cardPayments.sessionId, session.id));
+    expect(again).toEqual(first);
+    const [bill] = await db().select().from(billingHistory).where(eq(billingHistory.userId, member.id));
+    expect(bill!.description).toBe("Card top-up");
+
+    const charge = { id: "ch_test_once", amount: 2_000, currency: "usd", payment_intent: "pi_test_once" };
+    // A refund in another currency of this paid payment is not ours to convert: ignored.
+    expect(
+      await handleStripeEvent({
+        db: db(),
+        event: event("charge.refunded", { ...charge, currency: "eur", amount_refunded: 500 }),
+      }),
+    ).toEqual({ outcome: "ignored" });
+    // A refund of everything, to the penny of the balance: debited whole, no flag.
+    expect(
+      await handleStripeEvent({ db: db(), event: event("charge.refunded", { ...charge, amount_refunded: 2_000 }) }),
+    ).toEqual({ outcome: "refunded", memberId: member.id, flagged: false });
+    const ledger = await db()
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, member.id))
+      .orderBy(asc(ledgerEntries.id));
+    expect(ledger.map((l) => l.amount)).toEqual([20_000_000n, -20_000_000n]);
+    expect(await db().select().from(paymentFlags).where(eq(paymentFlags.userId, member.id))).toEqual([]);
+    // A running total past what was credited: nothing left to take back, and no ledger row of zero.
+    expect(
+      await handleStripeEvent({
+        db: db(),
+        event: event("charge.refunded", { ...charge, id: "ch_test_once2", amount_refunded: 2_000 }),
+      }),
+    ).toEqual({ outcome: "replayed" });
+    expect(
+      await db().select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.userId, member.id)),
+    ).toHaveLength(2);
   });
 
   describe("payment flag alerts", () => {
