@@ -21,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useSiteData();
   const pending = usePendingPage();
+  const account = loaderData?.account ?? null;
   if (!root) return <Outlet />;
   return (
     <div className="flex min-h-svh flex-col">
@@ -30,7 +31,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader account={loaderData?.account ?? null} />
+      <SiteHeader account={account} />
       <main id="main" className="flex-1">
         {pending ? <PendingPage pathname={pending} /> : null}
         {/* Kept mounted while another page loads, so a cancelled click loses nothing on this one. */}
@@ -39,7 +40,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </main>
       <SiteFooter />
-      <SupportButton />
+      <SupportButton prefill={account ? { name: account.name, email: account.email } : undefined} />
     </div>
   );
 }

@@ -7,6 +7,8 @@ type DashboardContextValue = {
   balance: bigint;
   setBalance: (micro: bigint) => void;
   openDeposit: () => void;
+  /** The contact dialog the phone menu's "Contact support" opens. */
+  support: { open: () => void; preload: () => void };
 };
 
 const DashboardContext = React.createContext<DashboardContextValue | null>(null);
@@ -14,16 +16,22 @@ const DashboardContext = React.createContext<DashboardContextValue | null>(null)
 export function DashboardProvider({
   profile,
   openDeposit,
+  support,
   children,
 }: {
   profile: MemberProfile;
   openDeposit: () => void;
+  support: DashboardContextValue["support"];
   children: React.ReactNode;
 }) {
   const [balance, setBalance] = React.useState(() => BigInt(profile.balance));
   // A reload of the loader (after any change) is the truth again.
   React.useEffect(() => setBalance(BigInt(profile.balance)), [profile.balance]);
-  const value = React.useMemo(() => ({ profile, balance, setBalance, openDeposit }), [profile, balance, openDeposit]);
+  const { open, preload } = support;
+  const value = React.useMemo(
+    () => ({ profile, balance, setBalance, openDeposit, support: { open, preload } }),
+    [profile, balance, openDeposit, open, preload],
+  );
   return <DashboardContext.Provider value={value}>{children}</DashboardContext.Provider>;
 }
 

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { SupportButton } from "~/components/site/support-button";
+import { SupportButton, useContactDialog } from "~/components/site/support-button";
 import { SidebarProvider } from "~/components/ui/sidebar";
 import type { DepositWallet, MemberProfile } from "~/lib/view-types/member";
 import { DashboardProvider } from "./dashboard-context";
@@ -27,8 +27,18 @@ export function DashboardShell({
 }) {
   const [depositOpen, setDepositOpen] = React.useState(false);
   const openDeposit = React.useCallback(() => setDepositOpen(true), []);
+  const prefill = React.useMemo(
+    () => ({
+      name: `${profile.firstName} ${profile.lastName}`.trim(),
+      email: profile.email,
+      telegram: profile.telegramUsername,
+    }),
+    [profile.firstName, profile.lastName, profile.email, profile.telegramUsername],
+  );
+  // The phone menu's "Contact support" opens this one (the menu unmounts as it closes).
+  const support = useContactDialog(prefill);
   return (
-    <DashboardProvider profile={profile} openDeposit={openDeposit}>
+    <DashboardProvider profile={profile} openDeposit={openDeposit} support={support}>
       <SidebarProvider defaultOpen={sidebarOpen}>
         <DashboardSidebar active={section} />
         {/* SidebarInset's place, as a plain column so the header is a top-level banner beside <main>. */}
@@ -40,8 +50,10 @@ export function DashboardShell({
         </div>
       </SidebarProvider>
       <DepositDialog wallet={wallet} open={depositOpen} onOpenChange={setDepositOpen} />
-      {/* The same floating support button as every public page. */}
-      <SupportButton />
+      {/* The same support button as every public page (from a tablet's width up; a phone has it in
+          the menu), the member's details filled in. */}
+      <SupportButton prefill={prefill} />
+      {support.dialog}
     </DashboardProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { SectionSidebar } from "~/components/site/section-sidebar";
 import { dashboardSections } from "./sections";
+import { SidebarSupport } from "./sidebar-support";
 
 const enabled = dashboardSections
   .filter((section) => section.enabled && !section.unlisted)
@@ -7,5 +8,5 @@ const enabled = dashboardSections
 
 /** The enabled sections as links (`?section=`), so reload, back and forward keep the place. */
 export function DashboardSidebar({ active }: { active: string }) {
-  return <SectionSidebar home="/" label="Dashboard" sections={enabled} active={active} />;
+  return <SectionSidebar home="/" label="Dashboard" sections={enabled} active={active} footer={<SidebarSupport />} />;
 }

@@ -8,7 +8,19 @@ import type { MemberSubscription } from "~/lib/view-types/member";
 import { capitalize, formatDate, periodName } from "./format";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
-/** The member's subscriptions: plan, period, status, start, "Ends On", autorenew. */
+/**
+ * What a row's end date is, in words, where a phone shows it beside the date (the header row is
+ * hidden there): an active plan that auto-renews renews on it; anything else ends on it.
+ */
+function endLabel(s: MemberSubscription): string {
+  if (s.status !== "active") return "Ended on";
+  return s.autorenew && !s.complimentary && s.billingPeriod !== "lifetime" ? "Renews on" : "Ends on";
+}
+
+/**
+ * The member's subscriptions: plan, period, status, start, "Ends On", autorenew. On a phone each
+ * row is a card whose values carry their labels (started, renews or ends on, auto-renew).
+ */
 export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly MemberSubscription[] }) {
   return (
     <section aria-labelledby="my-subscriptions-title" className="grid grid-cols-1 gap-3">
@@ -34,8 +46,8 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
             </TableHeader>
             <TableBody>
               {subscriptions.map((s) => (
-                <TableRow key={s.id}>
-                  <TableCell className="font-medium">
+                <TableRow key={s.id} data-slot="member-subscription">
+                  <TableCell className="font-medium max-sm:text-base">
                     {s.planName}
                     {s.complimentary ? (
                       <Badge variant="secondary" className="ml-2">
@@ -43,15 +55,19 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
                       </Badge>
                     ) : null}
                   </TableCell>
-                  <TableCell>{periodName[s.billingPeriod]}</TableCell>
-                  <TableCell>
+                  <TableCell label="Period" data-column="period">
+                    {periodName[s.billingPeriod]}
+                  </TableCell>
+                  <TableCell label="Status" data-column="status">
                     <Badge variant={s.status === "active" ? "success" : "secondary"}>{capitalize(s.status)}</Badge>
                   </TableCell>
-                  <TableCell>{formatDate(s.startDate)}</TableCell>
-                  <TableCell>
+                  <TableCell label="Started" data-column="start">
+                    {formatDate(s.startDate)}
+                  </TableCell>
+                  <TableCell label={endLabel(s)} data-column="end">
                     {s.nextBillingDate ? formatDate(s.nextBillingDate) : <span aria-label="Never">∞</span>}
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="Auto-renew" data-column="autorenew" className="max-sm:flex max-sm:items-center">
                     <AutorenewSwitch subscription={s} />
                   </TableCell>
                 </TableRow>

@@ -110,9 +110,10 @@ export function PricingView({
             })}
           </ul>
           {/*
-           * Small screens: pinned to the bottom edge while the plans scroll by, starting right of the
-           * floating support button (bottom left) so neither covers the other; the strip under the
-           * button is painted like the bar, so no page text shows beneath the button either.
+           * Small screens: pinned to the bottom edge while the plans scroll by. A phone has no
+           * floating support button (it is in the header), so the bar spans the screen; on a tablet
+           * it starts right of that button (bottom left) so neither covers the other, and the strip
+           * under the button is painted like the bar, so no page text shows beneath it either.
            * Desktop: a sticky side column under the header.
            */}
           <CartPanel
@@ -121,7 +122,7 @@ export function PricingView({
             total={cart.total}
             onRemove={cart.toggle}
             onNext={goToNextStep}
-            className="sticky bottom-0 z-30 -mr-4 ml-14 rounded-none border-x-0 border-b-0 before:absolute before:-top-px before:right-full before:bottom-0 before:w-18 before:border-t before:bg-card sm:-mr-6 sm:ml-12 lg:top-24 lg:bottom-auto lg:mx-0 lg:border lg:before:hidden"
+            className="sticky bottom-0 z-30 -mx-4 rounded-none border-x-0 border-b-0 sm:-mx-6 md:ml-12 md:before:absolute md:before:-top-px md:before:right-full md:before:bottom-0 md:before:w-18 md:before:border-t md:before:bg-card lg:top-24 lg:bottom-auto lg:mx-0 lg:border lg:before:hidden"
           />
         </div>
       </BillingPeriodTabs>

@@ -31,19 +31,36 @@ function readRemembered(): Pick<Fields, "name" | "email"> | null {
   }
 }
 
+/** A signed-in member's own details, filled in for them. */
+export type ContactPrefill = { name: string; email: string; telegram?: string | null };
+
+/** The form as it starts: empty, or with a signed-in member's details. */
+function startingValues(prefill?: ContactPrefill): Fields {
+  if (!prefill) return empty;
+  return {
+    ...empty,
+    name: prefill.name,
+    email: prefill.email,
+    telegram: prefill.telegram ? `@${prefill.telegram}` : "",
+  };
+}
+
 /**
  * The contact dialog. Loaded on demand by the support button, so its form
- * code and validation schema are not part of any page's first load.
+ * code and validation schema are not part of any page's first load. A signed-in member's name,
+ * email and Telegram username are filled in (`prefill`); they may still change them.
  */
 export default function ContactDialog({
   open,
   onOpenChange,
+  prefill,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  prefill?: ContactPrefill;
 }) {
   const setOpen = onOpenChange;
-  const form = useForm({ initial: empty, refusal: showRefusal, clearOnChange: true });
+  const form = useForm({ initial: startingValues(prefill), refusal: showRefusal, clearOnChange: true });
   const [remember, setRemember] = React.useState(false);
   const [sending, setSending] = React.useState(false);
 
@@ -82,7 +99,7 @@ export default function ContactDialog({
       toast.success(CONTACT_SENT.title, {
         description: CONTACT_SENT.description,
       });
-      form.reset(empty);
+      form.reset(startingValues(prefill));
       setOpen(false);
     } finally {
       setSending(false);

@@ -1,8 +1,10 @@
 import type { LucideIcon } from "lucide-react";
+import type * as React from "react";
 import { Link, type To } from "react-router";
 import { Sidebar, SidebarRail, useSidebar } from "~/components/ui/sidebar";
 import {
   SidebarContent,
+  SidebarFooter,
   SidebarGroup,
   SidebarGroupContent,
   SidebarGroupLabel,
@@ -25,18 +27,20 @@ export type SidebarSection = {
 /**
  * A sidebar of sections (the member dashboard, the back office): the brand linking to `home`,
  * then the sections as links named "`label` sections", the open one marked; on a phone a click
- * closes the sheet.
+ * closes the sheet. `footer`: what sits below the sections (the dashboard's "Contact support" on a phone).
  */
 export function SectionSidebar({
   home,
   label,
   sections,
   active,
+  footer,
 }: {
   home: string;
   label: string;
   sections: readonly SidebarSection[];
   active: string | undefined;
+  footer?: React.ReactNode;
 }) {
   const { isMobile, setOpenMobile } = useSidebar();
   return (
@@ -74,6 +78,7 @@ export function SectionSidebar({
           </SidebarGroupContent>
         </SidebarGroup>
       </SidebarContent>
+      {footer ? <SidebarFooter>{footer}</SidebarFooter> : null}
       <SidebarRail />
     </Sidebar>
   );

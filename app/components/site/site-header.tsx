@@ -6,6 +6,7 @@ import { cn } from "~/lib/utils";
 import type { HeaderAccount } from "~/lib/view-types/site";
 import { BrandLogo } from "./brand-logo";
 import { mainNav } from "./nav-links";
+import { SupportButton } from "./support-button";
 
 function LanguageLabel() {
   // Only English exists; the label informs and is deliberately not a control.
@@ -54,6 +55,11 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
         </nav>
         <div className="flex items-center gap-3">
           <LanguageLabel />
+          {/* A phone's support button: here, not floating over the page (shown below 768 px only). */}
+          <SupportButton
+            placement="header"
+            prefill={account ? { name: account.name, email: account.email } : undefined}
+          />
           {account ? (
             <React.Suspense fallback={null}>
               <AccountMenu account={account} />

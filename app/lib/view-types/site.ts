@@ -32,6 +32,8 @@ export type SiteData = {
  */
 export type HeaderAccount = {
   name: string;
+  /** Filled into the contact dialog, with the name. */
+  email: string;
   /** A staff role: the menu also offers the back office (which still applies its own guard). */
   staff: boolean;
 };

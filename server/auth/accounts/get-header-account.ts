@@ -14,7 +14,9 @@ export async function getHeaderAccount(request: Request): Promise<{ account: Hea
   try {
     const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
     const found = result.response;
-    const account = found ? { name: found.user.name, staff: isStaffRole(found.user.role) } : null;
+    const account = found
+      ? { name: found.user.name, email: found.user.email, staff: isStaffRole(found.user.role) }
+      : null;
     return { account, headers: result.headers };
   } catch (error) {
     getLogger().warn({ err: (error as Error).message }, "header: session not read; showing the visitor's header");

@@ -213,12 +213,32 @@ test.describe("back office: Inbox", () => {
     expect(box.y + box.height).toBeGreaterThan(page.viewportSize()!.height - 60);
     await expectAccessible(page, "the dashboard with its support button");
     const tag = crypto.randomBytes(4).toString("hex");
-    await sendContactMessage(page, { name: "Ada", email: member.email, message: `From my dashboard ${tag}` });
+    // The member's own details are filled in; a Telegram username follows the sign-up's rule.
+    await button.click();
+    const dialog = page.getByRole("dialog", { name: "Contact support" });
+    await expect(dialog.getByLabel("Name")).toHaveValue(`${member.firstName} ${member.lastName}`);
+    await expect(dialog.getByLabel("Email")).toHaveValue(member.email);
+    await expect(dialog.getByLabel("Telegram (optional)")).toHaveValue(`@${member.telegram}`);
+    await dialog.getByLabel("Telegram (optional)").fill("Vera Visitor");
+    await dialog.getByLabel("Message").fill(`From my dashboard ${tag}`);
+    await dialog.getByRole("button", { name: "Send message" }).click();
+    await expect(
+      dialog.getByText("Enter your Telegram username: 5–32 letters, digits or underscores, starting with a letter"),
+    ).toBeVisible();
+    await dialog.getByLabel("Telegram (optional)").fill(`@${member.telegram}`);
+    await answered(page, () => dialog.getByRole("button", { name: "Send message" }).click());
+    await expect(toast(page, "Message Sent!")).toBeVisible();
+    await expect(dialog).toBeHidden();
 
     const { db } = app.testing.getDatabase();
     const { contactSubmissions, user } = app.testing.schema;
     const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.email, member.email));
-    expect(row).toMatchObject({ userId: member.userId, message: `From my dashboard ${tag}` });
+    expect(row).toMatchObject({
+      userId: member.userId,
+      name: `${member.firstName} ${member.lastName}`,
+      telegram: `@${member.telegram}`,
+      message: `From my dashboard ${tag}`,
+    });
 
     // Staff see it linked to the member's page.
     await db

@@ -98,6 +98,31 @@ test.describe("member dashboard", () => {
     await expect(lifetime.getByRole("cell").nth(5)).toHaveText("N/A");
     await expect(lifetime.getByRole("switch")).toHaveCount(0);
 
+    // Every value says what it is: on the laptop the header row, on a 375 px phone (rows become
+    // cards, the header hidden) a label before each value, as on the laptop.
+    const labels = (r: typeof row) =>
+      r
+        .locator("[data-column]")
+        .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content.replace(/^"|"$/g, "")));
+    await expect(list.getByRole("columnheader")).toHaveText([
+      "Plan",
+      "Period",
+      "Status",
+      "Start date",
+      "Ends On",
+      "Autorenew",
+    ]);
+    await expect(list.getByRole("columnheader").first()).toBeVisible();
+    expect(await labels(row)).toEqual(["none", "none", "none", "none", "none"]);
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The header row is then for screen readers only.
+    await expect(list.locator("thead")).toHaveCSS("position", "absolute");
+    expect(await labels(row)).toEqual(["Period", "Status", "Started", "Renews on", "Auto-renew"]);
+    expect(await labels(lifetime)).toEqual(["Period", "Status", "Started", "Ends on", "Auto-renew"]);
+    await expect(row.getByRole("switch", { name: `Autorenew ${signals.name}` })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // The member's own plans come before the catalogue.
     const ownTop = (await page.getByRole("heading", { name: "Your subscriptions" }).boundingBox())!.y;
     const catalogueTop = (await card(page, signals.name).boundingBox())!.y;

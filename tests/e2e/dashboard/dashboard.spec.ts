@@ -88,6 +88,71 @@ test.describe("member dashboard", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing history");
   });
 
+  test("the support control at 375 px is in the menu, over nothing (the cart's total, the QR code); at 1280 px it floats under dialogs", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const member = await signInNewMember(app, context, { balance: 5_000_000n });
+    // What is drawn at a point, as the member sees it: which of the given parts is on top there.
+    const topAt = (x: number, y: number) =>
+      page.evaluate(
+        ([px, py]) => {
+          const top = document.elementFromPoint(px!, py!);
+          if (top?.closest('[data-slot="support-button"]')) return "support";
+          if (top?.closest('[role="dialog"]')) return "dialog";
+          if (top?.closest("aside")) return "cart";
+          return top?.tagName ?? "nothing";
+        },
+        [x, y],
+      );
+    // Inside the rounded corners.
+    const corners = (b: { x: number; y: number; width: number; height: number }) => [
+      [b.x + 12, b.y + 12],
+      [b.x + b.width - 12, b.y + 12],
+      [b.x + 12, b.y + b.height - 12],
+      [b.x + b.width - 12, b.y + b.height - 12],
+    ];
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openDashboard(page, "subscriptions");
+    // Nothing floats over the section: the one support control is in the menu, out of sight.
+    await expect(page.locator('[data-slot="support-button"]:visible')).toHaveCount(0);
+    await page.getByRole("button", { name: "Add to cart" }).first().click();
+    const total = page.locator('aside [data-slot="cart-total"]');
+    await expect(total).toBeInViewport({ ratio: 1 });
+    const bar = (await page
+      .locator("aside")
+      .filter({ has: page.locator('[data-slot="cart-total"]') })
+      .boundingBox())!;
+    for (const [x, y] of corners(bar)) expect(await topAt(x!, y!), `cart bar at ${x},${y}`).toBe("cart");
+
+    await page.locator('[data-slot="balance-button"]').click();
+    const qr = page.getByRole("dialog", { name: "Deposit Funds" }).getByRole("img", { name: /QR code/ });
+    await expect(qr).toBeVisible();
+    for (const [x, y] of corners((await qr.boundingBox())!))
+      expect(await topAt(x!, y!), `QR at ${x},${y}`).toBe("dialog");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Toggle sidebar", exact: true }).click();
+    const sheet = page.getByRole("dialog", { name: "Sidebar" });
+    await sheet.getByRole("button", { name: "Contact support" }).click();
+    await expect(sheet).toBeHidden();
+    const contact = page.getByRole("dialog", { name: "Contact support" });
+    await expect(contact.getByLabel("Email")).toHaveValue(member.email);
+    await page.keyboard.press("Escape");
+    await expect(contact).toBeHidden();
+
+    // A laptop: the button floats at the bottom left, and a dialog lies over it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const floating = page.getByRole("button", { name: "Contact support" });
+    await expect(floating).toBeVisible();
+    const box = (await floating.boundingBox())!;
+    await page.locator('[data-slot="balance-button"]').click();
+    await expect(page.getByRole("dialog", { name: "Deposit Funds" })).toBeVisible();
+    expect(await topAt(box.x + box.width / 2, box.y + box.height / 2)).not.toBe("support");
+  });
+
   test("deposit dialog: the member's address with its QR code, copy and the network warning", async ({
     page,
     app,

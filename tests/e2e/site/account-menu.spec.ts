@@ -22,6 +22,12 @@ test.describe("the header's account menu", () => {
     await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
     await expect(menu.getByRole("link", { name: "Back office" })).toHaveCount(0);
     await expectAccessible(page, "pricing with the account menu open");
+    // Their support dialog has their name and address filled in.
+    await page.getByRole("button", { name: "Contact support" }).click();
+    const contact = page.getByRole("dialog", { name: "Contact support" });
+    await expect(contact.getByLabel("Name")).toHaveValue("Quintilla Marchbanks");
+    await expect(contact.getByLabel("Email")).toHaveValue(member.email);
+    await page.keyboard.press("Escape");
 
     await menu.getByRole("link", { name: "Dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

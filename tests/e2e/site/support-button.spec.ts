@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { newestPublishedPost } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { card, cart, openPricing, plansFromDb } from "../support/pricing";
 
@@ -15,7 +16,10 @@ const button = (page: Page) => page.getByRole("button", { name: "Contact support
 async function textUnder(page: Page, target: Box) {
   return page.evaluate((b) => {
     const hits: string[] = [];
-    const support = document.querySelector('[aria-label="Contact support"]');
+    // The one shown at this width (a phone's is in the header, a wider screen's floats).
+    const support = [...document.querySelectorAll('[data-slot="support-button"]')].find(
+      (element) => element.getClientRects().length > 0,
+    );
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
@@ -54,41 +58,77 @@ async function expectClear(page: Page, path: string, where: "top" | "end") {
   expect(await textUnder(page, box), `${path} at the ${where}`).toEqual([]);
 }
 
-for (const viewport of [
-  { name: "a 375×812 phone", size: { width: 375, height: 812 } },
-  { name: "a desktop", size: { width: 1280, height: 800 } },
-]) {
-  test.describe(`the support button on ${viewport.name}`, () => {
-    test.use({ viewport: viewport.size });
+test.describe("the support button on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
 
-    // The footer keeps room below its last line, so the end of a page is clear; the first screens
-    // of the home and pricing pages are clear too (the pricing page's through the cart's strip).
-    test("covers no text at the end of a page, nor on the first screen of home and pricing", async ({ page }) => {
-      for (const path of ["/", "/pricing", "/blog", "/results", "/signals", "/privacy-policy", "/signin"])
-        await expectClear(page, path, "end");
-      for (const path of ["/", "/pricing"]) await expectClear(page, path, "top");
-    });
-
-    test("never covers the sticky cart, folded or open, nor the text beside it", async ({ page, app }) => {
-      const plans = (await plansFromDb(app)).filter((p) => p.published);
-      await openPricing(page);
-      for (const plan of plans.slice(0, 3))
-        await card(page, plan.name).getByRole("button", { name: "Add to cart" }).click();
-      const show = cart(page).getByRole("button", { name: "Show cart items" });
-      // A phone pins the cart to the bottom edge as the plans scroll by; a desktop keeps it in a
-      // column on the right, so there only the top and the end of the page are resting places.
-      const pinned = await show.isVisible();
-      const states = pinned ? ["folded", "open"] : ["beside the plans"];
-      for (const state of states) {
-        if (state === "open") await show.click();
-        for (const y of pinned ? [0, 400, 1200, 100_000] : [0, 100_000]) {
-          await page.evaluate((top) => window.scrollTo(0, top), y);
-          const box = (await button(page).boundingBox())!;
-          const bar = (await cart(page).boundingBox())!;
-          expect(overlaps(box, bar), `cart ${state}, scrolled to ${y}`).toBe(false);
-          expect(await textUnder(page, box), `cart ${state}, scrolled to ${y}`).toEqual([]);
-        }
-      }
-    });
+  // The footer keeps room below its last line, so the end of a page is clear; the first screens
+  // of the home and pricing pages are clear too.
+  test("covers no text at the end of a page, nor on the first screen of home and pricing", async ({ page }) => {
+    for (const path of ["/", "/pricing", "/blog", "/results", "/signals", "/privacy-policy", "/signin"])
+      await expectClear(page, path, "end");
+    for (const path of ["/", "/pricing"]) await expectClear(page, path, "top");
   });
-}
+
+  test("never covers the cart beside the plans, nor the text beside it; a dialog covers it", async ({ page, app }) => {
+    const plans = (await plansFromDb(app)).filter((p) => p.published);
+    await openPricing(page);
+    for (const plan of plans.slice(0, 3))
+      await card(page, plan.name).getByRole("button", { name: "Add to cart" }).click();
+    // A desktop keeps the cart in a column on the right: the top and the end of the page are its resting places.
+    for (const y of [0, 100_000]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      const at = (await button(page).boundingBox())!;
+      expect(overlaps(at, (await cart(page).boundingBox())!), `scrolled to ${y}`).toBe(false);
+      expect(await textUnder(page, at), `scrolled to ${y}`).toEqual([]);
+    }
+    // An open dialog lies over the button, never under it.
+    const box = (await button(page).boundingBox())!;
+    await button(page).click();
+    await expect(page.getByRole("dialog", { name: "Contact support" })).toBeVisible();
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-slot="support-button"]') !== null,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(onTop, "the support button shows through the dialog's overlay").toBe(false);
+  });
+});
+
+test.describe("the support button on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("is in the header, never over the page: an article read from top to end, the pinned cart's total", async ({
+    page,
+    app,
+  }) => {
+    const article = `/blog/${(await newestPublishedPost(app)).slug}`;
+    for (const path of ["/", article, "/pricing"]) {
+      await page.goto(path);
+      // One support control, in the header bar; nothing floats at the bottom left.
+      await expect(page.locator('[data-slot="support-button"]:visible')).toHaveCount(1);
+      await expect(page.getByRole("banner").getByRole("button", { name: "Contact support" })).toBeVisible();
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (const y of [0, 400, 1200, Math.floor(height / 2), height]) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        const box = (await button(page).boundingBox())!;
+        expect(box.y + box.height, `${path} at ${y}: in the header bar`).toBeLessThanOrEqual(64);
+        expect(await textUnder(page, box), `${path} scrolled to ${y}`).toEqual([]);
+      }
+    }
+
+    // The pricing cart pinned to the bottom spans the screen, its total in full view.
+    const plans = (await plansFromDb(app)).filter((p) => p.published);
+    await openPricing(page);
+    for (const plan of plans.slice(0, 2))
+      await card(page, plan.name).getByRole("button", { name: "Add to cart" }).click();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const bar = (await cart(page).boundingBox())!;
+    expect(bar.x).toBeLessThanOrEqual(0);
+    expect(bar.x + bar.width).toBeGreaterThanOrEqual(375);
+    expect(overlaps((await button(page).boundingBox())!, bar)).toBe(false);
+    await expect(cart(page).locator('[data-slot="cart-total"]')).toBeInViewport({ ratio: 1 });
+
+    // It opens the contact dialog, as the floating one does.
+    await button(page).click();
+    await expect(page.getByRole("dialog", { name: "Contact support" })).toBeVisible();
+  });
+});

@@ -33,10 +33,21 @@ describe("contactSchema", () => {
       contactSchema.safeParse({
         name: "x".repeat(100),
         email: "a@b.co",
-        telegram: "t".repeat(100),
+        telegram: `@t${"x".repeat(31)}`,
         message: "m".repeat(2000),
       }).success,
     ).toBe(true);
+  });
+
+  it("takes a Telegram username by the sign-up's rule and message, kept as @username", () => {
+    const rule = "Enter your Telegram username: 5–32 letters, digits or underscores, starting with a letter";
+    expect(errorsOf({ ...valid, telegram: "Vera Visitor" }).telegram).toBe(rule);
+    expect(errorsOf({ ...valid, telegram: "@abc" }).telegram).toBe(rule);
+    expect(errorsOf({ ...valid, telegram: `t${"x".repeat(32)}` }).telegram).toBe(rule);
+    expect(errorsOf({ ...valid, telegram: "9lives" }).telegram).toBe(rule);
+    expect(contactSchema.parse({ ...valid, telegram: " gracehopper " }).telegram).toBe("@gracehopper");
+    expect(contactSchema.parse({ ...valid, telegram: "@grace_hopper" }).telegram).toBe("@grace_hopper");
+    expect(contactSchema.parse({ ...valid, telegram: "   " }).telegram).toBeUndefined();
   });
 
   it("reports a missing field as required, not as a type error", () => {
