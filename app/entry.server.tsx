@@ -9,6 +9,7 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
+import { EARLY_INPUT_SCRIPT } from "~/lib/early-input";
 import { NonceProvider } from "~/lib/nonce";
 import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/db-errors";
 
@@ -39,6 +40,8 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Before any of the page's modules: keeps taps and typing until React can answer them.
+        bootstrapScriptContent: EARLY_INPUT_SCRIPT,
         // Whole documents, always: parts that load lazily in the browser (below-the-fold
         // sections) must still be in the HTML in place, for readers without JavaScript, for
         // crawlers and for the page cache. None of our loaders stream, so nothing is lost.

@@ -23,7 +23,6 @@ export function BenefitCarousel({
   const viewportRef = React.useRef<HTMLDivElement>(null);
   const loadRef = React.useRef<(then?: Direction) => void>(() => {});
   const [api, setApi] = React.useState<EmblaCarouselType | null>(null);
-  const [hydrated, setHydrated] = React.useState(false);
   const [state, setState] = React.useState({ canPrev: false, canNext: false, selected: 0 });
 
   React.useEffect(() => {
@@ -64,7 +63,6 @@ export function BenefitCarousel({
     if (observer) observer.observe(node);
     else load();
     loadRef.current = load;
-    setHydrated(true);
     return () => {
       disposed = true;
       observer?.disconnect();
@@ -86,9 +84,11 @@ export function BenefitCarousel({
     }
   };
 
-  // Before embla runs the buttons load it and then move; once it runs, they follow its limits.
-  const canPrev = api ? state.canPrev : hydrated;
-  const canNext = api ? state.canNext : hydrated;
+  // Before embla runs the buttons load it and then move; once it runs, they follow its limits. In
+  // the page the server renders they are enabled too: a press before the scripts run is kept and
+  // played once they do (app/lib/early-input.ts), where a disabled button would swallow it.
+  const canPrev = api ? state.canPrev : true;
+  const canNext = api ? state.canNext : true;
 
   return (
     // The keys work wherever focus is inside: on the slides and on the previous/next buttons.

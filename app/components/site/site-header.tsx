@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { HeaderAccount } from "~/lib/view-types/site";
 import { BrandLogo } from "./brand-logo";
+import { closeMobileMenu, MOBILE_MENU_ID, MobileMenu } from "./mobile-menu";
 import { mainNav } from "./nav-links";
 import { SupportButton } from "./support-button";
 
@@ -25,9 +26,6 @@ function LanguageLabel() {
 // full, so a member's menu works before its chunk arrives).
 const AccountMenu = React.lazy(() => import("./account-menu"));
 
-const loadMenu = () => import("./mobile-menu");
-const MobileMenu = React.lazy(loadMenu);
-
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground",
@@ -36,11 +34,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** `account`: the signed-in member (an account menu instead of Sign in), null for a visitor. */
 export function SiteHeader({ account }: { account: HeaderAccount | null }) {
-  const [menuOpen, setMenuOpen] = React.useState(false);
-  const [menuWanted, setMenuWanted] = React.useState(false);
+  const menu = React.useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   // Any navigation (including back/forward) closes the mobile menu.
-  React.useEffect(() => setMenuOpen(false), [pathname]);
+  React.useEffect(() => closeMobileMenu(menu.current), [pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/60">
@@ -75,25 +72,11 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
             className="md:hidden"
             aria-label="Open menu"
             aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onPointerEnter={() => void loadMenu()}
-            onClick={() => {
-              setMenuWanted(true);
-              setMenuOpen(true);
-            }}
+            popoverTarget={MOBILE_MENU_ID}
           >
             <MenuIcon />
           </Button>
-          {menuWanted ? (
-            <React.Suspense fallback={null}>
-              <MobileMenu
-                open={menuOpen}
-                onOpenChange={setMenuOpen}
-                linkClass={linkClass}
-                signedIn={account !== null}
-              />
-            </React.Suspense>
-          ) : null}
+          <MobileMenu ref={menu} linkClass={linkClass} signedIn={account !== null} />
         </div>
       </div>
     </header>

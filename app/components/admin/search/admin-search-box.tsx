@@ -117,7 +117,14 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
 
   const placeholder = `Search ${kinds.join(" and ")}`;
   return (
-    <div className="relative min-w-0 flex-1 sm:max-w-md" role="search" aria-label="Back office">
+    // A form to the results page: Enter opens it before the scripts have run, or without them.
+    <form
+      action="/admin/search"
+      method="get"
+      className="relative min-w-0 flex-1 sm:max-w-md"
+      role="search"
+      aria-label="Back office"
+    >
       <SearchIcon
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
@@ -125,6 +132,7 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
       <Input
         ref={input}
         type="text"
+        name="q"
         role="combobox"
         aria-label={placeholder}
         aria-expanded={showList}
@@ -205,7 +213,7 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
           />
         ) : null}
       </div>
-    </div>
+    </form>
   );
 }
 
