@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from "vite";
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
 // Route modules and the client entry stay files of their own: React Router loads them by name.
 const isEntry = (id: string) => /[\\/]app[\\/](routes[\\/]|root\.tsx|entry\.client\.tsx)/.test(id);
-const SITE_ROOTS = [/[\\/]app[\\/]root\.tsx$/, /[\\/]app[\\/]routes[\\/]_site\.tsx$/];
+const SITE_ROOTS = [/[\\/]app[\\/]root\.tsx$/, /[\\/]app[\\/]routes[\\/]site[\\/]_site\.tsx$/];
 
 /**
  * Every module the root and the public layout import statically: every public page loads all of

@@ -15,7 +15,7 @@ type RouteEntry = { file: string; path?: string; index?: boolean; children?: Rou
 
 /** A route of app/routes.ts with its full path ("/admin/plans/:planId") and where it sits. */
 export type DeclaredRoute = {
-  /** Relative to app/, as routes.ts names it: "routes/admin.plans.$planId.tsx". */
+  /** Relative to app/, as routes.ts names it: "routes/admin/plans/admin.plans.$planId.tsx". */
   file: string;
   path: string;
   /** The /admin layout itself. */

@@ -1,9 +1,9 @@
 import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
-import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
-import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
-import { action as signInAction } from "~/routes/signin";
-import { action as secondStepAction } from "~/routes/signin.two-factor";
+import { action as confirmAction } from "~/routes/api/dashboard/api.dashboard.two-factor.confirm";
+import { action as enableAction } from "~/routes/api/dashboard/api.dashboard.two-factor.enable";
+import { action as signInAction } from "~/routes/auth/signin";
+import { action as secondStepAction } from "~/routes/auth/signin.two-factor";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import type { Db } from "#server/db/client";
 

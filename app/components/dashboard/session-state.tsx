@@ -14,7 +14,7 @@ export function useEndSession() {
   return React.useContext(SessionEndedContext);
 }
 
-/** Where the dashboard asks whether this browser is still signed in (app/routes/api.session.ts). */
+/** Where the dashboard asks whether this browser is still signed in (app/routes/api/api.session.ts). */
 export const SESSION_STATE_URL = "/api/session";
 
 /**

@@ -38,7 +38,7 @@ export function PricingView({
   // A signed-in member's cart is kept with the account as it changes here, as on the dashboard, so
   // it is still there on another device or after the tab closes. The site layout's loader says
   // who is signed in (never on a cached page: those are requests without cookies).
-  const site = useRouteLoaderData("routes/_site") as { account: unknown } | undefined;
+  const site = useRouteLoaderData("routes/site/_site") as { account: unknown } | undefined;
   const keep = site?.account ? keepInAccount : undefined;
   // The page starts from the account's cart (this tab's plans join it), so a plan added here adds to
   // what was kept rather than replacing it; opening the page writes nothing.

@@ -2,11 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "~/lib/staff-roles";
 import type { AuditPage } from "~/lib/view-types/admin/audit-log";
 import type { TargetHistory } from "~/lib/view-types/admin/shared";
-import { loader as auditLoader } from "~/routes/admin.audit-log";
-import { action as articleAction, loader as articleLoader } from "~/routes/admin.knowledgebase.$articleId";
-import { action as planAction, loader as planLoader } from "~/routes/admin.plans.$planId";
-import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
-import { action as pricesAction } from "~/routes/api.admin.plan-prices";
+import { loader as auditLoader } from "~/routes/admin/audit-log/admin.audit-log";
+import {
+  action as articleAction,
+  loader as articleLoader,
+} from "~/routes/admin/knowledgebase/admin.knowledgebase.$articleId";
+import { action as planAction, loader as planLoader } from "~/routes/admin/plans/admin.plans.$planId";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff/admin.staff";
+import { action as pricesAction } from "~/routes/api/admin/api.admin.plan-prices";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { changedFields } from "#server/staff/list-target-history";
 import { recordAuditEvent } from "#server/staff/record-audit-event";

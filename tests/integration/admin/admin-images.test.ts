@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { StaffRole } from "~/lib/staff-roles";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
-import { action as uploadAction } from "~/routes/api.admin.images";
+import { action as uploadAction } from "~/routes/api/admin/api.admin.images";
 import { auditLog, uploadedImages } from "#server/db/schema";
 import { serveUploads } from "#server/http/serve-uploads";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type { InboxMessage } from "~/lib/view-types/admin/inbox";
-import { action, loader } from "~/routes/admin.inbox.$messageId";
-import { action as contactAction } from "~/routes/api.contact";
+import { action, loader } from "~/routes/admin/inbox/admin.inbox.$messageId";
+import { action as contactAction } from "~/routes/api/api.contact";
 import { getConfig } from "#server/config";
 import { CONTACT_ALERT_MAX_ATTEMPTS, sendContactAlerts } from "#server/contact/send-contact-alerts";
 import { submitContactMessage } from "#server/contact/submit-contact-message";

@@ -3,9 +3,12 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text-editor";
 import type { StaffRole } from "~/lib/staff-roles";
 import { KNOWLEDGEBASE_CONTENT_MAX, knowledgebaseMessages } from "~/lib/validation/admin/knowledgebase";
-import { action as listAction, loader as listLoader } from "~/routes/admin.knowledgebase";
-import { action as articleAction, loader as articleLoader } from "~/routes/admin.knowledgebase.$articleId";
-import { loader as dashboardLoader } from "~/routes/dashboard";
+import { action as listAction, loader as listLoader } from "~/routes/admin/knowledgebase/admin.knowledgebase";
+import {
+  action as articleAction,
+  loader as articleLoader,
+} from "~/routes/admin/knowledgebase/admin.knowledgebase.$articleId";
+import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { sanitizeHtml } from "#server/content/sanitize";
 import { auditLog, knowledgebaseArticles } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as route from "~/routes/api.admin.members.$memberId.balance";
+import * as route from "~/routes/api/admin/api.admin.members.$memberId.balance";
 import { adjustBalance } from "#server/billing/adjust-balance";
 import { auditLog, billingHistory, ledgerEntries, profiles } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

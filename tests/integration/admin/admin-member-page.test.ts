@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as page from "~/routes/admin.members.$memberId";
+import * as page from "~/routes/admin/members/admin.members.$memberId";
 import { postLedgerEntry } from "#server/billing/ledger";
 import {
   auditLog,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as page from "~/routes/admin.members.$memberId";
-import * as route from "~/routes/api.admin.members.$memberId.payment-flags";
+import * as page from "~/routes/admin/members/admin.members.$memberId";
+import * as route from "~/routes/api/admin/api.admin.members.$memberId.payment-flags";
 import { sendPaymentFlagAlerts } from "#server/card-payments/send-payment-flag-alerts";
 import { auditLog, paymentFlags } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";

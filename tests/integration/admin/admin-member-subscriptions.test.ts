@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as route from "~/routes/api.admin.members.$memberId.subscriptions";
+import * as route from "~/routes/api/admin/api.admin.members.$memberId.subscriptions";
 import { runRenewals } from "#server/billing/renew-subscriptions";
 import {
   auditLog,

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as accountRoute from "~/routes/api.admin.members.$memberId.account";
-import * as telegramRoute from "~/routes/api.admin.members.$memberId.telegram";
-import * as signIn from "~/routes/signin";
+import * as accountRoute from "~/routes/api/admin/api.admin.members.$memberId.account";
+import * as telegramRoute from "~/routes/api/admin/api.admin.members.$memberId.telegram";
+import * as signIn from "~/routes/auth/signin";
 import { ACCOUNT_BANNED } from "#server/auth/core/auth-errors";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { runRenewals } from "#server/billing/renew-subscriptions";

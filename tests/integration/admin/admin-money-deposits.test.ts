@@ -5,7 +5,7 @@ import express from "express";
 import { afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { rescanMessages } from "~/lib/validation/admin/money-deposits";
 import type { DepositsView } from "~/lib/view-types/admin/money-deposits";
-import { action, loader } from "~/routes/admin.money.deposits";
+import { action, loader } from "~/routes/admin/money/admin.money.deposits";
 import { auditLog, jobRuns, uncreditedTransfers } from "#server/db/schema";
 import { RECORDED_JOBS } from "#server/lib/record-job-run";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

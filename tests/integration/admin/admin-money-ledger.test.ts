@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { LEDGER_PAGE_SIZE, ledgerQueryMessages } from "~/lib/validation/admin/money";
 import type { LedgerExplorerView } from "~/lib/view-types/admin/money";
-import { loader } from "~/routes/admin.money";
+import { loader } from "~/routes/admin/money/admin.money";
 import { ledgerEntries, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { FailedNotificationsView } from "~/lib/view-types/admin/money";
-import { action, loader } from "~/routes/admin.money.notifications";
+import { action, loader } from "~/routes/admin/money/admin.money.notifications";
 import { auditLog, notifications, profiles } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

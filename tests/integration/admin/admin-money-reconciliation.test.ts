@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { ReconciliationView } from "~/lib/view-types/admin/money";
-import { action, loader } from "~/routes/admin.money.reconciliation";
+import { action, loader } from "~/routes/admin/money/admin.money.reconciliation";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { runRecordedReconcile } from "#server/billing/reconcile-ledger";
 import { auditLog, jobRuns, profiles, user } from "#server/db/schema";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RenewalsView } from "~/lib/view-types/admin/money";
-import { loader } from "~/routes/admin.money.renewals";
+import { loader } from "~/routes/admin/money/admin.money.renewals";
 import { runRenewals } from "#server/billing/renew-subscriptions";
 import { jobRuns, planPriceChanges, pricing, subscriptions, telegramChatMembers, user } from "#server/db/schema";
 import { RECORDED_JOBS, recordJobRun } from "#server/lib/record-job-run";

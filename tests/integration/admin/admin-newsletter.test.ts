@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import type { NewsletterPostDelivery, NewsletterSubscriberPage } from "~/lib/view-types/admin/newsletter";
-import { action, loader } from "~/routes/admin.newsletter";
+import { action, loader } from "~/routes/admin/newsletter/admin.newsletter";
 import { auditLog, blogPosts, newsletterDeliveries, newsletterSubscribers } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { NEWSLETTER_MAX_ATTEMPTS } from "#server/newsletter/delivery-limits";

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import type { AdminOverview } from "~/lib/view-types/admin/overview";
-import { loader as overviewLoader } from "~/routes/admin._index";
+import { loader as overviewLoader } from "~/routes/admin/overview/admin._index";
 import * as schema from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { getAdminOverview } from "#server/staff/overview/get-admin-overview";

@@ -32,7 +32,7 @@ type Loader = (args: unknown) => Promise<unknown>;
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess>;
 type RouteModule = { loader?: Loader; action?: Action; permission?: StaffPermission };
 
-const routeModules = import.meta.glob<RouteModule>("../../../app/routes/*.{ts,tsx}");
+const routeModules = import.meta.glob<RouteModule>("../../../app/routes/**/*.{ts,tsx}");
 
 // Routes outside the /admin layout are in the matrix too when their action is a staff action (an
 // upload endpoint, say) or they declare a page permission (a staff page in the public frame).

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
-import { loader as membersLoader } from "~/routes/admin.members";
-import { loader } from "~/routes/admin.search";
+import { loader as membersLoader } from "~/routes/admin/members/admin.members";
+import { loader } from "~/routes/admin/search/admin.search";
 import { blogPosts, pricing, profiles, subscriptions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";

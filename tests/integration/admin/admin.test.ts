@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { StaffRole } from "~/lib/staff-roles";
-import { loader as adminLoader } from "~/routes/admin";
-import { loader as overviewLoader } from "~/routes/admin._index";
-import { loader as auditLoader } from "~/routes/admin.audit-log";
-import { action as staffAction, loader as staffLoader } from "~/routes/admin.staff";
+import { loader as adminLoader } from "~/routes/admin/admin";
+import { loader as auditLoader } from "~/routes/admin/audit-log/admin.audit-log";
+import { loader as overviewLoader } from "~/routes/admin/overview/admin._index";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff/admin.staff";
 import { auditLog, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";

@@ -1,10 +1,10 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { NO_EMAIL_OR_PHONE } from "~/lib/validation/auth/email-auth";
-import { action as changeEmailAction } from "~/routes/api.dashboard.email";
-import { action as resendAction } from "~/routes/api.dashboard.email-verification";
-import { action as codeAction } from "~/routes/signin.code";
-import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
+import { action as changeEmailAction } from "~/routes/api/dashboard/api.dashboard.email";
+import { action as resendAction } from "~/routes/api/dashboard/api.dashboard.email-verification";
+import { action as codeAction } from "~/routes/auth/signin.code";
+import { action as verifyAction, loader as verifyLoader } from "~/routes/auth/verify-email";
 import { requestPasswordReset } from "#server/auth/accounts/request-password-reset";
 import { getMemberSession } from "#server/auth/accounts/session";
 import { signInMember } from "#server/auth/accounts/sign-in-member";

@@ -1,10 +1,10 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loader as listLoader } from "~/routes/api.dashboard.passkeys";
-import { action as addAction } from "~/routes/api.dashboard.passkeys.add";
-import { action as registerOptionsAction } from "~/routes/api.dashboard.passkeys.options";
-import { action as signInOptionsAction } from "~/routes/api.signin.passkey.options";
+import { action as signInOptionsAction } from "~/routes/api/api.signin.passkey.options";
+import { loader as listLoader } from "~/routes/api/dashboard/api.dashboard.passkeys";
+import { action as addAction } from "~/routes/api/dashboard/api.dashboard.passkeys.add";
+import { action as registerOptionsAction } from "~/routes/api/dashboard/api.dashboard.passkeys.options";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getAuth } from "#server/auth/core/auth";
 import { addMemberPasskey } from "#server/auth/passkeys/add-member-passkey";

@@ -1,9 +1,9 @@
 import { eq, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.backup-codes";
-import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
-import { action as disableAction } from "~/routes/api.dashboard.two-factor.disable";
-import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
+import { action as backupCodesAction } from "~/routes/api/dashboard/api.dashboard.two-factor.backup-codes";
+import { action as confirmAction } from "~/routes/api/dashboard/api.dashboard.two-factor.confirm";
+import { action as disableAction } from "~/routes/api/dashboard/api.dashboard.two-factor.disable";
+import { action as enableAction } from "~/routes/api/dashboard/api.dashboard.two-factor.enable";
 import { getAuth } from "#server/auth/core/auth";
 import { startTwoFactorSetup } from "#server/auth/two-factor/start-two-factor-setup";
 import { isTwoFactorOn } from "#server/auth/two-factor/two-factor-rules";

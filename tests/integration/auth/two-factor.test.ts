@@ -1,10 +1,10 @@
 import { eq, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { action as backupCodesAction } from "~/routes/api.dashboard.two-factor.backup-codes";
-import { action as confirmAction } from "~/routes/api.dashboard.two-factor.confirm";
-import { action as disableAction } from "~/routes/api.dashboard.two-factor.disable";
-import { action as enableAction } from "~/routes/api.dashboard.two-factor.enable";
-import { loader as secondStepLoader } from "~/routes/signin.two-factor";
+import { action as backupCodesAction } from "~/routes/api/dashboard/api.dashboard.two-factor.backup-codes";
+import { action as confirmAction } from "~/routes/api/dashboard/api.dashboard.two-factor.confirm";
+import { action as disableAction } from "~/routes/api/dashboard/api.dashboard.two-factor.disable";
+import { action as enableAction } from "~/routes/api/dashboard/api.dashboard.two-factor.enable";
+import { loader as secondStepLoader } from "~/routes/auth/signin.two-factor";
 import { session, twoFactor, user, verification } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as memberPage from "~/routes/admin.members.$memberId";
-import { loader as exportLoader } from "~/routes/api.dashboard.data-export";
-import { action as deleteAction } from "~/routes/api.dashboard.delete-account";
-import { loader as dashboardLoader } from "~/routes/dashboard";
+import * as memberPage from "~/routes/admin/members/admin.members.$memberId";
+import { loader as exportLoader } from "~/routes/api/dashboard/api.dashboard.data-export";
+import { action as deleteAction } from "~/routes/api/dashboard/api.dashboard.delete-account";
+import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { DELETED_NAME, deletedEmail } from "#server/dashboard/delete-member-account";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import * as telegramRoute from "~/routes/api.dashboard.telegram";
+import * as telegramRoute from "~/routes/api/dashboard/api.dashboard.telegram";
 import { getMemberProfile } from "#server/dashboard/get-member-profile";
 import { planTelegramChats, pricing, profiles, subscriptions, telegramChatMembers, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

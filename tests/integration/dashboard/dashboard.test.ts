@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { action as autorenewAction } from "~/routes/api.dashboard.autorenew";
-import { action as passwordAction } from "~/routes/api.dashboard.password";
-import { action as profileAction } from "~/routes/api.dashboard.profile";
-import { action as purchaseAction } from "~/routes/api.dashboard.purchase";
-import { action as codeAction } from "~/routes/api.dashboard.telegram-code";
-import { loader as dashboardLoader } from "~/routes/dashboard";
+import { action as autorenewAction } from "~/routes/api/dashboard/api.dashboard.autorenew";
+import { action as passwordAction } from "~/routes/api/dashboard/api.dashboard.password";
+import { action as profileAction } from "~/routes/api/dashboard/api.dashboard.profile";
+import { action as purchaseAction } from "~/routes/api/dashboard/api.dashboard.purchase";
+import { action as codeAction } from "~/routes/api/dashboard/api.dashboard.telegram-code";
+import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";

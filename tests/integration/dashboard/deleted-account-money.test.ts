@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { DEFAULT_MEMBER_QUERY, parseMemberQuery } from "~/lib/validation/admin/members";
-import { action as deleteAction } from "~/routes/api.dashboard.delete-account";
+import { action as deleteAction } from "~/routes/api/dashboard/api.dashboard.delete-account";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { notifications, profiles } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";

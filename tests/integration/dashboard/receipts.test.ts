@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { priceFor } from "~/lib/pricing";
-import { loader as receiptLoader } from "~/routes/dashboard.receipts.$invoiceId";
+import { loader as receiptLoader } from "~/routes/dashboard/dashboard.receipts.$invoiceId";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";

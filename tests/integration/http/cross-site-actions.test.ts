@@ -16,7 +16,7 @@ withTestDataDir("cross-site-actions");
  */
 
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess>;
-const routeModules = import.meta.glob<{ action?: Action }>("../../../app/routes/*.{ts,tsx}");
+const routeModules = import.meta.glob<{ action?: Action }>("../../../app/routes/**/*.{ts,tsx}");
 
 const withActions = (
   await Promise.all(

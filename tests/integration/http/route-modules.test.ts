@@ -9,7 +9,12 @@ import { adminPages, declaredRoutes } from "../../helpers/admin-routes";
  * which URL it serves.
  */
 const dir = path.resolve("app/routes");
-const modules = fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+/** Every route module, as a path under app/routes ("admin/plans/admin.plans.$planId.tsx"). */
+const modules = fs
+  .readdirSync(dir, { recursive: true, encoding: "utf8" })
+  .map((f) => f.split(path.sep).join("/"))
+  .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."))
+  .sort();
 const source = (file: string) => fs.readFileSync(path.join(dir, file), "utf8");
 
 describe("route modules", () => {
@@ -51,6 +56,26 @@ describe("route modules", () => {
 });
 
 /**
+ * The folders a route's module may sit in: its audience's. The back office's pages sit in their
+ * section's folder (`admin/<section>/`, named as in every other layer; `overview` for /admin
+ * itself), its layout and its 404 page in `admin/`; the member's pages in `dashboard/`; the JSON
+ * endpoints in `api/` (`api/dashboard/` and `api/admin/` for the member's and the back office's);
+ * every other page in `site/` (the public site) or `auth/` (signing in and up, passwords,
+ * invitations), which the path alone cannot tell apart.
+ */
+function routeFolders(route: { path: string; isIndex: boolean; isAdminLayout: boolean }): string[] {
+  const [first, second] = route.path.split("/").filter(Boolean);
+  if (first === "api") return [second === "dashboard" || second === "admin" ? `api/${second}` : "api"];
+  if (first === "dashboard") return ["dashboard"];
+  if (first === "admin") {
+    if (route.isAdminLayout || second === "*") return ["admin"];
+    if (second === undefined) return ["admin/overview"];
+    return [`admin/${second.split(".")[0]}`];
+  }
+  return ["site", "auth"];
+}
+
+/**
  * The file name (without extension) React Router's flat-routes convention gives a route's full
  * path: a dot for each slash, `$name` for `:name`, `$` for the splat, `[.]` for a literal dot,
  * and `_index` after the parent's path for an index route.
@@ -74,11 +99,29 @@ describe("route file names", () => {
     expect(routeFileBase("/", true)).toBe("_index");
   });
 
-  it.each(routes.map((route) => [route.file, route] as const))("%s is named for the path it serves", (file, route) => {
-    const base = file.replace(/^routes\//, "").replace(/\.tsx?$/, "");
-    if (route.isPathlessLayout) expect(base, "a pathless layout is named _<name>").toMatch(/^_[a-z][a-z-]*$/);
-    else expect(base, route.path).toBe(routeFileBase(route.path, route.isIndex));
+  it("puts a route in its audience's folder", () => {
+    const folder = (path: string, isIndex = false, isAdminLayout = false) =>
+      routeFolders({ path, isIndex, isAdminLayout });
+    expect(folder("/admin", false, true)).toEqual(["admin"]);
+    expect(folder("/admin", true)).toEqual(["admin/overview"]);
+    expect(folder("/admin/members.csv")).toEqual(["admin/members"]);
+    expect(folder("/admin/posts/preview/:previewId")).toEqual(["admin/posts"]);
+    expect(folder("/api/admin/members/:memberId/balance")).toEqual(["api/admin"]);
+    expect(folder("/api/signin/passkey")).toEqual(["api"]);
+    expect(folder("/pricing")).toEqual(["site", "auth"]);
   });
+
+  it.each(routes.map((route) => [route.file, route] as const))(
+    "%s is named for the path it serves, in its audience's folder",
+    (file, route) => {
+      const folder = path.posix.dirname(file.replace(/^routes\//, ""));
+      const base = path.posix.basename(file).replace(/\.tsx?$/, "");
+      if (route.isPathlessLayout) expect(base, "a pathless layout is named _<name>").toMatch(/^_[a-z][a-z-]*$/);
+      else expect(base, route.path).toBe(routeFileBase(route.path, route.isIndex));
+      const layoutPath = route.isPathlessLayout ? `/${base.slice(1)}` : route.path;
+      expect(routeFolders({ ...route, path: layoutPath }), route.path).toContain(folder);
+    },
+  );
 
   it("every route module is declared in app/routes.ts exactly once", () => {
     const declared = routes.map((route) => route.file.replace(/^routes\//, ""));

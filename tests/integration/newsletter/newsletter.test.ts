@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { newsletterSchema } from "~/lib/validation/site/newsletter";
-import { action as newsletterAction } from "~/routes/api.newsletter";
+import { action as newsletterAction } from "~/routes/api/api.newsletter";
 import { newsletterSubscribers, rateLimits } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { AppError } from "#server/lib/errors";

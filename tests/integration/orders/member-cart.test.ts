@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as cartRoute from "~/routes/api.dashboard.cart";
-import { loader as dashboardLoader } from "~/routes/dashboard";
-import { action as joinAction } from "~/routes/join.details";
-import * as signIn from "~/routes/signin";
+import * as cartRoute from "~/routes/api/dashboard/api.dashboard.cart";
+import { action as joinAction } from "~/routes/auth/join.details";
+import * as signIn from "~/routes/auth/signin";
+import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import type { Db } from "#server/db/client";
 import { memberCarts, pricing, subscriptions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

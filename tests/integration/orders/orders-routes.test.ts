@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, it } from "vitest";
-import * as createRoute from "~/routes/api.dashboard.orders";
-import * as cancelRoute from "~/routes/api.dashboard.orders.cancel";
-import { loader as dashboardLoader } from "~/routes/dashboard";
-import { action as joinAction } from "~/routes/join.details";
+import * as createRoute from "~/routes/api/dashboard/api.dashboard.orders";
+import * as cancelRoute from "~/routes/api/dashboard/api.dashboard.orders.cancel";
+import { action as joinAction } from "~/routes/auth/join.details";
+import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
 import { orders, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as contactPage from "~/routes/contact";
+import * as contactPage from "~/routes/site/contact";
 import { contactSubmissions } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { describeEachDatabase } from "../../helpers/database";

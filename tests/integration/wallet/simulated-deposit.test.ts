@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SIMULATED_DEPOSIT_PATH } from "~/lib/validation/dashboard/simulated-deposit";
-import * as simulateRoute from "~/routes/api.dashboard.simulated-deposit";
+import * as simulateRoute from "~/routes/api/dashboard/api.dashboard.simulated-deposit";
 import { getPublicConfig, markLocalTrial, simulatedDepositsAllowed } from "#server/config";
 import { billingHistory, chainDeposits, ledgerEntries, profiles } from "#server/db/schema";
 import { createApp } from "#server/http/app";
