@@ -10,7 +10,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { EARLY_INPUT_SCRIPT } from "~/lib/early-input";
-import { NonceProvider } from "~/lib/nonce";
+import { NonceProvider } from "~/lib/http/nonce";
 import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from "#server/db/db-errors";
 
 export const streamTimeout = 5_000;

@@ -3,9 +3,9 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-rou
 import { ErrorView } from "~/components/site/error-view";
 import { FlashToast } from "~/components/site/flash-toast";
 import { Toaster } from "~/components/ui/sonner";
-import { FLASH_TOAST_COOKIE, flashToastDeleteCookie, readCookie, readFlashToast } from "~/lib/cookies";
+import { FLASH_TOAST_COOKIE, flashToastDeleteCookie, readCookie, readFlashToast } from "~/lib/http/cookies";
+import { useNonce } from "~/lib/http/nonce";
 import { THEME_COLORS } from "~/lib/meta";
-import { useNonce } from "~/lib/nonce";
 import type { SiteData } from "~/lib/view-types/site";
 import { getPublicConfig, getPublicOrigin } from "#server/config";
 import type { Route } from "./+types/root";

@@ -1,4 +1,4 @@
-import { readSidebarOpen } from "~/lib/cookies";
+import { readSidebarOpen } from "~/lib/http/cookies";
 import type {
   BillingData,
   DepositWallet,

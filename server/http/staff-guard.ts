@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/http/safe-redirect";
 import { can, isStaffRole, type StaffPermission, type StaffRole } from "~/lib/staff-roles";
 import { getSignedInAccount } from "../auth/accounts/session.ts";
 import { getDb } from "../db/client.ts";

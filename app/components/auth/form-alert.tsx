@@ -1,7 +1,7 @@
 import { AlertCircleIcon } from "lucide-react";
 import type * as React from "react";
 import type { ActionAnswer, ActionFailure } from "~/lib/action-answer";
-import { tryAgainText } from "~/lib/try-again";
+import { tryAgainText } from "~/lib/http/try-again";
 
 /** The refusal in a route action's answer, if it is one. */
 export const failureOf = (answer: ActionAnswer | null | undefined): ActionFailure | undefined =>

@@ -1,7 +1,13 @@
 import * as React from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/components/ui/sonner";
-import { FLASH_TOAST_COOKIE, flashToastDeleteCookie, readCookie, readFlashToast, type FlashToast } from "~/lib/cookies";
+import {
+  FLASH_TOAST_COOKIE,
+  flashToastDeleteCookie,
+  readCookie,
+  readFlashToast,
+  type FlashToast,
+} from "~/lib/http/cookies";
 import { useSiteData } from "./use-brand";
 
 const show = (flash: FlashToast) =>

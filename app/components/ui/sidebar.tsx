@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { useIsMobile } from "~/components/ui/use-mobile";
-import { sidebarStateCookie } from "~/lib/cookies";
+import { sidebarStateCookie } from "~/lib/http/cookies";
 import { cn } from "~/lib/utils";
 
 const SIDEBAR_WIDTH = "16rem";

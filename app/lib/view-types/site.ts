@@ -1,4 +1,4 @@
-import type { FlashToast } from "../cookies";
+import type { FlashToast } from "../http/cookies";
 
 /** The only configuration the browser ever sees (server/config.ts `getPublicConfig`, an explicit whitelist). */
 export type PublicConfig = {

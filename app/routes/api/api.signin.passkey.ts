@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/http/safe-redirect";
 import { passkeySignInSchema } from "~/lib/validation/auth/passkeys";
 import { signInWithPasskey } from "#server/auth/passkeys/sign-in-with-passkey";
 import { getPublicOrigin } from "#server/config";

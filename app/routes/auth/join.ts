@@ -1,4 +1,4 @@
-import { legacyRedirect } from "~/lib/legacy-redirect";
+import { legacyRedirect } from "~/lib/http/legacy-redirect";
 import type { Route } from "./+types/join";
 
 /** /join, the address people type for signing up, answers 301 to the sign-up page. */

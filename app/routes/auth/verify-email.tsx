@@ -1,7 +1,7 @@
 import { CircleCheckIcon, CircleXIcon, MailCheckIcon } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { linkToken, NO_STORE } from "~/lib/email-link-route";
+import { linkToken, NO_STORE } from "~/lib/http/email-link-route";
 import { seoMeta } from "~/lib/meta";
 import { confirmEmailLink, findEmailConfirmation } from "#server/auth/email/confirm-email-link";
 import { EMAIL_AUTH_MESSAGES } from "#server/auth/email/email-auth-messages";
@@ -38,7 +38,7 @@ export const action = defineAction({
   },
 });
 
-export { headers, shouldRevalidate } from "~/lib/email-link-route";
+export { headers, shouldRevalidate } from "~/lib/http/email-link-route";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({ matches, location, title: "Verify email", description: "Confirm your email address.", noindex: true });

@@ -1,7 +1,7 @@
 import { MailMinusIcon } from "lucide-react";
 import { data } from "react-router";
 import { EmailLinkPage } from "~/components/blog/email-link-page";
-import { linkToken, NO_STORE } from "~/lib/email-link-route";
+import { linkToken, NO_STORE } from "~/lib/http/email-link-route";
 import { seoMeta } from "~/lib/meta";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
@@ -49,7 +49,7 @@ export const action = defineAction({
   },
 });
 
-export { headers, shouldRevalidate } from "~/lib/email-link-route";
+export { headers, shouldRevalidate } from "~/lib/http/email-link-route";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({

@@ -1,4 +1,4 @@
-import { legacyRedirect } from "~/lib/legacy-redirect";
+import { legacyRedirect } from "~/lib/http/legacy-redirect";
 import type { Route } from "./+types/privacy";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { SIGN_IN_AGAIN } from "~/lib/action-answer";
-import { flashToastSetCookie } from "~/lib/cookies";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { flashToastSetCookie } from "~/lib/http/cookies";
+import { safeRedirect } from "~/lib/http/safe-redirect";
 import { getConfig } from "../../config.ts";
 import { getAuth } from "../core/auth.ts";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { summarizeUserAgent } from "~/lib/user-agent";
+import { summarizeUserAgent } from "~/lib/http/user-agent";
 import type { SignedInDevice } from "~/lib/view-types/sessions";
 import type { Db } from "../../db/client.ts";
 import { session } from "../../db/schema.ts";

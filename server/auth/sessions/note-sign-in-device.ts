@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { summarizeUserAgent } from "~/lib/user-agent";
+import { summarizeUserAgent } from "~/lib/http/user-agent";
 import type { Db } from "../../db/client.ts";
 import { knownDevices } from "../../db/schema.ts";
 import { getLogger } from "../../lib/logger.ts";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { summarizeUserAgent } from "~/lib/http/user-agent";
 import { isStaffRole } from "~/lib/staff-roles";
-import { summarizeUserAgent } from "~/lib/user-agent";
 import type { MemberProfileView, MemberSessionView, MemberTelegramView } from "~/lib/view-types/admin/members";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles, session, telegramChatMembers, user } from "../../db/schema.ts";

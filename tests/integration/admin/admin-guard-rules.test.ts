@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { readFlashToast } from "~/lib/cookies";
+import { readFlashToast } from "~/lib/http/cookies";
 import { session } from "#server/db/schema";
 import { requireStaff, requireStaffPermission } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { readFlashToast } from "~/lib/cookies";
+import { readFlashToast } from "~/lib/http/cookies";
 import { signUpSchema } from "~/lib/validation/auth/auth";
 import { isResetTokenValid } from "#server/auth/accounts/reset-member-password";
 import { getSignedInAccount, requireMember, signOutMember } from "#server/auth/accounts/session";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, expect, it } from "vitest";
-import { readFlashToast } from "~/lib/cookies";
+import { readFlashToast } from "~/lib/http/cookies";
 import { loader as sessionStateLoader } from "~/routes/api/api.session";
 import { action as sessionsAction, loader as sessionsLoader } from "~/routes/api/dashboard/api.dashboard.sessions";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { readFlashToast } from "~/lib/cookies";
+import { readFlashToast } from "~/lib/http/cookies";
 import { session, twoFactor, user } from "#server/db/schema";
 import { requireStaff } from "#server/http/staff-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
