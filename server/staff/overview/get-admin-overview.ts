@@ -9,6 +9,7 @@ import { getDepositFigures } from "./get-deposit-figures.ts";
 import { getLifetimeSales } from "./get-lifetime-sales.ts";
 import { getMemberFigures } from "./get-member-figures.ts";
 import { getMrr } from "./get-mrr.ts";
+import { getPastMrr } from "./get-past-mrr.ts";
 import { getRenewalsAtRisk } from "./get-renewals-at-risk.ts";
 import { overviewWindow } from "./overview-window.ts";
 
@@ -16,7 +17,9 @@ import { overviewWindow } from "./overview-window.ts";
  * The back office's first page: the figures an operator of a paid signal service checks first.
  * Every figure is counted from the rows themselves (ledger_entries, subscriptions, profiles),
  * never from a counter kept beside them, so none can drift. Money figures only for roles that may
- * see money; content figures only for roles that edit it. The queries run side by side.
+ * see money; content figures only for roles that edit it. Each figure comes with what it is
+ * compared with (its value 30 days ago, or the 30 days before the last 30). The queries run side
+ * by side.
  */
 export async function getAdminOverview(options: {
   db: DbOrTx;
@@ -40,20 +43,26 @@ export async function getAdminOverview(options: {
 }
 
 async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWindow>) {
-  const [mrr, lifetimeSales, deposits, atRisk, churn30d] = await Promise.all([
+  const [mrr, mrr30dAgo, lifetime, money, atRisk, churn30d, churnPrevious30d] = await Promise.all([
     getMrr({ db }),
-    getLifetimeSales({ db }),
+    getPastMrr({ db, at: window.days30 }),
+    getLifetimeSales({ db, since: window.days30 }),
     getDepositFigures({ db, window }),
     getRenewalsAtRisk({ db, in7Days: window.in7Days }),
-    getChurn({ db, window }),
+    getChurn({ db, from: window.days30, to: window.now }),
+    getChurn({ db, from: window.days60, to: window.days30 }),
   ]);
+  const { since, ...lifetimeSales } = lifetime;
   return {
     mrr: mrr.mrr.toString(),
+    mrr30dAgo: mrr30dAgo.toString(),
     mrrSubscriptions: mrr.subscriptions,
-    lifetimeSales,
-    deposits,
+    lifetimeSales: { ...lifetimeSales, days30: since },
+    deposits: money.moneyIn,
+    staffCredits: money.staffCredits,
     renewalsAtRisk: { ...atRisk, shortfall: atRisk.shortfall.toString() },
     churn30d,
+    churnPrevious30d,
   };
 }
 

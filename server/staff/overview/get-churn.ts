@@ -1,31 +1,31 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import type { OverviewWindow } from "./overview-window.ts";
 
 /**
- * Churn over 30 days = ended ÷ activeAtStart, over paid recurring subscriptions (monthly and
- * quarterly, not complimentary: lifetime never ends and a grant is not a paying customer).
+ * Churn over a period (from, to] = ended ÷ activeAtStart, over paid recurring subscriptions
+ * (monthly and quarterly, not complimentary: lifetime never ends and a grant is not a paying
+ * customer). The overview asks for the last 30 days and for the 30 days before them.
  * - A subscription's end is the moment it left 'active' (became 'expired' or 'cancelled'):
  *   its updated_at, since a subscription is never written again once ended.
- * - ended: subscriptions whose end is in (now − 30 d, now].
- * - activeAtStart: subscriptions active at now − 30 d: started at or before it and either
- *   still active or ended after it.
- * Null rate when nothing was active 30 days ago. A subscription started and ended inside the
- * window counts in `ended` but not in `activeAtStart`, as the plain ratio has it.
+ * - ended: subscriptions whose end is in (from, to].
+ * - activeAtStart: subscriptions active at `from`: started at or before it and either still
+ *   active or ended after it (after `to` too).
+ * Null rate when nothing was active at the start. A subscription started and ended inside the
+ * period counts in `ended` but not in `activeAtStart`, as the plain ratio has it.
  * The active ones are counted from subscriptions_paid_recurring_idx alone (by start date), the
  * ended ones from subscriptions_ended_idx (by updated_at): two index ranges, never the whole table.
  */
-export async function getChurn(options: { db: DbOrTx; window: OverviewWindow }) {
-  const { db, window: w } = options;
+export async function getChurn(options: { db: DbOrTx; from: string; to: string }) {
+  const { db, from, to } = options;
   const [row] = (
     await db.execute<{ ended: number; active_at_start: number }>(sql`
-      select count(*) filter (where updated_at <= ${w.now}::timestamptz)::int as ended,
-             (count(*) filter (where start_date <= ${w.days30}::timestamptz)
+      select count(*) filter (where updated_at <= ${to}::timestamptz)::int as ended,
+             (count(*) filter (where start_date <= ${from}::timestamptz)
               + (select count(*) from subscriptions
                  where status = 'active' and not complimentary and billing_period <> 'lifetime'
-                   and start_date <= ${w.days30}::timestamptz))::int as active_at_start
+                   and start_date <= ${from}::timestamptz))::int as active_at_start
       from subscriptions
-      where status <> 'active' and updated_at > ${w.days30}::timestamptz
+      where status <> 'active' and updated_at > ${from}::timestamptz
         and billing_period in ('monthly', 'quarterly') and not complimentary
     `)
   ).rows;

@@ -11,24 +11,38 @@ import type { DbOrTx } from "../../db/client.ts";
  * So: the lifetime, non-complimentary subscriptions → their checkout's billing row (same member,
  * issue_date = start_date) → its ledger debit; the sum is of those debits (no float, no parsing
  * of descriptions). Grants are complimentary and have no debit, so they never count.
- * Refunds are ledger rows of their own and are not netted here.
+ * Refunds are ledger rows of their own and are not netted here. `since` also counts the checkouts
+ * from that moment on: how much the all-time figure grew lately.
  * Reads subscriptions_lifetime_sold_idx and billing_paid_user_issue_idx alone, merged in
  * (member, instant) order, then the ledger's unique reference per checkout.
  */
-export async function getLifetimeSales(options: { db: DbOrTx }) {
+export async function getLifetimeSales(options: { db: DbOrTx; since: string }) {
   const [row] = (
-    await options.db.execute<{ purchases: number; plans: number; total: string }>(sql`
+    await options.db.execute<{
+      purchases: number;
+      plans: number;
+      total: string;
+      recent: number;
+      recent_total: string;
+    }>(sql`
       select count(*)::int as purchases, coalesce(sum(sold.plans), 0)::int as plans,
-             coalesce(sum(-l.amount), 0)::text as total
+             coalesce(sum(-l.amount), 0)::text as total,
+             count(*) filter (where sold.at >= ${options.since}::timestamptz)::int as recent,
+             coalesce(sum(-l.amount) filter (where sold.at >= ${options.since}::timestamptz), 0)::text as recent_total
       from (
-        select b.id, count(*) as plans
+        select b.id, b.issue_date as at, count(*) as plans
         from subscriptions s
         join billing_history b on b.user_id = s.user_id and b.issue_date = s.start_date and b.status = 'paid'
         where s.billing_period = 'lifetime' and not s.complimentary
-        group by b.id
+        group by b.id, b.issue_date
       ) sold
       join ledger_entries l on l.reference = 'purchase:' || sold.id::text and l.kind = 'purchase'
     `)
   ).rows;
-  return { count: row!.purchases, plans: row!.plans, sum: row!.total };
+  return {
+    count: row!.purchases,
+    plans: row!.plans,
+    sum: row!.total,
+    since: { count: row!.recent, sum: row!.recent_total },
+  };
 }

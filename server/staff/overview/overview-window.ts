@@ -5,13 +5,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The moments the overview's figures are counted from, all derived from one `now` so every
  * figure on the page describes the same instant. "Today" is the UTC day (the back office's
- * dates are UTC everywhere); "7 d" and "30 d" are rolling windows ending at `now`.
+ * dates are UTC everywhere); "7 d" and "30 d" are rolling windows ending at `now`, and the 30 days before those (from "60 d") are
+ * what a 30-day figure is compared with.
  */
 export type OverviewWindow = {
   now: string;
   todayStart: string;
   days7: string;
   days30: string;
+  /** Where the 30 days before the last 30 begin: the previous period each 30-day figure is compared with. */
+  days60: string;
   /** Start of the oldest day a chart shows (range − 1 days before today's start). */
   firstDay: string;
   /** Seven days ahead: renewals due before this are "due in the next 7 days". */
@@ -25,6 +28,7 @@ export function overviewWindow(now: Date, range: OverviewRange): OverviewWindow 
     todayStart: new Date(todayStart).toISOString(),
     days7: new Date(now.getTime() - 7 * DAY_MS).toISOString(),
     days30: new Date(now.getTime() - 30 * DAY_MS).toISOString(),
+    days60: new Date(now.getTime() - 60 * DAY_MS).toISOString(),
     firstDay: new Date(todayStart - (range - 1) * DAY_MS).toISOString(),
     in7Days: new Date(now.getTime() + 7 * DAY_MS).toISOString(),
   };

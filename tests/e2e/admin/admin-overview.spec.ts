@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { AGO, BEFORE, countChange, moneyChange } from "~/components/admin/overview/change";
 import { formatDate } from "~/lib/dates";
 import { plural } from "~/lib/plural";
 import { formatUsdt } from "../../../app/lib/money.ts";
@@ -33,6 +34,7 @@ test.describe("the back office's overview", () => {
     context,
   }) => {
     await signUpStaff(app, context, "admin");
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin");
     await waitForHydration(page);
     const { testing } = app as App;
@@ -40,25 +42,49 @@ test.describe("the back office's overview", () => {
     // tests/integration/admin/admin-overview.test.ts); the page must show each of them.
     const expected = await testing.getAdminOverview({ db: testing.getDatabase().db, role: "admin" });
     const money = expected.money!;
+    // Each card: the figure, its short label, its change against the previous period.
+    await expect(figure(page, "Total members")).toContainText(String(expected.totalMembers.now));
+    await expect(figure(page, "Total members")).toContainText(
+      countChange(expected.totalMembers.now, expected.totalMembers.days30Ago, AGO),
+    );
     await expect(figure(page, "Active members")).toContainText(String(expected.activeMembers));
     expect(expected.activeMembers).toBeGreaterThanOrEqual(6);
-    await expect(figure(page, "New sign-ups")).toContainText(`${expected.signUps.days7} in 7 days`);
+    await expect(figure(page, "Active members")).toContainText(/vs 30 days ago/);
+    await expect(figure(page, "Sign-ups, 30 days")).toContainText(`7 days ${expected.signUps.days7}`);
     await expect(figure(page, "MRR")).toContainText(usdt(money.mrr));
-    await expect(figure(page, "MRR")).toContainText("quarterly price ÷ 3");
+    await expect(figure(page, "MRR")).toContainText(moneyChange(money.mrr, money.mrr30dAgo, AGO));
     await expect(figure(page, "Lifetime sales")).toContainText(usdt(money.lifetimeSales.sum));
     await expect(figure(page, "Lifetime sales")).toContainText(plural(money.lifetimeSales.count, "checkout"));
-    await expect(figure(page, "Deposits")).toContainText(`30 days ${usdt(money.deposits.days30.sum)}`);
+    const deposits = figure(page, "Deposits, 30 days");
+    await expect(deposits).toContainText(usdt(money.deposits.days30.sum));
+    await expect(deposits).toContainText(moneyChange(money.deposits.days30.sum, money.deposits.previous30.sum, BEFORE));
     // Split by method, so USDT and card money can be told apart.
     const { usdt: byUsdt, card: byCard } = money.deposits.byMethod;
-    await expect(figure(page, "Deposits")).toContainText(`USDT TRC-20: today ${usdt(byUsdt.today.sum)}`);
-    await expect(figure(page, "Deposits")).toContainText(`30 days ${usdt(byUsdt.days30.sum)}`);
-    await expect(figure(page, "Deposits")).toContainText(`Card: today ${usdt(byCard.today.sum)}`);
+    await expect(deposits).toContainText(`USDT ${usdt(byUsdt.days30.sum)} · Card ${usdt(byCard.days30.sum)}`);
+    // Staff credits on a line of their own, said plainly not to be deposits.
+    const credits = figure(page, "Staff credits, 30 days");
+    await expect(credits).toContainText(usdt(money.staffCredits.days30.sum));
+    await expect(credits).toContainText("Not deposits");
     await expect(figure(page, "Renewals at risk")).toContainText(
       `${plural(money.renewalsAtRisk.members, "member")} · ${usdt(money.renewalsAtRisk.shortfall)} short`,
     );
     await expect(figure(page, "Churn, 30 days")).toContainText(
       `${money.churn30d.ended} ended of ${money.churn30d.activeAtStart} active 30 days ago`,
     );
+
+    // The definitions are behind each card's info button, not on the card; the keyboard opens and
+    // closes them.
+    await expect(page.getByText("quarterly price ÷ 3")).toBeHidden();
+    const about = page.getByRole("button", { name: "How MRR is counted" });
+    await about.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(/quarterly price ÷ 3/)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByText(/quarterly price ÷ 3/)).toBeHidden();
+    await page.getByRole("button", { name: "How Staff credits, 30 days is counted" }).click();
+    await expect(page.getByText(/it is not a deposit and not revenue/)).toBeVisible();
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByText(/it is not a deposit and not revenue/)).toBeHidden();
 
     for (const chart of ["revenue-chart", "sign-ups-chart", "active-chart"]) {
       await expect(page.locator(`[data-chart="${chart}"] svg.recharts-surface`)).toBeVisible();
@@ -85,7 +111,8 @@ test.describe("the back office's overview", () => {
     await waitForHydration(page);
     await expect(figure(page, "Active members")).toBeVisible();
     await expect(page.locator('[data-chart="active-chart"] svg.recharts-surface')).toBeVisible();
-    for (const name of ["MRR", "Lifetime sales", "Deposits", "Renewals at risk", "Churn, 30 days"]) {
+    await expect(figure(page, "Total members")).toBeVisible();
+    for (const name of ["MRR", "Lifetime sales", "Deposits, 30 days", "Staff credits, 30 days", "Renewals at risk"]) {
       await expect(figure(page, name)).toHaveCount(0);
     }
     await expect(page.getByRole("heading", { name: "Money" })).toHaveCount(0);
@@ -101,6 +128,16 @@ test.describe("the back office's overview", () => {
     await waitForHydration(page);
     await expect(page.locator('[data-chart="revenue-chart"] svg.recharts-surface')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // A definition opens within the phone's width, by touch, and closes again.
+    await page.getByRole("button", { name: "How Deposits, 30 days is counted" }).click();
+    const definition = page.getByText(/Staff credits are not deposits/);
+    await expect(definition).toBeVisible();
+    const box = (await definition.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expectAccessible(page, "overview at 375 px, a definition open");
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect(definition).toBeHidden();
     await expectAccessible(page, "overview at 375 px");
   });
 });

@@ -64,7 +64,10 @@ describeEachDatabase("card money in the overview's money-in figure", (database) 
       reference: "test:adj:1",
     });
 
-    const after = (await getAdminOverview({ db: db(), role: "admin" })).money!.deposits;
+    const figures = (await getAdminOverview({ db: db(), role: "admin" })).money!;
+    const after = figures.deposits;
+    // The credit shows on its own line, as a staff credit.
+    expect(figures.staffCredits.days30).toEqual({ count: 1, sum: "3000000" });
     const card = { count: 1, sum: "25000000" };
     const usdt = { count: 1, sum: "10000000" };
     for (const window of ["today", "days7", "days30"] as const) {

@@ -53,8 +53,36 @@ describeEachDatabase("the back office's overview", (database) => {
   it("counts active members and sign-ups", () => {
     // m1…m6 hold an active subscription (m3 and m5 also a complimentary one); m7's all ended.
     expect(overview.activeMembers).toBe(6);
-    expect(overview.signUps).toEqual({ today: 1, days7: 2, days30: 3 });
+    // Nobody signed up between 60 and 30 days ago.
+    expect(overview.signUps).toEqual({ today: 1, days7: 2, days30: 3, previous30: 0 });
     expect(overview.asOf).toBe(now.toISOString());
+  });
+
+  it("total members now and 30 days ago; active members 30 days ago", () => {
+    // m1, m2 and m3 signed up in the last 30 days; m4…m7 long before.
+    expect(overview.totalMembers).toEqual({ now: 7, days30Ago: 4 });
+    // On 05-16 12:00: m4 (C, B lifetime, quarterly A), m5 (B, quarterly C) and m6 (B, cancelled
+    // 06-01); m7's A had ended on 05-01 and the others had not started.
+    expect(overview.activeMembers30dAgo).toBe(3);
+  });
+
+  it("MRR 30 days ago: the subscriptions active then, at the renewal prices of that day", () => {
+    // Monthly: m4's C at 50 (the rise to 60 was announced later), m5's B 40, m6's B 40 (cancelled
+    // since) = 130. Quarterly: m4's A 255 (ended since) + m5's C 127 = 382 → 127.333333.
+    expect(overview.money!.mrr30dAgo).toBe((usdt(130) + usdt(382) / 3n).toString());
+  });
+
+  it("the previous 30 days: deposits, staff credits kept apart, churn", () => {
+    // m5's deposit 36 days ago is the only money in of the 30 days before.
+    expect(overview.money!.deposits.previous30).toEqual({ count: 1, sum: micro(100) });
+    // m2's credit yesterday is a staff credit, never a deposit; the opening rows 400 days back are outside.
+    expect(overview.money!.staffCredits).toEqual({
+      days30: { count: 1, sum: micro(5) },
+      previous30: { count: 0, sum: "0" },
+    });
+    // Ended 04-16…05-16: m7's A (05-01). Active on 04-16 12:00: m4's C and quarterly A (started
+    // that instant), m5's B and quarterly C, m6's B, m7's A.
+    expect(overview.money!.churnPrevious30d).toEqual({ ended: 1, activeAtStart: 6 });
   });
 
   it("MRR: monthly at the price in force at the next due date, quarterly ÷ 3; no lifetime, no grants", () => {
@@ -68,7 +96,13 @@ describeEachDatabase("the back office's overview", (database) => {
   });
 
   it("lifetime sales from the checkouts' ledger debits; grants and monthly checkouts are not counted", () => {
-    expect(overview.money!.lifetimeSales).toEqual({ count: 2, plans: 3, sum: micro(2400) });
+    // m6's cart of A and C yesterday is the last 30 days' one; m4's B was bought 134 days ago.
+    expect(overview.money!.lifetimeSales).toEqual({
+      count: 2,
+      plans: 3,
+      sum: micro(2400),
+      days30: { count: 1, sum: micro(1920) },
+    });
   });
 
   it("deposits today, 7 and 30 days; a deposit after now and one 36 days ago are outside", () => {
@@ -80,6 +114,7 @@ describeEachDatabase("the back office's overview", (database) => {
     const none = { count: 0, sum: "0" };
     expect(overview.money!.deposits).toEqual({
       ...usdtDeposits,
+      previous30: { count: 1, sum: micro(100) },
       byMethod: { usdt: usdtDeposits, card: { today: none, days7: none, days30: none } },
     });
   });

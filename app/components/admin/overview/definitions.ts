@@ -1,16 +1,22 @@
-/** How each figure is counted, shown under it (the server's comments say the same). */
+/** How each figure is counted, behind its info button (the server's comments say the same). */
 export const definitions = {
-  activeMembers: "Members with at least one active subscription (paid, complimentary or lifetime).",
-  signUps: "Member accounts created. Today is the UTC day; 7 and 30 days end now.",
-  mrr: "Monthly equivalent of active monthly and quarterly subscriptions: monthly price + quarterly price ÷ 3, at the price each member pays at their next renewal (a price rise counts from its date). Lifetime and complimentary subscriptions are excluded; one whose auto-renewal is off counts until it ends.",
-  lifetimeSales:
-    "All-time checkouts of lifetime plans and the money they took, from their ledger debits. Complimentary grants are not sales; refunds are not deducted.",
+  totalMembers:
+    "Every member account (staff who are also members included). The change is against the accounts that existed 30 days ago and still do.",
+  activeMembers:
+    "Members with at least one active subscription (paid, complimentary or lifetime), compared with the same count 30 days ago.",
+  signUps:
+    "Member accounts created in the last 30 days, compared with the 30 days before. Today is the UTC day; 7 and 30 days end now.",
+  mrr: "Monthly equivalent of active monthly and quarterly subscriptions: monthly price + quarterly price ÷ 3, at the price each member pays at their next renewal (a price rise counts from its date). Lifetime and complimentary subscriptions are excluded; one whose auto-renewal is off counts until it ends. 30 days ago: the subscriptions active then, at the plan prices renewals were charged then.",
   deposits:
-    "Money members paid in, from the ledger: USDT TRC-20 deposits credited plus card payments credited. Card refunds are not deducted; staff credits are not included.",
+    "Money members paid in over the last 30 days, from the ledger: USDT TRC-20 deposits credited plus card payments credited, compared with the 30 days before. Card refunds are not deducted. Staff credits are not deposits and are not included.",
+  staffCredits:
+    "Balance staff added to members' accounts by hand in the last 30 days (credits on the member page or the ops command), compared with the 30 days before. Nobody paid this money: it is not a deposit and not revenue.",
+  lifetimeSales:
+    "All-time checkouts of lifetime plans and the money they took, from their ledger debits; the change is what the last 30 days added. Complimentary grants are not sales; refunds are not deducted.",
   renewalsAtRisk:
-    "Active, auto-renewing, paid monthly or quarterly subscriptions due within 7 days (or overdue) whose member's balance is below the sum of their due renewals. Shortfall: that sum minus the balance.",
+    "Active, auto-renewing, paid monthly or quarterly subscriptions due within 7 days (or overdue) whose member's balance is below the sum of their due renewals. Shortfall: that sum minus the balance. A forecast, so it has no earlier period to compare with.",
   churn:
-    "Monthly and quarterly paid subscriptions that ended (expired or cancelled) in the last 30 days ÷ those active 30 days ago.",
+    "Monthly and quarterly paid subscriptions that ended (expired or cancelled) in the last 30 days ÷ those active 30 days ago, compared in percentage points with the same rate for the 30 days before.",
   revenue:
     "Money spent on plans each UTC day: purchase and renewal debits in the ledger. Deposits, adjustments and refunds are not included.",
   signUpSeries: "Member accounts created each UTC day.",

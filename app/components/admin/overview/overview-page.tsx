@@ -3,26 +3,18 @@ import { formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { plural } from "~/lib/plural";
 import { cn } from "~/lib/utils";
-import { overviewRanges, type AdminOverview, type MoneyInFigures } from "~/lib/view-types/admin/overview";
+import { overviewRanges, type AdminOverview } from "~/lib/view-types/admin/overview";
+import { AGO, BEFORE, churnChange, churnRate, countChange, moneyChange } from "./change";
 import { definitions } from "./definitions";
 import { Figure, FigureSection } from "./figure";
 import { OverviewCharts } from "./overview-charts";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
-const windows = (f: MoneyInFigures["byMethod"]["usdt"]) =>
-  `today ${usdt(f.today.sum)} (${count(f.today.count)}) · 7 days ${usdt(f.days7.sum)} (${count(f.days7.count)}) · 30 days ${usdt(f.days30.sum)} (${count(f.days30.count)})`;
-/** One method's line of the money-in figure, so USDT and card can be told apart. */
-const byMethod = (method: string, f: MoneyInFigures["byMethod"]["usdt"]) => `${method}: ${windows(f)}`;
-
-/** "12.5%", or "—" when nothing was active to churn from. */
-export function churnRate(ended: number, activeAtStart: number) {
-  return activeAtStart === 0 ? "—" : `${((ended / activeAtStart) * 100).toFixed(1)}%`;
-}
 
 /** The back office's first page: figures by what the role may see, then the charts. */
 export function OverviewPage({ overview }: { overview: AdminOverview }) {
-  const { money, content } = overview;
+  const { money, content, signUps } = overview;
   return (
     <div className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -32,11 +24,23 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
         </p>
       </div>
       <FigureSection id="members-heading" title="Members">
-        <Figure label="Active members" value={count(overview.activeMembers)} definition={definitions.activeMembers} />
         <Figure
-          label="New sign-ups"
-          value={count(overview.signUps.today)}
-          note={`Today · ${count(overview.signUps.days7)} in 7 days · ${count(overview.signUps.days30)} in 30 days`}
+          label="Total members"
+          value={count(overview.totalMembers.now)}
+          change={countChange(overview.totalMembers.now, overview.totalMembers.days30Ago, AGO)}
+          definition={definitions.totalMembers}
+        />
+        <Figure
+          label="Active members"
+          value={count(overview.activeMembers)}
+          change={countChange(overview.activeMembers, overview.activeMembers30dAgo, AGO)}
+          definition={definitions.activeMembers}
+        />
+        <Figure
+          label="Sign-ups, 30 days"
+          value={count(signUps.days30)}
+          change={countChange(signUps.days30, signUps.previous30, BEFORE)}
+          detail={`Today ${count(signUps.today)} · 7 days ${count(signUps.days7)}`}
           definition={definitions.signUps}
         />
       </FigureSection>
@@ -45,35 +49,46 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
           <Figure
             label="MRR"
             value={usdt(money.mrr)}
-            note={`${count(money.mrrSubscriptions)} paid recurring subscriptions`}
+            change={moneyChange(money.mrr, money.mrr30dAgo, AGO)}
+            detail={plural(money.mrrSubscriptions, "paid recurring subscription")}
             definition={definitions.mrr}
+          />
+          <Figure
+            label="Deposits, 30 days"
+            value={usdt(money.deposits.days30.sum)}
+            change={moneyChange(money.deposits.days30.sum, money.deposits.previous30.sum, BEFORE)}
+            detail={`USDT ${usdt(money.deposits.byMethod.usdt.days30.sum)} · Card ${usdt(money.deposits.byMethod.card.days30.sum)}`}
+            definition={definitions.deposits}
+          />
+          <Figure
+            label="Staff credits, 30 days"
+            value={usdt(money.staffCredits.days30.sum)}
+            change={moneyChange(money.staffCredits.days30.sum, money.staffCredits.previous30.sum, BEFORE)}
+            detail={`Not deposits: ${plural(money.staffCredits.days30.count, "credit")} added by staff`}
+            definition={definitions.staffCredits}
           />
           <Figure
             label="Lifetime sales"
             value={usdt(money.lifetimeSales.sum)}
-            note={`${plural(money.lifetimeSales.count, "checkout")} · ${plural(money.lifetimeSales.plans, "plan")}`}
+            change={
+              money.lifetimeSales.days30.count === 0
+                ? "None in the last 30 days"
+                : `+${usdt(money.lifetimeSales.days30.sum)} in the last 30 days`
+            }
+            detail={`${plural(money.lifetimeSales.count, "checkout")} · ${plural(money.lifetimeSales.plans, "plan")}`}
             definition={definitions.lifetimeSales}
-          />
-          <Figure
-            label="Deposits"
-            value={usdt(money.deposits.today.sum)}
-            note={[
-              `Today (${count(money.deposits.today.count)}) · 7 days ${usdt(money.deposits.days7.sum)} (${count(money.deposits.days7.count)}) · 30 days ${usdt(money.deposits.days30.sum)} (${count(money.deposits.days30.count)})`,
-              byMethod("USDT TRC-20", money.deposits.byMethod.usdt),
-              byMethod("Card", money.deposits.byMethod.card),
-            ]}
-            definition={definitions.deposits}
           />
           <Figure
             label="Renewals at risk"
             value={count(money.renewalsAtRisk.subscriptions)}
-            note={`${plural(money.renewalsAtRisk.members, "member")} · ${usdt(money.renewalsAtRisk.shortfall)} short`}
+            detail={`Next 7 days · ${plural(money.renewalsAtRisk.members, "member")} · ${usdt(money.renewalsAtRisk.shortfall)} short`}
             definition={definitions.renewalsAtRisk}
           />
           <Figure
             label="Churn, 30 days"
             value={churnRate(money.churn30d.ended, money.churn30d.activeAtStart)}
-            note={`${count(money.churn30d.ended)} ended of ${count(money.churn30d.activeAtStart)} active 30 days ago`}
+            change={churnChange(money.churn30d, money.churnPrevious30d)}
+            detail={`${count(money.churn30d.ended)} ended of ${count(money.churn30d.activeAtStart)} active 30 days ago`}
             definition={definitions.churn}
           />
         </FigureSection>

@@ -15,16 +15,24 @@ type Windows = { today: CountAndSum; days7: CountAndSum; days30: CountAndSum };
  * Money members paid in: the totals over both methods, and each method's own (USDT TRC-20
  * deposits, card payments). Card refunds are not netted.
  */
-export type MoneyInFigures = Windows & { byMethod: { usdt: Windows; card: Windows } };
+export type MoneyInFigures = Windows & {
+  /** Both methods in the 30 days before the last 30. */
+  previous30: CountAndSum;
+  byMethod: { usdt: Windows; card: Windows };
+};
 
 export type AdminOverview = {
   /** The moment the figures were computed (ISO). */
   asOf: string;
   range: OverviewRange;
+  /** Every account with a profile, now and 30 days ago (of the accounts that still exist). */
+  totalMembers: { now: number; days30Ago: number };
   /** Members with at least one active subscription. */
   activeMembers: number;
-  /** Accounts created since UTC midnight, in the last 7 and 30 days. */
-  signUps: { today: number; days7: number; days30: number };
+  /** The same, 30 days before `asOf`. */
+  activeMembers30dAgo: number;
+  /** Accounts created since UTC midnight, in the last 7 and 30 days, and in the 30 days before. */
+  signUps: { today: number; days7: number; days30: number; previous30: number };
   /** One point per UTC day of the range, oldest first. */
   series: {
     signUps: { day: string; count: number }[];
@@ -37,15 +45,24 @@ export type AdminOverview = {
   money?: {
     /** Monthly equivalent of active recurring, paid subscriptions. */
     mrr: string;
+    /** The same 30 days before `asOf`, at the plan prices renewals were charged then. */
+    mrr30dAgo: string;
     /** Paid recurring subscriptions counted in the MRR. */
     mrrSubscriptions: number;
-    /** Lifetime purchases (checkouts), the lifetime plans they bought, and the money spent. */
-    lifetimeSales: CountAndSum & { plans: number };
+    /**
+     * Lifetime purchases (checkouts), the lifetime plans they bought, and the money spent, all
+     * time; `days30`: the checkouts of the last 30 days among them.
+     */
+    lifetimeSales: CountAndSum & { plans: number; days30: CountAndSum };
     deposits: MoneyInFigures;
+    /** Balance staff added (positive adjustments): not money paid in, so never in `deposits`. */
+    staffCredits: { days30: CountAndSum; previous30: CountAndSum };
     /** Renewals due in the next 7 days that the member's balance does not cover. */
     renewalsAtRisk: { subscriptions: number; members: number; shortfall: string };
     /** Recurring paid subscriptions: ended in the last 30 days, and active 30 days ago. */
     churn30d: { ended: number; activeAtStart: number };
+    /** The same for the 30 days before: ended in them, and active at their start. */
+    churnPrevious30d: { ended: number; activeAtStart: number };
   };
   /** Only for roles that edit content. */
   content?: { publishedPosts: number; draftPosts: number; publishedPlans: number };
