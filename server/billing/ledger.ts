@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import type { ledgerEntries } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
@@ -67,6 +67,33 @@ export async function postLedgerEntry(options: {
   if (row.id !== null) return { inserted: true, balance: BigInt(row.after!) };
   if (row.existed) return { inserted: false, balance: BigInt(row.before!) };
   throw new AppError("PAYMENT_REQUIRED", "Insufficient balance.");
+}
+
+/**
+ * The same two writes as postLedgerEntry (the ledger row and the cached balance), as the CTEs
+ * `ledger` and `balance` of a caller's bigger statement, for a caller that holds the member's
+ * profile row lock, has checked the balance and uses a fresh reference: it saves the purchase a
+ * round trip. The caller reads `(select balance from balance)` and compares it with what it expects;
+ * the CHECK (balance >= 0) still refuses an overdraft.
+ */
+export function ledgerEntryCtes(options: {
+  userId: string;
+  kind: LedgerKind;
+  amount: bigint;
+  reference: string;
+  memo?: string;
+}): SQL {
+  const { userId, kind, amount, reference, memo } = options;
+  if (amount === 0n) throw new AppError("VALIDATION", "A ledger entry needs a non-zero amount.");
+  return sql`ledger as (
+      insert into ledger_entries (user_id, kind, amount, reference, memo)
+      values (${userId}, ${kind}, ${amount}, ${reference}, ${memo ?? null})
+      returning id
+    ), balance as (
+      update profiles set balance = balance + ${amount}, updated_at = now()
+      where id = ${userId} and exists (select 1 from ledger)
+      returning balance
+    )`;
 }
 
 /** Sum of a member's ledger: what the cached balance must always equal. */

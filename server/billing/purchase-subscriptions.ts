@@ -4,7 +4,7 @@ import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/pr
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
-import { pricing, profiles, subscriptions } from "../db/schema.ts";
+import { pricing, subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { purchaseMessages } from "./messages.ts";
 import { PAYMENT_TYPE_BALANCE, recordPurchase } from "./record-purchase.ts";
@@ -58,7 +58,8 @@ export { PAYMENT_TYPE_BALANCE };
  *  4. refuse plans already active and a short balance;
  *  5. write the subscriptions, one billing row, the notification and the idempotency record
  *     (one statement), then one ledger debit (record-purchase.ts).
- * Steps 2 and 3 are one statement after the lock: six round trips in all, BEGIN and COMMIT included.
+ * Steps 1 to 3 are one statement (lockAndRead), step 5 one more: four round trips in all, BEGIN
+ * and COMMIT included, when no other transaction of the member's held the lock meanwhile.
  *
  * Refusals are thrown as AppErrors carrying `answer: PurchaseRefusal`: unavailable plans and
  * already subscribed → CONFLICT (409), prices changed → CONFLICT, insufficient balance →
@@ -85,31 +86,10 @@ function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: 
  */
 export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOptions, "db">): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
-  const [profile] = await tx
-    .select({ balance: profiles.balance })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .for("update");
-  if (!profile) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
-
-  // One statement reads the rest, after the lock (so it sees every purchase committed before):
-  // the stored answer, the active plans and the published plans asked for.
-  const state = await tx.execute<{
-    stored: unknown;
-    active: number[];
-    plans: { id: number; name: string; price: string }[];
-  }>(sql`
-    select
-      (select response from purchase_requests
-        where user_id = ${userId} and idempotency_key = ${options.idempotencyKey}) as stored,
-      (select coalesce(json_agg(plan_id order by plan_id), '[]'::json) from subscriptions
-        where user_id = ${userId} and status = 'active') as active,
-      (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price::text)), '[]'::json)
-        from pricing where ${inArray(pricing.id, [...planIds])} and published) as plans`);
-  const row = state.rows[0]!;
-  if (row.stored !== null && row.stored !== undefined) return storedResult(parseJson(row.stored));
-  const active = parseJson<number[]>(row.active);
-  const found = parseJson<{ id: number; name: string; price: string }[]>(row.plans).map((plan) => ({
+  const state = await lockAndRead(tx, options);
+  if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
+  const active = parseJson<number[]>(state.active);
+  const found = parseJson<{ id: number; name: string; price: string }[]>(state.plans).map((plan) => ({
     ...plan,
     price: BigInt(plan.price),
   }));
@@ -129,10 +109,11 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
       activeSubscriptions: active,
     });
   }
-  if (profile.balance < total) {
-    refuse("PAYMENT_REQUIRED", purchaseMessages.insufficientBalance(total - profile.balance), {
+  const balance = BigInt(state.balance);
+  if (balance < total) {
+    refuse("PAYMENT_REQUIRED", purchaseMessages.insufficientBalance(total - balance), {
       required: total.toString(),
-      currentBalance: profile.balance.toString(),
+      currentBalance: balance.toString(),
       activeSubscriptions: active,
     });
   }
@@ -146,13 +127,50 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     period,
     cart,
     now,
-    balance: profile.balance,
+    balance,
     idempotencyKey: options.idempotencyKey,
     answer,
     orderId: options.orderId,
   });
   const result = answer(newBalance);
   return result;
+}
+
+type PurchaseState = { balance: string; stored: unknown; active: unknown; plans: unknown };
+
+/**
+ * Locks the member's profile row and reads what the purchase decides on: the stored answer under
+ * this idempotency key, the active plans and the published plans asked for.
+ *
+ * Usually one statement. Its sub-selects read the snapshot taken when the statement began, which
+ * misses whatever a transaction that held the lock committed while this one waited for it. Every
+ * such transaction that moves money rewrites the profile row (the ledger updates the balance), so
+ * a locked row newer than the snapshot's (its xmin differs) means "waited behind a writer": the
+ * state is then read again by a second statement, whose snapshot follows the lock. A concurrent
+ * writer that left the profile row alone (a purchase that charged nothing) can still be missed
+ * here; what it wrote is then refused by a unique index (one active subscription per plan, one
+ * answer per idempotency key) and the whole transaction reruns (withRetry), reading it.
+ */
+async function lockAndRead(tx: Tx, options: Omit<PurchaseOptions, "db">): Promise<PurchaseState> {
+  const { userId, idempotencyKey, planIds } = options;
+  const state = sql`
+      (select response from purchase_requests
+        where user_id = ${userId} and idempotency_key = ${idempotencyKey}) as stored,
+      (select coalesce(json_agg(plan_id order by plan_id), '[]'::json) from subscriptions
+        where user_id = ${userId} and status = 'active') as active,
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price::text)), '[]'::json)
+        from pricing where ${inArray(pricing.id, [...planIds])} and published) as plans`;
+  const locked = await tx.execute<PurchaseState & { fresh: boolean }>(sql`
+    select p.balance::text as balance,
+           p.xmin = (select seen.xmin from profiles seen where seen.id = p.id) as fresh,
+           ${state}
+    from profiles p where p.id = ${userId}
+    for update of p`);
+  const row = locked.rows[0];
+  if (!row) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
+  if (row.fresh) return row;
+  const again = await tx.execute<Omit<PurchaseState, "balance">>(sql`select ${state}`);
+  return { ...again.rows[0]!, balance: row.balance };
 }
 
 /** Each plan at its list price for the period, nothing taken off. */

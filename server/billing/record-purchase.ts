@@ -6,7 +6,7 @@ import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
 import type { NotificationKind } from "../notifications/enqueue-notification.ts";
 import { newInvoiceId } from "./invoice-id.ts";
-import { postLedgerEntry } from "./ledger.ts";
+import { ledgerEntryCtes } from "./ledger.ts";
 import { firstBillingDate } from "./periods.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
 
@@ -14,11 +14,11 @@ export const PAYMENT_TYPE_BALANCE = "USDT Balance";
 const CONFIRMED: NotificationKind = "purchase_confirmed";
 
 /**
- * The writes of an accepted purchase, in two statements of the caller's transaction (the
- * member's profile row locked, the checks done): one writes the subscriptions, the paid invoice,
- * the confirmation in the notification outbox and the idempotency record together; then the
- * ledger debit, through postLedgerEntry (the only writer of balances). The invoice's id is chosen
- * here so the ledger row can name it without waiting for the first statement's answer.
+ * The writes of an accepted purchase, in ONE statement of the caller's transaction (the member's
+ * profile row locked, the checks done): the subscriptions, the paid invoice, the confirmation in
+ * the notification outbox, the idempotency record and the ledger debit (its CTEs written by
+ * ledger.ts, the only writer of balances). The invoice's id is chosen here so the ledger row can
+ * name it.
  *
  * With the row locked the balance after the debit is known beforehand: the confirmation and the
  * stored answer carry it, and the ledger's own answer must agree, or everything rolls back.
@@ -74,7 +74,18 @@ export async function recordPurchase(
     ),
     sql`, `,
   );
-  const written = await tx.execute<{ subscriptions: number; bills: number; notes: number; requests: number }>(sql`
+  // The ledger debit joins the same statement (ledger.ts writes its CTEs): a purchase is one write.
+  const ledger = charged
+    ? sql`, ${ledgerEntryCtes({ userId, kind: "purchase", amount: -total, reference, memo: `${invoiceId} ${description}` })}`
+    : sql``;
+  const written = await tx.execute<{
+    subscriptions: number;
+    bills: number;
+    notes: number;
+    requests: number;
+    ledger: number;
+    after: string | null;
+  }>(sql`
     with subs as (
       insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew)
       values ${subscriptionRows}
@@ -96,28 +107,28 @@ export async function recordPurchase(
       insert into purchase_requests (user_id, idempotency_key, response)
       values (${userId}, ${order.idempotencyKey}, ${JSON.stringify(order.answer(newBalance))}::jsonb)
       returning 1
-    )
+    )${ledger}
     select (select count(*)::int from subs) as subscriptions, (select count(*)::int from bill) as bills,
-           (select count(*)::int from note) as notes, (select count(*)::int from request) as requests`);
+           (select count(*)::int from note) as notes, (select count(*)::int from request) as requests,
+           ${charged ? sql`(select count(*)::int from ledger)` : sql`0`} as ledger,
+           ${charged ? sql`(select balance::text from balance)` : sql`null`} as after`);
   const counts = written.rows[0]!;
-  if (counts.subscriptions !== plans.length || counts.bills !== 1 || counts.notes !== 1 || counts.requests !== 1) {
+  const { after, ...rows } = counts;
+  if (
+    rows.subscriptions !== plans.length ||
+    rows.bills !== 1 ||
+    rows.notes !== 1 ||
+    rows.requests !== 1 ||
+    rows.ledger !== (charged ? 1 : 0)
+  ) {
     throw new Error(
-      `purchase: expected ${plans.length} subscriptions and one of each other row, wrote ${JSON.stringify(counts)}`,
+      `purchase: expected ${plans.length} subscriptions and one of each other row, wrote ${JSON.stringify(rows)}`,
     );
   }
-
-  if (charged) {
-    const posted = await postLedgerEntry({
-      tx,
-      userId,
-      kind: "purchase",
-      amount: -total,
-      reference,
-      memo: `${invoiceId} ${description}`,
-    });
-    if (!posted.inserted || posted.balance !== newBalance) {
-      throw new Error(`purchase: the ledger left ${posted.balance}, not the ${newBalance} already recorded`);
-    }
+  // With the row locked the balance after the debit was known beforehand (the confirmation and
+  // the stored answer carry it): the ledger's own answer must agree, or everything rolls back.
+  if (charged && (after === null || BigInt(after) !== newBalance)) {
+    throw new Error(`purchase: the ledger left ${after}, not the ${newBalance} already recorded`);
   }
   return newBalance;
 }
