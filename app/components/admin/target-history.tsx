@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { formatTimestamp } from "~/lib/dates";
 import type { TargetHistory as TargetHistoryData } from "~/lib/view-types/admin/shared";
 
@@ -25,7 +26,7 @@ export function TargetHistory({
         {title}
       </h2>
       {history.entries.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No changes recorded yet.</p>
+        <EmptyState className="text-sm">No changes recorded yet.</EmptyState>
       ) : (
         <ol className="grid gap-3">
           {history.entries.map((entry) => (

@@ -1,10 +1,9 @@
-import { Form, Link } from "react-router";
+import { ClearFilters, FilterForm } from "~/components/admin/list/filter-form";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { AuditFilter } from "~/lib/validation/admin/audit-log";
-
-const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 
 /** Filter by staff member, action and target; `choices` are what the log holds. */
 export function AuditLogFilters({
@@ -21,33 +20,25 @@ export function AuditLogFilters({
     filter.action && !choices.actions.includes(filter.action) ? [filter.action, ...choices.actions] : choices.actions;
   // A plain GET form: the filters live in the address, so a filtered page can be shared, reloaded and paged.
   return (
-    <Form
-      method="get"
+    <FilterForm
       className="grid gap-4 rounded-xl border p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
       aria-label="Filter the audit log"
     >
       <FormField id="audit-who" label="Staff member">
-        <select
-          id="audit-who"
-          name="who"
-          defaultValue={filter.who ?? ""}
-          className={selectClass}
-          key={`who-${filter.who ?? ""}`}
-        >
+        <NativeSelect id="audit-who" name="who" defaultValue={filter.who ?? ""} key={`who-${filter.who ?? ""}`}>
           <option value="">Anyone</option>
           {actors.map((label) => (
             <option key={label} value={label}>
               {label}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <FormField id="audit-action" label="Action">
-        <select
+        <NativeSelect
           id="audit-action"
           name="action"
           defaultValue={filter.action ?? ""}
-          className={selectClass}
           key={`action-${filter.action ?? ""}`}
         >
           <option value="">Any action</option>
@@ -56,7 +47,7 @@ export function AuditLogFilters({
               {action}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <FormField id="audit-target" label="Target" hint="A kind (plan) or one record (plan:3)">
         <Input
@@ -69,12 +60,10 @@ export function AuditLogFilters({
       </FormField>
       <div className="flex items-center gap-3 sm:pb-6">
         <Button type="submit">Filter</Button>
-        {filtered ? (
-          <Link to="/admin/audit-log" className="text-sm underline underline-offset-4">
-            Clear filters
-          </Link>
-        ) : null}
+        <ClearFilters filtered={filtered} to="/admin/audit-log">
+          Clear filters
+        </ClearFilters>
       </div>
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { Pager } from "~/components/admin/list/pager";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatTimestamp } from "~/lib/dates";
 import { auditLogQuery, type AuditFilter } from "~/lib/validation/admin/audit-log";
@@ -11,9 +13,7 @@ export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<Au
   return (
     <>
       {entries.length === 0 ? (
-        <p className="text-muted-foreground">
-          {filtered ? "No entries match these filters." : "No staff changes yet."}
-        </p>
+        <EmptyState>{filtered ? "No entries match these filters." : "No staff changes yet."}</EmptyState>
       ) : (
         <Table>
           <TableHeader>
@@ -53,15 +53,13 @@ export function AuditLogTable({ log, filter }: { log: AuditPage; filter: Omit<Au
           </TableBody>
         </Table>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center gap-4 text-sm">
-          {page > 1 ? <Link to={auditLogQuery({ ...filter, page: page - 1 }) || "?"}>Newer</Link> : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <Link to={auditLogQuery({ ...filter, page: page + 1 })}>Older</Link> : null}
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={(to) => auditLogQuery({ ...filter, page: to }) || "?"}
+        previous="Newer"
+        next="Older"
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import {
@@ -8,9 +9,6 @@ import {
   type InboxStatus,
 } from "~/lib/view-types/admin/inbox";
 import { useInboxAction } from "./use-inbox-action";
-
-const selectClass =
-  "h-9 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
 /** The message's status and who has it, each changed with its own button. */
 export function InboxControls({
@@ -40,18 +38,18 @@ export function InboxControls({
       >
         <div className="grid gap-1.5">
           <Label htmlFor="inbox-message-status">Status</Label>
-          <select
+          <NativeSelect
             id="inbox-message-status"
             value={nextStatus}
             onChange={(event) => setNextStatus(event.target.value as InboxStatus)}
-            className={selectClass}
+            className="w-auto"
           >
             {INBOX_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {INBOX_STATUS_LABELS[s]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit" variant="outline" disabled={busy || nextStatus === status}>
           Set status
@@ -67,11 +65,11 @@ export function InboxControls({
       >
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="inbox-message-assignee">Assigned to</Label>
-          <select
+          <NativeSelect
             id="inbox-message-assignee"
             value={assignee}
             onChange={(event) => setAssignee(event.target.value)}
-            className={`${selectClass} max-w-56`}
+            className="w-auto max-w-56"
           >
             <option value="">Nobody</option>
             {assignees.map((a) => (
@@ -79,7 +77,7 @@ export function InboxControls({
                 {a.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit" variant="outline" disabled={busy || assignee === (assignedTo ?? "")}>
           Assign

@@ -1,5 +1,10 @@
 import { SearchIcon, UserRoundIcon } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { FilterForm } from "~/components/admin/list/filter-form";
+import { listQuery } from "~/components/admin/list/list-query";
+import { NativeSelect } from "~/components/admin/list/native-select";
+import { Pager } from "~/components/admin/list/pager";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -8,17 +13,14 @@ import { INBOX_SEARCH_MAX, type InboxFilter } from "~/lib/validation/admin/inbox
 import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxPage } from "~/lib/view-types/admin/inbox";
 import { InboxStatusBadge } from "./inbox-status-badge";
 
-const selectClass =
-  "h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
-
 /** The filters as a query string, for the page links (defaults left out). */
 function queryOf(filter: InboxFilter, page: number) {
-  const params = new URLSearchParams();
-  if (filter.q) params.set("q", filter.q);
-  if (filter.status !== "active") params.set("status", filter.status);
-  if (filter.assigned !== "anyone") params.set("assigned", filter.assigned);
-  params.set("page", String(page));
-  return `?${params}`;
+  return listQuery({
+    q: filter.q,
+    status: filter.status !== "active" && filter.status,
+    assigned: filter.assigned !== "anyone" && filter.assigned,
+    page,
+  });
 }
 
 /**
@@ -31,7 +33,7 @@ export function InboxList({ filter, page }: { filter: InboxFilter; page: InboxPa
       <h2 id="inbox-messages" className="sr-only">
         Messages
       </h2>
-      <Form method="get" role="search" aria-label="Messages" className="flex flex-wrap items-end gap-3">
+      <FilterForm role="search" aria-label="Messages" className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-48 flex-1 gap-1.5">
           <Label htmlFor="inbox-search">Search</Label>
           <Input
@@ -46,7 +48,7 @@ export function InboxList({ filter, page }: { filter: InboxFilter; page: InboxPa
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="inbox-status">Status</Label>
-          <select id="inbox-status" name="status" defaultValue={filter.status} className={selectClass}>
+          <NativeSelect id="inbox-status" name="status" defaultValue={filter.status} className="w-auto">
             <option value="active">Not closed</option>
             {INBOX_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -54,21 +56,21 @@ export function InboxList({ filter, page }: { filter: InboxFilter; page: InboxPa
               </option>
             ))}
             <option value="all">All</option>
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="inbox-assigned">Assigned</Label>
-          <select id="inbox-assigned" name="assigned" defaultValue={filter.assigned} className={selectClass}>
+          <NativeSelect id="inbox-assigned" name="assigned" defaultValue={filter.assigned} className="w-auto">
             <option value="anyone">Anyone</option>
             <option value="mine">Mine</option>
             <option value="unassigned">Unassigned</option>
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit" variant="outline">
           <SearchIcon aria-hidden="true" />
           Show
         </Button>
-      </Form>
+      </FilterForm>
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {page.total === 1 ? "1 message" : `${page.total.toLocaleString("en-US")} messages`}
       </p>
@@ -103,17 +105,14 @@ export function InboxList({ filter, page }: { filter: InboxFilter; page: InboxPa
           ))}
         </ul>
       ) : (
-        <p className="text-sm">No messages here.</p>
+        <EmptyState className="text-sm">No messages here.</EmptyState>
       )}
-      {page.pageCount > 1 ? (
-        <nav aria-label="Message pages" className="flex items-center gap-4 text-sm">
-          {page.page > 1 ? <Link to={queryOf(filter, page.page - 1)}>Previous</Link> : null}
-          <span>
-            Page {page.page} of {page.pageCount}
-          </span>
-          {page.page < page.pageCount ? <Link to={queryOf(filter, page.page + 1)}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <Pager
+        aria-label="Message pages"
+        page={page.page}
+        pageCount={page.pageCount}
+        href={(to) => queryOf(filter, to)}
+      />
     </section>
   );
 }

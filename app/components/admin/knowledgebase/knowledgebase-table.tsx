@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -24,7 +25,7 @@ export function KnowledgebaseTable({ articles, canWrite }: { articles: AdminKnow
   // One action for the whole list: its toast outlives a deleted row, and one change runs at a time.
   const { submit, busy } = useListAction();
   const send = (id: number, fields: Record<string, string>) => void submit({ id: String(id), ...fields });
-  if (articles.length === 0) return <p className="text-muted-foreground">No articles yet.</p>;
+  if (articles.length === 0) return <EmptyState>No articles yet.</EmptyState>;
   return (
     <Table>
       <TableHeader>

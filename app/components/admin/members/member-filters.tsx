@@ -1,11 +1,11 @@
 import { Download } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { ClearFilters, FilterForm } from "~/components/admin/list/filter-form";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { isFiltered, MEMBER_SEARCH_MAX, type MemberListQuery } from "~/lib/validation/admin/members";
 
-const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 const checkClass = "size-4 accent-primary";
 
 function planValue(plan: MemberListQuery["plan"]) {
@@ -26,21 +26,12 @@ export function MemberFilters({
   plans: { id: number; name: string }[];
   csvHref: string;
 }) {
-  const submit = useSubmit();
   // Each control is keyed by its value, so going back in history shows that state's values.
   const key = JSON.stringify(query);
   return (
-    <Form
-      method="get"
+    <FilterForm
+      omitEmpty
       key={key}
-      onSubmit={(event) => {
-        // Empty fields stay out of the address, so it reads like the list's own links. Without
-        // JavaScript the plain GET still works: the list ignores empty values.
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        for (const [name, value] of [...form.entries()]) if (value === "") form.delete(name);
-        void submit(form, { method: "get" });
-      }}
       className="grid gap-4 rounded-xl border p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
       aria-label="Search and filter members"
     >
@@ -60,7 +51,7 @@ export function MemberFilters({
         />
       </FormField>
       <FormField id="members-plan" label="Subscription">
-        <select id="members-plan" name="plan" defaultValue={planValue(query.plan)} className={selectClass}>
+        <NativeSelect id="members-plan" name="plan" defaultValue={planValue(query.plan)}>
           <option value="">Anyone</option>
           <option value="active">Any active plan</option>
           <option value="lapsed">Lapsed (none active now)</option>
@@ -69,14 +60,14 @@ export function MemberFilters({
               Active on {plan.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <FormField id="members-telegram" label="Telegram">
-        <select id="members-telegram" name="telegram" defaultValue={query.telegram ?? ""} className={selectClass}>
+        <NativeSelect id="members-telegram" name="telegram" defaultValue={query.telegram ?? ""}>
           <option value="">Any</option>
           <option value="verified">Verified</option>
           <option value="unverified">Not verified</option>
-        </select>
+        </NativeSelect>
       </FormField>
       <FormField id="members-joined-from" label="Signed up from">
         <Input id="members-joined-from" name="joinedFrom" type="date" defaultValue={query.joinedFrom ?? ""} />
@@ -107,11 +98,7 @@ export function MemberFilters({
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit">Search</Button>
-        {isFiltered(query) ? (
-          <Link to="/admin/members" className="text-sm underline underline-offset-4">
-            Clear
-          </Link>
-        ) : null}
+        <ClearFilters filtered={isFiltered(query)} to="/admin/members" />
         <Button asChild variant="outline">
           <a href={csvHref} download>
             <Download aria-hidden="true" />
@@ -119,6 +106,6 @@ export function MemberFilters({
           </a>
         </Button>
       </div>
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { formatDateTime } from "~/lib/dates";
 import { INBOX_STATUS_LABELS, type MemberContactMessage } from "~/lib/view-types/admin/inbox";
 import { MemberSection } from "./member-section";
@@ -8,7 +9,7 @@ export function MemberMessagesSection({ messages }: { messages: MemberContactMes
   return (
     <MemberSection id="member-messages" title="Messages">
       {messages.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No messages sent through the contact form.</p>
+        <EmptyState className="text-sm">No messages sent through the contact form.</EmptyState>
       ) : (
         <ul className="grid gap-2 text-sm" aria-label="Contact messages">
           {messages.map((m) => (

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { Pager } from "~/components/admin/list/pager";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -43,7 +44,7 @@ export function MemberMoneySection({
       ) : null}
       <h3 className="font-medium">Ledger</h3>
       {ledger.rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No balance changes yet.</p>
+        <EmptyState className="text-sm">No balance changes yet.</EmptyState>
       ) : (
         <>
           <Table aria-label="Ledger">
@@ -76,26 +77,22 @@ export function MemberMoneySection({
               ))}
             </TableBody>
           </Table>
-          <nav aria-label="Ledger pages" className="flex flex-wrap items-center gap-4 text-sm">
-            {ledger.page > 1 ? (
-              <Link to={ledgerHref(search, ledger.page - 1)} className="underline underline-offset-4">
-                Newer
-              </Link>
-            ) : null}
-            <span>
-              Page {ledger.page} of {ledger.pageCount} · {ledger.total} {ledger.total === 1 ? "entry" : "entries"}
-            </span>
-            {ledger.page < ledger.pageCount ? (
-              <Link to={ledgerHref(search, ledger.page + 1)} className="underline underline-offset-4">
-                Older
-              </Link>
-            ) : null}
-          </nav>
+          <Pager
+            always
+            aria-label="Ledger pages"
+            page={ledger.page}
+            pageCount={ledger.pageCount}
+            href={(to) => ledgerHref(search, to)}
+            previous="Newer"
+            next="Older"
+          >
+            Page {ledger.page} of {ledger.pageCount} · {ledger.total} {ledger.total === 1 ? "entry" : "entries"}
+          </Pager>
         </>
       )}
       <h3 className="font-medium">Deposits</h3>
       {money.deposits.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No deposits.</p>
+        <EmptyState className="text-sm">No deposits.</EmptyState>
       ) : (
         <ul className="grid gap-2 text-sm" aria-label="Deposits">
           {money.deposits.map((d) => (
@@ -117,7 +114,7 @@ export function MemberMoneySection({
       )}
       <h3 className="font-medium">Billing history</h3>
       {money.invoices.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No invoices.</p>
+        <EmptyState className="text-sm">No invoices.</EmptyState>
       ) : (
         <ul className="grid gap-2 text-sm" aria-label="Billing history">
           {money.invoices.map((i) => (

@@ -1,3 +1,4 @@
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
@@ -39,7 +40,7 @@ export function MemberNotesSection({ notes, canAssist }: { notes: MemberNoteView
         </form>
       ) : null}
       {notes.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No notes yet.</p>
+        <EmptyState className="text-sm">No notes yet.</EmptyState>
       ) : (
         <ol className="grid gap-2 text-sm" aria-label="Notes">
           {notes.map((n) => (

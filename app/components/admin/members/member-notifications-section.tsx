@@ -1,3 +1,4 @@
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { formatDateTime } from "~/lib/dates";
 import type { MemberNotificationView } from "~/lib/view-types/admin/members";
 import { MemberSection } from "./member-section";
@@ -13,7 +14,7 @@ export function MemberNotificationsSection({ notifications }: { notifications: M
   return (
     <MemberSection id="member-notifications" title="Notifications">
       {notifications.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No notifications sent.</p>
+        <EmptyState className="text-sm">No notifications sent.</EmptyState>
       ) : (
         <ul className="grid gap-2 text-sm" aria-label="Notifications">
           {notifications.map((n) => (

@@ -1,3 +1,4 @@
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/dates";
@@ -15,7 +16,7 @@ export function MemberOrdersSection({ orders }: { orders: MemberOrderView[] }) {
   return (
     <MemberSection id="member-orders" title="Orders">
       {orders.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No orders.</p>
+        <EmptyState className="text-sm">No orders.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-md border">
           <Table aria-labelledby="member-orders-title">

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
 import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
@@ -134,8 +135,6 @@ export function CompPlanDialog({ memberId, plans }: { memberId: string; plans: {
     setOpen(false);
   }, actionOf(memberId));
   const body = { intent: "comp", ...form.values };
-  const select =
-    "h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -156,9 +155,8 @@ export function CompPlanDialog({ memberId, plans }: { memberId: string; plans: {
             </DialogDescription>
           </DialogHeader>
           <FormField id="comp-plan" label="Plan" error={form.errors.planId}>
-            <select
+            <NativeSelect
               id="comp-plan"
-              className={select}
               value={form.values.planId}
               onChange={(e) => form.setValue("planId", e.target.value)}
             >
@@ -167,12 +165,11 @@ export function CompPlanDialog({ memberId, plans }: { memberId: string; plans: {
                   {p.name}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </FormField>
           <FormField id="comp-period" label="Period" error={form.errors.period}>
-            <select
+            <NativeSelect
               id="comp-period"
-              className={select}
               value={form.values.period}
               onChange={(e) => form.setValue("period", e.target.value)}
             >
@@ -180,7 +177,7 @@ export function CompPlanDialog({ memberId, plans }: { memberId: string; plans: {
               <option value="quarterly">Quarterly</option>
               <option value="lifetime">Lifetime</option>
               <option value="days">A number of days</option>
-            </select>
+            </NativeSelect>
           </FormField>
           {form.values.period === "days" ? (
             <FormField id="comp-days" label="Days" error={form.errors.days} hint="1 to 3650">

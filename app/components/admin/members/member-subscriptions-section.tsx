@@ -1,3 +1,4 @@
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { Badge } from "~/components/ui/badge";
 import { formatDate } from "~/lib/dates";
 import type { MemberSubscriptionView } from "~/lib/view-types/admin/members";
@@ -22,7 +23,7 @@ export function MemberSubscriptionsSection({
         </div>
       ) : null}
       {subscriptions.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No subscriptions.</p>
+        <EmptyState className="text-sm">No subscriptions.</EmptyState>
       ) : (
         <ul className="grid gap-2" aria-label="Subscriptions">
           {subscriptions.map((s) => (

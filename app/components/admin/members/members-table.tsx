@@ -1,5 +1,8 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { MemberLink } from "~/components/admin/list/member-cell";
+import { Pager } from "~/components/admin/list/pager";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";
@@ -51,9 +54,9 @@ export function MembersTable({ list, query }: { list: MemberListPage; query: Mem
   const { rows, page, pageCount, total, totalEstimated, pageSize } = list;
   if (rows.length === 0) {
     return (
-      <p className="text-muted-foreground">
+      <EmptyState>
         {isFiltered(query) ? "No members match this search and these filters." : "No members yet."}
-      </p>
+      </EmptyState>
     );
   }
   const first = (page - 1) * pageSize + 1;
@@ -79,12 +82,9 @@ export function MembersTable({ list, query }: { list: MemberListPage; query: Mem
           {rows.map((row) => (
             <TableRow key={row.id}>
               <TableCell className="max-w-72 whitespace-normal">
-                <Link
-                  to={`/admin/members/${encodeURIComponent(row.id)}`}
-                  className="font-medium break-all underline-offset-4 hover:underline"
-                >
+                <MemberLink userId={row.id} className="font-medium">
                   {row.email}
-                </Link>
+                </MemberLink>
                 <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
                   {fullName(row)}
                   {row.staffRole ? <Badge variant="secondary">Staff: {row.staffRole}</Badge> : null}
@@ -119,23 +119,11 @@ export function MembersTable({ list, query }: { list: MemberListPage; query: Mem
           ))}
         </TableBody>
       </Table>
-      <nav aria-label="Pages" className="flex flex-wrap items-center gap-4 text-sm">
-        {page > 1 ? (
-          <Link to={memberListQuery({ ...query, page: page - 1 }) || "?"} className="underline underline-offset-4">
-            Previous
-          </Link>
-        ) : null}
-        <span>
-          {first.toLocaleString("en-US")}–{(first + rows.length - 1).toLocaleString("en-US")} of{" "}
-          {totalEstimated ? about(total) : total.toLocaleString("en-US")} · page {page} of{" "}
-          {totalEstimated ? about(pageCount) : pageCount}
-        </span>
-        {page < pageCount ? (
-          <Link to={memberListQuery({ ...query, page: page + 1 })} className="underline underline-offset-4">
-            Next
-          </Link>
-        ) : null}
-      </nav>
+      <Pager always page={page} pageCount={pageCount} href={(to) => memberListQuery({ ...query, page: to }) || "?"}>
+        {first.toLocaleString("en-US")}–{(first + rows.length - 1).toLocaleString("en-US")} of{" "}
+        {totalEstimated ? about(total) : total.toLocaleString("en-US")} · page {page} of{" "}
+        {totalEstimated ? about(pageCount) : pageCount}
+      </Pager>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { MemberLink } from "~/components/admin/list/member-cell";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatTimestamp } from "~/lib/dates";
 import { plural } from "~/lib/plural";
@@ -24,7 +25,7 @@ export function ChatRemovalFailuresTable({ failures }: { failures: ChatRemovalFa
         </p>
       </div>
       {rows.length === 0 ? (
-        <p className="text-muted-foreground">No removal from a paid chat is failing.</p>
+        <EmptyState>No removal from a paid chat is failing.</EmptyState>
       ) : (
         <>
           {total > rows.length ? (
@@ -48,12 +49,7 @@ export function ChatRemovalFailuresTable({ failures }: { failures: ChatRemovalFa
                 <TableRow key={`${row.chatId}:${row.telegramUserId}`}>
                   <TableCell label="Member" className="max-w-64 whitespace-normal">
                     {row.userId ? (
-                      <Link
-                        to={`/admin/members/${encodeURIComponent(row.userId)}`}
-                        className="break-all underline-offset-4 hover:underline"
-                      >
-                        {row.email ?? row.userId}
-                      </Link>
+                      <MemberLink userId={row.userId}>{row.email ?? row.userId}</MemberLink>
                     ) : (
                       <span className="text-muted-foreground">Deleted account</span>
                     )}{" "}

@@ -1,4 +1,7 @@
-import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { listQuery } from "~/components/admin/list/list-query";
+import { MemberCell } from "~/components/admin/list/member-cell";
+import { CursorPager } from "~/components/admin/list/pager";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatTimestamp } from "~/lib/dates";
@@ -14,7 +17,7 @@ export function CreditedDepositsTable({ deposits, paged }: { deposits: CreditedD
         Credited deposits
       </h2>
       {deposits.rows.length === 0 ? (
-        <p className="text-muted-foreground">{paged ? "No older deposits." : "No deposit has been credited yet."}</p>
+        <EmptyState>{paged ? "No older deposits." : "No deposit has been credited yet."}</EmptyState>
       ) : (
         <Table aria-label="Credited deposits">
           <TableHeader>
@@ -35,14 +38,7 @@ export function CreditedDepositsTable({ deposits, paged }: { deposits: CreditedD
                     block {row.blockNumber.toLocaleString("en-US")}
                   </span>
                 </TableCell>
-                <TableCell label="Member" className="max-w-64 whitespace-normal">
-                  <Link
-                    to={`/admin/members/${encodeURIComponent(row.userId)}`}
-                    className="break-all underline-offset-4 hover:underline"
-                  >
-                    {row.email}
-                  </Link>
-                </TableCell>
+                <MemberCell userId={row.userId} email={row.email} />
                 <TableCell label="Amount" className="text-right tabular-nums max-sm:text-left">
                   {formatUsdt(BigInt(row.amount), { suffix: true })}
                   {row.belowMinimum ? (
@@ -66,20 +62,11 @@ export function CreditedDepositsTable({ deposits, paged }: { deposits: CreditedD
           </TableBody>
         </Table>
       )}
-      {paged || deposits.next ? (
-        <nav aria-label="Deposit pages" className="flex flex-wrap items-center gap-4 text-sm">
-          {paged ? (
-            <Link to="?" className="underline underline-offset-4">
-              Newest
-            </Link>
-          ) : null}
-          {deposits.next ? (
-            <Link to={`?before=${encodeURIComponent(deposits.next)}`} className="underline underline-offset-4">
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <CursorPager
+        aria-label="Deposit pages"
+        newest={paged ? "?" : null}
+        older={deposits.next ? listQuery({ before: deposits.next }) : null}
+      />
     </section>
   );
 }

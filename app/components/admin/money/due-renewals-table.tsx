@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { MemberCell } from "~/components/admin/list/member-cell";
+import { Pager } from "~/components/admin/list/pager";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/dates";
@@ -30,7 +32,7 @@ export function DueRenewalsTable({ due }: { due: DueRenewals }) {
         <Figure label="Total shortfall" value={usdt(due.shortfall)} />
       </dl>
       {rows.length === 0 ? (
-        <p className="text-muted-foreground">No renewals are due in the next 7 days.</p>
+        <EmptyState>No renewals are due in the next 7 days.</EmptyState>
       ) : (
         <Table aria-label="Renewals due in the next 7 days">
           <TableHeader>
@@ -55,14 +57,7 @@ export function DueRenewalsTable({ due }: { due: DueRenewals }) {
                   <TableCell label="Due" className="tabular-nums">
                     {formatDateTime(row.dueAt)}
                   </TableCell>
-                  <TableCell label="Member" className="max-w-64 whitespace-normal">
-                    <Link
-                      to={`/admin/members/${encodeURIComponent(row.userId)}`}
-                      className="break-all underline-offset-4 hover:underline"
-                    >
-                      {row.email}
-                    </Link>
-                  </TableCell>
+                  <MemberCell userId={row.userId} email={row.email} />
                   <TableCell label="Plan" className="whitespace-normal">
                     {row.plan} ({row.billingPeriod})
                   </TableCell>
@@ -87,23 +82,7 @@ export function DueRenewalsTable({ due }: { due: DueRenewals }) {
           </TableBody>
         </Table>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center gap-4 text-sm">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="underline underline-offset-4">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className="underline underline-offset-4">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} href={(to) => `?page=${to}`} />
     </section>
   );
 }

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { MemberCell } from "~/components/admin/list/member-cell";
+import { CursorPager } from "~/components/admin/list/pager";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/dates";
@@ -39,9 +41,7 @@ export function FailedNotificationsTable({
         </p>
       </div>
       {deliveries.length === 0 ? (
-        <p className="text-muted-foreground">
-          {before ? "No older failed notifications." : "No failed notifications."}
-        </p>
+        <EmptyState>{before ? "No older failed notifications." : "No failed notifications."}</EmptyState>
       ) : (
         <Table aria-label="Failed notifications">
           <TableHeader>
@@ -69,14 +69,7 @@ export function FailedNotificationsTable({
                   {d.failedAt ? formatDateTime(d.failedAt) : "Not recorded"}
                 </TableCell>
                 <TableCell label="Channel">{CHANNEL[d.channel]}</TableCell>
-                <TableCell label="Recipient" className="max-w-64 whitespace-normal">
-                  <Link
-                    to={`/admin/members/${encodeURIComponent(d.userId)}`}
-                    className="break-all underline-offset-4 hover:underline"
-                  >
-                    {d.recipient}
-                  </Link>
-                </TableCell>
+                <MemberCell label="Recipient" userId={d.userId} email={d.recipient} />
                 <TableCell label="Notification">
                   <code className="text-xs">{d.kind}</code>
                 </TableCell>
@@ -107,20 +100,7 @@ export function FailedNotificationsTable({
           </TableBody>
         </Table>
       )}
-      {before || next ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center gap-4 text-sm">
-          {before ? (
-            <Link to="?" className="underline underline-offset-4">
-              Newest
-            </Link>
-          ) : null}
-          {next ? (
-            <Link to={`?before=${next}`} className="underline underline-offset-4">
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <CursorPager newest={before ? "?" : null} older={next ? `?before=${next}` : null} />
     </section>
   );
 }

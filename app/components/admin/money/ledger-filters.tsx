@@ -1,37 +1,28 @@
-import { Form, Link, useSubmit } from "react-router";
+import { ClearFilters, FilterForm } from "~/components/admin/list/filter-form";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { isLedgerFiltered, LEDGER_KINDS, LEDGER_TEXT_MAX, type LedgerQuery } from "~/lib/validation/admin/money";
 
-const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
-
 /** The ledger's filters, a plain GET form: the state lives in the address; a new filter starts at the newest entry. */
 export function LedgerFilters({ query }: { query: LedgerQuery }) {
-  const submit = useSubmit();
   return (
-    <Form
-      method="get"
+    <FilterForm
+      omitEmpty
       key={JSON.stringify(query)}
-      onSubmit={(event) => {
-        // Empty fields stay out of the address; without JavaScript the plain GET still works.
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        for (const [name, value] of [...form.entries()]) if (value === "") form.delete(name);
-        void submit(form, { method: "get" });
-      }}
       className="grid gap-4 rounded-xl border p-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end"
       aria-label="Filter the ledger"
     >
       <FormField id="ledger-kind" label="Kind">
-        <select id="ledger-kind" name="kind" defaultValue={query.kind ?? ""} className={selectClass}>
+        <NativeSelect id="ledger-kind" name="kind" defaultValue={query.kind ?? ""}>
           <option value="">Any</option>
           {LEDGER_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {kind}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <FormField id="ledger-from" label="From">
         <Input id="ledger-from" name="from" type="date" defaultValue={query.from ?? ""} />
@@ -57,12 +48,8 @@ export function LedgerFilters({ query }: { query: LedgerQuery }) {
       </label>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit">Filter</Button>
-        {isLedgerFiltered(query) ? (
-          <Link to="/admin/money" className="text-sm underline underline-offset-4">
-            Clear
-          </Link>
-        ) : null}
+        <ClearFilters filtered={isLedgerFiltered(query)} to="/admin/money" />
       </div>
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { MemberCell } from "~/components/admin/list/member-cell";
+import { CursorPager } from "~/components/admin/list/pager";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatTimestamp } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
@@ -34,7 +36,7 @@ export function LedgerTable({ ledger, query }: { ledger: LedgerExplorer; query: 
   const { rows, next } = ledger;
   if (rows.length === 0) {
     return (
-      <p className="text-muted-foreground">
+      <EmptyState>
         {!ledger.memberFound
           ? "No account has this email or id."
           : isLedgerFiltered(query)
@@ -42,7 +44,7 @@ export function LedgerTable({ ledger, query }: { ledger: LedgerExplorer; query: 
             : query.before
               ? "No older entries."
               : "The ledger is empty."}
-      </p>
+      </EmptyState>
     );
   }
   return (
@@ -63,14 +65,7 @@ export function LedgerTable({ ledger, query }: { ledger: LedgerExplorer; query: 
               <TableCell label="When" className="tabular-nums">
                 {formatTimestamp(row.createdAt)}
               </TableCell>
-              <TableCell label="Member" className="max-w-64 whitespace-normal">
-                <Link
-                  to={`/admin/members/${encodeURIComponent(row.userId)}`}
-                  className="break-all underline-offset-4 hover:underline"
-                >
-                  {row.email}
-                </Link>
-              </TableCell>
+              <MemberCell userId={row.userId} email={row.email} />
               <TableCell label="Kind">{row.kind}</TableCell>
               <TableCell label="Amount" className="text-right tabular-nums max-sm:text-left">
                 {formatUsdt(BigInt(row.amount), { suffix: true, sign: true })}
@@ -83,18 +78,10 @@ export function LedgerTable({ ledger, query }: { ledger: LedgerExplorer; query: 
           ))}
         </TableBody>
       </Table>
-      <nav aria-label="Pages" className="flex flex-wrap items-center gap-4 text-sm">
-        {query.before ? (
-          <Link to={ledgerQueryString({ ...query, before: null }) || "?"} className="underline underline-offset-4">
-            Newest
-          </Link>
-        ) : null}
-        {next ? (
-          <Link to={ledgerQueryString({ ...query, before: next })} className="underline underline-offset-4">
-            Older
-          </Link>
-        ) : null}
-      </nav>
+      <CursorPager
+        newest={query.before ? ledgerQueryString({ ...query, before: null }) || "?" : null}
+        older={next ? ledgerQueryString({ ...query, before: next }) : null}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { MemberCell } from "~/components/admin/list/member-cell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -36,7 +37,7 @@ export function ReconciliationPanel({
         ) : null}
       </div>
       {last === null ? (
-        <p className="text-muted-foreground">No check has run yet.</p>
+        <EmptyState>No check has run yet.</EmptyState>
       ) : (
         <div className="grid gap-3" aria-live="polite">
           <p className="flex flex-wrap items-center gap-2">
@@ -68,14 +69,7 @@ export function ReconciliationPanel({
               <TableBody>
                 {last.mismatches.map((m) => (
                   <TableRow key={m.userId}>
-                    <TableCell label="Member" className="max-w-64 whitespace-normal">
-                      <Link
-                        to={`/admin/members/${encodeURIComponent(m.userId)}`}
-                        className="break-all underline-offset-4 hover:underline"
-                      >
-                        {m.email ?? m.userId}
-                      </Link>
-                    </TableCell>
+                    <MemberCell userId={m.userId} email={m.email ?? m.userId} />
                     <TableCell label="Balance" className="text-right tabular-nums max-sm:text-left">
                       {m.balance} USDT
                     </TableCell>

@@ -1,3 +1,4 @@
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatTimestamp } from "~/lib/dates";
@@ -43,7 +44,7 @@ export function RenewalRunsTable({ runs, lastRunAt }: { runs: RenewalRun[]; last
         </p>
       </div>
       {runs.length === 0 ? (
-        <p className="text-muted-foreground">No run has settled a renewal or gone wrong in the last 30 days.</p>
+        <EmptyState>No run has settled a renewal or gone wrong in the last 30 days.</EmptyState>
       ) : (
         <Table aria-label="Recent renewal runs">
           <TableHeader>

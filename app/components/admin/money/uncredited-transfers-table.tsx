@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { MemberLink } from "~/components/admin/list/member-cell";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatTimestamp } from "~/lib/dates";
@@ -68,12 +68,7 @@ export function UncreditedTransfersTable({
                   </TableCell>
                   <TableCell label="Member" className="max-w-64 whitespace-normal">
                     {row.userId ? (
-                      <Link
-                        to={`/admin/members/${encodeURIComponent(row.userId)}`}
-                        className="break-all underline-offset-4 hover:underline"
-                      >
-                        {row.email ?? row.userId}
-                      </Link>
+                      <MemberLink userId={row.userId}>{row.email ?? row.userId}</MemberLink>
                     ) : (
                       <span className="text-muted-foreground">Account deleted</span>
                     )}

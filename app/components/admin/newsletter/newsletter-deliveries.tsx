@@ -1,4 +1,5 @@
 import { RotateCcwIcon } from "lucide-react";
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { NewsletterPostDelivery } from "~/lib/view-types/admin/newsletter";
@@ -28,7 +29,7 @@ export function NewsletterDeliveries({
         </p>
       </div>
       {deliveries.length === 0 ? (
-        <p className="text-muted-foreground">No post has been emailed yet.</p>
+        <EmptyState>No post has been emailed yet.</EmptyState>
       ) : (
         <Table>
           <TableHeader>

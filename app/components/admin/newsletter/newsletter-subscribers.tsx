@@ -1,5 +1,8 @@
 import { SearchIcon } from "lucide-react";
-import { Form, Link } from "react-router";
+import { FilterForm } from "~/components/admin/list/filter-form";
+import { listQuery } from "~/components/admin/list/list-query";
+import { NativeSelect } from "~/components/admin/list/native-select";
+import { Pager } from "~/components/admin/list/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -37,13 +40,13 @@ export function NewsletterSubscribers({
   onUnsubscribe: (subscriberId: number) => void;
 }) {
   const pageLink = (to: number) =>
-    `?${new URLSearchParams({ ...(filter.q ? { q: filter.q } : {}), ...(filter.status !== "all" ? { status: filter.status } : {}), page: String(to) })}`;
+    listQuery({ q: filter.q, status: filter.status !== "all" && filter.status, page: to });
   return (
     <section aria-labelledby="newsletter-subscribers" className="grid gap-3">
       <h2 id="newsletter-subscribers" className="text-lg font-semibold">
         Subscribers
       </h2>
-      <Form method="get" role="search" aria-label="Subscribers" className="flex flex-wrap items-end gap-3">
+      <FilterForm role="search" aria-label="Subscribers" className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-56 flex-1 gap-1.5">
           <Label htmlFor="subscriber-search">Email contains</Label>
           <Input
@@ -57,23 +60,18 @@ export function NewsletterSubscribers({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="subscriber-status">Status</Label>
-          <select
-            id="subscriber-status"
-            name="status"
-            defaultValue={filter.status}
-            className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
+          <NativeSelect id="subscriber-status" name="status" defaultValue={filter.status} className="w-auto">
             <option value="all">All</option>
             <option value="confirmed">Confirmed</option>
             <option value="pending">Pending</option>
             <option value="unsubscribed">Unsubscribed</option>
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit" variant="outline">
           <SearchIcon aria-hidden="true" />
           Show
         </Button>
-      </Form>
+      </FilterForm>
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {page.total === 1 ? "1 subscriber" : `${page.total.toLocaleString("en-US")} subscribers`}
         {filter.q || filter.status !== "all" ? " match" : ""}
@@ -101,15 +99,7 @@ export function NewsletterSubscribers({
           </TableBody>
         </Table>
       ) : null}
-      {page.pageCount > 1 ? (
-        <nav aria-label="Subscriber pages" className="flex items-center gap-4 text-sm">
-          {page.page > 1 ? <Link to={pageLink(page.page - 1)}>Previous</Link> : null}
-          <span>
-            Page {page.page} of {page.pageCount}
-          </span>
-          {page.page < page.pageCount ? <Link to={pageLink(page.page + 1)}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <Pager aria-label="Subscriber pages" page={page.page} pageCount={page.pageCount} href={pageLink} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { PlanFeaturesField, PlanTelegramChatsField } from "~/components/admin/plans/plan-list-fields";
 import { PRICES_NOT_YOURS } from "~/components/admin/plans/prices-not-yours";
 import { ScheduledPriceChange, useCancelScheduledChange } from "~/components/admin/plans/scheduled-price-change";
@@ -26,8 +27,6 @@ type PlanValues = Required<Omit<PlanForm, "features" | "telegramChats">> & {
   features: string[];
   telegramChats: string[];
 };
-
-const selectClass = "h-9 w-full rounded-md border bg-background px-2 text-sm";
 
 /**
  * The plan editor: every field of a plan, the monthly price with the quarterly and
@@ -104,18 +103,17 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
           <Input id="plan-subtitle" {...form.field("subtitle")} />
         </FormField>
         <FormField id="plan-icon" label="Icon" error={errors.icon}>
-          <select
+          <NativeSelect
             id="plan-icon"
             value={values.icon}
             onChange={(event) => setValue("icon", event.target.value as PlanValues["icon"])}
-            className={selectClass}
           >
             {PLAN_ICONS.map((icon) => (
               <option key={icon} value={icon}>
                 {icon}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField id="plan-discount" label="Discount shown (%)" error={errors.discount}>
           <Input

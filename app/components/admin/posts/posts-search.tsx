@@ -1,5 +1,6 @@
 import { SearchIcon } from "lucide-react";
-import { Form } from "react-router";
+import { FilterForm } from "~/components/admin/list/filter-form";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { POST_STATUSES, type PostStatus } from "~/lib/validation/admin/posts";
@@ -14,7 +15,7 @@ const STATUS_LABELS = {
 /** Search posts by title and status: a GET form, so the search lives in the address. */
 export function PostsSearch({ q, status }: { q: string; status: PostStatus | null }) {
   return (
-    <Form method="get" role="search" aria-label="Posts" className="flex flex-wrap items-end gap-3">
+    <FilterForm role="search" aria-label="Posts" className="flex flex-wrap items-end gap-3">
       <div className="grid gap-1">
         <label htmlFor="posts-search" className="text-sm font-medium">
           Title
@@ -32,24 +33,19 @@ export function PostsSearch({ q, status }: { q: string; status: PostStatus | nul
         <label htmlFor="posts-status" className="text-sm font-medium">
           Status
         </label>
-        <select
-          id="posts-status"
-          name="status"
-          defaultValue={status ?? ""}
-          className="h-9 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        >
+        <NativeSelect id="posts-status" name="status" defaultValue={status ?? ""} className="w-auto">
           <option value="">Every status</option>
           {POST_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABELS[s]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <Button type="submit" variant="outline">
         <SearchIcon aria-hidden="true" />
         Search
       </Button>
-    </Form>
+    </FilterForm>
   );
 }

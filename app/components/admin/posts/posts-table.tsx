@@ -1,4 +1,7 @@
 import { Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { listQuery } from "~/components/admin/list/list-query";
+import { Pager } from "~/components/admin/list/pager";
 import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/dates";
@@ -18,12 +21,11 @@ export function PostsTable({
   canWrite: boolean;
 }) {
   const { posts, page, pageCount } = list;
-  const pageLink = (to: number) =>
-    `?${new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), page: String(to) })}`;
+  const pageLink = (to: number) => listQuery({ q, status, page: to });
   return (
     <>
       {posts.length === 0 ? (
-        <p className="text-muted-foreground">{q || status ? "No posts match." : "No posts yet."}</p>
+        <EmptyState>{q || status ? "No posts match." : "No posts yet."}</EmptyState>
       ) : (
         <Table aria-label="Posts">
           <TableHeader>
@@ -62,15 +64,7 @@ export function PostsTable({
           </TableBody>
         </Table>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center gap-4 text-sm">
-          {page > 1 ? <Link to={pageLink(page - 1)}>Previous</Link> : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <Link to={pageLink(page + 1)}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} href={pageLink} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
 import { RESULT_TYPE_LABELS } from "~/components/results/result-types";
@@ -129,19 +130,13 @@ export function ResultFormDialog({
         <form onSubmit={save} className="grid gap-4" noValidate aria-label={row ? "Edit result" : "New result"}>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="result-type" label="Market type" error={errors.type}>
-              <select
-                id="result-type"
-                value={values.type}
-                onChange={set("type")}
-                aria-invalid={invalid("type")}
-                className="h-9 rounded-md border bg-background px-2 text-sm"
-              >
+              <NativeSelect id="result-type" value={values.type} onChange={set("type")} aria-invalid={invalid("type")}>
                 {RESULT_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {RESULT_TYPE_LABELS[type]}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </FormField>
             <FormField id="result-title" label="Title" error={errors.title}>
               <Input

@@ -1,4 +1,5 @@
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { EmptyState } from "~/components/admin/list/empty-state";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { formatSignedPercent } from "~/components/results/format";
 import { RESULT_TYPE_LABELS } from "~/components/results/result-types";
@@ -32,7 +33,7 @@ export function ResultsTable({
     if (answer.ok) toast.success(answer.message);
     else toast.error("Result not changed", { description: answer.error });
   });
-  if (rows.length === 0) return <p className="py-8 text-center text-muted-foreground">No {label} results yet.</p>;
+  if (rows.length === 0) return <EmptyState className="py-8 text-center">No {label} results yet.</EmptyState>;
   return (
     <div className="grid gap-2">
       <p className="text-sm text-muted-foreground">

@@ -1,3 +1,4 @@
+import { memberHref } from "~/components/admin/list/member-cell";
 import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { Badge } from "~/components/ui/badge";
 import { formatDate } from "~/lib/dates";
@@ -17,7 +18,7 @@ const STATUS_VARIANT = { active: "success", expired: "outline", cancelled: "outl
 
 /** Where a post result leads: its editor. */
 export const postPath = (post: PostHit) => `/admin/posts/${post.id}`;
-export const memberPath = (member: MemberHit) => `/admin/members/${encodeURIComponent(member.userId)}`;
+export const memberPath = (member: MemberHit) => memberHref(member.userId);
 
 /** The subscriptions of a member in one line each: plan, period, state and its date. */
 export function subscriptionLine(s: MemberSubscriptionHit) {

@@ -1,6 +1,9 @@
 import { SearchIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { EmptyState } from "~/components/admin/list/empty-state";
+import { listQuery } from "~/components/admin/list/list-query";
+import { Pager } from "~/components/admin/list/pager";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { SEARCH_MAX, type SearchKind } from "~/lib/validation/admin/search";
@@ -52,7 +55,7 @@ export function SearchResults({
         </p>
       ) : null}
       {search && shown.every((k) => search[k]!.total === 0) ? (
-        <p className="text-muted-foreground">Nothing matches “{query}”.</p>
+        <EmptyState>Nothing matches “{query}”.</EmptyState>
       ) : null}
       {search?.members && search.members.total > 0 ? (
         <ResultGroup
@@ -112,8 +115,7 @@ function ResultGroup({
   children: ReactNode;
 }) {
   const pageCount = Math.max(1, Math.ceil(group.total / pageSize));
-  const link = (to: number) =>
-    `/admin/search?${new URLSearchParams({ q: query, kind, ...(to > 1 ? { page: String(to) } : {}) })}`;
+  const link = (to: number) => `/admin/search${listQuery({ q: query, kind, page: to > 1 && to })}`;
   return (
     <section aria-labelledby={`results-${kind}`} className="grid gap-3">
       <h2 id={`results-${kind}`} className="text-lg font-semibold">
@@ -121,15 +123,7 @@ function ResultGroup({
         <span className="text-sm font-normal text-muted-foreground">({group.total.toLocaleString("en-US")})</span>
       </h2>
       <ul className="grid gap-2">{children}</ul>
-      {paged && pageCount > 1 ? (
-        <nav aria-label={`${KIND_TITLES[kind]} pages`} className="flex items-center gap-4 text-sm">
-          {page > 1 ? <Link to={link(page - 1)}>Previous</Link> : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <Link to={link(page + 1)}>Next</Link> : null}
-        </nav>
-      ) : null}
+      {paged ? <Pager aria-label={`${KIND_TITLES[kind]} pages`} page={page} pageCount={pageCount} href={link} /> : null}
       {!paged && group.total > group.rows.length ? (
         <p className="text-sm">
           <Link to={link(1)}>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
 import { Badge } from "~/components/ui/badge";
@@ -66,19 +67,19 @@ export function InviteStaffForm() {
         />
       </FormField>
       <FormField id="invite-role" label="Role" error={errors.role}>
-        <select
+        <NativeSelect
           id="invite-role"
           name="role"
           value={values.role}
           onChange={(event) => invite.setValue("role", event.target.value)}
-          className="h-9 rounded-md border bg-background px-2 text-sm"
+          className="w-auto"
         >
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {ROLE_LABELS[r]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <Button type="submit" className="sm:mt-[1.375rem]" disabled={busy}>
         {busy ? "Sending…" : "Send invitation"}

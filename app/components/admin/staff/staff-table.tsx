@@ -1,4 +1,5 @@
 import * as React from "react";
+import { NativeSelect } from "~/components/admin/list/native-select";
 import { TargetHistory } from "~/components/admin/target-history";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
@@ -142,12 +143,12 @@ function RoleSelect({ email, role }: { email: string; role: StaffRole }) {
     >
       <input type="hidden" name="email" value={email} />
       <label className="sr-only" htmlFor={`role-${email}`}>{`Role of ${email}`}</label>
-      <select
+      <NativeSelect
         id={`role-${email}`}
         name="role"
         value={form.values.role}
         onChange={(event) => form.setValue("role", event.target.value)}
-        className="h-8 rounded-md border bg-background px-2 text-sm"
+        className="h-8 w-auto"
       >
         {STAFF_ROLES.map((r) => (
           <option key={r} value={r}>
@@ -155,7 +156,7 @@ function RoleSelect({ email, role }: { email: string; role: StaffRole }) {
           </option>
         ))}
         <option value="none">No role (remove)</option>
-      </select>
+      </NativeSelect>
       <Button type="submit" size="sm" variant="outline" disabled={busy}>
         Save
       </Button>

@@ -6,6 +6,7 @@ import { InboxStatusBadge } from "~/components/admin/inbox/inbox-status-badge";
 import { InboxThread } from "~/components/admin/inbox/inbox-thread";
 import { InboxThreadHeader } from "~/components/admin/inbox/inbox-thread-header";
 import { useOpenNewMessage } from "~/components/admin/inbox/use-open-new-message";
+import { MemberLink } from "~/components/admin/list/member-cell";
 import { TargetHistory } from "~/components/admin/target-history";
 import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/lib/meta";
@@ -125,9 +126,9 @@ export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) 
           <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
           {message.memberId ? (
             canOpenMember ? (
-              <Link to={`/admin/members/${message.memberId}`} className="underline underline-offset-4">
+              <MemberLink userId={message.memberId} className="underline">
                 Sent by a member: open their page
-              </Link>
+              </MemberLink>
             ) : (
               <span>Sent by a signed-in member</span>
             )
