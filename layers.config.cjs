@@ -21,6 +21,8 @@ const DOMAIN_ORDER = [
   "content", // posts, plans, results, sanitizer
   "telegram", // the bot, chat access
   "notifications", // the outbox of member notices, delivered by email and Telegram
+  // Coupon codes: checked, priced and counted inside billing's purchases and renewals.
+  "coupons",
   "billing", // ledger, purchases, renewals
   // Orders: carts waiting for their money, purchased through billing once the balance covers them.
   // Before wallet so the deposit watcher can complete an order after a credit; billing's own
@@ -51,6 +53,7 @@ const PUBLIC_FILES = {
     "send-telegram-changed-email",
   ],
   notifications: ["enqueue-notification", "failed-deliveries"],
+  coupons: ["check-coupon-code", "price-with-coupon", "renewal-discount"],
   billing: [
     "ledger",
     "adjust-balance",

@@ -1,7 +1,10 @@
+import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { parseUsdt } from "~/lib/money";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
+import { checkCouponCode } from "../coupons/check-coupon-code.ts";
+import { priceWithCoupon, redeemCoupon, renewalRule } from "../coupons/price-with-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
@@ -43,6 +46,8 @@ export type PurchaseOptions = {
   held?: PricedCart;
   /** The order this purchase completes: its billing row names it, so the statement shows one row for both. */
   orderId?: string;
+  /** A coupon code typed for this checkout (a held cart brings its own). */
+  couponCode?: string | null;
 };
 
 export { PAYMENT_TYPE_BALANCE };
@@ -71,7 +76,22 @@ export { PAYMENT_TYPE_BALANCE };
  * row written meanwhile by a path that does not take the profile lock) reruns the whole
  * transaction, which then answers from the committed state instead of failing with a 500.
  */
-export async function purchaseSubscriptions(options: PurchaseOptions): Promise<PurchaseResult> {
+export async function purchaseSubscriptions(
+  options: PurchaseOptions & { clientIp?: string | null },
+): Promise<PurchaseResult> {
+  // A typed code is checked first, outside the transaction, so a refused guess is counted even
+  // though the purchase rolls back; the transaction checks it again under the code's lock.
+  if (options.couponCode) {
+    await checkCouponCode({
+      db: options.db,
+      code: options.couponCode,
+      planIds: options.planIds,
+      billingPeriod: options.billingPeriod,
+      userId: options.userId,
+      clientIp: options.clientIp,
+      now: options.now,
+    });
+  }
   return withRetry(() => options.db.transaction((tx) => purchaseInTransaction(tx, options)));
 }
 
@@ -97,7 +117,20 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
   const byId = new Map(found.map((plan) => [plan.id, plan]));
   const plans = planIds.map((id) => byId.get(id)!);
-  const cart = options.held ?? priceCart(listLines(plans, period));
+  // A code is priced under its row's lock; its refusals come before anything is written.
+  const code = options.held ? options.held.couponCode : options.couponCode;
+  const coupon = code
+    ? await priceWithCoupon({
+        tx,
+        code,
+        userId,
+        plans: listPlans(plans, period),
+        billingPeriod: period,
+        now,
+        held: options.held,
+      })
+    : null;
+  const cart = coupon?.cart ?? options.held ?? priceCart(listLines(plans, period));
   const total = cart.charged;
 
   if (!options.held && total !== options.totalAmount) {
@@ -122,6 +155,7 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     activeSubscriptions: [...active, ...planIds].sort((a, b) => a - b),
     newBalance: newBalance.toString(),
   });
+  const billId = crypto.randomUUID();
   const newBalance = await recordPurchase(tx, {
     userId,
     period,
@@ -131,9 +165,17 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     idempotencyKey: options.idempotencyKey,
     answer,
     orderId: options.orderId,
+    billId,
+    renewalCoupon: coupon ? renewalRule(coupon.coupon) : null,
   });
-  const result = answer(newBalance);
-  return result;
+  if (coupon && cart.discount > 0n)
+    await redeemCoupon({ tx, coupon: coupon.coupon, userId, cart, billingId: billId, orderId: options.orderId, now });
+  return answer(newBalance);
+}
+
+/** Each plan at its list price for the period. */
+function listPlans(plans: { id: number; name: string; price: bigint }[], period: BillingPeriod) {
+  return plans.map((plan) => ({ planId: plan.id, name: plan.name, listPrice: priceFor(plan.price, period) }));
 }
 
 type PurchaseState = { balance: string; stored: unknown; active: unknown; plans: unknown };
@@ -175,7 +217,7 @@ async function lockAndRead(tx: Tx, options: Omit<PurchaseOptions, "db">): Promis
 
 /** Each plan at its list price for the period, nothing taken off. */
 function listLines(plans: { id: number; name: string; price: bigint }[], period: BillingPeriod): PricedLine[] {
-  return plans.map((plan) => priceLine({ planId: plan.id, name: plan.name, listPrice: priceFor(plan.price, period) }));
+  return listPlans(plans, period).map((plan) => priceLine(plan));
 }
 
 /** A json column as the driver hands it: parsed already (node-postgres, PGlite) or as text. */

@@ -38,6 +38,10 @@ export async function recordPurchase(
     answer: (newBalance: bigint) => Record<string, unknown>;
     /** The order this purchase completes: its invoice names it, so the statement shows one row for both. */
     orderId?: string;
+    /** The billing row's id, when the caller names it first (a coupon's use points at it). */
+    billId?: string;
+    /** A code whose rule keeps discounting renewals: the plans it discounted carry it. */
+    renewalCoupon?: { couponId: number; renewalsLeft: number | null } | null;
   },
 ): Promise<bigint> {
   const { userId, period, cart, now } = order;
@@ -48,7 +52,7 @@ export async function recordPurchase(
   const planNames = plans.map((plan) => plan.name).join(", ");
   const description = `${planNames} (${lifetime ? "lifetime, one-time" : period})`;
   const invoiceId = newInvoiceId(now);
-  const billId = crypto.randomUUID();
+  const billId = order.billId ?? crypto.randomUUID();
   const nextBilling = firstBillingDate(now, period)?.toISOString() ?? null;
   const reference = `purchase:${billId}`;
   // A cart totals 0 when a discount or credit covers it (or a tiny price floors to 0 for a
@@ -67,11 +71,13 @@ export async function recordPurchase(
     balance: formatUsdt(newBalance),
     ...priceBreakdownPayload(cart),
   };
+  // Only a plan the code took something off keeps its rule, and a lifetime plan has no renewals.
+  const keepsCoupon = (line: PricedCart["lines"][number]) => !lifetime && line.discount > 0n && order.renewalCoupon;
   const subscriptionRows = sql.join(
-    plans.map(
-      (plan) =>
-        sql`(${userId}, ${plan.id}, 'active', ${period}, ${now.toISOString()}::timestamptz, ${nextBilling}::timestamptz, ${!lifetime})`,
-    ),
+    cart.lines.map((line) => {
+      const rule = keepsCoupon(line) ? order.renewalCoupon! : null;
+      return sql`(${userId}, ${line.planId}, 'active', ${period}, ${now.toISOString()}::timestamptz, ${nextBilling}::timestamptz, ${!lifetime}, ${rule?.couponId ?? null}::int, ${rule?.renewalsLeft ?? null}::int)`;
+    }),
     sql`, `,
   );
   // The ledger debit joins the same statement (ledger.ts writes its CTEs): a purchase is one write.
@@ -87,7 +93,8 @@ export async function recordPurchase(
     after: string | null;
   }>(sql`
     with subs as (
-      insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew)
+      insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew,
+                                 coupon_id, coupon_renewals_left)
       values ${subscriptionRows}
       returning 1
     ), bill as (

@@ -3,6 +3,7 @@ import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { priceCart, priceLine, toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
+import { recordRenewalRedemption, renewalDiscount } from "../coupons/renewal-discount.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { billingHistory, pricing, profiles, subscriptions, user } from "../db/schema.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
@@ -65,7 +66,10 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
       return "expired";
     }
 
-    const cart = renewalCart({ planId: sub.planId, name: plan.name, listPrice: priceFor(monthly, sub.billingPeriod) });
+    const listPrice = priceFor(monthly, sub.billingPeriod);
+    // A code bought with the plan may still discount its renewals (every one, or a number of them).
+    const coupon = await renewalDiscount({ tx, subscription: sub, listPrice });
+    const cart = renewalCart({ planId: sub.planId, name: plan.name, listPrice }, coupon);
     const amount = cart.charged;
     const nextDate = nextDueDate(due, sub.billingPeriod, sub.startDate);
     const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${formatDate(due)}`;
@@ -120,11 +124,25 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
       }
     }
 
-    const invoiceId = await insertBill(tx, {
+    const { invoiceId, billingId } = await insertBill(tx, {
       ...bill,
       status: "paid",
       ledgerReference: amount > 0n ? reference : null,
     });
+    if (coupon && cart.discount > 0n) {
+      await recordRenewalRedemption({
+        tx,
+        subscriptionId: sub.id,
+        userId: sub.userId,
+        couponId: coupon.couponId,
+        renewalsLeft: sub.couponRenewalsLeft,
+        billingId,
+        list: cart.list,
+        discount: cart.discount,
+        charged: cart.charged,
+        now,
+      });
+    }
     await tx.update(subscriptions).set({ nextBillingDate: nextDate }).where(eq(subscriptions.id, sub.id));
     await enqueueNotification({
       ...base,
@@ -142,9 +160,12 @@ export async function renewSubscription(db: Db, subscriptionId: string, now: Dat
   });
 }
 
-/** A renewal's one line: the plan at its price in force, nothing taken off. */
-function renewalCart(plan: { planId: number; name: string; listPrice: bigint }): PricedCart {
-  return priceCart([priceLine(plan)]);
+/** A renewal's one line: the plan at its price in force, less what its code still takes off. */
+function renewalCart(
+  plan: { planId: number; name: string; listPrice: bigint },
+  coupon: { code: string; discount: bigint } | null,
+): PricedCart {
+  return priceCart([priceLine(plan, { discount: coupon?.discount ?? 0n })], coupon?.code ?? null);
 }
 
 async function expire(tx: Tx, subscriptionId: string) {
@@ -168,24 +189,27 @@ async function insertBill(
   },
 ) {
   const invoiceId = newInvoiceId(bill.now);
-  await tx.insert(billingHistory).values({
-    userId: bill.userId,
-    invoiceId,
-    issueDate: bill.now,
-    totalAmount: bill.cart.charged,
-    listAmount: bill.cart.list,
-    discountAmount: bill.cart.discount,
-    couponCode: bill.cart.couponCode,
-    creditAmount: bill.cart.credit,
-    lines: toStoredLines(bill.cart.lines),
-    paymentType: PAYMENT_TYPE_BALANCE,
-    status: bill.status,
-    description: bill.description,
-    ledgerReference: bill.ledgerReference,
-    planNames: [bill.planName],
-    billingPeriod: bill.period,
-    periodStart: bill.from,
-    periodEnd: bill.until,
-  });
-  return invoiceId;
+  const [row] = await tx
+    .insert(billingHistory)
+    .values({
+      userId: bill.userId,
+      invoiceId,
+      issueDate: bill.now,
+      totalAmount: bill.cart.charged,
+      listAmount: bill.cart.list,
+      discountAmount: bill.cart.discount,
+      couponCode: bill.cart.couponCode,
+      creditAmount: bill.cart.credit,
+      lines: toStoredLines(bill.cart.lines),
+      paymentType: PAYMENT_TYPE_BALANCE,
+      status: bill.status,
+      description: bill.description,
+      ledgerReference: bill.ledgerReference,
+      planNames: [bill.planName],
+      billingPeriod: bill.period,
+      periodStart: bill.from,
+      periodEnd: bill.until,
+    })
+    .returning({ id: billingHistory.id });
+  return { invoiceId, billingId: row!.id };
 }

@@ -19,6 +19,7 @@ import type { StoredLine } from "~/lib/priced-lines";
 import { user } from "./auth-schema.ts";
 import { createdAt, micro, updatedAt } from "./columns.ts";
 import { pricing } from "./content-schema.ts";
+import { coupons } from "./coupons-schema.ts";
 import { billingPeriod, billingStatus, ledgerKind, subscriptionStatus } from "./enums.ts";
 import { orders } from "./orders-schema.ts";
 
@@ -26,6 +27,7 @@ export * from "./auth-schema.ts";
 export * from "./back-office-schema.ts";
 export * from "./card-payments-schema.ts";
 export * from "./content-schema.ts";
+export * from "./coupons-schema.ts";
 export * from "./newsletter-schema.ts";
 export * from "./notifications-schema.ts";
 export * from "./ops-schema.ts";
@@ -143,10 +145,15 @@ export const subscriptions = pgTable(
     autorenew: boolean("autorenew").notNull().default(true),
     /** Granted by staff: no money moved, never renewed by a charge. */
     complimentary: boolean("complimentary").notNull().default(false),
+    /** The coupon code whose rule still discounts this plan's renewals; null: none does. */
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    /** Renewals the code still discounts; null with a code: every renewal. */
+    couponRenewalsLeft: integer("coupon_renewals_left"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("subscriptions_coupon_renewals", sql`${t.couponRenewalsLeft} IS NULL OR ${t.couponRenewalsLeft} >= 0`),
     // Lifetime never renews and never ends; the others always have a next billing date.
     check(
       "subscriptions_lifetime_shape",

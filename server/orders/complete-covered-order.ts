@@ -92,7 +92,8 @@ async function completeInTransaction(tx: Tx, userId: string, now: Date): Promise
     });
   } catch (error) {
     // The purchase refuses before writing anything, so the transaction goes on to record why.
-    if (!isAppError(error) || (error.code !== "CONFLICT" && error.code !== "PAYMENT_REQUIRED")) throw error;
+    // A coupon code's refusal (used up by others meanwhile) is one of them: the member can take the code off.
+    if (!isAppError(error) || !["CONFLICT", "PAYMENT_REQUIRED", "VALIDATION"].includes(error.code)) throw error;
     if (order.problem !== error.message)
       await tx.update(orders).set({ problem: error.message }).where(eq(orders.id, order.id));
     return { status: "refused", orderId: order.id, problem: error.message };

@@ -4,6 +4,8 @@ import { priceCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import { purchaseMessages } from "../billing/messages.ts";
 import { activePlanIds } from "../billing/purchase-subscriptions.ts";
+import { checkCouponCode } from "../coupons/check-coupon-code.ts";
+import { priceWithCoupon } from "../coupons/price-with-coupon.ts";
 import type { Db } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
 import { orders, profiles } from "../db/schema.ts";
@@ -11,7 +13,7 @@ import { AppError } from "../lib/errors.ts";
 import { completeCoveredOrder, type CompleteOrderResult } from "./complete-covered-order.ts";
 import { orderMessages } from "./messages.ts";
 import { orderPriceColumns } from "./order-prices.ts";
-import { pricePlans } from "./price-plans.ts";
+import { listOf, pricePlans } from "./price-plans.ts";
 import { PRICE_HOLD_MS } from "./reprice-order.ts";
 
 const LIFETIME_MS = ORDER_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
@@ -31,12 +33,18 @@ export async function createOrder(options: {
   userId: string;
   planIds: readonly number[];
   billingPeriod: BillingPeriod;
+  /** A coupon code typed for this cart: the order is priced with it and keeps it. */
+  couponCode?: string | null;
+  clientIp?: string | null;
   now?: Date;
 }): Promise<{ orderId: string; completion: CompleteOrderResult }> {
-  const { db, userId, billingPeriod } = options;
+  const { db, userId, billingPeriod, couponCode } = options;
   const now = options.now ?? new Date();
   const planIds = [...new Set(options.planIds)];
   if (planIds.length === 0) throw new AppError("VALIDATION", orderMessages.emptyCart);
+  // Checked outside the transaction first, so a refused guess stays counted.
+  if (couponCode)
+    await checkCouponCode({ db, code: couponCode, planIds, billingPeriod, userId, clientIp: options.clientIp, now });
   const orderId = await withRetry(() =>
     db.transaction(async (tx) => {
       const [profile] = await tx
@@ -52,6 +60,10 @@ export async function createOrder(options: {
       if (already.length > 0)
         throw new AppError("CONFLICT", purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)));
 
+      const cart = couponCode
+        ? (await priceWithCoupon({ tx, code: couponCode, userId, plans: listOf(priced.lines), billingPeriod, now }))
+            .cart
+        : priceCart(priced.lines);
       await tx
         .update(orders)
         .set({ status: "cancelled", closedAt: now })
@@ -62,7 +74,7 @@ export async function createOrder(options: {
           userId,
           planIds,
           billingPeriod,
-          ...orderPriceColumns(priceCart(priced.lines)),
+          ...orderPriceColumns(cart),
           pricesHeldUntil: new Date(now.getTime() + PRICE_HOLD_MS),
           expiresAt: new Date(now.getTime() + LIFETIME_MS),
           createdAt: now,

@@ -31,3 +31,8 @@ export async function pricePlans(options: {
     total: lines.reduce((sum, line) => sum + line.charged, 0n),
   };
 }
+
+/** The plans of priced lines at their list prices, to be priced again with a code. */
+export function listOf(lines: readonly PricedLine[]) {
+  return lines.map((line) => ({ planId: line.planId, name: line.name, listPrice: line.listPrice }));
+}

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
-import { priceCart } from "~/lib/priced-lines";
+import { priceCart, type PricedCart, type PricedLine } from "~/lib/priced-lines";
+import { priceWithCoupon } from "../coupons/price-with-coupon.ts";
 import type { Tx } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
+import { isAppError } from "../lib/errors.ts";
 import { orderPriceColumns } from "./order-prices.ts";
-import { pricePlans } from "./price-plans.ts";
+import { listOf, pricePlans } from "./price-plans.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -23,7 +25,7 @@ export async function repriceLapsedOrder(options: { tx: Tx; order: OrderRow; now
   if (order.pricesHeldUntil > now && order.lines) return order;
   const priced = await pricePlans({ db: tx, planIds: order.planIds, billingPeriod: order.billingPeriod });
   if (!priced) return order;
-  const cart = priceCart(priced.lines);
+  const cart = (await withCode(tx, order, priced.lines, now)) ?? priceCart(priced.lines);
   const changed = cart.charged !== order.totalAmount;
   const [updated] = await tx
     .update(orders)
@@ -35,4 +37,28 @@ export async function repriceLapsedOrder(options: { tx: Tx; order: OrderRow; now
     .where(eq(orders.id, order.id))
     .returning();
   return updated!;
+}
+
+/**
+ * The lines priced again with the order's code, if the code still takes something off them; null
+ * when the order has none or the code no longer applies (paused, past its date, used up), so the
+ * order is priced without it and a different total waits for the member.
+ */
+async function withCode(tx: Tx, order: OrderRow, lines: PricedLine[], now: Date): Promise<PricedCart | null> {
+  if (!order.couponCode) return null;
+  try {
+    const { cart } = await priceWithCoupon({
+      tx,
+      code: order.couponCode,
+      userId: order.userId,
+      plans: listOf(lines),
+      billingPeriod: order.billingPeriod,
+      now,
+    });
+    return cart.discount > 0n ? cart : null;
+  } catch (error) {
+    // Refusals are thrown before anything is written: the transaction goes on without the code.
+    if (isAppError(error)) return null;
+    throw error;
+  }
 }

@@ -50,6 +50,24 @@ export async function enforceRateLimit(options: Parameters<typeof consumeRateLim
   return result;
 }
 
+/**
+ * Whether `key` has already spent `limit` in its current window, without counting a hit: for a
+ * limit that counts only failures (a wrong coupon code), checked before the attempt so a lucky
+ * guess after the limit is refused like any other.
+ */
+export async function peekRateLimit(options: { db: DbOrTx; key: string; limit: number }): Promise<RateLimitResult> {
+  const rows = await options.db.execute<{ count: number; retry_after: number }>(sql`
+    select count, ceil(extract(epoch from (reset_at - now())))::int as retry_after
+    from rate_limits where key = ${options.key} and reset_at > now()`);
+  const row = rows.rows[0];
+  const count = row ? Number(row.count) : 0;
+  return {
+    allowed: count < options.limit,
+    remaining: Math.max(0, options.limit - count),
+    retryAfterSeconds: row ? Math.max(1, Number(row.retry_after)) : 0,
+  };
+}
+
 /** Deletes expired counters; run from a periodic job. */
 export async function pruneRateLimits(db: DbOrTx) {
   await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);

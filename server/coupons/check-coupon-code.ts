@@ -1,0 +1,62 @@
+import { couponMessages, termsToWire, type CouponTermsWire } from "~/lib/coupons";
+import type { BillingPeriod } from "~/lib/pricing";
+import type { DbOrTx } from "../db/client.ts";
+import { AppError } from "../lib/errors.ts";
+import { clientAddressKey } from "../security/client-address.ts";
+import { consumeRateLimit, peekRateLimit } from "../security/rate-limit.ts";
+import { couponError, couponRefusal, termsOf } from "./coupon-rules.ts";
+import { findCoupon } from "./find-coupon.ts";
+import { memberRefusal } from "./member-refusal.ts";
+
+/** Refused codes one account, and one address, may try in a window before being made to wait. */
+export const COUPON_GUESS_LIMIT = 10;
+export const COUPON_GUESS_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * A code a person typed, checked for a cart before anything is priced or paid: its terms for the
+ * cart to show, or its refusal (unknown, not valid yet, expired, paused, used up, not for these
+ * plans or this period; with a member: used already by them, for new members only).
+ *
+ * Guessing is limited per account and per address: only refused codes count, so a member who
+ * types a good code as often as they like is never held up; once either counter is spent every
+ * code is refused with the wait, a good one too, so a lucky guess past the limit tells nothing.
+ * The counters are written outside any purchase's transaction, so a refusal's count is never
+ * rolled back with it.
+ */
+export async function checkCouponCode(options: {
+  db: DbOrTx;
+  code: string;
+  planIds: readonly number[];
+  billingPeriod: BillingPeriod;
+  /** The member, when signed in: their own limit and their history count too. */
+  userId?: string | null;
+  clientIp?: string | null;
+  now?: Date;
+}): Promise<CouponTermsWire> {
+  const { db, userId, clientIp } = options;
+  const now = options.now ?? new Date();
+  const keys = [
+    ...(userId ? [`coupon:user:${userId}`] : []),
+    ...(clientIp ? [clientAddressKey("coupon", clientIp)] : []),
+  ];
+  for (const key of keys) {
+    const state = await peekRateLimit({ db, key, limit: COUPON_GUESS_LIMIT });
+    if (!state.allowed) throw limited(state.retryAfterSeconds);
+  }
+  const coupon = await findCoupon({ db, code: options.code });
+  const refusal = !coupon
+    ? couponMessages.unknown
+    : (couponRefusal(coupon, { planIds: options.planIds, period: options.billingPeriod, now }) ??
+      (userId ? await memberRefusal({ db, coupon, userId }) : null));
+  if (refusal) {
+    for (const key of keys)
+      await consumeRateLimit({ db, key, limit: COUPON_GUESS_LIMIT, windowSeconds: COUPON_GUESS_WINDOW_SECONDS });
+    throw couponError(refusal);
+  }
+  return termsToWire(termsOf(coupon!));
+}
+
+function limited(retryAfterSeconds: number) {
+  const message = couponMessages.tooMany(Math.ceil(retryAfterSeconds / 60));
+  return new AppError("RATE_LIMITED", message, { retryAfterSeconds, fieldErrors: { couponCode: message } });
+}

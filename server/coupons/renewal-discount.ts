@@ -1,0 +1,55 @@
+import { eq, sql } from "drizzle-orm";
+import { couponDiscount } from "~/lib/coupons";
+import type { Tx } from "../db/client.ts";
+import { coupons, subscriptions } from "../db/schema.ts";
+import { termsOf } from "./coupon-rules.ts";
+
+/**
+ * What a subscription's code takes off this renewal, or null when no code's rule covers it any
+ * more. The rule was granted with the purchase, so it is kept whatever happened to the code since
+ * (paused, past its date, used up by others): staff stop a code for new checkouts, not for the
+ * members already promised it. The discount is the code's, at today's list price.
+ */
+export async function renewalDiscount(options: {
+  tx: Tx;
+  subscription: { couponId: number | null; couponRenewalsLeft: number | null };
+  listPrice: bigint;
+}): Promise<{ couponId: number; code: string; discount: bigint } | null> {
+  const { tx, subscription } = options;
+  if (subscription.couponId === null || subscription.couponRenewalsLeft === 0) return null;
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, subscription.couponId));
+  if (!row) return null;
+  return { couponId: row.id, code: row.code, discount: couponDiscount(termsOf(row), options.listPrice) };
+}
+
+/**
+ * A renewal the code discounted: one fewer renewal left for a code that counts them (the rule is
+ * dropped with the last one), and the use recorded against the renewal's billing row. Renewals do
+ * not count against the code's limits, which are for purchases.
+ */
+export async function recordRenewalRedemption(options: {
+  tx: Tx;
+  subscriptionId: string;
+  userId: string;
+  couponId: number;
+  renewalsLeft: number | null;
+  billingId: string;
+  list: bigint;
+  discount: bigint;
+  charged: bigint;
+  now: Date;
+}): Promise<void> {
+  const { tx } = options;
+  if (options.renewalsLeft !== null) {
+    const left = options.renewalsLeft - 1;
+    await tx
+      .update(subscriptions)
+      .set(left > 0 ? { couponRenewalsLeft: left } : { couponId: null, couponRenewalsLeft: null })
+      .where(eq(subscriptions.id, options.subscriptionId));
+  }
+  await tx.execute(sql`
+    insert into coupon_redemptions (coupon_id, user_id, kind, billing_id, list_amount, discount_amount, charged_amount,
+                                    created_at)
+    values (${options.couponId}, ${options.userId}, 'renewal', ${options.billingId}::uuid, ${options.list},
+            ${options.discount}, ${options.charged}, ${options.now.toISOString()}::timestamptz)`);
+}

@@ -1,0 +1,108 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.ts";
+import { createdAt, micro, updatedAt } from "./columns.ts";
+import { billingPeriod } from "./enums.ts";
+
+export const couponKind = pgEnum("coupon_kind", ["percent", "fixed"]);
+export const couponDuration = pgEnum("coupon_duration", ["once", "forever", "repeating"]);
+export const redemptionKind = pgEnum("coupon_redemption_kind", ["purchase", "renewal"]);
+
+/**
+ * A coupon code staff made. The code is unique whatever its case (stored in capitals, the index
+ * on upper() holds rows written by hand too). `redemptionCount` counts purchases made with it,
+ * raised in the purchase's transaction under the row's lock, so the last use goes to one member.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    kind: couponKind("kind").notNull(),
+    percentOff: integer("percent_off"),
+    amountOff: micro("amount_off"),
+    /** The plans it applies to; null: every plan. */
+    planIds: integer("plan_ids").array(),
+    /** The periods it applies to; null: every period. */
+    periods: billingPeriod("periods").array(),
+    duration: couponDuration("duration").notNull().default("once"),
+    /** For `repeating`: how many renewals after the first period are discounted too. */
+    durationRenewals: integer("duration_renewals"),
+    /** Purchases it may be used for in all; null: no limit. */
+    maxRedemptions: integer("max_redemptions"),
+    /** Purchases one member may use it for. */
+    perMemberLimit: integer("per_member_limit").notNull().default(1),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    newMembersOnly: boolean("new_members_only").notNull().default(false),
+    paused: boolean("paused").notNull().default(false),
+    redemptionCount: integer("redemption_count").notNull().default(0),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_unique").on(sql`upper(${t.code})`),
+    check(
+      "coupons_amount_shape",
+      sql`(${t.kind} = 'percent' AND ${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOff} IS NULL)
+          OR (${t.kind} = 'fixed' AND ${t.amountOff} > 0 AND ${t.percentOff} IS NULL)`,
+    ),
+    check(
+      "coupons_duration_shape",
+      sql`(${t.duration} = 'repeating') = (${t.durationRenewals} IS NOT NULL AND ${t.durationRenewals} > 0)`,
+    ),
+    check(
+      "coupons_limits",
+      sql`(${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0) AND ${t.perMemberLimit} > 0
+          AND ${t.redemptionCount} >= 0 AND (${t.maxRedemptions} IS NULL OR ${t.redemptionCount} <= ${t.maxRedemptions})`,
+    ),
+    check("coupons_window", sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validFrom} < ${t.validUntil}`),
+  ],
+);
+
+/**
+ * One use of a code: a purchase (counted against the code's limits) or a renewal that the code's
+ * rule discounted (not counted). The amounts are the checkout's sums for a purchase, the
+ * renewal's for a renewal; the billing row they came from is named.
+ */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: redemptionKind("kind").notNull(),
+    /** The billing row (billing_history.id) of the purchase or renewal. */
+    billingId: uuid("billing_id").notNull(),
+    orderId: uuid("order_id"),
+    listAmount: micro("list_amount").notNull(),
+    discountAmount: micro("discount_amount").notNull(),
+    chargedAmount: micro("charged_amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "coupon_redemptions_priced",
+      sql`${t.discountAmount} > 0 AND ${t.chargedAmount} >= 0 AND ${t.chargedAmount} <= ${t.listAmount} - ${t.discountAmount}`,
+    ),
+    index("coupon_redemptions_coupon_idx").on(t.couponId, t.createdAt),
+    index("coupon_redemptions_user_idx").on(t.userId, t.couponId),
+  ],
+);

@@ -1,0 +1,83 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { priceFor, type BillingPeriod } from "~/lib/pricing";
+import { couponSchema, type CouponForm } from "~/lib/validation/admin/coupons";
+import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
+import type { Db } from "#server/db/client";
+import { billingHistory, couponRedemptions, coupons, ledgerEntries, profiles } from "#server/db/schema";
+import { createCoupon } from "#server/staff/coupons/create-coupon";
+import type { StaffActor } from "#server/staff/record-audit-event";
+
+export const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
+export const actor: StaffActor = { userId: null, label: "test-operator", role: "operator" };
+
+/** A code made as the back office's form makes one (the same schema), with any field changed. */
+export async function makeCoupon(db: Db, form: Partial<CouponForm> = {}) {
+  const input = couponSchema.parse({
+    code: `C${crypto.randomBytes(4).toString("hex")}`,
+    kind: "percent",
+    percentOff: "20",
+    duration: "once",
+    ...form,
+  });
+  const { couponId } = await createCoupon({ db, input, actor });
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId));
+  return row!;
+}
+
+/** Buys plans from the balance with a code, at the total the cart would show. */
+export function buy(
+  db: Db,
+  options: {
+    userId: string;
+    plans: { id: number; price: bigint }[];
+    code?: string;
+    total: bigint;
+    period?: BillingPeriod;
+    clientIp?: string;
+    now?: Date;
+  },
+) {
+  return purchaseSubscriptions({
+    db,
+    userId: options.userId,
+    planIds: options.plans.map((plan) => plan.id),
+    billingPeriod: options.period ?? "monthly",
+    totalAmount: options.total,
+    idempotencyKey: crypto.randomUUID(),
+    couponCode: options.code,
+    clientIp: options.clientIp ?? "192.0.2.1",
+    now: options.now,
+  });
+}
+
+export const listTotal = (plans: { price: bigint }[], period: BillingPeriod = "monthly") =>
+  plans.reduce((sum, plan) => sum + priceFor(plan.price, period), 0n);
+
+/** What a member's purchases left: the bills, the ledger's debits, the code's uses and the balance. */
+export async function moneyOf(db: Db, userId: string) {
+  const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, userId));
+  return {
+    balance: profile!.balance,
+    bills: await db
+      .select()
+      .from(billingHistory)
+      .where(eq(billingHistory.userId, userId))
+      .orderBy(billingHistory.issueDate),
+    debits: (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)))
+      .filter((entry) => entry.amount < 0n)
+      .map((entry) => entry.amount),
+    uses: await db.select().from(couponRedemptions).where(eq(couponRedemptions.userId, userId)),
+  };
+}
+
+/** The refusal an awaited call threw: its status code and message. */
+export async function refusalOf(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    const e = error as { code?: string; message: string };
+    return { code: e.code, message: e.message };
+  }
+  throw new Error("expected a refusal");
+}
