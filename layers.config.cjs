@@ -68,6 +68,7 @@ const PUBLIC_FILES = {
     "cancel-order",
     "accept-order-price",
     "get-open-order",
+    "get-open-order-notice",
     "list-member-orders",
     "expire-orders",
     "get-member-cart",

@@ -7,3 +7,21 @@ export const ORDER_LIFETIME_DAYS = 7;
 export function orderReference(orderId: string): string {
   return `ORD-${orderId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
 }
+
+/** The dashboard's page for the member's order: every reminder of an open order leads there. */
+export const ORDER_PATH = "/dashboard?section=order";
+
+const unit = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * How long an order stays open, in words: whole days, else whole hours, else minutes. Rounded
+ * down, so a member is never told they have longer than they do.
+ */
+export function timeLeftText(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return "less than a minute";
+  const hours = Math.floor(minutes / 60);
+  if (hours < 1) return unit(minutes, "minute");
+  const days = Math.floor(hours / 24);
+  return days < 1 ? unit(hours, "hour") : unit(days, "day");
+}

@@ -3,6 +3,7 @@ import type {
   BillingData,
   DepositWallet,
   KnowledgebaseData,
+  OpenOrderNotice,
   OrderData,
   SectionData,
   SubscriptionsData,
@@ -12,6 +13,7 @@ import { listPublishedPlans } from "../content/list-published-plans.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
 import { getMemberCart } from "../orders/get-member-cart.ts";
+import { getOpenOrderNotice } from "../orders/get-open-order-notice.ts";
 import { getOpenOrder } from "../orders/get-open-order.ts";
 import { listBillingHistory } from "./list-billing-history.ts";
 import { listKnowledgebase } from "./list-knowledgebase.ts";
@@ -77,6 +79,19 @@ export function loadOrderData(options: { db: Db; userId: string; wallet: Deposit
     ORDER_LOAD_FAILED,
     "order",
   );
+}
+
+/**
+ * The open order every page reminds the member of. A failure to read it is logged and leaves the
+ * reminder out: the page the member asked for still opens.
+ */
+export async function loadOpenOrderNotice(options: { db: DbOrTx; userId: string }): Promise<OpenOrderNotice | null> {
+  try {
+    return await getOpenOrderNotice(options);
+  } catch (error) {
+    getLogger().error({ err: error }, "dashboard: the open order failed to load");
+    return null;
+  }
 }
 
 export function loadKnowledgebaseData(db: DbOrTx): Promise<KnowledgebaseData> {

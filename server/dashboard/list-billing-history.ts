@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
-import { orderReference } from "~/lib/orders";
+import { ORDER_PATH, orderReference } from "~/lib/orders";
 import { receiptPath } from "~/lib/receipts";
 import type { BillingRow, StatementKind } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
@@ -32,10 +32,12 @@ const LEDGER_ONLY: Partial<Record<string, { paymentType: string; description: st
  * billing row written with it (its invoice, a deposit's transaction linked to the TRON explorer,
  * the order a purchase completed). Billing rows that moved no money (a failed renewal, a
  * complimentary plan) and orders that were not paid (pending, expired, cancelled) are rows too;
- * a paid order is its purchase's row, not one of its own.
+ * a paid order is its purchase's row, not one of its own. The open order's row leads to its page to
+ * be paid; one whose time is up reads expired even before the orders job has marked it so.
  */
-export async function listBillingHistory(options: { db: DbOrTx; userId: string }): Promise<BillingRow[]> {
+export async function listBillingHistory(options: { db: DbOrTx; userId: string; now?: Date }): Promise<BillingRow[]> {
   const { db, userId } = options;
+  const now = options.now ?? new Date();
   const [entries, unlinked, orders] = await Promise.all([
     db
       .select({ ledger: ledgerEntries, bill: billingHistory })
@@ -73,6 +75,7 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       transaction: bill?.txHash ? { hash: bill.txHash, url: tronTransactionUrl(bill.txHash) } : null,
       order: order ? { reference: orderReference(order.id) } : null,
       receiptPath: bill && hasReceipt(kind, bill.status) ? receiptPath(bill.invoiceId) : null,
+      payPath: null,
       takenOff: bill ? takenOffOf(bill) : null,
       at: ledger.createdAt,
       seq: ledger.id,
@@ -93,6 +96,7 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       transaction: bill.txHash ? { hash: bill.txHash, url: tronTransactionUrl(bill.txHash) } : null,
       order: null,
       receiptPath: hasReceipt(kind, bill.status) ? receiptPath(bill.invoiceId) : null,
+      payPath: null,
       takenOff: takenOffOf(bill),
       at: bill.issueDate,
       seq: AFTER_LEDGER,
@@ -100,6 +104,8 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
   }
   for (const order of orders) {
     if (folded.has(order.id)) continue;
+    const lapsed = order.status === "pending" && new Date(order.expiresAt) <= now;
+    const status = lapsed ? "expired" : order.status;
     rows.push({
       id: order.id,
       invoiceId: orderReference(order.id),
@@ -108,11 +114,12 @@ export async function listBillingHistory(options: { db: DbOrTx; userId: string }
       totalAmount: order.total,
       amount: null,
       paymentType: "Order",
-      status: order.status,
+      status,
       description: `${order.plans.map((plan) => plan.name).join(", ")} (${order.billingPeriod}), ${formatUsdt(BigInt(order.total), { suffix: true })}`,
       transaction: null,
       order: null,
       receiptPath: null,
+      payPath: status === "pending" ? ORDER_PATH : null,
       takenOff: order.takenOff,
       at: new Date(order.createdAt),
       seq: AFTER_LEDGER,

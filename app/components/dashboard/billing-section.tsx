@@ -101,6 +101,14 @@ function BillingTableRow({ row }: { row: BillingRow }) {
         {row.description ? " " : null}
         {row.description ? <span className="block text-xs text-muted-foreground">{row.description}</span> : null}
         {row.order ? <span className="block text-xs text-muted-foreground">Order {row.order.reference}</span> : null}
+        {row.payPath ? (
+          <Link
+            to={row.payPath}
+            className="mt-1 block text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Pay now
+          </Link>
+        ) : null}
         <TakenOffNote takenOff={row.takenOff} />
       </TableCell>
       <TableCell label="Total amount" className="tabular-nums sm:text-right" data-column="amount">

@@ -1,8 +1,10 @@
 import * as React from "react";
-import type { MemberProfile } from "~/lib/view-types/member";
+import type { MemberProfile, OpenOrderNotice } from "~/lib/view-types/member";
 
 type DashboardContextValue = {
   profile: MemberProfile;
+  /** The member's unpaid order, reminded of wherever they look (null on the order's own page). */
+  openOrder: OpenOrderNotice | null;
   /** The balance shown in the header, micro-USDT; a purchase sets it from its answer right away. */
   balance: bigint;
   setBalance: (micro: bigint) => void;
@@ -15,11 +17,13 @@ const DashboardContext = React.createContext<DashboardContextValue | null>(null)
 
 export function DashboardProvider({
   profile,
+  openOrder,
   openDeposit,
   support,
   children,
 }: {
   profile: MemberProfile;
+  openOrder: OpenOrderNotice | null;
   openDeposit: () => void;
   support: DashboardContextValue["support"];
   children: React.ReactNode;
@@ -29,8 +33,8 @@ export function DashboardProvider({
   React.useEffect(() => setBalance(BigInt(profile.balance)), [profile.balance]);
   const { open, preload } = support;
   const value = React.useMemo(
-    () => ({ profile, balance, setBalance, openDeposit, support: { open, preload } }),
-    [profile, balance, openDeposit, open, preload],
+    () => ({ profile, openOrder, balance, setBalance, openDeposit, support: { open, preload } }),
+    [profile, openOrder, balance, openDeposit, open, preload],
   );
   return <DashboardContext.Provider value={value}>{children}</DashboardContext.Provider>;
 }

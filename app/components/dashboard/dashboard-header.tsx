@@ -5,19 +5,24 @@ import { Separator } from "~/components/ui/separator";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
+import { HeaderOrderLink } from "./order/open-order-notice";
 
-/** The language label EN, the balance button opening the deposit dialog, the member's name, Logout. */
+/**
+ * The language label EN, an unpaid order's amount due (a link to pay it), the balance button
+ * opening the deposit dialog, the member's name, Logout.
+ */
 export function DashboardHeader() {
   const { profile, balance, openDeposit } = useDashboard();
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   return (
-    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
+    <header className="sticky top-0 z-20 flex min-h-14 shrink-0 flex-wrap items-center gap-x-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
-      <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+      <div className="ml-auto flex h-14 min-w-0 items-center gap-2 sm:gap-3">
         <span title="Language: English" className="text-sm font-medium text-muted-foreground select-none">
           EN
         </span>
+        <HeaderOrderLink className="max-sm:hidden" />
         <Button
           type="button"
           variant="outline"
@@ -40,6 +45,7 @@ export function DashboardHeader() {
           </Button>
         </Form>
       </div>
+      <HeaderOrderLink className="mb-2 w-full sm:hidden" />
     </header>
   );
 }

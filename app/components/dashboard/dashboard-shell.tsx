@@ -1,7 +1,7 @@
 import * as React from "react";
 import { SupportButton, useContactDialog } from "~/components/site/support-button";
 import { SidebarProvider } from "~/components/ui/sidebar";
-import type { DepositWallet, MemberProfile } from "~/lib/view-types/member";
+import type { DepositWallet, MemberProfile, OpenOrderNotice } from "~/lib/view-types/member";
 import { DashboardProvider } from "./dashboard-context";
 import { DashboardHeader } from "./dashboard-header";
 import { DashboardSidebar } from "./dashboard-sidebar";
@@ -16,12 +16,15 @@ export function DashboardShell({
   sidebarOpen,
   profile,
   wallet,
+  openOrder,
   section,
   children,
 }: {
   sidebarOpen: boolean;
   profile: MemberProfile;
   wallet: DepositWallet | null;
+  /** The member's unpaid order, reminded of on every page but its own. */
+  openOrder: OpenOrderNotice | null;
   section: string;
   children: React.ReactNode;
 }) {
@@ -38,7 +41,12 @@ export function DashboardShell({
   // The phone menu's "Contact support" opens this one (the menu unmounts as it closes).
   const support = useContactDialog(prefill);
   return (
-    <DashboardProvider profile={profile} openDeposit={openDeposit} support={support}>
+    <DashboardProvider
+      profile={profile}
+      openOrder={section === "order" ? null : openOrder}
+      openDeposit={openDeposit}
+      support={support}
+    >
       <SidebarProvider defaultOpen={sidebarOpen}>
         <DashboardSidebar active={section} />
         {/* SidebarInset's place, as a plain column so the header is a top-level banner beside <main>. */}

@@ -14,11 +14,13 @@ import type { MemberSubscription, SubscriptionsData } from "~/lib/view-types/mem
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { MemberSubscriptions } from "./member-subscriptions";
+import { OpenOrderCard } from "./order/open-order-notice";
 
-/** Subscriptions: the member's own plans first, then the plan cards with a cart and the confirm-purchase dialog. */
+/** Subscriptions: an unpaid order first, then the member's own plans, then the plan cards with a cart and the confirm-purchase dialog. */
 export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
   return (
     <DashboardSection id="subscriptions" title="Subscriptions" className="gap-8">
+      <OpenOrderCard />
       <SectionContent
         data={data}
         loading={

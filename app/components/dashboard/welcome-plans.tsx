@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { MemberSubscription, WelcomeData } from "~/lib/view-types/member";
+import { useDashboard } from "./dashboard-context";
 import { formatDate, periodName } from "./format";
 
 /** When a plan renews or ends, in words: the date alone would not say which. */
@@ -24,6 +25,7 @@ export function WelcomePlans({
   telegramVerified: boolean;
   telegramBot: string | null;
 }) {
+  const { openOrder } = useDashboard();
   if (!data) return null;
   if ("error" in data)
     return (
@@ -38,7 +40,9 @@ export function WelcomePlans({
         <CardTitle>
           <h2 className="text-lg">Your plans</h2>
         </CardTitle>
-        {active.length === 0 ? (
+        {active.length === 0 && openOrder ? (
+          <CardDescription>You have no active plan yet: it starts as soon as your order above is paid.</CardDescription>
+        ) : active.length === 0 ? (
           <CardDescription>
             You have no active plan yet.{" "}
             <Link to="/dashboard?section=subscriptions" className="underline underline-offset-4">

@@ -4,10 +4,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import type { WelcomeData } from "~/lib/view-types/member";
 import { useDashboard } from "./dashboard-context";
 import { DashboardSection } from "./dashboard-section";
+import { OpenOrderCard } from "./order/open-order-notice";
 import { TelegramCodeDialog } from "./telegram-code-dialog";
 import { WelcomePlans } from "./welcome-plans";
 
-/** Welcome: the member's plans and next step, then "Enter Your Telegram Username" verification. */
+/** Welcome: an unpaid order first, the member's plans and next step, then "Enter Your Telegram Username" verification. */
 export function WelcomeSection({ data }: { data?: WelcomeData }) {
   const { profile } = useDashboard();
   const username = profile.telegramUsername;
@@ -18,6 +19,7 @@ export function WelcomeSection({ data }: { data?: WelcomeData }) {
       description="Link your Telegram account to receive signals, then pick your plans under Subscriptions."
       className="max-w-3xl"
     >
+      <OpenOrderCard />
       <WelcomePlans data={data} telegramVerified={profile.telegramVerified} telegramBot={profile.telegramBot} />
       <Card>
         <CardHeader>

@@ -84,6 +84,8 @@ export type BillingRow = {
   order: { reference: string } | null;
   /** A paid purchase's or renewal's receipt page (a path); null for everything else. */
   receiptPath: string | null;
+  /** The open order's page, where it is paid (a path); null for every other row. */
+  payPath: string | null;
   /** What was taken off a purchase's or renewal's list price; null when it was charged in full. */
   takenOff: PriceTakenOff | null;
 };
@@ -151,6 +153,26 @@ export type MemberOrder = {
   repriced: boolean;
   /** Why the covered order could not be purchased (a plan withdrawn or already active). */
   problem: string | null;
+};
+
+/**
+ * The member's open order as every dashboard page reminds them of it (the header, Welcome,
+ * Subscriptions, billing history): what is due, how long it stays open, where to pay it.
+ * Money is micro-USDT.
+ */
+export type OpenOrderNotice = {
+  id: string;
+  reference: string;
+  plans: string[];
+  billingPeriod: BillingPeriod;
+  total: string;
+  /** total − balance, never below zero: zero when the balance covers it but the member must act first. */
+  due: string;
+  expiresAt: string;
+  /** How long it stays open, in words ("6 days"), as of the page's load. */
+  timeLeft: string;
+  /** What the member must do before it can be paid: accept a new total, or cancel an order that cannot complete. */
+  attention: "new-total" | "cannot-complete" | null;
 };
 
 /** The dashboard's order view: the member's pending order (or the one just closed) with what is still due. */

@@ -18,6 +18,7 @@ import { requireMember } from "#server/auth/accounts/session";
 import {
   loadBillingData,
   loadKnowledgebaseData,
+  loadOpenOrderNotice,
   loadOrderData,
   loadSubscriptionsData,
   loadWelcomeData,
@@ -52,15 +53,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw error;
   });
   const wallet = await getDepositWallet({ db, userId, address: profile.walletAddress });
+  // The order page settles the order before anything reads it (paid when covered, expired when due).
+  const order = open === "order" ? await loadOrderData({ db, userId, wallet }) : null;
   return data(
     {
       section,
       sidebarOpen: readSidebarState(request),
       profile,
       wallet,
+      openOrder: await loadOpenOrderNotice({ db, userId }),
       welcome: open === "welcome" ? await loadWelcomeData({ db, userId }) : null,
       subscriptions: open === "subscriptions" ? await loadSubscriptionsData({ db, userId }) : null,
-      order: open === "order" ? await loadOrderData({ db, userId, wallet }) : null,
+      order,
       billing: open === "billing-history" ? await loadBillingData({ db, userId }) : null,
       knowledgebase: open === "knowledgebase" ? await loadKnowledgebaseData(db) : null,
     },
@@ -70,7 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { sidebarOpen, profile, wallet } = loaderData;
+  const { sidebarOpen, profile, wallet, openOrder } = loaderData;
   const cardPayments = useSiteData()?.config.cardPayments ?? false;
   // The section being opened shows at once (in its loading state) instead of the old one lingering.
   const target =
@@ -84,7 +88,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (session.ended) return <SessionEndedScreen />;
   return (
     <SessionEndedProvider value={session.end}>
-      <DashboardShell sidebarOpen={sidebarOpen} profile={profile} wallet={wallet} section={section.key}>
+      <DashboardShell
+        sidebarOpen={sidebarOpen}
+        profile={profile}
+        wallet={wallet}
+        openOrder={openOrder}
+        section={section.key}
+      >
         <EmailVerificationBanner />
         <CardPaymentReturn />
         {!section.enabled ? (
