@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ORDER_LIFETIME_DAYS } from "~/lib/orders";
 import { priceCart } from "~/lib/priced-lines";
-import type { BillingPeriod } from "~/lib/pricing";
+import { isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
 import { purchaseMessages } from "../billing/messages.ts";
 import { activePlanIds } from "../billing/purchase-subscriptions.ts";
 import { checkCouponCode } from "../coupons/check-coupon-code.ts";
@@ -25,7 +25,8 @@ const LIFETIME_MS = ORDER_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
  * A member has one pending order: a new cart cancels the one before (in the same transaction,
  * under the profile lock that completions take too, so a deposit completing the old order and a
  * new cart replacing it never both win). Refused like a purchase: a plan not published → the
- * purchase's "no longer available", a plan already active → "Already subscribed to: …".
+ * purchase's "no longer available", a plan already active → "Already subscribed to: …", a
+ * period the pricing module does not know → the purchase form's message (400).
  * After commit the order is completed at once if the balance already covers it.
  */
 export async function createOrder(options: {
@@ -42,6 +43,9 @@ export async function createOrder(options: {
   const now = options.now ?? new Date();
   const planIds = [...new Set(options.planIds)];
   if (planIds.length === 0) throw new AppError("VALIDATION", orderMessages.emptyCart);
+  // Callers other than the form's schema (a kept cart, a sign-up's cart) may hand over any text;
+  // the pricing module has no price for it, so it is refused before anything is read or written.
+  if (!isBillingPeriod(billingPeriod)) throw new AppError("VALIDATION", orderMessages.unknownPeriod);
   // Checked outside the transaction first, so a refused guess stays counted.
   if (couponCode)
     await checkCouponCode({ db, code: couponCode, planIds, billingPeriod, userId, clientIp: options.clientIp, now });

@@ -11,8 +11,9 @@ import { dashboardUrl } from "./telegram-links.ts";
 
 /**
  * Removes from the paid chats everyone the bot let in who is no longer entitled (subscription
- * expired or lapsed, account verified elsewhere): ban then unban at once, which removes them
- * and lets them rejoin after paying; then tells them why, with a link to the dashboard.
+ * expired or lapsed, account verified elsewhere): a ban of ten minutes then an unban at once,
+ * which removes them and lets them rejoin after paying (the ban's end bounds it if the unban
+ * fails); then tells them why, with a link to the dashboard.
  * `subscriptionIds` narrows the sweep to those subscriptions' members and chats (the renewal
  * job's results); `endedSince` to members whose subscription ended since then and failed
  * removals due again (the renewal job's sweep every minute); without either every recorded
@@ -90,14 +91,34 @@ export async function removeExpiredAccess(options: {
   return result;
 }
 
+/**
+ * How long the ban that removes someone lasts if the unban right after it never lands. Telegram
+ * lifts a ban by itself at its end (in supergroups and channels, which chats joined by request
+ * are); under 30 seconds or over 366 days it would be for ever. Ten minutes leave room for a
+ * clock several minutes apart from Telegram's.
+ */
+export const REMOVAL_BAN_SECONDS = 10 * 60;
+
 /** True when the person was removed; false when there was nothing to do (left already, or an admin). */
 async function removeFromChat(bot: TelegramBot, stale: StaleMember): Promise<boolean> {
   const member = await bot.api.getChatMember(stale.chatId, stale.telegramUserId);
   if (member.status === "left" || member.status === "kicked") return false;
   if (member.status === "creator" || member.status === "administrator") return false;
   if (member.status === "restricted" && !member.is_member) return false;
-  await bot.api.banChatMember(stale.chatId, stale.telegramUserId);
-  await bot.api.unbanChatMember(stale.chatId, stale.telegramUserId, { only_if_banned: true });
+  // Telegram's clock, not the sweep's (a test's or a late run's): the end must lie ahead of it.
+  const until = Math.floor(Date.now() / 1000) + REMOVAL_BAN_SECONDS;
+  await bot.api.banChatMember(stale.chatId, stale.telegramUserId, { until_date: until });
+  // Once the ban holds, the person is out: the removal is done. The unban only lets them back
+  // sooner; if it fails the ban ends by itself, so it is neither retried nor counted as failed
+  // (a retry would find them "kicked" and do nothing anyway).
+  await bot.api
+    .unbanChatMember(stale.chatId, stale.telegramUserId, { only_if_banned: true })
+    .catch((error: unknown) =>
+      getLogger().warn(
+        { chatId: stale.chatId, telegramUserId: stale.telegramUserId, err: (error as Error).message, until },
+        "telegram: removed, but the unban failed; the ban ends by itself",
+      ),
+    );
   return true;
 }
 

@@ -3,7 +3,8 @@ import { afterEach, expect, it, vi } from "vitest";
 import { adjustBalance } from "#server/billing/adjust-balance";
 import { postLedgerEntry } from "#server/billing/ledger";
 import type { Db } from "#server/db/client";
-import { billingHistory, ledgerEntries, notifications, profiles } from "#server/db/schema";
+import { auditLog, billingHistory, ledgerEntries, notifications, profiles } from "#server/db/schema";
+import { adjustMemberBalanceByStaff } from "#server/staff/members/adjust-member-balance";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -142,6 +143,52 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
       code: "NOT_FOUND",
       message: "No member with the email nobody@example.com.",
     });
+  });
+
+  it("two adjustments under one reference text, from the command and from the member page, each keep their own effects", async () => {
+    const m = await createMember(db(), { balance: 1_000_000n });
+    const ops = await adjustBalance({
+      db: db(),
+      email: m.email,
+      amount: 5_000_000n,
+      reference: "case-7",
+      reason: "late deposit",
+      actor: "alice",
+    });
+    // The member page's credit with the same text as its key: another door, so another change.
+    const staff = await adjustMemberBalanceByStaff({
+      db: db(),
+      memberId: m.id,
+      direction: "credit",
+      amount: 3_000_000n,
+      reason: "goodwill",
+      key: "case-7",
+      actor: { userId: null, label: "bob@example.com", role: "owner" },
+    });
+    expect([ops.applied, staff.applied]).toEqual([true, true]);
+    expect(staff.balance).toBe("9000000");
+    const state = await stateOf(db(), m.id);
+    expect(state.balance).toBe(9_000_000n);
+    expect(state.entries.slice(1)).toEqual([
+      { kind: "adjustment", amount: 5_000_000n, reference: "ops:case-7", memo: "alice: late deposit" },
+      { kind: "adjustment", amount: 3_000_000n, reference: "staff-adjust:case-7", memo: "bob@example.com: goodwill" },
+    ]);
+    // A billing row each, under its own invoice id and reason, naming its own ledger row.
+    expect(state.bills.map((b) => [b.totalAmount, b.description, b.ledgerReference])).toEqual([
+      [5_000_000n, "late deposit", "ops:case-7"],
+      [3_000_000n, "goodwill", "staff-adjust:case-7"],
+    ]);
+    expect(new Set(state.bills.map((b) => b.invoiceId)).size).toBe(2);
+    // A notice each, with the balance after that credit, not after both.
+    expect(state.notes).toEqual([
+      { kind: "balance_credited", payload: { amount: "$5.00", balance: "$6.00" } },
+      { kind: "balance_credited", payload: { amount: "$3.00", balance: "$9.00" } },
+    ]);
+    // The member page's audit row: its own change, from the balance the command left.
+    const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, m.id));
+    expect(audits.map((a) => [a.action, a.before, a.after])).toEqual([
+      ["member.balance-credit", { balance: "6000000" }, { balance: "9000000", reference: "staff-adjust:case-7" }],
+    ]);
   });
 
   it("refuses a zero amount and a blank reference before anything is written", async () => {

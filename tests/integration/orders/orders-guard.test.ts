@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { ORDER_LIFETIME_DAYS, ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
+import type { BillingPeriod } from "~/lib/pricing";
 import { handleStripeEvent } from "#server/card-payments/handle-stripe-event";
 import {
   billingHistory,
@@ -17,6 +18,7 @@ import {
   purchaseRequests,
   subscriptions,
 } from "#server/db/schema";
+import { AppError } from "#server/lib/errors";
 import { acceptOrderPrice } from "#server/orders/accept-order-price";
 import { cancelOrder } from "#server/orders/cancel-order";
 import { completeCoveredOrder } from "#server/orders/complete-covered-order";
@@ -362,13 +364,24 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
       [pending, "pending"],
     ]);
     for (const refused of [
-      { planIds: [plan.id, other.id], message: "Already subscribed to: Orbit" },
-      { planIds: [999_999], message: "no longer available" },
-      { planIds: [], message: "Add a plan to your cart first." },
+      { planIds: [plan.id, other.id], code: "CONFLICT", message: "Already subscribed to: Orbit" },
+      { planIds: [999_999], code: "CONFLICT", message: "no longer available" },
+      { planIds: [], code: "VALIDATION", message: "Add a plan to your cart first." },
+      // A period the pricing module has no price for: a clear 400, not a TypeError (a 500).
+      {
+        planIds: [other.id],
+        billingPeriod: "yearly",
+        code: "VALIDATION",
+        message: "Billing period must be monthly, quarterly or lifetime.",
+      },
     ]) {
-      await expect(
-        createOrder({ db: db(), userId: id, planIds: refused.planIds, billingPeriod: "monthly" }),
-      ).rejects.toThrow(refused.message);
+      const billingPeriod = (refused.billingPeriod ?? "monthly") as BillingPeriod;
+      const attempt = createOrder({ db: db(), userId: id, planIds: refused.planIds, billingPeriod });
+      await expect(attempt).rejects.toMatchObject({
+        code: refused.code,
+        message: expect.stringContaining(refused.message),
+      });
+      await expect(attempt).rejects.toBeInstanceOf(AppError);
       expect(await everything(id)).toEqual(before);
     }
     // The withdrawn plan: money in, the completion refused, nothing charged and no key kept.

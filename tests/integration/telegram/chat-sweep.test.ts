@@ -6,6 +6,7 @@ import { createRenewalJob } from "#server/jobs/renewal-job";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { recordChatMember } from "#server/telegram/entitlements";
 import { botMessages } from "#server/telegram/messages";
+import { REMOVAL_BAN_SECONDS } from "#server/telegram/remove-expired-access";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
 import { describeEachDatabase } from "../../helpers/database";
@@ -182,6 +183,32 @@ describeEachDatabase("telegram: the renewal job sweeps the paid chats every run"
     expect(await rowOf(m.telegramId)).toBeUndefined();
     // The entitled member in the same chat was never asked about.
     expect(await rowOf(healthy.telegramId)).toMatchObject({ removalAttempts: 0, removalNextAt: null });
+  });
+
+  it("a removal whose unban fails is done, not failed: the member is out, told, forgotten, and banned for ten minutes only", async () => {
+    const job = createRenewalJob({ db: db(), bot });
+    await job();
+    const m = await memberInChats(["signals-bot"]);
+    await endNow(m.subs[0]!.id);
+    api.failNext("unbanChatMember", { error_code: 502, description: "Bad Gateway" });
+    const before = Math.floor(Date.now() / 1000);
+    expect(await job()).toMatchObject({ removedFromChats: 1, chatRemovalsFailed: 0 });
+    const after = Math.floor(Date.now() / 1000);
+    // The ban carries its own end, so the failed unban cannot leave them banned for ever: ten
+    // minutes from the call (Telegram takes under 30 seconds or over 366 days as for ever).
+    const [ban] = callsFor("banChatMember", m.telegramId);
+    const until = Number(ban!.params.until_date);
+    expect(REMOVAL_BAN_SECONDS).toBe(600);
+    expect(until).toBeGreaterThanOrEqual(before + 600);
+    expect(until).toBeLessThanOrEqual(after + 600);
+    expect(callsFor("unbanChatMember", m.telegramId)).toHaveLength(1);
+    expect(api.chatMemberStatus(BOT_CHAT, m.telegramId)).toBe("kicked");
+    expect(api.messagesTo(m.telegramId)).toEqual([botMessages.removed("Signals Bot", DASHBOARD)]);
+    // Not kept as a failure to retry: the row is gone and later runs ask Telegram nothing.
+    expect(await rowOf(m.telegramId)).toBeUndefined();
+    api.reset();
+    expect(await job(new Date(Date.now() + 2 * MINUTE))).toMatchObject({ removedFromChats: 0, chatRemovalsFailed: 0 });
+    expect(api.calls.filter((c) => Number(c.params.user_id) === m.telegramId)).toEqual([]);
   });
 
   it("drops a pending removal once the member is entitled again", async () => {
