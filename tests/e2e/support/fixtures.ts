@@ -124,7 +124,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await tronGrid?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: "worker", timeout: 60_000 },
+    // Loading the server bundle and migrating a fresh PGlite takes seconds when idle, but over a
+    // minute on a 2-core machine loaded by other builds (seen at load average 20): generous,
+    // since it costs nothing when the start is quick.
+    { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
   // A page asks for its scripts only once it has loaded and painted, so the load event comes
