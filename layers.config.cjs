@@ -131,7 +131,7 @@ module.exports = {
     {
       name: "back-office-sections-apart",
       comment:
-        "A back-office section (server/staff/<section>/, app/components/admin/<section>/) uses its own folder and the files its layer's folder shares at its root, never another section's, so each section can be read and changed alone. Search is the exception: it reads the sections it searches.",
+        "A back-office section (server/staff/<section>/, app/components/admin/<section>/) uses its own folder and the files its layer's folder shares at its root (and the shared rich-text/ and list/ kits), never another section's, so each section can be read and changed alone. Search is the exception: it reads the sections it searches.",
       severity: "error",
       from: {
         path: "^(server/staff|app/components/admin)/([^/]+)/",
@@ -139,7 +139,8 @@ module.exports = {
       },
       to: {
         path: "^(server/staff|app/components/admin)/[^/]+/",
-        pathNot: ["^$1/$2/", "^app/components/admin/rich-text/"],
+        // The rich-text editor and the list kit are shared pieces, kept in folders of their own.
+        pathNot: ["^$1/$2/", "^app/components/admin/rich-text/", "^app/components/admin/list/"],
       },
     },
     {
