@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { key: "results", title: "Results", path: "/admin/results", permission: "content.read" },
   { key: "knowledgebase", title: "Knowledgebase", path: "/admin/knowledgebase", permission: "content.read" },
   { key: "money", title: "Money", path: "/admin/money", permission: "money.read" },
+  { key: "coupons", title: "Coupons", path: "/admin/coupons", permission: "money.write" },
   { key: "newsletter", title: "Newsletter", path: "/admin/newsletter", permission: "newsletter.read" },
   { key: "staff", title: "Staff", path: "/admin/staff", permission: "staff.read" },
   { key: "audit-log", title: "Audit log", path: "/admin/audit-log", permission: "audit.read" },

@@ -5,6 +5,7 @@ import {
   blogPosts,
   blogPreviews,
   contactSubmissions,
+  coupons,
   knowledgebaseArticles,
   pricing,
   profiles,
@@ -102,6 +103,17 @@ const PARAM_ROWS: Record<string, (db: Db, label: string) => Promise<string>> = {
       .insert(contactSubmissions)
       .values({ name: label, email: `${label.toLowerCase()}@example.com`, message: `Hello from ${label}` })
       .returning({ id: contactSubmissions.id });
+    return String(row!.id);
+  },
+  couponId: async (db, label) => {
+    const [row] = await db
+      .insert(coupons)
+      .values({
+        code: `${label.replace(/[^A-Za-z0-9]/g, "")}${Date.now()}`.toUpperCase(),
+        kind: "percent",
+        percentOff: 10,
+      })
+      .returning({ id: coupons.id });
     return String(row!.id);
   },
   // The post editor's preview, as its Preview button leaves it.

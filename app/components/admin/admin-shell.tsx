@@ -7,6 +7,7 @@ import {
   MailIcon,
   NewspaperIcon,
   TagIcon,
+  TicketPercentIcon,
   TrophyIcon,
   UserRoundSearchIcon,
   UsersRoundIcon,
@@ -34,6 +35,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   knowledgebase: BookOpenTextIcon,
   newsletter: MailIcon,
   money: WalletIcon,
+  coupons: TicketPercentIcon,
   staff: UsersRoundIcon,
   "audit-log": ClipboardListIcon,
 };

@@ -18,3 +18,4 @@ export { publishDuePosts } from "../../../server/staff/posts/publish-due-posts.t
 export { getAdminOverview } from "../../../server/staff/overview/get-admin-overview.ts";
 export { createOrder } from "../../../server/orders/create-order.ts";
 export { expireOrders } from "../../../server/orders/expire-orders.ts";
+export { purchaseSubscriptions } from "../../../server/billing/purchase-subscriptions.ts";

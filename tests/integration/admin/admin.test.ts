@@ -65,6 +65,7 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
       "results",
       "knowledgebase",
       "money",
+      "coupons",
       "newsletter",
       "staff",
       "audit-log",

@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { action as listAction, loader as listLoader } from "~/routes/admin/coupons/admin.coupons";
+import { action as couponAction, loader as couponLoader } from "~/routes/admin/coupons/admin.coupons.$couponId";
+import { couponRedemptions } from "#server/db/schema";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { createPlan } from "../../helpers/billing";
+import { describeEachDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
+import { callAction, callLoader } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
+import { buy, usdt } from "../coupons/coupon-fixtures";
+
+withTestDataDir("admin-coupons");
+
+describeEachDatabase("/admin/coupons", (database) => {
+  const db = () => database().db;
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
+  const form = { code: "welcome10", kind: "percent", percentOff: "10", duration: "once" };
+
+  it("creates, refuses a taken code beside its field, pauses, and lists each code's uses and revenue after discount", async () => {
+    const admin = await signUpStaff(db(), "admin");
+    const made = await callAction(couponAction, { path: "/admin/coupons/new", cookie: admin.cookie, json: form });
+    expect(made.status).toBe(200);
+    const couponId = (made.data as { couponId: number }).couponId;
+    const again = await callAction(couponAction, { path: "/admin/coupons/new", cookie: admin.cookie, json: form });
+    expect(again.status).toBe(409);
+    expect(again.data).toMatchObject({ ok: false, fieldErrors: { code: expect.stringContaining("already exists") } });
+    const bad = await callAction(couponAction, {
+      path: `/admin/coupons/${couponId}`,
+      cookie: admin.cookie,
+      json: { ...form, percentOff: "0" },
+    });
+    expect(bad.status).toBe(400);
+
+    const member = await createMember(db(), { balance: usdt(100) });
+    const plan = await createPlan(db(), "Gold", usdt(40));
+    await buy(db(), { userId: member.id, plans: [plan], code: "WELCOME10", total: usdt(36) });
+    expect(await db().select().from(couponRedemptions).where(eq(couponRedemptions.couponId, couponId))).toHaveLength(1);
+
+    const paused = await callAction(listAction, {
+      path: "/admin/coupons",
+      cookie: admin.cookie,
+      form: { couponId: String(couponId), paused: "true" },
+    });
+    expect(paused.data).toMatchObject({ ok: true, paused: true });
+    const list = await callLoader(listLoader, { path: "/admin/coupons", cookie: admin.cookie });
+    expect((list.data as { coupons: unknown[] }).coupons).toEqual([
+      expect.objectContaining({ code: "WELCOME10", state: "paused", redemptions: 1, revenue: usdt(36).toString() }),
+    ]);
+    const page = await callLoader(couponLoader, {
+      path: `/admin/coupons/${couponId}`,
+      cookie: admin.cookie,
+      params: { couponId: String(couponId) },
+    });
+    expect(page.data).toMatchObject({
+      coupon: { discount: usdt(4).toString() },
+      redemptions: [{ email: member.email, kind: "purchase", charged: usdt(36).toString() }],
+    });
+  });
+
+  it("is only for staff who may move money", async () => {
+    const editor = await signUpStaff(db(), "editor");
+    expect((await callLoader(listLoader, { path: "/admin/coupons", cookie: editor.cookie })).status).toBe(404);
+    const made = await callAction(couponAction, { path: "/admin/coupons/new", cookie: editor.cookie, json: form });
+    expect(made.status).toBe(404);
+  });
+});
