@@ -10,6 +10,7 @@ import { getStripe } from "../card-payments/stripe-client.ts";
 import { getConfig, simulatedDepositsAllowed } from "../config.ts";
 import { getDatabase, getDb } from "../db/client.ts";
 import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
+import { drainListeners } from "../lib/drain-listeners.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { logRequest } from "../lib/request-log.ts";
 import { getOpsToken } from "../ops/ops-token.ts";
@@ -175,6 +176,8 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use(compression());
+  // compression() forgets to remove "drain" listeners; a large page would pile them up.
+  app.use(drainListeners());
   app.use(securityHeaders({ production: config.isProduction, dev: Boolean(options.devMiddleware), imgSrc }));
 
   if (options.devMiddleware) {
