@@ -102,6 +102,7 @@ export default [
     route("admin/posts/preview/:previewId", "routes/admin/posts/admin.posts.preview.$previewId.tsx"),
     route("newsletter/confirm", "routes/site/newsletter.confirm.tsx"),
     route("newsletter/unsubscribe", "routes/site/newsletter.unsubscribe.tsx"),
+    route("broadcasts/unsubscribe", "routes/site/broadcasts.unsubscribe.tsx"),
     route("join/details", "routes/auth/join.details.tsx"),
     route("signin", "routes/auth/signin.tsx"),
     route("signin/code", "routes/auth/signin.code.tsx"),

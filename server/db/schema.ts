@@ -25,6 +25,7 @@ import { orders } from "./orders-schema.ts";
 
 export * from "./auth-schema.ts";
 export * from "./back-office-schema.ts";
+export * from "./broadcasts-schema.ts";
 export * from "./card-payments-schema.ts";
 export * from "./content-schema.ts";
 export * from "./coupons-schema.ts";
@@ -58,6 +59,11 @@ export const profiles = pgTable(
       .default(sql`0`),
     walletAddress: text("wallet_address").unique(),
     walletIndex: integer("wallet_index").unique(),
+    /**
+     * When a broadcast found that this member blocked the bot (Telegram answered 403): later
+     * broadcasts skip them by bot until they write to the bot again, which clears it.
+     */
+    telegramBlockedAt: timestamp("telegram_blocked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,12 +7,19 @@ export function emailHtml(options: {
   brand: string;
   heading: string;
   paragraphs: string[];
+  /**
+   * Markup already made safe (a broadcast's sanitized document), placed after the paragraphs as
+   * it is: never text a person typed in raw.
+   */
+  bodyHtml?: string;
   action?: { label: string; url: string };
   /** Small print with a link, e.g. why this email came and how to stop it. */
   footnote?: { text: string; linkLabel: string; url: string };
 }) {
   const { brand, heading, paragraphs, action, footnote } = options;
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("");
+  const body =
+    paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("") +
+    (options.bodyHtml ? `<div style="line-height:1.5">${options.bodyHtml}</div>` : "");
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
     : "";

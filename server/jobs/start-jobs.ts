@@ -13,6 +13,7 @@ import { deliverNotifications } from "../notifications/deliver-notifications.ts"
 import { deliverTelegramRetries } from "../notifications/deliver-telegram-retries.ts";
 import { expireOrders } from "../orders/expire-orders.ts";
 import { pruneRateLimits } from "../security/rate-limit.ts";
+import { startBroadcastSender } from "../staff/broadcasts/start-broadcast-sender.ts";
 import { deliverInboxReplies } from "../staff/inbox/deliver-inbox-replies.ts";
 import { publishDuePosts } from "../staff/posts/publish-due-posts.ts";
 import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
@@ -26,6 +27,7 @@ import { createRenewalJob } from "./renewal-job.ts";
 
 const DEPOSIT_WATCHER_LOCK = 727_010;
 const TELEGRAM_POLLING_LOCK = 727_011;
+const BROADCAST_SENDER_LOCK = 727_012;
 
 /**
  * Background work of a server instance. Row jobs (renewals, reminders, notifications) claim
@@ -116,9 +118,17 @@ export function startJobs(database: Database) {
           work: (s) => startTelegramPolling({ bot, signal: s }),
         }).catch((error: unknown) => getLogger().error({ err: error }, "telegram polling stopped"))
       : Promise.resolve();
+  // Broadcasts: one sender, so Telegram's limits (the bot's, not an instance's) hold.
+  const broadcasts = runAsLeader({
+    database,
+    lockKey: BROADCAST_SENDER_LOCK,
+    name: "broadcast-sender",
+    signal,
+    work: (s) => startBroadcastSender({ db, bot, signal: s }),
+  }).catch((error: unknown) => getLogger().error({ err: error }, "broadcast sender stopped"));
   return async function stopJobs() {
     controller.abort();
-    await Promise.all([...stops.map((stop) => stop()), watcher, polling]);
+    await Promise.all([...stops.map((stop) => stop()), watcher, polling, broadcasts]);
   };
 }
 

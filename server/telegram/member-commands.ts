@@ -1,5 +1,7 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import { Composer, type Context } from "grammy";
 import type { Db } from "../db/client.ts";
+import { broadcastOptOuts, profiles } from "../db/schema.ts";
 import type { TelegramBot } from "./bot-type.ts";
 import { describeMemberStatus } from "./describe-member-status.ts";
 import { findLinkedMember } from "./entitlements.ts";
@@ -9,13 +11,22 @@ import { verifyTelegramCode } from "./verify-telegram-code.ts";
 
 /**
  * What members say to the bot in a private chat: /start (with or without the dashboard's
- * code), /verify <code>, the bare 6 digits, /status, /links, /help. Group and channel
- * messages are ignored: the bot only administers those chats.
+ * code), /verify <code>, the bare 6 digits, /status, /links, /stop and /resume (broadcasts),
+ * /help. Group and channel messages are ignored: the bot only administers those chats.
  */
 export function memberCommands(options: { db: Db; bot: TelegramBot; brandName: string }) {
   const { db, bot, brandName } = options;
   const composer = new Composer<Context>();
   const pm = composer.chatType("private");
+
+  // Whoever writes to the bot has not blocked it (any more): broadcasts reach them again.
+  pm.use(async (ctx, next) => {
+    await db
+      .update(profiles)
+      .set({ telegramBlockedAt: null })
+      .where(and(eq(profiles.telegramUserId, BigInt(ctx.from.id)), isNotNull(profiles.telegramBlockedAt)));
+    await next();
+  });
 
   const verify = async (ctx: Context & { from: { id: number; username?: string } }, code: string) => {
     const result = await verifyTelegramCode({ db, telegramUserId: ctx.from.id, username: ctx.from.username, code });
@@ -48,6 +59,20 @@ export function memberCommands(options: { db: Db; bot: TelegramBot; brandName: s
     const member = await findLinkedMember(db, ctx.from.id);
     if (!member) return void (await ctx.reply(botMessages.notLinked));
     await sendAccessLinks({ db, bot, userId: member.userId, replyWhenNone: true });
+  });
+  pm.command("stop", async (ctx) => {
+    const member = await findLinkedMember(db, ctx.from.id);
+    if (!member) return void (await ctx.reply(botMessages.notLinked));
+    await db.insert(broadcastOptOuts).values({ userId: member.userId, way: "bot" }).onConflictDoNothing();
+    await ctx.reply(botMessages.broadcastsStopped);
+  });
+  pm.command("resume", async (ctx) => {
+    const member = await findLinkedMember(db, ctx.from.id);
+    if (!member) return void (await ctx.reply(botMessages.notLinked));
+    await db
+      .delete(broadcastOptOuts)
+      .where(and(eq(broadcastOptOuts.userId, member.userId), eq(broadcastOptOuts.way, "bot")));
+    await ctx.reply(botMessages.broadcastsResumed);
   });
   pm.hears(/^\s*(\d{6})\s*$/, (ctx) => verify(ctx, ctx.match[1]!));
   pm.on("message", (ctx) => ctx.reply(botMessages.unknown));

@@ -32,6 +32,9 @@ export const botMessages = {
     `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   notLinked:
     "This Telegram account is not linked to a membership yet. Generate a verification code on your dashboard and send the 6 digits here.",
+  broadcastsStopped:
+    "Done: I will send you no more announcements. Messages about your own account (payments, renewals, access links) still come. Send /resume to get announcements again.",
+  broadcastsResumed: "Announcements are on again. Send /stop at any time to stop them.",
   unknown:
     "I did not understand that. Send the 6-digit code from your dashboard to verify your account, or /help for the commands.",
   noChats: (url: string) =>
@@ -60,6 +63,8 @@ const commandList = [
   "Commands:",
   "/status – your subscriptions and balance",
   "/links – resend your access links",
+  "/stop – no more announcements from us here",
+  "/resume – announcements again",
   "/help – this message",
 ].join("\n");
 
@@ -69,6 +74,8 @@ export const botCommands = [
   { command: "verify", description: "Verify with the code from your dashboard" },
   { command: "status", description: "Your subscriptions and balance" },
   { command: "links", description: "Resend my access links" },
+  { command: "stop", description: "No more announcements" },
+  { command: "resume", description: "Announcements again" },
   { command: "help", description: "What I can do" },
 ];
 

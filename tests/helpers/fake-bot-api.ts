@@ -6,8 +6,10 @@ export const FAKE_BOT_TOKEN = "123456789:TEST-token_abcdefghijklmnopqrstuvwxyz";
 export const FAKE_BOT_ID = 123456789;
 export const FAKE_BOT_USERNAME = "test_signals_bot";
 
-export type BotApiCall = { method: string; token: string; params: Record<string, unknown> };
-type Failure = { error_code: number; description: string };
+/** `at`: when the request arrived (Date.now()), to check the pace of the calls. */
+export type BotApiCall = { method: string; token: string; params: Record<string, unknown>; at: number };
+/** `parameters`: Telegram's ResponseParameters (retry_after of a 429). */
+type Failure = { error_code: number; description: string; parameters?: { retry_after?: number } };
 type ChatMemberStatus = "creator" | "administrator" | "member" | "restricted" | "left" | "kicked";
 
 /**
@@ -15,13 +17,15 @@ type ChatMemberStatus = "creator" | "administrator" | "member" | "restricted" | 
  * bodies) answering `{ ok: true, result }` with plausible results, and recording every call.
  * Chat membership is tracked per (chat, user), so approve/ban/unban change what
  * getChatMember answers. `pushUpdate` queues updates for getUpdates (long polling);
- * `failNext(method, …)` makes the next call of a method fail as Telegram would.
+ * `failNext(method, …)` makes the next call of a method fail as Telegram would; `blockBot(user)`
+ * makes every message to that user fail as it does when they blocked the bot.
  */
 export async function startFakeBotApi(options: { token?: string } = {}) {
   const token = options.token ?? FAKE_BOT_TOKEN;
   const calls: BotApiCall[] = [];
   const members = new Map<string, ChatMemberStatus>();
   const failures = new Map<string, Failure[]>();
+  const blockedBy = new Set<number>();
   let updates: Record<string, unknown>[] = [];
   let waiting: (() => void)[] = [];
   let counter = 0;
@@ -90,9 +94,11 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
       const [, presented, method] = match as unknown as [string, string, string];
       if (presented !== token) return send(401, { ok: false, error_code: 401, description: "Unauthorized" });
       const params = parseBody(String(req.headers["content-type"] ?? ""), Buffer.concat(chunks).toString("utf8"));
-      calls.push({ method, token: presented, params });
+      calls.push({ method, token: presented, params, at: Date.now() });
       const failure = failures.get(method)?.shift();
       if (failure) return send(failure.error_code, { ok: false, ...failure });
+      if (method === "sendMessage" && blockedBy.has(Number(params.chat_id)))
+        return send(403, { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" });
       if (method === "getUpdates") return void answerUpdates(params).then((result) => send(200, { ok: true, result }));
       const answer = results[method];
       if (!answer) return send(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
@@ -113,6 +119,9 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
     return updates.slice(0, Number(params.limit ?? 100));
   }
 
+  // Longer than the client keeps an idle connection (undici: 4 s), so the client always lets go
+  // first: a connection the server closed as the client reused it fails a call at random.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -137,6 +146,8 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
     ) => {
       failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => failure)]);
     },
+    blockBot: (userId: number) => void blockedBy.add(userId),
+    unblockBot: (userId: number) => void blockedBy.delete(userId),
     pushUpdate: (update: Record<string, unknown>) => {
       updates.push(update);
       const wake = waiting;

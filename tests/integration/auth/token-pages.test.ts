@@ -14,6 +14,7 @@ describe("pages behind one-time links", () => {
 
   it("are found in the route table", () => {
     expect(pages.map((page) => page.path).sort()).toEqual([
+      "/broadcasts/unsubscribe",
       "/newsletter/confirm",
       "/newsletter/unsubscribe",
       "/reset-password",
