@@ -16,8 +16,10 @@ const CONFIRMED: NotificationKind = "purchase_confirmed";
 /**
  * The writes of an accepted purchase, in ONE statement of the caller's transaction (the member's
  * profile row locked, the checks done): the subscriptions, the paid invoice, the confirmation in
- * the notification outbox, the idempotency record and the ledger debit (its CTEs written by
- * ledger.ts, the only writer of balances). The invoice's id is chosen here so the ledger row can
+ * the notification outbox, the idempotency record, the ledger debit (its CTEs written by
+ * ledger.ts, the only writer of balances), and the plans bought taken out of the cart kept with
+ * the account (whoever completes the purchase: the member's own tab, or a deposit paying an order
+ * while the member is elsewhere, so no cart offers them again). The invoice's id is chosen here so the ledger row can
  * name it.
  *
  * With the row locked the balance after the debit is known beforehand: the confirmation and the
@@ -80,6 +82,10 @@ export async function recordPurchase(
     }),
     sql`, `,
   );
+  const boughtIds = sql`array[${sql.join(
+    plans.map((plan) => sql`${plan.id}`),
+    sql`, `,
+  )}]::int[]`;
   // The ledger debit joins the same statement (ledger.ts writes its CTEs): a purchase is one write.
   const ledger = charged
     ? sql`, ${ledgerEntryCtes({ userId, kind: "purchase", amount: -total, reference, memo: `${invoiceId} ${description}` })}`
@@ -113,6 +119,13 @@ export async function recordPurchase(
     ), request as (
       insert into purchase_requests (user_id, idempotency_key, response)
       values (${userId}, ${order.idempotencyKey}, ${JSON.stringify(order.answer(newBalance))}::jsonb)
+      returning 1
+    ), kept_cart as (
+      update member_carts
+         set plan_ids = array(select kept.plan_id from unnest(plan_ids) with ordinality as kept(plan_id, position)
+                               where kept.plan_id <> all(${boughtIds}) order by kept.position),
+             updated_at = ${now.toISOString()}::timestamptz
+       where user_id = ${userId} and plan_ids && ${boughtIds}
       returning 1
     )${ledger}
     select (select count(*)::int from subs) as subscriptions, (select count(*)::int from bill) as bills,

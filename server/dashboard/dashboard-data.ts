@@ -41,12 +41,8 @@ async function orMessage<T>(load: () => Promise<T>, message: string, what: strin
 export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): Promise<SubscriptionsData> {
   return orMessage(
     async () => {
-      const subscriptions = await listMemberSubscriptions(options);
-      const kept = await getMemberCart(options);
-      // Plans the member already has are not in the cart: the page reloads right after a purchase,
-      // before the emptied cart the browser posts may have been written, and must not bring them back.
-      const active = new Set(subscriptions.filter((s) => s.status === "active").map((s) => s.planId));
-      const cart = kept ? { ...kept, planIds: kept.planIds.filter((id) => !active.has(id)) } : null;
+      // The kept cart never holds a plan the member already has (getMemberCart leaves them out).
+      const [subscriptions, cart] = await Promise.all([listMemberSubscriptions(options), getMemberCart(options)]);
       return { plans: await listPublishedPlans(options.db), subscriptions, cart };
     },
     SUBSCRIPTIONS_LOAD_FAILED,

@@ -21,9 +21,10 @@ function preSelectedFrom(state: unknown): { plan?: unknown; period?: unknown } {
 
 const NONE: readonly number[] = [];
 
-function onlyPublished(cart: Cart, plans: readonly PublicPlan[]): Cart {
+/** The plans that can still be bought: published, and not one the member already has. */
+function onlyBuyable(cart: Cart, plans: readonly PublicPlan[], owned: readonly number[]): Cart {
   const published = new Set(plans.map((p) => p.id));
-  return { ...cart, planIds: cart.planIds.filter((id) => published.has(id)) };
+  return { ...cart, planIds: cart.planIds.filter((id) => published.has(id) && !owned.includes(id)) };
 }
 
 /**
@@ -34,9 +35,9 @@ function onlyPublished(cart: Cart, plans: readonly PublicPlan[]): Cart {
  * `initial`, else session storage joined to `kept` as a sign-in joins them (/pricing for a
  * signed-in member: the kept plans first, this tab's after, at this tab's period); saved there on
  * every change, and handed to `keep` (the account's copy) on every change the visitor makes, and
- * when this tab's cart is the one restored. Plans unpublished since the cart was saved are dropped
- * without a word; `unavailable` plans (the member's active ones) stay stored but are left out of
- * `items`. With `keepRestored: false` (/pricing) only the visitor's own changes reach `keep`, so
+ * when this tab's cart is the one restored. Plans unpublished since the cart was saved, and
+ * `unavailable` plans (the member's active ones, a purchase just made included), are dropped from
+ * it without a word, so neither this tab nor the account keeps offering what was bought. With `keepRestored: false` (/pricing) only the visitor's own changes reach `keep`, so
  * merely opening the page writes nothing to the account.
  *
  * With `preselect` (the pricing page), a plan passed as `preSelectedPlan` navigation state or
@@ -58,7 +59,7 @@ export function usePlanCart(
   const { unavailable = NONE, preselect = false, initial = null, kept = null, keep, keepRestored = true } = options;
   const [cart, setCart] = React.useState<Cart>(() => {
     const first = initial ?? kept;
-    return first ? onlyPublished(first, plans) : emptyCart;
+    return first ? onlyBuyable(first, plans, unavailable) : emptyCart;
   });
   const [restored, setRestored] = React.useState(false);
   // Set by the visitor's own changes (and a restore from this tab), so a restore from the account
@@ -76,6 +77,7 @@ export function usePlanCart(
   const carriedKey = carried ? JSON.stringify(carried) : null;
   const initialKey = initial ? JSON.stringify(initial) : null;
   const keptKey = kept ? JSON.stringify(kept) : null;
+  const ownedKey = unavailable.join(",");
 
   React.useEffect(() => {
     const given = (carriedKey ?? initialKey) !== null ? parseCart(JSON.parse((carriedKey ?? initialKey)!)) : null;
@@ -85,11 +87,12 @@ export function usePlanCart(
     if (stored && !given && keepRestored) changed.current = true;
     // As a transition: right after hydration this re-renders every plan card, and an urgent update
     // would do it in one uninterrupted task while the page is meant to answer a tap.
+    const owned = ownedKey ? ownedKey.split(",").map(Number) : [];
     React.startTransition(() => {
-      if (stored) setCart(onlyPublished(stored, plans));
+      if (stored) setCart(onlyBuyable(stored, plans, owned));
       setRestored(true);
     });
-  }, [carriedKey, initialKey, keptKey, plans, keepRestored]);
+  }, [carriedKey, initialKey, keptKey, plans, keepRestored, ownedKey]);
 
   React.useEffect(() => {
     if (!restored) return;
@@ -110,7 +113,8 @@ export function usePlanCart(
     changed.current = true;
     setCart((c) => ({
       billingPeriod: isBillingPeriod(period) ? period : c.billingPeriod,
-      planIds: !plan || c.planIds.includes(plan.id) ? c.planIds : [...c.planIds, plan.id],
+      planIds:
+        !plan || c.planIds.includes(plan.id) || unavailable.includes(plan.id) ? c.planIds : [...c.planIds, plan.id],
     }));
     // Consumed: a reload or Back must not add it again, and the address stays clean.
     params.delete("plan");
@@ -120,7 +124,7 @@ export function usePlanCart(
       { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
       { replace: true, state: null, preventScrollReset: true },
     );
-  }, [preselect, restored, location, navigate, plans]);
+  }, [preselect, restored, location, navigate, plans, unavailable]);
 
   // The chosen plans in the order they were added, as the loaded plans describe them.
   const items = React.useMemo(() => {

@@ -26,6 +26,7 @@ export function PricingView({
   plans,
   initial,
   kept = null,
+  owned,
   className,
   ...props
 }: {
@@ -34,6 +35,8 @@ export function PricingView({
   initial: Cart | null;
   /** A signed-in member's cart kept with the account: this tab's plans join it, as at sign-in. */
   kept?: Cart | null;
+  /** The plans a signed-in member already has: shown as subscribed, never in the cart. */
+  owned?: readonly number[];
 } & React.ComponentProps<"div">) {
   // A signed-in member's cart is kept with the account as it changes here, as on the dashboard, so
   // it is still there on another device or after the tab closes. The site layout's loader says
@@ -42,7 +45,7 @@ export function PricingView({
   const keep = site?.account ? keepInAccount : undefined;
   // The page starts from the account's cart (this tab's plans join it), so a plan added here adds to
   // what was kept rather than replacing it; opening the page writes nothing.
-  const cart = usePlanCart(plans, { preselect: true, initial, kept, keep, keepRestored: false });
+  const cart = usePlanCart(plans, { preselect: true, initial, kept, keep, keepRestored: false, unavailable: owned });
   const navigate = useNavigate();
 
   const goToNextStep = () => {
@@ -78,6 +81,7 @@ export function PricingView({
           <ul aria-label="Plans" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {plans.map((plan) => {
               const inCart = cart.has(plan.id);
+              const subscribed = owned?.includes(plan.id);
               return (
                 <li key={plan.id}>
                   <PlanCard
@@ -87,22 +91,29 @@ export function PricingView({
                     maxFeatures={5}
                     selected={inCart}
                     action={
-                      <Button
-                        type="submit"
-                        form={CART_FORM}
-                        name="toggle"
-                        value={plan.id}
-                        className="w-full"
-                        variant={inCart ? "outline" : "default"}
-                        aria-pressed={inCart}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          cart.toggle(plan.id);
-                        }}
-                      >
-                        {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
-                        {inCart ? "Remove from cart" : "Add to cart"}
-                      </Button>
+                      subscribed ? (
+                        <Button type="button" className="w-full" variant="secondary" disabled>
+                          <CheckIcon aria-hidden="true" />
+                          Subscribed
+                        </Button>
+                      ) : (
+                        <Button
+                          type="submit"
+                          form={CART_FORM}
+                          name="toggle"
+                          value={plan.id}
+                          className="w-full"
+                          variant={inCart ? "outline" : "default"}
+                          aria-pressed={inCart}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            cart.toggle(plan.id);
+                          }}
+                        >
+                          {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+                          {inCart ? "Remove from cart" : "Add to cart"}
+                        </Button>
+                      )
                     }
                   />
                 </li>

@@ -8,6 +8,7 @@ import { microToDecimal } from "~/lib/money";
 import { MAX_PLANS_PER_PURCHASE } from "~/lib/validation/dashboard/purchase";
 import { pricingCartSchema } from "~/lib/validation/site/pricing-cart";
 import { getMemberSession } from "#server/auth/accounts/session";
+import { activePlanIds } from "#server/billing/purchase-subscriptions";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
@@ -19,30 +20,39 @@ import type { Route } from "./+types/pricing";
 // The cart travels in the address without scripts (`?cart=`): the same page for everyone who
 // asks for that address, so the anonymous page cache may keep it. A signed-in member's page also
 // carries the cart kept with the account; only a request with a cookie can have one, and the
-// page cache never stores those.
+// page cache never stores those. So does the list of plans the member already has (`owned`): they
+// show as subscribed and never enter the cart.
 export const loader = ({ request }: Route.LoaderArgs) => {
   const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
   return loadOrUnavailable({
     load: async () => {
-      const [plans, kept] = await Promise.all([listPublishedPlans(getDb()), keptCart(request)]);
-      return { plans, cart, kept };
+      const [plans, account] = await Promise.all([listPublishedPlans(getDb()), memberCart(request)]);
+      return { plans, cart, ...account };
     },
-    fallback: { plans: [], cart, kept: null },
+    fallback: { plans: [], cart, ...NO_ACCOUNT },
     failure: "pricing plans failed to load",
   });
 };
 
-async function keptCart(request: Request): Promise<Cart | null> {
-  if (!request.headers.get("cookie")) return null;
+const NO_ACCOUNT: { kept: Cart | null; owned: number[] } = { kept: null, owned: [] };
+
+async function memberCart(request: Request): Promise<{ kept: Cart | null; owned: number[] }> {
+  if (!request.headers.get("cookie")) return NO_ACCOUNT;
   try {
     // A refreshed session cookie, if any, is sent by the site layout's loader, which reads it too.
     const { member } = await getMemberSession(request);
-    return member ? await getMemberCart({ db: getDb(), userId: member.userId }) : null;
+    if (!member) return NO_ACCOUNT;
+    const db = getDb();
+    const [kept, owned] = await Promise.all([
+      getMemberCart({ db, userId: member.userId }),
+      activePlanIds(db, member.userId),
+    ]);
+    return { kept, owned };
   } catch (error) {
     // The plans still show, with this tab's cart: as for the header, a session that cannot be read
     // does not fail a public page.
     getLogger().warn({ err: (error as Error).message }, "pricing: the account's cart not read; showing this tab's");
-    return null;
+    return NO_ACCOUNT;
   }
 }
 
@@ -78,7 +88,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
 ];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, cart, kept } = loaderData;
+  const { plans, cart, kept, owned } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
       <header className="mx-auto mb-10 max-w-2xl text-center">
@@ -88,7 +98,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {plans.length > 0 ? (
-        <PricingView plans={plans} initial={cart} kept={kept} />
+        <PricingView plans={plans} initial={cart} kept={kept} owned={owned} />
       ) : (
         <LoadError className="mx-auto max-w-xl rounded-xl">
           Error loading pricing plans. Please try again later.
