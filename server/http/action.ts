@@ -16,14 +16,16 @@ import { requireStaffPermission, type StaffMember } from "./staff-guard.ts";
 
 export type { ActionFailure } from "~/lib/action-answer";
 
-/** What React Router hands an action (its `Route.ActionArgs`, of which we use two fields). */
-type ActionArgs = { request: Request; context: { clientIp?: string } };
+/** What React Router hands an action (its `Route.ActionArgs`, of which we use three fields). */
+type ActionArgs = { request: Request; params?: Record<string, string | undefined>; context: { clientIp?: string } };
 
 type Access = "visitor" | "member" | "staff";
 
-export type ActionContext<Input, A extends Access> = {
+export type ActionContext<Input, A extends Access, Params = undefined> = {
   request: Request;
   input: Input;
+  /** The route's `:parameters` as the action's `params` schema read them (ids as numbers). */
+  params: Params;
   clientIp: string;
   /** The signed-in member; only guaranteed for `access: "member"`. */
   member: A extends "member" ? MemberSession : null;
@@ -35,7 +37,14 @@ export type ActionContext<Input, A extends Access> = {
 
 type RateLimit = { key: string; limit: number; windowSeconds: number; message?: string };
 
-export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access, Result> = {
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type ActionOptions<
+  Schema extends z.ZodType | undefined,
+  A extends Access,
+  Result,
+  Params extends z.ZodType | undefined = undefined,
+> = {
   /**
    * "member": a signed-in member or 401 `{ signedOut: true }`. "staff": the back office's guard
    * (server/http/staff-guard.ts) plus `permission`, else 404. Default "visitor" (anyone).
@@ -47,6 +56,13 @@ export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access
   signedOutMessage?: string;
   /** Parses the bounded body; its output (transforms included) is `input`. No schema: the body is not read. */
   schema?: Schema;
+  /**
+   * The route's `:parameters`, read with the id rules of app/lib/validation/route-params.ts; its
+   * output is `params`. An address that names no record is refused with 404 and `notFound`.
+   */
+  params?: Params;
+  /** The text of that 404 (the record's own "not found" message). */
+  notFound?: string;
   /**
    * Takes multipart/form-data with files (File values in the body), up to its own limit; the
    * Express layer (body-limits.ts) must let this path's uploads through too. Default: no files (415).
@@ -62,7 +78,7 @@ export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access
    */
   crossSiteBecause?: string;
   /** A per-caller limit counted before the work (429 with Retry-After when spent). */
-  rateLimit?: (context: ActionContext<unknown, A>) => RateLimit;
+  rateLimit?: (context: ActionContext<unknown, A, unknown>) => RateLimit;
   /** Answer 500 with this text instead of rethrowing to the ErrorBoundary (dashboard JSON calls). */
   unexpected?: string;
   /** Status and headers of a successful answer (contact answers 201). */
@@ -76,7 +92,7 @@ export type ActionOptions<Schema extends z.ZodType | undefined, A extends Access
   echo?: readonly string[];
   /** A page that answers some domain errors with a page of its own (may also throw a response). */
   onError?: (error: AppError, request: Request) => DataWithResponseInit<unknown> | Response | undefined;
-  run: (context: ActionContext<Schema extends z.ZodType ? z.output<Schema> : undefined, A>) => Promise<Result>;
+  run: (context: ActionContext<Output<Schema>, A, Output<Params>>) => Promise<Result>;
 };
 
 type Answer<Result> = Result extends Response ? Response : DataWithResponseInit<{ ok: true } & Result>;
@@ -94,7 +110,8 @@ export function defineAction<
   Schema extends z.ZodType | undefined = undefined,
   A extends Access = "visitor",
   Result extends object = object,
->(options: ActionOptions<Schema, A, Result>) {
+  Params extends z.ZodType | undefined = undefined,
+>(options: ActionOptions<Schema, A, Result, Params>) {
   // Who may call it travels with the action: the role matrix (tests/integration/admin/admin-role-matrix.test.ts)
   // reads it instead of a hand-kept list, so a new back-office action is covered the day it lands.
   // So does a stated reason to take cross-site posts: the check before React Router (cross-site-guard.ts) reads it.
@@ -107,6 +124,7 @@ export function defineAction<
   return Object.assign(
     async function action({
       request,
+      params: routeParams = {},
       context,
     }: ActionArgs): Promise<Answer<Result> | DataWithResponseInit<ActionFailure>> {
       const cookies = new Headers();
@@ -137,13 +155,20 @@ export function defineAction<
           forwardCookies(guard.headers);
           staff = { member: guard.staff, actor: { ...guard.actor, ipAddress: context.clientIp ?? null } };
         }
+        let params: unknown;
+        if (options.params) {
+          const parsed = options.params.safeParse(routeParams);
+          if (!parsed.success) throw new AppError("NOT_FOUND", options.notFound ?? "Not found.");
+          params = parsed.data;
+        }
         const base = {
           request,
+          params,
           clientIp: context.clientIp ?? "unknown",
           member,
           staff,
           forwardCookies,
-        } as ActionContext<unknown, A>;
+        } as ActionContext<unknown, A, unknown>;
         if (options.rateLimit) await enforceRateLimit({ db: getDb(), ...options.rateLimit(base) });
         if (options.schema) body = await readBody(request, { files: options.files });
         const input = options.schema ? parseInput(options, body!) : undefined;

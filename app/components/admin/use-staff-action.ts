@@ -13,8 +13,7 @@ export type { ActionAnswer } from "~/lib/action-answer";
  */
 export function useStaffAction<T extends ActionAnswer>(
   onAnswer: (answer: T) => void,
-  action?: string,
-  { json = false }: { json?: boolean } = {},
+  { action, json = false }: { action?: string; json?: boolean } = {},
 ) {
   return useAction<T>(onAnswer, { action, encType: json ? "application/json" : "application/x-www-form-urlencoded" });
 }

@@ -26,7 +26,6 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
   useResetOnOpen(open, () => form.reset());
 
   const { submit, busy } = useMemberAction<ActionAnswer<{ email: string; message: string }>>(
-    "/api/dashboard/email",
     (answer) => {
       if (answer.ok) {
         toast.success("Confirmation sent", { description: `${answer.message} (${answer.email})` });
@@ -35,12 +34,16 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
         form.refuse(answer);
       }
     },
+    { action: "/api/dashboard/email" },
   );
 
-  const resend = useMemberAction<ActionAnswer<{ message: string }>>("/api/dashboard/email-verification", (answer) => {
-    if (answer.ok) toast.success("Email sent", { description: answer.message });
-    else toast.error("Email not sent", { description: answer.error });
-  });
+  const resend = useMemberAction<ActionAnswer<{ message: string }>>(
+    (answer) => {
+      if (answer.ok) toast.success("Email sent", { description: answer.message });
+      else toast.error("Email not sent", { description: answer.error });
+    },
+    { action: "/api/dashboard/email-verification" },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -32,14 +32,17 @@ export function ChangePasswordDialog() {
   const [open, setOpen] = React.useState(false);
   const form = useForm({ initial: empty, refusal: announce });
 
-  const { submit, busy } = useMemberAction<ActionAnswer>("/api/dashboard/password", (answer) => {
-    if (answer.ok) {
-      toast.success("Password updated!", { description: "Your other sessions have been signed out." });
-      setOpen(false);
-    } else {
-      form.refuse(answer);
-    }
-  });
+  const { submit, busy } = useMemberAction<ActionAnswer>(
+    (answer) => {
+      if (answer.ok) {
+        toast.success("Password updated!", { description: "Your other sessions have been signed out." });
+        setOpen(false);
+      } else {
+        form.refuse(answer);
+      }
+    },
+    { action: "/api/dashboard/password" },
+  );
 
   const field = (key: keyof typeof empty, label: string, autoComplete: string) => (
     <FormField

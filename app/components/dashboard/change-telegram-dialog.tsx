@@ -27,18 +27,21 @@ export function ChangeTelegramDialog({ open, onOpenChange }: { open: boolean; on
   const form = useForm({ initial: { telegramUsername: profile.telegramUsername ?? "" }, refusal: "inline" });
   useResetOnOpen(open, () => form.reset());
 
-  const { submit, busy } = useMemberAction<TelegramAnswer>("/api/dashboard/telegram", (answer) => {
-    if (answer.ok) {
-      toast.success("Your Telegram username has been updated.", {
-        description: answer.verificationReset
-          ? `Verify @${answer.telegramUsername} with a new code to get your access.`
-          : undefined,
-      });
-      onOpenChange(false);
-    } else {
-      form.refuse(answer);
-    }
-  });
+  const { submit, busy } = useMemberAction<TelegramAnswer>(
+    (answer) => {
+      if (answer.ok) {
+        toast.success("Your Telegram username has been updated.", {
+          description: answer.verificationReset
+            ? `Verify @${answer.telegramUsername} with a new code to get your access.`
+            : undefined,
+        });
+        onOpenChange(false);
+      } else {
+        form.refuse(answer);
+      }
+    },
+    { action: "/api/dashboard/telegram" },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -52,28 +52,34 @@ export function ConfirmPurchaseDialog({
   );
   const shortfall = total > balance ? total - balance : 0n;
 
-  const { submit, busy } = useMemberAction<PurchaseAnswer>("/api/dashboard/purchase", (answer) => {
-    if (answer.ok) {
-      toast.success("Subscriptions activated successfully!");
-      setBalance(BigInt(answer.newBalance));
-      onPurchased();
-      onOpenChange(false);
-    } else {
-      toast.error(answer.error || "Failed to process payment");
-    }
-  });
+  const { submit, busy } = useMemberAction<PurchaseAnswer>(
+    (answer) => {
+      if (answer.ok) {
+        toast.success("Subscriptions activated successfully!");
+        setBalance(BigInt(answer.newBalance));
+        onPurchased();
+        onOpenChange(false);
+      } else {
+        toast.error(answer.error || "Failed to process payment");
+      }
+    },
+    { action: "/api/dashboard/purchase" },
+  );
 
   // A short balance: the cart becomes an order, paid on the order view (and completed by itself).
   const navigate = useNavigate();
-  const order = useMemberAction<ActionAnswer<{ orderId: string; paid: boolean }>>("/api/dashboard/orders", (answer) => {
-    if (!answer.ok) {
-      toast.error(answer.error || "Failed to create the order");
-      return;
-    }
-    onPurchased();
-    onOpenChange(false);
-    void navigate("/dashboard?section=order");
-  });
+  const order = useMemberAction<ActionAnswer<{ orderId: string; paid: boolean }>>(
+    (answer) => {
+      if (!answer.ok) {
+        toast.error(answer.error || "Failed to create the order");
+        return;
+      }
+      onPurchased();
+      onOpenChange(false);
+      void navigate("/dashboard?section=order");
+    },
+    { action: "/api/dashboard/orders" },
+  );
 
   const confirm = () =>
     submit({

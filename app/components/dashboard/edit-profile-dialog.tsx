@@ -23,14 +23,17 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
   // Every opening starts from what is saved.
   useResetOnOpen(open, () => form.reset());
 
-  const { submit, busy } = useMemberAction<ActionAnswer>("/api/dashboard/profile", (answer) => {
-    if (answer.ok) {
-      toast.success("Your information has been updated successfully.");
-      onOpenChange(false);
-    } else {
-      form.refuse({ ...answer, error: answer.error ?? "Failed to update your information. Please try again." });
-    }
-  });
+  const { submit, busy } = useMemberAction<ActionAnswer>(
+    (answer) => {
+      if (answer.ok) {
+        toast.success("Your information has been updated successfully.");
+        onOpenChange(false);
+      } else {
+        form.refuse({ ...answer, error: answer.error ?? "Failed to update your information. Please try again." });
+      }
+    },
+    { action: "/api/dashboard/profile" },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

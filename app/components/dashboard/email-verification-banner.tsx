@@ -8,11 +8,11 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
 export function EmailVerificationBanner() {
   const { profile } = useDashboard();
   const { submit, busy } = useMemberAction<ActionAnswer<{ message: string }>>(
-    "/api/dashboard/email-verification",
     (answer) => {
       if (answer.ok) toast.success("Email sent", { description: answer.message });
       else toast.error("Email not sent", { description: answer.error });
     },
+    { action: "/api/dashboard/email-verification" },
   );
   if (profile.emailVerified) return null;
   return (

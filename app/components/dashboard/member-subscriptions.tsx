@@ -83,12 +83,12 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
 function AutorenewSwitch({ subscription }: { subscription: MemberSubscription }) {
   const [pending, setPending] = React.useState<boolean | null>(null);
   const { submit, busy } = useMemberAction<ActionAnswer & { autorenew?: boolean }>(
-    "/api/dashboard/autorenew",
     (answer) => {
       if (answer.ok) toast.success(answer.autorenew ? "Autorenew enabled" : "Autorenew disabled");
       else toast.error("Failed to update autorenew setting", { description: answer.error });
       setPending(null);
     },
+    { action: "/api/dashboard/autorenew" },
   );
 
   // Lifetime never renews and a complimentary plan is never charged: locked.

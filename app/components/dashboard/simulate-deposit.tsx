@@ -15,13 +15,16 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
  */
 export function SimulateDeposit() {
   const form = useForm({ initial: { amount: "100" }, refusal: "Deposit not simulated" });
-  const { submit, busy } = useMemberAction<ActionAnswer<{ balance: string }>>(SIMULATED_DEPOSIT_PATH, (answer) => {
-    if (answer.ok) {
-      toast.success("Simulated deposit credited", {
-        description: `Your balance is now ${formatUsdt(BigInt(answer.balance), { suffix: true })}.`,
-      });
-    } else form.refuse(answer);
-  });
+  const { submit, busy } = useMemberAction<ActionAnswer<{ balance: string }>>(
+    (answer) => {
+      if (answer.ok) {
+        toast.success("Simulated deposit credited", {
+          description: `Your balance is now ${formatUsdt(BigInt(answer.balance), { suffix: true })}.`,
+        });
+      } else form.refuse(answer);
+    },
+    { action: SIMULATED_DEPOSIT_PATH },
+  );
   return (
     <section
       aria-labelledby="simulate-deposit-title"

@@ -33,15 +33,18 @@ export function TelegramCodeDialog({
   const [code, setCode] = React.useState(pendingCode);
   const [botUrl, setBotUrl] = React.useState<string | undefined>();
   React.useEffect(() => setCode(pendingCode), [pendingCode]);
-  const { submit, busy } = useMemberAction<CodeAnswer>("/api/dashboard/telegram-code", (answer) => {
-    if (answer.ok) {
-      setCode({ code: answer.code, expiresAt: answer.expiresAt });
-      setBotUrl(answer.botUrl);
-      toast.success("Code generated", { description: "Send this code to the bot to verify your Telegram username." });
-    } else {
-      toast.error(answer.error || "Failed to generate a code. Please try again.");
-    }
-  });
+  const { submit, busy } = useMemberAction<CodeAnswer>(
+    (answer) => {
+      if (answer.ok) {
+        setCode({ code: answer.code, expiresAt: answer.expiresAt });
+        setBotUrl(answer.botUrl);
+        toast.success("Code generated", { description: "Send this code to the bot to verify your Telegram username." });
+      } else {
+        toast.error(answer.error || "Failed to generate a code. Please try again.");
+      }
+    },
+    { action: "/api/dashboard/telegram-code" },
+  );
 
   const generate = () => {
     // A code is only generated for a member with a Telegram username; the server checks the same.

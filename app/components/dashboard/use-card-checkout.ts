@@ -12,15 +12,18 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
  */
 export function useCardCheckout(onRefused?: (answer: ActionFailure) => void) {
   const [leaving, setLeaving] = React.useState(false);
-  const { submit, busy } = useMemberAction<ActionAnswer<{ url: string }>>("/api/dashboard/card-checkout", (answer) => {
-    if (answer.ok) {
-      setLeaving(true);
-      window.location.assign(answer.url);
-      return;
-    }
-    if (onRefused) onRefused(answer);
-    else toast.error("Card payment not started", { description: answer.error });
-  });
+  const { submit, busy } = useMemberAction<ActionAnswer<{ url: string }>>(
+    (answer) => {
+      if (answer.ok) {
+        setLeaving(true);
+        window.location.assign(answer.url);
+        return;
+      }
+      if (onRefused) onRefused(answer);
+      else toast.error("Card payment not started", { description: answer.error });
+    },
+    { action: "/api/dashboard/card-checkout" },
+  );
   return {
     start: (request: CardCheckoutRequest) => submit(request),
     busy: busy || leaving,

@@ -6,12 +6,13 @@ import { useEndSession } from "./session-state";
 export type { ActionAnswer } from "~/lib/action-answer";
 
 /**
- * Posts JSON to one of the dashboard's API routes and calls `onAnswer` once per answer. A 401
+ * Posts JSON to one of the dashboard's API routes (`action`) and calls `onAnswer` once per answer,
+ * its arguments in the order of `useAction` and `useStaffAction`. A 401
  * (the session ended elsewhere) is not handed to `onAnswer`: it ends the dashboard
  * (session-state.tsx), which takes the member's data off the screen, shows the refusal's text
  * once and goes to sign in. The dashboard's loader reloads after every successful call, so lists stay current.
  */
-export function useMemberAction<T extends ActionAnswer>(action: string, onAnswer: (answer: T) => void) {
+export function useMemberAction<T extends ActionAnswer>(onAnswer: (answer: T) => void, { action }: { action: string }) {
   const revalidator = useRevalidator();
   const endSession = useEndSession();
   return useAction<T>(

@@ -24,14 +24,25 @@ describeEachDatabase("/admin/coupons", (database) => {
 
   it("creates, refuses a taken code beside its field, pauses, and lists each code's uses and revenue after discount", async () => {
     const admin = await signUpStaff(db(), "admin");
-    const made = await callAction(couponAction, { path: "/admin/coupons/new", cookie: admin.cookie, json: form });
+    const made = await callAction(couponAction, {
+      path: "/admin/coupons/new",
+      params: { couponId: "new" },
+      cookie: admin.cookie,
+      json: form,
+    });
     expect(made.status).toBe(200);
     const couponId = (made.data as { couponId: number }).couponId;
-    const again = await callAction(couponAction, { path: "/admin/coupons/new", cookie: admin.cookie, json: form });
+    const again = await callAction(couponAction, {
+      path: "/admin/coupons/new",
+      params: { couponId: "new" },
+      cookie: admin.cookie,
+      json: form,
+    });
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({ ok: false, fieldErrors: { code: expect.stringContaining("already exists") } });
     const bad = await callAction(couponAction, {
       path: `/admin/coupons/${couponId}`,
+      params: { couponId: String(couponId) },
       cookie: admin.cookie,
       json: { ...form, percentOff: "0" },
     });
@@ -66,7 +77,12 @@ describeEachDatabase("/admin/coupons", (database) => {
   it("is only for staff who may move money", async () => {
     const editor = await signUpStaff(db(), "editor");
     expect((await callLoader(listLoader, { path: "/admin/coupons", cookie: editor.cookie })).status).toBe(404);
-    const made = await callAction(couponAction, { path: "/admin/coupons/new", cookie: editor.cookie, json: form });
+    const made = await callAction(couponAction, {
+      path: "/admin/coupons/new",
+      params: { couponId: "new" },
+      cookie: editor.cookie,
+      json: form,
+    });
     expect(made.status).toBe(404);
   });
 });

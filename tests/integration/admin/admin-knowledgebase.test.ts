@@ -21,7 +21,13 @@ withTestDataDir("admin-knowledgebase");
 
 /** Posts to an admin action the way the pages do: the editor sends JSON, the list's buttons a form. */
 const save = (id: number | "new", json: Record<string, unknown>, cookie: string) =>
-  callAction(articleAction, { path: `/admin/knowledgebase/${id}`, json, cookie, clientIp: "10.0.0.7" });
+  callAction(articleAction, {
+    path: `/admin/knowledgebase/${id}`,
+    params: { articleId: String(id) },
+    json,
+    cookie,
+    clientIp: "10.0.0.7",
+  });
 const list = (form: Record<string, string>, cookie: string) =>
   callAction(listAction, { path: "/admin/knowledgebase", form, cookie, clientIp: "10.0.0.7" });
 

@@ -71,7 +71,6 @@ export function CouponForm({ coupon, plans }: { coupon: AdminCoupon | null; plan
       toast.success(coupon ? "Code saved" : "Code created");
       if (!coupon) void navigate(`/admin/coupons/${answer.couponId}`, { replace: true });
     },
-    undefined,
     { json: true },
   );
   const save = form.submit(couponSchema, () => void submit({ ...values }));

@@ -6,10 +6,13 @@ import type { ActionAnswer } from "~/lib/action-answer";
 
 /** Pause or resume a code (the coupons list's action); the list and the code's page both use it. */
 export function PauseCouponButton({ coupon }: { coupon: { id: number; code: string; paused: boolean } }) {
-  const { submit, busy } = useStaffAction<ActionAnswer<{ paused: boolean }>>((answer) => {
-    if (!answer.ok) return toast.error("Code not changed", { description: answer.error });
-    toast.success(answer.paused ? `${coupon.code} paused` : `${coupon.code} resumed`);
-  }, "/admin/coupons");
+  const { submit, busy } = useStaffAction<ActionAnswer<{ paused: boolean }>>(
+    (answer) => {
+      if (!answer.ok) return toast.error("Code not changed", { description: answer.error });
+      toast.success(answer.paused ? `${coupon.code} paused` : `${coupon.code} resumed`);
+    },
+    { action: "/admin/coupons" },
+  );
   return (
     <Button
       type="button"

@@ -49,7 +49,7 @@ export function MemberBalanceDialog({ memberId, direction }: { memberId: string;
       });
       setOpen(false);
     },
-    `/api/admin/members/${encodeURIComponent(memberId)}/balance`,
+    { action: `/api/admin/members/${encodeURIComponent(memberId)}/balance` },
   );
   const body = { direction, amount: form.values.amount, reason: form.values.reason, key };
   const send = form.submit(memberBalanceSchema, () => submit(body), body);

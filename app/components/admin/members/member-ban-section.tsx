@@ -31,7 +31,7 @@ export function MemberBanSection({ profile }: { profile: MemberProfileView }) {
           : `${answer.sessionsEnded === 1 ? "1 session" : `${answer.sessionsEnded} sessions`} ended; removed from ${answer.removed === 1 ? "1 chat" : `${answer.removed} chats`}.`,
       });
     },
-    `/api/admin/members/${encodeURIComponent(profile.id)}/account`,
+    { action: `/api/admin/members/${encodeURIComponent(profile.id)}/account` },
   );
   const askToBan = form.submit(memberAccountSchema, () => setConfirming(true), {
     intent: "ban",

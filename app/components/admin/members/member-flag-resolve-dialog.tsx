@@ -52,7 +52,7 @@ export function MemberFlagResolveDialog({
       else toast.success("Flag resolved");
       onClose();
     },
-    `/api/admin/members/${encodeURIComponent(memberId)}/payment-flags`,
+    { action: `/api/admin/members/${encodeURIComponent(memberId)}/payment-flags` },
   );
   const body = { flagId: flag?.id ?? 0, note: form.values.note };
   const send = form.submit(resolvePaymentFlagSchema, () => submit(body), body);

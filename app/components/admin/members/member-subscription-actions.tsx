@@ -25,11 +25,14 @@ const actionOf = (memberId: string) => `/api/admin/members/${encodeURIComponent(
 
 /** One answer handler: a toast either way, and `done` after a success. */
 function useSubscriptionAction(memberId: string, success: string, failure: string, done?: () => void) {
-  return useStaffAction<ActionAnswer<Record<string, unknown>>>((answer) => {
-    if (!answer.ok) return void toast.error(failure, { description: answer.error });
-    toast.success(success);
-    done?.();
-  }, actionOf(memberId));
+  return useStaffAction<ActionAnswer<Record<string, unknown>>>(
+    (answer) => {
+      if (!answer.ok) return void toast.error(failure, { description: answer.error });
+      toast.success(success);
+      done?.();
+    },
+    { action: actionOf(memberId) },
+  );
 }
 
 /** Extend, cancel at period end, cancel now: the buttons of one active subscription (members.write). */
@@ -83,11 +86,14 @@ function ExtendDialog({ memberId, subscription }: { memberId: string; subscripti
   const [open, setOpen] = React.useState(false);
   const form = useForm<{ days: string }>({ initial: { days: "" }, clearOnChange: true, refusal: "Not extended" });
   useResetOnOpen(open, () => form.reset());
-  const { submit, busy } = useStaffAction<ActionAnswer<{ nextBillingDate: string }>>((answer) => {
-    if (!answer.ok) return form.refuse(answer);
-    toast.success("Subscription extended");
-    setOpen(false);
-  }, actionOf(memberId));
+  const { submit, busy } = useStaffAction<ActionAnswer<{ nextBillingDate: string }>>(
+    (answer) => {
+      if (!answer.ok) return form.refuse(answer);
+      toast.success("Subscription extended");
+      setOpen(false);
+    },
+    { action: actionOf(memberId) },
+  );
   const body = { intent: "extend", subscriptionId: subscription.id, days: form.values.days };
   const id = `extend-${subscription.id}`;
   return (
@@ -129,11 +135,14 @@ export function CompPlanDialog({ memberId, plans }: { memberId: string; plans: {
   const initial = { planId: String(plans[0]?.id ?? ""), period: "monthly", days: "" };
   const form = useForm<CompValues>({ initial, clearOnChange: true, refusal: "Plan not given" });
   useResetOnOpen(open, () => form.reset());
-  const { submit, busy } = useStaffAction<ActionAnswer<{ subscriptionId: string }>>((answer) => {
-    if (!answer.ok) return form.refuse(answer);
-    toast.success("Complimentary plan given");
-    setOpen(false);
-  }, actionOf(memberId));
+  const { submit, busy } = useStaffAction<ActionAnswer<{ subscriptionId: string }>>(
+    (answer) => {
+      if (!answer.ok) return form.refuse(answer);
+      toast.success("Complimentary plan given");
+      setOpen(false);
+    },
+    { action: actionOf(memberId) },
+  );
   const body = { intent: "comp", ...form.values };
   return (
     <Dialog open={open} onOpenChange={setOpen}>

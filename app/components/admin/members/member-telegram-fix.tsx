@@ -42,7 +42,7 @@ export function MemberTelegramFix({ memberId, current }: { memberId: string; cur
         description: `${answer.emailed ? "The member is emailed" : "The email could not be sent"}; ${removed}.`,
       });
     },
-    `/api/admin/members/${encodeURIComponent(memberId)}/telegram`,
+    { action: `/api/admin/members/${encodeURIComponent(memberId)}/telegram` },
   );
   const save = form.submit(fixTelegramSchema, () => submit({ telegram: form.values.telegram }));
   return (

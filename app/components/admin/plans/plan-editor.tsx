@@ -71,8 +71,7 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
       }
       if (!plan) void navigate(`/admin/plans/${answer.id}`, { replace: true });
     },
-    canChangePrices ? "/api/admin/plan-prices" : undefined,
-    { json: true },
+    { action: canChangePrices ? "/api/admin/plan-prices" : undefined, json: true },
   );
 
   const save = form.submit(canChangePrices ? planSchema : planTextsSchema, () => {

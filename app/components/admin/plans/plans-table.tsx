@@ -68,7 +68,7 @@ function PlanRow({
     if (!answer.ok) toast.error("Plan not changed", { description: answer.error });
   };
   const mover = useStaffAction(onAnswer);
-  const publisher = useStaffAction(onAnswer, "/api/admin/plan-prices");
+  const publisher = useStaffAction(onAnswer, { action: "/api/admin/plan-prices" });
   const busy = mover.busy || publisher.busy;
   const price = BigInt(plan.price);
   const send = (fields: Record<string, string>) => mover.submit({ planId: String(plan.id), ...fields });

@@ -17,16 +17,19 @@ type CancelAnswer = ActionAnswer<{ changed: boolean; price: string; notified: nu
  * force, so the editor's price field does not send the withdrawn price again on the next save.
  */
 export function useCancelScheduledChange(planName: string, onCancelled: (price: bigint) => void) {
-  const { submit, busy } = useStaffAction<CancelAnswer>((answer) => {
-    if (!answer.ok) {
-      toast.error("Price change not cancelled", { description: answer.error });
-      return;
-    }
-    onCancelled(BigInt(answer.price));
-    toast.success("Scheduled price change cancelled", {
-      description: `${planName} is back to ${formatUsdt(BigInt(answer.price), { suffix: true })} a month. ${answer.notified === 1 ? "1 member is" : `${answer.notified} members are`} told.`,
-    });
-  }, "/api/admin/plan-prices");
+  const { submit, busy } = useStaffAction<CancelAnswer>(
+    (answer) => {
+      if (!answer.ok) {
+        toast.error("Price change not cancelled", { description: answer.error });
+        return;
+      }
+      onCancelled(BigInt(answer.price));
+      toast.success("Scheduled price change cancelled", {
+        description: `${planName} is back to ${formatUsdt(BigInt(answer.price), { suffix: true })} a month. ${answer.notified === 1 ? "1 member is" : `${answer.notified} members are`} told.`,
+      });
+    },
+    { action: "/api/admin/plan-prices" },
+  );
   return {
     busy,
     cancel: (planId: number, changeId: number) =>

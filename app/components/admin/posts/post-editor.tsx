@@ -99,8 +99,7 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
         );
       }
     },
-    `/admin/posts/${postId ?? "new"}`,
-    { json: true },
+    { action: `/admin/posts/${postId ?? "new"}`, json: true },
   );
 
   function send(intent: PostIntent, extra: ActionBody = {}) {

@@ -23,8 +23,7 @@ export function usePostPreview() {
       }
       tab.current = null;
     },
-    location.pathname,
-    { json: true },
+    { action: location.pathname, json: true },
   );
   function preview(fields: PostFields) {
     // Opened now, while the click still counts as the author's, so no pop-up blocker stops it.

@@ -139,10 +139,13 @@ function PendingOrder({
   wallet: OrderView["wallet"];
   card?: OrderPaymentOption;
 }) {
-  const accept = useMemberAction<ActionAnswer<{ paid: boolean }>>("/api/dashboard/orders/accept", (answer) => {
-    if (answer.ok) toast.success(answer.paid ? "Order paid. Your subscription is active." : "New total accepted");
-    else toast.error(answer.error || "Failed to update the order");
-  });
+  const accept = useMemberAction<ActionAnswer<{ paid: boolean }>>(
+    (answer) => {
+      if (answer.ok) toast.success(answer.paid ? "Order paid. Your subscription is active." : "New total accepted");
+      else toast.error(answer.error || "Failed to update the order");
+    },
+    { action: "/api/dashboard/orders/accept" },
+  );
   return (
     <>
       {order.repriced ? (
@@ -195,11 +198,14 @@ function PendingOrder({
 
 function CancelOrder({ orderId }: { orderId: string }) {
   const [open, setOpen] = React.useState(false);
-  const cancel = useMemberAction<ActionAnswer<{ cancelled: boolean }>>("/api/dashboard/orders/cancel", (answer) => {
-    if (answer.ok) toast.success("Order cancelled");
-    else toast.error(answer.error || "Failed to cancel the order");
-    setOpen(false);
-  });
+  const cancel = useMemberAction<ActionAnswer<{ cancelled: boolean }>>(
+    (answer) => {
+      if (answer.ok) toast.success("Order cancelled");
+      else toast.error(answer.error || "Failed to cancel the order");
+      setOpen(false);
+    },
+    { action: "/api/dashboard/orders/cancel" },
+  );
   return (
     <ConfirmDialog
       open={open}

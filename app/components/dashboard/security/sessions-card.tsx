@@ -34,20 +34,23 @@ export function SessionsCard() {
   }, [data, endSession]);
 
   const [pending, setPending] = React.useState<string | null>(null);
-  const { submit, busy } = useMemberAction<RevokeAnswer>(LIST, (answer) => {
-    const all = pending === "others";
-    setPending(null);
-    void load(LIST);
-    if (answer.ok) {
-      toast.success(all ? "Other devices signed out" : "Device signed out", {
-        description: all
-          ? `${answer.revoked === 1 ? "1 device was" : `${answer.revoked} devices were`} signed out.`
-          : "That device will have to sign in again.",
-      });
-    } else if (!answer.signedOut) {
-      toast.error("Device not signed out", { description: answer.error });
-    }
-  });
+  const { submit, busy } = useMemberAction<RevokeAnswer>(
+    (answer) => {
+      const all = pending === "others";
+      setPending(null);
+      void load(LIST);
+      if (answer.ok) {
+        toast.success(all ? "Other devices signed out" : "Device signed out", {
+          description: all
+            ? `${answer.revoked === 1 ? "1 device was" : `${answer.revoked} devices were`} signed out.`
+            : "That device will have to sign in again.",
+        });
+      } else if (!answer.signedOut) {
+        toast.error("Device not signed out", { description: answer.error });
+      }
+    },
+    { action: LIST },
+  );
   const revoke = (device: SignedInDevice) => {
     setPending(device.id);
     submit({ intent: "revoke", sessionId: device.id });

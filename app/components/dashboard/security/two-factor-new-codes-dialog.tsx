@@ -13,14 +13,17 @@ type Codes = ActionAnswer<{ backupCodes: string[] }>;
 export function NewCodesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const form = useForm({ initial: { password: "" }, refusal: "No new backup codes" });
   const [codes, setCodes] = React.useState<string[] | null>(null);
-  const regenerate = useMemberAction<Codes>("/api/dashboard/two-factor/backup-codes", (answer) => {
-    if (answer.ok) {
-      setCodes(answer.backupCodes);
-      toast.success("New backup codes made", {
-        description: "Your old codes no longer work. Your other sessions have been signed out.",
-      });
-    } else form.refuse(answer);
-  });
+  const regenerate = useMemberAction<Codes>(
+    (answer) => {
+      if (answer.ok) {
+        setCodes(answer.backupCodes);
+        toast.success("New backup codes made", {
+          description: "Your old codes no longer work. Your other sessions have been signed out.",
+        });
+      } else form.refuse(answer);
+    },
+    { action: "/api/dashboard/two-factor/backup-codes" },
+  );
   useResetOnOpen(open, () => {
     form.reset();
     setCodes(null);

@@ -8,12 +8,15 @@ import { CodeOrBackupCodeField, DialogForm, PasswordField, TwoFactorDialog } fro
 /** Turning two-factor off: the password and a code from the app, or a backup code. */
 export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const form = useForm({ initial: { password: "", code: "" }, refusal: "Two-factor authentication not turned off" });
-  const turnOff = useMemberAction<ActionAnswer>("/api/dashboard/two-factor/disable", (answer) => {
-    if (answer.ok) {
-      toast.success("Two-factor authentication is off", { description: "Your other sessions have been signed out." });
-      onClose();
-    } else form.refuse(answer);
-  });
+  const turnOff = useMemberAction<ActionAnswer>(
+    (answer) => {
+      if (answer.ok) {
+        toast.success("Two-factor authentication is off", { description: "Your other sessions have been signed out." });
+        onClose();
+      } else form.refuse(answer);
+    },
+    { action: "/api/dashboard/two-factor/disable" },
+  );
   useResetOnOpen(open, () => form.reset());
   return (
     <TwoFactorDialog open={open} onClose={onClose}>

@@ -25,20 +25,26 @@ export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [setup, setSetup] = React.useState<{ qr: QrImage; secret: string } | null>(null);
   const [codes, setCodes] = React.useState<string[] | null>(null);
 
-  const start = useMemberAction<Setup>("/api/dashboard/two-factor/enable", (answer) => {
-    if (answer.ok) {
-      setSetup({ qr: answer.qr, secret: answer.secret });
-      codeForm.reset();
-    } else passwordForm.refuse(answer);
-  });
-  const confirm = useMemberAction<Codes>("/api/dashboard/two-factor/confirm", (answer) => {
-    if (answer.ok) {
-      // The secret is never shown again; the codes now, once.
-      setSetup(null);
-      setCodes(answer.backupCodes);
-      toast.success("Two-factor authentication is on", { description: "Your other sessions have been signed out." });
-    } else codeForm.refuse(answer);
-  });
+  const start = useMemberAction<Setup>(
+    (answer) => {
+      if (answer.ok) {
+        setSetup({ qr: answer.qr, secret: answer.secret });
+        codeForm.reset();
+      } else passwordForm.refuse(answer);
+    },
+    { action: "/api/dashboard/two-factor/enable" },
+  );
+  const confirm = useMemberAction<Codes>(
+    (answer) => {
+      if (answer.ok) {
+        // The secret is never shown again; the codes now, once.
+        setSetup(null);
+        setCodes(answer.backupCodes);
+        toast.success("Two-factor authentication is on", { description: "Your other sessions have been signed out." });
+      } else codeForm.refuse(answer);
+    },
+    { action: "/api/dashboard/two-factor/confirm" },
+  );
 
   // Each opening starts afresh: nothing of an earlier set-up (secret, codes) stays on screen.
   useResetOnOpen(open, () => {

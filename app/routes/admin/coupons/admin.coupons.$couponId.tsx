@@ -9,8 +9,10 @@ import { adminMeta } from "~/lib/meta";
 import { formatUsdt } from "~/lib/money";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { couponSchema } from "~/lib/validation/admin/coupons";
+import { newOrRecordIdParam, routeParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { readRouteParams } from "#server/http/route-params";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { createCoupon } from "#server/staff/coupons/create-coupon";
 import { listCouponPlans } from "#server/staff/coupons/list-coupon-plans";
@@ -24,21 +26,16 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(loaded?.coupon ? loaded.coupon.code : "New code");
 
 /** `/admin/coupons/new` or `/admin/coupons/<id>`; anything else is 404. */
-function couponIdOf(param: string | undefined): number | null {
-  if (param === "new") return null;
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data("Not Found", { status: 404 });
-  return id;
-}
+const pageParams = routeParams({ couponId: newOrRecordIdParam });
 
 export const permission = "money.write" satisfies StaffPermission;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
   const db = getDb();
-  const id = couponIdOf(params.couponId);
+  const { couponId: id } = readRouteParams(pageParams, params);
   const plans = await listCouponPlans({ db });
-  if (id === null) return { coupon: null, plans, redemptions: [], history: null, canReadAudit: false };
+  if (id === "new") return { coupon: null, plans, redemptions: [], history: null, canReadAudit: false };
   const [coupon] = await listCoupons({ db, couponId: id });
   if (!coupon) throw data("Not Found", { status: 404 });
   const [redemptions, history] = await Promise.all([
@@ -53,9 +50,9 @@ export const action = defineAction({
   access: "staff",
   permission: "money.write",
   schema: couponSchema,
-  run: async ({ input, staff, request }) => {
-    const couponId = couponIdOf(new URL(request.url).pathname.split("/").pop());
-    if (couponId === null) return createCoupon({ db: getDb(), input, actor: staff.actor });
+  params: pageParams,
+  run: async ({ input, staff, params: { couponId } }) => {
+    if (couponId === "new") return createCoupon({ db: getDb(), input, actor: staff.actor });
     return updateCoupon({ db: getDb(), couponId, input, actor: staff.actor });
   },
 });

@@ -12,8 +12,10 @@ import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { inboxActionSchema, inboxThreadSchema } from "~/lib/validation/admin/inbox";
+import { recordIdParam, routeParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { readRouteParams } from "#server/http/route-params";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { getLogger } from "#server/lib/logger";
 import { addInboxNote } from "#server/staff/inbox/add-inbox-note";
@@ -32,12 +34,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(loaded?.message ? `Message from ${loaded.message.name}` : "Message");
 
 /** `/admin/inbox/<id>`; anything else is 404. */
-function messageIdOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!/^\d+$/.test(param ?? "") || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw data("Not Found", { status: 404 });
-  return id;
-}
+const pageParams = routeParams({ messageId: recordIdParam });
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "inbox.read" satisfies StaffPermission;
@@ -46,7 +43,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
   const db = getDb();
   const { messages } = inboxThreadSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const message = await getInboxMessage({ db, messageId: messageIdOf(params.messageId), shownMessages: messages });
+  const message = await getInboxMessage({
+    db,
+    messageId: readRouteParams(pageParams, params).messageId,
+    shownMessages: messages,
+  });
   if (!message) throw data("Not Found", { status: 404 });
   const [assignees, history] = await Promise.all([
     listInboxAssignees({ db }),
@@ -68,9 +69,9 @@ export const action = defineAction({
   access: "staff",
   permission: "inbox.reply",
   schema: inboxActionSchema,
-  run: async ({ input, staff, request }) => {
+  params: pageParams,
+  run: async ({ input, staff, params: { messageId } }) => {
     const db = getDb();
-    const messageId = messageIdOf(new URL(request.url).pathname.split("/").pop());
     const actor = staff.actor;
     switch (input.intent) {
       case "open": {

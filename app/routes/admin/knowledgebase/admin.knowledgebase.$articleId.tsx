@@ -4,10 +4,11 @@ import { TargetHistory } from "~/components/admin/target-history";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { knowledgebaseArticleSchema } from "~/lib/validation/admin/knowledgebase";
+import { newOrRecordIdParam, routeParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { readRouteParams } from "#server/http/route-params";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { AppError } from "#server/lib/errors";
 import { createKnowledgebaseArticle } from "#server/staff/knowledgebase/create-knowledgebase-article";
 import { getKnowledgebaseArticle } from "#server/staff/knowledgebase/get-knowledgebase-article";
 import { updateKnowledgebaseArticle } from "#server/staff/knowledgebase/update-knowledgebase-article";
@@ -15,10 +16,7 @@ import { listTargetHistory } from "#server/staff/list-target-history";
 import type { Route } from "./+types/admin.knowledgebase.$articleId";
 
 /** "new", or an article's id; anything else is no page. */
-function articleIdOf(param: string | undefined): number | "new" | null {
-  if (param === "new") return "new";
-  return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
-}
+const pageParams = routeParams({ articleId: newOrRecordIdParam });
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(`${loaded?.article ? loaded.article.title : "New article"} · Knowledgebase`);
@@ -28,8 +26,7 @@ export const permission = "content.write" satisfies StaffPermission;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
-  const id = articleIdOf(params.articleId);
-  if (id === null) throw data("Not Found", { status: 404 });
+  const { articleId: id } = readRouteParams(pageParams, params);
   const canReadAudit = can(staff.role, "audit.read");
   if (id === "new") return { article: null, history: null, canWrite: can(staff.role, "content.write"), canReadAudit };
   const article = await getKnowledgebaseArticle({ db: getDb(), id });
@@ -43,9 +40,9 @@ export const action = defineAction({
   access: "staff",
   permission: "content.write",
   schema: knowledgebaseArticleSchema,
-  run: async ({ input, staff, request }) => {
-    const id = articleIdOf(new URL(request.url).pathname.split("/").pop());
-    if (id === null) throw new AppError("NOT_FOUND", "Unknown article.");
+  params: pageParams,
+  notFound: "Unknown article.",
+  run: async ({ input, staff, params: { articleId: id } }) => {
     if (id === "new") {
       const created = await createKnowledgebaseArticle({
         db: getDb(),

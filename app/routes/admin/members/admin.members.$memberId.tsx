@@ -16,12 +16,14 @@ import { TargetHistory } from "~/components/admin/target-history";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { ledgerPageOf, memberPageSchema } from "~/lib/validation/admin/member-page";
+import { memberRouteParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { readRouteParams } from "#server/http/route-params";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { listMemberOrders } from "#server/orders/list-member-orders";
 import { listTargetHistory } from "#server/staff/list-target-history";
-import { addMemberNote } from "#server/staff/members/add-member-note";
+import { addMemberNote, MEMBER_GONE } from "#server/staff/members/add-member-note";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
 import { getMemberProfile } from "#server/staff/members/get-member-profile";
 import { listCompPlans } from "#server/staff/members/list-comp-plans";
@@ -40,7 +42,7 @@ export const permission = "members.read" satisfies StaffPermission;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
-  const memberId = params.memberId;
+  const { memberId } = readRouteParams(memberRouteParams, params);
   const db = getDb();
   const account = await getMemberProfile({ db, memberId });
   if (!account) throw data("Not Found", { status: 404 });
@@ -86,8 +88,9 @@ export const action = defineAction({
   access: "staff",
   permission: "members.assist",
   schema: memberPageSchema,
-  run: async ({ input, staff, request }) => {
-    const memberId = decodeURIComponent(new URL(request.url).pathname.split("/").pop() ?? "");
+  params: memberRouteParams,
+  notFound: MEMBER_GONE,
+  run: async ({ input, staff, params: { memberId } }) => {
     const db = getDb();
     if (input.intent === "note") return addMemberNote({ db, memberId, body: input.body, actor: staff.actor });
     return signOutMemberEverywhere({ db, memberId, actor: staff.actor });

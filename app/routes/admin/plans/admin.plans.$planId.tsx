@@ -4,10 +4,11 @@ import { TargetHistory } from "~/components/admin/target-history";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { planTextsSchema } from "~/lib/validation/admin/plans";
+import { newOrRecordIdParam, recordIdParam, routeParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { readRouteParams } from "#server/http/route-params";
 import { requireStaffPermission } from "#server/http/staff-guard";
-import { AppError } from "#server/lib/errors";
 import { listTargetHistory } from "#server/staff/list-target-history";
 import { listAdminPlans } from "#server/staff/plans/list-admin-plans";
 import { PLAN_NOT_FOUND } from "#server/staff/plans/save-plan";
@@ -17,12 +18,7 @@ import type { Route } from "./+types/admin.plans.$planId";
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.plan ? loaded.plan.name : "New plan");
 
 /** `/admin/plans/new` or `/admin/plans/<id>`; anything else is 404. */
-function planIdOf(param: string | undefined): number | null {
-  if (param === "new") return null;
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data("Not Found", { status: 404 });
-  return id;
-}
+const pageParams = routeParams({ planId: newOrRecordIdParam });
 
 /** Who may open this page (the role matrix and the route-module rules read it). */
 export const permission = "content.write" satisfies StaffPermission;
@@ -30,9 +26,9 @@ export const permission = "content.write" satisfies StaffPermission;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
   const canChangePrices = can(staff.role, "prices.write");
-  const id = planIdOf(params.planId);
+  const { planId: id } = readRouteParams(pageParams, params);
   // A new plan has a price from its first save, so creating one is for those who set prices.
-  if (id === null) {
+  if (id === "new") {
     if (!canChangePrices) throw data("Not Found", { status: 404 });
     return { plan: null, history: null, canReadAudit: false, canChangePrices };
   }
@@ -50,9 +46,10 @@ export const action = defineAction({
   access: "staff",
   permission: "content.write",
   schema: planTextsSchema,
-  run: async ({ input, staff, request }) => {
-    const planId = planIdOf(new URL(request.url).pathname.split("/").pop());
-    if (planId === null) throw new AppError("NOT_FOUND", PLAN_NOT_FOUND);
+  // Saving texts needs an existing plan: a new one is created with its price (api.admin.plan-prices.ts).
+  params: routeParams({ planId: recordIdParam }),
+  notFound: PLAN_NOT_FOUND,
+  run: async ({ input, staff, params: { planId } }) => {
     const saved = await savePlanTexts({ db: getDb(), planId, input, actor: staff.actor });
     return { id: saved.id, mode: saved.price.mode };
   },

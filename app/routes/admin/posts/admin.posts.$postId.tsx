@@ -5,8 +5,10 @@ import { TargetHistory } from "~/components/admin/target-history";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { postEditorSchema, type PostFields } from "~/lib/validation/admin/posts";
+import { newOrRecordIdParam, routeParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { readRouteParams } from "#server/http/route-params";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { AppError } from "#server/lib/errors";
 import { listTargetHistory } from "#server/staff/list-target-history";
@@ -17,10 +19,7 @@ import { savePost } from "#server/staff/posts/save-post";
 import type { Route } from "./+types/admin.posts.$postId";
 
 /** "new", or a post's id; anything else is no page. */
-function postIdOf(param: string | undefined): number | "new" | null {
-  if (param === "new") return "new";
-  return param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
-}
+const pageParams = routeParams({ postId: newOrRecordIdParam });
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(`${loaded?.post ? loaded.post.title : "New post"} · Posts`);
@@ -30,8 +29,7 @@ export const permission = "content.write" satisfies StaffPermission;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
-  const id = postIdOf(params.postId);
-  if (id === null) throw data("Not Found", { status: 404 });
+  const { postId: id } = readRouteParams(pageParams, params);
   const canReadAudit = can(staff.role, "audit.read");
   if (id === "new") return { post: null, history: null, canReadAudit };
   const post = await getPost({ db: getDb(), id });
@@ -54,9 +52,9 @@ export const action = defineAction({
   access: "staff",
   permission: "content.write",
   schema: postEditorSchema,
-  run: async ({ input, staff, request }) => {
-    const id = postIdOf(new URL(request.url).pathname.split("/").pop());
-    if (id === null) throw new AppError("NOT_FOUND", "Unknown post.");
+  params: pageParams,
+  notFound: "Unknown post.",
+  run: async ({ input, staff, params: { postId: id } }) => {
     const db = getDb();
     const actor = staff.actor;
     const postId = id === "new" ? null : id;

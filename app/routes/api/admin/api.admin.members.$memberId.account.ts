@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { memberAccountSchema } from "~/lib/validation/admin/member-page";
+import { memberRouteParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { MEMBER_GONE } from "#server/staff/members/add-member-note";
 import { setMemberBanned } from "#server/staff/members/set-member-banned";
-
-/** The member's id from `/api/admin/members/<id>/account`. */
-const memberIdOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.split("/").at(-2) ?? "");
 
 /**
  * Ban (with a reason) or unban a member (`members.write`): sign-in refused and every session
@@ -15,10 +14,12 @@ export const action = defineAction({
   access: "staff",
   permission: "members.write",
   schema: memberAccountSchema,
-  run: async ({ input, staff, request }) =>
+  params: memberRouteParams,
+  notFound: MEMBER_GONE,
+  run: async ({ input, staff, params: { memberId } }) =>
     setMemberBanned({
       db: getDb(),
-      memberId: memberIdOf(request),
+      memberId,
       banned: input.intent === "ban",
       reason: input.intent === "ban" ? input.reason : undefined,
       actor: staff.actor,

@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { memberBalanceSchema } from "~/lib/validation/admin/member-actions";
+import { memberRouteParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { MEMBER_GONE } from "#server/staff/members/add-member-note";
 import { adjustMemberBalanceByStaff } from "#server/staff/members/adjust-member-balance";
-
-/** The member id from /api/admin/members/:memberId/balance. */
-const memberIdOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.split("/").at(-2) ?? "");
 
 /**
  * A manual credit or debit of a member's balance (money.write), idempotent by the form's key,
@@ -15,8 +14,10 @@ export const action = defineAction({
   access: "staff",
   permission: "money.write",
   schema: memberBalanceSchema,
-  run: async ({ input, staff, request }) =>
-    adjustMemberBalanceByStaff({ db: getDb(), memberId: memberIdOf(request), ...input, actor: staff.actor }),
+  params: memberRouteParams,
+  notFound: MEMBER_GONE,
+  run: async ({ input, staff, params: { memberId } }) =>
+    adjustMemberBalanceByStaff({ db: getDb(), memberId, ...input, actor: staff.actor }),
 });
 
 export function loader() {

@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { resolvePaymentFlagSchema } from "~/lib/validation/admin/member-actions";
+import { memberRouteParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { MEMBER_GONE } from "#server/staff/members/add-member-note";
 import { resolvePaymentFlag } from "#server/staff/members/resolve-payment-flag";
-
-/** The member id from /api/admin/members/:memberId/payment-flags. */
-const memberIdOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.split("/").at(-2) ?? "");
 
 /**
  * Resolves one of the member's card payment flags (a refund the balance could not cover, a
@@ -16,8 +15,10 @@ export const action = defineAction({
   access: "staff",
   permission: "money.write",
   schema: resolvePaymentFlagSchema,
-  run: async ({ input, staff, request }) =>
-    resolvePaymentFlag({ db: getDb(), memberId: memberIdOf(request), ...input, actor: staff.actor }),
+  params: memberRouteParams,
+  notFound: MEMBER_GONE,
+  run: async ({ input, staff, params: { memberId } }) =>
+    resolvePaymentFlag({ db: getDb(), memberId, ...input, actor: staff.actor }),
 });
 
 export function loader() {

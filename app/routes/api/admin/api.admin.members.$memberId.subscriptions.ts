@@ -1,16 +1,15 @@
 import { data } from "react-router";
 import { memberSubscriptionSchema } from "~/lib/validation/admin/member-actions";
+import { memberRouteParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { MEMBER_GONE } from "#server/staff/members/add-member-note";
 import {
   cancelSubscriptionAtPeriodEnd,
   cancelSubscriptionNow,
   extendSubscription,
 } from "#server/staff/members/change-member-subscription";
 import { grantMemberPlan } from "#server/staff/members/grant-member-plan";
-
-/** The member id from /api/admin/members/:memberId/subscriptions. */
-const memberIdOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.split("/").at(-2) ?? "");
 
 /**
  * Changes to a member's subscriptions from the member page (members.write): extend, cancel now,
@@ -20,9 +19,11 @@ export const action = defineAction({
   access: "staff",
   permission: "members.write",
   schema: memberSubscriptionSchema,
-  run: async ({ input, staff, request }) => {
+  params: memberRouteParams,
+  notFound: MEMBER_GONE,
+  run: async ({ input, staff, params: { memberId } }) => {
     const db = getDb();
-    const base = { db, memberId: memberIdOf(request), actor: staff.actor };
+    const base = { db, memberId, actor: staff.actor };
     switch (input.intent) {
       case "extend":
         return extendSubscription({ ...base, subscriptionId: input.subscriptionId, days: input.days });

@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { fixTelegramSchema } from "~/lib/validation/admin/member-page";
+import { memberRouteParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
+import { MEMBER_GONE } from "#server/staff/members/add-member-note";
 import { fixMemberTelegram } from "#server/staff/members/fix-member-telegram";
-
-/** The member's id from `/api/admin/members/<id>/telegram`. */
-const memberIdOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.split("/").at(-2) ?? "");
 
 /**
  * Support corrects a member's Telegram username (`telegram.fix`): the sign-up's rule, the
@@ -16,8 +15,10 @@ export const action = defineAction({
   access: "staff",
   permission: "telegram.fix",
   schema: fixTelegramSchema,
-  run: async ({ input, staff, request }) =>
-    fixMemberTelegram({ db: getDb(), memberId: memberIdOf(request), username: input.telegram, actor: staff.actor }),
+  params: memberRouteParams,
+  notFound: MEMBER_GONE,
+  run: async ({ input, staff, params: { memberId } }) =>
+    fixMemberTelegram({ db: getDb(), memberId, username: input.telegram, actor: staff.actor }),
 });
 
 export function loader() {
