@@ -99,3 +99,26 @@ describe("layer rules (layers.config.cjs)", () => {
     expect(output).not.toContain("app/components/admin/posts/status-badge.tsx →");
   }, 120_000);
 });
+
+describe("docs/architecture.md", () => {
+  it("names every domain folder that exists, in DOMAIN_ORDER's order", () => {
+    const source = fs.readFileSync(config, "utf8");
+    const start = source.indexOf("const DOMAIN_ORDER");
+    const order = [...source.slice(start, source.indexOf("];", start)).matchAll(/^\s+"([a-z-]+)"/gm)].map((m) => m[1]!);
+    // Every server folder that is not a layer of its own (platform, web, entry points) is a domain folder.
+    const layers = ["db", "lib", "http", "jobs", "ops"];
+    const folders = fs
+      .readdirSync(path.join(root, "server"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !layers.includes(entry.name))
+      .map((entry) => entry.name);
+    expect([...order].sort()).toEqual(folders.sort());
+    const page = fs.readFileSync(path.join(root, "docs/architecture.md"), "utf8");
+    const paragraph = page.slice(
+      page.indexOf("Domain folders are ordered"),
+      page.indexOf("A folder uses only folders"),
+    );
+    const named = order.map((folder) => paragraph.search(new RegExp(`\\b${folder}\\b`)));
+    expect(named.filter((at) => at < 0)).toEqual([]);
+    expect(named).toEqual([...named].sort((a, b) => a - b));
+  });
+});
