@@ -13,7 +13,7 @@ import { CLIENT_IP_HEADER } from "../lib/client-ip.ts";
 import { drainListeners } from "../lib/drain-listeners.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { logRequest } from "../lib/request-log.ts";
-import { getOpsToken } from "../ops/ops-token.ts";
+import { readOrCreateOpsToken } from "../ops/ops-token.ts";
 import { opsRouter } from "../ops/router.ts";
 import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { apiSecurityHeaders, pageSecurityHeaders, securityHeaders } from "../security/headers.ts";
@@ -109,14 +109,14 @@ export function createApp(options: AppOptions) {
   }
 
   // Operator API: bearer token only, JSON only, never cached.
-  getOpsToken();
+  readOrCreateOpsToken();
   app.use(
     "/api/ops",
     (_req, res, next) => {
       res.set("Cache-Control", "no-store");
       next();
     },
-    opsRouter(getOpsToken),
+    opsRouter(readOrCreateOpsToken),
   );
 
   // Telegram updates (webhook mode): refused with 401 without the secret-token header.

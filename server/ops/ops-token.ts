@@ -6,7 +6,7 @@ import { readOrCreateSecretFile } from "../lib/secret-file.ts";
  * The bearer token of the operator API: OPS_TOKEN, or one the server creates once in DATA_DIR
  * (mode 0600) so the ops commands on the same machine can read it.
  */
-export function getOpsToken(): string {
+export function readOrCreateOpsToken(): string {
   const config = getConfig();
   return config.opsToken ?? readOrCreateSecretFile(config.dataDir, "ops-token");
 }
