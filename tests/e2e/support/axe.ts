@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { pageDoubledNames } from "./accessible-names";
 
 // Only the colour rules can judge a page differently once the colour scheme changes: the
 // markup, names, roles and layout are the same.
@@ -32,8 +33,12 @@ export async function settle(page: Page) {
   );
 }
 
-/** No serious or critical axe finding on the page as it is, in the light and in the dark scheme. */
+/**
+ * No serious or critical axe finding on the page as it is, in the light and in the dark scheme, and
+ * no field that shares its name with a form or group around it (axe has no rule for that).
+ */
 export async function expectAccessible(page: Page, name: string) {
+  expect(await pageDoubledNames(page), `${name}: fields named twice`).toEqual([]);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
     await settle(page);

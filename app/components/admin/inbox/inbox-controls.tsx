@@ -28,9 +28,9 @@ export function InboxControls({
   React.useEffect(() => setAssignee(assignedTo ?? ""), [assignedTo]);
   return (
     <div className="flex flex-wrap items-end gap-4">
+      {/* Unnamed: its one field, "Status", names it; a form called "Change the status" said it twice. */}
       <form
         className="flex items-end gap-2"
-        aria-label="Change the status"
         onSubmit={(event) => {
           event.preventDefault();
           send({ intent: "status", status: nextStatus });

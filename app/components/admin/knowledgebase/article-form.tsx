@@ -80,7 +80,9 @@ export function ArticleForm({ article }: { article: AdminKnowledgebaseArticle | 
           )
         ) : null}
       </div>
-      <form className="grid gap-6" onSubmit={save} noValidate aria-label={article ? "Edit article" : "New article"}>
+      {/* Unnamed: the page's heading says what it is, and a form called "New article" around the
+          field "Article" named one thing twice. */}
+      <form className="grid gap-6" onSubmit={save} noValidate>
         <FormField id="article-title" label="Title" error={errors.title}>
           <Input
             id="article-title"

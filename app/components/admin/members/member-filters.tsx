@@ -33,7 +33,8 @@ export function MemberFilters({
       omitEmpty
       key={key}
       className="grid gap-4 rounded-xl border p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-      aria-label="Search and filter members"
+      // Not "Search and …": its first field is "Search", and a label search would find both.
+      aria-label="Filter members"
     >
       <FormField
         id="members-q"
