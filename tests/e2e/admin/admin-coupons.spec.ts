@@ -25,7 +25,7 @@ test.describe("Coupon codes in the back office", () => {
     await page.getByRole("link", { name: "New code" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New code");
 
-    const form = page.getByRole("form", { name: "New code" });
+    const form = page.getByRole("form", { name: "New coupon" });
     await form.getByLabel("Code").fill(code.toLowerCase());
     await form.getByLabel("Percent off").fill("150");
     await form.getByRole("button", { name: "Create code" }).click();

@@ -80,7 +80,8 @@ export function CouponForm({ coupon, plans }: { coupon: AdminCoupon | null; plan
       onSubmit={save}
       noValidate
       className="grid max-w-3xl gap-6"
-      aria-label={coupon ? `Edit ${coupon.code}` : "New code"}
+      // Not "New code": its first field is "Code", and one name would answer for both.
+      aria-label={coupon ? `Edit ${coupon.code}` : "New coupon"}
     >
       <fieldset className="grid gap-4 rounded-xl border p-4 sm:grid-cols-2" disabled={locked}>
         <legend className="px-1 text-sm font-medium">What it takes off</legend>
