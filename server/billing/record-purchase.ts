@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
+import { orderReference } from "~/lib/orders";
 import { toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
@@ -71,6 +72,8 @@ export async function recordPurchase(
     amount: formatUsdt(total, { suffix: true }),
     invoiceId,
     balance: formatUsdt(newBalance),
+    // The order this purchase paid (a deposit or card payment completing it): its message names it.
+    ...(order.orderId ? { order: orderReference(order.orderId) } : {}),
     ...priceBreakdownPayload(cart),
   };
   // Only a plan the code took something off keeps its rule, and a lifetime plan has no renewals.

@@ -20,6 +20,7 @@ const PAYLOAD_KEYS = [
   "effectiveOn",
   "oldAmount",
   "newAmount",
+  "order",
 ];
 const payload = Object.fromEntries(PAYLOAD_KEYS.map((key) => [key, HOSTILE]));
 const context = {
@@ -62,6 +63,21 @@ describe("purchase and renewal emails link their receipt", () => {
   it("an email without an invoice has no receipt line", () => {
     expect(renderNotification("purchase_confirmed", {}, context).text).not.toContain("receipt");
     expect(renderNotification("deposit_credited", { invoiceId: "INV-1" }, context).text).not.toContain("receipt");
+  });
+});
+
+describe("a purchase that paid an order says so, and what is left", () => {
+  it("names the order in the subject, the heading and the first line; the balance as what is left", () => {
+    const paid = { order: "ORD-1A2B3C4D", plans: "Alpha, Beta", period: "monthly", amount: "$116.00 USDT" };
+    const { subject, text } = renderNotification("purchase_confirmed", { ...paid, balance: "$84.00" }, context);
+    expect(subject).toMatch(/^Order ORD-1A2B3C4D paid: your subscription is active/);
+    expect(text).toContain(
+      "Your payment completed order ORD-1A2B3C4D: Alpha, Beta (monthly) for $116.00 USDT, now active.",
+    );
+    expect(text).toContain("Left on your balance: $84.00 USDT.");
+    const direct = renderNotification("purchase_confirmed", { ...paid, order: undefined }, context);
+    expect(direct.subject).toMatch(/^Your subscription is active/);
+    expect(direct.text).toContain("You subscribed to Alpha, Beta (monthly) for $116.00 USDT.");
   });
 });
 

@@ -21,14 +21,18 @@ function receiptLine(p: Payload, siteUrl: string): string[] {
 
 const templates: Record<NotificationKind, Template> = {
   purchase_confirmed: (p, siteUrl) => ({
-    subject: "Your subscription is active",
-    heading: "Thank you — your subscription is active",
+    subject: p.order ? `Order ${p.order} paid: your subscription is active` : "Your subscription is active",
+    heading: p.order
+      ? `Order ${p.order} is paid — your subscription is active`
+      : "Thank you — your subscription is active",
     lines: [
-      `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
+      p.order
+        ? `Your payment completed order ${p.order}: ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}, now active.`
+        : `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
       ...(p.breakdown ? [p.breakdown] : []),
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
       ...receiptLine(p, siteUrl),
-      ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+      ...(p.balance ? [`Left on your balance: ${p.balance} USDT.`] : []),
       "Your access links arrive from our Telegram bot; if you have not verified your Telegram username yet, do it on the dashboard first.",
     ],
   }),

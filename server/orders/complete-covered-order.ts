@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { orderReference } from "~/lib/orders";
 import { purchaseInTransaction, type PurchaseResult } from "../billing/purchase-subscriptions.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
-import { orders, profiles } from "../db/schema.ts";
+import { orders, pricing, profiles } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
 import { heldCart } from "./order-prices.ts";
@@ -14,7 +15,10 @@ export type CompleteOrderResult =
   | { status: "not-covered"; orderId: string; due: bigint }
   | { status: "awaiting-acceptance"; orderId: string }
   | { status: "refused"; orderId: string; problem: string }
-  | ({ status: "paid"; orderId: string } & PurchaseResult);
+  | ({ status: "paid"; orderId: string; paid: PaidOrder } & PurchaseResult);
+
+/** What a paid order bought, for the message that says where the money went (amount micro-USDT). */
+export type PaidOrder = { reference: string; total: string; plans: string[] };
 
 /** The idempotency key of an order's purchase: one purchase per order, whoever completes it. */
 export const orderPurchaseKey = (orderId: string) => `order:${orderId}`;
@@ -99,5 +103,14 @@ async function completeInTransaction(tx: Tx, userId: string, now: Date): Promise
     return { status: "refused", orderId: order.id, problem: error.message };
   }
   await tx.update(orders).set({ status: "paid", closedAt: now, problem: null }).where(eq(orders.id, order.id));
-  return { status: "paid", orderId: order.id, ...purchase };
+  const named = await tx
+    .select({ id: pricing.id, name: pricing.name })
+    .from(pricing)
+    .where(inArray(pricing.id, order.planIds));
+  const paid = {
+    reference: orderReference(order.id),
+    total: order.totalAmount.toString(),
+    plans: order.planIds.map((id) => named.find((plan) => plan.id === id)?.name ?? `Plan ${id}`),
+  };
+  return { status: "paid", orderId: order.id, paid, ...purchase };
 }

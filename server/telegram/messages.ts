@@ -92,11 +92,13 @@ const receiptLine = (p: Payload, siteUrl: string) =>
 // server/notifications/templates.ts); any key may be missing on old rows.
 const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) => string[]> = {
   purchase_confirmed: (p, siteUrl) => [
-    "✅ Your subscription is active",
-    `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
+    p.order ? `✅ Order ${p.order} is paid — your subscription is active` : "✅ Your subscription is active",
+    p.order
+      ? `Your payment completed order ${p.order}: ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}, now active.`
+      : `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
     ...(p.invoiceId ? [`Invoice: ${p.invoiceId}`] : []),
     ...receiptLine(p, siteUrl),
-    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+    ...(p.balance ? [`Left on your balance: ${p.balance} USDT.`] : []),
   ],
   deposit_credited: (p) => [
     "💰 Deposit received",

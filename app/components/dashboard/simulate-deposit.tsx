@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { formatUsdt } from "~/lib/money";
+import { creditedText, type PaidOrderSummary } from "~/lib/money-messages";
 import { SIMULATED_DEPOSIT_PATH, simulatedDepositSchema } from "~/lib/validation/dashboard/simulated-deposit";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
@@ -15,11 +15,13 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
  */
 export function SimulateDeposit() {
   const form = useForm({ initial: { amount: "100" }, refusal: "Deposit not simulated" });
-  const { submit, busy } = useMemberAction<ActionAnswer<{ balance: string }>>(
+  const { submit, busy } = useMemberAction<
+    ActionAnswer<{ amount: string; balance: string; paidOrder: PaidOrderSummary | null }>
+  >(
     (answer) => {
       if (answer.ok) {
-        toast.success("Simulated deposit credited", {
-          description: `Your balance is now ${formatUsdt(BigInt(answer.balance), { suffix: true })}.`,
+        toast.success(answer.paidOrder ? "Simulated deposit credited, order paid" : "Simulated deposit credited", {
+          description: creditedText(answer),
         });
       } else form.refuse(answer);
     },

@@ -1,18 +1,20 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
-import { orders, pricing } from "#server/db/schema";
+import { notifications, orders, pricing } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { cancelOrder } from "#server/orders/cancel-order";
 import { completeCoveredOrder } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { expireOrders } from "#server/orders/expire-orders";
 import { getOpenOrderNotice } from "#server/orders/get-open-order-notice";
+import { simulateDeposit } from "#server/wallet/simulate-deposit";
 import { createPlan, creditTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { randomTronAddress } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { callLoader } from "../../helpers/route-request";
 
@@ -185,5 +187,33 @@ describeEachDatabase("the open order wherever the member looks", (database) => {
     expect(page.order).toMatchObject({ view: { order: { id: orderId, status: "paid" } } });
     expect(page.openOrder).toBeNull();
     expect((await load("welcome")).openOrder).toBeNull();
+  });
+
+  it("a deposit that pays the order says what arrived, the order it paid with its plans, and what is left", async () => {
+    const [a, b] = [await createPlan(db(), "Kappa", usdt(80)), await createPlan(db(), "Lambda", usdt(36))];
+    const { id } = await createMember(db(), { walletAddress: randomTronAddress() });
+    const { orderId } = await createOrder({ db: db(), userId: id, planIds: [a.id, b.id], billingPeriod: "monthly" });
+    const answer = await simulateDeposit({ db: db(), userId: id, amount: usdt(200) });
+    expect(answer).toEqual({
+      amount: String(usdt(200)),
+      balance: String(usdt(84)),
+      paidOrder: {
+        reference: `ORD-${orderId.replace(/-/g, "").slice(0, 8).toUpperCase()}`,
+        total: String(usdt(116)),
+        plans: ["Kappa", "Lambda"],
+      },
+    });
+    // The purchase's email and bot message name the order and what is left.
+    const [confirmed] = await db()
+      .select({ payload: notifications.payload })
+      .from(notifications)
+      .where(and(eq(notifications.userId, id), eq(notifications.kind, "purchase_confirmed")));
+    expect(confirmed!.payload).toMatchObject({
+      order: answer.paidOrder!.reference,
+      balance: "$84.00",
+      plans: "Kappa, Lambda",
+    });
+    // Nothing to pay: the answer says so.
+    expect((await simulateDeposit({ db: db(), userId: id, amount: usdt(1) })).paidOrder).toBeNull();
   });
 });

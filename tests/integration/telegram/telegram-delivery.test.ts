@@ -79,7 +79,7 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     expect(await deliverTelegramNotification(options)).toBe("sent");
     const [confirmation, links] = api.messagesTo(m.telegramId);
     expect(confirmation).toBe(
-      `✅ Your subscription is active\n\nYou subscribed to VIP Signals (monthly) for $49.00 USDT.\nInvoice: ${row.payload.invoiceId}\nYour receipt: https://signals.example/dashboard/receipts/${row.payload.invoiceId}\nYour balance is now $51.00 USDT.\n\nDashboard: ${DASHBOARD}`,
+      `✅ Your subscription is active\n\nYou subscribed to VIP Signals (monthly) for $49.00 USDT.\nInvoice: ${row.payload.invoiceId}\nYour receipt: https://signals.example/dashboard/receipts/${row.payload.invoiceId}\nLeft on your balance: $51.00 USDT.\n\nDashboard: ${DASHBOARD}`,
     );
     expect(links).toContain("• VIP Signals: https://t.me/+fake");
     // The email of this row may be retried: Telegram does not repeat it.

@@ -38,7 +38,10 @@ describeEachDatabase("Simulate a deposit (outside production)", (database) => {
 
   it("credits through the watcher's code: a deposit ledger row with a simulated reference, and billing says so", async () => {
     const answer = await simulate({ amount: "25" });
-    expect(answer).toEqual({ status: 200, data: { ok: true, balance: "25000000" } });
+    expect(answer).toEqual({
+      status: 200,
+      data: { ok: true, amount: "25000000", balance: "25000000", paidOrder: null },
+    });
     const [ledger] = await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, member.userId));
     expect(ledger).toMatchObject({ kind: "deposit", amount: 25_000_000n });
     expect(ledger!.reference).toMatch(/^simulated:[0-9a-f]{64}:0$/);
@@ -55,7 +58,12 @@ describeEachDatabase("Simulate a deposit (outside production)", (database) => {
     });
 
     // Each click is a transfer of its own.
-    expect((await simulate({ amount: 5 })).data).toEqual({ ok: true, balance: "30000000" });
+    expect((await simulate({ amount: 5 })).data).toEqual({
+      ok: true,
+      amount: "5000000",
+      balance: "30000000",
+      paidOrder: null,
+    });
     await expectLedgerInvariant(db());
   });
 
