@@ -67,6 +67,7 @@ const PUBLIC_FILES = {
     "create-order",
     "cancel-order",
     "accept-order-price",
+    "apply-order-coupon",
     "get-open-order",
     "get-open-order-notice",
     "list-member-orders",

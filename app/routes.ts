@@ -20,6 +20,7 @@ export default [
   route("api/dashboard/cart", "routes/api/dashboard/api.dashboard.cart.ts"),
   route("api/dashboard/orders/cancel", "routes/api/dashboard/api.dashboard.orders.cancel.ts"),
   route("api/dashboard/orders/accept", "routes/api/dashboard/api.dashboard.orders.accept.ts"),
+  route("api/dashboard/orders/coupon", "routes/api/dashboard/api.dashboard.orders.coupon.ts"),
   route("api/dashboard/autorenew", "routes/api/dashboard/api.dashboard.autorenew.ts"),
   // Passkeys: the card's list, adding (options, then the answer), rename, remove; sign-in.
   route("api/dashboard/passkeys", "routes/api/dashboard/api.dashboard.passkeys.ts"),

@@ -19,3 +19,4 @@ export { getAdminOverview } from "../../../server/staff/overview/get-admin-overv
 export { createOrder } from "../../../server/orders/create-order.ts";
 export { expireOrders } from "../../../server/orders/expire-orders.ts";
 export { purchaseSubscriptions } from "../../../server/billing/purchase-subscriptions.ts";
+export { completeCoveredOrder } from "../../../server/orders/complete-covered-order.ts";

@@ -13,6 +13,7 @@ import { DashboardSection, SectionContent } from "../dashboard-section";
 import { formatDate, periodName } from "../format";
 import { takenOffLines } from "../price-taken-off";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
+import { OrderCoupon } from "./order-coupon";
 import { PayWithUsdt } from "./pay-with-usdt";
 import { useOrderPolling } from "./use-order-polling";
 
@@ -170,6 +171,7 @@ function PendingOrder({
           <span>{`This order cannot be completed: ${order.problem} Cancel it and choose your plans again; your balance is kept.`}</span>
         </p>
       ) : null}
+      <OrderCoupon orderId={order.id} code={order.takenOff?.couponCode ?? null} />
       {due > 0n && !order.problem ? (
         <section aria-labelledby="order-pay-title" className="grid gap-4">
           <h2 id="order-pay-title" className="text-lg font-semibold">

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseCart, type Cart } from "../../cart";
+import { couponCodeField } from "../coupon-code";
 import { microUsdt } from "../fields";
 import { MAX_PLANS_PER_PURCHASE, purchaseRequestSchema } from "./purchase";
 
@@ -27,6 +28,12 @@ export const cancelOrderSchema = z.object({ orderId });
 export const acceptOrderPriceSchema = z.object({
   orderId,
   total: microUsdt("The total must be an amount in micro-USDT."),
+});
+
+/** A coupon code typed on the order page; empty takes the order's code off. */
+export const orderCouponSchema = z.object({
+  orderId,
+  couponCode: couponCodeField,
 });
 
 /**
