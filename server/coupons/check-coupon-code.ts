@@ -1,4 +1,4 @@
-import { couponMessages, termsToWire, type CouponTermsWire } from "~/lib/coupons";
+import { couponMessages, termsToWire, type CouponTermsWire } from "~/lib/billing/coupons";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";

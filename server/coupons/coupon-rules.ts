@@ -1,4 +1,4 @@
-import { couponApplies, couponMessages, type CouponTerms } from "~/lib/coupons";
+import { couponApplies, couponMessages, type CouponTerms } from "~/lib/billing/coupons";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { coupons } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";

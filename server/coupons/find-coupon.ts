@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { normalizeCouponCode } from "~/lib/coupons";
+import { normalizeCouponCode } from "~/lib/billing/coupons";
 import type { DbOrTx } from "../db/client.ts";
 import { coupons } from "../db/schema.ts";
 import type { CouponRow } from "./coupon-rules.ts";

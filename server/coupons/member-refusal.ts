@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { couponMessages } from "~/lib/coupons";
+import { couponMessages } from "~/lib/billing/coupons";
 import type { DbOrTx } from "../db/client.ts";
 import type { CouponRow } from "./coupon-rules.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { applyCoupon, couponMessages } from "~/lib/coupons";
+import { applyCoupon, couponMessages } from "~/lib/billing/coupons";
 import { priceCart, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { couponDiscount } from "~/lib/coupons";
+import { couponDiscount } from "~/lib/billing/coupons";
 import type { Tx } from "../db/client.ts";
 import { coupons, subscriptions } from "../db/schema.ts";
 import { termsOf } from "./coupon-rules.ts";

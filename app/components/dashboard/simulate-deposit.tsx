@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
-import { creditedText, type PaidOrderSummary } from "~/lib/money-messages";
+import { creditedText, type PaidOrderSummary } from "~/lib/billing/money-messages";
 import { SIMULATED_DEPOSIT_PATH, simulatedDepositSchema } from "~/lib/validation/dashboard/simulated-deposit";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUPON_CODE_MAX, COUPON_CODE_PATTERN, couponMessages, normalizeCouponCode } from "../coupons";
+import { COUPON_CODE_MAX, COUPON_CODE_PATTERN, couponMessages, normalizeCouponCode } from "../billing/coupons";
 
 /**
  * A coupon code a member typed: trimmed and in capitals, or null when the field is empty. What

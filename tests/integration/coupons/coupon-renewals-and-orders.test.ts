@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { couponMessages } from "~/lib/coupons";
+import { couponMessages } from "~/lib/billing/coupons";
 import { runRenewals } from "#server/billing/renew-subscriptions";
 import { checkCouponCode, COUPON_GUESS_LIMIT } from "#server/coupons/check-coupon-code";
 import { orders, subscriptions } from "#server/db/schema";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { couponMessages } from "~/lib/coupons";
+import { couponMessages } from "~/lib/billing/coupons";
 import { orders } from "#server/db/schema";
 import { applyOrderCoupon } from "#server/orders/apply-order-coupon";
 import { createOrder } from "#server/orders/create-order";

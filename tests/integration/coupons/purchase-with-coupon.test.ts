@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { couponMessages } from "~/lib/coupons";
+import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
 import { auditLog, coupons } from "#server/db/schema";
 import { CODE_TAKEN, TERMS_FIXED } from "#server/staff/coupons/coupon-audit";

@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
-import type { CouponDuration, CouponKind } from "~/lib/coupons";
+import type { CouponDuration, CouponKind } from "~/lib/billing/coupons";
 import { microToDecimal } from "~/lib/money";
 import { billingPeriods, periodLabel, type BillingPeriod } from "~/lib/pricing";
 import { couponSchema } from "~/lib/validation/admin/coupons";

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { COUPON_CODE_MAX, COUPON_CODE_PATTERN, couponDurations, couponKinds, normalizeCouponCode } from "../../coupons";
+import {
+  COUPON_CODE_MAX,
+  COUPON_CODE_PATTERN,
+  couponDurations,
+  couponKinds,
+  normalizeCouponCode,
+} from "../../billing/coupons";
 import { parseUsdt } from "../../money";
 import { billingPeriods } from "../../pricing";
 import { noControl, notAllowedCharacters } from "../fields";

@@ -1,4 +1,4 @@
-import type { CouponDuration, CouponKind } from "../../coupons";
+import type { CouponDuration, CouponKind } from "../../billing/coupons";
 import type { BillingPeriod } from "../../pricing";
 
 /** Where a code stands for the next checkout. */

@@ -1,4 +1,4 @@
-import { formatUsdt } from "./money";
+import { formatUsdt } from "../money";
 
 /** An order a payment completed, as a message names it (its total micro-USDT). */
 export type PaidOrderSummary = { reference: string; total: string; plans: string[] };

@@ -1,5 +1,5 @@
-import { priceLine, type PricedLine } from "./priced-lines";
-import type { BillingPeriod } from "./pricing";
+import { priceLine, type PricedLine } from "../priced-lines";
+import type { BillingPeriod } from "../pricing";
 
 /**
  * Coupon codes: what a code takes off a plan, shared by the browser (the cart's preview) and the
