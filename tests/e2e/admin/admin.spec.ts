@@ -30,6 +30,7 @@ test.describe("back office", () => {
       "Results",
       "Knowledgebase",
       "Money",
+      "Coupons",
       "Newsletter",
       "Staff",
       "Audit log",
