@@ -13,7 +13,9 @@
  * the one waiting. What was typed or chosen in a field before then reaches the component's state
  * too: React keeps such a value on the screen when it hydrates but does not tell the component,
  * so the field is given its value again, past React's record of it, with the event React listens
- * to. After 10 s without React (scripts failed or blocked), everything kept is let go.
+ * to. A kept field is followed until its value is played, even once React has it: keys typed
+ * between React rendering the field and the next play would otherwise be overwritten by the older
+ * value. After 10 s without React (scripts failed or blocked), everything kept is let go.
  *
  * "Hydrated" is read from React's own key on the element (`__reactFiber$…`): it is there once
  * React has rendered the element on the client, including controls inside parts that hydrate
@@ -124,7 +126,7 @@ const script = `(() => {
   const typed = (event) => {
     const el = event.target;
     if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) return;
-    if (hydrated(el) || el.type === "file") return;
+    if ((hydrated(el) && !kept.has(el)) || el.type === "file") return;
     if (el.type === "radio" && el.name)
       for (const other of kept.keys()) if (other.type === "radio" && other.name === el.name) kept.delete(other);
     kept.set(el, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
