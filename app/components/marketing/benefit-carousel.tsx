@@ -32,6 +32,13 @@ export function BenefitCarousel({
     let disposed = false;
     let pending: Direction | undefined;
     const load = (then?: Direction) => {
+      // A press can come from a render before embla was set in state (a tap kept from before the
+      // scripts, played just as embla arrives): it moves the carousel that is already there.
+      if (embla) {
+        if (then === "prev") embla.scrollPrev();
+        if (then === "next") embla.scrollNext();
+        return;
+      }
       pending = then ?? pending;
       if (loading) return;
       loading = true;
