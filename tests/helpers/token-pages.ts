@@ -2,8 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { declaredRoutes } from "./admin-routes";
 
-/** A page module reads a one-time token from its address: the emailed links' helper, or the query itself. */
-const READS_URL_TOKEN = /\blinkToken\(request\)|searchParams\.get\("token"\)/;
+/**
+ * A page module reads a one-time token from its address: the emailed links' helper, the query
+ * itself, or the unsubscribe pages' shared loader (which reads it with that helper).
+ */
+const READS_URL_TOKEN = /\blinkToken\(request\)|searchParams\.get\("token"\)|\bunsubscribeLinkRoute\(/;
 
 /**
  * The pages of app/routes.ts whose address carries a one-time token (emailed links: password
