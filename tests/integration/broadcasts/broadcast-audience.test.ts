@@ -182,7 +182,9 @@ describeEachDatabase("broadcasts: who they reach, and members who stop them", (d
     }
   });
 
-  it("queues ten thousand members in one statement", async () => {
+  // Ten thousand members on the embedded database: seconds when the machine is idle, past the
+  // usual limit when it is loaded. How fast queuing is belongs to the benchmark, not to this test.
+  it("queues ten thousand members in one statement", { timeout: 180_000 }, async () => {
     await db().execute(sql`
       insert into "user" (id, name, email) select 'bulk-' || i, 'Bulk', 'bulk-' || i || '@example.com' from generate_series(1, 10000) i`);
     await db().execute(sql`
