@@ -3,6 +3,7 @@ const benches: Record<string, string> = {
   money: "./bench-money.ts",
   pages: "./bench-pages.ts",
   "back-office": "./bench-back-office.ts",
+  broadcasts: "./bench-broadcasts.ts",
 };
 
 const which = process.argv[2];
