@@ -73,6 +73,7 @@ const PUBLIC_FILES = {
     "list-member-orders",
     "expire-orders",
     "get-member-cart",
+    "get-order-settings",
   ],
   wallet: ["generate-wallet", "deposit-cursor", "fetch-block-time", "rescan-deposits"],
   auth: ["core/auth", "core/auth-errors", "core/auth-secret", "accounts/confirm-account-owner"],

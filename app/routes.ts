@@ -75,6 +75,7 @@ export default [
     route("money/renewals", "routes/admin/money/admin.money.renewals.tsx"),
     route("money/notifications", "routes/admin/money/admin.money.notifications.tsx"),
     route("money/deposits", "routes/admin/money/admin.money.deposits.tsx"),
+    route("money/orders", "routes/admin/money/admin.money.orders.tsx"),
     route("coupons", "routes/admin/coupons/admin.coupons.tsx"),
     route("coupons/:couponId", "routes/admin/coupons/admin.coupons.$couponId.tsx"),
     route("staff", "routes/admin/staff/admin.staff.tsx"),

@@ -17,8 +17,12 @@ describe("staff roles", () => {
     }
   });
 
-  it("admin does everything but staff", () => {
-    expect(ROLE_PERMISSIONS.admin).toEqual(ROLE_PERMISSIONS.owner.filter((p) => !p.startsWith("staff.")));
+  it("admin does everything but staff and the shop's settings", () => {
+    expect(ROLE_PERMISSIONS.admin).toEqual(
+      ROLE_PERMISSIONS.owner.filter((p) => !p.startsWith("staff.") && p !== "money.settings"),
+    );
+    expect(can("owner", "money.settings")).toBe(true);
+    for (const role of ["admin", "editor", "support"] as const) expect(can(role, "money.settings"), role).toBe(false);
     expect(can("admin", "money.write")).toBe(true);
     expect(can("admin", "audit.read")).toBe(true);
   });
@@ -52,7 +56,7 @@ describe("each role's permissions, written out", () => {
     expect(STAFF_STATEMENTS).toEqual({
       overview: ["read"],
       members: ["read", "assist", "write"],
-      money: ["read", "write"],
+      money: ["read", "write", "settings"],
       inbox: ["read", "reply"],
       content: ["read", "write"],
       prices: ["write"],
@@ -72,6 +76,7 @@ describe("each role's permissions, written out", () => {
         "members.write",
         "money.read",
         "money.write",
+        "money.settings",
         "inbox.read",
         "inbox.reply",
         "content.read",

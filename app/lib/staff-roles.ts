@@ -15,7 +15,8 @@ export const STAFF_STATEMENTS = {
   overview: ["read"],
   // assist: notes, sign-out everywhere; write: subscriptions, bans and what moves money.
   members: ["read", "assist", "write"],
-  money: ["read", "write"],
+  // settings: how the shop sells (how long an order's prices are held and it stays open), owner only.
+  money: ["read", "write", "settings"],
   inbox: ["read", "reply"],
   content: ["read", "write"],
   // What members pay: a plan's prices, publishing and retiring it. Texts are content.write.
@@ -34,13 +35,14 @@ const everything = Object.entries(STAFF_STATEMENTS).flatMap(([resource, actions]
 ) as StaffPermission[];
 
 /**
- * owner: everything, and manages staff; admin: everything but staff; editor: content only
+ * owner: everything, manages staff and changes the shop's settings (money.settings); admin:
+ * everything but those; editor: content only
  * (never prices); support: members (read, notes, sign-out), inbox, Telegram fixes — no money,
  * no content.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   owner: everything,
-  admin: everything.filter((p) => !p.startsWith("staff.")),
+  admin: everything.filter((p) => !p.startsWith("staff.") && p !== "money.settings"),
   editor: ["overview.read", "content.read", "content.write", "newsletter.read", "newsletter.write"],
   support: ["overview.read", "members.read", "members.assist", "inbox.read", "inbox.reply", "telegram.fix"],
 };

@@ -71,3 +71,25 @@ export const memberCarts = pgTable("member_carts", {
   billingPeriod: billingPeriod("billing_period").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * How long orders are held, set by an owner in the back office: one row (id 1), made by its
+ * migration with the starting values. The bounds are app/lib/orders.ts `ORDER_SETTING_LIMITS`,
+ * held here too so no write around the form stores a hold the order code cannot use.
+ */
+export const orderSettings = pgTable(
+  "order_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    priceHoldHours: integer("price_hold_hours").notNull(),
+    lifetimeDays: integer("lifetime_days").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("order_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "order_settings_bounds",
+      sql`${t.priceHoldHours} BETWEEN 1 AND 168 AND ${t.lifetimeDays} BETWEEN 1 AND 30 AND ${t.priceHoldHours} <= ${t.lifetimeDays} * 24`,
+    ),
+  ],
+);

@@ -7,9 +7,9 @@ import { withRetry } from "../db/db-errors.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { completeCoveredOrder, type CompleteOrderResult } from "./complete-covered-order.ts";
+import { getOrderSettings, priceHoldEnd } from "./get-order-settings.ts";
 import { orderPriceColumns } from "./order-prices.ts";
 import { listOf, pricePlans } from "./price-plans.ts";
-import { PRICE_HOLD_MS } from "./reprice-order.ts";
 
 export const ORDER_GONE = "This order no longer exists.";
 
@@ -75,7 +75,7 @@ export async function applyOrderCoupon(options: {
         .update(orders)
         .set({
           ...orderPriceColumns(cart),
-          pricesHeldUntil: new Date(now.getTime() + PRICE_HOLD_MS),
+          pricesHeldUntil: priceHoldEnd(await getOrderSettings({ db: tx }), now),
           repricedAt: null,
           problem: null,
         })

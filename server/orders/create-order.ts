@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { ORDER_LIFETIME_DAYS } from "~/lib/orders";
 import { priceCart } from "~/lib/priced-lines";
 import { isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
 import { purchaseMessages } from "../billing/messages.ts";
@@ -11,17 +10,16 @@ import { withRetry } from "../db/db-errors.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { completeCoveredOrder, type CompleteOrderResult } from "./complete-covered-order.ts";
+import { getOrderSettings, orderExpiry, priceHoldEnd } from "./get-order-settings.ts";
 import { orderMessages } from "./messages.ts";
 import { orderPriceColumns } from "./order-prices.ts";
 import { listOf, pricePlans } from "./price-plans.ts";
-import { PRICE_HOLD_MS } from "./reprice-order.ts";
-
-const LIFETIME_MS = ORDER_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * Turns a cart into the member's order ("Continue to Pay" after sign-up, Subscribe with a short
  * balance): the plans, the period and their priced lines (list prices from the one pricing
- * module, less what is taken off), held for 24 hours.
+ * module, less what is taken off), held and kept open for as long as the order settings say
+ * (an owner's, in the back office).
  * A member has one pending order: a new cart cancels the one before (in the same transaction,
  * under the profile lock that completions take too, so a deposit completing the old order and a
  * new cart replacing it never both win). Refused like a purchase: a plan not published → the
@@ -68,6 +66,7 @@ export async function createOrder(options: {
         ? (await priceWithCoupon({ tx, code: couponCode, userId, plans: listOf(priced.lines), billingPeriod, now }))
             .cart
         : priceCart(priced.lines);
+      const settings = await getOrderSettings({ db: tx });
       await tx
         .update(orders)
         .set({ status: "cancelled", closedAt: now })
@@ -79,8 +78,8 @@ export async function createOrder(options: {
           planIds,
           billingPeriod,
           ...orderPriceColumns(cart),
-          pricesHeldUntil: new Date(now.getTime() + PRICE_HOLD_MS),
-          expiresAt: new Date(now.getTime() + LIFETIME_MS),
+          pricesHeldUntil: priceHoldEnd(settings, now),
+          expiresAt: orderExpiry(settings, now),
           createdAt: now,
         })
         .returning({ id: orders.id });

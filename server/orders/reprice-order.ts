@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
-import { ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
 import { priceCart, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceWithCoupon } from "../coupons/price-with-coupon.ts";
 import type { Tx } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
+import { getOrderSettings, priceHoldEnd } from "./get-order-settings.ts";
 import { orderPriceColumns } from "./order-prices.ts";
 import { listOf, pricePlans } from "./price-plans.ts";
 
 type OrderRow = typeof orders.$inferSelect;
-
-export const PRICE_HOLD_MS = ORDER_PRICE_HOLD_HOURS * 60 * 60 * 1000;
 
 /**
  * An order whose held prices lapsed is priced again before anything is charged (the caller holds
@@ -31,7 +29,8 @@ export async function repriceLapsedOrder(options: { tx: Tx; order: OrderRow; now
     .update(orders)
     .set({
       ...orderPriceColumns(cart),
-      pricesHeldUntil: new Date(now.getTime() + PRICE_HOLD_MS),
+      // Held again for the hold in force now: an owner's change applies from the next hold.
+      pricesHeldUntil: priceHoldEnd(await getOrderSettings({ db: tx }), now),
       ...(changed ? { repricedAt: now } : {}),
     })
     .where(eq(orders.id, order.id))

@@ -8,6 +8,7 @@ export const MONEY_TABS = [
   { to: "/admin/money/renewals", title: "Renewals" },
   { to: "/admin/money/notifications", title: "Failed notifications" },
   { to: "/admin/money/deposits", title: "Deposits" },
+  { to: "/admin/money/orders", title: "Orders" },
 ] as const;
 
 export function MoneyTabs() {
