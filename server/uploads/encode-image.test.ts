@@ -79,7 +79,9 @@ describe("encodeImage: checked by content, re-encoded as WebP in a few widths", 
     await expect(encodeImage(Buffer.alloc(0))).rejects.toMatchObject({ status: 400, message: UPLOAD_MESSAGES.missing });
   });
 
-  it("refuses a decompression bomb by its header, before decoding: too many pixels", async () => {
+  // Making the bomb (a hundred million pixels squeezed) is the slow part: seconds when the machine
+  // is idle, past the usual limit when it is loaded.
+  it("refuses a decompression bomb by its header, before decoding: too many pixels", { timeout: 180_000 }, async () => {
     // 10 000 x 10 000 of one colour compresses to a few kilobytes.
     const bomb = await image(10_000, 10_000).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.byteLength).toBeLessThan(UPLOAD_MAX_BYTES);
