@@ -43,6 +43,7 @@ export default [
   route("api/session", "routes/api/api.session.ts"),
   // The back office's image upload: staff only, like /admin.
   route("api/admin/images", "routes/api/admin/api.admin.images.ts"),
+  route("api/admin/telegram-channel", "routes/api/admin/api.admin.telegram-channel.ts"),
   // What members pay (prices, publishing): its own action, behind prices.write.
   route("api/admin/plan-prices", "routes/api/admin/api.admin.plan-prices.ts"),
   // The member page's writes, one route per permission.

@@ -63,7 +63,7 @@ describe("each role's permissions, written out", () => {
       newsletter: ["read", "write"],
       staff: ["read", "write"],
       audit: ["read"],
-      telegram: ["fix"],
+      telegram: ["fix", "channel"],
     });
   });
 
@@ -88,6 +88,7 @@ describe("each role's permissions, written out", () => {
         "staff.write",
         "audit.read",
         "telegram.fix",
+        "telegram.channel",
       ],
       admin: [
         "overview.read",
@@ -105,6 +106,7 @@ describe("each role's permissions, written out", () => {
         "newsletter.write",
         "audit.read",
         "telegram.fix",
+        "telegram.channel",
       ],
       editor: ["overview.read", "content.read", "content.write", "newsletter.read", "newsletter.write"],
       support: ["overview.read", "members.read", "members.assist", "inbox.read", "inbox.reply", "telegram.fix"],
@@ -113,6 +115,8 @@ describe("each role's permissions, written out", () => {
 
   it("answers can() from that table, allowed and refused alike", () => {
     expect(can("admin", "telegram.fix")).toBe(true);
+    expect(can("admin", "telegram.channel")).toBe(true);
+    expect(can("editor", "telegram.channel")).toBe(false);
     expect(can("admin", "members.write")).toBe(true);
     expect(can("editor", "overview.read")).toBe(true);
     expect(can("editor", "newsletter.read")).toBe(true);

@@ -24,7 +24,8 @@ export const STAFF_STATEMENTS = {
   newsletter: ["read", "write"],
   staff: ["read", "write"],
   audit: ["read"],
-  telegram: ["fix"],
+  // fix: a member's Telegram link; channel: the channel posts are announced in.
+  telegram: ["fix", "channel"],
 } as const;
 
 type Statements = typeof STAFF_STATEMENTS;

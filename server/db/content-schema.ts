@@ -134,6 +134,8 @@ export const blogPosts = pgTable(
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
     socialImage: text("social_image").notNull().default(""),
+    /** Announce it in the Telegram channel when it goes public (migration 0046). */
+    announceTelegram: boolean("announce_telegram").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

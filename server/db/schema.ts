@@ -23,6 +23,7 @@ import { coupons } from "./coupons-schema.ts";
 import { billingPeriod, billingStatus, ledgerKind, subscriptionStatus } from "./enums.ts";
 import { orders } from "./orders-schema.ts";
 
+export * from "./announcements-schema.ts";
 export * from "./auth-schema.ts";
 export * from "./back-office-schema.ts";
 export * from "./broadcasts-schema.ts";

@@ -15,6 +15,7 @@ import { expireOrders } from "../orders/expire-orders.ts";
 import { pruneRateLimits } from "../security/rate-limit.ts";
 import { startBroadcastSender } from "../staff/broadcasts/start-broadcast-sender.ts";
 import { deliverInboxReplies } from "../staff/inbox/deliver-inbox-replies.ts";
+import { deliverPostAnnouncements } from "../staff/posts/announce/deliver-post-announcements.ts";
 import { publishDuePosts } from "../staff/posts/publish-due-posts.ts";
 import { runDailyTelegramReconcile } from "../telegram/reconcile-telegram-access.ts";
 import { startTelegramPolling } from "../telegram/start-telegram-polling.ts";
@@ -49,6 +50,14 @@ export function startJobs(database: Database) {
       name: "scheduled-posts",
       everyMs: 60_000,
       task: () => publishDuePosts({ db }).then((published) => ({ published })),
+    }),
+    // Posts announced in the Telegram channel: tried at once by the publish that queued them;
+    // this sends what a scheduled publication queued and what waited out a 429 or an outage.
+    // Each announcement is claimed with a lease, so every instance may run it.
+    startIntervalJob({
+      name: "post-announcements",
+      everyMs: 10_000,
+      task: () => deliverPostAnnouncements({ db, bot }),
     }),
     startIntervalJob({
       name: "renewal-reminders",

@@ -11,6 +11,13 @@ export type BotApiCall = { method: string; token: string; params: Record<string,
 /** `parameters`: Telegram's ResponseParameters (retry_after of a 429). */
 type Failure = { error_code: number; description: string; parameters?: { retry_after?: number } };
 type ChatMemberStatus = "creator" | "administrator" | "member" | "restricted" | "left" | "kicked";
+/** A chat getChat knows (a channel the bot was added to); unknown chats are "chat not found". */
+export type FakeChat = {
+  id: number;
+  type: "channel" | "supergroup" | "group" | "private";
+  title?: string;
+  username?: string;
+};
 
 /**
  * A local stand-in for the Telegram Bot API (`POST /bot<token>/<method>`, JSON or form
@@ -26,6 +33,17 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
   const members = new Map<string, ChatMemberStatus>();
   const failures = new Map<string, Failure[]>();
   const blockedBy = new Set<number>();
+  const chats = new Map<number, FakeChat>();
+  // An administrator's rights (getChatMember answers them); by default one may post.
+  const adminRights = new Map<string, { can_post_messages: boolean }>();
+  const findChat = (ref: unknown) =>
+    typeof ref === "string" && ref.startsWith("@")
+      ? [...chats.values()].find((c) => c.username?.toLowerCase() === ref.slice(1).toLowerCase())
+      : chats.get(Number(ref));
+  const chatJson = (ref: unknown) => {
+    const chat = findChat(ref);
+    return chat ?? { id: Number(ref), type: "private", first_name: "Member" };
+  };
   let updates: Record<string, unknown>[] = [];
   let waiting: (() => void)[] = [];
   let counter = 0;
@@ -48,10 +66,19 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
     sendMessage: (p) => ({
       message_id: ++counter,
       date: now(),
-      chat: { id: Number(p.chat_id), type: "private", first_name: "Member" },
+      chat: chatJson(p.chat_id),
       from: me,
       text: p.text,
     }),
+    sendPhoto: (p) => ({
+      message_id: ++counter,
+      date: now(),
+      chat: chatJson(p.chat_id),
+      from: me,
+      photo: [{ file_id: `photo${counter}`, file_unique_id: `u${counter}`, width: 1280, height: 720 }],
+      ...(p.caption ? { caption: p.caption } : {}),
+    }),
+    getChat: (p) => findChat(p.chat_id) ?? null,
     createChatInviteLink: (p) => ({
       invite_link: `https://t.me/+fake${++counter}_${String(p.chat_id).replace("-", "m")}`,
       creator: me,
@@ -74,6 +101,21 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
       const user = { id: Number(p.user_id), is_bot: false, first_name: "Member" };
       if (status === "restricted") return { status, user, is_member: true, until_date: 0 };
       if (status === "kicked") return { status, user, until_date: 0 };
+      if (status === "administrator")
+        return {
+          status,
+          user,
+          can_be_edited: false,
+          is_anonymous: false,
+          can_manage_chat: true,
+          can_delete_messages: true,
+          can_manage_video_chats: false,
+          can_restrict_members: true,
+          can_promote_members: false,
+          can_change_info: false,
+          can_invite_users: true,
+          ...(adminRights.get(key(p.chat_id, p.user_id)) ?? { can_post_messages: true }),
+        };
       return { status, user };
     },
     setWebhook: () => true,
@@ -100,6 +142,8 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
       if (method === "sendMessage" && blockedBy.has(Number(params.chat_id)))
         return send(403, { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" });
       if (method === "getUpdates") return void answerUpdates(params).then((result) => send(200, { ok: true, result }));
+      if (method === "getChat" && !findChat(params.chat_id))
+        return send(400, { ok: false, error_code: 400, description: "Bad Request: chat not found" });
       const answer = results[method];
       if (!answer) return send(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
       send(200, { ok: true, result: answer(params) });
@@ -147,6 +191,12 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
       failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => failure)]);
     },
     blockBot: (userId: number) => void blockedBy.add(userId),
+    /** A chat getChat answers, and the bot's standing in it (an administrator who may post, by default). */
+    addChat: (chat: FakeChat, bot: { status?: ChatMemberStatus; canPost?: boolean } = {}) => {
+      chats.set(chat.id, chat);
+      members.set(key(chat.id, FAKE_BOT_ID), bot.status ?? "administrator");
+      adminRights.set(key(chat.id, FAKE_BOT_ID), { can_post_messages: bot.canPost ?? true });
+    },
     unblockBot: (userId: number) => void blockedBy.delete(userId),
     pushUpdate: (update: Record<string, unknown>) => {
       updates.push(update);

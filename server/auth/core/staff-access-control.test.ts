@@ -24,7 +24,7 @@ describe("the staff roles given to Better Auth's admin plugin", () => {
       prices: ["write"],
       newsletter: ["read", "write"],
       audit: ["read"],
-      telegram: ["fix"],
+      telegram: ["fix", "channel"],
     });
     expect(staffRoles.owner.statements).toMatchObject({ staff: ["read", "write"] });
   });

@@ -3,6 +3,7 @@ import type { PostStatus } from "~/lib/validation/admin/posts";
 import type { Db } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import { queuePostAnnouncement } from "./announce/queue-post-announcement.ts";
 import { postNotFound, statusOf } from "./post-rows.ts";
 
 export type PostStatusChange = "unschedule" | "unpublish" | "archive" | "restore";
@@ -39,6 +40,8 @@ export async function changePostStatus(options: {
       .update(blogPosts)
       .set({ published: false, scheduledAt: null, archivedAt: rule.to === "archived" ? now : null })
       .where(eq(blogPosts.id, id));
+    // An announcement not sent yet is for a post that is no longer going public.
+    await queuePostAnnouncement({ tx, postId: id, announce: false });
     await recordAuditEvent({
       tx,
       actor,

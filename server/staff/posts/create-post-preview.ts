@@ -30,9 +30,15 @@ export async function createPostPreview(options: {
       id,
       postId: options.postId,
       createdBy: options.actor.userId ?? options.actor.label,
-      post: { ...options.fields, content: cleanPostBody(options.fields.content) },
+      post: { ...previewFields(options.fields), content: cleanPostBody(options.fields.content) },
       createdAt: now,
     });
   });
   return { id };
+}
+
+/** What the preview page renders: the texts (the Telegram choice is no part of the page). */
+function previewFields(fields: PostFields): Omit<PostFields, "announceTelegram"> {
+  const { announceTelegram: _announce, ...texts } = fields;
+  return texts;
 }

@@ -24,7 +24,7 @@ export async function getPostPreview(options: { db: DbOrTx; id: string; now?: Da
     .leftJoin(blogPosts, eq(blogPosts.id, blogPreviews.postId))
     .where(and(eq(blogPreviews.id, options.id), gt(blogPreviews.createdAt, new Date(now.getTime() - PREVIEW_TTL_MS))));
   if (!row) return null;
-  const post = row.post as PostFields;
+  const post = row.post as Omit<PostFields, "announceTelegram">;
   return {
     slug: post.slug,
     title: post.title,

@@ -4,6 +4,7 @@ import type { AdminPostPage } from "~/lib/view-types/admin/posts";
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { containsPattern } from "../../lib/like-pattern.ts";
+import { readAnnouncements } from "./announce/announcement-rows.ts";
 import { statusOf } from "./post-rows.ts";
 
 const STATUS_WHERE: Record<PostStatus, SQL> = {
@@ -40,6 +41,10 @@ export async function listPosts(options: {
     .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
     .limit(POST_PAGE_SIZE)
     .offset((page - 1) * POST_PAGE_SIZE);
+  const announcements = await readAnnouncements(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     posts: rows.map((row) => ({
       id: row.id,
@@ -51,6 +56,7 @@ export async function listPosts(options: {
       scheduledAt: row.scheduledAt?.toISOString() ?? null,
       publishedAt: row.publishedAt?.toISOString() ?? null,
       updatedAt: row.updatedAt.toISOString(),
+      announcement: announcements.get(row.id) ?? null,
     })),
     total: Number(total),
     page,

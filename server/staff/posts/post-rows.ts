@@ -1,5 +1,5 @@
 import type { PostStatus } from "~/lib/validation/admin/posts";
-import type { AdminPost } from "~/lib/view-types/admin/posts";
+import type { AdminPost, PostAnnouncementView } from "~/lib/view-types/admin/posts";
 import { sanitizeHtml } from "../../content/sanitize.ts";
 import type { blogPosts } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -15,7 +15,7 @@ export function statusOf(row: Pick<PostRow, "published" | "scheduledAt" | "archi
   return "draft";
 }
 
-export function toAdminPost(row: PostRow): AdminPost {
+export function toAdminPost(row: PostRow, announcement: PostAnnouncementView | null): AdminPost {
   return {
     id: row.id,
     title: row.title,
@@ -34,6 +34,8 @@ export function toAdminPost(row: PostRow): AdminPost {
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    announceTelegram: row.announceTelegram,
+    announcement,
   };
 }
 
@@ -52,11 +54,25 @@ export function auditFieldsOf(
     | "seoTitle"
     | "seoDescription"
     | "socialImage"
+    | "announceTelegram"
   >,
 ) {
   const { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage } =
     row;
-  return { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage };
+  return {
+    title,
+    slug,
+    category,
+    excerpt,
+    author,
+    authorRole,
+    image,
+    content,
+    seoTitle,
+    seoDescription,
+    socialImage,
+    announceTelegram: row.announceTelegram,
+  };
 }
 
 /**

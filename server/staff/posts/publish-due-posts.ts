@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import { queuePostAnnouncement } from "./announce/queue-post-announcement.ts";
 import { dayOf } from "./post-rows.ts";
 
 /** Who the audit log names for a post the job published. */
@@ -10,7 +11,8 @@ export const SCHEDULER: StaffActor = { userId: null, label: "scheduler", role: "
 /**
  * Publishes every scheduled post whose time has come, oldest first, each in its own
  * transaction with its audit row. Claimed with FOR UPDATE SKIP LOCKED, so every instance may
- * run it at once. Publishing sets published_at (trigger), which the newsletter job announces as
+ * run it at once. A post that asks to be announced in Telegram has its announcement queued in
+ * the same transaction (the announcer sends it). Publishing sets published_at (trigger), which the newsletter job announces as
  * it does any new post; the page cache empties by the blog table's trigger.
  */
 export async function publishDuePosts(options: { db: Db; now?: Date }): Promise<number> {
@@ -41,6 +43,7 @@ export async function publishDuePosts(options: { db: Db; now?: Date }): Promise<
         .update(blogPosts)
         .set({ published: true, date: row.publishedAt ? row.date : dayOf(now) })
         .where(eq(blogPosts.id, id));
+      await queuePostAnnouncement({ tx, postId: id, announce: row.announceTelegram });
       await recordAuditEvent({
         tx,
         actor: SCHEDULER,

@@ -6,19 +6,29 @@ import { pgError } from "../../db/db-errors.ts";
 import { blogPosts, blogRedirects } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import { queuePostAnnouncement } from "./announce/queue-post-announcement.ts";
 import { auditFieldsOf, cleanPostBody, dayOf, postNotFound, statusOf } from "./post-rows.ts";
 
 /** What the editor's Publish and Schedule buttons do after saving the fields, in the same transaction. */
 export type PostTransition = { to: "publish" } | { to: "schedule"; at: Date };
 
-type Saved = { id: number; created: boolean; changed: boolean; status: ReturnType<typeof statusOf>; slug: string };
+type Saved = {
+  id: number;
+  created: boolean;
+  changed: boolean;
+  status: ReturnType<typeof statusOf>;
+  slug: string;
+  /** Published and asking to be announced: its announcement is queued (or was already). */
+  announce: boolean;
+};
 
 /**
  * Creates a draft or saves a post's fields, the body sanitized on save, then
  * publishes or schedules it when asked — all in one transaction with its audit rows (before and
  * after). Rules: the slug is unique (a clear refusal naming the post that has it); a post that
  * is or was public keeps its old address working when the slug changes (blog_redirects, 301);
- * only drafts are autosaved; a public or scheduled post must stay complete.
+ * only drafts are autosaved; a public or scheduled post must stay complete. A published post that
+ * asks to be announced in Telegram has its announcement queued in the same transaction.
  */
 export async function savePost(options: {
   db: Db;
@@ -107,7 +117,10 @@ export async function savePost(options: {
         });
         [finalStatus, changed] = ["scheduled", true];
       }
-      return { id, created: !before, changed, status: finalStatus, slug: fields.slug };
+      // A post that goes public, or is public, and asks to be announced gets its one announcement.
+      const announce = finalStatus === "published" && fields.announceTelegram;
+      if (finalStatus === "published") await queuePostAnnouncement({ tx, postId: id, announce });
+      return { id, created: !before, changed, status: finalStatus, slug: fields.slug, announce };
     });
   } catch (error) {
     // Two editors taking one slug at the same moment: the unique index decides.
@@ -161,7 +174,7 @@ async function updateFields(
         .onConflictDoUpdate({ target: blogRedirects.oldSlug, set: { postId: before.id, createdAt: now } });
     }
   }
-  const pick = (from: Record<string, string>) => Object.fromEntries(keys.map((key) => [key, from[key]]));
+  const pick = (from: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, from[key]]));
   await recordAuditEvent({
     tx,
     actor,

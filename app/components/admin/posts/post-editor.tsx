@@ -2,6 +2,7 @@ import * as React from "react";
 import { useNavigate } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
+import { AnnounceField } from "~/components/admin/posts/announce-field";
 import { PostActions, type PostIntent } from "~/components/admin/posts/post-actions";
 import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/components/admin/posts/post-fields";
 import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
@@ -15,7 +16,7 @@ import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatDateTime } from "~/lib/dates";
 import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/admin/posts";
-import type { AdminPost } from "~/lib/view-types/admin/posts";
+import type { AdminPost, AnnouncementChannelView } from "~/lib/view-types/admin/posts";
 
 /** Typing stops for this long before a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -40,13 +41,27 @@ const EMPTY: PostFields = {
   seoTitle: "",
   seoDescription: "",
   socialImage: "",
+  announceTelegram: false,
 };
 
 function fieldsOf(post: AdminPost | null): PostFields {
   if (!post) return EMPTY;
   const { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage } =
     post;
-  return { title, slug, category, excerpt, author, authorRole, image, content, seoTitle, seoDescription, socialImage };
+  return {
+    title,
+    slug,
+    category,
+    excerpt,
+    author,
+    authorRole,
+    image,
+    content,
+    seoTitle,
+    seoDescription,
+    socialImage,
+    announceTelegram: post.announceTelegram,
+  };
 }
 
 const same = (a: PostFields, b: PostFields) =>
@@ -57,7 +72,15 @@ const same = (a: PostFields, b: PostFields) =>
  * saved by itself once typing stops ("Saving…", "Saved"); a scheduled or published post only
  * by its Update button, so readers never see half an edit. Leaving with unsaved changes asks.
  */
-export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPreview: (fields: PostFields) => void }) {
+export function PostEditor({
+  post,
+  channel,
+  onPreview,
+}: {
+  post: AdminPost | null;
+  channel: AnnouncementChannelView | null;
+  onPreview: (fields: PostFields) => void;
+}) {
   const navigate = useNavigate();
   // A refusal is a toast: the server's text, or (from the browser's own check) where to look.
   const form = useForm<PostFields>({
@@ -199,6 +222,14 @@ export function PostEditor({ post, onPreview }: { post: AdminPost | null; onPrev
           ) : null}
         </div>
         <PostSeoFields values={fields} errors={errors} onChange={change} />
+        <AnnounceField
+          postId={postId}
+          checked={fields.announceTelegram}
+          onChange={(announceTelegram) => setValues((current) => ({ ...current, announceTelegram }))}
+          channel={channel}
+          status={status}
+          announcement={post?.announcement ?? null}
+        />
         <PostActions
           status={status}
           fields={fields}

@@ -4,7 +4,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { POST_SEO_DESCRIPTION_MAX, POST_SEO_TITLE_MAX, type PostFields } from "~/lib/validation/admin/posts";
 
-export type PostFieldValues = Omit<PostFields, "content">;
+export type PostFieldValues = Omit<PostFields, "content" | "announceTelegram">;
 type Change = <K extends keyof PostFieldValues>(key: K, value: PostFieldValues[K]) => void;
 
 function TextField({

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { EmptyState } from "~/components/admin/list/empty-state";
 import { listQuery } from "~/components/admin/list/list-query";
 import { Pager } from "~/components/admin/list/pager";
+import { AnnouncementStatus } from "~/components/admin/posts/announcement-status";
 import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/dates";
@@ -53,6 +54,11 @@ export function PostsTable({
                   <PostStatusBadge status={post.status} />
                   {post.status === "scheduled" && post.scheduledAt ? (
                     <span className="block text-xs text-muted-foreground">{formatDateTime(post.scheduledAt)}</span>
+                  ) : null}
+                  {post.announcement ? (
+                    <div className="mt-1">
+                      <AnnouncementStatus postId={post.id} announcement={post.announcement} canRetry={canWrite} />
+                    </div>
                   ) : null}
                 </TableCell>
                 <TableCell label="Category">{post.category}</TableCell>

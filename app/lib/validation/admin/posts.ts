@@ -100,6 +100,8 @@ export const postFieldsSchema = z.object({
   seoTitle: text(POST_SEO_TITLE_MAX, "The SEO title"),
   seoDescription: text(POST_SEO_DESCRIPTION_MAX, "The SEO description", { lines: true }),
   socialImage: imageAddress("The social image", { elsewhere: true, message: postMessages.socialImageFormat }),
+  /** Announce the post in the site's Telegram channel when it goes public (or now, if it is). */
+  announceTelegram: z.boolean().default(false),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 export type PostFieldsForm = z.input<typeof postFieldsSchema>;
@@ -134,6 +136,8 @@ export const postEditorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unpublish") }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("restore") }),
+  // A failed Telegram announcement, sent again.
+  z.object({ intent: z.literal("retry-announcement") }),
 ]);
 export type PostEditorInput = z.output<typeof postEditorSchema>;
 

@@ -13,6 +13,7 @@ export type AdminPostRow = {
   scheduledAt: string | null;
   publishedAt: string | null;
   updatedAt: string;
+  announcement: PostAnnouncementView | null;
 };
 
 export type AdminPostPage = { posts: AdminPostRow[]; total: number; page: number; pageCount: number };
@@ -36,4 +37,26 @@ export type AdminPost = {
   scheduledAt: string | null;
   publishedAt: string | null;
   updatedAt: string;
+  announceTelegram: boolean;
+  announcement: PostAnnouncementView | null;
+};
+
+/** The Telegram channel posts are announced in. */
+export type AnnouncementChannelView = {
+  chatId: string;
+  title: string;
+  username: string | null;
+  updatedAt: string;
+};
+
+/**
+ * A post's announcement in the channel: `pending` waits its turn (or Telegram's retry_after),
+ * `sending` is under way, `sent` has Telegram's message (`messageUrl` when a link can be made),
+ * `failed` says why and may be retried.
+ */
+export type PostAnnouncementView = {
+  status: "pending" | "sending" | "sent" | "failed";
+  error: string | null;
+  messageUrl: string | null;
+  sentAt: string | null;
 };

@@ -12,10 +12,14 @@ import { readRouteParams } from "#server/http/route-params";
 import { requireStaffPermission } from "#server/http/staff-guard";
 import { AppError } from "#server/lib/errors";
 import { listTargetHistory } from "#server/staff/list-target-history";
+import { announcePostNow } from "#server/staff/posts/announce/announce-post-now";
+import { getAnnouncementChannel } from "#server/staff/posts/announce/get-announcement-channel";
+import { retryPostAnnouncement } from "#server/staff/posts/announce/retry-post-announcement";
 import { changePostStatus } from "#server/staff/posts/change-post-status";
 import { createPostPreview } from "#server/staff/posts/create-post-preview";
 import { getPost } from "#server/staff/posts/get-post";
 import { savePost } from "#server/staff/posts/save-post";
+import { getTelegramBot } from "#server/telegram/telegram-bot";
 import type { Route } from "./+types/admin.posts.$postId";
 
 /** "new", or a post's id; anything else is no page. */
@@ -31,11 +35,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
   const { postId: id } = readRouteParams(pageParams, params);
   const canReadAudit = can(staff.role, "audit.read");
-  if (id === "new") return { post: null, history: null, canReadAudit };
+  const channel = await getAnnouncementChannel({ db: getDb() });
+  if (id === "new") return { post: null, history: null, canReadAudit, channel };
   const post = await getPost({ db: getDb(), id });
   if (!post) throw data("Not Found", { status: 404 });
   const history = await listTargetHistory({ db: getDb(), target: { type: "post", id: String(post.id) } });
-  return { post, history, canReadAudit };
+  return { post, history, canReadAudit, channel };
 }
 
 const DONE: Record<string, string> = {
@@ -47,7 +52,11 @@ const DONE: Record<string, string> = {
   restore: "Restored as a draft.",
 };
 
-/** Every button of the editor: save (or autosave) a draft, publish, schedule, unschedule, unpublish, archive, restore, preview. */
+/**
+ * Every button of the editor: save (or autosave) a draft, publish, schedule, unschedule,
+ * unpublish, archive, restore, preview; and Retry of a failed Telegram announcement (the list's
+ * too). A save that leaves the post published and asking to be announced sends it at once.
+ */
 export const action = defineAction({
   access: "staff",
   permission: "content.write",
@@ -78,6 +87,7 @@ export const action = defineAction({
           autosave: input.intent === "save" && input.autosave,
           then,
         });
+        if (saved.announce) await announcePostNow({ db, bot: getTelegramBot(), postId: saved.id });
         const message =
           intent === "save"
             ? input.autosave
@@ -92,6 +102,12 @@ export const action = defineAction({
         const { intent: _intent, ...fields } = input;
         const preview = await createPostPreview({ db, postId, fields, actor });
         return { previewId: preview.id };
+      }
+      case "retry-announcement": {
+        if (postId === null) throw new AppError("NOT_FOUND", "Save the post first.");
+        await retryPostAnnouncement({ db, postId, actor });
+        await announcePostNow({ db, bot: getTelegramBot(), postId });
+        return { id: postId, message: "Sent to Telegram again." };
       }
       default: {
         if (postId === null) throw new AppError("NOT_FOUND", "Save the post first.");
@@ -115,14 +131,14 @@ function withoutExtras(input: PostFields & { autosave?: boolean; scheduledAt?: D
 
 /** The post editor; its preview opens the public page's rendering of what it holds, in a new tab. */
 export default function AdminPost({ loaderData }: Route.ComponentProps) {
-  const { post, history, canReadAudit } = loaderData;
+  const { post, history, canReadAudit, channel } = loaderData;
   const location = useLocation();
   const preview = usePostPreview();
   // A post just created keeps its editor (the author may be typing); another post gets a fresh one.
   const created = (location.state as { created?: boolean } | null)?.created === true;
   return (
     <div className="grid max-w-4xl gap-10">
-      <PostEditor key={created ? "new" : (post?.id ?? "new")} post={post} onPreview={preview} />
+      <PostEditor key={created ? "new" : (post?.id ?? "new")} post={post} channel={channel} onPreview={preview} />
       {history ? <TargetHistory history={history} canReadAudit={canReadAudit} /> : null}
     </div>
   );
