@@ -17,10 +17,10 @@ export const areas = {
   sanitizer: { mutate: ["server/content/sanitize.ts"] },
   "page-cache": {
     mutate: [
-      "server/http/page-cache.ts",
-      "server/http/page-store.ts",
+      "server/http/page-cache/page-cache.ts",
+      "server/http/page-cache/page-store.ts",
       "server/http/private-paths.ts",
-      "server/http/page-fast-path.ts",
+      "server/http/page-cache/page-fast-path.ts",
     ],
   },
   security: { mutate: ["server/security/**/*.ts"] },

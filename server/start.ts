@@ -8,7 +8,7 @@ import { getDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
 import { drainServer, setServerTimeouts } from "./http/drain-server.ts";
-import { withPageFastPath } from "./http/page-fast-path.ts";
+import { withPageFastPath } from "./http/page-cache/page-fast-path.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
 import { StartRefusedError } from "./lib/errors.ts";
 import { getLogger } from "./lib/logger.ts";

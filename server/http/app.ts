@@ -23,7 +23,7 @@ import { bodyLimits } from "./body-limits.ts";
 import { crossSiteGuard } from "./cross-site-guard.ts";
 import { handleUncaughtError } from "./error-handler.ts";
 import { methodGuard } from "./method-guard.ts";
-import { createPageCache } from "./page-cache.ts";
+import { createPageCache } from "./page-cache/page-cache.ts";
 import { noStoreForPrivatePaths } from "./private-paths.ts";
 import { requestGuard } from "./request-guard.ts";
 import { serveAssets } from "./serve-assets.ts";

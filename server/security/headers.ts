@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 /**
  * The Content-Security-Policy of every response. `scriptSrc` names what may run besides our
  * own files: a per-response nonce for rendered pages, or the hashes of a cached page's inline
- * scripts (see ../http/page-cache.ts). `imgSrc` adds where uploaded images are served from when
+ * scripts (see ../http/page-cache/page-cache.ts). `imgSrc` adds where uploaded images are served from when
  * that is not this site (a bucket or CDN, S3_PUBLIC_URL).
  */
 export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolean; imgSrc?: string }) {
@@ -25,7 +25,7 @@ export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolea
 
 /**
  * The headers every page carries besides its CSP, as [name, value] pairs: the live pages'
- * middleware and the page cache's prepared answers (../http/page-fast-path.ts) both use this
+ * middleware and the page cache's prepared answers (../http/page-cache/page-fast-path.ts) both use this
  * list, so a cached page can never go out with fewer of them.
  */
 export function pageSecurityHeaders(options: { production: boolean }): [string, string][] {

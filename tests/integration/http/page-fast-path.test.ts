@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "#server/http/app";
-import { withPageFastPath } from "#server/http/page-fast-path";
+import { withPageFastPath } from "#server/http/page-cache/page-fast-path";
 import { setSingleton } from "#server/lib/singleton";
 import { withTestDataDir } from "../../helpers/env";
 import { fakeBuild } from "../../helpers/fake-build";

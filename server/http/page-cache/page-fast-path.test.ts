@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Express } from "express";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { captureLogLines } from "../../tests/helpers/log-capture.ts";
-import { getPublicOrigin } from "../config.ts";
-import { setSingleton } from "../lib/singleton.ts";
+import { captureLogLines } from "../../../tests/helpers/log-capture.ts";
+import { getPublicOrigin } from "../../config.ts";
+import { setSingleton } from "../../lib/singleton.ts";
 import { answerFromCache, prepareAnswers, withPageFastPath, type PreparedAnswer } from "./page-fast-path.ts";
 import type { StoredPage } from "./page-store.ts";
 

@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { fakeBuild } from "../../tests/helpers/fake-build.ts";
-import { getLogger } from "../lib/logger.ts";
+import { fakeBuild } from "../../../tests/helpers/fake-build.ts";
+import { getLogger } from "../../lib/logger.ts";
 import { createPageCache } from "./page-cache.ts";
 
 // A stand-in React Router build: every document request is answered by the entry below, so

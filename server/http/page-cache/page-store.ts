@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { Encoding } from "./accept-encoding.ts";
+import type { Encoding } from "../accept-encoding.ts";
 
 export type StoredPage = {
   status: number;
