@@ -137,6 +137,44 @@ test.describe("orders", () => {
     await expect(page.getByRole("button", { name: `${formatUsdt(plan.price, { suffix: true })}` })).toBeVisible();
   });
 
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`a deposit that pays the order while the member watches: the toast says what arrived, the order it paid and what is left (${viewport.width} px)`, async ({
+      page,
+      context,
+      app,
+    }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      const { db } = app.testing.getDatabase();
+      const plan = await firstPlan(app);
+      const member = await signInNewMember(app, context);
+      const { walletAddress } = await walletOf(app, member.userId);
+      const { orderId } = await app.testing.createOrder({
+        db,
+        userId: member.userId,
+        planIds: [plan.id],
+        billingPeriod: "monthly",
+      });
+      const reference = `ORD-${orderId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+      await openDashboard(page, "order");
+      await expect(page.locator("[data-slot=order-due]")).toHaveText(formatUsdt(plan.price, { suffix: true }));
+
+      // More than the order arrives, by the chain (the watcher reads a TronGrid stand-in).
+      const sent = plan.price + 10_000_000n;
+      pay(app, walletAddress!, sent);
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: `order ${reference} paid` });
+      await expect(toast).toBeVisible({ timeout: 30_000 });
+      await expect(toast).toContainText(
+        `${formatUsdt(sent, { suffix: true })} arrived. It paid order ${reference} (${formatUsdt(plan.price, { suffix: true })}): ${plan.name} is now active. Left on your balance: $10.00 USDT.`,
+      );
+      await expect(toast).toBeInViewport();
+      await expect(page.getByText("Paid — your subscription is active.")).toBeVisible();
+    });
+  }
+
   test("two deposits landing at once complete the order once", async ({ context, app }) => {
     const { db } = app.testing.getDatabase();
     const { ledgerEntries, orders, profiles, subscriptions } = app.testing.schema;

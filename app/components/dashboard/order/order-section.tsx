@@ -16,6 +16,7 @@ import { useMemberAction, type ActionAnswer } from "../use-member-action";
 import { OrderCoupon } from "./order-coupon";
 import { PayWithUsdt } from "./pay-with-usdt";
 import { useOrderPolling } from "./use-order-polling";
+import { usePaidOrderToast } from "./use-paid-order-toast";
 
 /** What a way to pay besides USDT is handed: the order and what is still due (micro-USDT). */
 export type OrderPaymentOption = (order: { id: string; due: bigint }) => React.ReactNode;
@@ -60,6 +61,7 @@ function OrderDetails({ view, card }: { view: OrderView; card?: OrderPaymentOpti
   const due = BigInt(view.due);
   const pending = order.status === "pending";
   useOrderPolling(pending);
+  usePaidOrderToast(view);
   // The order holds the cart now: the dashboard's cart starts empty again.
   React.useEffect(() => clearCart(), []);
   return (
