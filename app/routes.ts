@@ -46,6 +46,7 @@ export default [
   route("api/admin/telegram-channel", "routes/api/admin/api.admin.telegram-channel.ts"),
   // What members pay (prices, publishing): its own action, behind prices.write.
   route("api/admin/plan-prices", "routes/api/admin/api.admin.plan-prices.ts"),
+  route("api/admin/broadcasts/preview", "routes/api/admin/api.admin.broadcasts.preview.ts"),
   // The member page's writes, one route per permission.
   route("api/admin/members/:memberId/subscriptions", "routes/api/admin/api.admin.members.$memberId.subscriptions.ts"),
   route("api/admin/members/:memberId/balance", "routes/api/admin/api.admin.members.$memberId.balance.ts"),
@@ -79,6 +80,8 @@ export default [
     route("money/orders", "routes/admin/money/admin.money.orders.tsx"),
     route("coupons", "routes/admin/coupons/admin.coupons.tsx"),
     route("coupons/:couponId", "routes/admin/coupons/admin.coupons.$couponId.tsx"),
+    route("broadcasts", "routes/admin/broadcasts/admin.broadcasts.tsx"),
+    route("broadcasts/:broadcastId", "routes/admin/broadcasts/admin.broadcasts.$broadcastId.tsx"),
     route("staff", "routes/admin/staff/admin.staff.tsx"),
     route("audit-log", "routes/admin/audit-log/admin.audit-log.tsx"),
     route("*", "routes/admin/admin.$.tsx"),

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { key: "money", title: "Money", path: "/admin/money", permission: "money.read" },
   { key: "coupons", title: "Coupons", path: "/admin/coupons", permission: "money.write" },
   { key: "newsletter", title: "Newsletter", path: "/admin/newsletter", permission: "newsletter.read" },
+  { key: "broadcasts", title: "Broadcasts", path: "/admin/broadcasts", permission: "broadcasts.send" },
   { key: "staff", title: "Staff", path: "/admin/staff", permission: "staff.read" },
   { key: "audit-log", title: "Audit log", path: "/admin/audit-log", permission: "audit.read" },
 ] as const satisfies readonly { key: string; title: string; path: string; permission: StaffPermission }[];

@@ -30,7 +30,15 @@ describe("staff roles", () => {
   it("editor: content and newsletter only — no members, money, inbox or audit", () => {
     expect(can("editor", "content.write")).toBe(true);
     expect(can("editor", "newsletter.write")).toBe(true);
-    for (const p of ["members.read", "money.read", "inbox.read", "audit.read", "telegram.fix", "prices.write"] as const)
+    for (const p of [
+      "members.read",
+      "money.read",
+      "inbox.read",
+      "audit.read",
+      "telegram.fix",
+      "prices.write",
+      "broadcasts.send",
+    ] as const)
       expect(can("editor", p), p).toBe(false);
   });
 
@@ -45,6 +53,7 @@ describe("staff roles", () => {
       "content.read",
       "content.write",
       "audit.read",
+      "broadcasts.send",
     ] as const) {
       expect(can("support", p), p).toBe(false);
     }
@@ -61,6 +70,7 @@ describe("each role's permissions, written out", () => {
       content: ["read", "write"],
       prices: ["write"],
       newsletter: ["read", "write"],
+      broadcasts: ["send"],
       staff: ["read", "write"],
       audit: ["read"],
       telegram: ["fix", "channel"],
@@ -84,6 +94,7 @@ describe("each role's permissions, written out", () => {
         "prices.write",
         "newsletter.read",
         "newsletter.write",
+        "broadcasts.send",
         "staff.read",
         "staff.write",
         "audit.read",
@@ -104,6 +115,7 @@ describe("each role's permissions, written out", () => {
         "prices.write",
         "newsletter.read",
         "newsletter.write",
+        "broadcasts.send",
         "audit.read",
         "telegram.fix",
         "telegram.channel",

@@ -22,6 +22,8 @@ export const STAFF_STATEMENTS = {
   // What members pay: a plan's prices, publishing and retiring it. Texts are content.write.
   prices: ["write"],
   newsletter: ["read", "write"],
+  // Writing to members in bulk, by the bot and by email: owners and admins only.
+  broadcasts: ["send"],
   staff: ["read", "write"],
   audit: ["read"],
   // fix: a member's Telegram link; channel: the channel posts are announced in.
@@ -38,7 +40,7 @@ const everything = Object.entries(STAFF_STATEMENTS).flatMap(([resource, actions]
 /**
  * owner: everything, manages staff and changes the shop's settings (money.settings); admin:
  * everything but those; editor: content only
- * (never prices); support: members (read, notes, sign-out), inbox, Telegram fixes — no money,
+ * (never prices, never broadcasts); support: members (read, notes, sign-out), inbox, Telegram fixes — no money,
  * no content.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client";
 import {
   blogPosts,
   blogPreviews,
+  broadcasts,
   contactSubmissions,
   coupons,
   knowledgebaseArticles,
@@ -104,6 +105,19 @@ const PARAM_ROWS: Record<string, (db: Db, label: string) => Promise<string>> = {
       .values({ name: label, email: `${label.toLowerCase()}@example.com`, message: `Hello from ${label}` })
       .returning({ id: contactSubmissions.id });
     return String(row!.id);
+  },
+  // A draft, as Save draft leaves it.
+  broadcastId: async (db, label) => {
+    const [row] = await db
+      .insert(broadcasts)
+      .values({
+        subject: `Broadcast ${label}`,
+        body: "<p>Hello</p>",
+        channel: "bot",
+        audience: { statuses: ["active"], planIds: [], endedWithinDays: 30 },
+      })
+      .returning({ id: broadcasts.id });
+    return row!.id;
   },
   couponId: async (db, label) => {
     const [row] = await db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memberIdParam, newOrRecordIdParam, recordIdParam, routeParams } from "./route-params";
+import { memberIdParam, newOrRecordIdParam, newOrUuidParam, recordIdParam, routeParams } from "./route-params";
 
 describe("route parameters", () => {
   it("read a record's id as a number", () => {
@@ -18,6 +18,13 @@ describe("route parameters", () => {
     expect(newOrRecordIdParam.parse("new")).toBe("new");
     expect(newOrRecordIdParam.parse("7")).toBe(7);
     expect(newOrRecordIdParam.safeParse("New").success).toBe(false);
+  });
+
+  it("take 'new' or a UUID for rows named by one, lower-cased; nothing else", () => {
+    expect(newOrUuidParam.parse("new")).toBe("new");
+    expect(newOrUuidParam.parse("0F8FAD5B-D9CB-469F-A165-70867728950E")).toBe("0f8fad5b-d9cb-469f-a165-70867728950e");
+    for (const value of ["7", "0f8fad5b-d9cb-469f-a165-70867728950", "0f8fad5b-d9cb-469f-a165-70867728950e1", ""])
+      expect(newOrUuidParam.safeParse(value).success, value).toBe(false);
   });
 
   it("take a member's text id, never an empty one", () => {

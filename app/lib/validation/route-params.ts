@@ -16,6 +16,15 @@ export const recordIdParam = z
 /** An editor's address: "new" for the page that creates one, else the row's id. */
 export const newOrRecordIdParam = z.union([z.literal("new"), recordIdParam]);
 
+/** A row's UUID (a broadcast's id), any case; anything else names no row. */
+export const uuidParam = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+  .transform((id) => id.toLowerCase());
+
+/** An editor's address for rows with UUIDs: "new", else the row's id. */
+export const newOrUuidParam = z.union([z.literal("new"), uuidParam]);
+
 /** A member's account id (Better Auth's text id); React Router has already decoded it. */
 export const memberIdParam = z.string().min(1).max(255);
 

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { AUDIENCE_STATUS_LABELS, type BroadcastAudience } from "~/lib/broadcasts";
+import { AUDIENCE_STATUS_LABELS, type BroadcastAudience, type BroadcastState } from "~/lib/broadcasts";
 import type { AdminBroadcast, AdminBroadcastRow, BroadcastPlanChoice } from "~/lib/view-types/admin/broadcasts";
 import type { DbOrTx } from "../../db/client.ts";
 import { broadcasts, pricing } from "../../db/schema.ts";
@@ -25,10 +25,21 @@ export function describeAudience(audience: BroadcastAudience, plans: BroadcastPl
   return `${statuses} · ${names.join(", ")}`;
 }
 
-/** Every broadcast, newest first, with its outcome so far (at most 200: a list, not an archive). */
-export async function listBroadcasts(options: { db: DbOrTx }): Promise<AdminBroadcastRow[]> {
-  const { db } = options;
-  const rows = await db.select().from(broadcasts).orderBy(desc(broadcasts.createdAt)).limit(200);
+/** Broadcasts (of one state, if given), newest first, with their outcome so far: a page of `limit` from `offset`. */
+export async function listBroadcasts(options: {
+  db: DbOrTx;
+  state?: BroadcastState;
+  limit?: number;
+  offset?: number;
+}): Promise<AdminBroadcastRow[]> {
+  const { db, state, limit = 200, offset = 0 } = options;
+  const rows = await db
+    .select()
+    .from(broadcasts)
+    .where(state ? eq(broadcasts.state, state) : undefined)
+    .orderBy(desc(broadcasts.createdAt), desc(broadcasts.id))
+    .limit(limit)
+    .offset(offset);
   const plans = await listBroadcastPlans(db);
   const progress = await getBroadcastProgress(
     db,
@@ -41,6 +52,8 @@ export async function listBroadcasts(options: { db: DbOrTx }): Promise<AdminBroa
     state: r.state,
     audience: describeAudience(r.audience, plans),
     at: (r.finishedAt ?? r.startedAt ?? r.scheduledAt ?? r.createdAt).toISOString(),
+    createdAt: r.createdAt.toISOString(),
+    scheduledAt: r.scheduledAt ? r.scheduledAt.toISOString() : null,
     progress: progress.get(r.id)!,
   }));
 }

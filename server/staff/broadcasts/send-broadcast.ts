@@ -33,7 +33,10 @@ export async function sendBroadcast(options: {
     const saved = await saveBroadcast({ tx, broadcastId, input, actor, siteUrl: getPublicOrigin() });
     if (when === "draft") return saved;
     const count = await countBroadcastAudience({ db: tx, audience: input.audience, channel: input.channel, now });
-    if (count.bot + count.email === 0) throw new AppError("VALIDATION", BROADCAST_MESSAGES.noRecipients);
+    if (count.bot + count.email === 0)
+      throw new AppError("VALIDATION", BROADCAST_MESSAGES.noRecipients, {
+        fieldErrors: { audience: BROADCAST_MESSAGES.noRecipients },
+      });
     if (when === "now") {
       const { queued } = await queueBroadcast({ tx, broadcastId: saved.id, now });
       await recordAuditEvent({

@@ -32,6 +32,7 @@ test.describe("back office", () => {
       "Money",
       "Coupons",
       "Newsletter",
+      "Broadcasts",
       "Staff",
       "Audit log",
     ]);

@@ -27,7 +27,7 @@ test.describe("every page on a 375 px phone", () => {
   test("no page, public, dashboard or back office, scrolls sideways", async ({ page, app, context }) => {
     test.setTimeout(300_000);
     const { db } = app.testing.getDatabase();
-    const { blogPosts, pricing, contactSubmissions } = app.testing.schema;
+    const { blogPosts, pricing, contactSubmissions, broadcasts } = app.testing.schema;
     const posts = await db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, true));
     const [plan] = await db.select().from(pricing).limit(1);
 
@@ -70,6 +70,17 @@ test.describe("every page on a 375 px phone", () => {
       .insert(contactSubmissions)
       .values({ name: "Phone Test", email: owner.email, message: "Is there a phone view?" });
     const [message] = await db.select().from(contactSubmissions).limit(1);
+    // A broadcast's own page (a sent one shows its progress and message, not the form).
+    const [broadcast] = await db
+      .insert(broadcasts)
+      .values({
+        subject: "A subject long enough to wrap on a phone: weekly outlook and what changed",
+        body: "<p>Markets open calm.</p>",
+        channel: "both",
+        audience: { statuses: ["active", "ended"], planIds: [plan!.id], endedWithinDays: 30 },
+        state: "done",
+      })
+      .returning({ id: broadcasts.id });
     // The sections as the desktop sidebar lists them (on a phone it is behind the menu button).
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin");
@@ -87,6 +98,8 @@ test.describe("every page on a 375 px phone", () => {
       `/admin/members/${owner.userId}`,
       `/admin/plans/${plan!.id}`,
       `/admin/inbox/${message!.id}`,
+      "/admin/broadcasts/new",
+      `/admin/broadcasts/${broadcast!.id}`,
       "/admin/search?q=phone",
     ])
       await visit(path, true);

@@ -67,6 +67,7 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
       "money",
       "coupons",
       "newsletter",
+      "broadcasts",
       "staff",
       "audit-log",
     ]);

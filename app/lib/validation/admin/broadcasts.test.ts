@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { broadcastActionSchema, broadcastMessages } from "./broadcasts";
+import { broadcastActionSchema, broadcastMessages, readBroadcastListQuery } from "./broadcasts";
 
 const content = {
   subject: "  Weekly outlook ",
@@ -41,5 +41,13 @@ describe("the broadcast form's schema", () => {
 
   it("cancels with nothing else", () => {
     expect(broadcastActionSchema.parse({ intent: "cancel" })).toEqual({ intent: "cancel" });
+  });
+});
+
+describe("the broadcast list's address", () => {
+  it("reads a state and a page, and anything else as all states, page 1", () => {
+    expect(readBroadcastListQuery(new URLSearchParams("state=sending&page=3"))).toEqual({ state: "sending", page: 3 });
+    expect(readBroadcastListQuery(new URLSearchParams("state=lost&page=-2"))).toEqual({ state: "all", page: 1 });
+    expect(readBroadcastListQuery(new URLSearchParams(""))).toEqual({ state: "all", page: 1 });
   });
 });

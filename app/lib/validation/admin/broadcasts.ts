@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUDIENCE_STATUSES, BROADCAST_CHANNELS, MAX_ENDED_WITHIN_DAYS } from "~/lib/broadcasts";
+import { AUDIENCE_STATUSES, BROADCAST_CHANNELS, BROADCAST_STATES, MAX_ENDED_WITHIN_DAYS } from "~/lib/broadcasts";
 import { noControl, notAllowedCharacters } from "../fields";
 
 /*
@@ -92,3 +92,16 @@ export const broadcastActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
 ]);
 export type BroadcastActionInput = z.output<typeof broadcastActionSchema>;
+
+/** Rows per page of /admin/broadcasts. */
+export const BROADCASTS_PER_PAGE = 25;
+
+/** The list's address: a state to show (or all) and the page; anything else reads as the default. */
+export const broadcastListQuerySchema = z.object({
+  state: z.enum(["all", ...BROADCAST_STATES]).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type BroadcastListQuery = z.output<typeof broadcastListQuerySchema>;
+
+export const readBroadcastListQuery = (search: URLSearchParams) =>
+  broadcastListQuerySchema.parse({ state: search.get("state") ?? undefined, page: search.get("page") ?? undefined });

@@ -9,8 +9,13 @@ export type AdminBroadcastRow = {
   audience: string;
   /** ISO: when it was (or is to be) sent, or when it was written for a draft. */
   at: string;
+  createdAt: string;
+  scheduledAt: string | null;
   progress: BroadcastProgress;
 };
+
+/** One page of /admin/broadcasts. */
+export type AdminBroadcastPage = { rows: AdminBroadcastRow[]; total: number; page: number; pageCount: number };
 
 /** A broadcast on its own page. */
 export type AdminBroadcast = {
