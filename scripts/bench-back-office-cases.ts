@@ -72,7 +72,10 @@ export function backOfficeCases(options: { db: Db; members: number }): BenchCase
     { name: "renewals: chat removals failing", run: () => listChatRemovalFailures({ db }) },
     // The renewal job's sweep of the paid chats, every minute, when nothing ended since its last
     // sweep (the seed's subscriptions ended before these cases are built): two index reads.
-    { name: "telegram: the minute's chat sweep", run: () => listStaleChatMembers(db, { endedSince: seeded }) },
+    {
+      name: "telegram: the minute's chat sweep",
+      run: () => listStaleChatMembers({ db, filter: { endedSince: seeded } }),
+    },
     { name: "overview (owner)", run: () => getAdminOverview({ db, role: "owner" }) },
     { name: "overview (owner, 90 days)", run: () => getAdminOverview({ db, role: "owner", range: 90 }) },
     { name: "overview (support)", run: () => getAdminOverview({ db, role: "support" }) },

@@ -22,10 +22,10 @@ export function chatUpdates(options: { db: Db }) {
     const request = ctx.chatJoinRequest;
     const chatId = request.chat.id;
     const telegramUserId = request.from.id;
-    const userId = await findEntitledMember(db, { chatId, telegramUserId });
+    const userId = await findEntitledMember({ db, chatId, telegramUserId });
     if (userId) {
       await ctx.api.approveChatJoinRequest(chatId, telegramUserId);
-      await recordChatMember(db, { chatId, telegramUserId, userId });
+      await recordChatMember({ db, row: { chatId, telegramUserId, userId } });
       getLogger().info({ chatId, userId }, "telegram: join request approved");
       return;
     }
@@ -47,12 +47,12 @@ export function chatUpdates(options: { db: Db }) {
     const { chat, new_chat_member: now } = ctx.chatMember;
     const telegramUserId = now.user.id;
     if (now.status === "left" || now.status === "kicked" || (now.status === "restricted" && !now.is_member)) {
-      await forgetChatMember(db, { chatId: chat.id, telegramUserId });
+      await forgetChatMember({ db, row: { chatId: chat.id, telegramUserId } });
       return;
     }
     if (now.status === "member" || now.status === "restricted") {
-      const userId = await findEntitledMember(db, { chatId: chat.id, telegramUserId });
-      if (userId) await recordChatMember(db, { chatId: chat.id, telegramUserId, userId });
+      const userId = await findEntitledMember({ db, chatId: chat.id, telegramUserId });
+      if (userId) await recordChatMember({ db, row: { chatId: chat.id, telegramUserId, userId } });
     }
   });
   return composer;

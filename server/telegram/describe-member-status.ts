@@ -8,7 +8,7 @@ import { botMessages } from "./messages.ts";
 import { dashboardUrl } from "./telegram-links.ts";
 
 /** The /status answer: the member's active subscriptions with their end or renewal dates, and the balance. */
-export async function describeMemberStatus(db: DbOrTx, member: LinkedMember): Promise<string> {
+export async function describeMemberStatus({ db, member }: { db: DbOrTx; member: LinkedMember }): Promise<string> {
   const rows = await db
     .select({
       plan: pricing.name,

@@ -17,7 +17,13 @@ export const entitledTo = (chatId: SQL | number, telegramUserId: SQL | number) =
 export type LinkedMember = { userId: string; firstName: string; telegramUsername: string | null; balance: bigint };
 
 /** The member verified with this Telegram account, if any. */
-export async function findLinkedMember(db: DbOrTx, telegramUserId: number): Promise<LinkedMember | undefined> {
+export async function findLinkedMember({
+  db,
+  telegramUserId,
+}: {
+  db: DbOrTx;
+  telegramUserId: number;
+}): Promise<LinkedMember | undefined> {
   const [row] = await db
     .select({
       userId: profiles.id,
@@ -31,7 +37,7 @@ export async function findLinkedMember(db: DbOrTx, telegramUserId: number): Prom
 }
 
 /** The member id when this Telegram user may be in this chat now; undefined otherwise. */
-export async function findEntitledMember(db: DbOrTx, options: { chatId: number; telegramUserId: number }) {
+export async function findEntitledMember({ db, ...options }: { db: DbOrTx; chatId: number; telegramUserId: number }) {
   const [row] = await db
     .select({ userId: profiles.id })
     .from(profiles)
@@ -48,7 +54,7 @@ export async function findEntitledMember(db: DbOrTx, options: { chatId: number; 
 export type EntitledChat = { chatId: number; plans: string };
 
 /** The chats a member may be in now, each with the names of the plans that unlock it. */
-export async function listEntitledChats(db: DbOrTx, userId: string): Promise<EntitledChat[]> {
+export async function listEntitledChats({ db, userId }: { db: DbOrTx; userId: string }): Promise<EntitledChat[]> {
   return db
     .select({
       chatId: planTelegramChats.chatId,
@@ -63,7 +69,7 @@ export async function listEntitledChats(db: DbOrTx, userId: string): Promise<Ent
 }
 
 /** Every (member, Telegram account, chat) that should be in place now: verified members, never banned ones. */
-export async function listEntitledAccess(db: DbOrTx) {
+export async function listEntitledAccess({ db }: { db: DbOrTx }) {
   return db
     .selectDistinct({ userId: profiles.id, telegramUserId: profiles.telegramUserId, chatId: planTelegramChats.chatId })
     .from(subscriptions)
@@ -92,10 +98,13 @@ export type StaleMember = { chatId: number; telegramUserId: number; userId: stri
  * sweep every minute; without it every recorded member is checked.
  * `plans` names the chat's plans this member subscribed to (for the message), else all of them.
  */
-export async function listStaleChatMembers(
-  db: DbOrTx,
-  filter: { userIds?: string[]; chatIds?: number[]; endedSince?: Date; now?: Date } = {},
-): Promise<StaleMember[]> {
+export async function listStaleChatMembers({
+  db,
+  filter = {},
+}: {
+  db: DbOrTx;
+  filter?: { userIds?: string[]; chatIds?: number[]; endedSince?: Date; now?: Date };
+}): Promise<StaleMember[]> {
   const m = telegramChatMembers;
   const now = filter.now ?? new Date();
   const plansOfChat = (onlyTheirs: boolean) => sql`(
@@ -135,10 +144,13 @@ export async function listStaleChatMembers(
 }
 
 /** Records that this Telegram user is in the chat (idempotent). */
-export async function recordChatMember(
-  db: DbOrTx,
-  row: { chatId: number; telegramUserId: number; userId: string | null },
-) {
+export async function recordChatMember({
+  db,
+  row,
+}: {
+  db: DbOrTx;
+  row: { chatId: number; telegramUserId: number; userId: string | null };
+}) {
   await db
     .insert(telegramChatMembers)
     .values(row)
@@ -150,7 +162,13 @@ export async function recordChatMember(
 }
 
 /** Forgets that this Telegram user is in the chat; true when a row was deleted (by this call). */
-export async function forgetChatMember(db: DbOrTx, row: { chatId: number; telegramUserId: number }): Promise<boolean> {
+export async function forgetChatMember({
+  db,
+  row,
+}: {
+  db: DbOrTx;
+  row: { chatId: number; telegramUserId: number };
+}): Promise<boolean> {
   const deleted = await db
     .delete(telegramChatMembers)
     .where(and(eq(telegramChatMembers.chatId, row.chatId), eq(telegramChatMembers.telegramUserId, row.telegramUserId)))

@@ -35,7 +35,7 @@ export function memberCommands(options: { db: Db; bot: TelegramBot; brandName: s
     if (result.ok) await sendAccessLinks({ db, bot, userId: result.userId });
   };
   const greet = async (ctx: Context & { from: { id: number } }) => {
-    const member = await findLinkedMember(db, ctx.from.id);
+    const member = await findLinkedMember({ db, telegramUserId: ctx.from.id });
     await ctx.reply(member ? botMessages.welcomeBack(brandName) : botMessages.welcome(brandName));
   };
 
@@ -50,24 +50,24 @@ export function memberCommands(options: { db: Db; bot: TelegramBot; brandName: s
     await (code ? verify(ctx, code) : ctx.reply(botMessages.verifyUsage));
   });
   pm.command("status", async (ctx) => {
-    const member = await findLinkedMember(db, ctx.from.id);
-    await ctx.reply(member ? await describeMemberStatus(db, member) : botMessages.notLinked, {
+    const member = await findLinkedMember({ db, telegramUserId: ctx.from.id });
+    await ctx.reply(member ? await describeMemberStatus({ db, member }) : botMessages.notLinked, {
       link_preview_options: { is_disabled: true },
     });
   });
   pm.command("links", async (ctx) => {
-    const member = await findLinkedMember(db, ctx.from.id);
+    const member = await findLinkedMember({ db, telegramUserId: ctx.from.id });
     if (!member) return void (await ctx.reply(botMessages.notLinked));
     await sendAccessLinks({ db, bot, userId: member.userId, replyWhenNone: true });
   });
   pm.command("stop", async (ctx) => {
-    const member = await findLinkedMember(db, ctx.from.id);
+    const member = await findLinkedMember({ db, telegramUserId: ctx.from.id });
     if (!member) return void (await ctx.reply(botMessages.notLinked));
     await db.insert(broadcastOptOuts).values({ userId: member.userId, way: "bot" }).onConflictDoNothing();
     await ctx.reply(botMessages.broadcastsStopped);
   });
   pm.command("resume", async (ctx) => {
-    const member = await findLinkedMember(db, ctx.from.id);
+    const member = await findLinkedMember({ db, telegramUserId: ctx.from.id });
     if (!member) return void (await ctx.reply(botMessages.notLinked));
     await db
       .delete(broadcastOptOuts)

@@ -35,7 +35,7 @@ export async function reconcileTelegramAccess(options: {
   result.failed = removal.failed;
 
   const missing = new Map<string, number[]>();
-  for (const access of await listEntitledAccess(db)) {
+  for (const access of await listEntitledAccess({ db })) {
     const telegramUserId = Number(access.telegramUserId);
     const key = { chatId: access.chatId, telegramUserId };
     try {
@@ -47,10 +47,10 @@ export async function reconcileTelegramAccess(options: {
         (member.status === "restricted" && member.is_member);
       if (inChat) {
         result.present++;
-        await recordChatMember(db, { ...key, userId: access.userId });
+        await recordChatMember({ db, row: { ...key, userId: access.userId } });
         continue;
       }
-      await forgetChatMember(db, key);
+      await forgetChatMember({ db, row: key });
       if (member.status === "kicked") continue;
       missing.set(access.userId, [...(missing.get(access.userId) ?? []), access.chatId]);
     } catch (error) {

@@ -32,7 +32,7 @@ const byKey = (key: Key) => and(eq(m.chatId, key.chatId), eq(m.telegramUserId, k
  * the row is gone (they left), or when the member is entitled again. The claim is a lease, not
  * a deletion, so a process that dies mid-removal leaves the row for a later sweep.
  */
-export async function claimRemoval(db: DbOrTx, key: Key, now: Date): Promise<boolean> {
+export async function claimRemoval({ db, key, now }: { db: DbOrTx; key: Key; now: Date }): Promise<boolean> {
   const claimed = await db
     .update(m)
     .set({ removalAttempts: sql`${m.removalAttempts} + 1`, removalNextAt: new Date(now.getTime() + REMOVAL_LEASE_MS) })
@@ -48,12 +48,12 @@ export async function claimRemoval(db: DbOrTx, key: Key, now: Date): Promise<boo
 }
 
 /** The removal is done (or there was nothing to remove): the row goes. */
-export async function finishRemoval(db: DbOrTx, key: Key) {
+export async function finishRemoval({ db, key }: { db: DbOrTx; key: Key }) {
   await db.delete(m).where(byKey(key));
 }
 
 /** The try failed: keep the row with Telegram's answer, to be tried again after the back-off. */
-export async function failRemoval(db: DbOrTx, key: Key, options: { error: string; now: Date }) {
+export async function failRemoval({ db, key, ...options }: { db: DbOrTx; key: Key; error: string; now: Date }) {
   const [row] = await db.select({ attempts: m.removalAttempts }).from(m).where(byKey(key));
   if (!row) return undefined;
   const nextAt = new Date(options.now.getTime() + removalBackoffMinutes(row.attempts) * 60_000);
@@ -69,7 +69,7 @@ export async function failRemoval(db: DbOrTx, key: Key, options: { error: string
  * no longer to be removed: their rows lose the removal state. Read through the partial index
  * of rows with a removal state, empty as a rule.
  */
-export async function clearObsoleteRemovals(db: DbOrTx) {
+export async function clearObsoleteRemovals({ db }: { db: DbOrTx }) {
   await db
     .update(m)
     .set({ removalAttempts: 0, removalError: null, removalFailedAt: null, removalNextAt: null })

@@ -50,9 +50,9 @@ export async function removeExpiredAccess(options: {
     if (scope.length === 0) return result;
     filter = { userIds: [...new Set(scope.map((s) => s.userId))], chatIds: [...new Set(scope.map((s) => s.chatId))] };
   }
-  if (!options.userIds && !subscriptionIds) await clearObsoleteRemovals(db);
-  for (const stale of await listStaleChatMembers(db, { ...filter, endedSince, now })) {
-    if (!(await claimRemoval(db, stale, now))) continue;
+  if (!options.userIds && !subscriptionIds) await clearObsoleteRemovals({ db });
+  for (const stale of await listStaleChatMembers({ db, filter: { ...filter, endedSince, now } })) {
+    if (!(await claimRemoval({ db, key: stale, now }))) continue;
     let removed: boolean;
     try {
       removed = await removeFromChat(bot, stale);
@@ -60,7 +60,7 @@ export async function removeExpiredAccess(options: {
       if (!isGone(error)) {
         result.failed++;
         const message = (error as Error).message;
-        const retry = await failRemoval(db, stale, { error: message, now });
+        const retry = await failRemoval({ db, key: stale, error: message, now });
         getLogger().warn(
           { chatId: stale.chatId, telegramUserId: stale.telegramUserId, err: message, ...retry },
           "telegram: removal failed; will retry",
@@ -69,7 +69,7 @@ export async function removeExpiredAccess(options: {
       }
       removed = false;
     }
-    await finishRemoval(db, stale);
+    await finishRemoval({ db, key: stale });
     if (!removed) continue;
     result.removed++;
     await bot.api

@@ -38,7 +38,7 @@ export async function sendAccessLinks(options: {
   const chatTo = Number(profile.telegramUserId);
   const log = getLogger();
 
-  const chats = (await listEntitledChats(db, userId)).filter(
+  const chats = (await listEntitledChats({ db, userId })).filter(
     (c) => !options.chatIds || options.chatIds.includes(c.chatId),
   );
   const links: (EntitledChat & { url: string; expiresAt: Date })[] = [];

@@ -14,7 +14,15 @@ export const DEFAULT_CURSOR = "usdt-trc20";
 export const INITIAL_LOOKBACK_MS = 10 * 60_000;
 
 /** The cursor's value, creating it at now − 10 minutes when absent so the start never drifts. */
-export async function readOrCreateCursor(db: DbOrTx, name: string, now: number): Promise<number> {
+export async function readOrCreateCursor({
+  db,
+  name,
+  now,
+}: {
+  db: DbOrTx;
+  name: string;
+  now: number;
+}): Promise<number> {
   const [row] = await db.select().from(chainCursors).where(eq(chainCursors.name, name));
   if (row) return row.minBlockTimestamp;
   await db
@@ -29,7 +37,17 @@ export async function readOrCreateCursor(db: DbOrTx, name: string, now: number):
  * Moves the cursor from `expected` to `next`, only if nobody moved it meanwhile (a rescan set
  * while a poll was running wins over that poll). Returns whether it moved.
  */
-export async function advanceCursor(db: DbOrTx, name: string, expected: number, next: number): Promise<boolean> {
+export async function advanceCursor({
+  db,
+  name,
+  expected,
+  next,
+}: {
+  db: DbOrTx;
+  name: string;
+  expected: number;
+  next: number;
+}): Promise<boolean> {
   if (next === expected) return false;
   const moved = await db
     .update(chainCursors)
@@ -40,7 +58,7 @@ export async function advanceCursor(db: DbOrTx, name: string, expected: number, 
 }
 
 /** Sets the cursor to `value` unconditionally (creating it), as `rescan --from` does. */
-export async function setCursor(db: DbOrTx, name: string, value: number): Promise<void> {
+export async function setCursor({ db, name, value }: { db: DbOrTx; name: string; value: number }): Promise<void> {
   await db
     .insert(chainCursors)
     .values({ name, minBlockTimestamp: value })
@@ -48,7 +66,7 @@ export async function setCursor(db: DbOrTx, name: string, value: number): Promis
 }
 
 /** The cursor's value, or null before the first poll. */
-export async function getCursor(db: DbOrTx, name = DEFAULT_CURSOR): Promise<number | null> {
+export async function getCursor({ db, name = DEFAULT_CURSOR }: { db: DbOrTx; name?: string }): Promise<number | null> {
   const [row] = await db.select().from(chainCursors).where(eq(chainCursors.name, name));
   return row?.minBlockTimestamp ?? null;
 }

@@ -73,7 +73,7 @@ export async function pollDeposits(options: {
   const contract = toTronBase58(options.contract);
   if (!contract) throw new Error(`Not a TRON contract address: ${options.contract}`);
 
-  const start = await readOrCreateCursor(db, cursorName, (options.now ?? Date.now)());
+  const start = await readOrCreateCursor({ db, name: cursorName, now: (options.now ?? Date.now)() });
   const result: PollResult = {
     credited: 0,
     seen: 0,
@@ -133,7 +133,7 @@ export async function pollDeposits(options: {
   if (newest !== undefined) {
     // min_block_timestamp is inclusive: stopping at the oldest unconfirmed event re-reads it.
     const next = Math.max(start, Math.min(newest - overlapMs, oldestUnconfirmed ?? Number.POSITIVE_INFINITY));
-    if (await advanceCursor(db, cursorName, start, next)) result.cursor = next;
+    if (await advanceCursor({ db, name: cursorName, expected: start, next })) result.cursor = next;
     else if (next === start && !result.complete) {
       getLogger().warn(
         { cursor: start, pages: result.pages },

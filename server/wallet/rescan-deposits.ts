@@ -18,6 +18,6 @@ export async function rescanDeposits(options: {
   const at = from.getTime();
   if (!Number.isFinite(at)) throw new AppError("VALIDATION", "from must be a valid date-time.");
   if (at > (options.now ?? new Date()).getTime()) throw new AppError("VALIDATION", "from must not be in the future.");
-  await setCursor(db, options.cursorName ?? DEFAULT_CURSOR, Math.max(0, at));
+  await setCursor({ db, name: options.cursorName ?? DEFAULT_CURSOR, value: Math.max(0, at) });
   return { from };
 }

@@ -62,7 +62,7 @@ export async function rescanDepositWatcher(options: {
   if (from.getTime() > now.getTime()) throw refuseFrom(rescanErrors.future);
 
   return db.transaction(async (tx) => {
-    const cursor = await getCursor(tx, DEFAULT_CURSOR);
+    const cursor = await getCursor({ db: tx, name: DEFAULT_CURSOR });
     const previous = cursor === null ? null : new Date(cursor);
     await rescanDeposits({ db: tx, from, now });
     await recordAuditEvent({

@@ -60,7 +60,7 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
     const a = await createMemberWithWallet(db());
     const cursorName = `test-${a.id}`;
     const t = Date.now() - 120_000;
-    await setCursor(db(), cursorName, t - 60_000);
+    await setCursor({ db: db(), name: cursorName, value: t - 60_000 });
     const deposit = transferEvent({ to: a.walletAddress, value: 5_000_000n, blockTimestamp: t });
     const otherToken = transferEvent({
       to: a.walletAddress,
@@ -111,7 +111,7 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
   it("keeps its health on the cursor's row and a job run only for a poll that did something or failed", async () => {
     const a = await createMemberWithWallet(db());
     const base = Date.now() - 5 * 60_000;
-    await setCursor(db(), DEFAULT_CURSOR, base);
+    await setCursor({ db: db(), name: DEFAULT_CURSOR, value: base });
     const deposit = transferEvent({ to: a.walletAddress, value: 2_000_000n, blockTimestamp: base + 10_000 });
     fake.setEvents([deposit]);
     fake.failNext(1, 503);
@@ -143,7 +143,7 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
     });
     const now = new Date(base + 60_000);
     const health = await getDepositWatcherHealth({ db: db(), now });
-    const cursor = (await getCursor(db(), DEFAULT_CURSOR))!;
+    const cursor = (await getCursor({ db: db(), name: DEFAULT_CURSOR }))!;
     expect(health).toMatchObject({
       pollOk: true,
       cursorAt: new Date(cursor).toISOString(),
@@ -168,12 +168,12 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
 
   it("rescans from a block by asking TronGrid for its time, and audits who moved the cursor from where to where", async () => {
     const block = Math.floor((Date.now() - 3_600_000) / 3000);
-    await setCursor(db(), DEFAULT_CURSOR, Date.now() - 60_000);
-    const before = (await getCursor(db(), DEFAULT_CURSOR))!;
+    await setCursor({ db: db(), name: DEFAULT_CURSOR, value: Date.now() - 60_000 });
+    const before = (await getCursor({ db: db(), name: DEFAULT_CURSOR }))!;
     const actor = { userId: null, label: "cli:alice@db-host", role: "operator" };
     const result = await rescanDepositWatcher({ db: db(), actor, from: { block }, tron: { apiUrl: fake.url } });
     expect(result).toEqual({ from: new Date(fakeBlockTime(block)), block, previous: new Date(before) });
-    expect(await getCursor(db(), DEFAULT_CURSOR)).toBe(fakeBlockTime(block));
+    expect(await getCursor({ db: db(), name: DEFAULT_CURSOR })).toBe(fakeBlockTime(block));
     expect(fake.requests.at(-1)).toMatchObject({ path: "/wallet/getblockbynum" });
     const [audit] = await db()
       .select()
@@ -198,7 +198,7 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
     await expect(
       rescanDepositWatcher({ db: db(), actor, from: { block }, tron: { apiUrl: fake.url } }),
     ).rejects.toMatchObject({ code: "UNAVAILABLE" });
-    expect(await getCursor(db(), DEFAULT_CURSOR)).toBe(fakeBlockTime(block));
+    expect(await getCursor({ db: db(), name: DEFAULT_CURSOR })).toBe(fakeBlockTime(block));
   });
 
   it("the page's action rescans from a time, audited as the staff member; bad input is a 400 with the reason", async () => {
@@ -210,7 +210,7 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
     });
     expect(answer).toMatchObject({ status: 200, data: { ok: true } });
     expect(JSON.stringify(answer.data)).toContain("from Jan 2, 2026, 03:04:00 UTC.");
-    expect(await getCursor(db(), DEFAULT_CURSOR)).toBe(Date.parse("2026-01-02T03:04:00Z"));
+    expect(await getCursor({ db: db(), name: DEFAULT_CURSOR })).toBe(Date.parse("2026-01-02T03:04:00Z"));
 
     const refused = async (from: string) => {
       const r = await callAction(action, { path, cookie: admin.cookie, form: { intent: "rescan", from } });
@@ -222,7 +222,7 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
     expect(await refused("2999-01-01 00:00")).toEqual({ status: 400, error: rescanErrors.future });
     // These tests run without TRON_API_URL: a block's time cannot be looked up.
     expect(await refused("66000000")).toEqual({ status: 400, error: rescanErrors.noApi });
-    expect(await getCursor(db(), DEFAULT_CURSOR)).toBe(Date.parse("2026-01-02T03:04:00Z"));
+    expect(await getCursor({ db: db(), name: DEFAULT_CURSOR })).toBe(Date.parse("2026-01-02T03:04:00Z"));
 
     const view = (await callLoader(loader, { path, cookie: admin.cookie })).data as unknown as DepositsView;
     expect(view.canWrite).toBe(true);

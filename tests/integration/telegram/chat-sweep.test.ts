@@ -81,7 +81,7 @@ describeEachDatabase("telegram: the renewal job sweeps the paid chats every run"
       ? [VIP_CHAT, BOT_CHAT]
       : planIds.map((p) => (p === "vip-monthly" ? VIP_CHAT : BOT_CHAT));
     for (const chatId of chats) {
-      await recordChatMember(db(), { chatId, telegramUserId: telegramId, userId: m.id });
+      await recordChatMember({ db: db(), row: { chatId, telegramUserId: telegramId, userId: m.id } });
       api.setChatMember(chatId, telegramId, "member");
     }
     return { ...m, telegramId, subs };

@@ -45,23 +45,23 @@ describeEachDatabase("the deposit cursor", (database) => {
 
   it("is created 10 minutes before the first poll's clock and keeps that value afterwards", async () => {
     const db = database().db;
-    expect(await readOrCreateCursor(db, cursorName, T)).toBe(1_699_999_400_000);
-    expect(await readOrCreateCursor(db, cursorName, T + 900_000)).toBe(1_699_999_400_000);
-    expect(await getCursor(db, cursorName)).toBe(1_699_999_400_000);
+    expect(await readOrCreateCursor({ db, name: cursorName, now: T })).toBe(1_699_999_400_000);
+    expect(await readOrCreateCursor({ db, name: cursorName, now: T + 900_000 })).toBe(1_699_999_400_000);
+    expect(await getCursor({ db, name: cursorName })).toBe(1_699_999_400_000);
   });
 
   it("reads null for a cursor nobody created", async () => {
-    expect(await getCursor(database().db, `never-${crypto.randomUUID()}`)).toBeNull();
+    expect(await getCursor({ db: database().db, name: `never-${crypto.randomUUID()}` })).toBeNull();
   });
 
   it("advances only from the value its mover read, and reports a move to the same value as none", async () => {
     const db = database().db;
-    await setCursor(db, cursorName, 1_000);
-    expect(await advanceCursor(db, cursorName, 1_000, 1_000)).toBe(false);
-    expect(await advanceCursor(db, cursorName, 999, 5_000)).toBe(false);
-    expect(await getCursor(db, cursorName)).toBe(1_000);
-    expect(await advanceCursor(db, cursorName, 1_000, 5_000)).toBe(true);
-    expect(await getCursor(db, cursorName)).toBe(5_000);
+    await setCursor({ db, name: cursorName, value: 1_000 });
+    expect(await advanceCursor({ db, name: cursorName, expected: 1_000, next: 1_000 })).toBe(false);
+    expect(await advanceCursor({ db, name: cursorName, expected: 999, next: 5_000 })).toBe(false);
+    expect(await getCursor({ db, name: cursorName })).toBe(1_000);
+    expect(await advanceCursor({ db, name: cursorName, expected: 1_000, next: 5_000 })).toBe(true);
+    expect(await getCursor({ db, name: cursorName })).toBe(5_000);
   });
 
   it("is named usdt-trc20 unless told otherwise (a stored name: renaming it would restart the watcher 10 minutes back)", async () => {
@@ -73,7 +73,7 @@ describeEachDatabase("the deposit cursor", (database) => {
         .from(chainCursors)
         .where(eq(chainCursors.name, "usdt-trc20")),
     ).toEqual([{ at: T }]);
-    expect(await getCursor(db)).toBe(T);
+    expect(await getCursor({ db })).toBe(T);
   });
 
   it("rescan refuses an invalid date and leaves no cursor", async () => {
@@ -83,19 +83,19 @@ describeEachDatabase("the deposit cursor", (database) => {
       code: "VALIDATION",
       message: "from must be a valid date-time.",
     });
-    expect(await getCursor(db, cursorName)).toBeNull();
+    expect(await getCursor({ db, name: cursorName })).toBeNull();
   });
 
   it("rescan accepts the present instant and refuses one millisecond after it", async () => {
     const db = database().db;
     const now = new Date(T);
     expect(await rescanDeposits({ db, from: new Date(T), cursorName, now })).toEqual({ from: new Date(T) });
-    expect(await getCursor(db, cursorName)).toBe(T);
+    expect(await getCursor({ db, name: cursorName })).toBe(T);
     await expect(rescanDeposits({ db, from: new Date(T + 1), cursorName, now })).rejects.toMatchObject({
       code: "VALIDATION",
       message: "from must not be in the future.",
     });
-    expect(await getCursor(db, cursorName)).toBe(T);
+    expect(await getCursor({ db, name: cursorName })).toBe(T);
   });
 
   it("starts the first poll 10 minutes back and leaves the cursor 3000 ms behind the newest block read", async () => {
@@ -111,23 +111,23 @@ describeEachDatabase("the deposit cursor", (database) => {
       newest: { block: 566_666_500, at: 1_699_999_500_000 },
     });
     expect(fake.requests.map((r) => r.query.min_block_timestamp)).toEqual(["1699999400000"]);
-    expect(await getCursor(database().db, cursorName)).toBe(1_699_999_497_000);
+    expect(await getCursor({ db: database().db, name: cursorName })).toBe(1_699_999_497_000);
   });
 
   it("stays put while the newest block is within 3000 ms of the cursor, and moves at 3001 ms", async () => {
     const db = database().db;
-    await setCursor(db, cursorName, T - 60_000);
+    await setCursor({ db, name: cursorName, value: T - 60_000 });
     fake.setEvents([event(T - 57_000)]);
     expect(await poll()).toMatchObject({ seen: 1, cursor: T - 60_000, complete: true });
-    expect(await getCursor(db, cursorName)).toBe(T - 60_000);
+    expect(await getCursor({ db, name: cursorName })).toBe(T - 60_000);
     fake.addEvents(event(T - 56_999));
     expect(await poll()).toMatchObject({ seen: 2, cursor: T - 59_999, complete: true });
-    expect(await getCursor(db, cursorName)).toBe(T - 59_999);
+    expect(await getCursor({ db, name: cursorName })).toBe(T - 59_999);
   });
 
   it("leaves the cursor where it was after an empty window", async () => {
     const db = database().db;
-    await setCursor(db, cursorName, T - 60_000);
+    await setCursor({ db, name: cursorName, value: T - 60_000 });
     expect(await poll()).toEqual({
       credited: 0,
       seen: 0,
@@ -137,12 +137,12 @@ describeEachDatabase("the deposit cursor", (database) => {
       cursor: T - 60_000,
       complete: true,
     });
-    expect(await getCursor(db, cursorName)).toBe(T - 60_000);
+    expect(await getCursor({ db, name: cursorName })).toBe(T - 60_000);
   });
 
   it("stops at the oldest unconfirmed event of all the pages read, not of the last one", async () => {
     const db = database().db;
-    await setCursor(db, cursorName, T - 60_000);
+    await setCursor({ db, name: cursorName, value: T - 60_000 });
     fake.setEvents([unconfirmed(T - 50_000), event(T - 48_000), unconfirmed(T - 40_000), event(T - 30_000)]);
     expect(await poll({ pageLimit: 2 })).toEqual({
       credited: 0,
@@ -154,6 +154,6 @@ describeEachDatabase("the deposit cursor", (database) => {
       complete: true,
       newest: { block: 566_666_656, at: T - 30_000 },
     });
-    expect(await getCursor(db, cursorName)).toBe(T - 50_000);
+    expect(await getCursor({ db, name: cursorName })).toBe(T - 50_000);
   });
 });

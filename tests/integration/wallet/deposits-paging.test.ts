@@ -25,7 +25,7 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
   beforeEach(async () => {
     fake = await startFakeTronGrid();
     cursorName = `test-${crypto.randomUUID()}`;
-    await setCursor(database().db, cursorName, T - 60_000);
+    await setCursor({ db: database().db, name: cursorName, value: T - 60_000 });
   });
   afterEach(async () => {
     await fake.close();
@@ -53,7 +53,7 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
     expect(await poll({ sleep })).toMatchObject({ seen: 5, pages: 3, complete: true });
     expect(pauses).toEqual([250, 250]);
 
-    await setCursor(database().db, cursorName, T - 60_000);
+    await setCursor({ db: database().db, name: cursorName, value: T - 60_000 });
     pauses.length = 0;
     expect(await poll({ sleep, pageDelayMs: 40 })).toMatchObject({ seen: 5, pages: 3, complete: true });
     expect(pauses).toEqual([40, 40]);
@@ -90,7 +90,7 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
       status: 404,
       retryable: false,
     });
-    expect(await getCursor(database().db, cursorName)).toBe(T - 60_000);
+    expect(await getCursor({ db: database().db, name: cursorName })).toBe(T - 60_000);
   });
 
   it("warns when a poll cut at maxPages could not move the cursor, and not when the window was read to its end", async () => {
@@ -111,19 +111,19 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
     const warn = vi.spyOn(getLogger(), "warn");
     fake.setEvents([event(T - 50_000), event(T - 40_000), event(T - 30_000)]);
     // The rescan lands between the poll's pages.
-    const rescanTo = (at: number) => async () => setCursor(db, cursorName, at);
+    const rescanTo = (at: number) => async () => setCursor({ db, name: cursorName, value: at });
     expect(await poll({ pageLimit: 1, maxPages: 2, sleep: rescanTo(T - 100_000) })).toMatchObject({
       pages: 2,
       complete: false,
       cursor: T - 60_000,
     });
-    expect(await getCursor(db, cursorName)).toBe(T - 100_000);
+    expect(await getCursor({ db, name: cursorName })).toBe(T - 100_000);
     expect(await poll({ pageLimit: 2, sleep: rescanTo(T - 200_000) })).toMatchObject({
       pages: 2,
       complete: true,
       cursor: T - 100_000,
     });
-    expect(await getCursor(db, cursorName)).toBe(T - 200_000);
+    expect(await getCursor({ db, name: cursorName })).toBe(T - 200_000);
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -139,7 +139,7 @@ describeEachDatabase("paging through the Transfer stream", (database) => {
     const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, a.id));
     expect(profile!.balance).toBe(21_000_000n);
     expect(await db.select().from(chainDeposits).where(eq(chainDeposits.userId, a.id))).toHaveLength(6);
-    expect(await getCursor(db, cursorName)).toBe(T - 47_000);
+    expect(await getCursor({ db, name: cursorName })).toBe(T - 47_000);
   });
 
   it("logs each credit with the member, the transfer and whether the member was notified", async () => {

@@ -9,7 +9,7 @@ describeEachDatabase("the deposit watcher's timing", (database) => {
   const base = Date.now() - 5 * 60_000;
 
   beforeEach(async () => {
-    await setCursor(database().db, DEFAULT_CURSOR, base);
+    await setCursor({ db: database().db, name: DEFAULT_CURSOR, value: base });
   });
 
   const config = (apiUrl?: string) => ({
@@ -48,7 +48,7 @@ describeEachDatabase("the deposit watcher's timing", (database) => {
     }
     expect(served).toBe(51);
     expect(waits).toEqual([...Array.from({ length: 49 }, () => 250), 1_000, 30_000]);
-    expect(await getCursor(database().db)).toBe(base + 47_000);
+    expect(await getCursor({ db: database().db })).toBe(base + 47_000);
   });
 
   it("without TRON_API_URL waits for the stop alone, never on a timer (which would end it after 1 ms)", async () => {

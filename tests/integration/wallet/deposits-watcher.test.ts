@@ -17,7 +17,7 @@ describeEachDatabase("the deposit watcher", (database) => {
   beforeEach(async () => {
     fake = await startFakeTronGrid();
     base = Date.now() - 5 * 60_000;
-    await setCursor(database().db, DEFAULT_CURSOR, base);
+    await setCursor({ db: database().db, name: DEFAULT_CURSOR, value: base });
   });
   afterEach(async () => {
     await fake.close();

@@ -80,7 +80,7 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     expect(fake.requests[1]!.query.fingerprint).toBeTruthy();
     // The cursor started 10 minutes back and now sits 3 s (the overlap) behind the newest block read.
     expect(Number(fake.requests[0]!.query.min_block_timestamp)).toBeLessThanOrEqual(Date.now() - 10 * 60_000);
-    expect(await getCursor(database().db, cursorName)).toBe(t0 + 3000);
+    expect(await getCursor({ db: database().db, name: cursorName })).toBe(t0 + 3000);
   });
 
   it("stops on a 429 with nothing credited and the cursor unchanged, then catches up", async () => {
@@ -94,7 +94,7 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     expect(failed.error).toBeInstanceOf(TronGridError);
     expect(failed.error).toMatchObject({ status: 429, retryable: true });
     expect(failed).toMatchObject({ credited: 0, pages: 0, cursor: t0 - 60_000 });
-    expect(await getCursor(database().db, cursorName)).toBe(t0 - 60_000);
+    expect(await getCursor({ db: database().db, name: cursorName })).toBe(t0 - 60_000);
     expect(await balanceOf(a.id)).toBe(0n);
 
     const ok = await poll();
@@ -112,7 +112,7 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
     fake.failNext(1, 503, 1);
     const partial = await poll();
     expect(partial).toMatchObject({ credited: 2, pages: 1, complete: false, error: { status: 503, retryable: true } });
-    expect(await getCursor(database().db, cursorName)).toBe(t0 - 60_000);
+    expect(await getCursor({ db: database().db, name: cursorName })).toBe(t0 - 60_000);
     const rest = await poll();
     expect(rest).toMatchObject({ credited: 2, seen: 4, pages: 2 });
     expect(await balanceOf(a.id)).toBe(4n * USDT);
@@ -233,7 +233,7 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
       await database().db.select().from(chainDeposits).where(eq(chainDeposits.txId, pending.transaction_id)),
     ).toEqual([]);
     // The cursor stops at the unconfirmed event (inclusive), not past the newest one read.
-    expect(await getCursor(database().db, cursorName)).toBe(t0 + 20_000);
+    expect(await getCursor({ db: database().db, name: cursorName })).toBe(t0 + 20_000);
 
     fake.setEvents([confirmed, pending, later]);
     expect(await poll({ pageLimit: 10 })).toMatchObject({ credited: 1, unconfirmed: 0 });
@@ -268,11 +268,11 @@ describeEachDatabase("USDT TRC-20 deposits", (database) => {
       [0, 10_000, 20_000].map((d) => transferEvent({ to: a.walletAddress, value: USDT, blockTimestamp: t0 + d })),
     );
     expect(await poll()).toMatchObject({ credited: 3 });
-    const before = await getCursor(db, cursorName);
+    const before = await getCursor({ db, name: cursorName });
     await rescanDeposits({ db, from: new Date(t0 - 1000), cursorName });
-    expect(await getCursor(db, cursorName)).toBe(t0 - 1000);
+    expect(await getCursor({ db, name: cursorName })).toBe(t0 - 1000);
     expect(await poll()).toMatchObject({ credited: 0, seen: 3, pages: 2 });
-    expect(await getCursor(db, cursorName)).toBe(before);
+    expect(await getCursor({ db, name: cursorName })).toBe(before);
     expect(await balanceOf(a.id)).toBe(3n * USDT);
     await expect(rescanDeposits({ db, from: new Date(Date.now() + 60_000), cursorName })).rejects.toMatchObject({
       name: "AppError",
