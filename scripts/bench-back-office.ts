@@ -24,7 +24,7 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const { database, label, drop } = await openScratch({ prefix: "bench_back_office", poolSize: 4 });
   try {
-    await migrateDatabase(database);
+    await migrateDatabase({ database });
     const postgres = database.kind === "postgres";
     const members = envInt("BENCH_MEMBERS", postgres ? 100_000 : 5_000);
     const runs = envInt("BENCH_RUNS", 20);

@@ -13,7 +13,7 @@ import { envInt, openScratch } from "./bench-scratch.ts";
 async function main() {
   const { database, label, drop } = await openScratch({ prefix: "bench_broadcasts", poolSize: 2 });
   try {
-    await migrateDatabase(database);
+    await migrateDatabase({ database });
     const { db } = database;
     const members = envInt("BENCH_MEMBERS", 10_000);
     const runs = envInt("BENCH_RUNS", 3);

@@ -67,7 +67,7 @@ async function main() {
     poolSize: envInt("BENCH_CONCURRENCY", 16) + 2,
   });
   try {
-    await migrateDatabase(database);
+    await migrateDatabase({ database });
     const { db } = database;
     const postgres = database.kind === "postgres";
     const concurrency = envInt("BENCH_CONCURRENCY", postgres ? 16 : 1);

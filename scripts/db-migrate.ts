@@ -5,6 +5,6 @@ import { migrateDatabase } from "../server/db/migrate.ts";
 
 const config = getConfig();
 const database = getDatabase();
-await migrateDatabase(database);
+await migrateDatabase({ database });
 console.log(`migrations applied (${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`);
 await database.close();

@@ -6,7 +6,7 @@ import { migrateDatabase } from "../server/db/migrate.ts";
 
 const config = getConfig();
 const database = getDatabase();
-await migrateDatabase(database);
+await migrateDatabase({ database });
 const seeded = await seedDemoContentIfEmpty({ db: database.db, brandName: config.brandName });
 console.log(seeded ? "demo content seeded" : "catalogue already has content: nothing seeded");
 await database.close();

@@ -116,7 +116,7 @@ async function inProcess(call: Call) {
   const { opsRouter } = await import("../server/ops/router.ts");
   const { cliActor } = await import("../server/ops/cli-actor.ts");
   const database = getDatabase();
-  await migrateDatabase(database);
+  await migrateDatabase({ database });
   const token = crypto.randomBytes(32).toString("base64url");
   const app = express().use(
     "/api/ops",

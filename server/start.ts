@@ -31,7 +31,7 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   // Before any secret in DATA_DIR is read: a restored or copied file is tightened to 0600.
   checkDataDirPermissions({ dataDir: config.dataDir, log });
   const database = getDatabase();
-  await migrateDatabase(database);
+  await migrateDatabase({ database });
   let seeded = false;
   if (config.seedDemoContent) {
     seeded = await seedDemoContentIfEmpty({ db: database.db, brandName: config.brandName });
@@ -80,7 +80,7 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   const url = `http://${urlHost(config.host)}:${port}`;
   // Before any job runs: emails and Telegram messages link here when PUBLIC_URL is unset.
   setListeningOrigin(url);
-  const stopJobs = config.jobsEnabled ? startJobs(database) : async () => {};
+  const stopJobs = config.jobsEnabled ? startJobs({ database }) : async () => {};
   if (database.kind === "pglite") writeServerInfo(config.dataDir, url);
   log.info(
     { url, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },

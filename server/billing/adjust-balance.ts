@@ -8,7 +8,13 @@ import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { postLedgerEntry, type PostLedgerEntryResult } from "./ledger.ts";
 
 /** Finds a member by email, case-insensitively; unknown → NOT_FOUND with the address named. */
-export async function findMemberByEmail(db: Db, email: string): Promise<{ id: string; email: string }> {
+export async function findMemberByEmail({
+  db,
+  email,
+}: {
+  db: Db;
+  email: string;
+}): Promise<{ id: string; email: string }> {
   const rows = await db.execute<{ id: string; email: string }>(
     sql`select u.id, u.email from "user" u join profiles p on p.id = u.id where lower(u.email) = lower(${email.trim()})`,
   );
@@ -40,7 +46,7 @@ export async function adjustBalance(options: {
   if (amount === 0n) throw new AppError("VALIDATION", "The amount must not be zero.");
   if (!reference.trim())
     throw new AppError("VALIDATION", "A reference is required (it makes the adjustment idempotent).");
-  const member = await findMemberByEmail(db, options.email);
+  const member = await findMemberByEmail({ db, email: options.email });
   const result = await adjustMemberBalance({
     db,
     memberId: member.id,

@@ -97,7 +97,7 @@ export function ledgerEntryCtes(options: {
 }
 
 /** Sum of a member's ledger: what the cached balance must always equal. */
-export async function ledgerSum(db: DbOrTx, userId: string): Promise<bigint> {
+export async function ledgerSum({ db, userId }: { db: DbOrTx; userId: string }): Promise<bigint> {
   // An aggregate without GROUP BY always returns one row, and coalesce makes its total non-null.
   const rows = await db.execute<{ total: string }>(
     sql`select coalesce(sum(amount), 0)::text as total from ledger_entries where user_id = ${userId}`,

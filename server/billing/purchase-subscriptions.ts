@@ -92,7 +92,7 @@ export async function purchaseSubscriptions(
       now: options.now,
     });
   }
-  return withRetry(() => options.db.transaction((tx) => purchaseInTransaction(tx, options)));
+  return withRetry(() => options.db.transaction((tx) => purchaseInTransaction({ tx, ...options })));
 }
 
 function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: PurchaseRefusal): never {
@@ -104,7 +104,10 @@ function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: 
  * order paid in the same transaction). Refusals are thrown before anything is written, so the
  * caller may catch them and carry on with the transaction.
  */
-export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOptions, "db">): Promise<PurchaseResult> {
+export async function purchaseInTransaction({
+  tx,
+  ...options
+}: Omit<PurchaseOptions, "db"> & { tx: Tx }): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
   const state = await lockAndRead(tx, options);
   if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
@@ -156,17 +159,20 @@ export async function purchaseInTransaction(tx: Tx, options: Omit<PurchaseOption
     newBalance: newBalance.toString(),
   });
   const billId = crypto.randomUUID();
-  const newBalance = await recordPurchase(tx, {
-    userId,
-    period,
-    cart,
-    now,
-    balance,
-    idempotencyKey: options.idempotencyKey,
-    answer,
-    orderId: options.orderId,
-    billId,
-    renewalCoupon: coupon ? renewalRule(coupon.coupon) : null,
+  const newBalance = await recordPurchase({
+    tx,
+    order: {
+      userId,
+      period,
+      cart,
+      now,
+      balance,
+      idempotencyKey: options.idempotencyKey,
+      answer,
+      orderId: options.orderId,
+      billId,
+      renewalCoupon: coupon ? renewalRule(coupon.coupon) : null,
+    },
   });
   if (coupon && cart.discount > 0n)
     await redeemCoupon({ tx, coupon: coupon.coupon, userId, cart, billingId: billId, orderId: options.orderId, now });
@@ -237,7 +243,7 @@ function storedResult(response: unknown): PurchaseResult {
 }
 
 /** Ids of the plans this member has an active subscription to, ascending. */
-export async function activePlanIds(tx: Tx | Db, userId: string): Promise<number[]> {
+export async function activePlanIds({ tx, userId }: { tx: Tx | Db; userId: string }): Promise<number[]> {
   const rows = await tx
     .select({ planId: subscriptions.planId })
     .from(subscriptions)

@@ -27,8 +27,11 @@ const CONFIRMED: NotificationKind = "purchase_confirmed";
  * stored answer carry it, and the ledger's own answer must agree, or everything rolls back.
  * Returns the new balance.
  */
-export async function recordPurchase(
-  tx: Tx,
+export async function recordPurchase({
+  tx,
+  order,
+}: {
+  tx: Tx;
   order: {
     userId: string;
     period: BillingPeriod;
@@ -45,8 +48,8 @@ export async function recordPurchase(
     billId?: string;
     /** A code whose rule keeps discounting renewals: the plans it discounted carry it. */
     renewalCoupon?: { couponId: number; renewalsLeft: number | null } | null;
-  },
-): Promise<bigint> {
+  };
+}): Promise<bigint> {
   const { userId, period, cart, now } = order;
   const plans = cart.lines.map((line) => ({ id: line.planId, name: line.name }));
   const total = cart.charged;

@@ -32,7 +32,15 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  *   billing row; the next due date one period after the OLD due date (+ renewal_charged);
  * - balance short → expired, a failed billing row for the amount due (+ renewal_failed).
  */
-export async function renewSubscription(db: Db, subscriptionId: string, now: Date): Promise<RenewalOutcome> {
+export async function renewSubscription({
+  db,
+  subscriptionId,
+  now,
+}: {
+  db: Db;
+  subscriptionId: string;
+  now: Date;
+}): Promise<RenewalOutcome> {
   return db.transaction(async (tx) => {
     const [sub] = await tx
       .select()

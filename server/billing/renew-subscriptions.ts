@@ -52,7 +52,7 @@ export async function runRenewals(options: {
     if (batch.length === 0) return result;
     for (const candidate of batch) {
       try {
-        const outcome = await withRetry(() => renewSubscription(db, candidate.id, now));
+        const outcome = await withRetry(() => renewSubscription({ db, subscriptionId: candidate.id, now }));
         if (outcome !== "skipped") result[outcome] += 1;
       } catch (error) {
         result.errored += 1;

@@ -4,7 +4,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { pricing } from "../db/schema.ts";
 
 /** The pricing page's plans: published ones by display order. */
-export async function listPublishedPlans(db: DbOrTx): Promise<PublicPlan[]> {
+export async function listPublishedPlans({ db }: { db: DbOrTx }): Promise<PublicPlan[]> {
   const rows = await db
     .select()
     .from(pricing)

@@ -43,7 +43,7 @@ export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): 
     async () => {
       // The kept cart never holds a plan the member already has (getMemberCart leaves them out).
       const [subscriptions, cart] = await Promise.all([listMemberSubscriptions(options), getMemberCart(options)]);
-      return { plans: await listPublishedPlans(options.db), subscriptions, cart };
+      return { plans: await listPublishedPlans({ db: options.db }), subscriptions, cart };
     },
     SUBSCRIPTIONS_LOAD_FAILED,
     "subscriptions",
@@ -90,8 +90,12 @@ export async function loadOpenOrderNotice(options: { db: DbOrTx; userId: string 
   }
 }
 
-export function loadKnowledgebaseData(db: DbOrTx): Promise<KnowledgebaseData> {
-  return orMessage(async () => ({ articles: await listKnowledgebase(db) }), KNOWLEDGEBASE_LOAD_FAILED, "knowledgebase");
+export function loadKnowledgebaseData({ db }: { db: DbOrTx }): Promise<KnowledgebaseData> {
+  return orMessage(
+    async () => ({ articles: await listKnowledgebase({ db }) }),
+    KNOWLEDGEBASE_LOAD_FAILED,
+    "knowledgebase",
+  );
 }
 
 /** The sidebar's open state from its cookie (kept 7 days), read on the server so the first paint matches. */

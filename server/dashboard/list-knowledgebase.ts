@@ -9,7 +9,7 @@ import { knowledgebaseArticles } from "../db/schema.ts";
  * HTML, safe to render as is: cleaned when written by the site, and cleaned again
  * here because editors also write rows straight into the database.
  */
-export async function listKnowledgebase(db: DbOrTx): Promise<KnowledgebaseArticle[]> {
+export async function listKnowledgebase({ db }: { db: DbOrTx }): Promise<KnowledgebaseArticle[]> {
   const rows = await db
     .select({
       id: knowledgebaseArticles.id,

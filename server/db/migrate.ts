@@ -8,7 +8,7 @@ import type { Database } from "./client.ts";
 const MIGRATION_LOCK = 727_001;
 
 /** Applies the committed SQL migrations. Safe when several instances start at once on one PostgreSQL. */
-export async function migrateDatabase(database: Database) {
+export async function migrateDatabase({ database }: { database: Database }) {
   const folder = migrationsFolder();
   if (database.kind === "pglite" || !database.pool) {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });

@@ -35,7 +35,7 @@ const BROADCAST_SENDER_LOCK = 727_012;
  * rows with FOR UPDATE SKIP LOCKED and run on every instance; the deposit watcher reads one
  * stream and runs on one instance only.
  */
-export function startJobs(database: Database) {
+export function startJobs({ database }: { database: Database }) {
   const config = getConfig();
   const controller = new AbortController();
   const { signal } = controller;
@@ -100,7 +100,7 @@ export function startJobs(database: Database) {
       everyMs: 60_000,
       task: async () => ({ ...(await queueNewPostEmails({ db })), ...(await sendNewPostEmails({ db })) }),
     }),
-    startIntervalJob({ name: "rate-limit-prune", everyMs: 60 * 60_000, task: () => pruneRateLimits(db) }),
+    startIntervalJob({ name: "rate-limit-prune", everyMs: 60 * 60_000, task: () => pruneRateLimits({ db }) }),
     // balance = sum(ledger) for every member; a difference is logged as an error and recorded in ops_alerts.
     startIntervalJob({
       name: "ledger-reconcile",

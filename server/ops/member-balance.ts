@@ -8,12 +8,12 @@ import { ledgerEntries, profiles } from "../db/schema.ts";
 /** A member's balance, the ledger sum it must equal, and the latest ledger rows. */
 export async function getMemberBalance(options: { db: Db; email: string }) {
   const { db } = options;
-  const member = await findMemberByEmail(db, options.email);
+  const member = await findMemberByEmail({ db, email: options.email });
   const [profile] = await db
     .select({ balance: profiles.balance, walletAddress: profiles.walletAddress })
     .from(profiles)
     .where(eq(profiles.id, member.id));
-  const sum = await ledgerSum(db, member.id);
+  const sum = await ledgerSum({ db, userId: member.id });
   const recent = await db
     .select()
     .from(ledgerEntries)

@@ -84,7 +84,8 @@ async function completeInTransaction(tx: Tx, userId: string, now: Date): Promise
 
   let purchase: PurchaseResult;
   try {
-    purchase = await purchaseInTransaction(tx, {
+    purchase = await purchaseInTransaction({
+      tx,
       userId,
       planIds: order.planIds,
       billingPeriod: order.billingPeriod,

@@ -57,7 +57,7 @@ export async function createOrder(options: {
       if (!profile) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
       const priced = await pricePlans({ db: tx, planIds, billingPeriod });
       if (!priced) throw new AppError("CONFLICT", purchaseMessages.unavailable);
-      const active = await activePlanIds(tx, userId);
+      const active = await activePlanIds({ tx, userId });
       const already = priced.plans.filter((plan) => active.includes(plan.id));
       if (already.length > 0)
         throw new AppError("CONFLICT", purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)));

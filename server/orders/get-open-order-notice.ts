@@ -29,7 +29,7 @@ export async function getOpenOrderNotice(options: {
     .limit(1);
   if (!row) return null;
   const { order, balance } = row;
-  const [named] = await toMemberOrders(db, [order]);
+  const [named] = await toMemberOrders({ db, rows: [order] });
   const due = order.totalAmount > balance ? order.totalAmount - balance : 0n;
   return {
     id: order.id,

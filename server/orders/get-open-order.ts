@@ -45,6 +45,6 @@ export async function getOpenOrder(options: {
   const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, userId));
   const balance = profile?.balance ?? 0n;
   const due = chosen.status === "pending" && chosen.totalAmount > balance ? chosen.totalAmount - balance : 0n;
-  const [order] = await toMemberOrders(db, [chosen]);
+  const [order] = await toMemberOrders({ db, rows: [chosen] });
   return { order: order!, balance: balance.toString(), due: due.toString() };
 }

@@ -17,5 +17,5 @@ export async function listMemberOrders(options: {
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.limit ?? 100);
-  return toMemberOrders(db, rows);
+  return toMemberOrders({ db, rows });
 }

@@ -7,7 +7,7 @@ import { orders, pricing } from "../db/schema.ts";
 type OrderRow = typeof orders.$inferSelect;
 
 /** Orders as the member reads them, their plans named (one query for all of them). */
-export async function toMemberOrders(db: DbOrTx, rows: OrderRow[]): Promise<MemberOrder[]> {
+export async function toMemberOrders({ db, rows }: { db: DbOrTx; rows: OrderRow[] }): Promise<MemberOrder[]> {
   const ids = [...new Set(rows.flatMap((row) => row.planIds))];
   const names =
     ids.length === 0

@@ -66,7 +66,7 @@ describeEachDatabase("pruneRateLimits", (database) => {
       { key: "ended-a-day-ago", count: 9, resetAt: sql`now() - interval '1 day'` },
       { key: "live", count: 1, resetAt: sql`now() + interval '10 minutes'` },
     ]);
-    await pruneRateLimits(db);
+    await pruneRateLimits({ db });
     const left = await db.select({ key: rateLimits.key, count: rateLimits.count }).from(rateLimits);
     expect(left).toEqual([{ key: "live", count: 1 }]);
   });

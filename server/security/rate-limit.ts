@@ -69,6 +69,6 @@ export async function peekRateLimit(options: { db: DbOrTx; key: string; limit: n
 }
 
 /** Deletes expired counters; run from a periodic job. */
-export async function pruneRateLimits(db: DbOrTx) {
+export async function pruneRateLimits({ db }: { db: DbOrTx }) {
   await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
 }

@@ -20,7 +20,7 @@ export async function createTestDatabase(
     // A copy of the migrated template (tests/setup/global-setup.ts); migrating again is a no-op
     // that still proves the copy carries drizzle's journal.
     const database = openDatabase({ memory: true, from: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-    await migrateDatabase(database);
+    await migrateDatabase({ database });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -32,7 +32,7 @@ export async function createTestDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await migrateDatabase(database);
+  await migrateDatabase({ database });
   return {
     database,
     url: url.toString(),

@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedIn(request, DASHBOARD);
   // Without scripts /pricing's Next Step brings the cart in the address.
   const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
-  return { plans: await listPublishedPlans(getDb()), cart };
+  return { plans: await listPublishedPlans({ db: getDb() }), cart };
 }
 
 export const action = defineAction({

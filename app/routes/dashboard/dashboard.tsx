@@ -66,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       subscriptions: open === "subscriptions" ? await loadSubscriptionsData({ db, userId }) : null,
       order,
       billing: open === "billing-history" ? await loadBillingData({ db, userId }) : null,
-      knowledgebase: open === "knowledgebase" ? await loadKnowledgebaseData(db) : null,
+      knowledgebase: open === "knowledgebase" ? await loadKnowledgebaseData({ db }) : null,
     },
     { headers: withCookies(headers) },
   );

@@ -22,7 +22,7 @@ export const loader = () =>
   loadOrUnavailable({
     load: async () => {
       const db = getDb();
-      const [plans, figures] = await Promise.all([listPublishedPlans(db), getSiteFigures({ db })]);
+      const [plans, figures] = await Promise.all([listPublishedPlans({ db }), getSiteFigures({ db })]);
       return { plans, figures: figures as SiteFigures | null };
     },
     fallback: { plans: [], figures: null },

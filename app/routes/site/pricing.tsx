@@ -26,7 +26,7 @@ export const loader = ({ request }: Route.LoaderArgs) => {
   const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
   return loadOrUnavailable({
     load: async () => {
-      const [plans, account] = await Promise.all([listPublishedPlans(getDb()), memberCart(request)]);
+      const [plans, account] = await Promise.all([listPublishedPlans({ db: getDb() }), memberCart(request)]);
       return { plans, cart, ...account };
     },
     fallback: { plans: [], cart, ...NO_ACCOUNT },
@@ -45,7 +45,7 @@ async function memberCart(request: Request): Promise<{ kept: Cart | null; owned:
     const db = getDb();
     const [kept, owned] = await Promise.all([
       getMemberCart({ db, userId: member.userId }),
-      activePlanIds(db, member.userId),
+      activePlanIds({ tx: db, userId: member.userId }),
     ]);
     return { kept, owned };
   } catch (error) {

@@ -125,7 +125,9 @@ test.describe("back office: plans", () => {
     await expect(card(page, "Rise Plan")).toContainText("$12.00/month");
 
     // The member's renewal, due before the date, is charged the old price.
-    expect(await testing.renewSubscription(db, sub!.id, new Date(due.getTime() + 1000))).toBe("charged");
+    expect(await testing.renewSubscription({ db, subscriptionId: sub!.id, now: new Date(due.getTime() + 1000) })).toBe(
+      "charged",
+    );
     const memberPage = await memberContext.newPage();
     await memberPage.goto("/dashboard?section=billing-history");
     await expect(memberPage.getByRole("row").filter({ hasText: "$10.00 USDT" })).toHaveCount(1);

@@ -81,7 +81,7 @@ test.describe("receipts", () => {
       .update(subscriptions)
       .set({ nextBillingDate: new Date(Date.now() - DAY) })
       .where(eq(subscriptions.id, sub!.id));
-    expect(await app.testing.renewSubscription(db, sub!.id, new Date())).toBe("charged");
+    expect(await app.testing.renewSubscription({ db, subscriptionId: sub!.id, now: new Date() })).toBe("charged");
     await app.testing.deliverNotifications({ db });
     const renewal = mailsTo(app.dataDir, member.email).find((mail) => mail.includes("has been renewed"));
     const renewalLink = linkIn(renewal ?? "", "/dashboard/receipts/");

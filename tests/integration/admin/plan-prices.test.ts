@@ -160,10 +160,18 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
     expect(await planPriceAt({ tx: db(), planId: gold.id, at: effectiveAt, subscribedAt: before })).toBe(usdt(59));
 
     // The monthly renewal due in 10 days pays 49, even processed after the date.
-    expect(await renewSubscription(db(), monthly.sub.id, new Date(effectiveAt.getTime() + 2000))).toBe("charged");
+    expect(
+      await renewSubscription({
+        db: db(),
+        subscriptionId: monthly.sub.id,
+        now: new Date(effectiveAt.getTime() + 2000),
+      }),
+    ).toBe("charged");
     expect(await charged(monthly.member.id)).toEqual([usdt(49)]);
     // The quarterly renewal due after the date pays the new quarterly price.
-    expect(await renewSubscription(db(), quarterly.sub.id, new Date(NOW.getTime() + 41 * day))).toBe("charged");
+    expect(
+      await renewSubscription({ db: db(), subscriptionId: quarterly.sub.id, now: new Date(NOW.getTime() + 41 * day) }),
+    ).toBe("charged");
     expect(await charged(quarterly.member.id)).toEqual([usdt(150)]);
     await expectLedgerInvariant(db());
   });
@@ -184,7 +192,13 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
         subscribedAt: late.sub.startDate,
       }),
     ).toBe(usdt(59));
-    expect(await renewSubscription(db(), late.sub.id, new Date(NOW.getTime() + 20 * day + 1000))).toBe("charged");
+    expect(
+      await renewSubscription({
+        db: db(),
+        subscriptionId: late.sub.id,
+        now: new Date(NOW.getTime() + 20 * day + 1000),
+      }),
+    ).toBe("charged");
     expect(await charged(late.member.id)).toEqual([usdt(59)]);
   });
 
@@ -192,7 +206,9 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
     const gold = await plan(db(), usdt(49));
     const { member, sub } = await subscribe(db(), gold.id, { due: new Date(NOW.getTime() + 31 * day) });
     await save(gold.id, "59");
-    expect(await renewSubscription(db(), sub.id, new Date(NOW.getTime() + 31 * day + 1000))).toBe("charged");
+    expect(
+      await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(NOW.getTime() + 31 * day + 1000) }),
+    ).toBe("charged");
     expect(await charged(member.id)).toEqual([usdt(59)]);
   });
 
@@ -291,13 +307,29 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
       });
 
       // Renewals after the cancelled date charge the current (old) price, the late buyer's too.
-      expect(await renewSubscription(db(), monthly.sub.id, new Date(NOW.getTime() + 31 * day + 1000))).toBe("charged");
+      expect(
+        await renewSubscription({
+          db: db(),
+          subscriptionId: monthly.sub.id,
+          now: new Date(NOW.getTime() + 31 * day + 1000),
+        }),
+      ).toBe("charged");
       expect(await charged(monthly.member.id)).toEqual([usdt(49)]);
-      expect(await renewSubscription(db(), quarterly.sub.id, new Date(NOW.getTime() + 40 * day + 1000))).toBe(
-        "charged",
-      );
+      expect(
+        await renewSubscription({
+          db: db(),
+          subscriptionId: quarterly.sub.id,
+          now: new Date(NOW.getTime() + 40 * day + 1000),
+        }),
+      ).toBe("charged");
       expect(await charged(quarterly.member.id)).toEqual([usdt(124)]);
-      expect(await renewSubscription(db(), late.sub.id, new Date(NOW.getTime() + 25 * day + 1000))).toBe("charged");
+      expect(
+        await renewSubscription({
+          db: db(),
+          subscriptionId: late.sub.id,
+          now: new Date(NOW.getTime() + 25 * day + 1000),
+        }),
+      ).toBe("charged");
       expect(await charged(late.member.id)).toEqual([usdt(49)]);
       await expectLedgerInvariant(db());
 
@@ -321,7 +353,9 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
       expect(await planPriceAt({ tx: db(), planId: gold.id, at: due, subscribedAt: member.sub.startDate })).toBe(
         usdt(39),
       );
-      expect(await renewSubscription(db(), member.sub.id, new Date(due.getTime() + 1000))).toBe("charged");
+      expect(
+        await renewSubscription({ db: db(), subscriptionId: member.sub.id, now: new Date(due.getTime() + 1000) }),
+      ).toBe("charged");
       expect(await charged(member.member.id)).toEqual([usdt(39)]);
 
       const rise = await save(gold.id, "45", new Date(NOW.getTime() + 3 * day));

@@ -88,8 +88,12 @@ describeEachDatabase("renewal rules", (database) => {
       total: 49_000_000n,
       balance: 98_000_000n,
     });
-    expect(await renewSubscription(db(), sub.id, at("2026-02-10T09:00:00.000Z"))).toBe("charged");
-    expect(await renewSubscription(db(), sub.id, at("2026-03-10T09:00:00.000Z"))).toBe("failed");
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: at("2026-02-10T09:00:00.000Z") })).toBe(
+      "charged",
+    );
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: at("2026-03-10T09:00:00.000Z") })).toBe(
+      "failed",
+    );
     const state = await look(db(), userId);
     expect(state.bills).toEqual([
       { status: "paid", totalAmount: 49_000_000n, description: "Gold (monthly)" },
@@ -117,9 +121,15 @@ describeEachDatabase("renewal rules", (database) => {
       total: 49_000_000n,
       balance: 49_000_000n,
     });
-    expect(await renewSubscription(db(), sub.id, at("2026-02-10T07:59:59.999Z"))).toBe("skipped");
-    expect(await renewSubscription(db(), sub.id, at("2026-02-10T08:00:00.000Z"))).toBe("failed");
-    expect(await renewSubscription(db(), sub.id, at("2026-06-01T00:00:00.000Z"))).toBe("skipped");
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: at("2026-02-10T07:59:59.999Z") })).toBe(
+      "skipped",
+    );
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: at("2026-02-10T08:00:00.000Z") })).toBe(
+      "failed",
+    );
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: at("2026-06-01T00:00:00.000Z") })).toBe(
+      "skipped",
+    );
     const state = await look(db(), userId);
     expect(state.bills.map((b) => b.status)).toEqual(["paid", "failed"]);
     expect(state.notes).toEqual(["purchase_confirmed", "renewal_failed"]);
@@ -136,7 +146,9 @@ describeEachDatabase("renewal rules", (database) => {
     });
     expect(result.newBalance).toBe("5000000");
     expect(sub.nextBillingDate!.toISOString()).toBe("2026-04-10T08:00:00.000Z");
-    expect(await renewSubscription(db(), sub.id, at("2026-04-10T08:00:00.000Z"))).toBe("charged");
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: at("2026-04-10T08:00:00.000Z") })).toBe(
+      "charged",
+    );
     const state = await look(db(), userId);
     expect(state.balance).toBe(5_000_000n);
     expect(state.debits).toEqual([]);
@@ -160,7 +172,9 @@ describeEachDatabase("renewal rules", (database) => {
       balance: 98_000_000n,
     });
     await db().delete(profiles).where(eq(profiles.id, userId));
-    await expect(renewSubscription(db(), sub.id, at("2026-02-10T08:00:00.000Z"))).rejects.toMatchObject({
+    await expect(
+      renewSubscription({ db: db(), subscriptionId: sub.id, now: at("2026-02-10T08:00:00.000Z") }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: `Subscription ${sub.id} has no profile or plan.`,
     });

@@ -31,7 +31,7 @@ describeEachDatabase("ledger", (database) => {
       reference: "ref:1",
     });
     expect(again).toEqual({ inserted: false, balance: 7_000_000n });
-    expect(await ledgerSum(db, m.id)).toBe(7_000_000n);
+    expect(await ledgerSum({ db, userId: m.id })).toBe(7_000_000n);
   });
 
   it("refuses a debit past zero and leaves no row behind", async () => {
@@ -78,8 +78,8 @@ describeEachDatabase("ledger", (database) => {
         .from(ledgerEntries)
         .where(inArray(ledgerEntries.reference, ["zero", "ghost"])),
     ).toEqual([]);
-    expect(await ledgerSum(db, m.id)).toBe(2_000_000n);
-    expect(await ledgerSum(db, "no-such-member")).toBe(0n);
+    expect(await ledgerSum({ db, userId: m.id })).toBe(2_000_000n);
+    expect(await ledgerSum({ db, userId: "no-such-member" })).toBe(0n);
   });
 
   it("rolls back with the caller's transaction", async () => {
@@ -154,7 +154,7 @@ describeEachDatabase("ledger", (database) => {
     expect(entry).toMatchObject({ amount: 3_000_000n });
     // Appending stays the way to change a balance.
     await postLedgerEntry({ tx: db, userId: m.id, kind: "adjustment", amount: -1_000_000n, reference: `fix:${m.id}` });
-    expect(await ledgerSum(db, m.id)).toBe(2_000_000n);
+    expect(await ledgerSum({ db, userId: m.id })).toBe(2_000_000n);
   });
 
   it("refuses a replayed credit reference with another amount or member (409); the same one stays a no-op", async () => {
@@ -188,8 +188,8 @@ describeEachDatabase("ledger", (database) => {
     await expect(adjustBalance({ ...input, email: other.email, amount: -5_000_000n })).rejects.toMatchObject({
       code: "CONFLICT",
     });
-    expect(await ledgerSum(db, m.id)).toBe(10_000_000n);
-    expect(await ledgerSum(db, other.id)).toBe(0n);
+    expect(await ledgerSum({ db, userId: m.id })).toBe(10_000_000n);
+    expect(await ledgerSum({ db, userId: other.id })).toBe(0n);
   });
 
   it("reconciles balances with ledgers: reports each difference, logs it and records one alert an hour", async () => {

@@ -62,7 +62,7 @@ describeEachDatabase("recordPurchase", (database) => {
 
   it("writes every row of the purchase and returns the balance after it", async () => {
     const { db, order, rowsOf } = await setUp();
-    expect(await db.transaction((tx) => recordPurchase(tx, order))).toBe(usdt(50));
+    expect(await db.transaction((tx) => recordPurchase({ tx, order }))).toBe(usdt(50));
     const rows = await rowsOf();
     expect([rows.subs.length, rows.bills.length, rows.notes.length, rows.requests.length]).toEqual([2, 1, 1, 1]);
     expect(rows.debits.map((entry) => entry.amount)).toEqual([-usdt(50)]);
@@ -79,7 +79,7 @@ describeEachDatabase("recordPurchase", (database) => {
       ],
       "SPRING",
     );
-    expect(await db.transaction((tx) => recordPurchase(tx, { ...order, cart }))).toBe(usdt(60));
+    expect(await db.transaction((tx) => recordPurchase({ tx, order: { ...order, cart } }))).toBe(usdt(60));
     const rows = await rowsOf();
     expect(rows.debits.map((entry) => entry.amount)).toEqual([-usdt(40)]);
     const [bill] = rows.bills;
@@ -122,7 +122,7 @@ describeEachDatabase("recordPurchase", (database) => {
       order.cart.lines.map((line) => priceLine(line, { discount: line.listPrice })),
       "FREEBIE",
     );
-    expect(await db.transaction((tx) => recordPurchase(tx, { ...order, cart }))).toBe(usdt(100));
+    expect(await db.transaction((tx) => recordPurchase({ tx, order: { ...order, cart } }))).toBe(usdt(100));
     const rows = await rowsOf();
     expect(rows.debits).toEqual([]);
     expect(rows.subs).toHaveLength(2);
@@ -140,10 +140,7 @@ describeEachDatabase("recordPurchase", (database) => {
       const { db, order, rowsOf } = await setUp();
       const failed = await db
         .transaction((tx) =>
-          recordPurchase(
-            withCounts(tx, (counts) => ({ ...counts, [missing]: counts[missing] - 1 })),
-            order,
-          ),
+          recordPurchase({ tx: withCounts(tx, (counts) => ({ ...counts, [missing]: counts[missing] - 1 })), order }),
         )
         .catch((error: unknown) => error);
       expect(failed, missing).toBeInstanceOf(Error);
@@ -160,7 +157,7 @@ describeEachDatabase("recordPurchase", (database) => {
     const { db, order, rowsOf } = await setUp();
     // The caller read a balance of 90 (a stale read): the ledger leaves 50, not 40.
     const failed = await db
-      .transaction((tx) => recordPurchase(tx, { ...order, balance: usdt(90) }))
+      .transaction((tx) => recordPurchase({ tx, order: { ...order, balance: usdt(90) } }))
       .catch((error: unknown) => error);
     expect(String(failed)).toMatch(/the ledger left 50000000, not the 40000000 already recorded/);
     const rows = await rowsOf();

@@ -75,7 +75,7 @@ describeEachDatabase("billing history as a statement", (database) => {
       now: new Date(Date.now() - 40 * DAY),
     });
     const [betaSub] = await db().select().from(subscriptions).where(eq(subscriptions.planId, beta.id));
-    expect(await renewSubscription(db(), betaSub!.id, new Date())).toBe("charged");
+    expect(await renewSubscription({ db: db(), subscriptionId: betaSub!.id, now: new Date() })).toBe("charged");
     await postLedgerEntry({ tx: db(), userId: id, kind: "card", amount: -usdt(4), reference: `stripe:refund:${id}` });
     await grantComplimentary({ db: db(), memberId: id, planId: gift.id, length: { period: "days", days: 30 } });
 
@@ -144,7 +144,7 @@ describeEachDatabase("billing history as a statement", (database) => {
       now: new Date(Date.now() - 40 * DAY),
     });
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, id));
-    expect(await renewSubscription(db(), sub!.id, new Date())).toBe("failed");
+    expect(await renewSubscription({ db: db(), subscriptionId: sub!.id, now: new Date() })).toBe("failed");
     const rows = await listBillingHistory({ db: db(), userId: id });
     expect(rows.map((row) => [row.kind, row.status, row.amount, row.totalAmount, row.balanceAfter])).toEqual([
       ["renewal", "failed", null, String(usdt(9)), "0"],

@@ -75,7 +75,7 @@ describeEachDatabase("receipts", (database) => {
       now: bought,
     });
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, ada.userId));
-    expect(await renewSubscription(db(), sub!.id, new Date())).toBe("charged");
+    expect(await renewSubscription({ db: db(), subscriptionId: sub!.id, now: new Date() })).toBe("charged");
     const bills = await db()
       .select()
       .from(billingHistory)

@@ -78,7 +78,7 @@ describeEachDatabase("migration 0038: billing rows written before it find their 
       now: new Date(Date.now() - 100 * DAY),
     });
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, id));
-    expect(await renewSubscription(db(), sub!.id, new Date())).toBe("charged");
+    expect(await renewSubscription({ db: db(), subscriptionId: sub!.id, now: new Date() })).toBe("charged");
     await db().update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.id, sub!.id));
     const order = await createOrder({ db: db(), userId: id, planIds: [plan!.id], billingPeriod: "monthly" });
     if (order.completion.status !== "paid")

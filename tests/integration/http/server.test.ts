@@ -31,12 +31,12 @@ describe("embedded database in DATA_DIR", { timeout: 120_000 }, () => {
     const first = openDatabase({ dataDir });
     // Owner only: the folder holds the database and the secret files.
     if (process.platform !== "win32") expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
-    await migrateDatabase(first);
+    await migrateDatabase({ database: first });
     await first.db.insert(contactSubmissions).values({ name: "Kept", email: "k@example.com", message: "still here" });
     await first.close();
 
     const second = openDatabase({ dataDir });
-    await migrateDatabase(second);
+    await migrateDatabase({ database: second });
     const rows = await second.db.select().from(contactSubmissions);
     expect(rows.map((r) => r.name)).toEqual(["Kept"]);
     const applied = await second.db.execute<{ n: number }>(

@@ -41,7 +41,7 @@ describe("ops CLI on its own database", () => {
 
   beforeAll(async () => {
     const database = getDatabase();
-    await migrateDatabase(database);
+    await migrateDatabase({ database });
     member = await createMember(database.db);
     drifted = await createMember(database.db, { balance: 2_000_000n });
     await database.db.update(profiles).set({ balance: 2_000_001n }).where(eq(profiles.id, drifted.id));
@@ -186,7 +186,7 @@ describe("ops CLI: renewals --run-now and the paid chats", () => {
   beforeAll(async () => {
     api = await startFakeBotApi();
     if (onPostgres) postgres = await createTestDatabase("postgres");
-    else await migrateDatabase(getDatabase());
+    else await migrateDatabase({ database: getDatabase() });
     await withDb(async (db) => {
       await db.insert(pricing).values({ planId: "cli-vip", name: "CLI VIP", price: 10_000_000n, published: true });
       await seedPlanChats({ db, planChats: { "cli-vip": [CHAT] } });

@@ -81,7 +81,7 @@ const busy = setInterval(() => {
   while (performance.now() < until);
 }, 6);
 
-await migrateDatabase(database);
+await migrateDatabase({ database });
 const unlisten = await database.listen(CHANNEL, (payload) => status.heard.push(payload));
 const leaders = [0, 1].map(() =>
   runAsLeader({
@@ -112,7 +112,7 @@ process.on("message", (request: WorkerRequest) => {
   if (request.op === "status") return reply({ ok: true, status });
   // A start-up's migration (another instance starting) holding the migration lock: answered at once.
   if (request.op === "migrate") {
-    migrations.push(record(() => migrateDatabase(database)).catch(() => {}));
+    migrations.push(record(() => migrateDatabase({ database })).catch(() => {}));
     return reply({ ok: true });
   }
   if (request.op === "serve") {
