@@ -3,10 +3,13 @@ import { emptyProgress, type BroadcastProgress } from "~/lib/broadcasts";
 import type { DbOrTx } from "../../db/client.ts";
 
 /** How the deliveries of some broadcasts stand, by outcome (a delivery under way counts as queued). */
-export async function getBroadcastProgress(
-  db: DbOrTx,
-  broadcastIds: string[],
-): Promise<Map<string, BroadcastProgress>> {
+export async function getBroadcastProgress({
+  db,
+  broadcastIds,
+}: {
+  db: DbOrTx;
+  broadcastIds: string[];
+}): Promise<Map<string, BroadcastProgress>> {
   const progress = new Map<string, BroadcastProgress>(broadcastIds.map((id) => [id, emptyProgress()]));
   if (broadcastIds.length === 0) return progress;
   const rows = await db.execute<{ broadcast_id: string; status: string; n: number }>(sql`

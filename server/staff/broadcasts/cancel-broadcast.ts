@@ -21,7 +21,7 @@ export async function cancelBroadcast(options: { db: Db; broadcastId: string; ac
     await tx.execute(sql`
       update broadcast_deliveries set status = 'cancelled'
       where broadcast_id = ${broadcastId}::uuid and status = 'queued'`);
-    const progress = (await getBroadcastProgress(tx, [broadcastId])).get(broadcastId)!;
+    const progress = (await getBroadcastProgress({ db: tx, broadcastIds: [broadcastId] })).get(broadcastId)!;
     await recordAuditEvent({
       tx,
       actor,

@@ -54,16 +54,16 @@ export async function deliverBroadcasts(options: {
   const brandName = getConfig().brandName;
   const telegramText = new Map<string, string>();
   while (!signal?.aborted) {
-    const claimed = await claimDueDeliveries(db, { limit: batchSize, leaseSeconds });
+    const claimed = await claimDueDeliveries({ db, limit: batchSize, leaseSeconds });
     if (claimed.length === 0) break;
     for (const [index, row] of claimed.entries()) {
       if (signal?.aborted) {
-        await handBack(db, claimed.slice(index));
+        await handBack({ db, rows: claimed.slice(index) });
         break;
       }
       const outcome = await deliverOne(row);
       if (outcome === "stopped") {
-        await handBack(db, claimed.slice(index + 1));
+        await handBack({ db, rows: claimed.slice(index + 1) });
         break;
       }
       tally[outcome]++;
@@ -75,21 +75,29 @@ export async function deliverBroadcasts(options: {
 
   async function deliverOne(row: ClaimedDelivery): Promise<keyof DeliveryTally | "stopped"> {
     if (row.status === "sending") {
-      await recordOutcome(db, row.id, {
-        status: "failed",
-        error: "Interrupted during its send (the server stopped): not sent again, so nobody gets it twice.",
+      await recordOutcome({
+        db,
+        id: row.id,
+        outcome: {
+          status: "failed",
+          error: "Interrupted during its send (the server stopped): not sent again, so nobody gets it twice.",
+        },
       });
       return "failed";
     }
     if (!row.reachable || (row.way === "bot" && !row.telegram_user_id)) {
-      await recordOutcome(db, row.id, { status: "skipped" });
+      await recordOutcome({ db, id: row.id, outcome: { status: "skipped" } });
       return "skipped";
     }
     if (row.way === "email") return deliverEmail(row);
     if (!bot) {
-      await recordOutcome(db, row.id, {
-        status: "failed",
-        error: "The Telegram bot is off (TELEGRAM_BOT_TOKEN unset).",
+      await recordOutcome({
+        db,
+        id: row.id,
+        outcome: {
+          status: "failed",
+          error: "The Telegram bot is off (TELEGRAM_BOT_TOKEN unset).",
+        },
       });
       return "failed";
     }
@@ -97,7 +105,7 @@ export async function deliverBroadcasts(options: {
   }
 
   async function deliverEmail(row: ClaimedDelivery): Promise<keyof DeliveryTally> {
-    if (!(await markSending(db, row.id))) return "skipped";
+    if (!(await markSending({ db, id: row.id }))) return "skipped";
     const token = createBroadcastUnsubscribeToken(row.user_id);
     try {
       await send(
@@ -113,7 +121,7 @@ export async function deliverBroadcasts(options: {
     } catch (error) {
       return failedTry(row, (error as Error).message);
     }
-    await recordOutcome(db, row.id, { status: "sent" });
+    await recordOutcome({ db, id: row.id, outcome: { status: "sent" } });
     return "sent";
   }
 
@@ -127,12 +135,12 @@ export async function deliverBroadcasts(options: {
       } catch (error) {
         if (signal?.aborted) {
           // Nothing went out: the row is due again for the next run.
-          await retryLater(db, row.id, { delaySeconds: 0, uncounted: true });
+          await retryLater({ db, id: row.id, delaySeconds: 0, uncounted: true });
           return "stopped";
         }
         throw error;
       }
-      if (limited === 0 && !(await markSending(db, row.id))) return "skipped";
+      if (limited === 0 && !(await markSending({ db, id: row.id }))) return "skipped";
       try {
         await api.api.sendMessage(chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
       } catch (error) {
@@ -141,17 +149,17 @@ export async function deliverBroadcasts(options: {
           pacer.pause(waitSeconds * 1000);
           getLogger().warn({ retryAfter: waitSeconds }, "telegram: broadcast slowed down by a 429; waiting it out");
           if (limited + 1 < MAX_RATE_LIMITED) continue;
-          await retryLater(db, row.id, { delaySeconds: waitSeconds, error: error.description, uncounted: true });
+          await retryLater({ db, id: row.id, delaySeconds: waitSeconds, error: error.description, uncounted: true });
           return "retried";
         }
         if (error instanceof GrammyError && error.error_code === 403) {
-          await recordOutcome(db, row.id, { status: "blocked", error: error.description });
+          await recordOutcome({ db, id: row.id, outcome: { status: "blocked", error: error.description } });
           await db.update(profiles).set({ telegramBlockedAt: new Date() }).where(eq(profiles.id, row.user_id));
           return "blocked";
         }
         if (error instanceof GrammyError && error.error_code === 400) {
           // The message or the chat is wrong (chat not found, markup refused): trying again changes nothing.
-          await recordOutcome(db, row.id, { status: "failed", error: error.description });
+          await recordOutcome({ db, id: row.id, outcome: { status: "failed", error: error.description } });
           return "failed";
         }
         if (error instanceof GrammyError || error instanceof HttpError) return failedTry(row, error.message);
@@ -159,7 +167,7 @@ export async function deliverBroadcasts(options: {
         // stays `sending`, and the next run marks it failed rather than send it again.
         throw error;
       }
-      await recordOutcome(db, row.id, { status: "sent" });
+      await recordOutcome({ db, id: row.id, outcome: { status: "sent" } });
       return "sent";
     }
   }
@@ -167,11 +175,11 @@ export async function deliverBroadcasts(options: {
   /** A passing failure: due again after a back-off, failed for good after BROADCAST_MAX_ATTEMPTS. */
   async function failedTry(row: ClaimedDelivery, message: string): Promise<keyof DeliveryTally> {
     if (row.attempts >= BROADCAST_MAX_ATTEMPTS) {
-      await recordOutcome(db, row.id, { status: "failed", error: message });
+      await recordOutcome({ db, id: row.id, outcome: { status: "failed", error: message } });
       getLogger().warn({ delivery: row.id, way: row.way, err: message }, "broadcast delivery failed; giving up");
       return "failed";
     }
-    await retryLater(db, row.id, { delaySeconds: retryDelaySeconds(row.attempts), error: message });
+    await retryLater({ db, id: row.id, delaySeconds: retryDelaySeconds(row.attempts), error: message });
     return "retried";
   }
 }

@@ -25,7 +25,7 @@ export type ClaimedDelivery = {
  * SKIP LOCKED and a lease of `leaseSeconds` (their try counted): another run leaves them alone
  * until the lease ends, and a run that dies leaves them to the next one after it.
  */
-export async function claimDueDeliveries(db: Db, options: { limit: number; leaseSeconds: number }) {
+export async function claimDueDeliveries({ db, ...options }: { db: Db; limit: number; leaseSeconds: number }) {
   const claimed = await db.execute<ClaimedDelivery>(sql`
     with due as (
       select d.id from broadcast_deliveries d join broadcasts b on b.id = d.broadcast_id
@@ -45,7 +45,7 @@ export async function claimDueDeliveries(db: Db, options: { limit: number; lease
 }
 
 /** queued → sending, just before the call; false when it is no longer queued (the broadcast was cancelled). */
-export async function markSending(db: Db, id: string) {
+export async function markSending({ db, id }: { db: Db; id: string }) {
   const rows = await db.execute(sql`
     update broadcast_deliveries set status = 'sending'
     where id = ${id}::bigint and status = 'queued' returning id`);
@@ -53,11 +53,15 @@ export async function markSending(db: Db, id: string) {
 }
 
 /** What the call came to. */
-export async function recordOutcome(
-  db: Db,
-  id: string,
-  outcome: { status: "sent" | "failed" | "blocked" | "skipped"; error?: string },
-) {
+export async function recordOutcome({
+  db,
+  id,
+  outcome,
+}: {
+  db: Db;
+  id: string;
+  outcome: { status: "sent" | "failed" | "blocked" | "skipped"; error?: string };
+}) {
   await db.execute(sql`
     update broadcast_deliveries
     set status = ${outcome.status}::broadcast_delivery_status, last_error = ${outcome.error?.slice(0, 500) ?? null},
@@ -66,11 +70,17 @@ export async function recordOutcome(
 }
 
 /** Not delivered, to be tried again after `delaySeconds` (its try counted unless `uncounted`). */
-export async function retryLater(
-  db: Db,
-  id: string,
-  options: { delaySeconds: number; error?: string; uncounted?: boolean },
-) {
+export async function retryLater({
+  db,
+  id,
+  ...options
+}: {
+  db: Db;
+  id: string;
+  delaySeconds: number;
+  error?: string;
+  uncounted?: boolean;
+}) {
   await db.execute(sql`
     update broadcast_deliveries
     set status = 'queued', next_attempt_at = now() + make_interval(secs => ${options.delaySeconds}),
@@ -80,7 +90,7 @@ export async function retryLater(
 }
 
 /** Claimed rows a stopping run did not reach: due again at once, their try not counted. */
-export async function handBack(db: Db, rows: ClaimedDelivery[]) {
+export async function handBack({ db, rows }: { db: Db; rows: ClaimedDelivery[] }) {
   if (rows.length === 0) return;
   await db.execute(sql`
     update broadcast_deliveries set next_attempt_at = now(), attempts = attempts - 1

@@ -19,10 +19,7 @@ export async function finishBroadcasts(options: { db: Db; now?: Date }) {
         and not exists (select 1 from broadcast_deliveries d where d.broadcast_id = b.id and d.status in ('queued', 'sending'))
       returning b.id::text as id, b.subject`);
     if (done.rows.length === 0) return 0;
-    const progress = await getBroadcastProgress(
-      tx,
-      done.rows.map((r) => r.id),
-    );
+    const progress = await getBroadcastProgress({ db: tx, broadcastIds: done.rows.map((r) => r.id) });
     for (const row of done.rows) {
       const outcome = progress.get(row.id)!;
       await recordAuditEvent({

@@ -6,7 +6,7 @@ import { broadcasts, pricing } from "../../db/schema.ts";
 import { getBroadcastProgress } from "./broadcast-progress.ts";
 
 /** The plans an audience may name: every plan, archived ones too (their members may have ended). */
-export async function listBroadcastPlans(db: DbOrTx): Promise<BroadcastPlanChoice[]> {
+export async function listBroadcastPlans({ db }: { db: DbOrTx }): Promise<BroadcastPlanChoice[]> {
   return db
     .select({ id: pricing.id, name: pricing.name })
     .from(pricing)
@@ -40,11 +40,8 @@ export async function listBroadcasts(options: {
     .orderBy(desc(broadcasts.createdAt), desc(broadcasts.id))
     .limit(limit)
     .offset(offset);
-  const plans = await listBroadcastPlans(db);
-  const progress = await getBroadcastProgress(
-    db,
-    rows.map((r) => r.id),
-  );
+  const plans = await listBroadcastPlans({ db });
+  const progress = await getBroadcastProgress({ db, broadcastIds: rows.map((r) => r.id) });
   return rows.map((r) => ({
     id: r.id,
     subject: r.subject,
@@ -63,7 +60,7 @@ export async function getBroadcast(options: { db: DbOrTx; id: string }): Promise
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const [r] = await db.select().from(broadcasts).where(eq(broadcasts.id, id));
   if (!r) return null;
-  const plans = await listBroadcastPlans(db);
+  const plans = await listBroadcastPlans({ db });
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     id: r.id,
@@ -77,6 +74,6 @@ export async function getBroadcast(options: { db: DbOrTx; id: string }): Promise
     startedAt: iso(r.startedAt),
     finishedAt: iso(r.finishedAt),
     cancelledAt: iso(r.cancelledAt),
-    progress: (await getBroadcastProgress(db, [r.id])).get(r.id)!,
+    progress: (await getBroadcastProgress({ db, broadcastIds: [r.id] })).get(r.id)!,
   };
 }

@@ -13,7 +13,7 @@ export async function addInboxNote(options: {
 }) {
   const { db, messageId, body, actor, now = new Date() } = options;
   return db.transaction(async (tx) => {
-    const row = await lockInboxMessage(tx, messageId);
+    const row = await lockInboxMessage({ tx, id: messageId });
     const [entry] = await tx
       .insert(contactThreadEntries)
       .values({

@@ -19,7 +19,7 @@ export async function assignInboxMessage(options: {
 }) {
   const { db, messageId, assigneeId, actor, now = new Date() } = options;
   return db.transaction(async (tx) => {
-    const row = await lockInboxMessage(tx, messageId);
+    const row = await lockInboxMessage({ tx, id: messageId });
     let assignee: { id: string; email: string } | null = null;
     if (assigneeId !== null) {
       [assignee = null] = await tx

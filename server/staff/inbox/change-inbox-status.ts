@@ -15,7 +15,7 @@ export async function changeInboxStatus(options: {
 }) {
   const { db, messageId, status, actor, now = new Date() } = options;
   return db.transaction(async (tx) => {
-    const row = await lockInboxMessage(tx, messageId);
+    const row = await lockInboxMessage({ tx, id: messageId });
     if (row.status === status) return { changed: false };
     await tx.update(contactSubmissions).set({ status, updatedAt: now }).where(eq(contactSubmissions.id, messageId));
     await recordAuditEvent({

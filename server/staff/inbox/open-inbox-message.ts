@@ -13,7 +13,7 @@ import { inboxTarget, lockInboxMessage } from "./inbox-message-row.ts";
 export async function openInboxMessage(options: { db: Db; messageId: number; actor: StaffActor; now?: Date }) {
   const { db, messageId, actor, now = new Date() } = options;
   return db.transaction(async (tx) => {
-    const row = await lockInboxMessage(tx, messageId);
+    const row = await lockInboxMessage({ tx, id: messageId });
     if (row.status !== "new") return { changed: false };
     await tx
       .update(contactSubmissions)

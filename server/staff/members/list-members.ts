@@ -39,7 +39,7 @@ type MemberRecord = {
 };
 
 /** The names of each member's active plans, for one page (or one batch) of ids. */
-export async function activePlansOf(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
+export async function activePlansOf({ db, ids }: { db: DbOrTx; ids: string[] }): Promise<Map<string, string[]>> {
   const plans = new Map<string, string[]>();
   if (ids.length === 0) return plans;
   const rows = await db
@@ -105,10 +105,7 @@ export async function listMembers(options: {
       pageCount = page + 1;
     }
   }
-  const plans = await activePlansOf(
-    db,
-    records.map((r) => r.id),
-  );
+  const plans = await activePlansOf({ db, ids: records.map((r) => r.id) });
   return {
     rows: records.map((record) => toMemberRow(record, plans.get(record.id) ?? [])),
     total,

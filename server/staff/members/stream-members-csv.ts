@@ -68,10 +68,7 @@ export function streamMembersCsv(options: { db: DbOrTx; query: MemberListQuery }
         return;
       }
       after = records.at(-1)!.id;
-      const plans = await activePlansOf(
-        db,
-        records.map((r) => r.id),
-      );
+      const plans = await activePlansOf({ db, ids: records.map((r) => r.id) });
       const lines = records.map((record) => {
         const row = toMemberRow(record, plans.get(record.id) ?? []);
         return [

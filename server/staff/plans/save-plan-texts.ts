@@ -35,7 +35,7 @@ export async function savePlanTexts(options: {
         .from(planTelegramChats)
         .where(eq(planTelegramChats.planId, plan.id))
     ).map((c) => c.chatId);
-    await setChats(tx, plan.id, input.telegramChats);
+    await setChats({ tx, planId: plan.id, chatIds: input.telegramChats });
     await tx
       .update(pricing)
       .set({ ...fields, updatedAt: now })

@@ -14,7 +14,7 @@ export const PLAN_NOT_FOUND = "Plan not found.";
  * The chats a plan unlocks, replaced as a whole. Members already let in stay until the hourly
  * reconciliation (telegram/reconcile-telegram-access.ts) compares chats and entitlements.
  */
-export async function setChats(tx: Tx, planId: number, chatIds: number[]) {
+export async function setChats({ tx, planId, chatIds }: { tx: Tx; planId: number; chatIds: number[] }) {
   await tx.delete(planTelegramChats).where(eq(planTelegramChats.planId, planId));
   if (chatIds.length > 0) await tx.insert(planTelegramChats).values(chatIds.map((chatId) => ({ planId, chatId })));
 }
@@ -69,7 +69,7 @@ export async function savePlan(options: {
         .insert(pricing)
         .values({ ...fields, planId: key, price: input.monthlyPrice, published: false, displayOrder: Number(next) })
         .returning();
-      await setChats(tx, created!.id, input.telegramChats);
+      await setChats({ tx, planId: created!.id, chatIds: input.telegramChats });
       await recordAuditEvent({
         tx,
         actor,
@@ -94,7 +94,7 @@ export async function savePlan(options: {
         .from(planTelegramChats)
         .where(eq(planTelegramChats.planId, plan.id))
     ).map((c) => c.chatId);
-    await setChats(tx, plan.id, input.telegramChats);
+    await setChats({ tx, planId: plan.id, chatIds: input.telegramChats });
     // New buyers pay a new price at once; the notice only protects renewals (changePlanPrice).
     await tx
       .update(pricing)

@@ -7,7 +7,7 @@ import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { auditSnapshot, describeResult, toStaffResult } from "./result-rows.ts";
 
 /** The display order after the last row of a type: new rows go to the end of their tab. */
-export async function nextDisplayOrder(tx: Tx, type: ResultType): Promise<number> {
+export async function nextDisplayOrder({ tx, type }: { tx: Tx; type: ResultType }): Promise<number> {
   const [row] = await tx
     .select({ last: sql<number | null>`max(${results.displayOrder})` })
     .from(results)
@@ -21,7 +21,7 @@ export async function createResult(options: { db: Db; input: ResultInput; actor:
   return db.transaction(async (tx) => {
     // One writer per type at a time, so two new rows never share a display order.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`results:${input.type}`}))`);
-    const displayOrder = await nextDisplayOrder(tx, input.type);
+    const displayOrder = await nextDisplayOrder({ tx, type: input.type });
     const [row] = await tx
       .insert(results)
       .values({ ...input, displayOrder })

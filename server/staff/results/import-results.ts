@@ -17,7 +17,7 @@ export async function importResults(options: { db: Db; rows: ResultInput[]; acto
     const next = {} as Record<ResultType, number>;
     for (const type of types) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`results:${type}`}))`);
-      next[type] = await nextDisplayOrder(tx, type);
+      next[type] = await nextDisplayOrder({ tx, type });
     }
     const values = rows.map((row) => ({ ...row, displayOrder: next[row.type]++ }));
     const inserted = await tx.insert(results).values(values).returning({ id: results.id });

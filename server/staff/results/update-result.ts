@@ -19,7 +19,7 @@ export async function updateResult(options: { db: Db; id: number; input: ResultI
     let displayOrder = before.displayOrder;
     if (input.type !== before.type) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`results:${input.type}`}))`);
-      displayOrder = await nextDisplayOrder(tx, input.type);
+      displayOrder = await nextDisplayOrder({ tx, type: input.type });
     }
     const next = { ...before, ...input, displayOrder };
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((key) => next[key] !== before[key]);

@@ -47,7 +47,7 @@ describeEachDatabase("broadcasts by the bot: Telegram's limits, 429s, blocked me
     deliverBroadcasts({ db: db(), bot, pacer: createTelegramPacer(), ...options });
   const sends = () => api.callsOf("sendMessage");
   const stateOf = async (id: string) => (await db().select().from(broadcasts).where(eq(broadcasts.id, id)))[0]!.state;
-  const progressOf = async (id: string) => (await getBroadcastProgress(db(), [id])).get(id)!;
+  const progressOf = async (id: string) => (await getBroadcastProgress({ db: db(), broadcastIds: [id] })).get(id)!;
 
   it("sends every member one message, at most 30 in any second, in Telegram's HTML", async () => {
     const members = [];

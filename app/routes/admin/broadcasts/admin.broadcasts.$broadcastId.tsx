@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaffPermission(request, permission);
   const db = getDb();
   const { broadcastId: id } = readRouteParams(pageParams, params);
-  const plans = await listBroadcastPlans(db);
+  const plans = await listBroadcastPlans({ db });
   if (id === "new") return { broadcast: null, plans, history: null, canReadAudit: false };
   const broadcast = await getBroadcast({ db, id });
   if (!broadcast) throw data("Not Found", { status: 404 });
