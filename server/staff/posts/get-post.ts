@@ -9,6 +9,6 @@ import { toAdminPost } from "./post-rows.ts";
 export async function getPost(options: { db: DbOrTx; id: number }): Promise<AdminPost | null> {
   const [row] = await options.db.select().from(blogPosts).where(eq(blogPosts.id, options.id));
   if (!row) return null;
-  const announcements = await readAnnouncements(options.db, [row.id]);
+  const announcements = await readAnnouncements({ db: options.db, postIds: [row.id] });
   return toAdminPost(row, announcements.get(row.id) ?? null);
 }

@@ -41,10 +41,7 @@ export async function listPosts(options: {
     .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
     .limit(POST_PAGE_SIZE)
     .offset((page - 1) * POST_PAGE_SIZE);
-  const announcements = await readAnnouncements(
-    db,
-    rows.map((row) => row.id),
-  );
+  const announcements = await readAnnouncements({ db, postIds: rows.map((row) => row.id) });
   return {
     posts: rows.map((row) => ({
       id: row.id,

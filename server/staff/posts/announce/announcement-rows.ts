@@ -11,10 +11,14 @@ export type ClaimedAnnouncement = { post_id: number; status: "pending" | "sendin
  * of `leaseSeconds`, its try counted: two instances asking at once get different rows, or one
  * of them none, and a run that dies leaves the row to the next one after the lease.
  */
-export async function claimDueAnnouncement(
-  db: Db,
-  options: { leaseSeconds: number; postId?: number },
-): Promise<ClaimedAnnouncement | null> {
+export async function claimDueAnnouncement({
+  db,
+  ...options
+}: {
+  db: Db;
+  leaseSeconds: number;
+  postId?: number;
+}): Promise<ClaimedAnnouncement | null> {
   const only = options.postId === undefined ? sql`` : sql`and post_id = ${options.postId}`;
   const claimed = await db.execute<ClaimedAnnouncement>(sql`
     with due as (
@@ -34,14 +38,22 @@ export async function claimDueAnnouncement(
 }
 
 /** pending → sending just before the call; false when another run got there first. */
-export async function markSending(db: Db, postId: number, chatId: number) {
+export async function markSending({ db, postId, chatId }: { db: Db; postId: number; chatId: number }) {
   const rows = await db.execute(sql`
     update post_announcements set status = 'sending', chat_id = ${chatId}, updated_at = now()
     where post_id = ${postId} and status = 'pending' returning post_id`);
   return rows.rows.length > 0;
 }
 
-export async function recordSent(db: Db, postId: number, message: { messageId: number; messageUrl: string | null }) {
+export async function recordSent({
+  db,
+  postId,
+  message,
+}: {
+  db: Db;
+  postId: number;
+  message: { messageId: number; messageUrl: string | null };
+}) {
   await db
     .update(postAnnouncements)
     .set({
@@ -54,7 +66,7 @@ export async function recordSent(db: Db, postId: number, message: { messageId: n
     .where(eq(postAnnouncements.postId, postId));
 }
 
-export async function recordFailed(db: Db, postId: number, error: string) {
+export async function recordFailed({ db, postId, error }: { db: Db; postId: number; error: string }) {
   await db
     .update(postAnnouncements)
     .set({ status: "failed", lastError: error.slice(0, 500) })
@@ -62,11 +74,17 @@ export async function recordFailed(db: Db, postId: number, error: string) {
 }
 
 /** Not sent, due again after `delaySeconds` (its try not counted when `uncounted`: a 429's wait). */
-export async function retryLater(
-  db: Db,
-  postId: number,
-  options: { delaySeconds: number; error: string; uncounted?: boolean },
-) {
+export async function retryLater({
+  db,
+  postId,
+  ...options
+}: {
+  db: Db;
+  postId: number;
+  delaySeconds: number;
+  error: string;
+  uncounted?: boolean;
+}) {
   await db.execute(sql`
     update post_announcements
     set status = 'pending', next_attempt_at = now() + make_interval(secs => ${options.delaySeconds}),
@@ -75,7 +93,13 @@ export async function retryLater(
 }
 
 /** The announcements of these posts, for the list and the editor. */
-export async function readAnnouncements(db: DbOrTx, postIds: number[]): Promise<Map<number, PostAnnouncementView>> {
+export async function readAnnouncements({
+  db,
+  postIds,
+}: {
+  db: DbOrTx;
+  postIds: number[];
+}): Promise<Map<number, PostAnnouncementView>> {
   if (postIds.length === 0) return new Map();
   const rows = await db.select().from(postAnnouncements).where(inArray(postAnnouncements.postId, postIds));
   return new Map(

@@ -44,7 +44,7 @@ export async function deliverPostAnnouncements(options: {
   const { db, bot, postId, leaseSeconds = LEASE_SECONDS } = options;
   const tally: AnnouncementTally = { sent: 0, failed: 0, retried: 0 };
   for (;;) {
-    const row = await claimDueAnnouncement(db, { leaseSeconds, postId });
+    const row = await claimDueAnnouncement({ db, leaseSeconds, postId });
     if (!row) break;
     const outcome = await announce(db, bot, row);
     if (outcome) tally[outcome]++;
@@ -58,14 +58,14 @@ async function announce(
   bot: TelegramBot | undefined,
   row: ClaimedAnnouncement,
 ): Promise<keyof AnnouncementTally | null> {
-  const fail = async (error: string) => (await recordFailed(db, row.post_id, error), "failed" as const);
+  const fail = async (error: string) => (await recordFailed({ db, postId: row.post_id, error }), "failed" as const);
   if (row.status === "sending") return fail(INTERRUPTED);
   const [post] = await db.select().from(blogPosts).where(eq(blogPosts.id, row.post_id));
   if (!post?.published) return fail("The post is not published: publish it, then retry.");
   const [channel] = await db.select().from(announcementChannel).limit(1);
   if (!channel) return fail("No Telegram channel is set: an owner or admin sets it on the Posts page.");
   if (!bot) return fail("The Telegram bot is off (TELEGRAM_BOT_TOKEN is not set).");
-  if (!(await markSending(db, row.post_id, channel.chatId))) return null;
+  if (!(await markSending({ db, postId: row.post_id, chatId: channel.chatId }))) return null;
 
   const origin = getPublicOrigin();
   const url = `${origin}/blog/${post.slug}`;
@@ -93,16 +93,22 @@ async function announce(
         message = await sendText();
       } else throw error;
     }
-    await recordSent(db, row.post_id, {
-      messageId: message.message_id,
-      messageUrl: messageUrlOf(channel, message.message_id),
+    await recordSent({
+      db,
+      postId: row.post_id,
+      message: {
+        messageId: message.message_id,
+        messageUrl: messageUrlOf(channel, message.message_id),
+      },
     });
     return "sent";
   } catch (error) {
     if (error instanceof GrammyError && error.error_code === 429) {
       const wait = error.parameters.retry_after ?? 5;
       getLogger().warn({ post: post.id, retryAfter: wait }, "telegram: announcement slowed down by a 429");
-      await retryLater(db, row.post_id, {
+      await retryLater({
+        db,
+        postId: row.post_id,
         delaySeconds: wait,
         error: `Telegram asked to wait ${wait} s; it goes out then.`,
         uncounted: true,
@@ -113,7 +119,12 @@ async function announce(
       return fail(`Telegram refused it: ${error.description}`);
     if (error instanceof GrammyError || error instanceof HttpError) {
       if (row.attempts >= ANNOUNCEMENT_MAX_ATTEMPTS) return fail(`Telegram could not be reached: ${error.message}`);
-      await retryLater(db, row.post_id, { delaySeconds: retryDelaySeconds(row.attempts), error: error.message });
+      await retryLater({
+        db,
+        postId: row.post_id,
+        delaySeconds: retryDelaySeconds(row.attempts),
+        error: error.message,
+      });
       return "retried";
     }
     // Not an answer from Telegram: the message may have gone out. The row stays `sending`, and
