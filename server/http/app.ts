@@ -5,7 +5,7 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { UPLOAD_BODY_MAX_BYTES, UPLOAD_ENDPOINT, UPLOAD_MESSAGES } from "~/lib/uploads";
 import { SIMULATED_DEPOSIT_PATH } from "~/lib/validation/dashboard/simulated-deposit";
-import { sendPaymentFlagAlerts } from "../card-payments/send-payment-flag-alerts.ts";
+import { followUpCardEvent } from "../card-payments/follow-up-card-event.ts";
 import { getStripe } from "../card-payments/stripe-client.ts";
 import { getConfig, simulatedDepositsAllowed } from "../config.ts";
 import { getDatabase, getDb } from "../db/client.ts";
@@ -15,7 +15,6 @@ import { projectRoot } from "../lib/paths.ts";
 import { logRequest } from "../lib/request-log.ts";
 import { readOrCreateOpsToken } from "../ops/ops-token.ts";
 import { opsRouter } from "../ops/router.ts";
-import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { apiSecurityHeaders, pageSecurityHeaders, securityHeaders } from "../security/headers.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { telegramWebhookMiddleware } from "../telegram/telegram-webhook.ts";
@@ -139,9 +138,7 @@ export function createApp(options: AppOptions) {
       },
       getDb,
       afterEvent: async (outcome) => {
-        // The credit is committed: the member's open order is purchased if it is now covered.
-        if (outcome.outcome === "credited") await completeCoveredOrder({ db: getDb(), userId: outcome.memberId });
-        if ("flagged" in outcome && outcome.flagged) await sendPaymentFlagAlerts({ db: getDb() });
+        await followUpCardEvent({ db: getDb(), outcome });
       },
     }),
   );

@@ -36,17 +36,20 @@ export const orderPurchaseKey = (orderId: string) => `order:${orderId}`;
  * its refusals unchanged: a plan withdrawn or already active leaves the order pending with the
  * refusal as its `problem`, shown to the member. Held prices are charged as held; lapsed ones
  * are priced again first, and a different total waits for the member to accept it.
+ * `paidFor` is the order a payment named (a card payment made for one): it goes into the log
+ * beside the order completed, which is always the member's one pending order.
  */
 export async function completeCoveredOrder(options: {
   db: Db;
   userId: string;
+  paidFor?: string | null;
   now?: Date;
 }): Promise<CompleteOrderResult> {
-  const { db, userId } = options;
+  const { db, userId, paidFor } = options;
   const now = options.now ?? new Date();
   const result = await withRetry(() => db.transaction((tx) => completeInTransaction(tx, userId, now)));
   if (result.status === "paid" || result.status === "refused")
-    getLogger().info({ userId, ...summary(result) }, `order ${result.status}`);
+    getLogger().info({ userId, ...summary(result), ...(paidFor ? { paidFor } : {}) }, `order ${result.status}`);
   return result;
 }
 

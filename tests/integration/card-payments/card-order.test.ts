@@ -5,11 +5,13 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { microToCentsUp } from "~/lib/card-payments";
+import { cardCheckoutPayment } from "#server/card-payments/card-checkout-payment";
 import { createCardCheckout } from "#server/card-payments/create-card-checkout";
+import { followUpCardEvent } from "#server/card-payments/follow-up-card-event";
 import { createStripeClient } from "#server/card-payments/stripe-client";
 import { orders, pricing, profiles, subscriptions } from "#server/db/schema";
 import { stripeWebhook } from "#server/http/stripe-webhook";
-import { completeCoveredOrder } from "#server/orders/complete-covered-order";
+import type { CompleteOrderResult } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { getOpenOrder } from "#server/orders/get-open-order";
 import { describeEachDatabase } from "../../helpers/database";
@@ -27,6 +29,7 @@ setTestEnv({ LOG_LEVEL: "silent" });
 describeEachDatabase("an order paid by card", (database) => {
   let stripe: FakeStripe;
   let server: Server;
+  const completions: (CompleteOrderResult | undefined)[] = [];
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
@@ -41,8 +44,7 @@ describeEachDatabase("an order paid by card", (database) => {
         stripe: () => ({ client, webhookSecret: stripe.webhookSecret }),
         getDb: () => database().db,
         afterEvent: async (outcome) => {
-          if (outcome.outcome === "credited")
-            await completeCoveredOrder({ db: database().db, userId: outcome.memberId });
+          completions.push((await followUpCardEvent({ db: database().db, outcome })).completion);
         },
       }),
     );
@@ -77,6 +79,8 @@ describeEachDatabase("an order paid by card", (database) => {
     expect(open?.due).toBe("37644322");
     const cents = microToCentsUp(BigInt(open!.due));
     expect(cents).toBe(3_765);
+    const payment = await cardCheckoutPayment({ db, userId: member.id, request: { purpose: "order" } });
+    expect(payment).toEqual({ purpose: "order", orderId, cents, description: `order ${open!.order.reference}` });
 
     const checkout = await createCardCheckout({
       db,
@@ -88,7 +92,7 @@ describeEachDatabase("an order paid by card", (database) => {
       email: member.email,
       brandName: "NovaSignals",
       origin: "https://example.com",
-      payment: { purpose: "order", orderId, cents, description: `order ${open!.order.reference}` },
+      payment,
     });
     expect(stripe.requests.at(-1)!.body).toMatchObject({
       metadata: { memberId: member.id, purpose: "order", orderId },
@@ -100,6 +104,8 @@ describeEachDatabase("an order paid by card", (database) => {
 
     const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe("paid");
+    // The follow-up completed the very order the payment was made for.
+    expect(completions.at(-1)).toMatchObject({ status: "paid", orderId });
     expect(
       await db
         .select({ planId: subscriptions.planId, status: subscriptions.status })
