@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { microToDecimal } from "~/lib/money";
 import { plural } from "~/lib/plural";
 import type { Db } from "../db/client.ts";
+import { RECORDED_JOBS, recordJobRun } from "../db/record-job-run.ts";
 import { getLogger } from "../lib/logger.ts";
-import { RECORDED_JOBS, recordJobRun } from "../lib/record-job-run.ts";
 
 export type LedgerMismatch = {
   userId: string;

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { deliverOutbox } from "../db/deliver-outbox.ts";
 import { emailHtml } from "../email/layout.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
-import { deliverOutbox } from "../lib/deliver-outbox.ts";
 import { getLogger } from "../lib/logger.ts";
 
 export const PAYMENT_FLAG_ALERT_MAX_ATTEMPTS = 8;

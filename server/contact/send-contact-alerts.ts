@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { deliverOutbox, type OutboxColumns } from "../db/deliver-outbox.ts";
 import { emailHtml } from "../email/layout.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
-import { deliverOutbox, type OutboxColumns } from "../lib/deliver-outbox.ts";
 import { getLogger } from "../lib/logger.ts";
 import { getTelegramBot, type TelegramBot } from "../telegram/telegram-bot.ts";
 

@@ -1,7 +1,7 @@
 import { runRenewals, type RenewalRunResult } from "../billing/renew-subscriptions.ts";
 import type { Db } from "../db/client.ts";
+import { RECORDED_JOBS, recordJobRun } from "../db/record-job-run.ts";
 import { getLogger } from "../lib/logger.ts";
-import { RECORDED_JOBS, recordJobRun } from "../lib/record-job-run.ts";
 import type { TelegramBot } from "../telegram/bot-type.ts";
 import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
 

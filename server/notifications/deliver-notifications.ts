@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { getConfig, getPublicOrigin } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { deliverOutbox, type OutboxColumns } from "../db/deliver-outbox.ts";
 import { sendEmail, type Email } from "../email/send-email.ts";
-import { deliverOutbox, type OutboxColumns } from "../lib/deliver-outbox.ts";
 import { getLogger } from "../lib/logger.ts";
 import { deliverTelegramNotification } from "../telegram/deliver-telegram-notification.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { RECORDED_JOBS } from "../db/record-job-run.ts";
 import { chainCursors } from "../db/schema.ts";
-import { RECORDED_JOBS } from "../lib/record-job-run.ts";
 
 /** How long the watcher's job runs are kept, as recordJobRun keeps the other jobs'. */
 const KEEP_DAYS = 30;

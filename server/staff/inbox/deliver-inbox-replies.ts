@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { formatDate } from "~/lib/dates";
 import { getConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { deliverOutbox, type OutboxColumns } from "../../db/deliver-outbox.ts";
 import { emailHtml } from "../../email/layout.ts";
 import { sendEmail, type Email } from "../../email/send-email.ts";
-import { deliverOutbox, type OutboxColumns } from "../../lib/deliver-outbox.ts";
 import { getLogger } from "../../lib/logger.ts";
 
 export const INBOX_REPLY_MAX_ATTEMPTS = 8;

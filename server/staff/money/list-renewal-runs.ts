@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { RenewalRun } from "~/lib/view-types/admin/money";
 import type { DbOrTx } from "../../db/client.ts";
-import { RECORDED_JOBS } from "../../lib/record-job-run.ts";
+import { RECORDED_JOBS } from "../../db/record-job-run.ts";
 
 type Row = {
   id: string;

@@ -3,8 +3,8 @@ import { plural } from "~/lib/plural";
 import type { ReconciliationCheck } from "~/lib/view-types/admin/money";
 import { runRecordedReconcile, type LedgerMismatch } from "../../billing/reconcile-ledger.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { RECORDED_JOBS } from "../../db/record-job-run.ts";
 import { jobRuns } from "../../db/schema.ts";
-import { RECORDED_JOBS } from "../../lib/record-job-run.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 
 /** The last finished ledger check (the hourly job's or a "run now"), or null before the first. */

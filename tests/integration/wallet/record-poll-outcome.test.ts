@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
+import { RECORDED_JOBS } from "#server/db/record-job-run";
 import { chainCursors, jobRuns } from "#server/db/schema";
-import { RECORDED_JOBS } from "#server/lib/record-job-run";
 import { recordPollOutcome } from "#server/wallet/record-poll-outcome";
 import { describeEachDatabase } from "../../helpers/database";
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "./outbox-lease.ts";
+import { LEASE_SECONDS, RUN_BUDGET_MS, sendBeforeDeadline } from "../lib/outbox-lease.ts";
+import type { Db } from "./client.ts";
 
 /** Where an outbox keeps its state: the table and its four columns. */
 export type OutboxColumns = {

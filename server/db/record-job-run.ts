@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { jobRuns } from "../db/schema.ts";
-import { getLogger } from "./logger.ts";
+import { getLogger } from "../lib/logger.ts";
+import type { DbOrTx } from "./client.ts";
+import { jobRuns } from "./schema.ts";
 
 /** The jobs whose runs are recorded, as job_runs.job spells them. */
 export const RECORDED_JOBS = {
