@@ -7,9 +7,9 @@ import { getPublicOrigin } from "../../config.ts";
 import { getLogger } from "../../lib/logger.ts";
 import { contentSecurityPolicy } from "../../security/headers.ts";
 import { preferredEncoding, type Encoding } from "../accept-encoding.ts";
+import { isPrivateRequest } from "../private-paths.ts";
 import { prepareAnswers, type PreparedAnswer } from "./page-fast-path.ts";
 import { createPageStore, type StoredPage } from "./page-store.ts";
-import { isPrivateRequest } from "../private-paths.ts";
 import { sealCachedPage } from "./seal-cached-page.ts";
 
 // Pages are rendered with this stand-in for the CSP nonce. A stored page loses it and names its

@@ -3,8 +3,8 @@ import type { Express } from "express";
 import { getPublicOrigin } from "../../config.ts";
 import { logRequest } from "../../lib/request-log.ts";
 import { preferredEncoding, type Encoding } from "../accept-encoding.ts";
-import type { StoredPage } from "./page-store.ts";
 import { malformedHeader } from "../request-guard.ts";
+import type { StoredPage } from "./page-store.ts";
 
 /** One stored page's answer in one encoding: every header line and the bytes, ready to write. */
 export type PreparedAnswer = { headers: string[]; body: Buffer };
