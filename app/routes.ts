@@ -41,6 +41,7 @@ export default [
   route("api/dashboard/data-export", "routes/api/dashboard/api.dashboard.data-export.ts"),
   route("api/dashboard/delete-account", "routes/api/dashboard/api.dashboard.delete-account.ts"),
   route("api/session", "routes/api/api.session.ts"),
+  route("api/coupons/check", "routes/api/api.coupons.check.ts"),
   // The back office's image upload: staff only, like /admin.
   route("api/admin/images", "routes/api/admin/api.admin.images.ts"),
   route("api/admin/telegram-channel", "routes/api/admin/api.admin.telegram-channel.ts"),

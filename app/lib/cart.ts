@@ -20,6 +20,8 @@ import { isBillingPeriod, type BillingPeriod } from "./pricing";
  * change, and /pricing starts from the kept cart with this tab's joined to it.
  */
 export const CART_STORAGE_KEY = "cart";
+/** The coupon code applied to the cart on /pricing, kept beside it for sign-up (the same tab's storage). */
+export const CART_COUPON_STORAGE_KEY = "cart-coupon";
 
 export type Cart = { planIds: number[]; billingPeriod: BillingPeriod };
 
@@ -88,5 +90,30 @@ export function writeCart(cart: Cart): void {
 export function clearCart(): void {
   try {
     storage()?.removeItem(CART_STORAGE_KEY);
+    storage()?.removeItem(CART_COUPON_STORAGE_KEY);
   } catch {}
+}
+
+/** The code applied to this tab's cart, or null. Only a wish: sign-up's order checks it again. */
+export function readCartCoupon(): string | null {
+  try {
+    const code = storage()?.getItem(CART_COUPON_STORAGE_KEY);
+    return code && code.length <= 40 ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCartCoupon(code: string | null): void {
+  try {
+    if (code) storage()?.setItem(CART_COUPON_STORAGE_KEY, code);
+    else storage()?.removeItem(CART_COUPON_STORAGE_KEY);
+  } catch {}
+}
+
+/** The code carried in navigation state beside the cart (`{ ...cart, couponCode }`), or null. */
+export function couponFromState(state: unknown): string | null {
+  if (typeof state !== "object" || state === null) return null;
+  const code = (state as { couponCode?: unknown }).couponCode;
+  return typeof code === "string" && code.length > 0 && code.length <= 40 ? code : null;
 }

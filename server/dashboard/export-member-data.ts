@@ -5,6 +5,8 @@ import {
   cardPayments,
   chainDeposits,
   contactSubmissions,
+  couponRedemptions,
+  coupons,
   ledgerEntries,
   notifications,
   orders,
@@ -21,8 +23,9 @@ const micro = (amount: bigint | null) => (amount === null ? null : amount.toStri
 
 /**
  * Everything the site keeps about the member, as they may take it away: profile, subscriptions,
- * invoices, ledger, sessions, orders, deposits, card payments, notifications, passkeys and the
- * messages they sent support. Only the session's own member (the caller passes the session's
+ * invoices (each with its list price and what a coupon code took off), ledger, sessions, orders,
+ * deposits, card payments, the coupon codes they used (each use: purchase or renewal, list price,
+ * discount, amount charged), notifications, passkeys and the messages they sent support. Only the session's own member (the caller passes the session's
  * id, never a requested one). Secrets are left out on purpose: password hash, session tokens,
  * second-factor secret and backup codes, passkeys' public keys; so are staff's internal notes,
  * which are not the member's data to read. Each row carries its id (a card payment its Stripe
@@ -50,59 +53,80 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
     .where(eq(profiles.id, userId));
   if (!profile) throw new AppError("NOT_FOUND", "Profile not found.");
 
-  const [subs, invoices, ledger, sessions, memberOrders, deposits, cards, notes, keys, messages] = await Promise.all([
-    // The list the dashboard shows, oldest first as the rest of the file reads.
-    listMemberSubscriptions({ db, userId }).then((rows) =>
-      rows
-        .reverse()
-        .map(({ id, planName, status, billingPeriod, startDate, nextBillingDate, autorenew, complimentary }) => ({
-          id,
-          plan: planName,
-          status,
-          billingPeriod,
-          startDate,
-          nextBillingDate,
-          autorenew,
-          complimentary,
-        })),
-    ),
-    db.select().from(billingHistory).where(eq(billingHistory.userId, userId)).orderBy(asc(billingHistory.issueDate)),
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
-    db
-      .select({
-        id: session.id,
-        signedInAt: session.createdAt,
-        lastActiveAt: session.updatedAt,
-        expiresAt: session.expiresAt,
-        ipAddress: session.ipAddress,
-        userAgent: session.userAgent,
-        country: session.country,
-      })
-      .from(session)
-      .where(eq(session.userId, userId))
-      .orderBy(asc(session.createdAt)),
-    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt)),
-    db.select().from(chainDeposits).where(eq(chainDeposits.userId, userId)).orderBy(asc(chainDeposits.blockTimestamp)),
-    db.select().from(cardPayments).where(eq(cardPayments.userId, userId)).orderBy(asc(cardPayments.createdAt)),
-    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.id)),
-    db
-      .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, deviceType: passkey.deviceType })
-      .from(passkey)
-      .where(eq(passkey.userId, userId)),
-    db
-      .select({
-        id: contactSubmissions.id,
-        sentAt: contactSubmissions.createdAt,
-        name: contactSubmissions.name,
-        email: contactSubmissions.email,
-        telegram: contactSubmissions.telegram,
-        message: contactSubmissions.message,
-        status: contactSubmissions.status,
-      })
-      .from(contactSubmissions)
-      .where(eq(contactSubmissions.userId, userId))
-      .orderBy(asc(contactSubmissions.createdAt), asc(contactSubmissions.id)),
-  ]);
+  const [subs, invoices, ledger, sessions, memberOrders, deposits, cards, notes, keys, messages, codes] =
+    await Promise.all([
+      // The list the dashboard shows, oldest first as the rest of the file reads.
+      listMemberSubscriptions({ db, userId }).then((rows) =>
+        rows
+          .reverse()
+          .map(({ id, planName, status, billingPeriod, startDate, nextBillingDate, autorenew, complimentary }) => ({
+            id,
+            plan: planName,
+            status,
+            billingPeriod,
+            startDate,
+            nextBillingDate,
+            autorenew,
+            complimentary,
+          })),
+      ),
+      db.select().from(billingHistory).where(eq(billingHistory.userId, userId)).orderBy(asc(billingHistory.issueDate)),
+      db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
+      db
+        .select({
+          id: session.id,
+          signedInAt: session.createdAt,
+          lastActiveAt: session.updatedAt,
+          expiresAt: session.expiresAt,
+          ipAddress: session.ipAddress,
+          userAgent: session.userAgent,
+          country: session.country,
+        })
+        .from(session)
+        .where(eq(session.userId, userId))
+        .orderBy(asc(session.createdAt)),
+      db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt)),
+      db
+        .select()
+        .from(chainDeposits)
+        .where(eq(chainDeposits.userId, userId))
+        .orderBy(asc(chainDeposits.blockTimestamp)),
+      db.select().from(cardPayments).where(eq(cardPayments.userId, userId)).orderBy(asc(cardPayments.createdAt)),
+      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.id)),
+      db
+        .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, deviceType: passkey.deviceType })
+        .from(passkey)
+        .where(eq(passkey.userId, userId)),
+      db
+        .select({
+          id: contactSubmissions.id,
+          sentAt: contactSubmissions.createdAt,
+          name: contactSubmissions.name,
+          email: contactSubmissions.email,
+          telegram: contactSubmissions.telegram,
+          message: contactSubmissions.message,
+          status: contactSubmissions.status,
+        })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.userId, userId))
+        .orderBy(asc(contactSubmissions.createdAt), asc(contactSubmissions.id)),
+      db
+        .select({
+          code: coupons.code,
+          kind: couponRedemptions.kind,
+          invoiceId: billingHistory.invoiceId,
+          orderId: couponRedemptions.orderId,
+          listAmount: couponRedemptions.listAmount,
+          discountAmount: couponRedemptions.discountAmount,
+          chargedAmount: couponRedemptions.chargedAmount,
+          createdAt: couponRedemptions.createdAt,
+        })
+        .from(couponRedemptions)
+        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+        .leftJoin(billingHistory, eq(billingHistory.id, couponRedemptions.billingId))
+        .where(eq(couponRedemptions.userId, userId))
+        .orderBy(asc(couponRedemptions.createdAt), asc(couponRedemptions.id)),
+    ]);
 
   return {
     exportedAt: (options.now ?? new Date()).toISOString(),
@@ -125,6 +149,10 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
       invoiceId: b.invoiceId,
       issueDate: iso(b.issueDate),
       totalAmount: micro(b.totalAmount),
+      listAmount: micro(b.listAmount),
+      discountAmount: micro(b.discountAmount),
+      couponCode: b.couponCode,
+      creditAmount: micro(b.creditAmount),
       paymentType: b.paymentType,
       status: b.status,
       description: b.description,
@@ -150,6 +178,7 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
       planIds: o.planIds,
       billingPeriod: o.billingPeriod,
       totalAmount: micro(o.totalAmount),
+      couponCode: o.couponCode,
       createdAt: iso(o.createdAt),
       closedAt: iso(o.closedAt),
     })),
@@ -179,6 +208,17 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
       createdAt: iso(n.createdAt),
       emailedAt: iso(n.emailSentAt),
       telegram: n.telegramStatus,
+    })),
+    couponRedemptions: codes.map((c) => ({
+      code: c.code,
+      kind: c.kind,
+      // The invoice it was charged on, as `billing` names it.
+      invoiceId: c.invoiceId,
+      orderId: c.orderId,
+      listAmount: micro(c.listAmount),
+      discountAmount: micro(c.discountAmount),
+      chargedAmount: micro(c.chargedAmount),
+      redeemedAt: iso(c.createdAt),
     })),
     passkeys: keys.map((k) => ({ id: k.id, name: k.name, deviceType: k.deviceType, addedAt: iso(k.createdAt) })),
     supportMessages: messages.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),

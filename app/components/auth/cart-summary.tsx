@@ -1,5 +1,7 @@
 import type * as React from "react";
 import { CartItems } from "~/components/cart/cart-items";
+import { CouponDiscountLine } from "~/components/cart/coupon-field";
+import type { CartCoupon } from "~/components/cart/use-cart-coupon";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
@@ -9,14 +11,16 @@ import type { PublicPlan } from "~/lib/view-types/content";
 
 /**
  * The plans carried from /pricing (navigation state, the address without scripts, or the
- * session-storage cart after a reload), shown beside the sign-up form; paid on the dashboard. Nothing while the cart is empty.
+ * session-storage cart after a reload), shown beside the sign-up form with the coupon code's
+ * discount line and the new total; paid on the dashboard. Nothing while the cart is empty.
  */
 export function CartSummary({
   plans,
   initial,
+  coupon,
   className,
   ...props
-}: { plans: readonly PublicPlan[]; initial?: Cart | null } & React.ComponentProps<"aside">) {
+}: { plans: readonly PublicPlan[]; initial?: Cart | null; coupon?: CartCoupon } & React.ComponentProps<"aside">) {
   const { items, period, total } = usePlanCart(plans, { initial });
   if (items.length === 0) return null;
   return (
@@ -28,8 +32,10 @@ export function CartSummary({
     >
       <p className="font-semibold">Your selection</p>
       <CartItems items={items} period={period} className="mt-4" />
+      {coupon ? <CouponDiscountLine coupon={coupon} className="mt-4" /> : null}
       <p className="mt-4 flex justify-between border-t pt-4 font-semibold">
-        <span>Total ({periodLabel[period]})</span> <span>{formatUsdt(total)} USDT</span>
+        <span>Total ({periodLabel[period]})</span>{" "}
+        <span data-slot="cart-total">{formatUsdt(coupon?.total ?? total)} USDT</span>
       </p>
       <p className="mt-3 text-xs text-muted-foreground">
         After creating your account you pay from your USDT (TRC-20) balance on the dashboard.

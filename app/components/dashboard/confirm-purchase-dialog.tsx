@@ -1,6 +1,8 @@
 import * as React from "react";
 import { useNavigate } from "react-router";
 import { CartItems } from "~/components/cart/cart-items";
+import { CouponDiscountLine, CouponField } from "~/components/cart/coupon-field";
+import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -23,7 +25,8 @@ type PurchaseAnswer = ActionAnswer<{ newBalance: string; activeSubscriptions: nu
 const CENT = 10_000n;
 
 /**
- * Lists the items, the total and the balance; blocks confirmation when the balance is short.
+ * Lists the items, a coupon code field with the discount line, the total after it and the
+ * balance; blocks confirmation when the balance is short.
  * One idempotency key per opening, so a double click or a retry charges once.
  * Prices and the balance are decided on the server; this only shows what will be asked.
  */
@@ -46,10 +49,18 @@ export function ConfirmPurchaseDialog({
     if (open) setKey(crypto.randomUUID());
   }, [open]);
 
-  const total = cartTotal(
+  const coupon = useCartCoupon(items, period);
+  const list = cartTotal(
     items.map((p) => BigInt(p.price)),
     period,
   );
+  const total = coupon.total ?? list;
+  // A code refused when it is charged (its last use taken meanwhile) comes off, with why, under the field.
+  const codeRefused = (answer: { ok: false; fieldErrors?: Record<string, string> }) => {
+    const message = answer.fieldErrors?.couponCode;
+    if (message) coupon.refuse(message);
+    return Boolean(message);
+  };
   const shortfall = total > balance ? total - balance : 0n;
 
   const { submit, busy } = useMemberAction<PurchaseAnswer>(
@@ -59,7 +70,7 @@ export function ConfirmPurchaseDialog({
         setBalance(BigInt(answer.newBalance));
         onPurchased();
         onOpenChange(false);
-      } else {
+      } else if (!codeRefused(answer)) {
         toast.error(answer.error || "Failed to process payment");
       }
     },
@@ -71,7 +82,7 @@ export function ConfirmPurchaseDialog({
   const order = useMemberAction<ActionAnswer<{ orderId: string; paid: boolean }>>(
     (answer) => {
       if (!answer.ok) {
-        toast.error(answer.error || "Failed to create the order");
+        if (!codeRefused(answer)) toast.error(answer.error || "Failed to create the order");
         return;
       }
       onPurchased();
@@ -87,6 +98,7 @@ export function ConfirmPurchaseDialog({
       billingPeriod: period,
       totalAmount: total.toString(),
       idempotencyKey: key,
+      couponCode: coupon.code ?? "",
     });
 
   return (
@@ -97,6 +109,8 @@ export function ConfirmPurchaseDialog({
           <DialogDescription>The total is paid from your USDT balance.</DialogDescription>
         </DialogHeader>
         <CartItems aria-label="Items" variant="boxed" items={items} period={period} />
+        {items.length > 0 ? <CouponField id="purchase-coupon" coupon={coupon} disabled={busy || order.busy} /> : null}
+        <CouponDiscountLine coupon={coupon} />
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold tabular-nums">{formatUsdt(total, { suffix: true })}</dd>
@@ -116,7 +130,13 @@ export function ConfirmPurchaseDialog({
                 type="button"
                 size="sm"
                 disabled={order.busy || items.length === 0}
-                onClick={() => order.submit({ planIds: items.map((p) => p.id), billingPeriod: period })}
+                onClick={() =>
+                  order.submit({
+                    planIds: items.map((p) => p.id),
+                    billingPeriod: period,
+                    couponCode: coupon.code ?? "",
+                  })
+                }
               >
                 {order.busy ? "Creating order..." : "Continue to Pay"}
               </Button>

@@ -1,6 +1,8 @@
 import { ArrowRightIcon, ChevronUpIcon, ShoppingCartIcon } from "lucide-react";
 import * as React from "react";
 import { CartItems } from "~/components/cart/cart-items";
+import { CouponDiscountLine, CouponField } from "~/components/cart/coupon-field";
+import type { CartCoupon } from "~/components/cart/use-cart-coupon";
 import { Button } from "~/components/ui/button";
 import { formatUsdt } from "~/lib/money";
 import { periodSuffix, type BillingPeriod } from "~/lib/pricing";
@@ -11,14 +13,16 @@ import type { PublicPlan } from "~/lib/view-types/content";
 export const CART_FORM = "pricing-cart";
 
 /**
- * The pricing page's cart: items at the chosen period's price, the total (the sum
- * of the displayed prices) and "Next Step", disabled while empty. The parent makes
- * it sticky; on small screens the item list folds away so the bar stays short.
+ * The pricing page's cart: items at the chosen period's price, a coupon code field with the
+ * discount line, the total (the sum of the displayed prices, less the code's discount) and "Next
+ * Step", disabled while empty. The parent makes it sticky; on small screens the item list and the
+ * code field fold away so the bar stays short, and the total says what the code took off.
  */
 export function CartPanel({
   items,
   period,
   total,
+  coupon,
   onRemove,
   onNext,
   className,
@@ -28,6 +32,7 @@ export function CartPanel({
   period: BillingPeriod;
   /** Micro-USDT: the sum of the displayed prices. */
   total: bigint;
+  coupon: CartCoupon;
   onRemove: (planId: number) => void;
   onNext: () => void;
 } & React.ComponentProps<"aside">) {
@@ -83,13 +88,25 @@ export function CartPanel({
           className={cn("max-h-48 overflow-y-auto lg:block lg:max-h-none lg:overflow-visible", !expanded && "hidden")}
         />
       )}
+      {items.length > 0 ? (
+        <div className={cn("grid gap-3 lg:grid", !expanded && "hidden")}>
+          <CouponField id="cart-coupon" coupon={coupon} />
+          <CouponDiscountLine coupon={coupon} />
+        </div>
+      ) : null}
 
       <div className="flex items-center justify-between gap-3 lg:flex-col lg:items-stretch lg:border-t lg:pt-4">
         <p className="flex flex-col lg:flex-row lg:items-baseline lg:justify-between">
           <span className="text-sm text-muted-foreground">Total</span>{" "}
           <span className="font-semibold tabular-nums" data-slot="cart-total" aria-live="polite">
-            <span className="text-lg lg:text-xl">{formatUsdt(total)}</span>
+            <span className="text-lg lg:text-xl">{formatUsdt(coupon.total ?? total)}</span>
             <span className="text-sm font-normal text-muted-foreground"> {periodSuffix[period]}</span>
+            {coupon.code && coupon.discount > 0n ? (
+              // On a phone the discount line is folded away with the items: the bar says it.
+              <span className="block text-xs font-normal text-muted-foreground lg:hidden">
+                {`${formatUsdt(coupon.discount)} off with ${coupon.code}`}
+              </span>
+            ) : null}
           </span>
         </p>
         <Button

@@ -1,10 +1,11 @@
 import { CheckIcon, PlusIcon } from "lucide-react";
 import type * as React from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
+import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { Button } from "~/components/ui/button";
-import { cartToParam, writeCart, type Cart } from "~/lib/cart";
+import { cartToParam, writeCart, writeCartCoupon, type Cart } from "~/lib/cart";
 import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 import { BillingPeriodTabs } from "./billing-period-tabs";
@@ -46,13 +47,16 @@ export function PricingView({
   // The page starts from the account's cart (this tab's plans join it), so a plan added here adds to
   // what was kept rather than replacing it; opening the page writes nothing.
   const cart = usePlanCart(plans, { preselect: true, initial, kept, keep, keepRestored: false, unavailable: owned });
+  const coupon = useCartCoupon(cart.items, cart.period);
   const navigate = useNavigate();
 
   const goToNextStep = () => {
     const chosen: Cart = { planIds: cart.items.map((p) => p.id), billingPeriod: cart.period };
-    // Stored as well as passed along, so /join/details still has it after a reload.
+    // Stored as well as passed along, so /join/details still has it after a reload; the code
+    // applied travels with it, for the order made from the cart to be priced with it.
     writeCart(chosen);
-    navigate(NEXT_STEP_PATH, { state: chosen });
+    writeCartCoupon(coupon.code);
+    navigate(NEXT_STEP_PATH, { state: coupon.code ? { ...chosen, couponCode: coupon.code } : chosen });
   };
 
   return (
@@ -131,6 +135,7 @@ export function PricingView({
             items={cart.items}
             period={cart.period}
             total={cart.total}
+            coupon={coupon}
             onRemove={cart.toggle}
             onNext={goToNextStep}
             className="sticky bottom-0 z-30 -mx-4 rounded-none border-x-0 border-b-0 sm:-mx-6 md:ml-12 md:before:absolute md:before:-top-px md:before:right-full md:before:bottom-0 md:before:w-18 md:before:border-t md:before:bg-card lg:top-24 lg:bottom-auto lg:mx-0 lg:border lg:before:hidden"

@@ -77,6 +77,11 @@ export const termsToWire = (terms: CouponTerms): CouponTermsWire => ({
   amountOff: terms.amountOff === null ? null : terms.amountOff.toString(),
 });
 
+/** The answer to a code checked against a cart before anything is bought (GET /api/coupons/check). */
+export type CouponCheckAnswer =
+  | { ok: true; terms: CouponTermsWire }
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number };
+
 /** The refusals a member reads when a code cannot be used, word for word the same everywhere. */
 export const couponMessages = {
   unknown: "This code is not valid. Check it and try again.",
@@ -88,6 +93,10 @@ export const couponMessages = {
   notForPlans: "This code does not apply to the plans in your cart.",
   notForPeriod: "This code does not apply to this billing period.",
   newMembersOnly: "This code is for new members only.",
+  enterCode: "Enter a code.",
+  emptyCart: "Add a plan to your cart first.",
+  /** The check could not be asked (offline, the server away): nothing is known about the code. */
+  notChecked: "The code could not be checked. Please try again.",
   tooMany: (minutes: number) =>
     `Too many codes tried. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
 } as const;

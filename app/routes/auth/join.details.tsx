@@ -1,11 +1,13 @@
 import { AlertTriangleIcon } from "lucide-react";
 import * as React from "react";
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { CartSummary } from "~/components/auth/cart-summary";
 import { failureOf, FormAlert, refusalText } from "~/components/auth/form-alert";
 import { joinMissingText } from "~/components/auth/join-missing";
 import { PasswordInput } from "~/components/auth/password-input";
+import { CouponField } from "~/components/cart/coupon-field";
+import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
@@ -14,18 +16,19 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { cartFromParam } from "~/lib/cart";
+import { cartFromParam, couponFromState, readCartCoupon } from "~/lib/cart";
 import { seoMeta } from "~/lib/meta";
 import { joinSchema } from "~/lib/validation/auth/join";
 import { PASSWORD_HINT } from "~/lib/validation/auth/password-policy";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { listPublishedPlans } from "#server/content/list-published-plans";
+import { checkCouponCode } from "#server/coupons/check-coupon-code";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
 import { isAppError } from "#server/lib/errors";
 import { getLogger } from "#server/lib/logger";
-import { createOrder } from "#server/orders/create-order";
+import { createCouponOrder } from "#server/orders/create-coupon-order";
 import { saveMemberCart } from "#server/orders/save-member-cart";
 import type { Route } from "./+types/join.details";
 
@@ -51,9 +54,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const action = defineAction({
   schema: joinSchema,
   // A page posted without JavaScript comes back filled in as it was sent, the password aside.
-  echo: ["firstName", "lastName", "email", "telegram", "acceptTerms", "acceptRisk"],
-  run: async ({ input: { cart, ...input }, clientIp, request, forwardCookies }) => {
+  echo: ["firstName", "lastName", "email", "telegram", "acceptTerms", "acceptRisk", "couponCode"],
+  run: async ({ input: { cart, couponCode, ...input }, clientIp, request, forwardCookies }) => {
     const db = getDb();
+    // A code refused for this cart says why under its field before any account is made.
+    if (cart && couponCode)
+      await checkCouponCode({
+        db,
+        code: couponCode,
+        planIds: cart.planIds,
+        billingPeriod: cart.billingPeriod,
+        clientIp,
+      });
     const { userId, headers } = await signUpMember({ db, input, clientIp, headers: request.headers });
     forwardCookies(headers);
     if (!cart) return redirect(DASHBOARD);
@@ -61,8 +73,9 @@ export const action = defineAction({
       // Kept with the account as well, so the cart is still there after the email is confirmed
       // in another tab or a later sign-in elsewhere (session storage lives in this tab only).
       await saveMemberCart({ db, userId, cart });
-      // The cart becomes the member's order, and the dashboard opens on it: the amount and how to pay.
-      await createOrder({ db, userId, ...cart });
+      // The cart becomes the member's order, priced with the code, and the dashboard opens on it:
+      // the amount and how to pay.
+      await createCouponOrder({ db, userId, ...cart, couponCode, clientIp });
       return redirect(ORDER);
     } catch (error) {
       // A plan withdrawn meanwhile: the account exists; Subscriptions shows the cart to review.
@@ -84,6 +97,7 @@ const labels: Record<(typeof fields)[number], string> = {
 export default function JoinDetails() {
   const { plans, cart: carried } = useLoaderData<typeof loader>();
   const cart = usePlanCart(plans, { initial: carried });
+  const location = useLocation();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -101,6 +115,17 @@ export default function JoinDetails() {
     answer: result,
     refusal: "inline",
   });
+  // The code applied on /pricing travels with the cart (navigation state, else this tab's
+  // storage) and is checked again here once the cart is restored, to show the discount.
+  const coupon = useCartCoupon(cart.items, cart.period, sent.couponCode ?? null);
+  const carriedCode = React.useRef<string | null>(undefined);
+  const hasItems = cart.items.length > 0;
+  const { apply: applyCode } = coupon;
+  React.useEffect(() => {
+    if (carriedCode.current !== undefined || !hasItems) return;
+    carriedCode.current = couponFromState(location.state) ?? readCartCoupon();
+    if (carriedCode.current && !sent.couponCode) void applyCode(carriedCode.current);
+  }, [hasItems, location.state, sent.couponCode, applyCode]);
   const [terms, setTerms] = React.useState(sent.acceptTerms === "on");
   const [risk, setRisk] = React.useState(sent.acceptRisk === "on");
   const { errors } = form;
@@ -116,7 +141,7 @@ export default function JoinDetails() {
     <AuthShell
       title="Enter your details"
       description="Create your account, then pay from your USDT balance on the dashboard."
-      side={<CartSummary plans={plans} initial={carried} />}
+      side={<CartSummary plans={plans} initial={carried} coupon={coupon} />}
     >
       <Form method="post" className="grid gap-5" noValidate>
         <input
@@ -161,6 +186,9 @@ export default function JoinDetails() {
         >
           <Input id="telegram" name="telegram" autoComplete="off" placeholder="@username" {...form.field("telegram")} />
         </FormField>
+        {hasItems ? (
+          <CouponField id="couponCode" name="couponCode" coupon={coupon} serverError={errors.couponCode} />
+        ) : null}
         <p role="note" className="flex gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           Please ensure your Telegram username is correct or we can&apos;t provide access to our products!

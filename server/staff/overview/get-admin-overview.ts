@@ -4,6 +4,7 @@ import type { AdminOverview, OverviewRange } from "~/lib/view-types/admin/overvi
 import type { DbOrTx } from "../../db/client.ts";
 import { blogPosts, pricing } from "../../db/schema.ts";
 import { getChurn } from "./get-churn.ts";
+import { getCouponFigures } from "./get-coupon-figures.ts";
 import { getDailySeries } from "./get-daily-series.ts";
 import { getDepositFigures } from "./get-deposit-figures.ts";
 import { getLifetimeSales } from "./get-lifetime-sales.ts";
@@ -43,7 +44,7 @@ export async function getAdminOverview(options: {
 }
 
 async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWindow>) {
-  const [mrr, mrr30dAgo, lifetime, money, atRisk, churn30d, churnPrevious30d] = await Promise.all([
+  const [mrr, mrr30dAgo, lifetime, money, atRisk, churn30d, churnPrevious30d, coupons] = await Promise.all([
     getMrr({ db }),
     getPastMrr({ db, at: window.days30 }),
     getLifetimeSales({ db, since: window.days30 }),
@@ -51,6 +52,7 @@ async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWin
     getRenewalsAtRisk({ db, in7Days: window.in7Days }),
     getChurn({ db, from: window.days30, to: window.now }),
     getChurn({ db, from: window.days60, to: window.days30 }),
+    getCouponFigures({ db, window }),
   ]);
   const { since, ...lifetimeSales } = lifetime;
   return {
@@ -63,6 +65,7 @@ async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWin
     renewalsAtRisk: { ...atRisk, shortfall: atRisk.shortfall.toString() },
     churn30d,
     churnPrevious30d,
+    coupons,
   };
 }
 

@@ -11,6 +11,8 @@ export const definitions = {
     "Money members paid in over the last 30 days, from the ledger: USDT TRC-20 deposits credited plus card payments credited, compared with the 30 days before. Card refunds are not deducted. Staff credits are not deposits and are not included.",
   staffCredits:
     "Balance staff added to members' accounts by hand in the last 30 days (credits on the member page or the ops command), compared with the 30 days before. Nobody paid this money: it is not a deposit and not revenue.",
+  coupons:
+    "Purchases and renewals a coupon code took something off in the last 30 days, and the revenue given up: the sum of their discounts (list price − amount charged), from the paid billing rows that move with the ledger; compared with the 30 days before.",
   lifetimeSales:
     "All-time checkouts of lifetime plans and the money they took, from their ledger debits; the change is what the last 30 days added. Complimentary grants are not sales; refunds are not deducted.",
   renewalsAtRisk:

@@ -68,6 +68,13 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
             definition={definitions.staffCredits}
           />
           <Figure
+            label="Coupons, 30 days"
+            value={usdt(money.coupons.days30.givenUp)}
+            change={moneyChange(money.coupons.days30.givenUp, money.coupons.previous30.givenUp, BEFORE)}
+            detail={`Given up in ${plural(money.coupons.days30.count, "redemption")} · ${usdt(money.coupons.days30.charged)} charged after discount`}
+            definition={definitions.coupons}
+          />
+          <Figure
             label="Lifetime sales"
             value={usdt(money.lifetimeSales.sum)}
             change={

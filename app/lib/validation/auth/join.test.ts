@@ -20,6 +20,24 @@ describe("the sign-up and sign-in forms as the server reads them", () => {
     });
     expect(parsed.cart).toEqual({ planIds: [7, 9], billingPeriod: "quarterly" });
     expect(parsed.email).toBe("ada@example.com");
+    expect(parsed.couponCode).toBeNull();
+  });
+
+  it("sign-up takes the coupon code in capitals, and refuses what could never be one under its field", () => {
+    const form = {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      password: "Abcdefg1",
+      telegram: "ada_lovelace",
+      acceptTerms: "on",
+      acceptRisk: "on",
+      cart,
+    };
+    expect(joinSchema.parse({ ...form, couponCode: " spring " }).couponCode).toBe("SPRING");
+    const refused = joinSchema.safeParse({ ...form, couponCode: "not a code" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(["couponCode"]);
   });
 
   it("sign-in takes the cart beside the email and password", () => {

@@ -6,6 +6,7 @@ const id = "0b3c5f0e-4c1a-4f7e-9a57-2f1f1c3b2a10";
 describe("order schemas", () => {
   it("takes a cart's plans and period, as a purchase does", () => {
     expect(createOrderSchema.parse({ planIds: [1, 2], billingPeriod: "lifetime" })).toEqual({
+      couponCode: null,
       planIds: [1, 2],
       billingPeriod: "lifetime",
     });

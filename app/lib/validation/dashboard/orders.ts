@@ -9,8 +9,11 @@ const PLAN_ID = "Plan ids must be positive whole numbers.";
 const ORDER_ID = "This order no longer exists.";
 const orderId = z.string({ message: ORDER_ID }).uuid(ORDER_ID);
 
-/** "Continue to Pay" / Subscribe with a short balance: the cart becomes the member's order. */
-export const createOrderSchema = purchaseRequestSchema.pick({ planIds: true, billingPeriod: true });
+/**
+ * "Continue to Pay" / Subscribe with a short balance: the cart becomes the member's order, priced
+ * with the coupon code applied in the confirm dialog, if any.
+ */
+export const createOrderSchema = purchaseRequestSchema.pick({ planIds: true, billingPeriod: true, couponCode: true });
 
 /** The dashboard's cart as the member changes it (kept with the account): it may be empty. */
 export const saveCartSchema = z.object({

@@ -5,7 +5,8 @@ const valid = { planIds: [1, 2], billingPeriod: "quarterly", totalAmount: "10", 
 
 describe("purchase request schema", () => {
   it("accepts a well-formed request and turns the micro-USDT string into bigint", () => {
-    expect(purchaseRequestSchema.parse(valid)).toEqual({ ...valid, totalAmount: 10n });
+    expect(purchaseRequestSchema.parse(valid)).toEqual({ ...valid, totalAmount: 10n, couponCode: null });
+    expect(purchaseRequestSchema.parse({ ...valid, couponCode: " spring " }).couponCode).toBe("SPRING");
     expect(purchaseRequestSchema.parse({ ...valid, totalAmount: "0" }).totalAmount).toBe(0n);
     expect(purchaseRequestSchema.parse({ ...valid, totalAmount: "124000000" }).totalAmount).toBe(124_000_000n);
     expect(

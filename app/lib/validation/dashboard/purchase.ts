@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { billingPeriods } from "../../pricing";
+import { couponCodeField } from "../coupon-code";
 import { microUsdt, noControl } from "../fields";
 
 export const MAX_PLANS_PER_PURCHASE = 20;
@@ -10,8 +11,9 @@ const PLAN_ID = "Plan ids must be positive whole numbers.";
 /**
  * A checkout from the dashboard (buying plans from the balance), parsed once at the
  * edge: plan ids, the period, the total the member saw (micro-USDT, the wire format of money,
- * converted to bigint here; the server recomputes and compares) and one idempotency key per
- * opening of the confirm dialog.
+ * converted to bigint here; the server recomputes and compares), one idempotency key per
+ * opening of the confirm dialog, and the coupon code applied in it, if any (the total is then the
+ * one after its discount).
  */
 export const purchaseRequestSchema = z.object({
   planIds: z
@@ -26,6 +28,7 @@ export const purchaseRequestSchema = z.object({
     .min(1, "An idempotency key is required.")
     .max(MAX_IDEMPOTENCY_KEY_LENGTH, `The idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`)
     .refine(noControl(), "The idempotency key contains characters that are not allowed."),
+  couponCode: couponCodeField,
 });
 
 /** What the browser sends (money as a micro-USDT string). */

@@ -9,6 +9,9 @@ export type OverviewRange = (typeof overviewRanges)[number];
 
 export type CountAndSum = { count: number; sum: string };
 
+/** Purchases and renewals a coupon code took something off, the discounts (revenue given up) and what they charged. */
+export type CouponFigures = { count: number; givenUp: string; charged: string };
+
 type Windows = { today: CountAndSum; days7: CountAndSum; days30: CountAndSum };
 
 /**
@@ -55,6 +58,8 @@ export type AdminOverview = {
      */
     lifetimeSales: CountAndSum & { plans: number; days30: CountAndSum };
     deposits: MoneyInFigures;
+    /** Coupon redemptions and the revenue given up: the last 30 days and the 30 before. */
+    coupons: { days30: CouponFigures; previous30: CouponFigures };
     /** Balance staff added (positive adjustments): not money paid in, so never in `deposits`. */
     staffCredits: { days30: CountAndSum; previous30: CountAndSum };
     /** Renewals due in the next 7 days that the member's balance does not cover. */

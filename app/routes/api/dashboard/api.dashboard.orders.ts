@@ -16,8 +16,8 @@ export const action = defineAction({
   rateLimit: ({ member }) => ({ key: `order:${member.userId}`, limit: 20, windowSeconds: 15 * 60 }),
   schema: createOrderSchema,
   unexpected: "Failed to create the order",
-  run: async ({ member, input }) => {
-    const { orderId, completion } = await createOrder({ db: getDb(), userId: member.userId, ...input });
+  run: async ({ member, input, clientIp }) => {
+    const { orderId, completion } = await createOrder({ db: getDb(), userId: member.userId, clientIp, ...input });
     return { orderId, paid: completion.status === "paid" };
   },
 });

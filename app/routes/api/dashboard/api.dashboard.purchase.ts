@@ -9,7 +9,8 @@ import { defineAction } from "#server/http/action";
  * The confirm-purchase dialog's call: buys the cart's plans from the member's balance. Rate-limited
  * per member; then the money engine's one transaction decides everything (prices, balance,
  * plans already active). Refusals are 402/409 envelopes carrying the figures the dialog shows
- * (the recomputed total, the current balance, the plans already active).
+ * (the recomputed total, the current balance, the plans already active). A coupon code is priced
+ * by the same transaction; a refused code is answered beside the dialog's code field.
  */
 export const action = defineAction({
   access: "member",
@@ -17,7 +18,8 @@ export const action = defineAction({
   rateLimit: ({ member }) => ({ key: `purchase:${member.userId}`, limit: 20, windowSeconds: 15 * 60 }),
   schema: purchaseRequestSchema,
   unexpected: "Failed to process payment",
-  run: ({ member, input }) => purchaseSubscriptions({ db: getDb(), userId: member.userId, ...input }),
+  run: ({ member, input, clientIp }) =>
+    purchaseSubscriptions({ db: getDb(), userId: member.userId, clientIp, ...input }),
 });
 
 export function loader() {
