@@ -25,6 +25,7 @@ describe("the staff roles given to Better Auth's admin plugin", () => {
       newsletter: ["read", "write"],
       audit: ["read"],
       telegram: ["fix", "channel"],
+      broadcasts: ["send"],
     });
     expect(staffRoles.owner.statements).toMatchObject({ staff: ["read", "write"] });
   });

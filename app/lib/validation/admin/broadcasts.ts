@@ -72,8 +72,13 @@ export const broadcastPreviewSchema = broadcastContentSchema.extend({
   subject: z
     .string()
     .max(BROADCAST_SUBJECT_MAX * 2)
+    .refine(noControl(), broadcastMessages.subjectCharacters)
     .default(""),
-  body: z.string().max(BROADCAST_BODY_MAX, broadcastMessages.bodyTooLong).default(""),
+  body: z
+    .string()
+    .max(BROADCAST_BODY_MAX, broadcastMessages.bodyTooLong)
+    .refine(noControl({ lines: true }), broadcastMessages.bodyCharacters)
+    .default(""),
 });
 export type BroadcastPreviewInput = z.output<typeof broadcastPreviewSchema>;
 
@@ -86,6 +91,7 @@ export const broadcastActionSchema = z.discriminatedUnion("intent", [
     scheduledAt: z
       .string({ message: broadcastMessages.scheduleRequired })
       .min(1, broadcastMessages.scheduleRequired)
+      .refine(noControl(), broadcastMessages.scheduleInvalid)
       .refine((value) => !Number.isNaN(Date.parse(value)), broadcastMessages.scheduleInvalid)
       .transform((value) => new Date(value)),
   }),
