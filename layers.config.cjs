@@ -61,6 +61,8 @@ const PUBLIC_FILES = {
     "reconcile-ledger",
     "purchase-subscriptions",
     "messages",
+    "held-plans",
+    "price-switch",
   ],
   orders: [
     "complete-covered-order",

@@ -106,3 +106,9 @@ export function fromStoredLines(stored: readonly StoredLine[]): PricedLine[] {
     ),
   );
 }
+
+/** What a credit was for, from the lines that got one ("Credit for unused 21 days of VIP Signals"). */
+export function creditNoteOf(lines: readonly { creditNote?: string | null }[] | null | undefined): string | null {
+  const notes = (lines ?? []).flatMap((line) => (line.creditNote ? [line.creditNote] : []));
+  return notes.length > 0 ? notes.join("; ") : null;
+}

@@ -9,7 +9,9 @@ import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
+import { heldPlansColumns, readHeldPlans } from "./held-plans.ts";
 import { purchaseMessages } from "./messages.ts";
+import { priceSwitch } from "./price-switch.ts";
 import { PAYMENT_TYPE_BALANCE, recordPurchase } from "./record-purchase.ts";
 
 /**
@@ -60,7 +62,8 @@ export { PAYMENT_TYPE_BALANCE };
  *  2. replay the stored answer when this idempotency key already succeeded;
  *  3. load the published plans, price each one (its list price from the one pricing module, less
  *     what is taken off it) and compare what that charges with the client's total;
- *  4. refuse plans already active and a short balance;
+ *  4. refuse plans already active or included in an active plan, and a short balance; a plan that
+ *     replaces active ones (an upgrade, a longer period) is credited their unused part;
  *  5. write the subscriptions, one billing row, the notification and the idempotency record
  *     (one statement), then one ledger debit (record-purchase.ts).
  * Steps 1 to 3 are one statement (lockAndRead), step 5 one more: four round trips in all, BEGIN
@@ -111,7 +114,8 @@ export async function purchaseInTransaction({
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
   const state = await lockAndRead(tx, options);
   if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
-  const active = parseJson<number[]>(state.active);
+  const { held, reach } = readHeldPlans({ held: state.held, chats: state.chats, planIds, now });
+  const active = [...new Set(held.map((sub) => sub.planId))].sort((a, b) => a - b);
   const found = parseJson<{ id: number; name: string; price: string }[]>(state.plans).map((plan) => ({
     ...plan,
     price: BigInt(plan.price),
@@ -133,17 +137,20 @@ export async function purchaseInTransaction({
         held: options.held,
       })
     : null;
-  const cart = coupon?.cart ?? options.held ?? priceCart(listLines(plans, period));
+  // The plans it replaces are credited after the code's discount (price-switch.ts).
+  const switched = priceSwitch({
+    cart: coupon?.cart ?? options.held ?? priceCart(listLines(plans, period)),
+    period,
+    held,
+    reach,
+    heldCart: options.held,
+  });
+  if ("refusal" in switched) refuse("CONFLICT", switched.refusal, { activeSubscriptions: active });
+  const { cart, replaced } = switched;
   const total = cart.charged;
 
   if (!options.held && total !== options.totalAmount) {
     refuse("CONFLICT", purchaseMessages.pricesChanged, { required: total.toString(), activeSubscriptions: active });
-  }
-  const already = plans.filter((plan) => active.includes(plan.id));
-  if (already.length > 0) {
-    refuse("CONFLICT", purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)), {
-      activeSubscriptions: active,
-    });
   }
   const balance = BigInt(state.balance);
   if (balance < total) {
@@ -154,8 +161,10 @@ export async function purchaseInTransaction({
     });
   }
 
+  const ended = new Set(replaced.map((sub) => sub.planId));
+  const stillActive = active.filter((id) => !ended.has(id));
   const answer = (newBalance: bigint): PurchaseResult => ({
-    activeSubscriptions: [...active, ...planIds].sort((a, b) => a - b),
+    activeSubscriptions: [...new Set([...stillActive, ...planIds])].sort((a, b) => a - b),
     newBalance: newBalance.toString(),
   });
   const billId = crypto.randomUUID();
@@ -172,6 +181,7 @@ export async function purchaseInTransaction({
       orderId: options.orderId,
       billId,
       renewalCoupon: coupon ? renewalRule(coupon.coupon) : null,
+      replaced: replaced.map((sub) => ({ subscriptionId: sub.subscriptionId, samePlan: sub.planId === sub.byPlanId })),
     },
   });
   if (coupon && cart.discount > 0n)
@@ -184,11 +194,12 @@ function listPlans(plans: { id: number; name: string; price: bigint }[], period:
   return plans.map((plan) => ({ planId: plan.id, name: plan.name, listPrice: priceFor(plan.price, period) }));
 }
 
-type PurchaseState = { balance: string; stored: unknown; active: unknown; plans: unknown };
+type PurchaseState = { balance: string; stored: unknown; held: unknown; chats: unknown; plans: unknown };
 
 /**
  * Locks the member's profile row and reads what the purchase decides on: the stored answer under
- * this idempotency key, the active plans and the published plans asked for.
+ * this idempotency key, the active plans (with what their unused part is worth, and the chats they
+ * and the plans asked for unlock: held-plans.ts) and the published plans asked for.
  *
  * Usually one statement. Its sub-selects read the snapshot taken when the statement began, which
  * misses whatever a transaction that held the lock committed while this one waited for it. Every
@@ -204,8 +215,7 @@ async function lockAndRead(tx: Tx, options: Omit<PurchaseOptions, "db">): Promis
   const state = sql`
       (select response from purchase_requests
         where user_id = ${userId} and idempotency_key = ${idempotencyKey}) as stored,
-      (select coalesce(json_agg(plan_id order by plan_id), '[]'::json) from subscriptions
-        where user_id = ${userId} and status = 'active') as active,
+      ${heldPlansColumns(userId, planIds)},
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price::text)), '[]'::json)
         from pricing where ${inArray(pricing.id, [...planIds])} and published) as plans`;
   const locked = await tx.execute<PurchaseState & { fresh: boolean }>(sql`

@@ -48,9 +48,17 @@ export async function recordPurchase({
     billId?: string;
     /** A code whose rule keeps discounting renewals: the plans it discounted carry it. */
     renewalCoupon?: { couponId: number; renewalsLeft: number | null } | null;
+    /** Active subscriptions this purchase replaces (an upgrade, a longer period): they end at the switch. */
+    replaced?: readonly { subscriptionId: string; samePlan: boolean }[];
   };
 }): Promise<bigint> {
   const { userId, period, cart, now } = order;
+  const replaced = order.replaced ?? [];
+  // The same plan for a longer period: its old row must end before the new one is written (one
+  // active row per plan, checked row by row), and a statement's parts run in no set order.
+  const samePlan = replaced.filter((sub) => sub.samePlan).map((sub) => sub.subscriptionId);
+  if (samePlan.length > 0) await endReplaced(tx, samePlan, now);
+  const otherPlans = replaced.filter((sub) => !sub.samePlan).map((sub) => sub.subscriptionId);
   const plans = cart.lines.map((line) => ({ id: line.planId, name: line.name }));
   const total = cart.charged;
   const lifetime = period === "lifetime";
@@ -102,6 +110,7 @@ export async function recordPurchase({
     notes: number;
     requests: number;
     ledger: number;
+    ended: number;
     after: string | null;
   }>(sql`
     with subs as (
@@ -126,7 +135,7 @@ export async function recordPurchase({
       insert into purchase_requests (user_id, idempotency_key, response)
       values (${userId}, ${order.idempotencyKey}, ${JSON.stringify(order.answer(newBalance))}::jsonb)
       returning 1
-    ), kept_cart as (
+    )${otherPlans.length > 0 ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}, kept_cart as (
       update member_carts
          set plan_ids = array(select kept.plan_id from unnest(plan_ids) with ordinality as kept(plan_id, position)
                                where kept.plan_id <> all(${boughtIds}) order by kept.position),
@@ -137,6 +146,7 @@ export async function recordPurchase({
     select (select count(*)::int from subs) as subscriptions, (select count(*)::int from bill) as bills,
            (select count(*)::int from note) as notes, (select count(*)::int from request) as requests,
            ${charged ? sql`(select count(*)::int from ledger)` : sql`0`} as ledger,
+           ${otherPlans.length > 0 ? sql`(select count(*)::int from ended)` : sql`0`} as ended,
            ${charged ? sql`(select balance::text from balance)` : sql`null`} as after`);
   const counts = written.rows[0]!;
   const { after, ...rows } = counts;
@@ -145,7 +155,8 @@ export async function recordPurchase({
     rows.bills !== 1 ||
     rows.notes !== 1 ||
     rows.requests !== 1 ||
-    rows.ledger !== (charged ? 1 : 0)
+    rows.ledger !== (charged ? 1 : 0) ||
+    rows.ended !== otherPlans.length
   ) {
     throw new Error(
       `purchase: expected ${plans.length} subscriptions and one of each other row, wrote ${JSON.stringify(rows)}`,
@@ -157,4 +168,22 @@ export async function recordPurchase({
     throw new Error(`purchase: the ledger left ${after}, not the ${newBalance} already recorded`);
   }
   return newBalance;
+}
+
+/** Ends replaced subscriptions at the switch; a row no longer active (a race) ends nothing and rolls the purchase back. */
+function endReplacedSql(subscriptionIds: readonly string[], now: Date) {
+  const ids = sql`array[${sql.join(
+    subscriptionIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  return sql`update subscriptions set status = 'cancelled', autorenew = false, updated_at = ${now.toISOString()}::timestamptz
+              where id = any(${ids}) and status = 'active' returning 1`;
+}
+
+async function endReplaced(tx: Tx, subscriptionIds: readonly string[], now: Date) {
+  const ended = await tx.execute(endReplacedSql(subscriptionIds, now));
+  if (ended.rows.length !== subscriptionIds.length)
+    throw new Error(
+      `purchase: expected to end ${subscriptionIds.length} replaced subscriptions, ended ${ended.rows.length}`,
+    );
 }

@@ -1,3 +1,4 @@
+import { switchingToWire } from "~/lib/billing/plan-switch";
 import { readSidebarOpen } from "~/lib/http/cookies";
 import type {
   BillingData,
@@ -9,6 +10,7 @@ import type {
   SubscriptionsData,
   WelcomeData,
 } from "~/lib/view-types/member";
+import { getHeldPlans } from "../billing/held-plans.ts";
 import { listPublishedPlans } from "../content/list-published-plans.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -42,8 +44,14 @@ export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): 
   return orMessage(
     async () => {
       // The kept cart never holds a plan the member already has (getMemberCart leaves them out).
-      const [subscriptions, cart] = await Promise.all([listMemberSubscriptions(options), getMemberCart(options)]);
-      return { plans: await listPublishedPlans({ db: options.db }), subscriptions, cart };
+      const [subscriptions, cart, plans] = await Promise.all([
+        listMemberSubscriptions(options),
+        getMemberCart(options),
+        listPublishedPlans({ db: options.db }),
+      ]);
+      const planIds = plans.map((plan) => plan.id);
+      const switching = switchingToWire(await getHeldPlans({ db: options.db, userId: options.userId, planIds }));
+      return { plans, subscriptions, cart, switching };
     },
     SUBSCRIPTIONS_LOAD_FAILED,
     "subscriptions",

@@ -1,3 +1,4 @@
+import { creditNoteOf } from "~/lib/priced-lines";
 import type { BillingRow, PriceTakenOff, StatementKind } from "~/lib/view-types/member";
 
 /** A statement row before its balance is known, with what orders it: its time, then its sequence. */
@@ -55,6 +56,7 @@ export function takenOffOf(bill: {
   discountAmount: bigint;
   couponCode: string | null;
   creditAmount: bigint;
+  lines?: readonly { creditNote?: string | null }[] | null;
 }): PriceTakenOff | null {
   if (bill.listAmount === null || (bill.discountAmount === 0n && bill.creditAmount === 0n)) return null;
   return {
@@ -62,5 +64,6 @@ export function takenOffOf(bill: {
     discount: bill.discountAmount.toString(),
     couponCode: bill.couponCode,
     credit: bill.creditAmount.toString(),
+    creditNote: creditNoteOf(bill.lines),
   };
 }

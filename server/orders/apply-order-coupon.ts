@@ -9,7 +9,7 @@ import { AppError } from "../lib/errors.ts";
 import { completeCoveredOrder, type CompleteOrderResult } from "./complete-covered-order.ts";
 import { getOrderSettings, priceHoldEnd } from "./get-order-settings.ts";
 import { orderPriceColumns } from "./order-prices.ts";
-import { listOf, pricePlans } from "./price-plans.ts";
+import { creditReplaced, listOf, pricePlans } from "./price-plans.ts";
 
 export const ORDER_GONE = "This order no longer exists.";
 
@@ -59,7 +59,7 @@ export async function applyOrderCoupon(options: {
       const priced = await pricePlans({ db: tx, planIds: locked.planIds, billingPeriod: locked.billingPeriod });
       // A plan withdrawn meanwhile: the order keeps its price and the completion refuses it with its own text.
       if (!priced) return;
-      const cart = couponCode
+      const coded = couponCode
         ? (
             await priceWithCoupon({
               tx,
@@ -71,6 +71,7 @@ export async function applyOrderCoupon(options: {
             })
           ).cart
         : priceCart(priced.lines);
+      const cart = await creditReplaced({ tx, userId, cart: coded, billingPeriod: locked.billingPeriod, now });
       await tx
         .update(orders)
         .set({

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { priceCart } from "~/lib/priced-lines";
 import { isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
+import { getHeldPlans } from "../billing/held-plans.ts";
 import { purchaseMessages } from "../billing/messages.ts";
-import { activePlanIds } from "../billing/purchase-subscriptions.ts";
+import { priceSwitch } from "../billing/price-switch.ts";
 import { checkCouponCode } from "../coupons/check-coupon-code.ts";
 import { priceWithCoupon } from "../coupons/price-with-coupon.ts";
 import type { Db } from "../db/client.ts";
@@ -23,7 +24,8 @@ import { listOf, pricePlans } from "./price-plans.ts";
  * A member has one pending order: a new cart cancels the one before (in the same transaction,
  * under the profile lock that completions take too, so a deposit completing the old order and a
  * new cart replacing it never both win). Refused like a purchase: a plan not published → the
- * purchase's "no longer available", a plan already active → "Already subscribed to: …", a
+ * purchase's "no longer available", a plan already active → "Already subscribed to: …", one an
+ * active plan includes → "Already included in …", a
  * period the pricing module does not know → the purchase form's message (400).
  * After commit the order is completed at once if the balance already covers it.
  */
@@ -57,15 +59,16 @@ export async function createOrder(options: {
       if (!profile) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
       const priced = await pricePlans({ db: tx, planIds, billingPeriod });
       if (!priced) throw new AppError("CONFLICT", purchaseMessages.unavailable);
-      const active = await activePlanIds({ tx, userId });
-      const already = priced.plans.filter((plan) => active.includes(plan.id));
-      if (already.length > 0)
-        throw new AppError("CONFLICT", purchaseMessages.alreadySubscribed(already.map((plan) => plan.name)));
-
-      const cart = couponCode
+      const coded = couponCode
         ? (await priceWithCoupon({ tx, code: couponCode, userId, plans: listOf(priced.lines), billingPeriod, now }))
             .cart
         : priceCart(priced.lines);
+      // Refused like a purchase (already subscribed, already included); a plan it replaces is
+      // credited, and the order holds that credit with its prices.
+      const { held, reach } = await getHeldPlans({ db: tx, userId, planIds, now });
+      const switched = priceSwitch({ cart: coded, period: billingPeriod, held, reach });
+      if ("refusal" in switched) throw new AppError("CONFLICT", switched.refusal);
+      const { cart } = switched;
       const settings = await getOrderSettings({ db: tx });
       await tx
         .update(orders)

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { priceLine, type PricedLine } from "~/lib/priced-lines";
+import { priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
-import type { DbOrTx } from "../db/client.ts";
+import { getHeldPlans } from "../billing/held-plans.ts";
+import { priceSwitch } from "../billing/price-switch.ts";
+import type { DbOrTx, Tx } from "../db/client.ts";
 import { pricing } from "../db/schema.ts";
 
 /**
@@ -35,4 +37,23 @@ export async function pricePlans(options: {
 /** The plans of priced lines at their list prices, to be priced again with a code. */
 export function listOf(lines: readonly PricedLine[]) {
   return lines.map((line) => ({ planId: line.planId, name: line.name, listPrice: line.listPrice }));
+}
+
+/**
+ * A cart priced again for an order, credited for the active plans it replaces as a purchase would
+ * be (price-switch.ts). A cart the purchase would refuse (already subscribed, already included)
+ * is kept as it is: the completion refuses it with its own text.
+ */
+export async function creditReplaced(options: {
+  tx: Tx;
+  userId: string;
+  cart: PricedCart;
+  billingPeriod: BillingPeriod;
+  now: Date;
+}): Promise<PricedCart> {
+  const { tx, userId, cart, billingPeriod, now } = options;
+  const planIds = cart.lines.map((line) => line.planId);
+  const { held, reach } = await getHeldPlans({ db: tx, userId, planIds, now });
+  const switched = priceSwitch({ cart, period: billingPeriod, held, reach });
+  return "refusal" in switched ? cart : switched.cart;
 }

@@ -6,7 +6,7 @@ import { orders } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getOrderSettings, priceHoldEnd } from "./get-order-settings.ts";
 import { orderPriceColumns } from "./order-prices.ts";
-import { listOf, pricePlans } from "./price-plans.ts";
+import { creditReplaced, listOf, pricePlans } from "./price-plans.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -23,7 +23,8 @@ export async function repriceLapsedOrder(options: { tx: Tx; order: OrderRow; now
   if (order.pricesHeldUntil > now && order.lines) return order;
   const priced = await pricePlans({ db: tx, planIds: order.planIds, billingPeriod: order.billingPeriod });
   if (!priced) return order;
-  const cart = (await withCode(tx, order, priced.lines, now)) ?? priceCart(priced.lines);
+  const coded = (await withCode(tx, order, priced.lines, now)) ?? priceCart(priced.lines);
+  const cart = await creditReplaced({ tx, userId: order.userId, cart: coded, billingPeriod: order.billingPeriod, now });
   const changed = cart.charged !== order.totalAmount;
   const [updated] = await tx
     .update(orders)

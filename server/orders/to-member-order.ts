@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { orderReference } from "~/lib/orders";
+import { creditNoteOf } from "~/lib/priced-lines";
 import type { MemberOrder } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, pricing } from "../db/schema.ts";
@@ -32,6 +33,7 @@ export async function toMemberOrders({ db, rows }: { db: DbOrTx; rows: OrderRow[
             discount: row.discountAmount.toString(),
             couponCode: row.couponCode,
             credit: row.creditAmount.toString(),
+            creditNote: creditNoteOf(row.lines),
           },
     createdAt: row.createdAt.toISOString(),
     pricesHeldUntil: row.pricesHeldUntil.toISOString(),

@@ -38,6 +38,7 @@ export function CartItems({
   prices = true,
   onRemove,
   form,
+  notes,
   variant,
   className,
   ...props
@@ -48,13 +49,24 @@ export function CartItems({
   onRemove?: (planId: number) => void;
   /** The form the remove buttons post without scripts (the pricing page's). */
   form?: string;
+  /** A line said under a plan's name (why it cannot be bought: "Already included in All-in-One"). */
+  notes?: Readonly<Record<number, string>>;
 } & VariantProps<typeof cartItemsVariants> &
   React.ComponentProps<"ul">) {
   return (
     <ul data-slot="cart-items" className={cn(cartItemsVariants({ variant }), className)} {...props}>
       {items.map((plan) => (
         <li key={plan.id} data-slot="cart-item" className={cartItemVariants({ variant })}>
-          <span className="min-w-0 truncate font-medium">{plan.name}</span>
+          {notes?.[plan.id] ? (
+            <span className="grid min-w-0">
+              <span className="truncate font-medium">{plan.name}</span>
+              <span data-slot="cart-item-note" className="text-xs text-destructive">
+                {notes[plan.id]}
+              </span>
+            </span>
+          ) : (
+            <span className="min-w-0 truncate font-medium">{plan.name}</span>
+          )}
           {prices ? (
             <span className="ml-auto shrink-0 tabular-nums">
               {formatUsdt(priceFor(BigInt(plan.price), period))}

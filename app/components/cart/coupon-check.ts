@@ -58,7 +58,7 @@ export function priceWithTerms(wire: CouponTermsWire, items: readonly PublicPlan
     const planFits = items.some((plan) => !terms.planIds || terms.planIds.includes(plan.id));
     refusal = planFits ? couponMessages.notForPeriod : couponMessages.notForPlans;
   }
-  return { list: cart.list, discount: cart.discount, charged: cart.charged, refusal };
+  return { list: cart.list, discount: cart.discount, charged: cart.charged, lines: cart.lines, refusal };
 }
 
 export type CouponTools = { checkCoupon: typeof checkCoupon; priceWithTerms: typeof priceWithTerms };

@@ -97,6 +97,8 @@ export function useCartCoupon(items: readonly PublicPlan[], period: BillingPerio
     discount: priced?.discount ?? 0n,
     /** The cart's total after the code, or null without one. */
     total: priced ? priced.charged : null,
+    /** The cart's lines priced with the code (each one's discount), or null without one. */
+    lines: priced ? priced.lines : null,
   };
 }
 

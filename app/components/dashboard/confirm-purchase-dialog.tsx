@@ -2,6 +2,7 @@ import * as React from "react";
 import { useNavigate } from "react-router";
 import { CartItems } from "~/components/cart/cart-items";
 import { CouponDiscountLine, CouponField } from "~/components/cart/coupon-field";
+import { priceCartSwitch, SwitchArithmetic } from "~/components/cart/switch-arithmetic";
 import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { Button } from "~/components/ui/button";
 import {
@@ -13,8 +14,9 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
+import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { formatUsdt } from "~/lib/money";
-import { cartTotal, type BillingPeriod } from "~/lib/pricing";
+import type { BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
@@ -36,12 +38,15 @@ export function ConfirmPurchaseDialog({
   items,
   period,
   onPurchased,
+  switching = NO_SWITCHING,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   items: readonly PublicPlan[];
   period: BillingPeriod;
   onPurchased: () => void;
+  /** The member's active plans: an upgrade is credited their unused part, shown first. */
+  switching?: PlanSwitching;
 }) {
   const { balance, setBalance, openDeposit } = useDashboard();
   const [key, setKey] = React.useState("");
@@ -50,11 +55,15 @@ export function ConfirmPurchaseDialog({
   }, [open]);
 
   const coupon = useCartCoupon(items, period);
-  const list = cartTotal(
-    items.map((p) => BigInt(p.price)),
+  // The code's discount first, then the credit for what an upgrade replaces: as the server charges.
+  const { cart, replaced } = priceCartSwitch({
+    items,
     period,
-  );
-  const total = coupon.total ?? list;
+    switching,
+    coded: coupon.lines,
+    couponCode: coupon.code,
+  });
+  const total = cart.charged;
   // A code refused when it is charged (its last use taken meanwhile) comes off, with why, under the field.
   const codeRefused = (answer: { ok: false; fieldErrors?: Record<string, string> }) => {
     const message = answer.fieldErrors?.couponCode;
@@ -108,6 +117,7 @@ export function ConfirmPurchaseDialog({
           <DialogTitle>Confirm purchase</DialogTitle>
           <DialogDescription>The total is paid from your USDT balance.</DialogDescription>
         </DialogHeader>
+        <SwitchArithmetic cart={cart} replaced={replaced} />
         <CartItems aria-label="Items" variant="boxed" items={items} period={period} />
         {items.length > 0 ? <CouponField id="purchase-coupon" coupon={coupon} disabled={busy || order.busy} /> : null}
         <CouponDiscountLine coupon={coupon} />

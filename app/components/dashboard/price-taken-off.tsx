@@ -16,7 +16,8 @@ export function takenOffLines(takenOff: PriceTakenOff | null): [string, string][
   const lines: [string, string][] = [["List price", formatUsdt(BigInt(takenOff.list), { suffix: true })]];
   if (BigInt(takenOff.discount) > 0n)
     lines.push([`Discount (code ${takenOff.couponCode ?? "—"})`, minusUsdt(takenOff.discount)]);
-  if (BigInt(takenOff.credit) > 0n) lines.push(["Credit for unused time", minusUsdt(takenOff.credit)]);
+  if (BigInt(takenOff.credit) > 0n)
+    lines.push([takenOff.creditNote ?? "Credit for unused time", minusUsdt(takenOff.credit)]);
   return lines;
 }
 

@@ -1,11 +1,13 @@
 import { CheckIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
 import * as React from "react";
 import { CartItems } from "~/components/cart/cart-items";
+import { priceCartSwitch } from "~/components/cart/switch-arithmetic";
 import { useKeepCart } from "~/components/cart/use-keep-cart";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
+import type { PlanSwitching } from "~/lib/billing/plan-switch";
 import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
 import { periodSuffix } from "~/lib/pricing";
@@ -29,10 +31,10 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
           </p>
         }
       >
-        {({ plans, subscriptions, cart }) => (
+        {({ plans, subscriptions, cart, switching }) => (
           <>
             <MemberSubscriptions subscriptions={subscriptions} />
-            <PlanPicker plans={plans} subscriptions={subscriptions} kept={cart} />
+            <PlanPicker plans={plans} subscriptions={subscriptions} kept={cart} switching={switching} />
           </>
         )}
       </SectionContent>
@@ -44,11 +46,13 @@ function PlanPicker({
   plans,
   subscriptions,
   kept,
+  switching,
 }: {
   plans: PublicPlan[];
   subscriptions: MemberSubscription[];
   /** The cart kept with the account: it wins over this tab's, which only fills an account without one. */
   kept: Cart | null;
+  switching: PlanSwitching;
 }) {
   const active = React.useMemo(
     () => subscriptions.filter((s) => s.status === "active").map((s) => s.planId),
@@ -56,7 +60,11 @@ function PlanPicker({
   );
   const cart = usePlanCart(plans, { unavailable: active, initial: kept, keep: useKeepCart() });
   const [confirming, setConfirming] = React.useState(false);
-  const { items, total } = cart;
+  const { items } = cart;
+  // Priced as the purchase charges it: an upgrade less its credit; a plan an active one includes is said.
+  const { cart: priced, blocked } = priceCartSwitch({ items, period: cart.period, switching });
+  const total = priced.charged;
+  const refused = items.some((plan) => blocked[plan.id]);
 
   return (
     <BillingPeriodTabs value={cart.period} onValueChange={cart.setPeriod}>
@@ -65,6 +73,7 @@ function PlanPicker({
           {plans.map((plan) => {
             const subscribed = active.includes(plan.id);
             const inCart = cart.has(plan.id);
+            const included = blocked[plan.id];
             return (
               <li key={plan.id}>
                 <PlanCard
@@ -79,6 +88,11 @@ function PlanPicker({
                       <Button type="button" className="w-full" variant="secondary" disabled>
                         <CheckIcon aria-hidden="true" />
                         Subscribed
+                      </Button>
+                    ) : included && !inCart ? (
+                      <Button type="button" className="w-full" variant="secondary" disabled>
+                        <CheckIcon aria-hidden="true" />
+                        {included.replace("Already included", "Included")}
                       </Button>
                     ) : (
                       <Button
@@ -115,16 +129,23 @@ function PlanPicker({
               items={items}
               period={cart.period}
               prices={false}
+              notes={blocked}
               className="space-y-1 max-xl:sr-only"
             />
           )}
+          {refused ? (
+            // On a phone the item list is hidden: the refusal is said in the bar itself.
+            <p role="alert" data-slot="cart-refusal" className="text-xs text-destructive xl:hidden">
+              {items.map((plan) => blocked[plan.id]).find(Boolean)}
+            </p>
+          ) : null}
           <p className="flex flex-col text-sm xl:flex-row xl:items-baseline xl:justify-between xl:border-t xl:pt-3">
             <span className="text-muted-foreground">{`Total (${items.length} ${items.length === 1 ? "plan" : "plans"})`}</span>{" "}
             <span className="font-semibold tabular-nums" data-slot="cart-total">
               {formatUsdt(total)} <span className="font-normal text-muted-foreground">{periodSuffix[cart.period]}</span>
             </span>
           </p>
-          <Button type="button" disabled={items.length === 0} onClick={() => setConfirming(true)}>
+          <Button type="button" disabled={items.length === 0 || refused} onClick={() => setConfirming(true)}>
             Subscribe
           </Button>
         </aside>
@@ -135,6 +156,7 @@ function PlanPicker({
         items={items}
         period={cart.period}
         onPurchased={cart.empty}
+        switching={switching}
       />
     </BillingPeriodTabs>
   );

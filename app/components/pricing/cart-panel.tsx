@@ -23,6 +23,7 @@ export function CartPanel({
   period,
   total,
   coupon,
+  notes,
   onRemove,
   onNext,
   className,
@@ -33,6 +34,8 @@ export function CartPanel({
   /** Micro-USDT: the sum of the displayed prices. */
   total: bigint;
   coupon: CartCoupon;
+  /** Why a plan cannot be bought ("Already included in All-in-One"): said on its line, and checkout waits. */
+  notes?: Readonly<Record<number, string>>;
   onRemove: (planId: number) => void;
   onNext: () => void;
 } & React.ComponentProps<"aside">) {
@@ -40,6 +43,7 @@ export function CartPanel({
   const titleId = React.useId();
   const listId = React.useId();
   const count = `${items.length} ${items.length === 1 ? "item" : "items"}`;
+  const refusal = items.map((plan) => notes?.[plan.id]).find(Boolean) ?? null;
   return (
     <aside
       data-slot="cart"
@@ -85,6 +89,7 @@ export function CartPanel({
           period={period}
           onRemove={onRemove}
           form={CART_FORM}
+          notes={notes}
           className={cn("max-h-48 overflow-y-auto lg:block lg:max-h-none lg:overflow-visible", !expanded && "hidden")}
         />
       )}
@@ -95,6 +100,12 @@ export function CartPanel({
         </div>
       ) : null}
 
+      {refusal ? (
+        // On a phone the items are folded away: the bar says why checkout waits.
+        <p role="alert" data-slot="cart-refusal" className="text-xs text-destructive lg:hidden">
+          {refusal}
+        </p>
+      ) : null}
       <div className="flex items-center justify-between gap-3 lg:flex-col lg:items-stretch lg:border-t lg:pt-4">
         <p className="flex flex-col lg:flex-row lg:items-baseline lg:justify-between">
           <span className="text-sm text-muted-foreground">Total</span>{" "}
@@ -116,7 +127,7 @@ export function CartPanel({
           formMethod="get"
           formAction="/join/details"
           size="lg"
-          disabled={items.length === 0}
+          disabled={items.length === 0 || refusal !== null}
           onClick={(event) => {
             event.preventDefault();
             onNext();

@@ -28,6 +28,7 @@ export function PricingView({
   initial,
   kept = null,
   owned,
+  included,
   className,
   ...props
 }: {
@@ -38,6 +39,8 @@ export function PricingView({
   kept?: Cart | null;
   /** The plans a signed-in member already has: shown as subscribed, never in the cart. */
   owned?: readonly number[];
+  /** Plans an active plan of the member already includes, with the text saying so. */
+  included?: Readonly<Record<number, string>>;
 } & React.ComponentProps<"div">) {
   // A signed-in member's cart is kept with the account as it changes here, as on the dashboard, so
   // it is still there on another device or after the tab closes. The site layout's loader says
@@ -86,6 +89,7 @@ export function PricingView({
             {plans.map((plan) => {
               const inCart = cart.has(plan.id);
               const subscribed = owned?.includes(plan.id);
+              const inside = included?.[plan.id];
               return (
                 <li key={plan.id}>
                   <PlanCard
@@ -99,6 +103,11 @@ export function PricingView({
                         <Button type="button" className="w-full" variant="secondary" disabled>
                           <CheckIcon aria-hidden="true" />
                           Subscribed
+                        </Button>
+                      ) : inside && !inCart ? (
+                        <Button type="button" className="w-full" variant="secondary" disabled>
+                          <CheckIcon aria-hidden="true" />
+                          {inside.replace("Already included", "Included")}
                         </Button>
                       ) : (
                         <Button
@@ -136,6 +145,7 @@ export function PricingView({
             period={cart.period}
             total={cart.total}
             coupon={coupon}
+            notes={included}
             onRemove={cart.toggle}
             onNext={goToNextStep}
             className="sticky bottom-0 z-30 -mx-4 rounded-none border-x-0 border-b-0 sm:-mx-6 md:ml-12 md:before:absolute md:before:-top-px md:before:right-full md:before:bottom-0 md:before:w-18 md:before:border-t md:before:bg-card lg:top-24 lg:bottom-auto lg:mx-0 lg:border lg:before:hidden"

@@ -1,3 +1,4 @@
+import type { PlanSwitching } from "../billing/plan-switch";
 import type { Cart } from "../cart";
 import type { BillingPeriod } from "../pricing";
 import type { PublicPlan } from "./content";
@@ -91,7 +92,14 @@ export type BillingRow = {
 };
 
 /** A purchase's or renewal's list price and what came off it (micro-USDT strings): list − discount − credit was charged. */
-export type PriceTakenOff = { list: string; discount: string; couponCode: string | null; credit: string };
+export type PriceTakenOff = {
+  list: string;
+  discount: string;
+  couponCode: string | null;
+  credit: string;
+  /** What the credit was for ("Credit for unused 21 days of VIP Signals"), when the lines say. */
+  creditNote?: string | null;
+};
 
 /** A paid purchase's or renewal's receipt, as the member prints it. Money is micro-USDT. */
 export type ReceiptView = {
@@ -119,11 +127,16 @@ export type KnowledgebaseArticle = { id: number; title: string; content: string 
 /** A dashboard section's data, or the section's message when it failed to load. */
 export type SectionData<T> = T | { error: string };
 
-/** `cart`: the one kept with the account (null when the member never had one). */
+/**
+ * `cart`: the one kept with the account (null when the member never had one); `switching`: the
+ * member's active plans with their unused part's worth, and how each plan relates to them
+ * (included in one, or an upgrade of some), so the cart says so before checkout.
+ */
 export type SubscriptionsData = SectionData<{
   plans: PublicPlan[];
   subscriptions: MemberSubscription[];
   cart: Cart | null;
+  switching: PlanSwitching;
 }>;
 export type BillingData = SectionData<{ rows: BillingRow[] }>;
 /** Welcome: the member's active plans, to say what they have and what comes next. */

@@ -2,13 +2,14 @@ import { redirect } from "react-router";
 import { PaymentMethods } from "~/components/pricing/payment-methods";
 import { PricingView } from "~/components/pricing/pricing-view";
 import { LoadError } from "~/components/ui/load-error";
+import { includedNotes, switchingToWire } from "~/lib/billing/plan-switch";
 import { cartFromParam, cartToParam, type Cart } from "~/lib/cart";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { microToDecimal } from "~/lib/money";
 import { MAX_PLANS_PER_PURCHASE } from "~/lib/validation/dashboard/purchase";
 import { pricingCartSchema } from "~/lib/validation/site/pricing-cart";
 import { getMemberSession } from "#server/auth/accounts/session";
-import { activePlanIds } from "#server/billing/purchase-subscriptions";
+import { getHeldPlans } from "#server/billing/held-plans";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
@@ -21,12 +22,13 @@ import type { Route } from "./+types/pricing";
 // asks for that address, so the anonymous page cache may keep it. A signed-in member's page also
 // carries the cart kept with the account; only a request with a cookie can have one, and the
 // page cache never stores those. So does the list of plans the member already has (`owned`): they
-// show as subscribed and never enter the cart.
+// show as subscribed and never enter the cart; plans one of those includes are said so in the cart.
 export const loader = ({ request }: Route.LoaderArgs) => {
   const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
   return loadOrUnavailable({
     load: async () => {
-      const [plans, account] = await Promise.all([listPublishedPlans({ db: getDb() }), memberCart(request)]);
+      const listed = listPublishedPlans({ db: getDb() });
+      const [plans, account] = await Promise.all([listed, memberCart(request, listed)]);
       return { plans, cart, ...account };
     },
     fallback: { plans: [], cart, ...NO_ACCOUNT },
@@ -34,20 +36,24 @@ export const loader = ({ request }: Route.LoaderArgs) => {
   });
 };
 
-const NO_ACCOUNT: { kept: Cart | null; owned: number[] } = { kept: null, owned: [] };
+type Account = { kept: Cart | null; owned: number[]; included: Record<number, string> };
+const NO_ACCOUNT: Account = { kept: null, owned: [], included: {} };
 
-async function memberCart(request: Request): Promise<{ kept: Cart | null; owned: number[] }> {
+async function memberCart(request: Request, listed: Promise<{ id: number }[]>): Promise<Account> {
   if (!request.headers.get("cookie")) return NO_ACCOUNT;
   try {
     // A refreshed session cookie, if any, is sent by the site layout's loader, which reads it too.
     const { member } = await getMemberSession(request);
     if (!member) return NO_ACCOUNT;
     const db = getDb();
-    const [kept, owned] = await Promise.all([
+    const planIds = (await listed).map((plan) => plan.id);
+    const [kept, switching] = await Promise.all([
       getMemberCart({ db, userId: member.userId }),
-      activePlanIds({ tx: db, userId: member.userId }),
+      getHeldPlans({ db, userId: member.userId, planIds }),
     ]);
-    return { kept, owned };
+    // Plans an active plan already includes are said in the cart ("Already included in …").
+    const owned = [...new Set(switching.held.map((held) => held.planId))].sort((a, b) => a - b);
+    return { kept, owned, included: includedNotes(switchingToWire(switching)) };
   } catch (error) {
     // The plans still show, with this tab's cart: as for the header, a session that cannot be read
     // does not fail a public page.
@@ -88,7 +94,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
 ];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, cart, kept, owned } = loaderData;
+  const { plans, cart, kept, owned, included } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
       <header className="mx-auto mb-10 max-w-2xl text-center">
@@ -98,7 +104,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {plans.length > 0 ? (
-        <PricingView plans={plans} initial={cart} kept={kept} owned={owned} />
+        <PricingView plans={plans} initial={cart} kept={kept} owned={owned} included={included} />
       ) : (
         <LoadError className="mx-auto max-w-xl rounded-xl">
           Error loading pricing plans. Please try again later.

@@ -309,11 +309,12 @@ describeEachDatabase("purchaseSubscriptions", (database, kind) => {
       totalAmount: usdt(59),
     });
     expect(one).toMatchObject({ ok: false, code: "CONFLICT", error: "Already subscribed to: Gold" });
+    // The same period again (a longer one is a switch, credited: plan-switch.test.ts).
     const two = await buy({
       userId: member.id,
       planIds: [silver.id, bronze.id, gold.id],
-      billingPeriod: "lifetime",
-      totalAmount: usdt(97 * 12),
+      billingPeriod: "monthly",
+      totalAmount: usdt(97),
     });
     expect(two.error).toBe("Already subscribed to: Silver, Gold");
     expect(two.activeSubscriptions).toEqual([gold.id, silver.id].sort((a, b) => a - b));

@@ -1,0 +1,109 @@
+import { sql, type SQL } from "drizzle-orm";
+import { planReach, unusedCredit, type HeldPlan, type PlanReach } from "~/lib/billing/plan-switch";
+import type { BillingPeriod } from "~/lib/pricing";
+import type { DbOrTx } from "../db/client.ts";
+
+/** A held plan as the statement reads it (json): money and dates as text. */
+type HeldRow = {
+  id: string;
+  planId: number;
+  name: string;
+  period: BillingPeriod;
+  complimentary: boolean;
+  paid: string | null;
+  from: string | null;
+  until: string | null;
+};
+
+/**
+ * Sub-selects (for a statement's select list) reading the member's active subscriptions with what
+ * was paid for each one's current period, and the chats of those plans and of `planIds`:
+ * `held` and `chats` columns, both json.
+ *
+ * What was paid is the list price less the discount of the plan's line on the paid bill that covers
+ * the current period (a purchase's or a renewal's: its period ends at the subscription's next
+ * billing date, or never for lifetime). A credit the member carried into that bill counts as paid:
+ * it was their money. A bill from before lines were kept counts only when it sold that one plan.
+ * No such bill (a complimentary plan, a plan set up by hand): nothing paid, nothing credited.
+ */
+export function heldPlansColumns(userId: string, planIds: readonly number[]): SQL {
+  const asked = sql`array[${sql.join(
+    [...planIds, -1].map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  return sql`
+    (select coalesce(json_agg(json_build_object(
+        'id', s.id, 'planId', s.plan_id, 'name', p.name, 'period', s.billing_period,
+        'complimentary', s.complimentary, 'paid', paid.amount::text, 'from', paid.period_start,
+        'until', s.next_billing_date) order by s.plan_id), '[]'::json)
+       from subscriptions s
+       join pricing p on p.id = s.plan_id
+       left join lateral (
+         select b.period_start,
+                coalesce((select (l->>'listPrice')::bigint - (l->>'discount')::bigint
+                            from jsonb_array_elements(b.lines) l
+                           where (l->>'planId')::int = s.plan_id limit 1),
+                         case when b.lines is null and array_length(b.plan_names, 1) = 1
+                              then b.list_amount - b.discount_amount end) as amount
+           from billing_history b
+          where b.user_id = s.user_id and b.status = 'paid' and b.list_amount is not null
+            and b.period_end is not distinct from s.next_billing_date
+            and (b.lines @> jsonb_build_array(jsonb_build_object('planId', s.plan_id))
+                 or (b.lines is null and p.name = any(b.plan_names)))
+          order by b.issue_date desc
+          limit 1) paid on true
+      where s.user_id = ${userId} and s.status = 'active') as held,
+    (select coalesce(json_object_agg(c.plan_id, c.chats), '{}'::json)
+       from (select plan_id, json_agg(chat_id order by chat_id) as chats
+               from plan_telegram_chats
+              where plan_id = any(${asked})
+                 or plan_id in (select plan_id from subscriptions where user_id = ${userId} and status = 'active')
+              group by plan_id) c) as chats`;
+}
+
+/** A json column as the driver hands it: parsed already (node-postgres, PGlite) or as text. */
+function parseJson<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
+/** The member's active plans (with their unused part's worth at `now`) and the reach of `planIds` over them. */
+export function readHeldPlans(options: { held: unknown; chats: unknown; planIds: readonly number[]; now: Date }): {
+  held: HeldPlan[];
+  reach: PlanReach[];
+} {
+  const rows = parseJson<HeldRow[] | null>(options.held) ?? [];
+  const chats = parseJson<Record<string, number[]> | null>(options.chats) ?? {};
+  const held = rows.map((row): HeldPlan => {
+    const worth = unusedCredit({
+      paid: row.paid === null ? 0n : BigInt(row.paid),
+      periodStart: row.from ? new Date(row.from) : null,
+      periodEnd: row.until ? new Date(row.until) : null,
+      now: options.now,
+    });
+    return {
+      subscriptionId: row.id,
+      planId: row.planId,
+      name: row.name,
+      period: row.period,
+      complimentary: row.complimentary,
+      credit: row.complimentary ? 0n : worth.credit,
+      daysLeft: worth.daysLeft,
+    };
+  });
+  const chatsByPlan = new Map(Object.entries(chats).map(([planId, ids]) => [Number(planId), ids.map(Number)]));
+  return { held, reach: planReach({ planIds: options.planIds, chatsByPlan, held }) };
+}
+
+/** The same, in a statement of its own: for the carts and orders that do not charge yet. */
+export async function getHeldPlans(options: {
+  db: DbOrTx;
+  userId: string;
+  planIds: readonly number[];
+  now?: Date;
+}): Promise<{ held: HeldPlan[]; reach: PlanReach[] }> {
+  const result = await options.db.execute<{ held: unknown; chats: unknown }>(
+    sql`select ${heldPlansColumns(options.userId, options.planIds)}`,
+  );
+  const row = result.rows[0]!;
+  return readHeldPlans({ held: row.held, chats: row.chats, planIds: options.planIds, now: options.now ?? new Date() });
+}
