@@ -8,6 +8,7 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("dashboard", "routes/dashboard/dashboard.tsx"),
   route("dashboard/receipts/:invoiceId", "routes/dashboard/dashboard.receipts.$invoiceId.tsx"),
+  route("dashboard/trial/:planId", "routes/dashboard/dashboard.trial.$planId.tsx"),
   route("api/dashboard/profile", "routes/api/dashboard/api.dashboard.profile.ts"),
   route("api/dashboard/password", "routes/api/dashboard/api.dashboard.password.ts"),
   route("api/dashboard/telegram", "routes/api/dashboard/api.dashboard.telegram.ts"),

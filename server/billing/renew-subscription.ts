@@ -16,6 +16,7 @@ import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
 import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
+import { trialEnding } from "./trial-rules.ts";
 
 /** What one subscription's settlement did; "skipped" = not due any more, or another runner holds it. */
 export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
@@ -64,12 +65,16 @@ export async function renewSubscription({
     // A complimentary plan is never charged, whatever its autorenew says: it lapses on its date.
     // A banned member is never charged again either: their subscription ends at its due date.
     const [owner] = await tx.select({ banned: user.banned }).from(user).where(eq(user.id, sub.userId));
+    // A free trial ends like any subscription; what the member is told says it was a trial.
+    const trial = trialEnding(sub, monthly);
     if (!sub.autorenew || sub.complimentary || owner?.banned === true) {
       await expire(tx, sub.id);
       await enqueueNotification({
         ...base,
-        kind: "subscription_expired",
-        payload: { plan: plan.name, endedOn: isoDate(due) },
+        ...(trial?.ended("autorenew", plan.name, due) ?? {
+          kind: "subscription_expired",
+          payload: { plan: plan.name, endedOn: isoDate(due) },
+        }),
       });
       return "expired";
     }
@@ -79,7 +84,8 @@ export async function renewSubscription({
     const coupon = await renewalDiscount({ tx, subscription: sub, listPrice });
     const cart = renewalCart({ planId: sub.planId, name: plan.name, listPrice }, coupon);
     const amount = cart.charged;
-    const nextDate = nextDueDate(due, sub.billingPeriod, sub.startDate);
+    // A converted trial's paid periods run from the trial's end, so its day of the month anchors them.
+    const nextDate = nextDueDate(due, sub.billingPeriod, sub.trialEndsAt ?? sub.startDate);
     const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${formatDate(due)}`;
     let balance = profile.balance;
     const reference = `renewal:${sub.id}:${due.toISOString()}`;
@@ -112,6 +118,11 @@ export async function renewSubscription({
       } catch (error) {
         if (!isAppError(error) || error.code !== "PAYMENT_REQUIRED") throw error;
         await expire(tx, sub.id);
+        // A trial the balance does not cover simply ends: nothing was owed, so no failed bill.
+        if (trial) {
+          await enqueueNotification({ ...base, ...trial.ended("balance", plan.name, due) });
+          return "expired";
+        }
         await insertBill(tx, {
           ...bill,
           status: "failed",
@@ -151,10 +162,13 @@ export async function renewSubscription({
         now,
       });
     }
-    await tx.update(subscriptions).set({ nextBillingDate: nextDate }).where(eq(subscriptions.id, sub.id));
+    await tx
+      .update(subscriptions)
+      .set({ nextBillingDate: nextDate, ...(trial ? { trialConvertedAt: now } : {}) })
+      .where(eq(subscriptions.id, sub.id));
     await enqueueNotification({
       ...base,
-      kind: "renewal_charged",
+      kind: trial ? "trial_converted" : "renewal_charged",
       payload: {
         plan: plan.name,
         amount: formatUsdt(amount, { suffix: true }),

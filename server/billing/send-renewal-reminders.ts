@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Db } from "../db/client.ts";
@@ -57,6 +57,8 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
         eq(subscriptions.status, "active"),
         eq(subscriptions.autorenew, true),
         ne(subscriptions.billingPeriod, "lifetime"),
+        // A trial's end has reminders of its own (send-trial-reminders.ts).
+        or(isNull(subscriptions.trialEndsAt), isNotNull(subscriptions.trialConvertedAt)),
         gt(subscriptions.nextBillingDate, now),
         lte(subscriptions.nextBillingDate, horizon),
       ),

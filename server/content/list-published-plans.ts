@@ -21,5 +21,6 @@ export async function listPublishedPlans({ db }: { db: DbOrTx }): Promise<Public
     price: p.price.toString(),
     originalPrice: p.originalPrice?.toString() ?? null,
     features: p.features,
+    trialDays: p.trialDays,
   }));
 }

@@ -17,13 +17,16 @@ export async function listMemberSubscriptions(options: { db: DbOrTx; userId: str
       nextBillingDate: subscriptions.nextBillingDate,
       autorenew: subscriptions.autorenew,
       complimentary: subscriptions.complimentary,
+      trialEndsAt: subscriptions.trialEndsAt,
+      trialConvertedAt: subscriptions.trialConvertedAt,
     })
     .from(subscriptions)
     .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.startDate), desc(subscriptions.createdAt));
-  return rows.map((row) => ({
+  return rows.map(({ trialEndsAt, trialConvertedAt, ...row }) => ({
     ...row,
+    trial: trialEndsAt !== null && trialConvertedAt === null,
     startDate: row.startDate.toISOString(),
     nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
   }));

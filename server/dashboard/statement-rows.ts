@@ -28,6 +28,7 @@ export function billingStatementKind(row: {
   if (row.invoiceId.startsWith("CARD-")) return "card";
   if (row.invoiceId.startsWith("ADJ-")) return "adjustment";
   if (row.paymentType === "Complimentary") return "complimentary";
+  if (row.paymentType === "Free trial") return "trial";
   if (row.description?.startsWith("Renewal:")) return "renewal";
   return "purchase";
 }

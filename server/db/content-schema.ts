@@ -40,11 +40,14 @@ export const pricing = pgTable(
     features: jsonb("features").$type<string[]>().notNull().default([]),
     published: boolean("published").notNull().default(false),
     displayOrder: integer("display_order").notNull().default(0),
+    /** Days of free trial a member may start without paying, once per person; 0: none. */
+    trialDays: integer("trial_days").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("pricing_price_positive", sql`${t.price} > 0`),
+    check("pricing_trial_days_range", sql`${t.trialDays} BETWEEN 0 AND 90`),
     check("pricing_original_price_nonneg", sql`${t.originalPrice} IS NULL OR ${t.originalPrice} >= 0`),
     check("pricing_discount_range", sql`${t.discount} BETWEEN 0 AND 100`),
     index("pricing_published_order_idx").on(t.published, t.displayOrder),

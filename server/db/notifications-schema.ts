@@ -15,6 +15,10 @@ export const notificationKinds = [
   "renewal_reminder",
   "price_change_notice",
   "price_change_cancelled",
+  "trial_started",
+  "trial_reminder",
+  "trial_converted",
+  "trial_ended",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -36,6 +36,7 @@ export * from "./ops-schema.ts";
 export * from "./sign-in-devices-schema.ts";
 export * from "./staff-schema.ts";
 export * from "./telegram-schema.ts";
+export * from "./trials-schema.ts";
 export * from "./uploads-schema.ts";
 export * from "./enums.ts";
 export * from "./orders-schema.ts";
@@ -156,6 +157,13 @@ export const subscriptions = pgTable(
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     /** Renewals the code still discounts; null with a code: every renewal. */
     couponRenewalsLeft: integer("coupon_renewals_left"),
+    /**
+     * Set when the subscription began as a free trial: the trial's end, its first due date. Kept
+     * after the trial, so what it was stays known; `trialConvertedAt` is when its first charge
+     * turned it into a paid subscription (null while on trial, or when it ended unpaid).
+     */
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    trialConvertedAt: timestamp("trial_converted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -186,6 +194,10 @@ export const subscriptions = pgTable(
     index("subscriptions_active_start_idx")
       .on(t.userId, t.startDate)
       .where(sql`${t.status} = 'active'`),
+    // The overview's trial figures: trials by when they started.
+    index("subscriptions_trial_start_idx")
+      .on(t.startDate)
+      .where(sql`${t.trialEndsAt} IS NOT NULL`),
     index("subscriptions_paid_recurring_idx")
       .on(t.startDate)
       .where(sql`${t.status} = 'active' AND NOT ${t.complimentary} AND ${t.billingPeriod} <> 'lifetime'`),

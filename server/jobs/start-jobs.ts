@@ -1,6 +1,7 @@
 import { isNull } from "drizzle-orm";
 import { runRecordedReconcile } from "../billing/reconcile-ledger.ts";
 import { sendRenewalReminders } from "../billing/send-renewal-reminders.ts";
+import { sendTrialReminders } from "../billing/send-trial-reminders.ts";
 import { sendPaymentFlagAlerts } from "../card-payments/send-payment-flag-alerts.ts";
 import { getConfig } from "../config.ts";
 import { sendContactAlerts } from "../contact/send-contact-alerts.ts";
@@ -62,7 +63,10 @@ export function startJobs({ database }: { database: Database }) {
     startIntervalJob({
       name: "renewal-reminders",
       everyMs: 15 * 60_000,
-      task: () => sendRenewalReminders({ db }).then((sent) => ({ sent })),
+      task: async () => ({
+        sent: await sendRenewalReminders({ db }),
+        trialsReminded: await sendTrialReminders({ db }),
+      }),
     }),
     // Unpaid orders expire; covered ones a crash left pending are purchased (each once).
     startIntervalJob({ name: "orders", everyMs: 60_000, task: () => expireOrders({ db }) }),

@@ -2,6 +2,7 @@ import { formatDaysIn } from "~/lib/dates";
 import { receiptPath } from "~/lib/receipts";
 import { emailHtml } from "../email/layout.ts";
 import type { NotificationKind } from "./enqueue-notification.ts";
+import { trialTemplates } from "./trial-templates.ts";
 
 export type RenderedMessage = { subject: string; text: string; html: string };
 
@@ -115,6 +116,7 @@ const templates: Record<NotificationKind, Template> = {
       "Nothing changes for you; there is nothing to do.",
     ],
   }),
+  ...trialTemplates,
 };
 
 export function renderNotification(kind: string, payload: Payload, context: Context): RenderedMessage {

@@ -69,7 +69,7 @@ export async function deliverTelegramNotification(options: {
       await db.insert(telegramNotificationDeliveries).values({ notificationId }).onConflictDoNothing();
     }
     await record("sent");
-    if (kind === "purchase_confirmed") await sendAccessLinks({ db, bot, userId });
+    if (kind === "purchase_confirmed" || kind === "trial_started") await sendAccessLinks({ db, bot, userId });
     return "sent";
   } catch (error) {
     const message = (error as Error).message;

@@ -1,5 +1,6 @@
 import { formatDaysIn } from "~/lib/dates";
 import { receiptPath } from "~/lib/receipts";
+import { trialTexts } from "~/lib/trial-messages";
 import type { NotificationKind } from "../db/notifications-schema.ts";
 
 /**
@@ -149,6 +150,16 @@ const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) 
     "✅ The price change is cancelled",
     `The price change we told you about for ${p.plan ?? "your plan"} will not happen. Your renewals stay at ${p.amount ?? "the current price"}${p.period ? ` (${p.period})` : ""}.`,
   ],
+  // The trials' texts are the emails' own (app/lib/trial-messages.ts), the title first.
+  ...(Object.fromEntries(
+    Object.entries(trialTexts).map(([kind, text]) => [
+      kind,
+      (p: Payload) => {
+        const { title, lines } = text(p);
+        return [`🎁 ${title}`, ...lines];
+      },
+    ]),
+  ) as Record<keyof typeof trialTexts, (p: Payload) => string[]>),
 };
 
 /** The Telegram text of an outbox notification; undefined for a kind the bot does not know. */

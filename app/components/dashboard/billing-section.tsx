@@ -25,6 +25,7 @@ const kindName: Record<StatementKind, string> = {
   adjustment: "Adjustment",
   refund: "Refund",
   complimentary: "Complimentary",
+  trial: "Free trial",
   order: "Order",
 };
 

@@ -14,6 +14,7 @@ import { useMemberAction, type ActionAnswer } from "./use-member-action";
  */
 function endLabel(s: MemberSubscription): string {
   if (s.status !== "active") return "Ended on";
+  if (s.trial) return "Trial ends on";
   return s.autorenew && !s.complimentary && s.billingPeriod !== "lifetime" ? "Renews on" : "Ends on";
 }
 
@@ -52,6 +53,11 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
                     {s.complimentary ? (
                       <Badge variant="secondary" className="ml-2">
                         Complimentary
+                      </Badge>
+                    ) : null}
+                    {s.trial ? (
+                      <Badge variant="secondary" className="ml-2">
+                        Free trial
                       </Badge>
                     ) : null}
                   </TableCell>

@@ -5,6 +5,7 @@ import { priceCartSwitch } from "~/components/cart/switch-arithmetic";
 import { useKeepCart } from "~/components/cart/use-keep-cart";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
+import { TrialLink } from "~/components/plans/trial-link";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
 import type { PlanSwitching } from "~/lib/billing/plan-switch";
@@ -95,16 +96,19 @@ function PlanPicker({
                         {included.replace("Already included", "Included")}
                       </Button>
                     ) : (
-                      <Button
-                        type="button"
-                        className="w-full"
-                        variant={inCart ? "outline" : "default"}
-                        aria-pressed={inCart}
-                        onClick={() => cart.toggle(plan.id)}
-                      >
-                        {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
-                        {inCart ? "Remove from cart" : "Add to cart"}
-                      </Button>
+                      <div className="grid gap-2">
+                        <Button
+                          type="button"
+                          className="w-full"
+                          variant={inCart ? "outline" : "default"}
+                          aria-pressed={inCart}
+                          onClick={() => cart.toggle(plan.id)}
+                        >
+                          {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+                          {inCart ? "Remove from cart" : "Add to cart"}
+                        </Button>
+                        <TrialLink plan={plan} />
+                      </div>
                     )
                   }
                 />

@@ -9,6 +9,7 @@ function renewalText(subscription: MemberSubscription): string {
   if (!subscription.nextBillingDate) return "never ends";
   const date = formatDate(subscription.nextBillingDate);
   if (subscription.complimentary) return `complimentary, ends on ${date}`;
+  if (subscription.trial) return `free trial, ends on ${date}`;
   return subscription.autorenew ? `renews on ${date}` : `ends on ${date}`;
 }
 

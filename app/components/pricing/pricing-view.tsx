@@ -4,6 +4,7 @@ import { useNavigate, useRouteLoaderData } from "react-router";
 import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
+import { TrialLink } from "~/components/plans/trial-link";
 import { Button } from "~/components/ui/button";
 import { cartToParam, writeCart, writeCartCoupon, type Cart } from "~/lib/cart";
 import { cn } from "~/lib/utils";
@@ -110,22 +111,25 @@ export function PricingView({
                           {inside.replace("Already included", "Included")}
                         </Button>
                       ) : (
-                        <Button
-                          type="submit"
-                          form={CART_FORM}
-                          name="toggle"
-                          value={plan.id}
-                          className="w-full"
-                          variant={inCart ? "outline" : "default"}
-                          aria-pressed={inCart}
-                          onClick={(event) => {
-                            event.preventDefault();
-                            cart.toggle(plan.id);
-                          }}
-                        >
-                          {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
-                          {inCart ? "Remove from cart" : "Add to cart"}
-                        </Button>
+                        <div className="grid gap-2">
+                          <Button
+                            type="submit"
+                            form={CART_FORM}
+                            name="toggle"
+                            value={plan.id}
+                            className="w-full"
+                            variant={inCart ? "outline" : "default"}
+                            aria-pressed={inCart}
+                            onClick={(event) => {
+                              event.preventDefault();
+                              cart.toggle(plan.id);
+                            }}
+                          >
+                            {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+                            {inCart ? "Remove from cart" : "Add to cart"}
+                          </Button>
+                          <TrialLink plan={plan} />
+                        </div>
                       )
                     }
                   />

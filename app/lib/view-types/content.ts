@@ -17,6 +17,8 @@ export type PublicPlan = {
   /** Struck-through price, micro-USDT. */
   originalPrice: string | null;
   features: string[];
+  /** Days of free trial a member may start once, without paying; 0: none. */
+  trialDays: number;
 };
 
 /** A post as the list and the related-articles block show it (no body). */

@@ -53,6 +53,23 @@ export type MemberSubscription = {
   autorenew: boolean;
   /** Granted by staff: nothing was paid and nothing renews it. */
   complimentary: boolean;
+  /** On a free trial: `nextBillingDate` is when it ends (and converts if the balance covers it). */
+  trial: boolean;
+};
+
+/** A plan's free trial as the member's trial page offers it (server/billing/get-trial-offer.ts). */
+export type TrialOffer = {
+  planId: number;
+  plan: string;
+  days: number;
+  /** When a trial started now would end (ISO). */
+  endsAt: string;
+  /** What it costs afterwards, in words ("$49.00 USDT a month"). */
+  price: string;
+  /** Why this member cannot start it; null: they can. */
+  refusal: string | null;
+  /** The refusal is an unverified email: the page offers to send the link again. */
+  needsEmail: boolean;
 };
 
 /**
@@ -60,7 +77,7 @@ export type MemberSubscription = {
  * (nothing paid), or an order that moved no money (pending, expired or cancelled).
  */
 export type StatementKind =
-  "deposit" | "purchase" | "renewal" | "card" | "adjustment" | "refund" | "complimentary" | "order";
+  "deposit" | "purchase" | "renewal" | "card" | "adjustment" | "refund" | "complimentary" | "trial" | "order";
 
 /** One row of the member's statement. Money is micro-USDT. */
 export type BillingRow = {

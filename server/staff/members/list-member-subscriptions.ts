@@ -18,13 +18,16 @@ export async function listMemberSubscriptions(options: {
       nextBillingDate: subscriptions.nextBillingDate,
       autorenew: subscriptions.autorenew,
       complimentary: subscriptions.complimentary,
+      trialEndsAt: subscriptions.trialEndsAt,
+      trialConvertedAt: subscriptions.trialConvertedAt,
     })
     .from(subscriptions)
     .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
     .where(eq(subscriptions.userId, options.memberId))
     .orderBy(desc(subscriptions.startDate), desc(subscriptions.id));
-  const views = rows.map((r) => ({
+  const views = rows.map(({ trialEndsAt, trialConvertedAt, ...r }) => ({
     ...r,
+    trial: trialEndsAt !== null && trialConvertedAt === null,
     startDate: r.startDate.toISOString(),
     nextBillingDate: r.nextBillingDate?.toISOString() ?? null,
   }));

@@ -47,6 +47,7 @@ export async function listAdminPlans(options: { db: DbOrTx; planId?: number; now
       price: plan.price.toString(),
       originalPrice: plan.originalPrice?.toString() ?? null,
       features: plan.features,
+      trialDays: plan.trialDays,
       telegramChats: chatsOf(plan.id),
       published: plan.published,
       displayOrder: plan.displayOrder,

@@ -19,6 +19,8 @@ export async function setChats({ tx, planId, chatIds }: { tx: Tx; planId: number
   if (chatIds.length > 0) await tx.insert(planTelegramChats).values(chatIds.map((chatId) => ({ planId, chatId })));
 }
 
+const trialText = (days: number) => (days === 0 ? "none" : days === 1 ? "1 day" : `${days} days`);
+
 /** A plan's stable key, from its name: "Gold VIP" → "gold-vip" (a number is added when taken). */
 function slugOf(name: string) {
   return (
@@ -52,6 +54,7 @@ export async function savePlan(options: {
     originalPrice: input.originalPrice,
     discount: input.discount,
     features: input.features,
+    trialDays: input.trialDays,
   };
   return db.transaction(async (tx) => {
     if (options.planId === null) {
@@ -108,6 +111,7 @@ export async function savePlan(options: {
       originalPrice: plan.originalPrice?.toString() ?? null,
       discount: plan.discount,
       features: plan.features,
+      trialDays: plan.trialDays,
       price: plan.price.toString(),
       telegramChats: chatsBefore,
     };
@@ -123,12 +127,16 @@ export async function savePlan(options: {
         : price.mode === "immediate"
           ? `; ${formatUsdt(price.oldPrice, { suffix: true })} → ${formatUsdt(price.newPrice, { suffix: true })} a month at once`
           : "";
+    const trialNote =
+      plan.trialDays === input.trialDays
+        ? ""
+        : `; free trial ${trialText(plan.trialDays)} → ${trialText(input.trialDays)}`;
     await recordAuditEvent({
       tx,
       actor,
       action: price.mode === "scheduled" ? "plan.price_scheduled" : "plan.updated",
       target: { type: "plan", id: String(plan.id) },
-      summary: `${input.name}: saved${priceNote}`,
+      summary: `${input.name}: saved${priceNote}${trialNote}`,
       before,
       after,
       now,

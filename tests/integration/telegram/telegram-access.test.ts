@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { runRenewals } from "#server/billing/renew-subscriptions";
-import { pricing, profiles, subscriptions, telegramChatMembers } from "#server/db/schema";
+import { startTrial } from "#server/billing/start-trial";
+import { pricing, profiles, subscriptions, telegramChatMembers, user } from "#server/db/schema";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { botMessages } from "#server/telegram/messages";
 import { reconcileTelegramAccess, runDailyTelegramReconcile } from "#server/telegram/reconcile-telegram-access";
@@ -165,6 +166,33 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
     api.reset();
     expect(await removeExpiredAccess({ db: db(), bot })).toEqual({ removed: 0, failed: 0 });
     expect(api.callsOf("banChatMember")).toEqual([]);
+  });
+
+  it("lets a free trial in like a paid plan, and removes the member when it ends unpaid, as any expiry", async () => {
+    const m = await verifiedMember();
+    await db().update(user).set({ emailVerified: true }).where(eq(user.id, m.id));
+    await db().update(pricing).set({ trialDays: 7 }).where(eq(pricing.id, plans["vip-signals"]!));
+    const trial = await startTrial({
+      db: db(),
+      userId: m.id,
+      planId: plans["vip-signals"]!,
+      now: new Date(Date.now() - 8 * DAY),
+    });
+    await send(joinRequestUpdate(m.user, { id: VIP_CHAT }));
+    expect(api.chatMemberStatus(VIP_CHAT, m.telegramId)).toBe("member");
+
+    // Its end passed with nothing on the balance: it ends, and the sweep removes the member.
+    await runRenewals({ db: db() });
+    const [ended] = await db().select().from(subscriptions).where(eq(subscriptions.id, trial.subscriptionId));
+    expect(ended!.status).toBe("expired");
+    api.reset();
+    expect(await removeExpiredAccess({ db: db(), bot, subscriptionIds: [trial.subscriptionId] })).toEqual({
+      removed: 1,
+      failed: 0,
+    });
+    expect(api.chatMemberStatus(VIP_CHAT, m.telegramId)).toBe("left");
+    expect(api.messagesTo(m.telegramId)).toEqual([botMessages.removed("VIP Signals", DASHBOARD)]);
+    await db().update(pricing).set({ trialDays: 0 }).where(eq(pricing.id, plans["vip-signals"]!));
   });
 
   it("reconciles: removes members without a subscription, re-sends missing links, records those present, spares admins", async () => {

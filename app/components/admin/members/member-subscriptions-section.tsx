@@ -33,11 +33,14 @@ export function MemberSubscriptionsSection({
                 <span className="text-muted-foreground">{PERIODS[s.billingPeriod]}</span>
                 <Badge variant={s.status === "active" ? "success" : "outline"}>{s.status}</Badge>
                 {s.complimentary ? <Badge variant="secondary">Complimentary</Badge> : null}
+                {s.trial ? <Badge variant="secondary">Free trial</Badge> : null}
               </div>
               <p className="text-muted-foreground">
                 Started {formatDate(s.startDate)}
-                {s.nextBillingDate ? ` · next billing ${formatDate(s.nextBillingDate)}` : ""} · autorenew{" "}
-                {s.autorenew ? "on" : "off"}
+                {s.nextBillingDate
+                  ? ` · ${s.trial ? "trial ends" : "next billing"} ${formatDate(s.nextBillingDate)}`
+                  : ""}{" "}
+                · autorenew {s.autorenew ? "on" : "off"}
               </p>
               {write && s.status === "active" ? (
                 <SubscriptionActions memberId={write.memberId} subscription={s} />

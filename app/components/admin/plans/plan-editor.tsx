@@ -46,6 +46,7 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
       monthlyPrice: plan ? microToDecimal(BigInt(plan.price)) : "",
       originalPrice: plan?.originalPrice ? microToDecimal(BigInt(plan.originalPrice)) : "",
       discount: plan?.discount ?? 0,
+      trialDays: plan?.trialDays ?? 0,
       features: plan?.features ?? [],
       telegramChats: plan?.telegramChats ?? [],
     },
@@ -77,7 +78,7 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
   const save = form.submit(canChangePrices ? planSchema : planTextsSchema, () => {
     if (canChangePrices) {
       const target: Record<string, string | number> = plan ? { intent: "save", planId: plan.id } : { intent: "create" };
-      void submit({ ...values, discount: String(values.discount), ...target });
+      void submit({ ...values, discount: String(values.discount), trialDays: String(values.trialDays), ...target });
     } else {
       const { name, subtitle, badge, icon, features, telegramChats } = values;
       void submit({ name, subtitle, badge, icon, features, telegramChats });
@@ -143,6 +144,14 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
           </FormField>
           <FormField id="plan-original" label="Struck-through price (optional)" error={errors.originalPrice}>
             <Input id="plan-original" inputMode="decimal" {...form.field("originalPrice")} />
+          </FormField>
+          <FormField
+            id="plan-trial-days"
+            label="Free trial (days, 0 = none)"
+            error={errors.trialDays}
+            hint="Each member may try the plan once, without paying; at its end it renews at the monthly price if their balance covers it."
+          >
+            <Input id="plan-trial-days" inputMode="numeric" {...form.field("trialDays")} />
           </FormField>
         </div>
         <dl aria-label="Prices members pay" className="grid gap-1 text-sm sm:grid-cols-3">

@@ -31,6 +31,7 @@ describe("plan editor schema", () => {
       monthlyPrice: 49_500_000n,
       originalPrice: null,
       discount: 0,
+      trialDays: 0,
       telegramChats: [],
       features: ["Signals", "Support"],
     });
@@ -53,6 +54,9 @@ describe("plan editor schema", () => {
     [{ monthlyPrice: "1e3" }, "Monthly price must be a USDT amount such as 49 or 49.99"],
     [{ originalPrice: "abc" }, "Original price must be a USDT amount such as 49 or 49.99"],
     [{ discount: "101" }, "Discount must be a whole number from 0 to 100"],
+    [{ trialDays: "91" }, "Free trial must be a whole number of days from 0 to 90"],
+    [{ trialDays: "-1" }, "Free trial must be a whole number of days from 0 to 90"],
+    [{ trialDays: "2.5" }, "Free trial must be a whole number of days from 0 to 90"],
     [{ discount: "2.5" }, "Discount must be a whole number from 0 to 100"],
     [{ icon: "skull" }, "Choose one of the plan icons"],
     [{ features: ["ok", " "] }, "A feature cannot be empty"],

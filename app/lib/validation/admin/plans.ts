@@ -5,6 +5,9 @@ import { noControl, notAllowedCharacters } from "../fields";
 /** The icons a plan may name (app/components/plans/plan-icon.tsx ships exactly these). */
 export const PLAN_ICONS = ["zap", "bot", "crown", "chart-candlestick", "sparkles", "radio-tower"] as const;
 export const MAX_PLAN_FEATURES = 20;
+/** The longest free trial a plan may offer (the database holds the same bound). */
+export const MAX_TRIAL_DAYS = 90;
+const TRIAL_DAYS_RULE = `Free trial must be a whole number of days from 0 to ${MAX_TRIAL_DAYS}`;
 
 /**
  * A USDT amount typed by a person ("49", "49.99"): converted to micro-USDT once, here, at the
@@ -54,6 +57,12 @@ export const planSchema = z.object({
     .int("Discount must be a whole number from 0 to 100")
     .min(0, "Discount must be a whole number from 0 to 100")
     .max(100, "Discount must be a whole number from 0 to 100")
+    .default(0),
+  trialDays: z.coerce
+    .number({ message: TRIAL_DAYS_RULE })
+    .int(TRIAL_DAYS_RULE)
+    .min(0, TRIAL_DAYS_RULE)
+    .max(MAX_TRIAL_DAYS, TRIAL_DAYS_RULE)
     .default(0),
   telegramChats: z
     .array(

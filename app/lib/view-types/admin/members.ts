@@ -105,6 +105,8 @@ export type MemberSubscriptionView = {
   nextBillingDate: string | null;
   autorenew: boolean;
   complimentary: boolean;
+  /** Began as a free trial and has not been paid for (yet): `nextBillingDate` is the trial's end. */
+  trial: boolean;
 };
 
 export type MemberLedgerRow = {

@@ -16,6 +16,8 @@ export type AdminPlan = {
   price: string;
   originalPrice: string | null;
   features: string[];
+  /** Days of free trial a member may start once; 0: none. */
+  trialDays: number;
   /** The Telegram chats (channel or group ids) a subscription to this plan unlocks. */
   telegramChats: string[];
   published: boolean;

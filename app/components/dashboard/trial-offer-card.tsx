@@ -1,0 +1,58 @@
+import { GiftIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import type { TrialOffer } from "~/lib/view-types/member";
+import { formatDate } from "./format";
+
+/**
+ * A plan's free trial offered to the member: what they get, until when, what it costs after and
+ * how it ends, and the one button that starts it. The button posts a plain form, so a tap works
+ * before the page's scripts have run (or without them); a refusal comes back as this page with
+ * the reason (`refusal`), as does one the offer already knew about.
+ */
+export function TrialOfferCard({ offer, refusal }: { offer: TrialOffer; refusal: string | null }) {
+  const reason = refusal ?? offer.refusal;
+  const days = offer.days === 1 ? "1-day" : `${offer.days}-day`;
+  return (
+    <Card className="w-full max-w-xl" data-slot="trial-offer">
+      <CardHeader>
+        <CardTitle>
+          <h1 className="flex items-center gap-2 text-2xl">
+            <GiftIcon className="size-6 shrink-0 text-primary" aria-hidden="true" />
+            {`Start your ${days} free trial of ${offer.plan}`}
+          </h1>
+        </CardTitle>
+        <CardDescription>No payment now. One free trial per plan per person.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <ul className="grid list-disc gap-2 pl-5">
+          <li>{`Full access to ${offer.plan} at once, as with a paid subscription: your Telegram links come from our bot.`}</li>
+          <li>{`Your trial ends on ${formatDate(offer.endsAt)}. We remind you 3 days and 1 day before.`}</li>
+          <li>{`Then it continues at ${offer.price}, paid from your balance if it covers the price and autorenew is on; otherwise your access simply ends. Nothing is charged without your balance.`}</li>
+        </ul>
+        {reason ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive">
+            {reason}
+          </p>
+        ) : null}
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-3">
+        {reason ? (
+          <Button asChild>
+            <Link to={offer.needsEmail ? "/dashboard" : "/dashboard?section=subscriptions"}>
+              {offer.needsEmail ? "Go to your dashboard" : "See plans and subscribe"}
+            </Link>
+          </Button>
+        ) : (
+          <form method="post" className="contents">
+            <Button type="submit">Start free trial</Button>
+          </form>
+        )}
+        <Button asChild variant="outline">
+          <Link to="/pricing">Back to pricing</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { TrialOffer } from "~/lib/view-types/member";
+import type { DbOrTx } from "../db/client.ts";
+import { pricing, profiles, subscriptions, trialClaims, user } from "../db/schema.ts";
+import { TRIAL_MESSAGES, trialEnd, trialIdentities, trialPriceText } from "./trial-rules.ts";
+
+/**
+ * A plan's free trial as the member's trial page offers it: the plan, its days, when it would
+ * end and what it costs afterwards, and — read without changing anything — why this member
+ * cannot start it, in the words startTrial would refuse with. Null for a plan without a trial.
+ */
+export async function getTrialOffer(options: {
+  db: DbOrTx;
+  userId: string;
+  planId: number;
+  now?: Date;
+}): Promise<TrialOffer | null> {
+  const { db, userId, planId, now = new Date() } = options;
+  const [plan] = await db
+    .select({ id: pricing.id, name: pricing.name, price: pricing.price, trialDays: pricing.trialDays })
+    .from(pricing)
+    .where(and(eq(pricing.id, planId), eq(pricing.published, true)));
+  if (!plan || plan.trialDays <= 0) return null;
+  const [account] = await db
+    .select({
+      email: user.email,
+      emailVerified: user.emailVerified,
+      banned: user.banned,
+      telegramUserId: profiles.telegramUserId,
+      telegramVerified: profiles.telegramVerified,
+    })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  const offer = {
+    planId: plan.id,
+    plan: plan.name,
+    days: plan.trialDays,
+    endsAt: trialEnd(now, plan.trialDays).toISOString(),
+    price: trialPriceText(plan.price),
+  };
+  if (!account) return { ...offer, refusal: "Your account was not found.", needsEmail: false };
+  if (account.banned === true) return { ...offer, refusal: TRIAL_MESSAGES.banned, needsEmail: false };
+  if (!account.emailVerified) return { ...offer, refusal: TRIAL_MESSAGES.verifyEmail, needsEmail: true };
+  const had = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, planId)));
+  const refusal = had.some((s) => s.status === "active")
+    ? TRIAL_MESSAGES.active(plan.name)
+    : had.length > 0
+      ? TRIAL_MESSAGES.hadPlan(plan.name)
+      : null;
+  if (refusal) return { ...offer, refusal, needsEmail: false };
+  const identities = trialIdentities({
+    userId,
+    email: account.email,
+    telegramUserId: account.telegramVerified ? account.telegramUserId : null,
+  });
+  const [claimed] = await db
+    .select({ identity: trialClaims.identity })
+    .from(trialClaims)
+    .where(and(eq(trialClaims.planId, planId), inArray(trialClaims.identity, identities)))
+    .limit(1);
+  return { ...offer, refusal: claimed ? TRIAL_MESSAGES.used(plan.name) : null, needsEmail: false };
+}

@@ -1,0 +1,56 @@
+import crypto from "node:crypto";
+import { formatUsdt } from "~/lib/money";
+import { priceFor } from "~/lib/pricing";
+import { isoDate } from "./messages.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The refusals a member reads when a trial cannot start: each says why and what to do instead. */
+export const TRIAL_MESSAGES = {
+  noTrial: "This plan has no free trial.",
+  verifyEmail:
+    "Verify your email address to start a free trial: use the link we emailed you, or send a new one from your dashboard.",
+  active: (plan: string) => `You already have ${plan}.`,
+  hadPlan: (plan: string) =>
+    `You have had ${plan} before, so its free trial is not available. Subscribe to get it again.`,
+  used: (plan: string) =>
+    `The free trial of ${plan} has already been used by this account, email or Telegram account. Subscribe to get it.`,
+  banned: "This account cannot start a free trial.",
+} as const;
+
+/** A trial's end: its days after it starts, to the minute it started. */
+export function trialEnd(start: Date, days: number): Date {
+  return new Date(start.getTime() + days * DAY_MS);
+}
+
+/**
+ * The identities a trial is claimed under (trial_claims): the account, and the verified email
+ * and Telegram account as digests, so the same person on a second account meets the first claim.
+ */
+export function trialIdentities(who: { userId: string; email: string; telegramUserId: bigint | null }): string[] {
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+  return [
+    `user:${who.userId}`,
+    `email:${digest(who.email.trim().toLowerCase())}`,
+    ...(who.telegramUserId === null ? [] : [`telegram:${digest(who.telegramUserId.toString())}`]),
+  ];
+}
+
+/** What a trial turns into at its end: the plan's monthly price, as every message about it states it. */
+export function trialPriceText(monthly: bigint): string {
+  return `${formatUsdt(priceFor(monthly, "monthly"), { suffix: true })} a month`;
+}
+
+/**
+ * A subscription reaching the end of its free trial (the renewal job's due date is the trial's
+ * end), or null for any other due date: what the member is told when it ends unconverted.
+ */
+export function trialEnding(sub: { trialEndsAt: Date | null; trialConvertedAt: Date | null }, monthly: bigint) {
+  if (sub.trialEndsAt === null || sub.trialConvertedAt !== null) return null;
+  return {
+    ended: (reason: "autorenew" | "balance", plan: string, endedOn: Date) => ({
+      kind: "trial_ended" as const,
+      payload: { plan, endedOn: isoDate(endedOn), price: trialPriceText(monthly), reason },
+    }),
+  };
+}

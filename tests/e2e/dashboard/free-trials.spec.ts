@@ -1,0 +1,121 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { eq, like } from "drizzle-orm";
+import { answered } from "../support/answered";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { holdScripts, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
+import { markEmailVerified, signInNewMember, waitForHydration } from "../support/member";
+import { card } from "../support/pricing";
+import { signUpStaff } from "../support/staff";
+
+type App = Parameters<typeof signInNewMember>[0] & {
+  testing: { schema: typeof import("../../../server/db/schema.ts") };
+};
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+
+/** A published plan of its own (taken off sale after each test), with `trialDays` of free trial. */
+async function trialPlan(app: App, trialDays: number) {
+  const { pricing } = app.testing.schema;
+  const tag = crypto.randomBytes(3).toString("hex");
+  const [plan] = await app.testing
+    .getDatabase()
+    .db.insert(pricing)
+    .values({
+      planId: `trial-${tag}`,
+      name: `Trial ${tag}`,
+      price: 29_000_000n,
+      published: true,
+      displayOrder: 99,
+      trialDays,
+      features: ["Daily signals"],
+    })
+    .returning();
+  return plan!;
+}
+
+test.describe("free trials", () => {
+  test.afterEach(async ({ app }) => {
+    const { testing } = app as App;
+    const { pricing } = testing.schema;
+    await testing.getDatabase().db.update(pricing).set({ published: false }).where(like(pricing.planId, "trial-%"));
+  });
+
+  test("an owner sets a plan's trial days, and /pricing offers the trial", async ({ page, app, context }) => {
+    const testApp = app as App;
+    const plan = await trialPlan(testApp, 0);
+    await signUpStaff(app, context, "owner");
+    await page.goto(`/admin/plans/${plan.id}`);
+    await waitForHydration(page);
+    await page.getByLabel("Free trial (days, 0 = none)").fill("7");
+    await answered(page, () => page.getByRole("button", { name: "Save plan" }).click());
+    await expect(toast(page, "Plan saved")).toBeVisible();
+    const { pricing } = testApp.testing.schema;
+    const [saved] = await testApp.testing
+      .getDatabase()
+      .db.select({ trialDays: pricing.trialDays })
+      .from(pricing)
+      .where(eq(pricing.id, plan.id));
+    expect(saved!.trialDays).toBe(7);
+    await page.reload();
+    await expect(page.getByLabel("Free trial (days, 0 = none)")).toHaveValue("7");
+    await expect(page.getByText(`${plan.name}: saved; free trial none → 7 days`)).toBeVisible();
+
+    await page.goto("/pricing");
+    await expect(
+      card(page, plan.name).getByRole("link", { name: `Start 7-day free trial of ${plan.name}` }),
+    ).toBeVisible();
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
+
+    test("a member starts a trial from /pricing with one early tap, and it shows as a trial", async ({
+      page,
+      app,
+      context,
+    }) => {
+      test.setTimeout(120_000);
+      const testApp = app as App;
+      const plan = await trialPlan(testApp, 5);
+      const member = await signInNewMember(testApp, context);
+      await markEmailVerified(testApp, member.userId);
+
+      await page.goto("/pricing");
+      await card(page, plan.name)
+        .getByRole("link", { name: `Start 5-day free trial of ${plan.name}` })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/dashboard/trial/${plan.id}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Start your 5-day free trial of ${plan.name}`);
+      await expect(page.getByText("Then it continues at $29.00 USDT a month")).toBeVisible();
+      await expectAccessible(page, "trial offer");
+
+      // The button is tapped before the page's scripts have run: the plain form posts it anyway.
+      await holdScripts(page);
+      await openBeforeScripts(page, `/dashboard/trial/${plan.id}`);
+      await tapBeforeScripts(page.getByRole("button", { name: "Start free trial" }));
+      await expect(page).toHaveURL(/\/dashboard\?section=subscriptions$/);
+      const row = page.locator('[data-slot="member-subscription"]').filter({ hasText: plan.name });
+      await expect(row.getByText("Free trial", { exact: true })).toBeVisible();
+      await expect(row.getByText("Active")).toBeVisible();
+      // On a phone the end date's cell names itself (its `data-label`, shown before the date).
+      await expect(row.locator('[data-column="end"]')).toHaveAttribute("data-label", "Trial ends on");
+      await expect(toast(page, `Your free trial of ${plan.name} has started`)).toBeVisible();
+
+      // A second try is refused, and says why.
+      await page.goto(`/dashboard/trial/${plan.id}`);
+      await expect(page.getByRole("alert")).toHaveText(`You already have ${plan.name}.`);
+      await expect(page.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+    });
+
+    test("a member whose email is not verified is told to verify it first", async ({ page, app, context }) => {
+      const testApp = app as App;
+      const plan = await trialPlan(testApp, 3);
+      await signInNewMember(testApp, context);
+      await page.goto(`/dashboard/trial/${plan.id}`);
+      await expect(page.getByRole("alert")).toContainText("Verify your email address to start a free trial");
+      await expect(page.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+    });
+  });
+});
