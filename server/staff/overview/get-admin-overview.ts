@@ -12,6 +12,7 @@ import { getMemberFigures } from "./get-member-figures.ts";
 import { getMrr } from "./get-mrr.ts";
 import { getPastMrr } from "./get-past-mrr.ts";
 import { getRenewalsAtRisk } from "./get-renewals-at-risk.ts";
+import { getTrialFigures } from "./get-trial-figures.ts";
 import { overviewWindow } from "./overview-window.ts";
 
 /**
@@ -44,7 +45,7 @@ export async function getAdminOverview(options: {
 }
 
 async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWindow>) {
-  const [mrr, mrr30dAgo, lifetime, money, atRisk, churn30d, churnPrevious30d, coupons] = await Promise.all([
+  const [mrr, mrr30dAgo, lifetime, money, atRisk, churn30d, churnPrevious30d, coupons, trials] = await Promise.all([
     getMrr({ db }),
     getPastMrr({ db, at: window.days30 }),
     getLifetimeSales({ db, since: window.days30 }),
@@ -53,6 +54,7 @@ async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWin
     getChurn({ db, from: window.days30, to: window.now }),
     getChurn({ db, from: window.days60, to: window.days30 }),
     getCouponFigures({ db, window }),
+    getTrialFigures({ db, window }),
   ]);
   const { since, ...lifetimeSales } = lifetime;
   return {
@@ -66,6 +68,7 @@ async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWin
     churn30d,
     churnPrevious30d,
     coupons,
+    trials,
   };
 }
 

@@ -23,10 +23,13 @@ export async function getChurn(options: { db: DbOrTx; from: string; to: string }
              (count(*) filter (where start_date <= ${from}::timestamptz)
               + (select count(*) from subscriptions
                  where status = 'active' and not complimentary and billing_period <> 'lifetime'
-                   and start_date <= ${from}::timestamptz))::int as active_at_start
+                   and start_date <= ${from}::timestamptz
+                   and (trial_ends_at is null or trial_converted_at <= ${from}::timestamptz)))::int as active_at_start
       from subscriptions
       where status <> 'active' and updated_at > ${from}::timestamptz
         and billing_period in ('monthly', 'quarterly') and not complimentary
+        -- A trial that ended unpaid was never a paying subscription, so it is not churn.
+        and (trial_ends_at is null or trial_converted_at is not null)
     `)
   ).rows;
   return { ended: row!.ended, activeAtStart: row!.active_at_start };

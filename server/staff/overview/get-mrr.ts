@@ -27,6 +27,8 @@ export async function getMrr(options: { db: DbOrTx }): Promise<{ mrr: bigint; su
         select s.billing_period, ${periodPriceSql(monthly)} as amount
         from subscriptions s join pricing p on p.id = s.plan_id
         where s.status = 'active' and s.billing_period <> 'lifetime' and not s.complimentary
+          -- A free trial brings no money until its first charge.
+          and (s.trial_ends_at is null or s.trial_converted_at is not null)
       ) priced
     `)
   ).rows;

@@ -31,11 +31,14 @@ export async function getPastMrr(options: { db: DbOrTx; at: string }): Promise<b
         select plan_id, billing_period from subscriptions
         where status = 'active' and not complimentary and billing_period <> 'lifetime'
           and start_date <= ${at}::timestamptz
+          -- A free trial counts from its first charge.
+          and (trial_ends_at is null or trial_converted_at <= ${at}::timestamptz)
         union all
         select plan_id, billing_period from subscriptions
         where status <> 'active' and updated_at > ${at}::timestamptz
           and billing_period in ('monthly', 'quarterly') and not complimentary
           and start_date <= ${at}::timestamptz
+          and (trial_ends_at is null or trial_converted_at <= ${at}::timestamptz)
       )
       select coalesce(sum(amount) filter (where billing_period = 'monthly'), 0)::text as monthly,
              coalesce(sum(amount) filter (where billing_period = 'quarterly'), 0)::text as quarterly

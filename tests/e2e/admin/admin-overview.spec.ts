@@ -65,6 +65,10 @@ test.describe("the back office's overview", () => {
     const credits = figure(page, "Staff credits, 30 days");
     await expect(credits).toContainText(usdt(money.staffCredits.days30.sum));
     await expect(credits).toContainText("Not deposits");
+    const trials = figure(page, "Trial conversions, 30 days");
+    await expect(trials).toContainText(String(money.trials.days30.converted));
+    await expect(trials).toContainText(`${money.trials.days30.started} started`);
+    await expect(trials).toContainText(`${money.trials.onTrialNow} on trial now`);
     await expect(figure(page, "Renewals at risk")).toContainText(
       `${plural(money.renewalsAtRisk.members, "member")} · ${usdt(money.renewalsAtRisk.shortfall)} short`,
     );

@@ -13,6 +13,8 @@ export const definitions = {
     "Balance staff added to members' accounts by hand in the last 30 days (credits on the member page or the ops command), compared with the 30 days before. Nobody paid this money: it is not a deposit and not revenue.",
   coupons:
     "Purchases and renewals a coupon code took something off in the last 30 days, and the revenue given up: the sum of their discounts (list price − amount charged), from the paid billing rows that move with the ledger; compared with the 30 days before.",
+  trials:
+    "Free trials whose end fell in the last 30 days and were converted: charged their first month from the balance (the renewal rows they wrote with their ledger debits, summed as charged), compared with the 30 days before. Also: trials started in the 30 days, the share of ended trials that converted, and trials running now.",
   lifetimeSales:
     "All-time checkouts of lifetime plans and the money they took, from their ledger debits; the change is what the last 30 days added. Complimentary grants are not sales; refunds are not deducted.",
   renewalsAtRisk:

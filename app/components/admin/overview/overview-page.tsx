@@ -12,6 +12,12 @@ import { OverviewCharts } from "./overview-charts";
 const count = (n: number) => n.toLocaleString("en-US");
 const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
 
+/** Of the trials that ended in the period, the share that converted: "40.0%", or "—" when none ended. */
+function conversionRate(t: { converted: number; endedUnpaid: number }) {
+  const ended = t.converted + t.endedUnpaid;
+  return ended === 0 ? "—" : `${((t.converted / ended) * 100).toFixed(1)}%`;
+}
+
 /** The back office's first page: figures by what the role may see, then the charts. */
 export function OverviewPage({ overview }: { overview: AdminOverview }) {
   const { money, content, signUps } = overview;
@@ -73,6 +79,13 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
             change={moneyChange(money.coupons.days30.givenUp, money.coupons.previous30.givenUp, BEFORE)}
             detail={`Given up in ${plural(money.coupons.days30.count, "redemption")} · ${usdt(money.coupons.days30.charged)} charged after discount`}
             definition={definitions.coupons}
+          />
+          <Figure
+            label="Trial conversions, 30 days"
+            value={count(money.trials.days30.converted)}
+            change={countChange(money.trials.days30.converted, money.trials.previous30.converted, BEFORE)}
+            detail={`${count(money.trials.days30.started)} started · ${conversionRate(money.trials.days30)} of ${count(money.trials.days30.converted + money.trials.days30.endedUnpaid)} ended converted · ${usdt(money.trials.days30.charged)} charged · ${count(money.trials.onTrialNow)} on trial now`}
+            definition={definitions.trials}
           />
           <Figure
             label="Lifetime sales"

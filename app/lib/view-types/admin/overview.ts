@@ -12,6 +12,12 @@ export type CountAndSum = { count: number; sum: string };
 /** Purchases and renewals a coupon code took something off, the discounts (revenue given up) and what they charged. */
 export type CouponFigures = { count: number; givenUp: string; charged: string };
 
+/**
+ * Free trials in a period: started in it; whose end fell in it and converted (first charge) or
+ * ended unpaid; and what the conversions charged (micro-USDT).
+ */
+export type TrialFigures = { started: number; converted: number; endedUnpaid: number; charged: string };
+
 type Windows = { today: CountAndSum; days7: CountAndSum; days30: CountAndSum };
 
 /**
@@ -60,6 +66,8 @@ export type AdminOverview = {
     deposits: MoneyInFigures;
     /** Coupon redemptions and the revenue given up: the last 30 days and the 30 before. */
     coupons: { days30: CouponFigures; previous30: CouponFigures };
+    /** Free trials: the last 30 days and the 30 before, and how many run now. */
+    trials: { days30: TrialFigures; previous30: TrialFigures; onTrialNow: number };
     /** Balance staff added (positive adjustments): not money paid in, so never in `deposits`. */
     staffCredits: { days30: CountAndSum; previous30: CountAndSum };
     /** Renewals due in the next 7 days that the member's balance does not cover. */
