@@ -34,6 +34,7 @@ const DOMAIN_ORDER = [
   "newsletter",
   "contact",
   "dashboard", // the member dashboard's own reads and writes, composed of the above
+  "portal", // the member portal inside Telegram: signed init data, its sessions, linking an account
   "staff", // the back office: one folder per section (server/staff/<section>/), shared files at its root
 ];
 
@@ -82,6 +83,14 @@ const PUBLIC_FILES = {
   newsletter: ["delivery-limits"],
   // The inbox shows where a message's staff alert is, against the alerts' retry limit.
   contact: ["send-contact-alerts"],
+  // The Telegram portal shows what the dashboard shows, read by the dashboard's own functions.
+  dashboard: [
+    "get-member-profile",
+    "list-member-subscriptions",
+    "list-billing-history",
+    "get-deposit-wallet",
+    "set-subscription-autorenew",
+  ],
 };
 const PUBLIC = `^server/(${Object.entries(PUBLIC_FILES)
   .map(([folder, files]) => `${folder}/(${files.join("|")})`)

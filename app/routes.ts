@@ -42,6 +42,17 @@ export default [
   route("api/dashboard/data-export", "routes/api/dashboard/api.dashboard.data-export.ts"),
   route("api/dashboard/delete-account", "routes/api/dashboard/api.dashboard.delete-account.ts"),
   route("api/session", "routes/api/api.session.ts"),
+  // The member portal inside Telegram: its page (framed only by Telegram), the exchange of
+  // Telegram's signed init data for a portal token, what it shows, and what it changes.
+  route("tg", "routes/portal/tg.ts"),
+  route("api/portal/session", "routes/api/portal/api.portal.session.ts"),
+  route("api/portal/view", "routes/api/portal/api.portal.view.ts"),
+  route("api/portal/purchase", "routes/api/portal/api.portal.purchase.ts"),
+  route("api/portal/orders", "routes/api/portal/api.portal.orders.ts"),
+  route("api/portal/orders/cancel", "routes/api/portal/api.portal.orders.cancel.ts"),
+  route("api/portal/autorenew", "routes/api/portal/api.portal.autorenew.ts"),
+  route("api/portal/links", "routes/api/portal/api.portal.links.ts"),
+  route("api/portal/card-checkout", "routes/api/portal/api.portal.card-checkout.ts"),
   route("api/coupons/check", "routes/api/api.coupons.check.ts"),
   // The back office's image upload: staff only, like /admin.
   route("api/admin/images", "routes/api/admin/api.admin.images.ts"),

@@ -207,7 +207,8 @@ async function main() {
     const { pages, article } = await routesFromSitemap(url);
     const routes = [...pages, ...ACCOUNT_PAGES, article];
     console.log(`bench pages: production build on ${url}, Node ${process.version}, ${os.cpus().length} cores`);
-    if (parts.has("weight")) await runWeights(url, routes);
+    // The Telegram portal's page too: its one script must stay under 100 KB (it loads no React).
+    if (parts.has("weight")) await runWeights(url, [...routes, "/tg"]);
     let browserOk = true;
     if (parts.has("browser")) {
       const scored = ["/", "/pricing", article];

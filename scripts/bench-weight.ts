@@ -12,8 +12,9 @@ function firstLoadAssets(html: string) {
   const css = new Set<string>();
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
   for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    // Module scripts, and the classic deferred one of the Telegram portal (/tg), which loads no React.
     const src = attr(tag, "src");
-    if (src && /\btype="module"/.test(tag)) js.add(src);
+    if (src) js.add(src);
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
     const rel = attr(tag, "rel");

@@ -15,7 +15,10 @@ const usage = `Usage: npm run ops -- <command> [options]
   reconcile          (balance = sum of ledger for every member; exit code 2 on a difference)
   rescan   --from <ISO date-time> | --block <block number>
   renewals --run-now
-  telegram-reconcile`;
+  telegram-reconcile
+  portal-link --telegram-id <number> [--first-name <name>] [--username <name>]
+                     (prints the Telegram portal's address with init data signed by TELEGRAM_BOT_TOKEN,
+                      to open the portal in a desktop browser as that Telegram account; one use, 10 minutes)`;
 
 type Call = { method: "GET" | "POST"; path: string; body?: Record<string, unknown> };
 
@@ -142,6 +145,7 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  if (process.argv[2] === "portal-link") return printPortalLink(config, process.argv.slice(3));
   const call = buildCall(process.argv.slice(2));
   const remote = process.env.OPS_URL ?? (config.databaseUrl ? undefined : readServerInfo(config.dataDir)?.url);
   let result;
@@ -157,6 +161,29 @@ async function main() {
   console.log(JSON.stringify(result, null, 2));
   // Lets cron or a monitor tell "ran and found a difference" from "ran, all well" (0) and "failed" (1).
   if (call.path === "/api/ops/reconcile" && result.consistent === false) process.exitCode = 2;
+}
+
+/** Signs init data here with the bot's token: no server or database is involved. */
+async function printPortalLink(config: ReturnType<typeof getConfig>, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { "telegram-id": { type: "string" }, "first-name": { type: "string" }, username: { type: "string" } },
+    strict: true,
+  });
+  const token = config.telegram.token ?? fail("Error: TELEGRAM_BOT_TOKEN is not set: the link is signed with it.");
+  const id = values["telegram-id"] ?? fail(`Error: missing --telegram-id.\n${usage}`);
+  if (!/^[1-9]\d{0,15}$/.test(id)) fail(`Error: invalid --telegram-id "${id}": use a Telegram user id`);
+  const { signPortalLink } = await import("../server/portal/sign-portal-link.ts");
+  const { getPublicOrigin } = await import("../server/config.ts");
+  console.log(
+    signPortalLink({
+      siteUrl: getPublicOrigin(),
+      botToken: token,
+      telegramUserId: Number(id),
+      firstName: values["first-name"] ?? "Member",
+      username: values.username,
+    }),
+  );
 }
 
 function readTokenFile(dataDir: string) {

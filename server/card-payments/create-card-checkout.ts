@@ -24,6 +24,11 @@ export async function createCardCheckout(options: {
   brandName: string;
   /** The site's origin, where Stripe sends the member back. */
   origin: string;
+  /**
+   * Where Stripe sends the member back instead of the dashboard: the Telegram portal's chat with
+   * the bot (the portal is still open there and shows the payment once back).
+   */
+  returnUrl?: string;
   payment: CardCheckoutPayment;
 }): Promise<{ url: string; sessionId: string; cents: number }> {
   const { db, stripe, memberId, payment } = options;
@@ -53,8 +58,8 @@ export async function createCardCheckout(options: {
       customer_email: options.email,
       metadata,
       payment_intent_data: { metadata },
-      success_url: `${options.origin}/dashboard?card=paid`,
-      cancel_url: `${options.origin}/dashboard?card=cancelled`,
+      success_url: options.returnUrl ?? `${options.origin}/dashboard?card=paid`,
+      cancel_url: options.returnUrl ?? `${options.origin}/dashboard?card=cancelled`,
     });
   } catch (error) {
     getLogger().error({ err: (error as Error).message, member: memberId }, "stripe: checkout session not created");

@@ -73,3 +73,24 @@ export const telegramNotificationDeliveries = pgTable("telegram_notification_del
     .references(() => notifications.id, { onDelete: "cascade" }),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The member portal inside Telegram: each row is one exchange of Telegram's signed init data for
+ * a short-lived portal token. The token is kept only as its SHA-256 (`tokenHash`); the init
+ * data's own signature (`initDataHash`) is unique, so the same init data is never exchanged twice
+ * (a copied launch URL replayed later gets nothing). The Telegram account is the one the signed
+ * data names; which member it is follows the profile's verified Telegram id at every request.
+ */
+export const telegramPortalSessions = pgTable(
+  "telegram_portal_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    initDataHash: text("init_data_hash").notNull().unique(),
+    telegramUserId: telegramId("telegram_user_id").notNull(),
+    telegramUsername: text("telegram_username"),
+    firstName: text("first_name").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("telegram_portal_sessions_expires_idx").on(t.expiresAt)],
+);

@@ -11,6 +11,7 @@ import { getLogger } from "../lib/logger.ts";
 import { CROSS_SITE_REFUSED, crossSiteRefusal } from "../security/origin.ts";
 import { enforceRateLimit } from "../security/rate-limit.ts";
 import type { StaffActor } from "../staff/record-audit-event.ts";
+import { requirePortalSession, type PortalSession } from "./portal-guard.ts";
 import { readBody, type FileUploads } from "./responses.ts";
 import { requireStaffPermission, type StaffMember } from "./staff-guard.ts";
 
@@ -19,7 +20,7 @@ export type { ActionFailure } from "~/lib/action-answer";
 /** What React Router hands an action (its `Route.ActionArgs`, of which we use three fields). */
 type ActionArgs = { request: Request; params?: Record<string, string | undefined>; context: { clientIp?: string } };
 
-type Access = "visitor" | "member" | "staff";
+type Access = "visitor" | "member" | "staff" | "portal";
 
 export type ActionContext<Input, A extends Access, Params = undefined> = {
   request: Request;
@@ -31,6 +32,8 @@ export type ActionContext<Input, A extends Access, Params = undefined> = {
   member: A extends "member" ? MemberSession : null;
   /** The staff member and the actor their writes are audited as; only for `access: "staff"`. */
   staff: A extends "staff" ? { member: StaffMember; actor: StaffActor } : null;
+  /** The Telegram portal's session (its bearer token); only for `access: "portal"`. */
+  portal: A extends "portal" ? PortalSession : null;
   /** Adds the Set-Cookie headers of `from` (e.g. Better Auth's answer) to whatever the action answers. */
   forwardCookies: (from: Headers | string) => void;
 };
@@ -47,7 +50,8 @@ export type ActionOptions<
 > = {
   /**
    * "member": a signed-in member or 401 `{ signedOut: true }`. "staff": the back office's guard
-   * (server/http/staff-guard.ts) plus `permission`, else 404. Default "visitor" (anyone).
+   * (server/http/staff-guard.ts) plus `permission`, else 404. "portal": the Telegram portal's
+   * bearer token (server/http/portal-guard.ts), else 401 `{ signedOut: true }`. Default "visitor" (anyone).
    */
   access?: A;
   /** For `access: "staff"`: what the role must be allowed (app/lib/staff-roles.ts). */
@@ -155,6 +159,7 @@ export function defineAction<
           forwardCookies(guard.headers);
           staff = { member: guard.staff, actor: { ...guard.actor, ipAddress: context.clientIp ?? null } };
         }
+        const portal = options.access === "portal" ? await requirePortalSession(request) : null;
         let params: unknown;
         if (options.params) {
           const parsed = options.params.safeParse(routeParams);
@@ -167,6 +172,7 @@ export function defineAction<
           clientIp: context.clientIp ?? "unknown",
           member,
           staff,
+          portal,
           forwardCookies,
         } as ActionContext<unknown, A, unknown>;
         if (options.rateLimit) await enforceRateLimit({ db: getDb(), ...options.rateLimit(base) });

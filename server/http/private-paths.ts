@@ -7,7 +7,7 @@ import type { RequestHandler } from "express";
  * page cache, and never by a browser or proxy.
  */
 export const PRIVATE_PATH =
-  /^\/(api|dashboard|join|signin|sign-in|forgot-password|reset-password|verify-email|newsletter|broadcasts|staff-invitation|logout|admin)(\/|\.data$|$)/;
+  /^\/(api|dashboard|join|signin|sign-in|forgot-password|reset-password|verify-email|newsletter|broadcasts|staff-invitation|logout|admin|tg)(\/|\.data$|$)/;
 
 /**
  * A request is private when its path is, or when its address carries a one-time secret in a

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from "./headers.ts";
 
 /** Runs a middleware against a response that records its headers (security headers on every response). */
-function respond(middleware: (req: Request, res: Response, next: NextFunction) => void) {
+function respond(middleware: (req: Request, res: Response, next: NextFunction) => void, path = "/") {
   const headers = new Map<string, string>();
   const res = {
     locals: {} as Record<string, unknown>,
@@ -11,9 +11,12 @@ function respond(middleware: (req: Request, res: Response, next: NextFunction) =
       headers.set(name.toLowerCase(), value);
       return this;
     },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
   };
   const next = vi.fn();
-  middleware({} as Request, res as unknown as Response, next);
+  middleware({ path } as Request, res as unknown as Response, next);
   return { headers, locals: res.locals, next };
 }
 
@@ -90,6 +93,23 @@ describe("securityHeaders (pages)", () => {
     expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=(), usb=()");
     expect(headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  });
+
+  it("lets Telegram's web client frame the portal's pages (/tg), and nothing frame any other page", () => {
+    const middleware = securityHeaders({ production: true, dev: false });
+    for (const path of ["/tg", "/tg/"]) {
+      const { headers } = respond(middleware, path);
+      expect(directives(headers.get("content-security-policy"))).toContainEqual([
+        "frame-ancestors",
+        "https://web.telegram.org https://*.telegram.org",
+      ]);
+      expect(headers.has("x-frame-options"), path).toBe(false);
+    }
+    for (const path of ["/", "/tgx", "/pricing/tg", "/dashboard", "/api/portal/view"]) {
+      const { headers } = respond(middleware, path);
+      expect(directives(headers.get("content-security-policy")), path).toContainEqual(["frame-ancestors", "'none'"]);
+      expect(headers.get("x-frame-options"), path).toBe("DENY");
+    }
   });
 
   it("sends HSTS (two years, subdomains included) in production only", () => {

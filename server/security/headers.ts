@@ -7,7 +7,13 @@ import type { RequestHandler } from "express";
  * scripts (see ../http/page-cache/page-cache.ts). `imgSrc` adds where uploaded images are served from when
  * that is not this site (a bucket or CDN, S3_PUBLIC_URL).
  */
-export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolean; imgSrc?: string }) {
+export function contentSecurityPolicy(options: {
+  scriptSrc: string;
+  dev?: boolean;
+  imgSrc?: string;
+  /** Who may frame the page: nobody, except the Telegram portal's pages (PORTAL_FRAME_ANCESTORS). */
+  frameAncestors?: string;
+}) {
   return [
     "default-src 'self'",
     `script-src 'self' ${options.scriptSrc}`,
@@ -19,9 +25,18 @@ export function contentSecurityPolicy(options: { scriptSrc: string; dev?: boolea
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${options.frameAncestors ?? "'none'"}`,
   ].join("; ");
 }
+
+/**
+ * The member portal inside Telegram (/tg): Telegram's web client shows a Mini App in a frame on
+ * web.telegram.org (its older clients on other telegram.org hosts), so those pages, and no
+ * other, may be framed, and only there. The phone and desktop apps open it in their own web view,
+ * unframed.
+ */
+export const PORTAL_PATH = /^\/tg(\/|$)/;
+export const PORTAL_FRAME_ANCESTORS = "https://web.telegram.org https://*.telegram.org";
 
 /**
  * The headers every page carries besides its CSP, as [name, value] pairs: the live pages'
@@ -44,15 +59,23 @@ export function pageSecurityHeaders(options: { production: boolean }): [string, 
 /** A fresh CSP nonce per response; React Router's inline scripts carry it. */
 export function securityHeaders(options: { production: boolean; dev: boolean; imgSrc?: string }): RequestHandler {
   const pageHeaders = pageSecurityHeaders({ production: options.production });
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     const scriptSrc = options.dev ? "'unsafe-inline' 'unsafe-eval'" : `'nonce-${nonce}'`;
+    const portal = PORTAL_PATH.test(req.path);
     res.setHeader(
       "Content-Security-Policy",
-      contentSecurityPolicy({ scriptSrc, dev: options.dev, imgSrc: options.imgSrc }),
+      contentSecurityPolicy({
+        scriptSrc,
+        dev: options.dev,
+        imgSrc: options.imgSrc,
+        frameAncestors: portal ? PORTAL_FRAME_ANCESTORS : undefined,
+      }),
     );
     for (const [name, value] of pageHeaders) res.setHeader(name, value);
+    // X-Frame-Options has no way to name Telegram: the CSP's frame-ancestors alone governs the portal.
+    if (portal) res.removeHeader("X-Frame-Options");
     next();
   };
 }

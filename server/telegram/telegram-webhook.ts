@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import express, { type RequestHandler } from "express";
 import type { Update } from "grammy/types";
+import { getPublicOrigin } from "../config.ts";
 import { getLogger } from "../lib/logger.ts";
 import { ALLOWED_UPDATES, type TelegramBot } from "./bot-type.ts";
 import { botCommands } from "./messages.ts";
@@ -69,9 +70,37 @@ export async function setTelegramWebhook(options: {
   return true;
 }
 
-/** The command menu shown in Telegram; a failure only costs the menu. */
+/** The command menu shown in Telegram, and the menu button that opens the portal; a failure only costs the menu. */
 export async function setBotCommands(bot: TelegramBot) {
   await bot.api.setMyCommands(botCommands).catch((error: unknown) => {
     getLogger().warn({ err: (error as Error).message }, "telegram: could not set the command menu");
   });
+  await setPortalMenuButton({ bot, siteUrl: getPublicOrigin() });
+}
+
+/** The menu button's text beside the message field. */
+export const PORTAL_MENU_BUTTON = "My account";
+
+/**
+ * Points the bot's menu button (every private chat's default) at the member portal, which
+ * Telegram then opens in its in-app view with signed init data. Telegram only opens https
+ * pages: a site on plain http (a laptop) keeps the command menu instead.
+ */
+export async function setPortalMenuButton(options: { bot: TelegramBot; siteUrl: string }): Promise<boolean> {
+  const { bot, siteUrl } = options;
+  if (!siteUrl.startsWith("https://")) {
+    getLogger().info("telegram: the portal's menu button needs an https PUBLIC_URL; left as the command menu");
+    return false;
+  }
+  return bot.api
+    .setChatMenuButton({
+      menu_button: { type: "web_app", text: PORTAL_MENU_BUTTON, web_app: { url: `${siteUrl}/tg` } },
+    })
+    .then(
+      () => true,
+      (error: unknown) => {
+        getLogger().warn({ err: (error as Error).message }, "telegram: could not set the portal's menu button");
+        return false;
+      },
+    );
 }

@@ -121,6 +121,7 @@ export async function startFakeBotApi(options: { token?: string } = {}) {
     setWebhook: () => true,
     deleteWebhook: () => true,
     setMyCommands: () => true,
+    setChatMenuButton: () => true,
   };
 
   const server = http.createServer((req, res) => {

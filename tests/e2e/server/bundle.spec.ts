@@ -57,3 +57,19 @@ test("public routes' chunks carry no back-office-only library", () => {
   expect(carriers("recharts-surface", adminChunks).length).toBeGreaterThan(0);
   expect(carriers("recharts-surface", publicChunks)).toEqual([]);
 });
+
+// The Telegram portal (/tg) loads one small script of its own and no React: under 100 KB
+// compressed, and none of it in the chunks public pages load.
+test("the portal's script is its own, and small", () => {
+  const dir = path.resolve("build/client/assets");
+  const { src } = JSON.parse(fs.readFileSync(path.resolve("build/portal-script.json"), "utf8")) as { src: string };
+  const file = path.join(dir, path.basename(src));
+  expect(fs.readFileSync(`${file}.gz`).length).toBeLessThan(100_000);
+  expect(fs.readFileSync(`${file}.br`).length).toBeLessThan(100_000);
+  const others = fs.readdirSync(dir).filter((f) => f.endsWith(".js") && f !== path.basename(src));
+  expect(others.length).toBeGreaterThan(0);
+  // The portal's token key is in its script, and in no other.
+  expect(fs.readFileSync(file, "utf8")).toContain("portal-token");
+  const carriers = others.filter((f) => fs.readFileSync(path.join(dir, f), "utf8").includes("portal-token"));
+  expect(carriers).toEqual([]);
+});

@@ -12,6 +12,7 @@ import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
+import { openTestPortalSession } from "../../helpers/portal";
 import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("control-characters");
@@ -226,7 +227,14 @@ describe("every action's schema refuses a control character in every field it re
 
 describeEachDatabase("a control character in any action's body", (database) => {
   const db = () => database().db;
-  const cookies: Record<"staff" | "member" | "visitor", string> = { staff: "", member: "", visitor: "" };
+  const cookies: Record<"staff" | "member" | "visitor" | "portal", string> = {
+    staff: "",
+    member: "",
+    visitor: "",
+    portal: "",
+  };
+  // The Telegram portal's actions take a bearer token (a portal session of the member's Telegram account).
+  let portalToken = "";
   const params: Record<string, string> = {};
   let logged: ReturnType<typeof captureLogLines>;
   let address = 0;
@@ -236,7 +244,9 @@ describeEachDatabase("a control character in any action's body", (database) => {
     setSingleton("database", database());
     // The owner may do everything, so every back-office action reads its body.
     cookies.staff = (await signUpStaff(db(), "owner")).cookie;
-    cookies.member = (await signUpStaff(db(), null)).cookie;
+    const member = await signUpStaff(db(), null);
+    cookies.member = member.cookie;
+    portalToken = await openTestPortalSession({ db: db(), userId: member.userId });
     Object.assign(params, await createRouteParams({ db: db(), paths: withActions.map((r) => r.path), label: "Nul" }));
   });
   beforeEach(() => {
@@ -258,7 +268,12 @@ describeEachDatabase("a control character in any action's body", (database) => {
     const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
     const request = new Request(`${ORIGIN}${url}`, {
       method: "POST",
-      headers: { "content-type": type, origin: ORIGIN, cookie: cookies[subject] },
+      headers: {
+        "content-type": type,
+        origin: ORIGIN,
+        cookie: cookies[subject],
+        ...(subject === "portal" ? { authorization: `Bearer ${portalToken}` } : {}),
+      },
       body,
     });
     const routeParams = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, params[m[1]!]!]));

@@ -59,13 +59,16 @@ describe("route modules", () => {
  * The folders a route's module may sit in: its audience's. The back office's pages sit in their
  * section's folder (`admin/<section>/`, named as in every other layer; `overview` for /admin
  * itself), its layout and its 404 page in `admin/`; the member's pages in `dashboard/`; the JSON
- * endpoints in `api/` (`api/dashboard/` and `api/admin/` for the member's and the back office's);
+ * endpoints in `api/` (`api/dashboard/`, `api/admin/` and `api/portal/` for the member's, the back office's
+ * and the Telegram portal's); the Telegram portal's page (/tg) in `portal/`;
  * every other page in `site/` (the public site) or `auth/` (signing in and up, passwords,
  * invitations), which the path alone cannot tell apart.
  */
 function routeFolders(route: { path: string; isIndex: boolean; isAdminLayout: boolean }): string[] {
   const [first, second] = route.path.split("/").filter(Boolean);
-  if (first === "api") return [second === "dashboard" || second === "admin" ? `api/${second}` : "api"];
+  if (first === "api")
+    return [second === "dashboard" || second === "admin" || second === "portal" ? `api/${second}` : "api"];
+  if (first === "tg") return ["portal"];
   if (first === "dashboard") return ["dashboard"];
   if (first === "admin") {
     if (route.isAdminLayout || second === "*") return ["admin"];

@@ -12,7 +12,12 @@ import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { sendAccessLinks } from "#server/telegram/send-access-links";
 import { startTelegramPolling } from "#server/telegram/start-telegram-polling";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { setTelegramWebhook, telegramWebhookMiddleware } from "#server/telegram/telegram-webhook";
+import {
+  PORTAL_MENU_BUTTON,
+  setPortalMenuButton,
+  setTelegramWebhook,
+  telegramWebhookMiddleware,
+} from "#server/telegram/telegram-webhook";
 import { describeEachDatabase } from "../../helpers/database";
 import { setTestEnv } from "../../helpers/env";
 import { messageUpdate, postUpdate, serveWebhook, startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
@@ -214,6 +219,16 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
       "chat_member",
     ]);
     expect(api.callsOf("setMyCommands")).toHaveLength(1);
+  });
+
+  it("points the menu button at the portal on an https site, and leaves it alone on http", async () => {
+    const before = api.callsOf("setChatMenuButton").length;
+    expect(await setPortalMenuButton({ bot, siteUrl: "http://localhost:3000" })).toBe(false);
+    expect(api.callsOf("setChatMenuButton")).toHaveLength(before);
+    expect(await setPortalMenuButton({ bot, siteUrl: "https://signals.example" })).toBe(true);
+    expect(api.callsOf("setChatMenuButton").at(-1)!.params).toEqual({
+      menu_button: { type: "web_app", text: PORTAL_MENU_BUTTON, web_app: { url: "https://signals.example/tg" } },
+    });
   });
 
   it("sets the webhook with the secret and the handled update types", async () => {
