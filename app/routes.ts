@@ -23,6 +23,8 @@ export default [
   route("api/dashboard/orders/accept", "routes/api/dashboard/api.dashboard.orders.accept.ts"),
   route("api/dashboard/orders/coupon", "routes/api/dashboard/api.dashboard.orders.coupon.ts"),
   route("api/dashboard/autorenew", "routes/api/dashboard/api.dashboard.autorenew.ts"),
+  route("api/dashboard/plan-change", "routes/api/dashboard/api.dashboard.plan-change.ts"),
+  route("api/dashboard/plan-change/undo", "routes/api/dashboard/api.dashboard.plan-change.undo.ts"),
   // Passkeys: the card's list, adding (options, then the answer), rename, remove; sign-in.
   route("api/dashboard/passkeys", "routes/api/dashboard/api.dashboard.passkeys.ts"),
   route("api/dashboard/passkeys/options", "routes/api/dashboard/api.dashboard.passkeys.options.ts"),

@@ -8,6 +8,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { billingHistory, pricing, profiles, subscriptions, user } from "../db/schema.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import { applyScheduledChange } from "./apply-scheduled-change.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
@@ -27,6 +28,7 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  *   runner skips it while it is being settled and finds it no longer due afterwards;
  * - locks the member's profile row (the same lock purchases take);
  * - autorenew off, a complimentary plan, or a banned member → expired, nothing charged (+ subscription_expired);
+ * - a change the member scheduled (a smaller plan, a shorter period) is applied first;
  * - autorenew on → one `renewal` ledger debit at the plan's price in force on the due date
  *   (planPriceAt, then priceFor for the period), reference
  *   `renewal:{id}:{due ISO}` so a replay of the same due date never charges twice; a paid
@@ -43,12 +45,15 @@ export async function renewSubscription({
   now: Date;
 }): Promise<RenewalOutcome> {
   return db.transaction(async (tx) => {
-    const [sub] = await tx
+    const [claimed] = await tx
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.id, subscriptionId), dueForRenewal(now)))
       .for("update", { skipLocked: true });
-    if (!sub || sub.billingPeriod === "lifetime" || !sub.nextBillingDate) return "skipped";
+    if (!claimed || claimed.billingPeriod === "lifetime" || !claimed.nextBillingDate) return "skipped";
+    // A smaller plan or shorter period the member chose takes effect now, priced as the renewal.
+    const sub =
+      claimed.autorenew && !claimed.complimentary ? await applyScheduledChange({ tx, subscription: claimed }) : claimed;
     const [profile] = await tx
       .select({ balance: profiles.balance })
       .from(profiles)
@@ -57,7 +62,7 @@ export async function renewSubscription({
     const [plan] = await tx.select({ name: pricing.name }).from(pricing).where(eq(pricing.id, sub.planId));
     if (!profile || !plan) throw new AppError("NOT_FOUND", `Subscription ${sub.id} has no profile or plan.`);
 
-    const due = sub.nextBillingDate;
+    const due = claimed.nextBillingDate;
     // The price in force on the due date: a rise announced with 30 days' notice applies to this
     // member's renewals only from its date on.
     const monthly = (await planPriceAt({ tx, planId: sub.planId, at: due, subscribedAt: sub.startDate }))!;
@@ -84,6 +89,7 @@ export async function renewSubscription({
     const coupon = await renewalDiscount({ tx, subscription: sub, listPrice });
     const cart = renewalCart({ planId: sub.planId, name: plan.name, listPrice }, coupon);
     const amount = cart.charged;
+    if (sub.billingPeriod === "lifetime") return "skipped";
     // A converted trial's paid periods run from the trial's end, so its day of the month anchors them.
     const nextDate = nextDueDate(due, sub.billingPeriod, sub.trialEndsAt ?? sub.startDate);
     const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${formatDate(due)}`;

@@ -1,9 +1,12 @@
 import { desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { MemberSubscription } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
 
-/** The member's subscriptions: their own, newest first, with the plan's name. */
+const scheduledPlan = alias(pricing, "scheduled_plan");
+
+/** The member's subscriptions: their own, newest first, with the plan's name and any change scheduled for renewal. */
 export async function listMemberSubscriptions(options: { db: DbOrTx; userId: string }): Promise<MemberSubscription[]> {
   const { db, userId } = options;
   const rows = await db
@@ -19,15 +22,25 @@ export async function listMemberSubscriptions(options: { db: DbOrTx; userId: str
       complimentary: subscriptions.complimentary,
       trialEndsAt: subscriptions.trialEndsAt,
       trialConvertedAt: subscriptions.trialConvertedAt,
+      scheduledPlanId: subscriptions.scheduledPlanId,
+      scheduledPlanName: scheduledPlan.name,
+      scheduledBillingPeriod: subscriptions.scheduledBillingPeriod,
     })
     .from(subscriptions)
     .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
+    .leftJoin(scheduledPlan, eq(scheduledPlan.id, subscriptions.scheduledPlanId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.startDate), desc(subscriptions.createdAt));
-  return rows.map(({ trialEndsAt, trialConvertedAt, ...row }) => ({
-    ...row,
-    trial: trialEndsAt !== null && trialConvertedAt === null,
-    startDate: row.startDate.toISOString(),
-    nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
-  }));
+  return rows.map(
+    ({ trialEndsAt, trialConvertedAt, scheduledPlanId, scheduledPlanName, scheduledBillingPeriod, ...row }) => ({
+      ...row,
+      trial: trialEndsAt !== null && trialConvertedAt === null,
+      startDate: row.startDate.toISOString(),
+      nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
+      scheduled:
+        row.status === "active" && scheduledPlanId !== null && scheduledPlanName !== null && scheduledBillingPeriod
+          ? { planId: scheduledPlanId, planName: scheduledPlanName, billingPeriod: scheduledBillingPeriod }
+          : null,
+    }),
+  );
 }

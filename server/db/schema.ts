@@ -164,6 +164,10 @@ export const subscriptions = pgTable(
      */
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     trialConvertedAt: timestamp("trial_converted_at", { withTimezone: true }),
+    /** A smaller plan or shorter period the member chose for their next renewal (migration 0049). */
+    scheduledPlanId: integer("scheduled_plan_id").references(() => pricing.id, { onDelete: "set null" }),
+    scheduledBillingPeriod: billingPeriod("scheduled_billing_period"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,8 +4,11 @@ import { Badge } from "~/components/ui/badge";
 import { toast } from "~/components/ui/sonner";
 import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
+import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription } from "~/lib/view-types/member";
 import { capitalize, formatDate, periodName } from "./format";
+import { PlanChange } from "./plan-change";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
 /**
@@ -22,7 +25,16 @@ function endLabel(s: MemberSubscription): string {
  * The member's subscriptions: plan, period, status, start, "Ends On", autorenew. On a phone each
  * row is a card whose values carry their labels (started, renews or ends on, auto-renew).
  */
-export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly MemberSubscription[] }) {
+export function MemberSubscriptions({
+  subscriptions,
+  plans = [],
+  switching = NO_SWITCHING,
+}: {
+  subscriptions: readonly MemberSubscription[];
+  /** The plans on sale and the member's active plans: what a subscription can change to at renewal. */
+  plans?: readonly PublicPlan[];
+  switching?: PlanSwitching;
+}) {
   return (
     <section aria-labelledby="my-subscriptions-title" className="grid grid-cols-1 gap-3">
       <h2 id="my-subscriptions-title" className="text-xl font-semibold">
@@ -43,6 +55,7 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
                 <TableHead>Start date</TableHead>
                 <TableHead>Ends On</TableHead>
                 <TableHead>Autorenew</TableHead>
+                <TableHead>Change</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -75,6 +88,9 @@ export function MemberSubscriptions({ subscriptions }: { subscriptions: readonly
                   </TableCell>
                   <TableCell label="Auto-renew" data-column="autorenew" className="max-sm:flex max-sm:items-center">
                     <AutorenewSwitch subscription={s} />
+                  </TableCell>
+                  <TableCell label="Change" data-column="change">
+                    <PlanChange subscription={s} plans={plans} switching={switching} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -8,10 +8,10 @@ import { PlanCard } from "~/components/plans/plan-card";
 import { TrialLink } from "~/components/plans/trial-link";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
-import type { PlanSwitching } from "~/lib/billing/plan-switch";
+import { isLongerPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
 import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
-import { periodSuffix } from "~/lib/pricing";
+import { periodSuffix, type BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription, SubscriptionsData } from "~/lib/view-types/member";
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
@@ -34,7 +34,7 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
       >
         {({ plans, subscriptions, cart, switching }) => (
           <>
-            <MemberSubscriptions subscriptions={subscriptions} />
+            <MemberSubscriptions subscriptions={subscriptions} plans={plans} switching={switching} />
             <PlanPicker plans={plans} subscriptions={subscriptions} kept={cart} switching={switching} />
           </>
         )}
@@ -59,7 +59,19 @@ function PlanPicker({
     () => subscriptions.filter((s) => s.status === "active").map((s) => s.planId),
     [subscriptions],
   );
-  const cart = usePlanCart(plans, { unavailable: active, initial: kept, keep: useKeepCart() });
+  // A plan the member has can be bought again only for a longer period (a switch, credited): at
+  // the tab's period or a shorter one it stays out of the cart. The tab's period is the cart's, one
+  // render behind, which is all the hook needs to drop it when the tab changes.
+  const [tabPeriod, setTabPeriod] = React.useState<BillingPeriod>(kept?.billingPeriod ?? "monthly");
+  const unavailable = React.useMemo(
+    () =>
+      switching.held
+        .filter((held) => held.complimentary || !isLongerPeriod(tabPeriod, held.period))
+        .map((held) => held.planId),
+    [switching, tabPeriod],
+  );
+  const cart = usePlanCart(plans, { unavailable, initial: kept, keep: useKeepCart() });
+  React.useEffect(() => setTabPeriod(cart.period), [cart.period]);
   const [confirming, setConfirming] = React.useState(false);
   const { items } = cart;
   // Priced as the purchase charges it: an upgrade less its credit; a plan an active one includes is said.
@@ -72,7 +84,8 @@ function PlanPicker({
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start">
         <ul aria-label="Plans" className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3">
           {plans.map((plan) => {
-            const subscribed = active.includes(plan.id);
+            const subscribed = active.includes(plan.id) && unavailable.includes(plan.id);
+            const switchable = active.includes(plan.id) && !subscribed;
             const inCart = cart.has(plan.id);
             const included = blocked[plan.id];
             return (
@@ -105,7 +118,7 @@ function PlanPicker({
                           onClick={() => cart.toggle(plan.id)}
                         >
                           {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
-                          {inCart ? "Remove from cart" : "Add to cart"}
+                          {inCart ? "Remove from cart" : switchable ? `Switch to ${cart.period}` : "Add to cart"}
                         </Button>
                         <TrialLink plan={plan} />
                       </div>

@@ -55,6 +55,8 @@ export type MemberSubscription = {
   complimentary: boolean;
   /** On a free trial: `nextBillingDate` is when it ends (and converts if the balance covers it). */
   trial: boolean;
+  /** A smaller plan or shorter period the member chose for the next renewal; null: none. */
+  scheduled: { planId: number; planName: string; billingPeriod: BillingPeriod } | null;
 };
 
 /** A plan's free trial as the member's trial page offers it (server/billing/get-trial-offer.ts). */

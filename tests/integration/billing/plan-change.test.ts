@@ -1,0 +1,126 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterEach, expect, it } from "vitest";
+import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
+import { renewSubscription } from "#server/billing/renew-subscription";
+import { schedulePlanChange } from "#server/billing/schedule-plan-change";
+import { undoPlanChange } from "#server/billing/undo-plan-change";
+import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
+import type { Db } from "#server/db/client";
+import { billingHistory, planTelegramChats, subscriptions } from "#server/db/schema";
+import { isAppError } from "#server/lib/errors";
+import { createPlan } from "../../helpers/billing";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
+
+const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
+const BOUGHT = new Date("2026-01-01T12:00:00Z");
+const DUE = new Date("2026-02-01T12:00:00Z");
+
+describeEachDatabase("downgrades scheduled for the next renewal", (database) => {
+  const db = () => database().db;
+  afterEach(async () => {
+    await expectLedgerInvariant(db());
+  });
+
+  async function setUp(d: Db, period: "monthly" | "quarterly" = "monthly") {
+    const make = async (name: string, price: number, chats: number[]) => {
+      const plan = await createPlan(d, name, usdt(price));
+      await d.insert(planTelegramChats).values(chats.map((chatId) => ({ planId: plan.id, chatId })));
+      return plan;
+    };
+    const vip = await make("VIP Signals", 78, [-2002]);
+    const all = await make("All-in-One", 150, [-2001, -2002, -2003]);
+    const member = await createMember(d, { balance: usdt(1000) });
+    await purchaseSubscriptions({
+      db: d,
+      userId: member.id,
+      planIds: [all.id],
+      billingPeriod: period,
+      totalAmount: period === "monthly" ? usdt(150) : usdt(382),
+      idempotencyKey: crypto.randomUUID(),
+      now: BOUGHT,
+    });
+    const [sub] = await d.select().from(subscriptions).where(eq(subscriptions.userId, member.id));
+    return { vip, all, member, sub: sub! };
+  }
+
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => {
+        if (!isAppError(error)) throw error;
+        return error.message;
+      },
+    );
+
+  it("schedules a smaller plan: nothing changes until the renewal, which charges the smaller price", async () => {
+    const { vip, member, sub } = await setUp(db());
+    const answer = await schedulePlanChange({
+      db: db(),
+      userId: member.id,
+      subscriptionId: sub.id,
+      planId: vip.id,
+      billingPeriod: "monthly",
+      now: new Date("2026-01-10T00:00:00Z"),
+    });
+    expect(answer.scheduledFor).toBe(DUE.toISOString());
+    const [listed] = await listMemberSubscriptions({ db: db(), userId: member.id });
+    expect(listed).toMatchObject({
+      planName: "All-in-One",
+      scheduled: { planName: "VIP Signals", billingPeriod: "monthly" },
+    });
+
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(DUE.getTime() + 60_000) })).toBe(
+      "charged",
+    );
+    const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(renewed).toMatchObject({
+      planId: vip.id,
+      billingPeriod: "monthly",
+      status: "active",
+      scheduledPlanId: null,
+    });
+    const bills = await db().select().from(billingHistory).where(eq(billingHistory.userId, member.id));
+    expect(bills.map((bill) => bill.totalAmount).sort()).toEqual([usdt(150), usdt(78)].sort());
+  });
+
+  it("undoes a scheduled change: the renewal renews the plan as it was", async () => {
+    const { vip, member, sub } = await setUp(db());
+    await schedulePlanChange({
+      db: db(),
+      userId: member.id,
+      subscriptionId: sub.id,
+      planId: vip.id,
+      billingPeriod: "monthly",
+    });
+    await undoPlanChange({ db: db(), userId: member.id, subscriptionId: sub.id });
+    expect((await listMemberSubscriptions({ db: db(), userId: member.id }))[0]!.scheduled).toBeNull();
+    expect(await refusal(undoPlanChange({ db: db(), userId: member.id, subscriptionId: sub.id }))).toBe(
+      "No change is scheduled for this subscription.",
+    );
+    await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(DUE.getTime() + 60_000) });
+    const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(renewed!.planId).not.toBe(vip.id);
+  });
+
+  it("switches to a shorter period at renewal, and refuses a bigger plan, a longer period or someone else's", async () => {
+    const { vip, all, member, sub } = await setUp(db(), "quarterly");
+    const other = await createMember(db());
+    const schedule = (options: { userId?: string; planId: number; billingPeriod: "monthly" | "quarterly" }) =>
+      schedulePlanChange({ db: db(), subscriptionId: sub.id, userId: member.id, ...options });
+    expect(await refusal(schedule({ planId: all.id, billingPeriod: "quarterly" }))).toBe(
+      "This plan cannot be changed to that one at renewal.",
+    );
+    expect(await refusal(schedule({ userId: other.id, planId: vip.id, billingPeriod: "monthly" }))).toBe(
+      "Subscription not found.",
+    );
+    await schedule({ planId: all.id, billingPeriod: "monthly" });
+    const due = (await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]!.nextBillingDate!;
+    await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(due.getTime() + 60_000) });
+    const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(renewed).toMatchObject({ planId: all.id, billingPeriod: "monthly" });
+    // One month after the old due date, not three.
+    expect(renewed!.nextBillingDate!.getTime() - due.getTime()).toBeLessThan(32 * 86_400_000);
+  });
+});
