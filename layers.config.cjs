@@ -30,6 +30,8 @@ const DOMAIN_ORDER = [
   "orders",
   "wallet", // deposit addresses and deposits
   "card-payments", // Stripe Checkout: sessions, the webhook's credits, refunds and disputes
+  // Referral links: codes, visits, who referred whom (rewards are paid and taken back inside billing).
+  "referrals",
   "auth", // accounts and sessions
   "newsletter",
   "contact",
@@ -64,6 +66,10 @@ const PUBLIC_FILES = {
     "messages",
     "held-plans",
     "price-switch",
+    // Referral rewards: paid inside billing's payments, taken back by card refunds, read by the referrals pages.
+    "get-referral-rule",
+    "referral-refusal",
+    "reverse-referral-reward",
   ],
   orders: [
     "complete-covered-order",
@@ -80,6 +86,7 @@ const PUBLIC_FILES = {
   ],
   wallet: ["generate-wallet", "deposit-cursor", "fetch-block-time", "rescan-deposits"],
   auth: ["core/auth", "core/auth-errors", "core/auth-secret", "accounts/confirm-account-owner"],
+  referrals: ["get-referral-code", "record-referral-visit", "attribute-referral"],
   newsletter: ["delivery-limits"],
   // The inbox shows where a message's staff alert is, against the alerts' retry limit.
   contact: ["send-contact-alerts"],

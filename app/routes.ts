@@ -109,6 +109,8 @@ export default [
   route("sign-in", "routes/auth/sign-in.ts"),
   route("signup", "routes/auth/signup.ts"),
   route("join", "routes/auth/join.ts"),
+  // A member's referral link: records the visit, then the home page.
+  route("r/:code", "routes/site/r.$code.ts"),
   route("terms", "routes/site/terms.ts"),
   route("privacy", "routes/site/privacy.ts"),
   layout("routes/site/_site.tsx", [

@@ -13,6 +13,7 @@ import { heldPlansColumns, readHeldPlans } from "./held-plans.ts";
 import { purchaseMessages } from "./messages.ts";
 import { priceSwitch } from "./price-switch.ts";
 import { PAYMENT_TYPE_BALANCE, recordPurchase } from "./record-purchase.ts";
+import { rewardReferral } from "./reward-referral.ts";
 
 /**
  * A successful purchase (in the one envelope's `ok: true`
@@ -186,6 +187,8 @@ export async function purchaseInTransaction({
   });
   if (coupon && cart.discount > 0n)
     await redeemCoupon({ tx, coupon: coupon.coupon, userId, cart, billingId: billId, orderId: options.orderId, now });
+  // A referred member's first paid purchase credits whoever referred them, in this transaction.
+  await rewardReferral({ tx, userId, billingId: billId, charged: cart.charged, now });
   return answer(newBalance);
 }
 

@@ -17,6 +17,7 @@ import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
 import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
+import { rewardReferral } from "./reward-referral.ts";
 import { trialEnding } from "./trial-rules.ts";
 
 /** What one subscription's settlement did; "skipped" = not due any more, or another runner holds it. */
@@ -168,6 +169,8 @@ export async function renewSubscription({
         now,
       });
     }
+    // A referred member whose first paid payment is a renewal (a trial that converted) earns the referrer its reward.
+    await rewardReferral({ tx, userId: sub.userId, billingId, charged: amount, now });
     await tx
       .update(subscriptions)
       .set({ nextBillingDate: nextDate, ...(trial ? { trialConvertedAt: now } : {}) })

@@ -3,9 +3,11 @@ import type Stripe from "stripe";
 import { centsToMicro, formatUsd } from "~/lib/card-payments";
 import { formatUsdt } from "~/lib/money";
 import { postLedgerEntry } from "../billing/ledger.ts";
+import { reverseReferralReward } from "../billing/reverse-referral-reward.ts";
 import type { Tx } from "../db/client.ts";
 import { cardPayments, paymentFlags, profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
+import { cardPaymentReference } from "./credit-card-payment.ts";
 import { stripeId } from "./stripe-client.ts";
 import type { StripeEventOutcome } from "./stripe-event-outcome.ts";
 
@@ -62,8 +64,16 @@ export async function debitCardRefund(options: { tx: Tx; charge: Stripe.Charge }
     .set({ refunded: sql`${cardPayments.refunded} + ${due}` })
     .where(eq(cardPayments.sessionId, payment.sessionId));
 
+  // The refunded money may have paid the purchase that earned someone a referral reward.
+  const referral = await reverseReferralReward({
+    tx,
+    userId: payment.userId,
+    refunded: due,
+    paidIn: cardPaymentReference(payment.sessionId),
+    step,
+  });
   const shortfall = due - debit;
-  if (shortfall === 0n) return { outcome: "refunded", memberId: payment.userId, flagged: false };
+  if (shortfall === 0n) return { outcome: "refunded", memberId: payment.userId, flagged: referral?.flagged ?? false };
   await tx
     .insert(paymentFlags)
     .values({

@@ -24,6 +24,7 @@ const LEDGER_ONLY: Partial<Record<string, { paymentType: string; description: st
   adjustment: { paymentType: "Balance adjustment", description: "Balance adjustment" },
   card: { paymentType: "Card", description: "Card payment" },
   deposit: { paymentType: "USDT TRC-20", description: "Deposit" },
+  referral: { paymentType: "Referral", description: "Referral reward" },
 };
 
 /**

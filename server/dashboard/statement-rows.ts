@@ -12,6 +12,8 @@ export function ledgerStatementKind(kind: string, amount: bigint): StatementKind
   if (kind === "card" && amount < 0n) return "refund";
   if (kind === "deposit" || kind === "purchase" || kind === "renewal" || kind === "card") return kind;
   if (kind === "refund") return "refund";
+  // A reward for a member one referred, or its reversal when their payment was refunded.
+  if (kind === "referral") return "referral";
   return "adjustment";
 }
 

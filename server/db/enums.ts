@@ -4,4 +4,12 @@ import { pgEnum } from "drizzle-orm/pg-core";
 export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "cancelled"]);
 export const billingStatus = pgEnum("billing_status", ["paid", "pending", "failed"]);
 export const billingPeriod = pgEnum("billing_period", ["monthly", "quarterly", "lifetime"]);
-export const ledgerKind = pgEnum("ledger_kind", ["deposit", "purchase", "renewal", "adjustment", "refund", "card"]);
+export const ledgerKind = pgEnum("ledger_kind", [
+  "deposit",
+  "purchase",
+  "renewal",
+  "adjustment",
+  "refund",
+  "card",
+  "referral",
+]);

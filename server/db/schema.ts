@@ -33,6 +33,7 @@ export * from "./coupons-schema.ts";
 export * from "./newsletter-schema.ts";
 export * from "./notifications-schema.ts";
 export * from "./ops-schema.ts";
+export * from "./referrals-schema.ts";
 export * from "./sign-in-devices-schema.ts";
 export * from "./staff-schema.ts";
 export * from "./telegram-schema.ts";

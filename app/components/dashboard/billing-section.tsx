@@ -27,6 +27,7 @@ const kindName: Record<StatementKind, string> = {
   complimentary: "Complimentary",
   trial: "Free trial",
   order: "Order",
+  referral: "Referral reward",
 };
 
 /** "+$5.00 USDT" / "−$10.00 USDT": a statement's sign, with a true minus. */

@@ -63,3 +63,25 @@ export function sidebarStateCookie(open: boolean) {
 export function readSidebarOpen(cookieHeader: string | null | undefined): boolean {
   return readCookie(cookieHeader, SIDEBAR_STATE_COOKIE) !== "false";
 }
+
+/**
+ * The referral cookie holds only the random id of the visit the server recorded. It is sent with
+ * two paths, never `/`: `/r` (so a second link sees the first and keeps it: first touch) and
+ * `/join` (the sign-up page and its action). The public pages never receive it, so a visitor who
+ * came through a link is still anonymous to the page cache.
+ */
+export const REFERRAL_COOKIE = "referral";
+export const REFERRAL_COOKIE_PATHS = ["/r", "/join"] as const;
+
+/** The Set-Cookie values that keep a referral visit's id for `maxAgeSeconds` (0 deletes it). */
+export function referralSetCookies(visitId: string, options: { secure: boolean; maxAgeSeconds: number }) {
+  return REFERRAL_COOKIE_PATHS.map((path) =>
+    serialize(REFERRAL_COOKIE, visitId, {
+      path,
+      maxAge: options.maxAgeSeconds,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: options.secure,
+    }),
+  );
+}

@@ -79,7 +79,16 @@ export type TrialOffer = {
  * (nothing paid), or an order that moved no money (pending, expired or cancelled).
  */
 export type StatementKind =
-  "deposit" | "purchase" | "renewal" | "card" | "adjustment" | "refund" | "complimentary" | "trial" | "order";
+  | "deposit"
+  | "purchase"
+  | "renewal"
+  | "card"
+  | "adjustment"
+  | "refund"
+  | "complimentary"
+  | "trial"
+  | "order"
+  | "referral";
 
 /** One row of the member's statement. Money is micro-USDT. */
 export type BillingRow = {

@@ -30,6 +30,7 @@ import { isAppError } from "#server/lib/errors";
 import { getLogger } from "#server/lib/logger";
 import { createCouponOrder } from "#server/orders/create-coupon-order";
 import { saveMemberCart } from "#server/orders/save-member-cart";
+import { attributeSignUp } from "#server/referrals/attribute-referral";
 import type { Route } from "./+types/join.details";
 
 const DASHBOARD = "/dashboard?section=subscriptions";
@@ -68,6 +69,9 @@ export const action = defineAction({
       });
     const { userId, headers } = await signUpMember({ db, input, clientIp, headers: request.headers });
     forwardCookies(headers);
+    // Through a referral link: attributed to the referrer, and the link's cookie spent.
+    for (const cookie of await attributeSignUp({ db, userId, cookieHeader: request.headers.get("cookie") }))
+      forwardCookies(cookie);
     if (!cart) return redirect(DASHBOARD);
     try {
       // Kept with the account as well, so the cart is still there after the email is confirmed

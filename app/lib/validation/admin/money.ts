@@ -8,7 +8,7 @@ import { hasControlCharacter } from "../fields";
  */
 
 export const LEDGER_PAGE_SIZE = 50;
-export const LEDGER_KINDS = ["deposit", "card", "purchase", "renewal", "adjustment", "refund"] as const;
+export const LEDGER_KINDS = ["deposit", "card", "purchase", "renewal", "adjustment", "refund", "referral"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_TEXT_MAX = 200;
 
