@@ -113,7 +113,8 @@ module.exports = {
     {
       name: "no-cycle",
       comment:
-        "A file never depends on itself through others: cycles make layers meaningless and modules impossible to load or test alone.",
+        "A file never depends on itself through others: cycles make layers meaningless and modules " +
+        "impossible to load or test alone.",
       severity: "error",
       from: { path: "^(server|app)/" },
       to: { circular: true },
@@ -121,7 +122,8 @@ module.exports = {
     {
       name: "platform-stays-down",
       comment:
-        "Platform code (config, logger, errors, database) knows nothing of the domains, the web layer or the entry points.",
+        "Platform code (config, logger, errors, database) knows nothing of the domains, the web " +
+        "layer or the entry points.",
       severity: "error",
       from: { path: PLATFORM },
       to: { path: `${DOMAIN}|${WEB}|${ENTRY}` },
@@ -143,7 +145,8 @@ module.exports = {
     {
       name: "domain-through-public-files",
       comment:
-        "A domain folder reaches another only through that folder's public files (PUBLIC_FILES); the rest is its own business.",
+        "A domain folder reaches another only through that folder's public files (PUBLIC_FILES); " +
+        "the rest is its own business.",
       severity: "error",
       from: { path: DOMAIN },
       to: { path: DOMAIN, pathNot: [PUBLIC, "^server/$1/"] },
@@ -151,7 +154,10 @@ module.exports = {
     {
       name: "back-office-sections-apart",
       comment:
-        "A back-office section (server/staff/<section>/, app/components/admin/<section>/) uses its own folder and the files its layer's folder shares at its root (and the shared rich-text/ and list/ kits), never another section's, so each section can be read and changed alone. Search is the exception: it reads the sections it searches.",
+        "A back-office section (server/staff/<section>/, app/components/admin/<section>/) uses its " +
+        "own folder and the files its layer's folder shares at its root (and the shared rich-text/ " +
+        "and list/ kits), never another section's, so each section can be read and changed alone. " +
+        "Search is the exception: it reads the sections it searches.",
       severity: "error",
       from: {
         path: "^(server/staff|app/components/admin)/([^/]+)/",
@@ -166,7 +172,8 @@ module.exports = {
     {
       name: "web-stays-below-entry",
       comment:
-        "The web layer is started by the entry points, never the other way round (the operator API router is the one web surface that lives with the ops commands).",
+        "The web layer is started by the entry points, never the other way round (the operator API " +
+        "router is the one web surface that lives with the ops commands).",
       severity: "error",
       from: { path: WEB },
       to: { path: ENTRY, pathNot: "^server/ops/(router|ops-token)[.]ts$" },
@@ -188,7 +195,8 @@ module.exports = {
     {
       name: "components-never-import-server",
       comment:
-        "Components render what loaders hand them: their data types come from app/lib/view-types/, never from server/ (a browser bundle must not reach server code).",
+        "Components render what loaders hand them: their data types come from app/lib/view-types/, " +
+        "never from server/ (a browser bundle must not reach server code).",
       severity: "error",
       from: { path: "^app/components/" },
       to: { path: "^server/" },

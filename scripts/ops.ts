@@ -55,7 +55,8 @@ function buildCall(argv: string[]): Call {
       // user when the command opens the database itself), never a typed name.
       if (values.actor !== undefined)
         fail(
-          "Error: --actor is no longer accepted: the ledger records the authenticated operator (the ops token through a server, else your OS user and host).",
+          "Error: --actor is no longer accepted: the ledger records the authenticated operator (the " +
+            "ops token through a server, else your OS user and host).",
         );
       return {
         method: "POST",

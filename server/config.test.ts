@@ -91,7 +91,9 @@ describe("the development deposit key in production", () => {
   it("stops without TRON_XPUB, with one line saying what to set", () => {
     expect(() => parseConfig(production)).toThrow(
       new ConfigError(
-        "Invalid configuration: TRON_XPUB is required in production (deposit addresses would otherwise come from the development key in DATA_DIR); set ALLOW_DEV_TRON_KEY=true to run on that key on purpose",
+        "Invalid configuration: TRON_XPUB is required in production (deposit addresses would " +
+          "otherwise come from the development key in DATA_DIR); set ALLOW_DEV_TRON_KEY=true to run " +
+          "on that key on purpose",
       ),
     );
     expect(() => parseConfig({ ...production, ALLOW_DEV_TRON_KEY: "false" })).toThrow(

@@ -69,7 +69,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
     // The development key's seed sits in DATA_DIR: whoever reads that folder (a backup, a
     // leaked volume) spends every deposit. Production runs on it only when told to.
     throw new ConfigError(
-      "Invalid configuration: TRON_XPUB is required in production (deposit addresses would otherwise come from the development key in DATA_DIR); set ALLOW_DEV_TRON_KEY=true to run on that key on purpose",
+      "Invalid configuration: TRON_XPUB is required in production (deposit addresses would " +
+        "otherwise come from the development key in DATA_DIR); set ALLOW_DEV_TRON_KEY=true to run " +
+        "on that key on purpose",
     );
   }
   const stripe = readStripe(c);
@@ -161,7 +163,8 @@ function readS3(c: z.output<typeof envSchema>) {
   if (missing.length === 4) {
     if (c.S3_PUBLIC_URL)
       throw new ConfigError(
-        "Invalid configuration: S3_PUBLIC_URL is set but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not",
+        "Invalid configuration: S3_PUBLIC_URL is set but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID " +
+          "and S3_SECRET_ACCESS_KEY are not",
       );
     return undefined;
   }

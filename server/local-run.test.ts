@@ -6,7 +6,9 @@ describe("applyLocalRunDefaults", () => {
   it("turns a bare `npm start` into a local trial that the production checks accept", () => {
     const env: NodeJS.ProcessEnv = { PORT: "4000" };
     expect(applyLocalRunDefaults(env)).toBe(
-      "NODE_ENV is not set: running as a local trial (links point at http://localhost:4000; deposit addresses come from the development key). A deployment sets NODE_ENV=production, PUBLIC_URL and TRON_XPUB.",
+      "NODE_ENV is not set: running as a local trial (links point at http://localhost:4000; " +
+        "deposit addresses come from the development key). A deployment sets NODE_ENV=production, " +
+        "PUBLIC_URL and TRON_XPUB.",
     );
     expect(env).toEqual({
       PORT: "4000",

@@ -17,28 +17,39 @@ const entries = (spec: string) =>
 // Classes that are a whole utility by themselves.
 const KEYWORDS = new Map(
   entries(
-    "display:block inline-block inline flex inline-flex table table-row table-cell grid inline-grid contents flow-root list-item hidden" +
+    "display:block inline-block inline flex inline-flex table table-row table-cell grid " +
+      "inline-grid contents flow-root list-item hidden" +
       "|position:static fixed absolute relative sticky|sr:sr-only not-sr-only|container:@container" +
-      "|text-overflow:truncate text-ellipsis text-clip|text-align:text-left text-center text-right text-justify text-start text-end" +
-      "|text-wrap:text-wrap text-nowrap text-balance text-pretty|text-transform:uppercase lowercase capitalize normal-case" +
+      ("|text-overflow:truncate text-ellipsis text-clip|text-align:text-left text-center " +
+        "text-right text-justify text-start text-end") +
+      ("|text-wrap:text-wrap text-nowrap text-balance text-pretty|text-transform:uppercase " +
+        "lowercase capitalize normal-case") +
       "|font-style:italic not-italic|decoration-line:underline overline line-through no-underline" +
       "|smoothing:antialiased subpixel-antialiased|nums:tabular-nums proportional-nums" +
-      "|font-weight:font-thin font-extralight font-light font-normal font-medium font-semibold font-bold font-extrabold font-black" +
-      "|flex-direction:flex-row flex-row-reverse flex-col flex-col-reverse|flex-wrap:flex-wrap flex-wrap-reverse flex-nowrap" +
+      ("|font-weight:font-thin font-extralight font-light font-normal font-medium font-semibold " +
+        "font-bold font-extrabold font-black") +
+      ("|flex-direction:flex-row flex-row-reverse flex-col flex-col-reverse|flex-wrap:flex-wrap " +
+        "flex-wrap-reverse flex-nowrap") +
       "|border-style:border-solid border-dashed border-dotted border-double border-hidden border-none" +
       "|outline-style:outline-none outline-hidden outline-solid outline-dashed outline-dotted outline-double" +
-      "|list:list-disc list-decimal list-none|object-fit:object-contain object-cover object-fill object-none object-scale-down" +
+      ("|list:list-disc list-decimal list-none|object-fit:object-contain object-cover object-fill " +
+        "object-none object-scale-down") +
       "|snap-align:snap-start snap-end snap-center snap-align-none|snap-strictness:snap-mandatory snap-proximity" +
       "|snap-type:snap-none snap-x snap-y snap-both|touch:touch-auto touch-none touch-manipulation" +
       "|touch-x:touch-pan-x touch-pan-left touch-pan-right|touch-y:touch-pan-y touch-pan-up touch-pan-down" +
       "|animate:animate-none animate-spin animate-ping animate-pulse animate-bounce" +
-      "|transition:transition transition-all transition-colors transition-opacity transition-shadow transition-transform transition-none" +
-      "|bg-size:bg-auto bg-cover bg-contain|bg-repeat:bg-repeat bg-no-repeat bg-repeat-x bg-repeat-y bg-repeat-round bg-repeat-space" +
-      "|bg-position:bg-center bg-top bg-bottom bg-left bg-right bg-top-left bg-top-right bg-bottom-left bg-bottom-right" +
+      ("|transition:transition transition-all transition-colors transition-opacity " +
+        "transition-shadow transition-transform transition-none") +
+      ("|bg-size:bg-auto bg-cover bg-contain|bg-repeat:bg-repeat bg-no-repeat bg-repeat-x " +
+        "bg-repeat-y bg-repeat-round bg-repeat-space") +
+      ("|bg-position:bg-center bg-top bg-bottom bg-left bg-right bg-top-left bg-top-right " +
+        "bg-bottom-left bg-bottom-right") +
       "|bg-attachment:bg-fixed bg-local bg-scroll|bg-clip:bg-clip-border bg-clip-padding bg-clip-content bg-clip-text" +
-      "|bg-origin:bg-origin-border bg-origin-padding bg-origin-content|border-collapse:border-collapse border-separate" +
+      ("|bg-origin:bg-origin-border bg-origin-padding " +
+        "bg-origin-content|border-collapse:border-collapse border-separate") +
       "|table-layout:table-auto table-fixed|ring-inset:ring-inset|list-position:list-inside list-outside" +
-      "|align-content:content-normal content-center content-start content-end content-between content-around content-evenly content-baseline content-stretch" +
+      ("|align-content:content-normal content-center content-start content-end content-between " +
+        "content-around content-evenly content-baseline content-stretch") +
       "|scroll-behavior:scroll-auto scroll-smooth|transform:transform-gpu transform-cpu transform-none" +
       "|visibility:visible invisible collapse|isolation:isolate isolation-auto|box-sizing:box-border box-content",
   ).flatMap(([group, classes]) => classes.map((className) => [className, group] as const)),
@@ -53,18 +64,29 @@ const ROOTS = new Set([
   ...sideRoots("m"),
   ...sideRoots("scroll-m"),
   ...sideRoots("scroll-p"),
-  ..."space-x space-y gap gap-x gap-y w min-w max-w h min-h max-h size inset inset-x inset-y top right bottom left start end z basis grow shrink order flex grid-cols grid-rows col col-start col-end row row-start row-end auto-rows auto-cols justify justify-items justify-self items self place-content place-items place-self overflow overflow-x overflow-y font leading tracking whitespace break align underline-offset rounded rounded-s rounded-e rounded-t rounded-r rounded-b rounded-l rounded-ss rounded-se rounded-ee rounded-es rounded-tl rounded-tr rounded-br rounded-bl divide-x divide-y outline-offset opacity transition duration ease delay rotate scale translate translate-x translate-y scale-x scale-y origin cursor pointer-events select aspect object fill backdrop-blur blur line-clamp field-sizing caption break-inside break-before break-after bg-blend mix-blend float clear will-change resize appearance columns grid-flow accent content".split(
-    " ",
-  ),
+  ...(
+    "space-x space-y gap gap-x gap-y w min-w max-w h min-h max-h size inset inset-x inset-y " +
+    "top right bottom left start end z basis grow shrink order flex grid-cols grid-rows col " +
+    "col-start col-end row row-start row-end auto-rows auto-cols justify justify-items " +
+    "justify-self items self place-content place-items place-self overflow overflow-x " +
+    "overflow-y font leading tracking whitespace break align underline-offset rounded " +
+    "rounded-s rounded-e rounded-t rounded-r rounded-b rounded-l rounded-ss rounded-se " +
+    "rounded-ee rounded-es rounded-tl rounded-tr rounded-br rounded-bl divide-x divide-y " +
+    "outline-offset opacity transition duration ease delay rotate scale translate translate-x " +
+    "translate-y scale-x scale-y origin cursor pointer-events select aspect object fill " +
+    "backdrop-blur blur line-clamp field-sizing caption break-inside break-before break-after " +
+    "bg-blend mix-blend float clear will-change resize appearance columns grid-flow accent " +
+    "content"
+  ).split(" "),
 ]);
 // Utilities whose value is either a size or a colour (`text-sm` / `text-primary`, `border-2` /
 // `border-input`): the colour goes to the group `${root}-c`.
 const SIZE_OR_COLOUR = new Set([
   "text",
   ...["border", ...SIDES.map((side) => `border-${side}`)],
-  ..."ring ring-offset shadow inset-shadow inset-ring text-shadow outline divide decoration from via to stroke bg".split(
-    " ",
-  ),
+  ...(
+    "ring ring-offset shadow inset-shadow inset-ring text-shadow outline divide decoration " + "from via to stroke bg"
+  ).split(" "),
 ]);
 // Roots that are a class on their own too (`border`, `rounded`, `shadow`).
 const BARE = new Set([
@@ -111,11 +133,15 @@ function groupOf(base: string): string | undefined {
 // A later class of a group also overrides earlier classes of these groups (`p-4` beats `px-2`).
 const CONFLICTS = new Map<string, string[]>(
   entries(
-    "overflow:overflow-x overflow-y|flex:basis grow shrink|gap:gap-x gap-y|size:w h|text:leading|translate:translate-x translate-y" +
-      "|touch:touch-x touch-y|touch-x:touch|touch-y:touch|line-clamp:display overflow|inset:start end top right bottom left inset-x inset-y" +
+    "overflow:overflow-x overflow-y|flex:basis grow shrink|gap:gap-x gap-y|size:w " +
+      "h|text:leading|translate:translate-x translate-y" +
+      ("|touch:touch-x touch-y|touch-x:touch|touch-y:touch|line-clamp:display " +
+        "overflow|inset:start end top right bottom left inset-x inset-y") +
       "|inset-x:start end right left|inset-y:top bottom" +
-      "|rounded:rounded-s rounded-e rounded-t rounded-r rounded-b rounded-l rounded-ss rounded-se rounded-ee rounded-es rounded-tl rounded-tr rounded-br rounded-bl" +
-      "|rounded-s:rounded-ss rounded-es|rounded-e:rounded-se rounded-ee|rounded-t:rounded-tl rounded-tr|rounded-r:rounded-tr rounded-br" +
+      ("|rounded:rounded-s rounded-e rounded-t rounded-r rounded-b rounded-l rounded-ss " +
+        "rounded-se rounded-ee rounded-es rounded-tl rounded-tr rounded-br rounded-bl") +
+      ("|rounded-s:rounded-ss rounded-es|rounded-e:rounded-se rounded-ee|rounded-t:rounded-tl " +
+        "rounded-tr|rounded-r:rounded-tr rounded-br") +
       "|rounded-b:rounded-br rounded-bl|rounded-l:rounded-tl rounded-bl",
   ).map(([group, overrides]) => [group, [...overrides]]),
 );

@@ -7,7 +7,8 @@ type Payload = Record<string, string | undefined>;
 
 /** How a member pays for the plan after the trial: the balance, topped up before the end. */
 const HOW_TO_PAY =
-  "To keep it, keep autorenew on and have the price on your balance by then: deposit USDT (TRC-20) to your deposit address on the dashboard, or top up by card where offered.";
+  "To keep it, keep autorenew on and have the price on your balance by then: deposit USDT " +
+  "(TRC-20) to your deposit address on the dashboard, or top up by card where offered.";
 
 export const trialTexts = {
   trial_started: (p: Payload) => ({
@@ -15,7 +16,8 @@ export const trialTexts = {
     lines: [
       `Your ${p.days ? `${p.days} ` : ""}free trial of ${p.plan ?? "your plan"} is active until ${p.endsOn ?? "its end date"}: the same access as a paid subscription, nothing charged.`,
       `After the trial it costs ${p.price ?? "the plan's monthly price"}. ${HOW_TO_PAY} Otherwise your access simply ends.`,
-      "Your access links arrive from our Telegram bot; if you have not verified your Telegram username yet, do it on the dashboard first.",
+      "Your access links arrive from our Telegram bot; if you have not verified your Telegram " +
+        "username yet, do it on the dashboard first.",
     ],
   }),
   trial_reminder: (p: Payload) => ({

@@ -9,7 +9,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const TRIAL_MESSAGES = {
   noTrial: "This plan has no free trial.",
   verifyEmail:
-    "Verify your email address to start a free trial: use the link we emailed you, or send a new one from your dashboard.",
+    "Verify your email address to start a free trial: use the link we emailed you, or send a " +
+    "new one from your dashboard.",
   active: (plan: string) => `You already have ${plan}.`,
   hadPlan: (plan: string) =>
     `You have had ${plan} before, so its free trial is not available. Subscribe to get it again.`,

@@ -5,8 +5,14 @@ describe("sanitizeHtml", () => {
   it("keeps the formatting articles use", () => {
     const html =
       "<h2>Risk</h2><p>Use <strong>1%</strong> and <em>stops</em>.</p><ul><li>one</li></ul>" +
-      '<table><thead><tr><th scope="col">Pair</th></tr></thead><tbody><tr><td colspan="2">EUR/USD</td></tr></tbody></table>' +
-      '<blockquote><p>Plan</p></blockquote><img src="/uploads/0123456789abcdef0123456789abcdef-1600x900.webp" srcset="/uploads/0123456789abcdef0123456789abcdef-480x270.webp 480w, /uploads/0123456789abcdef0123456789abcdef-960x540.webp 960w, /uploads/0123456789abcdef0123456789abcdef-1600x900.webp 1600w" sizes="(min-width: 48rem) 48rem, 100vw" width="1600" height="900" loading="lazy" alt="Chart" />';
+      ('<table><thead><tr><th scope="col">Pair</th></tr></thead><tbody><tr><td ' +
+        'colspan="2">EUR/USD</td></tr></tbody></table>') +
+      ("<blockquote><p>Plan</p></blockquote><img " +
+        'src="/uploads/0123456789abcdef0123456789abcdef-1600x900.webp" ' +
+        'srcset="/uploads/0123456789abcdef0123456789abcdef-480x270.webp 480w, ' +
+        "/uploads/0123456789abcdef0123456789abcdef-960x540.webp 960w, " +
+        '/uploads/0123456789abcdef0123456789abcdef-1600x900.webp 1600w" sizes="(min-width: 48rem) ' +
+        '48rem, 100vw" width="1600" height="900" loading="lazy" alt="Chart" />');
     expect(sanitizeHtml(html)).toBe(html);
   });
 
@@ -16,8 +22,14 @@ describe("sanitizeHtml", () => {
       "<p><strong>s</strong><b>b</b><em>e</em><i>i</i><u>u</u><s>struck</s><span>plain</span></p>" +
       "<blockquote>q</blockquote><pre><code>const stop = 0.5;</code></pre>" +
       "<ul><li>u</li></ul><ol><li>o</li></ol>" +
-      '<figure><img src="/uploads/0123456789abcdef0123456789abcdef-1600x900.webp" srcset="/uploads/0123456789abcdef0123456789abcdef-480x270.webp 480w, /uploads/0123456789abcdef0123456789abcdef-960x540.webp 960w, /uploads/0123456789abcdef0123456789abcdef-1600x900.webp 1600w" sizes="(min-width: 48rem) 48rem, 100vw" width="1600" height="900" loading="lazy" alt="Chart" title="EUR/USD" /><figcaption>EUR/USD, 4h</figcaption></figure>' +
-      '<table><thead><tr><th scope="row">Pair</th></tr></thead><tbody><tr><td colspan="2" rowspan="3">EUR/USD</td></tr></tbody></table>' +
+      ('<figure><img src="/uploads/0123456789abcdef0123456789abcdef-1600x900.webp" ' +
+        'srcset="/uploads/0123456789abcdef0123456789abcdef-480x270.webp 480w, ' +
+        "/uploads/0123456789abcdef0123456789abcdef-960x540.webp 960w, " +
+        '/uploads/0123456789abcdef0123456789abcdef-1600x900.webp 1600w" sizes="(min-width: 48rem) ' +
+        '48rem, 100vw" width="1600" height="900" loading="lazy" alt="Chart" title="EUR/USD" ' +
+        "/><figcaption>EUR/USD, 4h</figcaption></figure>") +
+      ('<table><thead><tr><th scope="row">Pair</th></tr></thead><tbody><tr><td colspan="2" ' +
+        'rowspan="3">EUR/USD</td></tr></tbody></table>') +
       '<p><a href="/results" title="Our results">results</a></p>';
     expect(sanitizeHtml(html)).toBe(html);
   });
@@ -43,8 +55,10 @@ describe("sanitizeHtml", () => {
 
   it("drops everything that runs: scripts, event handlers, javascript: and data: links, frames, styles", () => {
     const out = sanitizeHtml(
-      '<p onclick="steal()">Hi<script>steal()</script></p><a href="javascript:steal()">x</a><a href="data:text/html,x">y</a>' +
-        '<iframe src="https://evil.example"></iframe><style>p{}</style><svg onload="steal()"></svg><p style="color:red">z</p>',
+      '<p onclick="steal()">Hi<script>steal()</script></p><a href="javascript:steal()">x</a><a ' +
+        'href="data:text/html,x">y</a>' +
+        ('<iframe src="https://evil.example"></iframe><style>p{}</style><svg ' +
+          'onload="steal()"></svg><p style="color:red">z</p>'),
     );
     expect(out).toBe("<p>Hi</p><a>x</a><a>y</a><p>z</p>");
   });

@@ -68,7 +68,8 @@ export function createHosts(options: { databaseUrl: string; onSwitch?: (label: s
         // Servers before 14 do not report these: ask, as libpq does.
         if (standby === undefined || readOnly === undefined) {
           const { rows } = await client.query<{ standby: boolean; read_only: string }>(
-            "select pg_catalog.pg_is_in_recovery() as standby, pg_catalog.current_setting('transaction_read_only') as read_only",
+            "select pg_catalog.pg_is_in_recovery() as standby, " +
+              "pg_catalog.current_setting('transaction_read_only') as read_only",
           );
           standby = rows[0]!.standby ? "on" : "off";
           readOnly = rows[0]!.read_only;

@@ -19,7 +19,8 @@ export function parseTrustProxy(value: string | undefined): { value: TrustProxy 
   if (text === "true" || text === "yes") {
     return {
       error:
-        'must be a hop count (e.g. 1) or proxy addresses (e.g. "loopback, 10.0.0.0/8"), not true: true would trust any client-written X-Forwarded-For',
+        'must be a hop count (e.g. 1) or proxy addresses (e.g. "loopback, 10.0.0.0/8"), not true: ' +
+        "true would trust any client-written X-Forwarded-For",
     };
   }
   if (/^\d+$/.test(text)) {

@@ -34,7 +34,8 @@ const templates: Record<NotificationKind, Template> = {
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
       ...receiptLine(p, siteUrl),
       ...(p.balance ? [`Left on your balance: ${p.balance} USDT.`] : []),
-      "Your access links arrive from our Telegram bot; if you have not verified your Telegram username yet, do it on the dashboard first.",
+      "Your access links arrive from our Telegram bot; if you have not verified your Telegram " +
+        "username yet, do it on the dashboard first.",
     ],
   }),
   deposit_credited: (p) => ({
@@ -105,7 +106,8 @@ const templates: Record<NotificationKind, Template> = {
     heading: `${p.plan ?? "Your plan"}: new price from ${p.effectiveOn ?? "a later date"}`,
     lines: [
       `The price of ${p.plan ?? "your plan"} changes from ${p.oldAmount ?? "its current price"} to ${p.newAmount ?? "a new price"}${p.period ? ` (${p.period})` : ""}, for renewals from ${p.effectiveOn ?? "the date above"}.`,
-      "Renewals before that date are charged the current price. You can turn autorenew off on your dashboard at any time.",
+      "Renewals before that date are charged the current price. You can turn autorenew off on " +
+        "your dashboard at any time.",
     ],
   }),
   price_change_cancelled: (p) => ({

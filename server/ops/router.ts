@@ -20,7 +20,8 @@ import { isValidOpsToken } from "./ops-token.ts";
 import { signedAmount } from "./signed-amount.ts";
 
 const ACTOR_REFUSED =
-  "actor is no longer accepted: the ledger records the authenticated operator (the ops token, or the OS user and host of a CLI that opens the database itself).";
+  "actor is no longer accepted: the ledger records the authenticated operator (the ops " +
+  "token, or the OS user and host of a CLI that opens the database itself).";
 
 const creditSchema = z.object({
   email: z.string().trim().min(3, "email is required"),
@@ -181,7 +182,8 @@ export function opsRouter(
     if (!bot) {
       res.status(409).json({
         error: options.standalone
-          ? "The Telegram bot is off here: set TELEGRAM_BOT_TOKEN (the bot's token, as the server has it) to reconcile from this machine. The server reconciles once a day by itself."
+          ? "The Telegram bot is off here: set TELEGRAM_BOT_TOKEN (the bot's token, as the server has " +
+            "it) to reconcile from this machine. The server reconciles once a day by itself."
           : "The Telegram bot is off: set TELEGRAM_BOT_TOKEN.",
       });
       return;

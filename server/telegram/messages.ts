@@ -11,8 +11,11 @@ export const botMessages = {
   welcome: (brand: string) =>
     [
       `Welcome to ${brand}!`,
-      "I deliver your subscriptions in Telegram: personal links to the private channels of your plans, and messages about your deposits, renewals and reminders.",
-      "To link this Telegram account to your membership, generate a verification code on your dashboard and send the 6 digits here (or tap “Open the bot” there). A code is valid for 15 minutes.",
+      "I deliver your subscriptions in Telegram: personal links to the private channels of your " +
+        "plans, and messages about your deposits, renewals and reminders.",
+      "To link this Telegram account to your membership, generate a verification code on your " +
+        "dashboard and send the 6 digits here (or tap “Open the bot” there). A code is valid for " +
+        "15 minutes.",
       commandList,
     ].join("\n\n"),
   welcomeBack: (brand: string) =>
@@ -21,23 +24,29 @@ export const botMessages = {
     `Your Telegram account @${username} is now verified. Your dashboard shows “Telegram Verified”; I will send your access links and account messages here.`,
   verifyUsage: "Send /verify followed by the 6-digit code from your dashboard, for example: /verify 123456",
   noUsername:
-    "Your Telegram account has no username, so I cannot check it against your membership. Set one in Telegram (Settings → Username), make sure it is the username saved in your dashboard, then send the code again.",
+    "Your Telegram account has no username, so I cannot check it against your membership. Set " +
+    "one in Telegram (Settings → Username), make sure it is the username saved in your " +
+    "dashboard, then send the code again.",
   wrongCode: "That code is not valid. Check the 6-digit code on your dashboard, or generate a new one.",
   expiredCode:
     "That code has expired: codes are valid for 15 minutes. Generate a new one on your dashboard and send it here.",
   usernameMismatch: (username: string) =>
     `That code was not issued for @${username}. Make sure the Telegram username in your dashboard is @${username}, then generate a new code.`,
   linkedToAnotherMember:
-    "This Telegram account is already verified for another member. A Telegram account can be linked to one member only; please contact support if this is a mistake.",
+    "This Telegram account is already verified for another member. A Telegram account can be " +
+    "linked to one member only; please contact support if this is a mistake.",
   lockedOut: (minutes: number) =>
     `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   notLinked:
-    "This Telegram account is not linked to a membership yet. Generate a verification code on your dashboard and send the 6 digits here.",
+    "This Telegram account is not linked to a membership yet. Generate a verification code on " +
+    "your dashboard and send the 6 digits here.",
   broadcastsStopped:
-    "Done: I will send you no more announcements. Messages about your own account (payments, renewals, access links) still come. Send /resume to get announcements again.",
+    "Done: I will send you no more announcements. Messages about your own account (payments, " +
+    "renewals, access links) still come. Send /resume to get announcements again.",
   broadcastsResumed: "Announcements are on again. Send /stop at any time to stop them.",
   unknown:
-    "I did not understand that. Send the 6-digit code from your dashboard to verify your account, or /help for the commands.",
+    "I did not understand that. Send the 6-digit code from your dashboard to verify your " +
+    "account, or /help for the commands.",
   noChats: (url: string) =>
     `You have no active subscription with a Telegram channel. Choose a plan on your dashboard: ${url}`,
   linksIntro: "Your personal access links:",

@@ -21,7 +21,9 @@ export async function sendTelegramChangedEmail(options: {
     options.by === "support"
       ? `Our support team changed the Telegram username on your ${brand} account to @${options.username}.`
       : `The Telegram username on your ${brand} account was changed to @${options.username} from your dashboard.`,
-    "Your Telegram account needs to be verified again: until then you are out of your Telegram channels. Generate a new code in your dashboard and send it to our bot; your access comes back as soon as it is verified.",
+    "Your Telegram account needs to be verified again: until then you are out of your Telegram " +
+      "channels. Generate a new code in your dashboard and send it to our bot; your access comes " +
+      "back as soon as it is verified.",
     options.by === "support"
       ? "If you did not ask for this change, reply to this email."
       : "If you did not make this change, change your password now and reply to this email.",

@@ -14,7 +14,8 @@ const image = (width: number, height: number) =>
 const png = (width: number, height: number) => image(width, height).png().toBuffer();
 
 const SVG_WITH_SCRIPT = Buffer.from(
-  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(document.cookie)</script><rect width="100" height="100"/></svg>',
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="100" ' +
+    'height="100"><script>alert(document.cookie)</script><rect width="100" height="100"/></svg>',
 );
 
 describe("sniffImageType: what a file is, from its bytes", () => {

@@ -20,7 +20,8 @@ describe("signS3Request (AWS Signature Version 4, by aws4fetch)", () => {
       now,
     });
     expect(headers.get("authorization")).toBe(
-      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, " +
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, " +
+        "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, " +
         "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
     );
     expect(headers.get("x-amz-date")).toBe("20130524T000000Z");
@@ -40,7 +41,8 @@ describe("signS3Request (AWS Signature Version 4, by aws4fetch)", () => {
       now,
     });
     expect(headers.get("authorization")).toBe(
-      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, " +
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, " +
+        "SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, " +
         "Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd",
     );
     const typed = await signS3Request({

@@ -46,7 +46,8 @@ export function getDepositXpub(): string {
       { file: devKey.file, created: devKey.created, env: config.env },
       `TRON_XPUB is not set: deposit addresses come from a DEVELOPMENT key stored in ${devKey.file}. ` +
         "Funds sent to them are only as safe as that file. " +
-        "In production, set TRON_XPUB to the account xpub (m/44'/195'/0') of a wallet whose seed is kept off this server.",
+        ("In production, set TRON_XPUB to the account xpub (m/44'/195'/0') of a wallet whose seed " +
+          "is kept off this server."),
     );
     return devKey.accountXpub;
   });

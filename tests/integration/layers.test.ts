@@ -36,12 +36,15 @@ const planted: Record<string, string> = {
   "server/content/search.ts": `import { Term } from "../../app/components/term.tsx";\nexport const search = Term;\n`,
   "app/components/term.tsx": `export const Term = 1;\n`,
   "app/lib/money.ts": `import { config } from "../../server/config.ts";\nexport const money = config;\n`,
-  "app/components/plan-card.tsx": `import type { Plan } from "../../server/content/plans.ts";\nexport const card = (plan: Plan) => plan.name;\n`,
+  "app/components/plan-card.tsx":
+    `import type { Plan } from "../../server/content/plans.ts";\nexport const card = (plan: ` + `Plan) => plan.name;\n`,
   "server/content/plans.ts": `export type Plan = { name: string };\n`,
   "server/security/limit.ts": `import { ledger } from "../billing/ledger.ts";\nexport const limit = ledger;\n`,
   "server/billing/ledger.ts": `export const ledger = 1;\n`,
   "server/billing/internal.ts": `export const internal = 1;\n`,
-  "server/dashboard/list.ts": `import { internal } from "../billing/internal.ts";\nimport { ledger } from "../billing/ledger.ts";\nexport const list = internal + ledger;\n`,
+  "server/dashboard/list.ts":
+    `import { internal } from "../billing/internal.ts";\nimport { ledger } from ` +
+    `"../billing/ledger.ts";\nexport const list = internal + ledger;\n`,
   "server/staff/record-audit-event.ts": `export const record = 1;\n`,
   "server/staff/posts/post-rows.ts": `import { record } from "../record-audit-event.ts";\nexport const rows = record;\n`,
   "server/staff/plans/save-plan.ts": `import { rows } from "../posts/post-rows.ts";\nexport const save = rows;\n`,
@@ -92,7 +95,8 @@ describe("layer rules (layers.config.cjs)", () => {
       "error back-office-sections-apart: server/staff/plans/save-plan.ts → server/staff/posts/post-rows.ts",
     );
     expect(output).toContain(
-      "error back-office-sections-apart: app/components/admin/plans/plans-table.tsx → app/components/admin/posts/status-badge.tsx",
+      "error back-office-sections-apart: app/components/admin/plans/plans-table.tsx → " +
+        "app/components/admin/posts/status-badge.tsx",
     );
     expect(output).not.toContain("server/staff/posts/post-rows.ts → server/staff/record-audit-event.ts");
     expect(output).not.toContain("server/staff/search/search-posts.ts →");

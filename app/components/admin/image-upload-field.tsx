@@ -90,7 +90,11 @@ export function ImageUploadField({
             className="max-h-72 w-full rounded-md bg-muted object-contain"
           />
         ) : (
-          <div className="flex min-h-28 flex-col items-center justify-center gap-1 text-center text-sm text-muted-foreground">
+          <div
+            className={
+              "flex min-h-28 flex-col items-center justify-center gap-1 text-center text-sm " + "text-muted-foreground"
+            }
+          >
             <ImageIcon aria-hidden="true" className="size-6" />
             <span>Drop an image here, or choose one. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.</span>
           </div>

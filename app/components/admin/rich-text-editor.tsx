@@ -106,7 +106,8 @@ export function RichTextEditor({
     <div
       data-slot="rich-text-editor"
       className={cn(
-        "rounded-md border bg-background shadow-xs focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50",
+        "rounded-md border bg-background shadow-xs focus-within:border-ring " +
+          "focus-within:ring-[3px] focus-within:ring-ring/50",
         invalid && "border-destructive",
         className,
       )}

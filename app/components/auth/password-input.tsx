@@ -14,7 +14,11 @@ export function PasswordInput({ className, ...props }: Omit<React.ComponentProps
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? "Hide password" : "Show password"}
         aria-pressed={visible}
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        className={
+          "absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md " +
+          "text-muted-foreground hover:text-foreground focus-visible:outline-2 " +
+          "focus-visible:outline-ring"
+        }
       >
         {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
       </button>

@@ -71,7 +71,10 @@ export function BlogPostCard({
         {compact ? null : <p className="text-muted-foreground">{post.excerpt}</p>}
         <Link
           to={href}
-          className="mt-auto inline-flex w-fit items-center gap-1.5 pt-2 text-sm font-semibold tracking-wide text-primary hover:underline"
+          className={
+            "mt-auto inline-flex w-fit items-center gap-1.5 pt-2 text-sm font-semibold tracking-wide " +
+            "text-primary hover:underline"
+          }
         >
           READ MORE<span className="sr-only">: {post.title}</span>
           <ArrowRightIcon aria-hidden="true" className="size-4" />

@@ -45,7 +45,11 @@ export function NewsletterSignup({
       {...props}
     >
       <div className="flex items-start gap-4">
-        <span className="hidden size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary sm:flex">
+        <span
+          className={
+            "hidden size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary " + "sm:flex"
+          }
+        >
           <MailIcon aria-hidden="true" className="size-5" />
         </span>
         <div className="grid flex-1 gap-4">

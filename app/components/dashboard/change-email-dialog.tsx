@@ -52,7 +52,8 @@ export function ChangeEmailDialog({ open, onOpenChange }: { open: boolean; onOpe
           <DialogTitle>Change email</DialogTitle>
           <DialogDescription>
             {profile.emailVerified
-              ? "We send a link to the new address; your email changes when you open it. We also tell your current address."
+              ? "We send a link to the new address; your email changes when you open it. We also tell your " +
+                "current address."
               : "Verify your current email address before changing it: use the link we sent you."}
           </DialogDescription>
         </DialogHeader>

@@ -15,7 +15,12 @@ export function DashboardHeader() {
   const { profile, balance, openDeposit } = useDashboard();
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   return (
-    <header className="sticky top-0 z-20 flex min-h-14 shrink-0 flex-wrap items-center gap-x-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
+    <header
+      className={
+        "sticky top-0 z-20 flex min-h-14 shrink-0 flex-wrap items-center gap-x-2 border-b " +
+        "bg-background/90 px-3 backdrop-blur sm:px-4"
+      }
+    >
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
       <div className="ml-auto flex h-14 min-w-0 items-center gap-2 sm:gap-3">

@@ -19,7 +19,10 @@ export function EmailVerificationBanner() {
     <div
       role="status"
       data-slot="email-verification-banner"
-      className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+      className={
+        "mb-6 flex flex-col gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 " +
+        "text-sm sm:flex-row sm:items-center sm:justify-between"
+      }
     >
       <p className="flex items-start gap-2">
         <MailWarningIcon className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />

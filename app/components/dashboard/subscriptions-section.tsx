@@ -132,7 +132,10 @@ function PlanPicker({
         {/* Below xl a slim bar pinned to the bottom (total + Subscribe); a full side panel from xl. */}
         <aside
           aria-labelledby="dashboard-cart-title"
-          className="sticky bottom-2 z-10 flex items-center justify-between gap-3 rounded-xl border bg-card p-3 shadow-lg xl:top-20 xl:bottom-auto xl:grid xl:p-4 xl:shadow-sm"
+          className={
+            "sticky bottom-2 z-10 flex items-center justify-between gap-3 rounded-xl border bg-card " +
+            "p-3 shadow-lg xl:top-20 xl:bottom-auto xl:grid xl:p-4 xl:shadow-sm"
+          }
         >
           <h2 id="dashboard-cart-title" className="flex items-center gap-2 font-semibold max-xl:sr-only">
             <ShoppingCartIcon className="size-5 text-primary" aria-hidden="true" />

@@ -66,7 +66,8 @@ export function WelcomePlans({
           <p className="text-sm font-medium">
             {telegramVerified
               ? `Next step: open Telegram. Your access links come from ${telegramBot ? `@${telegramBot}` : "our bot"}; send it /links to get them again.`
-              : "Next step: verify your Telegram account below. Your access links are sent there as soon as it is verified."}
+              : "Next step: verify your Telegram account below. Your access links are sent there as soon " +
+                "as it is verified."}
           </p>
         </CardContent>
       ) : null}

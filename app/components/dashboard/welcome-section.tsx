@@ -41,7 +41,10 @@ export function WelcomeSection({ data }: { data?: WelcomeData }) {
           {profile.telegramVerified ? (
             <p
               role="status"
-              className="flex items-center gap-2 rounded-lg border border-green-600/40 bg-green-600/10 p-4 font-medium text-green-800 dark:text-green-300"
+              className={
+                "flex items-center gap-2 rounded-lg border border-green-600/40 bg-green-600/10 p-4 " +
+                "font-medium text-green-800 dark:text-green-300"
+              }
             >
               <CheckCircle2Icon className="size-5 shrink-0" aria-hidden="true" />
               Telegram Verified

@@ -71,7 +71,9 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
           </>,
         ),
         p(
-          "We do not ask for, and ask you not to send us, identity documents, bank card numbers, private keys or wallet seed phrases. We will never request your private keys or seed phrase.",
+          "We do not ask for, and ask you not to send us, identity documents, bank card numbers, " +
+            "private keys or wallet seed phrases. We will never request your private keys or seed " +
+            "phrase.",
         ),
       ],
     },
@@ -80,7 +82,8 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
       title: "Cookies and local storage",
       blocks: [
         p(
-          "We use a small number of cookies and browser storage entries, all of which are needed for the site to work as you expect. We do not use advertising or cross-site tracking cookies.",
+          "We use a small number of cookies and browser storage entries, all of which are needed for " +
+            "the site to work as you expect. We do not use advertising or cross-site tracking cookies.",
         ),
         ul(
           <>
@@ -101,7 +104,8 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
           </>,
         ),
         p(
-          "You can delete cookies and browser storage at any time in your browser settings. If you block the session cookie, you will not be able to sign in.",
+          "You can delete cookies and browser storage at any time in your browser settings. If you " +
+            "block the session cookie, you will not be able to sign in.",
           true,
         ),
       ],
@@ -132,7 +136,10 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
           </>,
         ),
         p(
-          "We send service emails, such as password reset messages and notifications about your account, deposits and subscription, because they are part of the service. We do not make decisions about you based solely on automated processing that produce legal or similarly significant effects.",
+          "We send service emails, such as password reset messages and notifications about your " +
+            "account, deposits and subscription, because they are part of the service. We do not make " +
+            "decisions about you based solely on automated processing that produce legal or similarly " +
+            "significant effects.",
         ),
       ],
     },
@@ -149,9 +156,12 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
         ul(
           "Hosting and infrastructure providers that run our servers and our PostgreSQL database on our behalf.",
           "Email delivery providers that send password reset messages, notifications and the newsletter.",
-          "Telegram, which receives the data needed to deliver bot messages and manage channel membership. Your use of Telegram is also governed by Telegram's own privacy policy.",
-          "Professional advisers, such as lawyers and accountants, where necessary and under confidentiality obligations.",
-          "Authorities, courts or other parties where we are required by law or need to establish, exercise or defend legal claims.",
+          "Telegram, which receives the data needed to deliver bot messages and manage channel " +
+            "membership. Your use of Telegram is also governed by Telegram's own privacy policy.",
+          "Professional advisers, such as lawyers and accountants, where necessary and under " +
+            "confidentiality obligations.",
+          "Authorities, courts or other parties where we are required by law or need to establish, " +
+            "exercise or defend legal claims.",
           "A successor entity if the service is merged, acquired or transferred, subject to this policy.",
         ),
         p("Our service providers act on our instructions and may use your data only to provide their services to us."),
@@ -162,7 +172,11 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
       title: "International transfers",
       blocks: [
         p(
-          "Our providers, and Telegram, may process data in countries other than yours, including countries whose data protection laws differ from those where you live. Where the law requires it, we rely on appropriate safeguards for these transfers, such as adequacy decisions or standard contractual clauses approved by the relevant authorities. You can ask us for more information about the safeguards we use.",
+          "Our providers, and Telegram, may process data in countries other than yours, including " +
+            "countries whose data protection laws differ from those where you live. Where the law " +
+            "requires it, we rely on appropriate safeguards for these transfers, such as adequacy " +
+            "decisions or standard contractual clauses approved by the relevant authorities. You can " +
+            "ask us for more information about the safeguards we use.",
         ),
       ],
     },
@@ -171,11 +185,14 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
       title: "How long we keep data",
       blocks: [
         ul(
-          "Account, Telegram and subscription data: for as long as your account is open, and afterwards only as long as needed to close it properly.",
-          "Billing history and deposit records: for as long as accounting, tax and anti-fraud laws require, even after your account is closed.",
+          "Account, Telegram and subscription data: for as long as your account is open, and " +
+            "afterwards only as long as needed to close it properly.",
+          "Billing history and deposit records: for as long as accounting, tax and anti-fraud laws " +
+            "require, even after your account is closed.",
           "Contact submissions: for as long as needed to handle your request and any follow-up, and then deleted.",
           "Newsletter data: until you unsubscribe. Unconfirmed sign-ups are removed after a short period.",
-          "Technical logs: for a limited period needed for security and troubleshooting, unless they are required to investigate a specific incident.",
+          "Technical logs: for a limited period needed for security and troubleshooting, unless they " +
+            "are required to investigate a specific incident.",
         ),
         p("When data is no longer needed, we delete it or anonymise it so that it can no longer be linked to you."),
       ],
@@ -185,7 +202,12 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
       title: "Security",
       blocks: [
         p(
-          "We use technical and organisational measures appropriate to the risk, including encrypted connections (HTTPS), hashed passwords, HttpOnly session cookies, rate limiting, restricted access to production systems and regular backups. No system is completely secure, so please use a strong, unique password and keep your email and Telegram accounts protected. If we become aware of a breach that affects your data, we will notify you and the authorities where the law requires it.",
+          "We use technical and organisational measures appropriate to the risk, including encrypted " +
+            "connections (HTTPS), hashed passwords, HttpOnly session cookies, rate limiting, " +
+            "restricted access to production systems and regular backups. No system is completely " +
+            "secure, so please use a strong, unique password and keep your email and Telegram accounts " +
+            "protected. If we become aware of a breach that affects your data, we will notify you and " +
+            "the authorities where the law requires it.",
         ),
       ],
     },
@@ -245,10 +267,13 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
         ul(
           "Deleting your account ends any active subscription and removes your Telegram access.",
           "We keep billing and transaction records that the law requires us to retain, limited to that purpose.",
-          "On-chain transactions are recorded permanently on the public blockchain. We can delete our own records linking them to you, but no one can remove them from the blockchain itself.",
+          "On-chain transactions are recorded permanently on the public blockchain. We can delete " +
+            "our own records linking them to you, but no one can remove them from the blockchain " +
+            "itself.",
         ),
         p(
-          "Before requesting deletion, make sure you no longer need any remaining account balance, because a deleted account cannot be restored.",
+          "Before requesting deletion, make sure you no longer need any remaining account balance, " +
+            "because a deleted account cannot be restored.",
           true,
         ),
       ],
@@ -271,7 +296,9 @@ export function privacySections({ brandName, contactEmail }: PrivacySectionOptio
       title: "Changes to this policy",
       blocks: [
         p(
-          "We may update this policy when our service or the law changes. The date at the top shows when it was last revised. If we make material changes, we will tell you by email, in the dashboard or through our Telegram bot before they take effect.",
+          "We may update this policy when our service or the law changes. The date at the top shows " +
+            "when it was last revised. If we make material changes, we will tell you by email, in the " +
+            "dashboard or through our Telegram bot before they take effect.",
         ),
       ],
     },

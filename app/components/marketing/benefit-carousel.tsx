@@ -123,7 +123,12 @@ export function BenefitCarousel({
               className="min-w-0 shrink-0 grow-0 basis-full snap-start pl-4 md:basis-1/2"
             >
               <article className="flex h-full flex-col gap-4 rounded-xl border bg-card p-8 shadow-sm">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-primary to-chart-2 text-primary-foreground">
+                <span
+                  className={
+                    "flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-primary " +
+                    "to-chart-2 text-primary-foreground"
+                  }
+                >
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
                 <h3 className="text-xl font-semibold">{title}</h3>

@@ -22,7 +22,12 @@ export function CtaBand({
       aria-labelledby="cta-band"
       className={cn("mx-auto max-w-7xl px-4 pt-16 pb-16 sm:px-6 sm:pt-24 sm:pb-24", className)}
     >
-      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-primary to-band-end px-6 py-14 text-center text-primary-foreground sm:px-12">
+      <div
+        className={
+          "relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-primary " +
+          "to-band-end px-6 py-14 text-center text-primary-foreground sm:px-12"
+        }
+      >
         <h2 id="cta-band" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           {title}
         </h2>

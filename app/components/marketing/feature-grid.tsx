@@ -36,7 +36,10 @@ export function StepList({
       {steps.map((step, index) => (
         <li key={step.title} className="flex flex-col gap-3 rounded-xl border bg-card p-6">
           <span
-            className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+            className={
+              "flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold " +
+              "text-primary-foreground"
+            }
             aria-hidden="true"
           >
             {index + 1}

@@ -32,7 +32,10 @@ export default function HomeBelowTheFold({
       <IndicatorTeaser />
       <CtaBand
         title={`Start trading with ${brand} today`}
-        description="Pick a plan, connect your Telegram and receive signals as soon as your subscription is active. Pay in USDT and turn off renewal whenever you like."
+        description={
+          "Pick a plan, connect your Telegram and receive signals as soon as your subscription is " +
+          "active. Pay in USDT and turn off renewal whenever you like."
+        }
         action={{ label: "Join Now", to: "/pricing" }}
       />
     </>

@@ -16,7 +16,9 @@ const features = [
   {
     icon: FilterIcon,
     title: "Trend, momentum and volatility filters",
-    text: "Setups against the higher-timeframe trend or in dead markets are filtered out, so you see fewer, better signals.",
+    text:
+      "Setups against the higher-timeframe trend or in dead markets are filtered out, so you see " +
+      "fewer, better signals.",
   },
   {
     icon: RulerIcon,
@@ -71,7 +73,11 @@ export function IndicatorPage() {
             The {brandName} Indicator <span className="text-primary">for TradingView</span>
           </>
         }
-        description="The same engine that powers our signals, on your own charts. See where the models would enter, where they would take profit and where they would get out — on any market you trade."
+        description={
+          "The same engine that powers our signals, on your own charts. See where the models would " +
+          "enter, where they would take profit and where they would get out — on any market you " +
+          "trade."
+        }
         actions={
           <>
             <Button asChild size="lg" className="text-base">
@@ -84,7 +90,9 @@ export function IndicatorPage() {
         }
         image={{
           src: "/images/marketing/indicator-chart.svg",
-          alt: "A TradingView chart with the indicator's buy and sell markers, three take-profit levels and a stop loss",
+          alt:
+            "A TradingView chart with the indicator's buy and sell markers, three take-profit levels " +
+            "and a stop loss",
           width: 640,
           height: 380,
         }}
@@ -94,7 +102,10 @@ export function IndicatorPage() {
           id="indicator-features"
           eyebrow="Features"
           title="Built for traders who make their own calls"
-          description="Signals tell you what to trade. The indicator shows you why, and lets you apply the same logic to the markets and timeframes you care about."
+          description={
+            "Signals tell you what to trade. The indicator shows you why, and lets you apply the same " +
+            "logic to the markets and timeframes you care about."
+          }
         />
         <FeatureGrid items={features} />
       </Section>

@@ -26,7 +26,12 @@ export function OfferCard({
       className={cn("flex flex-col gap-4 rounded-2xl border bg-card p-6 shadow-sm sm:p-8", className)}
       {...props}
     >
-      <span className="flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-primary to-chart-2 text-primary-foreground">
+      <span
+        className={
+          "flex size-12 items-center justify-center rounded-xl bg-gradient-to-br from-primary " +
+          "to-chart-2 text-primary-foreground"
+        }
+      >
         <Icon className="size-6" aria-hidden="true" />
       </span>
       <h3 className="text-2xl font-bold tracking-tight">{title}</h3>

@@ -24,7 +24,10 @@ export function PageHero({
     <section data-slot="page-hero" className={cn("relative overflow-hidden", className)}>
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-[36rem] bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_60%)] opacity-15"
+        className={
+          "pointer-events-none absolute inset-x-0 -top-40 -z-10 h-[36rem] " +
+          "bg-[radial-gradient(ellipse_at_top,var(--color-primary)_0%,transparent_60%)] opacity-15"
+        }
       />
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
         <div className="flex flex-col items-start gap-6">

@@ -17,7 +17,10 @@ export function Platforms() {
         id="platforms"
         eyebrow="Integrations"
         title="Works with the platforms you already use"
-        description="No new app to learn: signals come to Telegram, the indicator runs on TradingView and the bot trades on your own exchange account."
+        description={
+          "No new app to learn: signals come to Telegram, the indicator runs on TradingView and the " +
+          "bot trades on your own exchange account."
+        }
       />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {platforms.map((p) => (

@@ -117,7 +117,10 @@ export function SignalsPage() {
           id="signal-offers"
           eyebrow="Two ways in"
           title="Signals Bot and VIP Signals"
-          description="Start with the bot's crypto signals, or get every setup our analysts take, crypto and forex, with their commentary."
+          description={
+            "Start with the bot's crypto signals, or get every setup our analysts take, crypto and " +
+            "forex, with their commentary."
+          }
         />
         <div className="grid gap-6 lg:grid-cols-2">
           <OfferCard
@@ -134,7 +137,10 @@ export function SignalsPage() {
           <OfferCard
             icon={CrownIcon}
             title="VIP Signals"
-            text="Everything in the Signals Bot, plus the setups our analysts trade themselves, in a private Telegram channel."
+            text={
+              "Everything in the Signals Bot, plus the setups our analysts trade themselves, in a " +
+              "private Telegram channel."
+            }
             points={[
               "High-leverage futures setups with tighter, pre-defined risk",
               "Forex majors, gold and index signals",
@@ -149,7 +155,10 @@ export function SignalsPage() {
           id="signal-anatomy"
           eyebrow="Inside a signal"
           title="Everything you need to place the trade"
-          description="No vague “BTC looks bullish” messages. A signal is a trade plan you can check before you commit a cent."
+          description={
+            "No vague “BTC looks bullish” messages. A signal is a trade plan you can check before you " +
+            "commit a cent."
+          }
         />
         <FeatureGrid items={signalParts} />
       </Section>
@@ -158,7 +167,10 @@ export function SignalsPage() {
           id="markets"
           eyebrow="Markets"
           title="Futures, forex and spot"
-          description="Each strategy has its own signals and its own record in the results tracker, so you can follow the ones that fit your risk."
+          description={
+            "Each strategy has its own signals and its own record in the results tracker, so you can " +
+            "follow the ones that fit your risk."
+          }
         />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {markets.map((m) => (
@@ -176,7 +188,11 @@ export function SignalsPage() {
             align="start"
             eyebrow="Copy trading bot"
             title="Enter at the same time as the provider"
-            description="Missed and late entries are the most common reason followers do worse than the signal. The copy trading bot places each futures signal on your exchange account at the same time as the provider, with its stop loss and targets attached."
+            description={
+              "Missed and late entries are the most common reason followers do worse than the signal. " +
+              "The copy trading bot places each futures signal on your exchange account at the same time " +
+              "as the provider, with its stop loss and targets attached."
+            }
             className="mb-0"
           />
           <OfferCard
@@ -208,7 +224,11 @@ export function SignalsPage() {
               align="start"
               eyebrow="Results tracker"
               title="Check the record before you subscribe"
-              description="Every closed signal is logged with its outcome — wins and losses — and summarised by strategy: number of signals, win rate and total return. Compare the strategies and follow the ones that fit your risk."
+              description={
+                "Every closed signal is logged with its outcome — wins and losses — and summarised by " +
+                "strategy: number of signals, win rate and total return. Compare the strategies and follow " +
+                "the ones that fit your risk."
+              }
               className="mb-0"
             />
             <Button asChild variant="outline" size="lg">
@@ -223,7 +243,10 @@ export function SignalsPage() {
       </Section>
       <CtaBand
         title="Get the next signal with everyone else"
-        description="Choose a plan, verify your Telegram and the next signal is yours. No contract: turn renewal off at any time."
+        description={
+          "Choose a plan, verify your Telegram and the next signal is yours. No contract: turn " +
+          "renewal off at any time."
+        }
         action={{ label: "Join Now", to: "/pricing" }}
       />
     </>

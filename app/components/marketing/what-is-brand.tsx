@@ -32,7 +32,9 @@ export function WhatIsBrand({ figures }: { figures: SiteFigures | null }) {
     {
       icon: BotIcon,
       stat: "Same-time entries",
-      text: "Our copy trading bot enters trades at the same time as the provider, so you get the entry the signal was built on.",
+      text:
+        "Our copy trading bot enters trades at the same time as the provider, so you get the entry " +
+        "the signal was built on.",
     },
   ];
   return (
@@ -46,7 +48,11 @@ export function WhatIsBrand({ figures }: { figures: SiteFigures | null }) {
       {discount ? (
         <div
           data-slot="offer-banner"
-          className="mb-8 flex flex-col items-center justify-center gap-2 rounded-2xl bg-gradient-to-r from-primary to-band-end px-6 py-6 text-center text-primary-foreground sm:flex-row sm:gap-4"
+          className={
+            "mb-8 flex flex-col items-center justify-center gap-2 rounded-2xl bg-gradient-to-r " +
+            "from-primary to-band-end px-6 py-6 text-center text-primary-foreground sm:flex-row " +
+            "sm:gap-4"
+          }
         >
           <p className="text-3xl font-extrabold tracking-tight sm:text-4xl">{discount}</p>
           {/* Only what the terms back: price changes are announced 30 days ahead and never touch a paid period. */}

@@ -22,22 +22,30 @@ const reasons = [
   {
     icon: ListChecksIcon,
     title: "A plan for every trade",
-    text: "Each signal carries its entry zone, up to three targets and a stop loss, so you know the whole trade before you act.",
+    text:
+      "Each signal carries its entry zone, up to three targets and a stop loss, so you know the " +
+      "whole trade before you act.",
   },
   {
     icon: EyeIcon,
     title: "Every result published",
-    text: "Wins and losses go into the results tracker, strategy by strategy. Judge us on the record, not on screenshots.",
+    text:
+      "Wins and losses go into the results tracker, strategy by strategy. Judge us on the " +
+      "record, not on screenshots.",
   },
   {
     icon: ShieldCheckIcon,
     title: "Risk comes first",
-    text: "No signal goes out without a stop loss and a suggested size. Protecting your account matters more than any single trade.",
+    text:
+      "No signal goes out without a stop loss and a suggested size. Protecting your account " +
+      "matters more than any single trade.",
   },
   {
     icon: CandlestickChartIcon,
     title: "Crypto and forex",
-    text: "Futures, forex and spot signals from one service, each with its own strategy, so you can match them to your risk.",
+    text:
+      "Futures, forex and spot signals from one service, each with its own strategy, so you can " +
+      "match them to your risk.",
   },
   {
     icon: CoinsIcon,
@@ -47,7 +55,9 @@ const reasons = [
   {
     icon: LifeBuoyIcon,
     title: "People who answer",
-    text: "Support by email and Telegram, with priority replies for VIP members. Ask before you buy — we are happy to help.",
+    text:
+      "Support by email and Telegram, with priority replies for VIP members. Ask before you buy " +
+      "— we are happy to help.",
   },
 ] as const;
 
@@ -63,7 +73,10 @@ export function WhyPage() {
             Why traders choose <span className="text-primary">{brandName}</span>
           </>
         }
-        description="A signal service is only worth paying for if it is clear, consistent and honest about its results. Here is how we try to be all three — and what you get for your subscription."
+        description={
+          "A signal service is only worth paying for if it is clear, consistent and honest about its " +
+          "results. Here is how we try to be all three — and what you get for your subscription."
+        }
         actions={
           <>
             <Button asChild size="lg" className="text-base">
@@ -96,25 +109,37 @@ export function WhyPage() {
           <OfferCard
             icon={BotIcon}
             title="Signals Bot in Telegram"
-            text="AI-generated crypto signals on USDT pairs, delivered by our Telegram bot the moment they are confirmed — with entry, targets and stop loss."
+            text={
+              "AI-generated crypto signals on USDT pairs, delivered by our Telegram bot the moment they " +
+              "are confirmed — with entry, targets and stop loss."
+            }
             link={{ to: "/signals", label: "About the signals →" }}
           />
           <OfferCard
             icon={CrownIcon}
             title="VIP Signals"
-            text="Every crypto and forex setup our analysts take, with commentary, a weekly outlook and priority support in a private channel."
+            text={
+              "Every crypto and forex setup our analysts take, with commentary, a weekly outlook and " +
+              "priority support in a private channel."
+            }
             link={{ to: "/signals", label: "Compare with the bot →" }}
           />
           <OfferCard
             icon={CandlestickChartIcon}
             title="TradingView Indicator"
-            text="Our signal engine on your own charts: buy and sell markers with stop loss and targets, on any market and timeframe."
+            text={
+              "Our signal engine on your own charts: buy and sell markers with stop loss and targets, on " +
+              "any market and timeframe."
+            }
             link={{ to: "/indicator", label: "About the indicator →" }}
           />
           <OfferCard
             icon={ChartColumnIcon}
             title="Results Tracker"
-            text="The public record of every closed signal, by strategy: how many signals, how many won, and the total return."
+            text={
+              "The public record of every closed signal, by strategy: how many signals, how many won, " +
+              "and the total return."
+            }
             link={{ to: "/results", label: "See the results →" }}
           />
         </div>

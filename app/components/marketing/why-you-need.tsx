@@ -8,7 +8,9 @@ const reasons = [
   {
     icon: HourglassIcon,
     title: "Your time back",
-    text: "Stop watching charts all day. Our models and analysts do the scanning and you get the few setups worth acting on.",
+    text:
+      "Stop watching charts all day. Our models and analysts do the scanning and you get the few " +
+      "setups worth acting on.",
   },
   {
     icon: ShieldCheckIcon,
@@ -36,7 +38,10 @@ export function WhyYouNeed() {
         id="why-you-need"
         eyebrow="Why it matters"
         title={`Why You Need ${brandName}`}
-        description="Most traders lose money to hesitation, missed entries and trades without a plan. A signal service gives you a plan for every trade, and the tools to follow it."
+        description={
+          "Most traders lose money to hesitation, missed entries and trades without a plan. A signal " +
+          "service gives you a plan for every trade, and the tools to follow it."
+        }
       />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {reasons.map(({ icon: Icon, title, text }) => (

@@ -36,7 +36,8 @@ export function PlanCard({
       data-selected={selected ? "" : undefined}
       aria-label={plan.name}
       className={cn(
-        "relative flex h-full flex-col data-[selected]:border-primary data-[selected]:ring-2 data-[selected]:ring-primary/40",
+        "relative flex h-full flex-col data-[selected]:border-primary data-[selected]:ring-2 " +
+          "data-[selected]:ring-primary/40",
         className,
       )}
       {...props}

@@ -49,7 +49,8 @@ export function CartPanel({
       data-slot="cart"
       aria-labelledby={titleId}
       className={cn(
-        "flex flex-col gap-3 border bg-card p-4 text-card-foreground shadow-lg lg:gap-4 lg:rounded-xl lg:p-6 lg:shadow-sm",
+        "flex flex-col gap-3 border bg-card p-4 text-card-foreground shadow-lg lg:gap-4 " +
+          "lg:rounded-xl lg:p-6 lg:shadow-sm",
         className,
       )}
       {...props}

@@ -152,7 +152,12 @@ export function PricingView({
             notes={included}
             onRemove={cart.toggle}
             onNext={goToNextStep}
-            className="sticky bottom-0 z-30 -mx-4 rounded-none border-x-0 border-b-0 sm:-mx-6 md:ml-12 md:before:absolute md:before:-top-px md:before:right-full md:before:bottom-0 md:before:w-18 md:before:border-t md:before:bg-card lg:top-24 lg:bottom-auto lg:mx-0 lg:border lg:before:hidden"
+            className={
+              "sticky bottom-0 z-30 -mx-4 rounded-none border-x-0 border-b-0 sm:-mx-6 md:ml-12 " +
+              "md:before:absolute md:before:-top-px md:before:right-full md:before:bottom-0 " +
+              "md:before:w-18 md:before:border-t md:before:bg-card lg:top-24 lg:bottom-auto lg:mx-0 " +
+              "lg:border lg:before:hidden"
+            }
           />
         </div>
       </BillingPeriodTabs>

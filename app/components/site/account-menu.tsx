@@ -3,7 +3,8 @@ import { cn } from "~/lib/utils";
 import type { HeaderAccount } from "~/lib/view-types/site";
 
 const itemClass =
-  "flex w-full rounded-sm px-3 py-2 text-left text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none";
+  "flex w-full rounded-sm px-3 py-2 text-left text-sm font-medium hover:bg-accent " +
+  "hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none";
 
 /**
  * The header's menu for a signed-in member: Dashboard, the back office for staff, and Sign out.
@@ -16,7 +17,10 @@ export default function AccountMenu({ account, className }: { account: HeaderAcc
   return (
     <details data-slot="account-menu" className={cn("group relative", className)}>
       <summary
-        className="flex max-w-40 cursor-pointer list-none items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent [&::-webkit-details-marker]:hidden"
+        className={
+          "flex max-w-40 cursor-pointer list-none items-center gap-1 rounded-md border px-3 py-2 " +
+          "text-sm font-medium hover:bg-accent [&::-webkit-details-marker]:hidden"
+        }
         aria-label={`Account menu for ${account.name}`}
       >
         <span className="truncate">{account.name}</span>
@@ -24,7 +28,12 @@ export default function AccountMenu({ account, className }: { account: HeaderAcc
           ▾
         </span>
       </summary>
-      <div className="absolute right-0 z-50 mt-2 grid w-48 gap-1 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+      <div
+        className={
+          "absolute right-0 z-50 mt-2 grid w-48 gap-1 rounded-md border bg-popover p-1 " +
+          "text-popover-foreground shadow-md"
+        }
+      >
         <Link to="/dashboard" className={itemClass}>
           Dashboard
         </Link>

@@ -38,7 +38,12 @@ export function MobileMenu({
       popover="auto"
       role="dialog"
       aria-label={brandName || "Site navigation"}
-      className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-72 max-w-[80vw] flex-col gap-4 border-r bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50 open:flex motion-safe:transition-transform motion-safe:duration-300 motion-safe:starting:open:-translate-x-full md:hidden"
+      className={
+        "fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-72 max-w-[80vw] flex-col gap-4 " +
+        "border-r bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50 open:flex " +
+        "motion-safe:transition-transform motion-safe:duration-300 " +
+        "motion-safe:starting:open:-translate-x-full md:hidden"
+      }
     >
       <div className="flex items-center justify-between p-4">
         <p className="font-semibold text-foreground">{brandName}</p>
@@ -46,7 +51,10 @@ export function MobileMenu({
           type="button"
           popoverTarget={MOBILE_MENU_ID}
           popoverTargetAction="hide"
-          className="rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden"
+          className={
+            "rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring " +
+            "focus:ring-offset-2 focus:outline-hidden"
+          }
         >
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>

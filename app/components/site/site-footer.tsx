@@ -17,7 +17,12 @@ export function SiteFooter() {
   // of the first layout's work before the page can answer a tap. Until then it counts as its
   // measured height (894 px on phones, 874 up to 767 px wide, 486 from there on).
   return (
-    <footer className="border-t bg-muted/30 [contain-intrinsic-block-size:auto_894px] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_486px]">
+    <footer
+      className={
+        "border-t bg-muted/30 [contain-intrinsic-block-size:auto_894px] [content-visibility:auto] " +
+        "md:[contain-intrinsic-block-size:auto_486px]"
+      }
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="space-y-3 md:col-span-1">
           <BrandLogo />

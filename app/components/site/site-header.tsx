@@ -40,7 +40,11 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
   React.useEffect(() => closeMobileMenu(menu.current), [pathname]);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/60">
+    <header
+      className={
+        "sticky top-0 z-40 border-b bg-background/80 backdrop-blur " + "supports-[backdrop-filter]:bg-background/60"
+      }
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <BrandLogo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

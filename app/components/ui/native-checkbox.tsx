@@ -12,7 +12,9 @@ function NativeCheckbox({ className, ...props }: Omit<React.ComponentProps<"inpu
       type="checkbox"
       data-slot="native-checkbox"
       className={cn(
-        "mt-0.5 size-4 shrink-0 cursor-pointer rounded-[4px] accent-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:ring-[3px] aria-invalid:ring-destructive/20",
+        "mt-0.5 size-4 shrink-0 cursor-pointer rounded-[4px] accent-primary outline-none " +
+          "focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed " +
+          "disabled:opacity-50 aria-invalid:ring-[3px] aria-invalid:ring-destructive/20",
         className,
       )}
       {...props}

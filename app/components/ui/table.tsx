@@ -42,7 +42,8 @@ function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
     <tr
       data-slot="table-row"
       className={cn(
-        "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted max-sm:grid max-sm:gap-1 max-sm:py-2",
+        "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted max-sm:grid " +
+          "max-sm:gap-1 max-sm:py-2",
         className,
       )}
       {...props}
@@ -55,7 +56,8 @@ function TableHead({ className, ...props }: React.ComponentProps<"th">) {
     <th
       data-slot="table-head"
       className={cn(
-        "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]",
+        "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground " +
+          "[&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]",
         className,
       )}
       {...props}
@@ -71,8 +73,11 @@ function TableCell({ className, label, ...props }: React.ComponentProps<"td"> & 
       data-label={label}
       className={cn(
         "p-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]",
-        "max-sm:block max-sm:min-w-0 max-sm:px-2 max-sm:py-0.5 max-sm:text-left max-sm:break-words max-sm:whitespace-normal",
-        "max-sm:data-[label]:before:mr-2 max-sm:data-[label]:before:font-medium max-sm:data-[label]:before:text-muted-foreground max-sm:data-[label]:before:content-[attr(data-label)]",
+        "max-sm:block max-sm:min-w-0 max-sm:px-2 max-sm:py-0.5 max-sm:text-left max-sm:break-words " +
+          "max-sm:whitespace-normal",
+        "max-sm:data-[label]:before:mr-2 max-sm:data-[label]:before:font-medium " +
+          "max-sm:data-[label]:before:text-muted-foreground " +
+          "max-sm:data-[label]:before:content-[attr(data-label)]",
         className,
       )}
       {...props}

@@ -139,7 +139,15 @@ function TabsTrigger({
         if (!disabled && !selected) tabs.select(value);
       }}
       className={cn(
-        "inline-flex h-[calc(100%-1px)] flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-2 py-1 text-sm font-medium whitespace-nowrap text-foreground transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-1 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:shadow-sm dark:text-muted-foreground dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30 dark:data-[state=active]:text-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+        "inline-flex h-[calc(100%-1px)] flex-1 items-center justify-center gap-1.5 rounded-md " +
+          "border border-transparent px-2 py-1 text-sm font-medium whitespace-nowrap text-foreground " +
+          "transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] " +
+          "focus-visible:ring-ring/50 focus-visible:outline-1 focus-visible:outline-ring " +
+          "disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background " +
+          "data-[state=active]:shadow-sm dark:text-muted-foreground " +
+          "dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30 " +
+          "dark:data-[state=active]:text-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0 " +
+          "[&_svg:not([class*='size-'])]:size-4",
         className,
       )}
       {...props}

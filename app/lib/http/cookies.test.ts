@@ -20,7 +20,8 @@ describe("cookies", () => {
 
   it("writes the flash toast as URI-encoded JSON for 60 s on the whole site, Secure only when asked", () => {
     expect(flashToastSetCookie({ title: "Welcome back!", description: "Hi; you" }, { secure: false })).toBe(
-      "flash_toast=%7B%22title%22%3A%22Welcome%20back!%22%2C%22description%22%3A%22Hi%3B%20you%22%7D; Max-Age=60; Path=/; SameSite=Lax",
+      "flash_toast=%7B%22title%22%3A%22Welcome%20back!%22%2C%22description%22%3A%22Hi%3B%20you%22%7D; " +
+        "Max-Age=60; Path=/; SameSite=Lax",
     );
     expect(flashToastSetCookie({ title: "Password updated!" }, { secure: true })).toBe(
       "flash_toast=%7B%22title%22%3A%22Password%20updated!%22%7D; Max-Age=60; Path=/; Secure; SameSite=Lax",

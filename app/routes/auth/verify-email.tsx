@@ -77,7 +77,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             "Thank you. Your email address is verified."
           )
         ) : (
-          "This link was already used, has expired, or was replaced by a newer one. Ask for a new link from your dashboard."
+          "This link was already used, has expired, or was replaced by a newer one. Ask for a new " +
+          "link from your dashboard."
         )}
       </p>
       {state === "pending" ? (

@@ -36,7 +36,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     location,
     title: "AI-powered crypto and forex signals",
     description:
-      "AI-powered crypto and forex trading signals in Telegram: futures, forex and spot signals, a copy trading bot and a TradingView indicator, with every result published.",
+      "AI-powered crypto and forex trading signals in Telegram: futures, forex and spot signals, " +
+      "a copy trading bot and a TradingView indicator, with every result published.",
   });
   if (!root) return tags;
   const { brandName, links } = root.config;
@@ -72,7 +73,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }
         image={{
           src: "/images/marketing/hero-signal.svg",
-          alt: "A BTC/USDT long signal in Telegram with its entry zone, three targets and stop loss, and the copy trading bot confirming the order",
+          alt:
+            "A BTC/USDT long signal in Telegram with its entry zone, three targets and stop loss, and " +
+            "the copy trading bot confirming the order",
           width: 560,
           height: 460,
         }}
@@ -90,7 +93,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           its layout work before it can answer a tap. Until then it counts as about its real height
           (measured: 9200 px at 375 px wide, 7100 at 768, 5300–5600 from 1024), then as it was. */}
       <HomeBelowTheFold
-        className="[contain-intrinsic-block-size:auto_8800px] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_7000px] lg:[contain-intrinsic-block-size:auto_5400px]"
+        className={
+          "[contain-intrinsic-block-size:auto_8800px] [content-visibility:auto] " +
+          "md:[contain-intrinsic-block-size:auto_7000px] " +
+          "lg:[contain-intrinsic-block-size:auto_5400px]"
+        }
         plans={loaderData.plans}
         figures={loaderData.figures}
       />

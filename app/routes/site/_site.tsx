@@ -27,7 +27,10 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-svh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className={
+          "sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-medium shadow-lg " +
+          "focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        }
       >
         Skip to content
       </a>

@@ -62,7 +62,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <section className="relative overflow-hidden border-b bg-gradient-to-b from-primary/10 via-background to-background">
+      <section
+        className={
+          "relative overflow-hidden border-b bg-gradient-to-b from-primary/10 via-background " + "to-background"
+        }
+      >
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-20 text-center sm:px-6">
           <p className="text-sm font-semibold tracking-widest text-primary uppercase">Blog</p>
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">

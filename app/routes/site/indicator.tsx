@@ -8,7 +8,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     location,
     title: "TradingView Indicator",
     description:
-      "Our invite-only TradingView indicator: buy and sell markers with stop-loss and take-profit levels on crypto, forex, indices and commodities.",
+      "Our invite-only TradingView indicator: buy and sell markers with stop-loss and " +
+      "take-profit levels on crypto, forex, indices and commodities.",
     image: "/images/marketing/indicator-chart.svg",
   });
 

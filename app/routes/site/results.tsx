@@ -59,7 +59,12 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         guarantee future performance. Trade only with money you can afford to lose.
       </p>
 
-      <section className="mx-auto mt-16 flex max-w-3xl flex-col items-center gap-5 rounded-2xl border bg-card px-6 py-12 text-center shadow-sm">
+      <section
+        className={
+          "mx-auto mt-16 flex max-w-3xl flex-col items-center gap-5 rounded-2xl border bg-card px-6 " +
+          "py-12 text-center shadow-sm"
+        }
+      >
         <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Get the next signal as it happens</h2>
         <p className="text-muted-foreground">Pick a plan and receive every signal in Telegram within seconds.</p>
         <Button asChild size="lg">

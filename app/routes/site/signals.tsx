@@ -8,7 +8,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     location,
     title: "Crypto and Forex Signals in Telegram",
     description:
-      "Futures, spot and forex trading signals delivered by our Telegram bot and VIP channel: entry zone, up to three targets and a stop loss on every signal.",
+      "Futures, spot and forex trading signals delivered by our Telegram bot and VIP channel: " +
+      "entry zone, up to three targets and a stop loss on every signal.",
   });
 
 export default function Signals() {

@@ -7,7 +7,8 @@ import { getAuth } from "../core/auth.ts";
 import { CODE_NEEDED, fromTwoFactorError } from "../two-factor/two-factor-rules.ts";
 
 export const NO_PASSWORD =
-  'Your account has no password yet. Set one with "Forgot password" on the sign-in page (we email you a link), then delete the account with it.';
+  'Your account has no password yet. Set one with "Forgot password" on the sign-in page (we ' +
+  "email you a link), then delete the account with it.";
 
 /**
  * Proves the person at the keyboard owns the signed-in account before something that cannot be

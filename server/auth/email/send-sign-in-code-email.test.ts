@@ -71,7 +71,9 @@ describe("the email sent instead of a code to an account with two-factor on", ()
     expect(email!.subject).toBe("Sign in to Acme Signals with your password");
     expect(email!.text).toBe(
       "Someone asked for a Acme Signals sign-in code for this address.\n\n" +
-        "Your account has two-factor sign-in turned on, so sign-in codes by email are off for it: sign in with your password and the code from your authenticator app (or a backup code).\n\n" +
+        ("Your account has two-factor sign-in turned on, so sign-in codes by email are off for it: " +
+          "sign in with your password and the code from your authenticator app (or a backup " +
+          "code).\n\n") +
         "If you did not ask, ignore this email: nothing has changed.\n\n" +
         "Sign in: https://signals.example/signin\n\n" +
         "— Acme Signals\n",
@@ -79,7 +81,9 @@ describe("the email sent instead of a code to an account with two-factor on", ()
     expect(email!.html).toContain(">Sign in with your password</h1>");
     expect(email!.html).toContain(">Someone asked for a Acme Signals sign-in code for this address.</p>");
     expect(email!.html).toContain(
-      ">Your account has two-factor sign-in turned on, so sign-in codes by email are off for it: sign in with your password and the code from your authenticator app (or a backup code).</p>",
+      ">Your account has two-factor sign-in turned on, so sign-in codes by email are off for it: " +
+        "sign in with your password and the code from your authenticator app (or a backup " +
+        "code).</p>",
     );
     expect(email!.html).toContain(">If you did not ask, ignore this email: nothing has changed.</p>");
     expect(email!.html).toContain('<a href="https://signals.example/signin"');

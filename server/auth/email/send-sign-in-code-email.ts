@@ -28,7 +28,8 @@ export async function sendSignInCodeRefusedEmail(options: { to: string }) {
   const link = `${getPublicOrigin()}/signin`;
   const paragraphs = [
     `Someone asked for a ${brand} sign-in code for this address.`,
-    "Your account has two-factor sign-in turned on, so sign-in codes by email are off for it: sign in with your password and the code from your authenticator app (or a backup code).",
+    "Your account has two-factor sign-in turned on, so sign-in codes by email are off for it: " +
+      "sign in with your password and the code from your authenticator app (or a backup code).",
     "If you did not ask, ignore this email: nothing has changed.",
   ];
   await sendEmail({

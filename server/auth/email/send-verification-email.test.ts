@@ -64,7 +64,8 @@ describe("the email that verifies a new member's address", () => {
     expect(email!.subject).toBe("Verify your Acme Signals email address");
     expect(email!.text).toBe(
       "Hi Ada,\n\n" +
-        "Please confirm that ada@example.com is the email address of your Acme Signals account. The link below works once and expires in 24 hours.\n\n" +
+        ("Please confirm that ada@example.com is the email address of your Acme Signals account. " +
+          "The link below works once and expires in 24 hours.\n\n") +
         "If you did not create an account, ignore this email.\n\n" +
         "Verify email: https://signals.example/verify-email?token=link-id-Vb7Kq2\n\n" +
         "— Acme Signals\n",
@@ -72,7 +73,8 @@ describe("the email that verifies a new member's address", () => {
     expect(email!.html).toContain(">Verify your email address</h1>");
     expect(email!.html).toContain(">Hi Ada,</p>");
     expect(email!.html).toContain(
-      ">Please confirm that ada@example.com is the email address of your Acme Signals account. The link below works once and expires in 24 hours.</p>",
+      ">Please confirm that ada@example.com is the email address of your Acme Signals account. " +
+        "The link below works once and expires in 24 hours.</p>",
     );
     expect(email!.html).toContain(">If you did not create an account, ignore this email.</p>");
     expect(email!.html).toContain('<a href="https://signals.example/verify-email?token=link-id-Vb7Kq2"');
@@ -105,7 +107,8 @@ describe("the email that confirms a new address after an email change request", 
     expect(email!.subject).toBe("Confirm your new Acme Signals email address");
     expect(email!.text).toBe(
       "Hi Ada,\n\n" +
-        "You asked to use ada@new.example for your Acme Signals account. Confirm it with the link below: it works once and expires in 24 hours.\n\n" +
+        ("You asked to use ada@new.example for your Acme Signals account. Confirm it with the link " +
+          "below: it works once and expires in 24 hours.\n\n") +
         "If you did not ask for this, ignore this email: nothing changes.\n\n" +
         "Confirm new email: https://signals.example/verify-email?token=link-id-Vb7Kq2\n\n" +
         "— Acme Signals\n",
@@ -113,7 +116,8 @@ describe("the email that confirms a new address after an email change request", 
     expect(email!.html).toContain(">Confirm your new email address</h1>");
     expect(email!.html).toContain(">Hi Ada,</p>");
     expect(email!.html).toContain(
-      ">You asked to use ada@new.example for your Acme Signals account. Confirm it with the link below: it works once and expires in 24 hours.</p>",
+      ">You asked to use ada@new.example for your Acme Signals account. Confirm it with the link " +
+        "below: it works once and expires in 24 hours.</p>",
     );
     expect(email!.html).toContain(">If you did not ask for this, ignore this email: nothing changes.</p>");
     expect(email!.html).toContain('<a href="https://signals.example/verify-email?token=link-id-Vb7Kq2"');

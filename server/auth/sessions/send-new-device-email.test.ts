@@ -44,20 +44,24 @@ describe("the email about a sign-in from a new device", () => {
     expect(email.subject).toBe("New sign-in to your Acme Signals account");
     expect(email.text).toBe(
       "Hi Ada,\n\n" +
-        "Your Acme Signals account was just signed in to from a new device: Firefox on Windows near Germany, at Mar 5, 2026, 09:07 UTC.\n\n" +
+        ("Your Acme Signals account was just signed in to from a new device: Firefox on Windows " +
+          "near Germany, at Mar 5, 2026, 09:07 UTC.\n\n") +
         "If this was you, there is nothing to do.\n\n" +
-        "If it was not, change your password now and sign out the devices you do not recognise under User Info → Security in your dashboard.\n\n" +
+        ("If it was not, change your password now and sign out the devices you do not recognise " +
+          "under User Info → Security in your dashboard.\n\n") +
         "Review signed-in devices: https://signals.example/dashboard?section=user-info\n\n" +
         "— Acme Signals\n",
     );
     expect(email.html).toContain(">New sign-in to your account</h1>");
     expect(email.html).toContain(">Hi Ada,</p>");
     expect(email.html).toContain(
-      ">Your Acme Signals account was just signed in to from a new device: Firefox on Windows near Germany, at Mar 5, 2026, 09:07 UTC.</p>",
+      ">Your Acme Signals account was just signed in to from a new device: Firefox on Windows " +
+        "near Germany, at Mar 5, 2026, 09:07 UTC.</p>",
     );
     expect(email.html).toContain(">If this was you, there is nothing to do.</p>");
     expect(email.html).toContain(
-      ">If it was not, change your password now and sign out the devices you do not recognise under User Info → Security in your dashboard.</p>",
+      ">If it was not, change your password now and sign out the devices you do not recognise " +
+        "under User Info → Security in your dashboard.</p>",
     );
     expect(email.html).toContain('<a href="https://signals.example/dashboard?section=user-info"');
     expect(email.html).toContain(">Review signed-in devices</a>");
@@ -66,17 +70,20 @@ describe("the email about a sign-in from a new device", () => {
   it("names the masked network when the proxy reported no country, never the full address", async () => {
     await send({ place: null, address: "203.0.113.x" });
     expect(whatHappened()).toBe(
-      "Your Acme Signals account was just signed in to from a new device: Firefox on Windows from the network 203.0.113.x, at Mar 5, 2026, 09:07 UTC.",
+      "Your Acme Signals account was just signed in to from a new device: Firefox on Windows " +
+        "from the network 203.0.113.x, at Mar 5, 2026, 09:07 UTC.",
     );
     expect(onlyEmail().html).toContain(
-      ">Your Acme Signals account was just signed in to from a new device: Firefox on Windows from the network 203.0.113.x, at Mar 5, 2026, 09:07 UTC.</p>",
+      ">Your Acme Signals account was just signed in to from a new device: Firefox on Windows " +
+        "from the network 203.0.113.x, at Mar 5, 2026, 09:07 UTC.</p>",
     );
   });
 
   it("prefers the country to the network when both are known", async () => {
     await send({ place: "Japan", address: "2001:0db8:0001:x" });
     expect(whatHappened()).toBe(
-      "Your Acme Signals account was just signed in to from a new device: Firefox on Windows near Japan, at Mar 5, 2026, 09:07 UTC.",
+      "Your Acme Signals account was just signed in to from a new device: Firefox on Windows " +
+        "near Japan, at Mar 5, 2026, 09:07 UTC.",
     );
   });
 
@@ -91,7 +98,8 @@ describe("the email about a sign-in from a new device", () => {
     // Just before midnight UTC: the date is the UTC one, whatever the server's time zone.
     await send({ at: new Date("2026-12-31T23:59:59.999Z") });
     expect(whatHappened()).toBe(
-      "Your Acme Signals account was just signed in to from a new device: Firefox on Windows near Germany, at Dec 31, 2026, 23:59 UTC.",
+      "Your Acme Signals account was just signed in to from a new device: Firefox on Windows " +
+        "near Germany, at Dec 31, 2026, 23:59 UTC.",
     );
   });
 

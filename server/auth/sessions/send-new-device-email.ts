@@ -29,7 +29,8 @@ export async function sendNewDeviceEmail(options: {
     `Hi ${options.name.split(" ")[0] || "there"},`,
     `Your ${brand} account was just signed in to from a new device: ${options.browser} on ${options.os}${where}, at ${when}.`,
     "If this was you, there is nothing to do.",
-    "If it was not, change your password now and sign out the devices you do not recognise under User Info → Security in your dashboard.",
+    "If it was not, change your password now and sign out the devices you do not recognise " +
+      "under User Info → Security in your dashboard.",
   ];
   await sendEmail({
     to: options.to,

@@ -50,7 +50,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "position-sizing-the-one-percent-rule",
       title: "Position Sizing: Why the 1% Rule Keeps You in the Game",
       excerpt:
-        "The size of a trade matters more than the entry. Here is how to calculate a position from your stop loss so that a single losing signal never costs more than you planned.",
+        "The size of a trade matters more than the entry. Here is how to calculate a position from " +
+        "your stop loss so that a single losing signal never costs more than you planned.",
       category: "Risk Management",
       date: "2026-01-14",
       ...AUTHORS.mira,
@@ -61,7 +62,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "where-to-place-your-stop-loss",
       title: "Where to Place Your Stop Loss (and Why You Should Never Move It Further Away)",
       excerpt:
-        "A stop loss marks the point where a trade idea is proven wrong. Learn three common ways to place one and the habits that turn small losses into large ones.",
+        "A stop loss marks the point where a trade idea is proven wrong. Learn three common ways " +
+        "to place one and the habits that turn small losses into large ones.",
       category: "Risk Management",
       date: "2026-02-11",
       ...AUTHORS.mira,
@@ -72,7 +74,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "leverage-explained-liquidation-risk",
       title: "Leverage Explained: How Liquidation Really Works",
       excerpt:
-        "Leverage does not make a trade better, it makes it bigger. We break down margin, liquidation prices and why our high-leverage signals use smaller position sizes.",
+        "Leverage does not make a trade better, it makes it bigger. We break down margin, " +
+        "liquidation prices and why our high-leverage signals use smaller position sizes.",
       category: "Trading Education",
       date: "2026-03-18",
       ...AUTHORS.daniel,
@@ -83,7 +86,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "how-to-read-a-trading-signal",
       title: `How to Read a ${brand} Signal, Line by Line`,
       excerpt:
-        "Entry zone, targets, stop loss, leverage: every part of a signal has a job. Here is how to read one and turn it into orders on your exchange.",
+        "Entry zone, targets, stop loss, leverage: every part of a signal has a job. Here is how " +
+        "to read one and turn it into orders on your exchange.",
       category: "Trading Education",
       date: "2026-04-22",
       ...AUTHORS.priya,
@@ -94,7 +98,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "funding-rates-explained",
       title: "Funding Rates Explained: What They Tell You About the Market",
       excerpt:
-        "Perpetual futures use funding payments to stay close to spot prices. Learn how funding works, what it costs you and why extreme readings often come before sharp moves.",
+        "Perpetual futures use funding payments to stay close to spot prices. Learn how funding " +
+        "works, what it costs you and why extreme readings often come before sharp moves.",
       category: "Market Analysis",
       date: "2026-05-27",
       ...AUTHORS.daniel,
@@ -105,7 +110,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "forex-trading-sessions-guide",
       title: "Forex Trading Sessions: When the Market Actually Moves",
       excerpt:
-        "Forex trades 24 hours a day, five days a week, but liquidity is not spread evenly. Here is how the Sydney, Tokyo, London and New York sessions shape our forex signals.",
+        "Forex trades 24 hours a day, five days a week, but liquidity is not spread evenly. Here " +
+        "is how the Sydney, Tokyo, London and New York sessions shape our forex signals.",
       category: "Market Analysis",
       date: "2026-07-08",
       ...AUTHORS.lucas,
@@ -116,7 +122,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "inside-our-tradingview-indicator",
       title: `Inside the ${brand} TradingView Indicator`,
       excerpt:
-        "What the indicator's markers, ribbon and levels mean, how its filters decide when to stay quiet, and how to set up alerts so you do not have to stare at charts.",
+        "What the indicator's markers, ribbon and levels mean, how its filters decide when to stay " +
+        "quiet, and how to set up alerts so you do not have to stare at charts.",
       category: "Product Updates",
       date: "2026-08-19",
       ...AUTHORS.aiko,
@@ -127,7 +134,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "how-telegram-signal-delivery-works",
       title: "How Telegram Signal Delivery Works Behind the Scenes",
       excerpt:
-        "From the moment a signal is confirmed to the moment it reaches your phone: how we verify your account, deliver signals in seconds and keep access limited to members.",
+        "From the moment a signal is confirmed to the moment it reaches your phone: how we verify " +
+        "your account, deliver signals in seconds and keep access limited to members.",
       category: "Product Updates",
       date: "2026-09-23",
       ...AUTHORS.sofia,
@@ -137,7 +145,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
     {
       slug: "depositing-usdt-on-trc20",
       title: "Depositing USDT on TRC-20: A Step-by-Step Guide",
-      excerpt: `Every ${brand} plan is paid from your balance in USDT on the TRON network. Here is how to top up safely and the two mistakes that can cost you your funds.`,
+      excerpt: `Every ${brand} plan is paid from your balance in USDT on the TRON network. Here is how to top
+up safely and the two mistakes that can cost you your funds.`,
       category: "Product Updates",
       date: "2026-10-28",
       ...AUTHORS.sofia,
@@ -148,7 +157,8 @@ export function demoBlogPosts(brand: string): BlogPostInsert[] {
       slug: "q4-2026-market-outlook",
       title: "Q4 2026 Outlook: What We Are Watching Into Year-End",
       excerpt:
-        "Holiday liquidity, December central bank meetings and leverage in the futures market: the themes our research team expects to shape the final weeks of the year.",
+        "Holiday liquidity, December central bank meetings and leverage in the futures market: the " +
+        "themes our research team expects to shape the final weeks of the year.",
       category: "Market Analysis",
       date: "2026-11-12",
       ...AUTHORS.daniel,

@@ -118,7 +118,8 @@ export function demoPlans(brand: string): PlanInsert[] {
         "Monthly live Q&A session with the " + brand + " research team",
         "Dedicated account manager in Telegram",
         "Priority access to new bots and strategies",
-        `Save $${((VIP + COPY + INDICATOR - ALL_IN_ONE) * (100 - DISCOUNT)) / 100} a month compared with buying the three plans separately`,
+        `Save $${((VIP + COPY + INDICATOR - ALL_IN_ONE) * (100 - DISCOUNT)) / 100} a month compared with
+buying the three plans separately`,
       ],
       published: true,
       displayOrder: 5,

@@ -9,10 +9,12 @@ describe("a broadcast in Telegram's HTML subset", () => {
   it("keeps the formatting Telegram knows and turns blocks into lines", () => {
     expect(
       telegram(
-        "<h2>Big news</h2><p>We <strong>doubled</strong> the <em>signals</em>, <u>really</u> <s>maybe</s>.</p><p>Second &amp; last &lt;para&gt;</p>",
+        "<h2>Big news</h2><p>We <strong>doubled</strong> the <em>signals</em>, <u>really</u> " +
+          "<s>maybe</s>.</p><p>Second &amp; last &lt;para&gt;</p>",
       ),
     ).toBe(
-      "<b>Big news</b>\n\nWe <b>doubled</b> the <i>signals</i>, <u>really</u> <s>maybe</s>.\n\nSecond &amp; last &lt;para&gt;",
+      "<b>Big news</b>\n\nWe <b>doubled</b> the <i>signals</i>, <u>really</u> " +
+        "<s>maybe</s>.\n\nSecond &amp; last &lt;para&gt;",
     );
   });
 
@@ -31,7 +33,8 @@ describe("a broadcast in Telegram's HTML subset", () => {
   it("leaves images out, keeps code blocks whole and quotes as quotes", () => {
     expect(
       telegram(
-        '<p>See</p><img src="/uploads/abc-10x10.webp" alt="chart"><pre><code>a  =  1\nb = 2</code></pre><blockquote><p>Wise</p></blockquote>',
+        '<p>See</p><img src="/uploads/abc-10x10.webp" alt="chart"><pre><code>a  =  1\nb = ' +
+          "2</code></pre><blockquote><p>Wise</p></blockquote>",
       ),
     ).toBe("See\n\n<pre>a  =  1\nb = 2</pre>\n\n<blockquote>Wise</blockquote>");
   });

@@ -12,7 +12,8 @@ export const DEPOSIT_WATCHER_TARGET = { type: "deposit-watcher", id: DEFAULT_CUR
 
 export const rescanErrors = {
   noApi:
-    "Rescanning from a block needs the block's time from TronGrid, and TRON_API_URL is not set: give a date and time instead.",
+    "Rescanning from a block needs the block's time from TronGrid, and TRON_API_URL is not " +
+    "set: give a date and time instead.",
   noBlock: (block: number) => `Block ${block} is not on the chain yet.`,
   unavailable: (why: string) =>
     `TronGrid did not give the block's time (${why}). Try again, or give a date and time instead.`,

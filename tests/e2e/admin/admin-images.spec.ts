@@ -14,7 +14,8 @@ type App = {
 
 const SVG_MESSAGE = "SVG files are not accepted (they can carry scripts). Upload a JPEG, PNG, WebP, GIF or AVIF image.";
 const SVG_WITH_SCRIPT = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><script>document.title = "pwned"</script><rect width="200" height="100" fill="red"/></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><script>document.title = ' +
+    '"pwned"</script><rect width="200" height="100" fill="red"/></svg>',
 );
 
 /** A chart-like PNG a person might upload: wider than the largest size, so all three are made. */
@@ -89,7 +90,8 @@ test.describe("back office: images", () => {
     const [stored] = await db.select().from(knowledgebaseArticles).where(eq(knowledgebaseArticles.id, id));
     expect(stored!.content).toContain(
       `<img src="${src}" srcset="/uploads/${hash}-480x240.webp 480w, /uploads/${hash}-960x480.webp 960w, ${src} 1600w" ` +
-        'sizes="(min-width: 48rem) 48rem, 100vw" width="1600" height="800" loading="lazy" alt="EUR/USD 4-hour chart with the entry zone"',
+        ('sizes="(min-width: 48rem) 48rem, 100vw" width="1600" height="800" loading="lazy" ' +
+          'alt="EUR/USD 4-hour chart with the entry zone"'),
     );
     const [upload] = await db.select().from(auditLog).where(eq(auditLog.targetId, hash)).orderBy(desc(auditLog.id));
     expect(upload).toMatchObject({ action: "image.uploaded", actorRole: "editor" });

@@ -129,7 +129,8 @@ test.describe("back office: Knowledgebase", () => {
     expect(stored!.content).toBe(
       "<p>Withdrawals are <strong>sent every day</strong>.</p>" +
         "<ul><li><p>Open Billing history</p></li><li><p>Choose Withdraw</p></li></ul>" +
-        '<p>Check it on <a target="_blank" rel="noopener noreferrer nofollow" href="https://tronscan.org/">Tronscan</a></p>',
+        ('<p>Check it on <a target="_blank" rel="noopener noreferrer nofollow" ' +
+          'href="https://tronscan.org/">Tronscan</a></p>'),
     );
 
     // An edit of the title: leaving before saving asks first; the author stays and saves.

@@ -199,7 +199,8 @@ test.describe("back office: plans", () => {
     await expect
       .poll(() => latestMail((app as { dataDir: string }).dataDir, member.email))
       .toContain(
-        "The price change we told you about for Undo Plan will not happen. Your renewals stay at $10.00 USDT (monthly).",
+        "The price change we told you about for Undo Plan will not happen. Your renewals stay at " +
+          "$10.00 USDT (monthly).",
       );
   });
 

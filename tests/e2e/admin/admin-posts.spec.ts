@@ -189,8 +189,10 @@ test.describe("back office: Posts", () => {
         authorRole: "",
         image: "/images/blog/funding-rates-explained.svg",
         content:
-          '<p onclick="window.__pwned = 1">Read <a href="javascript:window.__pwned=2">this</a> and <a href=" JavaScript:window.__pwned=3">that</a>.</p>' +
-          '<script>window.__pwned = 4</script><img src="/images/blog/funding-rates-explained.svg" alt="A chart" onerror="window.__pwned = 5" onload="window.__pwned = 6">' +
+          '<p onclick="window.__pwned = 1">Read <a href="javascript:window.__pwned=2">this</a> and ' +
+          '<a href=" JavaScript:window.__pwned=3">that</a>.</p>' +
+          ('<script>window.__pwned = 4</script><img src="/images/blog/funding-rates-explained.svg" ' +
+            'alt="A chart" onerror="window.__pwned = 5" onload="window.__pwned = 6">') +
           '<svg><script>window.__pwned = 7</script></svg><iframe src="javascript:window.__pwned=8"></iframe>',
       },
     });
@@ -219,7 +221,8 @@ test.describe("back office: Posts", () => {
     const { blogPosts } = app.testing.schema as Schema;
     const table =
       '<table><thead><tr><th scope="col">Account</th><th scope="col">Risk per trade</th></tr></thead>' +
-      '<tbody><tr><td>$1,000</td><td>1% (<strong>$10</strong>)</td></tr><tr><td colspan="2">Stops decide the size</td></tr></tbody></table>';
+      ("<tbody><tr><td>$1,000</td><td>1% (<strong>$10</strong>)</td></tr><tr><td " +
+        'colspan="2">Stops decide the size</td></tr></tbody></table>');
     const [post] = await db
       .insert(blogPosts)
       .values({

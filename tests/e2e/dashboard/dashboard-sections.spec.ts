@@ -44,7 +44,8 @@ test.describe("member dashboard", () => {
     await expect(dialog).toContainText("$116.00 USDT");
     await expect(dialog).toContainText("$50.00 USDT");
     await expect(dialog.getByRole("alert")).toContainText(
-      "Insufficient Balance. You need $66.00 USDT more to complete this purchase. Please deposit funds to your balance first.",
+      "Insufficient Balance. You need $66.00 USDT more to complete this purchase. Please deposit " +
+        "funds to your balance first.",
     );
     await expect(dialog.getByRole("button", { name: "Confirm purchase" })).toBeDisabled();
     await dialog.getByRole("button", { name: "Cancel" }).click();

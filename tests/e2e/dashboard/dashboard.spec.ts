@@ -336,7 +336,8 @@ test.describe("member dashboard", () => {
     await page.getByRole("button", { name: "Get verification code" }).click();
     const code = page.getByRole("dialog", { name: "Verify your Telegram username" });
     await expect(code.getByRole("note")).toHaveText(
-      "No Telegram bot is connected to this site yet, so a code cannot be verified here. This is normal on a local trial; on the live site, please contact support.",
+      "No Telegram bot is connected to this site yet, so a code cannot be verified here. This is " +
+        "normal on a local trial; on the live site, please contact support.",
     );
   });
 });

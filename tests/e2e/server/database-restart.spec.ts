@@ -125,7 +125,8 @@ test.describe("a PostgreSQL restart or crash", () => {
       const waiting = () =>
         query<{ n: number }>(
           pgCluster.url,
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ~* 'from "?profiles"? .*for update'`,
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ` +
+            `~* 'from "?profiles"? .*for update'`,
         ).then((r) => r[0]!.n);
       await expect.poll(waiting, { timeout: 30_000, message: "both purchases wait inside their transactions" }).toBe(2);
       return async () => {

@@ -109,7 +109,8 @@ describeEachDatabase("the back office's Knowledgebase", (database) => {
     expect(row.content).not.toMatch(/script|onclick|onerror|javascript:|alert/i);
     expect(row.content).toBe(
       "<h2>Deposits</h2><p>Send <strong>USDT</strong> only.</p>" +
-        '<ul><li><a>click</a></li><li><a href="https://tronscan.org/" target="_blank" rel="noopener noreferrer nofollow">Tronscan</a></li></ul>' +
+        ('<ul><li><a>click</a></li><li><a href="https://tronscan.org/" target="_blank" ' +
+          'rel="noopener noreferrer nofollow">Tronscan</a></li></ul>') +
         '<img /><p><a href="/pricing">Plans</a></p>',
     );
     const [entry, ...more] = await audit(id);

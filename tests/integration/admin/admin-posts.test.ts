@@ -73,7 +73,8 @@ describeEachDatabase("the back office's Posts", (database) => {
 
   it("creates a draft with its body sanitized on save, audited in the same transaction; drafts stay off the blog", async () => {
     const hostile =
-      '<h2 onclick="steal()">Rules</h2><p>Risk 1%.<script>alert(1)</script></p><p><a href="javascript:alert(1)">click</a> <a href="https://tronscan.org/">Tronscan</a></p>' +
+      '<h2 onclick="steal()">Rules</h2><p>Risk 1%.<script>alert(1)</script></p><p><a ' +
+      'href="javascript:alert(1)">click</a> <a href="https://tronscan.org/">Tronscan</a></p>' +
       '<img src="https://example.com/x.png" onerror="alert(2)">';
     const made = await send(
       "new",
@@ -85,7 +86,8 @@ describeEachDatabase("the back office's Posts", (database) => {
     const row = await stored(id);
     expect(row.content).not.toMatch(/script|onclick|onerror|javascript:|alert/i);
     expect(row.content).toBe(
-      '<h2>Rules</h2><p>Risk 1%.</p><p><a>click</a> <a href="https://tronscan.org/" target="_blank" rel="noopener noreferrer nofollow">Tronscan</a></p><img />',
+      '<h2>Rules</h2><p>Risk 1%.</p><p><a>click</a> <a href="https://tronscan.org/" ' +
+        'target="_blank" rel="noopener noreferrer nofollow">Tronscan</a></p><img />',
     );
     expect(row).toMatchObject({ published: false, scheduledAt: null, archivedAt: null, publishedAt: null });
     const [created, ...more] = await audit(id);

@@ -138,7 +138,8 @@ describeEachDatabase("plan price rules", (database) => {
     await expect(change(raised, 10_000_000n, new Date("2026-12-23T11:59:59.999Z"))).rejects.toMatchObject({
       code: "CONFLICT",
       message:
-        "A change to $30.00 USDT a month is already scheduled for Dec 23, 2026; members were told that price. Change it after that date.",
+        "A change to $30.00 USDT a month is already scheduled for Dec 23, 2026; members were told " +
+        "that price. Change it after that date.",
     });
     expect(await change(raised, 10_000_000n, new Date("2026-12-23T12:00:00.000Z"))).toEqual({
       mode: "immediate",

@@ -140,14 +140,16 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, String(gold.id)), eq(auditLog.action, "plan.price_scheduled")));
     expect(audit!.summary).toBe(
-      "Gold: saved; $49.00 USDT → $59.00 USDT a month for new buyers at once, for renewals from Dec 23, 2026 (2 renewing members told)",
+      "Gold: saved; $49.00 USDT → $59.00 USDT a month for new buyers at once, for renewals from " +
+        "Dec 23, 2026 (2 renewing members told)",
     );
 
     // Another change while members wait for this one is refused, and changes nothing.
     await expect(save(gold.id, "69")).rejects.toMatchObject({
       code: "CONFLICT",
       message:
-        "A change to $59.00 USDT a month is already scheduled for Dec 23, 2026; members were told that price. Change it after that date.",
+        "A change to $59.00 USDT a month is already scheduled for Dec 23, 2026; members were told " +
+        "that price. Change it after that date.",
     });
     expect(await db().select().from(planPriceChanges).where(eq(planPriceChanges.planId, gold.id))).toHaveLength(1);
     expect(await priceOf(gold.id)).toBe(usdt(59));
@@ -396,7 +398,9 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
           siteUrl: "https://example.com",
         }),
       ).toBe(
-        "✅ The price change is cancelled\n\nThe price change we told you about for Gold will not happen. Your renewals stay at $49.00 USDT (monthly).\n\nDashboard: https://example.com/dashboard",
+        "✅ The price change is cancelled\n\nThe price change we told you about for Gold will not " +
+          "happen. Your renewals stay at $49.00 USDT (monthly).\n\nDashboard: " +
+          "https://example.com/dashboard",
       );
     });
   });

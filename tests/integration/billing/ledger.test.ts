@@ -177,12 +177,14 @@ describeEachDatabase("ledger", (database) => {
       code: "CONFLICT",
       status: 409,
       message:
-        'The reference "manual:replay-1" was already used for an amount of 10 USDT; use a new reference for a different adjustment.',
+        'The reference "manual:replay-1" was already used for an amount of 10 USDT; use a new ' +
+        "reference for a different adjustment.",
     });
     await expect(adjustBalance({ ...input, email: other.email })).rejects.toMatchObject({
       code: "CONFLICT",
       message:
-        'The reference "manual:replay-1" was already used for another member; use a new reference for a different adjustment.',
+        'The reference "manual:replay-1" was already used for another member; use a new reference ' +
+        "for a different adjustment.",
     });
     // A debit replayed under a credit's reference is a conflict too, not "insufficient balance".
     await expect(adjustBalance({ ...input, email: other.email, amount: -5_000_000n })).rejects.toMatchObject({

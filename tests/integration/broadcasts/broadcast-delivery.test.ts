@@ -63,7 +63,9 @@ describeEachDatabase("broadcasts by the bot: Telegram's limits, 429s, blocked me
     const calls = sends();
     expect(calls[0]!.params).toMatchObject({
       parse_mode: "HTML",
-      text: '<b>Outlook</b>\n\nSee <a href="https://signals.example/pricing">plans</a>\n\n<i>Send /stop to get no more announcements here.</i>',
+      text:
+        '<b>Outlook</b>\n\nSee <a href="https://signals.example/pricing">plans</a>\n\n<i>Send ' +
+        "/stop to get no more announcements here.</i>",
     });
     // The 31st message after any one is at least a second later.
     for (let i = 0; i + 30 < calls.length; i++)

@@ -188,7 +188,8 @@ describeEachDatabase("card checkout requests and payment flag alerts", (database
     expect(memos.map((m) => m.memo)).toEqual([
       "Card payment of $10.50 (Stripe Checkout Session cs_test_memo1, PaymentIntent pi_test_memo1)",
       "Card payment of $10.50 (Stripe Checkout Session cs_test_memo2)",
-      "Card refund (Stripe charge ch_test_memo1, PaymentIntent pi_test_memo1, Checkout Session cs_test_memo1; $2.50 refunded in all)",
+      "Card refund (Stripe charge ch_test_memo1, PaymentIntent pi_test_memo1, Checkout Session " +
+        "cs_test_memo1; $2.50 refunded in all)",
     ]);
 
     const logged = captureLogLines({ level: "warn" });

@@ -63,7 +63,8 @@ describeEachDatabase("operator API", (database) => {
       status: 400,
       body: {
         error:
-          "actor is no longer accepted: the ledger records the authenticated operator (the ops token, or the OS user and host of a CLI that opens the database itself).",
+          "actor is no longer accepted: the ledger records the authenticated operator (the ops " +
+          "token, or the OS user and host of a CLI that opens the database itself).",
       },
     });
     expect(await memosOf(m.id)).toEqual([]);
@@ -169,7 +170,8 @@ describeEachDatabase("operator API", (database) => {
       body: {
         expired: 2,
         message:
-          "ended 2 subscriptions; chat removals happen on the server within a minute (TELEGRAM_BOT_TOKEN is not set here)",
+          "ended 2 subscriptions; chat removals happen on the server within a minute " +
+          "(TELEGRAM_BOT_TOKEN is not set here)",
       },
     });
     expect(await inChat(first)).toBe(true);
@@ -179,7 +181,8 @@ describeEachDatabase("operator API", (database) => {
       body: {
         expired: 1,
         message:
-          "ended 1 subscription; the Telegram bot is off (TELEGRAM_BOT_TOKEN is not set), so no one is removed from chats",
+          "ended 1 subscription; the Telegram bot is off (TELEGRAM_BOT_TOKEN is not set), so no one " +
+          "is removed from chats",
       },
     });
     expect((await post("/telegram/reconcile", {}, cliUrl)).body.error).toMatch(

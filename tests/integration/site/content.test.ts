@@ -119,7 +119,8 @@ describeEachDatabase("public content", (database) => {
       slug,
       title: "Written in psql",
       content:
-        '<p onmouseover="steal()">Hello<script>steal()</script> <a href="javascript:steal()">link</a></p><p>Quiet\u00a0harbour&nbsp;drills</p>',
+        '<p onmouseover="steal()">Hello<script>steal()</script> <a ' +
+        'href="javascript:steal()">link</a></p><p>Quiet\u00a0harbour&nbsp;drills</p>',
       category: "News",
       date: "2026-11-01",
       image: "/images/blog/x.svg",

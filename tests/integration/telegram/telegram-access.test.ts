@@ -260,7 +260,8 @@ describeEachDatabase("telegram bot: access to the paid chats", (database) => {
     await send(messageUpdate(m.user, "/status"));
     expect(api.messagesTo(m.telegramId)).toEqual([
       [
-        "Your subscriptions:\n• VIP Signals (monthly) — renews on Mar 15, 2031\n• Signals Bot (quarterly) — ends on Mar 15, 2031\n• Indicator Pro (lifetime) — lifetime access",
+        "Your subscriptions:\n• VIP Signals (monthly) — renews on Mar 15, 2031\n• Signals Bot " +
+          "(quarterly) — ends on Mar 15, 2031\n• Indicator Pro (lifetime) — lifetime access",
         "Balance: $12.50 USDT",
         `Dashboard: ${DASHBOARD}`,
       ].join("\n\n"),

@@ -56,7 +56,8 @@ describe("Telegram configuration", () => {
         TELEGRAM_WEBHOOK_URL: "http://signals.example/api/telegram/webhook",
         TELEGRAM_WEBHOOK_SECRET: "s3cret_value-0123456789",
       },
-      'Invalid configuration: TELEGRAM_WEBHOOK_URL must be an https URL (Telegram only calls https webhooks) (got "http://signals.example/api/telegram/webhook")',
+      "Invalid configuration: TELEGRAM_WEBHOOK_URL must be an https URL (Telegram only calls " +
+        'https webhooks) (got "http://signals.example/api/telegram/webhook")',
     ],
     [
       {
@@ -64,7 +65,8 @@ describe("Telegram configuration", () => {
         TELEGRAM_WEBHOOK_URL: "https://signals.example/hook",
         TELEGRAM_WEBHOOK_SECRET: "s3cret_value-0123456789",
       },
-      'Invalid configuration: TELEGRAM_WEBHOOK_URL must end with /api/telegram/webhook (got "https://signals.example/hook")',
+      "Invalid configuration: TELEGRAM_WEBHOOK_URL must end with /api/telegram/webhook (got " +
+        '"https://signals.example/hook")',
     ],
     [
       { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_URL: "https://signals.example/api/telegram/webhook" },
@@ -83,7 +85,8 @@ describe("Telegram configuration", () => {
     ],
     [
       { TELEGRAM_API_ROOT: "localhost:8081" },
-      'Invalid configuration: TELEGRAM_API_ROOT must be a full URL, e.g. https://api.telegram.org (got "localhost:8081")',
+      "Invalid configuration: TELEGRAM_API_ROOT must be a full URL, e.g. " +
+        'https://api.telegram.org (got "localhost:8081")',
     ],
     [
       { TELEGRAM_PLAN_CHATS: "{vip: 1" },

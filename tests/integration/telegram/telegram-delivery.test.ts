@@ -128,12 +128,14 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
       `💰 Deposit received\n\n$25.50 USDT (TRC-20) has been added to your balance.\nYour balance is now $30.00 USDT.\nTransaction: abc123\n\nDashboard: ${DASHBOARD}`,
     );
     expect(texts[1]).toContain(
-      "VIP Signals was renewed for $49.00 USDT from your balance.\nNext renewal: Apr 15, 2031.\nInvoice: INV-1\nYour receipt: https://signals.example/dashboard/receipts/INV-1",
+      "VIP Signals was renewed for $49.00 USDT from your balance.\nNext renewal: Apr 15, " +
+        "2031.\nInvoice: INV-1\nYour receipt: https://signals.example/dashboard/receipts/INV-1",
     );
     expect(texts[2]).toContain("Your balance did not cover the renewal of VIP Signals ($49.00 USDT), so it has ended.");
     expect(texts[3]).toContain("VIP Signals has ended because autorenew was off.");
     expect(texts[4]).toContain(
-      "VIP Signals renews on Mar 15, 2031 for $49.00 USDT, and your balance ($1.00 USDT) does not cover it.\nDeposit at least $48.00 USDT",
+      "VIP Signals renews on Mar 15, 2031 for $49.00 USDT, and your balance ($1.00 USDT) does " +
+        "not cover it.\nDeposit at least $48.00 USDT",
     );
     // An operator's credit is no transfer: it is not described as a TRC-20 deposit.
     expect(texts[5]).toBe(

@@ -40,7 +40,13 @@ export function BroadcastPreviewPanel({ state, channel }: { state: PreviewState;
           <div
             role="region"
             aria-label="Bot copy"
-            className="max-w-md rounded-2xl rounded-bl-sm bg-sky-50 px-4 py-3 text-sm break-words whitespace-pre-wrap text-slate-900 shadow-xs dark:bg-sky-950 dark:text-slate-100 [&_a]:text-sky-800 [&_a]:underline dark:[&_a]:text-sky-300 [&_blockquote]:border-l-2 [&_blockquote]:border-sky-400 [&_blockquote]:pl-2 [&_code]:font-mono [&_pre]:overflow-x-auto [&_pre]:font-mono"
+            className={
+              "max-w-md rounded-2xl rounded-bl-sm bg-sky-50 px-4 py-3 text-sm break-words " +
+              "whitespace-pre-wrap text-slate-900 shadow-xs dark:bg-sky-950 dark:text-slate-100 " +
+              "[&_a]:text-sky-800 [&_a]:underline dark:[&_a]:text-sky-300 [&_blockquote]:border-l-2 " +
+              "[&_blockquote]:border-sky-400 [&_blockquote]:pl-2 [&_code]:font-mono " +
+              "[&_pre]:overflow-x-auto [&_pre]:font-mono"
+            }
             // The server's rendering: only Telegram's tags (b, i, u, s, a, code, pre, blockquote), text escaped.
             dangerouslySetInnerHTML={{ __html: preview?.telegramHtml ?? "" }}
           />

@@ -80,7 +80,10 @@ export function InboxList({ filter, page }: { filter: InboxFilter; page: InboxPa
             <li key={row.id}>
               <Link
                 to={`/admin/inbox/${row.id}`}
-                className="grid gap-1 rounded-lg border p-3 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                className={
+                  "grid gap-1 rounded-lg border p-3 text-sm hover:bg-accent focus-visible:ring-[3px] " +
+                  "focus-visible:ring-ring/50 focus-visible:outline-none"
+                }
               >
                 <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <InboxStatusBadge status={row.status} />

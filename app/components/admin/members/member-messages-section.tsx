@@ -16,7 +16,10 @@ export function MemberMessagesSection({ messages }: { messages: MemberContactMes
             <li key={m.id}>
               <Link
                 to={`/admin/inbox/${m.id}`}
-                className="grid gap-1 rounded-md border p-3 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                className={
+                  "grid gap-1 rounded-md border p-3 hover:bg-accent focus-visible:ring-[3px] " +
+                  "focus-visible:ring-ring/50 focus-visible:outline-none"
+                }
               >
                 <span className="text-muted-foreground tabular-nums">
                   {INBOX_STATUS_LABELS[m.status]} · {formatDateTime(m.createdAt)}

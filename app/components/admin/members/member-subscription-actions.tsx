@@ -58,7 +58,10 @@ export function SubscriptionActions({
             </Button>
           }
           title={`End ${s.planName} at its period end?`}
-          description="Autorenew is switched off: the member keeps access until the next billing date and is not charged again."
+          description={
+            "Autorenew is switched off: the member keeps access until the next billing date and is not " +
+            "charged again."
+          }
           confirm="Cancel at period end"
           busy={atEnd.busy}
           onConfirm={() => atEnd.submit({ intent: "cancel-at-period-end", subscriptionId: s.id })}
@@ -71,7 +74,10 @@ export function SubscriptionActions({
           </Button>
         }
         title={`Cancel ${s.planName} now?`}
-        description="The subscription ends at once and the bot removes the member from the plan's Telegram chats. Nothing is refunded."
+        description={
+          "The subscription ends at once and the bot removes the member from the plan's Telegram " +
+          "chats. Nothing is refunded."
+        }
         confirm="Cancel now"
         busyLabel="Cancelling…"
         busy={cancelNow.busy}

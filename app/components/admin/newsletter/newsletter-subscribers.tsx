@@ -140,7 +140,10 @@ function SubscriberRow({
                 </Button>
               }
               title={`Unsubscribe ${row.email}?`}
-              description="Do this when the owner of the address asks. No more new-post emails go to it; only they can subscribe again, from the blog."
+              description={
+                "Do this when the owner of the address asks. No more new-post emails go to it; only they " +
+                "can subscribe again, from the blog."
+              }
               confirm="Unsubscribe"
               destructive
               onConfirm={onUnsubscribe}

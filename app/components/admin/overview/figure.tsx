@@ -31,7 +31,10 @@ export function Figure({
           <button
             type="button"
             popoverTarget={aboutId}
-            className="-m-1 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+            className={
+              "-m-1 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 " +
+              "focus-visible:ring-ring focus-visible:outline-hidden"
+            }
           >
             <InfoIcon aria-hidden="true" className="size-4" />
             <span className="sr-only">How {label} is counted</span>
@@ -52,7 +55,10 @@ export function Figure({
           id={aboutId}
           popover="auto"
           data-slot="figure-definition"
-          className="w-[min(24rem,calc(100vw-2rem))] rounded-md border bg-popover p-4 text-sm text-popover-foreground shadow-lg backdrop:bg-black/20"
+          className={
+            "w-[min(24rem,calc(100vw-2rem))] rounded-md border bg-popover p-4 text-sm " +
+            "text-popover-foreground shadow-lg backdrop:bg-black/20"
+          }
         >
           <div className="mb-2 flex items-start justify-between gap-3">
             <p className="font-medium">{label}</p>
@@ -60,7 +66,10 @@ export function Figure({
               type="button"
               popoverTarget={aboutId}
               popoverTargetAction="hide"
-              className="rounded-xs opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+              className={
+                "rounded-xs opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring " +
+                "focus-visible:outline-hidden"
+              }
             >
               <XIcon aria-hidden="true" className="size-4" />
               <span className="sr-only">Close</span>

@@ -149,7 +149,10 @@ export function PlanEditor({ plan, canChangePrices }: { plan: AdminPlan | null; 
             id="plan-trial-days"
             label="Free trial (days, 0 = none)"
             error={errors.trialDays}
-            hint="Each member may try the plan once, without paying; at its end it renews at the monthly price if their balance covers it."
+            hint={
+              "Each member may try the plan once, without paying; at its end it renews at the monthly " +
+              "price if their balance covers it."
+            }
           >
             <Input id="plan-trial-days" inputMode="numeric" {...form.field("trialDays")} />
           </FormField>

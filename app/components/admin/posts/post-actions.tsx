@@ -60,7 +60,10 @@ export function PostActions({
       variant="ghost"
       disabled={busy}
       title="Archive this post?"
-      description="It leaves the blog, the feed and the sitemap; its address answers “not found”. You can restore it as a draft."
+      description={
+        "It leaves the blog, the feed and the sitemap; its address answers “not found”. You can " +
+        "restore it as a draft."
+      }
       confirm="Archive"
       onConfirm={() => onAct("archive")}
     />

@@ -54,7 +54,8 @@ export function ResultsSection({
                 to={`?type=${t}`}
                 aria-current={t === type ? "page" : undefined}
                 className={cn(
-                  "inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground",
+                  "inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium " +
+                    "text-muted-foreground hover:text-foreground",
                   t === type && "bg-background text-foreground shadow-sm",
                 )}
               >

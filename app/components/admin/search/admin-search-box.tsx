@@ -158,7 +158,10 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
       />
       <kbd
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border bg-muted px-1.5 font-mono text-[10px] text-muted-foreground sm:block"
+        className={
+          "pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border " +
+          "bg-muted px-1.5 font-mono text-[10px] text-muted-foreground sm:block"
+        }
       >
         Ctrl K
       </kbd>
@@ -172,7 +175,11 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
         hidden={!showList}
         // A click on a result must not blur the box first (which would close the list under the pointer).
         onMouseDown={(event) => event.preventDefault()}
-        className="fixed inset-x-2 top-14 z-50 max-h-[70vh] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:left-0 sm:mt-1 sm:w-[32rem] sm:max-w-[calc(100vw-2rem)]"
+        className={
+          "fixed inset-x-2 top-14 z-50 max-h-[70vh] overflow-y-auto rounded-md border bg-popover p-1 " +
+          "text-popover-foreground shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 " +
+          "sm:left-0 sm:mt-1 sm:w-[32rem] sm:max-w-[calc(100vw-2rem)]"
+        }
       >
         {!search ? (
           <p className="px-2 py-1.5 text-sm text-muted-foreground">{fetcher.data?.error ?? "Searching…"}</p>

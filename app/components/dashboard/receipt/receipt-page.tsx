@@ -41,7 +41,11 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptView }) {
       <article
         data-slot="receipt"
         aria-labelledby="receipt-title"
-        className="grid gap-6 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8 print:rounded-none print:border-0 print:bg-white print:p-0 print:text-black print:shadow-none"
+        className={
+          "grid gap-6 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8 " +
+          "print:rounded-none print:border-0 print:bg-white print:p-0 print:text-black " +
+          "print:shadow-none"
+        }
       >
         <header className="flex flex-wrap items-start justify-between gap-2 border-b pb-4 print:border-black">
           <div>

@@ -61,7 +61,10 @@ export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => 
       ) : setup ? (
         <DialogForm
           title="Scan the QR code"
-          description="Scan it with your authenticator app, or type the secret key in, then enter the 6-digit code the app shows."
+          description={
+            "Scan it with your authenticator app, or type the secret key in, then enter the 6-digit " +
+            "code the app shows."
+          }
           onSubmit={codeForm.submit(twoFactorConfirmSchema, confirm.submit)}
           action={{ label: "Turn on", busyLabel: "Verifying...", busy: confirm.busy }}
         >

@@ -11,7 +11,8 @@ export const channelMessages = {
   format: "Enter the channel as @username, a t.me/username link, or its numeric id such as -1001234567890.",
   botOff: "The Telegram bot is off (TELEGRAM_BOT_TOKEN is not set): set it before choosing a channel.",
   notFound:
-    "The bot cannot see that channel. Add the bot to the channel as an administrator, check the @username or id, then try again.",
+    "The bot cannot see that channel. Add the bot to the channel as an administrator, check " +
+    "the @username or id, then try again.",
   notAdmin: (title: string) =>
     `The bot is not an administrator of “${title}”. Make it an administrator allowed to post messages, then try again.`,
   cannotPost: (title: string) =>

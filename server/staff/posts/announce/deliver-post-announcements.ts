@@ -22,7 +22,8 @@ export const ANNOUNCEMENT_MAX_ATTEMPTS = 5;
 const retryDelaySeconds = (attempt: number) => Math.min(3600, 30 * 2 ** (attempt - 1));
 
 export const INTERRUPTED =
-  "Interrupted while it was being sent (the server stopped): it may be in the channel already, so it was not sent again. Check the channel before retrying.";
+  "Interrupted while it was being sent (the server stopped): it may be in the channel " +
+  "already, so it was not sent again. Check the channel before retrying.";
 
 export type AnnouncementTally = { sent: number; failed: number; retried: number };
 

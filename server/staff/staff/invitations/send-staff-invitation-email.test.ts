@@ -45,8 +45,11 @@ describe("the staff invitation email", () => {
     expect(email!.text).toBe(
       "Hi,\n\n" +
         "owner@example.com invites you to join the Acme Signals back office as Editor.\n\n" +
-        "The link below works once and expires in 72 hours. If you already have a Acme Signals account with this address, sign in and accept; if not, you choose your name and password.\n\n" +
-        "Staff sign in with two-factor authentication: you will be asked to turn it on before the back office opens.\n\n" +
+        ("The link below works once and expires in 72 hours. If you already have a Acme Signals " +
+          "account with this address, sign in and accept; if not, you choose your name and " +
+          "password.\n\n") +
+        ("Staff sign in with two-factor authentication: you will be asked to turn it on before the " +
+          "back office opens.\n\n") +
         "If you did not expect this, ignore this email.\n\n" +
         "Accept the invitation: https://signals.example/staff-invitation?token=invite-token-Zx9Qa2\n\n" +
         "— Acme Signals\n",
