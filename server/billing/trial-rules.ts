@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
+import { trialIdentity } from "../db/trial-identity.ts";
 import { isoDate } from "./messages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,11 +29,10 @@ export function trialEnd(start: Date, days: number): Date {
  * and Telegram account as digests, so the same person on a second account meets the first claim.
  */
 export function trialIdentities(who: { userId: string; email: string; telegramUserId: bigint | null }): string[] {
-  const digest = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
   return [
-    `user:${who.userId}`,
-    `email:${digest(who.email.trim().toLowerCase())}`,
-    ...(who.telegramUserId === null ? [] : [`telegram:${digest(who.telegramUserId.toString())}`]),
+    trialIdentity("user", who.userId),
+    trialIdentity("email", who.email),
+    ...(who.telegramUserId === null ? [] : [trialIdentity("telegram", who.telegramUserId.toString())]),
   ];
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { pgError } from "../db/db-errors.ts";
-import { profiles, rateLimits } from "../db/schema.ts";
+import { profiles, rateLimits, trialClaims } from "../db/schema.ts";
+import { trialIdentity } from "../db/trial-identity.ts";
 import { consumeRateLimit } from "../security/rate-limit.ts";
 import { botMessages } from "./messages.ts";
 
@@ -85,8 +86,27 @@ export async function verifyTelegramCode(options: {
     throw error;
   }
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await claimTrialsForTelegram(db, match.id, telegramUserId);
   const shown = match.username!.replace(/^@/, "");
   return { ok: true, userId: match.id, username: shown, message: botMessages.verified(shown) };
+}
+
+/**
+ * The free trials this member has had are claimed for the Telegram account they just verified
+ * too, so another account verifying it later cannot have those plans' trials again. A trial
+ * already claimed for this Telegram account elsewhere stays running: verifying is not held up.
+ */
+async function claimTrialsForTelegram(db: Db, userId: string, telegramUserId: number) {
+  const identity = trialIdentity("telegram", String(telegramUserId));
+  const own = await db
+    .select({ planId: trialClaims.planId, subscriptionId: trialClaims.subscriptionId })
+    .from(trialClaims)
+    .where(and(eq(trialClaims.userId, userId), eq(trialClaims.identity, trialIdentity("user", userId))));
+  if (own.length === 0) return;
+  await db
+    .insert(trialClaims)
+    .values(own.map((claim) => ({ ...claim, identity, userId })))
+    .onConflictDoNothing();
 }
 
 /** Minutes left of a lock-out, or 0 when the sender may try. */

@@ -72,6 +72,8 @@ function PlanPicker({
   );
   const cart = usePlanCart(plans, { unavailable, initial: kept, keep: useKeepCart() });
   React.useEffect(() => setTabPeriod(cart.period), [cart.period]);
+  // A plan the member has had in any form has no trial for them: its offer is not shown.
+  const had = React.useMemo(() => new Set(subscriptions.map((s) => s.planId)), [subscriptions]);
   const [confirming, setConfirming] = React.useState(false);
   const { items } = cart;
   // Priced as the purchase charges it: an upgrade less its credit; a plan an active one includes is said.
@@ -120,7 +122,7 @@ function PlanPicker({
                           {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
                           {inCart ? "Remove from cart" : switchable ? `Switch to ${cart.period}` : "Add to cart"}
                         </Button>
-                        <TrialLink plan={plan} />
+                        {had.has(plan.id) ? null : <TrialLink plan={plan} />}
                       </div>
                     )
                   }

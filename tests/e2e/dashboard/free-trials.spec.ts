@@ -62,10 +62,46 @@ test.describe("free trials", () => {
     await expect(page.getByLabel("Free trial (days, 0 = none)")).toHaveValue("7");
     await expect(page.getByText(`${plan.name}: saved; free trial none → 7 days`)).toBeVisible();
 
+    await page.goto("/admin/plans");
+    await expect(page.getByRole("row").filter({ hasText: plan.name })).toContainText("7-day free trial");
+
     await page.goto("/pricing");
     await expect(
       card(page, plan.name).getByRole("link", { name: `Start 7-day free trial of ${plan.name}` }),
     ).toBeVisible();
+  });
+
+  test("a member starts a trial from the dashboard; it shows as a trial there and on their page in /admin", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const testApp = app as App;
+    const plan = await trialPlan(testApp, 3);
+    const member = await signInNewMember(testApp, context);
+    await markEmailVerified(testApp, member.userId);
+    await page.goto("/dashboard?section=subscriptions");
+    await waitForHydration(page);
+    const offer = card(page, plan.name).getByRole("link", { name: `Start 3-day free trial of ${plan.name}` });
+    await offer.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Start your 3-day free trial of ${plan.name}`);
+    await page.getByRole("button", { name: "Start free trial" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=subscriptions$/);
+    const row = page.locator('[data-slot="member-subscription"]').filter({ hasText: plan.name });
+    await expect(row.getByText("Free trial", { exact: true })).toBeVisible();
+    // Its card now says it is the member's, with no trial to offer.
+    await expect(card(page, plan.name).getByRole("button", { name: "Subscribed" })).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    await expectAccessible(page, "subscriptions with a trial");
+
+    await signUpStaff(app, context, "admin");
+    await page.goto(`/admin/members/${member.userId}`);
+    const subscription = page
+      .getByRole("list", { name: "Subscriptions" })
+      .getByRole("listitem")
+      .filter({ hasText: plan.name });
+    await expect(subscription.getByText("Free trial", { exact: true })).toBeVisible();
+    await expect(subscription).toContainText("trial ends");
   });
 
   test.describe("on a phone", () => {

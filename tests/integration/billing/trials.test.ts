@@ -15,6 +15,7 @@ import {
   user,
 } from "#server/db/schema";
 import { savePlan } from "#server/staff/plans/save-plan";
+import { verifyTelegramCode } from "#server/telegram/verify-telegram-code";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember } from "../../helpers/members";
@@ -138,6 +139,32 @@ describeEachDatabase("free trials: starting one", (database) => {
     // Without that Telegram account the same person's second account is a different one.
     const third = await verifiedMember({ telegram: 777_000_222n });
     await startTrial({ db: db(), userId: third.id, planId: plan.id, now: NOW });
+  });
+
+  it("a Telegram account verified after the trial started is claimed for it too", async () => {
+    const plan = await trialPlan();
+    const first = await verifiedMember();
+    await startTrial({ db: db(), userId: first.id, planId: plan.id, now: NOW });
+    await db()
+      .update(profiles)
+      .set({
+        telegramUsername: "late_linker",
+        verificationCode: "123456",
+        verificationCodeExpiresAt: new Date(Date.now() + 60_000),
+      })
+      .where(eq(profiles.id, first.id));
+    const verified = await verifyTelegramCode({
+      db: db(),
+      telegramUserId: 777_000_333,
+      username: "late_linker",
+      code: "123456",
+    });
+    expect(verified.ok).toBe(true);
+    await db().update(profiles).set({ telegramUserId: null, telegramVerified: false }).where(eq(profiles.id, first.id));
+    const second = await verifiedMember({ telegram: 777_000_333n });
+    await expect(startTrial({ db: db(), userId: second.id, planId: plan.id, now: NOW })).rejects.toThrow(
+      TRIAL_MESSAGES.used("VIP"),
+    );
   });
 
   it("not for anyone who has had the plan, paid or given", async () => {

@@ -76,6 +76,9 @@ function PlanRow({
     <TableRow>
       <TableCell className="font-medium">
         {canWrite ? <Link to={`/admin/plans/${plan.id}`}>{plan.name}</Link> : plan.name}
+        {plan.trialDays > 0 ? (
+          <span className="block text-xs text-muted-foreground">{`${plan.trialDays}-day free trial`}</span>
+        ) : null}
         {plan.scheduled ? (
           <span className="block text-xs text-muted-foreground">
             Renewals at {formatUsdt(BigInt(plan.scheduled.oldPrice))} until {formatDate(plan.scheduled.effectiveAt)}
