@@ -55,7 +55,13 @@ export async function adjustBalance(options: {
     reason,
     actor,
   });
-  return { userId: member.id, email: member.email, applied: result.applied, balance: result.balance };
+  return {
+    userId: member.id,
+    email: member.email,
+    applied: result.applied,
+    balance: result.balance,
+    credit: result.credit,
+  };
 }
 
 /**
@@ -121,17 +127,22 @@ export async function adjustMemberBalance(options: {
         ledgerReference: ref,
       });
     }
-    if (result.inserted && amount > 0n) {
-      await enqueueNotification({
-        tx,
-        userId: memberId,
-        kind: "balance_credited",
-        payload: { amount: formatUsdt(amount), balance: formatUsdt(result.balance) },
-      });
-    }
+    // A credit's notice waits while an order is open: the completion that follows folds it in.
+    const notificationId =
+      result.inserted && amount > 0n
+        ? await enqueueNotification({
+            tx,
+            userId: memberId,
+            kind: "balance_credited",
+            payload: { amount: formatUsdt(amount), balance: formatUsdt(result.balance) },
+            holdWhileOrderOpen: true,
+          })
+        : null;
     if (result.inserted && options.onApplied)
       await options.onApplied(tx, { before: profile.balance, after: result.balance, reference: ref });
-    return { applied: result.inserted, balance: result.balance };
+    // What the completion of an open order is handed: the credit posted, and its held notice.
+    const credit = result.inserted && amount > 0n ? { reference: ref, notificationId } : null;
+    return { applied: result.inserted, balance: result.balance, credit };
   });
 }
 

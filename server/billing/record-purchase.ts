@@ -83,6 +83,8 @@ export async function recordPurchase({
     amount: formatUsdt(total, { suffix: true }),
     invoiceId,
     balance: formatUsdt(newBalance),
+    // The day the plans are paid up to (an ISO date; a lifetime plan has none): the message says how long they are active.
+    ...(nextBilling ? { activeUntil: nextBilling.slice(0, 10) } : {}),
     // The order this purchase paid (a deposit or card payment completing it): its message names it.
     ...(order.orderId ? { order: orderReference(order.orderId) } : {}),
     ...priceBreakdownPayload(cart),

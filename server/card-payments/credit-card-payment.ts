@@ -85,15 +85,21 @@ export async function creditCardPayment(options: {
     description: payment.purpose === "order" ? "Card payment for your order" : "Card top-up",
     ledgerReference: reference,
   });
-  await enqueueNotification({
+  const notificationId = await enqueueNotification({
     tx,
     userId: payment.userId,
     kind: "card_payment_credited",
+    holdWhileOrderOpen: true,
     payload: {
       paid: `${formatUsd(session.amount_total)} USD`,
       amount: formatUsdt(amount),
       balance: formatUsdt(ledger.balance),
     },
   });
-  return { outcome: "credited", memberId: payment.userId, orderId: payment.orderId };
+  return {
+    outcome: "credited",
+    memberId: payment.userId,
+    orderId: payment.orderId,
+    credit: { reference, notificationId },
+  };
 }

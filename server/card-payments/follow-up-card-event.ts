@@ -18,7 +18,7 @@ export async function followUpCardEvent({
 }): Promise<{ completion?: CompleteOrderResult }> {
   const completion =
     outcome.outcome === "credited"
-      ? await completeCoveredOrder({ db, userId: outcome.memberId, paidFor: outcome.orderId })
+      ? await completeCoveredOrder({ db, userId: outcome.memberId, paidFor: outcome.orderId, credit: outcome.credit })
       : undefined;
   if ("flagged" in outcome && outcome.flagged) await sendPaymentFlagAlerts({ db });
   return { completion };

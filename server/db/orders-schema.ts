@@ -38,6 +38,12 @@ export const orders = pgTable(
     /** Why a covered order could not be purchased (a plan withdrawn or already active), as the member reads it. */
     problem: text("problem"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /**
+     * The ledger reference of the credit whose arrival paid the order (a deposit, a card payment,
+     * a credit from our team), so its page can say what arrived; null when the member's own step
+     * or the orders job completed it.
+     */
+    paidByReference: text("paid_by_reference"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

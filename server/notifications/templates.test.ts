@@ -21,6 +21,11 @@ const PAYLOAD_KEYS = [
   "oldAmount",
   "newAmount",
   "order",
+  "arrived",
+  "cardPaid",
+  "activeUntil",
+  "due",
+  "paid",
 ];
 const payload = Object.fromEntries(PAYLOAD_KEYS.map((key) => [key, HOSTILE]));
 const context = {
@@ -71,13 +76,74 @@ describe("a purchase that paid an order says so, and what is left", () => {
     const paid = { order: "ORD-1A2B3C4D", plans: "Alpha, Beta", period: "monthly", amount: "$116.00 USDT" };
     const { subject, text } = renderNotification("purchase_confirmed", { ...paid, balance: "$84.00" }, context);
     expect(subject).toMatch(/^Order ORD-1A2B3C4D paid: your subscription is active/);
-    expect(text).toContain(
-      "Your payment completed order ORD-1A2B3C4D: Alpha, Beta (monthly) for $116.00 USDT, now active.",
-    );
+    expect(text).toContain("Your balance paid order ORD-1A2B3C4D: Alpha, Beta (monthly) for $116.00 USDT, now active.");
     expect(text).toContain("Left on your balance: $84.00 USDT.");
     const direct = renderNotification("purchase_confirmed", { ...paid, order: undefined }, context);
     expect(direct.subject).toMatch(/^Your subscription is active/);
-    expect(direct.text).toContain("You subscribed to Alpha, Beta (monthly) for $116.00 USDT.");
+    expect(direct.text).toContain("You subscribed to Alpha, Beta (monthly) for $116.00 USDT, now active.");
+    const dated = renderNotification("purchase_confirmed", { ...paid, activeUntil: "2026-12-28" }, context);
+    expect(dated.text).toContain("for $116.00 USDT, active until Dec 28, 2026.");
+  });
+
+  it("with the deposit that paid it folded in: what arrived, what it paid, what is left, in one message", () => {
+    const paid = { order: "ORD-1A2B3C4D", plans: "VIP", period: "monthly", amount: "$116.00 USDT", balance: "$84.00" };
+    const folded = { ...paid, via: "deposit_credited", arrived: "$200.00", txId: "abc123", activeUntil: "2026-12-28" };
+    const { subject, text, html } = renderNotification("purchase_confirmed", folded, context);
+    expect(subject).toMatch(/^Deposit received: order ORD-1A2B3C4D paid — /);
+    expect(html).toContain(">$200.00 USDT arrived and paid order ORD-1A2B3C4D</h1>");
+    const lines = text.split("\n\n");
+    expect(lines.slice(1, 3)).toEqual([
+      "Your deposit of $200.00 USDT (TRC-20) arrived.",
+      "It paid order ORD-1A2B3C4D: VIP (monthly) for $116.00 USDT, active until Dec 28, 2026.",
+    ]);
+    expect(lines).toContain("Left on your balance: $84.00 USDT.");
+    expect(lines).toContain("Transaction: abc123");
+    const card = renderNotification(
+      "purchase_confirmed",
+      { ...folded, via: "card_payment_credited", cardPaid: "$200.00 USD" },
+      context,
+    );
+    expect(card.subject).toMatch(/^Card payment received: order ORD-1A2B3C4D paid/);
+    expect(card.text).toContain("Your card payment of $200.00 USD added $200.00 USDT to your balance.");
+    const team = renderNotification("purchase_confirmed", { ...folded, via: "balance_credited" }, context);
+    expect(team.subject).toMatch(/^Balance credited: order ORD-1A2B3C4D paid/);
+    expect(team.text).toContain("Our team added $200.00 USDT to your balance.");
+  });
+});
+
+describe("credits that paid nothing say what arrived, what is left and what an open order still needs", () => {
+  it.each([
+    ["deposit_credited", "Your deposit of $25.50 USDT (TRC-20) arrived."],
+    ["balance_credited", "Our team added $25.50 USDT to your balance."],
+    ["card_payment_credited", "Your card payment of $26.00 USD added $25.50 USDT to your balance."],
+  ])("%s", (kind, arrived) => {
+    const payload = { amount: "$25.50", paid: "$26.00 USD", balance: "$30.00" };
+    const { text } = renderNotification(kind, payload, context);
+    expect(text).toContain(`${arrived}\n\nYour balance is now $30.00 USDT.`);
+    expect(text).not.toContain("still needs");
+    const owing = renderNotification(kind, { ...payload, order: "ORD-1A2B3C4D", due: "$86.00" }, context);
+    expect(owing.text).toContain(
+      "Order ORD-1A2B3C4D still needs $86.00 USDT: it is paid as soon as your balance covers it.",
+    );
+  });
+});
+
+describe("renewals say what was taken or why nothing was, and what is left", () => {
+  it("a renewal charged says the balance left", () => {
+    const { text } = renderNotification(
+      "renewal_charged",
+      { plan: "VIP", amount: "$49.00 USDT", balance: "$1.00" },
+      context,
+    );
+    expect(text).toContain("VIP was renewed for $49.00 USDT from your balance.");
+    expect(text).toContain("Left on your balance: $1.00 USDT.");
+  });
+
+  it("a renewal the balance did not cover says nothing was taken and how short it was", () => {
+    const payload = { plan: "VIP", amount: "$49.00 USDT", balance: "$1.00", shortfall: "$48.00" };
+    expect(renderNotification("renewal_failed", payload, context).text).toContain(
+      "Nothing was taken: your balance is $1.00 USDT, $48.00 USDT short of the renewal.",
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { arrivedLine, creditedLines, leftLines, purchaseNotice, renewalShortLines } from "~/lib/billing/money-notices";
 import { formatDaysIn } from "~/lib/dates";
 import { receiptPath } from "~/lib/receipts";
 import { emailHtml } from "../email/layout.ts";
@@ -21,48 +22,38 @@ function receiptLine(p: Payload, siteUrl: string): string[] {
 }
 
 const templates: Record<NotificationKind, Template> = {
-  purchase_confirmed: (p, siteUrl) => ({
-    subject: p.order ? `Order ${p.order} paid: your subscription is active` : "Your subscription is active",
-    heading: p.order
-      ? `Order ${p.order} is paid — your subscription is active`
-      : "Thank you — your subscription is active",
-    lines: [
-      p.order
-        ? `Your payment completed order ${p.order}: ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}, now active.`
-        : `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
-      ...(p.breakdown ? [p.breakdown] : []),
-      ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
-      ...receiptLine(p, siteUrl),
-      ...(p.balance ? [`Left on your balance: ${p.balance} USDT.`] : []),
-      "Your access links arrive from our Telegram bot; if you have not verified your Telegram " +
-        "username yet, do it on the dashboard first.",
-    ],
-  }),
+  purchase_confirmed: (p, siteUrl) => {
+    const notice = purchaseNotice(p);
+    return {
+      subject: notice.subject,
+      heading: notice.heading,
+      lines: [
+        ...notice.lines,
+        ...(p.breakdown ? [p.breakdown] : []),
+        ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
+        ...receiptLine(p, siteUrl),
+        ...leftLines(p),
+        ...(notice.credit && p.txId ? [`Transaction: ${p.txId}`] : []),
+        "Your access links arrive from our Telegram bot; if you have not verified your Telegram " +
+          "username yet, do it on the dashboard first.",
+      ],
+    };
+  },
   deposit_credited: (p) => ({
     subject: "Deposit received",
     heading: "Your deposit has been credited",
-    lines: [
-      `${p.amount ?? "Your deposit"} USDT (TRC-20) has been added to your balance.`,
-      ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
-      ...(p.txId ? [`Transaction: ${p.txId}`] : []),
-    ],
+    lines: [arrivedLine("deposit", p), ...creditedLines(p), ...(p.txId ? [`Transaction: ${p.txId}`] : [])],
   }),
   // An operator's credit: no transfer arrived, so it is not described as a deposit.
   balance_credited: (p) => ({
     subject: "Balance credited",
     heading: "Your balance has been credited",
-    lines: [
-      `${p.amount ?? "A credit"} USDT has been added to your balance by our team.`,
-      ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
-    ],
+    lines: [arrivedLine("credit", p), ...creditedLines(p)],
   }),
   card_payment_credited: (p) => ({
     subject: "Card payment received",
     heading: "Your card payment has been credited",
-    lines: [
-      `Your card payment of ${p.paid ?? "the amount you paid"} has added ${p.amount ?? "its amount"} USDT to your balance.`,
-      ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
-    ],
+    lines: [arrivedLine("card", p), ...creditedLines(p)],
   }),
   renewal_charged: (p, siteUrl) => ({
     subject: "Subscription renewed",
@@ -73,6 +64,7 @@ const templates: Record<NotificationKind, Template> = {
       ...(p.nextBillingDate ? [`Next renewal: ${p.nextBillingDate}.`] : []),
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
       ...receiptLine(p, siteUrl),
+      ...leftLines(p),
     ],
   }),
   renewal_failed: (p) => ({
@@ -80,6 +72,7 @@ const templates: Record<NotificationKind, Template> = {
     heading: "We could not renew your subscription",
     lines: [
       `Your balance did not cover the renewal of ${p.plan ?? "your subscription"}${p.amount ? ` (${p.amount})` : ""}, so it has ended.`,
+      ...renewalShortLines(p),
       "Deposit USDT (TRC-20) to your balance and subscribe again from the dashboard to restore access.",
     ],
   }),

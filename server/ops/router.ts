@@ -99,8 +99,9 @@ export function opsRouter(
     const amount = signedAmount(body.amount);
     const result = await adjustBalance({ db: db(), ...body, amount, actor });
     // An operator's credit completes the member's pending order like any other credit.
-    const order =
-      result.applied && amount > 0n ? await completeCoveredOrder({ db: db(), userId: result.userId }) : undefined;
+    const order = result.credit
+      ? await completeCoveredOrder({ db: db(), userId: result.userId, credit: result.credit })
+      : undefined;
     getLogger().info(
       {
         ops: "credit",

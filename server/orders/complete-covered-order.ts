@@ -1,11 +1,14 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, min } from "drizzle-orm";
+import type { PaidOrderSummary } from "~/lib/billing/money-messages";
+import { formatUsdt } from "~/lib/money";
 import { orderReference } from "~/lib/orders";
 import { purchaseInTransaction, type PurchaseResult } from "../billing/purchase-subscriptions.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
-import { orders, pricing, profiles } from "../db/schema.ts";
+import { orders, pricing, profiles, subscriptions } from "../db/schema.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
+import { foldCreditNotice } from "./fold-credit-notice.ts";
 import { heldCart } from "./order-prices.ts";
 import { repriceLapsedOrder } from "./reprice-order.ts";
 
@@ -17,8 +20,19 @@ export type CompleteOrderResult =
   | { status: "refused"; orderId: string; problem: string }
   | ({ status: "paid"; orderId: string; paid: PaidOrder } & PurchaseResult);
 
-/** What a paid order bought, for the message that says where the money went (amount micro-USDT). */
-export type PaidOrder = { reference: string; total: string; plans: string[] };
+/**
+ * What a paid order bought, for the message that says where the money went (amount micro-USDT;
+ * `activeUntil` the ISO date its plans are paid up to, null for a lifetime plan).
+ */
+export type PaidOrder = PaidOrderSummary & { period: string; activeUntil: string | null };
+
+/**
+ * The credit a completion follows (a deposit, a card payment, a credit from our team), once its
+ * own transaction committed: the ledger reference it was posted under, which the paid order
+ * keeps (its page says what paid it), and its message, held while the order was open, which
+ * the order's confirmation takes in (one message for one credit).
+ */
+export type CompletingCredit = { reference: string; notificationId: string | null };
 
 /** The idempotency key of an order's purchase: one purchase per order, whoever completes it. */
 export const orderPurchaseKey = (orderId: string) => `order:${orderId}`;
@@ -37,17 +51,34 @@ export const orderPurchaseKey = (orderId: string) => `order:${orderId}`;
  * refusal as its `problem`, shown to the member. Held prices are charged as held; lapsed ones
  * are priced again first, and a different total waits for the member to accept it.
  * `paidFor` is the order a payment named (a card payment made for one): it goes into the log
- * beside the order completed, which is always the member's one pending order.
+ * beside the order completed, which is always the member's one pending order. `credit` is the
+ * credit that was just posted, when one was (see CompletingCredit).
  */
 export async function completeCoveredOrder(options: {
   db: Db;
   userId: string;
   paidFor?: string | null;
+  credit?: CompletingCredit;
   now?: Date;
 }): Promise<CompleteOrderResult> {
-  const { db, userId, paidFor } = options;
+  const { db, userId, paidFor, credit } = options;
   const now = options.now ?? new Date();
-  const result = await withRetry(() => db.transaction((tx) => completeInTransaction(tx, userId, now)));
+  const result = await withRetry(() =>
+    db.transaction(async (tx) => {
+      const done = await completeInTransaction(tx, userId, now, credit?.reference ?? null);
+      if (credit?.notificationId)
+        await foldCreditNotice({
+          tx,
+          userId,
+          notificationId: credit.notificationId,
+          paidOrder: done.status === "paid" ? done.paid.reference : null,
+          ...(done.status === "not-covered"
+            ? { stillDue: { order: orderReference(done.orderId), due: formatUsdt(done.due) } }
+            : {}),
+        });
+      return done;
+    }),
+  );
   if (result.status === "paid" || result.status === "refused")
     getLogger().info({ userId, ...summary(result), ...(paidFor ? { paidFor } : {}) }, `order ${result.status}`);
   return result;
@@ -59,7 +90,12 @@ function summary(result: CompleteOrderResult) {
     : { orderId: "orderId" in result ? result.orderId : undefined };
 }
 
-async function completeInTransaction(tx: Tx, userId: string, now: Date): Promise<CompleteOrderResult> {
+async function completeInTransaction(
+  tx: Tx,
+  userId: string,
+  now: Date,
+  paidBy: string | null,
+): Promise<CompleteOrderResult> {
   const [profile] = await tx
     .select({ balance: profiles.balance })
     .from(profiles)
@@ -106,15 +142,30 @@ async function completeInTransaction(tx: Tx, userId: string, now: Date): Promise
       await tx.update(orders).set({ problem: error.message }).where(eq(orders.id, order.id));
     return { status: "refused", orderId: order.id, problem: error.message };
   }
-  await tx.update(orders).set({ status: "paid", closedAt: now, problem: null }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ status: "paid", closedAt: now, problem: null, paidByReference: paidBy })
+    .where(eq(orders.id, order.id));
   const named = await tx
     .select({ id: pricing.id, name: pricing.name })
     .from(pricing)
     .where(inArray(pricing.id, order.planIds));
-  const paid = {
+  const [bought] = await tx
+    .select({ until: min(subscriptions.nextBillingDate) })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, "active"),
+        inArray(subscriptions.planId, order.planIds),
+      ),
+    );
+  const paid: PaidOrder = {
     reference: orderReference(order.id),
     total: order.totalAmount.toString(),
     plans: order.planIds.map((id) => named.find((plan) => plan.id === id)?.name ?? `Plan ${id}`),
+    period: order.billingPeriod,
+    activeUntil: bought?.until ? bought.until.toISOString().slice(0, 10) : null,
   };
   return { status: "paid", orderId: order.id, paid, ...purchase };
 }

@@ -1,3 +1,4 @@
+import { arrivedLine, creditedLines, leftLines, purchaseNotice, renewalShortLines } from "~/lib/billing/money-notices";
 import { formatDaysIn } from "~/lib/dates";
 import { receiptPath } from "~/lib/receipts";
 import { trialTexts } from "~/lib/trial-messages";
@@ -101,41 +102,37 @@ const receiptLine = (p: Payload, siteUrl: string) =>
 // Payload values are display strings written by the event that queued the message (see
 // server/notifications/templates.ts); any key may be missing on old rows.
 const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) => string[]> = {
-  purchase_confirmed: (p, siteUrl) => [
-    p.order ? `✅ Order ${p.order} is paid — your subscription is active` : "✅ Your subscription is active",
-    p.order
-      ? `Your payment completed order ${p.order}: ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}, now active.`
-      : `You subscribed to ${p.plans ?? "your plan"}${p.period ? ` (${p.period})` : ""} for ${p.amount ?? "the amount shown in your billing history"}.`,
-    ...(p.invoiceId ? [`Invoice: ${p.invoiceId}`] : []),
-    ...receiptLine(p, siteUrl),
-    ...(p.balance ? [`Left on your balance: ${p.balance} USDT.`] : []),
-  ],
+  purchase_confirmed: (p, siteUrl) => {
+    const notice = purchaseNotice(p);
+    return [
+      p.order ? `✅ ${notice.heading}` : "✅ Your subscription is active",
+      ...notice.lines,
+      ...(p.invoiceId ? [`Invoice: ${p.invoiceId}`] : []),
+      ...receiptLine(p, siteUrl),
+      ...leftLines(p),
+      ...(notice.credit && p.txId ? [`Transaction: ${p.txId}`] : []),
+    ];
+  },
   deposit_credited: (p) => [
     "💰 Deposit received",
-    `${p.amount ?? "Your deposit"} USDT (TRC-20) has been added to your balance.`,
-    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+    arrivedLine("deposit", p),
+    ...creditedLines(p),
     ...(p.txId ? [`Transaction: ${p.txId}`] : []),
   ],
-  balance_credited: (p) => [
-    "💰 Balance credited",
-    `${p.amount ?? "A credit"} USDT has been added to your balance by our team.`,
-    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
-  ],
-  card_payment_credited: (p) => [
-    "💳 Card payment received",
-    `Your card payment of ${p.paid ?? "the amount you paid"} has added ${p.amount ?? "its amount"} USDT to your balance.`,
-    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
-  ],
+  balance_credited: (p) => ["💰 Balance credited", arrivedLine("credit", p), ...creditedLines(p)],
+  card_payment_credited: (p) => ["💳 Card payment received", arrivedLine("card", p), ...creditedLines(p)],
   renewal_charged: (p, siteUrl) => [
     "🔁 Subscription renewed",
     `${p.plan ?? "Your subscription"} was renewed for ${p.amount ?? "its price"} from your balance.`,
     ...(p.nextBillingDate ? [`Next renewal: ${p.nextBillingDate}.`] : []),
     ...(p.invoiceId ? [`Invoice: ${p.invoiceId}`] : []),
     ...receiptLine(p, siteUrl),
+    ...leftLines(p),
   ],
   renewal_failed: (p) => [
     "⚠️ Renewal failed: your subscription has ended",
     `Your balance did not cover the renewal of ${p.plan ?? "your subscription"}${p.amount ? ` (${p.amount})` : ""}, so it has ended.`,
+    ...renewalShortLines(p),
     "Deposit USDT (TRC-20) to your balance and subscribe again from the dashboard to restore access.",
   ],
   subscription_expired: (p) => [

@@ -4,7 +4,6 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
-import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { creditDeposit } from "./credit-deposit.ts";
 import { advanceCursor, DEFAULT_CURSOR, readOrCreateCursor } from "./deposit-cursor.ts";
 import { recordUncreditedTransfers, type UncreditedReason } from "./record-uncredited-transfers.ts";
@@ -196,24 +195,10 @@ async function creditPage(options: {
         { userId, txId: event.txId, eventIndex: event.eventIndex, amount: String(event.amount), notified: notify },
         "deposit credited",
       );
-      await completeOrderAfterCredit(db, userId);
     }
   }
   const uncredited = await recordUncreditedTransfers({ db, transfers: skipped });
   return { credited, uncredited };
-}
-
-/**
- * The member's order is purchased once the deposit covers it. The credit has committed: a failure
- * here is logged and left to the orders job's sweep, never allowed to stop the watcher or hold
- * its cursor back.
- */
-async function completeOrderAfterCredit(db: Db, userId: string) {
-  try {
-    await completeCoveredOrder({ db, userId });
-  } catch (error) {
-    getLogger().error({ err: error, userId }, "deposit watcher: completing the member's order failed");
-  }
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts (Infinity: only then). */

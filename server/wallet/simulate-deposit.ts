@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
-import { completeCoveredOrder, type PaidOrder } from "../orders/complete-covered-order.ts";
+import type { PaidOrder } from "../orders/complete-covered-order.ts";
 import { creditDeposit } from "./credit-deposit.ts";
 
 export const SIMULATION_UNAVAILABLE = "Deposits can only be simulated outside production.";
@@ -35,16 +35,10 @@ export async function simulateDeposit(options: { db: Db; userId: string; amount:
     to: profile.address,
     amount,
   };
-  await creditDeposit({ db, event, userId, simulated: true });
+  // The credit stands whatever becomes of the order; it stays open for the next credit, as after a real deposit.
+  const { completion } = await creditDeposit({ db, event, userId, simulated: true });
   getLogger().info({ userId, amount: String(amount) }, "simulated deposit credited");
-  let paidOrder: PaidOrder | null = null;
-  try {
-    const completion = await completeCoveredOrder({ db, userId });
-    if (completion.status === "paid") paidOrder = completion.paid;
-  } catch (error) {
-    // The credit stands either way; the order stays open for the next credit, as after a real deposit.
-    getLogger().error({ err: error, userId }, "simulated deposit: completing the member's order failed");
-  }
+  const paidOrder: PaidOrder | null = completion?.status === "paid" ? completion.paid : null;
   const [after] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, userId));
   // What arrived, what it paid for and what is left: the member's toast says all three.
   return { amount: String(amount), balance: String(after?.balance ?? 0n), paidOrder };

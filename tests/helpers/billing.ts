@@ -30,7 +30,15 @@ export function usdtTransfer(to: string, amount: bigint): TransferEvent {
 
 /** A USDT transfer to the member credited as the deposit watcher credits one; returns its transaction id. */
 export async function creditTransfer(db: Db, userId: string, amount: bigint) {
+  return (await depositFor(db, userId, amount)).txId;
+}
+
+/**
+ * A USDT transfer credited as the watcher credits one, with what became of the member's open
+ * order (the completion that follows every credit; at `now` when given).
+ */
+export async function depositFor(db: Db, userId: string, amount: bigint, now?: Date) {
   const event = usdtTransfer(randomTronAddress(), amount);
-  await creditDeposit({ db, userId, event });
-  return event.txId;
+  const { completion } = await creditDeposit({ db, userId, event, now });
+  return { txId: event.txId, completion };
 }

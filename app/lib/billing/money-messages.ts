@@ -1,18 +1,83 @@
+import { formatDate } from "../dates";
 import { formatUsdt } from "../money";
 
-/** An order a payment completed, as a message names it (its total micro-USDT). */
-export type PaidOrderSummary = { reference: string; total: string; plans: string[] };
+/**
+ * Every message about money (the dashboard's toasts, the emails, the bot) says the same three
+ * things with the same sentences: what arrived or was taken, what it paid for, and what is left.
+ * The sentences take display texts ("$200.00 USDT", "Dec 28, 2026"), so the server's messages,
+ * which keep formatted amounts in their payloads, and the browser, which formats micro-USDT, say
+ * them word for word alike.
+ */
+
+/** How money reached the balance: a USDT deposit, a card payment, or a credit from our team. */
+export type CreditVia = "deposit" | "card" | "credit";
+
+/** What arrived. `cardPaid` is what the card was charged ("$120.00 USD"), for a card payment. */
+export function arrivedSentence(credit: { via: CreditVia; amount: string; cardPaid?: string }): string {
+  if (credit.via === "card")
+    return `Your card payment${credit.cardPaid ? ` of ${credit.cardPaid}` : ""} added ${credit.amount} to your balance.`;
+  if (credit.via === "credit") return `Our team added ${credit.amount} to your balance.`;
+  return `Your deposit of ${credit.amount} (TRC-20) arrived.`;
+}
+
+/**
+ * What an order took and bought: its total, its plans and how long they are active (a lifetime
+ * plan for life; `activeUntil` absent when not known).
+ */
+export function paidOrderSentence(order: {
+  reference: string;
+  plans: string;
+  period?: string;
+  total: string;
+  activeUntil?: string | null;
+}): string {
+  return `It paid order ${order.reference}: ${order.plans}${order.period ? ` (${order.period})` : ""} for ${order.total}, ${activeFor(order)}.`;
+}
+
+/** "active until Dec 28, 2026", "active for life", or "now active" when the date is not known. */
+export function activeFor(plan: { period?: string; activeUntil?: string | null }): string {
+  if (plan.period === "lifetime") return "active for life";
+  return plan.activeUntil ? `active until ${plan.activeUntil}` : "now active";
+}
+
+/** What is left on the balance after it all. */
+export const leftSentence = (balance: string) => `Left on your balance: ${balance}.`;
+
+/** An order a payment completed, as the dashboard names it (its total micro-USDT, `activeUntil` an ISO date or null). */
+export type PaidOrderSummary = {
+  reference: string;
+  total: string;
+  plans: string[];
+  period?: string;
+  activeUntil?: string | null;
+};
 
 const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
 
 /**
- * What a payment into the balance did, in one sentence each: what arrived, what it paid for (the
+ * The dashboard's toast after money reached the balance: what arrived, what it paid for (the
  * order, its total and the plans now active) and what is left. Amounts are micro-USDT strings.
  */
-export function creditedText(credit: { amount: string; balance: string; paidOrder: PaidOrderSummary | null }): string {
-  const arrived = `${usdt(credit.amount)} arrived.`;
+export function creditedText(credit: {
+  amount: string;
+  balance: string;
+  paidOrder: PaidOrderSummary | null;
+  via?: CreditVia;
+  cardPaid?: string;
+}): string {
+  const arrived = arrivedSentence({
+    via: credit.via ?? "deposit",
+    amount: usdt(credit.amount),
+    cardPaid: credit.cardPaid,
+  });
   if (!credit.paidOrder) return `${arrived} Your balance is now ${usdt(credit.balance)}.`;
-  const { reference, total, plans } = credit.paidOrder;
-  const active = plans.length === 1 ? `${plans[0]} is now active` : `${plans.join(", ")} are now active`;
-  return `${arrived} It paid order ${reference} (${usdt(total)}): ${active}. Left on your balance: ${usdt(credit.balance)}.`;
+  const { reference, total, plans, period, activeUntil } = credit.paidOrder;
+  const paid = paidOrderSentence({
+    reference,
+    plans: plans.join(", "),
+    period,
+    total: usdt(total),
+    activeUntil: activeUntil ? formatDate(activeUntil) : null,
+  });
+  return `${arrived} ${paid} ${leftSentence(usdt(credit.balance))}`;
 }

@@ -1,3 +1,4 @@
+import type { CreditVia } from "../billing/money-messages";
 import type { PlanSwitching } from "../billing/plan-switch";
 import type { Cart } from "../cart";
 import type { BillingPeriod } from "../pricing";
@@ -194,6 +195,13 @@ export type MemberOrder = {
   repriced: boolean;
   /** Why the covered order could not be purchased (a plan withdrawn or already active). */
   problem: string | null;
+  /**
+   * What arrived and paid the order, when a credit's arrival did (a deposit, a card payment, a
+   * credit from our team): the way it came and its amount (micro-USDT); null otherwise.
+   */
+  paidBy: { via: CreditVia; amount: string } | null;
+  /** Once paid, the ISO date its plans are paid up to (null for a lifetime plan, or while unpaid). */
+  activeUntil: string | null;
 };
 
 /**

@@ -40,8 +40,8 @@ export async function adjustMemberBalanceByStaff(options: {
   });
   // A credit that covers the member's pending order purchases it, as a deposit would; the
   // answer's balance is then the one after that purchase.
-  if (result.applied && amount > 0n) {
-    const completion = await completeCoveredOrder({ db, userId: memberId });
+  if (result.credit) {
+    const completion = await completeCoveredOrder({ db, userId: memberId, credit: result.credit });
     if (completion.status === "paid") return { applied: true, balance: completion.newBalance };
   }
   return { applied: result.applied, balance: result.balance.toString() };

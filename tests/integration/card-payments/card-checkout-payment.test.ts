@@ -66,13 +66,16 @@ describeEachDatabase("a card payment's rules", (database) => {
   it("completes the order a credited payment now covers, and leaves other outcomes to the alerts", async () => {
     const { member, orderId } = await memberWithOrder(0n);
     const db = database().db;
-    expect(await followUpCardEvent({ db, outcome: { outcome: "credited", memberId: member.id, orderId } })).toEqual({
+    const credit = { reference: "stripe:test", notificationId: null };
+    expect(
+      await followUpCardEvent({ db, outcome: { outcome: "credited", memberId: member.id, orderId, credit } }),
+    ).toEqual({
       completion: { status: "not-covered", orderId, due: 49_990_000n },
     });
     await db.update(profiles).set({ balance: 49_990_000n }).where(eq(profiles.id, member.id));
     const { completion } = await followUpCardEvent({
       db,
-      outcome: { outcome: "credited", memberId: member.id, orderId },
+      outcome: { outcome: "credited", memberId: member.id, orderId, credit },
     });
     expect(completion).toMatchObject({ status: "paid", orderId });
     expect(await followUpCardEvent({ db, outcome: { outcome: "replayed" } })).toEqual({ completion: undefined });

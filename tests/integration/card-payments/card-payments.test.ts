@@ -166,7 +166,14 @@ describeEachDatabase("card payments through Stripe Checkout", (database) => {
     ).toEqual([
       { kind: "card_payment_credited", payload: { paid: "$25.00 USD", amount: "$25.00", balance: "$25.00" } },
     ]);
-    expect(outcomes).toEqual([{ outcome: "credited", memberId: member.id, orderId: null }]);
+    expect(outcomes).toEqual([
+      {
+        outcome: "credited",
+        memberId: member.id,
+        orderId: null,
+        credit: { reference: expect.stringMatching(/^stripe:cs_/), notificationId: expect.any(String) },
+      },
+    ]);
   });
 
   it("credits a replayed event, and the session's other success event, once", async () => {

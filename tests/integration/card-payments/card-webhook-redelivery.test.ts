@@ -141,6 +141,7 @@ describeEachDatabase("card webhook events that fail, then come again", (database
         outcome: "credited",
         memberId: member.id,
         orderId: null,
+        credit: { reference: expect.stringMatching(/^stripe:cs_/), notificationId: expect.any(String) },
       });
       expect(await handleStripeEvent({ db: db(), event: completed })).toEqual({ outcome: "replayed" });
       const after = await state(member.id, session.id);
@@ -360,7 +361,12 @@ describeEachDatabase("card webhook events that fail, then come again", (database
     };
     expect(
       await handleStripeEvent({ db: db(), event: event("checkout.session.async_payment_succeeded", session) }),
-    ).toEqual({ outcome: "credited", memberId: member.id, orderId: "order-1" });
+    ).toEqual({
+      outcome: "credited",
+      memberId: member.id,
+      orderId: "order-1",
+      credit: { reference: expect.stringMatching(/^stripe:cs_/), notificationId: expect.any(String) },
+    });
     const [row] = await db().select().from(cardPayments).where(eq(cardPayments.sessionId, session.id));
     expect(row).toMatchObject({
       userId: member.id,

@@ -4,10 +4,9 @@ import { couponMessages } from "~/lib/billing/coupons";
 import { runRenewals } from "#server/billing/renew-subscriptions";
 import { checkCouponCode, COUPON_GUESS_LIMIT } from "#server/coupons/check-coupon-code";
 import { orders, subscriptions } from "#server/db/schema";
-import { completeCoveredOrder } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
-import { createPlan, creditTransfer } from "../../helpers/billing";
+import { createPlan, depositFor } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt } from "./coupon-fixtures";
@@ -84,8 +83,7 @@ describeEachDatabase("coupon codes in renewals, orders and guesses", (database) 
     expect(order).toMatchObject({ couponCode: coupon.code, discountAmount: usdt(5), totalAmount: usdt(45) });
     // Paused meanwhile: the order's held price still stands.
     await pauseCoupon({ db: db(), couponId: coupon.id, paused: true, actor });
-    await creditTransfer(db(), member.id, usdt(45));
-    expect(await completeCoveredOrder({ db: db(), userId: member.id })).toMatchObject({ status: "paid" });
+    expect((await depositFor(db(), member.id, usdt(45))).completion).toMatchObject({ status: "paid" });
     const money = await moneyOf(db(), member.id);
     expect(money.bills.find((bill) => bill.orderId === orderId)).toMatchObject({ couponCode: coupon.code });
     expect(money.uses).toMatchObject([{ orderId, kind: "purchase", chargedAmount: usdt(45) }]);
@@ -105,8 +103,7 @@ describeEachDatabase("coupon codes in renewals, orders and guesses", (database) 
     });
     const quick = await createMember(db(), { balance: usdt(45) });
     await buy(db(), { userId: quick.id, plans: [plan], code: coupon.code, total: usdt(45) });
-    await creditTransfer(db(), waiting.id, usdt(45));
-    expect(await completeCoveredOrder({ db: db(), userId: waiting.id })).toMatchObject({
+    expect((await depositFor(db(), waiting.id, usdt(45))).completion).toMatchObject({
       status: "refused",
       problem: couponMessages.usedUp,
     });

@@ -8,10 +8,9 @@ import { renewSubscription } from "#server/billing/renew-subscription";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
 import { billingHistory, notifications, profiles, subscriptions } from "#server/db/schema";
 import { cancelOrder } from "#server/orders/cancel-order";
-import { completeCoveredOrder } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { adjustMemberBalanceByStaff } from "#server/staff/members/adjust-member-balance";
-import { createPlan, creditTransfer } from "../../helpers/billing";
+import { createPlan, creditTransfer, depositFor } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -60,8 +59,7 @@ describeEachDatabase("billing history as a statement", (database) => {
     await cancelOrder({ db: db(), userId: id, orderId: cancelled.orderId });
     const order = await createOrder({ db: db(), userId: id, planIds: [alpha.id], billingPeriod: "monthly" });
     expect(order.completion.status).toBe("not-covered");
-    await creditTransfer(db(), id, usdt(5));
-    expect((await completeCoveredOrder({ db: db(), userId: id })).status).toBe("paid");
+    expect((await depositFor(db(), id, usdt(5))).completion?.status).toBe("paid");
 
     // A purchase 40 days ago whose renewal is charged now, a card payment and its refund, a gift.
     await postLedgerEntry({ tx: db(), userId: id, kind: "card", amount: usdt(20), reference: `card:${id}` });
@@ -127,7 +125,12 @@ describeEachDatabase("billing history as a statement", (database) => {
     expect(JSON.stringify(rows)).not.toContain("olga@staff");
     const notes = await db().select().from(notifications).where(eq(notifications.userId, id));
     expect(notes.filter((note) => note.kind === "balance_credited")).toHaveLength(1);
-    expect(notes.filter((note) => note.kind === "deposit_credited")).toHaveLength(2);
+    // The second deposit paid the order: its message is the order's confirmation, saying what arrived.
+    expect(notes.filter((note) => note.kind === "deposit_credited")).toHaveLength(1);
+    expect(notes.find((note) => note.payload.via === "deposit_credited")).toMatchObject({
+      kind: "purchase_confirmed",
+      payload: { arrived: "$5.00" },
+    });
   });
 
   it("a failed renewal is a row that moved no money; another member's rows never show", async () => {

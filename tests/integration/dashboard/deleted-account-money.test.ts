@@ -90,7 +90,7 @@ describeEachDatabase("a deleted account's late deposit and how the back office s
 
   it("credits a late deposit to the ledger but queues, sends and fails no notification for it", async () => {
     const id = await deletedMember();
-    expect(await depositTo(id, 15_000_000n)).toEqual({ credited: true });
+    expect(await depositTo(id, 15_000_000n)).toEqual({ credited: true, completion: { status: "none" } });
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, id));
     expect(profile!.balance).toBe(15_000_000n);
     await expectLedgerInvariant(db());

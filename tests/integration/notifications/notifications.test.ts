@@ -32,7 +32,7 @@ describeEachDatabase("notification outbox", (database) => {
     expect(eml).toContain('From: "Acme <Signals>" <noreply@localhost>');
     expect(eml).toContain("Content-Type: text/plain");
     expect(eml).toContain("Content-Type: text/html");
-    expect(eml).toContain("$25.50 USDT (TRC-20) has been added to your balance.");
+    expect(eml).toContain("Your deposit of $25.50 USDT (TRC-20) arrived.");
     // The brand is escaped in HTML.
     expect(eml).toContain("Acme &lt;Signals&gt;");
   });

@@ -6,11 +6,10 @@ import { loader as pricingLoader } from "~/routes/site/pricing";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { memberCarts, subscriptions } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { completeCoveredOrder } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { getMemberCart } from "#server/orders/get-member-cart";
 import { saveMemberCart } from "#server/orders/save-member-cart";
-import { createPlan, creditTransfer } from "../../helpers/billing";
+import { createPlan, depositFor } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
@@ -74,8 +73,7 @@ describeEachDatabase("the kept cart forgets what was bought", (database) => {
     await createOrder({ db: db(), userId: id, ...cart });
     // Unpaid, the order leaves the cart as it was: if it expires, the plans are still there to order.
     expect(await getMemberCart({ db: db(), userId: id })).toEqual(cart);
-    await creditTransfer(db(), id, usdt(116));
-    expect((await completeCoveredOrder({ db: db(), userId: id })).status).toBe("paid");
+    expect((await depositFor(db(), id, usdt(116))).completion?.status).toBe("paid");
     expect(await stored(id)).toEqual([]);
     expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [], billingPeriod: "monthly" });
   });

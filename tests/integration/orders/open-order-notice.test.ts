@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
@@ -6,12 +6,12 @@ import { listBillingHistory } from "#server/dashboard/list-billing-history";
 import { notifications, orders, pricing } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { cancelOrder } from "#server/orders/cancel-order";
-import { completeCoveredOrder } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { expireOrders } from "#server/orders/expire-orders";
+import { getOpenOrder } from "#server/orders/get-open-order";
 import { getOpenOrderNotice } from "#server/orders/get-open-order-notice";
 import { simulateDeposit } from "#server/wallet/simulate-deposit";
-import { createPlan, creditTransfer } from "../../helpers/billing";
+import { createPlan, creditTransfer, depositFor } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { randomTronAddress } from "../../helpers/fake-trongrid";
@@ -82,8 +82,7 @@ describeEachDatabase("the open order wherever the member looks", (database) => {
     const now = new Date();
 
     await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly", now });
-    await creditTransfer(db(), id, usdt(40));
-    expect((await completeCoveredOrder({ db: db(), userId: id, now })).status).toBe("paid");
+    expect((await depositFor(db(), id, usdt(40), now)).completion?.status).toBe("paid");
     expect(await getOpenOrderNotice({ db: db(), userId: id, now })).toBeNull();
 
     const b = await createPlan(db(), "Delta", usdt(50));
@@ -116,9 +115,8 @@ describeEachDatabase("the open order wherever the member looks", (database) => {
       .set({ price: usdt(35) })
       .where(eq(pricing.id, a.id));
     // Past the hold, the order is priced again at the new total and waits for the member.
-    await creditTransfer(db(), id, usdt(40));
     const later = new Date(now.getTime() + 25 * HOUR);
-    expect((await completeCoveredOrder({ db: db(), userId: id, now: later })).status).toBe("awaiting-acceptance");
+    expect((await depositFor(db(), id, usdt(40), later)).completion?.status).toBe("awaiting-acceptance");
     expect(await getOpenOrderNotice({ db: db(), userId: id, now: later })).toMatchObject({
       total: String(usdt(35)),
       due: "0",
@@ -139,8 +137,7 @@ describeEachDatabase("the open order wherever the member looks", (database) => {
     await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
     const pending = (await listBillingHistory({ db: db(), userId: id })).filter((r) => r.kind === "order");
     expect(pending.map((r) => [r.status, r.payPath])).toEqual([["pending", ORDER_PATH]]);
-    await creditTransfer(db(), id, usdt(70));
-    await completeCoveredOrder({ db: db(), userId: id });
+    expect((await depositFor(db(), id, usdt(70))).completion?.status).toBe("paid");
     const rows = await listBillingHistory({ db: db(), userId: id });
     expect(rows.filter((r) => r.payPath !== null)).toEqual([]);
   });
@@ -201,17 +198,34 @@ describeEachDatabase("the open order wherever the member looks", (database) => {
         reference: `ORD-${orderId.replace(/-/g, "").slice(0, 8).toUpperCase()}`,
         total: String(usdt(116)),
         plans: ["Kappa", "Lambda"],
+        period: "monthly",
+        activeUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       },
     });
-    // The purchase's email and bot message name the order and what is left.
-    const [confirmed] = await db()
-      .select({ payload: notifications.payload })
+    // One message for the deposit (email and bot alike): what arrived, the order it paid, what is left.
+    const messages = await db()
+      .select({ kind: notifications.kind, payload: notifications.payload })
       .from(notifications)
-      .where(and(eq(notifications.userId, id), eq(notifications.kind, "purchase_confirmed")));
-    expect(confirmed!.payload).toMatchObject({
+      .where(eq(notifications.userId, id));
+    expect(messages).toEqual([{ kind: "purchase_confirmed", payload: expect.any(Object) }]);
+    expect(messages[0]!.payload).toMatchObject({
+      via: "deposit_credited",
+      arrived: "$200.00",
       order: answer.paidOrder!.reference,
+      amount: "$116.00 USDT",
       balance: "$84.00",
       plans: "Kappa, Lambda",
+      activeUntil: answer.paidOrder!.activeUntil,
+    });
+    // The order's page has the same facts from the server: what paid it, and until when its plans run.
+    const view = await getOpenOrder({ db: db(), userId: id });
+    expect(view).toMatchObject({
+      balance: String(usdt(84)),
+      order: {
+        status: "paid",
+        paidBy: { via: "deposit", amount: String(usdt(200)) },
+        activeUntil: answer.paidOrder!.activeUntil,
+      },
     });
     // Nothing to pay: the answer says so.
     expect((await simulateDeposit({ db: db(), userId: id, amount: usdt(1) })).paidOrder).toBeNull();

@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterEach, beforeAll, expect, it } from "vitest";
-import { ORDER_LIFETIME_DAYS, ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
+import { ORDER_LIFETIME_DAYS, ORDER_PRICE_HOLD_HOURS, orderReference } from "~/lib/orders";
 import type { BillingPeriod } from "~/lib/pricing";
+import { followUpCardEvent } from "#server/card-payments/follow-up-card-event";
 import { handleStripeEvent } from "#server/card-payments/handle-stripe-event";
 import {
   billingHistory,
@@ -125,18 +126,29 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
     return { id, orderId, completion };
   }
 
-  it("a completion that fails at its last write leaves no purchase, no idempotency key; the next sweep buys once", async () => {
+  it("a completion that fails at its last write leaves no purchase, no idempotency key, the credit kept; the next sweep buys once", async () => {
     const { id, orderId } = await orderFor(10);
-    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(30)), userId: id });
-    const before = await everything(id);
+    const start = await everything(id);
     const trigger = await failOnce(db(), {
       table: "orders",
       on: "update",
       when: `new.id = ${literal(orderId)} and new.status = 'paid'`,
     });
-    await expect(completeCoveredOrder({ db: db(), userId: id })).rejects.toThrow();
-    expect(await everything(id)).toEqual(before);
+    // The completion runs in its own transaction after the credit's: its failure keeps the credit.
+    expect(await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(30)), userId: id })).toEqual({
+      credited: true,
+    });
+    const before = await everything(id);
     expect(before.keys).toEqual([]);
+    expect(before.orders).toEqual(start.orders);
+    expect(before.subscriptions).toEqual([]);
+    expect(before.ledger.map((l) => [l.kind, l.amount])).toEqual([
+      ...start.ledger.map((l) => [l.kind, l.amount]),
+      ["deposit", usdt(30)],
+    ]);
+    expect(before.balance).toBe(usdt(40));
+    // The deposit's message is still held for the completion; without one it goes alone when the hold ends.
+    expect(before.notices.map((n) => n.kind)).toEqual(["deposit_credited"]);
 
     expect(await expireOrders({ db: db() })).toMatchObject({ completed: 1 });
     expect(await expireOrders({ db: db() })).toMatchObject({ completed: 0 });
@@ -158,8 +170,10 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
     await expect(creditDeposit({ db: db(), event: transfer, userId: id })).rejects.toThrow();
     expect(await everything(id)).toEqual(before);
 
-    expect(await creditDeposit({ db: db(), event: transfer, userId: id })).toEqual({ credited: true });
-    expect(await completeCoveredOrder({ db: db(), userId: id })).toMatchObject({ status: "paid", orderId });
+    expect(await creditDeposit({ db: db(), event: transfer, userId: id })).toMatchObject({
+      credited: true,
+      completion: { status: "paid", orderId },
+    });
     expect(await creditDeposit({ db: db(), event: transfer, userId: id })).toEqual({ credited: false });
     const after = await everything(id);
     expect(after.deposits).toEqual([{ txId: transfer.txId, amount: usdt(40) }]);
@@ -167,7 +181,9 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
       ["deposit", usdt(40)],
       ["purchase", -usdt(40)],
     ]);
-    expect(after.notices.map((n) => n.kind)).toEqual(["deposit_credited", "purchase_confirmed"]);
+    // One message for the deposit that paid the order: what arrived, what it paid, what is left.
+    expect(after.notices.map((n) => n.kind)).toEqual(["purchase_confirmed"]);
+    expect(after.notices[0]!.payload).toMatchObject({ via: "deposit_credited", arrived: "$40.00", balance: "$0.00" });
     await trigger.remove();
   });
 
@@ -175,13 +191,14 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
     const { id, orderId } = await orderFor();
     const first = usdtTransfer(randomTronAddress(), usdt(15));
     const second = usdtTransfer(randomTronAddress(), usdt(30));
-    await creditDeposit({ db: db(), event: first, userId: id });
-    expect(await completeCoveredOrder({ db: db(), userId: id })).toMatchObject({
+    expect((await creditDeposit({ db: db(), event: first, userId: id })).completion).toMatchObject({
       status: "not-covered",
       due: usdt(25),
     });
-    await creditDeposit({ db: db(), event: second, userId: id });
-    expect(await completeCoveredOrder({ db: db(), userId: id })).toMatchObject({ status: "paid", orderId });
+    expect((await creditDeposit({ db: db(), event: second, userId: id })).completion).toMatchObject({
+      status: "paid",
+      orderId,
+    });
     const after = await everything(id);
     expect(after.deposits).toEqual([
       { txId: first.txId, amount: usdt(15) },
@@ -197,8 +214,15 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
       { total: usdt(30), type: "USDT TRC-20", reference: `tron:${second.txId}:0` },
       { total: usdt(40), type: "USDT Balance", reference: expect.stringMatching(/^purchase:/) },
     ]);
-    const credited = after.notices.filter((n) => n.kind === "deposit_credited");
-    expect(credited.map((n) => (n.payload as { amount: string }).amount)).toEqual(["$15.00", "$30.00"]);
+    // The first deposit's message says what the order still needs; the second is told in the order's confirmation.
+    const reference = orderReference(orderId);
+    expect(after.notices.map((n) => [n.kind, n.payload])).toEqual([
+      ["deposit_credited", { amount: "$15.00", balance: "$15.00", txId: first.txId, order: reference, due: "$25.00" }],
+      [
+        "purchase_confirmed",
+        expect.objectContaining({ order: reference, via: "deposit_credited", arrived: "$30.00", txId: second.txId }),
+      ],
+    ]);
     expect(after.keys).toEqual([`order:${orderId}`]);
     expect(after.balance).toBe(usdt(5));
   });
@@ -206,6 +230,7 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
   it("two card payments on one order each keep their own credit, invoice and notice; one purchase", async () => {
     const { id, orderId } = await orderFor();
     const sessions = [];
+    const completions = [];
     for (const cents of [1_000, 3_000]) {
       const session = {
         id: `cs_test_${crypto.randomBytes(8).toString("hex")}`,
@@ -221,14 +246,21 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
         .insert(cardPayments)
         .values({ sessionId: session.id, userId: id, purpose: "order", orderId, amountCents: cents });
       const event = { id: `evt_${session.id}`, type: "checkout.session.completed", data: { object: session } };
-      expect(await handleStripeEvent({ db: db(), event: event as unknown as Stripe.Event })).toEqual({
+      const outcome = await handleStripeEvent({ db: db(), event: event as unknown as Stripe.Event });
+      expect(outcome).toEqual({
         outcome: "credited",
         memberId: id,
         orderId,
+        credit: { reference: `stripe:${session.id}`, notificationId: expect.any(String) },
       });
+      // What the webhook's route does once the event's transaction committed.
+      completions.push((await followUpCardEvent({ db: db(), outcome })).completion);
       sessions.push(session.id);
     }
-    expect(await completeCoveredOrder({ db: db(), userId: id })).toMatchObject({ status: "paid", orderId });
+    expect(completions).toMatchObject([
+      { status: "not-covered", due: usdt(30) },
+      { status: "paid", orderId },
+    ]);
     const after = await everything(id);
     expect(after.ledger.map((l) => [l.kind, l.amount, l.reference])).toEqual([
       ["card", usdt(10), `stripe:${sessions[0]}`],
@@ -240,9 +272,22 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
       { total: usdt(30), type: "Card", reference: `stripe:${sessions[1]}` },
       { total: usdt(40), type: "USDT Balance", reference: expect.stringMatching(/^purchase:/) },
     ]);
-    expect(after.notices.filter((n) => n.kind === "card_payment_credited").map((n) => n.payload)).toEqual([
-      { paid: "$10.00 USD", amount: "$10.00", balance: "$10.00" },
-      { paid: "$30.00 USD", amount: "$30.00", balance: "$40.00" },
+    // The first payment's message says what the order still needs; the second's is the order's confirmation.
+    const reference = orderReference(orderId);
+    expect(after.notices.map((n) => [n.kind, n.payload])).toEqual([
+      [
+        "card_payment_credited",
+        { paid: "$10.00 USD", amount: "$10.00", balance: "$10.00", order: reference, due: "$30.00" },
+      ],
+      [
+        "purchase_confirmed",
+        expect.objectContaining({
+          via: "card_payment_credited",
+          arrived: "$30.00",
+          cardPaid: "$30.00 USD",
+          balance: "$0.00",
+        }),
+      ],
     ]);
     expect(after.keys).toEqual([`order:${orderId}`]);
   });
@@ -298,14 +343,12 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
       .set({ price: usdt(44) })
       .where(eq(pricing.id, plan.id));
     try {
-      await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(40)), userId: held.id });
       const justBefore = new Date(now.getTime() + HOLD_MS - 1);
       const atEnd = new Date(now.getTime() + HOLD_MS);
-      await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(40)), userId: other.id });
-      expect(await completeCoveredOrder({ db: db(), userId: held.id, now: justBefore })).toMatchObject({
-        status: "paid",
-      });
-      expect(await completeCoveredOrder({ db: db(), userId: other.id, now: atEnd })).toEqual({
+      const credit = (userId: string, at: Date) =>
+        creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(40)), userId, now: at });
+      expect((await credit(held.id, justBefore)).completion).toMatchObject({ status: "paid" });
+      expect((await credit(other.id, atEnd)).completion).toEqual({
         status: "awaiting-acceptance",
         orderId: other.orderId,
       });
@@ -387,15 +430,23 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
     // The withdrawn plan: money in, the completion refused, nothing charged and no key kept.
     await db().update(pricing).set({ published: false }).where(eq(pricing.id, other.id));
     try {
-      await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(15)), userId: id });
-      const credited = await everything(id);
+      const purchases = (await everything(id)).ledger.filter((l) => l.kind === "purchase");
+      const { completion } = await creditDeposit({
+        db: db(),
+        event: usdtTransfer(randomTronAddress(), usdt(15)),
+        userId: id,
+      });
+      expect(completion).toMatchObject({ status: "refused", orderId: pending });
+      const refused = await everything(id);
+      expect(refused.ledger.filter((l) => l.kind === "purchase")).toEqual(purchases);
+      expect(refused.keys).not.toContain(`order:${pending}`);
+      expect(refused.orders.at(-1)).toMatchObject({ status: "pending", problem: expect.stringContaining("no longer") });
+      // Completing again is refused the same way and changes nothing.
       expect(await completeCoveredOrder({ db: db(), userId: id })).toMatchObject({
         status: "refused",
         orderId: pending,
       });
-      const refused = await everything(id);
-      expect({ ...refused, orders: [] }).toEqual({ ...credited, orders: [] });
-      expect(refused.orders.at(-1)).toMatchObject({ status: "pending", problem: expect.stringContaining("no longer") });
+      expect(await everything(id)).toEqual(refused);
       // A wrong total accepted: nothing changes either.
       await expect(acceptOrderPrice({ db: db(), userId: id, orderId: pending, total: usdt(15) })).rejects.toMatchObject(
         {

@@ -23,6 +23,7 @@ import { adjustMemberBalanceByStaff } from "#server/staff/members/adjust-member-
 import { creditDeposit } from "#server/wallet/credit-deposit";
 import { createPlan, usdtTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
+import { failOnce, literal } from "../../helpers/fail-once";
 import { randomTronAddress } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -55,10 +56,11 @@ describeEachDatabase("orders", (database) => {
     };
   }
 
-  /** A deposit credited, then the completion that follows every credit (as the watcher does). */
-  async function payIn(userId: string, amount: bigint) {
-    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), amount), userId });
-    return completeCoveredOrder({ db: db(), userId });
+  /** A deposit credited, and what the completion that follows it in its own transaction did. */
+  async function payIn(userId: string, amount: bigint, now?: Date) {
+    const credit = await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), amount), userId, now });
+    expect(credit.credited).toBe(true);
+    return credit.completion!;
   }
 
   it("prices the cart with the pricing module, holds it 24 hours, and a new cart replaces the pending order", async () => {
@@ -120,7 +122,8 @@ describeEachDatabase("orders", (database) => {
       .select({ kind: notifications.kind })
       .from(notifications)
       .where(eq(notifications.userId, id));
-    expect(kinds.map((n) => n.kind).sort()).toEqual(["deposit_credited", "deposit_credited", "purchase_confirmed"]);
+    // The first deposit's message says what it left; the second's is the order's confirmation.
+    expect(kinds.map((n) => n.kind).sort()).toEqual(["deposit_credited", "purchase_confirmed"]);
   });
 
   it("two deposits landing at once complete the order once", async () => {
@@ -168,8 +171,7 @@ describeEachDatabase("orders", (database) => {
       .update(pricing)
       .set({ price: usdt(35) })
       .where(eq(pricing.id, a.id));
-    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(25)), userId: id });
-    const done = await completeCoveredOrder({ db: db(), userId: id, now: new Date(now.getTime() + 23 * HOUR) });
+    const done = await payIn(id, usdt(25), new Date(now.getTime() + 23 * HOUR));
     expect(done.status).toBe("paid");
     expect((await state(id)).purchases).toEqual([{ amount: -usdt(25) }]);
     // The invoice shows the held line as it was priced, not the plan's price now.
@@ -193,9 +195,8 @@ describeEachDatabase("orders", (database) => {
       .update(pricing)
       .set({ price: usdt(22) })
       .where(eq(pricing.id, a.id));
-    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(30)), userId: id });
     // Still within its hold, but it holds no lines: the new price waits for the member.
-    expect(await completeCoveredOrder({ db: db(), userId: id, now })).toEqual({
+    expect(await payIn(id, usdt(30), now)).toEqual({
       status: "awaiting-acceptance",
       orderId,
     });
@@ -214,9 +215,8 @@ describeEachDatabase("orders", (database) => {
       .update(pricing)
       .set({ price: usdt(30) })
       .where(eq(pricing.id, a.id));
-    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(40)), userId: id });
     const later = new Date(now.getTime() + 25 * HOUR);
-    expect(await completeCoveredOrder({ db: db(), userId: id, now: later })).toEqual({
+    expect(await payIn(id, usdt(40), later)).toEqual({
       status: "awaiting-acceptance",
       orderId,
     });
@@ -238,10 +238,7 @@ describeEachDatabase("orders", (database) => {
     const { id } = await createMember(db());
     const now = new Date();
     await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly", now });
-    await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(12)), userId: id });
-    expect(
-      (await completeCoveredOrder({ db: db(), userId: id, now: new Date(now.getTime() + 30 * HOUR) })).status,
-    ).toBe("paid");
+    expect((await payIn(id, usdt(12), new Date(now.getTime() + 30 * HOUR))).status).toBe("paid");
   });
 
   it("keeps the purchase's refusals: a withdrawn plan leaves the order pending with the reason, nothing charged", async () => {
@@ -292,7 +289,12 @@ describeEachDatabase("orders", (database) => {
       const a = await createPlan(db(), "Nu", usdt(10));
       const { id } = await createMember(db());
       await createOrder({ db: db(), userId: id, planIds: [a.id], billingPeriod: "monthly" });
-      await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(10)), userId: id });
+      // The completion after the credit fails: the credit stands all the same.
+      const failing = await failOnce(db(), { table: "subscriptions", when: `new.user_id = ${literal(id)}` });
+      const credit = await creditDeposit({ db: db(), event: usdtTransfer(randomTronAddress(), usdt(10)), userId: id });
+      await failing.remove();
+      expect(credit).toEqual({ credited: true });
+      expect(await state(id)).toMatchObject({ balance: usdt(10), orders: [{ status: "pending" }], purchases: [] });
       expect((await expireOrders({ db: db() })).completed).toBeGreaterThanOrEqual(1);
       expect((await state(id)).orders).toEqual([{ status: "paid", total: usdt(10) }]);
     });

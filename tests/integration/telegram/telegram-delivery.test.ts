@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { formatDate } from "~/lib/dates";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { notifications, pricing, profiles, subscriptions, telegramChatMembers } from "#server/db/schema";
 import { readTelegramConfig } from "#server/lib/telegram-config";
@@ -83,8 +84,11 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     const options = { db: db(), bot, userId: m.id, kind: row.kind, payload: row.payload, notificationId: row.id };
     expect(await deliverTelegramNotification(options)).toBe("sent");
     const [confirmation, links] = api.messagesTo(m.telegramId);
+    // Paid up to a month from today: the day the subscription row names.
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, m.id));
+    const until = formatDate(sub!.nextBillingDate!.toISOString().slice(0, 10));
     expect(confirmation).toBe(
-      `✅ Your subscription is active\n\nYou subscribed to VIP Signals (monthly) for $49.00 USDT.\nInvoice: ${row.payload.invoiceId}\nYour receipt: https://signals.example/dashboard/receipts/${row.payload.invoiceId}\nLeft on your balance: $51.00 USDT.\n\nDashboard: ${DASHBOARD}`,
+      `✅ Your subscription is active\n\nYou subscribed to VIP Signals (monthly) for $49.00 USDT, active until ${until}.\nInvoice: ${row.payload.invoiceId}\nYour receipt: https://signals.example/dashboard/receipts/${row.payload.invoiceId}\nLeft on your balance: $51.00 USDT.\n\nDashboard: ${DASHBOARD}`,
     );
     expect(links).toContain("• VIP Signals: https://t.me/+fake");
     // The email of this row may be retried: Telegram does not repeat it.
@@ -125,13 +129,15 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     }
     const texts = api.messagesTo(m.telegramId);
     expect(texts[0]).toBe(
-      `💰 Deposit received\n\n$25.50 USDT (TRC-20) has been added to your balance.\nYour balance is now $30.00 USDT.\nTransaction: abc123\n\nDashboard: ${DASHBOARD}`,
+      `💰 Deposit received\n\nYour deposit of $25.50 USDT (TRC-20) arrived.\nYour balance is now $30.00 USDT.\nTransaction: abc123\n\nDashboard: ${DASHBOARD}`,
     );
     expect(texts[1]).toContain(
       "VIP Signals was renewed for $49.00 USDT from your balance.\nNext renewal: Apr 15, " +
         "2031.\nInvoice: INV-1\nYour receipt: https://signals.example/dashboard/receipts/INV-1",
     );
-    expect(texts[2]).toContain("Your balance did not cover the renewal of VIP Signals ($49.00 USDT), so it has ended.");
+    expect(texts[2]).toContain(
+      "Your balance did not cover the renewal of VIP Signals ($49.00 USDT), so it has ended.\nNothing was taken: your balance is $1.00 USDT, $48.00 USDT short of the renewal.",
+    );
     expect(texts[3]).toContain("VIP Signals has ended because autorenew was off.");
     expect(texts[4]).toContain(
       "VIP Signals renews on Mar 15, 2031 for $49.00 USDT, and your balance ($1.00 USDT) does " +
@@ -139,7 +145,7 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
     );
     // An operator's credit is no transfer: it is not described as a TRC-20 deposit.
     expect(texts[5]).toBe(
-      `💰 Balance credited\n\n$2.50 USDT has been added to your balance by our team.\nYour balance is now $7.50 USDT.\n\nDashboard: ${DASHBOARD}`,
+      `💰 Balance credited\n\nOur team added $2.50 USDT to your balance.\nYour balance is now $7.50 USDT.\n\nDashboard: ${DASHBOARD}`,
     );
 
     const unverified = await createMember(db(), { telegramUsername: "not_yet" });

@@ -52,7 +52,10 @@ describeEachDatabase("crediting one USDT deposit", (database) => {
     const db = database().db;
     const { id } = await createMember(db);
     const event = deposit();
-    expect(await creditDeposit({ db, event, userId: id })).toEqual({ credited: true });
+    expect(await creditDeposit({ db, event, userId: id })).toMatchObject({
+      credited: true,
+      completion: { status: "none" },
+    });
     expect(await creditDeposit({ db, event, userId: id })).toEqual({ credited: false });
     expect(await written(id, event.txId)).toEqual({
       balance: 4_000_000n,
@@ -75,7 +78,10 @@ describeEachDatabase("crediting one USDT deposit", (database) => {
     const db = database().db;
     const { id } = await createMember(db);
     const event = deposit({ amount: 1n });
-    expect(await creditDeposit({ db, event, userId: id })).toEqual({ credited: true });
+    expect(await creditDeposit({ db, event, userId: id })).toMatchObject({
+      credited: true,
+      completion: { status: "none" },
+    });
     expect((await written(id, event.txId)).balance).toBe(1n);
   });
 
@@ -98,8 +104,14 @@ describeEachDatabase("crediting one USDT deposit", (database) => {
     // Same first 10 digits, same event index: the short invoice id of both would be DEP-ABCDEF0123-1.
     const first = deposit({ txId: `abcdef0123${"1".repeat(54)}`, eventIndex: 1 });
     const second = deposit({ txId: `abcdef0123${"2".repeat(54)}`, eventIndex: 1, amount: 6_000_000n });
-    expect(await creditDeposit({ db, event: first, userId: id })).toEqual({ credited: true });
-    expect(await creditDeposit({ db, event: second, userId: id })).toEqual({ credited: true });
+    expect(await creditDeposit({ db, event: first, userId: id })).toMatchObject({
+      credited: true,
+      completion: { status: "none" },
+    });
+    expect(await creditDeposit({ db, event: second, userId: id })).toMatchObject({
+      credited: true,
+      completion: { status: "none" },
+    });
     const bills = await db
       .select({
         invoiceId: billingHistory.invoiceId,

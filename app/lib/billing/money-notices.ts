@@ -1,0 +1,89 @@
+import { activeFor, arrivedSentence, leftSentence, paidOrderSentence, type CreditVia } from "./money-messages";
+
+/**
+ * The money sentences of a member's message (email and bot alike), from its payload: display
+ * texts written when it was queued, any key possibly missing on old rows. Balances are kept
+ * without the currency ("$84.00"), charged amounts with it ("$116.00 USDT").
+ */
+type Payload = Record<string, string | undefined>;
+
+/** The kind of the credit's own message that a paid order's confirmation took in, as the way it came. */
+const VIA: Record<string, CreditVia> = {
+  deposit_credited: "deposit",
+  card_payment_credited: "card",
+  balance_credited: "credit",
+};
+
+/** How a credit's message begins its subject, by the way the money came. */
+const RECEIVED: Record<CreditVia, string> = {
+  deposit: "Deposit received",
+  card: "Card payment received",
+  credit: "Balance credited",
+};
+
+/** The title of a message about a credit that paid an order: "Deposit received: order ORD-1A2B3C4D paid". */
+export const paidOrderTitle = (via: CreditVia, order: string) => `${RECEIVED[via]}: order ${order} paid`;
+
+/** What arrived, as the credit's message says it (amount without the currency). */
+export function arrivedLine(via: CreditVia, p: Payload): string {
+  return arrivedSentence({ via, amount: `${p.amount ?? p.arrived ?? "Your payment"} USDT`, cardPaid: p.paid });
+}
+
+/** "Left on your balance: $84.00 USDT.", when the payload has it. */
+export const leftLines = (p: Payload) => (p.balance ? [leftSentence(`${p.balance} USDT`)] : []);
+
+/** A credit that paid nothing: the balance it left, and the open order it went toward with what that still needs. */
+export function creditedLines(p: Payload): string[] {
+  return [
+    ...(p.balance ? [`Your balance is now ${p.balance} USDT.`] : []),
+    ...(p.order && p.due
+      ? [`Order ${p.order} still needs ${p.due} USDT: it is paid as soon as your balance covers it.`]
+      : []),
+  ];
+}
+
+/**
+ * A purchase's confirmation: `credit` when it took in the message of the credit that paid it
+ * (what arrived comes first, then what it paid), else what the balance paid.
+ */
+export function purchaseNotice(p: Payload): {
+  credit: CreditVia | null;
+  subject: string;
+  heading: string;
+  lines: string[];
+} {
+  const credit = (p.via && VIA[p.via]) || null;
+  const plans = p.plans ?? "your plan";
+  const total = p.amount ?? "the amount shown in your billing history";
+  const order = p.order;
+  if (credit && order) {
+    return {
+      credit,
+      subject: paidOrderTitle(credit, order),
+      heading: `${p.arrived ? `${p.arrived} USDT` : "Your payment"} arrived and paid order ${order}`,
+      lines: [
+        arrivedSentence({ via: credit, amount: `${p.arrived ?? "Your payment"} USDT`, cardPaid: p.cardPaid }),
+        paidOrderSentence({ reference: order, plans, period: p.period, total, activeUntil: p.activeUntil }),
+      ],
+    };
+  }
+  const period = p.period ? ` (${p.period})` : "";
+  return {
+    credit: null,
+    subject: order ? `Order ${order} paid: your subscription is active` : "Your subscription is active",
+    heading: order ? `Order ${order} is paid — your subscription is active` : "Thank you — your subscription is active",
+    lines: [
+      order
+        ? `Your balance paid order ${order}: ${plans}${period} for ${total}, ${activeFor(p)}.`
+        : `You subscribed to ${plans}${period} for ${total}, ${activeFor(p)}.`,
+    ],
+  };
+}
+
+/** A renewal the balance did not cover: nothing was taken, and by how much it fell short. */
+export function renewalShortLines(p: Payload): string[] {
+  if (!p.balance) return [];
+  return [
+    `Nothing was taken: your balance is ${p.balance} USDT${p.shortfall ? `, ${p.shortfall} USDT short of the renewal` : ""}.`,
+  ];
+}
