@@ -54,6 +54,8 @@ const PUBLIC_FILES = {
     "remove-member-access",
     "relink-telegram-username",
     "send-telegram-changed-email",
+    // The portal sends a newly linked member their channel links, as the bot's verification does.
+    "send-access-links",
   ],
   notifications: ["enqueue-notification", "failed-deliveries"],
   coupons: ["check-coupon-code", "price-with-coupon", "renewal-discount"],
@@ -85,7 +87,16 @@ const PUBLIC_FILES = {
     "get-order-settings",
   ],
   wallet: ["generate-wallet", "deposit-cursor", "fetch-block-time", "rescan-deposits"],
-  auth: ["core/auth", "core/auth-errors", "core/auth-secret", "accounts/confirm-account-owner"],
+  auth: [
+    "core/auth",
+    "core/auth-errors",
+    "core/auth-secret",
+    "accounts/confirm-account-owner",
+    // The Telegram portal links an account by the same emailed code as /signin/code.
+    "email/request-sign-in-code",
+    "email/sign-in-with-code",
+    "email/email-auth-messages",
+  ],
   referrals: ["get-referral-code", "record-referral-visit", "attribute-referral"],
   newsletter: ["delivery-limits"],
   // The inbox shows where a message's staff alert is, against the alerts' retry limit.

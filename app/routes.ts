@@ -55,6 +55,8 @@ export default [
   route("api/portal/autorenew", "routes/api/portal/api.portal.autorenew.ts"),
   route("api/portal/links", "routes/api/portal/api.portal.links.ts"),
   route("api/portal/card-checkout", "routes/api/portal/api.portal.card-checkout.ts"),
+  route("api/portal/link/code", "routes/api/portal/api.portal.link.code.ts"),
+  route("api/portal/link", "routes/api/portal/api.portal.link.ts"),
   route("api/coupons/check", "routes/api/api.coupons.check.ts"),
   // The back office's image upload: staff only, like /admin.
   route("api/admin/images", "routes/api/admin/api.admin.images.ts"),

@@ -134,7 +134,10 @@ async function act(element: HTMLElement, body: unknown) {
     if (typeof answer.view === "string") {
       const params = (answer.params ?? {}) as Record<string, string>;
       if (answer.view === "home") home();
-      else go({ name: answer.view, params });
+      else if (answer.view === main.getAttribute("data-view")) {
+        stack[stack.length - 1] = { name: answer.view, params };
+        await show();
+      } else go({ name: answer.view, params });
     } else if (element.closest("[data-view=buy]") || main.getAttribute("data-view") === "buy") home();
     else await show();
   } catch {

@@ -34,7 +34,7 @@ export async function signInWithCode(options: {
       headers: options.headers,
       returnHeaders: true,
     });
-    return { headers: result.headers, userId: result.response.user.id };
+    return { headers: result.headers, userId: result.response.user.id, sessionToken: result.response.token };
   } catch (error) {
     if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "TOO_MANY_ATTEMPTS") {
       throw new AppError("FORBIDDEN", EMAIL_AUTH_MESSAGES.tooManyTries);

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { signInitData, telegramUserId } from "../../helpers/portal";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { signInNewMember } from "../support/member";
+import { markEmailVerified, signInNewMember } from "../support/member";
+import { latestMail } from "../support/outbox";
 
 const USDT = 1_000_000n;
 
@@ -78,6 +79,38 @@ for (const width of [320, 430]) {
     await expect(subscription.getByRole("switch")).toHaveAttribute("aria-checked", "true");
     await expectFits(page);
     await expectAccessible(page, `portal with a subscription ${width}`);
+  });
+}
+
+for (const width of [320, 430]) {
+  test(`an unknown Telegram account links an account by email code at ${width} px`, async ({ page, app, context }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const member = await signInNewMember(app, context, { balance: 42n * USDT, firstName: "Lina" });
+    await markEmailVerified(app, member.userId);
+    await context.clearCookies();
+    const id = telegramUserId();
+    await page.goto(portalUrl(app, { userId: id, firstName: "Lina", username: "lina_tg" }));
+    await expect(page.getByRole("heading", { name: "Link your account" })).toBeVisible();
+    await expect(page.getByTestId("portal-balance")).toHaveCount(0);
+    await expectFits(page);
+    await expectAccessible(page, `portal link ${width}`);
+
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+    await expect.poll(() => latestMail(app.dataDir, member.email)).toMatch(/sign-in code is \d{6}/);
+    const code = /sign-in code is (\d{6})/.exec(latestMail(app.dataDir, member.email)!)![1]!;
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await expectFits(page);
+    await page.getByRole("button", { name: "Link my account" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your account is linked. Welcome!");
+    await expect(page.getByRole("heading", { name: "Hi, Lina" })).toBeVisible();
+    await expect(page.getByTestId("portal-balance")).toHaveText("$42.00 USDT");
+
+    const { db } = app.testing.getDatabase();
+    const { profiles } = app.testing.schema;
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, member.userId));
+    expect(profile).toMatchObject({ telegramVerified: true, telegramUserId: BigInt(id), telegramUsername: "lina_tg" });
   });
 }
 

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PortalBuyView } from "~/components/portal/portal-buy";
 import { PortalHomeView } from "~/components/portal/portal-home";
+import { PortalLinkView } from "~/components/portal/portal-link";
 import { getConfig, getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { requirePortalSession } from "#server/http/portal-guard";
@@ -15,7 +16,8 @@ const html = (body: string, status = 200) =>
 
 /**
  * What the portal shows, as HTML the server renders from the portal's components (GET, the
- * portal token in Authorization): `?view=home` (default) or `?view=buy&plan=ID&period=…`. The
+ * portal token in Authorization): `?view=home` (default), `?view=buy&plan=ID&period=…` or
+ * `?view=link&email=…` (the code step of linking an account). The
  * page swaps it in; a refusal is JSON with the pipeline's envelope (401 `signedOut`).
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,6 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     const session = await requirePortalSession(request);
     const url = new URL(request.url);
     const db = getDb();
+    const email = url.searchParams.get("email");
+    // The code step of linking, for an account not linked yet (a linked one goes home).
+    if (url.searchParams.get("view") === "link" && !session.memberId && email)
+      return html(renderToStaticMarkup(createElement(PortalLinkView, { email: email.slice(0, 255) })));
     if (url.searchParams.get("view") === "buy") {
       const buy = await loadPortalBuy({
         db,
