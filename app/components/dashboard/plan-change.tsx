@@ -41,8 +41,19 @@ export function PlanChange({
     { action: "/api/dashboard/plan-change/undo" },
   );
   const [open, setOpen] = React.useState(false);
-  if (subscription.status !== "active") return null;
   const when = subscription.nextBillingDate ? formatDate(subscription.nextBillingDate) : "";
+  // Here, not in the dialog: the answer arrives after the dashboard reloaded, when this row shows
+  // the scheduled change and the dialog is gone.
+  const schedule = useMemberAction<ActionAnswer>(
+    (answer) => {
+      if (answer.ok) {
+        toast.success(`Change scheduled for ${when}`);
+        setOpen(false);
+      } else toast.error(answer.error || "Failed to schedule the change");
+    },
+    { action: "/api/dashboard/plan-change" },
+  );
+  if (subscription.status !== "active") return null;
 
   if (subscription.scheduled) {
     const { planName, billingPeriod } = subscription.scheduled;
@@ -75,6 +86,8 @@ export function PlanChange({
         choices={choices}
         plans={plans}
         when={when}
+        submit={schedule.submit}
+        busy={schedule.busy}
       />
     </>
   );
@@ -87,7 +100,11 @@ function ChangeDialog({
   choices,
   plans,
   when,
+  submit,
+  busy,
 }: {
+  submit: (body: { subscriptionId: string; planId: number; billingPeriod: string }) => unknown;
+  busy: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   subscription: MemberSubscription;
@@ -96,15 +113,6 @@ function ChangeDialog({
   when: string;
 }) {
   const [picked, setPicked] = React.useState(0);
-  const { submit, busy } = useMemberAction<ActionAnswer>(
-    (answer) => {
-      if (answer.ok) {
-        toast.success(`Change scheduled for ${when}`);
-        onOpenChange(false);
-      } else toast.error(answer.error || "Failed to schedule the change");
-    },
-    { action: "/api/dashboard/plan-change" },
-  );
   const priceOf = (planId: number, period: "monthly" | "quarterly") => {
     const plan = plans.find((candidate) => candidate.id === planId);
     return plan ? `${formatUsdt(priceFor(BigInt(plan.price), period))} ${periodSuffix[period]}` : "";

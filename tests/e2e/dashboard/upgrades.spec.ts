@@ -1,0 +1,128 @@
+import { and, eq } from "drizzle-orm";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { buyOnDashboard, openDashboard, signInNewMember } from "../support/member";
+import { card, cart, cartItems, nextStep, publishedPlan, usd } from "../support/pricing";
+
+type App = Parameters<typeof publishedPlan>[0];
+
+/** The demo plans' chats as the seed sets them: All-in-One's include VIP Signals'. */
+async function vipAndAll(app: App) {
+  const { db } = app.testing.getDatabase();
+  const { planTelegramChats } = app.testing.schema;
+  const vip = await publishedPlan(app, "vip-signals");
+  const all = await publishedPlan(app, "all-in-one");
+  const chatsOf = async (planId: number) =>
+    (await db.select().from(planTelegramChats).where(eq(planTelegramChats.planId, planId))).map((row) => row.chatId);
+  const [vipChats, allChats] = [await chatsOf(vip.id), await chatsOf(all.id)];
+  expect(vipChats.length).toBeGreaterThan(0);
+  expect(vipChats.every((chat) => allChats.includes(chat)) && allChats.length > vipChats.length).toBe(true);
+  return { vip, all };
+}
+
+test("an upgrade from VIP Signals to All-in-One shows the arithmetic first and charges the price less the unused days; VIP Signals is then 'Already included' in the carts", async ({
+  page,
+  context,
+  app,
+}) => {
+  const { db } = app.testing.getDatabase();
+  const { subscriptions, billingHistory, memberCarts } = app.testing.schema;
+  const { vip, all } = await vipAndAll(app);
+  const member = await signInNewMember(app, context, { balance: vip.price + all.price });
+  await buyOnDashboard(page, vip.name);
+  const [held] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+  // Bought a moment ago: every day of the period is unused, so all of it is credited.
+  const days = Math.round((held!.nextBillingDate!.getTime() - held!.startDate.getTime()) / 86_400_000);
+  const charged = all.price - vip.price;
+
+  await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  const arithmetic = dialog.locator("[data-slot=switch-arithmetic]");
+  await expect(arithmetic.getByRole("term")).toHaveText([
+    "List price",
+    `Credit for unused ${days} days of ${vip.name}`,
+    "Amount charged",
+  ]);
+  await expect(arithmetic.getByRole("definition")).toHaveText([
+    `${usd(all.price)} USDT`,
+    `\u2212${usd(vip.price)} USDT`,
+    `${usd(charged)} USDT`,
+  ]);
+  await expect(arithmetic).toContainText(`${vip.name} ends when you confirm`);
+  await expectAccessible(page, "confirm an upgrade");
+  await dialog.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+
+  const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+  expect(subs.filter((sub) => sub.status === "active").map((sub) => sub.planId)).toEqual([all.id]);
+  const [bill] = await db
+    .select()
+    .from(billingHistory)
+    .where(and(eq(billingHistory.userId, member.userId), eq(billingHistory.creditAmount, vip.price)));
+  expect(bill).toMatchObject({ listAmount: all.price, totalAmount: charged });
+
+  // VIP Signals is inside All-in-One now: its card says so, and a cart holding it says why checkout waits.
+  await expect(card(page, vip.name).getByRole("button", { name: `Included in ${all.name}` })).toBeDisabled();
+  await db
+    .insert(memberCarts)
+    .values({ userId: member.userId, planIds: [vip.id], billingPeriod: "monthly" })
+    .onConflictDoUpdate({ target: memberCarts.userId, set: { planIds: [vip.id] } });
+  await openDashboard(page, "subscriptions");
+  const dashboardCart = page.getByRole("complementary", { name: "Your cart" });
+  await expect(dashboardCart.locator("[data-slot=cart-item-note]")).toHaveText(`Already included in ${all.name}`);
+  await expect(page.getByRole("button", { name: "Subscribe", exact: true })).toBeDisabled();
+
+  await page.goto("/pricing");
+  await expect(cartItems(page)).toHaveText([new RegExp(`${vip.name}.*Already included in ${all.name}`)]);
+  await expect(nextStep(page)).toBeDisabled();
+  await expect(cart(page)).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("a downgrade is scheduled for the next renewal, shown as scheduled, and undone", async ({
+    page,
+    context,
+    app,
+  }) => {
+    const { db } = app.testing.getDatabase();
+    const { subscriptions } = app.testing.schema;
+    const { vip, all } = await vipAndAll(app);
+    const member = await signInNewMember(app, context, { balance: all.price });
+    await buyOnDashboard(page, all.name);
+    const row = page.locator("[data-slot=member-subscription]").filter({ hasText: all.name });
+    await row.getByRole("button", { name: "Change plan" }).click();
+    const dialog = page.getByRole("dialog", { name: `Change ${all.name}` });
+    await expect(dialog).toContainText("takes effect at your next renewal");
+    await dialog.getByRole("radio", { name: new RegExp(`${vip.name} \\(monthly\\)`) }).check();
+    await expectAccessible(page, "change plan at renewal");
+    await dialog.getByRole("button", { name: "Schedule change" }).click();
+    await expect(page.getByText(/Change scheduled for/)).toBeVisible();
+    await expect(row.locator("[data-slot=scheduled-change]")).toContainText(`Scheduled: ${vip.name} (monthly) from`);
+    const [scheduled] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+    expect(scheduled).toMatchObject({ planId: all.id, scheduledPlanId: vip.id, scheduledBillingPeriod: "monthly" });
+
+    await row.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText("Scheduled change undone")).toBeVisible();
+    await expect(row.getByRole("button", { name: "Change plan" })).toBeVisible();
+    const [undone] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+    expect(undone).toMatchObject({ planId: all.id, scheduledPlanId: null });
+  });
+
+  test("the dashboard's cart says 'Already included' in its pinned bar", async ({ page, context, app }) => {
+    const { db } = app.testing.getDatabase();
+    const { memberCarts } = app.testing.schema;
+    const { vip, all } = await vipAndAll(app);
+    const member = await signInNewMember(app, context, { balance: all.price });
+    await buyOnDashboard(page, all.name);
+    await db
+      .insert(memberCarts)
+      .values({ userId: member.userId, planIds: [vip.id], billingPeriod: "monthly" })
+      .onConflictDoUpdate({ target: memberCarts.userId, set: { planIds: [vip.id] } });
+    await openDashboard(page, "subscriptions");
+    await expect(page.locator("[data-slot=cart-refusal]")).toHaveText(`Already included in ${all.name}`);
+    await expect(page.getByRole("button", { name: "Subscribe", exact: true })).toBeDisabled();
+  });
+});
