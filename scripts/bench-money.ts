@@ -4,6 +4,9 @@
 // in-memory PGlite. Two phases with the same concurrency, so the figures compare in one run:
 //   baseline  one ledger credit per transaction (the smallest money write; it funds the members)
 //   purchase  purchaseSubscriptions: profile lock, price check, subscription, invoice, ledger
+//   upgrade   the same call buying a bundle whose channels include a plan the member holds: the
+//             unused part of that plan credited, the plan ended in the same transaction
+// Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
 // Bounded: each phase stops after BENCH_SECONDS (default 4). Ends with the ledger invariant.
 // Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS.
 import crypto from "node:crypto";
@@ -12,7 +15,7 @@ import { sql } from "drizzle-orm";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { pricing, profiles, user } from "../server/db/schema.ts";
+import { planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
 import { isAppError } from "../server/lib/errors.ts";
 import { envInt, openScratch } from "./bench-scratch.ts";
 
@@ -88,6 +91,17 @@ async function main() {
         })),
       )
       .returning({ id: pricing.id });
+    const [bundle] = await db
+      .insert(pricing)
+      .values({ planId: "bench-bundle", name: "Bench bundle", price: PLAN_PRICE * 2n, published: true })
+      .returning({ id: pricing.id });
+    await db
+      .insert(planTelegramChats)
+      .values([
+        ...plans.map((plan, i) => ({ planId: plan.id, chatId: -1_000_000 - i })),
+        { planId: bundle!.id, chatId: -1_000_000 },
+        { planId: bundle!.id, chatId: -2_000_000 },
+      ]);
     const ids = Array.from({ length: members }, () => crypto.randomUUID());
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
@@ -96,7 +110,7 @@ async function main() {
     }
 
     // Baseline: fund every member with enough for every plan, one ledger credit per transaction.
-    const funding = PLAN_PRICE * BigInt(PLAN_COUNT);
+    const funding = PLAN_PRICE * BigInt(PLAN_COUNT + 1);
     const baseline = await phase("baseline", members, concurrency, seconds, async (i) => {
       await db.transaction((tx) =>
         postLedgerEntry({ tx, userId: ids[i]!, kind: "deposit", amount: funding, reference: `bench:fund:${ids[i]}` }),
@@ -127,6 +141,28 @@ async function main() {
     const purchaseRate = report(purchase);
     console.log(`purchase / baseline throughput: ${(purchaseRate / baselineRate).toFixed(2)}`);
 
+    // Upgrades: each member who bought plan 0 a moment ago buys the bundle over it. Every day of
+    // plan 0's month is unused, so all of its price is credited: the bundle costs one plan more.
+    const holders = Math.min(funded, purchase.done);
+    const upgrade = await phase("upgrade", holders, concurrency, seconds, async (i) =>
+      purchaseSubscriptions({
+        db,
+        userId: ids[i]!,
+        planIds: [bundle!.id],
+        billingPeriod: "monthly",
+        totalAmount: PLAN_PRICE,
+        idempotencyKey: `bench:upgrade:${i}`,
+      }).then(
+        () => true,
+        (error: unknown) => {
+          if (isAppError(error)) return false;
+          throw error;
+        },
+      ),
+    );
+    const upgradeRate = report(upgrade);
+    console.log(`upgrade / purchase throughput: ${(upgradeRate / purchaseRate).toFixed(2)}`);
+
     const broken = await db.execute<{ id: string }>(sql`
       select p.id from profiles p
       left join (select user_id, sum(amount) as total from ledger_entries group by user_id) l on l.user_id = p.id
@@ -134,11 +170,15 @@ async function main() {
     const duplicates = await db.execute<{ n: string }>(sql`
       select count(*)::text as n from (select user_id, plan_id from subscriptions where status = 'active'
       group by user_id, plan_id having count(*) > 1) d`);
-    const invariantOk = broken.rows.length === 0 && duplicates.rows[0]?.n === "0" && purchase.ok === purchase.done;
+    const invariantOk =
+      broken.rows.length === 0 &&
+      duplicates.rows[0]?.n === "0" &&
+      purchase.ok === purchase.done &&
+      upgrade.ok === upgrade.done;
     console.log(
       invariantOk
         ? "ledger invariant: ok (balance = sum(ledger) ≥ 0 for every member; no duplicate active subscription)"
-        : `ledger invariant: BROKEN (${broken.rows.length} balances off, ${duplicates.rows[0]?.n} duplicates, ${purchase.done - purchase.ok} refused)`,
+        : `ledger invariant: BROKEN (${broken.rows.length} balances off, ${duplicates.rows[0]?.n} duplicates, ${purchase.done - purchase.ok + upgrade.done - upgrade.ok} refused)`,
     );
     if (!invariantOk) process.exitCode = 1;
   } finally {
