@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { transferEvent } from "../../helpers/fake-trongrid";
 import { expectAccessible } from "../support/axe";
@@ -167,10 +168,22 @@ test.describe("orders", () => {
       pay(app, walletAddress!, sent);
       const toast = page.locator("[data-sonner-toast]").filter({ hasText: `order ${reference} paid` });
       await expect(toast).toBeVisible({ timeout: 30_000 });
+      // The facts come from the server: the deposit the order names as its payment, the plan's date.
+      const { notifications, subscriptions } = app.testing.schema;
+      const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+      const until = formatDate(subscription!.nextBillingDate!.toISOString().slice(0, 10));
+      await expect(toast).toContainText(`Deposit received: order ${reference} paid`);
       await expect(toast).toContainText(
-        `${formatUsdt(sent, { suffix: true })} arrived. It paid order ${reference} (${formatUsdt(plan.price, { suffix: true })}): ${plan.name} is now active. Left on your balance: $10.00 USDT.`,
+        `Your deposit of ${formatUsdt(sent, { suffix: true })} (TRC-20) arrived. ` +
+          `It paid order ${reference}: ${plan.name} (monthly) for ${formatUsdt(plan.price, { suffix: true })}, ` +
+          `active until ${until}. Left on your balance: $10.00 USDT.`,
       );
       await expect(toast).toBeInViewport();
+      // The email and the bot say the same, in one message for the one deposit.
+      const messages = await db.select().from(notifications).where(eq(notifications.userId, member.userId));
+      expect(messages.map((message) => [message.kind, message.payload.via])).toEqual([
+        ["purchase_confirmed", "deposit_credited"],
+      ]);
       await expect(page.getByText("Paid — your subscription is active.")).toBeVisible();
     });
   }
