@@ -4,12 +4,13 @@
  * ways, the states and what each delivery came to.
  */
 
-/** Who a broadcast reaches, by what they hold: no free trials exist, so "on trial" is not offered. */
-export const AUDIENCE_STATUSES = ["active", "ended", "never_paid"] as const;
+/** Who a broadcast reaches, by what they hold ("trial": a free trial running now, not yet paid). */
+export const AUDIENCE_STATUSES = ["active", "trial", "ended", "never_paid"] as const;
 export type AudienceStatus = (typeof AUDIENCE_STATUSES)[number];
 
 export const AUDIENCE_STATUS_LABELS: Record<AudienceStatus, string> = {
   active: "Active",
+  trial: "On trial",
   ended: "Ended recently",
   never_paid: "Signed up, never paid",
 };
@@ -17,7 +18,7 @@ export const AUDIENCE_STATUS_LABELS: Record<AudienceStatus, string> = {
 export type BroadcastAudience = {
   /** One or more; a member matching any of them is in. */
   statuses: AudienceStatus[];
-  /** The plans "active" and "ended" are about; empty means any plan. */
+  /** The plans "active", "trial" and "ended" are about; empty means any plan. */
   planIds: number[];
   /** "Ended recently": a subscription ended within this many days. */
   endedWithinDays: number;

@@ -25,6 +25,9 @@ export function inAudience(audience: BroadcastAudience, now: Date): SQL {
   const parts = audience.statuses.map((status) => {
     if (status === "active")
       return sql`exists (select 1 from subscriptions s where s.user_id = p.id and s.status = 'active'${plans})`;
+    if (status === "trial")
+      return sql`exists (select 1 from subscriptions s where s.user_id = p.id and s.status = 'active'
+          and s.trial_ends_at is not null and s.trial_converted_at is null${plans})`;
     if (status === "ended")
       // Ended within the window (an ended row's updated_at is when it ended, as the overview's
       // churn reads it) and not holding one of those plans again since.

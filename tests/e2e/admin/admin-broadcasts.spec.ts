@@ -81,7 +81,7 @@ test("an owner writes a broadcast, sees both copies and the count, sends it and 
   await page.keyboard.press("ControlOrMeta+b");
   await page.keyboard.type("Stay patient");
   await page.getByLabel(plan.name).check();
-  await expect(page.getByLabel("On trial")).toBeDisabled();
+  await expect(page.getByLabel("On trial (a free trial running now, not paid yet)")).not.toBeChecked();
   await expect(page.getByLabel("Bot and email")).toBeChecked();
 
   // Before anything is sent: the bot's copy in Telegram's HTML, the email, and who gets them.

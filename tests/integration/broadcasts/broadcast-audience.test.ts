@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import * as unsubscribeRoute from "~/routes/site/broadcasts.unsubscribe";
-import { broadcastDeliveries, broadcastOptOuts, pricing, user } from "#server/db/schema";
+import { broadcastDeliveries, broadcastOptOuts, pricing, subscriptions, user } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readTelegramConfig } from "#server/lib/telegram-config";
@@ -65,6 +65,12 @@ describeEachDatabase("broadcasts: who they reach, and members who stop them", (d
     const vipEndedRecently = await broadcastMember(db(), { plan: plans.vip, endedDaysAgo: 3 });
     await broadcastMember(db(), { plan: plans.vip, endedDaysAgo: 40 });
     const neverPaid = await broadcastMember(db(), { telegram: false });
+    // A free trial running now: "active" (it has the plan) and "on trial".
+    const onTrial = await broadcastMember(db(), { plan: plans.spot });
+    await db()
+      .update(subscriptions)
+      .set({ trialEndsAt: new Date(Date.now() + 3 * 86_400_000) })
+      .where(eq(subscriptions.userId, onTrial.id));
     // Staff, banned and deleted accounts are never in an audience.
     const staff = await broadcastMember(db(), { plan: plans.vip });
     await db().update(user).set({ role: "admin" }).where(eq(user.id, staff.id));
@@ -95,7 +101,10 @@ describeEachDatabase("broadcasts: who they reach, and members who stop them", (d
     const c = await sendBroadcastNow(db(), { audience: prospects, channel: "bot" });
     expect(c.queued).toBe(0);
     const d = await sendBroadcastNow(db(), { audience: anyActive, channel: "email" });
-    expect(await queuedMembers(d.id, "email")).toEqual([vipActive.id, spotActive.id].sort());
+    expect(await queuedMembers(d.id, "email")).toEqual([vipActive.id, spotActive.id, onTrial.id].sort());
+    const trials = { statuses: ["trial" as const], planIds: [], endedWithinDays: 30 };
+    const f = await sendBroadcastNow(db(), { audience: trials, channel: "email" });
+    expect(await queuedMembers(f.id, "email")).toEqual([onTrial.id]);
     const e = await sendBroadcastNow(db(), {
       audience: { ...prospects, statuses: ["never_paid", "ended"] },
       channel: "email",

@@ -71,13 +71,13 @@ export function AudienceFields({
             />
             {AUDIENCE_STATUS_LABELS.active} (a plan running now)
           </label>
-          <label className="flex items-center gap-2 text-sm text-muted-foreground">
-            <NativeCheckbox disabled aria-describedby="broadcast-trial-hint" />
-            On trial
+          <label className="flex items-center gap-2 text-sm">
+            <NativeCheckbox
+              checked={values.statuses.includes("trial")}
+              onChange={() => onChange("statuses", toggled(values.statuses, "trial"))}
+            />
+            {AUDIENCE_STATUS_LABELS.trial} (a free trial running now, not paid yet)
           </label>
-          <p id="broadcast-trial-hint" className="-mt-1 pl-6 text-xs text-muted-foreground">
-            The site offers no free trials, so nobody is on one.
-          </p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <label className="flex items-center gap-2">
               <NativeCheckbox

@@ -22,7 +22,7 @@ describe("the broadcast form's schema", () => {
       broadcastActionSchema.safeParse({ intent: "send", ...content, ...input }).error?.issues.map((i) => i.message);
     expect(errors({ body: "<p></p>" })).toEqual([broadcastMessages.bodyRequired]);
     expect(errors({ audience: { ...content.audience, statuses: [] } })).toEqual([broadcastMessages.statusesRequired]);
-    expect(errors({ audience: { ...content.audience, statuses: ["trial"] } })).toEqual([
+    expect(errors({ audience: { ...content.audience, statuses: ["paused"] } })).toEqual([
       broadcastMessages.statusesRequired,
     ]);
     expect(errors({ channel: "sms" })).toEqual([broadcastMessages.channel]);
