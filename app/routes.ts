@@ -97,6 +97,7 @@ export default [
     route("money/orders", "routes/admin/money/admin.money.orders.tsx"),
     route("coupons", "routes/admin/coupons/admin.coupons.tsx"),
     route("coupons/:couponId", "routes/admin/coupons/admin.coupons.$couponId.tsx"),
+    route("referrals", "routes/admin/referrals/admin.referrals.tsx"),
     route("broadcasts", "routes/admin/broadcasts/admin.broadcasts.tsx"),
     route("broadcasts/:broadcastId", "routes/admin/broadcasts/admin.broadcasts.$broadcastId.tsx"),
     route("staff", "routes/admin/staff/admin.staff.tsx"),

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { key: "knowledgebase", title: "Knowledgebase", path: "/admin/knowledgebase", permission: "content.read" },
   { key: "money", title: "Money", path: "/admin/money", permission: "money.read" },
   { key: "coupons", title: "Coupons", path: "/admin/coupons", permission: "money.write" },
+  { key: "referrals", title: "Referrals", path: "/admin/referrals", permission: "money.read" },
   { key: "newsletter", title: "Newsletter", path: "/admin/newsletter", permission: "newsletter.read" },
   { key: "broadcasts", title: "Broadcasts", path: "/admin/broadcasts", permission: "broadcasts.send" },
   { key: "staff", title: "Staff", path: "/admin/staff", permission: "staff.read" },

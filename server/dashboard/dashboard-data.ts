@@ -6,6 +6,7 @@ import type {
   KnowledgebaseData,
   OpenOrderNotice,
   OrderData,
+  ReferralsData,
   SectionData,
   SubscriptionsData,
   WelcomeData,
@@ -17,6 +18,7 @@ import { getLogger } from "../lib/logger.ts";
 import { getMemberCart } from "../orders/get-member-cart.ts";
 import { getOpenOrderNotice } from "../orders/get-open-order-notice.ts";
 import { getOpenOrder } from "../orders/get-open-order.ts";
+import { getMemberReferrals } from "./get-member-referrals.ts";
 import { listBillingHistory } from "./list-billing-history.ts";
 import { listKnowledgebase } from "./list-knowledgebase.ts";
 import { listMemberSubscriptions } from "./list-member-subscriptions.ts";
@@ -25,6 +27,7 @@ import { listMemberSubscriptions } from "./list-member-subscriptions.ts";
 export const SUBSCRIPTIONS_LOAD_FAILED = "Failed to load data";
 export const BILLING_LOAD_FAILED = "Failed to load billing history";
 export const ORDER_LOAD_FAILED = "Failed to load your order";
+export const REFERRALS_LOAD_FAILED = "Failed to load your referrals";
 export const KNOWLEDGEBASE_LOAD_FAILED = "Failed to load articles. Please try again later.";
 
 /**
@@ -104,6 +107,10 @@ export function loadKnowledgebaseData({ db }: { db: DbOrTx }): Promise<Knowledge
     KNOWLEDGEBASE_LOAD_FAILED,
     "knowledgebase",
   );
+}
+
+export function loadReferralsData(options: { db: DbOrTx; userId: string }): Promise<ReferralsData> {
+  return orMessage(() => getMemberReferrals(options), REFERRALS_LOAD_FAILED, "referrals");
 }
 
 /** The sidebar's open state from its cookie (kept 7 days), read on the server so the first paint matches. */

@@ -1,6 +1,7 @@
 import {
   BookOpenTextIcon,
   ClipboardListIcon,
+  GiftIcon,
   InboxIcon,
   LayoutDashboardIcon,
   LogOutIcon,
@@ -38,6 +39,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   broadcasts: MegaphoneIcon,
   money: WalletIcon,
   coupons: TicketPercentIcon,
+  referrals: GiftIcon,
   staff: UsersRoundIcon,
   "audit-log": ClipboardListIcon,
 };

@@ -1,6 +1,7 @@
 import {
   BookOpenIcon,
   CreditCardIcon,
+  GiftIcon,
   GraduationCapIcon,
   HomeIcon,
   LayersIcon,
@@ -18,6 +19,7 @@ export type SectionKey =
   | "order"
   | "billing-history"
   | "knowledgebase"
+  | "referrals"
   | "signals"
   | "courses"
   | "purchase-asi";
@@ -37,6 +39,7 @@ export const dashboardSections: readonly SectionDef[] = [
   { key: "order", title: "Your order", icon: ReceiptIcon, enabled: true, unlisted: true },
   { key: "billing-history", title: "Billing history", icon: CreditCardIcon, enabled: true },
   { key: "knowledgebase", title: "Knowledgebase", icon: BookOpenIcon, enabled: true },
+  { key: "referrals", title: "Referrals", icon: GiftIcon, enabled: true },
   { key: "signals", title: "Signals", icon: RadioTowerIcon, enabled: false },
   { key: "courses", title: "Courses", icon: GraduationCapIcon, enabled: false },
   { key: "purchase-asi", title: "Purchase ASI", icon: ShoppingBagIcon, enabled: false },

@@ -171,6 +171,33 @@ export type BillingData = SectionData<{ rows: BillingRow[] }>;
 /** Welcome: the member's active plans, to say what they have and what comes next. */
 export type WelcomeData = SectionData<{ active: MemberSubscription[] }>;
 export type KnowledgebaseData = SectionData<{ articles: KnowledgebaseArticle[] }>;
+
+/** One member who signed up through the member's link. Money is micro-USDT. */
+export type MemberReferral = {
+  /** First name and the last name's initial: enough to recognise a friend, no more. */
+  name: string;
+  signedUpAt: string;
+  /** Why it earns nothing ("self", "telegram", "email"), or null. */
+  refusal: "self" | "telegram" | "email" | null;
+  /** The first payment's reward: null before it (or when the rule was off then, with `decided`). */
+  reward: string | null;
+  decided: boolean;
+  /** What refunds took back of the reward. */
+  reversed: string;
+};
+
+/**
+ * The Referrals section: the member's link and its QR code, how many visits it brought in the
+ * last 30 days, the rule in force in words, who signed up and what each earned.
+ */
+export type ReferralsData = SectionData<{
+  link: string;
+  qr: QrImage;
+  visits: number;
+  rule: string;
+  earned: string;
+  referrals: MemberReferral[];
+}>;
 export type OrderData = SectionData<{ view: OrderView | null }>;
 
 export type OrderStatus = "pending" | "paid" | "expired" | "cancelled";

@@ -7,6 +7,7 @@ import { EmailVerificationBanner } from "~/components/dashboard/email-verificati
 import { KnowledgebaseSection } from "~/components/dashboard/knowledgebase-section";
 import { OrderSection } from "~/components/dashboard/order/order-section";
 import { PayOrderByCard } from "~/components/dashboard/pay-order-by-card";
+import { ReferralsSection } from "~/components/dashboard/referrals-section";
 import { resolveSection } from "~/components/dashboard/sections";
 import { SessionEndedProvider, SessionEndedScreen, useSessionState } from "~/components/dashboard/session-state";
 import { SubscriptionsSection } from "~/components/dashboard/subscriptions-section";
@@ -20,6 +21,7 @@ import {
   loadKnowledgebaseData,
   loadOpenOrderNotice,
   loadOrderData,
+  loadReferralsData,
   loadSubscriptionsData,
   loadWelcomeData,
   readSidebarState,
@@ -67,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       order,
       billing: open === "billing-history" ? await loadBillingData({ db, userId }) : null,
       knowledgebase: open === "knowledgebase" ? await loadKnowledgebaseData({ db }) : null,
+      referrals: open === "referrals" ? await loadReferralsData({ db, userId }) : null,
     },
     { headers: withCookies(headers) },
   );
@@ -110,6 +113,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           />
         ) : section.key === "billing-history" ? (
           <BillingSection data={loaded?.billing ?? undefined} />
+        ) : section.key === "referrals" ? (
+          <ReferralsSection data={loaded?.referrals ?? undefined} />
         ) : section.key === "knowledgebase" ? (
           <KnowledgebaseSection data={loaded?.knowledgebase ?? undefined} />
         ) : (

@@ -11,6 +11,7 @@ import { getLifetimeSales } from "./get-lifetime-sales.ts";
 import { getMemberFigures } from "./get-member-figures.ts";
 import { getMrr } from "./get-mrr.ts";
 import { getPastMrr } from "./get-past-mrr.ts";
+import { getReferralFigures } from "./get-referral-figures.ts";
 import { getRenewalsAtRisk } from "./get-renewals-at-risk.ts";
 import { getTrialFigures } from "./get-trial-figures.ts";
 import { overviewWindow } from "./overview-window.ts";
@@ -45,17 +46,19 @@ export async function getAdminOverview(options: {
 }
 
 async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWindow>) {
-  const [mrr, mrr30dAgo, lifetime, money, atRisk, churn30d, churnPrevious30d, coupons, trials] = await Promise.all([
-    getMrr({ db }),
-    getPastMrr({ db, at: window.days30 }),
-    getLifetimeSales({ db, since: window.days30 }),
-    getDepositFigures({ db, window }),
-    getRenewalsAtRisk({ db, in7Days: window.in7Days }),
-    getChurn({ db, from: window.days30, to: window.now }),
-    getChurn({ db, from: window.days60, to: window.days30 }),
-    getCouponFigures({ db, window }),
-    getTrialFigures({ db, window }),
-  ]);
+  const [mrr, mrr30dAgo, lifetime, money, atRisk, churn30d, churnPrevious30d, coupons, trials, referrals] =
+    await Promise.all([
+      getMrr({ db }),
+      getPastMrr({ db, at: window.days30 }),
+      getLifetimeSales({ db, since: window.days30 }),
+      getDepositFigures({ db, window }),
+      getRenewalsAtRisk({ db, in7Days: window.in7Days }),
+      getChurn({ db, from: window.days30, to: window.now }),
+      getChurn({ db, from: window.days60, to: window.days30 }),
+      getCouponFigures({ db, window }),
+      getTrialFigures({ db, window }),
+      getReferralFigures({ db, window }),
+    ]);
   const { since, ...lifetimeSales } = lifetime;
   return {
     mrr: mrr.mrr.toString(),
@@ -69,6 +72,7 @@ async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWin
     churnPrevious30d,
     coupons,
     trials,
+    referrals,
   };
 }
 

@@ -31,6 +31,7 @@ test.describe("back office", () => {
       "Knowledgebase",
       "Money",
       "Coupons",
+      "Referrals",
       "Newsletter",
       "Broadcasts",
       "Staff",

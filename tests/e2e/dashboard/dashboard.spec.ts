@@ -26,6 +26,7 @@ test.describe("member dashboard", () => {
       "Subscriptions",
       "Billing history",
       "Knowledgebase",
+      "Referrals",
     ]);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Ada!");
     const header = page.getByRole("banner");

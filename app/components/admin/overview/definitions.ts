@@ -27,6 +27,10 @@ export const definitions = {
     "Purchases and renewals a coupon code took something off in the last 30 days, and the " +
     "revenue given up: the sum of their discounts (list price − amount charged), from the paid " +
     "billing rows that move with the ledger; compared with the 30 days before.",
+  referrals:
+    "Referral rewards credited to referrers in the last 30 days (one per referred member, on " +
+    "their first paid payment), from the ledger's referral rows, compared with the 30 days " +
+    "before; also what refunds of the referred payments took back in the 30 days.",
   trials:
     "Free trials whose end fell in the last 30 days and were converted: charged their first " +
     "month from the balance (the renewal rows they wrote with their ledger debits, summed as " +

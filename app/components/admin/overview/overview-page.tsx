@@ -81,6 +81,13 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
             definition={definitions.coupons}
           />
           <Figure
+            label="Referral rewards, 30 days"
+            value={usdt(money.referrals.days30.paid)}
+            change={moneyChange(money.referrals.days30.paid, money.referrals.previous30.paid, BEFORE)}
+            detail={`${plural(money.referrals.days30.count, "reward")} paid · ${usdt(money.referrals.days30.reversed)} taken back with refunds`}
+            definition={definitions.referrals}
+          />
+          <Figure
             label="Trial conversions, 30 days"
             value={count(money.trials.days30.converted)}
             change={countChange(money.trials.days30.converted, money.trials.previous30.converted, BEFORE)}

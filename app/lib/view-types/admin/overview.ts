@@ -12,6 +12,9 @@ export type CountAndSum = { count: number; sum: string };
 /** Purchases and renewals a coupon code took something off, the discounts (revenue given up) and what they charged. */
 export type CouponFigures = { count: number; givenUp: string; charged: string };
 
+/** Referral rewards credited (how many, how much) and what refunds took back of them. */
+export type ReferralFigures = { count: number; paid: string; reversed: string };
+
 /**
  * Free trials in a period: started in it; whose end fell in it and converted (first charge) or
  * ended unpaid; and what the conversions charged (micro-USDT).
@@ -66,6 +69,8 @@ export type AdminOverview = {
     deposits: MoneyInFigures;
     /** Coupon redemptions and the revenue given up: the last 30 days and the 30 before. */
     coupons: { days30: CouponFigures; previous30: CouponFigures };
+    /** Referral rewards paid, from the ledger: the last 30 days and the 30 before. */
+    referrals: { days30: ReferralFigures; previous30: ReferralFigures };
     /** Free trials: the last 30 days and the 30 before, and how many run now. */
     trials: { days30: TrialFigures; previous30: TrialFigures; onTrialNow: number };
     /** Balance staff added (positive adjustments): not money paid in, so never in `deposits`. */
