@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { EmptyState } from "./empty-state";
 import { ClearFilters, FilterForm } from "./filter-form";
+import { ListHeader } from "./list-header";
 import { MemberCell, memberHref, MemberLink } from "./member-cell";
 import { NativeSelect } from "./native-select";
 
@@ -76,5 +77,24 @@ describe("FilterForm and ClearFilters", () => {
     const html = render(createElement(ClearFilters, { filtered: true, to: "/admin/members" }));
     expect(html).toContain('href="/admin/members"');
     expect(html).toContain(">Clear</a>");
+  });
+});
+
+describe("ListHeader", () => {
+  it("titles the list, says what it lists and links its New button; no button when there is nothing to link", () => {
+    const html = render(
+      createElement(ListHeader, {
+        title: "Coupons",
+        description: "Codes members can enter.",
+        newItem: { to: "/admin/coupons/new", label: "New code" },
+      }),
+    );
+    expect(html).toContain('<h1 class="text-2xl font-bold">Coupons</h1>');
+    expect(html).toContain(">Codes members can enter.</p>");
+    expect(html).toMatch(/<a[^>]*href="\/admin\/coupons\/new"[^>]*>.*New code<\/a>/);
+    const bare = render(createElement(ListHeader, { title: "Plans", newItem: null }));
+    expect(bare).toContain(">Plans</h1>");
+    expect(bare).not.toContain("<a");
+    expect(bare).not.toContain("<p");
   });
 });

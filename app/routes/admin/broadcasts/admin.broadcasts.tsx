@@ -1,7 +1,5 @@
-import { PlusIcon } from "lucide-react";
-import { Link } from "react-router";
 import { BroadcastsTable } from "~/components/admin/broadcasts/broadcasts-table";
-import { Button } from "~/components/ui/button";
+import { ListHeader } from "~/components/admin/list/list-header";
 import { adminMeta } from "~/lib/meta";
 import type { StaffPermission } from "~/lib/staff-roles";
 import { BROADCASTS_PER_PAGE, readBroadcastListQuery } from "~/lib/validation/admin/broadcasts";
@@ -25,15 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminBroadcasts({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Broadcasts</h1>
-        <Button asChild>
-          <Link to="/admin/broadcasts/new">
-            <PlusIcon aria-hidden="true" />
-            New broadcast
-          </Link>
-        </Button>
-      </div>
+      <ListHeader title="Broadcasts" newItem={{ to: "/admin/broadcasts/new", label: "New broadcast" }} />
       <BroadcastsTable query={loaderData.query} page={loaderData.page} />
     </div>
   );

@@ -1,7 +1,5 @@
-import { PlusIcon } from "lucide-react";
-import { Link } from "react-router";
 import { CouponsTable } from "~/components/admin/coupons/coupons-table";
-import { Button } from "~/components/ui/button";
+import { ListHeader } from "~/components/admin/list/list-header";
 import { adminMeta } from "~/lib/meta";
 import type { StaffPermission } from "~/lib/staff-roles";
 import { pauseCouponSchema } from "~/lib/validation/admin/coupons";
@@ -36,15 +34,7 @@ export const action = defineAction({
 export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Coupons</h1>
-        <Button asChild>
-          <Link to="/admin/coupons/new">
-            <PlusIcon aria-hidden="true" />
-            New code
-          </Link>
-        </Button>
-      </div>
+      <ListHeader title="Coupons" newItem={{ to: "/admin/coupons/new", label: "New code" }} />
       <CouponsTable coupons={loaderData.coupons} plans={loaderData.plans} />
     </div>
   );

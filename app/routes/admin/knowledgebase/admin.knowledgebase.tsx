@@ -1,7 +1,5 @@
-import { PlusIcon } from "lucide-react";
-import { Link } from "react-router";
 import { KnowledgebaseTable } from "~/components/admin/knowledgebase/knowledgebase-table";
-import { Button } from "~/components/ui/button";
+import { ListHeader } from "~/components/admin/list/list-header";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { knowledgebaseListSchema } from "~/lib/validation/admin/knowledgebase";
@@ -62,22 +60,11 @@ export default function AdminKnowledgebase({ loaderData }: Route.ComponentProps)
   const { articles, canWrite } = loaderData;
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Knowledgebase</h1>
-          <p className="text-sm text-muted-foreground">
-            Members see the published articles in their dashboard, in this order.
-          </p>
-        </div>
-        {canWrite ? (
-          <Button asChild>
-            <Link to="/admin/knowledgebase/new">
-              <PlusIcon aria-hidden="true" />
-              New article
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <ListHeader
+        title="Knowledgebase"
+        description="Members see the published articles in their dashboard, in this order."
+        newItem={canWrite ? { to: "/admin/knowledgebase/new", label: "New article" } : null}
+      />
       <KnowledgebaseTable articles={articles} canWrite={canWrite} />
     </div>
   );

@@ -1,8 +1,6 @@
-import { PlusIcon } from "lucide-react";
-import { Link } from "react-router";
+import { ListHeader } from "~/components/admin/list/list-header";
 import { PlansTable } from "~/components/admin/plans/plans-table";
 import { PRICES_NOT_YOURS } from "~/components/admin/plans/prices-not-yours";
-import { Button } from "~/components/ui/button";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { arrangePlanSchema } from "~/lib/validation/admin/plans";
@@ -44,17 +42,7 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
   const { plans, canWrite, canChangePrices } = loaderData;
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Plans</h1>
-        {canChangePrices ? (
-          <Button asChild>
-            <Link to="/admin/plans/new">
-              <PlusIcon aria-hidden="true" />
-              New plan
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <ListHeader title="Plans" newItem={canChangePrices ? { to: "/admin/plans/new", label: "New plan" } : null} />
       {canWrite && !canChangePrices ? <p className="text-sm text-muted-foreground">{PRICES_NOT_YOURS}</p> : null}
       <PlansTable plans={plans} canWrite={canWrite} canChangePrices={canChangePrices} />
     </div>

@@ -1,9 +1,7 @@
-import { PlusIcon } from "lucide-react";
-import { Link } from "react-router";
+import { ListHeader } from "~/components/admin/list/list-header";
 import { AnnouncementChannelCard } from "~/components/admin/posts/announcement-channel-card";
 import { PostsSearch } from "~/components/admin/posts/posts-search";
 import { PostsTable } from "~/components/admin/posts/posts-table";
-import { Button } from "~/components/ui/button";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { postListQuerySchema } from "~/lib/validation/admin/posts";
@@ -37,22 +35,11 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
   const { total, q, status, canWrite, channel, canSetChannel } = loaderData;
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Posts</h1>
-          <p className="text-sm text-muted-foreground">
-            The blog: drafts, scheduled posts, what readers see, and the archive.
-          </p>
-        </div>
-        {canWrite ? (
-          <Button asChild>
-            <Link to="/admin/posts/new">
-              <PlusIcon aria-hidden="true" />
-              New post
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <ListHeader
+        title="Posts"
+        description="The blog: drafts, scheduled posts, what readers see, and the archive."
+        newItem={canWrite ? { to: "/admin/posts/new", label: "New post" } : null}
+      />
       <AnnouncementChannelCard channel={channel} canSet={canSetChannel} />
       <PostsSearch q={q} status={status} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
