@@ -10,8 +10,11 @@ export const CODE_TAKEN = "A code with these letters already exists (codes ignor
 export const TERMS_FIXED =
   "What a code takes off and for how long cannot change once it has been used: pause it and make a new code.";
 
-/** A coupon row as the audit log keeps it (money as strings, dates as ISO text). */
-export function auditedCoupon(row: CouponRow): Record<string, unknown> {
+/**
+ * A code's terms as the audit log keeps them and the back office shows them (money as strings,
+ * dates as ISO text): one reading, so what the log says a code was is what the list said.
+ */
+export function couponTerms(row: CouponRow) {
   return {
     code: row.code,
     kind: row.kind,
@@ -30,6 +33,8 @@ export function auditedCoupon(row: CouponRow): Record<string, unknown> {
     note: row.note,
   };
 }
+
+export const auditedCoupon: (row: CouponRow) => Record<string, unknown> = couponTerms;
 
 /** "20% off" / "5.00 USDT off", as the log's summary and the list say it. */
 export function offText(row: Pick<CouponRow, "kind" | "percentOff" | "amountOff">): string {

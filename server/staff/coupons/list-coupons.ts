@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { AdminCoupon, CouponState } from "~/lib/view-types/admin/coupons";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
+import { couponTerms } from "./coupon-audit.ts";
 
 type Row = typeof coupons.$inferSelect & { revenue: string; discount: string };
 
@@ -16,21 +17,7 @@ function stateOf(row: Row, now: Date): CouponState {
 function toAdminCoupon(row: Row, now: Date): AdminCoupon {
   return {
     id: row.id,
-    code: row.code,
-    kind: row.kind,
-    percentOff: row.percentOff,
-    amountOff: row.amountOff?.toString() ?? null,
-    planIds: row.planIds,
-    periods: row.periods,
-    duration: row.duration,
-    durationRenewals: row.durationRenewals,
-    maxRedemptions: row.maxRedemptions,
-    perMemberLimit: row.perMemberLimit,
-    validFrom: row.validFrom?.toISOString() ?? null,
-    validUntil: row.validUntil?.toISOString() ?? null,
-    newMembersOnly: row.newMembersOnly,
-    paused: row.paused,
-    note: row.note,
+    ...couponTerms(row),
     state: stateOf(row, now),
     redemptions: row.redemptionCount,
     revenue: row.revenue,
