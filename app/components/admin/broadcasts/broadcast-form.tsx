@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useNavigate } from "react-router";
-import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { RichTextField } from "~/components/admin/rich-text/rich-text-field";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import type { ActionBody } from "~/components/forms/use-action";
 import { useForm } from "~/components/forms/use-form";
@@ -8,7 +8,6 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { broadcastActionSchema } from "~/lib/validation/admin/broadcasts";
@@ -146,24 +145,14 @@ export function BroadcastForm({
         >
           <Input id="broadcast-subject" autoComplete="off" {...form.field("subject")} />
         </FormField>
-        <div className="grid min-w-0 gap-2">
-          <Label id="broadcast-body-label" onClick={() => document.getElementById("broadcast-body")?.focus()}>
-            Message
-          </Label>
-          <RichTextEditor
-            id="broadcast-body"
-            labelId="broadcast-body-label"
-            defaultValue={broadcast?.body ?? ""}
-            onChange={changeBody}
-            invalid={Boolean(errors.body)}
-            describedBy={errors.body ? "broadcast-body-error" : undefined}
-          />
-          {errors.body ? (
-            <p id="broadcast-body-error" role="alert" className="text-sm text-destructive">
-              {errors.body}
-            </p>
-          ) : null}
-        </div>
+        <RichTextField
+          id="broadcast-body"
+          label="Message"
+          defaultValue={broadcast?.body ?? ""}
+          onChange={changeBody}
+          error={errors.body}
+          className="min-w-0"
+        />
         <AudienceFields
           values={values}
           plans={plans}

@@ -2,7 +2,7 @@ import * as React from "react";
 import { useNavigate } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { LeaveWithoutSavingDialog } from "~/components/admin/leave-dialog";
-import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { RichTextField } from "~/components/admin/rich-text/rich-text-field";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
@@ -10,7 +10,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { KNOWLEDGEBASE_TITLE_MAX, knowledgebaseArticleSchema } from "~/lib/validation/admin/knowledgebase";
@@ -92,24 +91,13 @@ export function ArticleForm({ article }: { article: AdminKnowledgebaseArticle | 
             aria-describedby={errors.title ? "article-title-error" : undefined}
           />
         </FormField>
-        <div className="grid gap-2">
-          <Label id="article-body-label" onClick={() => document.getElementById("article-body")?.focus()}>
-            Article
-          </Label>
-          <RichTextEditor
-            id="article-body"
-            labelId="article-body-label"
-            defaultValue={article?.content ?? ""}
-            onChange={changeContent}
-            invalid={Boolean(errors.content)}
-            describedBy={errors.content ? "article-body-error" : undefined}
-          />
-          {errors.content ? (
-            <p id="article-body-error" role="alert" className="text-sm text-destructive">
-              {errors.content}
-            </p>
-          ) : null}
-        </div>
+        <RichTextField
+          id="article-body"
+          label="Article"
+          defaultValue={article?.content ?? ""}
+          onChange={changeContent}
+          error={errors.content}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
             {busy ? "Saving…" : article ? "Save article" : "Create article"}

@@ -6,12 +6,11 @@ import { AnnounceField } from "~/components/admin/posts/announce-field";
 import { PostActions, type PostIntent } from "~/components/admin/posts/post-actions";
 import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/components/admin/posts/post-fields";
 import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
-import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { RichTextField } from "~/components/admin/rich-text/rich-text-field";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import type { ActionBody } from "~/components/forms/use-action";
 import { useForm } from "~/components/forms/use-form";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { formatDateTime } from "~/lib/dates";
@@ -203,24 +202,13 @@ export function PostEditor({
         aria-label={post ? "Edit post" : "New post"}
       >
         <PostHeadFields values={fields} errors={errors} onChange={change} onSlugEdited={() => setSlugFollows(false)} />
-        <div className="grid gap-2">
-          <Label id="post-body-label" onClick={() => document.getElementById("post-body")?.focus()}>
-            Body
-          </Label>
-          <RichTextEditor
-            id="post-body"
-            labelId="post-body-label"
-            defaultValue={post?.content ?? ""}
-            onChange={changeContent}
-            invalid={Boolean(errors.content)}
-            describedBy={errors.content ? "post-body-error" : undefined}
-          />
-          {errors.content ? (
-            <p id="post-body-error" role="alert" className="text-sm text-destructive">
-              {errors.content}
-            </p>
-          ) : null}
-        </div>
+        <RichTextField
+          id="post-body"
+          label="Body"
+          defaultValue={post?.content ?? ""}
+          onChange={changeContent}
+          error={errors.content}
+        />
         <PostSeoFields values={fields} errors={errors} onChange={change} />
         <AnnounceField
           postId={postId}
