@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatDateTime } from "~/lib/dates";
 import { orderSettingsMessages } from "~/lib/validation/admin/order-settings";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
+import { firstPublishedPlan } from "../support/pricing";
 import { signUpStaff } from "../support/staff";
 
 // A hold longer than the order's life is refused by the server's schema as well as the form's;
@@ -23,7 +24,7 @@ for (const viewport of [
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const { db } = app.testing.getDatabase();
-    const { orderSettings, orders, pricing } = app.testing.schema;
+    const { orderSettings, orders } = app.testing.schema;
     try {
       await signUpStaff(app, context, "owner");
       await page.goto("/admin/money");
@@ -52,12 +53,7 @@ for (const viewport of [
       await expect(changes).toContainText("Orders: prices held 48 hours, open 10 days");
 
       // A member's new order is held 48 hours and stays open 10 days, as their order page says.
-      const [plan] = await db
-        .select()
-        .from(pricing)
-        .where(eq(pricing.published, true))
-        .orderBy(asc(pricing.displayOrder), asc(pricing.id))
-        .limit(1);
+      const plan = await firstPublishedPlan(app);
       const memberContext = await browser.newContext({ viewport, baseURL: app.url });
       try {
         const memberPage = await memberContext.newPage();

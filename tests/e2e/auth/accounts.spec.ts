@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { createMember, markEmailVerified, submitSignUp } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
+import { firstPublishedPlan } from "../support/pricing";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 
@@ -13,15 +14,10 @@ test.describe("sign-up (/join/details)", () => {
     app,
   }) => {
     const { db } = app.testing.getDatabase();
-    const { orders, pricing, profiles, user } = app.testing.schema;
+    const { orders, profiles, user } = app.testing.schema;
     // The first card on /pricing: the page's own order. Without it the database may hand back
     // any published plan (another test's edit moves rows), and the selection names a different one.
-    const [plan] = await db
-      .select()
-      .from(pricing)
-      .where(eq(pricing.published, true))
-      .orderBy(asc(pricing.displayOrder), asc(pricing.id))
-      .limit(1);
+    const plan = await firstPublishedPlan(app);
     await page.goto("/pricing");
     await page.getByRole("tab", { name: /Quarterly/ }).click();
     await page.getByRole("button", { name: "Add to cart" }).first().click();

@@ -1,23 +1,9 @@
 import type { Page } from "@playwright/test";
-import { asc, eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { creditBalance, openDashboard, signInNewMember } from "../support/member";
-
-type App = Parameters<Parameters<typeof test>[2]>[0]["app"];
-
-async function firstPlan(app: App) {
-  const { db } = app.testing.getDatabase();
-  const { pricing } = app.testing.schema;
-  const [plan] = await db
-    .select()
-    .from(pricing)
-    .where(eq(pricing.published, true))
-    .orderBy(asc(pricing.displayOrder), asc(pricing.id))
-    .limit(1);
-  return plan!;
-}
+import { firstPublishedPlan } from "../support/pricing";
 
 /** Nothing of the page reaches past the screen's right edge (no sideways scrolling). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -37,7 +23,7 @@ for (const viewport of [
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     const { db } = app.testing.getDatabase();
-    const plan = await firstPlan(app);
+    const plan = await firstPublishedPlan(app);
     const balance = 5_000_000n;
     const member = await signInNewMember(app, context, { balance });
     const { orderId } = await app.testing.createOrder({

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { transferEvent } from "../../helpers/fake-trongrid";
@@ -7,6 +7,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember, submitSignUp } from "../support/member";
 import { mailsTo } from "../support/outbox";
+import { firstPublishedPlan } from "../support/pricing";
 
 // The deposit watcher reads a TronGrid stand-in every second; a transfer to a member's address
 // lands in their balance and completes their order with no step of theirs.
@@ -15,19 +16,6 @@ test.use({ tronGrid: true });
 const DAY = 24 * 60 * 60 * 1000;
 
 type App = Parameters<Parameters<typeof test>[2]>[0]["app"];
-
-async function firstPlan(app: App) {
-  const { db } = app.testing.getDatabase();
-  const { pricing } = app.testing.schema;
-  // The first card on /pricing: the page's own order.
-  const [plan] = await db
-    .select()
-    .from(pricing)
-    .where(eq(pricing.published, true))
-    .orderBy(asc(pricing.displayOrder), asc(pricing.id))
-    .limit(1);
-  return plan!;
-}
 
 async function walletOf(app: App, userId: string) {
   const { db } = app.testing.getDatabase();
@@ -51,7 +39,7 @@ test.describe("orders", () => {
     test.setTimeout(120_000);
     const { db } = app.testing.getDatabase();
     const { orders, subscriptions, user } = app.testing.schema;
-    const plan = await firstPlan(app);
+    const plan = await firstPublishedPlan(app);
 
     await page.goto("/pricing");
     await page.getByRole("button", { name: "Add to cart" }).first().click();
@@ -114,7 +102,7 @@ test.describe("orders", () => {
   }) => {
     const { db } = app.testing.getDatabase();
     const { orders, profiles } = app.testing.schema;
-    const plan = await firstPlan(app);
+    const plan = await firstPublishedPlan(app);
     const member = await signInNewMember(app, context);
     const { walletAddress } = await walletOf(app, member.userId);
     await app.testing.createOrder({ db, userId: member.userId, planIds: [plan.id], billingPeriod: "lifetime" });
@@ -150,7 +138,7 @@ test.describe("orders", () => {
       test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       const { db } = app.testing.getDatabase();
-      const plan = await firstPlan(app);
+      const plan = await firstPublishedPlan(app);
       const member = await signInNewMember(app, context);
       const { walletAddress } = await walletOf(app, member.userId);
       const { orderId } = await app.testing.createOrder({
@@ -191,7 +179,7 @@ test.describe("orders", () => {
   test("two deposits landing at once complete the order once", async ({ context, app }) => {
     const { db } = app.testing.getDatabase();
     const { ledgerEntries, orders, profiles, subscriptions } = app.testing.schema;
-    const plan = await firstPlan(app);
+    const plan = await firstPublishedPlan(app);
     const member = await signInNewMember(app, context);
     const { walletAddress } = await walletOf(app, member.userId);
     await app.testing.createOrder({ db, userId: member.userId, planIds: [plan.id], billingPeriod: "monthly" });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { expect } from "./fixtures";
 
 export type Fixture = { testing: typeof import("./server-entry.ts") };
@@ -15,6 +15,20 @@ export async function plansFromDb(app: Fixture) {
   const { db } = app.testing.getDatabase();
   const { pricing } = app.testing.schema;
   return db.select().from(pricing).orderBy(asc(pricing.displayOrder), asc(pricing.id));
+}
+
+/** The first card on /pricing: the page's own order (other tests' edits move rows, so never "any" plan). */
+export async function firstPublishedPlan(app: Fixture) {
+  const { db } = app.testing.getDatabase();
+  const { pricing } = app.testing.schema;
+  const [plan] = await db
+    .select()
+    .from(pricing)
+    .where(eq(pricing.published, true))
+    .orderBy(asc(pricing.displayOrder), asc(pricing.id))
+    .limit(1);
+  if (!plan) throw new Error("no published plan in the test database");
+  return plan;
 }
 
 export async function publishedPlan(app: Fixture, planId: string) {
