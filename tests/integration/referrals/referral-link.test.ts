@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { action as joinAction } from "~/routes/auth/join.details";
 import { loader as linkLoader } from "~/routes/site/r.$code";
 import { user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { getReferralCode } from "#server/referrals/get-referral-code";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -21,10 +20,7 @@ const cookieValue = (setCookie: string) => setCookie.split(";")[0]!;
 // page cache still serves them), and /join/details attributes the new member and spends it.
 describeEachDatabase("referral links through the routes", (database) => {
   const db = () => database().db;
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("a visitor follows a link, keeps the first one, and signs up attributed", async () => {
     const first = await createMember(db());
