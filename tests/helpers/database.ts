@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { openDatabase, type Database } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -60,4 +61,16 @@ export function describeEachDatabase(name: string, suite: (database: () => Datab
       suite(() => current.database, kind);
     });
   }
+}
+
+/**
+ * Makes this suite's database the one the app's code reads (the process's `database`), with a
+ * fresh auth instance built on it: route actions, loaders and jobs called by the suite then write
+ * where its assertions read. Call it first in the suite, before the hooks that sign people up.
+ */
+export function useProcessDatabase(database: () => Database) {
+  beforeAll(() => {
+    resetSingleton("auth");
+    setSingleton("database", database());
+  });
 }

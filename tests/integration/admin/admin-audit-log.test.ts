@@ -10,10 +10,9 @@ import {
 import { action as planAction, loader as planLoader } from "~/routes/admin/plans/admin.plans.$planId";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff/admin.staff";
 import { action as pricesAction } from "~/routes/api/admin/api.admin.plan-prices";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { changedFields } from "#server/staff/list-target-history";
 import { recordAuditEvent } from "#server/staff/record-audit-event";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -63,9 +62,8 @@ describeEachDatabase("the audit log's filters and each target's own history", (d
   let planId: number;
   let articleId: number;
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     owner = await account("owner");
     editor = await account("editor");
     // An owner makes a plan (prices are theirs) and an editor changes its texts; an owner writes an

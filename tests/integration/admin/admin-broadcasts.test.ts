@@ -7,10 +7,9 @@ import {
 } from "~/routes/admin/broadcasts/admin.broadcasts.$broadcastId";
 import { action as previewAction } from "~/routes/api/admin/api.admin.broadcasts.preview";
 import { broadcastDeliveries, broadcasts } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { BROADCAST_MESSAGES } from "#server/staff/broadcasts/messages";
 import { createPlan } from "../../helpers/billing";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -21,9 +20,8 @@ withTestDataDir("admin-broadcasts");
 describeEachDatabase("/admin/broadcasts", (database) => {
   const db = () => database().db;
   let plan: number;
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     plan = (await createPlan(db(), "Gold", 40_000_000n)).id;
   });
   const content = (overrides: Record<string, unknown> = {}) => ({

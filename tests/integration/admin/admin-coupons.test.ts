@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { action as listAction, loader as listLoader } from "~/routes/admin/coupons/admin.coupons";
 import { action as couponAction, loader as couponLoader } from "~/routes/admin/coupons/admin.coupons.$couponId";
 import { couponRedemptions } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { createPlan } from "../../helpers/billing";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -16,10 +15,7 @@ withTestDataDir("admin-coupons");
 
 describeEachDatabase("/admin/coupons", (database) => {
   const db = () => database().db;
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
   const form = { code: "welcome10", kind: "percent", percentOff: "10", duration: "once" };
 
   it("creates, refuses a taken code beside its field, pauses, and lists each code's uses and revenue after discount", async () => {

@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { readFlashToast } from "~/lib/http/cookies";
 import { session } from "#server/db/schema";
 import { requireStaff, requireStaffPermission } from "#server/http/staff-guard";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { keepStaffSession, STAFF_IDLE_HOURS } from "#server/staff/keep-staff-session";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 import { signUpStaff } from "../../helpers/staff";
@@ -63,10 +62,7 @@ describeEachDatabase("the back office's guard, answer by answer", (database) => 
       await db().select({ updatedAt: session.updatedAt }).from(session).where(eq(session.id, id))
     )[0]?.updatedAt.toISOString();
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("sends a visitor to sign in and back to the very page, query included, without a toast", async () => {
     expect(await refusal(requireStaff(request("/admin/audit-log?page=2&actor=x")))).toEqual({

@@ -10,9 +10,9 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/lib/uploads";
 import { action as uploadAction } from "~/routes/api/admin/api.admin.images";
 import { auditLog, uploadedImages } from "#server/db/schema";
 import { serveUploads } from "#server/http/serve-uploads";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { resetSingleton } from "#server/lib/singleton";
 import { apiSecurityHeaders } from "#server/security/headers";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { startFakeS3, type FakeS3 } from "../../helpers/fake-s3";
 import { callAction } from "../../helpers/route-request";
@@ -62,10 +62,7 @@ describeEachDatabase("the back office's image upload", (database) => {
       .where(and(eq(auditLog.targetType, "image"), gt(auditLog.id, mark)))
       .orderBy(asc(auditLog.id));
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
   beforeEach(async () => {
     await db().delete(uploadedImages);
     mark = (await db().select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]?.id ?? 0;

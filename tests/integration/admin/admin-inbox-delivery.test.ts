@@ -8,13 +8,12 @@ import { CONTACT_ALERT_MAX_ATTEMPTS, sendContactAlerts } from "#server/contact/s
 import { submitContactMessage } from "#server/contact/submit-contact-message";
 import { auditLog, contactSubmissions, contactThreadEntries } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { deliverInboxReplies, INBOX_REPLY_MAX_ATTEMPTS } from "#server/staff/inbox/deliver-inbox-replies";
 import { getInboxMessage } from "#server/staff/inbox/get-inbox-message";
 import { replyToInboxMessage } from "#server/staff/inbox/reply-to-inbox-message";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { mailsTo } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
 import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
@@ -60,9 +59,8 @@ describeEachDatabase("the support inbox's emails and alerts", (database) => {
         : sql`update contact_submissions set alert_next_attempt_at = now() - interval '1 second'`,
     );
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     support = await signUpStaff(db(), "support");
     api = await startFakeBotApi();
     bot = createTelegramBot({

@@ -8,8 +8,7 @@ import { loader as listLoader } from "~/routes/admin/inbox/admin.inbox";
 import { action, loader as messageLoader } from "~/routes/admin/inbox/admin.inbox.$messageId";
 import { loader as memberLoader } from "~/routes/admin/members/admin.members.$memberId";
 import { auditLog, contactSubmissions, contactThreadEntries } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -58,9 +57,8 @@ describeEachDatabase("the back office's support inbox", (database) => {
       .orderBy(asc(auditLog.id))
       .then((rows) => rows.filter((r) => r.targetType === "contact_message"));
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     support = await signUpStaff(db(), "support");
     admin = await signUpStaff(db(), "admin");
     editor = await signUpStaff(db(), "editor");

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text-editor";
 import type { StaffRole } from "~/lib/staff-roles";
 import { KNOWLEDGEBASE_CONTENT_MAX, knowledgebaseMessages } from "~/lib/validation/admin/knowledgebase";
@@ -11,8 +11,7 @@ import {
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { sanitizeHtml } from "#server/content/sanitize";
 import { auditLog, knowledgebaseArticles } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -85,10 +84,7 @@ describeEachDatabase("the back office's Knowledgebase", (database) => {
   const stored = async (id: number) =>
     (await db().select().from(knowledgebaseArticles).where(eq(knowledgebaseArticles.id, id)))[0];
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
   beforeEach(async () => {
     await db().delete(knowledgebaseArticles);
   });

@@ -3,9 +3,8 @@ import { beforeAll, expect, it } from "vitest";
 import * as route from "~/routes/api/admin/api.admin.members.$memberId.balance";
 import { adjustBalance } from "#server/billing/adjust-balance";
 import { auditLog, billingHistory, ledgerEntries, profiles } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { callAction } from "../../helpers/route-request";
@@ -35,9 +34,8 @@ describeEachDatabase("the member page's credit and debit", (database) => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, memberId), like(ledgerEntries.reference, "staff-adjust:%")));
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     [owner, support] = await Promise.all([signUpStaff(db(), "owner"), signUpStaff(db(), "support")]);
   });
 

@@ -14,9 +14,8 @@ import {
   telegramChatMembers,
   user,
 } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { MEMBER_LEDGER_PAGE_SIZE } from "#server/staff/members/get-member-money";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -48,9 +47,8 @@ describeEachDatabase("the member page", (database) => {
   const post = (who: { cookie: string }, form: Record<string, string>, memberId = member.userId) =>
     callAction(page, { path: `/admin/members/${memberId}`, params: { memberId }, cookie: who.cookie, form });
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     [owner, support, editor, member] = await Promise.all([
       signUpStaff(db(), "owner"),
       signUpStaff(db(), "support"),

@@ -5,8 +5,7 @@ import * as route from "~/routes/api/admin/api.admin.members.$memberId.payment-f
 import { sendPaymentFlagAlerts } from "#server/card-payments/send-payment-flag-alerts";
 import { auditLog, paymentFlags } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -50,9 +49,8 @@ describeEachDatabase("resolving a member's card payment flags", (database) => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, memberId), eq(auditLog.action, "member.payment-flag-resolved")));
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     [owner, admin, support, editor] = await Promise.all([
       signUpStaff(db(), "owner"),
       signUpStaff(db(), "admin"),

@@ -13,8 +13,7 @@ import {
   subscriptions,
   telegramChatMembers,
 } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import type { FakeBotApi } from "../../helpers/fake-bot-api";
 import { createMember } from "../../helpers/members";
@@ -64,9 +63,8 @@ describeEachDatabase("the member page's subscription changes", (database) => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, memberId), eq(auditLog.action, action)));
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     api = await startSingletonBot(db());
     [owner, support] = await Promise.all([signUpStaff(db(), "owner"), signUpStaff(db(), "support")]);
     const plans = await db()

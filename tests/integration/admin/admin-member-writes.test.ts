@@ -17,9 +17,8 @@ import {
   telegramChatMembers,
   user,
 } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { botMessages } from "#server/telegram/messages";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { mailsTo } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
 import type { FakeBotApi } from "../../helpers/fake-bot-api";
@@ -87,9 +86,8 @@ describeEachDatabase("the member page's writes", (database) => {
     api.reset();
   }
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     api = await startSingletonBot(db());
     [owner, support, member] = await Promise.all([
       signUpStaff(db(), "owner"),

@@ -8,10 +8,9 @@ import { loader } from "~/routes/admin/members/admin.members";
 import { loader as csvLoader } from "~/routes/admin/members/admin.members[.]csv";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { pricing, profiles, subscriptions, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { listMembers } from "#server/staff/members/list-members";
 import { MEMBERS_CSV_BATCH, MEMBERS_CSV_HEADER } from "#server/staff/members/stream-members-csv";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callLoader, ORIGIN } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -75,9 +74,8 @@ describeEachDatabase("the member list", (database) => {
     return view.list.rows.map((row) => Object.entries(ids).find(([, id]) => id === row.id)?.[0] ?? row.email);
   };
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     owner = await signUpStaff(db(), "owner");
     for (const seed of SEEDS) {
       const id = crypto.randomUUID();

@@ -8,7 +8,6 @@ import type { DepositsView } from "~/lib/view-types/admin/money-deposits";
 import { action, loader } from "~/routes/admin/money/admin.money.deposits";
 import { RECORDED_JOBS } from "#server/db/record-job-run";
 import { auditLog, jobRuns, uncreditedTransfers } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { opsRouter } from "#server/ops/router";
 import { getDepositWatcherHealth } from "#server/staff/money/get-deposit-watcher-health";
 import { listUncreditedTransfers } from "#server/staff/money/list-uncredited-transfers";
@@ -16,7 +15,7 @@ import { DEPOSIT_WATCHER_TARGET, rescanDepositWatcher, rescanErrors } from "#ser
 import { DEFAULT_CURSOR, getCursor, setCursor } from "#server/wallet/deposit-cursor";
 import { pollDeposits } from "#server/wallet/poll-deposits";
 import { startDepositWatcher } from "#server/wallet/start-deposit-watcher";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import {
   fakeBlockTime,
@@ -40,9 +39,8 @@ describeEachDatabase("money: deposits, what was not credited, the watcher's heal
   let fake: FakeTronGrid;
   let admin: Awaited<ReturnType<typeof signUpStaff>>;
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     admin = await signUpStaff(db(), "admin");
   });
   beforeEach(async () => {

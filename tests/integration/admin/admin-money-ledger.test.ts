@@ -4,8 +4,7 @@ import { LEDGER_PAGE_SIZE, ledgerQueryMessages } from "~/lib/validation/admin/mo
 import type { LedgerExplorerView } from "~/lib/view-types/admin/money";
 import { loader } from "~/routes/admin/money/admin.money";
 import { ledgerEntries, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -28,9 +27,8 @@ describeEachDatabase("the ledger explorer", (database) => {
   };
   const refs = async (query: string) => (await view(`${query}`)).ledger.rows.map((r) => r.reference);
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     owner = await signUpStaff(db(), "owner");
     await db()
       .insert(user)

@@ -11,7 +11,7 @@ import { deliverTelegramRetries } from "#server/notifications/deliver-telegram-r
 import { enqueueNotification } from "#server/notifications/enqueue-notification";
 import { NOTIFICATION_MAX_ATTEMPTS } from "#server/notifications/failed-deliveries";
 import { createTelegramBot, type TelegramBot } from "#server/telegram/telegram-bot";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { createMember } from "../../helpers/members";
@@ -34,9 +34,8 @@ describeEachDatabase("money: failed notifications and their retry", (database) =
   const sent: Email[] = [];
   const capture = async (email: Email) => void sent.push(email);
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     admin = await signUpStaff(db(), "admin");
     api = await startFakeBotApi();
     bot = createTelegramBot({

@@ -4,13 +4,12 @@ import { orderSettingsMessages } from "~/lib/validation/admin/order-settings";
 import type { OrderSettingsView } from "~/lib/view-types/admin/money-orders";
 import { action, loader } from "~/routes/admin/money/admin.money.orders";
 import { auditLog, orders, orderSettings } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { completeCoveredOrder } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { getOrderSettings } from "#server/orders/get-order-settings";
 import { changeOrderSettings } from "#server/staff/money/change-order-settings";
 import { createPlan } from "../../helpers/billing";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -27,9 +26,8 @@ describeEachDatabase("money: the order settings an owner sets", (database) => {
   const db = () => database().db;
   let owner: Awaited<ReturnType<typeof signUpStaff>>;
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     owner = await signUpStaff(db(), "owner");
   });
   afterEach(async () => {

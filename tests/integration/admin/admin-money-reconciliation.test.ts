@@ -7,8 +7,7 @@ import { postLedgerEntry } from "#server/billing/ledger";
 import { runRecordedReconcile } from "#server/billing/reconcile-ledger";
 import { RECORDED_JOBS, recordJobRun } from "#server/db/record-job-run";
 import { auditLog, jobRuns, profiles, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -19,9 +18,8 @@ describeEachDatabase("money: job runs and the ledger check", (database) => {
   const db = () => database().db;
   let admin: Awaited<ReturnType<typeof signUpStaff>>;
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     admin = await signUpStaff(db(), "admin");
   });
 

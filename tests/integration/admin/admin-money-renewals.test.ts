@@ -5,11 +5,10 @@ import { loader } from "~/routes/admin/money/admin.money.renewals";
 import { runRenewals } from "#server/billing/renew-subscriptions";
 import { RECORDED_JOBS, recordJobRun } from "#server/db/record-job-run";
 import { jobRuns, planPriceChanges, pricing, subscriptions, telegramChatMembers, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { listDueRenewals } from "#server/staff/money/list-due-renewals";
 import { listRenewalRuns, RENEWAL_RUN_STALE_MINUTES } from "#server/staff/money/list-renewal-runs";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { callLoader } from "../../helpers/route-request";
@@ -26,9 +25,8 @@ describeEachDatabase("money: renewals due and the renewal job's runs", (database
   let planA = 0;
   let planB = 0;
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     admin = await signUpStaff(db(), "admin");
     const plans = await db()
       .insert(pricing)

@@ -3,10 +3,9 @@ import { beforeAll, beforeEach, expect, it } from "vitest";
 import type { NewsletterPostDelivery, NewsletterSubscriberPage } from "~/lib/view-types/admin/newsletter";
 import { action, loader } from "~/routes/admin/newsletter/admin.newsletter";
 import { auditLog, blogPosts, newsletterDeliveries, newsletterSubscribers } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { NEWSLETTER_MAX_ATTEMPTS } from "#server/newsletter/delivery-limits";
 import { sendNewPostEmails } from "#server/newsletter/send-new-post-emails";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { insertSubscriber } from "../../helpers/newsletter";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -53,9 +52,8 @@ describeEachDatabase("the back office's Newsletter section", (database) => {
   const audit = (action: string) =>
     db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     editor = await signUpStaff(db(), "editor");
   });
   beforeEach(async () => {

@@ -1,10 +1,9 @@
 import type Stripe from "stripe";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { creditCardPayment } from "#server/card-payments/credit-card-payment";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { getAdminOverview } from "#server/staff/overview/get-admin-overview";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -27,10 +26,7 @@ const paidSession = (memberId: string, cents: number) =>
 describeEachDatabase("card money in the overview's money-in figure", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("a card payment counts in today's, 7 and 30 days' figures, under Card; a card refund is not netted", async () => {
     const member = await createMember(db());

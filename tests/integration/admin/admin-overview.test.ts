@@ -2,9 +2,8 @@ import { beforeAll, expect, it } from "vitest";
 import type { AdminOverview } from "~/lib/view-types/admin/overview";
 import { loader as overviewLoader } from "~/routes/admin/overview/admin._index";
 import * as schema from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { getAdminOverview } from "#server/staff/overview/get-admin-overview";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { seedOverview, usdt } from "../../helpers/overview-seed";
 import { callLoader } from "../../helpers/route-request";
@@ -43,9 +42,8 @@ describeEachDatabase("the back office's overview", (database) => {
   const db = () => database().db;
   let overview: AdminOverview;
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     await seedOverview(db(), schema, now);
     overview = await getAdminOverview({ db: db(), role: "owner", now });
   });

@@ -7,10 +7,9 @@ import { action as arrangeAction, loader as plansLoader } from "~/routes/admin/p
 import { loader as editLoader, action as saveAction } from "~/routes/admin/plans/admin.plans.$planId";
 import { action as pricesAction } from "~/routes/api/admin/api.admin.plan-prices";
 import { auditLog, notifications, planTelegramChats, pricing, subscriptions } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { NO_SCHEDULED_CHANGE } from "#server/staff/plans/cancel-scheduled-price-change";
 import { seedPlanChats } from "#server/telegram/seed-plan-chats";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -24,9 +23,8 @@ describeEachDatabase("back office: plans", (database) => {
   let admin: string;
   let editor: string;
   let support: string;
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     admin = await staff("admin");
     editor = await staff("editor");
     support = await staff("support");

@@ -8,13 +8,12 @@ import { action as channelAction } from "~/routes/api/admin/api.admin.telegram-c
 import { getPublicOrigin } from "#server/config";
 import type { Db } from "#server/db/client";
 import { announcementChannel, auditLog, blogPosts, postAnnouncements } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { deliverPostAnnouncements, INTERRUPTED } from "#server/staff/posts/announce/deliver-post-announcements";
 import { publishDuePosts } from "#server/staff/posts/publish-due-posts";
 import { savePost } from "#server/staff/posts/save-post";
 import { createTelegramBot } from "#server/telegram/telegram-bot";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import type { FakeBotApi } from "../../helpers/fake-bot-api";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -54,9 +53,8 @@ describeEachDatabase("posts announced in the Telegram channel", (database) => {
     (await db().select().from(postAnnouncements).where(eq(postAnnouncements.postId, postId)))[0];
   const sends = () => [...api.callsOf("sendPhoto"), ...api.callsOf("sendMessage")];
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     api = await startSingletonBot(db());
     owner = await signUpStaff(db(), "owner");
     editor = await signUpStaff(db(), "editor");

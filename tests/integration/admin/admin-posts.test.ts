@@ -10,11 +10,10 @@ import { loader as publicPostLoader } from "~/routes/site/blog.$slug";
 import { listBlogPosts } from "#server/content/list-blog-posts";
 import { watchContentChanges } from "#server/content/watch-content-changes";
 import { auditLog, blogPosts, blogRedirects, newsletterDeliveries, newsletterSubscribers } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { queueNewPostEmails } from "#server/newsletter/queue-new-post-emails";
 import { listPublishedPostEntries } from "#server/seo/list-published-post-entries";
 import { publishDuePosts } from "#server/staff/posts/publish-due-posts";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -62,9 +61,8 @@ describeEachDatabase("the back office's Posts", (database) => {
   let tag = "";
   const fresh = (slug: string) => `${slug}-${tag}`;
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     editor = await account("editor");
   });
   beforeEach(() => {

@@ -8,8 +8,7 @@ import { action as resultsAction, loader as resultsLoader } from "~/routes/admin
 import { loader as publicResultsLoader } from "~/routes/site/results";
 import { watchContentChanges } from "#server/content/watch-content-changes";
 import { auditLog, results } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -44,9 +43,8 @@ describeEachDatabase("the back office's Results section", (database) => {
     db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));
 
   let editor: Awaited<ReturnType<typeof account>>;
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     editor = await account("editor");
   });
 

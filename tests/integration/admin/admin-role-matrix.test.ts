@@ -7,9 +7,8 @@ import { can, STAFF_ROLES, STAFF_STATEMENTS, type StaffPermission, type StaffRol
 import { session } from "#server/db/schema";
 import type { ActionAccess } from "#server/http/action";
 import { STAFF_SESSION_IDLE, STAFF_TWO_FACTOR_NEEDED } from "#server/http/staff-guard";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { signUpStaff } from "../../helpers/staff";
 
@@ -167,9 +166,8 @@ describeEachDatabase("the back office's role matrix", (database) => {
   let idleSession: typeof session.$inferSelect;
   const params: Record<string, string> = {};
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     const accounts = await Promise.all([
       ...STAFF_ROLES.map(async (role) => [role, await signUpStaff(db(), role)] as const),
       (async () => ["member", await signUpStaff(db(), null)] as const)(),

@@ -4,8 +4,7 @@ import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
 import { loader as membersLoader } from "~/routes/admin/members/admin.members";
 import { loader } from "~/routes/admin/search/admin.search";
 import { blogPosts, pricing, profiles, subscriptions, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -22,9 +21,8 @@ describeEachDatabase("the back office's global search", (database) => {
     return { status: answer.status, ...(answer.data as Answer) };
   };
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     for (const role of ["owner", "editor", "support"] as const) accounts[role] = await signUpStaff(db(), role);
     // Members to find: names, Telegram usernames and subscriptions of their own.
     for (const [key, name, telegram] of [

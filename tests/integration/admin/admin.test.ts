@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { StaffRole } from "~/lib/staff-roles";
 import { loader as adminLoader } from "~/routes/admin/admin";
 import { loader as auditLoader } from "~/routes/admin/audit-log/admin.audit-log";
 import { loader as overviewLoader } from "~/routes/admin/overview/admin._index";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff/admin.staff";
 import { auditLog, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -21,10 +20,7 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
   const db = () => database().db;
   const account = (role: StaffRole | null, options: { twoFactor?: boolean } = {}) => signUpStaff(db(), role, options);
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("sends visitors to sign in, answers 404 to members on every admin page, and sends staff without two-factor to set it up", async () => {
     const visitor = await callLoader(adminLoader, { path: "/admin/audit-log" });

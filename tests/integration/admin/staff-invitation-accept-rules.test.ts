@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { auditLog, staffInvitations, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { acceptStaffInvitation } from "#server/staff/staff/invitations/accept-staff-invitation";
 import { acceptStaffInvitationAsNewAccount } from "#server/staff/staff/invitations/accept-staff-invitation-new-account";
 import { findStaffInvitation } from "#server/staff/staff/invitations/find-staff-invitation";
 import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
 import { listStaffInvitations } from "#server/staff/staff/invitations/list-staff-invitations";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 
@@ -46,10 +45,7 @@ describeEachDatabase("accepting staff invitations, exactly", (database) => {
   };
   const accountOf = async (id: string) => (await db().select().from(user).where(eq(user.id, id)))[0]!;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("finds an open invitation with everything the page shows", async () => {
     const m = await createMember(db());

@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import type * as AuthModule from "#server/auth/core/auth";
 import type { Tx as AcceptTx } from "#server/db/client";
 import { profiles, staffInvitations, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import type * as AcceptModule from "#server/staff/staff/invitations/accept-staff-invitation";
 import { acceptStaffInvitationAsNewAccount } from "#server/staff/staff/invitations/accept-staff-invitation-new-account";
 import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 
 withTestDataDir("staff-invitation-new-account");
@@ -78,10 +77,7 @@ describeEachDatabase("a new account accepting a staff invitation", (database) =>
   };
   const accountsOf = (email: string) => db().select().from(user).where(eq(user.email, email));
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
   afterEach(() => {
     fault.beforeAccept = undefined;
     fault.signIn = undefined;

@@ -2,13 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { auditLog, staffInvitations } from "#server/db/schema";
 import type * as SendEmail from "#server/email/send-email";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { acceptStaffInvitation } from "#server/staff/staff/invitations/accept-staff-invitation";
 import { changeStaffInvitation } from "#server/staff/staff/invitations/change-staff-invitation";
 import { findStaffInvitation } from "#server/staff/staff/invitations/find-staff-invitation";
 import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
 import { inviteStaff } from "#server/staff/staff/invitations/invite-staff";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember } from "../../helpers/members";
 
@@ -47,9 +46,8 @@ describeEachDatabase("staff invitation rules", (database) => {
       .where(and(eq(auditLog.targetType, "invitation"), eq(auditLog.targetId, String(id))))
       .orderBy(auditLog.id);
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     const m = await createMember(db(), { email: `owner-${Date.now()}@example.com` });
     owner = { userId: m.id, label: m.email, role: "owner" };
   });

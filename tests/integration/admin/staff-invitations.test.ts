@@ -7,14 +7,13 @@ import { loader as adminLoader } from "~/routes/admin/admin";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff/admin.staff";
 import { action as inviteAction, loader as inviteLoader } from "~/routes/auth/staff-invitation";
 import { auditLog, profiles, session, staffInvitations, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { acceptStaffInvitation } from "#server/staff/staff/invitations/accept-staff-invitation";
 import { findStaffInvitation } from "#server/staff/staff/invitations/find-staff-invitation";
 import { invitationMessages } from "#server/staff/staff/invitations/invitation-messages";
 import { hashInvitationToken } from "#server/staff/staff/invitations/invitation-token";
 import { inviteStaff } from "#server/staff/staff/invitations/invite-staff";
 import { staffMessages } from "#server/staff/staff/set-staff-role";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -61,9 +60,8 @@ describeEachDatabase("staff invitations", (database) => {
       .where(and(eq(auditLog.targetType, type), eq(auditLog.targetId, id)))
       .orderBy(auditLog.id);
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     owner = await signUpStaff(db(), "owner");
   });
 

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { readFlashToast } from "~/lib/http/cookies";
 import { signUpSchema } from "~/lib/validation/auth/auth";
 import { isResetTokenValid } from "#server/auth/accounts/reset-member-password";
@@ -11,7 +11,7 @@ import { getAuth } from "#server/auth/core/auth";
 import type { Db } from "#server/db/client";
 import { profiles, session, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
 
@@ -73,10 +73,7 @@ describeEachDatabase("accounts, the less travelled paths", (database, kind) => {
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .find((l) => l.msg === msg);
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
   beforeEach(() => {
     logged = captureLogLines({ level: "trace" });
     setSingleton("logger", logged.log);

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { signUpSchema } from "~/lib/validation/auth/auth";
 import { requestPasswordReset } from "#server/auth/accounts/request-password-reset";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/accounts/reset-member-password";
@@ -8,8 +8,8 @@ import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import type { Db } from "#server/db/client";
 import { profiles, rateLimits, session, user, verification } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { resetSingleton } from "#server/lib/singleton";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 
 withTestDataDir("auth");
@@ -32,10 +32,7 @@ const cookieFrom = (h: Headers) =>
     .join("; ");
 
 describeEachDatabase("accounts", (database) => {
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("signs up: user, profile (Telegram without @), wallet and a session in one go", async () => {
     const db = database().db;

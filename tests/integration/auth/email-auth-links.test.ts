@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq, like } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getAuthSecret } from "#server/auth/core/auth-secret";
 import { confirmEmailLink, findEmailConfirmation } from "#server/auth/email/confirm-email-link";
@@ -10,7 +10,7 @@ import { requestEmailChange } from "#server/auth/email/request-email-change";
 import { user, verification } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
@@ -31,10 +31,7 @@ const forged = (payload: object) =>
 describeEachDatabase("email links: expiry, stored form, refusals, the old address's notice", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   async function member(first = "Ada") {
     const n = counter++;

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getAuth } from "#server/auth/core/auth";
 import { requestEmailChange } from "#server/auth/email/request-email-change";
@@ -9,8 +9,7 @@ import { resendVerificationEmail } from "#server/auth/email/resend-verification-
 import { signInWithCode } from "#server/auth/email/sign-in-with-code";
 import { user } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { cookieFrom, mailsTo as mailsIn } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
 
@@ -28,10 +27,7 @@ const INVALID_CODE = appError("VALIDATION", "Invalid or expired code");
 describeEachDatabase("email change, resend and sign-in codes: input and Better Auth's answers", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   async function member(first = "Ada", options: { verified?: boolean } = {}) {
     const n = counter++;

@@ -1,5 +1,5 @@
 import { and, eq, like, sql } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { NO_EMAIL_OR_PHONE } from "~/lib/validation/auth/email-auth";
 import { action as changeEmailAction } from "~/routes/api/dashboard/api.dashboard.email";
 import { action as resendAction } from "~/routes/api/dashboard/api.dashboard.email-verification";
@@ -10,10 +10,10 @@ import { getMemberSession } from "#server/auth/accounts/session";
 import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { rateLimits, user, verification } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { resetSingleton } from "#server/lib/singleton";
 import { deliverNotifications } from "#server/notifications/deliver-notifications";
 import { enqueueNotification } from "#server/notifications/enqueue-notification";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { cookieFrom, linkIdIn, mailsTo as mailsIn } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader, type RouteOutcome } from "../../helpers/route-request";
@@ -52,10 +52,7 @@ const codeIn = (mail: string | undefined) => /sign-in code is (\d{6})/.exec(mail
 describeEachDatabase("email verification, email change and sign-in codes", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   async function member(first = "Ada") {
     const n = counter++;

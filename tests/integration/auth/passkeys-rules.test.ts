@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as signInOptionsAction } from "~/routes/api/api.signin.passkey.options";
 import { loader as listLoader } from "~/routes/api/dashboard/api.dashboard.passkeys";
 import { action as addAction } from "~/routes/api/dashboard/api.dashboard.passkeys.add";
@@ -10,8 +10,7 @@ import { getAuth } from "#server/auth/core/auth";
 import { addMemberPasskey } from "#server/auth/passkeys/add-member-passkey";
 import { startPasskeyRegistration } from "#server/auth/passkeys/start-passkey-registration";
 import { passkey, session } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { call, Jar, ORIGIN, SITE, status, type Answer } from "../../helpers/passkey-browser";
 import { SoftAuthenticator } from "../../helpers/soft-authenticator";
@@ -50,10 +49,7 @@ describeEachDatabase("passkey rules", (database) => {
       .where(eq(session.userId, userId));
   }
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   afterEach(() => {
     vi.restoreAllMocks();

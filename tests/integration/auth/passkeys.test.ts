@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as signInAction } from "~/routes/api/api.signin.passkey";
 import { action as signInOptionsAction } from "~/routes/api/api.signin.passkey.options";
 import { loader as listLoader } from "~/routes/api/dashboard/api.dashboard.passkeys";
@@ -12,8 +12,7 @@ import { getMemberSession } from "#server/auth/accounts/session";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { passkey, rateLimits, session, user } from "#server/db/schema";
 import { requireStaff } from "#server/http/staff-guard";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { call, Jar, ORIGIN, setCookies, SITE, status, type Answer } from "../../helpers/passkey-browser";
 import { SoftAuthenticator } from "../../helpers/soft-authenticator";
@@ -86,10 +85,7 @@ describeEachDatabase("passkeys", (database) => {
     return { answer, jar, request };
   }
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   describe("adding a passkey", () => {
     it("options for this site's relying party and the member, with the challenge cookie; the answer stores it, named after the authenticator", async () => {

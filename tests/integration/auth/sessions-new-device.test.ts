@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getAuth } from "#server/auth/core/auth";
@@ -10,7 +10,7 @@ import { getAuthSecret } from "#server/auth/core/auth-secret";
 import { noteSignInDevice } from "#server/auth/sessions/note-sign-in-device";
 import { knownDevices, session, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
 
@@ -105,10 +105,7 @@ describeEachDatabase("new-device notices", (database, kind) => {
   const countryOf = async (token: string) =>
     (await db().select({ country: session.country }).from(session).where(eq(session.token, token)))[0]!.country;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("remembers a member's first device without a mail, and a known one only as seen again", async () => {
     const ada = await account();

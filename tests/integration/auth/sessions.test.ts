@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { readFlashToast } from "~/lib/http/cookies";
 import { loader as sessionStateLoader } from "~/routes/api/api.session";
 import { action as sessionsAction, loader as sessionsLoader } from "~/routes/api/dashboard/api.dashboard.sessions";
@@ -12,8 +12,7 @@ import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { getAuth } from "#server/auth/core/auth";
 import { knownDevices, session, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 
@@ -94,10 +93,7 @@ describeEachDatabase("signed-in devices", (database, kind) => {
         .headers,
     );
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("mails a sign-in from a new device once, and never for the sign-up device or a known one", async () => {
     const ada = await member("Ada");

@@ -1,5 +1,5 @@
 import { eq, like } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { action as backupCodesAction } from "~/routes/api/dashboard/api.dashboard.two-factor.backup-codes";
 import { action as confirmAction } from "~/routes/api/dashboard/api.dashboard.two-factor.confirm";
 import { action as disableAction } from "~/routes/api/dashboard/api.dashboard.two-factor.disable";
@@ -9,8 +9,8 @@ import { startTwoFactorSetup } from "#server/auth/two-factor/start-two-factor-se
 import { isTwoFactorOn } from "#server/auth/two-factor/two-factor-rules";
 import { verifyTwoFactorSignIn } from "#server/auth/two-factor/verify-two-factor-sign-in";
 import { rateLimits, session, twoFactor } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { setSingleton } from "#server/lib/singleton";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { Browser, authenticatorCodes as codes, enrolInBrowser, PASSWORD } from "../../helpers/two-factor-browser";
 
@@ -26,10 +26,7 @@ const SETUP_NOT_STARTED = "Start again: enter your password to get a new QR code
 describeEachDatabase("two-factor refusals", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   const enrolled = () => enrolInBrowser({ db: db(), tag: "tfr" });
 

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { readFlashToast } from "~/lib/http/cookies";
 import { session, twoFactor, user } from "#server/db/schema";
 import { requireStaff } from "#server/http/staff-guard";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { Browser, authenticatorCodes as codes, enrolInBrowser, PASSWORD } from "../../helpers/two-factor-browser";
 
@@ -34,10 +33,7 @@ async function backOffice(browser: Browser) {
 describeEachDatabase("two-factor: staff always give a second factor; wrong codes slow the sender", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   const enrolled = () => enrolInBrowser({ db: db(), tag: "tfs" });
 

@@ -1,13 +1,12 @@
 import { eq, like } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { action as backupCodesAction } from "~/routes/api/dashboard/api.dashboard.two-factor.backup-codes";
 import { action as confirmAction } from "~/routes/api/dashboard/api.dashboard.two-factor.confirm";
 import { action as disableAction } from "~/routes/api/dashboard/api.dashboard.two-factor.disable";
 import { action as enableAction } from "~/routes/api/dashboard/api.dashboard.two-factor.enable";
 import { loader as secondStepLoader } from "~/routes/auth/signin.two-factor";
 import { session, twoFactor, user, verification } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import {
   Browser,
@@ -33,10 +32,7 @@ const ORIGIN = "http://localhost";
 describeEachDatabase("two-factor sign-in", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   const member = () => signUpInBrowser({ db: db(), tag: "tf" });
   const enrolled = () => enrolInBrowser({ db: db(), tag: "tf" });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { loader as checkLoader } from "~/routes/api/api.coupons.check";
 import { action as ordersAction } from "~/routes/api/dashboard/api.dashboard.orders";
@@ -8,10 +8,9 @@ import { action as purchaseAction } from "~/routes/api/dashboard/api.dashboard.p
 import { action as joinAction } from "~/routes/auth/join.details";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { orders, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
 import { createPlan, creditTransfer } from "../../helpers/billing";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { expectLedgerInvariant } from "../../helpers/members";
 import { callAction, ORIGIN } from "../../helpers/route-request";
@@ -33,10 +32,7 @@ const cookieFrom = (h: Headers) =>
 // the ledger moves only that.
 describeEachDatabase("coupon codes at checkout: the cart's check, sign-up, the dashboard's purchase", (database) => {
   const db = () => database().db;
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   async function member(balance = 0n) {
     const ip = nextIp();

@@ -18,8 +18,7 @@ import { getMemberSession } from "#server/auth/accounts/session";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { STAFF_NOT_DELETED } from "#server/dashboard/delete-member-account";
 import { account, passkey, rateLimits, session, twoFactor, user, verification } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { linkIdIn, mailsTo } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
 import { Jar } from "../../helpers/passkey-browser";
@@ -46,10 +45,7 @@ const nextIp = () => `10.47.${Math.floor(n / 200)}.${(n++ % 200) + 1}`;
 describeEachDatabase("account deletion erases every credential", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   const post = (action: Parameters<typeof callAction>[0], path: string, json: unknown, jar?: Jar, ip?: string) =>
     callAction(action, { path, json, cookie: jar?.toString(), clientIp: ip ?? nextIp() }).then((answer) => {

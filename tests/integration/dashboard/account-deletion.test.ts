@@ -24,8 +24,7 @@ import {
   telegramChatMembers,
   user,
 } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import type { FakeBotApi } from "../../helpers/fake-bot-api";
 import { expectLedgerInvariant } from "../../helpers/members";
@@ -149,9 +148,8 @@ describeEachDatabase("the member's data and account deletion", (database) => {
     return telegramId;
   }
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     api = await startSingletonBot(db());
     const [plan] = await db()
       .insert(pricing)

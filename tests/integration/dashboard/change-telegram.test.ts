@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import * as telegramRoute from "~/routes/api/dashboard/api.dashboard.telegram";
 import { getMemberProfile } from "#server/dashboard/get-member-profile";
 import { planTelegramChats, pricing, profiles, subscriptions, telegramChatMembers, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { setSingleton } from "#server/lib/singleton";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { mailsTo } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
 import type { FakeBotApi } from "../../helpers/fake-bot-api";
@@ -55,9 +55,8 @@ describeEachDatabase("a member changes their own Telegram username", (database) 
     api.reset();
   }
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     api = await startSingletonBot(db());
     [member, other] = await Promise.all([signUpStaff(db(), null), signUpStaff(db(), null)]);
     await db().update(user).set({ twoFactorEnabled: false }).where(eq(user.id, member.userId));

@@ -12,8 +12,7 @@ import { seedDemoContentIfEmpty } from "#server/content/seed-demo-content";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
 import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
 import { billingHistory, pricing, profiles, session, subscriptions, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { expectLedgerInvariant } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -71,9 +70,8 @@ describeEachDatabase("member dashboard", (database) => {
     return row!;
   }
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     await seedDemoContentIfEmpty({ db: db(), brandName: "NovaSignals" });
     ada = await member("Ada");
     bob = await member("Bob");

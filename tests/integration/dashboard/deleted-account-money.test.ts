@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DEFAULT_MEMBER_QUERY, parseMemberQuery } from "~/lib/validation/admin/members";
 import { action as deleteAction } from "~/routes/api/dashboard/api.dashboard.delete-account";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { notifications, profiles } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { deliverNotifications } from "#server/notifications/deliver-notifications";
 import { enqueueNotification } from "#server/notifications/enqueue-notification";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
@@ -15,7 +14,7 @@ import { streamMembersCsv } from "#server/staff/members/stream-members-csv";
 import { listFailedNotifications } from "#server/staff/money/list-failed-notifications";
 import { creditDeposit } from "#server/wallet/credit-deposit";
 import { usdtTransfer } from "../../helpers/billing";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { randomTronAddress } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
@@ -44,10 +43,7 @@ let n = 0;
 describeEachDatabase("a deleted account's late deposit and how the back office shows it", (database) => {
   const db = () => database().db;
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   /** A member who signed up and then deleted their account. */
   async function deletedMember() {

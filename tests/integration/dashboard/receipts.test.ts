@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { priceFor } from "~/lib/pricing";
 import { loader as receiptLoader } from "~/routes/dashboard/dashboard.receipts.$invoiceId";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
@@ -9,8 +9,7 @@ import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
 import { billingHistory, pricing, subscriptions } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callLoader } from "../../helpers/route-request";
 
@@ -46,10 +45,7 @@ describeEachDatabase("receipts", (database) => {
     return { userId, cookie };
   }
 
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("a purchase and its renewal each have a receipt, for their member only; anything else is not found", async () => {
     const [plan] = await db()

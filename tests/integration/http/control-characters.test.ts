@@ -9,7 +9,7 @@ import { createApp } from "#server/http/app";
 import { TARGET_MESSAGES } from "#server/http/request-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
 import { openTestPortalSession } from "../../helpers/portal";
@@ -239,9 +239,8 @@ describeEachDatabase("a control character in any action's body", (database) => {
   let logged: ReturnType<typeof captureLogLines>;
   let address = 0;
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     // The owner may do everything, so every back-office action reads its body.
     cookies.staff = (await signUpStaff(db(), "owner")).cookie;
     const member = await signUpStaff(db(), null);

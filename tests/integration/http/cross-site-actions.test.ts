@@ -1,8 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import type { ActionAccess } from "#server/http/action";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { declaredRoutes } from "../../helpers/admin-routes";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { signUpStaff } from "../../helpers/staff";
 
@@ -70,9 +69,8 @@ it("walks the member and visitor actions of app/routes.ts, sign-in and the accou
 
 describeEachDatabase("cross-site posts without Origin", (database) => {
   let memberCookie = "";
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     memberCookie = (await signUpStaff(database().db, null)).cookie;
   });
 

@@ -1,5 +1,5 @@
 import { like } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { action as contactAction } from "~/routes/api/api.contact";
 import { action as newsletterAction } from "~/routes/api/api.newsletter";
 import { action as passkeySignInAction } from "~/routes/api/api.signin.passkey";
@@ -12,8 +12,7 @@ import { action as signInCodeAction } from "~/routes/auth/signin.code";
 import { action as twoFactorAction } from "~/routes/auth/signin.two-factor";
 import { action as staffInvitationAction } from "~/routes/auth/staff-invitation";
 import { rateLimits } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 
 withTestDataDir("rate-limit-keys");
@@ -128,10 +127,7 @@ const limitedRoutes: Array<{ name: string; action: Action; path: string; body: (
 ];
 
 describeEachDatabase("every per-address limit counts an IPv6 client by its /64", (database) => {
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it.each(limitedRoutes.map((route, i) => ({ ...route, net: `2001:db8:${i + 1}` })))(
     "$name: two addresses of one /64 share one count",

@@ -8,8 +8,8 @@ import { isResetTokenValid, resetMemberPassword } from "#server/auth/accounts/re
 import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { resetSingleton } from "#server/lib/singleton";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 
 // A real SMTP server on a loopback port: the reset email travels over SMTP and the test
@@ -46,10 +46,7 @@ const decode = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 describeEachDatabase("password reset over SMTP", (database) => {
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("delivers the link by SMTP and the link resets the password once", async () => {
     const db = database().db;

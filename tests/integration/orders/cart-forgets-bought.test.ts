@@ -1,16 +1,15 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import * as cartRoute from "~/routes/api/dashboard/api.dashboard.cart";
 import { loader as pricingLoader } from "~/routes/site/pricing";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { memberCarts, subscriptions } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { createOrder } from "#server/orders/create-order";
 import { getMemberCart } from "#server/orders/get-member-cart";
 import { saveMemberCart } from "#server/orders/save-member-cart";
 import { createPlan, depositFor } from "../../helpers/billing";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -26,10 +25,7 @@ describeEachDatabase("the kept cart forgets what was bought", (database) => {
   const db = () => database().db;
   const stored = async (userId: string) =>
     (await db().select().from(memberCarts).where(eq(memberCarts.userId, userId)))[0]?.planIds;
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
   afterEach(async () => {
     await expectLedgerInvariant(db());
   });

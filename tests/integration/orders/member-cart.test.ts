@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import * as cartRoute from "~/routes/api/dashboard/api.dashboard.cart";
 import { action as joinAction } from "~/routes/auth/join.details";
 import * as signIn from "~/routes/auth/signin";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import type { Db } from "#server/db/client";
 import { memberCarts, pricing, subscriptions, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -36,10 +35,7 @@ describeEachDatabase("the member's cart on the server", (database) => {
   const db = () => database().db;
   const keptCart = async (userId: string) =>
     (await db().select().from(memberCarts).where(eq(memberCarts.userId, userId)))[0];
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
 
   it("sign-up keeps the cart; a sign-in elsewhere adds its plans; Subscriptions reads it back", async () => {
     const [a, b, c] = [

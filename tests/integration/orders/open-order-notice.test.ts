@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
 import { notifications, orders, pricing } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { cancelOrder } from "#server/orders/cancel-order";
 import { createOrder } from "#server/orders/create-order";
 import { expireOrders } from "#server/orders/expire-orders";
@@ -12,7 +11,7 @@ import { getOpenOrder } from "#server/orders/get-open-order";
 import { getOpenOrderNotice } from "#server/orders/get-open-order-notice";
 import { simulateDeposit } from "#server/wallet/simulate-deposit";
 import { createPlan, creditTransfer, depositFor } from "../../helpers/billing";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { randomTronAddress } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
@@ -27,10 +26,7 @@ const ORDER_PATH = "/dashboard?section=order";
 
 describeEachDatabase("the open order wherever the member looks", (database) => {
   const db = () => database().db;
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
   afterEach(async () => {
     await expectLedgerInvariant(db());
   });

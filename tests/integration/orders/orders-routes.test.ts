@@ -1,15 +1,14 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import * as createRoute from "~/routes/api/dashboard/api.dashboard.orders";
 import * as cancelRoute from "~/routes/api/dashboard/api.dashboard.orders.cancel";
 import { action as joinAction } from "~/routes/auth/join.details";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
 import { orders, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { createPlan, creditTransfer } from "../../helpers/billing";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { expectLedgerInvariant } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
@@ -23,10 +22,7 @@ const usdt = (n: number) => BigInt(n) * 1_000_000n;
 // Subscribe with a short balance, cancelling, the order view and billing history.
 describeEachDatabase("orders through the routes", (database) => {
   const db = () => database().db;
-  beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
-  });
+  useProcessDatabase(database);
   afterEach(async () => {
     await expectLedgerInvariant(db());
   });

@@ -4,10 +4,10 @@ import * as linkRoute from "~/routes/api/portal/api.portal.link";
 import * as codeRoute from "~/routes/api/portal/api.portal.link.code";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { profiles, session as sessions, user } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { resetSingleton } from "#server/lib/singleton";
 import { getPortalSession } from "#server/portal/get-portal-session";
 import { LINK_MESSAGES } from "#server/portal/link-portal-account";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { mailsTo as mailsIn } from "../../helpers/email-outbox";
 import { withTestDataDir } from "../../helpers/env";
 import { openTestPortalSession, telegramUserId, verifyTelegram } from "../../helpers/portal";
@@ -21,9 +21,8 @@ const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` }, 
 
 describeEachDatabase("linking an account from the portal", (database) => {
   const db = () => database().db;
+  useProcessDatabase(database);
   beforeAll(() => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     return () => resetSingleton("database");
   });
 

@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as contactPage from "~/routes/site/contact";
 import { contactSubmissions } from "#server/db/schema";
-import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { describeEachDatabase } from "../../helpers/database";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
@@ -14,9 +13,8 @@ withTestDataDir("contact-page");
 describeEachDatabase("the contact page", (database) => {
   const db = () => database().db;
   let member: { userId: string; email: string; cookie: string };
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     member = await signUpStaff(db(), null);
   });
 

@@ -10,7 +10,7 @@ import { billingHistory, chainDeposits, ledgerEntries, profiles } from "#server/
 import { createApp } from "#server/http/app";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { simulateDeposit } from "#server/wallet/simulate-deposit";
-import { createTestDatabase, describeEachDatabase } from "../../helpers/database";
+import { createTestDatabase, describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { expectLedgerInvariant } from "../../helpers/members";
 import { callAction } from "../../helpers/route-request";
@@ -24,9 +24,8 @@ describeEachDatabase("Simulate a deposit (outside production)", (database) => {
   const simulate = (json: unknown, cookie = member.cookie) =>
     callAction(simulateRoute, { path: SIMULATED_DEPOSIT_PATH, cookie, json });
 
+  useProcessDatabase(database);
   beforeAll(async () => {
-    resetSingleton("auth");
-    setSingleton("database", database());
     member = await signUpStaff(db(), null, { twoFactor: false });
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, member.userId));
     if (!profile!.walletAddress)
