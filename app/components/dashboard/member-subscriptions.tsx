@@ -8,7 +8,7 @@ import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
 import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription } from "~/lib/view-types/member";
 import { capitalize, formatDate, periodName } from "./format";
-import { PlanChange } from "./plan-change";
+import { hasPlanChange, PlanChange } from "./plan-change";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
 /**
@@ -89,9 +89,14 @@ export function MemberSubscriptions({
                   <TableCell label="Auto-renew" data-column="autorenew" className="max-sm:flex max-sm:items-center">
                     <AutorenewSwitch subscription={s} />
                   </TableCell>
-                  <TableCell label="Change" data-column="change">
-                    <PlanChange subscription={s} plans={plans} switching={switching} />
-                  </TableCell>
+                  {hasPlanChange({ subscription: s, plans, switching }) ? (
+                    <TableCell label="Change" data-column="change">
+                      <PlanChange subscription={s} plans={plans} switching={switching} />
+                    </TableCell>
+                  ) : (
+                    // Nothing to change to: no label on a phone's card for an empty value.
+                    <TableCell />
+                  )}
                 </TableRow>
               ))}
             </TableBody>

@@ -17,6 +17,19 @@ import type { MemberSubscription } from "~/lib/view-types/member";
 import { formatDate, periodName } from "./format";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
+/** Whether a subscription has a change to show: one scheduled, or something it can change to. */
+export function hasPlanChange(options: {
+  subscription: MemberSubscription;
+  plans: readonly PublicPlan[];
+  switching: PlanSwitching;
+}): boolean {
+  const { subscription, plans, switching } = options;
+  if (subscription.status !== "active") return false;
+  if (subscription.scheduled) return true;
+  const held = heldFromWire(switching).find((sub) => sub.subscriptionId === subscription.id);
+  return held ? scheduledChoices({ held, plans, reach: switching.reach }).length > 0 : false;
+}
+
 /**
  * A subscription's change at its next renewal: what is scheduled, with Undo; or "Change plan",
  * which offers a plan inside this one or a shorter period. Nothing changes or is charged until the

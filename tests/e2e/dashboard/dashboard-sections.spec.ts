@@ -69,6 +69,8 @@ test.describe("member dashboard", () => {
       utcDate(sub!.startDate),
       utcDate(sub!.nextBillingDate!),
       "",
+      // No plan on sale sits inside Signals Bot, and it has no shorter period: nothing to change to.
+      "",
     ]);
     const autorenew = row.getByRole("switch", { name: `Autorenew ${signals.name}` });
     await expect(autorenew).toBeChecked();
@@ -112,6 +114,7 @@ test.describe("member dashboard", () => {
       "Start date",
       "Ends On",
       "Autorenew",
+      "Change",
     ]);
     await expect(list.getByRole("columnheader").first()).toBeVisible();
     expect(await labels(row)).toEqual(["none", "none", "none", "none", "none"]);
