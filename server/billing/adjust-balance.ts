@@ -138,6 +138,14 @@ export async function adjustMemberBalance(options: {
             holdWhileOrderOpen: true,
           })
         : null;
+    // A debit is told too: what was taken, why, and what is left.
+    if (result.inserted && amount < 0n)
+      await enqueueNotification({
+        tx,
+        userId: memberId,
+        kind: "balance_debited",
+        payload: { amount: formatUsdt(-amount), balance: formatUsdt(result.balance), reason },
+      });
     if (result.inserted && options.onApplied)
       await options.onApplied(tx, { before: profile.balance, after: result.balance, reference: ref });
     // What the completion of an open order is handed: the credit posted, and its held notice.

@@ -19,6 +19,7 @@ export const notificationKinds = [
   "trial_reminder",
   "trial_converted",
   "trial_ended",
+  "balance_debited",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -1,4 +1,11 @@
-import { arrivedLine, creditedLines, leftLines, purchaseNotice, renewalShortLines } from "~/lib/billing/money-notices";
+import {
+  arrivedLine,
+  creditedLines,
+  debitedNotice,
+  leftLines,
+  purchaseNotice,
+  renewalShortLines,
+} from "~/lib/billing/money-notices";
 import { formatDaysIn } from "~/lib/dates";
 import { receiptPath } from "~/lib/receipts";
 import { emailHtml } from "../email/layout.ts";
@@ -112,6 +119,10 @@ const templates: Record<NotificationKind, Template> = {
     ],
   }),
   ...trialTemplates,
+  balance_debited: (p) => {
+    const { title, lines } = debitedNotice(p);
+    return { subject: title, heading: "Your balance has been debited", lines };
+  },
 };
 
 export function renderNotification(kind: string, payload: Payload, context: Context): RenderedMessage {

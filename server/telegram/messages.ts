@@ -1,4 +1,11 @@
-import { arrivedLine, creditedLines, leftLines, purchaseNotice, renewalShortLines } from "~/lib/billing/money-notices";
+import {
+  arrivedLine,
+  creditedLines,
+  debitedNotice,
+  leftLines,
+  purchaseNotice,
+  renewalShortLines,
+} from "~/lib/billing/money-notices";
 import { formatDaysIn } from "~/lib/dates";
 import { receiptPath } from "~/lib/receipts";
 import { trialTexts } from "~/lib/trial-messages";
@@ -156,6 +163,10 @@ const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) 
     "✅ The price change is cancelled",
     `The price change we told you about for ${p.plan ?? "your plan"} will not happen. Your renewals stay at ${p.amount ?? "the current price"}${p.period ? ` (${p.period})` : ""}.`,
   ],
+  balance_debited: (p) => {
+    const { title, lines } = debitedNotice(p);
+    return [`➖ ${title}`, ...lines];
+  },
   // The trials' texts are the emails' own (app/lib/trial-messages.ts), the title first.
   ...(Object.fromEntries(
     Object.entries(trialTexts).map(([kind, text]) => [

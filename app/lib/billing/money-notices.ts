@@ -87,3 +87,15 @@ export function renewalShortLines(p: Payload): string[] {
     `Nothing was taken: your balance is ${p.balance} USDT${p.shortfall ? `, ${p.shortfall} USDT short of the renewal` : ""}.`,
   ];
 }
+
+/** A debit by our team (a correction): what was taken, why, and what is left. */
+export function debitedNotice(p: Payload): { title: string; lines: string[] } {
+  return {
+    title: "Balance debited",
+    lines: [
+      `Our team took ${p.amount ?? "an amount"} USDT from your balance${p.reason ? `: ${p.reason}` : ""}.`,
+      ...(p.balance ? [leftSentence(`${p.balance} USDT`)] : []),
+      "Your billing history lists it; contact support if it looks wrong.",
+    ],
+  };
+}

@@ -46,7 +46,13 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
       reason: "goodwill",
       actor: "alice",
     });
-    expect(result).toEqual({ userId: m.id, email: m.email, applied: true, balance: 27_500_000n });
+    expect(result).toEqual({
+      userId: m.id,
+      email: m.email,
+      applied: true,
+      balance: 27_500_000n,
+      credit: { reference: "ops:wire-7", notificationId: expect.any(String) },
+    });
 
     const state = await stateOf(db(), m.id);
     expect(state.entries.at(-1)).toEqual({
@@ -85,7 +91,7 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
     expect(state.bills[0]).toMatchObject({ paymentType: "Balance adjustment", description: "Balance adjustment" });
   });
 
-  it("a debit writes its ledger row and a billing row of the amount taken, without a notification", async () => {
+  it("a debit writes its ledger row and a billing row of the amount taken, and tells the member what was taken and why", async () => {
     const m = await createMember(db(), { balance: 3_000_000n });
     const result = await adjustBalance({
       db: db(),
@@ -95,7 +101,7 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
       reason: "double credit",
       actor: "alice",
     });
-    expect(result).toEqual({ userId: m.id, email: m.email, applied: true, balance: 1_750_000n });
+    expect(result).toEqual({ userId: m.id, email: m.email, applied: true, balance: 1_750_000n, credit: null });
     const state = await stateOf(db(), m.id);
     expect(state.entries.at(-1)).toEqual({
       kind: "adjustment",
@@ -114,7 +120,9 @@ describeEachDatabase("manual balance adjustments", (database, kind) => {
         invoiceId: expect.stringMatching(/^ADJ-[0-9A-F]{10}$/),
       }),
     ]);
-    expect(state.notes).toEqual([]);
+    expect(state.notes).toEqual([
+      { kind: "balance_debited", payload: { amount: "$1.25", balance: "$1.75", reason: "double credit" } },
+    ]);
   });
 
   it("trims the email and the reference, so a pasted value with spaces finds the member and replays the same adjustment", async () => {

@@ -169,6 +169,27 @@ describeEachDatabase("money messages say what arrived, what it paid for and what
     expect(emails[0]!.text).toContain("Left on your balance: $2.00 USDT.");
   });
 
+  it("a debit by our team says what was taken, why, and what is left", async () => {
+    const member = await createMember(db(), { balance: usdt(30) });
+    await adjustMemberBalanceByStaff({
+      db: db(),
+      memberId: member.id,
+      direction: "debit",
+      amount: usdt(5),
+      reason: "Duplicate credit",
+      key: crypto.randomUUID(),
+      actor: { userId: null, label: "test", role: "owner" },
+    });
+    const [row] = (await messagesOf(member.id)).filter((message) => message.kind === "balance_debited");
+    const [email] = (await deliver()).filter((sent) => sent.subject.startsWith("Balance debited"));
+    expect(email!.text).toContain(
+      "Our team took $5.00 USDT from your balance: Duplicate credit.\n\nLeft on your balance: $25.00 USDT.",
+    );
+    expect(renderTelegramNotification(row!.kind, row!.payload, LINKS)).toContain(
+      "➖ Balance debited\n\nOur team took $5.00 USDT from your balance: Duplicate credit.\nLeft on your balance: $25.00 USDT.",
+    );
+  });
+
   async function emailOf(userId: string) {
     const rows = await db().execute<{ email: string }>(sql`select email from "user" where id = ${userId}`);
     return rows.rows[0]?.email;
