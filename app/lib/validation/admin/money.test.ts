@@ -47,7 +47,7 @@ describe("parseLedgerQuery (the ledger explorer's address)", () => {
   });
 
   it("knows every kind of ledger entry and nothing else", () => {
-    expect(LEDGER_KINDS).toEqual(["deposit", "card", "purchase", "renewal", "adjustment", "refund"]);
+    expect(LEDGER_KINDS).toEqual(["deposit", "card", "purchase", "renewal", "adjustment", "refund", "referral"]);
     for (const kind of LEDGER_KINDS) expect(parse(`kind=${kind}`).query.kind).toBe(kind);
     expect(parse("kind=theft")).toEqual({
       query: DEFAULT_LEDGER_QUERY,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ReferralRule } from "~/lib/billing/referrals";
 import { parseUsdt } from "~/lib/money";
+import { noControl, notAllowedCharacters } from "../fields";
 
 /*
  * The referral reward rule (Referrals in the back office): off, a whole percent of the referred
@@ -20,8 +21,8 @@ export const REFERRAL_FIXED_MAX = 10_000n * 1_000_000n;
 export const referralRuleSchema = z
   .object({
     kind: z.enum(["off", "percent", "fixed"], { message: referralRuleMessages.kind }),
-    percent: z.string().max(10).optional().default(""),
-    amount: z.string().max(30).optional().default(""),
+    percent: z.string().max(10).refine(noControl(), notAllowedCharacters("Percent")).optional().default(""),
+    amount: z.string().max(30).refine(noControl(), notAllowedCharacters("Amount")).optional().default(""),
   })
   .transform((input, ctx): ReferralRule => {
     if (input.kind === "off") return { kind: "off" };
