@@ -7,6 +7,7 @@ import { reverseReferralReward } from "../billing/reverse-referral-reward.ts";
 import type { Tx } from "../db/client.ts";
 import { cardPayments, paymentFlags, profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";
+import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { cardPaymentReference } from "./credit-card-payment.ts";
 import { stripeId } from "./stripe-client.ts";
 import type { StripeEventOutcome } from "./stripe-event-outcome.ts";
@@ -73,6 +74,19 @@ export async function debitCardRefund(options: { tx: Tx; charge: Stripe.Charge }
     step,
   });
   const shortfall = due - debit;
+  // The member is told in the same transaction: a redelivered step returned "replayed" above, so
+  // one refund step is one message.
+  await enqueueNotification({
+    tx,
+    userId: payment.userId,
+    kind: "card_refunded",
+    payload: {
+      refunded: `${formatUsd(Number(due / 10_000n))} USD`,
+      ...(debit > 0n ? { taken: formatUsdt(debit) } : {}),
+      ...(shortfall > 0n ? { unrecovered: formatUsdt(shortfall) } : {}),
+      balance: formatUsdt(balance - debit),
+    },
+  });
   if (shortfall === 0n) return { outcome: "refunded", memberId: payment.userId, flagged: referral?.flagged ?? false };
   await tx
     .insert(paymentFlags)

@@ -20,6 +20,7 @@ export const notificationKinds = [
   "trial_converted",
   "trial_ended",
   "balance_debited",
+  "card_refunded",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

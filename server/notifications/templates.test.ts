@@ -26,6 +26,9 @@ const PAYLOAD_KEYS = [
   "activeUntil",
   "due",
   "paid",
+  "refunded",
+  "taken",
+  "unrecovered",
 ];
 const payload = Object.fromEntries(PAYLOAD_KEYS.map((key) => [key, HOSTILE]));
 const context = {
@@ -165,5 +168,26 @@ describe("dates in emails read as the site prints a date", () => {
     expect(text).toContain(line);
     expect(html).toContain(line);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+});
+
+describe("a card refund's message", () => {
+  it("says what went back to the card, what the balance gave back, what it could not, and what is left", () => {
+    const { subject, text } = renderNotification(
+      "card_refunded",
+      { refunded: "$25.00 USD", taken: "$5.00", unrecovered: "$20.00", balance: "$0.00" },
+      { ...context, brand: "Signals", firstName: "Ada" },
+    );
+    expect(subject).toContain("Card refund");
+    expect(text).toContain("$25.00 USD was refunded to your card.");
+    expect(text).toContain("$5.00 USDT was taken back from your balance for it.");
+    expect(text).toContain("$20.00 USDT of it had already paid for plans; our team will contact you about it.");
+    expect(text).toContain("Left on your balance: $0.00 USDT.");
+    const whole = renderNotification(
+      "card_refunded",
+      { refunded: "$5.00 USD", taken: "$5.00", balance: "$15.00" },
+      context,
+    );
+    expect(whole.text).not.toContain("already paid for plans");
   });
 });

@@ -1,5 +1,6 @@
 import {
   arrivedLine,
+  cardRefundNotice,
   creditedLines,
   debitedNotice,
   leftLines,
@@ -122,6 +123,10 @@ const templates: Record<NotificationKind, Template> = {
   balance_debited: (p) => {
     const { title, lines } = debitedNotice(p);
     return { subject: title, heading: "Your balance has been debited", lines };
+  },
+  card_refunded: (p) => {
+    const { title, lines } = cardRefundNotice(p);
+    return { subject: title, heading: "Your card payment has been refunded", lines };
   },
 };
 

@@ -1,5 +1,6 @@
 import {
   arrivedLine,
+  cardRefundNotice,
   creditedLines,
   debitedNotice,
   leftLines,
@@ -166,6 +167,10 @@ const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) 
   balance_debited: (p) => {
     const { title, lines } = debitedNotice(p);
     return [`➖ ${title}`, ...lines];
+  },
+  card_refunded: (p) => {
+    const { title, lines } = cardRefundNotice(p);
+    return [`↩️ ${title}`, ...lines];
   },
   // The trials' texts are the emails' own (app/lib/trial-messages.ts), the title first.
   ...(Object.fromEntries(

@@ -88,6 +88,24 @@ export function renewalShortLines(p: Payload): string[] {
   ];
 }
 
+/**
+ * A card refund: what went back to the card, what it took from the balance, what of it the
+ * balance could not give back (already spent on plans), and what is left.
+ */
+export function cardRefundNotice(p: Payload): { title: string; lines: string[] } {
+  return {
+    title: "Card refund",
+    lines: [
+      `${p.refunded ?? "A payment"} was refunded to your card.`,
+      ...(p.taken ? [`${p.taken} USDT was taken back from your balance for it.`] : []),
+      ...(p.unrecovered
+        ? [`${p.unrecovered} USDT of it had already paid for plans; our team will contact you about it.`]
+        : []),
+      ...(p.balance ? [leftSentence(`${p.balance} USDT`)] : []),
+    ],
+  };
+}
+
 /** A debit by our team (a correction): what was taken, why, and what is left. */
 export function debitedNotice(p: Payload): { title: string; lines: string[] } {
   return {

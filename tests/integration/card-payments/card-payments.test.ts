@@ -258,6 +258,15 @@ describeEachDatabase("card payments through Stripe Checkout", (database) => {
     expect(outcomes).toEqual([]);
   });
 
+  /** The refund messages queued for the member, oldest first. */
+  const refundMessages = (db: Database["db"], userId: string) =>
+    db
+      .select({ payload: notifications.payload })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(notifications.createdAt)
+      .then((rows) => rows.map((row) => row.payload).filter((p) => "refunded" in (p as object)));
+
   it("debits partial refunds by what is new each time, never twice for a redelivery", async () => {
     const db = database().db;
     const member = await createMember(db);
@@ -279,7 +288,11 @@ describeEachDatabase("card payments through Stripe Checkout", (database) => {
     ]);
     expect(after.flags).toEqual([]);
     const [payment] = await db.select().from(cardPayments).where(eq(cardPayments.sessionId, checkout.sessionId));
-    expect(payment!.refunded).toBe(15_000_000n);
+    expect(payment!.refunded).toBe(15_000_000n); // Each step told once, with what it took and what is left; the redelivery told nothing.
+    expect(await refundMessages(db, member.id)).toEqual([
+      { refunded: "$10.00 USD", taken: "$10.00", balance: "$20.00" },
+      { refunded: "$5.00 USD", taken: "$5.00", balance: "$15.00" },
+    ]);
   });
 
   it("leaves the balance at zero when a refund comes after the money was spent, and flags it to operators", async () => {
@@ -312,6 +325,10 @@ describeEachDatabase("card payments through Stripe Checkout", (database) => {
     expect((await post(redelivered.payload, redelivered.header)).status).toBe(200);
     expect(await state(member.id)).toEqual(after);
     expect(alerts).toHaveLength(1);
+    // The member is told what came back from the balance and what it could not give back, once.
+    expect(await refundMessages(db, member.id)).toEqual([
+      { refunded: "$25.00 USD", taken: "$5.00", unrecovered: "$20.00", balance: "$0.00" },
+    ]);
   });
 
   it("flags a disputed payment for operators, once, and leaves the balance alone", async () => {
