@@ -62,6 +62,7 @@ describeEachDatabase("the back office's guard and first pages", (database) => {
       "knowledgebase",
       "money",
       "coupons",
+      "referrals",
       "newsletter",
       "broadcasts",
       "staff",
