@@ -119,14 +119,18 @@ test.describe("a PostgreSQL restart or crash", () => {
       cleanups.push(() => holder.end().catch(() => {}));
       await holder.query("begin");
       await holder.query("select 1 from profiles where id = any($1) for update", [held.map((m) => m.userId)]);
+      const holderPid = (await holder.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
       const answers = held.map((member, i) =>
         purchase({ url: instances[i]!.url, instance: i, origin, member, plan, key: `in-flight-${plan.id}-${i}` }),
       );
       const waiting = () =>
         query<{ n: number }>(
           pgCluster.url,
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ` +
-            `~* 'from "?profiles"? .*for update'`,
+          // Blocked by the holder's row locks: the statement's text may be cut short in
+          // pg_stat_activity (track_activity_query_size), so it is not matched on.
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' " +
+            "and $1 = any(pg_blocking_pids(pid))",
+          [holderPid],
         ).then((r) => r[0]!.n);
       await expect.poll(waiting, { timeout: 30_000, message: "both purchases wait inside their transactions" }).toBe(2);
       return async () => {
