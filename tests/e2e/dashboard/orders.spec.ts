@@ -85,11 +85,12 @@ test.describe("orders", () => {
     const link = page.getByRole("link", { name: `Transaction ${txId} on the TRON explorer` });
     await expect(link).toHaveAttribute("href", `https://tronscan.org/#/transaction/${txId}`);
 
-    // The receipt is in the outbox (the notifications job sends it).
+    // One message says it all, in the outbox (the notifications job sends it): what arrived and
+    // the order it paid.
     await expect
       .poll(
         // The subject is encoded (RFC 2047): the heading in the body says it in plain words.
-        () => mailsTo(app.dataDir, email).some((mail) => mail.includes("your subscription is active")),
+        () => mailsTo(app.dataDir, email).some((mail) => mail.includes("arrived and paid order")),
         { timeout: 60_000 },
       )
       .toBe(true);
