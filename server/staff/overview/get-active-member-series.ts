@@ -38,14 +38,14 @@ export async function getActiveMemberSeries(options: {
     firsts as (
       select user_id, min(start_date) as a
       from subscriptions
-      where status = 'active' and start_date < ${w.now}::timestamptz
+      where status = 'active' and start_date < ${w.end}::timestamptz
       group by user_id
     ),
     spans as (
       select x.user_id, x.start_date as s, least(x.updated_at, coalesce(f.a, 'infinity'::timestamptz)) as e
       from subscriptions x left join firsts f on f.user_id = x.user_id
       where x.status <> 'active' and x.updated_at >= ${w.firstDay}::timestamptz
-        and x.start_date < ${w.now}::timestamptz
+        and x.start_date < ${w.end}::timestamptz
         and (f.a is null or f.a > x.start_date)
     ),
     live as (
@@ -76,7 +76,7 @@ export async function getActiveMemberSeries(options: {
       from merged group by 1
       union all
       select greatest((e at time zone 'UTC')::date, (select day from first_day)), 0, count(*)
-      from merged where e < ${w.now}::timestamptz group by 1
+      from merged where e < ${w.end}::timestamptz group by 1
     ),
     per_day as (
       select day, sum(starts) as starts, sum(ends) as ends from events group by day

@@ -53,7 +53,7 @@ async function getMoneyFigures(db: DbOrTx, window: ReturnType<typeof overviewWin
       getLifetimeSales({ db, since: window.days30 }),
       getDepositFigures({ db, window }),
       getRenewalsAtRisk({ db, in7Days: window.in7Days }),
-      getChurn({ db, from: window.days30, to: window.now }),
+      getChurn({ db, from: window.days30, to: window.end }),
       getChurn({ db, from: window.days60, to: window.days30 }),
       getCouponFigures({ db, window }),
       getTrialFigures({ db, window }),

@@ -34,7 +34,7 @@ export async function getCouponFigures(options: {
              coalesce(sum(total_amount) filter (where not ${recent}), 0)::text as charged_before
       from billing_history
       where status = 'paid' and coupon_code is not null and discount_amount > 0
-        and issue_date >= ${w.days60}::timestamptz and issue_date <= ${w.now}::timestamptz
+        and issue_date >= ${w.days60}::timestamptz and issue_date <= ${w.end}::timestamptz
     `)
   ).rows;
   return {

@@ -33,14 +33,14 @@ export async function getDailySeries(options: {
     sign_ups as (
       select (created_at at time zone 'UTC')::date as day, count(*) as n
       from profiles
-      where created_at >= ${w.firstDay}::timestamptz and created_at <= ${w.now}::timestamptz
+      where created_at >= ${w.firstDay}::timestamptz and created_at <= ${w.end}::timestamptz
       group by 1
     ),
     revenue as (
       select (created_at at time zone 'UTC')::date as day, sum(-amount) as amount
       from ledger_entries
       where ${withRevenue} and kind in ('purchase', 'renewal')
-        and created_at >= ${w.firstDay}::timestamptz and created_at <= ${w.now}::timestamptz
+        and created_at >= ${w.firstDay}::timestamptz and created_at <= ${w.end}::timestamptz
       group by 1
     )
     select to_char(days.day, 'YYYY-MM-DD') as day,

@@ -42,7 +42,7 @@ export async function getDepositFigures(options: {
            count(*) filter (where not ${recent})::int as n_previous30
     from ledger_entries
     where kind in ('deposit', 'card', 'adjustment') and amount > 0
-      and created_at >= ${w.days60}::timestamptz and created_at <= ${w.now}::timestamptz
+      and created_at >= ${w.days60}::timestamptz and created_at <= ${w.end}::timestamptz
     group by kind
   `);
   const pair = (count: number, sum: string): CountAndSum => ({ count, sum });

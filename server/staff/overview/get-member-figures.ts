@@ -49,7 +49,7 @@ export async function getMemberFigures(options: { db: DbOrTx; window: OverviewWi
              count(*) filter (where created_at >= ${w.days60}::timestamptz
                                 and created_at < ${w.days30}::timestamptz)::int as previous30
       from profiles
-      where created_at <= ${w.now}::timestamptz
+      where created_at <= ${w.end}::timestamptz
     `)
   ).rows;
   const r = row!;

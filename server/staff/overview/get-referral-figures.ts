@@ -30,7 +30,7 @@ export async function getReferralFigures(options: {
              coalesce(sum(amount) filter (where not ${recent} and amount > 0), 0)::text as paid_before,
              coalesce(-sum(amount) filter (where not ${recent} and amount < 0), 0)::text as back_before
       from ledger_entries
-      where kind = 'referral' and created_at >= ${w.days60}::timestamptz and created_at <= ${w.now}::timestamptz
+      where kind = 'referral' and created_at >= ${w.days60}::timestamptz and created_at <= ${w.end}::timestamptz
     `)
   ).rows;
   return {

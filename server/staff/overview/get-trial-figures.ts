@@ -38,15 +38,15 @@ export async function getTrialFigures(options: {
                or s.status = 'active')
       )
       select
-        count(*) filter (where start_date >= ${w.days30}::timestamptz and start_date <= ${w.now}::timestamptz)::int as started30,
+        count(*) filter (where start_date >= ${w.days30}::timestamptz and start_date <= ${w.end}::timestamptz)::int as started30,
         count(*) filter (where start_date >= ${w.days60}::timestamptz and start_date < ${w.days30}::timestamptz)::int as started_before,
-        count(*) filter (where trial_converted_at >= ${w.days30}::timestamptz and trial_converted_at <= ${w.now}::timestamptz)::int as converted30,
+        count(*) filter (where trial_converted_at >= ${w.days30}::timestamptz and trial_converted_at <= ${w.end}::timestamptz)::int as converted30,
         count(*) filter (where trial_converted_at >= ${w.days60}::timestamptz and trial_converted_at < ${w.days30}::timestamptz)::int as converted_before,
         count(*) filter (where trial_converted_at is null and status <> 'active'
-          and trial_ends_at >= ${w.days30}::timestamptz and trial_ends_at <= ${w.now}::timestamptz)::int as ended30,
+          and trial_ends_at >= ${w.days30}::timestamptz and trial_ends_at <= ${w.end}::timestamptz)::int as ended30,
         count(*) filter (where trial_converted_at is null and status <> 'active'
           and trial_ends_at >= ${w.days60}::timestamptz and trial_ends_at < ${w.days30}::timestamptz)::int as ended_before,
-        coalesce(sum(charged) filter (where trial_converted_at >= ${w.days30}::timestamptz and trial_converted_at <= ${w.now}::timestamptz), 0)::text as charged30,
+        coalesce(sum(charged) filter (where trial_converted_at >= ${w.days30}::timestamptz and trial_converted_at <= ${w.end}::timestamptz), 0)::text as charged30,
         coalesce(sum(charged) filter (where trial_converted_at >= ${w.days60}::timestamptz and trial_converted_at < ${w.days30}::timestamptz), 0)::text as charged_before,
         count(*) filter (where status = 'active' and trial_converted_at is null)::int as on_trial
       from trials

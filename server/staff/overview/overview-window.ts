@@ -10,6 +10,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export type OverviewWindow = {
   now: string;
+  /**
+   * The inclusive upper bound rows are read to: the last microsecond of `now`'s millisecond. The
+   * database stamps rows in microseconds while `now` is a JavaScript date in milliseconds, so a row
+   * written a moment before `now` in the same millisecond would otherwise fall after it and be missed.
+   */
+  end: string;
   todayStart: string;
   days7: string;
   days30: string;
@@ -25,6 +31,7 @@ export function overviewWindow(now: Date, range: OverviewRange): OverviewWindow 
   const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return {
     now: now.toISOString(),
+    end: now.toISOString().replace("Z", "999Z"),
     todayStart: new Date(todayStart).toISOString(),
     days7: new Date(now.getTime() - 7 * DAY_MS).toISOString(),
     days30: new Date(now.getTime() - 30 * DAY_MS).toISOString(),

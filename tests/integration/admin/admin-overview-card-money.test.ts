@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { creditCardPayment } from "#server/card-payments/credit-card-payment";
@@ -72,5 +73,23 @@ describeEachDatabase("card money in the overview's money-in figure", (database) 
       expect(after.byMethod.usdt[window]).toEqual(usdt);
     }
     await expectLedgerInvariant(db());
+  });
+
+  it("a row stamped within the same millisecond as the overview's moment, a moment before it, is counted", async () => {
+    // The database stamps rows in microseconds, the overview's moment is a date in milliseconds:
+    // taken in the millisecond the credit was written in, after it, the credit is in the past.
+    const member = await createMember(db());
+    await postLedgerEntry({ tx: db(), userId: member.id, kind: "deposit", amount: 7_000_000n, reference: "test:usdt:ms" });
+    const { rows } = await db().execute<{ micros: string }>(
+      sql`select (extract(epoch from created_at) * 1000000)::bigint::text as micros
+          from ledger_entries where reference = 'test:usdt:ms'`,
+    );
+    const now = new Date(Number(BigInt(rows[0]!.micros) / 1000n));
+    const at = async (moment: Date) =>
+      (await getAdminOverview({ db: db(), role: "admin", now: moment })).money!.deposits.days30;
+    // A millisecond earlier the credit had not been written; in its own millisecond it has.
+    const [earlier, then] = [await at(new Date(now.getTime() - 1)), await at(now)];
+    expect(then.count - earlier.count).toBe(1);
+    expect(BigInt(then.sum) - BigInt(earlier.sum)).toBe(7_000_000n);
   });
 });
