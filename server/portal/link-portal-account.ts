@@ -24,7 +24,7 @@ export const LINK_MESSAGES = {
  * Links the portal's Telegram account (the one its signed init data named) to the member who
  * proves their email with the emailed sign-in code, the same code and limits as /signin/code.
  * The code opens a website session as a side effect, which is ended at once: the portal needs
- * none. The profile is then verified with this Telegram id, as the bot's code would. Refused
+ * none, so it is no new device either (no notice, no device remembered). The profile is then verified with this Telegram id, as the bot's code would. Refused
  * for an account already linked to another Telegram account (moved from the dashboard, where
  * the member signs in fully), and for a Telegram id another profile holds. The owner is told by
  * email, and the channels of what they already have are sent by the bot.
@@ -39,7 +39,7 @@ export async function linkPortalAccount(options: {
 }): Promise<{ userId: string }> {
   const { db, session } = options;
   if (session.memberId) throw new AppError("CONFLICT", LINK_MESSAGES.alreadyLinked);
-  const signedIn = await signInWithCode({ ...options });
+  const signedIn = await signInWithCode({ ...options, transient: true });
   await db.delete(sessions).where(eq(sessions.token, signedIn.sessionToken));
   const userId = signedIn.userId;
   const telegramUserId = BigInt(session.telegramUserId);

@@ -5,6 +5,7 @@ import { user } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { limitAuthAttempt } from "../accounts/limits.ts";
 import { getAuth } from "../core/auth.ts";
+import { withoutDeviceNotice } from "../sessions/device-notice-scope.ts";
 import { EMAIL_AUTH_MESSAGES } from "./email-auth-messages.ts";
 
 /**
@@ -19,6 +20,11 @@ export async function signInWithCode(options: {
   code: string;
   clientIp: string;
   headers: Headers;
+  /**
+   * The caller ends the session at once (the portal proves the email this way): no device is
+   * noted and no new-device email is sent for it.
+   */
+  transient?: boolean;
 }) {
   const { db, clientIp } = options;
   const email = options.email.trim().toLowerCase();
@@ -29,11 +35,13 @@ export async function signInWithCode(options: {
     .where(sql`lower(${user.email}) = ${email}`);
   if (!member || member.twoFactorEnabled) throw new AppError("VALIDATION", EMAIL_AUTH_MESSAGES.invalidCode);
   try {
-    const result = await getAuth().api.signInEmailOTP({
-      body: { email, otp: options.code },
-      headers: options.headers,
-      returnHeaders: true,
-    });
+    const signIn = () =>
+      getAuth().api.signInEmailOTP({
+        body: { email, otp: options.code },
+        headers: options.headers,
+        returnHeaders: true,
+      });
+    const result = options.transient ? await withoutDeviceNotice({ signIn }) : await signIn();
     return { headers: result.headers, userId: result.response.user.id, sessionToken: result.response.token };
   } catch (error) {
     if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "TOO_MANY_ATTEMPTS") {

@@ -4,6 +4,7 @@ import { getConfig } from "../../config.ts";
 import { getDb } from "../../db/client.ts";
 import { getLogger } from "../../lib/logger.ts";
 import { countryCode } from "../accounts/device-address.ts";
+import { deviceNoticeLeftOut } from "./device-notice-scope.ts";
 import { noteSignInDevice } from "./note-sign-in-device.ts";
 
 /** A session younger than this was opened by the request at hand (older ones are only refreshed). */
@@ -16,7 +17,8 @@ const NEW_SESSION_MS = 60_000;
  * - each new session records the country the trusted proxy reports (CLIENT_COUNTRY_HEADER), if
  *   configured, in `session.country`;
  * - after an endpoint that opened a session, its device is noted and, when new, the member is
- *   mailed (note-sign-in-device.ts). This runs as an after-hook of a plugin listed after the
+ *   mailed (note-sign-in-device.ts), unless the caller ends the session at once
+ *   (device-notice-scope.ts). This runs as an after-hook of a plugin listed after the
  *   two-factor plugin, which by then has withdrawn the session of a password step still waiting
  *   for its second factor: only a sign-in that completed is noted. A session-create database
  *   hook alone would also see (and mail about) that withdrawn session.
@@ -50,6 +52,8 @@ export function signInDevices() {
           handler: createAuthMiddleware(async (ctx) => {
             const opened = ctx.context.newSession;
             if (!opened || Date.now() - new Date(opened.session.createdAt).getTime() > NEW_SESSION_MS) return;
+            // A session its caller ends at once (the portal's account linking) leaves no device signed in.
+            if (deviceNoticeLeftOut()) return;
             try {
               const session = opened.session as typeof opened.session & { country?: string | null };
               await noteSignInDevice({

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as linkRoute from "~/routes/api/portal/api.portal.link";
 import * as codeRoute from "~/routes/api/portal/api.portal.link.code";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
-import { profiles, session as sessions, user } from "#server/db/schema";
+import { requestSignInCode } from "#server/auth/email/request-sign-in-code";
+import { signInWithCode } from "#server/auth/email/sign-in-with-code";
+import { knownDevices, profiles, rateLimits, session as sessions, user } from "#server/db/schema";
 import { resetSingleton } from "#server/lib/singleton";
 import { getPortalSession } from "#server/portal/get-portal-session";
 import { LINK_MESSAGES } from "#server/portal/link-portal-account";
@@ -15,6 +17,7 @@ import { callAction } from "../../helpers/route-request";
 
 const dataDir = withTestDataDir("portal-link");
 const mailsTo = (to: string) => mailsIn(dataDir, to);
+const newDeviceNotices = (to: string) => mailsTo(to).filter((mail) => /^Subject: New sign-in to your/m.test(mail));
 const codeIn = (mail: string | undefined) => /sign-in code is (\d{6})/.exec(mail ?? "")?.[1];
 let counter = 1;
 const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` }, clientIp: `10.46.${counter++}.1` });
@@ -59,22 +62,29 @@ describeEachDatabase("linking an account from the portal", (database) => {
     const tgId = telegramUserId();
     const token = await openTestPortalSession({ db: db(), telegramUserId: tgId });
     const code = await askCode(token, ann.email);
+    const from = as(token);
     const sessionsBefore = (await db().select().from(sessions).where(eq(sessions.userId, ann.userId))).length;
-    const linked = await callAction(linkRoute, {
-      path: "/api/portal/link",
-      json: { email: ann.email, code },
-      ...as(token),
-    });
+    const linked = await callAction(linkRoute, { path: "/api/portal/link", json: { email: ann.email, code }, ...from });
     expect(linked).toMatchObject({ status: 200, data: { ok: true, message: LINK_MESSAGES.linked, view: "home" } });
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, ann.userId));
     expect(profile).toMatchObject({ telegramVerified: true, telegramUserId: BigInt(tgId) });
     expect(await getPortalSession({ db: db(), token })).toMatchObject({ memberId: ann.userId });
     // The code's website session is ended at once; the owner is told by email.
     expect(await db().select().from(sessions).where(eq(sessions.userId, ann.userId))).toHaveLength(sessionsBefore);
-    // Among the code sign-in's other mail (its new-device notice is sent on its own, in any order).
-    await expect
-      .poll(() => mailsTo(ann.email).some((mail) => mail.includes("was linked to the Telegram account")))
-      .toBe(true);
+    expect(mailsTo(ann.email).filter((mail) => mail.includes("was linked to the Telegram account"))).toHaveLength(1);
+    // The code's session was no sign-in of a device: nothing remembered, no new-device notice.
+    expect(await db().select().from(knownDevices).where(eq(knownDevices.userId, ann.userId))).toHaveLength(1);
+    expect(newDeviceNotices(ann.email)).toEqual([]);
+    // A real code sign-in from that same address is a new device, and is told (a minute later: the resend wait).
+    await db()
+      .delete(rateLimits)
+      .where(eq(rateLimits.key, `sign-in-code:resend:${ann.email}`));
+    await requestSignInCode({ db: db(), email: ann.email, clientIp: from.clientIp });
+    const signInCode = codeIn(mailsTo(ann.email).at(-1))!;
+    const headers = new Headers({ "x-client-ip": from.clientIp });
+    await signInWithCode({ db: db(), email: ann.email, code: signInCode, clientIp: from.clientIp, headers });
+    await expect.poll(() => newDeviceNotices(ann.email).length).toBe(1);
+    expect(await db().select().from(knownDevices).where(eq(knownDevices.userId, ann.userId))).toHaveLength(2);
     // The code works once.
     const again = await callAction(linkRoute, {
       path: "/api/portal/link",
