@@ -2,17 +2,10 @@ import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import type { Db } from "../db/client.ts";
-import { pricing, profiles, renewalReminders, subscriptions } from "../db/schema.ts";
-import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import { pricing, profiles, subscriptions } from "../db/schema.ts";
+import { enqueueReminders, REMINDER_WINDOWS, type Reminder } from "./enqueue-reminders.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
-
-const HOUR = 60 * 60 * 1000;
-export const REMINDER_WINDOWS = [
-  { kind: "24h", ms: 24 * HOUR },
-  { kind: "72h", ms: 72 * HOUR },
-] as const;
-type ReminderKind = (typeof REMINDER_WINDOWS)[number]["kind"];
 
 type Upcoming = {
   subscriptionId: string;
@@ -30,10 +23,8 @@ type Upcoming = {
  * balance is below the sum of this member's renewals due up to and including it in the window
  * — two plans due tomorrow that the balance covers only one of both count.
  *
- * Each reminder is recorded in renewal_reminders (one per subscription, due date and kind;
- * `on conflict do nothing`) and its notification is queued in the same transaction only when
- * the row was new, so repeated or concurrent runs send each reminder once. Returns how many
- * reminders were sent.
+ * Each reminder is sent once (enqueue-reminders.ts), a member's in one transaction. Returns how
+ * many reminders were sent.
  */
 export async function sendRenewalReminders(options: { db: Db; now?: Date }): Promise<number> {
   const { db, now = new Date() } = options;
@@ -77,40 +68,25 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
   let sent = 0;
   for (const upcoming of byMember.values()) {
     let cumulative = 0n;
-    const atRisk: { item: Upcoming; shortfall: bigint; kind: ReminderKind }[] = [];
+    const atRisk: Reminder[] = [];
     for (const item of upcoming) {
       cumulative += item.amount;
       if (item.balance >= cumulative) continue;
-      const kind = item.due.getTime() - now.getTime() <= REMINDER_WINDOWS[0].ms ? "24h" : "72h";
-      atRisk.push({ item, shortfall: cumulative - item.balance, kind });
+      atRisk.push({
+        subscriptionId: item.subscriptionId,
+        userId: item.userId,
+        dueAt: item.due,
+        notification: "renewal_reminder",
+        payload: {
+          plan: item.planName,
+          dueDate: isoDate(item.due),
+          amount: formatUsdt(item.amount, { suffix: true }),
+          balance: formatUsdt(item.balance),
+          shortfall: formatUsdt(ceilToCent(cumulative - item.balance)),
+        },
+      });
     }
-    if (atRisk.length === 0) continue;
-    sent += await db.transaction(async (tx) => {
-      let count = 0;
-      for (const { item, shortfall, kind } of atRisk) {
-        const inserted = await tx
-          .insert(renewalReminders)
-          .values({ subscriptionId: item.subscriptionId, dueAt: item.due, kind })
-          .onConflictDoNothing()
-          .returning({ kind: renewalReminders.kind });
-        if (inserted.length === 0) continue;
-        await enqueueNotification({
-          tx,
-          userId: item.userId,
-          kind: "renewal_reminder",
-          payload: {
-            plan: item.planName,
-            dueDate: isoDate(item.due),
-            amount: formatUsdt(item.amount, { suffix: true }),
-            balance: formatUsdt(item.balance),
-            shortfall: formatUsdt(ceilToCent(shortfall)),
-            window: kind,
-          },
-        });
-        count += 1;
-      }
-      return count;
-    });
+    sent += await enqueueReminders({ db, now, reminders: atRisk });
   }
   return sent;
 }
