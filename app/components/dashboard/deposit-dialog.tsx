@@ -1,17 +1,13 @@
-import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
-import * as React from "react";
+import { AlertTriangleIcon } from "lucide-react";
+import type * as React from "react";
 import { useSiteData } from "~/components/site/use-brand";
-import { Button } from "~/components/ui/button";
+import { CopyField } from "~/components/ui/copy-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { toast } from "~/components/ui/sonner";
 import type { DepositWallet } from "~/lib/view-types/member";
 import { CardTopUp } from "./card-top-up";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
 import { SimulateDeposit } from "./simulate-deposit";
-
-/** The copy confirmation shows for 2 seconds. */
-const COPIED_MS = 2000;
 
 /**
  * "Deposit Funds": the member's own USDT TRC-20 address with a copy button, its QR
@@ -25,23 +21,6 @@ export function DepositDialog({
   const { balance } = useDashboard();
   const config = useSiteData()?.config;
   const cardPayments = config?.cardPayments ?? false;
-  const [copied, setCopied] = React.useState(false);
-  React.useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    if (!wallet) return;
-    try {
-      await navigator.clipboard.writeText(wallet.address);
-      setCopied(true);
-      toast.success("Address copied to clipboard");
-    } catch {
-      toast.error("Failed to copy address");
-    }
-  };
 
   return (
     <Dialog {...props}>
@@ -64,32 +43,13 @@ export function DepositDialog({
             >
               <path d={wallet.qr.path} fill="#000" />
             </svg>
-            <div className="grid gap-1.5">
-              <span id="deposit-address-label" className="text-sm font-medium">
-                Your USDT (TRC-20) deposit address
-              </span>
-              <div className="flex items-center gap-2">
-                <code
-                  aria-labelledby="deposit-address-label"
-                  data-slot="deposit-address"
-                  className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm"
-                >
-                  {wallet.address}
-                </code>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="icon"
-                  onClick={copy}
-                  aria-label={copied ? "Address copied" : "Copy address"}
-                >
-                  {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
-                </Button>
-              </div>
-              <p aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
-                {copied ? "Copied!" : ""}
-              </p>
-            </div>
+            <CopyField
+              label="Your USDT (TRC-20) deposit address"
+              value={wallet.address}
+              what="Address"
+              valueSlot="deposit-address"
+              announce
+            />
             <p role="note" className="flex gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
               <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>

@@ -1,15 +1,10 @@
-import { CheckIcon, CopyIcon } from "lucide-react";
-import * as React from "react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { CopyField } from "~/components/ui/copy-field";
 import { Skeleton } from "~/components/ui/skeleton";
-import { toast } from "~/components/ui/sonner";
 import { REFERRAL_REFUSAL_TEXT, REFERRAL_WINDOW_DAYS } from "~/lib/billing/referrals";
 import type { MemberReferral, ReferralsData } from "~/lib/view-types/member";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { formatBalance, formatDate } from "./format";
-
-const COPIED_MS = 2000;
 
 /**
  * Referrals: the member's link with a copy button and its QR code, what it brought (visits in
@@ -51,21 +46,6 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function ReferralLink({ link, qr }: { link: string; qr: { size: number; path: string } }) {
-  const [copied, setCopied] = React.useState(false);
-  React.useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      toast.success("Link copied to clipboard");
-    } catch {
-      toast.error("Failed to copy the link");
-    }
-  };
   return (
     <div className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[auto_1fr] sm:items-center">
       <svg
@@ -77,32 +57,15 @@ function ReferralLink({ link, qr }: { link: string; qr: { size: number; path: st
       >
         <path d={qr.path} fill="#000" />
       </svg>
-      <div className="grid min-w-0 gap-1.5">
-        <span id="referral-link-label" className="text-sm font-medium">
-          Your referral link
-        </span>
-        <div className="flex items-center gap-2">
-          <code
-            aria-labelledby="referral-link-label"
-            data-slot="referral-link"
-            className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm"
-          >
-            {link}
-          </code>
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            onClick={copy}
-            aria-label={copied ? "Link copied" : "Copy link"}
-          >
-            {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
-          </Button>
-        </div>
-        <p aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
-          {copied ? "Copied!" : ""}
-        </p>
-      </div>
+      <CopyField
+        label="Your referral link"
+        value={link}
+        what="Link"
+        failure="Failed to copy the link"
+        valueSlot="referral-link"
+        announce
+        className="min-w-0"
+      />
     </div>
   );
 }

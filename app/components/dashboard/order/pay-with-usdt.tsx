@@ -1,7 +1,5 @@
-import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
-import * as React from "react";
-import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/sonner";
+import { AlertTriangleIcon } from "lucide-react";
+import { CopyField } from "~/components/ui/copy-field";
 import { microToDecimal } from "~/lib/money";
 import type { DepositWallet } from "~/lib/view-types/member";
 
@@ -29,8 +27,19 @@ export function PayWithUsdt({ wallet, due }: { wallet: DepositWallet | null; due
         <path d={wallet.qr.path} fill="#000" />
       </svg>
       <div className="grid min-w-0 gap-3">
-        <CopyRow label="Send exactly" value={`${amount} USDT`} copyValue={amount} slot="order-amount" what="Amount" />
-        <CopyRow label="To your USDT (TRC-20) address" value={wallet.address} slot="order-address" what="Address" />
+        <CopyField
+          label="Send exactly"
+          value={`${amount} USDT`}
+          copyValue={amount}
+          valueSlot="order-amount"
+          what="Amount"
+        />
+        <CopyField
+          label="To your USDT (TRC-20) address"
+          value={wallet.address}
+          valueSlot="order-address"
+          what="Address"
+        />
         <p role="note" className="flex gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
@@ -38,62 +47,6 @@ export function PayWithUsdt({ wallet, due }: { wallet: DepositWallet | null; due
             lost. Your order completes by itself once the transfer is confirmed.
           </span>
         </p>
-      </div>
-    </div>
-  );
-}
-
-function CopyRow({
-  label,
-  value,
-  copyValue = value,
-  slot,
-  what,
-}: {
-  label: string;
-  value: string;
-  copyValue?: string;
-  slot: string;
-  what: string;
-}) {
-  const id = React.useId();
-  const [copied, setCopied] = React.useState(false);
-  React.useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(copyValue);
-      setCopied(true);
-      toast.success(`${what} copied to clipboard`);
-    } catch {
-      toast.error(`Failed to copy ${what.toLowerCase()}`);
-    }
-  };
-  return (
-    <div className="grid gap-1.5">
-      <span id={id} className="text-sm font-medium">
-        {label}
-      </span>
-      <div className="flex items-center gap-2">
-        <code
-          aria-labelledby={id}
-          data-slot={slot}
-          className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all sm:text-sm"
-        >
-          {value}
-        </code>
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          onClick={copy}
-          aria-label={copied ? `${what} copied` : `Copy ${what.toLowerCase()}`}
-        >
-          {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
-        </Button>
       </div>
     </div>
   );
