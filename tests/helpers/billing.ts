@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { pricing } from "#server/db/schema";
 import { creditDeposit } from "#server/wallet/credit-deposit";
@@ -12,6 +13,16 @@ export async function createPlan(db: Db, name: string, price: bigint, published 
     .values({ planId: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`, name, price, published })
     .returning();
   return plan!;
+}
+
+/** A plan on sale with a free trial of `days` days (VIP at 49 USDT a month unless told). */
+export async function createTrialPlan(db: Db, options: { days?: number; name?: string; price?: bigint } = {}) {
+  const plan = await createPlan(db, options.name ?? "VIP", options.price ?? 49_000_000n);
+  await db
+    .update(pricing)
+    .set({ trialDays: options.days ?? 7 })
+    .where(eq(pricing.id, plan.id));
+  return plan;
 }
 
 /** A USDT transfer as the chain watcher reads one: a new transaction to `to`, in block 1. */

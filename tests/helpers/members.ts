@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { postLedgerEntry } from "#server/billing/ledger";
 import type { Db } from "#server/db/client";
@@ -38,6 +38,24 @@ export async function createMember(
     });
   }
   return { id, email };
+}
+
+/**
+ * A member whose email is verified (what a free trial asks for), with a verified Telegram account
+ * when `telegram` is given.
+ */
+export async function createVerifiedMember(
+  db: Db,
+  options: { email?: string; balance?: bigint; telegram?: bigint } = {},
+) {
+  const member = await createMember(db, { email: options.email, balance: options.balance });
+  await db.update(user).set({ emailVerified: true }).where(eq(user.id, member.id));
+  if (options.telegram !== undefined)
+    await db
+      .update(profiles)
+      .set({ telegramUserId: options.telegram, telegramVerified: true })
+      .where(eq(profiles.id, member.id));
+  return member;
 }
 
 /** A member with a deposit address of their own, as the deposit watcher finds them. */

@@ -4,20 +4,12 @@ import { runRenewals } from "#server/billing/renew-subscriptions";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import { sendTrialReminders } from "#server/billing/send-trial-reminders";
 import { startTrial } from "#server/billing/start-trial";
-import {
-  billingHistory,
-  ledgerEntries,
-  notifications,
-  pricing,
-  profiles,
-  subscriptions,
-  user,
-} from "#server/db/schema";
+import { billingHistory, ledgerEntries, notifications, profiles, subscriptions } from "#server/db/schema";
 import { renderNotification } from "#server/notifications/templates";
 import { renderTelegramNotification } from "#server/telegram/messages";
-import { createPlan, creditTransfer } from "../../helpers/billing";
+import { createTrialPlan, creditTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
 
 // A free trial's end: reminders 3 days and 1 day before (each once), then a conversion charged
 // once from the balance as a normal renewal, or an ending like any expiry.
@@ -32,10 +24,8 @@ describeEachDatabase("free trials: reminders and the end", (database) => {
   const db = () => database().db;
 
   async function onTrial(options: { balance?: bigint; autorenew?: boolean } = {}) {
-    const plan = await createPlan(db(), "VIP", PRICE);
-    await db().update(pricing).set({ trialDays: 7 }).where(eq(pricing.id, plan.id));
-    const member = await createMember(db(), { balance: options.balance });
-    await db().update(user).set({ emailVerified: true }).where(eq(user.id, member.id));
+    const plan = await createTrialPlan(db(), { days: 7, price: PRICE });
+    const member = await createVerifiedMember(db(), { balance: options.balance });
     const trial = await startTrial({ db: db(), userId: member.id, planId: plan.id, now: START });
     if (options.autorenew === false)
       await db().update(subscriptions).set({ autorenew: false }).where(eq(subscriptions.id, trial.subscriptionId));

@@ -16,9 +16,9 @@ import {
 } from "#server/db/schema";
 import { savePlan } from "#server/staff/plans/save-plan";
 import { verifyTelegramCode } from "#server/telegram/verify-telegram-code";
-import { createPlan } from "../../helpers/billing";
+import { createPlan, createTrialPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-import { createMember } from "../../helpers/members";
+import { createMember, createVerifiedMember } from "../../helpers/members";
 
 // A free trial: the plan active without paying for its days, once per plan per person (account,
 // verified email, Telegram account, anyone who had the plan), for verified emails only.
@@ -30,22 +30,8 @@ const owner = { userId: null, label: "owner@example.com", role: "owner" };
 describeEachDatabase("free trials: starting one", (database) => {
   const db = () => database().db;
 
-  async function trialPlan(days = 7, name = "VIP") {
-    const plan = await createPlan(db(), name, 49_000_000n);
-    await db().update(pricing).set({ trialDays: days }).where(eq(pricing.id, plan.id));
-    return plan;
-  }
-  async function verifiedMember(options: { email?: string; telegram?: bigint } = {}) {
-    const member = await createMember(db(), { email: options.email });
-    await db().update(user).set({ emailVerified: true }).where(eq(user.id, member.id));
-    if (options.telegram !== undefined) {
-      await db()
-        .update(profiles)
-        .set({ telegramUserId: options.telegram, telegramVerified: true })
-        .where(eq(profiles.id, member.id));
-    }
-    return member;
-  }
+  const trialPlan = (days = 7, name = "VIP") => createTrialPlan(db(), { days, name });
+  const verifiedMember = (options: { email?: string; telegram?: bigint } = {}) => createVerifiedMember(db(), options);
   const subsOf = (userId: string) => db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
 
   it("starts the plan for its days without paying: active, marked as a trial, a 0 bill, the welcome, no ledger row", async () => {

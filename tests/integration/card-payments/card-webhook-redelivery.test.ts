@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterEach, beforeAll, expect, it } from "vitest";
@@ -15,17 +14,13 @@ import {
   stripeEvents,
 } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
+import { openCardTopUp, stripeEvent, stripeId } from "../../helpers/card-payments";
 import { describeEachDatabase } from "../../helpers/database";
 import { setTestEnv } from "../../helpers/env";
 import { failOnce, literal } from "../../helpers/fail-once";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 setTestEnv({ SUPPORT_EMAIL: "ops@example.com", LOG_LEVEL: "silent" });
-
-const id = (prefix: string) => `${prefix}_test_${crypto.randomBytes(8).toString("hex")}`;
-
-/** A verified webhook event as Stripe's library hands it over (the signature is the route's test). */
-const event = (type: string, object: object) => ({ id: id("evt"), type, data: { object } }) as unknown as Stripe.Event;
 
 /*
  * The webhook's handlers when a delivery fails part-way (a real database failure from a trigger,
@@ -42,36 +37,14 @@ describeEachDatabase("card webhook events that fail, then come again", (database
   /** A member who opened a Checkout Session (as createCardCheckout records it) and its paid form. */
   async function opened(cents: number, options: { balance?: bigint } = {}) {
     const member = await createMember(db(), options);
-    const session = {
-      id: id("cs"),
-      object: "checkout.session",
-      mode: "payment",
-      payment_status: "paid",
-      status: "complete",
-      currency: "usd",
-      amount_total: cents,
-      client_reference_id: member.id,
-      metadata: { memberId: member.id, purpose: "top_up" },
-      payment_intent: id("pi"),
-    };
-    await db()
-      .insert(cardPayments)
-      .values({ sessionId: session.id, userId: member.id, purpose: "top_up", amountCents: cents });
-    const charge = {
-      id: id("ch"),
-      object: "charge",
-      amount: cents,
-      amount_refunded: 0,
-      currency: "usd",
-      payment_intent: session.payment_intent,
-    };
-    return { member, session, charge };
+    return { member, ...(await openCardTopUp(db(), member.id, cents)) };
   }
 
   async function paid(cents: number) {
     const payment = await opened(cents);
     expect(
-      (await handleStripeEvent({ db: db(), event: event("checkout.session.completed", payment.session) })).outcome,
+      (await handleStripeEvent({ db: db(), event: stripeEvent("checkout.session.completed", payment.session) }))
+        .outcome,
     ).toBe("credited");
     return payment;
   }
@@ -130,7 +103,7 @@ describeEachDatabase("card webhook events that fail, then come again", (database
     it(`a paid session whose credit fails at ${table} leaves nothing, its event included; the redelivery credits it once`, async () => {
       const { member, session } = await opened(2_000);
       const before = await state(member.id, session.id);
-      const completed = event("checkout.session.completed", session);
+      const completed = stripeEvent("checkout.session.completed", session);
       const trigger = await failOnce(db(), { table, when: `new.user_id = ${literal(member.id)}` });
       await expect(handleStripeEvent({ db: db(), event: completed })).rejects.toThrow();
       expect(await state(member.id, session.id)).toEqual(before);
@@ -160,7 +133,7 @@ describeEachDatabase("card webhook events that fail, then come again", (database
   it("a refund whose debit fails part-way leaves the credit and its event unrecorded; the redelivery debits it once", async () => {
     const { member, session, charge } = await paid(3_000);
     const before = await state(member.id, session.id);
-    const refunded = event("charge.refunded", { ...charge, amount_refunded: 1_000 });
+    const refunded = stripeEvent("charge.refunded", { ...charge, amount_refunded: 1_000 });
     // The ledger row is written, then the payment's running total fails.
     const trigger = await failOnce(db(), {
       table: "card_payments",
@@ -179,7 +152,10 @@ describeEachDatabase("card webhook events that fail, then come again", (database
     expect(await handleStripeEvent({ db: db(), event: refunded })).toEqual({ outcome: "replayed" });
     // The same step in a new event (Stripe's dashboard resends it under another id): nothing new.
     expect(
-      await handleStripeEvent({ db: db(), event: event("charge.refunded", { ...charge, amount_refunded: 1_000 }) }),
+      await handleStripeEvent({
+        db: db(),
+        event: stripeEvent("charge.refunded", { ...charge, amount_refunded: 1_000 }),
+      }),
     ).toEqual({ outcome: "replayed" });
     const after = await state(member.id, session.id);
     expect(after.balance).toBe(20_000_000n);
@@ -198,10 +174,10 @@ describeEachDatabase("card webhook events that fail, then come again", (database
       userId: member.id,
       kind: "purchase",
       amount: -20_000_000n,
-      reference: id("spent"),
+      reference: stripeId("spent"),
     });
     const before = await state(member.id, session.id);
-    const refunded = event("charge.refunded", { ...charge, amount_refunded: 2_500 });
+    const refunded = stripeEvent("charge.refunded", { ...charge, amount_refunded: 2_500 });
     const trigger = await failOnce(db(), { table: "payment_flags", when: `new.user_id = ${literal(member.id)}` });
     await expect(handleStripeEvent({ db: db(), event: refunded })).rejects.toThrow();
     expect(await state(member.id, session.id)).toEqual(before);
@@ -225,8 +201,8 @@ describeEachDatabase("card webhook events that fail, then come again", (database
   it("a dispute whose flag fails is not recorded as handled; the redelivery flags it once", async () => {
     const { member, session, charge } = await paid(4_000);
     const before = await state(member.id, session.id);
-    const disputeId = id("dp");
-    const disputed = event("charge.dispute.created", {
+    const disputeId = stripeId("dp");
+    const disputed = stripeEvent("charge.dispute.created", {
       id: disputeId,
       object: "dispute",
       amount: 4_000,
@@ -246,7 +222,7 @@ describeEachDatabase("card webhook events that fail, then come again", (database
       flagged: true,
     });
     // The same dispute under a new event id: handled, not flagged again.
-    expect(await handleStripeEvent({ db: db(), event: { ...disputed, id: id("evt") } as Stripe.Event })).toEqual({
+    expect(await handleStripeEvent({ db: db(), event: { ...disputed, id: stripeId("evt") } as Stripe.Event })).toEqual({
       outcome: "disputed",
       memberId: member.id,
       flagged: false,
@@ -265,18 +241,24 @@ describeEachDatabase("card webhook events that fail, then come again", (database
       userId: member.id,
       kind: "purchase",
       amount: -25_000_000n,
-      reference: id("spent"),
+      reference: stripeId("spent"),
     });
     const first = await handleStripeEvent({
       db: db(),
-      event: event("charge.refunded", { ...charge, amount_refunded: 1_000 }),
+      event: stripeEvent("charge.refunded", { ...charge, amount_refunded: 1_000 }),
     });
     expect(first).toEqual({ outcome: "refunded", memberId: member.id, flagged: true });
     // The member paid in 2 USDT meanwhile: the second step takes those and flags the rest.
-    await postLedgerEntry({ tx: db(), userId: member.id, kind: "adjustment", amount: 2_000_000n, reference: id("in") });
+    await postLedgerEntry({
+      tx: db(),
+      userId: member.id,
+      kind: "adjustment",
+      amount: 2_000_000n,
+      reference: stripeId("in"),
+    });
     const second = await handleStripeEvent({
       db: db(),
-      event: event("charge.refunded", { ...charge, amount_refunded: 2_500 }),
+      event: stripeEvent("charge.refunded", { ...charge, amount_refunded: 2_500 }),
     });
     expect(second).toEqual({ outcome: "refunded", memberId: member.id, flagged: true });
 
@@ -313,9 +295,9 @@ describeEachDatabase("card webhook events that fail, then come again", (database
 
   it("refunds beyond what was credited debit only what was credited, and a full refund after a partial one the rest", async () => {
     const { member, session, charge } = await paid(2_000);
-    await handleStripeEvent({ db: db(), event: event("charge.refunded", { ...charge, amount_refunded: 500 }) });
+    await handleStripeEvent({ db: db(), event: stripeEvent("charge.refunded", { ...charge, amount_refunded: 500 }) });
     // Stripe's running total never passes the charge; a bigger figure is still capped at the credit.
-    await handleStripeEvent({ db: db(), event: event("charge.refunded", { ...charge, amount_refunded: 2_600 }) });
+    await handleStripeEvent({ db: db(), event: stripeEvent("charge.refunded", { ...charge, amount_refunded: 2_600 }) });
     const after = await state(member.id, session.id);
     expect(after.balance).toBe(0n);
     expect(after.payment!.refunded).toBe(20_000_000n);
@@ -327,18 +309,28 @@ describeEachDatabase("card webhook events that fail, then come again", (database
     const { member, session, charge } = await opened(1_500);
     const before = await state(member.id, session.id);
     const refused = [
-      event("checkout.session.completed", { ...session, payment_status: "unpaid" }),
-      event("checkout.session.completed", { ...session, currency: "eur" }),
-      event("checkout.session.completed", { ...session, amount_total: 0 }),
-      event("checkout.session.completed", { ...session, mode: "subscription" }),
-      event("checkout.session.completed", { ...session, client_reference_id: null, metadata: {} }),
-      event("checkout.session.completed", { ...session, metadata: { memberId: member.id, purpose: "gift" } }),
+      stripeEvent("checkout.session.completed", { ...session, payment_status: "unpaid" }),
+      stripeEvent("checkout.session.completed", { ...session, currency: "eur" }),
+      stripeEvent("checkout.session.completed", { ...session, amount_total: 0 }),
+      stripeEvent("checkout.session.completed", { ...session, mode: "subscription" }),
+      stripeEvent("checkout.session.completed", { ...session, client_reference_id: null, metadata: {} }),
+      stripeEvent("checkout.session.completed", { ...session, metadata: { memberId: member.id, purpose: "gift" } }),
       // Its session was never paid, so there is nothing to refund or dispute.
-      event("charge.refunded", { ...charge, amount_refunded: 1_500 }),
-      event("charge.refunded", { ...charge, currency: "eur", amount_refunded: 1_500 }),
-      event("charge.refunded", { ...charge, payment_intent: null, amount_refunded: 1_500 }),
-      event("charge.dispute.created", { id: id("dp"), amount: 1_500, payment_intent: id("pi"), reason: "fraudulent" }),
-      event("charge.dispute.created", { id: id("dp"), amount: 1_500, payment_intent: null, reason: "fraudulent" }),
+      stripeEvent("charge.refunded", { ...charge, amount_refunded: 1_500 }),
+      stripeEvent("charge.refunded", { ...charge, currency: "eur", amount_refunded: 1_500 }),
+      stripeEvent("charge.refunded", { ...charge, payment_intent: null, amount_refunded: 1_500 }),
+      stripeEvent("charge.dispute.created", {
+        id: stripeId("dp"),
+        amount: 1_500,
+        payment_intent: stripeId("pi"),
+        reason: "fraudulent",
+      }),
+      stripeEvent("charge.dispute.created", {
+        id: stripeId("dp"),
+        amount: 1_500,
+        payment_intent: null,
+        reason: "fraudulent",
+      }),
     ];
     for (const each of refused)
       expect(await handleStripeEvent({ db: db(), event: each })).toEqual({ outcome: "ignored" });
@@ -350,17 +342,17 @@ describeEachDatabase("card webhook events that fail, then come again", (database
   it("a session this database never recorded is credited from Stripe's signed copy, for the member it names", async () => {
     const member = await createMember(db());
     const session = {
-      id: id("cs"),
+      id: stripeId("cs"),
       mode: "payment",
       payment_status: "paid",
       currency: "usd",
       amount_total: 700,
       client_reference_id: null,
       metadata: { memberId: member.id, purpose: "order", orderId: "order-1" },
-      payment_intent: { id: id("pi") },
+      payment_intent: { id: stripeId("pi") },
     };
     expect(
-      await handleStripeEvent({ db: db(), event: event("checkout.session.async_payment_succeeded", session) }),
+      await handleStripeEvent({ db: db(), event: stripeEvent("checkout.session.async_payment_succeeded", session) }),
     ).toEqual({
       outcome: "credited",
       memberId: member.id,

@@ -1,18 +1,16 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { handleStripeEvent } from "#server/card-payments/handle-stripe-event";
 import type { Db } from "#server/db/client";
-import { cardPayments, ledgerEntries, profiles, referrals, referralSettings, referralVisits } from "#server/db/schema";
+import { ledgerEntries, profiles, referrals, referralSettings, referralVisits } from "#server/db/schema";
 import { attributeReferral } from "#server/referrals/attribute-referral";
 import { getReferralCode } from "#server/referrals/get-referral-code";
 import { recordReferralVisit } from "#server/referrals/record-referral-visit";
+import { openCardTopUp, stripeEvent } from "../../helpers/card-payments";
 import { createMember } from "../../helpers/members";
 
 export const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
-const id = (prefix: string) => `${prefix}_test_${crypto.randomBytes(8).toString("hex")}`;
-const event = (type: string, object: object) => ({ id: id("evt"), type, data: { object } }) as unknown as Stripe.Event;
 
 /** Sets the reward rule's row directly (the back office's write has its own test). */
 export async function setRule(db: Db, rule: { kind: "off" | "percent" | "fixed"; percent?: number; amount?: bigint }) {
@@ -81,30 +79,14 @@ export async function visitCount(db: Db) {
 
 /** A card payment of `cents` credited to the member through the webhook handler; returns its charge for refunds. */
 export async function cardPaid(db: Db, userId: string, cents: number) {
-  const session = {
-    id: id("cs"),
-    object: "checkout.session",
-    mode: "payment",
-    payment_status: "paid",
-    status: "complete",
-    currency: "usd",
-    amount_total: cents,
-    client_reference_id: userId,
-    metadata: { memberId: userId, purpose: "top_up" },
-    payment_intent: id("pi"),
-  };
-  await db.insert(cardPayments).values({ sessionId: session.id, userId, purpose: "top_up", amountCents: cents });
-  await handleStripeEvent({ db, event: event("checkout.session.completed", session) });
-  return {
-    id: id("ch"),
-    object: "charge",
-    amount: cents,
-    amount_refunded: 0,
-    currency: "usd",
-    payment_intent: session.payment_intent,
-  };
+  const { session, charge } = await openCardTopUp(db, userId, cents);
+  await handleStripeEvent({ db, event: stripeEvent("checkout.session.completed", session) });
+  return charge;
 }
 
 export function refund(db: Db, charge: object, refundedCents: number) {
-  return handleStripeEvent({ db, event: event("charge.refunded", { ...charge, amount_refunded: refundedCents }) });
+  return handleStripeEvent({
+    db,
+    event: stripeEvent("charge.refunded", { ...charge, amount_refunded: refundedCents }),
+  });
 }
