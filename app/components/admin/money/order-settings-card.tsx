@@ -1,8 +1,6 @@
+import { NumberSetting, SettingsCard, SettingsForm } from "~/components/admin/settings-card";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
-import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ORDER_SETTING_LIMITS, type OrderSettings } from "~/lib/orders";
@@ -21,28 +19,25 @@ const describe = (s: OrderSettings) =>
  */
 export function OrderSettingsCard({ settings, canChange }: { settings: OrderSettings; canChange: boolean }) {
   return (
-    <section aria-labelledby="order-settings" className="grid max-w-xl gap-4 rounded-lg border p-4">
-      <div className="grid gap-1">
-        <h2 id="order-settings" className="text-lg font-semibold">
-          Order settings
-        </h2>
-        <p className="text-sm text-muted-foreground">
+    <SettingsCard
+      headingId="order-settings"
+      title="Order settings"
+      description={
+        <>
           A member&apos;s cart becomes an order when the balance does not cover it. These apply to orders made from now
           on; an open order keeps the times it was given.
-        </p>
-      </div>
+        </>
+      }
+      form={canChange ? <OrderSettingsForm settings={settings} /> : null}
+      readOnly="Only an owner can change these."
+    >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-slot="order-settings-in-force">
         <dt className="text-muted-foreground">Price hold</dt>
         <dd>{plural(settings.priceHoldHours, "hour")}</dd>
         <dt className="text-muted-foreground">Order open for</dt>
         <dd>{plural(settings.lifetimeDays, "day")}</dd>
       </dl>
-      {canChange ? (
-        <OrderSettingsForm settings={settings} />
-      ) : (
-        <p className="text-sm text-muted-foreground">Only an owner can change these.</p>
-      )}
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -56,40 +51,21 @@ function OrderSettingsForm({ settings }: { settings: OrderSettings }) {
   const save = form.submit(orderSettingsSchema, () => void submit(form.values));
   const errorOf = (key: "priceHoldHours" | "lifetimeDays") => form.errors[key] || undefined;
   return (
-    <form onSubmit={save} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField
+    <SettingsForm onSubmit={save} submitLabel="Save order settings" busy={busy}>
+      <NumberSetting
         id="order-hold-hours"
         label="Price hold (hours)"
         hint={`${HOLD.min} to ${HOLD.max} hours`}
         error={errorOf("priceHoldHours")}
-      >
-        <Input
-          id="order-hold-hours"
-          inputMode="numeric"
-          autoComplete="off"
-          {...form.field("priceHoldHours")}
-          aria-describedby={errorOf("priceHoldHours") ? "order-hold-hours-error" : undefined}
-        />
-      </FormField>
-      <FormField
+        {...form.field("priceHoldHours")}
+      />
+      <NumberSetting
         id="order-lifetime-days"
         label="Order open for (days)"
         hint={`${LIFE.min} to ${LIFE.max} days`}
         error={errorOf("lifetimeDays")}
-      >
-        <Input
-          id="order-lifetime-days"
-          inputMode="numeric"
-          autoComplete="off"
-          {...form.field("lifetimeDays")}
-          aria-describedby={errorOf("lifetimeDays") ? "order-lifetime-days-error" : undefined}
-        />
-      </FormField>
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={busy}>
-          Save order settings
-        </Button>
-      </div>
-    </form>
+        {...form.field("lifetimeDays")}
+      />
+    </SettingsForm>
   );
 }

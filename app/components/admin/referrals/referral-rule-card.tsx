@@ -1,8 +1,8 @@
 import { useRevalidator } from "react-router";
 import { NativeSelect } from "~/components/admin/list/native-select";
+import { SettingsCard, SettingsForm } from "~/components/admin/settings-card";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
-import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -19,25 +19,20 @@ type Kind = "off" | "percent" | "fixed";
  */
 export function ReferralRuleCard({ view }: { view: AdminReferralsView }) {
   return (
-    <section aria-labelledby="referral-rule" className="grid max-w-xl gap-4 rounded-lg border p-4">
-      <div className="grid gap-1">
-        <h2 id="referral-rule" className="text-lg font-semibold">
-          Reward rule
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Paid once per referred member, on their first paid purchase or renewal (never a trial or a complimentary
-          plan), and taken back if that money is refunded. A change applies to first payments from now on.
-        </p>
-      </div>
+    <SettingsCard
+      headingId="referral-rule"
+      title="Reward rule"
+      description={
+        "Paid once per referred member, on their first paid purchase or renewal (never a trial or a complimentary " +
+        "plan), and taken back if that money is refunded. A change applies to first payments from now on."
+      }
+      form={view.canChange ? <ReferralRuleForm rule={view.rule} /> : null}
+      readOnly="Only an owner can change the rule."
+    >
       <p className="text-sm" data-slot="referral-rule-in-force">
         In force: <strong>{view.ruleText}</strong>
       </p>
-      {view.canChange ? (
-        <ReferralRuleForm rule={view.rule} />
-      ) : (
-        <p className="text-sm text-muted-foreground">Only an owner can change the rule.</p>
-      )}
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -57,7 +52,7 @@ function ReferralRuleForm({ rule }: { rule: AdminReferralsView["rule"] }) {
   const save = form.submit(referralRuleSchema, () => void submit(form.values));
   const { values, errors } = form;
   return (
-    <form onSubmit={save} noValidate className="grid gap-4 sm:grid-cols-2">
+    <SettingsForm onSubmit={save} submitLabel="Save reward rule" busy={busy}>
       <FormField id="referral-kind" label="Reward" error={errors.kind}>
         <NativeSelect
           id="referral-kind"
@@ -78,11 +73,6 @@ function ReferralRuleForm({ rule }: { rule: AdminReferralsView["rule"] }) {
           <Input id="referral-amount" inputMode="decimal" autoComplete="off" {...form.field("amount")} />
         </FormField>
       ) : null}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={busy}>
-          Save reward rule
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
