@@ -3,6 +3,7 @@ import type * as React from "react";
 import { useSiteData } from "~/components/site/use-brand";
 import { CopyField } from "~/components/ui/copy-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { QrCode } from "~/components/ui/qr-code";
 import type { DepositWallet } from "~/lib/view-types/member";
 import { CardTopUp } from "./card-top-up";
 import { useDashboard } from "./dashboard-context";
@@ -34,15 +35,11 @@ export function DepositDialog({
         </DialogHeader>
         {wallet ? (
           <div className="grid gap-4">
-            <svg
-              role="img"
-              aria-label="QR code of your deposit address"
-              viewBox={`0 0 ${wallet.qr.size} ${wallet.qr.size}`}
-              shapeRendering="crispEdges"
+            <QrCode
+              qr={wallet.qr}
+              label="QR code of your deposit address"
               className="mx-auto size-48 rounded-md bg-white"
-            >
-              <path d={wallet.qr.path} fill="#000" />
-            </svg>
+            />
             <CopyField
               label="Your USDT (TRC-20) deposit address"
               value={wallet.address}

@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { CopyField } from "~/components/ui/copy-field";
+import { QrCode } from "~/components/ui/qr-code";
 import { Skeleton } from "~/components/ui/skeleton";
 import { REFERRAL_REFUSAL_TEXT, REFERRAL_WINDOW_DAYS } from "~/lib/billing/referrals";
 import type { MemberReferral, ReferralsData } from "~/lib/view-types/member";
@@ -48,15 +49,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 function ReferralLink({ link, qr }: { link: string; qr: { size: number; path: string } }) {
   return (
     <div className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[auto_1fr] sm:items-center">
-      <svg
-        role="img"
-        aria-label="QR code of your referral link"
-        viewBox={`0 0 ${qr.size} ${qr.size}`}
-        shapeRendering="crispEdges"
-        className="mx-auto size-40 rounded-md bg-white"
-      >
-        <path d={qr.path} fill="#000" />
-      </svg>
+      <QrCode qr={qr} label="QR code of your referral link" className="mx-auto size-40 rounded-md bg-white" />
       <CopyField
         label="Your referral link"
         value={link}

@@ -1,3 +1,4 @@
+import { QrCode } from "~/components/ui/qr-code";
 import { formatUsdt, microToDecimal } from "~/lib/money";
 import type { OrderView } from "~/lib/view-types/member";
 
@@ -30,15 +31,7 @@ export function PortalOrder({ view, cardPayments }: { view: OrderView; cardPayme
       <h3>Pay with USDT (TRC-20)</h3>
       {wallet ? (
         <div className="usdt">
-          <svg
-            role="img"
-            aria-label="QR code of your USDT (TRC-20) address"
-            viewBox={`0 0 ${wallet.qr.size} ${wallet.qr.size}`}
-            shapeRendering="crispEdges"
-            className="qr"
-          >
-            <path d={wallet.qr.path} fill="#000" />
-          </svg>
+          <QrCode qr={wallet.qr} label="QR code of your USDT (TRC-20) address" className="qr" />
           <p>
             Send exactly <strong data-testid="portal-usdt-amount">{`${microToDecimal(due)} USDT`}</strong> to
           </p>

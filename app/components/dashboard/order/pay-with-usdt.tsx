@@ -1,5 +1,6 @@
 import { AlertTriangleIcon } from "lucide-react";
 import { CopyField } from "~/components/ui/copy-field";
+import { QrCode } from "~/components/ui/qr-code";
 import { microToDecimal } from "~/lib/money";
 import type { DepositWallet } from "~/lib/view-types/member";
 
@@ -17,15 +18,11 @@ export function PayWithUsdt({ wallet, due }: { wallet: DepositWallet | null; due
     );
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-start">
-      <svg
-        role="img"
-        aria-label="QR code of your USDT (TRC-20) address"
-        viewBox={`0 0 ${wallet.qr.size} ${wallet.qr.size}`}
-        shapeRendering="crispEdges"
+      <QrCode
+        qr={wallet.qr}
+        label="QR code of your USDT (TRC-20) address"
         className="mx-auto size-44 rounded-md bg-white"
-      >
-        <path d={wallet.qr.path} fill="#000" />
-      </svg>
+      />
       <div className="grid min-w-0 gap-3">
         <CopyField
           label="Send exactly"

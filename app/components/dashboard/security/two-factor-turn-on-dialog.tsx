@@ -3,6 +3,7 @@ import { useForm } from "~/components/forms/use-form";
 import { useResetOnOpen } from "~/components/forms/use-reset-on-open";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { QrCode } from "~/components/ui/qr-code";
 import { toast } from "~/components/ui/sonner";
 import { twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/validation/auth/two-factor";
 import type { QrImage } from "~/lib/view-types/member";
@@ -102,15 +103,7 @@ export function TurnOnDialog({ open, onClose }: { open: boolean; onClose: () => 
 function SetupKey({ qr, secret }: { qr: QrImage; secret: string }) {
   return (
     <>
-      <svg
-        role="img"
-        aria-label="QR code for your authenticator app"
-        viewBox={`0 0 ${qr.size} ${qr.size}`}
-        shapeRendering="crispEdges"
-        className="mx-auto size-48 rounded-md bg-white"
-      >
-        <path d={qr.path} fill="#000" />
-      </svg>
+      <QrCode qr={qr} label="QR code for your authenticator app" className="mx-auto size-48 rounded-md bg-white" />
       <div className="grid gap-1.5">
         <span id="two-factor-secret-label" className="text-sm font-medium">
           Secret key
