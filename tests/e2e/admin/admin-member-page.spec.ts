@@ -115,7 +115,8 @@ test.describe("back office: a member's page", () => {
     await memberPage.getByLabel("Email").fill(member.email);
     await memberPage.getByLabel("Password", { exact: true }).fill(member.password);
     await memberPage.getByRole("button", { name: "Continue" }).click();
-    await expect(memberPage.getByText(/This account has been banned/)).toBeVisible();
+    // A password check under a loaded machine can take longer than the default 10 s.
+    await expect(memberPage.getByText(/This account has been banned/)).toBeVisible({ timeout: 30_000 });
 
     // Unban: sign-in works again.
     await page.getByRole("button", { name: "Unban" }).click();

@@ -64,7 +64,10 @@ test("an operator sees what the watcher credited and what it did not, and rescan
   const from = page.getByLabel("Block number or date and time (UTC)");
   await from.fill("yesterday");
   await page.getByRole("button", { name: "Rescan", exact: true }).click();
-  await expect(page.getByText("Give a block number (digits only) or a date and time")).toBeVisible();
+  // Beside the field (the refusal's toast repeats the text as its description).
+  await expect(page.locator("#rescan-from-error")).toHaveText(
+    "Give a block number (digits only) or a date and time such as 2026-11-01 14:30 (UTC).",
+  );
   const future = Math.ceil((Date.now() + 86_400_000) / 3000);
   await from.fill(String(future));
   await page.getByRole("button", { name: "Rescan", exact: true }).click();

@@ -1,5 +1,5 @@
-import type Stripe from "stripe";
 import { sql } from "drizzle-orm";
+import type Stripe from "stripe";
 import { expect, it } from "vitest";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { creditCardPayment } from "#server/card-payments/credit-card-payment";
@@ -79,7 +79,13 @@ describeEachDatabase("card money in the overview's money-in figure", (database) 
     // The database stamps rows in microseconds, the overview's moment is a date in milliseconds:
     // taken in the millisecond the credit was written in, after it, the credit is in the past.
     const member = await createMember(db());
-    await postLedgerEntry({ tx: db(), userId: member.id, kind: "deposit", amount: 7_000_000n, reference: "test:usdt:ms" });
+    await postLedgerEntry({
+      tx: db(),
+      userId: member.id,
+      kind: "deposit",
+      amount: 7_000_000n,
+      reference: "test:usdt:ms",
+    });
     const { rows } = await db().execute<{ micros: string }>(
       sql`select (extract(epoch from created_at) * 1000000)::bigint::text as micros
           from ledger_entries where reference = 'test:usdt:ms'`,
