@@ -18,6 +18,11 @@ describe("emailHtml", () => {
     },
   });
 
+  it("is an English document named by its heading, the heading escaped in the title too", () => {
+    expect(html).toMatch(/^<!doctype html><html lang="en"><head>/);
+    expect(html).toContain(`<title>${escaped("heading")}</title>`);
+  });
+
   it("escapes the heading", () => {
     expect(html).toContain(`<h1 style="font-size:20px;margin:0 0 16px">${escaped("heading")}</h1>`);
   });
@@ -38,7 +43,8 @@ describe("emailHtml", () => {
     expect(html).not.toContain("<b>");
     expect(html).not.toContain('"q"');
     expect(html).not.toContain("'a'");
-    expect(html.match(/&lt;b&gt;/g)).toHaveLength(7);
+    // Seven values, and the heading once more in the title.
+    expect(html.match(/&lt;b&gt;/g)).toHaveLength(8);
   });
 
   it("leaves out the button and the footnote when there are none", () => {

@@ -23,7 +23,9 @@ export function emailHtml(options: {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
     : "";
-  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#111;background:#f6f6f9;padding:24px">
+  // A language and a title, so a screen reader in a mail client reads the message as English and
+  // names it (some clients show an HTML email as a page of its own).
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#111;background:#f6f6f9;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:28px">
 <p style="font-weight:700;font-size:18px;margin:0 0 20px">${escapeHtml(brand)}</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}${button}

@@ -10,9 +10,10 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
  * The "serious" and "critical" axe-core findings (WCAG 2.x A/AA rules and best practices) on the
  * page as it is now; `coloursOnly` runs just the colour rules, for a second colour scheme.
  */
-export async function blockingViolations(page: Page, options: { coloursOnly?: boolean } = {}) {
+export async function blockingViolations(page: Page, options: { coloursOnly?: boolean; exclude?: string[] } = {}) {
   const builder = new AxeBuilder({ page });
   if (options.coloursOnly) builder.withRules(COLOUR_RULES);
+  for (const selector of options.exclude ?? []) builder.exclude(selector);
   const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -36,13 +37,17 @@ export async function settle(page: Page) {
 /**
  * No serious or critical axe finding on the page as it is, in the light and in the dark scheme, and
  * no field that shares its name with a form or group around it (axe has no rule for that).
+ * `exclude` leaves parts out: a sandboxed frame, which axe cannot enter, is checked on its own.
  */
-export async function expectAccessible(page: Page, name: string) {
+export async function expectAccessible(page: Page, name: string, options: { exclude?: string[] } = {}) {
   expect(await pageDoubledNames(page), `${name}: fields named twice`).toEqual([]);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
     await settle(page);
-    expect(await blockingViolations(page, { coloursOnly: scheme === "dark" }), `${name} in ${scheme}`).toEqual([]);
+    expect(
+      await blockingViolations(page, { coloursOnly: scheme === "dark", exclude: options.exclude }),
+      `${name} in ${scheme}`,
+    ).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
