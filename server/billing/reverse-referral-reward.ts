@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { referredName } from "~/lib/billing/referrals";
 import { formatUsdt } from "~/lib/money";
 import type { Tx } from "../db/client.ts";
 import { paymentFlags, profiles, referrals } from "../db/schema.ts";
+import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { rewardReference } from "./reward-referral.ts";
 
@@ -60,7 +62,7 @@ export async function reverseReferralReward(options: {
   const balance = profile?.balance ?? 0n;
   const debit = due < balance ? due : balance;
   if (debit > 0n) {
-    await postLedgerEntry({
+    const taken = await postLedgerEntry({
       tx,
       userId: referral.referrerId,
       kind: "referral",
@@ -68,6 +70,23 @@ export async function reverseReferralReward(options: {
       reference: `referral:reversal:${step}`,
       memo: `Referral reward taken back: the referred payment was refunded (${formatUsdt(due, { suffix: true })} due)`,
     });
+    // The referrer reads why their balance went down: what was taken back, and what is left.
+    if (taken.inserted) {
+      const [referred] = await tx
+        .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+        .from(profiles)
+        .where(eq(profiles.id, userId));
+      await enqueueNotification({
+        tx,
+        userId: referral.referrerId,
+        kind: "referral_reversed",
+        payload: {
+          referred: referredName({ firstName: referred?.firstName ?? null, lastName: referred?.lastName ?? null }),
+          amount: formatUsdt(debit),
+          balance: formatUsdt(taken.balance),
+        },
+      });
+    }
   }
   const shortfall = due - debit;
   if (shortfall > 0n) {

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { referralReward, referralRuleText } from "~/lib/billing/referrals";
+import { referralReward, referralRuleText, referredName } from "~/lib/billing/referrals";
 import { formatUsdt } from "~/lib/money";
 import type { Tx } from "../db/client.ts";
-import { referrals, user } from "../db/schema.ts";
+import { profiles, referrals, user } from "../db/schema.ts";
+import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { getReferralRule } from "./get-referral-rule.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { referralRefusal } from "./referral-refusal.ts";
@@ -52,8 +53,12 @@ export async function rewardReferral(options: {
     })
     .where(eq(referrals.referredId, userId));
   if (reward === 0n) return 0n;
-  const [referred] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
-  await postLedgerEntry({
+  const [referred] = await tx
+    .select({ name: user.name, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  const credited = await postLedgerEntry({
     tx,
     userId: referral.referrerId,
     kind: "referral",
@@ -61,6 +66,19 @@ export async function rewardReferral(options: {
     reference: rewardReference(userId),
     memo: `Referral reward: ${referred?.name ?? "a member"}'s first payment of ${formatUsdt(charged, { suffix: true })} (${referralRuleText(rule)})`,
   });
+  // The referrer is told with the credit: who it came from (named as their Referrals list names
+  // them, nothing more of the referred member's), what it added, and the balance now.
+  if (credited.inserted)
+    await enqueueNotification({
+      tx,
+      userId: referral.referrerId,
+      kind: "referral_rewarded",
+      payload: {
+        referred: referredName({ firstName: referred?.firstName ?? null, lastName: referred?.lastName ?? null }),
+        amount: formatUsdt(reward),
+        balance: formatUsdt(credited.balance),
+      },
+    });
   return reward;
 }
 

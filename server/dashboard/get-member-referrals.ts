@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
-import { REFERRAL_PATH, referralRuleText } from "~/lib/billing/referrals";
+import { REFERRAL_PATH, referralRuleText, referredName } from "~/lib/billing/referrals";
 import type { MemberReferral } from "~/lib/view-types/member";
 import { getReferralRule } from "../billing/get-referral-rule.ts";
 import { getPublicOrigin } from "../config.ts";
@@ -46,7 +46,7 @@ export async function getMemberReferrals(options: { db: DbOrTx; userId: string; 
     getReferralRule({ db }),
   ]);
   const list: MemberReferral[] = rows.map((row) => ({
-    name: `${row.firstName ?? ""} ${(row.lastName ?? "").slice(0, 1)}${row.lastName ? "." : ""}`.trim() || "A member",
+    name: referredName(row),
     signedUpAt: row.createdAt.toISOString(),
     refusal: row.refusal,
     reward: row.reward === null ? null : row.reward.toString(),

@@ -21,6 +21,8 @@ export const notificationKinds = [
   "trial_ended",
   "balance_debited",
   "card_refunded",
+  "referral_rewarded",
+  "referral_reversed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -5,6 +5,8 @@ import {
   debitedNotice,
   leftLines,
   purchaseNotice,
+  referralReversalNotice,
+  referralRewardNotice,
   renewalShortLines,
 } from "~/lib/billing/money-notices";
 import { formatDaysIn } from "~/lib/dates";
@@ -127,6 +129,14 @@ const templates: Record<NotificationKind, Template> = {
   card_refunded: (p) => {
     const { title, lines } = cardRefundNotice(p);
     return { subject: title, heading: "Your card payment has been refunded", lines };
+  },
+  referral_rewarded: (p) => {
+    const { title, lines } = referralRewardNotice(p);
+    return { subject: title, heading: "You earned a referral reward", lines };
+  },
+  referral_reversed: (p) => {
+    const { title, lines } = referralReversalNotice(p);
+    return { subject: title, heading: "A referral reward was taken back", lines };
   },
 };
 

@@ -5,6 +5,8 @@ import {
   debitedNotice,
   leftLines,
   purchaseNotice,
+  referralReversalNotice,
+  referralRewardNotice,
   renewalShortLines,
 } from "~/lib/billing/money-notices";
 import { formatDaysIn } from "~/lib/dates";
@@ -171,6 +173,14 @@ const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) 
   card_refunded: (p) => {
     const { title, lines } = cardRefundNotice(p);
     return [`↩️ ${title}`, ...lines];
+  },
+  referral_rewarded: (p) => {
+    const { title, lines } = referralRewardNotice(p);
+    return [`🎉 ${title}`, ...lines];
+  },
+  referral_reversed: (p) => {
+    const { title, lines } = referralReversalNotice(p);
+    return [`➖ ${title}`, ...lines];
   },
   // The trials' texts are the emails' own (app/lib/trial-messages.ts), the title first.
   ...(Object.fromEntries(

@@ -117,3 +117,25 @@ export function debitedNotice(p: Payload): { title: string; lines: string[] } {
     ],
   };
 }
+
+/** A referral reward: who it came from (as the dashboard's Referrals list names them), what it added, the balance now. */
+export function referralRewardNotice(p: Payload): { title: string; lines: string[] } {
+  return {
+    title: "Referral reward",
+    lines: [
+      `${p.referred ?? "A member you referred"} signed up through your link and made their first payment: ${p.amount ? `your reward of ${p.amount} USDT` : "your referral reward"} was added to your balance.`,
+      ...creditedLines({ balance: p.balance }),
+    ],
+  };
+}
+
+/** A referral reward taken back because the payment that earned it was refunded: what was taken, what is left. */
+export function referralReversalNotice(p: Payload): { title: string; lines: string[] } {
+  return {
+    title: "Referral reward taken back",
+    lines: [
+      `The first payment of ${p.referred ?? "a member you referred"}, which earned you a referral reward, was refunded, so ${p.amount ? `${p.amount} USDT` : "part"} of that reward was taken back from your balance.`,
+      ...leftLines(p),
+    ],
+  };
+}

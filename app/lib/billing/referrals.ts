@@ -36,3 +36,12 @@ export const REFERRAL_REFUSAL_TEXT = {
   telegram: "Same Telegram account as yours",
   email: "Same email as yours",
 } as const;
+
+/**
+ * A referred member as the one who referred them sees them (the dashboard's list, the reward's
+ * message): first name and last initial, nothing else of theirs.
+ */
+export function referredName(person: { firstName: string | null; lastName: string | null }): string {
+  const initial = person.lastName ? `${person.lastName.slice(0, 1)}.` : "";
+  return `${person.firstName ?? ""} ${initial}`.trim() || "A member";
+}
