@@ -10,6 +10,7 @@ type HeldRow = {
   name: string;
   period: BillingPeriod;
   complimentary: boolean;
+  trial: boolean;
   paid: string | null;
   from: string | null;
   until: string | null;
@@ -34,7 +35,8 @@ export function heldPlansColumns(userId: string, planIds: readonly number[]): SQ
   return sql`
     (select coalesce(json_agg(json_build_object(
         'id', s.id, 'planId', s.plan_id, 'name', p.name, 'period', s.billing_period,
-        'complimentary', s.complimentary, 'paid', paid.amount::text, 'from', paid.period_start,
+        'complimentary', s.complimentary,
+        'trial', s.trial_ends_at is not null and s.trial_converted_at is null, 'paid', paid.amount::text, 'from', paid.period_start,
         'until', s.next_billing_date) order by s.plan_id), '[]'::json)
        from subscriptions s
        join pricing p on p.id = s.plan_id
@@ -86,6 +88,7 @@ export function readHeldPlans(options: { held: unknown; chats: unknown; planIds:
       name: row.name,
       period: row.period,
       complimentary: row.complimentary,
+      trial: row.trial,
       credit: row.complimentary ? 0n : worth.credit,
       daysLeft: worth.daysLeft,
     };

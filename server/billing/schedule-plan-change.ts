@@ -11,6 +11,9 @@ export const planChangeMessages = {
   notAllowed: "This plan cannot be changed to that one at renewal.",
   alreadyActive: (name: string) => `You already have ${name}.`,
   nothingScheduled: "No change is scheduled for this subscription.",
+  trial: (name: string) =>
+    `A free trial cannot be changed to another plan: at its end it continues as ${name}, monthly. ` +
+    "To have another plan instead, turn autorenew off and subscribe to it once the trial has ended.",
 } as const;
 
 /**
@@ -40,6 +43,7 @@ export async function schedulePlanChange(options: {
     const { held, reach } = await getHeldPlans({ db: tx, userId, planIds: published.map((plan) => plan.id), now });
     const sub = held.find((candidate) => candidate.subscriptionId === subscriptionId);
     if (!sub) throw new AppError("NOT_FOUND", planChangeMessages.notFound);
+    if (sub.trial) throw new AppError("VALIDATION", planChangeMessages.trial(sub.name));
     const choice = scheduledChoices({ held: sub, plans: published, reach }).find(
       (candidate) => candidate.planId === planId && candidate.period === billingPeriod,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planReach, switchCart, unusedCredit, type HeldPlan } from "./plan-switch";
+import { planReach, scheduledChoices, switchCart, unusedCredit, type HeldPlan } from "./plan-switch";
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
 const start = new Date("2026-01-01T12:00:00Z");
@@ -42,6 +42,7 @@ describe("switchCart", () => {
     name: "VIP",
     period: "monthly",
     complimentary: false,
+    trial: false,
     credit: usdt(52.83),
     daysLeft: 21,
   };
@@ -81,5 +82,31 @@ describe("switchCart", () => {
     expect(switchCart({ lines: [line(2, usdt(78))], period: "monthly", held: [vip], reach }).already).toEqual([
       "Plan 2",
     ]);
+  });
+});
+
+describe("scheduledChoices", () => {
+  const plans = [
+    { id: 1, name: "VIP" },
+    { id: 2, name: "All-in-One" },
+  ];
+  const all: HeldPlan = {
+    subscriptionId: "s-all",
+    planId: 2,
+    name: "All-in-One",
+    period: "monthly",
+    complimentary: false,
+    trial: false,
+    credit: 0n,
+    daysLeft: 20,
+  };
+  const reach = [{ planId: 1, includedIn: "All-in-One", covers: [], within: ["s-all"] }];
+
+  it("offers a plan inside the subscription, but nothing on a free trial (it converts to its own plan)", () => {
+    expect(scheduledChoices({ held: all, plans, reach }).map((c) => `${c.name} ${c.period}`)).toEqual([
+      "VIP monthly",
+      "VIP quarterly",
+    ]);
+    expect(scheduledChoices({ held: { ...all, trial: true }, plans, reach })).toEqual([]);
   });
 });

@@ -22,6 +22,8 @@ export type HeldPlan = {
   name: string;
   period: BillingPeriod;
   complimentary: boolean;
+  /** A free trial not converted yet: it becomes its own plan, monthly, at its end (nothing else). */
+  trial: boolean;
   credit: bigint;
   /** Whole days left of its paid period, the day in progress counted; null for lifetime. */
   daysLeft: number | null;
@@ -194,7 +196,8 @@ export type ScheduledChoice = { planId: number; name: string; period: Exclude<Bi
 /**
  * What an active subscription can be changed to at its next renewal: the same plan for a shorter
  * period, or a plan whose chats it includes, monthly or quarterly. A lifetime or complimentary plan
- * never renews, so it has none. `plans`: the plans on sale.
+ * never renews, so it has none; nor has a free trial, which converts to its own plan's monthly
+ * price as its offer said (a member who wants less lets it end and buys that). `plans`: the plans on sale.
  */
 export function scheduledChoices(options: {
   held: HeldPlan;
@@ -202,7 +205,7 @@ export function scheduledChoices(options: {
   reach: readonly PlanReach[];
 }): ScheduledChoice[] {
   const { held, plans, reach } = options;
-  if (held.complimentary || held.period === "lifetime") return [];
+  if (held.complimentary || held.trial || held.period === "lifetime") return [];
   const choices: ScheduledChoice[] = [];
   if (held.period === "quarterly") choices.push({ planId: held.planId, name: held.name, period: "monthly" });
   for (const plan of plans) {

@@ -1,17 +1,19 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
+import { getHeldPlans } from "#server/billing/held-plans";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import { schedulePlanChange } from "#server/billing/schedule-plan-change";
+import { startTrial } from "#server/billing/start-trial";
 import { undoPlanChange } from "#server/billing/undo-plan-change";
 import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
 import type { Db } from "#server/db/client";
 import { billingHistory, planTelegramChats, subscriptions } from "#server/db/schema";
 import { isAppError } from "#server/lib/errors";
-import { createPlan } from "../../helpers/billing";
+import { createPlan, createTrialPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { createMember, createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
 const BOUGHT = new Date("2026-01-01T12:00:00Z");
@@ -122,5 +124,33 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
     expect(renewed).toMatchObject({ planId: all.id, billingPeriod: "monthly" });
     // One month after the old due date, not three.
     expect(renewed!.nextBillingDate!.getTime() - due.getTime()).toBeLessThan(32 * 86_400_000);
+  });
+
+  it("refuses a change on a free trial, which converts to its own plan, and offers none", async () => {
+    const all = await createTrialPlan(db(), { name: "All-in-One", price: usdt(150), days: 7 });
+    const vip = await createPlan(db(), "VIP Signals", usdt(78));
+    await db()
+      .insert(planTelegramChats)
+      .values([-2001, -2002].map((chatId) => ({ planId: all.id, chatId })).concat({ planId: vip.id, chatId: -2002 }));
+    const member = await createVerifiedMember(db(), { balance: usdt(1000) });
+    const trial = await startTrial({ db: db(), userId: member.id, planId: all.id, now: BOUGHT });
+    // What the dashboard's "Change plan" is built from: the trial is held, and marked as one.
+    const { held } = await getHeldPlans({ db: db(), userId: member.id, planIds: [vip.id] });
+    expect(held.map((plan) => plan.trial)).toEqual([true]);
+    const answer = await refusal(
+      schedulePlanChange({
+        db: db(),
+        userId: member.id,
+        subscriptionId: trial.subscriptionId,
+        planId: vip.id,
+        billingPeriod: "monthly",
+      }),
+    );
+    expect(answer).toBe(
+      "A free trial cannot be changed to another plan: at its end it continues as All-in-One, monthly. " +
+        "To have another plan instead, turn autorenew off and subscribe to it once the trial has ended.",
+    );
+    const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, trial.subscriptionId));
+    expect(row).toMatchObject({ scheduledPlanId: null, scheduledBillingPeriod: null });
   });
 });
