@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { handleStripeEvent } from "#server/card-payments/handle-stripe-event";
 import { sendPaymentFlagAlerts } from "#server/card-payments/send-payment-flag-alerts";
@@ -90,8 +90,10 @@ describeEachDatabase("card webhook events that fail, then come again", (database
 
   let bystander: Awaited<ReturnType<typeof paid>>;
   let bystanderBefore: Awaited<ReturnType<typeof state>>;
-  beforeAll(async () => {
-    // A second member's paid card payment, checked untouched after each test.
+  // A second member's paid card payment, checked untouched after each test. Made before each test
+  // rather than once: code run in a `beforeAll` belongs to no test, and mutation testing then
+  // reruns every test file of the area for each of its mutants.
+  beforeEach(async () => {
     bystander = await paid(1_200);
     bystanderBefore = await state(bystander.member.id, bystander.session.id);
   });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { ORDER_LIFETIME_DAYS, ORDER_PRICE_HOLD_HOURS, orderReference } from "~/lib/orders";
 import type { BillingPeriod } from "~/lib/pricing";
 import { followUpCardEvent } from "#server/card-payments/follow-up-card-event";
@@ -63,6 +63,11 @@ describeEachDatabase("orders: failures, repeated payments, bystanders and time b
   beforeAll(async () => {
     plan = await createPlan(db(), "Orbit", usdt(40));
     other = await createPlan(db(), "Pulse", usdt(15));
+  });
+
+  // Made before each test rather than once: code run in a `beforeAll` belongs to no test, and
+  // mutation testing then reruns every test file of the area for each of its mutants.
+  beforeEach(async () => {
     // Another member with a pending order partly paid, a kept cart and an active subscription.
     const { id } = await createMember(db(), { balance: usdt(25) });
     expect(
