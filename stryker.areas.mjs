@@ -114,10 +114,15 @@ export const areas = {
     ],
   },
   // Orders: a cart held as the member's order, completed when a credit covers it, expired,
-  // priced again, cancelled; the member's kept cart.
+  // priced again, cancelled; the member's kept cart. On the tests that call the order functions
+  // (and the dashboard's loader) directly: member-cart.test.ts and orders-routes.test.ts go
+  // through sign-up and sign-in for each member, which every mutant they cover would repeat.
   orders: {
     mutate: ["server/orders/**/*.ts"],
-    tests: ["tests/integration/orders/*.test.ts", "tests/integration/card-payments/card-order.test.ts"],
+    tests: [
+      "tests/integration/orders/{orders,orders-guard,open-order-notice,cart-forgets-bought}.test.ts",
+      "tests/integration/card-payments/card-order.test.ts",
+    ],
   },
   // A member deleting their own account, and the download of their data. On the tests that call
   // the two functions directly (one sign-up each at most): the route tests beside them
