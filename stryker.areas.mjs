@@ -122,6 +122,8 @@ export const areas = {
     tests: [
       "tests/integration/orders/{orders,orders-guard,open-order-notice,cart-forgets-bought}.test.ts",
       "tests/integration/card-payments/card-order.test.ts",
+      // A coupon code typed for the open order (apply-order-coupon.ts) is tested with the coupons.
+      "tests/integration/coupons/order-coupon.test.ts",
     ],
   },
   // A member deleting their own account, and the download of their data. On the tests that call
