@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { cardCheckoutPayment } from "#server/card-payments/card-checkout-payment";
 import { followUpCardEvent } from "#server/card-payments/follow-up-card-event";
-import { orders, pricing, profiles } from "#server/db/schema";
+import { orders, pricing, profiles, subscriptions } from "#server/db/schema";
 import { createOrder } from "#server/orders/create-order";
 import { describeEachDatabase } from "../../helpers/database";
 import { setTestEnv } from "../../helpers/env";
@@ -30,7 +30,7 @@ describeEachDatabase("a card payment's rules", (database) => {
       .returning();
     const member = await createMember(db, { balance });
     const { orderId } = await createOrder({ db, userId: member.id, planIds: [plan!.id], billingPeriod: "monthly" });
-    return { member, orderId };
+    return { member, orderId, planId: plan!.id };
   }
 
   it("pays a top-up in whole dollars as cents", async () => {
@@ -61,6 +61,31 @@ describeEachDatabase("a card payment's rules", (database) => {
       code: "CONFLICT",
       message: "The order's prices changed: accept the new total before paying.",
     });
+  });
+
+  it("refuses an order payment once the order is paid, or while the balance covers an order that cannot complete", async () => {
+    const db = database().db;
+    // Paid at once from the balance: the order view still shows it for a day, but it is not open.
+    const paid = await memberWithOrder(49_990_000n);
+    const [closed] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, paid.orderId));
+    expect(closed!.status).toBe("paid");
+    await expect(
+      cardCheckoutPayment({ db, userId: paid.member.id, request: { purpose: "order" } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", message: "You have no open order to pay." });
+
+    // The balance covers the order, but its plan is now held already: the completion is refused
+    // and the order stays pending with nothing due, so a card payment would only add balance.
+    const stuck = await memberWithOrder(0n);
+    await db.insert(subscriptions).values({
+      userId: stuck.member.id,
+      planId: stuck.planId,
+      billingPeriod: "monthly",
+      nextBillingDate: new Date(Date.now() + 86_400_000),
+    });
+    await db.update(profiles).set({ balance: 49_990_000n }).where(eq(profiles.id, stuck.member.id));
+    await expect(
+      cardCheckoutPayment({ db, userId: stuck.member.id, request: { purpose: "order" } }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: "Your balance already covers this order." });
   });
 
   it("completes the order a credited payment now covers, and leaves other outcomes to the alerts", async () => {
