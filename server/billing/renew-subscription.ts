@@ -25,9 +25,9 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
 
 /**
  * Settles one due subscription in its own transaction:
- * - claims the row with FOR UPDATE SKIP LOCKED, re-checking that it is still due, so a second
- *   runner skips it while it is being settled and finds it no longer due afterwards;
- * - locks the member's profile row (the same lock purchases take);
+ * - locks the member's profile row first (the same lock purchases take, in the same order: profile,
+ *   then subscription), so a second runner waits for this one and then finds it no longer due;
+ * - claims the row with FOR UPDATE SKIP LOCKED, re-checking that it is still due;
  * - autorenew off, a complimentary plan, or a banned member → expired, nothing charged (+ subscription_expired);
  * - a change the member scheduled (a smaller plan, a shorter period) is applied first;
  * - autorenew on → one `renewal` ledger debit at the plan's price in force on the due date
@@ -46,6 +46,21 @@ export async function renewSubscription({
   now: Date;
 }): Promise<RenewalOutcome> {
   return db.transaction(async (tx) => {
+    // Whose subscription it is, unlocked: the member's profile is locked before the subscription,
+    // in the order every purchase (an upgrade that ends this plan) takes them. The other order let
+    // a renewal and an upgrade of the same plan each hold one lock and wait for the other.
+    const [owned] = await tx
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), dueForRenewal(now)));
+    if (!owned) return "skipped";
+    const [profile] = await tx
+      .select({ balance: profiles.balance })
+      .from(profiles)
+      .where(eq(profiles.id, owned.userId))
+      .for("update");
+    // Checked again under the lock: an upgrade that ended it meanwhile, or another runner that
+    // settled it, leaves it no longer due.
     const [claimed] = await tx
       .select()
       .from(subscriptions)
@@ -55,11 +70,6 @@ export async function renewSubscription({
     // A smaller plan or shorter period the member chose takes effect now, priced as the renewal.
     const sub =
       claimed.autorenew && !claimed.complimentary ? await applyScheduledChange({ tx, subscription: claimed }) : claimed;
-    const [profile] = await tx
-      .select({ balance: profiles.balance })
-      .from(profiles)
-      .where(eq(profiles.id, sub.userId))
-      .for("update");
     const [plan] = await tx.select({ name: pricing.name }).from(pricing).where(eq(pricing.id, sub.planId));
     if (!profile || !plan) throw new AppError("NOT_FOUND", `Subscription ${sub.id} has no profile or plan.`);
 
