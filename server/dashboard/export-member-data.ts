@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { creditNoteOf } from "~/lib/priced-lines";
 import type { DbOrTx } from "../db/client.ts";
 import {
   billingHistory,
@@ -16,6 +17,7 @@ import {
   user,
 } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
+import { exportGrowthData } from "./export-growth-data.ts";
 import { listMemberSubscriptions } from "./list-member-subscriptions.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -25,7 +27,8 @@ const micro = (amount: bigint | null) => (amount === null ? null : amount.toStri
  * Everything the site keeps about the member, as they may take it away: profile, subscriptions,
  * invoices (each with its list price and what a coupon code took off), ledger, sessions, orders,
  * deposits, card payments, the coupon codes they used (each use: purchase or renewal, list price,
- * discount, amount charged), notifications, passkeys and the messages they sent support. Only the session's own member (the caller passes the session's
+ * discount, amount charged), notifications, passkeys, the messages they sent support, and the growth
+ * features' rows (upgrade credits, trial claims, referrals: export-growth-data.ts). Only the session's own member (the caller passes the session's
  * id, never a requested one). Secrets are left out on purpose: password hash, session tokens,
  * second-factor secret and backup codes, passkeys' public keys; so are staff's internal notes,
  * which are not the member's data to read. Each row carries its id (a card payment its Stripe
@@ -53,8 +56,9 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
     .where(eq(profiles.id, userId));
   if (!profile) throw new AppError("NOT_FOUND", "Profile not found.");
 
-  const [subs, invoices, ledger, sessions, memberOrders, deposits, cards, notes, keys, messages, codes] =
+  const [growth, subs, invoices, ledger, sessions, memberOrders, deposits, cards, notes, keys, messages, codes] =
     await Promise.all([
+      exportGrowthData({ db, userId }),
       // The list the dashboard shows, oldest first as the rest of the file reads.
       listMemberSubscriptions({ db, userId }).then((rows) =>
         rows
@@ -153,6 +157,8 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
       discountAmount: micro(b.discountAmount),
       couponCode: b.couponCode,
       creditAmount: micro(b.creditAmount),
+      // What an upgrade's credit was for ("Credit for unused 12 days of VIP Signals"); upgradeCredits has each line.
+      creditFor: creditNoteOf(b.lines),
       paymentType: b.paymentType,
       status: b.status,
       description: b.description,
@@ -222,6 +228,7 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
     })),
     passkeys: keys.map((k) => ({ id: k.id, name: k.name, deviceType: k.deviceType, addedAt: iso(k.createdAt) })),
     supportMessages: messages.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
+    ...growth,
   };
 }
 
