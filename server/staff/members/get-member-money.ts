@@ -1,4 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
+import { creditNoteOf } from "~/lib/priced-lines";
 import type { MemberMoneyView } from "~/lib/view-types/admin/members";
 import type { DbOrTx } from "../../db/client.ts";
 import { billingHistory, chainDeposits, ledgerEntries, profiles } from "../../db/schema.ts";
@@ -80,6 +81,9 @@ export async function getMemberMoney(options: {
       amount: amount === null ? null : String(amount),
       status: bill.status,
       description: bill.description,
+      // An upgrade's credit for the unused days of the plan it replaced, named as the member's bill names it.
+      creditAmount: String(bill.creditAmount),
+      creditNote: bill.creditAmount > 0n ? (creditNoteOf(bill.lines) ?? "Credit for unused time") : null,
     })),
   };
 }

@@ -1,9 +1,15 @@
+import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, expect, it } from "vitest";
+import { MemberMoneySection } from "~/components/admin/members/member-money-section";
 import * as route from "~/routes/api/admin/api.admin.members.$memberId.balance";
 import { adjustBalance } from "#server/billing/adjust-balance";
-import { auditLog, billingHistory, ledgerEntries, profiles } from "#server/db/schema";
+import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
+import { auditLog, billingHistory, ledgerEntries, planTelegramChats, profiles } from "#server/db/schema";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
+import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
@@ -148,5 +154,52 @@ describeEachDatabase("the member page's credit and debit", (database) => {
     const answer = await post(support, m.id, { direction: "credit", amount: "5", reason: "x", key: newKey() });
     expect(answer.status).toBe(404);
     expect(await balanceOf(m.id)).toBe(0n);
+  });
+});
+
+const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
+
+/**
+ * An operator on a member's page sees an upgrade's credit on its billing row: what it was for
+ * (the unused days of the plan it replaced) and how much, as the member's own bill says it.
+ */
+describeEachDatabase("the member page's billing rows after an upgrade", (database) => {
+  const db = () => database().db;
+
+  it("names the credit and its amount on the upgrade's row, and on no other", async () => {
+    const make = async (name: string, price: number, chats: number[]) => {
+      const plan = await createPlan(db(), name, usdt(price));
+      await db()
+        .insert(planTelegramChats)
+        .values(chats.map((chatId) => ({ planId: plan.id, chatId })));
+      return plan;
+    };
+    const vip = await make("VIP Signals", 78, [-2002]);
+    const all = await make("All-in-One", 150, [-2001, -2002]);
+    const member = await createMember(db(), { balance: usdt(500) });
+    const buy = (planId: number, totalAmount: bigint, now: Date) =>
+      purchaseSubscriptions({
+        ...{ db: db(), userId: member.id, planIds: [planId], billingPeriod: "monthly" as const },
+        ...{ totalAmount, idempotencyKey: crypto.randomUUID(), now },
+      });
+    await buy(vip.id, usdt(78), new Date("2026-01-01T12:00:00Z"));
+    // 21 of January's 31 days unused: 78 × 21 / 31 = 52.838…, rounded down to the cent.
+    await buy(all.id, usdt(150 - 52.83), new Date("2026-01-11T12:00:00Z"));
+    await expectLedgerInvariant(db());
+
+    const money = await getMemberMoney({ db: db(), memberId: member.id, ledgerPage: 1 });
+    const [upgrade, first] = money!.invoices;
+    expect(upgrade).toMatchObject({
+      totalAmount: usdt(97.17).toString(),
+      creditAmount: usdt(52.83).toString(),
+      creditNote: "Credit for unused 21 days of VIP Signals",
+    });
+    expect(first).toMatchObject({ creditAmount: "0", creditNote: null });
+
+    const html = renderToStaticMarkup(
+      createElement(MemberMoneySection, { money: money!, search: "", adjustFor: null }),
+    );
+    expect(html).toContain("Credit for unused 21 days of VIP Signals: \u2212$52.83 USDT");
+    expect(html.match(/data-slot="invoice-credit"/g)).toHaveLength(1);
   });
 });

@@ -126,6 +126,11 @@ export function MemberMoneySection({
                 {i.status}
               </Badge>
               {i.description ? <span className="text-muted-foreground">{i.description}</span> : null}
+              {i.creditNote ? (
+                <span data-slot="invoice-credit" className="basis-full text-muted-foreground">
+                  {`${i.creditNote}: \u2212${usdt(i.creditAmount)}`}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

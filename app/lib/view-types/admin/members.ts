@@ -140,6 +140,9 @@ export type MemberInvoiceView = {
   amount: string | null;
   status: "paid" | "pending" | "failed";
   description: string | null;
+  /** Micro-USDT an upgrade credited for the plan it replaced ("0" when none), and what it was for. */
+  creditAmount: string;
+  creditNote: string | null;
 };
 
 export type MemberMoneyView = {
