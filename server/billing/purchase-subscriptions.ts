@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { BoughtSummary } from "~/lib/billing/money-messages";
 import { parseUsdt } from "~/lib/money";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
@@ -11,6 +12,7 @@ import { pricing, subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { heldPlansColumns, readHeldPlans } from "./held-plans.ts";
 import { purchaseMessages } from "./messages.ts";
+import { firstBillingDate } from "./periods.ts";
 import { priceSwitch } from "./price-switch.ts";
 import { PAYMENT_TYPE_BALANCE, recordPurchase } from "./record-purchase.ts";
 import { rewardReferral } from "./reward-referral.ts";
@@ -21,7 +23,11 @@ import { rewardReferral } from "./reward-referral.ts";
  * - `activeSubscriptions`: ids of the plans active for the member after the call.
  * - `newBalance`: the balance after the purchase.
  */
-export type PurchaseResult = { activeSubscriptions: number[]; newBalance: string };
+/**
+ * `bought`: what the balance paid for, for the answer's message (absent on answers stored before
+ * it was kept).
+ */
+export type PurchaseResult = { activeSubscriptions: number[]; newBalance: string; bought?: BoughtSummary };
 
 /**
  * What a refusal tells the caller besides its message (the envelope's extra fields):
@@ -167,6 +173,13 @@ export async function purchaseInTransaction({
   const answer = (newBalance: bigint): PurchaseResult => ({
     activeSubscriptions: [...new Set([...stillActive, ...planIds])].sort((a, b) => a - b),
     newBalance: newBalance.toString(),
+    // What the member is told it paid for: the same total, plans and date the confirmation names.
+    bought: {
+      total: total.toString(),
+      plans: cart.lines.map((line) => line.name),
+      period,
+      activeUntil: firstBillingDate(now, period)?.toISOString().slice(0, 10) ?? null,
+    },
   });
   const billId = crypto.randomUUID();
   const newBalance = await recordPurchase({
@@ -250,8 +263,18 @@ function parseJson<T = unknown>(value: unknown): T {
  * a retry across the upgrade answers the same purchase the same way.
  */
 function storedResult(response: unknown): PurchaseResult {
-  const row = response as { success?: boolean; activeSubscriptions: number[]; newBalance: string };
-  if (row.success === undefined) return { activeSubscriptions: row.activeSubscriptions, newBalance: row.newBalance };
+  const row = response as {
+    success?: boolean;
+    activeSubscriptions: number[];
+    newBalance: string;
+    bought?: BoughtSummary;
+  };
+  if (row.success === undefined)
+    return {
+      activeSubscriptions: row.activeSubscriptions,
+      newBalance: row.newBalance,
+      ...(row.bought ? { bought: row.bought } : {}),
+    };
   return { activeSubscriptions: row.activeSubscriptions, newBalance: String(parseUsdt(row.newBalance) ?? 0n) };
 }
 

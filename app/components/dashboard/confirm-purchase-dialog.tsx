@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/sonner";
+import { balancePaidText, type BoughtSummary } from "~/lib/billing/money-messages";
 import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { formatUsdt } from "~/lib/money";
 import type { BillingPeriod } from "~/lib/pricing";
@@ -22,7 +23,7 @@ import { useDashboard } from "./dashboard-context";
 import { useMemberAction, type ActionAnswer } from "./use-member-action";
 
 /** The purchase answer (server/billing/purchase-subscriptions.ts): money as micro-USDT strings. */
-type PurchaseAnswer = ActionAnswer<{ newBalance: string; activeSubscriptions: number[] }>;
+type PurchaseAnswer = ActionAnswer<{ newBalance: string; activeSubscriptions: number[]; bought?: BoughtSummary }>;
 
 const CENT = 10_000n;
 
@@ -75,7 +76,13 @@ export function ConfirmPurchaseDialog({
   const { submit, busy } = useMemberAction<PurchaseAnswer>(
     (answer) => {
       if (answer.ok) {
-        toast.success("Subscriptions activated successfully!");
+        // What the balance paid for and what is left, from the server's answer.
+        toast.success(
+          "Subscriptions activated successfully!",
+          answer.bought
+            ? { description: balancePaidText({ bought: answer.bought, balance: answer.newBalance }) }
+            : undefined,
+        );
         setBalance(BigInt(answer.newBalance));
         onPurchased();
         onOpenChange(false);

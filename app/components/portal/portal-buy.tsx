@@ -32,7 +32,6 @@ export function PortalBuyView({ buy }: { buy: PortalBuy }) {
           data-main
           data-post="/api/portal/purchase"
           data-body={JSON.stringify({ ...body, totalAmount: buy.price, idempotencyKey: buy.idempotencyKey })}
-          data-done="Payment successful. Your plan is active."
         >
           Pay {formatUsdt(price)} from balance
         </button>

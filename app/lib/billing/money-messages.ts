@@ -81,3 +81,77 @@ export function creditedText(credit: {
   });
   return `${arrived} ${paid} ${leftSentence(usdt(credit.balance))}`;
 }
+
+/**
+ * What a payment from the balance bought, as the server answers it: the total charged
+ * (micro-USDT), the plans, the period and the day they are paid up to (ISO, null for life).
+ */
+export type BoughtSummary = { total: string; plans: string[]; period: string; activeUntil: string | null };
+
+/**
+ * What the balance paid for (display texts): "Your balance paid order ORD-…: VIP (monthly) for
+ * $116.00 USDT, active until Dec 28, 2026." or, bought without an order, "You subscribed to …".
+ */
+export function balancePaidSentence(purchase: {
+  order?: string;
+  plans: string;
+  period?: string;
+  total: string;
+  activeUntil?: string | null;
+}): string {
+  const what = `${purchase.plans}${purchase.period ? ` (${purchase.period})` : ""} for ${purchase.total}, ${activeFor(purchase)}`;
+  return purchase.order ? `Your balance paid order ${purchase.order}: ${what}.` : `You subscribed to ${what}.`;
+}
+
+/** A payment's title: "Order ORD-1A2B3C4D paid: your subscription is active", or without an order "Your subscription is active". */
+export const balancePaidTitle = (order?: string) =>
+  order ? `Order ${order} paid: your subscription is active` : "Your subscription is active";
+
+/**
+ * The toast (and the portal's notice) after the member paid from their balance: what it paid for
+ * and what is left, from the server's answer (amounts micro-USDT strings).
+ */
+export function balancePaidText(answer: {
+  bought: Omit<PaidOrderSummary, "reference">;
+  order?: string;
+  balance: string;
+}): string {
+  const { bought } = answer;
+  const paid = balancePaidSentence({
+    order: answer.order,
+    plans: bought.plans.join(", "),
+    period: bought.period,
+    total: usdt(bought.total),
+    activeUntil: bought.activeUntil ? formatDate(bought.activeUntil) : null,
+  });
+  return `${paid} ${leftSentence(usdt(answer.balance))}`;
+}
+
+/**
+ * The back office's toast after a credit or debit: what moved, the open order a credit paid (if
+ * it did), and the member's balance now. Amounts are micro-USDT strings.
+ */
+export function balanceAdjustedText(answer: {
+  direction: "credit" | "debit";
+  applied: boolean;
+  amount: string;
+  balance: string;
+  paidOrder?: PaidOrderSummary | null;
+}): string {
+  const now = `The balance is now ${usdt(answer.balance)}.`;
+  if (!answer.applied) return `This change was already made; nothing more was ${answer.direction}ed. ${now}`;
+  const moved = `${usdt(answer.amount)} ${answer.direction}ed.`;
+  if (!answer.paidOrder) return `${moved} ${now}`;
+  const { reference, total, plans, period, activeUntil } = answer.paidOrder;
+  const paid = paidOrderSentence({
+    reference,
+    plans: plans.join(", "),
+    period,
+    total: usdt(total),
+    activeUntil: activeUntil ? formatDate(activeUntil) : null,
+  });
+  return `${moved} ${paid} ${now}`;
+}
+
+/** What an action that may complete the member's order answers (see balancePaidText). */
+export type OrderPaidAnswer = { paid: false } | { paid: true; paidOrder: PaidOrderSummary; balance: string };

@@ -1,4 +1,11 @@
-import { activeFor, arrivedSentence, leftSentence, paidOrderSentence, type CreditVia } from "./money-messages";
+import {
+  arrivedSentence,
+  balancePaidSentence,
+  balancePaidTitle,
+  leftSentence,
+  paidOrderSentence,
+  type CreditVia,
+} from "./money-messages";
 
 /**
  * The money sentences of a member's message (email and bot alike), from its payload: display
@@ -67,16 +74,11 @@ export function purchaseNotice(p: Payload): {
       ],
     };
   }
-  const period = p.period ? ` (${p.period})` : "";
   return {
     credit: null,
-    subject: order ? `Order ${order} paid: your subscription is active` : "Your subscription is active",
+    subject: balancePaidTitle(order),
     heading: order ? `Order ${order} is paid — your subscription is active` : "Thank you — your subscription is active",
-    lines: [
-      order
-        ? `Your balance paid order ${order}: ${plans}${period} for ${total}, ${activeFor(p)}.`
-        : `You subscribed to ${plans}${period} for ${total}, ${activeFor(p)}.`,
-    ],
+    lines: [balancePaidSentence({ order, plans, period: p.period, total, activeUntil: p.activeUntil })],
   };
 }
 

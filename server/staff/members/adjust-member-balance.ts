@@ -38,11 +38,14 @@ export async function adjustMemberBalanceByStaff(options: {
         after: { balance: change.after.toString(), reference: change.reference },
       }),
   });
+  // What the toast says: what moved, the order it paid, the balance now (micro-USDT strings).
+  const moved = { direction, amount: options.amount.toString() };
   // A credit that covers the member's pending order purchases it, as a deposit would; the
   // answer's balance is then the one after that purchase.
   if (result.credit) {
     const completion = await completeCoveredOrder({ db, userId: memberId, credit: result.credit });
-    if (completion.status === "paid") return { applied: true, balance: completion.newBalance };
+    if (completion.status === "paid")
+      return { ...moved, applied: true, balance: completion.newBalance, paidOrder: completion.paid };
   }
-  return { applied: result.applied, balance: result.balance.toString() };
+  return { ...moved, applied: result.applied, balance: result.balance.toString(), paidOrder: null };
 }

@@ -82,7 +82,10 @@ test("inside Telegram: theme colours, Telegram's main and back buttons drive the
     .click();
   await expect.poll(() => last("web_app_setup_main_button")).toMatchObject({ is_visible: true });
   await receive("main_button_pressed");
-  await expect(page.getByRole("status")).toHaveText("Payment successful. Your plan is active.");
+  await expect(page.getByRole("status")).toHaveText(
+    // What the balance paid for (the plan, its price, until when) and what is left, from the server's answer.
+    /^Payment successful\. You subscribed to .+ \(monthly\) for \$\d+\.\d\d USDT, active until [A-Z][a-z]{2} \d+, \d{4}\. Left on your balance: \$\d+\.\d\d USDT\.$/,
+  );
   await expect(page.getByTestId("portal-subscription")).toHaveCount(1);
   expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId))).toHaveLength(1);
 });

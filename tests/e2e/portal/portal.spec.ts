@@ -61,7 +61,10 @@ for (const width of [320, 430]) {
     await expect(page.getByRole("button", { name: "← Back" })).toBeVisible();
     await expectFits(page);
     await pay.click();
-    await expect(page.getByRole("status")).toHaveText("Payment successful. Your plan is active.");
+    await expect(page.getByRole("status")).toHaveText(
+      // What the balance paid for (the plan, its price, until when) and what is left, from the server's answer.
+      /^Payment successful\. You subscribed to .+ \(monthly\) for \$\d+\.\d\d USDT, active until [A-Z][a-z]{2} \d+, \d{4}\. Left on your balance: \$\d+\.\d\d USDT\.$/,
+    );
 
     // Home again: the subscription with its end date, the balance lower, a receipt.
     const subscription = page.getByTestId("portal-subscription").filter({ hasText: planName });

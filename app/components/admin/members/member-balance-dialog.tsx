@@ -16,7 +16,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { formatUsdt } from "~/lib/money";
+import { balanceAdjustedText } from "~/lib/billing/money-messages";
 import { memberBalanceSchema } from "~/lib/validation/admin/member-actions";
 
 type Direction = "credit" | "debit";
@@ -41,11 +41,12 @@ export function MemberBalanceDialog({ memberId, direction }: { memberId: string;
     form.reset();
     setKey(newKey());
   });
-  const { submit, busy } = useStaffAction<ActionAnswer<{ balance: string }>>(
+  const { submit, busy } = useStaffAction<ActionAnswer<Omit<Parameters<typeof balanceAdjustedText>[0], "direction">>>(
     (answer) => {
       if (!answer.ok) return form.refuse(answer);
+      // What moved, the open order a credit paid, and the balance now: all from the server's answer.
       toast.success(direction === "credit" ? "Balance credited" : "Balance debited", {
-        description: `The balance is now ${formatUsdt(BigInt(answer.balance), { suffix: true })}.`,
+        description: balanceAdjustedText({ ...answer, direction }),
       });
       setOpen(false);
     },

@@ -2,9 +2,10 @@ import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/sonner";
+import type { OrderPaidAnswer } from "~/lib/billing/money-messages";
 import { orderCouponSchema } from "~/lib/validation/dashboard/orders";
 import { useMemberAction, type ActionAnswer } from "../use-member-action";
+import { toastOrderPaid } from "./use-paid-order-toast";
 
 /**
  * The order's coupon code: type one and the order is priced again with it (the discount line and
@@ -13,11 +14,11 @@ import { useMemberAction, type ActionAnswer } from "../use-member-action";
  */
 export function OrderCoupon({ orderId, code }: { orderId: string; code: string | null }) {
   const form = useForm<{ couponCode: string }>({ initial: { couponCode: "" }, refusal: "inline" });
-  const action = useMemberAction<ActionAnswer<{ paid: boolean }>>(
+  const action = useMemberAction<ActionAnswer<OrderPaidAnswer>>(
     (answer) => {
       if (!answer.ok) return form.refuse(answer);
       form.reset();
-      toast.success(answer.paid ? "Order paid. Your subscription is active." : "Order updated");
+      toastOrderPaid(answer, "Order updated");
     },
     { action: "/api/dashboard/orders/coupon" },
   );

@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/sonner";
+import type { OrderPaidAnswer } from "~/lib/billing/money-messages";
 import { clearCart } from "~/lib/cart";
 import { formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
@@ -16,7 +17,7 @@ import { useMemberAction, type ActionAnswer } from "../use-member-action";
 import { OrderCoupon } from "./order-coupon";
 import { PayWithUsdt } from "./pay-with-usdt";
 import { useOrderPolling } from "./use-order-polling";
-import { usePaidOrderToast } from "./use-paid-order-toast";
+import { toastOrderPaid, usePaidOrderToast } from "./use-paid-order-toast";
 
 /** What a way to pay besides USDT is handed: the order and what is still due (micro-USDT). */
 export type OrderPaymentOption = (order: { id: string; due: bigint }) => React.ReactNode;
@@ -142,9 +143,9 @@ function PendingOrder({
   wallet: OrderView["wallet"];
   card?: OrderPaymentOption;
 }) {
-  const accept = useMemberAction<ActionAnswer<{ paid: boolean }>>(
+  const accept = useMemberAction<ActionAnswer<OrderPaidAnswer>>(
     (answer) => {
-      if (answer.ok) toast.success(answer.paid ? "Order paid. Your subscription is active." : "New total accepted");
+      if (answer.ok) toastOrderPaid(answer, "New total accepted");
       else toast.error(answer.error || "Failed to update the order");
     },
     { action: "/api/dashboard/orders/accept" },

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { toast } from "~/components/ui/sonner";
-import { creditedText } from "~/lib/billing/money-messages";
+import { balancePaidText, balancePaidTitle, creditedText, type OrderPaidAnswer } from "~/lib/billing/money-messages";
 import { paidOrderTitle } from "~/lib/billing/money-notices";
 import type { OrderView } from "~/lib/view-types/member";
 
@@ -35,4 +35,16 @@ export function usePaidOrderToast(view: OrderView) {
       }),
     });
   }, [order, view.balance]);
+}
+
+/**
+ * The toast after the member's own step paid their order from the balance (accepting a new
+ * total, a coupon code): what it paid for and what is left, as the server answered.
+ */
+export function toastOrderPaid(answer: OrderPaidAnswer, otherwise: string) {
+  if (!answer.paid) return void toast.success(otherwise);
+  const { paidOrder, balance } = answer;
+  toast.success(balancePaidTitle(paidOrder.reference), {
+    description: balancePaidText({ bought: paidOrder, order: paidOrder.reference, balance }),
+  });
 }

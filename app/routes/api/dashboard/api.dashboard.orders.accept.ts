@@ -4,6 +4,7 @@ import { purchaseMessages } from "#server/billing/messages";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { acceptOrderPrice } from "#server/orders/accept-order-price";
+import { paidAnswer } from "#server/orders/paid-answer";
 
 /** The member accepts the total their order was priced at again (the figure they were shown). */
 export const action = defineAction({
@@ -14,7 +15,7 @@ export const action = defineAction({
   unexpected: "Failed to update the order",
   run: async ({ member, input }) => {
     const completion = await acceptOrderPrice({ db: getDb(), userId: member.userId, ...input });
-    return { paid: completion.status === "paid" };
+    return paidAnswer(completion);
   },
 });
 

@@ -4,6 +4,7 @@ import { purchaseMessages } from "#server/billing/messages";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { applyOrderCoupon } from "#server/orders/apply-order-coupon";
+import { paidAnswer } from "#server/orders/paid-answer";
 
 /** A coupon code typed on the order page, or taken off: the order is priced again with it. */
 export const action = defineAction({
@@ -14,7 +15,7 @@ export const action = defineAction({
   unexpected: "Failed to update the order",
   run: async ({ member, input, clientIp }) => {
     const { completion } = await applyOrderCoupon({ db: getDb(), userId: member.userId, clientIp, ...input });
-    return { paid: completion.status === "paid" };
+    return paidAnswer(completion);
   },
 });
 

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { balancePaidText } from "~/lib/billing/money-messages";
 import { purchaseRequestSchema } from "~/lib/validation/dashboard/purchase";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { getDb } from "#server/db/client";
@@ -15,8 +16,17 @@ export const action = defineAction({
   rateLimit: ({ portal }) => ({ key: `purchase:tg:${portal.telegramUserId}`, limit: 20, windowSeconds: 15 * 60 }),
   schema: purchaseRequestSchema,
   unexpected: "Failed to process payment",
-  run: ({ portal, input, clientIp }) =>
-    purchaseSubscriptions({ db: getDb(), userId: requirePortalMember(portal), clientIp, ...input }),
+  run: async ({ portal, input, clientIp }) => {
+    const result = await purchaseSubscriptions({
+      db: getDb(),
+      userId: requirePortalMember(portal),
+      clientIp,
+      ...input,
+    });
+    // The notice says what the balance paid for and what is left, as the dashboard's toast does.
+    const paid = result.bought ? ` ${balancePaidText({ bought: result.bought, balance: result.newBalance })}` : "";
+    return { ...result, message: `Payment successful.${paid}` };
+  },
 });
 
 export function loader() {
