@@ -28,7 +28,9 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  * - locks the member's profile row first (the same lock purchases take, in the same order: profile,
  *   then subscription), so a second runner waits for this one and then finds it no longer due;
  * - claims the row with FOR UPDATE SKIP LOCKED, re-checking that it is still due;
- * - autorenew off, a complimentary plan, or a banned member → expired, nothing charged (+ subscription_expired);
+ * - a banned member → expired, nothing charged, no conversion and no message ("autorenew was off",
+ *   "subscribe again" would be untrue for them);
+ * - autorenew off or a complimentary plan → expired, nothing charged (+ subscription_expired, or trial_ended);
  * - a change the member scheduled (a smaller plan, a shorter period) is applied first;
  * - autorenew on → one `renewal` ledger debit at the plan's price in force on the due date
  *   (planPriceAt, then priceFor for the period), reference
@@ -79,11 +81,15 @@ export async function renewSubscription({
     const monthly = (await planPriceAt({ tx, planId: sub.planId, at: due, subscribedAt: sub.startDate }))!;
     const base = { tx, userId: sub.userId };
     // A complimentary plan is never charged, whatever its autorenew says: it lapses on its date.
-    // A banned member is never charged again either: their subscription ends at its due date.
+    // A banned member is never charged again either (a trial never converts): it ends at its due date.
     const [owner] = await tx.select({ banned: user.banned }).from(user).where(eq(user.id, sub.userId));
     // A free trial ends like any subscription; what the member is told says it was a trial.
     const trial = trialEnding(sub, monthly);
-    if (!sub.autorenew || sub.complimentary || owner?.banned === true) {
+    if (owner?.banned === true) {
+      await expire(tx, sub.id);
+      return "expired";
+    }
+    if (!sub.autorenew || sub.complimentary) {
       await expire(tx, sub.id);
       await enqueueNotification({
         ...base,

@@ -4,7 +4,7 @@ import { runRenewals } from "#server/billing/renew-subscriptions";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import { sendTrialReminders } from "#server/billing/send-trial-reminders";
 import { startTrial } from "#server/billing/start-trial";
-import { billingHistory, ledgerEntries, notifications, profiles, subscriptions } from "#server/db/schema";
+import { billingHistory, ledgerEntries, notifications, profiles, subscriptions, user } from "#server/db/schema";
 import { renderNotification } from "#server/notifications/templates";
 import { renderTelegramNotification } from "#server/telegram/messages";
 import { createTrialPlan, creditTransfer } from "../../helpers/billing";
@@ -141,5 +141,15 @@ describeEachDatabase("free trials: reminders and the end", (database) => {
     expect((await subOf(trial.subscriptionId)).status).toBe("expired");
     expect((await ledgerOf(member.id)).filter((row) => row.kind === "renewal")).toEqual([]);
     expect((await notesOf(member.id, "trial_ended")).map((n) => n.payload.reason)).toEqual(["autorenew"]);
+  });
+
+  it("a banned member's trial neither converts nor gets an ending message", async () => {
+    const { member, trial } = await onTrial({ balance: 100_000_000n });
+    await db().update(user).set({ banned: true }).where(eq(user.id, member.id));
+    expect(await runRenewals({ db: db(), now: END })).toMatchObject({ charged: 0, expired: 1 });
+    expect(await subOf(trial.subscriptionId)).toMatchObject({ status: "expired", trialConvertedAt: null });
+    expect((await ledgerOf(member.id)).filter((row) => row.kind === "renewal")).toEqual([]);
+    expect(await notesOf(member.id, "trial_ended")).toEqual([]);
+    expect(await notesOf(member.id, "subscription_expired")).toEqual([]);
   });
 });
