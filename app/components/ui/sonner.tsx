@@ -8,7 +8,8 @@ import type { SonnerToast } from "./sonner-toaster";
  * hands the queue over once it listens, so no toast is lost while it loads.
  */
 
-type ToastOptions = { description?: React.ReactNode };
+/** `id`: a toast shown again under the same id replaces the first instead of stacking a second. */
+type ToastOptions = { description?: React.ReactNode; id?: string };
 type Call = (sonner: SonnerToast) => void;
 
 let sonner: SonnerToast | undefined;

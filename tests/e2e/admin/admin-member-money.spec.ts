@@ -103,6 +103,8 @@ test.describe("back office: a member's subscriptions and money", () => {
     await page.getByRole("dialog").getByLabel("Reason").fill("Goodwill");
     await page.getByRole("dialog").getByRole("button", { name: "Credit" }).dblclick();
     await expect(moneySection(page)).toContainText("Balance: $7.50 USDT");
+    // The toast says what moved and the balance now, from the server's answer.
+    await expect(page.getByText("$2.50 USDT credited. The balance is now $7.50 USDT.")).toBeVisible();
     const rows = await db
       .select()
       .from(schema.ledgerEntries)
@@ -117,6 +119,7 @@ test.describe("back office: a member's subscriptions and money", () => {
     await page.getByRole("dialog").getByLabel("Reason").fill("Correction");
     await page.getByRole("dialog").getByRole("button", { name: "Debit" }).click();
     await expect(moneySection(page)).toContainText("Balance: $6.00 USDT");
+    await expect(page.getByText("$1.50 USDT debited. The balance is now $6.00 USDT.")).toBeVisible();
     // The debit is in the billing history, taken away.
     await expect(
       moneySection(page)

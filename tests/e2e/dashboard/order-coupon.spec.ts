@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
+import { orderReference } from "~/lib/orders";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { creditBalance, openDashboard, signInNewMember } from "../support/member";
@@ -56,5 +57,34 @@ test.describe("A coupon code on the order page", () => {
     await expect(page.locator("[data-slot=order]")).toHaveAttribute("data-status", "paid", { timeout: 30_000 });
     const [bill] = await db.select().from(billingHistory).where(eq(billingHistory.orderId, order!.id));
     expect(bill).toMatchObject({ couponCode: code, listAmount: plan.price, totalAmount: discounted });
+  });
+
+  test("a code that brings the total within the balance pays the order at once: the toast says what it paid and what is left", async ({
+    page,
+    context,
+    app,
+  }) => {
+    const { db } = app.testing.getDatabase();
+    const { coupons, orders } = app.testing.schema;
+    const code = `PAYS${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+    await db.insert(coupons).values({ code, kind: "percent", percentOff: 20 });
+    const plan = await publishedPlan(app, "vip-signals");
+    const member = await signInNewMember(app, context);
+    await app.testing.createOrder({ db, userId: member.userId, planIds: [plan.id], billingPeriod: "monthly" });
+    // The balance covers the discounted total with 1 USDT to spare, not the list price.
+    const discounted = plan.price - plan.price / 5n;
+    await creditBalance(app, member.userId, discounted + 1_000_000n);
+    await openDashboard(page, "order");
+    const [order] = await db.select().from(orders).where(eq(orders.userId, member.userId));
+    const reference = orderReference(order!.id);
+
+    const form = page.getByRole("form", { name: "Order discount" });
+    await form.getByLabel("Coupon code").fill(code);
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText(`Order ${reference} paid: your subscription is active`)).toBeVisible();
+    const told = page.getByText(`Your balance paid order ${reference}: ${plan.name}`);
+    await expect(told).toContainText(`for ${formatUsdt(discounted, { suffix: true })}`);
+    await expect(told).toContainText("Left on your balance: $1.00 USDT");
+    await expect(page.locator("[data-slot=order]")).toHaveAttribute("data-status", "paid");
   });
 });

@@ -19,23 +19,35 @@ export function usePaidOrderToast(view: OrderView) {
     const before = seen.current;
     seen.current = { id: order.id, status: order.status };
     if (!before || before.id !== order.id || before.status !== "pending" || order.status !== "paid") return;
-    if (!order.paidBy) return;
+    const bought = {
+      total: order.total,
+      plans: order.plans.map((plan) => plan.name),
+      period: order.billingPeriod,
+      activeUntil: order.activeUntil,
+    };
+    if (!order.paidBy) {
+      // Paid from the balance: by the member's own step (a code, an accepted total), which also
+      // answers with this toast under the same id, or by the orders job. The step's component
+      // may be gone by then (a paid order has no code field), so the page says it from its data.
+      toast.success(balancePaidTitle(order.reference), {
+        id: paidToastId(order.reference),
+        description: balancePaidText({ bought, order: order.reference, balance: view.balance }),
+      });
+      return;
+    }
     toast.success(paidOrderTitle(order.paidBy.via, order.reference), {
       description: creditedText({
         via: order.paidBy.via,
         amount: order.paidBy.amount,
         balance: view.balance,
-        paidOrder: {
-          reference: order.reference,
-          total: order.total,
-          plans: order.plans.map((plan) => plan.name),
-          period: order.billingPeriod,
-          activeUntil: order.activeUntil,
-        },
+        paidOrder: { reference: order.reference, ...bought },
       }),
     });
   }, [order, view.balance]);
 }
+
+/** One toast per paid order, whichever of the answer and the page's data says it first. */
+const paidToastId = (reference: string) => `order-paid:${reference}`;
 
 /**
  * The toast after the member's own step paid their order from the balance (accepting a new
@@ -45,6 +57,7 @@ export function toastOrderPaid(answer: OrderPaidAnswer, otherwise: string) {
   if (!answer.paid) return void toast.success(otherwise);
   const { paidOrder, balance } = answer;
   toast.success(balancePaidTitle(paidOrder.reference), {
+    id: paidToastId(paidOrder.reference),
     description: balancePaidText({ bought: paidOrder, order: paidOrder.reference, balance }),
   });
 }
