@@ -294,7 +294,18 @@ describeEachDatabase("member dashboard", (database) => {
       reference: `test:${carol.userId}`,
     });
     const ok = await callAction(purchaseAction, { path: "/api/dashboard/purchase", json: body, cookie: carol.cookie });
-    expect(ok.data).toEqual({ ok: true, activeSubscriptions: [plan!.id], newBalance: plan!.price.toString() });
+    expect(ok.data).toEqual({
+      ok: true,
+      activeSubscriptions: [plan!.id],
+      newBalance: plan!.price.toString(),
+      // What was bought, for the toast that says so.
+      bought: {
+        plans: [plan!.name],
+        period: "monthly",
+        total: plan!.price.toString(),
+        activeUntil: expect.any(String),
+      },
+    });
     const again = await callAction(purchaseAction, {
       path: "/api/dashboard/purchase",
       json: body,

@@ -251,6 +251,7 @@ describeEachDatabase("the data download, field by field", (database) => {
           discountAmount: "6000000",
           couponCode: "SPRING",
           creditAmount: "4000000",
+          creditFor: null,
           paymentType: "USDT (TRC-20)",
           status: "paid",
           description: "Aurora, monthly",
@@ -264,6 +265,7 @@ describeEachDatabase("the data download, field by field", (database) => {
           discountAmount: "0",
           couponCode: null,
           creditAmount: "0",
+          creditFor: null,
           paymentType: "USDT (TRC-20)",
           status: "pending",
           description: null,
@@ -380,6 +382,10 @@ describeEachDatabase("the data download, field by field", (database) => {
           status: message!.status,
         },
       ],
+      // The growth features' rows: none for this member, still written out as empty.
+      upgradeCredits: [],
+      trialClaims: [],
+      referrals: { code: null, codeCreatedAt: null, referredThroughLink: null, signUps: [] },
     });
   });
 
