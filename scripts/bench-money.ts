@@ -1,11 +1,13 @@
 // `npx tsx scripts/bench-money.ts` (or `npm run bench -- money`): throughput and latency of the
 // money path. Against PostgreSQL when DATABASE_URL is set — in a scratch database created on
 // that server and dropped afterwards, so no bench member ever lands in real data — else an
-// in-memory PGlite. Two phases with the same concurrency, so the figures compare in one run:
+// in-memory PGlite. Phases with the same concurrency, so the figures compare in one run:
 //   baseline  one ledger credit per transaction (the smallest money write; it funds the members)
 //   purchase  purchaseSubscriptions: profile lock, price check, subscription, invoice, ledger
 //   upgrade   the same call buying a bundle whose channels include a plan the member holds: the
 //             unused part of that plan credited, the plan ended in the same transaction
+//   coupon    the same call buying another plan with a 20 % code valid for it (limits far above
+//             what a run uses), so the code is checked, priced, locked and counted each time
 // Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
 // Bounded: each phase stops after BENCH_SECONDS (default 4). Ends with the ledger invariant.
 // Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS.
@@ -15,12 +17,14 @@ import { sql } from "drizzle-orm";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
+import { coupons, planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
 import { isAppError } from "../server/lib/errors.ts";
 import { envInt, openScratch } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
 const PLAN_PRICE = 49_000_000n; // 49 USDT a month
+const COUPON_CODE = "BENCH20";
+const COUPON_PERCENT = 20n;
 
 type PhaseResult = { name: string; done: number; ok: number; seconds: number; latencies: number[] };
 
@@ -47,6 +51,17 @@ async function phase(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { name, done: latencies.length, ok, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+/** A refusal (a domain error) counts as not done; anything else breaks the bench. */
+function attempt(work: Promise<unknown>): Promise<boolean> {
+  return work.then(
+    () => true,
+    (error: unknown) => {
+      if (isAppError(error)) return false;
+      throw error;
+    },
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -121,47 +136,65 @@ async function main() {
 
     // Purchases: plan-major order, so concurrent requests mostly hit different members.
     const funded = baseline.done;
-    const purchase = await phase("purchase", funded * PLAN_COUNT, concurrency, seconds, async (i) => {
-      // A refusal (a domain error) counts as not done; anything else breaks the bench.
-      return purchaseSubscriptions({
-        db,
-        userId: ids[i % funded]!,
-        planIds: [plans[Math.floor(i / funded)]!.id],
-        billingPeriod: "monthly",
-        totalAmount: PLAN_PRICE,
-        idempotencyKey: `bench:${i}`,
-      }).then(
-        () => true,
-        (error: unknown) => {
-          if (isAppError(error)) return false;
-          throw error;
-        },
-      );
-    });
+    const purchase = await phase("purchase", funded * PLAN_COUNT, concurrency, seconds, (i) =>
+      attempt(
+        purchaseSubscriptions({
+          db,
+          userId: ids[i % funded]!,
+          planIds: [plans[Math.floor(i / funded)]!.id],
+          billingPeriod: "monthly",
+          totalAmount: PLAN_PRICE,
+          idempotencyKey: `bench:${i}`,
+        }),
+      ),
+    );
     const purchaseRate = report(purchase);
     console.log(`purchase / baseline throughput: ${(purchaseRate / baselineRate).toFixed(2)}`);
 
     // Upgrades: each member who bought plan 0 a moment ago buys the bundle over it. Every day of
     // plan 0's month is unused, so all of its price is credited: the bundle costs one plan more.
     const holders = Math.min(funded, purchase.done);
-    const upgrade = await phase("upgrade", holders, concurrency, seconds, async (i) =>
-      purchaseSubscriptions({
-        db,
-        userId: ids[i]!,
-        planIds: [bundle!.id],
-        billingPeriod: "monthly",
-        totalAmount: PLAN_PRICE,
-        idempotencyKey: `bench:upgrade:${i}`,
-      }).then(
-        () => true,
-        (error: unknown) => {
-          if (isAppError(error)) return false;
-          throw error;
-        },
+    const upgrade = await phase("upgrade", holders, concurrency, seconds, (i) =>
+      attempt(
+        purchaseSubscriptions({
+          db,
+          userId: ids[i]!,
+          planIds: [bundle!.id],
+          billingPeriod: "monthly",
+          totalAmount: PLAN_PRICE,
+          idempotencyKey: `bench:upgrade:${i}`,
+        }),
       ),
     );
     const upgradeRate = report(upgrade);
     console.log(`upgrade / purchase throughput: ${(upgradeRate / purchaseRate).toFixed(2)}`);
+
+    // Coupons: every funded member buys the last plan (which the purchase phase reaches last, if
+    // ever: a member who holds it already is refused, and the run reports it) with one shared code.
+    const couponPlan = plans[PLAN_COUNT - 1]!.id;
+    await db.insert(coupons).values({
+      code: COUPON_CODE,
+      kind: "percent",
+      percentOff: Number(COUPON_PERCENT),
+      planIds: [couponPlan],
+      maxRedemptions: 10_000_000,
+    });
+    const couponPrice = PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n;
+    const coupon = await phase("coupon", funded, concurrency, seconds, (i) =>
+      attempt(
+        purchaseSubscriptions({
+          db,
+          userId: ids[i]!,
+          planIds: [couponPlan],
+          billingPeriod: "monthly",
+          totalAmount: couponPrice,
+          idempotencyKey: `bench:coupon:${i}`,
+          couponCode: COUPON_CODE,
+        }),
+      ),
+    );
+    const couponRate = report(coupon);
+    console.log(`coupon / purchase throughput: ${(couponRate / purchaseRate).toFixed(2)}`);
 
     const broken = await db.execute<{ id: string }>(sql`
       select p.id from profiles p
@@ -170,15 +203,22 @@ async function main() {
     const duplicates = await db.execute<{ n: string }>(sql`
       select count(*)::text as n from (select user_id, plan_id from subscriptions where status = 'active'
       group by user_id, plan_id having count(*) > 1) d`);
+    // Every coupon purchase counted once on the code, with its redemption row.
+    const uses = await db.execute<{ counted: number; rows: number }>(sql`
+      select (select redemption_count from coupons where code = ${COUPON_CODE}) as counted,
+             (select count(*)::int from coupon_redemptions) as rows`);
+    const couponOk = uses.rows[0]?.counted === coupon.ok && uses.rows[0]?.rows === coupon.ok;
     const invariantOk =
+      couponOk &&
       broken.rows.length === 0 &&
       duplicates.rows[0]?.n === "0" &&
       purchase.ok === purchase.done &&
-      upgrade.ok === upgrade.done;
+      upgrade.ok === upgrade.done &&
+      coupon.ok === coupon.done;
     console.log(
       invariantOk
-        ? "ledger invariant: ok (balance = sum(ledger) ≥ 0 for every member; no duplicate active subscription)"
-        : `ledger invariant: BROKEN (${broken.rows.length} balances off, ${duplicates.rows[0]?.n} duplicates, ${purchase.done - purchase.ok + upgrade.done - upgrade.ok} refused)`,
+        ? "ledger invariant: ok (balance = sum(ledger) ≥ 0 for every member; no duplicate active subscription; every coupon use counted once)"
+        : `ledger invariant: BROKEN (${broken.rows.length} balances off, coupon uses ${couponOk ? "ok" : "miscounted"}, ${duplicates.rows[0]?.n} duplicates, ${[purchase, upgrade, coupon].reduce((n, run) => n + run.done - run.ok, 0)} refused)`,
     );
     if (!invariantOk) process.exitCode = 1;
   } finally {
