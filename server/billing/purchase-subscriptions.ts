@@ -5,7 +5,7 @@ import { parseUsdt } from "~/lib/money";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { checkCouponCode } from "../coupons/check-coupon-code.ts";
-import { priceWithCoupon, redeemCoupon, renewalRule } from "../coupons/price-with-coupon.ts";
+import { countCouponUse, priceWithCoupon, redemptionRow, renewalRule } from "../coupons/price-with-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
@@ -71,10 +71,12 @@ export { PAYMENT_TYPE_BALANCE };
  *     what is taken off it) and compare what that charges with the client's total;
  *  4. refuse plans already active or included in an active plan, and a short balance; a plan that
  *     replaces active ones (an upgrade, a longer period) is credited their unused part;
- *  5. write the subscriptions, one billing row, the notification and the idempotency record
- *     (one statement), then one ledger debit (record-purchase.ts).
- * Steps 1 to 3 are one statement (lockAndRead), step 5 one more: four round trips in all, BEGIN
- * and COMMIT included, when no other transaction of the member's held the lock meanwhile.
+ *  5. count a code's use (its row locked from then on, so only the last steps wait for it);
+ *  6. write the subscriptions, one billing row, the notification, the idempotency record, the
+ *     code's use and the ledger debit (one statement: record-purchase.ts).
+ * Steps 1 to 3 are one statement (lockAndRead), step 6 one more: four round trips in all, BEGIN
+ * and COMMIT included, when no other transaction of the member's held the lock meanwhile (a code
+ * adds its reads and its count; a referral waiting for its payment, its reward).
  *
  * Refusals are thrown as AppErrors carrying `answer: PurchaseRefusal`: unavailable plans and
  * already subscribed → CONFLICT (409), prices changed → CONFLICT, insufficient balance →
@@ -131,19 +133,12 @@ export async function purchaseInTransaction({
     refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
   const byId = new Map(found.map((plan) => [plan.id, plan]));
   const plans = planIds.map((id) => byId.get(id)!);
-  // A code is priced under its row's lock; its refusals come before anything is written.
+  // A code's refusals come before anything is written; its use is counted after every other check.
   const code = options.held ? options.held.couponCode : options.couponCode;
-  const coupon = code
-    ? await priceWithCoupon({
-        tx,
-        code,
-        userId,
-        plans: listPlans(plans, period),
-        billingPeriod: period,
-        now,
-        held: options.held,
-      })
+  const couponOptions = code
+    ? { tx, code, userId, plans: listPlans(plans, period), billingPeriod: period, now, held: options.held }
     : null;
+  const coupon = couponOptions ? await priceWithCoupon(couponOptions) : null;
   // The plans it replaces are credited after the code's discount (price-switch.ts).
   const switched = priceSwitch({
     cart: coupon?.cart ?? options.held ?? priceCart(listLines(plans, period)),
@@ -168,6 +163,12 @@ export async function purchaseInTransaction({
     });
   }
 
+  // Counted last of the checks: the code's row stays locked from here to the commit.
+  const counted =
+    couponOptions && coupon && cart.discount > 0n ? await countCouponUse({ ...couponOptions, priced: coupon }) : null;
+  if (counted === "repriced")
+    refuse("CONFLICT", purchaseMessages.pricesChanged, { required: total.toString(), activeSubscriptions: active });
+
   const ended = new Set(replaced.map((sub) => sub.planId));
   const stillActive = active.filter((id) => !ended.has(id));
   const answer = (newBalance: bigint): PurchaseResult => ({
@@ -182,6 +183,7 @@ export async function purchaseInTransaction({
     },
   });
   const billId = crypto.randomUUID();
+  const applied = counted ?? coupon?.coupon ?? null;
   const newBalance = await recordPurchase({
     tx,
     order: {
@@ -194,14 +196,17 @@ export async function purchaseInTransaction({
       answer,
       orderId: options.orderId,
       billId,
-      renewalCoupon: coupon ? renewalRule(coupon.coupon) : null,
+      renewalCoupon: applied ? renewalRule(applied) : null,
       replaced: replaced.map((sub) => ({ subscriptionId: sub.subscriptionId, samePlan: sub.planId === sub.byPlanId })),
+      redemption: counted
+        ? redemptionRow({ coupon: counted, userId, cart, billingId: billId, orderId: options.orderId, now })
+        : null,
     },
   });
-  if (coupon && cart.discount > 0n)
-    await redeemCoupon({ tx, coupon: coupon.coupon, userId, cart, billingId: billId, orderId: options.orderId, now });
   // A referred member's first paid purchase credits whoever referred them, in this transaction.
-  await rewardReferral({ tx, userId, billingId: billId, charged: cart.charged, now });
+  // lockAndRead saw whether a referral still waits for its payment: most members have none, and
+  // asking again under the referral's lock would cost every purchase a round trip.
+  if (state.referred) await rewardReferral({ tx, userId, billingId: billId, charged: cart.charged, now });
   return answer(newBalance);
 }
 
@@ -210,12 +215,20 @@ function listPlans(plans: { id: number; name: string; price: bigint }[], period:
   return plans.map((plan) => ({ planId: plan.id, name: plan.name, listPrice: priceFor(plan.price, period) }));
 }
 
-type PurchaseState = { balance: string; stored: unknown; held: unknown; chats: unknown; plans: unknown };
+type PurchaseState = {
+  balance: string;
+  stored: unknown;
+  held: unknown;
+  chats: unknown;
+  plans: unknown;
+  referred: boolean;
+};
 
 /**
  * Locks the member's profile row and reads what the purchase decides on: the stored answer under
  * this idempotency key, the active plans (with what their unused part is worth, and the chats they
- * and the plans asked for unlock: held-plans.ts) and the published plans asked for.
+ * and the plans asked for unlock: held-plans.ts), the published plans asked for, and whether a
+ * referral of the member's still waits for its first payment (attributed at sign-up, long before).
  *
  * Usually one statement. Its sub-selects read the snapshot taken when the statement began, which
  * misses whatever a transaction that held the lock committed while this one waited for it. Every
@@ -233,7 +246,9 @@ async function lockAndRead(tx: Tx, options: Omit<PurchaseOptions, "db">): Promis
         where user_id = ${userId} and idempotency_key = ${idempotencyKey}) as stored,
       ${heldPlansColumns(userId, planIds)},
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price::text)), '[]'::json)
-        from pricing where ${inArray(pricing.id, [...planIds])} and published) as plans`;
+        from pricing where ${inArray(pricing.id, [...planIds])} and published) as plans,
+      exists (select 1 from referrals
+               where referred_id = ${userId} and billing_id is null and refusal is null) as referred`;
   const locked = await tx.execute<PurchaseState & { fresh: boolean }>(sql`
     select p.balance::text as balance,
            p.xmin = (select seen.xmin from profiles seen where seen.id = p.id) as fresh,

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { orderReference } from "~/lib/orders";
 import { toStoredLines, type PricedCart } from "~/lib/priced-lines";
@@ -17,7 +17,7 @@ const CONFIRMED: NotificationKind = "purchase_confirmed";
 /**
  * The writes of an accepted purchase, in ONE statement of the caller's transaction (the member's
  * profile row locked, the checks done): the subscriptions, the paid invoice, the confirmation in
- * the notification outbox, the idempotency record, the ledger debit (its CTEs written by
+ * the notification outbox, the idempotency record, a coupon's use (its count raised already), the ledger debit (its CTEs written by
  * ledger.ts, the only writer of balances), and the plans bought taken out of the cart kept with
  * the account (whoever completes the purchase: the member's own tab, or a deposit paying an order
  * while the member is elsewhere, so no cart offers them again). The invoice's id is chosen here so the ledger row can
@@ -50,6 +50,8 @@ export async function recordPurchase({
     renewalCoupon?: { couponId: number; renewalsLeft: number | null } | null;
     /** Active subscriptions this purchase replaces (an upgrade, a longer period): they end at the switch. */
     replaced?: readonly { subscriptionId: string; samePlan: boolean }[];
+    /** The coupon use's insert (price-with-coupon.ts), written by this same statement. */
+    redemption?: SQL | null;
   };
 }): Promise<bigint> {
   const { userId, period, cart, now } = order;
@@ -113,6 +115,7 @@ export async function recordPurchase({
     requests: number;
     ledger: number;
     ended: number;
+    redeemed: number;
     after: string | null;
   }>(sql`
     with subs as (
@@ -137,7 +140,9 @@ export async function recordPurchase({
       insert into purchase_requests (user_id, idempotency_key, response)
       values (${userId}, ${order.idempotencyKey}, ${JSON.stringify(order.answer(newBalance))}::jsonb)
       returning 1
-    )${otherPlans.length > 0 ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}, kept_cart as (
+    )${otherPlans.length > 0 ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}${
+      order.redemption ? sql`, redeemed as (${order.redemption} returning 1)` : sql``
+    }, kept_cart as (
       update member_carts
          set plan_ids = array(select kept.plan_id from unnest(plan_ids) with ordinality as kept(plan_id, position)
                                where kept.plan_id <> all(${boughtIds}) order by kept.position),
@@ -149,6 +154,7 @@ export async function recordPurchase({
            (select count(*)::int from note) as notes, (select count(*)::int from request) as requests,
            ${charged ? sql`(select count(*)::int from ledger)` : sql`0`} as ledger,
            ${otherPlans.length > 0 ? sql`(select count(*)::int from ended)` : sql`0`} as ended,
+           ${order.redemption ? sql`(select count(*)::int from redeemed)` : sql`0`} as redeemed,
            ${charged ? sql`(select balance::text from balance)` : sql`null`} as after`);
   const counts = written.rows[0]!;
   const { after, ...rows } = counts;
@@ -158,7 +164,8 @@ export async function recordPurchase({
     rows.notes !== 1 ||
     rows.requests !== 1 ||
     rows.ledger !== (charged ? 1 : 0) ||
-    rows.ended !== otherPlans.length
+    rows.ended !== otherPlans.length ||
+    rows.redeemed !== (order.redemption ? 1 : 0)
   ) {
     throw new Error(
       `purchase: expected ${plans.length} subscriptions and one of each other row, wrote ${JSON.stringify(rows)}`,

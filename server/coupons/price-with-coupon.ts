@@ -3,9 +3,8 @@ import { applyCoupon, couponMessages } from "~/lib/billing/coupons";
 import { priceCart, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
-import { coupons } from "../db/schema.ts";
 import { couponError, couponRefusal, termsOf, type CouponRow } from "./coupon-rules.ts";
-import { findCoupon } from "./find-coupon.ts";
+import { couponTerms, findCoupon } from "./find-coupon.ts";
 import { memberRefusal } from "./member-refusal.ts";
 
 /** The code a checkout was priced with, as its purchase records it. */
@@ -14,18 +13,11 @@ export type AppliedCoupon = {
   code: string;
   duration: CouponRow["duration"];
   durationRenewals: number | null;
+  /** The code's terms as priced (couponTerms): its use is counted only while they hold. */
+  terms: string;
 };
 
-/**
- * Prices a checkout with a code inside the purchase's (or order's) transaction: the code's row
- * is locked, so two members racing for its last use are decided here one after the other, and
- * every refusal is thrown before anything is written. `held`: the lines were priced with this
- * code earlier and are still held (an order): they are charged as they are, only the code's
- * limits are checked again.
- *
- * The purchase then calls `redeemCoupon` with the same coupon, which counts the use.
- */
-export async function priceWithCoupon(options: {
+type PriceOptions = {
   tx: Tx;
   code: string;
   userId: string;
@@ -33,9 +25,22 @@ export async function priceWithCoupon(options: {
   billingPeriod: BillingPeriod;
   now: Date;
   held?: PricedCart;
-}): Promise<{ cart: PricedCart; coupon: AppliedCoupon }> {
+};
+
+/**
+ * Prices a checkout with a code inside the purchase's (or order's) transaction; every refusal is
+ * thrown before anything is written. `held`: the lines were priced with this code earlier and are
+ * still held (an order): they are charged as they are, only the code's limits are checked again.
+ *
+ * The row is read without its lock (`lock` asks for it): every purchase with a popular code would
+ * otherwise wait for the one before it from here to its commit. The purchase then calls
+ * `countCouponUse`, which decides the race for the last use.
+ */
+export async function priceWithCoupon(
+  options: PriceOptions & { lock?: boolean },
+): Promise<{ cart: PricedCart; coupon: AppliedCoupon }> {
   const { tx, userId, billingPeriod, now, held } = options;
-  const row = await findCoupon({ db: tx, code: options.code, lock: true });
+  const row = await findCoupon({ db: tx, code: options.code, lock: options.lock });
   if (!row) throw couponError(couponMessages.unknown);
   const planIds = options.plans.map((plan) => plan.planId);
   const refusal =
@@ -45,39 +50,59 @@ export async function priceWithCoupon(options: {
   const cart = held ?? priceCart(applyCoupon(termsOf(row), options.plans, billingPeriod), row.code);
   return {
     cart,
-    coupon: { id: row.id, code: row.code, duration: row.duration, durationRenewals: row.durationRenewals },
+    coupon: {
+      id: row.id,
+      code: row.code,
+      duration: row.duration,
+      durationRenewals: row.durationRenewals,
+      terms: row.terms,
+    },
   };
 }
 
 /**
- * Counts one purchase with the code and records it against the purchase's billing row, in the
- * purchase's transaction. The count is raised only while under the code's limit: with the row
- * locked by `priceWithCoupon` this always holds, and were it ever called without that lock the
- * database would still refuse a use past the limit rather than count it.
+ * Counts one purchase with the code, after every other check of the purchase and before it writes
+ * anything: the count is raised only while under the code's limit and while its terms are still
+ * those `priced` was priced with. The row stays locked from here to the commit, so the last use
+ * goes to one member. When the terms changed or the limit was reached meanwhile, the checkout is
+ * priced again under the lock: its refusal is thrown (nothing written yet), or "repriced" is
+ * answered when the code now takes a different amount off. Returns the code as counted.
+ * The use's own row is written with the purchase's (record-purchase.ts).
  */
-export async function redeemCoupon(options: {
-  tx: Tx;
+export async function countCouponUse(
+  options: PriceOptions & { priced: { cart: PricedCart; coupon: AppliedCoupon } },
+): Promise<AppliedCoupon | "repriced"> {
+  const { tx, priced } = options;
+  const counted = await tx.execute(sql`
+    update coupons set redemption_count = redemption_count + 1
+     where id = ${priced.coupon.id} and ${couponTerms} = ${priced.coupon.terms}
+       and (max_redemptions is null or redemption_count < max_redemptions)
+    returning id`);
+  if (counted.rows.length === 1) return priced.coupon;
+  const again = await priceWithCoupon({ ...options, lock: true });
+  if (again.coupon.id !== priced.coupon.id || again.cart.discount !== priced.cart.discount) return "repriced";
+  const locked = await tx.execute(sql`
+    update coupons set redemption_count = redemption_count + 1
+     where id = ${again.coupon.id} and (max_redemptions is null or redemption_count < max_redemptions)
+    returning id`);
+  if (locked.rows.length === 0) throw couponError(couponMessages.usedUp);
+  return again.coupon;
+}
+
+/** The row of a use (coupon_redemptions), as the purchase's write statement inserts it. */
+export function redemptionRow(options: {
   coupon: AppliedCoupon;
   userId: string;
   cart: PricedCart;
   billingId: string;
   orderId?: string | null;
   now: Date;
-}): Promise<void> {
-  const { tx, coupon, cart } = options;
-  const counted = await tx
-    .update(coupons)
-    .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
-    .where(
-      sql`${coupons.id} = ${coupon.id} and (${coupons.maxRedemptions} is null or ${coupons.redemptionCount} < ${coupons.maxRedemptions})`,
-    )
-    .returning({ id: coupons.id });
-  if (counted.length === 0) throw couponError(couponMessages.usedUp);
-  await tx.execute(sql`
-    insert into coupon_redemptions (coupon_id, user_id, kind, billing_id, order_id, list_amount, discount_amount,
+}) {
+  const { coupon, cart } = options;
+  return sql`insert into coupon_redemptions (coupon_id, user_id, kind, billing_id, order_id, list_amount, discount_amount,
                                     charged_amount, created_at)
     values (${coupon.id}, ${options.userId}, 'purchase', ${options.billingId}::uuid, ${options.orderId ?? null}::uuid,
-            ${cart.list}, ${cart.discount}, ${cart.charged}, ${options.now.toISOString()}::timestamptz)`);
+            ${cart.list}, ${cart.discount}, ${cart.charged}, ${options.now.toISOString()}::timestamptz)`;
 }
 
 /**
