@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { BoughtSummary } from "~/lib/billing/money-messages";
 import { parseUsdt } from "~/lib/money";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
@@ -8,12 +8,13 @@ import { checkCouponCode } from "../coupons/check-coupon-code.ts";
 import { countCouponUse, priceWithCoupon, redemptionRow, renewalRule } from "../coupons/price-with-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
-import { pricing, subscriptions } from "../db/schema.ts";
+import { subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
-import { heldPlansColumns, readHeldPlans } from "./held-plans.ts";
+import { readHeldPlans } from "./held-plans.ts";
 import { purchaseMessages } from "./messages.ts";
 import { firstBillingDate } from "./periods.ts";
 import { priceSwitch } from "./price-switch.ts";
+import { lockAndRead } from "./purchase-state.ts";
 import { PAYMENT_TYPE_BALANCE, recordPurchase } from "./record-purchase.ts";
 import { rewardReferral } from "./reward-referral.ts";
 
@@ -121,7 +122,12 @@ export async function purchaseInTransaction({
   ...options
 }: Omit<PurchaseOptions, "db"> & { tx: Tx }): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
-  const state = await lockAndRead(tx, options);
+  const state = await lockAndRead({
+    tx,
+    userId: options.userId,
+    idempotencyKey: options.idempotencyKey,
+    planIds: options.planIds,
+  });
   if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
   const { held, reach } = readHeldPlans({ held: state.held, chats: state.chats, planIds, now });
   const active = [...new Set(held.map((sub) => sub.planId))].sort((a, b) => a - b);
@@ -213,53 +219,6 @@ export async function purchaseInTransaction({
 /** Each plan at its list price for the period. */
 function listPlans(plans: { id: number; name: string; price: bigint }[], period: BillingPeriod) {
   return plans.map((plan) => ({ planId: plan.id, name: plan.name, listPrice: priceFor(plan.price, period) }));
-}
-
-type PurchaseState = {
-  balance: string;
-  stored: unknown;
-  held: unknown;
-  chats: unknown;
-  plans: unknown;
-  referred: boolean;
-};
-
-/**
- * Locks the member's profile row and reads what the purchase decides on: the stored answer under
- * this idempotency key, the active plans (with what their unused part is worth, and the chats they
- * and the plans asked for unlock: held-plans.ts), the published plans asked for, and whether a
- * referral of the member's still waits for its first payment (attributed at sign-up, long before).
- *
- * Usually one statement. Its sub-selects read the snapshot taken when the statement began, which
- * misses whatever a transaction that held the lock committed while this one waited for it. Every
- * such transaction that moves money rewrites the profile row (the ledger updates the balance), so
- * a locked row newer than the snapshot's (its xmin differs) means "waited behind a writer": the
- * state is then read again by a second statement, whose snapshot follows the lock. A concurrent
- * writer that left the profile row alone (a purchase that charged nothing) can still be missed
- * here; what it wrote is then refused by a unique index (one active subscription per plan, one
- * answer per idempotency key) and the whole transaction reruns (withRetry), reading it.
- */
-async function lockAndRead(tx: Tx, options: Omit<PurchaseOptions, "db">): Promise<PurchaseState> {
-  const { userId, idempotencyKey, planIds } = options;
-  const state = sql`
-      (select response from purchase_requests
-        where user_id = ${userId} and idempotency_key = ${idempotencyKey}) as stored,
-      ${heldPlansColumns(userId, planIds)},
-      (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price::text)), '[]'::json)
-        from pricing where ${inArray(pricing.id, [...planIds])} and published) as plans,
-      exists (select 1 from referrals
-               where referred_id = ${userId} and billing_id is null and refusal is null) as referred`;
-  const locked = await tx.execute<PurchaseState & { fresh: boolean }>(sql`
-    select p.balance::text as balance,
-           p.xmin = (select seen.xmin from profiles seen where seen.id = p.id) as fresh,
-           ${state}
-    from profiles p where p.id = ${userId}
-    for update of p`);
-  const row = locked.rows[0];
-  if (!row) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
-  if (row.fresh) return row;
-  const again = await tx.execute<Omit<PurchaseState, "balance">>(sql`select ${state}`);
-  return { ...again.rows[0]!, balance: row.balance };
 }
 
 /** Each plan at its list price for the period, nothing taken off. */
