@@ -52,6 +52,17 @@ export type PaidOrderSummary = {
   activeUntil?: string | null;
 };
 
+/** The sentence naming an order a payment completed, from its summary (amounts micro-USDT). */
+function paidSummarySentence(order: PaidOrderSummary): string {
+  return paidOrderSentence({
+    reference: order.reference,
+    plans: order.plans.join(", "),
+    period: order.period,
+    total: usdt(order.total),
+    activeUntil: order.activeUntil ? formatDate(order.activeUntil) : null,
+  });
+}
+
 const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
 
 /**
@@ -71,15 +82,7 @@ export function creditedText(credit: {
     cardPaid: credit.cardPaid,
   });
   if (!credit.paidOrder) return `${arrived} Your balance is now ${usdt(credit.balance)}.`;
-  const { reference, total, plans, period, activeUntil } = credit.paidOrder;
-  const paid = paidOrderSentence({
-    reference,
-    plans: plans.join(", "),
-    period,
-    total: usdt(total),
-    activeUntil: activeUntil ? formatDate(activeUntil) : null,
-  });
-  return `${arrived} ${paid} ${leftSentence(usdt(credit.balance))}`;
+  return `${arrived} ${paidSummarySentence(credit.paidOrder)} ${leftSentence(usdt(credit.balance))}`;
 }
 
 /**
@@ -142,15 +145,7 @@ export function balanceAdjustedText(answer: {
   if (!answer.applied) return `This change was already made; nothing more was ${answer.direction}ed. ${now}`;
   const moved = `${usdt(answer.amount)} ${answer.direction}ed.`;
   if (!answer.paidOrder) return `${moved} ${now}`;
-  const { reference, total, plans, period, activeUntil } = answer.paidOrder;
-  const paid = paidOrderSentence({
-    reference,
-    plans: plans.join(", "),
-    period,
-    total: usdt(total),
-    activeUntil: activeUntil ? formatDate(activeUntil) : null,
-  });
-  return `${moved} ${paid} ${now}`;
+  return `${moved} ${paidSummarySentence(answer.paidOrder)} ${now}`;
 }
 
 /** What an action that may complete the member's order answers (see balancePaidText). */
