@@ -28,7 +28,8 @@ export type PurchaseState = {
  * state is then read again by a second statement, whose snapshot follows the lock. A concurrent
  * writer that left the profile row alone (a purchase that charged nothing) can still be missed
  * here; what it wrote is then refused by a unique index (one active subscription per plan, one
- * answer per idempotency key) and the whole transaction reruns (withRetry), reading it.
+ * answer per idempotency key), or a plan it ended is found still-to-end by the write
+ * (record-purchase.ts, a StaleReadError), and the whole transaction reruns (withRetry), reading it.
  */
 export async function lockAndRead(options: {
   tx: Tx;

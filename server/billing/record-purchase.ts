@@ -5,6 +5,7 @@ import { orderReference } from "~/lib/orders";
 import { toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
+import { StaleReadError } from "../db/db-errors.ts";
 import type { NotificationKind } from "../notifications/enqueue-notification.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { ledgerEntryCtes } from "./ledger.ts";
@@ -158,6 +159,9 @@ export async function recordPurchase({
            ${charged ? sql`(select balance::text from balance)` : sql`null`} as after`);
   const counts = written.rows[0]!;
   const { after, ...rows } = counts;
+  // A replaced plan that was no longer active: it ended after lockAndRead read it, so its credit
+  // and the whole switch were decided on a stale read. The transaction rolls back and runs again.
+  if (rows.ended !== otherPlans.length) throw staleReplaced(otherPlans.length, rows.ended);
   if (
     rows.subscriptions !== plans.length ||
     rows.bills !== 1 ||
@@ -191,8 +195,9 @@ function endReplacedSql(subscriptionIds: readonly string[], now: Date) {
 
 async function endReplaced(tx: Tx, subscriptionIds: readonly string[], now: Date) {
   const ended = await tx.execute(endReplacedSql(subscriptionIds, now));
-  if (ended.rows.length !== subscriptionIds.length)
-    throw new Error(
-      `purchase: expected to end ${subscriptionIds.length} replaced subscriptions, ended ${ended.rows.length}`,
-    );
+  if (ended.rows.length !== subscriptionIds.length) throw staleReplaced(subscriptionIds.length, ended.rows.length);
+}
+
+function staleReplaced(expected: number, ended: number) {
+  return new StaleReadError(`purchase: expected to end ${expected} replaced subscriptions, ended ${ended}`);
 }

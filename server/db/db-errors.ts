@@ -23,6 +23,20 @@ const RETRYABLE = new Set([
   "40P01", // deadlock_detected
 ]);
 
+/**
+ * A transaction that finds, while writing, that a row it decided on changed after it read it (a
+ * plan it meant to end was ended meanwhile by a writer that left the member's row alone). Like
+ * PostgreSQL's own serialization failure it means "run the whole transaction again", so it carries
+ * that SQLSTATE: withRetry reruns it and the rerun decides on what was committed.
+ */
+export class StaleReadError extends Error {
+  readonly code = "40001";
+  constructor(message: string) {
+    super(message);
+    this.name = "StaleReadError";
+  }
+}
+
 export function isRetryableDbError(error: unknown): boolean {
   const { code } = pgError(error);
   return code !== undefined && RETRYABLE.has(code);

@@ -139,5 +139,32 @@ describeEachDatabase("a renewal and an upgrade of the same member at once", (dat
       });
       expect(await expectOneOutcome(db(), s, renewal, upgraded)).toBe("renewed-then-credited");
     });
+
+    it("the renewal queued first ends the plan (autorenew off): the upgrade, read before, is run again and sold whole", async () => {
+      // The ending renewal charges nothing and leaves the member's row alone, so the upgrade's
+      // first read (taken before it got the lock) still holds VIP as active and plans to end it.
+      const s = await setUp(db());
+      await db().update(subscriptions).set({ autorenew: false }).where(eq(subscriptions.id, s.sub.id));
+      const [renewal, upgraded] = await raceBehindGate({
+        db: db(),
+        userId: s.member.id,
+        first: () => renew(db(), s.sub.id),
+        second: () =>
+          purchaseSubscriptions({
+            ...{ db: db(), userId: s.member.id, planIds: [s.all.id], billingPeriod: "monthly" as const },
+            ...{ totalAmount: usdt(150), idempotencyKey: crypto.randomUUID(), now: NOW },
+          }),
+      });
+      expect(renewal).toEqual({ ok: true, value: "expired" });
+      if (!upgraded.ok) throw upgraded.error;
+      const subs = await db().select().from(subscriptions).where(eq(subscriptions.userId, s.member.id));
+      expect(subs.find((sub) => sub.id === s.sub.id)?.status).toBe("expired");
+      expect(subs.filter((sub) => sub.status === "active").map((sub) => sub.planId)).toEqual([s.all.id]);
+      const [bill] = await db()
+        .select({ credit: billingHistory.creditAmount, total: billingHistory.totalAmount })
+        .from(billingHistory)
+        .where(and(eq(billingHistory.userId, s.member.id), eq(billingHistory.listAmount, usdt(150))));
+      expect(bill).toEqual({ credit: 0n, total: usdt(150) });
+    });
   });
 });
