@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { referralReward, referralRuleText, referredName } from "~/lib/billing/referrals";
 import { formatUsdt } from "~/lib/money";
 import type { Tx } from "../db/client.ts";
-import { profiles, referrals, user } from "../db/schema.ts";
+import { profiles, referrals } from "../db/schema.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { getReferralRule } from "./get-referral-rule.ts";
 import { postLedgerEntry } from "./ledger.ts";
@@ -54,27 +54,29 @@ export async function rewardReferral(options: {
     .where(eq(referrals.referredId, userId));
   if (reward === 0n) return 0n;
   const [referred] = await tx
-    .select({ name: user.name, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
+    .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  // Named as the referrer's Referrals list names them, and nothing more of the referred member's:
+  // the ledger line is the referrer's own data (their statement, their data download), so it
+  // carries neither the member's account name nor what they paid.
+  const name = referredName({ firstName: referred?.firstName ?? null, lastName: referred?.lastName ?? null });
   const credited = await postLedgerEntry({
     tx,
     userId: referral.referrerId,
     kind: "referral",
     amount: reward,
     reference: rewardReference(userId),
-    memo: `Referral reward: ${referred?.name ?? "a member"}'s first payment of ${formatUsdt(charged, { suffix: true })} (${referralRuleText(rule)})`,
+    memo: `Referral reward: ${name}'s first payment (${referralRuleText(rule)})`,
   });
-  // The referrer is told with the credit: who it came from (named as their Referrals list names
-  // them, nothing more of the referred member's), what it added, and the balance now.
+  // The referrer is told with the credit: who it came from, what it added, and the balance now.
   if (credited.inserted)
     await enqueueNotification({
       tx,
       userId: referral.referrerId,
       kind: "referral_rewarded",
       payload: {
-        referred: referredName({ firstName: referred?.firstName ?? null, lastName: referred?.lastName ?? null }),
+        referred: name,
         amount: formatUsdt(reward),
         balance: formatUsdt(credited.balance),
       },

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { notifications, profiles, user } from "#server/db/schema";
+import { ledgerEntries, notifications, profiles, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { readTelegramConfig } from "#server/lib/telegram-config";
 import { deliverNotifications } from "#server/notifications/deliver-notifications";
@@ -87,6 +87,13 @@ describeEachDatabase("referral messages", (database) => {
         "Dashboard: http://localhost:3000/dashboard",
       ].join("\n"),
     ]);
+    // The reward's ledger line is the referrer's own data (their statement, their data download):
+    // it names the referred member as the list does, and not what that member paid.
+    const [entry] = await db()
+      .select({ memo: ledgerEntries.memo })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, rita.id), eq(ledgerEntries.kind, "referral")));
+    expect(entry?.memo).toBe("Referral reward: Paul Q.'s first payment (10% of the first payment)");
     await expectLedgerInvariant(db());
   });
 
