@@ -5,6 +5,7 @@ import * as autorenewRoute from "~/routes/api/portal/api.portal.autorenew";
 import * as ordersRoute from "~/routes/api/portal/api.portal.orders";
 import * as purchaseRoute from "~/routes/api/portal/api.portal.purchase";
 import * as viewRoute from "~/routes/api/portal/api.portal.view";
+import { postLedgerEntry } from "#server/billing/ledger";
 import { orders, profiles, subscriptions } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { NOT_LINKED } from "#server/portal/require-portal-member";
@@ -68,6 +69,30 @@ describeEachDatabase("the portal's actions", (database) => {
     expect(home.text).toContain('<strong data-testid="portal-usdt-amount">20 USDT</strong>');
     expect(home.text).toMatch(/data-testid="portal-address">T[1-9A-HJ-NP-Za-km-z]{33}</);
     expect(await db().select().from(orders).where(eq(orders.userId, member.id))).toHaveLength(1);
+  });
+
+  it("says what the balance paid when a deposit covered the plan before 'Continue to pay' was tapped", async () => {
+    const member = await createMember(db(), { balance: 10n * USDT });
+    const token = await openTestPortalSession({ db: db(), userId: member.id });
+    expect((await view(token, `?view=buy&plan=${planId}&period=monthly`)).text).toContain("Continue to pay");
+    // A deposit arrives while the buy screen is open: the order is paid at once.
+    await db().transaction((tx) =>
+      postLedgerEntry({ tx, userId: member.id, kind: "deposit", amount: 35n * USDT, reference: `dep:${member.id}` }),
+    );
+    const answer = await callAction(ordersRoute, {
+      path: "/api/portal/orders",
+      json: { planIds: [planId], billingPeriod: "monthly" },
+      ...as(token),
+    });
+    expect(answer).toMatchObject({ status: 200, data: { ok: true, paid: true, view: "home" } });
+    const [order] = await db().select().from(orders).where(eq(orders.userId, member.id));
+    expect(order?.status).toBe("paid");
+    const message = (answer.data as { message?: string }).message ?? "";
+    expect(message).toMatch(
+      new RegExp(
+        `^Payment successful\\. Your balance paid order ORD-[0-9A-F]{8}: Portal VIP \\(monthly\\) for \\$30\\.00 USDT, active until [A-Z][a-z]{2} \\d{1,2}, \\d{4}\\. Left on your balance: \\$15\\.00 USDT\\.$`,
+      ),
+    );
   });
 
   it("changes renew only on the member's own subscription", async () => {
