@@ -5,7 +5,13 @@ import { parseUsdt } from "~/lib/money";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { checkCouponCode } from "../coupons/check-coupon-code.ts";
-import { countCouponUse, priceWithCoupon, redemptionRow, renewalRule } from "../coupons/price-with-coupon.ts";
+import {
+  countCouponUse,
+  countUseStatement,
+  priceWithCoupon,
+  redemptionRow,
+  renewalRule,
+} from "../coupons/price-with-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
 import { subscriptions } from "../db/schema.ts";
@@ -15,7 +21,7 @@ import { purchaseMessages } from "./messages.ts";
 import { firstBillingDate } from "./periods.ts";
 import { priceSwitch } from "./price-switch.ts";
 import { lockAndRead } from "./purchase-state.ts";
-import { PAYMENT_TYPE_BALANCE, recordPurchase } from "./record-purchase.ts";
+import { PAYMENT_TYPE_BALANCE, recordPurchase, UseNotCounted } from "./record-purchase.ts";
 import { rewardReferral } from "./reward-referral.ts";
 
 /**
@@ -72,12 +78,14 @@ export { PAYMENT_TYPE_BALANCE };
  *     what is taken off it) and compare what that charges with the client's total;
  *  4. refuse plans already active or included in an active plan, and a short balance; a plan that
  *     replaces active ones (an upgrade, a longer period) is credited their unused part;
- *  5. count a code's use (its row locked from then on, so only the last steps wait for it);
- *  6. write the subscriptions, one billing row, the notification, the idempotency record, the
- *     code's use and the ledger debit (one statement: record-purchase.ts).
- * Steps 1 to 3 are one statement (lockAndRead), step 6 one more: four round trips in all, BEGIN
+ *  5. write the subscriptions, one billing row, the notification, the idempotency record, the
+ *     code's use and the ledger debit, and last count the code's use (one statement:
+ *     record-purchase.ts), so the code's row, locked by the count, is held only to the commit.
+ *     When the count finds the code changed or used up since step 3, everything rolls back and
+ *     the purchase runs again counting before it writes, which refuses or re-prices.
+ * Steps 1 to 3 are one statement (lockAndRead), step 5 one more: four round trips in all, BEGIN
  * and COMMIT included, when no other transaction of the member's held the lock meanwhile (a code
- * adds its reads and its count; a referral waiting for its payment, its reward).
+ * adds one read before the transaction and one in it; a referral waiting for its payment, its reward).
  *
  * Refusals are thrown as AppErrors carrying `answer: PurchaseRefusal`: unavailable plans and
  * already subscribed → CONFLICT (409), prices changed → CONFLICT, insufficient balance →
@@ -93,7 +101,7 @@ export async function purchaseSubscriptions(
   options: PurchaseOptions & { clientIp?: string | null },
 ): Promise<PurchaseResult> {
   // A typed code is checked first, outside the transaction, so a refused guess is counted even
-  // though the purchase rolls back; the transaction checks it again under the code's lock.
+  // though the purchase rolls back; the transaction checks it again, and counts its use.
   if (options.couponCode) {
     await checkCouponCode({
       db: options.db,
@@ -105,7 +113,17 @@ export async function purchaseSubscriptions(
       now: options.now,
     });
   }
-  return withRetry(() => options.db.transaction((tx) => purchaseInTransaction({ tx, ...options })));
+  const run = (countInWrite: boolean) =>
+    withRetry(() => options.db.transaction((tx) => purchaseInTransaction({ tx, ...options, countInWrite })));
+  try {
+    return await run(true);
+  } catch (error) {
+    // The code changed or was used up between its reading and the write statement's count: the
+    // transaction rolled back, and this one counts before it writes, pricing again under the
+    // code's lock to answer the refusal (or "prices changed") with nothing written.
+    if (error instanceof UseNotCounted) return run(false);
+    throw error;
+  }
 }
 
 function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: PurchaseRefusal): never {
@@ -119,8 +137,18 @@ function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: 
  */
 export async function purchaseInTransaction({
   tx,
+  countInWrite = false,
   ...options
-}: Omit<PurchaseOptions, "db"> & { tx: Tx }): Promise<PurchaseResult> {
+}: Omit<PurchaseOptions, "db"> & {
+  tx: Tx;
+  /**
+   * Count a code's use inside the write statement, its row locked for that statement's end and the
+   * commit only; when it counts nothing, UseNotCounted is thrown AFTER the writes. Only for a
+   * transaction that then rolls back entirely (purchaseSubscriptions' own): an order's completion,
+   * which carries on after a refusal, counts before writing.
+   */
+  countInWrite?: boolean;
+}): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
   const state = await lockAndRead({
     tx,
@@ -170,8 +198,13 @@ export async function purchaseInTransaction({
   }
 
   // Counted last of the checks: the code's row stays locked from here to the commit.
+  const counts = Boolean(couponOptions && coupon && cart.discount > 0n);
   const counted =
-    couponOptions && coupon && cart.discount > 0n ? await countCouponUse({ ...couponOptions, priced: coupon }) : null;
+    counts && !countInWrite
+      ? await countCouponUse({ ...couponOptions!, priced: coupon! })
+      : counts
+        ? coupon!.coupon
+        : null;
   if (counted === "repriced")
     refuse("CONFLICT", purchaseMessages.pricesChanged, { required: total.toString(), activeSubscriptions: active });
 
@@ -207,6 +240,7 @@ export async function purchaseInTransaction({
       redemption: counted
         ? redemptionRow({ coupon: counted, userId, cart, billingId: billId, orderId: options.orderId, now })
         : null,
+      countUse: counted && countInWrite ? countUseStatement(counted) : null,
     },
   });
   // A referred member's first paid purchase credits whoever referred them, in this transaction.

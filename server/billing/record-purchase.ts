@@ -53,6 +53,14 @@ export async function recordPurchase({
     replaced?: readonly { subscriptionId: string; samePlan: boolean }[];
     /** The coupon use's insert (price-with-coupon.ts), written by this same statement. */
     redemption?: SQL | null;
+    /**
+     * The count of the code's use (price-with-coupon.ts `countUseStatement`), run by this same
+     * statement after every other part: the code's row, which every purchase with that code
+     * waits for, is locked only for the rest of this statement and the commit. When it counts
+     * nothing (the code changed or was used up meanwhile) this throws UseNotCounted and the
+     * caller must roll back everything written here.
+     */
+    countUse?: SQL | null;
   };
 }): Promise<bigint> {
   const { userId, period, cart, now } = order;
@@ -109,6 +117,8 @@ export async function recordPurchase({
   const ledger = charged
     ? sql`, ${ledgerEntryCtes({ userId, kind: "purchase", amount: -total, reference, memo: `${invoiceId} ${description}` })}`
     : sql``;
+  // The select list reads the parts in its order (an unread part runs after it): the code's count
+  // comes last, so its row lock is taken as late as the statement allows.
   const written = await tx.execute<{
     subscriptions: number;
     bills: number;
@@ -118,6 +128,8 @@ export async function recordPurchase({
     ended: number;
     redeemed: number;
     after: string | null;
+    kept: number;
+    counted: number | null;
   }>(sql`
     with subs as (
       insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew,
@@ -143,7 +155,7 @@ export async function recordPurchase({
       returning 1
     )${otherPlans.length > 0 ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}${
       order.redemption ? sql`, redeemed as (${order.redemption} returning 1)` : sql``
-    }, kept_cart as (
+    }${order.countUse ? sql`, counted as (${order.countUse})` : sql``}, kept_cart as (
       update member_carts
          set plan_ids = array(select kept.plan_id from unnest(plan_ids) with ordinality as kept(plan_id, position)
                                where kept.plan_id <> all(${boughtIds}) order by kept.position),
@@ -156,12 +168,15 @@ export async function recordPurchase({
            ${charged ? sql`(select count(*)::int from ledger)` : sql`0`} as ledger,
            ${otherPlans.length > 0 ? sql`(select count(*)::int from ended)` : sql`0`} as ended,
            ${order.redemption ? sql`(select count(*)::int from redeemed)` : sql`0`} as redeemed,
-           ${charged ? sql`(select balance::text from balance)` : sql`null`} as after`);
+           ${charged ? sql`(select balance::text from balance)` : sql`null`} as after,
+           (select count(*)::int from kept_cart) as kept,
+           ${order.countUse ? sql`(select count(*)::int from counted)` : sql`null::int`} as counted`);
   const counts = written.rows[0]!;
-  const { after, ...rows } = counts;
+  const { after, counted, kept: _kept, ...rows } = counts;
   // A replaced plan that was no longer active: it ended after lockAndRead read it, so its credit
   // and the whole switch were decided on a stale read. The transaction rolls back and runs again.
   if (rows.ended !== otherPlans.length) throw staleReplaced(otherPlans.length, rows.ended);
+  if (order.countUse && Number(counted) !== 1) throw new UseNotCounted();
   if (
     rows.subscriptions !== plans.length ||
     rows.bills !== 1 ||
@@ -181,6 +196,14 @@ export async function recordPurchase({
     throw new Error(`purchase: the ledger left ${after}, not the ${newBalance} already recorded`);
   }
   return newBalance;
+}
+
+/** The code's use was not counted by the write statement: what it wrote must be rolled back. */
+export class UseNotCounted extends Error {
+  constructor() {
+    super("purchase: the code's use was not counted");
+    this.name = "UseNotCounted";
+  }
 }
 
 /** Ends replaced subscriptions at the switch; a row no longer active (a race) ends nothing and rolls the purchase back. */

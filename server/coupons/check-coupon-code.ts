@@ -3,7 +3,7 @@ import type { BillingPeriod } from "~/lib/pricing";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { clientAddressKey } from "../security/client-address.ts";
-import { consumeRateLimit, peekRateLimit } from "../security/rate-limit.ts";
+import { consumeRateLimit, peekRateLimit, spentRateLimitWait } from "../security/rate-limit.ts";
 import { couponError, couponRefusal, termsOf } from "./coupon-rules.ts";
 import { findCoupon } from "./find-coupon.ts";
 import { memberRefusal } from "./member-refusal.ts";
@@ -39,21 +39,31 @@ export async function checkCouponCode(options: {
     ...(userId ? [`coupon:user:${userId}`] : []),
     ...(clientIp ? [clientAddressKey("coupon", clientIp)] : []),
   ];
-  for (const key of keys) {
-    const state = await peekRateLimit({ db, key, limit: COUPON_GUESS_LIMIT });
-    if (!state.allowed) throw limited(state.retryAfterSeconds);
-  }
-  const coupon = await findCoupon({ db, code: options.code });
+  // The code, the member's own uses of it and whether a guess limit is spent: one statement. An
+  // unknown code has no row to read them with, so its refusal peeks at the limits on its own.
+  const guessWait = spentRateLimitWait({ keys, limit: COUPON_GUESS_LIMIT });
+  const coupon = await findCoupon({ db, code: options.code, userId, extra: guessWait });
+  const wait = coupon ? coupon.extra : await spentWait({ db, keys });
+  if (wait !== null) throw limited(wait);
   const refusal = !coupon
     ? couponMessages.unknown
     : (couponRefusal(coupon, { planIds: options.planIds, period: options.billingPeriod, now }) ??
-      (userId ? await memberRefusal({ db, coupon, userId }) : null));
+      (coupon.member ? memberRefusal(coupon, coupon.member) : null));
   if (refusal) {
     for (const key of keys)
       await consumeRateLimit({ db, key, limit: COUPON_GUESS_LIMIT, windowSeconds: COUPON_GUESS_WINDOW_SECONDS });
     throw couponError(refusal);
   }
   return termsToWire(termsOf(coupon!));
+}
+
+/** The wait of the first spent guess limit, or null (peekRateLimit, key by key). */
+async function spentWait({ db, keys }: { db: DbOrTx; keys: readonly string[] }): Promise<number | null> {
+  for (const key of keys) {
+    const state = await peekRateLimit({ db, key, limit: COUPON_GUESS_LIMIT });
+    if (!state.allowed) return state.retryAfterSeconds;
+  }
+  return null;
 }
 
 function limited(retryAfterSeconds: number) {

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { normalizeCouponCode } from "~/lib/billing/coupons";
 import type { DbOrTx } from "../db/client.ts";
 import { coupons } from "../db/schema.ts";
@@ -13,20 +13,45 @@ export const couponTerms = sql<string>`row(${coupons.kind}, ${coupons.percentOff
   ${coupons.periods}, ${coupons.duration}, ${coupons.durationRenewals}, ${coupons.perMemberLimit}, ${coupons.validFrom},
   ${coupons.validUntil}, ${coupons.newMembersOnly}, ${coupons.paused})::text`;
 
+/** What a member's own history says about a code: their purchases with it, and whether they ever had a plan. */
+export type MemberUses = { uses: number; hadPlan: boolean };
+
 /**
  * The coupon with this code, whatever case it was typed in (the unique index is on upper(code)),
  * or null, with its `terms` (couponTerms). `lock`: the row is locked for the caller's transaction,
  * so the uses counted against its limits are counted one purchase at a time.
+ *
+ * `userId`: the member's own uses of the code and whether they had a plan before (member-refusal.ts)
+ * come in the same statement: a checkout with a code reads it in one round trip, not two.
  */
 export async function findCoupon(options: {
   db: DbOrTx;
   code: string;
   lock?: boolean;
-}): Promise<(CouponRow & { terms: string }) | null> {
+  userId?: string | null;
+  /** A column read in the same statement (a guess limit's wait, check-coupon-code.ts): `extra` on the answer. */
+  extra?: SQL<number | null>;
+}): Promise<(CouponRow & { terms: string; member: MemberUses | null; extra: number | null }) | null> {
+  const { userId } = options;
+  // Correlated by the table's name: a one-table select writes its own columns unqualified.
+  const member = userId
+    ? sql<MemberUses>`json_build_object(
+        'uses', (select count(*)::int from coupon_redemptions r
+                  where r.user_id = ${userId} and r.coupon_id = "coupons"."id" and r.kind = 'purchase'),
+        'hadPlan', exists (select 1 from subscriptions s where s.user_id = ${userId}))`
+    : sql<null>`null::json`;
   const query = options.db
-    .select({ ...getTableColumns(coupons), terms: couponTerms })
+    .select({ ...getTableColumns(coupons), terms: couponTerms, member, extra: options.extra ?? sql<null>`null::int` })
     .from(coupons)
     .where(sql`upper(${coupons.code}) = ${normalizeCouponCode(options.code)}`);
-  const [row] = options.lock ? await query.for("update") : await query;
-  return row ?? null;
+  const [row] = options.lock ? await query.for("update", { of: coupons }) : await query;
+  if (!row) return null;
+  return { ...row, member: parseMember(row.member), extra: row.extra === null ? null : Number(row.extra) };
+}
+
+/** A json column as the driver hands it: parsed already (node-postgres, PGlite) or as text. */
+function parseMember(value: unknown): MemberUses | null {
+  if (value === null || value === undefined) return null;
+  const parsed = (typeof value === "string" ? JSON.parse(value) : value) as { uses: number; hadPlan: boolean };
+  return { uses: Number(parsed.uses), hadPlan: Boolean(parsed.hadPlan) };
 }

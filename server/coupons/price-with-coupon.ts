@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { applyCoupon, couponMessages } from "~/lib/billing/coupons";
 import { priceCart, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
@@ -40,12 +40,11 @@ export async function priceWithCoupon(
   options: PriceOptions & { lock?: boolean },
 ): Promise<{ cart: PricedCart; coupon: AppliedCoupon }> {
   const { tx, userId, billingPeriod, now, held } = options;
-  const row = await findCoupon({ db: tx, code: options.code, lock: options.lock });
+  const row = await findCoupon({ db: tx, code: options.code, lock: options.lock, userId });
   if (!row) throw couponError(couponMessages.unknown);
   const planIds = options.plans.map((plan) => plan.planId);
   const refusal =
-    couponRefusal(row, { planIds, period: billingPeriod, now, held: Boolean(held) }) ??
-    (await memberRefusal({ db: tx, coupon: row, userId }));
+    couponRefusal(row, { planIds, period: billingPeriod, now, held: Boolean(held) }) ?? memberRefusal(row, row.member!);
   if (refusal) throw couponError(refusal);
   const cart = held ?? priceCart(applyCoupon(termsOf(row), options.plans, billingPeriod), row.code);
   return {
@@ -61,23 +60,32 @@ export async function priceWithCoupon(
 }
 
 /**
+ * The count of one use, as a statement (or a part of the purchase's write statement): the count is
+ * raised only while under the code's limit and while its terms are still those it was priced with;
+ * it answers one row when it counted, none when not. From it to the commit the code's row is locked.
+ */
+export function countUseStatement(coupon: AppliedCoupon): SQL {
+  return sql`update coupons set redemption_count = redemption_count + 1
+     where id = ${coupon.id} and ${couponTerms} = ${coupon.terms}
+       and (max_redemptions is null or redemption_count < max_redemptions)
+    returning 1`;
+}
+
+/**
  * Counts one purchase with the code, after every other check of the purchase and before it writes
- * anything: the count is raised only while under the code's limit and while its terms are still
- * those `priced` was priced with. The row stays locked from here to the commit, so the last use
+ * anything (countUseStatement). The row stays locked from here to the commit, so the last use
  * goes to one member. When the terms changed or the limit was reached meanwhile, the checkout is
  * priced again under the lock: its refusal is thrown (nothing written yet), or "repriced" is
  * answered when the code now takes a different amount off. Returns the code as counted.
- * The use's own row is written with the purchase's (record-purchase.ts).
+ * The use's own row is written with the purchase's (record-purchase.ts). A purchase that owns its
+ * transaction counts inside its write statement instead, and comes here only when that counted
+ * nothing (purchase-subscriptions.ts).
  */
 export async function countCouponUse(
   options: PriceOptions & { priced: { cart: PricedCart; coupon: AppliedCoupon } },
 ): Promise<AppliedCoupon | "repriced"> {
   const { tx, priced } = options;
-  const counted = await tx.execute(sql`
-    update coupons set redemption_count = redemption_count + 1
-     where id = ${priced.coupon.id} and ${couponTerms} = ${priced.coupon.terms}
-       and (max_redemptions is null or redemption_count < max_redemptions)
-    returning id`);
+  const counted = await tx.execute(countUseStatement(priced.coupon));
   if (counted.rows.length === 1) return priced.coupon;
   const again = await priceWithCoupon({ ...options, lock: true });
   if (again.coupon.id !== priced.coupon.id || again.cart.discount !== priced.cart.discount) return "repriced";

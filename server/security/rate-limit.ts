@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 
@@ -66,6 +66,23 @@ export async function peekRateLimit(options: { db: DbOrTx; key: string; limit: n
     remaining: Math.max(0, options.limit - count),
     retryAfterSeconds: row ? Math.max(1, Number(row.retry_after)) : 0,
   };
+}
+
+/**
+ * peekRateLimit for several keys, as one column of another statement (a coupon's check reads it
+ * with the code): the wait in seconds of the first key, in the order given, whose current window
+ * has spent `limit`, or null when none has.
+ */
+export function spentRateLimitWait(options: { keys: readonly string[]; limit: number }): SQL<number | null> {
+  if (options.keys.length === 0) return sql<null>`null::int`;
+  const keys = sql`array[${sql.join(
+    options.keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql<number | null>`(select greatest(1, ceil(extract(epoch from (spent.reset_at - now())))::int)
+    from rate_limits spent
+    where spent.key = any(${keys}) and spent.reset_at > now() and spent.count >= ${options.limit}
+    order by array_position(${keys}, spent.key) limit 1)`;
 }
 
 /** Deletes expired counters; run from a periodic job. */

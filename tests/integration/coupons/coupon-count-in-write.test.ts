@@ -1,0 +1,122 @@
+import { eq, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { expect, it } from "vitest";
+import { couponMessages } from "~/lib/billing/coupons";
+import { purchaseMessages } from "#server/billing/messages";
+import type { Db, Tx } from "#server/db/client";
+import { coupons } from "#server/db/schema";
+import { createPlan } from "../../helpers/billing";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { buy, makeCoupon, moneyOf, refusalOf, usdt } from "./coupon-fixtures";
+
+const dialect = new PgDialect();
+const textOf = (query: SQL) => dialect.sqlToQuery(query).sql;
+
+/**
+ * The database, with `change` made in each purchase transaction as if another transaction had
+ * committed it in between: in the first, just before its write statement (after the purchase read
+ * and priced the code); in every later one, first. Records each statement's text sent with execute.
+ */
+function changedBeforeWrite(db: Db, change: (tx: Tx) => Promise<unknown>) {
+  const statements: string[][] = [];
+  const changed = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== "transaction") return Reflect.get(target, property, receiver) as unknown;
+      return (run: (tx: Tx) => Promise<unknown>) =>
+        target.transaction(async (tx) => {
+          const sent: string[] = [];
+          statements.push(sent);
+          if (statements.length > 1) await change(tx);
+          const watched = new Proxy(tx, {
+            get(inner, name, innerReceiver) {
+              if (name !== "execute") return Reflect.get(inner, name, innerReceiver) as unknown;
+              return async (query: SQL) => {
+                const text = textOf(query);
+                if (statements.length === 1 && text.includes("insert into subscriptions")) await change(inner);
+                sent.push(text);
+                return inner.execute(query);
+              };
+            },
+          });
+          return run(watched);
+        });
+    },
+  });
+  return { db: changed, statements };
+}
+
+// A purchase in its own transaction counts its code's use inside its one write statement, so the
+// code's row is locked for that statement's end and the commit only. What changed the code after
+// the purchase read it is noticed there: everything written is rolled back, and the purchase runs
+// again counting before it writes (price-with-coupon.ts countCouponUse), which refuses or re-prices.
+describeEachDatabase("a purchase counting its code's use in its write statement", (database) => {
+  const db = () => database().db;
+
+  async function setUp(form: Parameters<typeof makeCoupon>[1] = {}) {
+    const coupon = await makeCoupon(db(), { percentOff: "20", ...form });
+    const plan = await createPlan(db(), "Theta", usdt(50));
+    const member = await createMember(db(), { balance: usdt(50) });
+    const countOf = async () =>
+      (await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.redemptionCount;
+    return { coupon, plan, member, countOf };
+  }
+
+  it("counts the use in the write statement, once, when nothing that prices the code changed", async () => {
+    const { coupon, plan, member, countOf } = await setUp();
+    const { db: watched, statements } = changedBeforeWrite(db(), (tx) =>
+      tx.update(coupons).set({ note: "edited" }).where(eq(coupons.id, coupon.id)),
+    );
+    await buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
+    expect(statements).toHaveLength(1);
+    const [write] = statements[0]!.filter((text) => text.includes("insert into subscriptions"));
+    expect(write).toContain("update coupons set redemption_count");
+    // No count of its own before the write: the write statement is the only one that counts.
+    expect(statements[0]!.filter((text) => text.includes("redemption_count = redemption_count"))).toHaveLength(1);
+    expect(await countOf()).toBe(1);
+    expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
+    await expectLedgerInvariant(db());
+  });
+
+  it("refuses with the code's own reason when staff paused it after pricing, nothing written", async () => {
+    const { coupon, plan, member, countOf } = await setUp();
+    const { db: watched, statements } = changedBeforeWrite(db(), (tx) =>
+      tx.update(coupons).set({ paused: true }).where(eq(coupons.id, coupon.id)),
+    );
+    expect(
+      await refusalOf(buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+    ).toEqual({ code: "VALIDATION", message: couponMessages.paused });
+    expect(statements).toHaveLength(2);
+    expect(await countOf()).toBe(0);
+    const money = await moneyOf(db(), member.id);
+    expect([money.bills, money.debits, money.uses].map((rows) => rows.length)).toEqual([0, 0, 0]);
+    expect(money.balance).toBe(usdt(50));
+    await expectLedgerInvariant(db());
+  });
+
+  it("refuses as used up when another member took the last use after pricing, nothing written", async () => {
+    const { coupon, plan, member } = await setUp({ maxRedemptions: "1" });
+    const { db: watched } = changedBeforeWrite(db(), (tx) =>
+      tx.update(coupons).set({ redemptionCount: 1 }).where(eq(coupons.id, coupon.id)),
+    );
+    expect(
+      await refusalOf(buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+    ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
+    const money = await moneyOf(db(), member.id);
+    expect([money.bills, money.debits, money.uses].map((rows) => rows.length)).toEqual([0, 0, 0]);
+    await expectLedgerInvariant(db());
+  });
+
+  it("answers prices changed when the code now takes a different amount off, nothing written", async () => {
+    const { coupon, plan, member, countOf } = await setUp();
+    const { db: watched } = changedBeforeWrite(db(), (tx) =>
+      tx.update(coupons).set({ percentOff: 30 }).where(eq(coupons.id, coupon.id)),
+    );
+    const refusal = await refusalOf(
+      buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) }),
+    );
+    expect(refusal).toEqual({ code: "CONFLICT", message: purchaseMessages.pricesChanged });
+    expect(await countOf()).toBe(0);
+    expect((await moneyOf(db(), member.id)).bills).toHaveLength(0);
+  });
+});
