@@ -13,20 +13,26 @@ import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "../price-i
  * - A member is at risk when their balance is below the SUM of their due renewals (two
  *   renewals drawn from one balance); all their due subscriptions are counted, and the
  *   shortfall is that sum minus the balance.
+ * - A free trial that has not converted is not a renewal: its member never paid, and its end
+ *   converts it or lets it lapse. Trials that will not convert for want of balance are counted
+ *   apart (`trials`), with the same rule (autorenewing, due within 7 days, the member's balance
+ *   below the sum of their due charges, trial and renewals together).
  * The due rows come from subscriptions_due_idx (status, next_billing_date); each member's balance
  * is looked up by key (a subquery per due member), so a week's renewals never read every profile.
  */
 export async function getRenewalsAtRisk(options: {
   db: DbOrTx;
   in7Days: string;
-}): Promise<{ subscriptions: number; members: number; shortfall: bigint }> {
+}): Promise<{ subscriptions: number; members: number; shortfall: bigint; trials: number }> {
   const monthly = monthlyPriceInForce(sql`pending`);
   const [row] = (
-    await options.db.execute<{ subscriptions: number; members: number; shortfall: string }>(sql`
+    await options.db.execute<{ subscriptions: number; members: number; shortfall: string; trials: number }>(sql`
       with pending as (${pendingPlansCte}),
       due as (
-        select s.user_id, sum(${periodPriceSql(monthly)})::bigint as amount, count(*) as n
-        from subscriptions s join pricing p on p.id = s.plan_id
+        select s.user_id, sum(${periodPriceSql(monthly)})::bigint as amount,
+               count(*) filter (where not s.trial) as n, count(*) filter (where s.trial) as trials
+        from (select *, trial_ends_at is not null and trial_converted_at is null as trial from subscriptions) s
+        join pricing p on p.id = s.plan_id
         where s.status = 'active' and s.autorenew and not s.complimentary
           and s.billing_period in ('monthly', 'quarterly')
           and s.next_billing_date < ${options.in7Days}::timestamptz
@@ -34,14 +40,21 @@ export async function getRenewalsAtRisk(options: {
       )
       -- Materialized: each due member's balance is looked up once.
       , short as materialized (
-        select due.n, due.amount - (select pr.balance from profiles pr where pr.id = due.user_id) as missing
+        select due.n, due.trials,
+               due.amount - (select pr.balance from profiles pr where pr.id = due.user_id) as missing
         from due
       )
-      select coalesce(sum(n), 0)::int as subscriptions, count(*)::int as members,
-             coalesce(sum(missing), 0)::text as shortfall
+      select coalesce(sum(n), 0)::int as subscriptions, (count(*) filter (where n > 0))::int as members,
+             coalesce(sum(missing) filter (where n > 0), 0)::text as shortfall,
+             coalesce(sum(trials), 0)::int as trials
       from short
       where missing > 0
     `)
   ).rows;
-  return { subscriptions: row!.subscriptions, members: row!.members, shortfall: BigInt(row!.shortfall) };
+  return {
+    subscriptions: row!.subscriptions,
+    members: row!.members,
+    shortfall: BigInt(row!.shortfall),
+    trials: row!.trials,
+  };
 }

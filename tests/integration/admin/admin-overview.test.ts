@@ -121,7 +121,7 @@ describeEachDatabase("the back office's overview", (database) => {
     // m3: C 50 due on the 20th, balance 20 → 30 short. m5: B 40 (18th) + C quarterly 127 (20th)
     // = 167 against 100 → 67 short, though each alone would not be. m4's A 100 is covered by
     // 500; m2's B has autorenew off; m5's grant is never charged.
-    expect(overview.money!.renewalsAtRisk).toEqual({ subscriptions: 3, members: 2, shortfall: micro(97) });
+    expect(overview.money!.renewalsAtRisk).toEqual({ subscriptions: 3, members: 2, shortfall: micro(97), trials: 0 });
   });
 
   it("churn over 30 days: ended in the window ÷ active at its start (paid recurring only)", () => {

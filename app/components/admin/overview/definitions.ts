@@ -43,7 +43,8 @@ export const definitions = {
   renewalsAtRisk:
     "Active, auto-renewing, paid monthly or quarterly subscriptions due within 7 days (or " +
     "overdue) whose member's balance is below the sum of their due renewals. Shortfall: that " +
-    "sum minus the balance. A forecast, so it has no earlier period to compare with.",
+    "sum minus the balance. A forecast, so it has no earlier period to compare with. Free trials " +
+    "are not renewals: those that will not convert for want of balance are counted apart.",
   churn:
     "Monthly and quarterly paid subscriptions that ended (expired or cancelled) in the last 30 " +
     "days ÷ those active 30 days ago, compared in percentage points with the same rate for the " +

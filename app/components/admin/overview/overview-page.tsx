@@ -108,7 +108,7 @@ export function OverviewPage({ overview }: { overview: AdminOverview }) {
           <Figure
             label="Renewals at risk"
             value={count(money.renewalsAtRisk.subscriptions)}
-            detail={`Next 7 days · ${plural(money.renewalsAtRisk.members, "member")} · ${usdt(money.renewalsAtRisk.shortfall)} short`}
+            detail={`Next 7 days · ${plural(money.renewalsAtRisk.members, "member")} · ${usdt(money.renewalsAtRisk.shortfall)} short${money.renewalsAtRisk.trials > 0 ? ` · ${plural(money.renewalsAtRisk.trials, "trial")} won’t convert` : ""}`}
             definition={definitions.renewalsAtRisk}
           />
           <Figure

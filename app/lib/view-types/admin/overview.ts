@@ -76,7 +76,8 @@ export type AdminOverview = {
     /** Balance staff added (positive adjustments): not money paid in, so never in `deposits`. */
     staffCredits: { days30: CountAndSum; previous30: CountAndSum };
     /** Renewals due in the next 7 days that the member's balance does not cover. */
-    renewalsAtRisk: { subscriptions: number; members: number; shortfall: string };
+    /** `trials`: free trials due within 7 days whose balance will not convert them (not renewals). */
+    renewalsAtRisk: { subscriptions: number; members: number; shortfall: string; trials: number };
     /** Recurring paid subscriptions: ended in the last 30 days, and active 30 days ago. */
     churn30d: { ended: number; activeAtStart: number };
     /** The same for the 30 days before: ended in them, and active at their start. */
