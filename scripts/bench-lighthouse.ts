@@ -157,6 +157,18 @@ export async function measureInBrowser(baseUrl: string, scored: string[], others
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/** The JavaScript transferred per page, listed (BENCH_PARTS=transfer: no scored runs, no targets). */
+export function reportTransfer(version: string, runs: BrowserRun[]) {
+  const load = os.loadavg().map((n) => n.toFixed(2));
+  console.log(`\nLighthouse ${version}, network requests only, one load per page; load average ${load.join(" ")}`);
+  console.log(`JS = transferSize of the Script requests until the load settled, headers included (1 KB = 1000 bytes)`);
+  console.log(`${"route".padEnd(48)} ${"JS".padStart(10)} ${"files".padStart(5)}`);
+  for (const run of runs) {
+    console.log(`${run.path.padEnd(48)} ${kb(run.scriptBytes).padStart(10)} ${String(run.scripts).padStart(5)}`);
+    if (process.env.BENCH_VERBOSE) for (const line of run.files) console.log(`    ${line}`);
+  }
+}
+
 /** Prints each scored run, the pages' scripts and each target with met/missed; returns whether all were met. */
 export function reportBrowserRuns(version: string, runs: BrowserRun[], scored: string[]): boolean {
   const load = os.loadavg().map((n) => n.toFixed(2));

@@ -7,6 +7,9 @@
 //           score, total blocking time, LCP and longest task for `/`, /pricing and the article;
 //           the JavaScript transferred for every public page (BENCH_VERBOSE=1 lists each page's
 //           script files). Lighthouse is installed into bench/ on first use.
+//   transfer the browser part's JavaScript transferred alone: one Lighthouse load per page with only
+//           its network-requests audit (no scored runs, no targets), about 3 s a page: the same
+//           figure the browser part reports, for checking a page's weight after a change
 //   load    requests/s and p99 for `/` and one article under a loopback load (autocannon),
 //           anonymous, so answered by the page cache; each next to a bare Node `http` server
 //           started by this script (on a worker thread) that answers the very same bytes and
@@ -15,12 +18,13 @@
 // Bounded: about 10 s of start-up, a Lighthouse run per page (5–15 s each), six load phases of
 // BENCH_SECONDS (default 5).
 // Knobs: BENCH_SECONDS, BENCH_CONNECTIONS (default 10), BENCH_PARTS (e.g. "browser"), BENCH_VERBOSE,
+// BENCH_PAGES (e.g. "/,/pricing": only those routes, for the weight and transfer parts),
 // BENCH_LH_RUNS (default 5), BENCH_LH_SAVE=<dir> (every Lighthouse report and trace kept there).
 import http from "node:http";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
-import { measureInBrowser, reportBrowserRuns } from "./bench-lighthouse.ts";
+import { measureInBrowser, reportBrowserRuns, reportTransfer } from "./bench-lighthouse.ts";
 import { ACCOUNT_PAGES, ensureBuild, routesFromSitemap, startServer, stopServer } from "./bench-server.ts";
 import { runWeights } from "./bench-weight.ts";
 
@@ -34,7 +38,7 @@ const envInt = (name: string, fallback: number) => {
 };
 const SECONDS = envInt("BENCH_SECONDS", 5);
 const CONNECTIONS = envInt("BENCH_CONNECTIONS", 10);
-// BENCH_PARTS=browser (or weight, load, comma-separated) runs only those parts.
+// BENCH_PARTS=browser (or weight, transfer, load, comma-separated) runs only those parts.
 const parts = new Set((process.env.BENCH_PARTS ?? "weight,browser,load").split(",").map((p) => p.trim()));
 
 /** Anonymous pages that are in neither the sitemap nor the account screens: measured in the browser too. */
@@ -205,10 +209,17 @@ async function main() {
   try {
     const { url } = server;
     const { pages, article } = await routesFromSitemap(url);
-    const routes = [...pages, ...ACCOUNT_PAGES, article];
+    const every = [...pages, ...ACCOUNT_PAGES, article];
+    const only = process.env.BENCH_PAGES?.split(",").map((p) => p.trim());
+    const routes = only ? every.filter((route) => only.includes(route)) : every;
     console.log(`bench pages: production build on ${url}, Node ${process.version}, ${os.cpus().length} cores`);
     // The Telegram portal's page too: its one script must stay under 100 KB (it loads no React).
     if (parts.has("weight")) await runWeights(url, [...routes, "/tg"]);
+    if (parts.has("transfer")) {
+      const listed = only ? routes : [...routes, ...EXTRA_PUBLIC_PAGES];
+      const { version, runs } = await measureInBrowser(url, [], listed);
+      reportTransfer(version, runs);
+    }
     let browserOk = true;
     if (parts.has("browser")) {
       const scored = ["/", "/pricing", article];

@@ -1,9 +1,8 @@
 import { ArrowRightIcon, ChevronUpIcon, ShoppingCartIcon } from "lucide-react";
 import * as React from "react";
-import { CartItems } from "~/components/cart/cart-items";
-import { CouponDiscountLine, CouponField } from "~/components/cart/coupon-field";
 import type { CartCoupon } from "~/components/cart/use-cart-coupon";
 import { Button } from "~/components/ui/button";
+import type { PlanSwitching } from "~/lib/billing/plan-switch";
 import { formatUsdt } from "~/lib/money";
 import { periodSuffix, type BillingPeriod } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
@@ -11,6 +10,18 @@ import type { PublicPlan } from "~/lib/view-types/content";
 
 /** The pricing page's form the cart's buttons belong to (they sit in several parts of the page). */
 export const CART_FORM = "pricing-cart";
+
+// What a cart with plans shows (items, code field) and an upgrade's credit load as the cart needs
+// them: a first visit's cart is empty, and only a member holding a plan can be credited. The
+// server renders both in place for a cart it knows, and they hydrate once their module arrives.
+const CartDetails = React.lazy(() => import("./cart-details").then((m) => ({ default: m.CartDetails })));
+const loadCredit = () => import("./cart-credit");
+const CartCredit = React.lazy(() => loadCredit().then((m) => ({ default: m.CartCredit })));
+const CreditedTotal = React.lazy(() => loadCredit().then((m) => ({ default: m.CreditedTotal })));
+
+/** Whether a plan of the cart replaces an active plan of the member (an upgrade, credited). */
+const replacesHeld = (switching: PlanSwitching | null | undefined, items: readonly PublicPlan[]) =>
+  Boolean(switching?.reach.some((reach) => reach.covers.length > 0 && items.some((plan) => plan.id === reach.planId)));
 
 /**
  * The pricing page's cart: items at the chosen period's price, a coupon code field with the
@@ -24,6 +35,7 @@ export function CartPanel({
   total,
   coupon,
   notes,
+  switching,
   onRemove,
   onNext,
   className,
@@ -36,6 +48,8 @@ export function CartPanel({
   coupon: CartCoupon;
   /** Why a plan cannot be bought ("Already included in All-in-One"): said on its line, and checkout waits. */
   notes?: Readonly<Record<number, string>>;
+  /** A signed-in member's active plans and what their unused parts are worth (the server's): an upgrade's credit. */
+  switching?: PlanSwitching | null;
   onRemove: (planId: number) => void;
   onNext: () => void;
 } & React.ComponentProps<"aside">) {
@@ -44,6 +58,8 @@ export function CartPanel({
   const listId = React.useId();
   const count = `${items.length} ${items.length === 1 ? "item" : "items"}`;
   const refusal = items.map((plan) => notes?.[plan.id]).find(Boolean) ?? null;
+  const credited = switching && replacesHeld(switching, items) ? { items, period, switching, coupon } : null;
+  const plainTotal = <span className="text-lg lg:text-xl">{formatUsdt(coupon.total ?? total)}</span>;
   return (
     <aside
       data-slot="cart"
@@ -83,22 +99,24 @@ export function CartPanel({
         // On a phone the pinned bar stays two rows high: "0 items" and the disabled Next Step say it.
         <p className="text-sm text-muted-foreground max-lg:sr-only">Your cart is empty. Add a plan to continue.</p>
       ) : (
-        <CartItems
-          id={listId}
-          aria-label="Cart items"
-          items={items}
-          period={period}
-          onRemove={onRemove}
-          form={CART_FORM}
-          notes={notes}
-          className={cn("max-h-48 overflow-y-auto lg:block lg:max-h-none lg:overflow-visible", !expanded && "hidden")}
-        />
+        <React.Suspense fallback={null}>
+          <CartDetails
+            listId={listId}
+            form={CART_FORM}
+            items={items}
+            period={period}
+            coupon={coupon}
+            notes={notes}
+            expanded={expanded}
+            onRemove={onRemove}
+          />
+        </React.Suspense>
       )}
-      {items.length > 0 ? (
-        <div className={cn("grid gap-3 lg:grid", !expanded && "hidden")}>
-          <CouponField id="cart-coupon" coupon={coupon} />
-          <CouponDiscountLine coupon={coupon} />
-        </div>
+      {credited ? (
+        // The arithmetic first, then the total it comes to (folded away with the items on a phone).
+        <React.Suspense fallback={null}>
+          <CartCredit {...credited} className={cn("lg:grid", !expanded && "hidden")} />
+        </React.Suspense>
       ) : null}
 
       {refusal ? (
@@ -111,7 +129,13 @@ export function CartPanel({
         <p className="flex flex-col lg:flex-row lg:items-baseline lg:justify-between">
           <span className="text-sm text-muted-foreground">Total</span>{" "}
           <span className="font-semibold tabular-nums" data-slot="cart-total" aria-live="polite">
-            <span className="text-lg lg:text-xl">{formatUsdt(coupon.total ?? total)}</span>
+            {credited ? (
+              <React.Suspense fallback={plainTotal}>
+                <CreditedTotal {...credited} />
+              </React.Suspense>
+            ) : (
+              plainTotal
+            )}
             <span className="text-sm font-normal text-muted-foreground"> {periodSuffix[period]}</span>
             {coupon.code && coupon.discount > 0n ? (
               // On a phone the discount line is folded away with the items: the bar says it.

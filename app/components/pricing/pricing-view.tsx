@@ -1,16 +1,20 @@
 import { CheckIcon, PlusIcon } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
-import { TrialLink } from "~/components/plans/trial-link";
 import { Button } from "~/components/ui/button";
+import type { PlanSwitching } from "~/lib/billing/plan-switch";
 import { cartToParam, writeCart, writeCartCoupon, type Cart } from "~/lib/cart";
 import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 import { BillingPeriodTabs } from "./billing-period-tabs";
 import { CART_FORM, CartPanel } from "./cart-panel";
+
+// Only a plan with a free trial shows its link, and the demo's plans have none: a page without
+// trials downloads none of it. The server renders it in place (a link, it works before it hydrates).
+const TrialLink = React.lazy(() => import("~/components/plans/trial-link").then((m) => ({ default: m.TrialLink })));
 
 /** Where "Next Step" leads: the sign-up details screen, which reads the cart (app/lib/cart.ts). */
 export const NEXT_STEP_PATH = "/join/details";
@@ -30,6 +34,7 @@ export function PricingView({
   kept = null,
   owned,
   included,
+  switching = null,
   className,
   ...props
 }: {
@@ -42,6 +47,8 @@ export function PricingView({
   owned?: readonly number[];
   /** Plans an active plan of the member already includes, with the text saying so. */
   included?: Readonly<Record<number, string>>;
+  /** A signed-in member's active plans with their unused parts' worth: a plan replacing one is credited in the cart. */
+  switching?: PlanSwitching | null;
 } & React.ComponentProps<"div">) {
   // A signed-in member's cart is kept with the account as it changes here, as on the dashboard, so
   // it is still there on another device or after the tab closes. The site layout's loader says
@@ -128,7 +135,11 @@ export function PricingView({
                             {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
                             {inCart ? "Remove from cart" : "Add to cart"}
                           </Button>
-                          <TrialLink plan={plan} />
+                          {plan.trialDays > 0 ? (
+                            <React.Suspense fallback={null}>
+                              <TrialLink plan={plan} />
+                            </React.Suspense>
+                          ) : null}
                         </div>
                       )
                     }
@@ -150,6 +161,7 @@ export function PricingView({
             total={cart.total}
             coupon={coupon}
             notes={included}
+            switching={switching}
             onRemove={cart.toggle}
             onNext={goToNextStep}
             className={

@@ -1,8 +1,8 @@
+import * as React from "react";
 import { redirect } from "react-router";
 import { PaymentMethods } from "~/components/pricing/payment-methods";
 import { PricingView } from "~/components/pricing/pricing-view";
-import { LoadError } from "~/components/ui/load-error";
-import { includedNotes, switchingToWire } from "~/lib/billing/plan-switch";
+import { includedNotes, switchingToWire, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { cartFromParam, cartToParam, type Cart } from "~/lib/cart";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { microToDecimal } from "~/lib/money";
@@ -36,8 +36,13 @@ export const loader = ({ request }: Route.LoaderArgs) => {
   });
 };
 
-type Account = { kept: Cart | null; owned: number[]; included: Record<number, string> };
-const NO_ACCOUNT: Account = { kept: null, owned: [], included: {} };
+type Account = {
+  kept: Cart | null;
+  owned: number[];
+  included: Record<number, string>;
+  switching: PlanSwitching | null;
+};
+const NO_ACCOUNT: Account = { kept: null, owned: [], included: {}, switching: null };
 
 async function memberCart(request: Request, listed: Promise<{ id: number }[]>): Promise<Account> {
   if (!request.headers.get("cookie")) return NO_ACCOUNT;
@@ -53,7 +58,8 @@ async function memberCart(request: Request, listed: Promise<{ id: number }[]>): 
     ]);
     // Plans an active plan already includes are said in the cart ("Already included in …").
     const owned = [...new Set(switching.held.map((held) => held.planId))].sort((a, b) => a - b);
-    return { kept, owned, included: includedNotes(switchingToWire(switching)) };
+    const wire = switchingToWire(switching);
+    return { kept, owned, included: includedNotes(wire), switching: wire.held.length > 0 ? wire : null };
   } catch (error) {
     // The plans still show, with this tab's cart: as for the header, a session that cannot be read
     // does not fail a public page.
@@ -93,8 +99,11 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
   ),
 ];
 
+// Shown only when the plans could not be read: a page that has them downloads none of it.
+const PlansLoadError = React.lazy(() => import("~/components/pricing/plans-load-error"));
+
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, cart, kept, owned, included } = loaderData;
+  const { plans, cart, kept, owned, included, switching } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
       <header className="mx-auto mb-10 max-w-2xl text-center">
@@ -104,11 +113,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {plans.length > 0 ? (
-        <PricingView plans={plans} initial={cart} kept={kept} owned={owned} included={included} />
+        <PricingView plans={plans} initial={cart} kept={kept} owned={owned} included={included} switching={switching} />
       ) : (
-        <LoadError className="mx-auto max-w-xl rounded-xl">
-          Error loading pricing plans. Please try again later.
-        </LoadError>
+        <React.Suspense fallback={null}>
+          <PlansLoadError />
+        </React.Suspense>
       )}
       <PaymentMethods className="mt-16" />
     </div>

@@ -1,0 +1,136 @@
+import type { Page } from "@playwright/test";
+import { and, eq } from "drizzle-orm";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { buyOnDashboard, signInNewMember } from "../support/member";
+import { card, cart, cartTotal, nextStep, openPricing, publishedPlan, usd, type Fixture } from "../support/pricing";
+
+/** The seed's plans: All-in-One's chats include VIP Signals' (an upgrade of it). */
+async function vipAndAll(app: Fixture) {
+  return { vip: await publishedPlan(app, "vip-signals"), all: await publishedPlan(app, "all-in-one") };
+}
+
+/** The script requests for the cart's credit module, counted from now on. */
+function creditModuleRequests(page: Page) {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/cart-credit-[\w-]+\.js$/.test(new URL(request.url()).pathname)) seen.push(request.url());
+  });
+  return seen;
+}
+
+test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit for its unused days and the new total, and pays that total", async ({
+  page,
+  context,
+  app,
+}) => {
+  const { db } = app.testing.getDatabase();
+  const { subscriptions, billingHistory, ledgerEntries, memberCarts } = app.testing.schema;
+  const { vip, all } = await vipAndAll(app);
+  const member = await signInNewMember(app, context, { balance: vip.price + all.price });
+  await buyOnDashboard(page, vip.name);
+  const [held] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+  // Bought a moment ago: every day of the period is unused, so all that was paid is credited.
+  const days = Math.round((held!.nextBillingDate!.getTime() - held!.startDate.getTime()) / 86_400_000);
+  const charged = all.price - vip.price;
+  const arithmetic = [
+    ["List price", `${usd(all.price)} USDT`],
+    [`Credit for unused ${days} days of ${vip.name}`, `\u2212${usd(vip.price)} USDT`],
+    ["Amount charged", `${usd(charged)} USDT`],
+  ];
+
+  const creditRequests = creditModuleRequests(page);
+  await openPricing(page);
+  // Nothing in the cart replaces a held plan yet: the credit's module is not fetched.
+  await expect(cartTotal(page)).toContainText("$0.00");
+  expect(creditRequests).toEqual([]);
+
+  await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
+  const shown = cart(page).locator("[data-slot=switch-arithmetic]");
+  await expect(shown.getByRole("term")).toHaveText(arithmetic.map(([term]) => term!));
+  await expect(shown.getByRole("definition")).toHaveText(arithmetic.map(([, amount]) => amount!));
+  await expect(shown).toContainText(`${vip.name} ends when you confirm`);
+  await expect(cartTotal(page)).toContainText(usd(charged));
+  expect(creditRequests).toHaveLength(1);
+  await expectAccessible(page, "pricing cart with an upgrade's credit");
+
+  // The cart kept with the account holds it: the server renders the page with the credit in
+  // place, before any script runs (the member's page only: it carries their cookie, never cached).
+  await expect
+    .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, member.userId)))[0]?.planIds)
+    .toEqual([all.id]);
+  const html = await (await page.request.get("/pricing")).text();
+  for (const [term, amount] of arithmetic) {
+    expect(html).toContain(`>${term}</dt>`);
+    expect(html).toContain(`>${amount}</dd>`);
+  }
+
+  // Checkout: a signed-in member's Next Step leads to the dashboard's cart, whose confirmation
+  // shows the same arithmetic, and the purchase charges the total the cart showed.
+  await nextStep(page).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(
+    arithmetic.map(([, amount]) => amount!),
+  );
+  await dialog.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+
+  const [bill] = await db
+    .select()
+    .from(billingHistory)
+    .where(and(eq(billingHistory.userId, member.userId), eq(billingHistory.listAmount, all.price)));
+  expect(bill).toMatchObject({ creditAmount: vip.price, totalAmount: charged });
+  const debits = (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, member.userId)))
+    .filter((entry) => entry.amount < 0n)
+    .map((entry) => entry.amount);
+  expect(debits).toHaveLength(2);
+  expect(new Set(debits)).toEqual(new Set([-vip.price, -charged]));
+  const active = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, member.userId), eq(subscriptions.status, "active")));
+  expect(active.map((sub) => sub.planId)).toEqual([all.id]);
+});
+
+test("a visitor's cart, and a member's without an upgrade, show the list price and never fetch the credit", async ({
+  page,
+  context,
+  app,
+}) => {
+  const { vip, all } = await vipAndAll(app);
+  const creditRequests = creditModuleRequests(page);
+  await openPricing(page);
+  await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartTotal(page)).toContainText(usd(all.price));
+  await expect(cart(page).locator("[data-slot=switch-arithmetic]")).toHaveCount(0);
+
+  // Signed in without any plan: nothing to credit.
+  await signInNewMember(app, context);
+  await openPricing(page);
+  await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartTotal(page)).toContainText(usd(vip.price + all.price));
+  await expect(cart(page).locator("[data-slot=switch-arithmetic]")).toHaveCount(0);
+  expect(creditRequests).toEqual([]);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the pinned bar's total is the credited one and says the credit", async ({ page, context, app }) => {
+    const { vip, all } = await vipAndAll(app);
+    await signInNewMember(app, context, { balance: vip.price });
+    await buyOnDashboard(page, vip.name);
+    await openPricing(page);
+    await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
+    await expect(cartTotal(page)).toContainText(usd(all.price - vip.price));
+    await expect(cart(page).locator("[data-slot=cart-credit-note]")).toHaveText(
+      `${usd(vip.price)} credit for unused time`,
+    );
+    // The arithmetic is folded away with the items, and shown with them.
+    await expect(cart(page).locator("[data-slot=switch-arithmetic]")).toBeHidden();
+    await cart(page).getByRole("button", { name: "Show cart items" }).click();
+    await expect(cart(page).locator("[data-slot=switch-arithmetic]")).toBeVisible();
+  });
+});
