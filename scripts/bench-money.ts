@@ -6,8 +6,10 @@
 //   purchase  purchaseSubscriptions: profile lock, price check, subscription, invoice, ledger
 //   upgrade   the same call buying a bundle whose channels include a plan the member holds: the
 //             unused part of that plan credited, the plan ended in the same transaction
-//   coupon    the same call buying another plan with a 20 % code valid for it (limits far above
-//             what a run uses), so the code is checked, priced, locked and counted each time
+//   coupon    the same call buying another plan with a 20 % code valid for it (no limit on its
+//             total uses), so the code is checked, priced and share-locked each time
+//   limited   the same with a code limited to far more uses than a run makes: each use counted on
+//             the code's row, which every purchase with it waits for from its count to its commit
 // Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
 // Bounded: each phase stops after BENCH_SECONDS (default 4). Ends with the ledger invariant.
 // Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS.
@@ -24,6 +26,7 @@ import { envInt, openScratch } from "./bench-scratch.ts";
 const PLAN_COUNT = 5;
 const PLAN_PRICE = 49_000_000n; // 49 USDT a month
 const COUPON_CODE = "BENCH20";
+const LIMITED_CODE = "BENCH20LIMITED";
 const COUPON_PERCENT = 20n;
 
 type PhaseResult = { name: string; done: number; ok: number; seconds: number; latencies: number[] };
@@ -169,32 +172,38 @@ async function main() {
     const upgradeRate = report(upgrade);
     console.log(`upgrade / purchase throughput: ${(upgradeRate / purchaseRate).toFixed(2)}`);
 
+    async function couponPhase(name: string, planIndex: number, code: string, maxRedemptions: number | null) {
+      const planId = plans[planIndex]!.id;
+      await db
+        .insert(coupons)
+        .values({ code, kind: "percent", percentOff: Number(COUPON_PERCENT), planIds: [planId], maxRedemptions });
+      const price = PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n;
+      return phase(name, funded, concurrency, seconds, (i) =>
+        attempt(
+          purchaseSubscriptions({
+            db,
+            userId: ids[i]!,
+            planIds: [planId],
+            billingPeriod: "monthly",
+            totalAmount: price,
+            idempotencyKey: `bench:${name}:${i}`,
+            couponCode: code,
+          }),
+        ),
+      );
+    }
+
     // Coupons: every funded member buys the last plan (which the purchase phase reaches last, if
-    // ever: a member who holds it already is refused, and the run reports it) with one shared code.
-    const couponPlan = plans[PLAN_COUNT - 1]!.id;
-    await db.insert(coupons).values({
-      code: COUPON_CODE,
-      kind: "percent",
-      percentOff: Number(COUPON_PERCENT),
-      planIds: [couponPlan],
-      maxRedemptions: 10_000_000,
-    });
-    const couponPrice = PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n;
-    const coupon = await phase("coupon", funded, concurrency, seconds, (i) =>
-      attempt(
-        purchaseSubscriptions({
-          db,
-          userId: ids[i]!,
-          planIds: [couponPlan],
-          billingPeriod: "monthly",
-          totalAmount: couponPrice,
-          idempotencyKey: `bench:coupon:${i}`,
-          couponCode: COUPON_CODE,
-        }),
-      ),
-    );
+    // ever: a member who holds it already is refused, and the run reports it) with one shared code
+    // with no limit on its total uses (a popular code: once per member); then the plan before it
+    // with one shared code that has such a limit (far above what a run uses), so each use is
+    // counted on the code's row, which every purchase with it waits for from its count to its commit.
+    const coupon = await couponPhase("coupon", PLAN_COUNT - 1, COUPON_CODE, null);
     const couponRate = report(coupon);
     console.log(`coupon / purchase throughput: ${(couponRate / purchaseRate).toFixed(2)}`);
+    const limited = await couponPhase("limited", PLAN_COUNT - 2, LIMITED_CODE, 10_000_000);
+    const limitedRate = report(limited);
+    console.log(`limited coupon / purchase throughput: ${(limitedRate / purchaseRate).toFixed(2)}`);
 
     const broken = await db.execute<{ id: string }>(sql`
       select p.id from profiles p
@@ -203,22 +212,32 @@ async function main() {
     const duplicates = await db.execute<{ n: string }>(sql`
       select count(*)::text as n from (select user_id, plan_id from subscriptions where status = 'active'
       group by user_id, plan_id having count(*) > 1) d`);
-    // Every coupon purchase counted once on the code, with its redemption row.
-    const uses = await db.execute<{ counted: number; rows: number }>(sql`
-      select (select redemption_count from coupons where code = ${COUPON_CODE}) as counted,
+    // Every coupon purchase has its redemption row; the limited code counted each once on its row,
+    // the other keeps no count.
+    const uses = await db.execute<{ counted: number; free: number; limited: number; rows: number }>(sql`
+      select (select redemption_count from coupons where code = ${LIMITED_CODE}) as counted,
+             (select redemption_count from coupons where code = ${COUPON_CODE}) as free,
+             (select count(*)::int from coupon_redemptions r join coupons c on c.id = r.coupon_id
+               where c.code = ${LIMITED_CODE}) as limited,
              (select count(*)::int from coupon_redemptions) as rows`);
-    const couponOk = uses.rows[0]?.counted === coupon.ok && uses.rows[0]?.rows === coupon.ok;
+    const counts = uses.rows[0];
+    const couponOk =
+      counts?.counted === limited.ok &&
+      counts.limited === limited.ok &&
+      counts.free === 0 &&
+      counts.rows === coupon.ok + limited.ok;
     const invariantOk =
       couponOk &&
       broken.rows.length === 0 &&
       duplicates.rows[0]?.n === "0" &&
       purchase.ok === purchase.done &&
       upgrade.ok === upgrade.done &&
-      coupon.ok === coupon.done;
+      coupon.ok === coupon.done &&
+      limited.ok === limited.done;
     console.log(
       invariantOk
         ? "ledger invariant: ok (balance = sum(ledger) ≥ 0 for every member; no duplicate active subscription; every coupon use counted once)"
-        : `ledger invariant: BROKEN (${broken.rows.length} balances off, coupon uses ${couponOk ? "ok" : "miscounted"}, ${duplicates.rows[0]?.n} duplicates, ${[purchase, upgrade, coupon].reduce((n, run) => n + run.done - run.ok, 0)} refused)`,
+        : `ledger invariant: BROKEN (${broken.rows.length} balances off, coupon uses ${couponOk ? "ok" : "miscounted"}, ${duplicates.rows[0]?.n} duplicates, ${[purchase, upgrade, coupon, limited].reduce((n, run) => n + run.done - run.ok, 0)} refused)`,
     );
     if (!invariantOk) process.exitCode = 1;
   } finally {

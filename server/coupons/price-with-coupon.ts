@@ -15,6 +15,8 @@ export type AppliedCoupon = {
   durationRenewals: number | null;
   /** The code's terms as priced (couponTerms): its use is counted only while they hold. */
   terms: string;
+  /** It had a limit on its total uses when priced: only then is its count kept (redemption_count). */
+  limited: boolean;
 };
 
 type PriceOptions = {
@@ -55,26 +57,34 @@ export async function priceWithCoupon(
       duration: row.duration,
       durationRenewals: row.durationRenewals,
       terms: row.terms,
+      limited: row.maxRedemptions !== null,
     },
   };
 }
 
 /**
- * The count of one use, as a statement (or a part of the purchase's write statement): the count is
- * raised only while under the code's limit and while its terms are still those it was priced with;
- * it answers one row when it counted, none when not. From it to the commit the code's row is locked.
+ * The count of one use, as a statement (or a part of the purchase's write statement): one row when
+ * it counted, none when the code's terms are no longer those it was priced with, or its limit was
+ * reached. A code with a limit on its total uses keeps their count in its row, raised here only
+ * while under the limit: the row is locked from here to the commit, so the last use goes to one
+ * member. A code without one keeps no count (its uses are its purchase rows): the row is only
+ * share-locked, which purchases do not wait for, while staff's edits wait for them, and an edit
+ * committed since the pricing (a limit set, the code paused) is seen here.
  */
 export function countUseStatement(coupon: AppliedCoupon): SQL {
+  if (!coupon.limited)
+    return sql`select 1 from coupons
+     where id = ${coupon.id} and ${couponTerms} = ${coupon.terms} and max_redemptions is null
+       for share`;
   return sql`update coupons set redemption_count = redemption_count + 1
      where id = ${coupon.id} and ${couponTerms} = ${coupon.terms}
-       and (max_redemptions is null or redemption_count < max_redemptions)
+       and max_redemptions is not null and redemption_count < max_redemptions
     returning 1`;
 }
 
 /**
  * Counts one purchase with the code, after every other check of the purchase and before it writes
- * anything (countUseStatement). The row stays locked from here to the commit, so the last use
- * goes to one member. When the terms changed or the limit was reached meanwhile, the checkout is
+ * anything (countUseStatement). When the terms changed or the limit was reached meanwhile, the checkout is
  * priced again under the lock: its refusal is thrown (nothing written yet), or "repriced" is
  * answered when the code now takes a different amount off. Returns the code as counted.
  * The use's own row is written with the purchase's (record-purchase.ts). A purchase that owns its
@@ -89,9 +99,11 @@ export async function countCouponUse(
   if (counted.rows.length === 1) return priced.coupon;
   const again = await priceWithCoupon({ ...options, lock: true });
   if (again.coupon.id !== priced.coupon.id || again.cart.discount !== priced.cart.discount) return "repriced";
+  // Its row is locked now: a code without a limit has nothing more to count.
+  if (!again.coupon.limited) return again.coupon;
   const locked = await tx.execute(sql`
     update coupons set redemption_count = redemption_count + 1
-     where id = ${again.coupon.id} and (max_redemptions is null or redemption_count < max_redemptions)
+     where id = ${again.coupon.id} and redemption_count < max_redemptions
     returning id`);
   if (locked.rows.length === 0) throw couponError(couponMessages.usedUp);
   return again.coupon;

@@ -22,8 +22,10 @@ export const redemptionKind = pgEnum("coupon_redemption_kind", ["purchase", "ren
 
 /**
  * A coupon code staff made. The code is unique whatever its case (stored in capitals, the index
- * on upper() holds rows written by hand too). `redemptionCount` counts purchases made with it,
- * raised in the purchase's transaction under the row's lock, so the last use goes to one member.
+ * on upper() holds rows written by hand too). `redemptionCount` counts purchases made with it
+ * against `maxRedemptions`, raised in the purchase's transaction under the row's lock, so the last
+ * use goes to one member; a code without that limit keeps no count (its uses are its purchase
+ * rows in coupon_redemptions), and saving the code's form sets it from those rows.
  */
 export const coupons = pgTable(
   "coupons",

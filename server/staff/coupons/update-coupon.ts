@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
+import { countCouponUses } from "./count-coupon-uses.ts";
 import { auditedCoupon, codeTaken, COUPON_NOT_FOUND, offText, TERMS_FIXED } from "./coupon-audit.ts";
 import { couponColumns } from "./create-coupon.ts";
 
@@ -22,8 +23,11 @@ export async function updateCoupon(options: {
   const { db, couponId, input, actor, now = new Date() } = options;
   try {
     return await db.transaction(async (tx) => {
+      // The lock waits for every purchase with the code still in flight (each holds at least a share
+      // lock on the row): the uses counted next, in a statement of their own, include theirs.
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
       if (!before) throw new AppError("NOT_FOUND", COUPON_NOT_FOUND);
+      const uses = await countCouponUses({ tx, couponId });
       const columns = couponColumns(input);
       const termsChanged =
         columns.code !== before.code ||
@@ -32,12 +36,18 @@ export async function updateCoupon(options: {
         columns.amountOff !== before.amountOff ||
         columns.duration !== before.duration ||
         columns.durationRenewals !== before.durationRenewals;
-      if (termsChanged && before.redemptionCount > 0) throw new AppError("CONFLICT", TERMS_FIXED);
-      if (columns.maxRedemptions !== null && columns.maxRedemptions < before.redemptionCount) {
-        const message = `It has been used ${before.redemptionCount} times already: the limit cannot be lower.`;
+      if (termsChanged && uses > 0) throw new AppError("CONFLICT", TERMS_FIXED);
+      if (columns.maxRedemptions !== null && columns.maxRedemptions < uses) {
+        const message = `It has been used ${uses} times already: the limit cannot be lower.`;
         throw new AppError("CONFLICT", message, { fieldErrors: { maxRedemptions: message } });
       }
-      const [after] = await tx.update(coupons).set(columns).where(eq(coupons.id, couponId)).returning();
+      // A code without a limit keeps no count of its own (its purchases do not touch its row): the
+      // count its limit is checked against starts from its uses whenever the form is saved.
+      const [after] = await tx
+        .update(coupons)
+        .set({ ...columns, redemptionCount: uses })
+        .where(eq(coupons.id, couponId))
+        .returning();
       await recordAuditEvent({
         tx,
         actor,

@@ -2,13 +2,15 @@ import { eq, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
+import { couponSchema } from "~/lib/validation/admin/coupons";
 import { purchaseMessages } from "#server/billing/messages";
 import type { Db, Tx } from "#server/db/client";
 import { coupons } from "#server/db/schema";
+import { updateCoupon } from "#server/staff/coupons/update-coupon";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
-import { buy, makeCoupon, moneyOf, refusalOf, usdt } from "./coupon-fixtures";
+import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt } from "./coupon-fixtures";
 
 const dialect = new PgDialect();
 const textOf = (query: SQL) => dialect.sqlToQuery(query).sql;
@@ -62,8 +64,8 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     return { coupon, plan, member, countOf };
   }
 
-  it("counts the use in the write statement, once, when nothing that prices the code changed", async () => {
-    const { coupon, plan, member, countOf } = await setUp();
+  it("counts a limited code's use in the write statement, once, when nothing that prices the code changed", async () => {
+    const { coupon, plan, member, countOf } = await setUp({ maxRedemptions: "5" });
     const { db: watched, statements } = changedBeforeWrite(db(), (tx) =>
       tx.update(coupons).set({ note: "edited" }).where(eq(coupons.id, coupon.id)),
     );
@@ -76,6 +78,59 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     expect(await countOf()).toBe(1);
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
     await expectLedgerInvariant(db());
+  });
+
+  it("keeps no count for a code without a limit: its row is only share-locked, its use is its row", async () => {
+    const { coupon, plan, member, countOf } = await setUp();
+    const { db: watched, statements } = changedBeforeWrite(db(), async () => {});
+    await buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
+    const [write] = statements[0]!.filter((text) => text.includes("insert into subscriptions"));
+    expect(write).toMatch(/max_redemptions is null\s+for share/);
+    expect(statements.flat().filter((text) => text.includes("redemption_count = redemption_count"))).toHaveLength(0);
+    expect(await countOf()).toBe(0);
+    expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
+  });
+
+  it("refuses as used up when staff limited a code without a limit after pricing, nothing written", async () => {
+    const { coupon, plan, member } = await setUp();
+    // As the form's save leaves it: the limit, and the count started from the code's uses.
+    const { db: watched } = changedBeforeWrite(db(), (tx) =>
+      tx.update(coupons).set({ maxRedemptions: 1, redemptionCount: 1 }).where(eq(coupons.id, coupon.id)),
+    );
+    expect(
+      await refusalOf(buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+    ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
+    const money = await moneyOf(db(), member.id);
+    expect([money.bills, money.debits, money.uses].map((rows) => rows.length)).toEqual([0, 0, 0]);
+  });
+
+  it("starts a code's count from its uses when staff give it a limit", async () => {
+    const { coupon, plan, countOf } = await setUp();
+    for (const _ of [1, 2]) {
+      const member = await createMember(db(), { balance: usdt(50) });
+      await buy(db(), { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
+    }
+    expect(await countOf()).toBe(0);
+    const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once" };
+    const lower = couponSchema.parse({ ...form, maxRedemptions: "1" });
+    expect(await refusalOf(updateCoupon({ db: db(), couponId: coupon.id, input: lower, actor }))).toMatchObject({
+      code: "CONFLICT",
+    });
+    await updateCoupon({
+      db: db(),
+      couponId: coupon.id,
+      input: couponSchema.parse({ ...form, maxRedemptions: "3" }),
+      actor,
+    });
+    expect(await countOf()).toBe(2);
+    const last = await createMember(db(), { balance: usdt(50) });
+    await buy(db(), { userId: last.id, plans: [plan], code: coupon.code, total: usdt(40) });
+    const late = await createMember(db(), { balance: usdt(50) });
+    expect(await refusalOf(buy(db(), { userId: late.id, plans: [plan], code: coupon.code, total: usdt(40) }))).toEqual({
+      code: "CONFLICT",
+      message: couponMessages.usedUp,
+    });
+    expect(await countOf()).toBe(3);
   });
 
   it("refuses with the code's own reason when staff paused it after pricing, nothing written", async () => {
