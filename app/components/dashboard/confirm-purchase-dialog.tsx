@@ -16,6 +16,7 @@ import {
 import { toast } from "~/components/ui/sonner";
 import { balancePaidText, type BoughtSummary } from "~/lib/billing/money-messages";
 import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
+import { readCartCoupon, writeCartCoupon } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
@@ -56,6 +57,16 @@ export function ConfirmPurchaseDialog({
   }, [open]);
 
   const coupon = useCartCoupon(items, period);
+  // A code applied in /pricing's cart travels with it (this tab's storage, written by Next Step):
+  // checked again for this cart the first time the dialog opens with plans, as sign-up does.
+  const carried = React.useRef(false);
+  const { apply: applyCode } = coupon;
+  React.useEffect(() => {
+    if (!open || carried.current || items.length === 0) return;
+    carried.current = true;
+    const code = readCartCoupon();
+    if (code) void applyCode(code);
+  }, [open, items.length, applyCode]);
   // The code's discount first, then the credit for what an upgrade replaces: as the server charges.
   const { cart, replaced } = priceCartSwitch({
     items,
@@ -84,6 +95,7 @@ export function ConfirmPurchaseDialog({
             : undefined,
         );
         setBalance(BigInt(answer.newBalance));
+        writeCartCoupon(null);
         onPurchased();
         onOpenChange(false);
       } else if (!codeRefused(answer)) {
@@ -101,6 +113,7 @@ export function ConfirmPurchaseDialog({
         if (!codeRefused(answer)) toast.error(answer.error || "Failed to create the order");
         return;
       }
+      writeCartCoupon(null);
       onPurchased();
       onOpenChange(false);
       void navigate("/dashboard?section=order");

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { holdScripts, isHydrated, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
-import { creditBalance, submitSignUp } from "../support/member";
+import { creditBalance, signInNewMember, submitSignUp } from "../support/member";
 import { card, cart, cartTotal, nextStep, openPricing, publishedPlan, usd, type Fixture } from "../support/pricing";
 
 // A refused code is the check's 400 or 409, which Chromium logs as a failed resource.
@@ -87,6 +87,40 @@ test("a visitor applies a code in /pricing's cart, sees the discount and new tot
     (entry) => entry.amount < 0n,
   );
   expect(debits.map((entry) => entry.amount)).toEqual([-discounted]);
+});
+
+test("a signed-in member's code applied on /pricing travels to the dashboard's confirmation and is charged", async ({
+  page,
+  context,
+  app,
+}) => {
+  const vip = await publishedPlan(app, "vip-signals");
+  const code = await makeCode(app);
+  const discounted = vip.price - vip.price / 5n;
+  const member = await signInNewMember(app, context, { balance: vip.price });
+  await openPricing(page);
+  await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
+  await codeField(cart(page)).fill(code);
+  await applyButton(cart(page)).click();
+  await expect(cartTotal(page)).toContainText(usd(discounted));
+
+  // A member's Next Step leads to the dashboard's cart; its confirmation has the code checked again.
+  await nextStep(page).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  await expect(dialog.getByText(`Code ${code} applied.`)).toBeVisible();
+  await expect(dialog.locator("[data-slot=cart-discount]")).toContainText(`Discount (code ${code})`);
+  await dialog.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+
+  const { db } = app.testing.getDatabase();
+  const { billingHistory } = app.testing.schema;
+  const [bill] = await db.select().from(billingHistory).where(eq(billingHistory.userId, member.userId));
+  expect(bill).toMatchObject({ listAmount: vip.price, couponCode: code, totalAmount: discounted });
+
+  // Used once: the next confirmation in this tab starts without it.
+  expect(await page.evaluate(() => sessionStorage.getItem("cart-coupon"))).toBeNull();
 });
 
 test("a refused code says why under the field: paused, used up, not for these plans", async ({ page, app }) => {
