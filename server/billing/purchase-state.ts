@@ -1,6 +1,6 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
-import { pricing } from "../db/schema.ts";
+import { executeKept } from "../db/execute-kept.ts";
 import { AppError } from "../lib/errors.ts";
 import { heldPlansColumns } from "./held-plans.ts";
 import { purchaseMessages } from "./messages.ts";
@@ -43,18 +43,26 @@ export async function lockAndRead(options: {
         where user_id = ${userId} and idempotency_key = ${idempotencyKey}) as stored,
       ${heldPlansColumns(userId, planIds)},
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price::text)), '[]'::json)
-        from pricing where ${inArray(pricing.id, [...planIds])} and published) as plans,
+        from pricing where id = any(${sql.param([...planIds])}::int[]) and published) as plans,
       exists (select 1 from referrals
                where referred_id = ${userId} and billing_id is null and refusal is null) as referred`;
-  const locked = await tx.execute<PurchaseState & { fresh: boolean }>(sql`
+  const locked = await executeKept<PurchaseState & { fresh: boolean }>({
+    db: tx,
+    name: "purchase_lock_and_read",
+    query: sql`
     select p.balance::text as balance,
            p.xmin = (select seen.xmin from profiles seen where seen.id = p.id) as fresh,
            ${state}
     from profiles p where p.id = ${userId}
-    for update of p`);
+    for update of p`,
+  });
   const row = locked.rows[0];
   if (!row) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
   if (row.fresh) return row;
-  const again = await tx.execute<Omit<PurchaseState, "balance">>(sql`select ${state}`);
+  const again = await executeKept<Omit<PurchaseState, "balance">>({
+    db: tx,
+    name: "purchase_read_again",
+    query: sql`select ${state}`,
+  });
   return { ...again.rows[0]!, balance: row.balance };
 }

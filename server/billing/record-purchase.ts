@@ -6,6 +6,7 @@ import { toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
 import { StaleReadError } from "../db/db-errors.ts";
+import { executeKept } from "../db/execute-kept.ts";
 import type { NotificationKind } from "../notifications/enqueue-notification.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { ledgerEntryCtes } from "./ledger.ts";
@@ -84,10 +85,9 @@ export async function recordPurchase({
   // quarter): nothing is charged then, and a ledger row must not be 0.
   const charged = total > 0n;
   // The invoice names its ledger entry (none when nothing was charged) and lists what the receipt shows.
-  const planNameArray = sql`array[${sql.join(
-    plans.map((plan) => sql`${plan.name}`),
-    sql`, `,
-  )}]::text[]`;
+  // Lists travel as one array parameter each, so the statement's text is the same for any cart:
+  // PostgreSQL keeps it parsed and planned per connection (execute-kept.ts).
+  const planNameArray = sql`${sql.param(plans.map((plan) => plan.name))}::text[]`;
   const payload = {
     plans: planNames,
     period,
@@ -102,24 +102,19 @@ export async function recordPurchase({
   };
   // Only a plan the code took something off keeps its rule, and a lifetime plan has no renewals.
   const keepsCoupon = (line: PricedCart["lines"][number]) => !lifetime && line.discount > 0n && order.renewalCoupon;
-  const subscriptionRows = sql.join(
-    cart.lines.map((line) => {
-      const rule = keepsCoupon(line) ? order.renewalCoupon! : null;
-      return sql`(${userId}, ${line.planId}, 'active', ${period}, ${now.toISOString()}::timestamptz, ${nextBilling}::timestamptz, ${!lifetime}, ${rule?.couponId ?? null}::int, ${rule?.renewalsLeft ?? null}::int)`;
-    }),
-    sql`, `,
-  );
-  const boughtIds = sql`array[${sql.join(
-    plans.map((plan) => sql`${plan.id}`),
-    sql`, `,
-  )}]::int[]`;
+  const rules = cart.lines.map((line) => (keepsCoupon(line) ? order.renewalCoupon! : null));
+  const lines = sql`unnest(${sql.param(plans.map((plan) => plan.id))}::int[],
+                           ${sql.param(rules.map((rule) => rule?.couponId ?? null))}::int[],
+                           ${sql.param(rules.map((rule) => rule?.renewalsLeft ?? null))}::int[])
+                      with ordinality as line(plan_id, coupon_id, renewals_left, position)`;
+  const boughtIds = sql`${sql.param(plans.map((plan) => plan.id))}::int[]`;
   // The ledger debit joins the same statement (ledger.ts writes its CTEs): a purchase is one write.
   const ledger = charged
     ? sql`, ${ledgerEntryCtes({ userId, kind: "purchase", amount: -total, reference, memo: `${invoiceId} ${description}` })}`
     : sql``;
   // The select list reads the parts in its order (an unread part runs after it): the code's count
   // comes last, so its row lock is taken as late as the statement allows.
-  const written = await tx.execute<{
+  const written = await executeKept<{
     subscriptions: number;
     bills: number;
     notes: number;
@@ -130,11 +125,17 @@ export async function recordPurchase({
     after: string | null;
     kept: number;
     counted: number | null;
-  }>(sql`
+  }>({
+    db: tx,
+    name: "purchase_write",
+    query: sql`
     with subs as (
       insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew,
                                  coupon_id, coupon_renewals_left)
-      values ${subscriptionRows}
+      select ${userId}::text, line.plan_id, 'active', ${period}::billing_period, ${now.toISOString()}::timestamptz,
+             ${nextBilling}::timestamptz, ${!lifetime}::boolean, line.coupon_id, line.renewals_left
+        from ${lines}
+       order by line.position
       returning 1
     ), bill as (
       insert into billing_history (id, user_id, invoice_id, issue_date, total_amount, payment_type, status, description,
@@ -153,7 +154,7 @@ export async function recordPurchase({
       insert into purchase_requests (user_id, idempotency_key, response)
       values (${userId}, ${order.idempotencyKey}, ${JSON.stringify(order.answer(newBalance))}::jsonb)
       returning 1
-    )${otherPlans.length > 0 ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}${
+    ), ended as (${endReplacedSql(otherPlans, now)})${
       order.redemption ? sql`, redeemed as (${order.redemption} returning 1)` : sql``
     }${order.countUse ? sql`, counted as (${order.countUse})` : sql``}, kept_cart as (
       update member_carts
@@ -166,11 +167,12 @@ export async function recordPurchase({
     select (select count(*)::int from subs) as subscriptions, (select count(*)::int from bill) as bills,
            (select count(*)::int from note) as notes, (select count(*)::int from request) as requests,
            ${charged ? sql`(select count(*)::int from ledger)` : sql`0`} as ledger,
-           ${otherPlans.length > 0 ? sql`(select count(*)::int from ended)` : sql`0`} as ended,
+           (select count(*)::int from ended) as ended,
            ${order.redemption ? sql`(select count(*)::int from redeemed)` : sql`0`} as redeemed,
            ${charged ? sql`(select balance::text from balance)` : sql`null`} as after,
            (select count(*)::int from kept_cart) as kept,
-           ${order.countUse ? sql`(select count(*)::int from counted)` : sql`null::int`} as counted`);
+           ${order.countUse ? sql`(select count(*)::int from counted)` : sql`null::int`} as counted`,
+  });
   const counts = written.rows[0]!;
   const { after, counted, kept: _kept, ...rows } = counts;
   // A replaced plan that was no longer active: it ended after lockAndRead read it, so its credit
@@ -208,10 +210,7 @@ export class UseNotCounted extends Error {
 
 /** Ends replaced subscriptions at the switch; a row no longer active (a race) ends nothing and rolls the purchase back. */
 function endReplacedSql(subscriptionIds: readonly string[], now: Date) {
-  const ids = sql`array[${sql.join(
-    subscriptionIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
+  const ids = sql`${sql.param([...subscriptionIds])}::uuid[]`;
   return sql`update subscriptions set status = 'cancelled', autorenew = false, updated_at = ${now.toISOString()}::timestamptz
               where id = any(${ids}) and status = 'active' returning 1`;
 }

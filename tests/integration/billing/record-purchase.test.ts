@@ -1,38 +1,42 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { expect, it, vi } from "vitest";
 import { priceCart, priceLine } from "~/lib/priced-lines";
+import { lockAndRead } from "#server/billing/purchase-state";
 import { recordPurchase } from "#server/billing/record-purchase";
-import type { Tx } from "#server/db/client";
 import { billingHistory, ledgerEntries, notifications, purchaseRequests, subscriptions } from "#server/db/schema";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
-// recordPurchase writes a purchase's rows in one statement and then the ledger debit, and checks
-// both answers against what it meant to write: a statement that wrote one row too few, or a
-// ledger whose balance disagrees with the balance the confirmation already carries, must roll
-// the whole purchase back rather than commit a half-written or mis-stated one.
+// recordPurchase writes a purchase's rows and its ledger debit in one statement, and checks its
+// answer against what it meant to write: a statement that wrote one row too few, or a ledger
+// whose balance disagrees with the balance the confirmation already carries, must roll the whole
+// purchase back rather than commit a half-written or mis-stated one.
 
 type Counts = { subscriptions: number; bills: number; notes: number; requests: number };
 
-/** The transaction, with the first statement's counts changed by `tamper` (as if a row went missing). */
-function withCounts(tx: Tx, tamper: (counts: Counts) => Counts): Tx {
-  let first = true;
-  return new Proxy(tx, {
-    get(target, property, receiver) {
-      if (property !== "execute") return Reflect.get(target, property, receiver) as unknown;
-      return async (...args: Parameters<Tx["execute"]>) => {
-        const result = await target.execute(...args);
-        if (!first) return result;
-        first = false;
-        return { ...result, rows: [tamper(result.rows[0] as Counts)] };
-      };
+/**
+ * The write statement goes through executeKept (a kept, named statement on PostgreSQL): its
+ * answer's counts are changed by `tamper.next` once, as if a row went missing, then it is off.
+ */
+const tamper = vi.hoisted(() => ({ next: undefined as ((counts: Counts) => Counts) | undefined, seen: 0 }));
+vi.mock("#server/db/execute-kept", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("#server/db/execute-kept")>();
+  return {
+    ...actual,
+    executeKept: async (options: Parameters<typeof actual.executeKept>[0]) => {
+      const result = await actual.executeKept(options);
+      const change = tamper.next;
+      if (options.name !== "purchase_write" || !change) return result;
+      tamper.next = undefined;
+      tamper.seen++;
+      return { ...result, rows: [change(result.rows[0] as Counts)] };
     },
-  });
-}
+  };
+});
 
-describeEachDatabase("recordPurchase", (database) => {
+describeEachDatabase("recordPurchase", (database, kind) => {
   const usdt = (n: number) => BigInt(n) * 1_000_000n;
 
   async function setUp() {
@@ -135,14 +139,41 @@ describeEachDatabase("recordPurchase", (database) => {
     await expectLedgerInvariant(db);
   });
 
+  it("sends one statement text for carts of any size, kept prepared on PostgreSQL", async () => {
+    const { db, order } = await setUp();
+    const gamma = await createPlan(db, "Gamma", usdt(10));
+    const carts = [order.cart, priceCart([priceLine({ planId: gamma.id, name: gamma.name, listPrice: gamma.price })])];
+    const prepared = await db.transaction(async (tx) => {
+      const names = async () => {
+        const rows = await tx.execute<{ name: string }>(
+          sql`select name from pg_prepared_statements where name like 'purchase%' order by name`,
+        );
+        return rows.rows.map((row) => row.name);
+      };
+      const after: string[][] = [];
+      for (const cart of carts) {
+        const planIds = cart.lines.map((line) => line.planId);
+        const state = await lockAndRead({ tx, userId: order.userId, idempotencyKey: order.idempotencyKey, planIds });
+        const idempotencyKey = crypto.randomUUID();
+        await recordPurchase({ tx, order: { ...order, cart, balance: BigInt(state.balance), idempotencyKey } });
+        after.push(await names());
+      }
+      return after;
+    });
+    // The second cart (one plan, the first had two) prepared nothing new on this connection.
+    expect(prepared[1]).toEqual(prepared[0]);
+    const kept = [...new Set(prepared[0]!.map((name) => name.replace(/_[0-9a-f]{16}$/, "")))];
+    // PGlite has no use for the name: the statements just ran.
+    expect(kept).toEqual(kind === "postgres" ? ["purchase_lock_and_read", "purchase_write"] : []);
+  });
+
   it("rolls back when the statement wrote any row too few", async () => {
     for (const missing of ["subscriptions", "bills", "notes", "requests"] as const) {
       const { db, order, rowsOf } = await setUp();
-      const failed = await db
-        .transaction((tx) =>
-          recordPurchase({ tx: withCounts(tx, (counts) => ({ ...counts, [missing]: counts[missing] - 1 })), order }),
-        )
-        .catch((error: unknown) => error);
+      const seen = tamper.seen;
+      tamper.next = (counts) => ({ ...counts, [missing]: counts[missing] - 1 });
+      const failed = await db.transaction((tx) => recordPurchase({ tx, order })).catch((error: unknown) => error);
+      expect(tamper.seen, missing).toBe(seen + 1);
       expect(failed, missing).toBeInstanceOf(Error);
       expect(String(failed), missing).toMatch(/expected 2 subscriptions and one of each other row/);
       const rows = await rowsOf();

@@ -1,6 +1,6 @@
 import { eq, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
 import { purchaseMessages } from "#server/billing/messages";
@@ -11,6 +11,13 @@ import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt } from "./coupon-fixtures";
+
+// The purchase sends its big statements through executeKept (kept prepared on PostgreSQL), which
+// goes past tx.execute: here they go through tx.execute again, so that changedBeforeWrite sees
+// and records every statement of the purchase. Naming is checked in execute-kept.test.ts.
+vi.mock("#server/db/execute-kept", () => ({
+  executeKept: (options: { db: Tx; query: SQL }) => options.db.execute(options.query),
+}));
 
 const dialect = new PgDialect();
 const textOf = (query: SQL) => dialect.sqlToQuery(query).sql;

@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
+import type { DbOrTx } from "./client.ts";
+
+/** The parts of Drizzle's database and transaction objects that `execute` itself goes through. */
+type DrizzleInternals = {
+  dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery: (
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      isResponseInArrayMode: boolean,
+    ) => { execute: () => Promise<unknown> };
+  };
+};
+
+/**
+ * `db.execute(query)`, sent on PostgreSQL as a named prepared statement: the server parses and
+ * plans the statement once per connection and keeps it, instead of on every call (for the
+ * purchase's two big statements, parsing and planning cost about as much as running them).
+ *
+ * node-postgres keeps, per connection, the names it has prepared: the first use of a name on a
+ * connection sends the text with the values in the same round trip, later uses only the values.
+ * A connection that is lost (a restart, a failover) is replaced by a new one, which knows no name
+ * yet and prepares it again on first use. A prepared statement is not undone by a rollback, and
+ * PostgreSQL re-plans it by itself after a schema change (migrations run before the first use).
+ * Under PGlite the name is ignored (Drizzle's PGlite session has no use for it): it just executes.
+ *
+ * The name sent is `name` followed by a hash of the text, so one name can never stand for two
+ * texts (node-postgres refuses that) and a change to a statement's text is prepared afresh. The
+ * text must still not vary with the data (a cart's length, a list's items): pass lists as one
+ * array parameter (`= any(${sql.param(ids)}::int[])`), or every new text costs a new prepared
+ * statement on every connection, kept until the connection ends. A few shapes (a part of the
+ * statement present or not) are fine: each is prepared once.
+ *
+ * Goes through the same session call as `db.execute` (Drizzle's `prepareQuery`, which takes the
+ * name), so results are parsed the same way (timestamps as text, json parsed).
+ */
+export async function executeKept<Row extends Record<string, unknown>>(options: {
+  db: DbOrTx;
+  /** A short name for the statement (letters, digits, `_`): it shows in pg_prepared_statements. */
+  name: string;
+  query: SQL;
+}): Promise<{ rows: Row[] }> {
+  const { dialect, session } = options.db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(options.query);
+  const prepared = session.prepareQuery(built, undefined, keptName(options.name, built.sql), false);
+  return (await prepared.execute()) as { rows: Row[] };
+}
+
+/** The statement's name on the server: the caller's, then the text's hash (PostgreSQL keeps 63 bytes of a name). */
+function keptName(name: string, text: string): string {
+  if (!/^[a-z][a-z0-9_]{0,40}$/.test(name)) throw new Error(`executeKept: "${name}" is not a statement name`);
+  return `${name}_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+}
