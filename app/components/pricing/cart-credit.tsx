@@ -35,11 +35,12 @@ export function CartCredit(props: CreditProps & { className?: string }) {
  * The cart's total once credited, with (on a phone, where the arithmetic is folded away with the
  * items) the credit said under it.
  */
-export function CreditedTotal(props: CreditProps) {
+export function CreditedTotal({ suffix, ...props }: CreditProps & { suffix?: React.ReactNode }) {
   const { cart } = priced(props);
   return (
     <>
       <span className="text-lg lg:text-xl">{formatUsdt(cart.charged)}</span>
+      {suffix}
       {cart.credit > 0n ? (
         <span data-slot="cart-credit-note" className="block text-xs font-normal text-muted-foreground lg:hidden">
           {`${formatUsdt(cart.credit)} credit for unused time`}

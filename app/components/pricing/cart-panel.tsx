@@ -60,6 +60,13 @@ export function CartPanel({
   const refusal = items.map((plan) => notes?.[plan.id]).find(Boolean) ?? null;
   const credited = switching && replacesHeld(switching, items) ? { items, period, switching, coupon } : null;
   const plainTotal = <span className="text-lg lg:text-xl">{formatUsdt(coupon.total ?? total)}</span>;
+  // A credited total is the first period's only (the renewals cost the list price): due now.
+  const suffix = (
+    <span className="text-sm font-normal text-muted-foreground">
+      {" "}
+      {credited && period !== "lifetime" ? "due now" : periodSuffix[period]}
+    </span>
+  );
   return (
     <aside
       data-slot="cart"
@@ -131,12 +138,14 @@ export function CartPanel({
           <span className="font-semibold tabular-nums" data-slot="cart-total" aria-live="polite">
             {credited ? (
               <React.Suspense fallback={plainTotal}>
-                <CreditedTotal {...credited} />
+                <CreditedTotal {...credited} suffix={suffix} />
               </React.Suspense>
             ) : (
-              plainTotal
+              <>
+                {plainTotal}
+                {suffix}
+              </>
             )}
-            <span className="text-sm font-normal text-muted-foreground"> {periodSuffix[period]}</span>
             {coupon.code && coupon.discount > 0n ? (
               // On a phone the discount line is folded away with the items: the bar says it.
               <span className="block text-xs font-normal text-muted-foreground lg:hidden">

@@ -50,7 +50,9 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
   await expect(shown.getByRole("term")).toHaveText(arithmetic.map(([term]) => term!));
   await expect(shown.getByRole("definition")).toHaveText(arithmetic.map(([, amount]) => amount!));
   await expect(shown).toContainText(`${vip.name} ends when you confirm`);
-  await expect(cartTotal(page)).toContainText(usd(charged));
+  // The credited total is what is due now, not a monthly price: renewals cost the list price.
+  await expect(cartTotal(page)).toContainText(`${usd(charged)} due now${usd(vip.price)} credit for unused time`);
+  await expect(cartTotal(page)).not.toContainText("/month");
   expect(creditRequests).toHaveLength(1);
   await expectAccessible(page, "pricing cart with an upgrade's credit");
 
