@@ -122,7 +122,7 @@ export const areas = {
     tests: [
       "tests/integration/orders/{orders,orders-guard,open-order-notice,cart-forgets-bought}.test.ts",
       // Each order function called directly, file by file (cancel, accept, coupon orders, ...).
-      "tests/integration/orders/{order-steps,coupon-orders,member-order-view,order-lists,reprice-order,order-sweep,kept-cart-steps,order-notices}.test.ts",
+      "tests/integration/orders/{order-steps,coupon-orders,member-order-view,order-lists,reprice-order,order-sweep,kept-cart-steps,order-notices,order-pricing}.test.ts",
       "tests/integration/card-payments/card-order.test.ts",
       // A coupon code typed for the open order (apply-order-coupon.ts) is tested with the coupons.
       "tests/integration/coupons/order-coupon.test.ts",
