@@ -136,8 +136,11 @@ test.describe("a PostgreSQL restart or crash", () => {
       return async () => {
         const answered = await Promise.all(answers);
         inFlight.push(...answered);
-        // Cut off mid-transaction: "try again", and nothing of them was written.
-        expect(answered.map((a) => a.status)).toEqual([503, 503]);
+        // Cut off mid-transaction: "try again", and nothing of them was written. Or, rarely, done
+        // just before: the shutdown reaches each server process in turn, so the holder's may end
+        // (its locks released) while a purchase's process has not yet been told, and that purchase
+        // then commits and says so. Never anything else; the retries below charge each once.
+        for (const { status } of answered) expect([200, 503]).toContain(status);
         // The member tries again with the same checkout (on the same instance until it is
         // answered for sure, then on the other one): it goes through, and is charged once.
         for (const [i, member] of held.entries()) {
