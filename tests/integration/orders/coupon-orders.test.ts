@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
-import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseMessages } from "#server/billing/messages";
 import { coupons, orders, pricing } from "#server/db/schema";
 import { applyOrderCoupon, ORDER_GONE } from "#server/orders/apply-order-coupon";
@@ -14,9 +13,8 @@ import { describeEachDatabase } from "../../helpers/database";
 import { failOnce, literal } from "../../helpers/fail-once";
 import { createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
 import { makeCoupon, refusalOf } from "../coupons/coupon-fixtures";
+import { HOUR, topUp, usdt } from "./order-fixtures";
 
-const usdt = (n: number) => BigInt(n) * 1_000_000n;
-const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /*
@@ -189,14 +187,7 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
     const { orderId } = await createOrder({ db: db(), userId: s.userId, planIds: [plan.id], billingPeriod: "monthly" });
     await db().update(pricing).set({ published: false }).where(eq(pricing.id, plan.id));
     // Paid in without a completion of its own: the code's step is the first to try the order.
-    await postLedgerEntry({
-      tx: db(),
-      userId: s.userId,
-      kind: "adjustment",
-      amount: usdt(12),
-      reference: `test:top-up:${orderId}`,
-      memo: "test top-up",
-    });
+    await topUp(db(), s.userId, usdt(12));
     const before = await pendingOf(s.userId);
     const { completion } = await applyOrderCoupon({ db: db(), userId: s.userId, orderId, couponCode: null });
     expect(completion).toEqual({ status: "refused", orderId, problem: purchaseMessages.unavailable });

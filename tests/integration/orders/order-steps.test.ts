@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { ORDER_LIFETIME_DAYS, ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
-import { postLedgerEntry } from "#server/billing/ledger";
-import { orders, orderSettings, pricing, subscriptions } from "#server/db/schema";
+import { orderSettings, pricing, subscriptions } from "#server/db/schema";
 import { AppError } from "#server/lib/errors";
 import { acceptOrderPrice } from "#server/orders/accept-order-price";
 import { cancelOrder } from "#server/orders/cancel-order";
@@ -12,10 +11,7 @@ import { orderMessages } from "#server/orders/messages";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
-
-const usdt = (n: number) => BigInt(n) * 1_000_000n;
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
+import { DAY, HOUR, orderRow, orderWithBystander, topUp, usdt } from "./order-fixtures";
 
 /*
  * The member's own steps on an order, called directly: cancelling it and accepting a new total.
@@ -28,25 +24,18 @@ describeEachDatabase("order steps: cancel and accept", (database) => {
     await expectLedgerInvariant(db());
   });
 
-  const rowOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  const rowOf = (orderId: string) => orderRow(db(), orderId);
 
   /** A plan, a member with a pending order for it, and a bystander with one of their own. */
   async function setUp(options: { price?: number; balance?: number; now?: Date } = {}) {
     const plan = await createPlan(db(), "Steps", usdt(options.price ?? 20));
     const member = await createVerifiedMember(db(), { balance: usdt(options.balance ?? 0) });
-    const order = { db: db(), planIds: [plan.id], billingPeriod: "monthly" as const, now: options.now };
-    const { orderId } = await createOrder({ ...order, userId: member.id });
-    const bystander = await createVerifiedMember(db());
-    const theirs = await createOrder({ ...order, userId: bystander.id });
-    const theirsBefore = await rowOf(theirs.orderId);
-    return {
-      plan,
-      userId: member.id,
-      orderId,
-      bystanderId: bystander.id,
-      theirsId: theirs.orderId,
-      expectBystanderUntouched: async () => expect(await rowOf(theirs.orderId)).toEqual(theirsBefore),
-    };
+    const made = await orderWithBystander(db(), member.id, {
+      planIds: [plan.id],
+      billingPeriod: "monthly",
+      now: options.now,
+    });
+    return { plan, userId: member.id, ...made };
   }
 
   it("cancels at the moment given, answers exactly { cancelled: true }, and closes no one else's order", async () => {
@@ -119,14 +108,7 @@ describeEachDatabase("order steps: cancel and accept", (database) => {
       orderId: s.orderId,
     });
     // Paid in after it was priced again, without a completion of its own.
-    await postLedgerEntry({
-      tx: db(),
-      userId: s.userId,
-      kind: "adjustment",
-      amount: usdt(balance),
-      reference: `test:top-up:${s.orderId}`,
-      memo: "test top-up",
-    });
+    await topUp(db(), s.userId, usdt(balance));
     return s;
   }
 

@@ -2,14 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
 import { purchaseMessages } from "#server/billing/messages";
-import { coupons, orders, orderSettings, pricing } from "#server/db/schema";
+import { coupons, orderSettings, pricing } from "#server/db/schema";
 import { completeCoveredOrder } from "#server/orders/complete-covered-order";
-import { createOrder } from "#server/orders/create-order";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
 import { makeCoupon } from "../coupons/coupon-fixtures";
-import { DAY, HOUR, topUp, usdt } from "./order-fixtures";
+import { DAY, HOUR, orderRow, orderWithBystander, topUp, usdt } from "./order-fixtures";
 
 const HOLD_MS = ORDER_PRICE_HOLD_HOURS * HOUR;
 
@@ -25,26 +24,20 @@ describeEachDatabase("a lapsed order priced again", (database) => {
     await expectLedgerInvariant(db());
   });
 
-  const rowOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  const rowOf = (orderId: string) => orderRow(db(), orderId);
 
   /** A plan at 40, and an order for it made two days ago (its hold long lapsed), with a code or not. */
   async function lapsed(couponCode: string | null = null) {
     const plan = await createPlan(db(), "Lapsed", usdt(40));
     const made = new Date(Date.now() - 2 * DAY);
-    const order = { db: db(), planIds: [plan.id], billingPeriod: "monthly" as const, couponCode, now: made };
     const member = await createVerifiedMember(db());
-    const { orderId } = await createOrder({ ...order, userId: member.id });
-    const bystander = await createVerifiedMember(db());
-    const theirs = await createOrder({ ...order, userId: bystander.id });
-    const theirsBefore = await rowOf(theirs.orderId);
-    return {
-      plan,
-      made,
-      userId: member.id,
-      orderId,
-      before: await rowOf(orderId),
-      expectBystanderUntouched: async () => expect(await rowOf(theirs.orderId)).toEqual(theirsBefore),
-    };
+    const { orderId, expectBystanderUntouched } = await orderWithBystander(db(), member.id, {
+      planIds: [plan.id],
+      billingPeriod: "monthly",
+      couponCode,
+      now: made,
+    });
+    return { plan, made, userId: member.id, orderId, before: await rowOf(orderId), expectBystanderUntouched };
   }
 
   it("the same total with its code still good is held again from now, the code kept, nothing waiting", async () => {
