@@ -8,10 +8,9 @@ import { orders, profiles } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { completeCoveredOrder, type CompleteOrderResult } from "./complete-covered-order.ts";
 import { getOrderSettings, priceHoldEnd } from "./get-order-settings.ts";
+import { orderMessages } from "./messages.ts";
 import { orderPriceColumns } from "./order-prices.ts";
 import { creditReplaced, listOf, pricePlans } from "./price-plans.ts";
-
-export const ORDER_GONE = "This order no longer exists.";
 
 /**
  * A coupon code typed on the order page (or taken off with none): the member's pending order is
@@ -34,7 +33,7 @@ export async function applyOrderCoupon(options: {
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, "pending")));
-  if (!order) throw new AppError("NOT_FOUND", ORDER_GONE);
+  if (!order) throw new AppError("NOT_FOUND", orderMessages.notFound);
   if (couponCode) {
     await checkCouponCode({
       db,
@@ -55,7 +54,7 @@ export async function applyOrderCoupon(options: {
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, "pending")))
         .for("update");
-      if (!locked) throw new AppError("NOT_FOUND", ORDER_GONE);
+      if (!locked) throw new AppError("NOT_FOUND", orderMessages.notFound);
       const priced = await pricePlans({ db: tx, planIds: locked.planIds, billingPeriod: locked.billingPeriod });
       // A plan withdrawn meanwhile: the order keeps its price and the completion refuses it with its own text.
       if (!priced) return;

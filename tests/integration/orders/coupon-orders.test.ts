@@ -4,10 +4,11 @@ import { couponMessages } from "~/lib/billing/coupons";
 import { ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
 import { purchaseMessages } from "#server/billing/messages";
 import { coupons, orders, pricing } from "#server/db/schema";
-import { applyOrderCoupon, ORDER_GONE } from "#server/orders/apply-order-coupon";
+import { applyOrderCoupon } from "#server/orders/apply-order-coupon";
 import { cancelOrder } from "#server/orders/cancel-order";
 import { createCouponOrder } from "#server/orders/create-coupon-order";
 import { createOrder } from "#server/orders/create-order";
+import { orderMessages } from "#server/orders/messages";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { failOnce, literal } from "../../helpers/fail-once";
@@ -213,9 +214,9 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
     for (const couponCode of [coupon.code, null])
       expect(await refusalOf(applyOrderCoupon({ db: db(), userId: s.userId, orderId, couponCode }))).toEqual({
         code: "NOT_FOUND",
-        message: ORDER_GONE,
+        message: orderMessages.notFound,
       });
-    expect(ORDER_GONE).toMatch(/no longer exists/);
+    expect(orderMessages.notFound).toMatch(/no longer exists/);
     expect(await rowsOf(s.userId)).toEqual(before);
     await s.expectBystanderUntouched();
   });
