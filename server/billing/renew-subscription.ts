@@ -95,7 +95,11 @@ export async function renewSubscription({
         ...base,
         ...(trial?.ended("autorenew", plan.name, due) ?? {
           kind: "subscription_expired",
-          payload: { plan: plan.name, endedOn: isoDate(due) },
+          payload: {
+            plan: plan.name,
+            endedOn: isoDate(due),
+            ...(sub.complimentary ? { reason: "complimentary" } : {}),
+          },
         }),
       });
       return "expired";

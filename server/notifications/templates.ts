@@ -1,3 +1,4 @@
+import { expiredLine } from "~/lib/billing/expiry-notice";
 import {
   arrivedLine,
   cardRefundNotice,
@@ -89,10 +90,7 @@ const templates: Record<NotificationKind, Template> = {
   subscription_expired: (p) => ({
     subject: "Your subscription has ended",
     heading: "Your subscription has ended",
-    lines: [
-      `${p.plan ?? "Your subscription"} has ended because autorenew was off.`,
-      "You can subscribe again at any time from the dashboard.",
-    ],
+    lines: [expiredLine(p), "You can subscribe again at any time from the dashboard."],
   }),
   renewal_reminder: (p) => ({
     subject: "Top up to keep your subscription",

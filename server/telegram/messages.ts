@@ -1,3 +1,4 @@
+import { expiredLine } from "~/lib/billing/expiry-notice";
 import {
   arrivedLine,
   cardRefundNotice,
@@ -147,7 +148,7 @@ const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) 
   ],
   subscription_expired: (p) => [
     "Your subscription has ended",
-    `${p.plan ?? "Your subscription"} has ended because autorenew was off.`,
+    expiredLine(p),
     "You can subscribe again at any time from the dashboard.",
   ],
   renewal_reminder: (p) => [

@@ -203,6 +203,20 @@ describeEachDatabase("runRenewals and sendRenewalReminders", (database, kind) =>
     });
   });
 
+  it("lets a complimentary plan lapse uncharged, saying it was complimentary rather than autorenew off", async () => {
+    const { userId, sub } = await subscribed(db(), { start: "2026-01-10T00:00:00.000Z", balanceAfter: usdt(100) });
+    await db().update(subscriptions).set({ complimentary: true }).where(eq(subscriptions.id, sub.id));
+    expect(sub.autorenew).toBe(true);
+    expect(await runRenewals({ db: db(), now: at("2026-02-10T00:00:00.000Z") })).toEqual({ ...none, expired: 1 });
+    const state = await look(db(), userId);
+    expect(state.balance).toBe(usdt(100));
+    expect(state.subs[0]!.status).toBe("expired");
+    expect(state.notes.at(-1)).toEqual({
+      kind: "subscription_expired",
+      payload: { plan: "Gold", endedOn: "2026-02-10", reason: "complimentary" },
+    });
+  });
+
   it("never charges a banned member again: the subscription ends at its due date", async () => {
     const { userId, sub } = await subscribed(db(), { start: "2026-01-10T00:00:00.000Z", balanceAfter: usdt(100) });
     await db().update(user).set({ banned: true }).where(eq(user.id, userId));
