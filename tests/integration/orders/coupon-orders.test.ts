@@ -47,10 +47,14 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
     const before = await rowsOf(bystander.id);
     const signUp = (couponCode: string | null, now?: Date) =>
       createCouponOrder({ db: db(), userId: member.id, planIds: [plan.id], billingPeriod: "monthly", couponCode, now });
+    /** The member's order of the plan, made now or at the moment given. */
+    const order = (now?: Date) =>
+      createOrder({ db: db(), userId: member.id, planIds: [plan.id], billingPeriod: "monthly", now });
     return {
       plan,
       userId: member.id,
       signUp,
+      order,
       expectBystanderUntouched: async () => expect(await rowsOf(bystander.id)).toEqual(before),
     };
   }
@@ -125,13 +129,7 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
   it("a code typed for the open order at the moment given is checked and held from then", async () => {
     const s = await setUp();
     const made = new Date(Date.now() - 3 * DAY);
-    const { orderId } = await createOrder({
-      db: db(),
-      userId: s.userId,
-      planIds: [s.plan.id],
-      billingPeriod: "monthly",
-      now: made,
-    });
+    const { orderId } = await s.order(made);
     // Valid up to two days ago: good at the moment given, expired by the clock.
     const coupon = await makeCoupon(db(), { percentOff: "25" });
     await db()
@@ -160,12 +158,7 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
 
   it("a code taken off an order waiting for its new total, or with a problem, prices it anew and clears both", async () => {
     const s = await setUp();
-    const { orderId } = await createOrder({
-      db: db(),
-      userId: s.userId,
-      planIds: [s.plan.id],
-      billingPeriod: "monthly",
-    });
+    const { orderId } = await s.order();
     const earlier = new Date(Date.now() - HOUR);
     await db()
       .update(orders)
@@ -202,12 +195,7 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
 
   it("an order no longer open cannot take a code: NOT_FOUND, its own text, nothing changed", async () => {
     const s = await setUp();
-    const { orderId } = await createOrder({
-      db: db(),
-      userId: s.userId,
-      planIds: [s.plan.id],
-      billingPeriod: "monthly",
-    });
+    const { orderId } = await s.order();
     await cancelOrder({ db: db(), userId: s.userId, orderId });
     const before = await rowsOf(s.userId);
     const coupon = await makeCoupon(db(), { percentOff: "25" });
