@@ -58,7 +58,7 @@ const PUBLIC_FILES = {
     "send-access-links",
   ],
   notifications: ["enqueue-notification", "failed-deliveries"],
-  coupons: ["check-coupon-code", "price-with-coupon", "renewal-discount"],
+  coupons: ["check-coupon-code", "coupon-guesses", "price-with-coupon", "purchase-coupon", "renewal-discount"],
   billing: [
     "ledger",
     "adjust-balance",

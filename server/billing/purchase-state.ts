@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { executeKept } from "../db/execute-kept.ts";
 import { AppError } from "../lib/errors.ts";
@@ -13,13 +13,19 @@ export type PurchaseState = {
   chats: unknown;
   plans: unknown;
   referred: boolean;
+  /** With a code: the code's row and the member's uses of it, and a spent guess limit's wait (purchase-coupon.ts). */
+  coupon?: unknown;
+  guess_wait?: number | null;
 };
 
 /**
  * Locks the member's profile row and reads what the purchase decides on: the stored answer under
  * this idempotency key, the active plans (with what their unused part is worth, and the chats they
  * and the plans asked for unlock: held-plans.ts), the published plans asked for, and whether a
- * referral of the member's still waits for its first payment (attributed at sign-up, long before).
+ * referral of the member's still waits for its first payment (attributed at sign-up, long before),
+ * and, for a checkout with a code, `couponColumns` (the code and the member's own uses of it, read
+ * under the lock so the member's other checkouts cannot race them: purchase-coupon.ts). A code
+ * makes a second shape of the statement, each kept prepared (execute-kept.ts).
  *
  * Usually one statement. Its sub-selects read the snapshot taken when the statement began, which
  * misses whatever a transaction that held the lock committed while this one waited for it. Every
@@ -36,8 +42,9 @@ export async function lockAndRead(options: {
   userId: string;
   idempotencyKey: string;
   planIds: readonly number[];
+  couponColumns?: SQL | null;
 }): Promise<PurchaseState> {
-  const { tx, userId, idempotencyKey, planIds } = options;
+  const { tx, userId, idempotencyKey, planIds, couponColumns } = options;
   const state = sql`
       (select response from purchase_requests
         where user_id = ${userId} and idempotency_key = ${idempotencyKey}) as stored,
@@ -45,7 +52,12 @@ export async function lockAndRead(options: {
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price::text)), '[]'::json)
         from pricing where id = any(${sql.param([...planIds])}::int[]) and published) as plans,
       exists (select 1 from referrals
-               where referred_id = ${userId} and billing_id is null and refusal is null) as referred`;
+               where referred_id = ${userId} and billing_id is null and refusal is null) as referred${
+                 couponColumns
+                   ? sql`,
+      ${couponColumns}`
+                   : sql``
+               }`;
   const locked = await executeKept<PurchaseState & { fresh: boolean }>({
     db: tx,
     name: "purchase_lock_and_read",

@@ -4,14 +4,15 @@ import type { BoughtSummary } from "~/lib/billing/money-messages";
 import { parseUsdt } from "~/lib/money";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
-import { checkCouponCode } from "../coupons/check-coupon-code.ts";
+import { countRefusedGuess, couponGuessKeys } from "../coupons/coupon-guesses.ts";
 import {
   countCouponUse,
   countUseStatement,
-  priceWithCoupon,
+  priceCouponRow,
   redemptionRow,
   renewalRule,
 } from "../coupons/price-with-coupon.ts";
+import { purchaseCouponColumns, readPurchaseCoupon, refuseTypedCoupon } from "../coupons/purchase-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
 import { subscriptions } from "../db/schema.ts";
@@ -75,7 +76,9 @@ export { PAYMENT_TYPE_BALANCE };
  *     the balance and active-plan checks below cannot race (50 concurrent clicks charge once);
  *  2. replay the stored answer when this idempotency key already succeeded;
  *  3. load the published plans, price each one (its list price from the one pricing module, less
- *     what is taken off it) and compare what that charges with the client's total;
+ *     what is taken off it) and compare what that charges with the client's total; a typed code
+ *     is read here too, with the member's own uses of it and their guess limits, and refused
+ *     before anything else (purchase-coupon.ts);
  *  4. refuse plans already active or included in an active plan, and a short balance; a plan that
  *     replaces active ones (an upgrade, a longer period) is credited their unused part;
  *  5. write the subscriptions, one billing row, the notification, the idempotency record, the
@@ -84,8 +87,9 @@ export { PAYMENT_TYPE_BALANCE };
  *     When the count finds the code changed or used up since step 3, everything rolls back and
  *     the purchase runs again counting before it writes, which refuses or re-prices.
  * Steps 1 to 3 are one statement (lockAndRead), step 5 one more: four round trips in all, BEGIN
- * and COMMIT included, when no other transaction of the member's held the lock meanwhile (a code
- * adds one read before the transaction and one in it; a referral waiting for its payment, its reward).
+ * and COMMIT included, with a code or without, when no other transaction of the member's held the
+ * lock meanwhile (a referral waiting for its payment adds its reward). A refused code adds, after
+ * the rollback, one write per guess limit (the account's, the address's): the guess counted.
  *
  * Refusals are thrown as AppErrors carrying `answer: PurchaseRefusal`: unavailable plans and
  * already subscribed → CONFLICT (409), prices changed → CONFLICT, insufficient balance →
@@ -100,28 +104,21 @@ export { PAYMENT_TYPE_BALANCE };
 export async function purchaseSubscriptions(
   options: PurchaseOptions & { clientIp?: string | null },
 ): Promise<PurchaseResult> {
-  // A typed code is checked first, outside the transaction, so a refused guess is counted even
-  // though the purchase rolls back; the transaction checks it again, and counts its use.
-  if (options.couponCode) {
-    await checkCouponCode({
-      db: options.db,
-      code: options.couponCode,
-      planIds: options.planIds,
-      billingPeriod: options.billingPeriod,
-      userId: options.userId,
-      clientIp: options.clientIp,
-      now: options.now,
-    });
-  }
+  // A typed code is checked inside the transaction, with the member's state (purchase-coupon.ts).
+  // Its refusal rolls the transaction back, and only then is it counted as a guess, so the count
+  // is not undone with the purchase.
+  const guessKeys = options.couponCode ? couponGuessKeys({ userId: options.userId, clientIp: options.clientIp }) : [];
   const run = (countInWrite: boolean) =>
-    withRetry(() => options.db.transaction((tx) => purchaseInTransaction({ tx, ...options, countInWrite })));
+    withRetry(() => options.db.transaction((tx) => purchaseInTransaction({ tx, ...options, countInWrite, guessKeys })));
   try {
     return await run(true);
   } catch (error) {
     // The code changed or was used up between its reading and the write statement's count: the
     // transaction rolled back, and this one counts before it writes, pricing again under the
-    // code's lock to answer the refusal (or "prices changed") with nothing written.
+    // code's lock to answer the refusal (or "prices changed") with nothing written. A refusal
+    // then is of a code that was good when typed: no guess.
     if (error instanceof UseNotCounted) return run(false);
+    await countRefusedGuess({ db: options.db, error, keys: guessKeys });
     throw error;
   }
 }
@@ -148,15 +145,32 @@ export async function purchaseInTransaction({
    * which carries on after a refusal, counts before writing.
    */
   countInWrite?: boolean;
+  /** A typed code's guess limits (coupon-guesses.ts): spent, the code is refused with the wait. */
+  guessKeys?: readonly string[];
 }): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
+  // The code is read with the member's state, in the same statement (a held cart brings its own).
+  const code = options.held ? options.held.couponCode : options.couponCode;
   const state = await lockAndRead({
     tx,
     userId: options.userId,
     idempotencyKey: options.idempotencyKey,
     planIds: options.planIds,
+    couponColumns: code
+      ? purchaseCouponColumns({ code, userId, guessKeys: options.held ? [] : (options.guessKeys ?? []) })
+      : null,
   });
   if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
+  const couponRow = code ? readPurchaseCoupon(state.coupon) : null;
+  // A typed code is refused before anything else is (as a cart showing it would have refused it).
+  if (code && !options.held)
+    refuseTypedCoupon({
+      coupon: couponRow,
+      guessWait: state.guess_wait === null || state.guess_wait === undefined ? null : Number(state.guess_wait),
+      planIds,
+      period,
+      now,
+    });
   const { held, reach } = readHeldPlans({ held: state.held, chats: state.chats, planIds, now });
   const active = [...new Set(held.map((sub) => sub.planId))].sort((a, b) => a - b);
   const found = parseJson<{ id: number; name: string; price: string }[]>(state.plans).map((plan) => ({
@@ -168,11 +182,10 @@ export async function purchaseInTransaction({
   const byId = new Map(found.map((plan) => [plan.id, plan]));
   const plans = planIds.map((id) => byId.get(id)!);
   // A code's refusals come before anything is written; its use is counted after every other check.
-  const code = options.held ? options.held.couponCode : options.couponCode;
   const couponOptions = code
     ? { tx, code, userId, plans: listPlans(plans, period), billingPeriod: period, now, held: options.held }
     : null;
-  const coupon = couponOptions ? await priceWithCoupon(couponOptions) : null;
+  const coupon = couponOptions ? priceCouponRow({ ...couponOptions, row: couponRow }) : null;
   // The plans it replaces are credited after the code's discount (price-switch.ts).
   const switched = priceSwitch({
     cart: coupon?.cart ?? options.held ?? priceCart(listLines(plans, period)),

@@ -109,9 +109,15 @@ export async function recordPurchase({
                       with ordinality as line(plan_id, coupon_id, renewals_left, position)`;
   const boughtIds = sql`${sql.param(plans.map((plan) => plan.id))}::int[]`;
   // The ledger debit joins the same statement (ledger.ts writes its CTEs): a purchase is one write.
+  // A code's use that charged nothing still rewrites the profile row, as a debit would: a checkout
+  // of the member's that waited for this one's lock then reads the member's uses of the code again
+  // (purchase-state.ts re-reads when the locked row is newer than its snapshot), not before this use.
+  // A data-modifying part runs whether or not the select reads it.
   const ledger = charged
     ? sql`, ${ledgerEntryCtes({ userId, kind: "purchase", amount: -total, reference, memo: `${invoiceId} ${description}` })}`
-    : sql``;
+    : order.redemption
+      ? sql`, touched as (update profiles set balance = balance where id = ${userId} returning 1)`
+      : sql``;
   // The select list reads the parts in its order (an unread part runs after it): the code's count
   // comes last, so its row lock is taken as late as the statement allows.
   const written = await executeKept<{

@@ -1,16 +1,20 @@
 import { couponMessages, termsToWire, type CouponTermsWire } from "~/lib/billing/coupons";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { DbOrTx } from "../db/client.ts";
-import { AppError } from "../lib/errors.ts";
-import { clientAddressKey } from "../security/client-address.ts";
-import { consumeRateLimit, peekRateLimit, spentRateLimitWait } from "../security/rate-limit.ts";
-import { couponError, couponRefusal, termsOf } from "./coupon-rules.ts";
+import { peekRateLimit, spentRateLimitWait } from "../security/rate-limit.ts";
+import {
+  countRefusedGuess,
+  COUPON_GUESS_LIMIT,
+  COUPON_GUESS_WINDOW_SECONDS,
+  couponGuessKeys,
+  guessLimitError,
+  refusedGuess,
+} from "./coupon-guesses.ts";
+import { couponRefusal, termsOf } from "./coupon-rules.ts";
 import { findCoupon } from "./find-coupon.ts";
 import { memberRefusal } from "./member-refusal.ts";
 
-/** Refused codes one account, and one address, may try in a window before being made to wait. */
-export const COUPON_GUESS_LIMIT = 10;
-export const COUPON_GUESS_WINDOW_SECONDS = 15 * 60;
+export { COUPON_GUESS_LIMIT, COUPON_GUESS_WINDOW_SECONDS };
 
 /**
  * A code a person typed, checked for a cart before anything is priced or paid: its terms for the
@@ -33,26 +37,23 @@ export async function checkCouponCode(options: {
   clientIp?: string | null;
   now?: Date;
 }): Promise<CouponTermsWire> {
-  const { db, userId, clientIp } = options;
+  const { db, userId } = options;
   const now = options.now ?? new Date();
-  const keys = [
-    ...(userId ? [`coupon:user:${userId}`] : []),
-    ...(clientIp ? [clientAddressKey("coupon", clientIp)] : []),
-  ];
+  const keys = couponGuessKeys({ userId, clientIp: options.clientIp });
   // The code, the member's own uses of it and whether a guess limit is spent: one statement. An
   // unknown code has no row to read them with, so its refusal peeks at the limits on its own.
   const guessWait = spentRateLimitWait({ keys, limit: COUPON_GUESS_LIMIT });
   const coupon = await findCoupon({ db, code: options.code, userId, extra: guessWait });
   const wait = coupon ? coupon.extra : await spentWait({ db, keys });
-  if (wait !== null) throw limited(wait);
+  if (wait !== null) throw guessLimitError(wait);
   const refusal = !coupon
     ? couponMessages.unknown
     : (couponRefusal(coupon, { planIds: options.planIds, period: options.billingPeriod, now }) ??
       (coupon.member ? memberRefusal(coupon, coupon.member) : null));
   if (refusal) {
-    for (const key of keys)
-      await consumeRateLimit({ db, key, limit: COUPON_GUESS_LIMIT, windowSeconds: COUPON_GUESS_WINDOW_SECONDS });
-    throw couponError(refusal);
+    const error = refusedGuess(refusal);
+    await countRefusedGuess({ db, error, keys });
+    throw error;
   }
   return termsToWire(termsOf(coupon!));
 }
@@ -64,9 +65,4 @@ async function spentWait({ db, keys }: { db: DbOrTx; keys: readonly string[] }):
     if (!state.allowed) return state.retryAfterSeconds;
   }
   return null;
-}
-
-function limited(retryAfterSeconds: number) {
-  const message = couponMessages.tooMany(Math.ceil(retryAfterSeconds / 60));
-  return new AppError("RATE_LIMITED", message, { retryAfterSeconds, fieldErrors: { couponCode: message } });
 }

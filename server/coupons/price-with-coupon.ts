@@ -4,7 +4,7 @@ import { priceCart, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
 import { couponError, couponRefusal, termsOf, type CouponRow } from "./coupon-rules.ts";
-import { couponTerms, findCoupon } from "./find-coupon.ts";
+import { couponTerms, findCoupon, type MemberUses } from "./find-coupon.ts";
 import { memberRefusal } from "./member-refusal.ts";
 
 /** The code a checkout was priced with, as its purchase records it. */
@@ -41,8 +41,21 @@ type PriceOptions = {
 export async function priceWithCoupon(
   options: PriceOptions & { lock?: boolean },
 ): Promise<{ cart: PricedCart; coupon: AppliedCoupon }> {
-  const { tx, userId, billingPeriod, now, held } = options;
-  const row = await findCoupon({ db: tx, code: options.code, lock: options.lock, userId });
+  const row = await findCoupon({ db: options.tx, code: options.code, lock: options.lock, userId: options.userId });
+  return priceCouponRow({ ...options, row });
+}
+
+/**
+ * priceWithCoupon's pricing and refusals, from the code's row as read already (null: no such
+ * code), with the member's own uses of it read in the same statement (a purchase reads them with
+ * its profile's lock: purchase-coupon.ts).
+ */
+export function priceCouponRow(
+  options: Omit<PriceOptions, "tx" | "code" | "userId"> & {
+    row: (CouponRow & { terms: string; member: MemberUses | null }) | null;
+  },
+): { cart: PricedCart; coupon: AppliedCoupon } {
+  const { row, billingPeriod, now, held } = options;
   if (!row) throw couponError(couponMessages.unknown);
   const planIds = options.plans.map((plan) => plan.planId);
   const refusal =

@@ -71,17 +71,15 @@ export async function peekRateLimit(options: { db: DbOrTx; key: string; limit: n
 /**
  * peekRateLimit for several keys, as one column of another statement (a coupon's check reads it
  * with the code): the wait in seconds of the first key, in the order given, whose current window
- * has spent `limit`, or null when none has.
+ * has spent `limit`, or null when none has (always null for no keys). The keys travel as one array
+ * parameter, so the statement's text is the same for any number of them (a kept statement's must
+ * be: execute-kept.ts).
  */
 export function spentRateLimitWait(options: { keys: readonly string[]; limit: number }): SQL<number | null> {
-  if (options.keys.length === 0) return sql<null>`null::int`;
-  const keys = sql`array[${sql.join(
-    options.keys.map((key) => sql`${key}`),
-    sql`, `,
-  )}]::text[]`;
+  const keys = sql`${sql.param([...options.keys])}::text[]`;
   return sql<number | null>`(select greatest(1, ceil(extract(epoch from (spent.reset_at - now())))::int)
     from rate_limits spent
-    where spent.key = any(${keys}) and spent.reset_at > now() and spent.count >= ${options.limit}
+    where spent.key = any(${keys}) and spent.reset_at > now() and spent.count >= ${options.limit}::int
     order by array_position(${keys}, spent.key) limit 1)`;
 }
 

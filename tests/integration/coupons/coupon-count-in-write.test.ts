@@ -55,6 +55,22 @@ function changedBeforeWrite(db: Db, change: (tx: Tx) => Promise<unknown>) {
   return { db: changed, statements };
 }
 
+/** The database, recording each query a purchase makes, inside its transactions and outside them. */
+function recordingQueries(db: Db) {
+  const queries = { outside: [] as string[], inside: [] as string[] };
+  const QUERIES = new Set(["execute", "select", "insert", "update", "delete"]);
+  const watch = <T extends object>(target: T, into: string[]): T =>
+    new Proxy(target, {
+      get(inner, name, receiver) {
+        if (typeof name === "string" && QUERIES.has(name)) into.push(name);
+        if (name !== "transaction") return Reflect.get(inner, name, receiver) as unknown;
+        return (run: (tx: Tx) => Promise<unknown>) =>
+          (inner as unknown as Db).transaction((tx) => run(watch(tx, queries.inside)));
+      },
+    });
+  return { db: watch(db, queries.outside), queries };
+}
+
 // A purchase in its own transaction counts its code's use inside its one write statement, so the
 // code's row is locked for that statement's end and the commit only. What changed the code after
 // the purchase read it is noticed there: everything written is rolled back, and the purchase runs
@@ -85,6 +101,20 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     expect(await countOf()).toBe(1);
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
     await expectLedgerInvariant(db());
+  });
+
+  it("reads, checks and counts a typed code in the two statements of a purchase without one, none before", async () => {
+    const { coupon, plan, member } = await setUp({ maxRedemptions: "5" });
+    const plain = recordingQueries(db());
+    const other = await createPlan(db(), "Iota", usdt(10));
+    const buyer = await createMember(db(), { balance: usdt(10) });
+    await buy(plain.db, { userId: buyer.id, plans: [other], total: usdt(10) });
+    // The member's state with the code (and their guess limits), then the write: as many as without a code.
+    const coded = recordingQueries(db());
+    await buy(coded.db, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
+    expect(plain.queries).toEqual({ outside: [], inside: ["execute", "execute"] });
+    expect(coded.queries).toEqual(plain.queries);
+    expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
   });
 
   it("keeps no count for a code without a limit: its row is only share-locked, its use is its row", async () => {

@@ -1,0 +1,86 @@
+import { sql, type SQL } from "drizzle-orm";
+import { couponMessages, normalizeCouponCode } from "~/lib/billing/coupons";
+import type { BillingPeriod } from "~/lib/pricing";
+import { spentRateLimitWait } from "../security/rate-limit.ts";
+import { COUPON_GUESS_LIMIT, guessLimitError, refusedGuess } from "./coupon-guesses.ts";
+import { couponRefusal, type CouponRow } from "./coupon-rules.ts";
+import { couponTerms, type MemberUses } from "./find-coupon.ts";
+import { memberRefusal } from "./member-refusal.ts";
+
+/** The code as a purchase read it with its profile's lock: its row, terms (couponTerms) and the member's own uses. */
+export type PurchaseCoupon = CouponRow & { terms: string; member: MemberUses };
+
+/**
+ * Two columns of the purchase's first statement (purchase-state.ts), so a checkout with a code
+ * costs no round trip more than one without: `coupon`, the code's row with its terms and the
+ * member's own uses of it (as findCoupon reads them), null when no code has that text; and
+ * `guess_wait`, the wait of the first spent guess limit of `guessKeys` (none: null).
+ * The text is the same for any code and any number of keys (execute-kept.ts).
+ */
+export function purchaseCouponColumns(options: { code: string; userId: string; guessKeys: readonly string[] }): SQL {
+  const { userId } = options;
+  const wait = spentRateLimitWait({ keys: options.guessKeys, limit: COUPON_GUESS_LIMIT });
+  return sql`(select json_build_object(
+      'id', id, 'code', code, 'kind', kind, 'percentOff', percent_off, 'amountOff', amount_off::text,
+      'planIds', plan_ids, 'periods', periods, 'duration', duration, 'durationRenewals', duration_renewals,
+      'maxRedemptions', max_redemptions, 'perMemberLimit', per_member_limit, 'validFrom', valid_from,
+      'validUntil', valid_until, 'newMembersOnly', new_members_only, 'paused', paused,
+      'redemptionCount', redemption_count, 'note', note, 'createdAt', created_at, 'updatedAt', updated_at,
+      'terms', ${couponTerms},
+      'uses', (select count(*)::int from coupon_redemptions r
+                where r.user_id = ${userId} and r.coupon_id = "coupons"."id" and r.kind = 'purchase'),
+      'hadPlan', exists (select 1 from subscriptions s where s.user_id = ${userId}))
+    from coupons where upper(coupons.code) = ${normalizeCouponCode(options.code)}) as coupon,
+    ${wait} as guess_wait`;
+}
+
+type CouponJson = Omit<
+  PurchaseCoupon,
+  "amountOff" | "validFrom" | "validUntil" | "createdAt" | "updatedAt" | "member"
+> & {
+  amountOff: string | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+  uses: number;
+  hadPlan: boolean;
+};
+
+/** The `coupon` column as the driver hands it (json: parsed already, or text), or null. */
+export function readPurchaseCoupon(value: unknown): PurchaseCoupon | null {
+  if (value === null || value === undefined) return null;
+  const { uses, hadPlan, ...row } = (typeof value === "string" ? JSON.parse(value) : value) as CouponJson;
+  const date = (text: string | null) => (text === null ? null : new Date(text));
+  return {
+    ...row,
+    amountOff: row.amountOff === null ? null : BigInt(row.amountOff),
+    validFrom: date(row.validFrom),
+    validUntil: date(row.validUntil),
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    member: { uses: Number(uses), hadPlan: Boolean(hadPlan) },
+  };
+}
+
+/**
+ * A typed code's checks inside the purchase, as checkCouponCode makes them before a cart shows the
+ * code: a spent guess limit refuses every code with its wait; otherwise a code that cannot be used
+ * here is refused with a refusedGuess, which the purchase counts once its transaction has rolled
+ * back (coupon-guesses.ts). Throws; returns nothing when the code may be priced.
+ */
+export function refuseTypedCoupon(options: {
+  coupon: PurchaseCoupon | null;
+  guessWait: number | null;
+  planIds: readonly number[];
+  period: BillingPeriod;
+  now: Date;
+}): void {
+  const { coupon } = options;
+  if (options.guessWait !== null) throw guessLimitError(options.guessWait);
+  const refusal = !coupon
+    ? couponMessages.unknown
+    : (couponRefusal(coupon, { planIds: options.planIds, period: options.period, now: options.now }) ??
+      memberRefusal(coupon, coupon.member));
+  if (refusal) throw refusedGuess(refusal);
+}
