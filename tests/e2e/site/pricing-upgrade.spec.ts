@@ -3,7 +3,17 @@ import { and, eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { buyOnDashboard, signInNewMember } from "../support/member";
-import { card, cart, cartTotal, nextStep, openPricing, publishedPlan, usd, type Fixture } from "../support/pricing";
+import {
+  card,
+  cart,
+  cartTotal,
+  nextStep,
+  openPricing,
+  publishedPlan,
+  upgradeCreditRows,
+  usd,
+  type Fixture,
+} from "../support/pricing";
 
 /** The seed's plans: All-in-One's chats include VIP Signals' (an upgrade of it). */
 async function vipAndAll(app: Fixture) {
@@ -29,15 +39,7 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
   const { vip, all } = await vipAndAll(app);
   const member = await signInNewMember(app, context, { balance: vip.price + all.price });
   await buyOnDashboard(page, vip.name);
-  const [held] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
-  // Bought a moment ago: every day of the period is unused, so all that was paid is credited.
-  const days = Math.round((held!.nextBillingDate!.getTime() - held!.startDate.getTime()) / 86_400_000);
-  const charged = all.price - vip.price;
-  const arithmetic = [
-    ["List price", `${usd(all.price)} USDT`],
-    [`Credit for unused ${days} days of ${vip.name}`, `\u2212${usd(vip.price)} USDT`],
-    ["Amount charged", `${usd(charged)} USDT`],
-  ];
+  const { rows, terms, amounts, charged } = await upgradeCreditRows(app, { userId: member.userId, held: vip, to: all });
 
   const creditRequests = creditModuleRequests(page);
   await openPricing(page);
@@ -47,8 +49,8 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
 
   await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
   const shown = cart(page).locator("[data-slot=switch-arithmetic]");
-  await expect(shown.getByRole("term")).toHaveText(arithmetic.map(([term]) => term!));
-  await expect(shown.getByRole("definition")).toHaveText(arithmetic.map(([, amount]) => amount!));
+  await expect(shown.getByRole("term")).toHaveText(terms);
+  await expect(shown.getByRole("definition")).toHaveText(amounts);
   await expect(shown).toContainText(`${vip.name} ends when you confirm`);
   // The credited total is what is due now, not a monthly price: renewals cost the list price.
   await expect(cartTotal(page)).toContainText(`${usd(charged)} due now${usd(vip.price)} credit for unused time`);
@@ -62,7 +64,7 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
     .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, member.userId)))[0]?.planIds)
     .toEqual([all.id]);
   const html = await (await page.request.get("/pricing")).text();
-  for (const [term, amount] of arithmetic) {
+  for (const [term, amount] of rows) {
     expect(html).toContain(`>${term}</dt>`);
     expect(html).toContain(`>${amount}</dd>`);
   }
@@ -73,9 +75,7 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
   await expect(page).toHaveURL(/\/dashboard/);
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
-  await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(
-    arithmetic.map(([, amount]) => amount!),
-  );
+  await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(amounts);
   await dialog.getByRole("button", { name: "Confirm purchase" }).click();
   await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { expect } from "./fixtures";
 
 export type Fixture = { testing: typeof import("./server-entry.ts") };
@@ -61,4 +61,29 @@ export async function replaceStoredCart(page: Page, value: { planIds: number[]; 
 export async function openPricing(page: Page, path = "/pricing") {
   await page.goto(path);
   await cartRestored(page);
+}
+
+type Plan = Awaited<ReturnType<typeof publishedPlan>>;
+
+/**
+ * The rows (term, amount) of the arithmetic a cart shows for an upgrade: `to` replacing the
+ * member's `held` plan, bought a moment ago, so every day of its period is unused and all it cost
+ * is credited. Written out here rather than taken from the app's pricing; `charged` is the last row's amount.
+ */
+export async function upgradeCreditRows(app: Fixture, { userId, held, to }: { userId: string; held: Plan; to: Plan }) {
+  const { db } = app.testing.getDatabase();
+  const { subscriptions } = app.testing.schema;
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, held.id)));
+  if (!subscription?.nextBillingDate) throw new Error(`the member holds no ${held.name} with a renewal date`);
+  const days = Math.round((subscription.nextBillingDate.getTime() - subscription.startDate.getTime()) / 86_400_000);
+  const charged = to.price - held.price;
+  const rows: [term: string, amount: string][] = [
+    ["List price", `${usd(to.price)} USDT`],
+    [`Credit for unused ${days} days of ${held.name}`, `\u2212${usd(held.price)} USDT`],
+    ["Amount charged", `${usd(charged)} USDT`],
+  ];
+  return { rows, charged, terms: rows.map(([term]) => term), amounts: rows.map(([, amount]) => amount) };
 }
