@@ -166,3 +166,31 @@ export async function seedOverview(db: Db, schema: Schema, now: Date) {
   }
   return { members: { m1, m2, m3, m4, m5, m6, m7 }, plans: { A, B, C }, tag };
 }
+
+/**
+ * A member on a free trial of the seed's plan B that ends in three days with nothing on their
+ * balance: the trial will not convert, so the overview counts it beside the renewals at risk,
+ * never in them. Apart from seedOverview, whose figures the integration test states exactly.
+ */
+export async function seedUnconvertedTrial(
+  db: Db,
+  schema: Schema,
+  now: Date,
+  { plans, tag }: Awaited<ReturnType<typeof seedOverview>>,
+) {
+  const { user, profiles, subscriptions } = schema;
+  const id = `ov-${tag}-trial`;
+  await db.insert(user).values({ id, name: "Overview trial", email: `${id}@example.com`, createdAt: now });
+  await db.insert(profiles).values({ id, firstName: "Overview", lastName: "Trial", balance: 0n, createdAt: now });
+  const endsAt = new Date(now.getTime() + 3 * DAY);
+  await db.insert(subscriptions).values({
+    userId: id,
+    planId: plans.B,
+    status: "active",
+    billingPeriod: "monthly",
+    startDate: new Date(now.getTime() - 4 * DAY),
+    nextBillingDate: endsAt,
+    autorenew: true,
+    trialEndsAt: endsAt,
+  });
+}

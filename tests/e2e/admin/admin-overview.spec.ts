@@ -3,7 +3,7 @@ import { AGO, BEFORE, countChange, moneyChange } from "~/components/admin/overvi
 import { formatDate } from "~/lib/dates";
 import { plural } from "~/lib/plural";
 import { formatUsdt } from "../../../app/lib/money.ts";
-import { seedOverview } from "../../helpers/overview-seed";
+import { seedOverview, seedUnconvertedTrial } from "../../helpers/overview-seed";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
@@ -24,7 +24,11 @@ let seeded: Promise<unknown> | undefined;
 test.describe("the back office's overview", () => {
   test.beforeAll(async ({ app }) => {
     const { testing } = app as App;
-    seeded ??= seedOverview(testing.getDatabase().db, testing.schema, new Date());
+    const { db } = testing.getDatabase();
+    const now = new Date();
+    seeded ??= seedOverview(db, testing.schema, now).then((seed) =>
+      seedUnconvertedTrial(db, testing.schema, now, seed),
+    );
     await seeded;
   });
 
@@ -69,8 +73,11 @@ test.describe("the back office's overview", () => {
     await expect(trials).toContainText(String(money.trials.days30.converted));
     await expect(trials).toContainText(`${money.trials.days30.started} started`);
     await expect(trials).toContainText(`${money.trials.onTrialNow} on trial now`);
+    // The seeded trial that its member's balance will not convert is counted apart, after the shortfall.
+    const atRisk = money.renewalsAtRisk;
+    expect(atRisk.trials).toBeGreaterThanOrEqual(1);
     await expect(figure(page, "Renewals at risk")).toContainText(
-      `${plural(money.renewalsAtRisk.members, "member")} · ${usdt(money.renewalsAtRisk.shortfall)} short`,
+      `${plural(atRisk.members, "member")} · ${usdt(atRisk.shortfall)} short · ${plural(atRisk.trials, "trial")} won’t convert`,
     );
     await expect(figure(page, "Churn, 30 days")).toContainText(
       `${money.churn30d.ended} ended of ${money.churn30d.activeAtStart} active 30 days ago`,
