@@ -18,8 +18,14 @@ const LARGE_TABLES = new Set([
 
 type Statement = { text: string; values: unknown[] };
 
-/** Runs `work` and returns every statement it sent through the pool (pool.query and checked-out clients). */
+/** Runs `work` and returns the reads it sent through the pool (pool.query and checked-out clients). */
 export async function captureStatements(pool: pg.Pool, work: () => Promise<unknown>): Promise<Statement[]> {
+  const statements = await captureAllStatements(pool, work);
+  return statements.filter((s) => /^\s*(select|with)\b/i.test(s.text));
+}
+
+/** The same with every statement, BEGIN and COMMIT included: one per round trip. */
+export async function captureAllStatements(pool: pg.Pool, work: () => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = [];
   const record = (args: unknown[]) => {
     const [first, second] = args as [unknown, unknown];
@@ -61,7 +67,7 @@ export async function captureStatements(pool: pg.Pool, work: () => Promise<unkno
   } finally {
     patchedPool.connect = originalConnect;
   }
-  return statements.filter((s) => /^\s*(select|with)\b/i.test(s.text));
+  return statements;
 }
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };

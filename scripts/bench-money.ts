@@ -11,8 +11,10 @@
 //   limited   the same with a code limited to far more uses than a run makes: each use counted on
 //             the code's row, which every purchase with it waits for from its count to its commit
 // Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
-// Bounded: each phase stops after BENCH_SECONDS (default 4). Ends with the ledger invariant.
-// Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS.
+// Bounded: each phase stops after BENCH_SECONDS (default 4). Then what one purchase and one upgrade
+// cost, one at a time (round trips and CPU: bench-money-cost.ts), figures a loaded machine does not
+// move. Ends with the ledger invariant.
+// Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS, BENCH_COST_RUNS (of each kind, default 200).
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -21,6 +23,7 @@ import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { coupons, planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
 import { isAppError } from "../server/lib/errors.ts";
+import { measurePurchaseCost } from "./bench-money-cost.ts";
 import { envInt, openScratch } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
@@ -204,6 +207,16 @@ async function main() {
     const limited = await couponPhase("limited", PLAN_COUNT - 2, LIMITED_CODE, 10_000_000);
     const limitedRate = report(limited);
     console.log(`limited coupon / purchase throughput: ${(limitedRate / purchaseRate).toFixed(2)}`);
+
+    // What one purchase and one upgrade cost, figures a loaded machine does not move.
+    await measurePurchaseCost({
+      database,
+      planId: plans[0]!.id,
+      bundleId: bundle!.id,
+      price: PLAN_PRICE,
+      upgradeTotal: PLAN_PRICE,
+      runs: envInt("BENCH_COST_RUNS", postgres ? 200 : 50),
+    });
 
     const broken = await db.execute<{ id: string }>(sql`
       select p.id from profiles p
