@@ -1,6 +1,7 @@
 // `npm run bench -- <name>`: benchmark scripts print figures; they are never timed tests.
 const benches: Record<string, string> = {
   money: "./bench-money.ts",
+  "purchase-cpu": "./bench-purchase-cpu.ts",
   pages: "./bench-pages.ts",
   "back-office": "./bench-back-office.ts",
   broadcasts: "./bench-broadcasts.ts",

@@ -15,13 +15,14 @@ import {
 import { purchaseCouponColumns, readPurchaseCoupon, refuseTypedCoupon } from "../coupons/purchase-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
+import { runTransactionReadingFirst } from "../db/run-transaction-reading-first.ts";
 import { subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { readHeldPlans } from "./held-plans.ts";
 import { purchaseMessages } from "./messages.ts";
 import { firstBillingDate } from "./periods.ts";
 import { priceSwitch } from "./price-switch.ts";
-import { lockAndRead } from "./purchase-state.ts";
+import { lockAndRead, type PurchaseState } from "./purchase-state.ts";
 import { PAYMENT_TYPE_BALANCE, recordPurchase, UseNotCounted } from "./record-purchase.ts";
 import { rewardReferral } from "./reward-referral.ts";
 
@@ -109,7 +110,14 @@ export async function purchaseSubscriptions(
   // is not undone with the purchase.
   const guessKeys = options.couponCode ? couponGuessKeys({ userId: options.userId, clientIp: options.clientIp }) : [];
   const run = (countInWrite: boolean) =>
-    withRetry(() => options.db.transaction((tx) => purchaseInTransaction({ tx, ...options, countInWrite, guessKeys })));
+    withRetry(() =>
+      // The lock and the reads leave with BEGIN: one round trip fewer.
+      runTransactionReadingFirst({
+        db: options.db,
+        read: (tx) => readState(tx, { ...options, guessKeys }),
+        rest: (tx, state) => purchaseInTransaction({ tx, ...options, countInWrite, guessKeys, state }),
+      }),
+    );
   try {
     return await run(true);
   } catch (error) {
@@ -121,6 +129,30 @@ export async function purchaseSubscriptions(
     await countRefusedGuess({ db: options.db, error, keys: guessKeys });
     throw error;
   }
+}
+
+/** The member's profile row locked, and what the purchase decides on read (purchase-state.ts). */
+function readState(
+  tx: Tx,
+  options: Pick<PurchaseOptions, "userId" | "idempotencyKey" | "planIds" | "held" | "couponCode"> & {
+    guessKeys?: readonly string[];
+  },
+) {
+  // The code is read with the member's state, in the same statement (a held cart brings its own).
+  const code = options.held ? options.held.couponCode : options.couponCode;
+  return lockAndRead({
+    tx,
+    userId: options.userId,
+    idempotencyKey: options.idempotencyKey,
+    planIds: options.planIds,
+    couponColumns: code
+      ? purchaseCouponColumns({
+          code,
+          userId: options.userId,
+          guessKeys: options.held ? [] : (options.guessKeys ?? []),
+        })
+      : null,
+  });
 }
 
 function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: PurchaseRefusal): never {
@@ -147,19 +179,12 @@ export async function purchaseInTransaction({
   countInWrite?: boolean;
   /** A typed code's guess limits (coupon-guesses.ts): spent, the code is refused with the wait. */
   guessKeys?: readonly string[];
+  /** What lockAndRead read, when the caller sent it (with BEGIN); else it is read here. */
+  state?: PurchaseState;
 }): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
-  // The code is read with the member's state, in the same statement (a held cart brings its own).
   const code = options.held ? options.held.couponCode : options.couponCode;
-  const state = await lockAndRead({
-    tx,
-    userId: options.userId,
-    idempotencyKey: options.idempotencyKey,
-    planIds: options.planIds,
-    couponColumns: code
-      ? purchaseCouponColumns({ code, userId, guessKeys: options.held ? [] : (options.guessKeys ?? []) })
-      : null,
-  });
+  const state = options.state ?? (await readState(tx, options));
   if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
   const couponRow = code ? readPurchaseCoupon(state.coupon) : null;
   // A typed code is refused before anything else is (as a cart showing it would have refused it).

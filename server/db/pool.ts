@@ -168,6 +168,11 @@ export function createPool(options: { hosts: Hosts; max: number; onConnectionErr
     // request forever: it gets its 503 after this, like one refused at once.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    // A query is written as soon as it is asked for, not after the answer to the one before it:
+    // a transaction can send BEGIN and its first statement in one round trip
+    // (run-transaction-reading-first.ts). Code that awaits each answer before asking again, as
+    // Drizzle does, sends exactly what it sent without this.
+    pipeline: true,
     // The planner's default cost of a random page read (4) models a spinning disk; on SSDs and a
     // cached working set, 1.1 is the usual setting. Left at 4, PostgreSQL prefers reading a whole
     // large table to walking an index for the back office's reads (a member's page of 50, the

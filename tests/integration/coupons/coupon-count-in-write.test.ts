@@ -18,6 +18,15 @@ import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt } from "./coupon-fixtu
 vi.mock("#server/db/execute-kept", () => ({
   executeKept: (options: { db: Tx; query: SQL }) => options.db.execute(options.query),
 }));
+// Its transaction is opened past db.transaction on PostgreSQL (BEGIN sent with the first read):
+// here through db.transaction again, so that changedBeforeWrite sees it.
+vi.mock("#server/db/run-transaction-reading-first", () => ({
+  runTransactionReadingFirst: (options: {
+    db: Db;
+    read: (tx: Tx) => Promise<unknown>;
+    rest: (tx: Tx, read: unknown) => Promise<unknown>;
+  }) => options.db.transaction(async (tx) => options.rest(tx, await options.read(tx))),
+}));
 
 const dialect = new PgDialect();
 const textOf = (query: SQL) => dialect.sqlToQuery(query).sql;
