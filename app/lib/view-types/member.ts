@@ -245,7 +245,7 @@ export type OpenOrderNotice = {
   /** total − balance, never below zero: zero when the balance covers it but the member must act first. */
   due: string;
   expiresAt: string;
-  /** How long it stays open, in words ("6 days"), as of the page's load. */
+  /** How long it stays open, in words ("6 days"), as of the page's load; the page counts down from `expiresAt` while it stays open. */
   timeLeft: string;
   /** What the member must do before it can be paid: accept a new total, or cancel an order that cannot complete. */
   attention: "new-total" | "cannot-complete" | null;

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -89,3 +90,34 @@ for (const viewport of [
     await expect(page.getByRole("link", { name: "Pay now" })).toHaveCount(0);
   });
 }
+
+test("the time an open order has left counts down while the page stays open", async ({ page, context, app }) => {
+  const { db } = app.testing.getDatabase();
+  const { orders } = app.testing.schema;
+  const plan = await firstPublishedPlan(app);
+  const member = await signInNewMember(app, context, { balance: 0n });
+  const { orderId } = await app.testing.createOrder({
+    db,
+    userId: member.userId,
+    planIds: [plan.id],
+    billingPeriod: "monthly",
+  });
+  // An hour and a half left: the words are whole hours until less than one is left, then minutes.
+  await db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() + 90 * 60_000) })
+    .where(eq(orders.id, orderId));
+  await page.clock.install();
+  await openDashboard(page);
+  const timeLeft = page.locator("[data-slot=open-order-time-left]");
+  const headerLink = page.getByRole("banner").getByRole("link", { name: /^Pay / });
+  await expect(timeLeft).toHaveText("Open for 1 hour more");
+  await expect(headerLink).toHaveAccessibleName(/· 1 hour left/);
+
+  // Nothing is asked of the server: the page's own clock moves the words on.
+  await page.clock.fastForward("40:00");
+  await expect(timeLeft).toHaveText(/^Open for (49|50) minutes more$/);
+  await expect(headerLink).toHaveAccessibleName(/· (49|50) minutes left/);
+  await page.clock.fastForward("49:00");
+  await expect(timeLeft).toHaveText(/^Open for (less than a minute|1 minute) more$/);
+});

@@ -7,6 +7,7 @@ import { cn } from "~/lib/utils";
 import type { OpenOrderNotice } from "~/lib/view-types/member";
 import { useDashboard } from "../dashboard-context";
 import { periodName } from "../format";
+import { useTimeLeft } from "./use-time-left";
 
 /** What the member does next with the order: pay what is due, or first settle what stops it. */
 function actionLabel(order: OpenOrderNotice): string {
@@ -32,6 +33,11 @@ function dueText(order: OpenOrderNotice): string {
 export function OpenOrderCard({ className, ...props }: React.ComponentProps<"section">) {
   const { openOrder: order } = useDashboard();
   if (!order) return null;
+  return <OpenOrderCardOf order={order} className={className} {...props} />;
+}
+
+function OpenOrderCardOf({ order, className, ...props }: { order: OpenOrderNotice } & React.ComponentProps<"section">) {
+  const timeLeft = useTimeLeft(order);
   return (
     <section
       aria-labelledby="open-order-title"
@@ -56,7 +62,7 @@ export function OpenOrderCard({ className, ...props }: React.ComponentProps<"sec
           </strong>
           <span className="flex items-center gap-1" data-slot="open-order-time-left">
             <ClockIcon className="size-4 shrink-0" aria-hidden="true" />
-            {`Open for ${order.timeLeft} more`}
+            {`Open for ${timeLeft} more`}
           </span>
         </p>
         {order.attention ? <p className="text-sm font-medium">{attentionText[order.attention]}</p> : null}
@@ -75,14 +81,18 @@ export function OpenOrderCard({ className, ...props }: React.ComponentProps<"sec
  */
 export function HeaderOrderLink({ className }: { className?: string }) {
   const { openOrder: order } = useDashboard();
-  if (!order) return null;
+  return order ? <HeaderOrderLinkOf order={order} className={className} /> : null;
+}
+
+function HeaderOrderLinkOf({ order, className }: { order: OpenOrderNotice; className?: string }) {
+  const timeLeft = useTimeLeft(order);
   const due = BigInt(order.due);
   return (
     <Button asChild size="sm" className={className} data-slot="header-order-link">
-      <Link to={ORDER_PATH} title={`Order ${order.reference}: open for ${order.timeLeft} more`}>
+      <Link to={ORDER_PATH} title={`Order ${order.reference}: open for ${timeLeft} more`}>
         <ReceiptIcon aria-hidden="true" />
         <span className="tabular-nums">{due > 0n ? `Pay ${formatUsdt(due)}` : "Your order"}</span>
-        <span className="sm:sr-only">{`· ${order.timeLeft} left`}</span>
+        <span className="sm:sr-only">{`· ${timeLeft} left`}</span>
         <span className="sr-only">{`(order ${order.reference})`}</span>
       </Link>
     </Button>
