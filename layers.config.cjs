@@ -58,7 +58,14 @@ const PUBLIC_FILES = {
     "send-access-links",
   ],
   notifications: ["enqueue-notification", "failed-deliveries"],
-  coupons: ["check-coupon-code", "coupon-guesses", "price-with-coupon", "purchase-coupon", "renewal-discount"],
+  coupons: [
+    "check-coupon-code",
+    "coupon-guesses",
+    "price-with-coupon",
+    "purchase-coupon",
+    "renewal-discount",
+    "spread-coupon-uses",
+  ],
   billing: [
     "ledger",
     "adjust-balance",

@@ -9,7 +9,8 @@
 //   coupon    the same call buying another plan with a 20 % code valid for it (no limit on its
 //             total uses), so the code is checked, priced and share-locked each time
 //   limited   the same with a code limited to far more uses than a run makes: each use counted on
-//             the code's row, which every purchase with it waits for from its count to its commit
+//             one of the code's slots (a few rows splitting what the limit leaves), held from its
+//             count to its commit
 // Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
 // Bounded: each phase stops after BENCH_SECONDS (default 4). Then what one purchase and one upgrade
 // cost, one at a time (round trips and CPU: bench-money-cost.ts), figures a loaded machine does not
@@ -20,6 +21,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
+import { spreadCouponUses } from "../server/coupons/spread-coupon-uses.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { coupons, planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
 import { isAppError } from "../server/lib/errors.ts";
@@ -177,9 +179,12 @@ async function main() {
 
     async function couponPhase(name: string, planIndex: number, code: string, maxRedemptions: number | null) {
       const planId = plans[planIndex]!.id;
-      await db
+      const [made] = await db
         .insert(coupons)
-        .values({ code, kind: "percent", percentOff: Number(COUPON_PERCENT), planIds: [planId], maxRedemptions });
+        .values({ code, kind: "percent", percentOff: Number(COUPON_PERCENT), planIds: [planId], maxRedemptions })
+        .returning({ id: coupons.id });
+      // As the back office's form does: a limit's purchases are counted on the code's slots.
+      await spreadCouponUses({ tx: db, couponId: made!.id });
       const price = PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n;
       return phase(name, funded, concurrency, seconds, (i) =>
         attempt(
@@ -228,7 +233,8 @@ async function main() {
     // Every coupon purchase has its redemption row; the limited code counted each once on its row,
     // the other keeps no count.
     const uses = await db.execute<{ counted: number; free: number; limited: number; rows: number }>(sql`
-      select (select redemption_count from coupons where code = ${LIMITED_CODE}) as counted,
+      select (select c.redemption_count + coalesce(sum(u.uses), 0)::int from coupons c
+                left join coupon_use_slots u on u.coupon_id = c.id where c.code = ${LIMITED_CODE} group by c.id) as counted,
              (select redemption_count from coupons where code = ${COUPON_CODE}) as free,
              (select count(*)::int from coupon_redemptions r join coupons c on c.id = r.coupon_id
                where c.code = ${LIMITED_CODE}) as limited,

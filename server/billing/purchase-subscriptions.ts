@@ -8,6 +8,7 @@ import { countRefusedGuess, couponGuessKeys } from "../coupons/coupon-guesses.ts
 import {
   countCouponUse,
   countUseStatement,
+  pickSlotStart,
   priceCouponRow,
   redemptionRow,
   renewalRule,
@@ -278,7 +279,7 @@ export async function purchaseInTransaction({
       redemption: counted
         ? redemptionRow({ coupon: counted, userId, cart, billingId: billId, orderId: options.orderId, now })
         : null,
-      countUse: counted && countInWrite ? countUseStatement(counted) : null,
+      countUse: counted && countInWrite ? countUseStatement(counted, pickSlotStart()) : null,
     },
   });
   // A referred member's first paid purchase credits whoever referred them, in this transaction.

@@ -13,12 +13,21 @@ export const couponTerms = sql<string>`row(${coupons.kind}, ${coupons.percentOff
   ${coupons.periods}, ${coupons.duration}, ${coupons.durationRenewals}, ${coupons.perMemberLimit}, ${coupons.validFrom},
   ${coupons.validUntil}, ${coupons.newMembersOnly}, ${coupons.paused})::text`;
 
+/**
+ * The purchases counted against a code's limit: its `redemption_count` (the uses when its form was
+ * last saved) and the uses counted on its slots since (spread-coupon-uses.ts), correlated by the
+ * table's name. The code's own column alone is that count only for a code without slots.
+ */
+export const couponUsesCounted = sql<number>`(${coupons.redemptionCount} + coalesce(
+  (select sum(counted.uses)::int from coupon_use_slots counted where counted.coupon_id = "coupons"."id"), 0))`;
+
 /** What a member's own history says about a code: their purchases with it, and whether they ever had a plan. */
 export type MemberUses = { uses: number; hadPlan: boolean };
 
 /**
  * The coupon with this code, whatever case it was typed in (the unique index is on upper(code)),
- * or null, with its `terms` (couponTerms). `lock`: the row is locked for the caller's transaction,
+ * or null, with its `terms` (couponTerms) and, as `redemptionCount`, every use counted against
+ * its limit (couponUsesCounted). `lock`: the row is locked for the caller's transaction,
  * so the uses counted against its limits are counted one purchase at a time.
  *
  * `userId`: the member's own uses of the code and whether they had a plan before (member-refusal.ts)
@@ -41,7 +50,13 @@ export async function findCoupon(options: {
         'hadPlan', exists (select 1 from subscriptions s where s.user_id = ${userId}))`
     : sql<null>`null::json`;
   const query = options.db
-    .select({ ...getTableColumns(coupons), terms: couponTerms, member, extra: options.extra ?? sql<null>`null::int` })
+    .select({
+      ...getTableColumns(coupons),
+      redemptionCount: couponUsesCounted,
+      terms: couponTerms,
+      member,
+      extra: options.extra ?? sql<null>`null::int`,
+    })
     .from(coupons)
     .where(sql`upper(${coupons.code}) = ${normalizeCouponCode(options.code)}`);
   const [row] = options.lock ? await query.for("update", { of: coupons }) : await query;

@@ -6,6 +6,7 @@ import type { Tx } from "../db/client.ts";
 import { couponError, couponRefusal, termsOf, type CouponRow } from "./coupon-rules.ts";
 import { couponTerms, findCoupon, type MemberUses } from "./find-coupon.ts";
 import { memberRefusal } from "./member-refusal.ts";
+import { COUPON_USE_SLOTS } from "./spread-coupon-uses.ts";
 
 /** The code a checkout was priced with, as its purchase records it. */
 export type AppliedCoupon = {
@@ -15,7 +16,7 @@ export type AppliedCoupon = {
   durationRenewals: number | null;
   /** The code's terms as priced (couponTerms): its use is counted only while they hold. */
   terms: string;
-  /** It had a limit on its total uses when priced: only then is its count kept (redemption_count). */
+  /** It had a limit on its total uses when priced: only then are its uses counted (on its slots). */
   limited: boolean;
 };
 
@@ -77,29 +78,45 @@ export function priceCouponRow(
 
 /**
  * The count of one use, as a statement (or a part of the purchase's write statement): one row when
- * it counted, none when the code's terms are no longer those it was priced with, or its limit was
- * reached. A code with a limit on its total uses keeps their count in its row, raised here only
- * while under the limit: the row is locked from here to the commit, so the last use goes to one
- * member. A code without one keeps no count (its uses are its purchase rows): the row is only
- * share-locked, which purchases do not wait for, while staff's edits wait for them, and an edit
- * committed since the pricing (a limit set, the code paused) is seen here.
+ * it counted, none when the code's terms are no longer those it was priced with, or it has no room
+ * left that another purchase does not hold. Either way the code's row is share-locked first, which
+ * purchases do not wait for, while staff's edits wait for them, so an edit committed since the
+ * pricing (a limit set, the code paused) is seen here. A code with a limit on its total uses counts
+ * the use on one of its slots (spread-coupon-uses.ts) that has room and that no other purchase in
+ * flight holds, from `start` round: the slot stays locked from here to the commit, and the others
+ * serve the other purchases meanwhile. A code without a limit keeps no count (its uses are its
+ * purchase rows). `start` (0 up to COUPON_USE_SLOTS) spreads purchases over the slots.
  */
-export function countUseStatement(coupon: AppliedCoupon): SQL {
+export function countUseStatement(coupon: AppliedCoupon, start = 0): SQL {
   if (!coupon.limited)
     return sql`select 1 from coupons
      where id = ${coupon.id} and ${couponTerms} = ${coupon.terms} and max_redemptions is null
        for share`;
-  return sql`update coupons set redemption_count = redemption_count + 1
-     where id = ${coupon.id} and ${couponTerms} = ${coupon.terms}
-       and max_redemptions is not null and redemption_count < max_redemptions
+  // The code's row before the slot: the locked count (below) holds the code's row and then waits
+  // for no slot, so the two never wait for each other the other way round.
+  return sql`update coupon_use_slots counting set uses = counting.uses + 1
+     where counting.coupon_id = ${coupon.id} and counting.uses < counting.quota
+       and counting.slot = (
+         select free.slot from coupon_use_slots free
+          where free.coupon_id = (select id from coupons
+                                   where id = ${coupon.id} and ${couponTerms} = ${coupon.terms}
+                                     and max_redemptions is not null
+                                     for share)
+            and free.uses < free.quota
+          order by (free.slot + ${COUPON_USE_SLOTS}::int - ${start}::int) % ${COUPON_USE_SLOTS}::int
+          limit 1
+            for update skip locked)
     returning 1`;
 }
 
 /**
  * Counts one purchase with the code, after every other check of the purchase and before it writes
- * anything (countUseStatement). When the terms changed or the limit was reached meanwhile, the checkout is
- * priced again under the lock: its refusal is thrown (nothing written yet), or "repriced" is
- * answered when the code now takes a different amount off. Returns the code as counted.
+ * anything (countUseStatement). When the terms changed or no slot had room meanwhile, the checkout
+ * is priced again under the code's lock (which waits for every purchase in flight with it): its
+ * refusal is thrown (nothing written yet), or "repriced" is answered when the code now takes a
+ * different amount off; a limited code's use is then counted on a slot with room, or on the code's
+ * own row when it has no slots (made before they were, by hand), and is refused as used up when
+ * neither has room. Returns the code as counted.
  * The use's own row is written with the purchase's (record-purchase.ts). A purchase that owns its
  * transaction counts inside its write statement instead, and comes here only when that counted
  * nothing (purchase-subscriptions.ts).
@@ -108,18 +125,34 @@ export async function countCouponUse(
   options: PriceOptions & { priced: { cart: PricedCart; coupon: AppliedCoupon } },
 ): Promise<AppliedCoupon | "repriced"> {
   const { tx, priced } = options;
-  const counted = await tx.execute(countUseStatement(priced.coupon));
+  const counted = await tx.execute(countUseStatement(priced.coupon, pickSlotStart()));
   if (counted.rows.length === 1) return priced.coupon;
   const again = await priceWithCoupon({ ...options, lock: true });
   if (again.coupon.id !== priced.coupon.id || again.cart.discount !== priced.cart.discount) return "repriced";
   // Its row is locked now: a code without a limit has nothing more to count.
   if (!again.coupon.limited) return again.coupon;
-  const locked = await tx.execute(sql`
-    update coupons set redemption_count = redemption_count + 1
-     where id = ${again.coupon.id} and redemption_count < max_redemptions
-    returning id`);
-  if (locked.rows.length === 0) throw couponError(couponMessages.usedUp);
+  const locked = await tx.execute<{ counted: number }>(sql`
+    with on_slot as (
+      update coupon_use_slots counting set uses = counting.uses + 1
+       where counting.coupon_id = ${again.coupon.id} and counting.uses < counting.quota
+         and counting.slot = (select free.slot from coupon_use_slots free
+                               where free.coupon_id = ${again.coupon.id} and free.uses < free.quota
+                               order by free.slot limit 1 for update)
+      returning 1
+    ), on_row as (
+      update coupons set redemption_count = redemption_count + 1
+       where id = ${again.coupon.id} and redemption_count < max_redemptions
+         and not exists (select 1 from coupon_use_slots slots where slots.coupon_id = ${again.coupon.id})
+      returning 1
+    )
+    select (select count(*)::int from on_slot) + (select count(*)::int from on_row) as counted`);
+  if (Number(locked.rows[0]?.counted ?? 0) === 0) throw couponError(couponMessages.usedUp);
   return again.coupon;
+}
+
+/** Where a purchase starts looking for a slot with room: anywhere, so purchases in flight take different ones. */
+export function pickSlotStart(): number {
+  return Math.floor(Math.random() * COUPON_USE_SLOTS);
 }
 
 /** The row of a use (coupon_redemptions), as the purchase's write statement inserts it. */

@@ -4,7 +4,7 @@ import type { BillingPeriod } from "~/lib/pricing";
 import { spentRateLimitWait } from "../security/rate-limit.ts";
 import { COUPON_GUESS_LIMIT, guessLimitError, refusedGuess } from "./coupon-guesses.ts";
 import { couponRefusal, type CouponRow } from "./coupon-rules.ts";
-import { couponTerms, type MemberUses } from "./find-coupon.ts";
+import { couponTerms, couponUsesCounted, type MemberUses } from "./find-coupon.ts";
 import { memberRefusal } from "./member-refusal.ts";
 
 /** The code as a purchase read it with its profile's lock: its row, terms (couponTerms) and the member's own uses. */
@@ -25,7 +25,7 @@ export function purchaseCouponColumns(options: { code: string; userId: string; g
       'planIds', plan_ids, 'periods', periods, 'duration', duration, 'durationRenewals', duration_renewals,
       'maxRedemptions', max_redemptions, 'perMemberLimit', per_member_limit, 'validFrom', valid_from,
       'validUntil', valid_until, 'newMembersOnly', new_members_only, 'paused', paused,
-      'redemptionCount', redemption_count, 'note', note, 'createdAt', created_at, 'updatedAt', updated_at,
+      'redemptionCount', ${couponUsesCounted}, 'note', note, 'createdAt', created_at, 'updatedAt', updated_at,
       'terms', ${couponTerms},
       'uses', (select count(*)::int from coupon_redemptions r
                 where r.user_id = ${userId} and r.coupon_id = "coupons"."id" and r.kind = 'purchase'),

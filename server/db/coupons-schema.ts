@@ -6,6 +6,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -22,10 +23,10 @@ export const redemptionKind = pgEnum("coupon_redemption_kind", ["purchase", "ren
 
 /**
  * A coupon code staff made. The code is unique whatever its case (stored in capitals, the index
- * on upper() holds rows written by hand too). `redemptionCount` counts purchases made with it
- * against `maxRedemptions`, raised in the purchase's transaction under the row's lock, so the last
- * use goes to one member; a code without that limit keeps no count (its uses are its purchase
- * rows in coupon_redemptions), and saving the code's form sets it from those rows.
+ * on upper() holds rows written by hand too). `redemptionCount` is its purchases (coupon_redemptions)
+ * when its form was last saved; a code with a limit (`maxRedemptions`) counts later ones on its
+ * slots (coupon_use_slots), each under its own row's lock, so the last use goes to one member; a
+ * code without that limit keeps no count (its uses are its purchase rows).
  */
 export const coupons = pgTable(
   "coupons",
@@ -72,6 +73,31 @@ export const coupons = pgTable(
           AND ${t.redemptionCount} >= 0 AND (${t.maxRedemptions} IS NULL OR ${t.redemptionCount} <= ${t.maxRedemptions})`,
     ),
     check("coupons_window", sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validFrom} < ${t.validUntil}`),
+  ],
+);
+
+/**
+ * A code's remaining purchases with a limit, split across a few rows so that purchases with one
+ * popular limited code count their uses on different rows, not all on the code's (each row stays
+ * locked from its count to the purchase's commit). A purchase takes a use from a slot with room that
+ * no other purchase holds; `uses` never passes `quota`, and the quotas add up to the limit less the
+ * code's `redemption_count` when they were spread, so the last use still goes to one member. Spread
+ * again from the code's purchase rows whenever its form is saved (spread-coupon-uses.ts); a code
+ * without a limit has none. Its count of uses is `redemption_count` plus the slots' `uses`.
+ */
+export const couponUseSlots = pgTable(
+  "coupon_use_slots",
+  {
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    slot: integer("slot").notNull(),
+    quota: integer("quota").notNull(),
+    uses: integer("uses").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.couponId, t.slot] }),
+    check("coupon_use_slots_uses", sql`${t.uses} >= 0 AND ${t.uses} <= ${t.quota}`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { validFromInstant, validUntilInstant, type CouponInput } from "~/lib/validation/admin/coupons";
+import { spreadCouponUses } from "../../coupons/spread-coupon-uses.ts";
 import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
@@ -36,6 +37,8 @@ export async function createCoupon(options: {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(coupons).values(couponColumns(input)).returning();
+      // A limit's purchases are counted on a few rows of their own (spread-coupon-uses.ts).
+      await spreadCouponUses({ tx, couponId: row!.id });
       await recordAuditEvent({
         tx,
         actor,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { CouponInput } from "~/lib/validation/admin/coupons";
+import { spreadCouponUses } from "../../coupons/spread-coupon-uses.ts";
 import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -41,13 +42,15 @@ export async function updateCoupon(options: {
         const message = `It has been used ${uses} times already: the limit cannot be lower.`;
         throw new AppError("CONFLICT", message, { fieldErrors: { maxRedemptions: message } });
       }
-      // A code without a limit keeps no count of its own (its purchases do not touch its row): the
-      // count its limit is checked against starts from its uses whenever the form is saved.
+      // A code's purchases do not touch its row (a limited code's count its slots): the count its
+      // limit is checked against starts from its uses whenever the form is saved.
       const [after] = await tx
         .update(coupons)
         .set({ ...columns, redemptionCount: uses })
         .where(eq(coupons.id, couponId))
         .returning();
+      // What the limit leaves is split across the code's slots again, from the uses just counted.
+      await spreadCouponUses({ tx, couponId });
       await recordAuditEvent({
         tx,
         actor,

@@ -10,7 +10,7 @@ import { updateCoupon } from "#server/staff/coupons/update-coupon";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
-import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt } from "./coupon-fixtures";
+import { actor, buy, makeCoupon, moneyOf, refusalOf, takeEveryUse, usdt, usesCounted } from "./coupon-fixtures";
 
 // The purchase sends its big statements through executeKept (kept prepared on PostgreSQL), which
 // goes past tx.execute: here they go through tx.execute again, so that changedBeforeWrite sees
@@ -91,8 +91,7 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     const coupon = await makeCoupon(db(), { percentOff: "20", ...form });
     const plan = await createPlan(db(), "Theta", usdt(50));
     const member = await createMember(db(), { balance: usdt(50) });
-    const countOf = async () =>
-      (await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.redemptionCount;
+    const countOf = () => usesCounted(db(), coupon.id);
     return { coupon, plan, member, countOf };
   }
 
@@ -104,9 +103,9 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     await buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
     expect(statements).toHaveLength(1);
     const [write] = statements[0]!.filter((text) => text.includes("insert into subscriptions"));
-    expect(write).toContain("update coupons set redemption_count");
+    expect(write).toContain("update coupon_use_slots counting set uses = counting.uses + 1");
     // No count of its own before the write: the write statement is the only one that counts.
-    expect(statements[0]!.filter((text) => text.includes("redemption_count = redemption_count"))).toHaveLength(1);
+    expect(statements[0]!.filter((text) => text.includes("set uses = counting.uses + 1"))).toHaveLength(1);
     expect(await countOf()).toBe(1);
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
     await expectLedgerInvariant(db());
@@ -197,9 +196,7 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
 
   it("refuses as used up when another member took the last use after pricing, nothing written", async () => {
     const { coupon, plan, member } = await setUp({ maxRedemptions: "1" });
-    const { db: watched } = changedBeforeWrite(db(), (tx) =>
-      tx.update(coupons).set({ redemptionCount: 1 }).where(eq(coupons.id, coupon.id)),
-    );
+    const { db: watched } = changedBeforeWrite(db(), (tx) => takeEveryUse(tx, coupon.id));
     expect(
       await refusalOf(buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
     ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });

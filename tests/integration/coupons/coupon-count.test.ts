@@ -7,7 +7,7 @@ import { coupons } from "#server/db/schema";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember } from "../../helpers/members";
-import { makeCoupon, refusalOf, usdt } from "./coupon-fixtures";
+import { makeCoupon, refusalOf, takeEveryUse, usdt } from "./coupon-fixtures";
 
 // A purchase reads its code without the row's lock and counts the use after its other checks:
 // whatever staff or other members did to the code in between is decided when the use is counted,
@@ -66,9 +66,7 @@ describeEachDatabase("counting a code's use after pricing with it unlocked", (da
   });
 
   it("refuses as used up when another member took the last use in between", async () => {
-    const { outcome, count } = await pricedThen({ maxRedemptions: "1" }, (tx, id) =>
-      tx.update(coupons).set({ redemptionCount: 1 }).where(eq(coupons.id, id)),
-    );
+    const { outcome, count } = await pricedThen({ maxRedemptions: "1" }, (tx, id) => takeEveryUse(tx, id));
     expect(outcome).toMatchObject({ code: "CONFLICT", message: couponMessages.usedUp });
     expect(count).toBe(0);
   });

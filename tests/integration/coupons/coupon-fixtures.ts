@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { couponSchema, type CouponForm } from "~/lib/validation/admin/coupons";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
-import type { Db } from "#server/db/client";
+import type { Db, DbOrTx } from "#server/db/client";
 import { billingHistory, couponRedemptions, coupons, ledgerEntries, profiles } from "#server/db/schema";
 import { createCoupon } from "#server/staff/coupons/create-coupon";
 import type { StaffActor } from "#server/staff/record-audit-event";
@@ -80,4 +80,17 @@ export async function refusalOf(call: Promise<unknown>) {
     return { code: e.code, message: e.message };
   }
   throw new Error("expected a refusal");
+}
+
+/** The purchases counted against a code's limit: its own count and its slots' uses. */
+export async function usesCounted(db: DbOrTx, couponId: number): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    select (select redemption_count from coupons where id = ${couponId})
+         + coalesce((select sum(uses)::int from coupon_use_slots where coupon_id = ${couponId}), 0) as n`);
+  return Number(rows.rows[0]!.n);
+}
+
+/** What other members' purchases leave when they take every use a limited code has left: its slots full. */
+export function takeEveryUse(db: DbOrTx, couponId: number) {
+  return db.execute(sql`update coupon_use_slots set uses = quota where coupon_id = ${couponId}`);
 }
