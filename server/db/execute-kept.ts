@@ -49,8 +49,21 @@ export async function executeKept<Row extends Record<string, unknown>>(options: 
   return (await prepared.execute()) as { rows: Row[] };
 }
 
+/**
+ * Names already given, by name and text: a statement's few shapes are hashed once each instead of
+ * on every call. Bounded, in case a caller's text varies after all (then it is only slower).
+ */
+const named = new Map<string, string>();
+const NAMED_MAX = 500;
+
 /** The statement's name on the server: the caller's, then the text's hash (PostgreSQL keeps 63 bytes of a name). */
 function keptName(name: string, text: string): string {
+  const key = `${name}\n${text}`;
+  const known = named.get(key);
+  if (known !== undefined) return known;
   if (!/^[a-z][a-z0-9_]{0,40}$/.test(name)) throw new Error(`executeKept: "${name}" is not a statement name`);
-  return `${name}_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+  const kept = `${name}_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+  if (named.size >= NAMED_MAX) named.clear();
+  named.set(key, kept);
+  return kept;
 }
