@@ -43,10 +43,6 @@ export const periodLabel: Record<BillingPeriod, string> = {
   lifetime: "lifetime",
 };
 
-/** How long a period lasts, to compare them: a switch to a longer one is bought now, a shorter one waits. */
-const PERIOD_RANK: Record<BillingPeriod, number> = { monthly: 1, quarterly: 2, lifetime: 3 };
-export const isLongerPeriod = (next: BillingPeriod, than: BillingPeriod) => PERIOD_RANK[next] > PERIOD_RANK[than];
-
 export function isBillingPeriod(value: unknown): value is BillingPeriod {
   return typeof value === "string" && (billingPeriods as readonly string[]).includes(value);
 }

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useLocation, useNavigate } from "react-router";
 import { clearCart, emptyCart, joinKeptCart, parseCart, readCart, writeCart, type Cart } from "~/lib/cart";
-import { cartTotal, isBillingPeriod, isLongerPeriod, type BillingPeriod } from "~/lib/pricing";
+import { cartTotal, isBillingPeriod, type BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 
 /** A plan named by its id (number or digits) or its `planId` slug, among the loaded plans. */
@@ -20,22 +20,11 @@ function preSelectedFrom(state: unknown): { plan?: unknown; period?: unknown } {
 }
 
 const NONE: readonly number[] = [];
-const NOTHING_HELD: Readonly<Record<number, BillingPeriod>> = {};
-
-/** The member's plans by the period held: each can be bought again only for a longer period. */
-type HeldAt = Readonly<Record<number, BillingPeriod>>;
-
-/** Whether a plan can be in a cart at this period: not one the member has, unless for a longer period. */
-const buyableAt = (planId: number, period: BillingPeriod, owned: readonly number[], heldAt: HeldAt) =>
-  !owned.includes(planId) && (heldAt[planId] === undefined || isLongerPeriod(period, heldAt[planId]));
 
 /** The plans that can still be bought: published, and not one the member already has. */
-function onlyBuyable(cart: Cart, plans: readonly PublicPlan[], owned: readonly number[], heldAt: HeldAt): Cart {
+function onlyBuyable(cart: Cart, plans: readonly PublicPlan[], owned: readonly number[]): Cart {
   const published = new Set(plans.map((p) => p.id));
-  return {
-    ...cart,
-    planIds: cart.planIds.filter((id) => published.has(id) && buyableAt(id, cart.billingPeriod, owned, heldAt)),
-  };
+  return { ...cart, planIds: cart.planIds.filter((id) => published.has(id) && !owned.includes(id)) };
 }
 
 /**
@@ -48,9 +37,7 @@ function onlyBuyable(cart: Cart, plans: readonly PublicPlan[], owned: readonly n
  * every change, and handed to `keep` (the account's copy) on every change the visitor makes, and
  * when this tab's cart is the one restored. Plans unpublished since the cart was saved, and
  * `unavailable` plans (the member's active ones, a purchase just made included), are dropped from
- * it without a word, so neither this tab nor the account keeps offering what was bought; a `heldAt`
- * plan (the member's, by the period held) is in it only at a longer period (a switch, credited),
- * and leaves it when the period changes to the one held or a shorter one. With `keepRestored: false` (/pricing) only the visitor's own changes reach `keep`, so
+ * it without a word, so neither this tab nor the account keeps offering what was bought. With `keepRestored: false` (/pricing) only the visitor's own changes reach `keep`, so
  * merely opening the page writes nothing to the account.
  *
  * With `preselect` (the pricing page), a plan passed as `preSelectedPlan` navigation state or
@@ -61,8 +48,6 @@ export function usePlanCart(
   plans: readonly PublicPlan[],
   options: {
     unavailable?: readonly number[];
-    /** The member's plans by the period held: in the cart only at a longer one (/pricing). */
-    heldAt?: HeldAt;
     preselect?: boolean;
     initial?: Cart | null;
     /** The cart kept with the account, where this tab's joins it (/pricing). */
@@ -71,11 +56,10 @@ export function usePlanCart(
     keepRestored?: boolean;
   } = {},
 ) {
-  const { unavailable = NONE, heldAt = NOTHING_HELD, preselect = false, initial = null, kept = null, keep } = options;
-  const { keepRestored = true } = options;
+  const { unavailable = NONE, preselect = false, initial = null, kept = null, keep, keepRestored = true } = options;
   const [cart, setCart] = React.useState<Cart>(() => {
     const first = initial ?? kept;
-    return first ? onlyBuyable(first, plans, unavailable, heldAt) : emptyCart;
+    return first ? onlyBuyable(first, plans, unavailable) : emptyCart;
   });
   const [restored, setRestored] = React.useState(false);
   // Set by the visitor's own changes (and a restore from this tab), so a restore from the account
@@ -94,7 +78,6 @@ export function usePlanCart(
   const initialKey = initial ? JSON.stringify(initial) : null;
   const keptKey = kept ? JSON.stringify(kept) : null;
   const ownedKey = unavailable.join(",");
-  const heldKey = JSON.stringify(heldAt);
 
   React.useEffect(() => {
     const given = (carriedKey ?? initialKey) !== null ? parseCart(JSON.parse((carriedKey ?? initialKey)!)) : null;
@@ -106,10 +89,10 @@ export function usePlanCart(
     // would do it in one uninterrupted task while the page is meant to answer a tap.
     const owned = ownedKey ? ownedKey.split(",").map(Number) : [];
     React.startTransition(() => {
-      if (stored) setCart(onlyBuyable(stored, plans, owned, JSON.parse(heldKey) as HeldAt));
+      if (stored) setCart(onlyBuyable(stored, plans, owned));
       setRestored(true);
     });
-  }, [carriedKey, initialKey, keptKey, plans, keepRestored, ownedKey, heldKey]);
+  }, [carriedKey, initialKey, keptKey, plans, keepRestored, ownedKey]);
 
   React.useEffect(() => {
     if (!restored) return;
@@ -128,16 +111,11 @@ export function usePlanCart(
     // The period the plan was chosen at (the home page's plan grid), so the cart shows that price.
     const period = fromState.period ?? params.get("period");
     changed.current = true;
-    setCart((c) => {
-      const billingPeriod = isBillingPeriod(period) ? period : c.billingPeriod;
-      const add = plan && !c.planIds.includes(plan.id) && buyableAt(plan.id, billingPeriod, unavailable, heldAt);
-      return onlyBuyable(
-        { billingPeriod, planIds: add ? [...c.planIds, plan.id] : c.planIds },
-        plans,
-        unavailable,
-        heldAt,
-      );
-    });
+    setCart((c) => ({
+      billingPeriod: isBillingPeriod(period) ? period : c.billingPeriod,
+      planIds:
+        !plan || c.planIds.includes(plan.id) || unavailable.includes(plan.id) ? c.planIds : [...c.planIds, plan.id],
+    }));
     // Consumed: a reload or Back must not add it again, and the address stays clean.
     params.delete("plan");
     params.delete("period");
@@ -146,15 +124,14 @@ export function usePlanCart(
       { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
       { replace: true, state: null, preventScrollReset: true },
     );
-  }, [preselect, restored, location, navigate, plans, unavailable, heldAt]);
+  }, [preselect, restored, location, navigate, plans, unavailable]);
 
   // The chosen plans in the order they were added, as the loaded plans describe them.
   const items = React.useMemo(() => {
     const byId = new Map(plans.map((p) => [p.id, p]));
-    return cart.planIds.flatMap((id) =>
-      buyableAt(id, cart.billingPeriod, unavailable, heldAt) ? (byId.get(id) ?? []) : [],
-    );
-  }, [cart.planIds, cart.billingPeriod, plans, unavailable, heldAt]);
+    const skip = new Set(unavailable);
+    return cart.planIds.flatMap((id) => (skip.has(id) ? [] : (byId.get(id) ?? [])));
+  }, [cart.planIds, plans, unavailable]);
 
   const toggle = React.useCallback((planId: number) => {
     changed.current = true;
@@ -164,14 +141,10 @@ export function usePlanCart(
     }));
   }, []);
 
-  // A plan held at the new period or a longer one leaves the cart (a shorter period waits for its renewal).
-  const setPeriod = React.useCallback(
-    (billingPeriod: BillingPeriod) => {
-      changed.current = true;
-      setCart((c) => onlyBuyable({ ...c, billingPeriod }, plans, unavailable, heldAt));
-    },
-    [plans, unavailable, heldAt],
-  );
+  const setPeriod = React.useCallback((billingPeriod: BillingPeriod) => {
+    changed.current = true;
+    setCart((c) => ({ ...c, billingPeriod }));
+  }, []);
 
   /** After a purchase: the stored cart is removed (the account's is emptied); the period stays as chosen. */
   const empty = React.useCallback(() => {

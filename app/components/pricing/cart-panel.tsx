@@ -19,16 +19,9 @@ const loadCredit = () => import("./cart-credit");
 const CartCredit = React.lazy(() => loadCredit().then((m) => ({ default: m.CartCredit })));
 const CreditedTotal = React.lazy(() => loadCredit().then((m) => ({ default: m.CreditedTotal })));
 
-/**
- * Whether a plan of the cart replaces an active plan of the member, credited: an upgrade, or a plan
- * held bought again (the cart holds one only for a longer period).
- */
+/** Whether a plan of the cart replaces an active plan of the member (an upgrade, credited). */
 const replacesHeld = (switching: PlanSwitching | null | undefined, items: readonly PublicPlan[]) =>
-  items.some(
-    (plan) =>
-      switching?.held.some((held) => held.planId === plan.id) ||
-      switching?.reach.some((reach) => reach.covers.length > 0 && plan.id === reach.planId),
-  );
+  Boolean(switching?.reach.some((reach) => reach.covers.length > 0 && items.some((plan) => plan.id === reach.planId)));
 
 /**
  * The pricing page's cart: items at the chosen period's price, a coupon code field with the

@@ -7,7 +7,6 @@ import { PlanCard } from "~/components/plans/plan-card";
 import { Button } from "~/components/ui/button";
 import type { PlanSwitching } from "~/lib/billing/plan-switch";
 import { cartToParam, writeCart, writeCartCoupon, type Cart } from "~/lib/cart";
-import { isLongerPeriod, type BillingPeriod } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 import { BillingPeriodTabs } from "./billing-period-tabs";
@@ -34,7 +33,6 @@ export function PricingView({
   initial,
   kept = null,
   owned,
-  heldAt,
   included,
   switching = null,
   className,
@@ -45,13 +43,8 @@ export function PricingView({
   initial: Cart | null;
   /** A signed-in member's cart kept with the account: this tab's plans join it, as at sign-in. */
   kept?: Cart | null;
-  /** The plans a signed-in member has for free: shown as subscribed, never in the cart. */
+  /** The plans a signed-in member already has: shown as subscribed, never in the cart. */
   owned?: readonly number[];
-  /**
-   * The member's other plans, by the period held: subscribed at that period or a shorter one (a
-   * shorter one is scheduled from the dashboard), a switch at a longer one, credited in the cart.
-   */
-  heldAt?: Readonly<Record<number, BillingPeriod>>;
   /** Plans an active plan of the member already includes, with the text saying so. */
   included?: Readonly<Record<number, string>>;
   /** A signed-in member's active plans with their unused parts' worth: a plan replacing one is credited in the cart. */
@@ -64,15 +57,7 @@ export function PricingView({
   const keep = site?.account ? keepInAccount : undefined;
   // The page starts from the account's cart (this tab's plans join it), so a plan added here adds to
   // what was kept rather than replacing it; opening the page writes nothing.
-  const cart = usePlanCart(plans, {
-    preselect: true,
-    initial,
-    kept,
-    keep,
-    keepRestored: false,
-    unavailable: owned,
-    heldAt,
-  });
+  const cart = usePlanCart(plans, { preselect: true, initial, kept, keep, keepRestored: false, unavailable: owned });
   const coupon = useCartCoupon(cart.items, cart.period);
   const navigate = useNavigate();
 
@@ -111,9 +96,7 @@ export function PricingView({
           <ul aria-label="Plans" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {plans.map((plan) => {
               const inCart = cart.has(plan.id);
-              const held = heldAt?.[plan.id];
-              const switchable = held !== undefined && isLongerPeriod(cart.period, held);
-              const subscribed = owned?.includes(plan.id) || (held !== undefined && !switchable);
+              const subscribed = owned?.includes(plan.id);
               const inside = included?.[plan.id];
               return (
                 <li key={plan.id}>
@@ -150,7 +133,7 @@ export function PricingView({
                             }}
                           >
                             {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
-                            {inCart ? "Remove from cart" : switchable ? `Switch to ${cart.period}` : "Add to cart"}
+                            {inCart ? "Remove from cart" : "Add to cart"}
                           </Button>
                           {plan.trialDays > 0 ? (
                             <React.Suspense fallback={null}>

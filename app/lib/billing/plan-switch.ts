@@ -1,5 +1,5 @@
 import { priceLine, type PricedLine } from "~/lib/priced-lines";
-import { isLongerPeriod, type BillingPeriod } from "~/lib/pricing";
+import type { BillingPeriod } from "~/lib/pricing";
 
 /*
  * Overlapping plans. A plan covers the Telegram chats it unlocks; a plan whose chats include all of
@@ -10,6 +10,10 @@ import { isLongerPeriod, type BillingPeriod } from "~/lib/pricing";
 
 const DAY_MS = 86_400_000;
 const CENT = 10_000n;
+
+/** How long a period lasts, to compare them: a switch to a longer one is bought now, a shorter one waits. */
+const PERIOD_RANK: Record<BillingPeriod, number> = { monthly: 1, quarterly: 2, lifetime: 3 };
+export const isLongerPeriod = (next: BillingPeriod, than: BillingPeriod) => PERIOD_RANK[next] > PERIOD_RANK[than];
 
 /** An active subscription of the member, with what its unused part is worth now (micro-USDT). */
 export type HeldPlan = {

@@ -6,7 +6,6 @@ import { includedNotes, switchingToWire, type PlanSwitching } from "~/lib/billin
 import { cartFromParam, cartToParam, type Cart } from "~/lib/cart";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { microToDecimal } from "~/lib/money";
-import { isLongerPeriod, type BillingPeriod } from "~/lib/pricing";
 import { MAX_PLANS_PER_PURCHASE } from "~/lib/validation/dashboard/purchase";
 import { pricingCartSchema } from "~/lib/validation/site/pricing-cart";
 import { getMemberSession } from "#server/auth/accounts/session";
@@ -22,10 +21,8 @@ import type { Route } from "./+types/pricing";
 // The cart travels in the address without scripts (`?cart=`): the same page for everyone who
 // asks for that address, so the anonymous page cache may keep it. A signed-in member's page also
 // carries the cart kept with the account; only a request with a cookie can have one, and the
-// page cache never stores those. So do the plans the member already has: complimentary ones
-// (`owned`) show as subscribed and never enter the cart, the others (`heldAt`, by the period held)
-// enter it only for a longer period, a switch credited like an upgrade; plans one of those
-// includes are said so in the cart.
+// page cache never stores those. So does the list of plans the member already has (`owned`): they
+// show as subscribed and never enter the cart; plans one of those includes are said so in the cart.
 export const loader = ({ request }: Route.LoaderArgs) => {
   const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
   return loadOrUnavailable({
@@ -42,11 +39,10 @@ export const loader = ({ request }: Route.LoaderArgs) => {
 type Account = {
   kept: Cart | null;
   owned: number[];
-  heldAt: Record<number, BillingPeriod>;
   included: Record<number, string>;
   switching: PlanSwitching | null;
 };
-const NO_ACCOUNT: Account = { kept: null, owned: [], heldAt: {}, included: {}, switching: null };
+const NO_ACCOUNT: Account = { kept: null, owned: [], included: {}, switching: null };
 
 async function memberCart(request: Request, listed: Promise<{ id: number }[]>): Promise<Account> {
   if (!request.headers.get("cookie")) return NO_ACCOUNT;
@@ -60,26 +56,10 @@ async function memberCart(request: Request, listed: Promise<{ id: number }[]>): 
       getMemberCart({ db, userId: member.userId }),
       getHeldPlans({ db, userId: member.userId, planIds }),
     ]);
-    // A complimentary plan is never replaced; another is, by itself for a longer period (the
-    // longest one held counts). Plans an active plan already includes are said in the cart.
-    const owned = [...new Set(switching.held.filter((held) => held.complimentary).map((held) => held.planId))];
-    const heldAt: Record<number, BillingPeriod> = {};
-    for (const held of switching.held) {
-      const before = heldAt[held.planId];
-      if (!held.complimentary && (before === undefined || isLongerPeriod(held.period, before)))
-        heldAt[held.planId] = held.period;
-    }
+    // Plans an active plan already includes are said in the cart ("Already included in …").
+    const owned = [...new Set(switching.held.map((held) => held.planId))].sort((a, b) => a - b);
     const wire = switchingToWire(switching);
-    // A plan held is bought again as itself, not refused for another plan held including it.
-    const included = includedNotes(wire);
-    for (const planId of Object.keys(heldAt)) delete included[Number(planId)];
-    return {
-      kept,
-      owned: owned.sort((a, b) => a - b),
-      heldAt,
-      included,
-      switching: wire.held.length > 0 ? wire : null,
-    };
+    return { kept, owned, included: includedNotes(wire), switching: wire.held.length > 0 ? wire : null };
   } catch (error) {
     // The plans still show, with this tab's cart: as for the header, a session that cannot be read
     // does not fail a public page.
@@ -123,7 +103,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
 const PlansLoadError = React.lazy(() => import("~/components/pricing/plans-load-error"));
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, cart, kept, owned, heldAt, included, switching } = loaderData;
+  const { plans, cart, kept, owned, included, switching } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
       <header className="mx-auto mb-10 max-w-2xl text-center">
@@ -133,15 +113,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {plans.length > 0 ? (
-        <PricingView
-          plans={plans}
-          initial={cart}
-          kept={kept}
-          owned={owned}
-          heldAt={heldAt}
-          included={included}
-          switching={switching}
-        />
+        <PricingView plans={plans} initial={cart} kept={kept} owned={owned} included={included} switching={switching} />
       ) : (
         <React.Suspense fallback={null}>
           <PlansLoadError />
