@@ -66,8 +66,13 @@ export function usePlanCart(
   // is not written back to it.
   const changed = React.useRef(false);
   const latestKeep = React.useRef(keep);
+  // Read by the restore, not one of its causes: the dashboard's tab changes which held plans are
+  // buyable, and restoring the saved cart then would snap the tab back to the saved period. What
+  // is unavailable is left out of `items` whatever the cart holds.
+  const latestOwned = React.useRef(unavailable);
   React.useEffect(() => {
     latestKeep.current = keep;
+    latestOwned.current = unavailable;
   });
   const location = useLocation();
   const navigate = useNavigate();
@@ -77,7 +82,6 @@ export function usePlanCart(
   const carriedKey = carried ? JSON.stringify(carried) : null;
   const initialKey = initial ? JSON.stringify(initial) : null;
   const keptKey = kept ? JSON.stringify(kept) : null;
-  const ownedKey = unavailable.join(",");
 
   React.useEffect(() => {
     const given = (carriedKey ?? initialKey) !== null ? parseCart(JSON.parse((carriedKey ?? initialKey)!)) : null;
@@ -87,12 +91,11 @@ export function usePlanCart(
     if (stored && !given && keepRestored) changed.current = true;
     // As a transition: right after hydration this re-renders every plan card, and an urgent update
     // would do it in one uninterrupted task while the page is meant to answer a tap.
-    const owned = ownedKey ? ownedKey.split(",").map(Number) : [];
     React.startTransition(() => {
-      if (stored) setCart(onlyBuyable(stored, plans, owned));
+      if (stored) setCart(onlyBuyable(stored, plans, latestOwned.current));
       setRestored(true);
     });
-  }, [carriedKey, initialKey, keptKey, plans, keepRestored, ownedKey]);
+  }, [carriedKey, initialKey, keptKey, plans, keepRestored]);
 
   React.useEffect(() => {
     if (!restored) return;

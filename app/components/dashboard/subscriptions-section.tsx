@@ -60,8 +60,8 @@ function PlanPicker({
     [subscriptions],
   );
   // A plan the member has can be bought again only for a longer period (a switch, credited): at
-  // the tab's period or a shorter one it stays out of the cart. The tab's period is the cart's, one
-  // render behind, which is all the hook needs to drop it when the tab changes.
+  // the tab's period or a shorter one it stays out of the cart's items. The tab's period is the
+  // cart's, one render behind; the hook only hides such a plan, so the tab is never restored back.
   const [tabPeriod, setTabPeriod] = React.useState<BillingPeriod>(kept?.billingPeriod ?? "monthly");
   const unavailable = React.useMemo(
     () =>

@@ -115,3 +115,40 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("button", { name: "Subscribe", exact: true })).toBeDisabled();
   });
 });
+
+test("a held monthly plan switched to quarterly from the dashboard's Quarterly tab: credited, the monthly one ended", async ({
+  page,
+  context,
+  app,
+}) => {
+  const { db } = app.testing.getDatabase();
+  const { subscriptions, billingHistory } = app.testing.schema;
+  const { vip } = await vipAndAll(app);
+  const member = await signInNewMember(app, context, { balance: vip.price * 4n });
+  await buyOnDashboard(page, vip.name);
+
+  // The tab must stay on Quarterly (the member's kept cart is monthly) and offer the switch.
+  await page.getByRole("tab", { name: /Quarterly/ }).click();
+  await expect(page.getByRole("tab", { name: /Quarterly/ })).toHaveAttribute("aria-selected", "true");
+  const switchButton = card(page, vip.name).getByRole("button", { name: "Switch to quarterly" });
+  await expect(switchButton).toBeVisible();
+  await switchButton.click();
+  await expect(page.getByRole("tab", { name: /Quarterly/ })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  const arithmetic = dialog.locator("[data-slot=switch-arithmetic]");
+  await expect(arithmetic).toContainText(`${vip.name} ends when you confirm`);
+  await dialog.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+
+  const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+  expect(subs.filter((sub) => sub.status === "active").map((sub) => [sub.planId, sub.billingPeriod])).toEqual([
+    [vip.id, "quarterly"],
+  ]);
+  expect(subs).toHaveLength(2);
+  const [bill] = await db
+    .select()
+    .from(billingHistory)
+    .where(and(eq(billingHistory.userId, member.userId), eq(billingHistory.creditAmount, vip.price)));
+  expect(bill!.totalAmount).toBe(bill!.listAmount! - vip.price);
+});
