@@ -1,8 +1,9 @@
 // What one purchase costs, for `npm run bench -- money`: figures a loaded machine does not move,
 // unlike its throughput (on a machine shared with other work one phase of the same purchases
 // can run 0.8 or 1.2 times as fast as the phase before it). Purchases one at a time, a plain one
-// and an upgrade in turn, so a change of load meets both alike; for each kind: the round trips
-// (statements sent, BEGIN and COMMIT included), Node's CPU time, and the CPU time of the
+// and an upgrade in turn, so a change of load meets both alike; for each kind: the statements
+// sent (BEGIN and COMMIT included; on PostgreSQL BEGIN shares its round trip with the first read,
+// run-transaction-reading-first.ts, so a purchase's round trips are one fewer), Node's CPU time, and the CPU time of the
 // PostgreSQL backends that served it (read from /proc, so only for a server on this machine).
 // A run bound by CPU, as a run at idle on two cores is, completes them in the inverse ratio.
 import crypto from "node:crypto";
@@ -107,7 +108,7 @@ export async function measurePurchaseCost(options: {
 
   const line = (kind: Kind) => {
     const sum = totals[kind];
-    const trips = database.pool ? `${(sum.roundTrips / sum.runs).toFixed(2)} round trips, ` : "";
+    const trips = database.pool ? `${(sum.roundTrips / sum.runs).toFixed(2)} statements, ` : "";
     const backend = local ? `, database ${(sum.databaseMs / sum.runs).toFixed(3)} ms` : "";
     return `  ${kind.padEnd(9)} ${trips}CPU: node ${(sum.nodeMs / sum.runs).toFixed(3)} ms${backend}`;
   };
