@@ -21,7 +21,12 @@ export function BenefitCarousel({
   ...props
 }: { items: readonly Feature[]; label: string } & React.ComponentProps<"div">) {
   const viewportRef = React.useRef<HTMLDivElement>(null);
-  const loadRef = React.useRef<(then?: Direction) => void>(() => {});
+  // A press played between hydration and this component's effect (a tap kept from before the
+  // scripts, played as soon as React has the button) is queued here, not lost: the effect plays it.
+  const queued = React.useRef<Direction>(undefined);
+  const loadRef = React.useRef<(then?: Direction) => void>((then) => {
+    queued.current = then;
+  });
   const [api, setApi] = React.useState<EmblaCarouselType | null>(null);
   const [state, setState] = React.useState({ canPrev: false, canNext: false, selected: 0 });
 
@@ -70,6 +75,7 @@ export function BenefitCarousel({
     if (observer) observer.observe(node);
     else load();
     loadRef.current = load;
+    if (queued.current) load(queued.current);
     return () => {
       disposed = true;
       observer?.disconnect();
