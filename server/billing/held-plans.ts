@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { planReach, unusedCredit, type HeldPlan, type PlanReach } from "~/lib/billing/plan-switch";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { DbOrTx } from "../db/client.ts";
+import { parseJson } from "./purchase-answer.ts";
 
 /** A held plan as the statement reads it (json): money and dates as text. */
 type HeldRow = {
@@ -59,11 +60,6 @@ export function heldPlansColumns(userId: string, planIds: readonly number[]): SQ
               where plan_id = any(${asked})
                  or plan_id in (select plan_id from subscriptions where user_id = ${userId} and status = 'active')
               group by plan_id) c) as chats`;
-}
-
-/** A json column as the driver hands it: parsed already (node-postgres, PGlite) or as text. */
-function parseJson<T>(value: unknown): T {
-  return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
 
 /** The member's active plans (with their unused part's worth at `now`) and the reach of `planIds` over them. */

@@ -1,7 +1,4 @@
 import crypto from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
-import type { BoughtSummary } from "~/lib/billing/money-messages";
-import { parseUsdt } from "~/lib/money";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { countRefusedGuess, couponGuessKeys } from "../coupons/coupon-guesses.ts";
@@ -17,27 +14,15 @@ import { purchaseCouponColumns, readPurchaseCoupon, refuseTypedCoupon } from "..
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
 import { runTransactionReadingFirst } from "../db/run-transaction-reading-first.ts";
-import { subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { readHeldPlans } from "./held-plans.ts";
 import { purchaseMessages } from "./messages.ts";
 import { firstBillingDate } from "./periods.ts";
 import { priceSwitch } from "./price-switch.ts";
+import { parseJson, storedResult, type PurchaseResult } from "./purchase-answer.ts";
 import { lockAndRead, type PurchaseState } from "./purchase-state.ts";
 import { PAYMENT_TYPE_BALANCE, recordPurchase, UseNotCounted } from "./record-purchase.ts";
 import { rewardReferral } from "./reward-referral.ts";
-
-/**
- * A successful purchase (in the one envelope's `ok: true`
- * answer). Money is a micro-USDT string, the wire format (JSON cannot carry bigint).
- * - `activeSubscriptions`: ids of the plans active for the member after the call.
- * - `newBalance`: the balance after the purchase.
- */
-/**
- * `bought`: what the balance paid for, for the answer's message (absent on answers stored before
- * it was kept).
- */
-export type PurchaseResult = { activeSubscriptions: number[]; newBalance: string; bought?: BoughtSummary };
 
 /**
  * What a refusal tells the caller besides its message (the envelope's extra fields):
@@ -70,6 +55,7 @@ export type PurchaseOptions = {
 };
 
 export { PAYMENT_TYPE_BALANCE };
+export type { PurchaseResult };
 
 /**
  * Buys one or more plans from the member's USDT balance, all in ONE transaction
@@ -297,40 +283,4 @@ function listPlans(plans: { id: number; name: string; price: bigint }[], period:
 /** Each plan at its list price for the period, nothing taken off. */
 function listLines(plans: { id: number; name: string; price: bigint }[], period: BillingPeriod): PricedLine[] {
   return listPlans(plans, period).map((plan) => priceLine(plan));
-}
-
-/** A json column as the driver hands it: parsed already (node-postgres, PGlite) or as text. */
-function parseJson<T = unknown>(value: unknown): T {
-  return (typeof value === "string" ? JSON.parse(value) : value) as T;
-}
-
-/**
- * A stored answer, replayed. Rows written before 2026-11-23 hold the old answer shape
- * (`success: true` and a decimal `newBalance` such as "51"); they are read in the new format so
- * a retry across the upgrade answers the same purchase the same way.
- */
-function storedResult(response: unknown): PurchaseResult {
-  const row = response as {
-    success?: boolean;
-    activeSubscriptions: number[];
-    newBalance: string;
-    bought?: BoughtSummary;
-  };
-  if (row.success === undefined)
-    return {
-      activeSubscriptions: row.activeSubscriptions,
-      newBalance: row.newBalance,
-      ...(row.bought ? { bought: row.bought } : {}),
-    };
-  return { activeSubscriptions: row.activeSubscriptions, newBalance: String(parseUsdt(row.newBalance) ?? 0n) };
-}
-
-/** Ids of the plans this member has an active subscription to, ascending. */
-export async function activePlanIds({ tx, userId }: { tx: Tx | Db; userId: string }): Promise<number[]> {
-  const rows = await tx
-    .select({ planId: subscriptions.planId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")))
-    .orderBy(asc(subscriptions.planId));
-  return rows.map((row) => row.planId);
 }
