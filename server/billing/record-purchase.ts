@@ -214,10 +214,15 @@ export class UseNotCounted extends Error {
   }
 }
 
-/** Ends replaced subscriptions at the switch; a row no longer active (a race) ends nothing and rolls the purchase back. */
+/**
+ * Ends replaced subscriptions at the switch, dropping any change scheduled for their renewal (an
+ * ended row never renews, and a change left on it would read as pending); a row no longer active
+ * (a race) ends nothing and rolls the purchase back.
+ */
 function endReplacedSql(subscriptionIds: readonly string[], now: Date) {
   const ids = sql`${sql.param([...subscriptionIds])}::uuid[]`;
-  return sql`update subscriptions set status = 'cancelled', autorenew = false, updated_at = ${now.toISOString()}::timestamptz
+  return sql`update subscriptions set status = 'cancelled', autorenew = false, updated_at = ${now.toISOString()}::timestamptz,
+                                      scheduled_plan_id = null, scheduled_billing_period = null, scheduled_at = null
               where id = any(${ids}) and status = 'active' returning 1`;
 }
 

@@ -126,6 +126,46 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
     expect(renewed!.nextBillingDate!.getTime() - due.getTime()).toBeLessThan(32 * 86_400_000);
   });
 
+  it("an upgrade that ends a subscription drops the change scheduled on it", async () => {
+    const { vip, all, member, sub } = await setUp(db());
+    const day10 = new Date("2026-01-11T12:00:00Z");
+    const scheduleOn = (subscriptionId: string, userId: string, planId: number) =>
+      schedulePlanChange({ db: db(), userId, subscriptionId, planId, billingPeriod: "monthly", now: BOUGHT });
+    const buy = (userId: string, planId: number, total: bigint) =>
+      purchaseSubscriptions({
+        db: db(),
+        userId,
+        planIds: [planId],
+        billingPeriod: "quarterly",
+        totalAmount: total,
+        idempotencyKey: crypto.randomUUID(),
+        now: day10,
+      });
+    const cleared = { status: "cancelled", scheduledPlanId: null, scheduledBillingPeriod: null, scheduledAt: null };
+    // The same plan for a longer period: quarterly 382 − 101.61 credit for 21 of 31 days.
+    await scheduleOn(sub.id, member.id, vip.id);
+    await buy(member.id, all.id, usdt(280.39));
+    const [samePlan] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(samePlan).toMatchObject(cleared);
+
+    // A plan that includes the held one: quarterly 382 − 176 credit for VIP's 80 of 90 days.
+    const other = await createMember(db(), { balance: usdt(1000) });
+    await purchaseSubscriptions({
+      db: db(),
+      userId: other.id,
+      planIds: [vip.id],
+      billingPeriod: "quarterly",
+      totalAmount: usdt(198),
+      idempotencyKey: crypto.randomUUID(),
+      now: BOUGHT,
+    });
+    const [held] = await db().select().from(subscriptions).where(eq(subscriptions.userId, other.id));
+    await scheduleOn(held!.id, other.id, vip.id);
+    await buy(other.id, all.id, usdt(206));
+    const [included] = await db().select().from(subscriptions).where(eq(subscriptions.id, held!.id));
+    expect(included).toMatchObject(cleared);
+  });
+
   it("refuses a change on a free trial, which converts to its own plan, and offers none", async () => {
     const all = await createTrialPlan(db(), { name: "All-in-One", price: usdt(150), days: 7 });
     const vip = await createPlan(db(), "VIP Signals", usdt(78));
