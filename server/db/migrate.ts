@@ -7,9 +7,17 @@ import type { Database } from "./client.ts";
 // Any constant works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK = 727_001;
 
-/** Applies the committed SQL migrations. Safe when several instances start at once on one PostgreSQL. */
-export async function migrateDatabase({ database }: { database: Database }) {
-  const folder = migrationsFolder();
+/**
+ * Applies the committed SQL migrations. Safe when several instances start at once on one PostgreSQL.
+ * `folder`: another folder of them (a test's copy that stops before the newest).
+ */
+export async function migrateDatabase({
+  database,
+  folder = migrationsFolder(),
+}: {
+  database: Database;
+  folder?: string;
+}) {
   if (database.kind === "pglite" || !database.pool) {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;

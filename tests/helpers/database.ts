@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, inject } from "vitest";
 import { openDatabase, type Database } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { migrateUpTo, type MigrationOptions } from "./migrations";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -16,12 +17,17 @@ export function databaseKinds(): DatabaseKind[] {
 /** A fresh, migrated database; PostgreSQL ones get their own database, dropped by `drop`. */
 export async function createTestDatabase(
   kind: DatabaseKind,
+  options: MigrationOptions = {},
 ): Promise<{ database: Database; drop: () => Promise<void>; /** PostgreSQL's, for a child process. */ url?: string }> {
+  const migrate = (database: Database) =>
+    options.migratedUpTo ? migrateUpTo(database, options.migratedUpTo) : migrateDatabase({ database });
   if (kind === "pglite") {
     // A copy of the migrated template (tests/setup/global-setup.ts); migrating again is a no-op
     // that still proves the copy carries drizzle's journal.
-    const database = openDatabase({ memory: true, from: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
-    await migrateDatabase({ database });
+    const database = options.migratedUpTo
+      ? openDatabase({ memory: true })
+      : openDatabase({ memory: true, from: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
+    await migrate(database);
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -33,7 +39,7 @@ export async function createTestDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await migrateDatabase({ database });
+  await migrate(database);
   return {
     database,
     url: url.toString(),
@@ -48,12 +54,16 @@ export async function createTestDatabase(
 }
 
 /** Runs a suite once per database kind, each on its own fresh database. */
-export function describeEachDatabase(name: string, suite: (database: () => Database, kind: DatabaseKind) => void) {
+export function describeEachDatabase(
+  name: string,
+  suite: (database: () => Database, kind: DatabaseKind) => void,
+  options: MigrationOptions = {},
+) {
   for (const kind of databaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let current: Awaited<ReturnType<typeof createTestDatabase>>;
       beforeAll(async () => {
-        current = await createTestDatabase(kind);
+        current = await createTestDatabase(kind, options);
       });
       afterAll(async () => {
         await current?.drop();
