@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
+import { unusedCredit } from "~/lib/billing/plan-switch";
 import { ORDER_PRICE_HOLD_HOURS } from "~/lib/orders";
 import { purchaseMessages } from "#server/billing/messages";
-import { coupons, orders, pricing } from "#server/db/schema";
+import { firstBillingDate } from "#server/billing/periods";
+import { coupons, orders, planTelegramChats, pricing } from "#server/db/schema";
 import { applyOrderCoupon } from "#server/orders/apply-order-coupon";
 import { cancelOrder } from "#server/orders/cancel-order";
 import { createCouponOrder } from "#server/orders/create-coupon-order";
@@ -13,7 +15,7 @@ import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { failOnce, literal } from "../../helpers/fail-once";
 import { createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
-import { makeCoupon, refusalOf } from "../coupons/coupon-fixtures";
+import { buy, makeCoupon, refusalOf } from "../coupons/coupon-fixtures";
 import { HOUR, topUp, usdt } from "./order-fixtures";
 
 const DAY = 24 * HOUR;
@@ -126,9 +128,22 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
     await s.expectBystanderUntouched();
   });
 
-  it("a code typed for the open order at the moment given is checked and held from then", async () => {
+  it("a code typed for the open order at the moment given is checked, priced and held from then", async () => {
     const s = await setUp();
     const made = new Date(Date.now() - 3 * DAY);
+    // A smaller plan held since the day before, whose unused days the order is credited for: so
+    // many at the moment given, three fewer by the clock.
+    const small = await createPlan(db(), "Coupon small", usdt(20));
+    await db()
+      .insert(planTelegramChats)
+      .values(
+        [-3001, -3002].map((chatId) => ({ planId: s.plan.id, chatId })).concat({ planId: small.id, chatId: -3001 }),
+      );
+    await topUp(db(), s.userId, usdt(20));
+    const bought = new Date(made.getTime() - DAY);
+    await buy(db(), { userId: s.userId, plans: [small], total: usdt(20), now: bought });
+    const period = { periodStart: bought, periodEnd: firstBillingDate(bought, "monthly") };
+    const creditAt = (now: Date) => unusedCredit({ paid: usdt(20), ...period, now }).credit;
     const { orderId } = await s.order(made);
     // Valid up to two days ago: good at the moment given, expired by the clock.
     const coupon = await makeCoupon(db(), { percentOff: "25" });
@@ -144,9 +159,14 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
       couponCode: coupon.code,
       now: at,
     });
-    expect(completion).toEqual({ status: "not-covered", orderId, due: usdt(30) });
+    expect(creditAt(at)).not.toBe(creditAt(new Date()));
+    expect(completion).toEqual({ status: "not-covered", orderId, due: usdt(30) - creditAt(at) });
     const row = await pendingOf(s.userId);
-    expect(row).toMatchObject({ totalAmount: usdt(30), couponCode: coupon.code });
+    expect(row).toMatchObject({
+      totalAmount: usdt(30) - creditAt(at),
+      creditAmount: creditAt(at),
+      couponCode: coupon.code,
+    });
     expect(row.pricesHeldUntil.getTime() - at.getTime()).toBe(ORDER_PRICE_HOLD_HOURS * HOUR);
     // By the clock the same code is refused as expired, and the order keeps what it had.
     expect(await refusalOf(applyOrderCoupon({ db: db(), userId: s.userId, orderId, couponCode: coupon.code }))).toEqual(
