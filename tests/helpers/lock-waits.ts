@@ -57,3 +57,27 @@ export async function raceBehindGate<A, B>(options: {
   });
   return [await first!, await second!];
 }
+
+/**
+ * PostgreSQL only: holds the member's profile row in a transaction, starts `behind` (a checkout,
+ * which then waits for that row), runs `change` in the holding transaction once `behind` waits,
+ * and commits: `behind` then goes on after what `change` wrote. Returns `behind`'s outcome.
+ */
+export async function runBehindMemberLock<T>(options: {
+  db: Db;
+  userId: string;
+  behind: () => Promise<T>;
+  change: (tx: Tx) => Promise<unknown>;
+}): Promise<T> {
+  const { db, userId } = options;
+  let behind: Promise<T> | undefined;
+  await db.transaction(async (tx) => {
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for("update");
+    behind = options.behind();
+    // Caught at once so an early failure is not an unhandled rejection; awaited below.
+    behind.catch(() => {});
+    await waitForLockWaiters(db, 1);
+    await options.change(tx);
+  });
+  return await behind!;
+}

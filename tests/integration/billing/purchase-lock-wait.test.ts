@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
-import type { Db, Tx } from "#server/db/client";
+import type { Tx } from "#server/db/client";
 import { profiles, subscriptions } from "#server/db/schema";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
+import { runBehindMemberLock } from "../../helpers/lock-waits";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
@@ -23,26 +24,22 @@ describeEachDatabase("purchaseSubscriptions behind another writer", (database, k
     await expectLedgerInvariant(db());
   });
 
-  /** Holds the member's row in a transaction, starts the purchase, and runs `change` once the purchase waits. */
-  async function purchaseBehind(userId: string, planId: number, total: bigint, change: (tx: Tx) => Promise<void>) {
-    let purchase: ReturnType<typeof purchaseSubscriptions> | undefined;
-    await db().transaction(async (tx) => {
-      await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for("update");
-      purchase = purchaseSubscriptions({
-        db: db(),
-        userId,
-        planIds: [planId],
-        billingPeriod: "monthly",
-        totalAmount: total,
-        idempotencyKey: crypto.randomUUID(),
-      });
-      // Caught at once so an early failure is not an unhandled rejection; awaited below.
-      purchase.catch(() => {});
-      await waitUntilSomeoneWaitsForALock(db());
-      await change(tx);
+  /** Starts the purchase behind the member's held row, and runs `change` once the purchase waits. */
+  const purchaseBehind = (userId: string, planId: number, total: bigint, change: (tx: Tx) => Promise<void>) =>
+    runBehindMemberLock({
+      db: db(),
+      userId,
+      change,
+      behind: () =>
+        purchaseSubscriptions({
+          db: db(),
+          userId,
+          planIds: [planId],
+          billingPeriod: "monthly",
+          totalAmount: total,
+          idempotencyKey: crypto.randomUUID(),
+        }),
     });
-    return await purchase!;
-  }
 
   describe.skipIf(kind === "pglite")("PostgreSQL only: PGlite runs one transaction at a time", () => {
     it("a plan that ended while the purchase waited can be bought again", async () => {
@@ -112,14 +109,3 @@ describeEachDatabase("purchaseSubscriptions behind another writer", (database, k
     });
   });
 });
-
-/** Polls PostgreSQL until a session of this database is waiting for a lock (the purchase, behind the held row). */
-async function waitUntilSomeoneWaitsForALock(db: Db) {
-  for (;;) {
-    const waiting = await db.execute<{ n: number }>(sql`
-      select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`);
-    if (waiting.rows[0]!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { purchaseInTransaction, purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { COUPON_GUESS_LIMIT } from "#server/coupons/check-coupon-code";
-import type { Db } from "#server/db/client";
-import { profiles, rateLimits } from "#server/db/schema";
+import { rateLimits } from "#server/db/schema";
 import { clientAddressKey } from "#server/security/client-address";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
+import { runBehindMemberLock } from "../../helpers/lock-waits";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { buy, makeCoupon, moneyOf, refusalOf, usdt } from "./coupon-fixtures";
 
@@ -95,38 +94,26 @@ describeEachDatabase("a typed code's guesses in a purchase", (database, kind) =>
       const free = await makeCoupon(db(), { percentOff: "100" });
       const first = await createPlan(db(), "Mu", usdt(20));
       const second = await createPlan(db(), "Nu", usdt(20));
-      let waiting: Promise<unknown> | undefined;
-      await db().transaction(async (tx) => {
-        await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, member.id)).for("update");
-        // The second checkout reads the member's state behind the held row, before the first one's use commits.
-        waiting = buy(db(), { userId: member.id, plans: [second], code: free.code, total: 0n });
-        waiting.catch(() => {});
-        await waitUntilSomeoneWaitsForALock(db());
-        await purchaseInTransaction({
-          tx,
-          userId: member.id,
-          planIds: [first.id],
-          billingPeriod: "monthly",
-          totalAmount: 0n,
-          idempotencyKey: crypto.randomUUID(),
-          couponCode: free.code,
-        });
+      // The second checkout reads the member's state behind the held row, before the first one's use commits.
+      const waiting = runBehindMemberLock({
+        db: db(),
+        userId: member.id,
+        behind: () => buy(db(), { userId: member.id, plans: [second], code: free.code, total: 0n }),
+        change: (tx) =>
+          purchaseInTransaction({
+            tx,
+            userId: member.id,
+            planIds: [first.id],
+            billingPeriod: "monthly",
+            totalAmount: 0n,
+            idempotencyKey: crypto.randomUUID(),
+            couponCode: free.code,
+          }),
       });
-      expect(await refusalOf(waiting!)).toEqual({ code: "CONFLICT", message: couponMessages.perMember });
+      expect(await refusalOf(waiting)).toEqual({ code: "CONFLICT", message: couponMessages.perMember });
       const money = await moneyOf(db(), member.id);
       expect([money.bills.length, money.uses.length, money.balance]).toEqual([1, 1, 0n]);
       await expectLedgerInvariant(db());
     });
   });
 });
-
-/** Polls PostgreSQL until a session of this database is waiting for a lock (the purchase, behind the held row). */
-async function waitUntilSomeoneWaitsForALock(db: Db) {
-  for (;;) {
-    const waiting = await db.execute<{ n: number }>(sql`
-      select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`);
-    if (waiting.rows[0]!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
