@@ -1,7 +1,7 @@
 // `npx tsx scripts/bench-money.ts` (or `npm run bench -- money`): throughput and latency of the
 // money path. Against PostgreSQL when DATABASE_URL is set — in a scratch database created on
 // that server and dropped afterwards, so no bench member ever lands in real data — else an
-// in-memory PGlite. Phases with the same concurrency, so the figures compare in one run:
+// in-memory PGlite. The same concurrency throughout, so the figures compare in one run:
 //   baseline  one ledger credit per transaction (the smallest money write; it funds the members)
 //   purchase  purchaseSubscriptions: profile lock, price check, subscription, invoice, ledger
 //   upgrade   the same call buying a bundle whose channels include a plan the member holds: the
@@ -12,10 +12,15 @@
 //             one of the code's slots (a few rows splitting what the limit leaves), held from its
 //             count to its commit
 // Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
-// Bounded: each phase stops after BENCH_SECONDS (default 4). Then what one purchase and one upgrade
-// cost, one at a time (round trips and CPU: bench-money-cost.ts), figures a loaded machine does not
-// move. Ends with the ledger invariant.
-// Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS, BENCH_COST_RUNS (of each kind, default 200).
+// The baseline runs first (it funds the members); the four kinds of purchase then run in
+// alternating short rounds, BENCH_ROUND_MS each (bench-money-rounds.ts), until each had
+// BENCH_SECONDS (default 4), so each ratio to a plain purchase compares throughputs met under the
+// same load and background work; their CPU per purchase follows. Then what one purchase of each
+// kind costs, one at a time (statements, CPU and WAL: bench-money-cost.ts), figures a loaded
+// machine does not move. Ends with the ledger invariant.
+// Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS, BENCH_ROUND_MS (default 500; at or above
+// BENCH_SECONDS * 1000 the kinds run one after another, as before), BENCH_ROUND_LOG=1,
+// BENCH_COST_RUNS (of each kind, default 200).
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -26,6 +31,7 @@ import { migrateDatabase } from "../server/db/migrate.ts";
 import { coupons, planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
 import { isAppError } from "../server/lib/errors.ts";
 import { measurePurchaseCost } from "./bench-money-cost.ts";
+import { runRounds, type KindResult } from "./bench-money-rounds.ts";
 import { envInt, openScratch } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
@@ -33,8 +39,9 @@ const PLAN_PRICE = 49_000_000n; // 49 USDT a month
 const COUPON_CODE = "BENCH20";
 const LIMITED_CODE = "BENCH20LIMITED";
 const COUPON_PERCENT = 20n;
+const CODE_PRICE = PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n;
 
-type PhaseResult = { name: string; done: number; ok: number; seconds: number; latencies: number[] };
+type PhaseResult = Pick<KindResult, "name" | "done" | "ok" | "seconds" | "latencies">;
 
 /** Runs `task` over `count` items with `concurrency` workers until done or `seconds` elapse. */
 async function phase(
@@ -99,6 +106,7 @@ async function main() {
     const concurrency = envInt("BENCH_CONCURRENCY", postgres ? 16 : 1);
     const members = envInt("BENCH_MEMBERS", postgres ? 1500 : 400);
     const seconds = envInt("BENCH_SECONDS", 4);
+    const roundMs = envInt("BENCH_ROUND_MS", 500);
     console.log(
       `bench money: ${label}; ${members} members, ${PLAN_COUNT} plans, concurrency ${concurrency}, ≤ ${seconds} s a phase`,
     );
@@ -142,42 +150,7 @@ async function main() {
     });
     const baselineRate = report(baseline);
 
-    // Purchases: plan-major order, so concurrent requests mostly hit different members.
-    const funded = baseline.done;
-    const purchase = await phase("purchase", funded * PLAN_COUNT, concurrency, seconds, (i) =>
-      attempt(
-        purchaseSubscriptions({
-          db,
-          userId: ids[i % funded]!,
-          planIds: [plans[Math.floor(i / funded)]!.id],
-          billingPeriod: "monthly",
-          totalAmount: PLAN_PRICE,
-          idempotencyKey: `bench:${i}`,
-        }),
-      ),
-    );
-    const purchaseRate = report(purchase);
-    console.log(`purchase / baseline throughput: ${(purchaseRate / baselineRate).toFixed(2)}`);
-
-    // Upgrades: each member who bought plan 0 a moment ago buys the bundle over it. Every day of
-    // plan 0's month is unused, so all of its price is credited: the bundle costs one plan more.
-    const holders = Math.min(funded, purchase.done);
-    const upgrade = await phase("upgrade", holders, concurrency, seconds, (i) =>
-      attempt(
-        purchaseSubscriptions({
-          db,
-          userId: ids[i]!,
-          planIds: [bundle!.id],
-          billingPeriod: "monthly",
-          totalAmount: PLAN_PRICE,
-          idempotencyKey: `bench:upgrade:${i}`,
-        }),
-      ),
-    );
-    const upgradeRate = report(upgrade);
-    console.log(`upgrade / purchase throughput: ${(upgradeRate / purchaseRate).toFixed(2)}`);
-
-    async function couponPhase(name: string, planIndex: number, code: string, maxRedemptions: number | null) {
+    async function couponCode(planIndex: number, code: string, maxRedemptions: number | null) {
       const planId = plans[planIndex]!.id;
       const [made] = await db
         .insert(coupons)
@@ -185,42 +158,116 @@ async function main() {
         .returning({ id: coupons.id });
       // As the back office's form does: a limit's purchases are counted on the code's slots.
       await spreadCouponUses({ tx: db, couponId: made!.id });
-      const price = PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n;
-      return phase(name, funded, concurrency, seconds, (i) =>
-        attempt(
-          purchaseSubscriptions({
-            db,
-            userId: ids[i]!,
-            planIds: [planId],
-            billingPeriod: "monthly",
-            totalAmount: price,
-            idempotencyKey: `bench:${name}:${i}`,
-            couponCode: code,
-          }),
-        ),
-      );
+      return { planId, code };
     }
 
-    // Coupons: every funded member buys the last plan (which the purchase phase reaches last, if
-    // ever: a member who holds it already is refused, and the run reports it) with one shared code
-    // with no limit on its total uses (a popular code: once per member); then the plan before it
-    // with one shared code that has such a limit (far above what a run uses), so each use is
-    // counted on the code's row, which every purchase with it waits for from its count to its commit.
-    const coupon = await couponPhase("coupon", PLAN_COUNT - 1, COUPON_CODE, null);
-    const couponRate = report(coupon);
-    console.log(`coupon / purchase throughput: ${(couponRate / purchaseRate).toFixed(2)}`);
-    const limited = await couponPhase("limited", PLAN_COUNT - 2, LIMITED_CODE, 10_000_000);
-    const limitedRate = report(limited);
-    console.log(`limited coupon / purchase throughput: ${(limitedRate / purchaseRate).toFixed(2)}`);
+    // The kinds, in alternating rounds (bench-money-rounds.ts). Purchases: plan-major order, so
+    // concurrent requests mostly hit different members. Upgrades: each member who bought plan 0
+    // (in an earlier round) buys the bundle over it; every day of plan 0's month is unused, so all
+    // of its price is credited: the bundle costs one plan more. Coupons: every funded member buys
+    // the last plan (which purchases reach last, if ever: a member who holds it already is refused,
+    // and the run reports it) with one shared code with no limit on its total uses (a popular code:
+    // once per member); limited: the plan before it with one shared code that has such a limit (far
+    // above what a run uses), so each use is counted on one of the code's slots. The three go
+    // through the members in the same order at about the same pace, so each meets members holding
+    // about as many plans as the others do.
+    const funded = baseline.done;
+    const holders: number[] = [];
+    const coupon = await couponCode(PLAN_COUNT - 1, COUPON_CODE, null);
+    const limited = await couponCode(PLAN_COUNT - 2, LIMITED_CODE, 10_000_000);
+    const queue = (count: number) => {
+      let next = 0;
+      return () => (next < count ? next++ : null);
+    };
+    const buyWithCode = (name: string, code: { planId: number; code: string }) => (i: number) =>
+      attempt(
+        purchaseSubscriptions({
+          db,
+          userId: ids[i]!,
+          planIds: [code.planId],
+          billingPeriod: "monthly",
+          totalAmount: CODE_PRICE,
+          idempotencyKey: `bench:${name}:${i}`,
+          couponCode: code.code,
+        }),
+      );
+    const results = await runRounds({
+      database,
+      concurrency,
+      seconds,
+      roundMs,
+      log: process.env.BENCH_ROUND_LOG === "1",
+      kinds: [
+        {
+          name: "purchase",
+          next: queue(funded * PLAN_COUNT),
+          task: async (i) => {
+            const plan = Math.floor(i / funded);
+            const ok = await attempt(
+              purchaseSubscriptions({
+                db,
+                userId: ids[i % funded]!,
+                planIds: [plans[plan]!.id],
+                billingPeriod: "monthly",
+                totalAmount: PLAN_PRICE,
+                idempotencyKey: `bench:${i}`,
+              }),
+            );
+            if (ok && plan === 0) holders.push(i);
+            return ok;
+          },
+        },
+        {
+          name: "upgrade",
+          next: () => holders.shift() ?? null,
+          task: (i) =>
+            attempt(
+              purchaseSubscriptions({
+                db,
+                userId: ids[i]!,
+                planIds: [bundle!.id],
+                billingPeriod: "monthly",
+                totalAmount: PLAN_PRICE,
+                idempotencyKey: `bench:upgrade:${i}`,
+              }),
+            ),
+        },
+        { name: "coupon", next: queue(funded), task: buyWithCode("coupon", coupon) },
+        { name: "limited", next: queue(funded), task: buyWithCode("limited", limited) },
+      ],
+    });
+    const result = (name: string) => results.get(name)!;
+    const purchaseRate = report(result("purchase"));
+    console.log(`purchase / baseline throughput: ${(purchaseRate / baselineRate).toFixed(2)}`);
+    // Each ratio is of throughputs measured in the same alternating rounds, so under the same load
+    // and background work; the CPU per purchase beside it is what each kind itself cost.
+    for (const [name, label] of [
+      ["upgrade", "upgrade"],
+      ["coupon", "coupon"],
+      ["limited", "limited coupon"],
+    ] as const)
+      console.log(`${label} / purchase throughput: ${(report(result(name)) / purchaseRate).toFixed(2)}`);
+    const cpuLine = (name: string) => {
+      const run = result(name);
+      const database = run.databaseMs === null ? "" : ` + database ${(run.databaseMs / run.done).toFixed(2)} ms`;
+      return `${name} ${(run.nodeMs / run.done).toFixed(2)} ms${database}`;
+    };
+    console.log(
+      `CPU per purchase in the rounds (node${result("purchase").databaseMs === null ? "" : " + database backends"}): ${["purchase", "upgrade", "coupon", "limited"].map(cpuLine).join("; ")}`,
+    );
 
-    // What one purchase and one upgrade cost, figures a loaded machine does not move.
+    // What one purchase of each kind costs, figures a loaded machine does not move.
+    // Each of them succeeds or throws: their code uses count below.
+    const costRuns = envInt("BENCH_COST_RUNS", postgres ? 200 : 50);
     await measurePurchaseCost({
       database,
-      planId: plans[0]!.id,
-      bundleId: bundle!.id,
-      price: PLAN_PRICE,
-      upgradeTotal: PLAN_PRICE,
-      runs: envInt("BENCH_COST_RUNS", postgres ? 200 : 50),
+      kinds: [
+        { name: "purchase", planId: plans[0]!.id, total: PLAN_PRICE },
+        { name: "upgrade", planId: bundle!.id, total: PLAN_PRICE, holds: plans[0]!.id },
+        { name: "coupon", planId: coupon.planId, total: CODE_PRICE, couponCode: coupon.code },
+        { name: "limited", planId: limited.planId, total: CODE_PRICE, couponCode: limited.code },
+      ],
+      runs: costRuns,
     });
 
     const broken = await db.execute<{ id: string }>(sql`
@@ -240,23 +287,29 @@ async function main() {
                where c.code = ${LIMITED_CODE}) as limited,
              (select count(*)::int from coupon_redemptions) as rows`);
     const counts = uses.rows[0];
+    const [purchase, upgrade, couponRun, limitedRun] = ["purchase", "upgrade", "coupon", "limited"].map(result) as [
+      KindResult,
+      KindResult,
+      KindResult,
+      KindResult,
+    ];
     const couponOk =
-      counts?.counted === limited.ok &&
-      counts.limited === limited.ok &&
+      counts?.counted === limitedRun.ok + costRuns &&
+      counts.limited === limitedRun.ok + costRuns &&
       counts.free === 0 &&
-      counts.rows === coupon.ok + limited.ok;
+      counts.rows === couponRun.ok + limitedRun.ok + 2 * costRuns;
     const invariantOk =
       couponOk &&
       broken.rows.length === 0 &&
       duplicates.rows[0]?.n === "0" &&
       purchase.ok === purchase.done &&
       upgrade.ok === upgrade.done &&
-      coupon.ok === coupon.done &&
-      limited.ok === limited.done;
+      couponRun.ok === couponRun.done &&
+      limitedRun.ok === limitedRun.done;
     console.log(
       invariantOk
         ? "ledger invariant: ok (balance = sum(ledger) ≥ 0 for every member; no duplicate active subscription; every coupon use counted once)"
-        : `ledger invariant: BROKEN (${broken.rows.length} balances off, coupon uses ${couponOk ? "ok" : "miscounted"}, ${duplicates.rows[0]?.n} duplicates, ${[purchase, upgrade, coupon, limited].reduce((n, run) => n + run.done - run.ok, 0)} refused)`,
+        : `ledger invariant: BROKEN (${broken.rows.length} balances off, coupon uses ${couponOk ? "ok" : "miscounted"}, ${duplicates.rows[0]?.n} duplicates, ${[purchase, upgrade, couponRun, limitedRun].reduce((n, run) => n + run.done - run.ok, 0)} refused)`,
     );
     if (!invariantOk) process.exitCode = 1;
   } finally {

@@ -1,0 +1,120 @@
+// The kinds of purchase of `npm run bench -- money`, run in alternating short rounds
+// (BENCH_ROUND_MS, default 500: purchase, upgrade, coupon, limited, purchase, …) until each has
+// had BENCH_SECONDS. Run one after another, a kind run later paid for what the earlier ones left
+// behind on the growing database (autovacuum and autoanalyze of the rows they wrote, checkpoints)
+// and met whatever load the shared machine had then; in turn, each pays its share alike. Each
+// kind's own CPU is summed over its rounds: Node's and the database backends' serving it (from
+// /proc, a server on this machine only; background workers such as autovacuum are not in it).
+// BENCH_ROUND_MS at or above BENCH_SECONDS * 1000 runs the kinds one after another, as the
+// bench did before; BENCH_ROUND_LOG=1 prints every round with the background work it met.
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import type { Database } from "../server/db/client.ts";
+import { backendsNs, localBackends, spentNs } from "./bench-money-cost.ts";
+
+export type RoundKind = {
+  name: string;
+  /** The next item to run, or null when the kind has none left (for now: an upgrade waits for holders). */
+  next: () => number | null;
+  task: (index: number) => Promise<boolean>;
+};
+
+export type KindResult = {
+  name: string;
+  done: number;
+  ok: number;
+  seconds: number;
+  latencies: number[];
+  nodeMs: number;
+  databaseMs: number | null;
+};
+
+/** Autovacuum and autoanalyze runs on this database's tables, checkpoints and WAL position server-wide. */
+async function background(database: Database) {
+  if (database.kind !== "postgres") return null;
+  const result = await database.db.execute<{ vacuums: number; analyzes: number; checkpoints: number; lsn: string }>(sql`
+    select (select coalesce(sum(autovacuum_count), 0)::int from pg_stat_user_tables) as vacuums,
+           (select coalesce(sum(autoanalyze_count), 0)::int from pg_stat_user_tables) as analyzes,
+           (select (checkpoints_timed + checkpoints_req)::int from pg_stat_bgwriter) as checkpoints,
+           (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::text as lsn`);
+  return result.rows[0]!;
+}
+
+/** Runs `kinds` in turn, rounds of `roundMs`, each with `concurrency` workers, until each had `seconds` or ran out. */
+export async function runRounds(options: {
+  database: Database;
+  kinds: RoundKind[];
+  concurrency: number;
+  seconds: number;
+  roundMs: number;
+  log: boolean;
+}): Promise<Map<string, KindResult>> {
+  const { database, kinds, concurrency } = options;
+  const results = new Map(
+    kinds.map((kind) => [
+      kind.name,
+      {
+        name: kind.name,
+        done: 0,
+        ok: 0,
+        seconds: 0,
+        latencies: [] as number[],
+        nodeMs: 0,
+        databaseMs: 0 as number | null,
+      },
+    ]),
+  );
+  const finished = new Set<string>();
+  const start = await background(database);
+  const waitingSince = new Map<string, number>();
+  while (finished.size < kinds.length) {
+    for (const kind of kinds) {
+      const sum = results.get(kind.name)!;
+      if (finished.has(kind.name)) continue;
+      const pids = await localBackends(database);
+      const before = await background(database);
+      const dbBefore = backendsNs(pids);
+      const nodeBefore = process.cpuUsage();
+      const started = performance.now();
+      const deadline = started + Math.min(options.roundMs, options.seconds * 1000 - sum.seconds * 1000);
+      let done = 0;
+      const worker = async () => {
+        for (let index = kind.next(); index !== null; index = performance.now() < deadline ? kind.next() : null) {
+          const t0 = performance.now();
+          if (await kind.task(index)) sum.ok++;
+          sum.latencies.push(performance.now() - t0);
+          done++;
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      const elapsed = (performance.now() - started) / 1000;
+      const node = process.cpuUsage(nodeBefore);
+      sum.nodeMs += (node.user + node.system) / 1000;
+      sum.databaseMs =
+        pids.length === 0 || sum.databaseMs === null
+          ? null
+          : sum.databaseMs + spentNs(dbBefore, backendsNs(pids)) / 1e6;
+      sum.done += done;
+      sum.seconds += elapsed;
+      // A kind with nothing to run for two rounds running (upgrades waiting for holders, a queue used up) is done.
+      if (done === 0) waitingSince.set(kind.name, (waitingSince.get(kind.name) ?? 0) + 1);
+      else waitingSince.delete(kind.name);
+      if (sum.seconds >= options.seconds - 0.001 || (waitingSince.get(kind.name) ?? 0) >= 2) finished.add(kind.name);
+      if (options.log && before) {
+        const after = (await background(database))!;
+        console.log(
+          `  round ${kind.name.padEnd(8)} ${String(done).padStart(5)} ops ${(done / Math.max(elapsed, 1e-9)).toFixed(0).padStart(5)} ops/s` +
+            `  autovacuum +${after.vacuums - before.vacuums} autoanalyze +${after.analyzes - before.analyzes}` +
+            ` checkpoints +${after.checkpoints - before.checkpoints}` +
+            `  WAL ${done ? ((Number(after.lsn) - Number(before.lsn)) / done).toFixed(0) : "-"} B/op (server-wide)`,
+        );
+      }
+    }
+  }
+  const end = await background(database);
+  if (start && end)
+    console.log(
+      `background during the rounds: ${end.vacuums - start.vacuums} autovacuums and ${end.analyzes - start.analyzes} autoanalyzes of this database's tables, ${end.checkpoints - start.checkpoints} checkpoints (server-wide)`,
+    );
+  return results;
+}
