@@ -7,7 +7,7 @@
 // shares its round trip with the first read, run-transaction-reading-first.ts, so a purchase's
 // round trips are one fewer), Node's CPU time, the CPU time of the PostgreSQL backends that
 // served it (read from /proc, so only for a server on this machine), and the WAL it wrote (its
-// own records only, read back with pg_walinspect where the server has it).
+// own records without full-page images, read back with pg_walinspect where the server has it).
 // A run bound by CPU, as a run at idle on two cores is, completes them in the inverse ratio.
 import crypto from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -66,7 +66,10 @@ async function walPosition(database: Database): Promise<string | null> {
 /**
  * The bytes of WAL this database's transactions wrote in each [from, to) range: its records (the
  * blocks of its relations, and the commits of the transactions that wrote them), not the other
- * databases' of a shared server. Null without pg_walinspect (or the right to create it).
+ * databases' of a shared server. Full-page images are left out: a page's first change after a
+ * checkpoint writes the whole page, and checkpoints come whenever any database on the server
+ * is created or dropped, so they would measure the timing, not the purchase.
+ * Null without pg_walinspect (or the right to create it).
  */
 async function walBytesOf(database: Database, ranges: { from: string; to: string }[]): Promise<number[] | null> {
   if (database.kind !== "postgres" || ranges.length === 0) return null;
@@ -79,7 +82,7 @@ async function walBytesOf(database: Database, ranges: { from: string; to: string
            mine as (select xid from w
                      where block_ref ~ ('rel [0-9]+/' || (select oid from pg_database where datname = current_database()) || '/')
                        and xid <> '0')
-      select start_lsn::text as lsn, record_length as bytes from w
+      select start_lsn::text as lsn, record_length - fpi_length as bytes from w
        where xid in (select xid from mine)
           or block_ref ~ ('rel [0-9]+/' || (select oid from pg_database where datname = current_database()) || '/')`);
     const bounds = ranges.map((range) => [lsnNumber(range.from), lsnNumber(range.to)] as const);
@@ -164,7 +167,7 @@ export async function measurePurchaseCost(options: { database: Database; kinds: 
     const sum = totals.get(kind)!;
     const trips = database.pool ? `${(sum.roundTrips / sum.runs).toFixed(2)} statements, ` : "";
     const backend = local ? `, database ${(sum.databaseMs / sum.runs).toFixed(3)} ms` : "";
-    const bytes = wal ? `; WAL ${(sum.walBytes / sum.runs).toFixed(0)} B` : "";
+    const bytes = wal ? `; WAL ${(sum.walBytes / sum.runs).toFixed(0)} B (no page images)` : "";
     return `  ${kind.padEnd(9)} ${trips}CPU: node ${(sum.nodeMs / sum.runs).toFixed(3)} ms${backend}${bytes}`;
   };
   const cpu = (kind: string) => {
