@@ -1,15 +1,9 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { StaffRole } from "~/lib/staff-roles";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import type { Db } from "#server/db/client";
 import { session, user } from "#server/db/schema";
-
-const cookieFrom = (h: Headers) =>
-  h
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+import { signUpWithPassword } from "./signed-up-member";
 
 /**
  * A signed-up, signed-in account for back-office tests, left as `npm run ops -- staff add` and
@@ -20,20 +14,12 @@ const cookieFrom = (h: Headers) =>
 export async function signUpStaff(db: Db, role: StaffRole | null, options: { twoFactor?: boolean } = {}) {
   const tag = crypto.randomBytes(4).toString("hex");
   const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
-  const email = `staff-${tag}@example.com`;
-  const result = await signUpMember({
-    db,
-    input: {
-      firstName: "Sam",
-      lastName: "Staff",
-      email,
-      password: "Analytical1",
-      telegram: `sam_${tag}`,
-      acceptTerms: true,
-      acceptRisk: true,
-    },
-    clientIp: ip,
-    headers: new Headers({ "x-client-ip": ip }),
+  const result = await signUpWithPassword(db, {
+    firstName: "Sam",
+    lastName: "Staff",
+    email: `staff-${tag}@example.com`,
+    telegram: `sam_${tag}`,
+    ip,
   });
   await db
     .update(user)
@@ -44,5 +30,5 @@ export async function signUpStaff(db: Db, role: StaffRole | null, options: { two
     .update(session)
     .set({ secondFactor: options.twoFactor ?? true })
     .where(eq(session.userId, result.userId));
-  return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
+  return { userId: result.userId, email: result.email, cookie: result.cookie };
 }

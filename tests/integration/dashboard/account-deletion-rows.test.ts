@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq, like, or } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import {
   ALREADY_DELETED,
   DELETED_NAME,
@@ -29,7 +28,9 @@ import {
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { signUpWithPassword } from "../../helpers/signed-up-member";
 import { PASSWORD } from "../../helpers/two-factor-browser";
+import { insertOrder } from "../orders/order-fixtures";
 
 withTestDataDir("account-deletion-rows");
 let n = 0;
@@ -48,26 +49,13 @@ describeEachDatabase("account deletion, row by row", (database) => {
 
   /** A signed-up member (password, one session) and the headers of their browser. */
   async function signedUp(first: string, email = `${first.toLowerCase()}-rows-${n + 1}@example.com`) {
-    const ip = `10.32.0.${++n}`;
-    const result = await signUpMember({
-      db: db(),
-      input: {
-        firstName: first,
-        lastName: "Tester",
-        email,
-        password: PASSWORD,
-        telegram: `${first.toLowerCase()}_rows_${n}`,
-        acceptTerms: true,
-        acceptRisk: true,
-      },
-      clientIp: ip,
-      headers: new Headers({ "x-client-ip": ip }),
+    n++;
+    return signUpWithPassword(db(), {
+      firstName: first,
+      email,
+      telegram: `${first.toLowerCase()}_rows_${n}`,
+      ip: `10.32.0.${n}`,
     });
-    const cookie = result.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    return { userId: result.userId, email, headers: new Headers({ cookie, "x-client-ip": ip }) };
   }
 
   /** Rows of every kind the deletion touches, for `userId`; returns what it made. */
@@ -81,34 +69,22 @@ describeEachDatabase("account deletion, row by row", (database) => {
         userId,
         expiresAt: new Date(Date.now() + 86_400_000),
       });
-    const [pending] = await db()
-      .insert(orders)
-      .values({
-        userId,
-        planIds: [plan.id],
-        billingPeriod: "monthly",
-        totalAmount: 10_000_000n,
-        listAmount: 10_000_000n,
-        pricesHeldUntil: new Date(Date.now() + 3_600_000),
-        expiresAt: new Date(Date.now() + 86_400_000),
-        updatedAt: EARLIER,
-      })
-      .returning();
-    const [paid] = await db()
-      .insert(orders)
-      .values({
-        userId,
-        status: "paid",
-        planIds: [plan.id],
-        billingPeriod: "monthly",
-        totalAmount: 10_000_000n,
-        listAmount: 10_000_000n,
-        pricesHeldUntil: EARLIER,
-        expiresAt: EARLIER,
-        closedAt: EARLIER,
-        updatedAt: EARLIER,
-      })
-      .returning();
+    // Made before the paid one (which is made now): the rows are compared oldest first.
+    const pending = await insertOrder(db(), userId, {
+      planIds: [plan.id],
+      pricesHeldUntil: new Date(Date.now() + 3_600_000),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      createdAt: EARLIER,
+      updatedAt: EARLIER,
+    });
+    const paid = await insertOrder(db(), userId, {
+      status: "paid",
+      planIds: [plan.id],
+      pricesHeldUntil: EARLIER,
+      expiresAt: EARLIER,
+      closedAt: EARLIER,
+      updatedAt: EARLIER,
+    });
     const [active] = await db()
       .insert(subscriptions)
       .values({ userId, planId: plan.id, billingPeriod: "monthly", nextBillingDate: new Date(Date.now() + 86_400_000) })
@@ -187,7 +163,7 @@ describeEachDatabase("account deletion, row by row", (database) => {
       .set({ verificationCode: "123456", verificationCodeExpiresAt: new Date(Date.now() + 600_000) })
       .where(eq(profiles.id, userId));
     await db().update(user).set({ image: "https://example.com/a.png" }).where(eq(user.id, userId));
-    return { pending: pending!, paid: paid!, active: active!, ended: ended!, byAddress: byAddress! };
+    return { pending, paid, active: active!, ended: ended!, byAddress: byAddress! };
   }
 
   /** Every row of `userId` the deletion may touch. */

@@ -4,7 +4,6 @@ import * as memberPage from "~/routes/admin/members/admin.members.$memberId";
 import { loader as exportLoader } from "~/routes/api/dashboard/api.dashboard.data-export";
 import { action as deleteAction } from "~/routes/api/dashboard/api.dashboard.delete-account";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { postLedgerEntry } from "#server/billing/ledger";
 import { DELETED_NAME, deletedEmail } from "#server/dashboard/delete-member-account";
 import {
@@ -29,6 +28,7 @@ import { withTestDataDir } from "../../helpers/env";
 import type { FakeBotApi } from "../../helpers/fake-bot-api";
 import { expectLedgerInvariant } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
+import { signUpWithPassword } from "../../helpers/signed-up-member";
 import { signUpStaff } from "../../helpers/staff";
 import { startSingletonBot, stopSingletonBot } from "../../helpers/telegram-bot";
 import { authenticatorCodes, Browser, enrolInBrowser, PASSWORD } from "../../helpers/two-factor-browser";
@@ -37,11 +37,6 @@ withTestDataDir("account-deletion");
 const CHAT = -1001000000201;
 const TELEGRAM_ID = 5550201;
 
-const cookieFrom = (h: Headers) =>
-  h
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 let n = 0;
 
 describeEachDatabase("the member's data and account deletion", (database) => {
@@ -50,23 +45,14 @@ describeEachDatabase("the member's data and account deletion", (database) => {
   let planId: number;
 
   async function member(first = "Ada") {
-    const ip = `10.31.0.${++n}`;
-    const email = `${first.toLowerCase()}-${n}@example.com`;
-    const result = await signUpMember({
-      db: db(),
-      input: {
-        firstName: first,
-        lastName: "Tester",
-        email,
-        password: PASSWORD,
-        telegram: `${first.toLowerCase()}_del_${n}`,
-        acceptTerms: true,
-        acceptRisk: true,
-      },
-      clientIp: ip,
-      headers: new Headers({ "x-client-ip": ip }),
+    const name = first.toLowerCase();
+    n++;
+    return signUpWithPassword(db(), {
+      firstName: first,
+      email: `${name}-${n}@example.com`,
+      telegram: `${name}_del_${n}`,
+      ip: `10.31.0.${n}`,
     });
-    return { userId: result.userId, email, cookie: cookieFrom(result.headers) };
   }
 
   /** What the export route answers: status, headers and the parsed body. */
@@ -331,19 +317,12 @@ describeEachDatabase("the member's data and account deletion", (database) => {
       expect(signIn.status).toBe(401);
       const dashboard = await callLoader(dashboardLoader, { path: "/dashboard", cookie: ada.cookie });
       expect(dashboard.status).toBe(302);
-      const again = await signUpMember({
-        db: db(),
-        input: {
-          firstName: "Ada",
-          lastName: "Again",
-          email: ada.email,
-          password: PASSWORD,
-          telegram: `ada_again_${n}`,
-          acceptTerms: true,
-          acceptRisk: true,
-        },
-        clientIp: "10.31.2.1",
-        headers: new Headers({ "x-client-ip": "10.31.2.1" }),
+      const again = await signUpWithPassword(db(), {
+        firstName: "Ada",
+        lastName: "Again",
+        email: ada.email,
+        telegram: `ada_again_${n}`,
+        ip: "10.31.2.1",
       });
       expect(again.userId).not.toBe(ada.userId);
       const [fresh] = await db().select().from(profiles).where(eq(profiles.id, again.userId));

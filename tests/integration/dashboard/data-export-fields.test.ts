@@ -10,7 +10,6 @@ import {
   coupons,
   ledgerEntries,
   notifications,
-  orders,
   passkey,
   profiles,
   session,
@@ -19,6 +18,7 @@ import {
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember } from "../../helpers/members";
+import { insertOrder } from "../orders/order-fixtures";
 
 const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 9, day, hour));
 const iso = (day: number, hour = 0) => at(day, hour).toISOString();
@@ -91,35 +91,26 @@ describeEachDatabase("the data download, field by field", (database) => {
         userAgent: "Firefox",
         country: "PT",
       });
-    const [order] = await db()
-      .insert(orders)
-      .values({
-        userId,
-        status: "paid",
-        planIds: [plan.id],
-        billingPeriod: "monthly",
-        totalAmount: 30_000_000n,
-        listAmount: 30_000_000n,
-        couponCode: "SPRING",
-        pricesHeldUntil: at(6),
-        expiresAt: at(12),
-        createdAt: at(5),
-        closedAt: at(5, 10),
-      })
-      .returning({ id: orders.id });
-    const [open] = await db()
-      .insert(orders)
-      .values({
-        userId,
-        planIds: [older.id],
-        billingPeriod: "quarterly",
-        totalAmount: 12_000_000n,
-        listAmount: 12_000_000n,
-        pricesHeldUntil: at(8),
-        expiresAt: at(14),
-        createdAt: at(7),
-      })
-      .returning({ id: orders.id });
+    const order = await insertOrder(db(), userId, {
+      status: "paid",
+      planIds: [plan.id],
+      totalAmount: 30_000_000n,
+      listAmount: 30_000_000n,
+      couponCode: "SPRING",
+      pricesHeldUntil: at(6),
+      expiresAt: at(12),
+      createdAt: at(5),
+      closedAt: at(5, 10),
+    });
+    const open = await insertOrder(db(), userId, {
+      planIds: [older.id],
+      billingPeriod: "quarterly",
+      totalAmount: 12_000_000n,
+      listAmount: 12_000_000n,
+      pricesHeldUntil: at(8),
+      expiresAt: at(14),
+      createdAt: at(7),
+    });
     await db()
       .insert(chainDeposits)
       .values({
@@ -194,7 +185,7 @@ describeEachDatabase("the data download, field by field", (database) => {
         userId,
         kind: "purchase",
         billingId: invoice!.id,
-        orderId: order!.id,
+        orderId: order.id,
         listAmount: 30_000_000n,
         discountAmount: 6_000_000n,
         chargedAmount: 20_000_000n,
@@ -295,7 +286,7 @@ describeEachDatabase("the data download, field by field", (database) => {
       ],
       orders: [
         {
-          id: order!.id,
+          id: order.id,
           status: "paid",
           planIds: [plan.id],
           billingPeriod: "monthly",
@@ -305,7 +296,7 @@ describeEachDatabase("the data download, field by field", (database) => {
           closedAt: iso(5, 10),
         },
         {
-          id: open!.id,
+          id: open.id,
           status: "pending",
           planIds: [older.id],
           billingPeriod: "quarterly",
@@ -363,7 +354,7 @@ describeEachDatabase("the data download, field by field", (database) => {
           code: coupon!.code,
           kind: "purchase",
           invoiceId: `INV-EXPORT-${userId.slice(0, 8)}`,
-          orderId: order!.id,
+          orderId: order.id,
           listAmount: "30000000",
           discountAmount: "6000000",
           chargedAmount: "20000000",

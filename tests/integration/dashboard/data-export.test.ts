@@ -17,6 +17,7 @@ import {
 import { createPlan, creditTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember } from "../../helpers/members";
+import { insertOrder } from "../orders/order-fixtures";
 
 const ids = (rows: { id: unknown }[]) => rows.map((row) => String(row.id)).sort();
 
@@ -61,17 +62,7 @@ describeEachDatabase("the data download, by identity", (database) => {
         expiresAt: new Date(Date.now() + 86_400_000),
         userAgent: mention,
       });
-    await db()
-      .insert(orders)
-      .values({
-        userId: who.id,
-        planIds: [plan.id],
-        billingPeriod: "monthly",
-        totalAmount: 5_000_000n,
-        listAmount: 5_000_000n,
-        pricesHeldUntil: new Date(Date.now() + 86_400_000),
-        expiresAt: new Date(Date.now() + 7 * 86_400_000),
-      });
+    await insertOrder(db(), who.id, { planIds: [plan.id], totalAmount: 5_000_000n, listAmount: 5_000_000n });
     await db()
       .insert(cardPayments)
       .values({

@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { DEFAULT_MEMBER_QUERY, parseMemberQuery } from "~/lib/validation/admin/members";
 import { action as deleteAction } from "~/routes/api/dashboard/api.dashboard.delete-account";
-import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { notifications, profiles } from "#server/db/schema";
 import type { Email } from "#server/email/send-email";
 import { deliverNotifications } from "#server/notifications/deliver-notifications";
@@ -19,6 +18,7 @@ import { withTestDataDir } from "../../helpers/env";
 import { randomTronAddress } from "../../helpers/fake-trongrid";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { callAction } from "../../helpers/route-request";
+import { signUpWithPassword } from "../../helpers/signed-up-member";
 import { PASSWORD } from "../../helpers/two-factor-browser";
 
 withTestDataDir("deleted-account-money");
@@ -28,11 +28,6 @@ const cleanup = readFileSync(new URL("../../../db/migrations/0039_deleted_accoun
   .split("--> statement-breakpoint")
   .find((statement) => /DELETE FROM "notifications"/.test(statement))!;
 
-const cookieFrom = (h: Headers) =>
-  h
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 let n = 0;
 
 /*
@@ -47,29 +42,21 @@ describeEachDatabase("a deleted account's late deposit and how the back office s
 
   /** A member who signed up and then deleted their account. */
   async function deletedMember() {
-    const ip = `10.32.0.${++n}`;
-    const email = `gone-${n}@deleted-money.test`;
-    const result = await signUpMember({
-      db: db(),
-      input: {
-        firstName: "Gone",
-        lastName: "Member",
-        email,
-        password: PASSWORD,
-        telegram: `gone_money_${n}`,
-        acceptTerms: true,
-        acceptRisk: true,
-      },
-      clientIp: ip,
-      headers: new Headers({ "x-client-ip": ip }),
+    n++;
+    const gone = await signUpWithPassword(db(), {
+      firstName: "Gone",
+      lastName: "Member",
+      email: `gone-${n}@deleted-money.test`,
+      telegram: `gone_money_${n}`,
+      ip: `10.32.0.${n}`,
     });
     const answer = await callAction(deleteAction, {
       path: "/api/dashboard/delete-account",
       json: { password: PASSWORD },
-      cookie: cookieFrom(result.headers),
+      cookie: gone.cookie,
     });
     expect(answer.status).toBe(200);
-    return result.userId;
+    return gone.userId;
   }
 
   async function depositTo(userId: string, amount: bigint) {
