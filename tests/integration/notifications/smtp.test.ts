@@ -1,49 +1,19 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { signUpSchema } from "~/lib/validation/auth/auth";
 import { requestPasswordReset } from "#server/auth/accounts/request-password-reset";
 import { isResetTokenValid, resetMemberPassword } from "#server/auth/accounts/reset-member-password";
 import { signInMember } from "#server/auth/accounts/sign-in-member";
 import { signUpMember } from "#server/auth/accounts/sign-up-member";
 import { user } from "#server/db/schema";
-import { resetSingleton } from "#server/lib/singleton";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { withSmtpServer } from "../../helpers/smtp-server";
 
 // A real SMTP server on a loopback port: the reset email travels over SMTP and the test
 // follows the link from the message it received.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-// The server listens before the environment is set (the port goes into SMTP_URL) and closes
-// after the mail transport that connects to it.
-beforeAll(() => new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve)));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-const smtpUrl = () => `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
 withTestDataDir("smtp", { MAIL_FROM: "Signals <noreply@example.com>" });
-beforeAll(() => {
-  process.env.SMTP_URL = smtpUrl();
-  resetSingleton("config");
-});
-afterAll(() => {
-  delete process.env.SMTP_URL;
-  resetSingleton("config");
-});
-
-const decode = (raw: string) =>
-  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const smtp = withSmtpServer();
 
 describeEachDatabase("password reset over SMTP", (database) => {
   useProcessDatabase(database);
@@ -66,14 +36,13 @@ describeEachDatabase("password reset over SMTP", (database) => {
     await requestPasswordReset({ db, email, clientIp: "10.2.0.1", siteUrl: "https://signals.example" });
 
     // The newest message: sign-up also sent the verification email.
-    const message = received.findLast((m) => m.to.includes(email));
-    expect(message, "a message reached the SMTP server").toBeDefined();
-    const body = decode(message!.raw);
+    const body = smtp.mailsTo(email).at(-1);
+    expect(body, "a message reached the SMTP server").toBeDefined();
     expect(body).toMatch(/^From: Signals <noreply@example.com>/m);
     expect(body).toContain("Content-Type: text/plain");
     expect(body).toContain("Content-Type: text/html");
     expect(body).toContain("expires in 1 hour");
-    const link = /https:\/\/signals\.example\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(body);
+    const link = /https:\/\/signals\.example\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(body!);
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link![1]!);
 
