@@ -46,7 +46,8 @@ async function orMessage<T>(load: () => Promise<T>, message: string, what: strin
 export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): Promise<SubscriptionsData> {
   return orMessage(
     async () => {
-      // The kept cart never holds a plan the member already has (getMemberCart leaves them out).
+      // The kept cart never holds a plan the member already has at its period or a longer one
+      // (getMemberCart leaves them out); at a longer period it is a switch, credited.
       const [subscriptions, cart, plans] = await Promise.all([
         listMemberSubscriptions(options),
         getMemberCart(options),

@@ -19,12 +19,16 @@ function preSelectedFrom(state: unknown): { plan?: unknown; period?: unknown } {
   return { plan: preSelectedPlan, period: billingPeriod };
 }
 
-const NONE: readonly number[] = [];
+/** The plans a member cannot put in the cart, by the cart's period: one held is bought again only for a longer one. */
+export type Unavailable = Readonly<Partial<Record<BillingPeriod, readonly number[]>>>;
+const NONE: Unavailable = {};
 
-/** The plans that can still be bought: published, and not one the member already has. */
-function onlyBuyable(cart: Cart, plans: readonly PublicPlan[], owned: readonly number[]): Cart {
-  const published = new Set(plans.map((p) => p.id));
-  return { ...cart, planIds: cart.planIds.filter((id) => published.has(id) && !owned.includes(id)) };
+/** The plans that can still be bought at the cart's period: published, and not one the member has at it. */
+function onlyBuyable(cart: Cart, plans: readonly PublicPlan[], owned: Unavailable): Cart {
+  return {
+    ...cart,
+    planIds: cart.planIds.filter((id) => plans.some((p) => p.id === id) && !owned[cart.billingPeriod]?.includes(id)),
+  };
 }
 
 /**
@@ -36,8 +40,10 @@ function onlyBuyable(cart: Cart, plans: readonly PublicPlan[], owned: readonly n
  * signed-in member: the kept plans first, this tab's after, at this tab's period); saved there on
  * every change, and handed to `keep` (the account's copy) on every change the visitor makes, and
  * when this tab's cart is the one restored. Plans unpublished since the cart was saved, and
- * `unavailable` plans (the member's active ones, a purchase just made included), are dropped from
- * it without a word, so neither this tab nor the account keeps offering what was bought. With `keepRestored: false` (/pricing) only the visitor's own changes reach `keep`, so
+ * `unavailable` plans at the cart's period (the member's active ones, a purchase just made
+ * included), are dropped from it without a word, so neither this tab nor the account keeps offering
+ * what was bought; a plan held monthly is in it at quarterly (a switch) and leaves it when the period
+ * goes back. With `keepRestored: false` (/pricing) only the visitor's own changes reach `keep`, so
  * merely opening the page writes nothing to the account.
  *
  * With `preselect` (the pricing page), a plan passed as `preSelectedPlan` navigation state or
@@ -47,7 +53,7 @@ function onlyBuyable(cart: Cart, plans: readonly PublicPlan[], owned: readonly n
 export function usePlanCart(
   plans: readonly PublicPlan[],
   options: {
-    unavailable?: readonly number[];
+    unavailable?: Unavailable;
     preselect?: boolean;
     initial?: Cart | null;
     /** The cart kept with the account, where this tab's joins it (/pricing). */
@@ -66,9 +72,9 @@ export function usePlanCart(
   // is not written back to it.
   const changed = React.useRef(false);
   const latestKeep = React.useRef(keep);
-  // Read by the restore, not one of its causes: the dashboard's tab changes which held plans are
-  // buyable, and restoring the saved cart then would snap the tab back to the saved period. What
-  // is unavailable is left out of `items` whatever the cart holds.
+  // Read by the restore, not one of its causes: a new list (a purchase, a revalidation) restoring
+  // the saved cart would snap the tab back to the saved period. What is unavailable is left out of
+  // `items` whatever the cart holds.
   const latestOwned = React.useRef(unavailable);
   React.useEffect(() => {
     latestKeep.current = keep;
@@ -114,11 +120,16 @@ export function usePlanCart(
     // The period the plan was chosen at (the home page's plan grid), so the cart shows that price.
     const period = fromState.period ?? params.get("period");
     changed.current = true;
-    setCart((c) => ({
-      billingPeriod: isBillingPeriod(period) ? period : c.billingPeriod,
-      planIds:
-        !plan || c.planIds.includes(plan.id) || unavailable.includes(plan.id) ? c.planIds : [...c.planIds, plan.id],
-    }));
+    setCart((c) =>
+      onlyBuyable(
+        {
+          billingPeriod: isBillingPeriod(period) ? period : c.billingPeriod,
+          planIds: !plan || c.planIds.includes(plan.id) ? c.planIds : [...c.planIds, plan.id],
+        },
+        plans,
+        unavailable,
+      ),
+    );
     // Consumed: a reload or Back must not add it again, and the address stays clean.
     params.delete("plan");
     params.delete("period");
@@ -130,11 +141,10 @@ export function usePlanCart(
   }, [preselect, restored, location, navigate, plans, unavailable]);
 
   // The chosen plans in the order they were added, as the loaded plans describe them.
-  const items = React.useMemo(() => {
-    const byId = new Map(plans.map((p) => [p.id, p]));
-    const skip = new Set(unavailable);
-    return cart.planIds.flatMap((id) => (skip.has(id) ? [] : (byId.get(id) ?? [])));
-  }, [cart.planIds, plans, unavailable]);
+  const items = React.useMemo(
+    () => onlyBuyable(cart, plans, unavailable).planIds.flatMap((id) => plans.filter((p) => p.id === id)),
+    [cart, plans, unavailable],
+  );
 
   const toggle = React.useCallback((planId: number) => {
     changed.current = true;
@@ -144,10 +154,14 @@ export function usePlanCart(
     }));
   }, []);
 
-  const setPeriod = React.useCallback((billingPeriod: BillingPeriod) => {
-    changed.current = true;
-    setCart((c) => ({ ...c, billingPeriod }));
-  }, []);
+  // A switch to a longer period leaves the cart when the period goes back to the one held.
+  const setPeriod = React.useCallback(
+    (billingPeriod: BillingPeriod) => {
+      changed.current = true;
+      setCart((c) => onlyBuyable({ ...c, billingPeriod }, plans, latestOwned.current));
+    },
+    [plans],
+  );
 
   /** After a purchase: the stored cart is removed (the account's is emptied); the period stays as chosen. */
   const empty = React.useCallback(() => {

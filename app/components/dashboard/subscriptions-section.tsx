@@ -8,10 +8,10 @@ import { PlanCard } from "~/components/plans/plan-card";
 import { TrialLink } from "~/components/plans/trial-link";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
-import { isLongerPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
+import { unavailableByPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
 import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
-import { periodSuffix, type BillingPeriod } from "~/lib/pricing";
+import { periodSuffix } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription, SubscriptionsData } from "~/lib/view-types/member";
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
@@ -60,18 +60,9 @@ function PlanPicker({
     [subscriptions],
   );
   // A plan the member has can be bought again only for a longer period (a switch, credited): at
-  // the tab's period or a shorter one it stays out of the cart's items. The tab's period is the
-  // cart's, one render behind; the hook only hides such a plan, so the tab is never restored back.
-  const [tabPeriod, setTabPeriod] = React.useState<BillingPeriod>(kept?.billingPeriod ?? "monthly");
-  const unavailable = React.useMemo(
-    () =>
-      switching.held
-        .filter((held) => held.complimentary || !isLongerPeriod(tabPeriod, held.period))
-        .map((held) => held.planId),
-    [switching, tabPeriod],
-  );
+  // the period held or a shorter one it stays out of the cart.
+  const unavailable = React.useMemo(() => unavailableByPeriod(switching), [switching]);
   const cart = usePlanCart(plans, { unavailable, initial: kept, keep: useKeepCart() });
-  React.useEffect(() => setTabPeriod(cart.period), [cart.period]);
   // A plan the member has had in any form has no trial for them: its offer is not shown.
   const had = React.useMemo(() => new Set(subscriptions.map((s) => s.planId)), [subscriptions]);
   const [confirming, setConfirming] = React.useState(false);
@@ -86,7 +77,7 @@ function PlanPicker({
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start">
         <ul aria-label="Plans" className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3">
           {plans.map((plan) => {
-            const subscribed = active.includes(plan.id) && unavailable.includes(plan.id);
+            const subscribed = active.includes(plan.id) && unavailable[cart.period].includes(plan.id);
             const switchable = active.includes(plan.id) && !subscribed;
             const inCart = cart.has(plan.id);
             const included = blocked[plan.id];

@@ -2,7 +2,7 @@ import { priceCartSwitch, SwitchArithmetic } from "~/components/cart/switch-arit
 import type { CartCoupon } from "~/components/cart/use-cart-coupon";
 import type { PlanSwitching } from "~/lib/billing/plan-switch";
 import { formatUsdt } from "~/lib/money";
-import type { BillingPeriod } from "~/lib/pricing";
+import { periodSuffix, type BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 
 /*
@@ -25,7 +25,10 @@ type CreditProps = {
 const priced = ({ items, period, switching, coupon }: CreditProps) =>
   priceCartSwitch({ items, period, switching, coded: coupon.lines, couponCode: coupon.code });
 
-/** The arithmetic, first: list price − discount − credit for the unused days = amount charged. */
+/**
+ * The arithmetic, first: list price − discount − credit for the unused days = amount charged.
+ * Nothing when the cart replaces no plan of the member's.
+ */
 export function CartCredit(props: CreditProps & { className?: string }) {
   const { cart, replaced } = priced(props);
   return <SwitchArithmetic cart={cart} replaced={replaced} className={props.className} />;
@@ -33,14 +36,19 @@ export function CartCredit(props: CreditProps & { className?: string }) {
 
 /**
  * The cart's total once credited, with (on a phone, where the arithmetic is folded away with the
- * items) the credit said under it.
+ * items) the credit said under it; `plain`, the uncredited total, when the cart replaces nothing.
  */
-export function CreditedTotal({ suffix, ...props }: CreditProps & { suffix?: React.ReactNode }) {
-  const { cart } = priced(props);
+export function CreditedTotal({ plain, ...props }: CreditProps & { plain: React.ReactNode }) {
+  const { cart, replaced } = priced(props);
+  if (cart.credit === 0n && replaced.length === 0) return plain;
   return (
     <>
       <span className="text-lg lg:text-xl">{formatUsdt(cart.charged)}</span>
-      {suffix}
+      {/* The first period's price only (the renewals cost the list price): due now. */}
+      <span className="text-sm font-normal text-muted-foreground">
+        {" "}
+        {props.period === "lifetime" ? periodSuffix.lifetime : "due now"}
+      </span>
       {cart.credit > 0n ? (
         <span data-slot="cart-credit-note" className="block text-xs font-normal text-muted-foreground lg:hidden">
           {`${formatUsdt(cart.credit)} credit for unused time`}

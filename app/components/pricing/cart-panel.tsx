@@ -12,16 +12,13 @@ import type { PublicPlan } from "~/lib/view-types/content";
 export const CART_FORM = "pricing-cart";
 
 // What a cart with plans shows (items, code field) and an upgrade's credit load as the cart needs
-// them: a first visit's cart is empty, and only a member holding a plan can be credited. The
-// server renders both in place for a cart it knows, and they hydrate once their module arrives.
+// them: a first visit's cart is empty, and only a member holding a plan can be credited (whether a
+// plan of the cart replaces one is decided there, so a visitor downloads none of it). The server
+// renders both in place for a cart it knows, and they hydrate once their module arrives.
 const CartDetails = React.lazy(() => import("./cart-details").then((m) => ({ default: m.CartDetails })));
 const loadCredit = () => import("./cart-credit");
 const CartCredit = React.lazy(() => loadCredit().then((m) => ({ default: m.CartCredit })));
 const CreditedTotal = React.lazy(() => loadCredit().then((m) => ({ default: m.CreditedTotal })));
-
-/** Whether a plan of the cart replaces an active plan of the member (an upgrade, credited). */
-const replacesHeld = (switching: PlanSwitching | null | undefined, items: readonly PublicPlan[]) =>
-  Boolean(switching?.reach.some((reach) => reach.covers.length > 0 && items.some((plan) => plan.id === reach.planId)));
 
 /**
  * The pricing page's cart: items at the chosen period's price, a coupon code field with the
@@ -58,14 +55,12 @@ export function CartPanel({
   const listId = React.useId();
   const count = `${items.length} ${items.length === 1 ? "item" : "items"}`;
   const refusal = items.map((plan) => notes?.[plan.id]).find(Boolean) ?? null;
-  const credited = switching && replacesHeld(switching, items) ? { items, period, switching, coupon } : null;
-  const plainTotal = <span className="text-lg lg:text-xl">{formatUsdt(coupon.total ?? total)}</span>;
-  // A credited total is the first period's only (the renewals cost the list price): due now.
-  const suffix = (
-    <span className="text-sm font-normal text-muted-foreground">
-      {" "}
-      {credited && period !== "lifetime" ? "due now" : periodSuffix[period]}
-    </span>
+  const credited = switching && items.length > 0 ? { items, period, switching, coupon } : null;
+  const plainTotal = (
+    <>
+      <span className="text-lg lg:text-xl">{formatUsdt(coupon.total ?? total)}</span>
+      <span className="text-sm font-normal text-muted-foreground"> {periodSuffix[period]}</span>
+    </>
   );
   return (
     <aside
@@ -138,13 +133,10 @@ export function CartPanel({
           <span className="font-semibold tabular-nums" data-slot="cart-total" aria-live="polite">
             {credited ? (
               <React.Suspense fallback={plainTotal}>
-                <CreditedTotal {...credited} suffix={suffix} />
+                <CreditedTotal {...credited} plain={plainTotal} />
               </React.Suspense>
             ) : (
-              <>
-                {plainTotal}
-                {suffix}
-              </>
+              plainTotal
             )}
             {coupon.code && coupon.discount > 0n ? (
               // On a phone the discount line is folded away with the items: the bar says it.

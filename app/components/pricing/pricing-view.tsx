@@ -2,7 +2,7 @@ import { CheckIcon, PlusIcon } from "lucide-react";
 import * as React from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { useCartCoupon } from "~/components/cart/use-cart-coupon";
-import { usePlanCart } from "~/components/cart/use-plan-cart";
+import { usePlanCart, type Unavailable } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { Button } from "~/components/ui/button";
 import type { PlanSwitching } from "~/lib/billing/plan-switch";
@@ -43,8 +43,11 @@ export function PricingView({
   initial: Cart | null;
   /** A signed-in member's cart kept with the account: this tab's plans join it, as at sign-in. */
   kept?: Cart | null;
-  /** The plans a signed-in member already has: shown as subscribed, never in the cart. */
-  owned?: readonly number[];
+  /**
+   * The plans a signed-in member already has, by the cart's period: subscribed there, never in the
+   * cart; at a longer period than held, a switch. Every plan held is in `monthly`, the shortest.
+   */
+  owned?: Unavailable;
   /** Plans an active plan of the member already includes, with the text saying so. */
   included?: Readonly<Record<number, string>>;
   /** A signed-in member's active plans with their unused parts' worth: a plan replacing one is credited in the cart. */
@@ -96,7 +99,8 @@ export function PricingView({
           <ul aria-label="Plans" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {plans.map((plan) => {
               const inCart = cart.has(plan.id);
-              const subscribed = owned?.includes(plan.id);
+              const subscribed = owned?.[cart.period]?.includes(plan.id);
+              const switchable = !subscribed && owned?.monthly?.includes(plan.id);
               const inside = included?.[plan.id];
               return (
                 <li key={plan.id}>
@@ -133,7 +137,7 @@ export function PricingView({
                             }}
                           >
                             {inCart ? <CheckIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
-                            {inCart ? "Remove from cart" : "Add to cart"}
+                            {inCart ? "Remove from cart" : switchable ? `Switch to ${cart.period}` : "Add to cart"}
                           </Button>
                           {plan.trialDays > 0 ? (
                             <React.Suspense fallback={null}>

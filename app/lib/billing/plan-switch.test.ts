@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { planReach, scheduledChoices, switchCart, unusedCredit, type HeldPlan } from "./plan-switch";
+import {
+  includedNotes,
+  planReach,
+  scheduledChoices,
+  switchCart,
+  unavailableByPeriod,
+  unusedCredit,
+  type HeldPlan,
+} from "./plan-switch";
 
 const usdt = (n: number) => BigInt(Math.round(n * 100)) * 10_000n;
 const start = new Date("2026-01-01T12:00:00Z");
@@ -108,5 +116,44 @@ describe("scheduledChoices", () => {
       "VIP quarterly",
     ]);
     expect(scheduledChoices({ held: { ...all, trial: true }, plans, reach })).toEqual([]);
+  });
+});
+
+describe("what a cart cannot sell a member, by period", () => {
+  const held = (planId: number, period: HeldPlan["period"], complimentary = false) => ({
+    planId,
+    period,
+    complimentary,
+  });
+
+  it("a plan held is sold again only for a longer period; a complimentary one never", () => {
+    expect(unavailableByPeriod({ held: [held(1, "monthly"), held(2, "quarterly"), held(3, "monthly", true)] })).toEqual(
+      { monthly: [1, 2, 3], quarterly: [2, 3], lifetime: [3] },
+    );
+    expect(unavailableByPeriod({ held: [held(4, "lifetime")] })).toEqual({
+      monthly: [4],
+      quarterly: [4],
+      lifetime: [4],
+    });
+  });
+
+  it("a plan held is bought again as itself, never refused as included in another plan held", () => {
+    const wire = (planId: number, name: string) => ({
+      subscriptionId: `s-${planId}`,
+      planId,
+      name,
+      period: "monthly" as const,
+      complimentary: false,
+      trial: false,
+      credit: "0",
+      daysLeft: 30,
+    });
+    const reach = [
+      { planId: 1, includedIn: "All-in-One", covers: [], within: ["s-3"] },
+      { planId: 2, includedIn: "All-in-One", covers: [], within: ["s-3"] },
+    ];
+    expect(includedNotes({ held: [wire(1, "VIP"), wire(3, "All-in-One")], reach })).toEqual({
+      2: "Already included in All-in-One",
+    });
   });
 });

@@ -182,12 +182,34 @@ export function heldFromWire(switching: PlanSwitching): HeldPlan[] {
   return switching.held.map((held) => ({ ...held, credit: BigInt(held.credit) }));
 }
 
-/** Each plan an active plan already includes, with the text its cart line shows. */
+/**
+ * Each plan an active plan already includes, with the text its cart line shows; not a plan held
+ * itself, which is bought again as itself (for a longer period) as `switchCart` prices it.
+ */
 export function includedNotes(switching: PlanSwitching): Record<number, string> {
   const notes: Record<number, string> = {};
   for (const reach of switching.reach)
-    if (reach.includedIn) notes[reach.planId] = switchMessages.alreadyIncluded(reach.includedIn);
+    if (reach.includedIn && !switching.held.some((held) => held.planId === reach.planId))
+      notes[reach.planId] = switchMessages.alreadyIncluded(reach.includedIn);
   return notes;
+}
+
+/**
+ * The plans a member cannot put in a cart, by the cart's period: a complimentary plan at every
+ * period (never replaced), another plan held at the period held and the shorter ones (a shorter
+ * one is scheduled for its renewal instead). At a longer period it is a switch, credited.
+ */
+export function unavailableByPeriod(switching: {
+  held: readonly Pick<HeldPlan, "planId" | "period" | "complimentary">[];
+}): Record<BillingPeriod, number[]> {
+  const at = (period: BillingPeriod) => [
+    ...new Set(
+      switching.held
+        .filter((held) => held.complimentary || !isLongerPeriod(period, held.period))
+        .map((held) => held.planId),
+    ),
+  ];
+  return { monthly: at("monthly"), quarterly: at("quarterly"), lifetime: at("lifetime") };
 }
 
 /** A change a subscription may take at its next renewal: a plan inside it, or itself for a shorter period. */

@@ -2,10 +2,11 @@ import * as React from "react";
 import { redirect } from "react-router";
 import { PaymentMethods } from "~/components/pricing/payment-methods";
 import { PricingView } from "~/components/pricing/pricing-view";
-import { includedNotes, switchingToWire, type PlanSwitching } from "~/lib/billing/plan-switch";
+import { includedNotes, switchingToWire, unavailableByPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { cartFromParam, cartToParam, type Cart } from "~/lib/cart";
 import { jsonLd, seoMeta } from "~/lib/meta";
 import { microToDecimal } from "~/lib/money";
+import type { BillingPeriod } from "~/lib/pricing";
 import { MAX_PLANS_PER_PURCHASE } from "~/lib/validation/dashboard/purchase";
 import { pricingCartSchema } from "~/lib/validation/site/pricing-cart";
 import { getMemberSession } from "#server/auth/accounts/session";
@@ -21,8 +22,9 @@ import type { Route } from "./+types/pricing";
 // The cart travels in the address without scripts (`?cart=`): the same page for everyone who
 // asks for that address, so the anonymous page cache may keep it. A signed-in member's page also
 // carries the cart kept with the account; only a request with a cookie can have one, and the
-// page cache never stores those. So does the list of plans the member already has (`owned`): they
-// show as subscribed and never enter the cart; plans one of those includes are said so in the cart.
+// page cache never stores those. So do the plans the member already has, by the cart's period
+// (`owned`): subscribed there and never in the cart, while at a longer period than held a plan is
+// a switch, credited like an upgrade; plans one of those includes are said so in the cart.
 export const loader = ({ request }: Route.LoaderArgs) => {
   const cart = cartFromParam(new URL(request.url).searchParams.get("cart"));
   return loadOrUnavailable({
@@ -38,11 +40,11 @@ export const loader = ({ request }: Route.LoaderArgs) => {
 
 type Account = {
   kept: Cart | null;
-  owned: number[];
+  owned: Partial<Record<BillingPeriod, number[]>>;
   included: Record<number, string>;
   switching: PlanSwitching | null;
 };
-const NO_ACCOUNT: Account = { kept: null, owned: [], included: {}, switching: null };
+const NO_ACCOUNT: Account = { kept: null, owned: {}, included: {}, switching: null };
 
 async function memberCart(request: Request, listed: Promise<{ id: number }[]>): Promise<Account> {
   if (!request.headers.get("cookie")) return NO_ACCOUNT;
@@ -56,9 +58,10 @@ async function memberCart(request: Request, listed: Promise<{ id: number }[]>): 
       getMemberCart({ db, userId: member.userId }),
       getHeldPlans({ db, userId: member.userId, planIds }),
     ]);
-    // Plans an active plan already includes are said in the cart ("Already included in …").
-    const owned = [...new Set(switching.held.map((held) => held.planId))].sort((a, b) => a - b);
+    // The browser is told per period what it cannot sell, so a visitor's page carries no logic for
+    // it. Plans an active plan already includes are said in the cart ("Already included in …").
     const wire = switchingToWire(switching);
+    const owned = wire.held.length > 0 ? unavailableByPeriod(wire) : {};
     return { kept, owned, included: includedNotes(wire), switching: wire.held.length > 0 ? wire : null };
   } catch (error) {
     // The plans still show, with this tab's cart: as for the header, a session that cannot be read

@@ -66,11 +66,25 @@ export async function openPricing(page: Page, path = "/pricing") {
 type Plan = Awaited<ReturnType<typeof publishedPlan>>;
 
 /**
- * The rows (term, amount) of the arithmetic a cart shows for an upgrade: `to` replacing the
- * member's `held` plan, bought a moment ago, so every day of its period is unused and all it cost
+ * A monthly price at a period, written out here rather than taken from the app's pricing:
+ * quarterly is three months less 15 %, floored to whole USDT; lifetime is twelve months.
+ */
+export function priceAt(monthly: bigint, period: "monthly" | "quarterly" | "lifetime") {
+  if (period === "monthly") return monthly;
+  if (period === "lifetime") return monthly * 12n;
+  return ((monthly * 3n * 85n) / 100n / 1_000_000n) * 1_000_000n;
+}
+
+/**
+ * The rows (term, amount) of the arithmetic a cart shows for an upgrade: `to` (at `period`,
+ * monthly unless said; the same plan for a longer period is a switch) replacing the member's
+ * monthly `held` plan, bought a moment ago, so every day of its period is unused and all it cost
  * is credited. Written out here rather than taken from the app's pricing; `charged` is the last row's amount.
  */
-export async function upgradeCreditRows(app: Fixture, { userId, held, to }: { userId: string; held: Plan; to: Plan }) {
+export async function upgradeCreditRows(
+  app: Fixture,
+  { userId, held, to, period = "monthly" }: { userId: string; held: Plan; to: Plan; period?: "quarterly" | "monthly" },
+) {
   const { db } = app.testing.getDatabase();
   const { subscriptions } = app.testing.schema;
   const [subscription] = await db
@@ -79,9 +93,10 @@ export async function upgradeCreditRows(app: Fixture, { userId, held, to }: { us
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, held.id)));
   if (!subscription?.nextBillingDate) throw new Error(`the member holds no ${held.name} with a renewal date`);
   const days = Math.round((subscription.nextBillingDate.getTime() - subscription.startDate.getTime()) / 86_400_000);
-  const charged = to.price - held.price;
+  const list = priceAt(to.price, period);
+  const charged = list - held.price;
   const rows: [term: string, amount: string][] = [
-    ["List price", `${usd(to.price)} USDT`],
+    ["List price", `${usd(list)} USDT`],
     [`Credit for unused ${days} days of ${held.name}`, `\u2212${usd(held.price)} USDT`],
     ["Amount charged", `${usd(charged)} USDT`],
   ];

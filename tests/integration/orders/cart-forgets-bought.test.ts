@@ -61,6 +61,25 @@ describeEachDatabase("the kept cart forgets what was bought", (database) => {
     expect(await getMemberCart({ db: db(), userId: other.id })).toBeNull();
   });
 
+  it("a plan held monthly stays in a kept cart at a longer period (a switch), not at the period held", async () => {
+    const plan = await createPlan(db(), "Foxtrot", usdt(10));
+    const { id } = await createMember(db(), { balance: usdt(10) });
+    await purchaseSubscriptions({
+      db: db(),
+      userId: id,
+      planIds: [plan.id],
+      billingPeriod: "monthly",
+      totalAmount: usdt(10),
+      idempotencyKey: crypto.randomUUID(),
+    });
+    for (const billingPeriod of ["quarterly", "lifetime"] as const) {
+      await saveMemberCart({ db: db(), userId: id, cart: { planIds: [plan.id], billingPeriod } });
+      expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [plan.id], billingPeriod });
+    }
+    await saveMemberCart({ db: db(), userId: id, cart: { planIds: [plan.id], billingPeriod: "monthly" } });
+    expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [], billingPeriod: "monthly" });
+  });
+
   it("an order paid by a deposit, with the member elsewhere, empties the cart it came from", async () => {
     const [a, b] = [await createPlan(db(), "Delta", usdt(40)), await createPlan(db(), "Echo", usdt(76))];
     const { id } = await createMember(db());
@@ -99,11 +118,13 @@ describeEachDatabase("the kept cart forgets what was bought", (database) => {
       .insert(subscriptions)
       .values({ userId: member.userId, planId: owned.id, billingPeriod: "monthly", nextBillingDate: new Date() });
     const page = await callLoader(pricingLoader, { path: "/pricing", cookie: member.cookie });
-    expect(page.data).toMatchObject({ kept: { planIds: [wanted.id], billingPeriod: "monthly" }, owned: [owned.id] });
+    // Held monthly: not sold again at monthly, sold at a longer period (a switch).
+    expect(page.data).toMatchObject({ kept: { planIds: [wanted.id], billingPeriod: "monthly" } });
+    expect(page.data.owned).toEqual({ monthly: [owned.id], quarterly: [], lifetime: [] });
     // The held plan, for the cart to credit an upgrade of it (nothing was paid for this one).
     expect(page.data).toMatchObject({ switching: { held: [{ planId: owned.id, name: "Hotel", credit: "0" }] } });
     // A visitor's page (the one the cache keeps) carries nothing of anyone's.
     const visitor = await callLoader(pricingLoader, { path: "/pricing" });
-    expect(visitor.data).toMatchObject({ kept: null, owned: [], included: {}, switching: null });
+    expect(visitor.data).toMatchObject({ kept: null, owned: {}, included: {}, switching: null });
   });
 });
