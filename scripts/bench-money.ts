@@ -21,18 +21,17 @@
 // Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS, BENCH_ROUND_MS (default 500; at or above
 // BENCH_SECONDS * 1000 the kinds run one after another, as before), BENCH_ROUND_LOG=1,
 // BENCH_COST_RUNS (of each kind, default 200).
-import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
 import { spreadCouponUses } from "../server/coupons/spread-coupon-uses.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { coupons, planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
+import { coupons, planTelegramChats, pricing } from "../server/db/schema.ts";
 import { isAppError } from "../server/lib/errors.ts";
 import { measurePurchaseCost } from "./bench-money-cost.ts";
 import { runRounds, type KindResult } from "./bench-money-rounds.ts";
-import { envInt, openScratch } from "./bench-scratch.ts";
+import { envInt, openScratch, seedPlansAndMembers } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
 const PLAN_PRICE = 49_000_000n; // 49 USDT a month
@@ -111,34 +110,15 @@ async function main() {
       `bench money: ${label}; ${members} members, ${PLAN_COUNT} plans, concurrency ${concurrency}, ≤ ${seconds} s a phase`,
     );
 
-    const plans = await db
-      .insert(pricing)
-      .values(
-        Array.from({ length: PLAN_COUNT }, (_, i) => ({
-          planId: `bench-${i}`,
-          name: `Bench ${i}`,
-          price: PLAN_PRICE,
-          published: true,
-        })),
-      )
-      .returning({ id: pricing.id });
+    const { plans, ids } = await seedPlansAndMembers(db, { planCount: PLAN_COUNT, price: PLAN_PRICE, members });
     const [bundle] = await db
       .insert(pricing)
       .values({ planId: "bench-bundle", name: "Bench bundle", price: PLAN_PRICE * 2n, published: true })
       .returning({ id: pricing.id });
-    await db
-      .insert(planTelegramChats)
-      .values([
-        ...plans.map((plan, i) => ({ planId: plan.id, chatId: -1_000_000 - i })),
-        { planId: bundle!.id, chatId: -1_000_000 },
-        { planId: bundle!.id, chatId: -2_000_000 },
-      ]);
-    const ids = Array.from({ length: members }, () => crypto.randomUUID());
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      await db.insert(user).values(chunk.map((id) => ({ id, name: "Bench", email: `${id}@bench.invalid` })));
-      await db.insert(profiles).values(chunk.map((id) => ({ id, firstName: "Bench", lastName: "Member" })));
-    }
+    await db.insert(planTelegramChats).values([
+      { planId: bundle!.id, chatId: -1_000_000 },
+      { planId: bundle!.id, chatId: -2_000_000 },
+    ]);
 
     // Baseline: fund every member with enough for every plan, one ledger credit per transaction.
     const funding = PLAN_PRICE * BigInt(PLAN_COUNT + 1);

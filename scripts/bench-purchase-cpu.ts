@@ -11,7 +11,6 @@
 // BENCH_MEMBERS members. BENCH_PROFILE=file
 // writes a CPU profile of the measured purchases only (open it in Chrome's DevTools, or sum its
 // self times by function).
-import crypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { performance } from "node:perf_hooks";
@@ -20,8 +19,7 @@ import type pg from "pg";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
-import { envInt, openScratch } from "./bench-scratch.ts";
+import { envInt, openScratch, seedPlansAndMembers } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
 const PLAN_PRICE = 49_000_000n;
@@ -100,24 +98,7 @@ async function main() {
     const members = Math.max(Math.ceil(total / PLAN_COUNT), envInt("BENCH_MEMBERS", 1));
     console.log(`bench purchase-cpu: ${label}; ${purchases} purchases one at a time after ${warmup} to warm up`);
 
-    const plans = await db
-      .insert(pricing)
-      .values(
-        Array.from({ length: PLAN_COUNT }, (_, i) => ({
-          planId: `bench-${i}`,
-          name: `Bench ${i}`,
-          price: PLAN_PRICE,
-          published: true,
-        })),
-      )
-      .returning({ id: pricing.id });
-    await db.insert(planTelegramChats).values(plans.map((plan, i) => ({ planId: plan.id, chatId: -1_000_000 - i })));
-    const ids = Array.from({ length: members }, () => crypto.randomUUID());
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      await db.insert(user).values(chunk.map((id) => ({ id, name: "Bench", email: `${id}@bench.invalid` })));
-      await db.insert(profiles).values(chunk.map((id) => ({ id, firstName: "Bench", lastName: "Member" })));
-    }
+    const { plans, ids } = await seedPlansAndMembers(db, { planCount: PLAN_COUNT, price: PLAN_PRICE, members });
     for (const id of ids) {
       await db.transaction((tx) =>
         postLedgerEntry({ tx, userId: id, kind: "deposit", amount: PLAN_PRICE * 10n, reference: `bench:fund:${id}` }),

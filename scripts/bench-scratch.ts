@@ -3,7 +3,8 @@
 // data), else an in-memory PGlite.
 import crypto from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "../server/db/client.ts";
+import { openDatabase, type Database, type Db } from "../server/db/client.ts";
+import { planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
 
 export const envInt = (name: string, fallback: number) => {
   const value = Number.parseInt(process.env[name] ?? "", 10);
@@ -38,4 +39,34 @@ export async function openScratch(options: {
       await again.end();
     },
   };
+}
+
+/**
+ * What the purchase benches buy and who buys it, written straight to the tables: `planCount`
+ * published plans at `price` a month, each unlocking a channel of its own (as on a real site),
+ * and `members` accounts with no money yet. Returns the plans' ids and the members' ids.
+ */
+export async function seedPlansAndMembers(
+  db: Db,
+  options: { planCount: number; price: bigint; members: number },
+): Promise<{ plans: { id: number }[]; ids: string[] }> {
+  const plans = await db
+    .insert(pricing)
+    .values(
+      Array.from({ length: options.planCount }, (_, i) => ({
+        planId: `bench-${i}`,
+        name: `Bench ${i}`,
+        price: options.price,
+        published: true,
+      })),
+    )
+    .returning({ id: pricing.id });
+  await db.insert(planTelegramChats).values(plans.map((plan, i) => ({ planId: plan.id, chatId: -1_000_000 - i })));
+  const ids = Array.from({ length: options.members }, () => crypto.randomUUID());
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    await db.insert(user).values(chunk.map((id) => ({ id, name: "Bench", email: `${id}@bench.invalid` })));
+    await db.insert(profiles).values(chunk.map((id) => ({ id, firstName: "Bench", lastName: "Member" })));
+  }
+  return { plans, ids };
 }
