@@ -13,7 +13,7 @@ import {
 import { purchaseCouponColumns, readPurchaseCoupon, refuseTypedCoupon } from "../coupons/purchase-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { withRetry } from "../db/db-errors.ts";
-import { runTransactionReadingFirst } from "../db/run-transaction-reading-first.ts";
+import { runTransactionReadingFirst, type CommitWith } from "../db/run-transaction-reading-first.ts";
 import { AppError } from "../lib/errors.ts";
 import { readHeldPlans } from "./held-plans.ts";
 import { purchaseMessages } from "./messages.ts";
@@ -74,9 +74,10 @@ export type { PurchaseResult };
  *     record-purchase.ts), so the code's row, locked by the count, is held only to the commit.
  *     When the count finds the code changed or used up since step 3, everything rolls back and
  *     the purchase runs again counting before it writes, which refuses or re-prices.
- * Steps 1 to 3 are one statement (lockAndRead), step 5 one more: four round trips in all, BEGIN
- * and COMMIT included, with a code or without, when no other transaction of the member's held the
- * lock meanwhile (a referral waiting for its payment adds its reward). A refused code adds, after
+ * Steps 1 to 3 are one statement (lockAndRead), sent with BEGIN, step 5 one more, sent with
+ * COMMIT (its checks are made by the statement itself: record-purchase.ts): two round trips in
+ * all, with a code or without, when no other transaction of the member's held the lock meanwhile
+ * (a referral waiting for its payment adds its reward, and COMMIT its own round trip). A refused code adds, after
  * the rollback, one write per guess limit (the account's, the address's): the guess counted.
  *
  * Refusals are thrown as AppErrors carrying `answer: PurchaseRefusal`: unavailable plans and
@@ -102,7 +103,8 @@ export async function purchaseSubscriptions(
       runTransactionReadingFirst({
         db: options.db,
         read: (tx) => readState(tx, { ...options, guessKeys }),
-        rest: (tx, state) => purchaseInTransaction({ tx, ...options, countInWrite, guessKeys, state }),
+        rest: (tx, state, commitWith) =>
+          purchaseInTransaction({ tx, ...options, countInWrite, guessKeys, state, commitWith }),
       }),
     );
   try {
@@ -168,6 +170,11 @@ export async function purchaseInTransaction({
   guessKeys?: readonly string[];
   /** What lockAndRead read, when the caller sent it (with BEGIN); else it is read here. */
   state?: PurchaseState;
+  /**
+   * The transaction ends with this purchase (purchaseSubscriptions' own): its write statement may
+   * take the COMMIT with it. Never for a caller that carries on in the transaction.
+   */
+  commitWith?: CommitWith;
 }): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
   const code = options.held ? options.held.couponCode : options.couponCode;
@@ -250,6 +257,8 @@ export async function purchaseInTransaction({
   const applied = counted ?? coupon?.coupon ?? null;
   const newBalance = await recordPurchase({
     tx,
+    // A referral's reward is written after the purchase, in the same transaction: the commit waits for it.
+    commitWith: state.referred ? undefined : options.commitWith,
     order: {
       userId,
       period,

@@ -5,8 +5,9 @@ import { orderReference } from "~/lib/orders";
 import { toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
-import { StaleReadError } from "../db/db-errors.ts";
+import { pgError, StaleReadError } from "../db/db-errors.ts";
 import { executeKept } from "../db/execute-kept.ts";
+import type { CommitWith } from "../db/run-transaction-reading-first.ts";
 import type { NotificationKind } from "../notifications/enqueue-notification.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { ledgerEntryCtes } from "./ledger.ts";
@@ -32,8 +33,14 @@ const CONFIRMED: NotificationKind = "purchase_confirmed";
 export async function recordPurchase({
   tx,
   order,
+  commitWith,
 }: {
   tx: Tx;
+  /**
+   * Sends the write statement with the transaction's COMMIT (run-transaction-reading-first.ts):
+   * only for a transaction that ends with this purchase. When a check fails, nothing is committed.
+   */
+  commitWith?: CommitWith;
   order: {
     userId: string;
     period: BillingPeriod;
@@ -118,23 +125,12 @@ export async function recordPurchase({
     : order.redemption
       ? sql`, touched as (update profiles set balance = balance where id = ${userId} returning 1)`
       : sql``;
-  // The select list reads the parts in its order (an unread part runs after it): the code's count
-  // comes last, so its row lock is taken as late as the statement allows.
-  const written = await executeKept<{
-    subscriptions: number;
-    bills: number;
-    notes: number;
-    requests: number;
-    ledger: number;
-    ended: number;
-    redeemed: number;
-    after: string | null;
-    kept: number;
-    counted: number | null;
-  }>({
-    db: tx,
-    name: "purchase_write",
-    query: sql`
+  // The statement checks what it wrote itself (purchase_checked, a function of the migrations) and
+  // fails when a check does: so COMMIT can leave with it (commitWith), and a failed check makes that
+  // COMMIT answer ROLLBACK. The function's arguments are read in their order (an unread part runs
+  // after them): the code's count comes last, so its row lock is taken as late as the statement allows.
+  const expected = [plans.length, 1, 1, 1, charged ? 1 : 0, order.redemption ? 1 : 0];
+  const query = sql`
     with subs as (
       insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew,
                                  coupon_id, coupon_renewals_left)
@@ -170,40 +166,37 @@ export async function recordPurchase({
        where user_id = ${userId} and plan_ids && ${boughtIds}
       returning 1
     )${ledger}
-    select (select count(*)::int from subs) as subscriptions, (select count(*)::int from bill) as bills,
-           (select count(*)::int from note) as notes, (select count(*)::int from request) as requests,
-           ${charged ? sql`(select count(*)::int from ledger)` : sql`0`} as ledger,
-           (select count(*)::int from ended) as ended,
-           ${order.redemption ? sql`(select count(*)::int from redeemed)` : sql`0`} as redeemed,
-           ${charged ? sql`(select balance::text from balance)` : sql`null`} as after,
-           (select count(*)::int from kept_cart) as kept,
-           ${order.countUse ? sql`(select count(*)::int from counted)` : sql`null::int`} as counted`,
-  });
-  const counts = written.rows[0]!;
-  const { after, counted, kept: _kept, ...rows } = counts;
-  // A replaced plan that was no longer active: it ended after lockAndRead read it, so its credit
-  // and the whole switch were decided on a stale read. The transaction rolls back and runs again.
-  if (rows.ended !== otherPlans.length) throw staleReplaced(otherPlans.length, rows.ended);
-  if (order.countUse && Number(counted) !== 1) throw new UseNotCounted();
-  if (
-    rows.subscriptions !== plans.length ||
-    rows.bills !== 1 ||
-    rows.notes !== 1 ||
-    rows.requests !== 1 ||
-    rows.ledger !== (charged ? 1 : 0) ||
-    rows.ended !== otherPlans.length ||
-    rows.redeemed !== (order.redemption ? 1 : 0)
-  ) {
-    throw new Error(
-      `purchase: expected ${plans.length} subscriptions and one of each other row, wrote ${JSON.stringify(rows)}`,
-    );
-  }
-  // With the row locked the balance after the debit was known beforehand (the confirmation and
-  // the stored answer carry it): the ledger's own answer must agree, or everything rolls back.
-  if (charged && (after === null || BigInt(after) !== newBalance)) {
-    throw new Error(`purchase: the ledger left ${after}, not the ${newBalance} already recorded`);
+    select purchase_checked(
+             array[(select count(*)::int from subs), (select count(*)::int from bill), (select count(*)::int from note),
+                   (select count(*)::int from request), ${charged ? sql`(select count(*)::int from ledger)` : sql`0`},
+                   ${order.redemption ? sql`(select count(*)::int from redeemed)` : sql`0`}],
+             ${sql.param(expected)}::int[],
+             (select count(*)::int from ended), ${otherPlans.length}::int,
+             ${charged ? sql`(select balance from balance)` : sql`null::bigint`}, ${charged ? newBalance : null}::bigint,
+             ${Boolean(order.countUse)}::boolean,
+             ${order.countUse ? sql`(select count(*)::int from counted)` : sql`null::int`})::text as after`;
+  const send = () => executeKept<{ after: string | null }>({ db: tx, name: "purchase_write", query });
+  try {
+    await (commitWith ? commitWith(send) : send());
+  } catch (error) {
+    throw checkFailed(error);
   }
   return newBalance;
+}
+
+/**
+ * A failed check of purchase_checked as the error the callers know: a replaced plan no longer
+ * active (it ended after lockAndRead read it, so the switch was decided on a stale read) is a
+ * StaleReadError, which withRetry runs again; a code's use not counted is UseNotCounted; a row
+ * too few or a ledger disagreeing with the balance already recorded is a plain Error. Any other
+ * error is returned as it is.
+ */
+function checkFailed(error: unknown): unknown {
+  const { code, message } = pgError(error);
+  if (code === "MP001") return new StaleReadError(message ?? "purchase: a replaced subscription was no longer active");
+  if (code === "MP002") return new UseNotCounted();
+  if (code === "MP003") return new Error(message ?? "purchase: the write statement's check failed", { cause: error });
+  return error;
 }
 
 /** The code's use was not counted by the write statement: what it wrote must be rolled back. */

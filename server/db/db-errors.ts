@@ -1,14 +1,15 @@
 import { getLogger } from "../lib/logger.ts";
 
 /** PostgreSQL error details, found anywhere in the cause chain (drizzle wraps driver errors). */
-export function pgError(error: unknown): { code?: string; constraint?: string } {
+export function pgError(error: unknown): { code?: string; constraint?: string; message?: string } {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       return {
         code: candidate.code,
         constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined,
+        message: typeof candidate.message === "string" ? candidate.message : undefined,
       };
     }
     current = candidate.cause;

@@ -24,8 +24,8 @@ vi.mock("#server/db/run-transaction-reading-first", () => ({
   runTransactionReadingFirst: (options: {
     db: Db;
     read: (tx: Tx) => Promise<unknown>;
-    rest: (tx: Tx, read: unknown) => Promise<unknown>;
-  }) => options.db.transaction(async (tx) => options.rest(tx, await options.read(tx))),
+    rest: (tx: Tx, read: unknown, commitWith: (last: () => Promise<unknown>) => Promise<unknown>) => Promise<unknown>;
+  }) => options.db.transaction(async (tx) => options.rest(tx, await options.read(tx), (last) => last())),
 }));
 
 const dialect = new PgDialect();

@@ -77,6 +77,39 @@ describeEachDatabase("runTransactionReadingFirst", (database, kind) => {
     expect(await notes()).toEqual(["one", "after one"]);
   });
 
+  it("commits with the last statement handed to commitWith", async () => {
+    const result = await runTransactionReadingFirst({
+      db: database().db,
+      read: (tx) => tx.execute(sql`select 1`),
+      rest: (tx, _read, commitWith) =>
+        commitWith(() => tx.execute(sql`insert into reading_first values (4, 'last') returning id`)),
+    });
+    expect(result.rows).toEqual([{ id: 4 }]);
+    expect(await notes()).toEqual(["one", "after one", "last"]);
+  });
+
+  it("commits nothing when the last statement fails, and throws its error", async () => {
+    await expect(
+      runTransactionReadingFirst({
+        db: database().db,
+        read: (tx) => tx.execute(sql`select 1`),
+        rest: async (tx, _read, commitWith) => {
+          await tx.execute(sql`insert into reading_first values (5, 'before the failure')`);
+          return commitWith(() => tx.execute(sql`insert into reading_first values (6, 'failed') returning 1 / 0`));
+        },
+      }),
+    ).rejects.toThrow(/returning 1 \/ 0/);
+    expect(await notes()).toEqual(["one", "after one", "last"]);
+    // The connection went back to the pool outside any transaction: the next one commits.
+    await runTransactionReadingFirst({
+      db: database().db,
+      read: (tx) => tx.execute(sql`select 1`),
+      rest: (tx, _read, commitWith) =>
+        commitWith(() => tx.execute(sql`update reading_first set note = 'last' where id = 4`)),
+    });
+    expect(await notes()).toEqual(["one", "after one", "last"]);
+  });
+
   if (kind !== "postgres") return;
 
   let other: pg.Client;
@@ -107,10 +140,9 @@ describeEachDatabase("runTransactionReadingFirst", (database, kind) => {
     await expect(other.query("select id from reading_first where id = 1 for update nowait")).resolves.toBeTruthy();
   });
 
-  it("sends BEGIN and the read without waiting for BEGIN's answer [postgres]", async () => {
+  /** Each query as the client is asked for it: its first word, how many answers it still waited for, and whether it was held back. */
+  function watchSent() {
     const pool = database().pool!;
-    // Each query as the client is asked for it: how many answers it still waited for, and whether
-    // it went out at once (a client that is not pipelined holds it in its queue until then).
     const sent: { text: string; waitingFor: number; heldBack: boolean }[] = [];
     const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
     const patched = pool as unknown as { connect: unknown };
@@ -123,16 +155,29 @@ describeEachDatabase("runTransactionReadingFirst", (database, kind) => {
           .trim()
           .split(/\s+/)[0]!
           .toLowerCase();
-        const result = query(config, ...rest) as Promise<unknown>;
+        const result = query(config, ...rest) as Promise<{ command?: string }> | undefined;
+        // The pool's own query() (a callback, no promise) on this client once it went back: not watched.
+        if (!result) return result;
         const queue = (client as unknown as { _queryQueue: unknown[] })._queryQueue;
         sent.push({ text, waitingFor: waiting, heldBack: queue.length > 0 });
         waiting++;
         const settled = () => void waiting--;
         result.then(settled, settled);
+        if (text === "commit")
+          void result.then(
+            (answer) => answers.push(answer.command ?? ""),
+            () => {},
+          );
         return result;
       };
       return client;
     };
+    const answers: string[] = [];
+    return { sent, answers, stop: () => delete (patched as { connect?: unknown }).connect };
+  }
+
+  it("sends BEGIN and the read without waiting for BEGIN's answer [postgres]", async () => {
+    const watch = watchSent();
     try {
       await runTransactionReadingFirst({
         db: database().db,
@@ -140,13 +185,55 @@ describeEachDatabase("runTransactionReadingFirst", (database, kind) => {
         rest: (tx) => tx.execute(sql`update reading_first set note = 'one' where id = 1`),
       });
     } finally {
-      delete (patched as { connect?: unknown }).connect;
+      watch.stop();
     }
-    expect(sent).toEqual([
+    expect(watch.sent).toEqual([
       { text: "begin", waitingFor: 0, heldBack: false },
       { text: "select", waitingFor: 1, heldBack: false },
       { text: "update", waitingFor: 0, heldBack: false },
       { text: "commit", waitingFor: 0, heldBack: false },
     ]);
+  });
+
+  it("sends COMMIT behind the last statement without waiting for its answer [postgres]", async () => {
+    const watch = watchSent();
+    try {
+      await runTransactionReadingFirst({
+        db: database().db,
+        read: lockRow,
+        rest: (tx, _read, commitWith) =>
+          commitWith(() => tx.execute(sql`update reading_first set note = 'one' where id = 1`)),
+      });
+    } finally {
+      watch.stop();
+    }
+    expect(watch.sent).toEqual([
+      { text: "begin", waitingFor: 0, heldBack: false },
+      { text: "select", waitingFor: 1, heldBack: false },
+      { text: "update", waitingFor: 0, heldBack: false },
+      { text: "commit", waitingFor: 1, heldBack: false },
+    ]);
+    expect(watch.answers).toEqual(["COMMIT"]);
+  });
+
+  it("gets ROLLBACK for the COMMIT sent behind a failed statement, and sends nothing more [postgres]", async () => {
+    const watch = watchSent();
+    try {
+      await expect(
+        runTransactionReadingFirst({
+          db: database().db,
+          read: lockRow,
+          rest: async (tx, _read, commitWith) => {
+            await tx.execute(sql`update reading_first set note = 'rolled back' where id = 1`);
+            return commitWith(() => tx.execute(sql`update reading_first set note = 'failed' where id = 1 / 0`));
+          },
+        }),
+      ).rejects.toThrow(/division by zero|1 \/ 0/);
+    } finally {
+      watch.stop();
+    }
+    expect(watch.sent.map((query) => query.text)).toEqual(["begin", "select", "update", "update", "commit"]);
+    expect(watch.answers).toEqual(["ROLLBACK"]);
+    expect(await notes()).toEqual(["one", "after one", "last"]);
   });
 });
