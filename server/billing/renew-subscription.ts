@@ -219,8 +219,12 @@ function renewalCart(
   return priceCart([priceLine(plan, { discount: coupon?.discount ?? 0n })], coupon?.code ?? null);
 }
 
+/** Ends the row; a change scheduled for a renewal that will not come is dropped with it, so none reads as pending. */
 async function expire(tx: Tx, subscriptionId: string) {
-  await tx.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.id, subscriptionId));
+  await tx
+    .update(subscriptions)
+    .set({ status: "expired", scheduledPlanId: null, scheduledBillingPeriod: null, scheduledAt: null })
+    .where(eq(subscriptions.id, subscriptionId));
 }
 
 /** The renewal's billing row; a paid one names its ledger entry, a failed one moved no money. */

@@ -65,7 +65,17 @@ export async function cancelSubscriptionNow(options: Change) {
   const { db, memberId, subscriptionId, actor } = options;
   await db.transaction(async (tx) => {
     const sub = await lockActive(tx, memberId, subscriptionId);
-    await tx.update(subscriptions).set({ status: "cancelled", autorenew: false }).where(eq(subscriptions.id, sub.id));
+    // Ended now, it never renews: a change scheduled for its renewal goes with it.
+    await tx
+      .update(subscriptions)
+      .set({
+        status: "cancelled",
+        autorenew: false,
+        scheduledPlanId: null,
+        scheduledBillingPeriod: null,
+        scheduledAt: null,
+      })
+      .where(eq(subscriptions.id, sub.id));
     await recordAuditEvent({
       tx,
       actor,

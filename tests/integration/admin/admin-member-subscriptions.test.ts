@@ -119,13 +119,24 @@ describeEachDatabase("the member page's subscription changes", (database) => {
       .update(profiles)
       .set({ telegramUserId: BigInt(TELEGRAM_USER) })
       .where(eq(profiles.id, m.id));
-    const sub = await subscribe(m.id);
+    // A change the member scheduled for the renewal ends with the subscription: it never renews.
+    const sub = await subscribe(m.id, {
+      scheduledPlanId: silver,
+      scheduledBillingPeriod: "monthly",
+      scheduledAt: new Date("2026-10-05T00:00:00Z"),
+    });
     await db().insert(telegramChatMembers).values({ chatId: CHAT, telegramUserId: TELEGRAM_USER, userId: m.id });
     api.setChatMember(CHAT, TELEGRAM_USER, "member");
     const answer = await post(owner, m.id, { intent: "cancel-now", subscriptionId: sub.id });
     expect(answer).toMatchObject({ status: 200, data: { ok: true, removedFromChats: 1 } });
     const [after] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
-    expect(after).toMatchObject({ status: "cancelled", autorenew: false });
+    expect(after).toMatchObject({
+      status: "cancelled",
+      autorenew: false,
+      scheduledPlanId: null,
+      scheduledBillingPeriod: null,
+      scheduledAt: null,
+    });
     expect(api.chatMemberStatus(CHAT, TELEGRAM_USER)).toBe("left");
     const [row] = await audits(m.id, "member.subscription-cancel");
     expect(row).toMatchObject({ before: { status: "active" }, after: { status: "cancelled" } });

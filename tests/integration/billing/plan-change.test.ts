@@ -166,6 +166,30 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
     expect(included).toMatchObject(cleared);
   });
 
+  it("a subscription that lapses with autorenew off drops the change scheduled on it", async () => {
+    const { vip, member, sub } = await setUp(db());
+    await schedulePlanChange({
+      db: db(),
+      userId: member.id,
+      subscriptionId: sub.id,
+      planId: vip.id,
+      billingPeriod: "monthly",
+      now: new Date("2026-01-10T00:00:00Z"),
+    });
+    await db().update(subscriptions).set({ autorenew: false }).where(eq(subscriptions.id, sub.id));
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(DUE.getTime() + 60_000) })).toBe(
+      "expired",
+    );
+    const [lapsed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(lapsed).toMatchObject({
+      planId: sub.planId,
+      status: "expired",
+      scheduledPlanId: null,
+      scheduledBillingPeriod: null,
+      scheduledAt: null,
+    });
+  });
+
   it("refuses a change on a free trial, which converts to its own plan, and offers none", async () => {
     const all = await createTrialPlan(db(), { name: "All-in-One", price: usdt(150), days: 7 });
     const vip = await createPlan(db(), "VIP Signals", usdt(78));
