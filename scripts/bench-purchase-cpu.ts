@@ -8,7 +8,11 @@
 //                without waiting for its answer, pipelined, shares its round trip)
 //   wall         elapsed time, which a loaded machine stretches
 // BENCH_PURCHASES (default 1000) purchases after BENCH_WARMUP (default 50), by at least
-// BENCH_MEMBERS members. BENCH_PROFILE=file
+// BENCH_MEMBERS members. BENCH_KIND: plain (the default), coupon (a 20 % code valid for every
+// plan, no limit on its uses), limited (one limited to far more uses than a run makes, each use
+// counted), or a list of them (plain,coupon,limited), which run in alternating rounds of
+// BENCH_ROUND (default 50) purchases, each kind's CPU summed over its rounds: kinds compared under
+// the same load. BENCH_PROFILE=file
 // writes a CPU profile of the measured purchases only (open it in Chrome's DevTools, or sum its
 // self times by function).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -18,11 +22,15 @@ import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
+import { spreadCouponUses } from "../server/coupons/spread-coupon-uses.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
+import { coupons } from "../server/db/schema.ts";
 import { envInt, openScratch, seedPlansAndMembers } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
 const PLAN_PRICE = 49_000_000n;
+const COUPON_PERCENT = 20n;
+const KINDS = ["plain", "coupon", "limited"];
 
 /** Each backend's user + system CPU time in milliseconds, as far as its /proc entry can be read (a server on this machine). */
 function backendCpuMs(pids: number[]): Map<number, number> {
@@ -74,6 +82,8 @@ async function startProfile() {
   const session = new Session();
   session.connect();
   await session.post("Profiler.enable");
+  // Every 50 µs: a purchase's Node side takes well under a millisecond.
+  await session.post("Profiler.setSamplingInterval", { interval: 50 });
   await session.post("Profiler.start");
   return {
     stopInto: async (file: string) => {
@@ -93,12 +103,34 @@ async function main() {
     const purchases = envInt("BENCH_PURCHASES", 1000);
     const warmup = envInt("BENCH_WARMUP", 50);
     const total = purchases + warmup;
+    const kinds = (process.env.BENCH_KIND ?? "plain").split(",");
+    if (!kinds.every((kind) => KINDS.includes(kind)))
+      throw new Error(`BENCH_KIND=${kinds.join(",")}: a list of ${KINDS.join(", ")}`);
+    const round = envInt("BENCH_ROUND", 50);
     // Enough members for every purchase (each buys each plan once), at least BENCH_MEMBERS: a
-    // fixed count lets two runs of different lengths differ only by their purchases.
-    const members = Math.max(Math.ceil(total / PLAN_COUNT), envInt("BENCH_MEMBERS", 1));
-    console.log(`bench purchase-cpu: ${label}; ${purchases} purchases one at a time after ${warmup} to warm up`);
+    // fixed count lets two runs of different lengths differ only by their purchases. A code is
+    // used once per member: with one, every purchase is by a member of its own.
+    const withCodes = kinds.some((kind) => kind !== "plain");
+    const members = Math.max(withCodes ? total : Math.ceil(total / PLAN_COUNT), envInt("BENCH_MEMBERS", 1));
+    console.log(
+      `bench purchase-cpu: ${label}; ${purchases} purchases (${kinds.join(", ")}${kinds.length > 1 ? `, in alternating rounds of ${round}` : ""}) one at a time after ${warmup} to warm up`,
+    );
 
     const { plans, ids } = await seedPlansAndMembers(db, { planCount: PLAN_COUNT, price: PLAN_PRICE, members });
+    // Each kind with a code has its own, valid for every plan.
+    for (const kind of kinds.filter((kind) => kind !== "plain")) {
+      const [made] = await db
+        .insert(coupons)
+        .values({
+          code: `BENCH${kind.toUpperCase()}`,
+          kind: "percent",
+          percentOff: Number(COUPON_PERCENT),
+          planIds: plans.map((plan) => plan.id),
+          maxRedemptions: kind === "limited" ? 10_000_000 : null,
+        })
+        .returning({ id: coupons.id });
+      if (kind === "limited") await spreadCouponUses({ tx: db, couponId: made!.id });
+    }
     for (const id of ids) {
       await db.transaction((tx) =>
         postLedgerEntry({ tx, userId: id, kind: "deposit", amount: PLAN_PRICE * 10n, reference: `bench:fund:${id}` }),
@@ -112,37 +144,51 @@ async function main() {
     );
     const pids = database.kind === "postgres" ? pidRows.rows.map((row) => Number(row.pid)) : [];
 
-    // Plan-major order, as the money bench: each member buys plan 0, then plan 1, …
-    const buy = (i: number) =>
-      purchaseSubscriptions({
+    // Plan-major order, as the money bench: each member buys plan 0, then plan 1, …; with codes,
+    // member i buys plan i mod PLAN_COUNT. Purchase i is of the kind whose round it falls in.
+    const kindOf = (i: number) => kinds[Math.floor(i / round) % kinds.length]!;
+    const buy = (i: number) => {
+      const code = kindOf(i) === "plain" ? null : `BENCH${kindOf(i).toUpperCase()}`;
+      return purchaseSubscriptions({
         db,
         userId: ids[i % members]!,
-        planIds: [plans[Math.floor(i / members)]!.id],
+        planIds: [plans[withCodes ? i % PLAN_COUNT : Math.floor(i / members)]!.id],
         billingPeriod: "monthly",
-        totalAmount: PLAN_PRICE,
+        totalAmount: code ? PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n : PLAN_PRICE,
+        couponCode: code,
         idempotencyKey: `bench:${i}`,
       });
+    };
     for (let i = 0; i < warmup; i++) await buy(i);
 
+    // Each kind's CPU, summed over its rounds (read at each round's start and end).
+    const spent = new Map(kinds.map((kind) => [kind, { count: 0, node: 0, server: 0 as number | null }]));
     const profile = process.env.BENCH_PROFILE ? await startProfile() : null;
-    const node0 = process.cpuUsage();
-    const server0 = backendCpuMs(pids);
     const sent0 = queries?.count() ?? 0;
     const wall0 = performance.now();
-    for (let i = warmup; i < total; i++) await buy(i);
+    for (let first = warmup, last = 0; first < total; first = last) {
+      last = Math.min((Math.floor(first / round) + 1) * round, total);
+      const node0 = process.cpuUsage();
+      const server0 = backendCpuMs(pids);
+      for (let i = first; i < last; i++) await buy(i);
+      const node = process.cpuUsage(node0);
+      const server = cpuBetween(server0, backendCpuMs(pids));
+      const sum = spent.get(kindOf(first))!;
+      sum.count += last - first;
+      sum.node += (node.user + node.system) / 1000;
+      sum.server = sum.server === null || server === null ? null : sum.server + server;
+    }
     const wall = performance.now() - wall0;
-    const node = process.cpuUsage(node0);
-    const server = cpuBetween(server0, backendCpuMs(pids));
     const sent = (queries?.count() ?? 0) - sent0;
     if (profile) await profile.stopInto(process.env.BENCH_PROFILE!);
 
+    for (const [kind, sum] of spent) {
+      const per = (ms: number) => `${(ms / sum.count).toFixed(3)} ms`;
+      console.log(
+        `${kind.padEnd(8)} Node CPU / purchase: ${per(sum.node)}; server CPU / purchase: ${sum.server === null ? "not measured (PGlite, or a server elsewhere)" : per(sum.server)} (${sum.count} purchases)`,
+      );
+    }
     const per = (ms: number) => `${(ms / purchases).toFixed(3)} ms`;
-    console.log(
-      `Node CPU / purchase:   ${per((node.user + node.system) / 1000)} (user ${per(node.user / 1000)}, system ${per(node.system / 1000)})`,
-    );
-    console.log(
-      `server CPU / purchase: ${server === null ? "not measured (PGlite, or a server elsewhere)" : per(server)}`,
-    );
     if (queries) console.log(`round trips / purchase: ${(sent / purchases).toFixed(2)}`);
     console.log(`wall / purchase:       ${per(wall)}`);
   } finally {
