@@ -7,7 +7,8 @@ const wrapped = (code: string) =>
 
 describe("database error helpers", () => {
   it("find the PostgreSQL code in the cause chain", () => {
-    expect(pgError(wrapped("23505"))).toEqual({ code: "23505", constraint: "c" });
+    // The driver's own error is the one read: its message, not the wrapper's.
+    expect(pgError(wrapped("23505"))).toEqual({ code: "23505", constraint: "c", message: "pg" });
     expect(pgError(new Error("plain"))).toEqual({});
     expect(isRetryableDbError(wrapped("40P01"))).toBe(true);
     expect(isRetryableDbError(wrapped("23503"))).toBe(false);
