@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember } from "../support/member";
@@ -42,8 +43,9 @@ test("the confirm-purchase dialog takes a code: discount line and new total, the
   await expect(total).toHaveText(`${usd(plan.price - off)} USDT`);
   await expectAccessible(page, "confirm purchase with a code");
 
-  await dialog.getByRole("button", { name: "Confirm purchase" }).click();
-  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
+  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
+  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
   const bills = (await db.select().from(billingHistory).where(eq(billingHistory.userId, member.userId))).filter(
     (bill) => bill.listAmount !== null,
   );

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { answered } from "../support/answered";
 import { expect, test } from "../support/fixtures";
 import { buyOnDashboard, signInNewMember } from "../support/member";
 import {
@@ -60,8 +61,9 @@ test("a member holding VIP Signals monthly switches to it quarterly on /pricing:
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
   await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(amounts);
-  await dialog.getByRole("button", { name: "Confirm purchase" }).click();
-  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
+  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
+  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
 
   const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
   expect(held.filter((sub) => sub.status === "active").map((sub) => [sub.planId, sub.billingPeriod])).toEqual([

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
+import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { buyOnDashboard, signInNewMember } from "../support/member";
@@ -76,8 +77,9 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
   await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(amounts);
-  await dialog.getByRole("button", { name: "Confirm purchase" }).click();
-  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
+  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
+  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
 
   const [bill] = await db
     .select()
