@@ -118,6 +118,8 @@ test.describe("back office: Posts", () => {
       intent("schedule"),
     );
     expect(scheduling.status()).toBe(200);
+    // The toast comes once the page's data is loaded again after the answer ("Saving…" until then).
+    await expect(state).not.toHaveText("Saving…", { timeout: 60_000 });
     await expect(toast(page, "Scheduled.")).toBeVisible();
     await expect(page.getByText("Scheduled", { exact: true })).toBeVisible();
     const scheduled = await stored();
