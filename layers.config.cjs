@@ -75,6 +75,8 @@ const PUBLIC_FILES = {
     "messages",
     "held-plans",
     "price-switch",
+    // Staff ending a subscription now clears its scheduled change as billing does.
+    "no-scheduled-change",
     // Referral rewards: paid inside billing's payments, taken back by card refunds, read by the referrals pages.
     "get-referral-rule",
     "referral-refusal",

@@ -1,10 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
+import { noScheduledChange } from "./no-scheduled-change.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
-
-const CLEARED = { scheduledPlanId: null, scheduledBillingPeriod: null, scheduledAt: null };
 
 /**
  * At a renewal, the change the member scheduled (a smaller plan, a shorter period) takes effect:
@@ -33,8 +32,8 @@ export async function applyScheduledChange(options: { tx: Tx; subscription: Subs
     );
   const change =
     plan?.published && !taken
-      ? { planId, billingPeriod: period, couponId: null, couponRenewalsLeft: null, ...CLEARED }
-      : CLEARED;
+      ? { planId, billingPeriod: period, couponId: null, couponRenewalsLeft: null, ...noScheduledChange }
+      : noScheduledChange;
   await tx.update(subscriptions).set(change).where(eq(subscriptions.id, sub.id));
   return { ...sub, ...change };
 }

@@ -13,6 +13,7 @@ import { dueForRenewal } from "./due-subscriptions.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
+import { noScheduledChange } from "./no-scheduled-change.ts";
 import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
@@ -223,7 +224,7 @@ function renewalCart(
 async function expire(tx: Tx, subscriptionId: string) {
   await tx
     .update(subscriptions)
-    .set({ status: "expired", scheduledPlanId: null, scheduledBillingPeriod: null, scheduledAt: null })
+    .set({ status: "expired", ...noScheduledChange })
     .where(eq(subscriptions.id, subscriptionId));
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
+import { noScheduledChange } from "./no-scheduled-change.ts";
 import { planChangeMessages } from "./schedule-plan-change.ts";
 
 /** Undoes a scheduled change: the subscription renews as it is. Allowed until the renewal has run. */
@@ -9,7 +10,7 @@ export async function undoPlanChange(options: { db: Db; userId: string; subscrip
   const { db, userId, subscriptionId } = options;
   const undone = await db
     .update(subscriptions)
-    .set({ scheduledPlanId: null, scheduledBillingPeriod: null, scheduledAt: null })
+    .set(noScheduledChange)
     .where(
       and(
         eq(subscriptions.id, subscriptionId),

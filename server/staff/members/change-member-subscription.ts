@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { formatDate } from "~/lib/dates";
+import { noScheduledChange } from "../../billing/no-scheduled-change.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { pricing, subscriptions } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -68,13 +69,7 @@ export async function cancelSubscriptionNow(options: Change) {
     // Ended now, it never renews: a change scheduled for its renewal goes with it.
     await tx
       .update(subscriptions)
-      .set({
-        status: "cancelled",
-        autorenew: false,
-        scheduledPlanId: null,
-        scheduledBillingPeriod: null,
-        scheduledAt: null,
-      })
+      .set({ status: "cancelled", autorenew: false, ...noScheduledChange })
       .where(eq(subscriptions.id, sub.id));
     await recordAuditEvent({
       tx,
