@@ -1,15 +1,13 @@
-import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { priceCart, priceLine } from "~/lib/priced-lines";
 import { recordPurchase, UseNotCounted } from "#server/billing/record-purchase";
 import type { Db, Tx } from "#server/db/client";
 import { StaleReadError } from "#server/db/db-errors";
 import { runTransactionReadingFirst } from "#server/db/run-transaction-reading-first";
-import { billingHistory, ledgerEntries, notifications, purchaseRequests, subscriptions } from "#server/db/schema";
-import { createPlan } from "../../helpers/billing";
+import { subscriptions } from "#server/db/schema";
+import { createPlan, twoPlanPurchase } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { expectLedgerInvariant } from "../../helpers/members";
 
 // The purchase's write statement checks what it wrote itself (purchase_checked), so that COMMIT can
 // leave with it: each failed check fails the statement with its own SQLSTATE, which recordPurchase
@@ -36,28 +34,7 @@ describeEachDatabase("recordPurchase's checks in the statement", (database) => {
 
   async function setUp() {
     const db = database().db;
-    const member = await createMember(db, { balance: usdt(100) });
-    const plans = [await createPlan(db, "Alpha", usdt(30)), await createPlan(db, "Beta", usdt(20))];
-    const order = {
-      userId: member.id,
-      period: "monthly" as const,
-      cart: priceCart(plans.map((plan) => priceLine({ planId: plan.id, name: plan.name, listPrice: plan.price }))),
-      now: new Date(),
-      balance: usdt(100),
-      idempotencyKey: crypto.randomUUID(),
-      answer: (newBalance: bigint) => ({ ok: true, newBalance: newBalance.toString() }),
-    };
-    const written = async () =>
-      [
-        await db.select().from(subscriptions).where(eq(subscriptions.userId, member.id)),
-        await db.select().from(billingHistory).where(eq(billingHistory.userId, member.id)),
-        await db.select().from(notifications).where(eq(notifications.userId, member.id)),
-        await db.select().from(purchaseRequests).where(eq(purchaseRequests.userId, member.id)),
-        (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, member.id))).filter(
-          (entry) => entry.kind === "purchase",
-        ),
-      ].map((rows) => rows.length);
-    return { db, member, plans, order, written };
+    return { db, ...(await twoPlanPurchase(db)) };
   }
 
   for (const [how, run] of Object.entries(runs)) {

@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { priceCart, priceLine } from "~/lib/priced-lines";
 import { lockAndRead } from "#server/billing/purchase-state";
 import { recordPurchase } from "#server/billing/record-purchase";
 import type { Db } from "#server/db/client";
-import { billingHistory, ledgerEntries, notifications, purchaseRequests, subscriptions } from "#server/db/schema";
-import { createPlan } from "../../helpers/billing";
+import { createPlan, twoPlanPurchase } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { expectLedgerInvariant } from "../../helpers/members";
 
 // recordPurchase writes a purchase's rows and its ledger debit in one statement, and checks its
 // answer against what it meant to write: a statement that wrote one row too few, or a ledger
@@ -38,27 +37,7 @@ describeEachDatabase("recordPurchase", (database, kind) => {
 
   async function setUp() {
     const db = database().db;
-    const member = await createMember(db, { balance: usdt(100) });
-    const plans = [await createPlan(db, "Alpha", usdt(30)), await createPlan(db, "Beta", usdt(20))];
-    const order = {
-      userId: member.id,
-      period: "monthly" as const,
-      cart: priceCart(plans.map((plan) => priceLine({ planId: plan.id, name: plan.name, listPrice: plan.price }))),
-      now: new Date(),
-      balance: usdt(100),
-      idempotencyKey: crypto.randomUUID(),
-      answer: (newBalance: bigint) => ({ ok: true, newBalance: newBalance.toString() }),
-    };
-    const rowsOf = async () => ({
-      subs: await db.select().from(subscriptions).where(eq(subscriptions.userId, member.id)),
-      bills: await db.select().from(billingHistory).where(eq(billingHistory.userId, member.id)),
-      notes: await db.select().from(notifications).where(eq(notifications.userId, member.id)),
-      requests: await db.select().from(purchaseRequests).where(eq(purchaseRequests.userId, member.id)),
-      debits: (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, member.id))).filter(
-        (entry) => entry.kind === "purchase",
-      ),
-    });
-    return { db, order, rowsOf };
+    return { db, ...(await twoPlanPurchase(db)) };
   }
 
   it("writes every row of the purchase and returns the balance after it", async () => {
@@ -173,7 +152,7 @@ describeEachDatabase("recordPurchase", (database, kind) => {
       ledger_entries: /wrote \{2,1,1,1,0,0\}/,
     };
     for (const [table, message] of Object.entries(parts)) {
-      const { db, order, rowsOf } = await setUp();
+      const { db, order, written } = await setUp();
       // One of the two subscriptions is skipped; of every other part, its one row.
       const only = table === "subscriptions" ? `new.plan_id = ${order.cart.lines[1]!.planId}` : "true";
       const stop = await skippingInsertsInto(db, table, only);
@@ -181,26 +160,19 @@ describeEachDatabase("recordPurchase", (database, kind) => {
       await stop();
       expect(failed, table).toBeInstanceOf(Error);
       expect(String(failed), table).toMatch(message);
-      const rows = await rowsOf();
-      expect(
-        [rows.subs, rows.bills, rows.notes, rows.requests, rows.debits].map((r) => r.length),
-        table,
-      ).toEqual([0, 0, 0, 0, 0]);
+      expect(await written(), table).toEqual([0, 0, 0, 0, 0]);
       await expectLedgerInvariant(db);
     }
   });
 
   it("rolls back when the ledger's balance is not the one the confirmation carries", async () => {
-    const { db, order, rowsOf } = await setUp();
+    const { db, order, written } = await setUp();
     // The caller read a balance of 90 (a stale read): the ledger leaves 50, not 40.
     const failed = await db
       .transaction((tx) => recordPurchase({ tx, order: { ...order, balance: usdt(90) } }))
       .catch((error: unknown) => error);
     expect(String(failed)).toMatch(/the ledger left 50000000, not the 40000000 already recorded/);
-    const rows = await rowsOf();
-    expect([rows.subs, rows.bills, rows.notes, rows.requests, rows.debits].map((r) => r.length)).toEqual([
-      0, 0, 0, 0, 0,
-    ]);
+    expect(await written()).toEqual([0, 0, 0, 0, 0]);
     await expectLedgerInvariant(db);
   });
 });
