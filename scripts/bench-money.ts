@@ -12,7 +12,8 @@
 //             one of the code's slots (a few rows splitting what the limit leaves), held from its
 //             count to its commit
 // Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
-// The baseline runs first (it funds the members); the four kinds of purchase then run in
+// The baseline runs first (it funds the members), then plain purchases alone for BENCH_SECONDS:
+// the purchase's own throughput and latency. The four kinds of purchase then run in
 // alternating short rounds, BENCH_ROUND_MS each (bench-money-rounds.ts), until each had
 // BENCH_SECONDS (default 4), so each ratio to a plain purchase compares throughputs met under the
 // same load and background work; their CPU per purchase follows. Then what one purchase of each
@@ -30,7 +31,7 @@ import { migrateDatabase } from "../server/db/migrate.ts";
 import { coupons, planTelegramChats, pricing } from "../server/db/schema.ts";
 import { isAppError } from "../server/lib/errors.ts";
 import { measurePurchaseCost } from "./bench-money-cost.ts";
-import { runRounds, type KindResult } from "./bench-money-rounds.ts";
+import { runRounds, type KindResult, type RoundKind } from "./bench-money-rounds.ts";
 import { envInt, openScratch, seedPlansAndMembers } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
@@ -171,6 +172,37 @@ async function main() {
           couponCode: code.code,
         }),
       );
+    // Plain purchases, plan-major order, so concurrent requests mostly hit different members, of
+    // the plans the codes do not sell (a member holding one would be refused the code's purchase).
+    const nextPurchase = queue(funded * (PLAN_COUNT - 2));
+    const plainPurchase: RoundKind = {
+      name: "purchase",
+      next: nextPurchase,
+      task: async (i) => {
+        const plan = Math.floor(i / funded);
+        const ok = await attempt(
+          purchaseSubscriptions({
+            db,
+            userId: ids[i % funded]!,
+            planIds: [plans[plan]!.id],
+            billingPeriod: "monthly",
+            totalAmount: PLAN_PRICE,
+            idempotencyKey: `bench:${i}`,
+          }),
+        );
+        if (ok && plan === 0) holders.push(i);
+        return ok;
+      },
+    };
+    // The purchase's own figure: plain purchases alone for BENCH_SECONDS on the funded database,
+    // as a site meets them. The rounds below add the other kinds, whose rows (and the dead row
+    // versions every kind leaves where nothing vacuums within the run) each kind then pays for alike.
+    // At most one purchase per member, so the rounds still find plans to sell on a small run.
+    let aloneLeft = funded;
+    const aloneKind = { ...plainPurchase, next: () => (aloneLeft-- > 0 ? nextPurchase() : null) };
+    const alone = (
+      await runRounds({ database, concurrency, seconds, roundMs: seconds * 1000, log: false, kinds: [aloneKind] })
+    ).get("purchase")!;
     const results = await runRounds({
       database,
       concurrency,
@@ -178,25 +210,7 @@ async function main() {
       roundMs,
       log: process.env.BENCH_ROUND_LOG === "1",
       kinds: [
-        {
-          name: "purchase",
-          next: queue(funded * PLAN_COUNT),
-          task: async (i) => {
-            const plan = Math.floor(i / funded);
-            const ok = await attempt(
-              purchaseSubscriptions({
-                db,
-                userId: ids[i % funded]!,
-                planIds: [plans[plan]!.id],
-                billingPeriod: "monthly",
-                totalAmount: PLAN_PRICE,
-                idempotencyKey: `bench:${i}`,
-              }),
-            );
-            if (ok && plan === 0) holders.push(i);
-            return ok;
-          },
-        },
+        plainPurchase,
         {
           name: "upgrade",
           next: () => holders.shift() ?? null,
@@ -216,9 +230,11 @@ async function main() {
         { name: "limited", next: queue(funded), task: buyWithCode("limited", limited) },
       ],
     });
+    const aloneRate = report({ ...alone, name: "purchase" });
+    console.log(`purchase / baseline throughput: ${(aloneRate / baselineRate).toFixed(2)} (purchases alone)`);
     const result = (name: string) => results.get(name)!;
+    console.log("in the rounds:");
     const purchaseRate = report(result("purchase"));
-    console.log(`purchase / baseline throughput: ${(purchaseRate / baselineRate).toFixed(2)}`);
     // Each ratio is of throughputs measured in the same alternating rounds, so under the same load
     // and background work; the CPU per purchase beside it is what each kind itself cost.
     for (const [name, label] of [
@@ -283,13 +299,14 @@ async function main() {
       broken.rows.length === 0 &&
       duplicates.rows[0]?.n === "0" &&
       purchase.ok === purchase.done &&
+      alone.ok === alone.done &&
       upgrade.ok === upgrade.done &&
       couponRun.ok === couponRun.done &&
       limitedRun.ok === limitedRun.done;
     console.log(
       invariantOk
         ? "ledger invariant: ok (balance = sum(ledger) ≥ 0 for every member; no duplicate active subscription; every coupon use counted once)"
-        : `ledger invariant: BROKEN (${broken.rows.length} balances off, coupon uses ${couponOk ? "ok" : "miscounted"}, ${duplicates.rows[0]?.n} duplicates, ${[purchase, upgrade, couponRun, limitedRun].reduce((n, run) => n + run.done - run.ok, 0)} refused)`,
+        : `ledger invariant: BROKEN (${broken.rows.length} balances off, coupon uses ${couponOk ? "ok" : "miscounted"}, ${duplicates.rows[0]?.n} duplicates, ${[alone, purchase, upgrade, couponRun, limitedRun].reduce((n, run) => n + run.done - run.ok, 0)} refused)`,
     );
     if (!invariantOk) process.exitCode = 1;
   } finally {
