@@ -1,15 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { answered } from "../support/answered";
 import { expect, test } from "../support/fixtures";
-import { buyOnDashboard, signInNewMember } from "../support/member";
 import {
   card,
   cart,
   cartTotal,
-  nextStep,
+  confirmUpgradeOnDashboard,
+  expectUpgradeDebits,
+  memberHoldingForUpgrade,
   openPricing,
   publishedPlan,
-  upgradeCreditRows,
   usd,
 } from "../support/pricing";
 
@@ -19,16 +18,13 @@ test("a member holding VIP Signals monthly switches to it quarterly on /pricing:
   app,
 }) => {
   const { db } = app.testing.getDatabase();
-  const { subscriptions, billingHistory, ledgerEntries, memberCarts } = app.testing.schema;
+  const { subscriptions, billingHistory, memberCarts } = app.testing.schema;
   const vip = await publishedPlan(app, "vip-signals");
-  const member = await signInNewMember(app, context, { balance: vip.price * 4n });
-  await buyOnDashboard(page, vip.name);
-  const { terms, amounts, charged } = await upgradeCreditRows(app, {
-    userId: member.userId,
-    held: vip,
-    to: vip,
-    period: "quarterly",
-  });
+  const { member, terms, amounts, charged } = await memberHoldingForUpgrade(
+    app,
+    { page, context },
+    { held: vip, to: vip, period: "quarterly", balance: vip.price * 4n },
+  );
 
   await openPricing(page);
   // At the period held, the plan is subscribed: a shorter or the same period is not bought here.
@@ -56,14 +52,7 @@ test("a member holding VIP Signals monthly switches to it quarterly on /pricing:
       return kept && { planIds: kept.planIds, billingPeriod: kept.billingPeriod };
     })
     .toEqual({ planIds: [vip.id], billingPeriod: "quarterly" });
-  await nextStep(page).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
-  await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(amounts);
-  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
-  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
-  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
+  await confirmUpgradeOnDashboard(page, amounts);
 
   const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
   expect(held.filter((sub) => sub.status === "active").map((sub) => [sub.planId, sub.billingPeriod])).toEqual([
@@ -75,9 +64,5 @@ test("a member holding VIP Signals monthly switches to it quarterly on /pricing:
     .from(billingHistory)
     .where(and(eq(billingHistory.userId, member.userId), eq(billingHistory.billingPeriod, "quarterly")));
   expect(bill).toMatchObject({ creditAmount: vip.price, totalAmount: charged });
-  const debits = (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, member.userId)))
-    .filter((entry) => entry.amount < 0n)
-    .map((entry) => entry.amount);
-  expect(new Set(debits)).toEqual(new Set([-vip.price, -charged]));
-  expect(debits).toHaveLength(2);
+  await expectUpgradeDebits(app, { userId: member.userId, held: vip, charged });
 });

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { buyOnDashboard, signInNewMember } from "../support/member";
@@ -8,10 +7,11 @@ import {
   card,
   cart,
   cartTotal,
-  nextStep,
+  confirmUpgradeOnDashboard,
+  expectUpgradeDebits,
+  memberHoldingForUpgrade,
   openPricing,
   publishedPlan,
-  upgradeCreditRows,
   usd,
   type Fixture,
 } from "../support/pricing";
@@ -36,11 +36,13 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
   app,
 }) => {
   const { db } = app.testing.getDatabase();
-  const { subscriptions, billingHistory, ledgerEntries, memberCarts } = app.testing.schema;
+  const { subscriptions, billingHistory, memberCarts } = app.testing.schema;
   const { vip, all } = await vipAndAll(app);
-  const member = await signInNewMember(app, context, { balance: vip.price + all.price });
-  await buyOnDashboard(page, vip.name);
-  const { rows, terms, amounts, charged } = await upgradeCreditRows(app, { userId: member.userId, held: vip, to: all });
+  const { member, rows, terms, amounts, charged } = await memberHoldingForUpgrade(
+    app,
+    { page, context },
+    { held: vip, to: all, balance: vip.price + all.price },
+  );
 
   const creditRequests = creditModuleRequests(page);
   await openPricing(page);
@@ -70,27 +72,15 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
     expect(html).toContain(`>${amount}</dd>`);
   }
 
-  // Checkout: a signed-in member's Next Step leads to the dashboard's cart, whose confirmation
-  // shows the same arithmetic, and the purchase charges the total the cart showed.
-  await nextStep(page).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
-  await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(amounts);
-  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
-  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
-  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
+  // Checkout on the dashboard charges the total the cart showed.
+  await confirmUpgradeOnDashboard(page, amounts);
 
   const [bill] = await db
     .select()
     .from(billingHistory)
     .where(and(eq(billingHistory.userId, member.userId), eq(billingHistory.listAmount, all.price)));
   expect(bill).toMatchObject({ creditAmount: vip.price, totalAmount: charged });
-  const debits = (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, member.userId)))
-    .filter((entry) => entry.amount < 0n)
-    .map((entry) => entry.amount);
-  expect(debits).toHaveLength(2);
-  expect(new Set(debits)).toEqual(new Set([-vip.price, -charged]));
+  await expectUpgradeDebits(app, { userId: member.userId, held: vip, charged });
   const active = await db
     .select()
     .from(subscriptions)

@@ -1,6 +1,8 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { and, asc, eq } from "drizzle-orm";
+import { answered } from "./answered";
 import { expect } from "./fixtures";
+import { buyOnDashboard, signInNewMember } from "./member";
 
 export type Fixture = { testing: typeof import("./server-entry.ts") };
 
@@ -101,4 +103,48 @@ export async function upgradeCreditRows(
     ["Amount charged", `${usd(charged)} USDT`],
   ];
   return { rows, charged, terms: rows.map(([term]) => term), amounts: rows.map(([, amount]) => amount) };
+}
+
+/**
+ * A new member, signed in with `balance`, who has just bought `held` monthly on the dashboard, and
+ * the arithmetic (`upgradeCreditRows`) a cart shows for replacing it with `to` at `period`.
+ */
+export async function memberHoldingForUpgrade(
+  app: Fixture & { url: string },
+  { page, context }: { page: Page; context: BrowserContext },
+  { held, to, period, balance }: { held: Plan; to: Plan; period?: "quarterly" | "monthly"; balance: bigint },
+) {
+  const member = await signInNewMember(app, context, { balance });
+  await buyOnDashboard(page, held.name);
+  const rows = await upgradeCreditRows(app, { userId: member.userId, held, to, period });
+  return { member, ...rows };
+}
+
+/**
+ * Checkout from /pricing: a signed-in member's Next Step leads to the dashboard's cart, whose
+ * confirmation shows the same arithmetic (`amounts`), and the purchase is confirmed.
+ */
+export async function confirmUpgradeOnDashboard(page: Page, amounts: string[]) {
+  await nextStep(page).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(amounts);
+  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
+  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
+  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
+}
+
+/** The member's money went out twice: `held`'s purchase, then the upgrade's credited total. */
+export async function expectUpgradeDebits(
+  app: Fixture,
+  { userId, held, charged }: { userId: string; held: Plan; charged: bigint },
+) {
+  const { db } = app.testing.getDatabase();
+  const { ledgerEntries } = app.testing.schema;
+  const debits = (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)))
+    .filter((entry) => entry.amount < 0n)
+    .map((entry) => entry.amount);
+  expect(debits).toHaveLength(2);
+  expect(new Set(debits)).toEqual(new Set([-held.price, -charged]));
 }
