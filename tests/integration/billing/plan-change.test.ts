@@ -47,6 +47,21 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
     return { vip, all, member, sub: sub! };
   }
 
+  /** The subscription's member schedules a change of it to `planId`, monthly unless told. */
+  const schedule = (
+    sub: { id: string; userId: string },
+    planId: number,
+    options: { userId?: string; billingPeriod?: "monthly" | "quarterly"; now?: Date } = {},
+  ) =>
+    schedulePlanChange({
+      db: db(),
+      userId: sub.userId,
+      subscriptionId: sub.id,
+      planId,
+      billingPeriod: "monthly",
+      ...options,
+    });
+
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
       () => null,
@@ -58,14 +73,7 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
 
   it("schedules a smaller plan: nothing changes until the renewal, which charges the smaller price", async () => {
     const { vip, member, sub } = await setUp(db());
-    const answer = await schedulePlanChange({
-      db: db(),
-      userId: member.id,
-      subscriptionId: sub.id,
-      planId: vip.id,
-      billingPeriod: "monthly",
-      now: new Date("2026-01-10T00:00:00Z"),
-    });
+    const answer = await schedule(sub, vip.id, { now: new Date("2026-01-10T00:00:00Z") });
     expect(answer.scheduledFor).toBe(DUE.toISOString());
     const [listed] = await listMemberSubscriptions({ db: db(), userId: member.id });
     expect(listed).toMatchObject({
@@ -89,13 +97,7 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
 
   it("undoes a scheduled change: the renewal renews the plan as it was", async () => {
     const { vip, member, sub } = await setUp(db());
-    await schedulePlanChange({
-      db: db(),
-      userId: member.id,
-      subscriptionId: sub.id,
-      planId: vip.id,
-      billingPeriod: "monthly",
-    });
+    await schedule(sub, vip.id);
     await undoPlanChange({ db: db(), userId: member.id, subscriptionId: sub.id });
     expect((await listMemberSubscriptions({ db: db(), userId: member.id }))[0]!.scheduled).toBeNull();
     expect(await refusal(undoPlanChange({ db: db(), userId: member.id, subscriptionId: sub.id }))).toBe(
@@ -107,17 +109,13 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
   });
 
   it("switches to a shorter period at renewal, and refuses a bigger plan, a longer period or someone else's", async () => {
-    const { vip, all, member, sub } = await setUp(db(), "quarterly");
+    const { vip, all, sub } = await setUp(db(), "quarterly");
     const other = await createMember(db());
-    const schedule = (options: { userId?: string; planId: number; billingPeriod: "monthly" | "quarterly" }) =>
-      schedulePlanChange({ db: db(), subscriptionId: sub.id, userId: member.id, ...options });
-    expect(await refusal(schedule({ planId: all.id, billingPeriod: "quarterly" }))).toBe(
+    expect(await refusal(schedule(sub, all.id, { billingPeriod: "quarterly" }))).toBe(
       "This plan cannot be changed to that one at renewal.",
     );
-    expect(await refusal(schedule({ userId: other.id, planId: vip.id, billingPeriod: "monthly" }))).toBe(
-      "Subscription not found.",
-    );
-    await schedule({ planId: all.id, billingPeriod: "monthly" });
+    expect(await refusal(schedule(sub, vip.id, { userId: other.id }))).toBe("Subscription not found.");
+    await schedule(sub, all.id);
     const due = (await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]!.nextBillingDate!;
     await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(due.getTime() + 60_000) });
     const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
@@ -129,8 +127,6 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
   it("an upgrade that ends a subscription drops the change scheduled on it", async () => {
     const { vip, all, member, sub } = await setUp(db());
     const day10 = new Date("2026-01-11T12:00:00Z");
-    const scheduleOn = (subscriptionId: string, userId: string, planId: number) =>
-      schedulePlanChange({ db: db(), userId, subscriptionId, planId, billingPeriod: "monthly", now: BOUGHT });
     const buy = (userId: string, planId: number, total: bigint) =>
       purchaseSubscriptions({
         db: db(),
@@ -143,7 +139,7 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
       });
     const cleared = { status: "cancelled", scheduledPlanId: null, scheduledBillingPeriod: null, scheduledAt: null };
     // The same plan for a longer period: quarterly 382 − 101.61 credit for 21 of 31 days.
-    await scheduleOn(sub.id, member.id, vip.id);
+    await schedule(sub, vip.id, { now: BOUGHT });
     await buy(member.id, all.id, usdt(280.39));
     const [samePlan] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     expect(samePlan).toMatchObject(cleared);
@@ -160,22 +156,15 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
       now: BOUGHT,
     });
     const [held] = await db().select().from(subscriptions).where(eq(subscriptions.userId, other.id));
-    await scheduleOn(held!.id, other.id, vip.id);
+    await schedule(held!, vip.id, { now: BOUGHT });
     await buy(other.id, all.id, usdt(206));
     const [included] = await db().select().from(subscriptions).where(eq(subscriptions.id, held!.id));
     expect(included).toMatchObject(cleared);
   });
 
   it("a subscription that lapses with autorenew off drops the change scheduled on it", async () => {
-    const { vip, member, sub } = await setUp(db());
-    await schedulePlanChange({
-      db: db(),
-      userId: member.id,
-      subscriptionId: sub.id,
-      planId: vip.id,
-      billingPeriod: "monthly",
-      now: new Date("2026-01-10T00:00:00Z"),
-    });
+    const { vip, sub } = await setUp(db());
+    await schedule(sub, vip.id, { now: new Date("2026-01-10T00:00:00Z") });
     await db().update(subscriptions).set({ autorenew: false }).where(eq(subscriptions.id, sub.id));
     expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(DUE.getTime() + 60_000) })).toBe(
       "expired",
@@ -201,15 +190,7 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
     // What the dashboard's "Change plan" is built from: the trial is held, and marked as one.
     const { held } = await getHeldPlans({ db: db(), userId: member.id, planIds: [vip.id] });
     expect(held.map((plan) => plan.trial)).toEqual([true]);
-    const answer = await refusal(
-      schedulePlanChange({
-        db: db(),
-        userId: member.id,
-        subscriptionId: trial.subscriptionId,
-        planId: vip.id,
-        billingPeriod: "monthly",
-      }),
-    );
+    const answer = await refusal(schedule({ id: trial.subscriptionId, userId: member.id }, vip.id));
     expect(answer).toBe(
       "A free trial cannot be changed to another plan: at its end it continues as All-in-One, monthly. " +
         "To have another plan instead, turn autorenew off and subscribe to it once the trial has ended.",
