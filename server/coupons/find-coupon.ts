@@ -1,7 +1,6 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { normalizeCouponCode } from "~/lib/billing/coupons";
 import type { DbOrTx } from "../db/client.ts";
-import { renderedOnce } from "../db/rendered-once.ts";
 import { coupons } from "../db/schema.ts";
 import type { CouponRow } from "./coupon-rules.ts";
 
@@ -10,18 +9,17 @@ import type { CouponRow } from "./coupon-rules.ts";
  * update checks the limit itself). A purchase that read the row unlocked counts its use only while
  * this text is still the one it read, so an edit by staff in between is noticed (price-with-coupon.ts).
  */
-export const couponTerms =
-  renderedOnce(sql<string>`row(${coupons.kind}, ${coupons.percentOff}, ${coupons.amountOff}, ${coupons.planIds},
+export const couponTerms = sql<string>`row(${coupons.kind}, ${coupons.percentOff}, ${coupons.amountOff}, ${coupons.planIds},
   ${coupons.periods}, ${coupons.duration}, ${coupons.durationRenewals}, ${coupons.perMemberLimit}, ${coupons.validFrom},
-  ${coupons.validUntil}, ${coupons.newMembersOnly}, ${coupons.paused})::text`);
+  ${coupons.validUntil}, ${coupons.newMembersOnly}, ${coupons.paused})::text`;
 
 /**
  * The purchases counted against a code's limit: its `redemption_count` (the uses when its form was
  * last saved) and the uses counted on its slots since (spread-coupon-uses.ts), correlated by the
  * table's name. The code's own column alone is that count only for a code without slots.
  */
-export const couponUsesCounted = renderedOnce(sql<number>`(${coupons.redemptionCount} + coalesce(
-  (select sum(counted.uses)::int from coupon_use_slots counted where counted.coupon_id = "coupons"."id"), 0))`);
+export const couponUsesCounted = sql<number>`(${coupons.redemptionCount} + coalesce(
+  (select sum(counted.uses)::int from coupon_use_slots counted where counted.coupon_id = "coupons"."id"), 0))`;
 
 /** What a member's own history says about a code: their purchases with it, and whether they ever had a plan. */
 export type MemberUses = { uses: number; hadPlan: boolean };
