@@ -37,6 +37,7 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onSubmit,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
@@ -55,6 +56,12 @@ function DialogContent({
           className,
         )}
         {...props}
+        onSubmit={(event) => {
+          onSubmit?.(event);
+          // React passes an event up the component tree, through the portal: without this, a form
+          // in a dialog written inside another form (the post editor's Schedule…) submits that one too.
+          event.stopPropagation();
+        }}
       >
         {children}
         {showCloseButton && (

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { answered, intent } from "../support/answered";
@@ -102,8 +102,21 @@ test.describe("back office: Posts", () => {
     await expectAccessible(preview, "the post's preview");
     await preview.close();
 
-    // Schedule: a time in the past is refused; a future one is kept.
+    // Schedule: a time in the past is refused; a future one is kept. Words typed just before go
+    // with the schedule (the autosave they started gives way to it).
     await expect(state).toHaveText("Saved");
+    await body.getByText("Keep every position").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Size down after two losses.");
+    // The dialog's form posts only itself, never the editor's form around it too: that form's
+    // "save", on the editor's one fetcher, would replace the schedule's answer and its toast.
+    const explicitSaves: string[] = [];
+    const recordSave = (request: Request) => {
+      if (request.method() !== "POST") return;
+      const sent = request.postDataJSON() as { intent?: string; autosave?: boolean } | null;
+      if (sent?.intent === "save" && !sent.autosave) explicitSaves.push(request.url());
+    };
+    page.on("request", recordSave);
     await page.getByRole("button", { name: "Schedule…" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule this post" });
     await dialog.getByLabel(/Publish at/).fill(localInput(new Date(Date.now() - 2 * 3_600_000)));
@@ -122,7 +135,12 @@ test.describe("back office: Posts", () => {
     await expect(state).not.toHaveText("Saving…", { timeout: 60_000 });
     await expect(toast(page, "Scheduled.")).toBeVisible();
     await expect(page.getByText("Scheduled", { exact: true })).toBeVisible();
+    page.off("request", recordSave);
+    expect(explicitSaves).toEqual([]);
     const scheduled = await stored();
+    expect(scheduled.content).toBe(
+      "<p>Keep every position at one percent of the account. Size down after two losses.</p>",
+    );
     expect(scheduled.published).toBe(false);
     expect(scheduled.scheduledAt).toBeInstanceOf(Date);
     expect((await fetch(`${app.url}/blog/${slug}`)).status).toBe(404);

@@ -124,7 +124,12 @@ export function PostEditor({
     { action: `/admin/posts/${postId ?? "new"}`, json: true },
   );
 
+  const autosaveTimer = React.useRef<number | undefined>(undefined);
   function send(intent: PostIntent, extra: ActionBody = {}) {
+    // A button takes over a pending autosave (its fields go with it). The router hands React the
+    // fetcher's new state as a transition, so until "Saving…" commits the timer could still fire
+    // and, on this one fetcher, replace the button's answer (its toast) with the autosave's.
+    if (!extra.autosave) window.clearTimeout(autosaveTimer.current);
     sent.current = fields;
     setNote(null);
     const withFields = intent === "save" || intent === "publish" || intent === "schedule";
@@ -143,6 +148,7 @@ export function PostEditor({
   React.useEffect(() => {
     if (!autosave) return;
     const timer = window.setTimeout(() => sendRef.current("save", { autosave: true }), AUTOSAVE_DELAY_MS);
+    autosaveTimer.current = timer;
     return () => window.clearTimeout(timer);
   }, [autosave, fields]);
 
