@@ -211,12 +211,18 @@ export class UseNotCounted extends Error {
  * Ends replaced subscriptions at the switch, dropping any change scheduled for their renewal (an
  * ended row never renews, and a change left on it would read as pending); a row no longer active
  * (a race) ends nothing and rolls the purchase back.
+ *
+ * The status is compared as text so that only the ids can pick the rows: the kept write statement
+ * runs a generic plan, which does not know how many ids there are (none, for most purchases), and
+ * with the status indexed (subscriptions_due_idx, and partial indexes of active subscriptions) it
+ * could scan an index entry of every active subscription to AND them with the ids. Seen on a database whose statistics were not yet gathered: 24 000
+ * active subscriptions made each purchase's write 0.9 ms slower, more as the site grows.
  */
-function endReplacedSql(subscriptionIds: readonly string[], now: Date) {
+export function endReplacedSql(subscriptionIds: readonly string[], now: Date) {
   const ids = sql`${sql.param([...subscriptionIds])}::uuid[]`;
   return sql`update subscriptions set status = 'cancelled', autorenew = false, updated_at = ${now.toISOString()}::timestamptz,
                                       scheduled_plan_id = null, scheduled_billing_period = null, scheduled_at = null
-              where id = any(${ids}) and status = 'active' returning 1`;
+              where id = any(${ids}) and status::text = 'active' returning 1`;
 }
 
 async function endReplaced(tx: Tx, subscriptionIds: readonly string[], now: Date) {

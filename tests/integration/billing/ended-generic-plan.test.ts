@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { expect, it } from "vitest";
+import { endReplacedSql } from "#server/billing/record-purchase";
+import { createPlan } from "../../helpers/billing";
+import { describeEachDatabase } from "../../helpers/database";
+
+type PlanNode = { "Index Name"?: string; "Node Type": string; Plans?: PlanNode[] };
+
+const indexesOf = (node: PlanNode): string[] => [
+  ...(node["Index Name"] ? [node["Index Name"]] : []),
+  ...(node.Plans ?? []).flatMap(indexesOf),
+];
+
+// The purchase's write statement is kept prepared, so it runs a generic plan: one made without
+// the ids it is given (none, for most purchases). The part ending replaced subscriptions must find
+// them by id alone, whatever else about subscriptions is indexed: with the status compared as the
+// indexes' type, such a plan ANDed the ids with an entry of every active subscription (of
+// subscriptions_due_idx, or of a partial index of active ones), a cost that grew with the site.
+describeEachDatabase("ending replaced subscriptions in a generic plan", (database) => {
+  const db = () => database().db;
+
+  it("finds them by id alone among many active subscriptions whose statistics were never gathered", async () => {
+    const plan = await createPlan(db(), "Mu", 49_000_000n);
+    await db().execute(sql`
+      insert into "user" (id, name, email)
+      select 'probe-' || g, 'Probe', 'probe-' || g || '@example.invalid' from generate_series(1, 20000) g`);
+    await db().execute(sql`
+      insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew)
+      select 'probe-' || g, ${plan.id}, 'active', 'monthly', now(), now() + interval '30 days', true
+        from generate_series(1, 20000) g`);
+    const { sql: text } = new PgDialect().sqlToQuery(endReplacedSql([], new Date("2026-11-29T12:00:00Z")));
+    const plans = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare ended_probe as ${text}`));
+      const explained = await tx.execute<{ "QUERY PLAN": unknown }>(
+        sql.raw(`explain (format json) execute ended_probe('2026-11-29T12:00:00Z', '{}')`),
+      );
+      await tx.execute(sql.raw("deallocate ended_probe"));
+      const json = explained.rows[0]!["QUERY PLAN"];
+      return (typeof json === "string" ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+    });
+    expect(indexesOf(plans[0]!.Plan)).toEqual(["subscriptions_pkey"]);
+  });
+});
