@@ -142,12 +142,12 @@ async function main() {
       return { planId, code };
     }
 
-    // The kinds, in alternating rounds (bench-money-rounds.ts). Purchases: plan-major order, so
-    // concurrent requests mostly hit different members. Upgrades: each member who bought plan 0
+    // The kinds, in alternating rounds (bench-money-rounds.ts). Purchases: plans 0 and 1,
+    // plan-major order, so concurrent requests mostly hit different members. Upgrades: each member who bought plan 0
     // (in an earlier round) buys the bundle over it; every day of plan 0's month is unused, so all
     // of its price is credited: the bundle costs one plan more. Coupons: every funded member buys
-    // the last plan (which purchases reach last, if ever: a member who holds it already is refused,
-    // and the run reports it) with one shared code with no limit on its total uses (a popular code:
+    // the last plan (which no other kind sells: a member who holds it already is refused, and the
+    // run reports it) with one shared code with no limit on its total uses (a popular code:
     // once per member); limited: the plan before it with one shared code that has such a limit (far
     // above what a run uses), so each use is counted on one of the code's slots. The three go
     // through the members in the same order at about the same pace, so each meets members holding
@@ -172,14 +172,13 @@ async function main() {
           couponCode: code.code,
         }),
       );
-    // Plain purchases, plan-major order, so concurrent requests mostly hit different members, of
-    // the plans the codes do not sell (a member holding one would be refused the code's purchase).
-    const nextPurchase = queue(funded * (PLAN_COUNT - 2));
-    const plainPurchase: RoundKind = {
-      name: "purchase",
-      next: nextPurchase,
+    // Plain purchases of plans 0 and 1, plan-major order, so concurrent requests mostly hit
+    // different members (and plan 0's holders are the upgrades' members).
+    const plainPurchase = (name: string, next: () => number | null, planOf: (i: number) => number): RoundKind => ({
+      name,
+      next,
       task: async (i) => {
-        const plan = Math.floor(i / funded);
+        const plan = planOf(i);
         const ok = await attempt(
           purchaseSubscriptions({
             db,
@@ -187,21 +186,28 @@ async function main() {
             planIds: [plans[plan]!.id],
             billingPeriod: "monthly",
             totalAmount: PLAN_PRICE,
-            idempotencyKey: `bench:${i}`,
+            // The plan too: the alone phase and the rounds count their items from 0 alike.
+            idempotencyKey: `bench:plan${plan}:${i}`,
           }),
         );
         if (ok && plan === 0) holders.push(i);
         return ok;
       },
-    };
-    // The purchase's own figure: plain purchases alone for BENCH_SECONDS on the funded database,
-    // as a site meets them. The rounds below add the other kinds, whose rows (and the dead row
-    // versions every kind leaves where nothing vacuums within the run) each kind then pays for alike.
-    // At most one purchase per member, so the rounds still find plans to sell on a small run.
-    let aloneLeft = funded;
-    const aloneKind = { ...plainPurchase, next: () => (aloneLeft-- > 0 ? nextPurchase() : null) };
+    });
+    // The purchase's own figure: plain purchases alone for BENCH_SECONDS on the funded database, as
+    // a site meets them, of plan 2 (which no kind in the rounds sells), the members in the same
+    // order as the rounds' kinds go through them, so that each kind there meets members holding it
+    // alike. The rounds then add the other kinds, whose rows (and the dead row versions every kind
+    // leaves where nothing vacuums within the run) each kind pays for alike.
     const alone = (
-      await runRounds({ database, concurrency, seconds, roundMs: seconds * 1000, log: false, kinds: [aloneKind] })
+      await runRounds({
+        database,
+        concurrency,
+        seconds,
+        roundMs: seconds * 1000,
+        log: false,
+        kinds: [plainPurchase("purchase", queue(funded), () => 2)],
+      })
     ).get("purchase")!;
     const results = await runRounds({
       database,
@@ -210,7 +216,7 @@ async function main() {
       roundMs,
       log: process.env.BENCH_ROUND_LOG === "1",
       kinds: [
-        plainPurchase,
+        plainPurchase("purchase", queue(funded * 2), (i) => Math.floor(i / funded)),
         {
           name: "upgrade",
           next: () => holders.shift() ?? null,
