@@ -3,7 +3,7 @@ import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { buyOnDashboard, openDashboard, signInNewMember } from "../support/member";
-import { card, cart, cartItems, nextStep, publishedPlan, upgradeCreditRows } from "../support/pricing";
+import { card, cart, cartItems, memberHoldingForUpgrade, nextStep, publishedPlan } from "../support/pricing";
 
 type App = Parameters<typeof publishedPlan>[0];
 
@@ -29,9 +29,11 @@ test("an upgrade from VIP Signals to All-in-One shows the arithmetic first and c
   const { db } = app.testing.getDatabase();
   const { subscriptions, billingHistory, memberCarts } = app.testing.schema;
   const { vip, all } = await vipAndAll(app);
-  const member = await signInNewMember(app, context, { balance: vip.price + all.price });
-  await buyOnDashboard(page, vip.name);
-  const { terms, amounts, charged } = await upgradeCreditRows(app, { userId: member.userId, held: vip, to: all });
+  const { member, terms, amounts, charged } = await memberHoldingForUpgrade(
+    app,
+    { page, context },
+    { held: vip, to: all, balance: vip.price + all.price },
+  );
 
   await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
