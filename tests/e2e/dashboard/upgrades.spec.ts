@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { buyOnDashboard, openDashboard, signInNewMember } from "../support/member";
+import { buyOnDashboard, confirmPurchase, openDashboard, signInNewMember } from "../support/member";
 import { card, cart, cartItems, memberHoldingForUpgrade, nextStep, publishedPlan } from "../support/pricing";
 
 type App = Parameters<typeof publishedPlan>[0];
@@ -43,9 +42,7 @@ test("an upgrade from VIP Signals to All-in-One shows the arithmetic first and c
   await expect(arithmetic.getByRole("definition")).toHaveText(amounts);
   await expect(arithmetic).toContainText(`${vip.name} ends when you confirm`);
   await expectAccessible(page, "confirm an upgrade");
-  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
-  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
-  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
+  await confirmPurchase(page);
 
   const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
   expect(subs.filter((sub) => sub.status === "active").map((sub) => sub.planId)).toEqual([all.id]);
@@ -142,9 +139,7 @@ test("a held monthly plan switched to quarterly from the dashboard's Quarterly t
   const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
   const arithmetic = dialog.locator("[data-slot=switch-arithmetic]");
   await expect(arithmetic).toContainText(`${vip.name} ends when you confirm`);
-  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
-  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
-  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
+  await confirmPurchase(page);
 
   const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
   expect(subs.filter((sub) => sub.status === "active").map((sub) => [sub.planId, sub.billingPeriod])).toEqual([

@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { holdScripts, isHydrated, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
-import { creditBalance, signInNewMember, submitSignUp } from "../support/member";
+import { confirmPurchase, creditBalance, signInNewMember, submitSignUp } from "../support/member";
 import { card, cart, cartTotal, nextStep, openPricing, publishedPlan, usd, type Fixture } from "../support/pricing";
 
 // A refused code is the check's 400 or 409, which Chromium logs as a failed resource.
@@ -112,9 +111,7 @@ test("a signed-in member's code applied on /pricing travels to the dashboard's c
   const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
   await expect(dialog.getByText(`Code ${code} applied.`)).toBeVisible();
   await expect(dialog.locator("[data-slot=cart-discount]")).toContainText(`Discount (code ${code})`);
-  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
-  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
-  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
+  await confirmPurchase(page);
 
   const { db } = app.testing.getDatabase();
   const { billingHistory } = app.testing.schema;

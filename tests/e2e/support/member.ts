@@ -143,8 +143,15 @@ export async function buyOnDashboard(page: Page, planName: string) {
     .getByRole("button", { name: "Add to cart" })
     .click();
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
-  await answered(page, () =>
-    page.getByRole("dialog", { name: "Confirm purchase" }).getByRole("button", { name: "Confirm purchase" }).click(),
-  );
-  await expect(page.getByText("Subscriptions activated successfully!")).toBeVisible();
+  await confirmPurchase(page);
+}
+
+/**
+ * Confirms the open purchase dialog and waits for the purchase's answer, not for a toast: an
+ * earlier purchase's "activated" toast may still be on screen and would be seen at once.
+ */
+export async function confirmPurchase(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
+  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
 }

@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { and, asc, eq } from "drizzle-orm";
-import { answered } from "./answered";
 import { expect } from "./fixtures";
-import { buyOnDashboard, signInNewMember } from "./member";
+import { buyOnDashboard, confirmPurchase, signInNewMember } from "./member";
 
 export type Fixture = { testing: typeof import("./server-entry.ts") };
 
@@ -130,9 +129,7 @@ export async function confirmUpgradeOnDashboard(page: Page, amounts: string[]) {
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
   await expect(dialog.locator("[data-slot=switch-arithmetic]").getByRole("definition")).toHaveText(amounts);
-  // The purchase's answer, not a toast: an earlier purchase's toast may still be on screen.
-  await answered(page, () => dialog.getByRole("button", { name: "Confirm purchase" }).click());
-  await expect(page.getByText("Subscriptions activated successfully!").first()).toBeVisible();
+  await confirmPurchase(page);
 }
 
 /** The member's money went out twice: `held`'s purchase, then the upgrade's credited total. */
