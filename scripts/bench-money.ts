@@ -142,16 +142,16 @@ async function main() {
       return { planId, code };
     }
 
-    // The kinds, in alternating rounds (bench-money-rounds.ts). Purchases: plans 0 and 1,
-    // plan-major order, so concurrent requests mostly hit different members. Upgrades: each member who bought plan 0
-    // (in an earlier round) buys the bundle over it; every day of plan 0's month is unused, so all
-    // of its price is credited: the bundle costs one plan more. Coupons: every funded member buys
-    // the last plan (which no other kind sells: a member who holds it already is refused, and the
-    // run reports it) with one shared code with no limit on its total uses (a popular code:
-    // once per member); limited: the plan before it with one shared code that has such a limit (far
-    // above what a run uses), so each use is counted on one of the code's slots. The three go
-    // through the members in the same order at about the same pace, so each meets members holding
-    // about as many plans as the others do.
+    // The kinds, in alternating rounds (bench-money-rounds.ts). Purchases: plans 0 and 1
+    // (plainPurchase, below). Upgrades: each member who bought plan 0 (in an earlier round) buys
+    // the bundle over it; every day of plan 0's month is unused, so all of its price is credited:
+    // the bundle costs one plan more. Coupons: every funded member buys the last plan (which no
+    // other kind sells: a member who holds it already is refused, and the run reports it) with one
+    // shared code with no limit on its total uses (a popular code: once per member); limited: the
+    // plan before it with one shared code that has such a limit (far above what a run uses), so
+    // each use is counted on one of the code's slots. The three go through the members in the same
+    // order at about the same pace, so each meets members holding about as many plans as the
+    // others do.
     const funded = baseline.done;
     const holders: number[] = [];
     const coupon = await couponCode(PLAN_COUNT - 1, COUPON_CODE, null);
@@ -236,7 +236,7 @@ async function main() {
         { name: "limited", next: queue(funded), task: buyWithCode("limited", limited) },
       ],
     });
-    const aloneRate = report({ ...alone, name: "purchase" });
+    const aloneRate = report(alone);
     console.log(`purchase / baseline throughput: ${(aloneRate / baselineRate).toFixed(2)} (purchases alone)`);
     const result = (name: string) => results.get(name)!;
     console.log("in the rounds:");

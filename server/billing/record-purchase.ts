@@ -131,10 +131,11 @@ export async function recordPurchase({
   // after them): the code's count comes last, so its row lock is taken as late as the statement allows.
   const expected = [plans.length, 1, 1, 1, charged ? 1 : 0, order.redemption ? 1 : 0];
   // A part that writes one row at most, counted without an aggregate (cheaper to start, on every
-  // purchase): 1 or 0. Two rows would fail the statement, as a failed check does. The part ending
-  // replaced plans is left out when there are none, as for most purchases: a statement of its own
-  // shape (kept prepared too), which starts no update of subscriptions it would not make.
+  // purchase): 1 or 0. Two rows would fail the statement, as a failed check does.
   const one = (part: string) => sql.raw(`coalesce((select 1 from ${part}), 0)`);
+  // The part ending replaced plans is left out when there are none, as for most purchases: a
+  // statement of its own shape (kept prepared too), which starts no update it would not make.
+  const ends = otherPlans.length > 0;
   const query = sql`
     with subs as (
       insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew,
@@ -161,7 +162,7 @@ export async function recordPurchase({
       insert into purchase_requests (user_id, idempotency_key, response)
       values (${userId}, ${order.idempotencyKey}, ${JSON.stringify(order.answer(newBalance))}::jsonb)
       returning 1
-    )${otherPlans.length > 0 ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}${
+    )${ends ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}${
       order.redemption ? sql`, redeemed as (${order.redemption} returning 1)` : sql``
     }${order.countUse ? sql`, counted as (${order.countUse})` : sql``}, kept_cart as (
       update member_carts
@@ -175,7 +176,7 @@ export async function recordPurchase({
              array[(select count(*)::int from subs), ${one("bill")}, ${one("note")}, ${one("request")},
                    ${charged ? one("ledger") : sql`0`}, ${order.redemption ? one("redeemed") : sql`0`}],
              ${sql.param(expected)}::int[],
-             ${otherPlans.length > 0 ? sql`(select count(*)::int from ended)` : sql`0`}, ${otherPlans.length}::int,
+             ${ends ? sql`(select count(*)::int from ended)` : sql`0`}, ${otherPlans.length}::int,
              ${charged ? sql`(select balance from balance)` : sql`null::bigint`}, ${charged ? newBalance : null}::bigint,
              ${Boolean(order.countUse)}::boolean,
              ${order.countUse ? one("counted") : sql`null::int`})::text as after`;
@@ -217,10 +218,11 @@ export class UseNotCounted extends Error {
  * (a race) ends nothing and rolls the purchase back.
  *
  * The status is compared as text so that only the ids can pick the rows: the kept write statement
- * runs a generic plan, which does not know how many ids there are (none, for most purchases), and
- * with the status indexed (subscriptions_due_idx, and partial indexes of active subscriptions) it
- * could scan an index entry of every active subscription to AND them with the ids. Seen on a database whose statistics were not yet gathered: 24 000
- * active subscriptions made each purchase's write 0.9 ms slower, more as the site grows.
+ * runs a generic plan, which does not know how many ids there are, and with the status indexed
+ * (subscriptions_due_idx, and partial indexes of active subscriptions) it could scan an index
+ * entry of every active subscription to AND them with the ids. Seen on a database whose
+ * statistics were not yet gathered: 24 000 active subscriptions made each purchase's write 0.9 ms
+ * slower, more as the site grows.
  */
 export function endReplacedSql(subscriptionIds: readonly string[], now: Date) {
   const ids = sql`${sql.param([...subscriptionIds])}::uuid[]`;
