@@ -26,8 +26,9 @@ export function useAction<T extends ActionAnswer>(
   useFetcherAnswer(fetcher as unknown as { state: string; data: T | undefined }, onAnswer);
   // fetcher.submit is stable across renders; the fetcher object itself is not.
   const { submit: send } = fetcher;
+  // `to` posts elsewhere than `action`: to an address learned from an answer, before a render could pass it in.
   const submit = React.useCallback(
-    (body: ActionBody) => send(body, { method: "post", action, encType }),
+    (body: ActionBody, to: string | undefined = action) => send(body, { method: "post", action: to, encType }),
     [action, encType, send],
   );
   return { submit, busy: fetcher.state !== "idle" };

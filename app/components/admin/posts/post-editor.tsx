@@ -6,27 +6,18 @@ import { AnnounceField } from "~/components/admin/posts/announce-field";
 import { PostActions, type PostIntent } from "~/components/admin/posts/post-actions";
 import { PostHeadFields, PostSeoFields, type PostFieldValues } from "~/components/admin/posts/post-fields";
 import { PostStatusBadge } from "~/components/admin/posts/post-status-badge";
+import { usePostSender } from "~/components/admin/posts/use-post-sender";
 import { RichTextField } from "~/components/admin/rich-text/rich-text-field";
 import { useLeaveGuard } from "~/components/admin/use-leave-guard";
-import { useStaffAction } from "~/components/admin/use-staff-action";
 import type { ActionBody } from "~/components/forms/use-action";
 import { useForm } from "~/components/forms/use-form";
 import { toast } from "~/components/ui/sonner";
-import type { ActionAnswer } from "~/lib/action-answer";
 import { formatDateTime } from "~/lib/dates";
 import { postFieldsSchema, slugFromTitle, type PostFields, type PostStatus } from "~/lib/validation/admin/posts";
 import type { AdminPost, AnnouncementChannelView } from "~/lib/view-types/admin/posts";
 
 /** Typing stops for this long before a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 1500;
-
-export type PostAnswer = ActionAnswer<{
-  id: number;
-  created: boolean;
-  changed: boolean;
-  status: PostStatus;
-  message: string;
-}>;
 
 const EMPTY: PostFields = {
   title: "",
@@ -93,36 +84,31 @@ export function PostEditor({
   const [slugFollows, setSlugFollows] = React.useState(
     () => !post || (post.status === "draft" && !post.publishedAt && post.slug === slugFromTitle(post.title)),
   );
-  // Always the post's own address: a new post is created once, whatever its page's address says yet.
-  const [postId, setPostId] = React.useState<number | null>(post?.id ?? null);
-  const sent = React.useRef<PostFields>(fields);
   const [refused, setRefused] = React.useState<PostFields | null>(null);
   const status: PostStatus = post?.status ?? "draft";
   const dirty = !same(fields, saved);
   const { blocker, allowWhile } = useLeaveGuard(dirty);
 
-  const { submit, busy } = useStaffAction<PostAnswer>(
-    (answer) => {
-      if (!answer.ok) {
-        setRefused(sent.current);
-        setNote("failed");
-        return form.refuse(answer);
-      }
-      setErrors({});
-      setRefused(null);
-      setSaved(sent.current);
-      setNote("saved");
-      if (answer.message) toast.success(answer.message);
-      if (answer.created) {
-        setPostId(answer.id);
-        // The new post's own address; the form stays as it is (the author may still be typing).
-        void allowWhile(() =>
-          navigate(`/admin/posts/${answer.id}`, { replace: true, preventScrollReset: true, state: { created: true } }),
-        );
-      }
-    },
-    { action: `/admin/posts/${postId ?? "new"}`, json: true },
-  );
+  // Always the post's own address: a new post is created once, whatever its page's address says yet.
+  const sender = usePostSender(post?.id ?? null, (answer, sent) => {
+    if (!answer.ok) {
+      setRefused(sent);
+      setNote("failed");
+      return form.refuse(answer);
+    }
+    setErrors({});
+    setRefused(null);
+    setSaved(sent);
+    setNote("saved");
+    if (answer.message) toast.success(answer.message);
+    if (answer.created) {
+      // The new post's own address; the form stays as it is (the author may still be typing).
+      void allowWhile(() =>
+        navigate(`/admin/posts/${answer.id}`, { replace: true, preventScrollReset: true, state: { created: true } }),
+      );
+    }
+  });
+  const { busy, postId } = sender;
 
   const autosaveTimer = React.useRef<number | undefined>(undefined);
   function send(intent: PostIntent, extra: ActionBody = {}) {
@@ -130,10 +116,9 @@ export function PostEditor({
     // fetcher's new state as a transition, so until "Saving…" commits the timer could still fire
     // and, on this one fetcher, replace the button's answer (its toast) with the autosave's.
     if (!extra.autosave) window.clearTimeout(autosaveTimer.current);
-    sent.current = fields;
     setNote(null);
     const withFields = intent === "save" || intent === "publish" || intent === "schedule";
-    void submit({ intent, ...(withFields ? fields : {}), ...extra });
+    sender.send({ intent, ...(withFields ? fields : {}), ...extra }, fields);
   }
   const sendRef = React.useRef(send);
   sendRef.current = send;
