@@ -60,6 +60,8 @@ const PUBLIC_FILES = {
   notifications: ["enqueue-notification", "failed-deliveries"],
   coupons: [
     "check-coupon-code",
+    // Staff's edits drop a code this process's purchases keep, so the next one reads it afresh.
+    "coupon-cache",
     "coupon-guesses",
     "price-with-coupon",
     "purchase-coupon",
@@ -72,6 +74,8 @@ const PUBLIC_FILES = {
     "grant-complimentary",
     "reconcile-ledger",
     "purchase-subscriptions",
+    // An order's completion buys inside its own transaction.
+    "purchase-in-transaction",
     "messages",
     "held-plans",
     "price-switch",

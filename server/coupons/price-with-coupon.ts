@@ -78,7 +78,8 @@ export function priceCouponRow(
 
 /**
  * The count of one use, as a statement (or a part of the purchase's write statement): one row when
- * it counted, none when the code's terms are no longer those it was priced with, or it has no room
+ * it counted, none when the code's terms or text are no longer those it was priced with (a code
+ * renamed before its first use, or priced from a purchase's cache: coupon-cache.ts), or it has no room
  * left that another purchase does not hold. Either way the code's row is share-locked first, which
  * purchases do not wait for, while staff's edits wait for them, so an edit committed since the
  * pricing (a limit set, the code paused) is seen here. A code with a limit on its total uses counts
@@ -90,7 +91,7 @@ export function priceCouponRow(
 export function countUseStatement(coupon: AppliedCoupon, start = 0): SQL {
   if (!coupon.limited)
     return sql`select 1 from coupons
-     where id = ${coupon.id} and ${couponTerms} = ${coupon.terms} and max_redemptions is null
+     where id = ${coupon.id} and code = ${coupon.code} and ${couponTerms} = ${coupon.terms} and max_redemptions is null
        for share`;
   // The code's row before the slot: the locked count (below) holds the code's row and then waits
   // for no slot, so the two never wait for each other the other way round.
@@ -99,8 +100,8 @@ export function countUseStatement(coupon: AppliedCoupon, start = 0): SQL {
        and counting.slot = (
          select free.slot from coupon_use_slots free
           where free.coupon_id = (select id from coupons
-                                   where id = ${coupon.id} and ${couponTerms} = ${coupon.terms}
-                                     and max_redemptions is not null
+                                   where id = ${coupon.id} and code = ${coupon.code}
+                                     and ${couponTerms} = ${coupon.terms} and max_redemptions is not null
                                      for share)
             and free.uses < free.quota
           order by (free.slot + ${COUPON_USE_SLOTS}::int - ${start}::int) % ${COUPON_USE_SLOTS}::int

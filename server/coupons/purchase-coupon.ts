@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { couponMessages, normalizeCouponCode } from "~/lib/billing/coupons";
 import type { BillingPeriod } from "~/lib/pricing";
 import { spentRateLimitWait } from "../security/rate-limit.ts";
+import type { CachedCoupon } from "./coupon-cache.ts";
 import { COUPON_GUESS_LIMIT, guessLimitError, refusedGuess } from "./coupon-guesses.ts";
 import { couponRefusal, type CouponRow } from "./coupon-rules.ts";
 import { couponTerms, couponUsesCounted, type MemberUses } from "./find-coupon.ts";
@@ -15,21 +16,35 @@ export type PurchaseCoupon = CouponRow & { terms: string; member: MemberUses };
  * costs no round trip more than one without: `coupon`, the code's row with its terms and the
  * member's own uses of it (as findCoupon reads them), null when no code has that text; and
  * `guess_wait`, the wait of the first spent guess limit of `guessKeys` (none: null).
- * The text is the same for any code and any number of keys (execute-kept.ts).
+ * `cached`: the code as this process read it lately (coupon-cache.ts); then only what it says
+ * about this member is read, not the code's row (a popular code's purchases read it for nothing).
+ * Whether they had a plan is asked only of a code for new members.
+ * The text is the same for any code and any number of keys (execute-kept.ts): one for a code
+ * read, one for a code cached.
  */
-export function purchaseCouponColumns(options: { code: string; userId: string; guessKeys: readonly string[] }): SQL {
-  const { userId } = options;
+export function purchaseCouponColumns(options: {
+  code: string;
+  userId: string;
+  guessKeys: readonly string[];
+  cached?: CachedCoupon | null;
+}): SQL {
+  const { userId, cached } = options;
   const wait = spentRateLimitWait({ keys: options.guessKeys, limit: COUPON_GUESS_LIMIT });
+  // `and` stops at a false first operand: a code for anyone does not look at the member's subscriptions.
+  const member = (couponId: SQL, newMembersOnly: SQL) => sql`
+      'uses', (select count(*)::int from coupon_redemptions r
+                where r.user_id = ${userId} and r.coupon_id = ${couponId} and r.kind = 'purchase'),
+      'hadPlan', ${newMembersOnly} and exists (select 1 from subscriptions s where s.user_id = ${userId})`;
+  if (cached)
+    return sql`json_build_object(${member(sql`${cached.id}::int`, sql`${cached.newMembersOnly}::boolean`)}) as coupon,
+    ${wait} as guess_wait`;
   return sql`(select json_build_object(
       'id', id, 'code', code, 'kind', kind, 'percentOff', percent_off, 'amountOff', amount_off::text,
       'planIds', plan_ids, 'periods', periods, 'duration', duration, 'durationRenewals', duration_renewals,
       'maxRedemptions', max_redemptions, 'perMemberLimit', per_member_limit, 'validFrom', valid_from,
       'validUntil', valid_until, 'newMembersOnly', new_members_only, 'paused', paused,
       'redemptionCount', ${couponUsesCounted}, 'note', note, 'createdAt', created_at, 'updatedAt', updated_at,
-      'terms', ${couponTerms},
-      'uses', (select count(*)::int from coupon_redemptions r
-                where r.user_id = ${userId} and r.coupon_id = "coupons"."id" and r.kind = 'purchase'),
-      'hadPlan', exists (select 1 from subscriptions s where s.user_id = ${userId}))
+      'terms', ${couponTerms}, ${member(sql`"coupons"."id"`, sql`new_members_only`)})
     from coupons where upper(coupons.code) = ${normalizeCouponCode(options.code)}) as coupon,
     ${wait} as guess_wait`;
 }
@@ -47,10 +62,16 @@ type CouponJson = Omit<
   hadPlan: boolean;
 };
 
-/** The `coupon` column as the driver hands it (json: parsed already, or text), or null. */
-export function readPurchaseCoupon(value: unknown): PurchaseCoupon | null {
+/**
+ * The `coupon` column as the driver hands it (json: parsed already, or text), or null. With
+ * `cached` (the column then holds the member's uses only), the cached code with them.
+ */
+export function readPurchaseCoupon(value: unknown, cached?: CachedCoupon | null): PurchaseCoupon | null {
   if (value === null || value === undefined) return null;
-  const { uses, hadPlan, ...row } = (typeof value === "string" ? JSON.parse(value) : value) as CouponJson;
+  const parsed = (typeof value === "string" ? JSON.parse(value) : value) as CouponJson;
+  const member = { uses: Number(parsed.uses), hadPlan: Boolean(parsed.hadPlan) };
+  if (cached) return { ...cached, member };
+  const { uses: _uses, hadPlan: _hadPlan, ...row } = parsed;
   const date = (text: string | null) => (text === null ? null : new Date(text));
   return {
     ...row,
@@ -59,7 +80,7 @@ export function readPurchaseCoupon(value: unknown): PurchaseCoupon | null {
     validUntil: date(row.validUntil),
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
-    member: { uses: Number(uses), hadPlan: Boolean(hadPlan) },
+    member,
   };
 }
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { forgetCoupon } from "../../coupons/coupon-cache.ts";
 import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -18,10 +19,10 @@ export async function pauseCoupon(options: {
   now?: Date;
 }): Promise<{ couponId: number; paused: boolean }> {
   const { db, couponId, paused, actor, now = new Date() } = options;
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", COUPON_NOT_FOUND);
-    if (row.paused === paused) return { couponId, paused };
+    if (row.paused === paused) return null;
     await tx.update(coupons).set({ paused }).where(eq(coupons.id, couponId));
     await recordAuditEvent({
       tx,
@@ -33,6 +34,9 @@ export async function pauseCoupon(options: {
       after: { paused },
       now,
     });
-    return { couponId, paused };
+    return row.code;
   });
+  // This process's purchases read the code afresh from now (another's notice it at their count).
+  if (changed !== null) forgetCoupon(changed);
+  return { couponId, paused };
 }

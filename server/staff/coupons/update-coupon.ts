@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { CouponInput } from "~/lib/validation/admin/coupons";
+import { forgetCoupon } from "../../coupons/coupon-cache.ts";
 import { spreadCouponUses } from "../../coupons/spread-coupon-uses.ts";
 import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
@@ -23,7 +24,7 @@ export async function updateCoupon(options: {
 }): Promise<{ couponId: number }> {
   const { db, couponId, input, actor, now = new Date() } = options;
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       // The lock waits for every purchase with the code still in flight (each holds at least a share
       // lock on the row): the uses counted next, in a statement of their own, include theirs.
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
@@ -61,8 +62,11 @@ export async function updateCoupon(options: {
         after: auditedCoupon(after!),
         now,
       });
-      return { couponId };
+      return before.code;
     });
+    // This process's purchases read the code afresh from now (another's notice it at their count).
+    forgetCoupon(saved);
+    return { couponId };
   } catch (error) {
     throw codeTaken(error) ?? error;
   }

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { purchaseInTransaction, purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
+import { purchaseInTransaction } from "#server/billing/purchase-in-transaction";
+import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, planTelegramChats, profiles, subscriptions } from "#server/db/schema";

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
-import { purchaseInTransaction, purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
+import { purchaseInTransaction } from "#server/billing/purchase-in-transaction";
+import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { COUPON_GUESS_LIMIT } from "#server/coupons/check-coupon-code";
 import { rateLimits } from "#server/db/schema";
 import { clientAddressKey } from "#server/security/client-address";

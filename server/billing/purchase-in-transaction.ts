@@ -1,0 +1,235 @@
+import crypto from "node:crypto";
+import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
+import { priceFor, type BillingPeriod } from "~/lib/pricing";
+import { keepCoupon, type CachedCoupon } from "../coupons/coupon-cache.ts";
+import {
+  countCouponUse,
+  countUseStatement,
+  pickSlotStart,
+  priceCouponRow,
+  redemptionRow,
+  renewalRule,
+} from "../coupons/price-with-coupon.ts";
+import { purchaseCouponColumns, readPurchaseCoupon, refuseTypedCoupon } from "../coupons/purchase-coupon.ts";
+import type { Db, Tx } from "../db/client.ts";
+import type { CommitWith } from "../db/run-transaction-reading-first.ts";
+import { AppError } from "../lib/errors.ts";
+import { readHeldPlans } from "./held-plans.ts";
+import { purchaseMessages } from "./messages.ts";
+import { firstBillingDate } from "./periods.ts";
+import { priceSwitch } from "./price-switch.ts";
+import { parseJson, storedResult, type PurchaseResult } from "./purchase-answer.ts";
+import { lockAndRead, type PurchaseState } from "./purchase-state.ts";
+import { recordPurchase } from "./record-purchase.ts";
+import { rewardReferral } from "./reward-referral.ts";
+
+/**
+ * What a refusal tells the caller besides its message (the envelope's extra fields):
+ * `required` (the recomputed total) and `currentBalance` as micro-USDT strings, and the plans
+ * active for the member.
+ */
+export type PurchaseRefusal = { required?: string; currentBalance?: string; activeSubscriptions: number[] };
+
+export type PurchaseOptions = {
+  db: Db;
+  userId: string;
+  /** Checked and converted once at the edge by `purchaseRequestSchema` (app/lib/validation/dashboard/purchase.ts). */
+  planIds: readonly number[];
+  billingPeriod: BillingPeriod;
+  /** What the client showed and expects to pay, in micro-USDT. */
+  totalAmount: bigint;
+  /** Chosen by the client per checkout; a retry with the same key replays the stored answer. */
+  idempotencyKey: string;
+  now?: Date;
+  /**
+   * The lines were priced earlier and are still held (an order's prices, for 24 hours): charge
+   * them as they are even if a plan's price changed since, instead of refusing. Their plans must
+   * be `planIds`, in that order.
+   */
+  held?: PricedCart;
+  /** The order this purchase completes: its billing row names it, so the statement shows one row for both. */
+  orderId?: string;
+  /** A coupon code typed for this checkout (a held cart brings its own). */
+  couponCode?: string | null;
+};
+
+/** The member's profile row locked, and what the purchase decides on read (purchase-state.ts). */
+export function readState({
+  tx,
+  ...options
+}: { tx: Tx } & Pick<PurchaseOptions, "userId" | "idempotencyKey" | "planIds" | "held" | "couponCode"> & {
+    guessKeys?: readonly string[];
+    cached?: CachedCoupon | null;
+  }) {
+  // The code is read with the member's state, in the same statement (a held cart brings its own).
+  const code = options.held ? options.held.couponCode : options.couponCode;
+  return lockAndRead({
+    tx,
+    userId: options.userId,
+    idempotencyKey: options.idempotencyKey,
+    planIds: options.planIds,
+    couponColumns: code
+      ? purchaseCouponColumns({
+          code,
+          userId: options.userId,
+          guessKeys: options.held ? [] : (options.guessKeys ?? []),
+          cached: options.held ? null : options.cached,
+        })
+      : null,
+  });
+}
+
+function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: PurchaseRefusal): never {
+  throw new AppError(code, message, { answer });
+}
+
+/**
+ * The purchase inside a transaction the caller holds (an order's completion, which marks the
+ * order paid in the same transaction). Refusals are thrown before anything is written, so the
+ * caller may catch them and carry on with the transaction.
+ */
+export async function purchaseInTransaction({
+  tx,
+  countInWrite = false,
+  ...options
+}: Omit<PurchaseOptions, "db"> & {
+  tx: Tx;
+  /**
+   * Count a code's use inside the write statement, its row locked for that statement's end and the
+   * commit only; when it counts nothing, UseNotCounted is thrown AFTER the writes. Only for a
+   * transaction that then rolls back entirely (purchaseSubscriptions' own): an order's completion,
+   * which carries on after a refusal, counts before writing.
+   */
+  countInWrite?: boolean;
+  /** A typed code's guess limits (coupon-guesses.ts): spent, the code is refused with the wait. */
+  guessKeys?: readonly string[];
+  /** What lockAndRead read, when the caller sent it (with BEGIN); else it is read here. */
+  state?: PurchaseState;
+  /** The typed code as this process read it lately (coupon-cache.ts): only the member's uses of it are read. */
+  cached?: CachedCoupon | null;
+  /**
+   * The transaction ends with this purchase (purchaseSubscriptions' own): its write statement may
+   * take the COMMIT with it. Never for a caller that carries on in the transaction.
+   */
+  commitWith?: CommitWith;
+}): Promise<PurchaseResult> {
+  const { userId, planIds, billingPeriod: period, now = new Date() } = options;
+  const code = options.held ? options.held.couponCode : options.couponCode;
+  const state = options.state ?? (await readState({ tx, ...options }));
+  if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
+  const cached = options.held ? null : (options.cached ?? null);
+  const couponRow = code ? readPurchaseCoupon(state.coupon, cached) : null;
+  // A code read afresh is kept for the next purchases with it (only once it is known to exist).
+  if (code && couponRow && !cached) keepCoupon(code, couponRow);
+  // A typed code is refused before anything else is (as a cart showing it would have refused it).
+  if (code && !options.held)
+    refuseTypedCoupon({
+      coupon: couponRow,
+      guessWait: state.guess_wait === null || state.guess_wait === undefined ? null : Number(state.guess_wait),
+      planIds,
+      period,
+      now,
+    });
+  const { held, reach } = readHeldPlans({ held: state.held, chats: state.chats, planIds, now });
+  const active = [...new Set(held.map((sub) => sub.planId))].sort((a, b) => a - b);
+  const found = parseJson<{ id: number; name: string; price: string }[]>(state.plans).map((plan) => ({
+    ...plan,
+    price: BigInt(plan.price),
+  }));
+  if (found.length !== planIds.length)
+    refuse("CONFLICT", purchaseMessages.unavailable, { activeSubscriptions: active });
+  const byId = new Map(found.map((plan) => [plan.id, plan]));
+  const plans = planIds.map((id) => byId.get(id)!);
+  // A code's refusals come before anything is written; its use is counted after every other check.
+  const couponOptions = code
+    ? { tx, code, userId, plans: listPlans(plans, period), billingPeriod: period, now, held: options.held }
+    : null;
+  const coupon = couponOptions ? priceCouponRow({ ...couponOptions, row: couponRow }) : null;
+  // The plans it replaces are credited after the code's discount (price-switch.ts).
+  const switched = priceSwitch({
+    cart: coupon?.cart ?? options.held ?? priceCart(listLines(plans, period)),
+    period,
+    held,
+    reach,
+    heldCart: options.held,
+  });
+  if ("refusal" in switched) refuse("CONFLICT", switched.refusal, { activeSubscriptions: active });
+  const { cart, replaced } = switched;
+  const total = cart.charged;
+
+  if (!options.held && total !== options.totalAmount) {
+    refuse("CONFLICT", purchaseMessages.pricesChanged, { required: total.toString(), activeSubscriptions: active });
+  }
+  const balance = BigInt(state.balance);
+  if (balance < total) {
+    refuse("PAYMENT_REQUIRED", purchaseMessages.insufficientBalance(total - balance), {
+      required: total.toString(),
+      currentBalance: balance.toString(),
+      activeSubscriptions: active,
+    });
+  }
+
+  // Counted last of the checks: the code's row stays locked from here to the commit.
+  const counts = Boolean(couponOptions && coupon && cart.discount > 0n);
+  const counted =
+    counts && !countInWrite
+      ? await countCouponUse({ ...couponOptions!, priced: coupon! })
+      : counts
+        ? coupon!.coupon
+        : null;
+  if (counted === "repriced")
+    refuse("CONFLICT", purchaseMessages.pricesChanged, { required: total.toString(), activeSubscriptions: active });
+
+  const ended = new Set(replaced.map((sub) => sub.planId));
+  const stillActive = active.filter((id) => !ended.has(id));
+  const answer = (newBalance: bigint): PurchaseResult => ({
+    activeSubscriptions: [...new Set([...stillActive, ...planIds])].sort((a, b) => a - b),
+    newBalance: newBalance.toString(),
+    // What the member is told it paid for: the same total, plans and date the confirmation names.
+    bought: {
+      total: total.toString(),
+      plans: cart.lines.map((line) => line.name),
+      period,
+      activeUntil: firstBillingDate(now, period)?.toISOString().slice(0, 10) ?? null,
+    },
+  });
+  const billId = crypto.randomUUID();
+  const applied = counted ?? coupon?.coupon ?? null;
+  const newBalance = await recordPurchase({
+    tx,
+    // A referral's reward is written after the purchase, in the same transaction: the commit waits for it.
+    commitWith: state.referred ? undefined : options.commitWith,
+    order: {
+      userId,
+      period,
+      cart,
+      now,
+      balance,
+      idempotencyKey: options.idempotencyKey,
+      answer,
+      orderId: options.orderId,
+      billId,
+      renewalCoupon: applied ? renewalRule(applied) : null,
+      replaced: replaced.map((sub) => ({ subscriptionId: sub.subscriptionId, samePlan: sub.planId === sub.byPlanId })),
+      redemption: counted
+        ? redemptionRow({ coupon: counted, userId, cart, billingId: billId, orderId: options.orderId, now })
+        : null,
+      countUse: counted && countInWrite ? countUseStatement(counted, pickSlotStart()) : null,
+    },
+  });
+  // A referred member's first paid purchase credits whoever referred them, in this transaction.
+  // lockAndRead saw whether a referral still waits for its payment: most members have none, and
+  // asking again under the referral's lock would cost every purchase a round trip.
+  if (state.referred) await rewardReferral({ tx, userId, billingId: billId, charged: cart.charged, now });
+  return answer(newBalance);
+}
+
+/** Each plan at its list price for the period. */
+function listPlans(plans: { id: number; name: string; price: bigint }[], period: BillingPeriod) {
+  return plans.map((plan) => ({ planId: plan.id, name: plan.name, listPrice: priceFor(plan.price, period) }));
+}
+
+/** Each plan at its list price for the period, nothing taken off. */
+function listLines(plans: { id: number; name: string; price: bigint }[], period: BillingPeriod): PricedLine[] {
+  return listPlans(plans, period).map((plan) => priceLine(plan));
+}

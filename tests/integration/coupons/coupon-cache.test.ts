@@ -1,0 +1,117 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { expect, it, vi } from "vitest";
+import { couponMessages } from "~/lib/billing/coupons";
+import { spreadCouponUses } from "#server/coupons/spread-coupon-uses";
+import type { Tx } from "#server/db/client";
+import { coupons, rateLimits } from "#server/db/schema";
+import { createPlan } from "../../helpers/billing";
+import { describeEachDatabase } from "../../helpers/database";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { buy, makeCoupon, moneyOf, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
+
+// A purchase's kept statements go past tx.execute (executeKept): recorded here on their way.
+const kept = vi.hoisted(() => [] as string[]);
+vi.mock("#server/db/execute-kept", () => {
+  const dialect = new PgDialect();
+  return {
+    executeKept: (options: { db: Tx; query: SQL }) => {
+      kept.push(dialect.sqlToQuery(options.query).sql);
+      return options.db.execute(options.query);
+    },
+  };
+});
+
+// A process keeps a code a purchase read for its next purchases with it (coupon-cache.ts). Here
+// another process's edit is a change made straight in the database, which this process's cache
+// does not hear of: the purchases must still answer as the code is now.
+describeEachDatabase("a code kept by the process that read it", (database) => {
+  const db = () => database().db;
+
+  /** A code and a plan, and a member who bought the plan with the code: the code is kept from then. */
+  async function keptCode(form: Parameters<typeof makeCoupon>[1] = {}) {
+    const coupon = await makeCoupon(db(), form);
+    const plan = await createPlan(db(), "Theta", usdt(50));
+    const first = await createMember(db(), { balance: usdt(50) });
+    await buy(db(), { userId: first.id, plans: [plan], code: coupon.code, total: usdt(40) });
+    const member = await createMember(db(), { balance: usdt(50) });
+    return { coupon, plan, member };
+  }
+
+  const readsTheCode = (text: string) => /from coupons where upper\(coupons\.code\)/.test(text);
+
+  it("reads only the member's uses of a code this process read lately, and counts the use as before", async () => {
+    const { coupon, plan, member } = await keptCode({ maxRedemptions: "10" });
+    kept.length = 0;
+    await buy(db(), { userId: member.id, plans: [plan], code: coupon.code.toLowerCase(), total: usdt(40) });
+    const [read] = kept;
+    expect(read).toContain("coupon_redemptions");
+    expect(readsTheCode(read!)).toBe(false);
+    const money = await moneyOf(db(), member.id);
+    expect([money.balance, money.uses.length]).toEqual([usdt(10), 1]);
+    expect(await usesCounted(db(), coupon.id)).toBe(2);
+    await expectLedgerInvariant(db());
+  });
+
+  it("refuses a code paused elsewhere since it was kept, writing nothing and counting one guess", async () => {
+    const { coupon, plan, member } = await keptCode();
+    await db().update(coupons).set({ paused: true }).where(eq(coupons.id, coupon.id));
+    expect(
+      await refusalOf(buy(db(), { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+    ).toEqual({ code: "VALIDATION", message: couponMessages.paused });
+    const money = await moneyOf(db(), member.id);
+    expect([money.balance, money.bills.length, money.uses.length]).toEqual([usdt(50), 0, 0]);
+    const [guesses] = await db()
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `coupon:user:${member.id}`));
+    expect(guesses?.count).toBe(1);
+  });
+
+  it("refuses a code's old text once it was renamed elsewhere, before its first use", async () => {
+    const coupon = await makeCoupon(db());
+    const plan = await createPlan(db(), "Theta", usdt(50));
+    // A refused checkout (a short balance) read the code all the same: it is kept.
+    const poor = await createMember(db(), { balance: usdt(1) });
+    await refusalOf(buy(db(), { userId: poor.id, plans: [plan], code: coupon.code, total: usdt(40) }));
+    await db()
+      .update(coupons)
+      .set({ code: `${coupon.code}X` })
+      .where(eq(coupons.id, coupon.id));
+    const member = await createMember(db(), { balance: usdt(50) });
+    expect(
+      await refusalOf(buy(db(), { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+    ).toEqual({ code: "VALIDATION", message: couponMessages.unknown });
+    expect((await moneyOf(db(), member.id)).bills).toHaveLength(0);
+  });
+
+  it("sells a code kept as used up once its limit was raised elsewhere: a refusal is never answered from memory", async () => {
+    const { coupon, plan, member } = await keptCode({ maxRedemptions: "1" });
+    // Refused as used up, read afresh: the code is kept so.
+    expect(
+      await refusalOf(buy(db(), { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+    ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
+    // Raised as the back office's form does it, by another process.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`update coupons set max_redemptions = 2, redemption_count = 1 where id = ${coupon.id}`);
+      await spreadCouponUses({ tx, couponId: coupon.id });
+    });
+    await buy(db(), { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
+    expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
+    expect(await usesCounted(db(), coupon.id)).toBe(2);
+    await expectLedgerInvariant(db());
+  });
+
+  it("refuses as used up a code that other purchases used up since it was kept", async () => {
+    const { coupon, plan, member } = await keptCode({ maxRedemptions: "2" });
+    const other = await createMember(db(), { balance: usdt(50) });
+    // The last use taken by a purchase of another process: this one's memory still says one is left.
+    await db().execute(sql`update coupon_use_slots set uses = quota where coupon_id = ${coupon.id}`);
+    expect(await refusalOf(buy(db(), { userId: other.id, plans: [plan], code: coupon.code, total: usdt(40) }))).toEqual(
+      { code: "CONFLICT", message: couponMessages.usedUp },
+    );
+    const money = await moneyOf(db(), other.id);
+    expect([money.balance, money.uses.length]).toEqual([usdt(50), 0]);
+    expect((await moneyOf(db(), member.id)).uses).toHaveLength(0);
+  });
+});
