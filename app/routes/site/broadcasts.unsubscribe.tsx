@@ -1,4 +1,5 @@
-import { UnsubscribePage } from "~/components/blog/unsubscribe-page";
+import { MailMinusIcon } from "lucide-react";
+import { EmailLinkPage } from "~/components/blog/email-link-page";
 import { seoMeta } from "~/lib/meta";
 import { defineAction } from "#server/http/action";
 import { unsubscribeLinkRoute } from "#server/http/unsubscribe-link";
@@ -28,18 +29,26 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function BroadcastsUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { state, message, email } = actionData && "state" in actionData ? actionData : loaderData;
   return (
-    <UnsubscribePage
-      loaderData={loaderData}
-      actionData={actionData}
-      pending={(email) => (
+    <EmailLinkPage
+      state={state}
+      title={message}
+      pendingIcon={MailMinusIcon}
+      action="Unsubscribe"
+      busyLabel="Unsubscribing..."
+    >
+      {state === "pending" ? (
         <>
-          We will stop sending announcements to {email}. Emails about your own account (payments, renewals) still come.
+          We will stop sending announcements to <strong className="font-semibold text-foreground">{email}</strong>.
+          Emails about your own account (payments, renewals) still come.
         </>
+      ) : state === "done" ? (
+        `${email} gets no more announcements by email. Emails about your own account still come.`
+      ) : (
+        "Use the link in the newest announcement you received from us, or write to us through the support button."
       )}
-      done={(email) => `${email} gets no more announcements by email. Emails about your own account still come.`}
-      invalid="Use the link in the newest announcement you received from us, or write to us through the support button."
-    />
+    </EmailLinkPage>
   );
 }
 

@@ -1,4 +1,5 @@
-import { UnsubscribePage } from "~/components/blog/unsubscribe-page";
+import { MailMinusIcon } from "lucide-react";
+import { EmailLinkPage } from "~/components/blog/email-link-page";
 import { seoMeta } from "~/lib/meta";
 import { defineAction } from "#server/http/action";
 import { unsubscribeLinkRoute } from "#server/http/unsubscribe-link";
@@ -28,14 +29,27 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  // The action always answers a page state (its errors too): `state` tells them apart from the envelope type.
+  const { state, message, email } = actionData && "state" in actionData ? actionData : loaderData;
   return (
-    <UnsubscribePage
-      loaderData={loaderData}
-      actionData={actionData}
-      pending={(email) => <>We will stop sending new articles from our blog to {email}.</>}
-      done={(email) => `${email} gets no more emails about new posts. You can subscribe again on the blog at any time.`}
-      invalid="Use the link in the newest email you received from us, or write to us through the support button."
-    />
+    <EmailLinkPage
+      state={state}
+      title={message}
+      pendingIcon={MailMinusIcon}
+      action="Unsubscribe"
+      busyLabel="Unsubscribing..."
+    >
+      {state === "pending" ? (
+        <>
+          We will stop sending new articles from our blog to{" "}
+          <strong className="font-semibold text-foreground">{email}</strong>.
+        </>
+      ) : state === "done" ? (
+        `${email} gets no more emails about new posts. You can subscribe again on the blog at any time.`
+      ) : (
+        "Use the link in the newest email you received from us, or write to us through the support button."
+      )}
+    </EmailLinkPage>
   );
 }
 
