@@ -73,7 +73,7 @@ export function readState({
           code,
           userId: options.userId,
           guessKeys: options.held ? [] : (options.guessKeys ?? []),
-          cached: options.held ? null : options.cached,
+          cached: options.cached,
         })
       : null,
   });
@@ -115,9 +115,10 @@ export async function purchaseInTransaction({
 }): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
   const code = options.held ? options.held.couponCode : options.couponCode;
-  const state = options.state ?? (await readState({ tx, ...options }));
-  if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
+  // A held cart was priced with its code already: it is read afresh, never from memory.
   const cached = options.held ? null : (options.cached ?? null);
+  const state = options.state ?? (await readState({ tx, ...options, cached }));
+  if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
   const couponRow = code ? readPurchaseCoupon(state.coupon, cached) : null;
   // A code read afresh is kept for the next purchases with it (only once it is known to exist).
   if (code && couponRow && !cached) keepCoupon(code, couponRow);

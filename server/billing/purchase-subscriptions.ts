@@ -67,7 +67,9 @@ export async function purchaseSubscriptions(
           purchaseInTransaction({ tx, ...options, countInWrite, guessKeys, state, commitWith, cached }),
       }),
     );
-  const settle = async (cached: CachedCoupon | null) => {
+  // `cached`: the code as this process read it lately, if it did (coupon-cache.ts); the write
+  // statement counts its use only while it is still so.
+  const settle = async (cached: CachedCoupon | null): Promise<PurchaseResult> => {
     try {
       return await run(true, cached);
     } catch (error) {
@@ -75,23 +77,21 @@ export async function purchaseSubscriptions(
       // transaction rolled back, and this one counts before it writes, pricing again under the
       // code's lock to answer the refusal (or "prices changed") with nothing written. A refusal
       // then is of a code that was good when typed: no guess.
-      if (!(error instanceof UseNotCounted)) throw error;
-      if (code) forgetCoupon(code);
-      return run(false, null);
+      if (error instanceof UseNotCounted) {
+        if (code) forgetCoupon(code);
+        return run(false, null);
+      }
+      // A refusal is not answered from memory: everything rolled back, the purchase runs again on
+      // the code as it is now, and answers that.
+      if (cached && isAppError(error)) {
+        forgetCoupon(code!);
+        return settle(null);
+      }
+      throw error;
     }
   };
-  // The code as this process read it lately, if it did (coupon-cache.ts): the write statement
-  // counts its use only while it is still so. A refusal is not answered from it: everything rolled
-  // back, the purchase runs again on the code as it is now, and answers that.
-  const cached = code ? cachedCoupon(code) : null;
   try {
-    try {
-      return await settle(cached);
-    } catch (error) {
-      if (!cached || !isAppError(error)) throw error;
-      forgetCoupon(code!);
-      return await settle(null);
-    }
+    return await settle(code ? cachedCoupon(code) : null);
   } catch (error) {
     await countRefusedGuess({ db: options.db, error, keys: guessKeys });
     throw error;

@@ -22,10 +22,11 @@ const kept = new Map<string, { coupon: CachedCoupon; until: number }>();
 
 /** The code (as typed, any case) as a purchase of this process read it within KEEP_MS, or null. */
 export function cachedCoupon(code: string, now = Date.now()): CachedCoupon | null {
-  const entry = kept.get(normalizeCouponCode(code));
+  const key = normalizeCouponCode(code);
+  const entry = kept.get(key);
   if (!entry) return null;
   if (entry.until > now) return entry.coupon;
-  kept.delete(normalizeCouponCode(code));
+  kept.delete(key);
   return null;
 }
 

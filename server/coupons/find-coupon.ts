@@ -25,6 +25,19 @@ export const couponUsesCounted = sql<number>`(${coupons.redemptionCount} + coale
 export type MemberUses = { uses: number; hadPlan: boolean };
 
 /**
+ * MemberUses as the pairs of a json_build_object: the member's purchases with the code, and
+ * whether they ever had a plan, asked only of a code for new members (`and` stops at a false
+ * first operand: a code for anyone does not look at their subscriptions; member-refusal.ts reads
+ * it only then). `couponId` and `newMembersOnly`: the code's, as columns or parameters.
+ */
+export function memberUsesPairs(options: { userId: string; couponId: SQL; newMembersOnly: SQL }): SQL {
+  const { userId } = options;
+  return sql`'uses', (select count(*)::int from coupon_redemptions r
+                where r.user_id = ${userId} and r.coupon_id = ${options.couponId} and r.kind = 'purchase'),
+      'hadPlan', ${options.newMembersOnly} and exists (select 1 from subscriptions s where s.user_id = ${userId})`;
+}
+
+/**
  * The coupon with this code, whatever case it was typed in (the unique index is on upper(code)),
  * or null, with its `terms` (couponTerms) and, as `redemptionCount`, every use counted against
  * its limit (couponUsesCounted). `lock`: the row is locked for the caller's transaction,
@@ -44,10 +57,7 @@ export async function findCoupon(options: {
   const { userId } = options;
   // Correlated by the table's name: a one-table select writes its own columns unqualified.
   const member = userId
-    ? sql<MemberUses>`json_build_object(
-        'uses', (select count(*)::int from coupon_redemptions r
-                  where r.user_id = ${userId} and r.coupon_id = "coupons"."id" and r.kind = 'purchase'),
-        'hadPlan', exists (select 1 from subscriptions s where s.user_id = ${userId}))`
+    ? sql<MemberUses>`json_build_object(${memberUsesPairs({ userId, couponId: sql`"coupons"."id"`, newMembersOnly: sql`"coupons"."new_members_only"` })})`
     : sql<null>`null::json`;
   const query = options.db
     .select({

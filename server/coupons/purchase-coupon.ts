@@ -5,7 +5,7 @@ import { spentRateLimitWait } from "../security/rate-limit.ts";
 import type { CachedCoupon } from "./coupon-cache.ts";
 import { COUPON_GUESS_LIMIT, guessLimitError, refusedGuess } from "./coupon-guesses.ts";
 import { couponRefusal, type CouponRow } from "./coupon-rules.ts";
-import { couponTerms, couponUsesCounted, type MemberUses } from "./find-coupon.ts";
+import { couponTerms, couponUsesCounted, memberUsesPairs, type MemberUses } from "./find-coupon.ts";
 import { memberRefusal } from "./member-refusal.ts";
 
 /** The code as a purchase read it with its profile's lock: its row, terms (couponTerms) and the member's own uses. */
@@ -18,7 +18,6 @@ export type PurchaseCoupon = CouponRow & { terms: string; member: MemberUses };
  * `guess_wait`, the wait of the first spent guess limit of `guessKeys` (none: null).
  * `cached`: the code as this process read it lately (coupon-cache.ts); then only what it says
  * about this member is read, not the code's row (a popular code's purchases read it for nothing).
- * Whether they had a plan is asked only of a code for new members.
  * The text is the same for any code and any number of keys (execute-kept.ts): one for a code
  * read, one for a code cached.
  */
@@ -30,11 +29,7 @@ export function purchaseCouponColumns(options: {
 }): SQL {
   const { userId, cached } = options;
   const wait = spentRateLimitWait({ keys: options.guessKeys, limit: COUPON_GUESS_LIMIT });
-  // `and` stops at a false first operand: a code for anyone does not look at the member's subscriptions.
-  const member = (couponId: SQL, newMembersOnly: SQL) => sql`
-      'uses', (select count(*)::int from coupon_redemptions r
-                where r.user_id = ${userId} and r.coupon_id = ${couponId} and r.kind = 'purchase'),
-      'hadPlan', ${newMembersOnly} and exists (select 1 from subscriptions s where s.user_id = ${userId})`;
+  const member = (couponId: SQL, newMembersOnly: SQL) => memberUsesPairs({ userId, couponId, newMembersOnly });
   if (cached)
     return sql`json_build_object(${member(sql`${cached.id}::int`, sql`${cached.newMembersOnly}::boolean`)}) as coupon,
     ${wait} as guess_wait`;

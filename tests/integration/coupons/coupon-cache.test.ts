@@ -103,7 +103,7 @@ describeEachDatabase("a code kept by the process that read it", (database) => {
   });
 
   it("refuses as used up a code that other purchases used up since it was kept", async () => {
-    const { coupon, plan, member } = await keptCode({ maxRedemptions: "2" });
+    const { coupon, plan } = await keptCode({ maxRedemptions: "2" });
     const other = await createMember(db(), { balance: usdt(50) });
     // The last use taken by a purchase of another process: this one's memory still says one is left.
     await db().execute(sql`update coupon_use_slots set uses = quota where coupon_id = ${coupon.id}`);
@@ -112,6 +112,19 @@ describeEachDatabase("a code kept by the process that read it", (database) => {
     );
     const money = await moneyOf(db(), other.id);
     expect([money.balance, money.uses.length]).toEqual([usdt(50), 0]);
+  });
+
+  it("asks whether the member had a plan of a kept code for new members, and refuses one who had", async () => {
+    const { coupon, plan, member } = await keptCode({ newMembersOnly: true });
+    const other = await createPlan(db(), "Iota", usdt(10));
+    await buy(db(), { userId: member.id, plans: [other], total: usdt(10) });
+    kept.length = 0;
+    expect(
+      await refusalOf(buy(db(), { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+    ).toEqual({ code: "CONFLICT", message: couponMessages.newMembersOnly });
+    // Refused from the kept code's read, and again on the fresh read that answers a refusal.
+    expect(kept.filter(readsTheCode)).toHaveLength(1);
+    expect(kept.filter((text) => text.includes("coupon_redemptions"))).toHaveLength(2);
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(0);
   });
 });

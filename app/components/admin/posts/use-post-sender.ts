@@ -19,10 +19,11 @@ type Request = { body: ActionBody; fields: PostFields; autosave: boolean };
  * Sends the post editor's requests on its one fetcher, so that an editing session creates at
  * most one post. A new post is created by the first request addressed to /admin/posts/new (the
  * first autosave, or a button) and its id comes back in that request's answer. Any request sent
- * to "new" before then creates a post too (or is refused for the first one's slug); and sent on the
- * same fetcher it makes the router abort the first one, whose answer (the id) is then never read,
- * so every later save creates again. So while a request to "new" is in flight, a button's request waits in line and goes, in
- * order, to the id the answer gave (or to "new" again if the first was refused).
+ * to "new" before then creates a post too (or is refused for the first one's slug); and sent on
+ * the same fetcher it makes the router abort the first one, whose answer (the id) is then never
+ * read, so every later save creates again. So while a request to "new" is in flight, a button's
+ * request waits in line and goes, in order, to the id the answer gave (or to "new" again if the
+ * first was refused).
  *
  * Why the order is kept here rather than the server recognising a repeated create: the press
  * would then race the autosave it follows, and a late autosave could write older fields over the
