@@ -2,13 +2,16 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, it, vi } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
+import { couponSchema } from "~/lib/validation/admin/coupons";
 import { spreadCouponUses } from "#server/coupons/spread-coupon-uses";
 import type { Tx } from "#server/db/client";
 import { coupons, rateLimits } from "#server/db/schema";
+import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
+import { updateCoupon } from "#server/staff/coupons/update-coupon";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
-import { buy, makeCoupon, moneyOf, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
+import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
 
 // A purchase's kept statements go past tx.execute (executeKept): recorded here on their way.
 const kept = vi.hoisted(() => [] as string[]);
@@ -126,5 +129,31 @@ describeEachDatabase("a code kept by the process that read it", (database) => {
     expect(kept.filter(readsTheCode)).toHaveLength(1);
     expect(kept.filter((text) => text.includes("coupon_redemptions"))).toHaveLength(2);
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(0);
+  });
+
+  it("forgets a code when staff of this process pause, resume or save it: the next purchase reads its row", async () => {
+    const { coupon, plan, member } = await keptCode({ maxRedemptions: "10" });
+    const readsOnNextBuy = async (userId: string) => {
+      kept.length = 0;
+      await buy(db(), { userId, plans: [plan], code: coupon.code, total: usdt(40) });
+      return readsTheCode(kept[0]!);
+    };
+    // Kept: a purchase right after another reads only the member's uses.
+    expect(await readsOnNextBuy(member.id)).toBe(false);
+    // Paused and resumed: the terms are as they were, so only forgetting makes the purchase read the row.
+    await pauseCoupon({ db: db(), couponId: coupon.id, paused: true, actor });
+    await pauseCoupon({ db: db(), couponId: coupon.id, paused: false, actor });
+    expect(await readsOnNextBuy((await createMember(db(), { balance: usdt(50) })).id)).toBe(true);
+    // Saved with a new note only (the terms of a used code stay fixed).
+    const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once", maxRedemptions: "10" };
+    await updateCoupon({
+      db: db(),
+      couponId: coupon.id,
+      input: couponSchema.parse({ ...form, note: "Spring" }),
+      actor,
+    });
+    expect(await readsOnNextBuy((await createMember(db(), { balance: usdt(50) })).id)).toBe(true);
+    expect(await usesCounted(db(), coupon.id)).toBe(4);
+    await expectLedgerInvariant(db());
   });
 });
