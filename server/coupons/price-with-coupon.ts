@@ -54,13 +54,17 @@ export async function priceWithCoupon(
 export function priceCouponRow(
   options: Omit<PriceOptions, "tx" | "code" | "userId"> & {
     row: (CouponRow & { terms: string; member: MemberUses | null }) | null;
+    /** A typed code whose refusals the purchase threw already (refuseTypedCoupon): they are not looked for again. */
+    refusedAlready?: boolean;
   },
 ): { cart: PricedCart; coupon: AppliedCoupon } {
   const { row, billingPeriod, now, held } = options;
   if (!row) throw couponError(couponMessages.unknown);
   const planIds = options.plans.map((plan) => plan.planId);
-  const refusal =
-    couponRefusal(row, { planIds, period: billingPeriod, now, held: Boolean(held) }) ?? memberRefusal(row, row.member!);
+  const refusal = options.refusedAlready
+    ? null
+    : (couponRefusal(row, { planIds, period: billingPeriod, now, held: Boolean(held) }) ??
+      memberRefusal(row, row.member!));
   if (refusal) throw couponError(refusal);
   const cart = held ?? priceCart(applyCoupon(termsOf(row), options.plans, billingPeriod), row.code);
   return {
