@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
+import { holdScripts, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
 import { waitForHydration } from "../support/member";
 import { publishedPlan } from "../support/pricing";
 import { signUpStaff } from "../support/staff";
@@ -178,4 +179,26 @@ test.describe("Every option of a coupon code, as staff set them", () => {
       expect(made).toEqual([]);
     });
   }
+});
+
+test.describe("before the back office's scripts have run", () => {
+  // Scripts two seconds late, as on a slow phone: what is typed and tapped first is kept and played.
+  test.use({ hasTouch: true });
+  test.beforeEach(({ page }) => holdScripts(page));
+
+  test("a new code typed and Create tapped before the back office's scripts ran is made once they have", async ({
+    page,
+    context,
+    app,
+  }) => {
+    const code = `EARLYNEW${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+    await signUpStaff(app, context, "admin");
+    await openBeforeScripts(page, "/admin/coupons/new");
+    const form = page.getByRole("form", { name: "New coupon" });
+    await form.getByLabel("Code").fill(code);
+    await form.getByLabel("Percent off").fill("30");
+    await tapBeforeScripts(form.getByRole("button", { name: "Create code" }));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(code);
+    await expect(page.locator('dl[aria-label="This code"]')).toContainText("30% off");
+  });
 });

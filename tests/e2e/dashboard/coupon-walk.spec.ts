@@ -6,8 +6,9 @@ import { expect, test } from "../support/fixtures";
 import { confirmPurchase, openDashboard, signInNewMember } from "../support/member";
 import { publishedPlan, usd, type Fixture } from "../support/pricing";
 
-// A refused code is the check's 400, 409 or 429, which Chromium logs as a failed resource.
-test.use({ expectedConsoleErrors: [/status of 4(00|09|29) .*\/api\/coupons\/check/] });
+// A refused code is the check's 400, 409 or 429 (the purchase's 409 when its last use went meanwhile), which
+// Chromium logs as a failed resource.
+test.use({ expectedConsoleErrors: [/status of 4(00|09|29) .*\/api\/(coupons\/check|dashboard\/purchase)/] });
 
 const newCode = (prefix: string) => `${prefix}${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
 const DAY = 86_400_000;
@@ -166,4 +167,60 @@ test("a code worth more than the plan brings the total to zero, never below: the
   expect(bills).toMatchObject([{ listAmount: plan.price, discountAmount: plan.price, totalAmount: 0n }]);
   const moved = (await db.select().from(ledgerEntries)).filter((entry) => entry.userId === member.userId);
   expect(moved.every((entry) => entry.amount >= 0n)).toBe(true);
+});
+
+test('the last use of a code taken by another member while the confirmation is open: the purchase is refused with "This code has been used up" and nothing is charged', async ({
+  page,
+  context,
+  app,
+}) => {
+  const { db } = app.testing.getDatabase();
+  const { coupons, billingHistory } = app.testing.schema;
+  const code = newCode("LAST");
+  const plan = await publishedPlan(app, "vip-signals");
+  await db.insert(coupons).values({ code, kind: "percent", percentOff: 20, maxRedemptions: 1 });
+  const member = await signInNewMember(app, context, { balance: plan.price });
+  const dialog = await openConfirmation(page, plan.name);
+  await dialog.getByLabel("Coupon code").fill(code);
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog.locator("[data-slot=cart-discount]")).toContainText(`Discount (code ${code})`);
+
+  // Another member takes the code's only use first.
+  const { userId: rival } = await app.testing.signUpMember({
+    db,
+    input: {
+      firstName: "Rita",
+      lastName: "Rival",
+      email: `rival-${crypto.randomBytes(4).toString("hex")}@example.com`,
+      password: "Analytical1",
+      telegram: "rita_rival",
+      acceptTerms: true,
+      acceptRisk: true,
+    },
+    clientIp: `10.99.${crypto.randomInt(255)}.${crypto.randomInt(1, 255)}`,
+    headers: new Headers(),
+  });
+  await app.testing.postLedgerEntry({
+    tx: db,
+    userId: rival,
+    kind: "adjustment",
+    amount: plan.price,
+    reference: `e2e:credit:${rival}:${crypto.randomUUID()}`,
+    memo: "e2e credit",
+  });
+  await app.testing.purchaseSubscriptions({
+    db,
+    userId: rival,
+    planIds: [plan.id],
+    billingPeriod: "monthly",
+    totalAmount: plan.price - plan.price / 5n,
+    idempotencyKey: crypto.randomUUID(),
+    couponCode: code,
+  });
+
+  await dialog.getByRole("button", { name: "Confirm purchase" }).click();
+  await expect(page.getByText("This code has been used up.").first()).toBeVisible();
+  await expect(page.getByText("Subscriptions activated successfully!")).toHaveCount(0);
+  const bills = (await db.select().from(billingHistory)).filter((bill) => bill.userId === member.userId);
+  expect(bills).toEqual([]);
 });
