@@ -6,8 +6,20 @@ import { auditLog } from "../db/schema.ts";
 
 export const TARGET_HISTORY_LIMIT = 20;
 
-/** Fields whose stored values are integer micro-USDT strings: shown as USDT, never as raw digits. */
-const MONEY_FIELDS = new Set(["price", "originalPrice", "oldPrice", "newPrice", "scheduledPrice", "balance"]);
+/**
+ * Fields whose stored values are integer micro-USDT strings: shown as USDT, never as raw digits
+ * (a fixed referral reward's `amount`, a fixed coupon's `amountOff`).
+ */
+const MONEY_FIELDS = new Set([
+  "price",
+  "originalPrice",
+  "oldPrice",
+  "newPrice",
+  "scheduledPrice",
+  "balance",
+  "amount",
+  "amountOff",
+]);
 const VALUE_MAX = 160;
 
 /** "telegramChats" → "Telegram chats", "role" → "Role". */

@@ -62,6 +62,17 @@ describeEachDatabase("/admin/referrals", (database) => {
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ ruleText: "10% of the first payment", canChange: false });
     expect((page.data as AdminReferralsView).history.entries).toHaveLength(1);
+
+    // A fixed reward's history reads in USDT, as the owner typed it, not in micro-USDT digits.
+    const fixed = await callAction(referralsAction, {
+      path: "/admin/referrals",
+      cookie: owner.cookie,
+      json: { kind: "fixed", amount: "5" },
+    });
+    expect(fixed).toMatchObject({ status: 200, data: { ok: true } });
+    const after = await callLoader(referralsLoader, { path: "/admin/referrals", cookie: owner.cookie });
+    const [latest] = (after.data as AdminReferralsView).history.entries;
+    expect(latest!.changes).toContainEqual({ field: "Amount", before: null, after: "$5.00 USDT" });
   });
 
   it("lists referrers, referred members and rewards; the overview and the member see the reward", async () => {
