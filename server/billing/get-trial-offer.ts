@@ -8,10 +8,11 @@ import { TRIAL_MESSAGES, trialEnd, trialIdentities, trialPriceText } from "./tri
  * A plan's free trial as the member's trial page offers it: the plan, its days, when it would
  * end and what it costs afterwards, and — read without changing anything — why this member
  * cannot start it, in the words startTrial would refuse with. Null for a plan without a trial.
+ * A visitor (`userId` null) gets the offer as it stands, to sign in or sign up for it.
  */
 export async function getTrialOffer(options: {
   db: DbOrTx;
-  userId: string;
+  userId: string | null;
   planId: number;
   now?: Date;
 }): Promise<TrialOffer | null> {
@@ -21,6 +22,14 @@ export async function getTrialOffer(options: {
     .from(pricing)
     .where(and(eq(pricing.id, planId), eq(pricing.published, true)));
   if (!plan || plan.trialDays <= 0) return null;
+  const offer = {
+    planId: plan.id,
+    plan: plan.name,
+    days: plan.trialDays,
+    endsAt: trialEnd(now, plan.trialDays).toISOString(),
+    price: trialPriceText(plan.price),
+  };
+  if (userId === null) return { ...offer, refusal: null, needsEmail: false };
   const [account] = await db
     .select({
       email: user.email,
@@ -32,13 +41,6 @@ export async function getTrialOffer(options: {
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId));
-  const offer = {
-    planId: plan.id,
-    plan: plan.name,
-    days: plan.trialDays,
-    endsAt: trialEnd(now, plan.trialDays).toISOString(),
-    price: trialPriceText(plan.price),
-  };
   if (!account) return { ...offer, refusal: "Your account was not found.", needsEmail: false };
   if (account.banned === true) return { ...offer, refusal: TRIAL_MESSAGES.banned, needsEmail: false };
   if (!account.emailVerified) return { ...offer, refusal: TRIAL_MESSAGES.verifyEmail, needsEmail: true };

@@ -11,7 +11,16 @@ import { formatDate } from "./format";
  * before the page's scripts have run (or without them); a refusal comes back as this page with
  * the reason (`refusal`), as does one the offer already knew about.
  */
-export function TrialOfferCard({ offer, refusal }: { offer: TrialOffer; refusal: string | null }) {
+export function TrialOfferCard({
+  offer,
+  refusal,
+  visitor = false,
+}: {
+  offer: TrialOffer;
+  refusal: string | null;
+  /** Nobody is signed in: the trial starts from an account, made or signed into from here. */
+  visitor?: boolean;
+}) {
   const reason = refusal ?? offer.refusal;
   const days = offer.days === 1 ? "1-day" : `${offer.days}-day`;
   return (
@@ -31,6 +40,12 @@ export function TrialOfferCard({ offer, refusal }: { offer: TrialOffer; refusal:
           <li>{`Your trial ends on ${formatDate(offer.endsAt)}. We remind you 3 days and 1 day before.`}</li>
           <li>{`Then it continues at ${offer.price}, paid from your balance if it covers the price and autorenew is on; otherwise your access simply ends. Nothing is charged without your balance.`}</li>
         </ul>
+        {visitor ? (
+          <p data-slot="trial-sign-in">
+            A free trial starts from your account and needs a verified email. New here? Create your account, confirm
+            your email, then start the trial from your dashboard.
+          </p>
+        ) : null}
         {reason ? (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive">
             {reason}
@@ -38,7 +53,16 @@ export function TrialOfferCard({ offer, refusal }: { offer: TrialOffer; refusal:
         ) : null}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-3">
-        {reason ? (
+        {visitor ? (
+          <>
+            <Button asChild>
+              <Link to="/join/details">Create an account</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/signin?redirectTo=${encodeURIComponent(`/dashboard/trial/${offer.planId}`)}`}>Sign in</Link>
+            </Button>
+          </>
+        ) : reason ? (
           <Button asChild>
             <Link to={offer.needsEmail ? "/dashboard" : "/dashboard?section=subscriptions"}>
               {offer.needsEmail ? "Go to your dashboard" : "See plans and subscribe"}

@@ -3,7 +3,7 @@ import { TrialOfferCard } from "~/components/dashboard/trial-offer-card";
 import { formatDate } from "~/lib/dates";
 import { seoMeta } from "~/lib/meta";
 import { recordIdParam, routeParams } from "~/lib/validation/route-params";
-import { requireMember } from "#server/auth/accounts/session";
+import { getMemberSession } from "#server/auth/accounts/session";
 import { getTrialOffer } from "#server/billing/get-trial-offer";
 import { startTrial } from "#server/billing/start-trial";
 import { TRIAL_MESSAGES } from "#server/billing/trial-rules";
@@ -25,13 +25,17 @@ export const meta: Route.MetaFunction = ({ matches, location, data: loaded }) =>
 
 const pageParams = routeParams({ planId: recordIdParam });
 
-/** A plan's free trial for the signed-in member (a visitor signs in first and comes back here). */
+/**
+ * A plan's free trial for the signed-in member. A visitor reads the same offer with a way in: an
+ * account made here (the sign-in page's "Sign up" would only lead back to /pricing) or a sign-in
+ * that comes back to this page.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { member, headers } = await requireMember(request);
+  const { member, headers } = await getMemberSession(request);
   const { planId } = readRouteParams(pageParams, params);
-  const offer = await getTrialOffer({ db: getDb(), userId: member.userId, planId });
+  const offer = await getTrialOffer({ db: getDb(), userId: member?.userId ?? null, planId });
   if (!offer) throw data(TRIAL_MESSAGES.noTrial, { status: 404, headers: withCookies(headers) });
-  return data({ offer }, { headers: withCookies(headers) });
+  return data({ offer, visitor: member === null }, { headers: withCookies(headers) });
 }
 
 /** Starts the trial and opens the member's subscriptions, where it shows as a trial. */
@@ -57,7 +61,7 @@ export default function Trial({ loaderData, actionData }: Route.ComponentProps) 
   const refusal = actionData && !actionData.ok ? actionData.error : null;
   return (
     <main className="flex min-h-svh items-start justify-center p-4 sm:items-center sm:p-8">
-      <TrialOfferCard offer={loaderData.offer} refusal={refusal} />
+      <TrialOfferCard offer={loaderData.offer} refusal={refusal} visitor={loaderData.visitor} />
     </main>
   );
 }

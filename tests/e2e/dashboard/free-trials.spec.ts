@@ -1,6 +1,5 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -8,38 +7,15 @@ import { holdScripts, openBeforeScripts, tapBeforeScripts } from "../support/hel
 import { markEmailVerified, signInNewMember, waitForHydration } from "../support/member";
 import { card } from "../support/pricing";
 import { signUpStaff } from "../support/staff";
+import { takeTrialPlansOff, trialPlan, type TrialApp } from "../support/trials";
 
-type App = Parameters<typeof signInNewMember>[0] & {
-  testing: { schema: typeof import("../../../server/db/schema.ts") };
-};
+type App = TrialApp;
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-/** A published plan of its own (taken off sale after each test), with `trialDays` of free trial. */
-async function trialPlan(app: App, trialDays: number) {
-  const { pricing } = app.testing.schema;
-  const tag = crypto.randomBytes(3).toString("hex");
-  const [plan] = await app.testing
-    .getDatabase()
-    .db.insert(pricing)
-    .values({
-      planId: `trial-${tag}`,
-      name: `Trial ${tag}`,
-      price: 29_000_000n,
-      published: true,
-      displayOrder: 99,
-      trialDays,
-      features: ["Daily signals"],
-    })
-    .returning();
-  return plan!;
-}
-
 test.describe("free trials", () => {
   test.afterEach(async ({ app }) => {
-    const { testing } = app as App;
-    const { pricing } = testing.schema;
-    await testing.getDatabase().db.update(pricing).set({ published: false }).where(like(pricing.planId, "trial-%"));
+    await takeTrialPlansOff(app as App);
   });
 
   test("an owner sets a plan's trial days, and /pricing offers the trial", async ({ page, app, context }) => {

@@ -80,6 +80,21 @@ describeEachDatabase("free trials: starting one", (database) => {
     expect(await getTrialOffer({ db: db(), userId: member.id, planId: plan.id })).toBeNull();
   });
 
+  it("offers a visitor the trial as it stands, and a plan without one to nobody", async () => {
+    const plan = await trialPlan(5, "Visitor VIP");
+    expect(await getTrialOffer({ db: db(), userId: null, planId: plan.id, now: NOW })).toEqual({
+      planId: plan.id,
+      plan: "Visitor VIP",
+      days: 5,
+      endsAt: new Date(NOW.getTime() + 5 * DAY).toISOString(),
+      price: "$49.00 USDT a month",
+      refusal: null,
+      needsEmail: false,
+    });
+    const none = await trialPlan(0, "No trial");
+    expect(await getTrialOffer({ db: db(), userId: null, planId: none.id })).toBeNull();
+  });
+
   it("once per account: a second start is refused while it runs and after it ended", async () => {
     const plan = await trialPlan();
     const member = await verifiedMember();
