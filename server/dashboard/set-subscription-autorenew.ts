@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { noScheduledChange } from "../billing/no-scheduled-change.ts";
 import type { Db } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
@@ -12,7 +13,9 @@ export const INACTIVE_AUTORENEW = "Autorenew can only be changed on an active su
  * Turns a subscription's autorenew on or off, scoped to the signed-in member: another
  * member's subscription id is answered exactly like an unknown one (404) and nothing changes.
  * Lifetime and complimentary subscriptions are locked (neither is ever charged); ended ones have
- * nothing left to renew.
+ * nothing left to renew. Turning it off drops a change scheduled for the next renewal (a smaller
+ * plan, a shorter period): that renewal will not come, so the change could only be shown as
+ * pending and never happen; the member schedules it again, which turns autorenew back on.
  */
 export async function setSubscriptionAutorenew(options: {
   db: Db;
@@ -37,7 +40,7 @@ export async function setSubscriptionAutorenew(options: {
     if (row.status !== "active") throw new AppError("CONFLICT", INACTIVE_AUTORENEW);
     await tx
       .update(subscriptions)
-      .set({ autorenew })
+      .set(autorenew ? { autorenew } : { autorenew, ...noScheduledChange })
       .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
     return { id: subscriptionId, autorenew };
   });

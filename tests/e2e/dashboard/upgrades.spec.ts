@@ -152,3 +152,29 @@ test("a held monthly plan switched to quarterly from the dashboard's Quarterly t
     .where(and(eq(billingHistory.userId, member.userId), eq(billingHistory.creditAmount, vip.price)));
   expect(bill!.totalAmount).toBe(bill!.listAmount! - vip.price);
 });
+
+test("turning autorenew off drops a scheduled change: there is no renewal left for it to happen at", async ({
+  page,
+  context,
+  app,
+}) => {
+  const { db } = app.testing.getDatabase();
+  const { subscriptions } = app.testing.schema;
+  const { vip, all } = await vipAndAll(app);
+  const member = await signInNewMember(app, context, { balance: all.price });
+  await buyOnDashboard(page, all.name);
+  const row = page.locator("[data-slot=member-subscription]").filter({ hasText: all.name });
+  await row.getByRole("button", { name: "Change plan" }).click();
+  const dialog = page.getByRole("dialog", { name: `Change ${all.name}` });
+  await dialog.getByRole("radio", { name: new RegExp(`${vip.name} \\(monthly\\)`) }).check();
+  await dialog.getByRole("button", { name: "Schedule change" }).click();
+  await expect(row.locator("[data-slot=scheduled-change]")).toBeVisible();
+
+  await row.getByRole("switch", { name: `Autorenew ${all.name}` }).click();
+  await expect(page.getByText("Autorenew disabled")).toBeVisible();
+  // The plan now ends on its date: no "Scheduled" line promising a change that cannot come.
+  await expect(row.locator("[data-slot=scheduled-change]")).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Change plan" })).toBeVisible();
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+  expect(sub).toMatchObject({ autorenew: false, scheduledPlanId: null, scheduledBillingPeriod: null });
+});

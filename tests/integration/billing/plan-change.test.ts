@@ -8,6 +8,7 @@ import { schedulePlanChange } from "#server/billing/schedule-plan-change";
 import { startTrial } from "#server/billing/start-trial";
 import { undoPlanChange } from "#server/billing/undo-plan-change";
 import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
+import { setSubscriptionAutorenew } from "#server/dashboard/set-subscription-autorenew";
 import type { Db } from "#server/db/client";
 import { billingHistory, planTelegramChats, subscriptions } from "#server/db/schema";
 import { isAppError } from "#server/lib/errors";
@@ -177,6 +178,25 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
       scheduledBillingPeriod: null,
       scheduledAt: null,
     });
+  });
+
+  it("turning autorenew off drops the change scheduled on it; turning it on again does not bring it back", async () => {
+    const { vip, member, sub } = await setUp(db());
+    await schedule(sub, vip.id, { now: new Date("2026-01-10T00:00:00Z") });
+    await setSubscriptionAutorenew({ db: db(), userId: member.id, subscriptionId: sub.id, autorenew: false });
+    const [off] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(off).toMatchObject({
+      autorenew: false,
+      scheduledPlanId: null,
+      scheduledBillingPeriod: null,
+      scheduledAt: null,
+    });
+    await setSubscriptionAutorenew({ db: db(), userId: member.id, subscriptionId: sub.id, autorenew: true });
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(DUE.getTime() + 60_000) })).toBe(
+      "charged",
+    );
+    const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(renewed).toMatchObject({ planId: sub.planId, status: "active" });
   });
 
   it("refuses a change on a free trial, which converts to its own plan, and offers none", async () => {
