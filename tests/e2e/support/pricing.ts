@@ -84,7 +84,12 @@ export function priceAt(monthly: bigint, period: "monthly" | "quarterly" | "life
  */
 export async function upgradeCreditRows(
   app: Fixture,
-  { userId, held, to, period = "monthly" }: { userId: string; held: Plan; to: Plan; period?: "quarterly" | "monthly" },
+  {
+    userId,
+    held,
+    to,
+    period = "monthly",
+  }: { userId: string; held: Plan; to: Plan; period?: "quarterly" | "monthly" | "lifetime" },
 ) {
   const { db } = app.testing.getDatabase();
   const { subscriptions } = app.testing.schema;
