@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
+import { renewalAmount } from "../coupons/renewal-discount.ts";
 import type { Db } from "../db/client.ts";
-import { pricing, profiles, subscriptions } from "../db/schema.ts";
+import { coupons, pricing, profiles, subscriptions } from "../db/schema.ts";
 import { enqueueReminders, REMINDER_WINDOWS, type Reminder } from "./enqueue-reminders.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
@@ -39,10 +40,14 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
       startDate: subscriptions.startDate,
       planName: pricing.name,
       balance: profiles.balance,
+      couponId: subscriptions.couponId,
+      couponRenewalsLeft: subscriptions.couponRenewalsLeft,
+      coupon: coupons,
     })
     .from(subscriptions)
     .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
     .innerJoin(profiles, eq(profiles.id, subscriptions.userId))
+    .leftJoin(coupons, eq(coupons.id, subscriptions.couponId))
     .where(
       and(
         eq(subscriptions.status, "active"),
@@ -59,9 +64,12 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
   const byMember = new Map<string, Upcoming[]>();
   for (const row of rows) {
     const list = byMember.get(row.userId) ?? [];
-    // The amount the renewal will charge: the price in force on its due date (plan-price-at.ts).
+    // The amount the renewal will charge: the price in force on its due date (plan-price-at.ts),
+    // less what the code bought with the plan still takes off (a balance that covers the
+    // discounted renewal needs no top-up).
     const monthly = (await planPriceAt({ tx: db, planId: row.planId, at: row.due!, subscribedAt: row.startDate }))!;
-    list.push({ ...row, due: row.due!, amount: priceFor(monthly, row.period) });
+    const amount = renewalAmount({ subscription: row, coupon: row.coupon, listPrice: priceFor(monthly, row.period) });
+    list.push({ ...row, due: row.due!, amount });
     byMember.set(row.userId, list);
   }
 

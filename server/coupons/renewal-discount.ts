@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { couponDiscount } from "~/lib/billing/coupons";
 import type { Tx } from "../db/client.ts";
 import { coupons, subscriptions } from "../db/schema.ts";
-import { termsOf } from "./coupon-rules.ts";
+import { termsOf, type CouponRow } from "./coupon-rules.ts";
 
 /**
  * What a subscription's code takes off this renewal, or null when no code's rule covers it any
@@ -20,6 +20,22 @@ export async function renewalDiscount(options: {
   const [row] = await tx.select().from(coupons).where(eq(coupons.id, subscription.couponId));
   if (!row) return null;
   return { couponId: row.id, code: row.code, discount: couponDiscount(termsOf(row), options.listPrice) };
+}
+
+/**
+ * What the next renewal will charge, said before it is due (the top-up reminders): the list price
+ * less what the subscription's code still takes off, as renewalDiscount and the renewal's one
+ * priced line reckon it (never below zero). `coupon`: the row of the subscription's code, or null.
+ */
+export function renewalAmount(options: {
+  subscription: { couponId: number | null; couponRenewalsLeft: number | null };
+  coupon: CouponRow | null;
+  listPrice: bigint;
+}): bigint {
+  const { subscription, coupon, listPrice } = options;
+  if (!coupon || subscription.couponId !== coupon.id || subscription.couponRenewalsLeft === 0) return listPrice;
+  const discount = couponDiscount(termsOf(coupon), listPrice);
+  return discount >= listPrice ? 0n : listPrice - discount;
 }
 
 /**

@@ -41,3 +41,17 @@ export function periodPriceSql(monthly: SQL): SQL {
     then ((${monthly}) * 3 * ${percent} / 100) / ${unit} * ${unit}
     else (${monthly}) end`;
 }
+
+/**
+ * What subscription `s`'s renewal charges at `listPrice` (one period's price, periodPriceSql):
+ * less what the code bought with the plan still takes off, the rule of
+ * server/coupons/renewal-discount.ts written as SQL (a percent of the price rounded down, or a
+ * fixed amount; none once its renewals are used up), never below zero.
+ */
+export function renewalChargeSql(listPrice: SQL): SQL {
+  return sql`greatest((${listPrice}) - coalesce((
+      select case when c.kind = 'percent' then (${listPrice}) * c.percent_off / 100 else c.amount_off end
+      from coupons c
+      where c.id = s.coupon_id and coalesce(s.coupon_renewals_left, 1) > 0
+    ), 0), 0)`;
+}

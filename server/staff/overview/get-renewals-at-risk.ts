@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "../price-in-force-sql.ts";
+import { monthlyPriceInForce, pendingPlansCte, periodPriceSql, renewalChargeSql } from "../price-in-force-sql.ts";
 
 /**
  * Renewals at risk: what the renewal job will fail to charge in the coming week unless the
@@ -9,7 +9,8 @@ import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "../price-i
  *   subscription whose next_billing_date is before `now` + 7 days (one already past due and not
  *   yet settled is due too: the next run charges it).
  * - Its amount is what renewSubscription will charge: the monthly price in force at the due date
- *   (planPriceAt's notice rule) for the period (priceFor).
+ *   (planPriceAt's notice rule) for the period (priceFor), less what the code bought with the
+ *   plan still takes off.
  * - A member is at risk when their balance is below the SUM of their due renewals (two
  *   renewals drawn from one balance); all their due subscriptions are counted, and the
  *   shortfall is that sum minus the balance.
@@ -29,7 +30,7 @@ export async function getRenewalsAtRisk(options: {
     await options.db.execute<{ subscriptions: number; members: number; shortfall: string; trials: number }>(sql`
       with pending as (${pendingPlansCte}),
       due as (
-        select s.user_id, sum(${periodPriceSql(monthly)})::bigint as amount,
+        select s.user_id, sum(${renewalChargeSql(periodPriceSql(monthly))})::bigint as amount,
                count(*) filter (where not s.trial) as n, count(*) filter (where s.trial) as trials
         from (select *, trial_ends_at is not null and trial_converted_at is null as trial from subscriptions) s
         join pricing p on p.id = s.plan_id
