@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { TrialOffer } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
 import { pricing, profiles, subscriptions, trialClaims, user } from "../db/schema.ts";
+import { includedRefusal } from "./included-refusal.ts";
 import { TRIAL_MESSAGES, trialEnd, trialIdentities, trialPriceText } from "./trial-rules.ts";
 
 /**
@@ -52,7 +53,7 @@ export async function getTrialOffer(options: {
     ? TRIAL_MESSAGES.active(plan.name)
     : had.length > 0
       ? TRIAL_MESSAGES.hadPlan(plan.name)
-      : null;
+      : await includedRefusal({ db, userId, planId, now });
   if (refusal) return { ...offer, refusal, needsEmail: false };
   const identities = trialIdentities({
     userId,

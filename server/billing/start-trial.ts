@@ -4,6 +4,7 @@ import { pgError } from "../db/db-errors.ts";
 import { billingHistory, pricing, profiles, subscriptions, trialClaims, user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import { includedRefusal } from "./included-refusal.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { isoDate } from "./messages.ts";
 import { TRIAL_MESSAGES, trialEnd, trialIdentities, trialPriceText } from "./trial-rules.ts";
@@ -23,8 +24,8 @@ export type StartedTrial = { subscriptionId: string; plan: string; endsAt: Date;
  * the plan's trial (trial_claims' primary key), so another account with the same email or
  * Telegram is refused, and of two starts at once the second finds the first's claim (it waits
  * for the first to commit, then inserts nothing) and is refused. A member who has had the plan
- * in any form is refused too. A trial needs a verified email: that is what makes "one per
- * email" mean one per person.
+ * in any form is refused too, and so is one whose chats an active plan already includes. A trial
+ * needs a verified email: that is what makes "one per email" mean one per person.
  */
 export async function startTrial(options: {
   db: Db;
@@ -59,6 +60,8 @@ export async function startTrial(options: {
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, planId)));
       if (had.some((s) => s.status === "active")) throw new AppError("CONFLICT", TRIAL_MESSAGES.active(plan.name));
       if (had.length > 0) throw new AppError("CONFLICT", TRIAL_MESSAGES.hadPlan(plan.name));
+      const included = await includedRefusal({ db: tx, userId, planId, now });
+      if (included) throw new AppError("CONFLICT", included);
 
       const identities = trialIdentities({
         userId,

@@ -1,7 +1,8 @@
+import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { buyOnDashboard, confirmPurchase, openDashboard, signInNewMember } from "../support/member";
+import { buyOnDashboard, confirmPurchase, markEmailVerified, openDashboard, signInNewMember } from "../support/member";
 import { card, cart, cartItems, memberHoldingForUpgrade, nextStep, publishedPlan } from "../support/pricing";
 
 type App = Parameters<typeof publishedPlan>[0];
@@ -177,4 +178,45 @@ test("turning autorenew off drops a scheduled change: there is no renewal left f
   await expect(row.getByRole("button", { name: "Change plan" })).toBeVisible();
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
   expect(sub).toMatchObject({ autorenew: false, scheduledPlanId: null, scheduledBillingPeriod: null });
+});
+
+test.describe("a trial refused", () => {
+  // The refused start answers 409, which the browser logs as a failed load.
+  test.use({ expectedConsoleErrors: [/status of 409 .*\/dashboard\/trial\/\d+/] });
+
+  test("a free trial of VIP Signals is refused once All-in-One is held: its conversion would charge for channels already paid for", async ({
+    page,
+    context,
+    app,
+  }) => {
+    const { db } = app.testing.getDatabase();
+    const { pricing, subscriptions } = app.testing.schema;
+    const { vip, all } = await vipAndAll(app);
+    const member = await signInNewMember(app, context, { balance: all.price });
+    await markEmailVerified(app, member.userId);
+    await db.update(pricing).set({ trialDays: 7 }).where(eq(pricing.id, vip.id));
+    try {
+      await page.goto(`/dashboard/trial/${vip.id}`);
+      const start = page.getByRole("button", { name: "Start free trial" });
+      await expect(start).toBeVisible();
+      // All-in-One bought meanwhile (another tab): the trial page's button is refused, and says why.
+      await app.testing.purchaseSubscriptions({
+        db,
+        userId: member.userId,
+        planIds: [all.id],
+        billingPeriod: "monthly",
+        totalAmount: all.price,
+        idempotencyKey: crypto.randomUUID(),
+      });
+      await start.click();
+      await expect(page.getByRole("alert")).toHaveText(`Already included in ${all.name}`);
+      await page.reload();
+      await expect(page.getByRole("alert")).toHaveText(`Already included in ${all.name}`);
+      await expect(page.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
+      expect(held.map((sub) => sub.planId)).toEqual([all.id]);
+    } finally {
+      await db.update(pricing).set({ trialDays: vip.trialDays }).where(eq(pricing.id, vip.id));
+    }
+  });
 });
