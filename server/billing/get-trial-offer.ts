@@ -8,7 +8,8 @@ import { TRIAL_MESSAGES, trialEnd, trialIdentities, trialPriceText } from "./tri
 /**
  * A plan's free trial as the member's trial page offers it: the plan, its days, when it would
  * end and what it costs afterwards, and — read without changing anything — why this member
- * cannot start it, in the words startTrial would refuse with. Null for a plan without a trial.
+ * cannot start it, in the words startTrial would refuse with. Null for a plan not on sale; a plan
+ * on sale without a trial (taken away since the link was shown) is offered with 0 days and says so.
  * A visitor (`userId` null) gets the offer as it stands, to sign in or sign up for it.
  */
 export async function getTrialOffer(options: {
@@ -22,7 +23,7 @@ export async function getTrialOffer(options: {
     .select({ id: pricing.id, name: pricing.name, price: pricing.price, trialDays: pricing.trialDays })
     .from(pricing)
     .where(and(eq(pricing.id, planId), eq(pricing.published, true)));
-  if (!plan || plan.trialDays <= 0) return null;
+  if (!plan) return null;
   const offer = {
     planId: plan.id,
     plan: plan.name,
@@ -30,6 +31,7 @@ export async function getTrialOffer(options: {
     endsAt: trialEnd(now, plan.trialDays).toISOString(),
     price: trialPriceText(plan.price),
   };
+  if (plan.trialDays <= 0) return { ...offer, days: 0, refusal: TRIAL_MESSAGES.noTrial, needsEmail: false };
   if (userId === null) return { ...offer, refusal: null, needsEmail: false };
   const [account] = await db
     .select({

@@ -47,6 +47,55 @@ test.describe("free trials", () => {
     ).toBeVisible();
   });
 
+  test("an admin takes a plan's trial away (0 days, or a refused 91), and no page offers it any more", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const testApp = app as App;
+    const plan = await trialPlan(testApp, 5);
+    await signUpStaff(app, context, "admin");
+    await page.goto("/pricing");
+    await expect(card(page, plan.name).getByRole("link", { name: /free trial/ })).toBeVisible();
+    // A tab left open on the offer, to press its button once the trial is gone.
+    const tab = await context.newPage();
+    await tab.goto(`/dashboard/trial/${plan.id}`);
+    await expect(tab.getByRole("button", { name: "Start free trial" })).toBeVisible();
+    await page.bringToFront();
+
+    await page.goto(`/admin/plans/${plan.id}`);
+    const days = page.getByLabel("Free trial (days, 0 = none)");
+    await days.fill("91");
+    await page.getByRole("button", { name: "Save plan" }).click();
+    await expect(page.getByText("Free trial must be a whole number of days from 0 to 90").first()).toBeVisible();
+    await days.fill("0");
+    await answered(page, () => page.getByRole("button", { name: "Save plan" }).click());
+    await expect(toast(page, "Plan saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(`${plan.name}: saved; free trial 5 days → none`)).toBeVisible();
+
+    await page.goto("/pricing");
+    await expect(card(page, plan.name)).toBeVisible();
+    await expect(card(page, plan.name).getByRole("link", { name: /free trial/ })).toHaveCount(0);
+    await page.goto("/dashboard?section=subscriptions");
+    await expect(card(page, plan.name).getByRole("button", { name: "Add to cart" })).toBeVisible();
+    await expect(card(page, plan.name).getByRole("link", { name: /free trial/ })).toHaveCount(0);
+    // An old link to the offer says there is none, and where to go instead.
+    await page.goto(`/dashboard/trial/${plan.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Free trial of ${plan.name}`);
+    await expect(page.getByRole("alert")).toHaveText("This plan has no free trial.");
+    await expect(page.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+    await expectAccessible(page, "a plan without a trial");
+    // The tab left open refuses its button the same way, starting nothing.
+    await tab.bringToFront();
+    await tab.getByRole("button", { name: "Start free trial" }).click();
+    await expect(tab.getByRole("alert")).toHaveText("This plan has no free trial.");
+    await page.bringToFront();
+    await page.getByRole("link", { name: "See plans and subscribe" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?section=subscriptions$/);
+    await expect(page.locator('[data-slot="member-subscription"]').filter({ hasText: plan.name })).toHaveCount(0);
+  });
+
   test("a member starts a trial from the dashboard; it shows as a trial there and on their page in /admin", async ({
     page,
     app,
@@ -128,6 +177,8 @@ test.describe("free trials", () => {
       await page.goto(`/dashboard/trial/${plan.id}`);
       await expect(page.getByRole("alert")).toContainText("Verify your email address to start a free trial");
       await expect(page.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      // The refusal is read as easily as the offer (its colours pass the contrast check).
+      await expectAccessible(page, "trial refused until the email is verified");
     });
   });
 });

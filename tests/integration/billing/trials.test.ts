@@ -77,10 +77,18 @@ describeEachDatabase("free trials: starting one", (database) => {
     const plan = await trialPlan(0);
     const member = await verifiedMember();
     await expect(startTrial({ db: db(), userId: member.id, planId: plan.id })).rejects.toThrow(TRIAL_MESSAGES.noTrial);
+    // Its page (an old link, a tab left open) says so rather than "not found".
+    expect(await getTrialOffer({ db: db(), userId: member.id, planId: plan.id })).toMatchObject({
+      days: 0,
+      refusal: TRIAL_MESSAGES.noTrial,
+      needsEmail: false,
+    });
+    // A plan off sale has no page at all.
+    await db().update(pricing).set({ published: false }).where(eq(pricing.id, plan.id));
     expect(await getTrialOffer({ db: db(), userId: member.id, planId: plan.id })).toBeNull();
   });
 
-  it("offers a visitor the trial as it stands, and a plan without one to nobody", async () => {
+  it("offers a visitor the trial as it stands, and says when a plan has none", async () => {
     const plan = await trialPlan(5, "Visitor VIP");
     expect(await getTrialOffer({ db: db(), userId: null, planId: plan.id, now: NOW })).toEqual({
       planId: plan.id,
@@ -92,7 +100,10 @@ describeEachDatabase("free trials: starting one", (database) => {
       needsEmail: false,
     });
     const none = await trialPlan(0, "No trial");
-    expect(await getTrialOffer({ db: db(), userId: null, planId: none.id })).toBeNull();
+    expect(await getTrialOffer({ db: db(), userId: null, planId: none.id })).toMatchObject({
+      days: 0,
+      refusal: TRIAL_MESSAGES.noTrial,
+    });
   });
 
   it("once per account: a second start is refused while it runs and after it ended", async () => {
