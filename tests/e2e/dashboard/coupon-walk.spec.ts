@@ -4,6 +4,7 @@ import { like } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { confirmPurchase, openDashboard, signInNewMember } from "../support/member";
+import { linkIn, mailsTo } from "../support/outbox";
 import { publishedPlan, usd, type Fixture } from "../support/pricing";
 
 // A refused code is the check's 400, 409 or 429 (the purchase's 409 when its last use went meanwhile), which
@@ -48,7 +49,7 @@ test("the billing row and the receipt show the list price, the discount with its
   const plan = await publishedPlan(app, "vip-signals");
   const off = plan.price / 4n;
   await db.insert(app.testing.schema.coupons).values({ code, kind: "percent", percentOff: 25 });
-  await signInNewMember(app, context, { balance: plan.price });
+  const member = await signInNewMember(app, context, { balance: plan.price });
   const dialog = await openConfirmation(page, plan.name);
   await dialog.getByLabel("Coupon code").fill(code.toLowerCase());
   await dialog.getByRole("button", { name: "Apply" }).click();
@@ -69,6 +70,12 @@ test("the billing row and the receipt show the list price, the discount with its
   await expect(price.getByRole("definition")).toHaveText([`${usd(plan.price)} USDT`, `−${usd(off)} USDT`]);
   await expect(page.locator("[data-slot=receipt-amount]")).toHaveText(`${usd(plan.price - off)} USDT`);
   await expectAccessible(page, "a receipt with a code");
+
+  // The emailed confirmation says the same, and links this receipt.
+  await app.testing.deliverNotifications({ db });
+  const mail = mailsTo(app.dataDir, member.email).find((text) => text.includes("your subscription is active"));
+  expect(mail).toContain(`List price ${usd(plan.price)} USDT, less ${usd(off)} USDT with code ${code}.`);
+  expect(linkIn(mail ?? "", "/dashboard/receipts/")).toBe(page.url());
 });
 
 test("the confirmation says why a code is refused: expired, not valid yet, new members only, used already, another period", async ({
