@@ -78,3 +78,44 @@ test("a code for the first period and one renewal: the renewal is discounted and
   await expect(facts).toContainText(`Given up in discounts${usd(2n * off)} USDT`);
   await staffContext.close();
 });
+
+test("a renewal a code still halves is listed in the back office's renewals due at its discounted amount, covered by a balance that holds that much", async ({
+  context,
+  browser,
+  app,
+}) => {
+  const { db } = app.testing.getDatabase();
+  const { coupons, subscriptions } = app.testing.schema;
+  const code = `HALF${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+  const plan = await publishedPlan(app, "vip-signals");
+  const half = plan.price / 2n;
+  await db.insert(coupons).values({ code, kind: "percent", percentOff: 50, duration: "forever" });
+  // The balance pays the purchase and then holds exactly one discounted renewal.
+  const member = await signInNewMember(app, context, { balance: 2n * half });
+  await app.testing.purchaseSubscriptions({
+    db,
+    userId: member.userId,
+    planIds: [plan.id],
+    billingPeriod: "monthly",
+    totalAmount: half,
+    idempotencyKey: crypto.randomUUID(),
+    couponCode: code,
+  });
+  await db
+    .update(subscriptions)
+    .set({ nextBillingDate: new Date(Date.now() + 2 * DAY) })
+    .where(eq(subscriptions.userId, member.userId));
+
+  const staffContext = await browser.newContext();
+  await signUpStaff(app, staffContext, "admin");
+  const staffPage = await staffContext.newPage();
+  await staffPage.goto("/admin/money/renewals");
+  const row = staffPage
+    .getByRole("table", { name: "Renewals due in the next 7 days" })
+    .getByRole("row")
+    .filter({ hasText: member.email });
+  await expect(row).toContainText(`${usd(half)} USDT`);
+  await expect(row).toContainText("Covered");
+  await expect(row).not.toContainText(`${usd(plan.price)} USDT`);
+  await staffContext.close();
+});
