@@ -7,7 +7,7 @@ import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { setTestEnv } from "../../helpers/env";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
-import { buy, cardPaid, referredMember, refund, setRule, usdt } from "../referrals/referral-support";
+import { buy, cardPaid, referredMember, refund, setRule, usdt } from "./referral-support";
 
 setTestEnv({ LOG_LEVEL: "silent" });
 
