@@ -1,3 +1,4 @@
+import { listDuePlanChanges } from "../billing/list-due-plan-changes.ts";
 import { runRenewals, type RenewalRunResult } from "../billing/renew-subscriptions.ts";
 import type { Db } from "../db/client.ts";
 import { RECORDED_JOBS, recordJobRun } from "../db/record-job-run.ts";
@@ -30,7 +31,11 @@ export function createRenewalJob(options: { db: Db; bot: TelegramBot | undefined
   return async function runRenewalJob(now = new Date()): Promise<RenewalJobResult> {
     let settled: RenewalRunResult | undefined;
     let failure: unknown;
+    let changing: string[] = [];
     try {
+      // Members a renewal moves to a smaller plan: their subscription stays active, so the sweep
+      // of endings below would leave them in the chats only the old plan had.
+      changing = bot ? await listDuePlanChanges({ db, now }) : [];
       settled = await recordJobRun({
         db,
         job: RECORDED_JOBS.renewals,
@@ -46,6 +51,11 @@ export function createRenewalJob(options: { db: Db; bot: TelegramBot | undefined
     }
     const endedSince = previousSweep && new Date(previousSweep.getTime() - ENDED_LOOK_BACK_MS);
     const removal = await removeExpiredAccess({ db, bot, endedSince, now });
+    if (changing.length > 0 && endedSince) {
+      const changed = await removeExpiredAccess({ db, bot, userIds: changing, now });
+      removal.removed += changed.removed;
+      removal.failed += changed.failed;
+    }
     previousSweep = now;
     if (failure !== undefined) throw failure;
     return { ...settled!, removedFromChats: removal.removed, chatRemovalsFailed: removal.failed };
