@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { submitSignUp } from "../support/member";
+import { creditBalance, submitSignUp } from "../support/member";
 import { card, nextStep, openPricing, publishedPlan, usd, type Fixture } from "../support/pricing";
 
 // A refused code is the check's (or the sign-up's) 400, which Chromium logs as a failed resource.
@@ -32,12 +32,13 @@ test("a visitor types a code on the sign-up page itself: refused first, then the
   app,
 }) => {
   const { db } = app.testing.getDatabase();
-  const { coupons, user, orders } = app.testing.schema;
+  const { coupons, user, orders, billingHistory } = app.testing.schema;
   const vip = await publishedPlan(app, "vip-signals");
   const code = newCode("JOIN");
   const expired = newCode("GONE");
   await db.insert(coupons).values([
-    { code, kind: "fixed", amountOff: 10_000_000n },
+    // For new members only: someone signing up is one.
+    { code, kind: "fixed", amountOff: 10_000_000n, newMembersOnly: true },
     { code: expired, kind: "percent", percentOff: 50, validUntil: new Date(Date.now() - 60_000) },
   ]);
   await openPricing(page);
@@ -73,6 +74,13 @@ test("a visitor types a code on the sign-up page itself: refused first, then the
     .where(eq(user.email, person(tag).email));
   const [order] = await db.select().from(orders).where(eq(orders.userId, account!.id));
   expect(order).toMatchObject({ couponCode: code, listAmount: vip.price, totalAmount: vip.price - 10_000_000n });
+
+  // Paid once a deposit covers it: still a new member then, so the code holds.
+  await creditBalance(app, account!.id, vip.price - 10_000_000n);
+  await app.testing.completeCoveredOrder({ db, userId: account!.id });
+  await expect(page.locator("[data-slot=order]")).toHaveAttribute("data-status", "paid", { timeout: 30_000 });
+  const [bill] = await db.select().from(billingHistory).where(eq(billingHistory.orderId, order!.id));
+  expect(bill).toMatchObject({ couponCode: code, discountAmount: 10_000_000n, totalAmount: vip.price - 10_000_000n });
 });
 
 test("a paused code typed at sign-up without Apply is refused under its field when the form is sent, and no account is made", async ({
