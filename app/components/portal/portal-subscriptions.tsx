@@ -7,7 +7,10 @@ const STATUS: Record<MemberSubscription["status"], string> = {
   cancelled: "Cancelled",
 };
 
-/** The member's subscriptions with their end dates and, where one renews, the renew switch. */
+/**
+ * The member's subscriptions (a free trial and a complimentary plan marked as such) with their end
+ * dates and, where one renews, the renew switch.
+ */
 export function PortalSubscriptions({ subscriptions }: { subscriptions: MemberSubscription[] }) {
   return (
     <section aria-labelledby="portal-subscriptions" className="card">
@@ -20,10 +23,12 @@ export function PortalSubscriptions({ subscriptions }: { subscriptions: MemberSu
             <li key={s.id} data-testid="portal-subscription">
               <h3>{s.planName}</h3>
               <p className="hint">
+                {/* A trial or a gift is named as the dashboard names it: the member must not take it for a paid plan. */}
+                {s.trial ? "Free trial · " : s.complimentary ? "Complimentary · " : null}
                 {STATUS[s.status]} ·{" "}
                 {s.nextBillingDate === null
                   ? "Lifetime"
-                  : `${s.status === "active" ? "Ends on" : "Ended on"} ${formatDate(s.nextBillingDate)}`}
+                  : `${s.status !== "active" ? "Ended on" : s.trial ? "Trial ends on" : "Ends on"} ${formatDate(s.nextBillingDate)}`}
               </p>
               {renews ? (
                 <button
