@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { couponTerms } from "./coupon-audit.ts";
 
-type Row = typeof coupons.$inferSelect & { uses: number; revenue: string; discount: string };
+type Row = typeof coupons.$inferSelect & { uses: number; allUses: number; revenue: string; discount: string };
 
 function stateOf(row: Row, now: Date): CouponState {
   if (row.paused) return "paused";
@@ -20,6 +20,7 @@ function toAdminCoupon(row: Row, now: Date): AdminCoupon {
     ...couponTerms(row),
     state: stateOf(row, now),
     redemptions: row.uses,
+    allUses: row.allUses,
     revenue: row.revenue,
     discount: row.discount,
   };
@@ -35,8 +36,8 @@ export async function listCoupons(options: { db: DbOrTx; couponId?: number; now?
   const only = couponId === undefined ? undefined : eq(coupons.id, couponId);
   const [rows, sums] = await Promise.all([
     db.select().from(coupons).where(only).orderBy(desc(coupons.createdAt), desc(coupons.id)),
-    db.execute<{ id: number; uses: number; revenue: string; discount: string }>(sql`
-      select coupon_id as id, (count(*) filter (where kind = 'purchase'))::int as uses,
+    db.execute<{ id: number; uses: number; all_uses: number; revenue: string; discount: string }>(sql`
+      select coupon_id as id, (count(*) filter (where kind = 'purchase'))::int as uses, count(*)::int as all_uses,
              sum(charged_amount)::text as revenue, sum(discount_amount)::text as discount
       from coupon_redemptions
       ${couponId === undefined ? sql`` : sql`where coupon_id = ${couponId}`}
@@ -48,6 +49,7 @@ export async function listCoupons(options: { db: DbOrTx; couponId?: number; now?
       {
         ...row,
         uses: Number(byId.get(row.id)?.uses ?? 0),
+        allUses: Number(byId.get(row.id)?.all_uses ?? 0),
         revenue: byId.get(row.id)?.revenue ?? "0",
         discount: byId.get(row.id)?.discount ?? "0",
       },

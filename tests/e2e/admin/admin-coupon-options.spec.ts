@@ -4,7 +4,7 @@ import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { holdScripts, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
-import { waitForHydration } from "../support/member";
+import { signInNewMember, waitForHydration } from "../support/member";
 import { publishedPlan } from "../support/pricing";
 import { signUpStaff } from "../support/staff";
 
@@ -147,6 +147,40 @@ test.describe("Every option of a coupon code, as staff set them", () => {
     await expect(rows.nth(2)).toContainText(`${code}: saved, 20% off`);
     await expect(rows.nth(3)).toContainText(`${code}: created, 15% off`);
     for (const index of [1, 2, 3]) await expect(rows.nth(index)).toContainText(admin.email);
+  });
+
+  test("a code's page lists its latest 200 uses and says how many there are in all", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
+    const { db } = app.testing.getDatabase();
+    const { coupons, couponRedemptions } = app.testing.schema;
+    const code = newCode("MANY");
+    const [coupon] = await db.insert(coupons).values({ code, kind: "percent", percentOff: 10 }).returning();
+    const memberContext = await browser.newContext();
+    const member = await signInNewMember(app, memberContext);
+    await memberContext.close();
+    // 201 uses, one a minute: more than the page lists.
+    const start = Date.now() - 300 * 60_000;
+    await db.insert(couponRedemptions).values(
+      Array.from({ length: 201 }, (_, n) => ({
+        couponId: coupon!.id,
+        userId: member.userId,
+        kind: "purchase" as const,
+        billingId: crypto.randomUUID(),
+        listAmount: 10_000_000n,
+        discountAmount: 1_000_000n,
+        chargedAmount: 9_000_000n,
+        createdAt: new Date(start + n * 60_000),
+      })),
+    );
+    await signUpStaff(app, context, "admin");
+    await page.goto(`/admin/coupons/${coupon!.id}`);
+    await expect(page.locator('dl[aria-label="This code"]')).toContainText("201 (no limit)");
+    await expect(page.getByText("The latest 200 of 201 uses.")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Uses of this code" }).getByRole("row")).toHaveCount(201);
   });
 
   for (const role of ["editor", "support"] as const) {

@@ -25,6 +25,8 @@ export type AdminCoupon = {
   state: CouponState;
   /** Purchases made with it (the count its limit is held to). */
   redemptions: number;
+  /** Every use, purchases and the renewals it discounted: the rows its page lists. */
+  allUses: number;
   /** What members paid for everything the code discounted, purchases and renewals: revenue after discount. */
   revenue: string;
   /** What the code took off in all. */

@@ -89,7 +89,7 @@ export default function AdminCoupon({ loaderData }: Route.ComponentProps) {
           <h2 id="coupon-uses" className="text-lg font-semibold">
             Uses
           </h2>
-          <CouponRedemptions redemptions={redemptions} />
+          <CouponRedemptions redemptions={redemptions} total={coupon.allUses} />
         </section>
       ) : null}
       {history ? <TargetHistory history={history} canReadAudit={canReadAudit} /> : null}
