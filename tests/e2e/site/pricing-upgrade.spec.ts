@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
@@ -6,10 +7,12 @@ import { buyOnDashboard, signInNewMember } from "../support/member";
 import {
   card,
   cart,
+  cartItems,
   cartTotal,
   confirmUpgradeOnDashboard,
   expectUpgradeDebits,
   memberHoldingForUpgrade,
+  nextStep,
   openPricing,
   publishedPlan,
   usd,
@@ -127,4 +130,31 @@ test.describe("on a phone", () => {
     await cart(page).getByRole("button", { name: "Show cart items" }).click();
     await expect(cart(page).locator("[data-slot=switch-arithmetic]")).toBeVisible();
   });
+});
+
+test("VIP Signals put in the cart as a visitor, then signed in holding All-in-One: the cart says it is already included, and checkout waits", async ({
+  page,
+  context,
+  app,
+}) => {
+  const { vip, all } = await vipAndAll(app);
+  await openPricing(page);
+  await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartItems(page)).toHaveText([new RegExp(vip.name)]);
+
+  const member = await signInNewMember(app, context, { balance: all.price });
+  await app.testing.purchaseSubscriptions({
+    db: app.testing.getDatabase().db,
+    userId: member.userId,
+    planIds: [all.id],
+    billingPeriod: "monthly",
+    totalAmount: all.price,
+    idempotencyKey: crypto.randomUUID(),
+  });
+  await openPricing(page);
+  await expect(cartItems(page)).toHaveText([new RegExp(`${vip.name}.*Already included in ${all.name}`)]);
+  await expect(nextStep(page)).toBeDisabled();
+  // Taken out, the card says why it cannot go back in.
+  await card(page, vip.name).getByRole("button", { name: "Remove from cart" }).click();
+  await expect(card(page, vip.name).getByRole("button", { name: `Included in ${all.name}` })).toBeDisabled();
 });
