@@ -129,6 +129,7 @@ test("an operator sees a code's redemption and the revenue it gave up, and a ref
   // The definitions say where the figures come from.
   await page.getByRole("button", { name: "How Coupons, 30 days is counted" }).click();
   await expect(page.getByText(/the sum of their discounts/)).toBeVisible();
+  await expect(page.getByText(/credit for unused days is the member's own money, not a discount/)).toBeVisible();
   await page.getByRole("button", { name: "Close" }).click();
   await expect(page.getByText(/the sum of their discounts/)).toBeHidden();
 });

@@ -25,7 +25,8 @@ export const definitions = {
     "money: it is not a deposit and not revenue.",
   coupons:
     "Purchases and renewals a coupon code took something off in the last 30 days, and the " +
-    "revenue given up: the sum of their discounts (list price − amount charged), from the paid " +
+    "revenue given up: the sum of their discounts (what each code took off the list price; an " +
+    "upgrade's credit for unused days is the member's own money, not a discount), from the paid " +
     "billing rows that move with the ledger; compared with the 30 days before.",
   referrals:
     "Referral rewards credited to referrers in the last 30 days (one per referred member, on " +
