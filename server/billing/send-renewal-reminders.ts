@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import { renewalAmount } from "../coupons/renewal-discount.ts";
@@ -30,6 +31,9 @@ type Upcoming = {
 export async function sendRenewalReminders(options: { db: Db; now?: Date }): Promise<number> {
   const { db, now = new Date() } = options;
   const horizon = new Date(now.getTime() + REMINDER_WINDOWS[1].ms);
+  // A change the member scheduled is applied by the renewal first (apply-scheduled-change.ts):
+  // it charges that plan at that period, and the old plan's code no longer applies.
+  const scheduled = alias(pricing, "scheduled_plan");
   const rows = await db
     .select({
       subscriptionId: subscriptions.id,
@@ -39,6 +43,9 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
       planId: subscriptions.planId,
       startDate: subscriptions.startDate,
       planName: pricing.name,
+      scheduledPlanId: subscriptions.scheduledPlanId,
+      scheduledPeriod: subscriptions.scheduledBillingPeriod,
+      scheduledName: scheduled.name,
       balance: profiles.balance,
       couponId: subscriptions.couponId,
       couponRenewalsLeft: subscriptions.couponRenewalsLeft,
@@ -48,6 +55,7 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
     .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
     .innerJoin(profiles, eq(profiles.id, subscriptions.userId))
     .leftJoin(coupons, eq(coupons.id, subscriptions.couponId))
+    .leftJoin(scheduled, eq(scheduled.id, subscriptions.scheduledPlanId))
     .where(
       and(
         eq(subscriptions.status, "active"),
@@ -62,7 +70,17 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
     .orderBy(asc(subscriptions.userId), asc(subscriptions.nextBillingDate), asc(subscriptions.id));
 
   const byMember = new Map<string, Upcoming[]>();
-  for (const row of rows) {
+  for (const found of rows) {
+    const change = found.scheduledPlanId !== null && found.scheduledPeriod !== null && found.scheduledName !== null;
+    const row = change
+      ? {
+          ...found,
+          planId: found.scheduledPlanId!,
+          period: found.scheduledPeriod!,
+          planName: found.scheduledName!,
+          coupon: null,
+        }
+      : found;
     const list = byMember.get(row.userId) ?? [];
     // The amount the renewal will charge: the price in force on its due date (plan-price-at.ts),
     // less what the code bought with the plan still takes off (a balance that covers the

@@ -10,7 +10,7 @@ import { monthlyPriceInForce, pendingPlansCte, periodPriceSql, renewalChargeSql 
  *   yet settled is due too: the next run charges it).
  * - Its amount is what renewSubscription will charge: the monthly price in force at the due date
  *   (planPriceAt's notice rule) for the period (priceFor), less what the code bought with the
- *   plan still takes off.
+ *   plan still takes off; of the plan and period a scheduled change moves it to, if any.
  * - A member is at risk when their balance is below the SUM of their due renewals (two
  *   renewals drawn from one balance); all their due subscriptions are counted, and the
  *   shortfall is that sum minus the balance.
@@ -32,7 +32,14 @@ export async function getRenewalsAtRisk(options: {
       due as (
         select s.user_id, sum(${renewalChargeSql(periodPriceSql(monthly))})::bigint as amount,
                count(*) filter (where not s.trial) as n, count(*) filter (where s.trial) as trials
-        from (select *, trial_ends_at is not null and trial_converted_at is null as trial from subscriptions) s
+        -- A change the member scheduled is applied by the renewal first: its plan and period, and
+        -- no code (apply-scheduled-change.ts).
+        from (select id, user_id, status, autorenew, complimentary, next_billing_date, start_date,
+                     coupon_renewals_left, coalesce(scheduled_plan_id, plan_id) as plan_id,
+                     coalesce(scheduled_billing_period, billing_period) as billing_period,
+                     case when scheduled_plan_id is null then coupon_id end as coupon_id,
+                     trial_ends_at is not null and trial_converted_at is null as trial
+                from subscriptions) s
         join pricing p on p.id = s.plan_id
         where s.status = 'active' and s.autorenew and not s.complimentary
           and s.billing_period in ('monthly', 'quarterly')
