@@ -21,7 +21,11 @@ export const couponTerms = sql<string>`row(${coupons.kind}, ${coupons.percentOff
 export const couponUsesCounted = sql<number>`(${coupons.redemptionCount} + coalesce(
   (select sum(counted.uses)::int from coupon_use_slots counted where counted.coupon_id = "coupons"."id"), 0))`;
 
-/** What a member's own history says about a code: their purchases with it, and whether they ever had a plan. */
+/**
+ * What a member's own history says about a code: their purchases with it, and whether they ever
+ * had a plan. A free trial not (yet) paid for is not having had one: a member trying the service
+ * is still new, and a welcome code is what turns the trial into a first payment.
+ */
 export type MemberUses = { uses: number; hadPlan: boolean };
 
 /**
@@ -34,7 +38,8 @@ export function memberUsesPairs(options: { userId: string; couponId: SQL; newMem
   const { userId } = options;
   return sql`'uses', (select count(*)::int from coupon_redemptions r
                 where r.user_id = ${userId} and r.coupon_id = ${options.couponId} and r.kind = 'purchase'),
-      'hadPlan', ${options.newMembersOnly} and exists (select 1 from subscriptions s where s.user_id = ${userId})`;
+      'hadPlan', ${options.newMembersOnly} and exists (select 1 from subscriptions s
+                where s.user_id = ${userId} and (s.trial_ends_at is null or s.trial_converted_at is not null))`;
 }
 
 /**

@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
-import { auditLog } from "#server/db/schema";
+import { startTrial } from "#server/billing/start-trial";
+import { auditLog, subscriptions } from "#server/db/schema";
 import { CODE_TAKEN, TERMS_FIXED } from "#server/staff/coupons/coupon-audit";
 import { listCoupons } from "#server/staff/coupons/list-coupons";
 import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
 import { updateCoupon } from "#server/staff/coupons/update-coupon";
-import { createPlan } from "../../helpers/billing";
+import { createPlan, createTrialPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { createMember, createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
 import { actor, buy, listTotal, makeCoupon, moneyOf, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
 
 describeEachDatabase("purchases with a coupon code", (database) => {
@@ -113,6 +114,28 @@ describeEachDatabase("purchases with a coupon code", (database) => {
     await buy(db(), { userId: newcomer.id, plans: [next], code: newcomers.code, total: usdt(8) });
 
     expect((await moneyOf(db(), member.id)).bills).toHaveLength(1);
+    await expectLedgerInvariant(db());
+  });
+
+  it("counts a member on an unpaid free trial as new for a new-members code, and one whose trial was paid as not", async () => {
+    const newcomers = await makeCoupon(db(), { newMembersOnly: true });
+    const tried = await createTrialPlan(db(), { name: "Trial VIP", price: usdt(20) });
+    const other = await createPlan(db(), "Kappa", usdt(10));
+    const member = await createVerifiedMember(db(), { balance: usdt(20) });
+    await startTrial({ db: db(), userId: member.id, planId: tried.id });
+    await buy(db(), { userId: member.id, plans: [other], code: newcomers.code, total: usdt(8) });
+    expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
+
+    // A trial its first charge turned into a paid plan: that member has had a plan.
+    const converted = await createVerifiedMember(db(), { balance: usdt(20) });
+    await startTrial({ db: db(), userId: converted.id, planId: tried.id });
+    await db()
+      .update(subscriptions)
+      .set({ trialConvertedAt: new Date() })
+      .where(eq(subscriptions.userId, converted.id));
+    expect(
+      await refusalOf(buy(db(), { userId: converted.id, plans: [other], code: newcomers.code, total: usdt(8) })),
+    ).toEqual({ code: "CONFLICT", message: couponMessages.newMembersOnly });
     await expectLedgerInvariant(db());
   });
 
