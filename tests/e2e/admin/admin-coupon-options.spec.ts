@@ -35,10 +35,12 @@ test.describe("Every option of a coupon code, as staff set them", () => {
     await form.getByLabel(vip.name, { exact: true }).check();
     await form.getByLabel("per quarter", { exact: true }).check();
     await form.getByLabel("Uses in all (empty: no limit)").fill("10");
+    // Left empty it would mean once per member, and the field says so.
+    await expect(form.getByText("Left empty: once per member.")).toBeVisible();
     await form.getByLabel("Uses per member").fill("2");
     await form.getByLabel("First day (UTC, optional)").fill(dayFromToday(-1));
     await form.getByLabel("Last day (UTC, optional)").fill(dayFromToday(30));
-    await form.getByLabel("New members only (never had a plan)").check();
+    await form.getByLabel("New members only (no plan before; a free trial is fine)").check();
     await answered(page, () => form.getByRole("button", { name: "Create code" }).click());
     await expect(toast(page, "Code created")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(code);
@@ -63,7 +65,7 @@ test.describe("Every option of a coupon code, as staff set them", () => {
     await expect(edit.getByLabel("Uses per member")).toHaveValue("2");
     await expect(edit.getByLabel("First day (UTC, optional)")).toHaveValue(dayFromToday(-1));
     await expect(edit.getByLabel("Last day (UTC, optional)")).toHaveValue(dayFromToday(30));
-    await expect(edit.getByLabel("New members only (never had a plan)")).toBeChecked();
+    await expect(edit.getByLabel("New members only (no plan before; a free trial is fine)")).toBeChecked();
 
     // The list says the same in its row.
     await page.getByRole("link", { name: "All codes" }).click();

@@ -167,7 +167,12 @@ export function CouponForm({ coupon, plans }: { coupon: AdminCoupon | null; plan
         <FormField id="coupon-max" label="Uses in all (empty: no limit)" error={errors.maxRedemptions}>
           <Input id="coupon-max" inputMode="numeric" {...form.field("maxRedemptions")} />
         </FormField>
-        <FormField id="coupon-per-member" label="Uses per member" error={errors.perMemberLimit}>
+        <FormField
+          id="coupon-per-member"
+          label="Uses per member"
+          error={errors.perMemberLimit}
+          hint="Left empty: once per member."
+        >
           <Input id="coupon-per-member" inputMode="numeric" {...form.field("perMemberLimit")} />
         </FormField>
         <FormField id="coupon-from" label="First day (UTC, optional)" error={errors.validFrom}>
@@ -181,7 +186,7 @@ export function CouponForm({ coupon, plans }: { coupon: AdminCoupon | null; plan
             checked={values.newMembersOnly}
             onChange={(event) => setValue("newMembersOnly", event.target.checked)}
           />
-          New members only (never had a plan)
+          New members only (no plan before; a free trial is fine)
         </label>
         <FormField id="coupon-note" label="Note for staff (optional)" error={errors.note} className="sm:col-span-2">
           <Input id="coupon-note" {...form.field("note")} />
