@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { pgError } from "../db/db-errors.ts";
-import { billingHistory, pricing, profiles, subscriptions, trialClaims, user } from "../db/schema.ts";
+import { billingHistory, orders, pricing, profiles, subscriptions, trialClaims, user } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { includedRefusal } from "./included-refusal.ts";
@@ -62,6 +62,19 @@ export async function startTrial(options: {
       if (had.length > 0) throw new AppError("CONFLICT", TRIAL_MESSAGES.hadPlan(plan.name));
       const included = await includedRefusal({ db: tx, userId, planId, now });
       if (included) throw new AppError("CONFLICT", included);
+
+      // An unpaid order for this plan could no longer be paid ("Already subscribed") once the
+      // trial runs. One for this plan alone is cancelled, the trial taking its place (nothing was
+      // charged for it); one with other plans too is the member's to cancel or pay first.
+      const [open] = await tx
+        .select({ id: orders.id, planIds: orders.planIds })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.expiresAt, now)))
+        .for("update");
+      if (open?.planIds.includes(planId)) {
+        if (open.planIds.some((id) => id !== planId)) throw new AppError("CONFLICT", TRIAL_MESSAGES.inOrder(plan.name));
+        await tx.update(orders).set({ status: "cancelled", closedAt: now }).where(eq(orders.id, open.id));
+      }
 
       const identities = trialIdentities({
         userId,

@@ -17,6 +17,8 @@ export const TRIAL_MESSAGES = {
   used: (plan: string) =>
     `The free trial of ${plan} has already been used by this account, email or Telegram account. Subscribe to get it.`,
   banned: "This account cannot start a free trial.",
+  inOrder: (plan: string) =>
+    `Your unpaid order includes ${plan} with other plans. Cancel the order (or pay it) before starting the free trial of ${plan}.`,
 } as const;
 
 /** A trial's end: its days after it starts, to the minute it started. */

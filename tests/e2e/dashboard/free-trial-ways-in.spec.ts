@@ -67,6 +67,42 @@ test.describe("free trials: the ways in, and the refusals", () => {
     await expect(trialRow(page, plan.name).getByText("Free trial", { exact: true })).toBeVisible();
   });
 
+  test("a newcomer who signed up with the plan in the cart starts its trial instead: the unpaid order goes", async ({
+    page,
+    app,
+  }) => {
+    const testApp = app as TrialApp;
+    const plan = await trialPlan(testApp, 7);
+    await page.goto("/pricing");
+    await card(page, plan.name).getByRole("button", { name: "Add to cart" }).click();
+    await page.getByRole("button", { name: "Next Step" }).click();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const email = `cart-${tag}@example.com`;
+    await submitSignUp(page, {
+      firstName: "Ada",
+      lastName: "Byron",
+      email,
+      password: "Analytical1",
+      telegram: `c_${tag}`,
+    });
+    await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+    const { user } = testApp.testing.schema;
+    const [account] = await testApp.testing.getDatabase().db.select().from(user).where(eq(user.email, email));
+    await markEmailVerified(testApp, account!.id);
+
+    await openDashboard(page, "subscriptions");
+    await expect(page.getByText(/^Unpaid order ORD-/)).toBeVisible();
+    await expect(page.locator("[data-slot=header-order-link]").first()).toContainText("Pay $29.00");
+    await card(page, plan.name)
+      .getByRole("link", { name: `Start 7-day free trial of ${plan.name}` })
+      .click();
+    await page.getByRole("button", { name: "Start free trial" }).click();
+    await expect(trialRow(page, plan.name).getByText("Free trial", { exact: true })).toBeVisible();
+    // Nothing is left asking for the price the trial replaced.
+    await expect(page.getByText(/^Unpaid order ORD-/)).toHaveCount(0);
+    await expect(page.locator("[data-slot=header-order-link]")).toHaveCount(0);
+  });
+
   test("a member who is signed out signs in from the offer and comes back to it", async ({ page, app }) => {
     const testApp = app as TrialApp;
     const plan = await trialPlan(testApp, 4);
