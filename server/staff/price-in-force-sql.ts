@@ -55,3 +55,17 @@ export function renewalChargeSql(listPrice: SQL): SQL {
       where c.id = s.coupon_id and coalesce(s.coupon_renewals_left, 1) > 0
     ), 0), 0)`;
 }
+
+/**
+ * The subscriptions as their next renewal will charge them, to select from as `s`: a change the
+ * member scheduled (a smaller plan, a shorter period) is applied by the renewal first
+ * (server/billing/apply-scheduled-change.ts), so its plan and period stand in for the held ones and
+ * the old plan's code no longer applies. `trial`: a free trial not converted yet.
+ */
+export const renewingSubscriptions = sql`(select id, user_id, status, autorenew, complimentary,
+    next_billing_date, start_date, coupon_renewals_left,
+    coalesce(scheduled_plan_id, plan_id) as plan_id,
+    coalesce(scheduled_billing_period, billing_period) as billing_period,
+    case when scheduled_plan_id is null then coupon_id end as coupon_id,
+    trial_ends_at is not null and trial_converted_at is null as trial
+  from subscriptions)`;

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { DueRenewal, DueRenewals } from "~/lib/view-types/admin/money";
 import type { DbOrTx } from "../../db/client.ts";
-import { monthlyPriceInForce, pendingPlansCte, periodPriceSql, renewalChargeSql } from "../price-in-force-sql.ts";
+import {
+  monthlyPriceInForce,
+  pendingPlansCte,
+  periodPriceSql,
+  renewalChargeSql,
+  renewingSubscriptions,
+} from "../price-in-force-sql.ts";
 
 type Row = {
   subscription_id: string;
@@ -27,7 +33,7 @@ type Row = {
  *   before `until` (one already past is settled by the next run).
  * - Its amount is what renewSubscription charges: the monthly price in force on the due date for
  *   the period, less what the code bought with the plan still takes off (the overview's SQL of
- *   the same rule).
+ *   the same rule); of the plan and period a scheduled change moves it to, if any, and named so.
  * - The job charges a member's renewals in due order from one balance, so a renewal's shortfall
  *   is the sum of the member's due renewals up to and including it, less the balance: the first
  *   one may be covered and the second lapse.
@@ -49,7 +55,7 @@ export async function listDueRenewals(options: {
         due as (
           select s.id, s.user_id, s.billing_period, s.next_billing_date, p.name as plan,
                  (${renewalChargeSql(periodPriceSql(monthlyPriceInForce(sql`pending`)))})::bigint as amount
-          from subscriptions s
+          from ${renewingSubscriptions} s
           join pricing p on p.id = s.plan_id
           where s.status = 'active' and s.autorenew and not s.complimentary
             and s.billing_period in ('monthly', 'quarterly')

@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { monthlyPriceInForce, pendingPlansCte, periodPriceSql, renewalChargeSql } from "../price-in-force-sql.ts";
+import {
+  monthlyPriceInForce,
+  pendingPlansCte,
+  periodPriceSql,
+  renewalChargeSql,
+  renewingSubscriptions,
+} from "../price-in-force-sql.ts";
 
 /**
  * Renewals at risk: what the renewal job will fail to charge in the coming week unless the
@@ -32,14 +38,7 @@ export async function getRenewalsAtRisk(options: {
       due as (
         select s.user_id, sum(${renewalChargeSql(periodPriceSql(monthly))})::bigint as amount,
                count(*) filter (where not s.trial) as n, count(*) filter (where s.trial) as trials
-        -- A change the member scheduled is applied by the renewal first: its plan and period, and
-        -- no code (apply-scheduled-change.ts).
-        from (select id, user_id, status, autorenew, complimentary, next_billing_date, start_date,
-                     coupon_renewals_left, coalesce(scheduled_plan_id, plan_id) as plan_id,
-                     coalesce(scheduled_billing_period, billing_period) as billing_period,
-                     case when scheduled_plan_id is null then coupon_id end as coupon_id,
-                     trial_ends_at is not null and trial_converted_at is null as trial
-                from subscriptions) s
+        from ${renewingSubscriptions} s
         join pricing p on p.id = s.plan_id
         where s.status = 'active' and s.autorenew and not s.complimentary
           and s.billing_period in ('monthly', 'quarterly')

@@ -5,6 +5,7 @@ import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { schedulePlanChange } from "#server/billing/schedule-plan-change";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import { notifications, planTelegramChats, subscriptions } from "#server/db/schema";
+import { listDueRenewals } from "#server/staff/money/list-due-renewals";
 import { getAdminOverview } from "#server/staff/overview/get-admin-overview";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
@@ -53,6 +54,12 @@ describeEachDatabase("a scheduled change and the renewals at risk", (database) =
 
     const { renewalsAtRisk } = (await getAdminOverview({ db: db(), role: "owner", now })).money!;
     expect(renewalsAtRisk).toMatchObject({ members: 0, subscriptions: 0, shortfall: "0" });
+    // The back office's renewals due list: VIP Signals at its price, covered.
+    const due = await listDueRenewals({ db: db(), until: new Date(now.getTime() + 7 * DAY), page: 1, pageSize: 50 });
+    expect(due).toMatchObject({ atRisk: 0, shortfall: "0", amount: usdt(78).toString() });
+    expect(due.rows).toEqual([
+      expect.objectContaining({ plan: "VIP Signals", amount: usdt(78).toString(), shortfall: "0" }),
+    ]);
     expect(await sendRenewalReminders({ db: db(), now })).toBe(0);
     const sent = await db().select().from(notifications).where(eq(notifications.userId, member.id));
     expect(sent.map((row) => row.kind)).not.toContain("renewal_reminder");
