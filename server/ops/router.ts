@@ -4,6 +4,7 @@ import { microToDecimal } from "~/lib/money";
 import { plural } from "~/lib/plural";
 import { STAFF_ROLES } from "~/lib/staff-roles";
 import { adjustBalance } from "../billing/adjust-balance.ts";
+import { listDuePlanChanges } from "../billing/list-due-plan-changes.ts";
 import { runRecordedReconcile } from "../billing/reconcile-ledger.ts";
 import { runRenewals } from "../billing/renew-subscriptions.ts";
 import { getDb, type Db } from "../db/client.ts";
@@ -155,11 +156,19 @@ export function opsRouter(
 
   // Ended subscriptions lose their chats here when this process has the bot; otherwise the
   // server's renewal job removes them within a minute (it sweeps every run, whoever ended them).
+  // A renewal that applies a scheduled smaller plan leaves the subscription active: its member is
+  // swept by name too, or they would keep the chats only the old plan had until the daily check.
   router.post("/renewals/run", async (_req, res) => {
     const startedAt = new Date();
-    const result = await runRenewals({ db: db() });
     const bot = getTelegramBot();
+    const changing = bot ? await listDuePlanChanges({ db: db(), now: startedAt }) : [];
+    const result = await runRenewals({ db: db() });
     const removal = bot ? await removeExpiredAccess({ db: db(), bot, endedSince: startedAt }) : undefined;
+    if (removal && changing.length > 0) {
+      const changed = await removeExpiredAccess({ db: db(), bot, userIds: changing });
+      removal.removed += changed.removed;
+      removal.failed += changed.failed;
+    }
     const ended = result.expired + result.failed;
     const message = renewalsMessage({ ended, removal, standalone: options.standalone === true });
     getLogger().info({ ops: "renewals", ...result, ...removal, actor }, "ops");
