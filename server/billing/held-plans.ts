@@ -62,10 +62,39 @@ export function heldPlansColumns(userId: string, planIds: readonly number[]): SQ
               group by plan_id) c) as chats`;
 }
 
-/** The member's active plans (with their unused part's worth at `now`) and the reach of `planIds` over them. */
+/**
+ * The plans of a cart whose chats another plan of the same cart has too, each with that plan: the
+ * member would pay twice for the same channels ("Already included in All-in-One"). A plan without
+ * chats sells something else and is never nested. Plans with the same chats are nested in each other.
+ */
+export function nestedInCart(
+  planIds: readonly number[],
+  chatsByPlan: ReadonlyMap<number, readonly number[]>,
+): Map<number, number> {
+  const nested = new Map<number, number>();
+  // A one-plan cart, as most purchases are, has nothing to compare.
+  if (planIds.length < 2) return nested;
+  for (const planId of planIds) {
+    const mine = chatsByPlan.get(planId) ?? [];
+    if (mine.length === 0) continue;
+    const outer = planIds.find((other) => {
+      if (other === planId) return false;
+      const theirs = new Set(chatsByPlan.get(other) ?? []);
+      return mine.every((chat) => theirs.has(chat));
+    });
+    if (outer !== undefined) nested.set(planId, outer);
+  }
+  return nested;
+}
+
+/**
+ * The member's active plans (with their unused part's worth at `now`), the reach of `planIds` over
+ * them, and the plans of `planIds` (a cart) that another of them includes (nestedInCart).
+ */
 export function readHeldPlans(options: { held: unknown; chats: unknown; planIds: readonly number[]; now: Date }): {
   held: HeldPlan[];
   reach: PlanReach[];
+  nested: Map<number, number>;
 } {
   const rows = parseJson<HeldRow[] | null>(options.held) ?? [];
   const chats = parseJson<Record<string, number[]> | null>(options.chats) ?? {};
@@ -88,7 +117,11 @@ export function readHeldPlans(options: { held: unknown; chats: unknown; planIds:
     };
   });
   const chatsByPlan = new Map(Object.entries(chats).map(([planId, ids]) => [Number(planId), ids.map(Number)]));
-  return { held, reach: planReach({ planIds: options.planIds, chatsByPlan, held }) };
+  return {
+    held,
+    reach: planReach({ planIds: options.planIds, chatsByPlan, held }),
+    nested: nestedInCart(options.planIds, chatsByPlan),
+  };
 }
 
 /** The same, in a statement of its own: for the carts and orders that do not charge yet. */
@@ -97,7 +130,7 @@ export async function getHeldPlans(options: {
   userId: string;
   planIds: readonly number[];
   now?: Date;
-}): Promise<{ held: HeldPlan[]; reach: PlanReach[] }> {
+}): Promise<ReturnType<typeof readHeldPlans>> {
   const result = await options.db.execute<{ held: unknown; chats: unknown }>(
     sql`select ${heldPlansColumns(options.userId, options.planIds)}`,
   );

@@ -65,8 +65,8 @@ export async function createOrder(options: {
         : priceCart(priced.lines);
       // Refused like a purchase (already subscribed, already included); a plan it replaces is
       // credited, and the order holds that credit with its prices.
-      const { held, reach } = await getHeldPlans({ db: tx, userId, planIds, now });
-      const switched = priceSwitch({ cart: coded, period: billingPeriod, held, reach });
+      const { held, reach, nested } = await getHeldPlans({ db: tx, userId, planIds, now });
+      const switched = priceSwitch({ cart: coded, period: billingPeriod, held, reach, nested });
       if ("refusal" in switched) throw new AppError("CONFLICT", switched.refusal);
       const { cart } = switched;
       const settings = await getOrderSettings({ db: tx });

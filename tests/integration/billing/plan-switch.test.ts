@@ -121,6 +121,38 @@ describeEachDatabase("upgrades and overlapping plans", (database, kind) => {
     expect((await db().select().from(profiles).where(eq(profiles.id, member.id)))[0]!.balance).toBe(balance - usdt(10));
   });
 
+  it("refuses a cart holding a plan and one that includes it, nothing held: the smaller would be paid twice", async () => {
+    const plans = await plansWithChats(db());
+    const member = await createMember(db(), { balance: usdt(500) });
+    for (const planIds of [
+      [plans.vip.id, plans.all.id],
+      [plans.all.id, plans.signals.id],
+      [plans.vip.id, plans.vipCopy.id],
+    ]) {
+      const total = planIds.reduce((sum, id) => sum + Object.values(plans).find((plan) => plan.id === id)!.price, 0n);
+      const included = planIds.includes(plans.all.id) ? "All-in-One" : "VIP and Copy";
+      expect(await refusalOf(buy({ userId: member.id, planIds, total, now: BOUGHT }))).toEqual({
+        code: "CONFLICT",
+        message: `Already included in ${included}`,
+      });
+      expect(
+        await refusalOf(createOrder({ db: db(), userId: member.id, planIds, billingPeriod: "monthly", now: BOUGHT })),
+      ).toEqual({ code: "CONFLICT", message: `Already included in ${included}` });
+    }
+    expect(await subsOf(member.id)).toHaveLength(0);
+    expect(await billsOf(member.id)).toHaveLength(0);
+    // Plans that share no channel, or a plan without channels, are bought together as before.
+    await buy({
+      userId: member.id,
+      planIds: [plans.signals.id, plans.vip.id, plans.tools.id],
+      total: usdt(137),
+      now: BOUGHT,
+    });
+    expect((await subsOf(member.id)).map((sub) => sub.planId).sort()).toEqual(
+      [plans.signals.id, plans.vip.id, plans.tools.id].sort(),
+    );
+  });
+
   it("takes a code's discount first, then the credit: list − discount − credit = charged", async () => {
     const plans = await plansWithChats(db());
     const member = await createMember(db(), { balance: usdt(500) });
