@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { TrialOffer } from "~/lib/view-types/member";
 import type { DbOrTx } from "../db/client.ts";
-import { orders, pricing, profiles, subscriptions, trialClaims, user } from "../db/schema.ts";
+import { pricing, profiles, subscriptions, trialClaims, user } from "../db/schema.ts";
 import { includedRefusal } from "./included-refusal.ts";
+import { findTrialOrder } from "./trial-order.ts";
 import { TRIAL_MESSAGES, trialEnd, trialIdentities, trialPriceText } from "./trial-rules.ts";
 
 /**
@@ -57,12 +58,8 @@ export async function getTrialOffer(options: {
       ? TRIAL_MESSAGES.hadPlan(plan.name)
       : await includedRefusal({ db, userId, planId, now });
   if (refusal) return { ...offer, refusal, needsEmail: false };
-  const [open] = await db
-    .select({ planIds: orders.planIds })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.expiresAt, now)));
-  if (open?.planIds.includes(planId) && open.planIds.some((id) => id !== planId))
-    return { ...offer, refusal: TRIAL_MESSAGES.inOrder(plan.name), needsEmail: false };
+  const order = await findTrialOrder({ db, userId, planId, now });
+  if (order && !order.alone) return { ...offer, refusal: TRIAL_MESSAGES.inOrder(plan.name), needsEmail: false };
   const identities = trialIdentities({
     userId,
     email: account.email,

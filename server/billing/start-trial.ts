@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { pgError } from "../db/db-errors.ts";
 import { billingHistory, orders, pricing, profiles, subscriptions, trialClaims, user } from "../db/schema.ts";
@@ -7,6 +7,7 @@ import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { includedRefusal } from "./included-refusal.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { isoDate } from "./messages.ts";
+import { findTrialOrder } from "./trial-order.ts";
 import { TRIAL_MESSAGES, trialEnd, trialIdentities, trialPriceText } from "./trial-rules.ts";
 
 export const PAYMENT_TYPE_TRIAL = "Free trial";
@@ -66,15 +67,9 @@ export async function startTrial(options: {
       // An unpaid order for this plan could no longer be paid ("Already subscribed") once the
       // trial runs. One for this plan alone is cancelled, the trial taking its place (nothing was
       // charged for it); one with other plans too is the member's to cancel or pay first.
-      const [open] = await tx
-        .select({ id: orders.id, planIds: orders.planIds })
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.expiresAt, now)))
-        .for("update");
-      if (open?.planIds.includes(planId)) {
-        if (open.planIds.some((id) => id !== planId)) throw new AppError("CONFLICT", TRIAL_MESSAGES.inOrder(plan.name));
-        await tx.update(orders).set({ status: "cancelled", closedAt: now }).where(eq(orders.id, open.id));
-      }
+      const order = await findTrialOrder({ db: tx, userId, planId, now, lock: true });
+      if (order && !order.alone) throw new AppError("CONFLICT", TRIAL_MESSAGES.inOrder(plan.name));
+      if (order) await tx.update(orders).set({ status: "cancelled", closedAt: now }).where(eq(orders.id, order.id));
 
       const identities = trialIdentities({
         userId,
