@@ -29,6 +29,12 @@ export async function blockingViolations(page: Page, options: { coloursOnly?: bo
 
 /** Waits for finite CSS animations and transitions, so colours are measured as they end up. */
 export async function settle(page: Page) {
+  // A colour-scheme change reaches the styles at the next rendering step, and only then do the
+  // transitions it starts show in getAnimations(): checking earlier measured a button halfway
+  // between its light and dark colours. Two frames make sure that step has run.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
