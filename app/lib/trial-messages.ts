@@ -14,7 +14,7 @@ export const trialTexts = {
   trial_started: (p: Payload) => ({
     title: `Your free trial of ${p.plan ?? "your plan"} has started`,
     lines: [
-      `Your ${p.days ? `${p.days} ` : ""}free trial of ${p.plan ?? "your plan"} is active until ${p.endsOn ?? "its end date"}: the same access as a paid subscription, nothing charged.`,
+      `Your free trial of ${p.plan ?? "your plan"}${p.days ? ` (${p.days})` : ""} is active until ${p.endsOn ?? "its end date"}: the same access as a paid subscription, nothing charged.`,
       `After the trial it costs ${p.price ?? "the plan's monthly price"}. ${HOW_TO_PAY} Otherwise your access simply ends.`,
       "Your access links arrive from our Telegram bot; if you have not verified your Telegram " +
         "username yet, do it on the dashboard first.",

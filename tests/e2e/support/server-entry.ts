@@ -20,3 +20,4 @@ export { createOrder } from "../../../server/orders/create-order.ts";
 export { expireOrders } from "../../../server/orders/expire-orders.ts";
 export { purchaseSubscriptions } from "../../../server/billing/purchase-subscriptions.ts";
 export { completeCoveredOrder } from "../../../server/orders/complete-covered-order.ts";
+export { sendTrialReminders } from "../../../server/billing/send-trial-reminders.ts";
