@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "../price-in-force-sql.ts";
+import {
+  monthlyPriceInForce,
+  pendingPlansCte,
+  periodPriceSql,
+  renewalChargeSql,
+  renewingSubscriptions,
+} from "../price-in-force-sql.ts";
 
 /**
  * MRR, monthly recurring revenue: what the active recurring subscriptions bring in a month.
@@ -8,12 +14,16 @@ import { monthlyPriceInForce, pendingPlansCte, periodPriceSql } from "../price-i
  *   complimentary (a grant brings no money). Lifetime is a one-time sale, not recurring.
  * - A subscription whose autorenew is off still counts until it ends (the usual MRR rule: it is
  *   paid for the month it is in); it leaves MRR when it expires.
- * - Each at the price the member actually pays at the next due date (the notice rule of
- *   planPriceAt: a member protected by a pending rise counts at the old price); quarterly at
- *   the quarterly price (with its discount) divided by 3.
- * - MRR = Σ monthly prices + (Σ quarterly prices) / 3, floored to the micro-USDT.
- * Reads subscriptions_paid_recurring_idx alone (it carries plan, period and next due date); the
- * subscription's start date, for the notice rule, is its key.
+ * - Each at what its next renewal will charge, as the renewal reckons it: the plan and period it
+ *   renews to (a smaller plan or shorter period the member scheduled), at the price in force at
+ *   the due date (the notice rule of planPriceAt: a member protected by a pending rise counts at
+ *   the old price), less what the coupon code bought with it still takes off renewals (every
+ *   renewal, or the renewals it has left; a first-period-only code takes nothing off); quarterly
+ *   at the quarterly price (with its discount) so reckoned, divided by 3. Counting list prices
+ *   would promise money the renewals will never charge.
+ * - MRR = Σ monthly charges + (Σ quarterly charges) / 3, floored to the micro-USDT.
+ * The charge is renewalChargeSql over renewingSubscriptions, what the due list and the renewals
+ * at risk price renewals by, so the figures agree.
  */
 export async function getMrr(options: { db: DbOrTx }): Promise<{ mrr: bigint; subscriptions: number }> {
   const monthly = monthlyPriceInForce(sql`pending`);
@@ -24,11 +34,11 @@ export async function getMrr(options: { db: DbOrTx }): Promise<{ mrr: bigint; su
              coalesce(sum(amount) filter (where billing_period = 'quarterly'), 0)::text as quarterly,
              count(*)::int as n
       from (
-        select s.billing_period, ${periodPriceSql(monthly)} as amount
-        from subscriptions s join pricing p on p.id = s.plan_id
+        select s.billing_period, ${renewalChargeSql(periodPriceSql(monthly))} as amount
+        from ${renewingSubscriptions} s join pricing p on p.id = s.plan_id
         where s.status = 'active' and s.billing_period <> 'lifetime' and not s.complimentary
           -- A free trial brings no money until its first charge.
-          and (s.trial_ends_at is null or s.trial_converted_at is not null)
+          and not s.trial
       ) priced
     `)
   ).rows;

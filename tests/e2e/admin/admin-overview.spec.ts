@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { eq, inArray } from "drizzle-orm";
 import { AGO, BEFORE, countChange, moneyChange } from "~/components/admin/overview/change";
 import { formatDate } from "~/lib/dates";
 import { plural } from "~/lib/plural";
@@ -150,5 +152,59 @@ test.describe("the back office's overview", () => {
     await page.getByRole("button", { name: "Close" }).click();
     await expect(definition).toBeHidden();
     await expectAccessible(page, "overview at 375 px");
+  });
+
+  test("MRR counts what renewals charge: an every-renewal 50 % code half, a first-period code in full", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const { testing } = app as App;
+    const { db } = testing.getDatabase();
+    const { user, profiles, pricing, coupons, subscriptions } = testing.schema;
+    await signUpStaff(app, context, "owner");
+    const before = (await testing.getAdminOverview({ db, role: "owner" })).money!;
+    const tag = crypto.randomUUID().slice(0, 8);
+    const [plan] = await db
+      .insert(pricing)
+      .values({ planId: `ov-coded-${tag}`, name: `Overview coded ${tag}`, price: 20_000_000n, published: false })
+      .returning({ id: pricing.id });
+    const [code] = await db
+      .insert(coupons)
+      .values({ code: `OVHALF${tag.toUpperCase()}`, kind: "percent", percentOff: 50, duration: "forever" })
+      .returning({ id: coupons.id });
+    const ids = [`ov-${tag}-every`, `ov-${tag}-once`];
+    for (const id of ids) {
+      await db.insert(user).values({ id, name: "Overview coded", email: `${id}@example.com` });
+      await db.insert(profiles).values({ id, firstName: "Overview", lastName: "Coded" });
+    }
+    const due = new Date(Date.now() + 20 * 86_400_000);
+    // The first holds the code's rule for every renewal; the second's code took off its first month only.
+    const subs = await db
+      .insert(subscriptions)
+      .values([
+        { userId: ids[0]!, planId: plan!.id, billingPeriod: "monthly", nextBillingDate: due, couponId: code!.id },
+        { userId: ids[1]!, planId: plan!.id, billingPeriod: "monthly", nextBillingDate: due },
+      ])
+      .returning({ id: subscriptions.id });
+    try {
+      await page.goto("/admin");
+      await waitForHydration(page);
+      const mrr = figure(page, "MRR");
+      await expect(mrr).toContainText(usdt((BigInt(before.mrr) + 10_000_000n + 20_000_000n).toString()));
+      await expect(mrr).toContainText(plural(before.mrrSubscriptions + 2, "paid recurring subscription"));
+      await page.getByRole("button", { name: "How MRR is counted" }).click();
+      await expect(page.getByText(/less what their coupon code still takes off renewals/)).toBeVisible();
+      await page.getByRole("button", { name: "Close" }).click();
+    } finally {
+      // Other specs of this worker meet neither the code in the coupons list nor these subscriptions.
+      await db.delete(subscriptions).where(
+        inArray(
+          subscriptions.id,
+          subs.map((sub) => sub.id),
+        ),
+      );
+      await db.delete(coupons).where(eq(coupons.id, code!.id));
+    }
   });
 });

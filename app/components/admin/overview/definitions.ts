@@ -11,10 +11,13 @@ export const definitions = {
     "the UTC day; 7 and 30 days end now.",
   mrr:
     "Monthly equivalent of active monthly and quarterly subscriptions: monthly price + " +
-    "quarterly price ÷ 3, at the price each member pays at their next renewal (a price rise " +
-    "counts from its date). Lifetime and complimentary subscriptions are excluded; one whose " +
-    "auto-renewal is off counts until it ends. 30 days ago: the subscriptions active then, at " +
-    "the plan prices renewals were charged then.",
+    "quarterly price ÷ 3, each at what the member's next renewal will charge: the plan and " +
+    "period it renews to, at the price in force then (a price rise counts from its date), less " +
+    "what their coupon code still takes off renewals (every renewal, or the renewals it has " +
+    "left; a code for the first period only takes nothing off). Lifetime and complimentary " +
+    "subscriptions are excluded; one whose auto-renewal is off counts until it ends. 30 days " +
+    "ago: the subscriptions active then, at the plan prices renewals were charged then, less " +
+    "the codes they still hold.",
   deposits:
     "Money members paid in over the last 30 days, from the ledger: USDT TRC-20 deposits " +
     "credited plus card payments credited, compared with the 30 days before. Card refunds are " +

@@ -55,9 +55,9 @@ export type AdminOverview = {
   };
   /** Only for roles that may see money. */
   money?: {
-    /** Monthly equivalent of active recurring, paid subscriptions. */
+    /** Monthly equivalent of active recurring, paid subscriptions, at what their renewals will charge (codes taken off). */
     mrr: string;
-    /** The same 30 days before `asOf`, at the plan prices renewals were charged then. */
+    /** The same 30 days before `asOf`, at the plan prices renewals were charged then, less the codes still held. */
     mrr30dAgo: string;
     /** Paid recurring subscriptions counted in the MRR. */
     mrrSubscriptions: number;
