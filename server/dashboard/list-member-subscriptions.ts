@@ -35,6 +35,7 @@ export async function listMemberSubscriptions(options: { db: DbOrTx; userId: str
     ({ trialEndsAt, trialConvertedAt, scheduledPlanId, scheduledPlanName, scheduledBillingPeriod, ...row }) => ({
       ...row,
       trial: trialEndsAt !== null && trialConvertedAt === null,
+      trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
       startDate: row.startDate.toISOString(),
       nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
       scheduled:

@@ -73,6 +73,11 @@ export function MemberSubscriptions({
                         Free trial
                       </Badge>
                     ) : null}
+                    {s.trialConvertedAt ? (
+                      <span className="block text-xs font-normal text-muted-foreground" data-slot="trial-converted">
+                        Converted from a free trial on {formatDate(s.trialConvertedAt)}
+                      </span>
+                    ) : null}
                   </TableCell>
                   <TableCell label="Period" data-column="period">
                     {periodName[s.billingPeriod]}

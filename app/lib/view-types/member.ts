@@ -56,6 +56,8 @@ export type MemberSubscription = {
   complimentary: boolean;
   /** On a free trial: `nextBillingDate` is when it ends (and converts if the balance covers it). */
   trial: boolean;
+  /** Began as a free trial that its first charge converted, then (ISO); null otherwise. */
+  trialConvertedAt: string | null;
   /** A smaller plan or shorter period the member chose for the next renewal; null: none. */
   scheduled: { planId: number; planName: string; billingPeriod: BillingPeriod } | null;
 };

@@ -28,6 +28,7 @@ export async function listMemberSubscriptions(options: {
   const views = rows.map(({ trialEndsAt, trialConvertedAt, ...r }) => ({
     ...r,
     trial: trialEndsAt !== null && trialConvertedAt === null,
+    trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
     startDate: r.startDate.toISOString(),
     nextBillingDate: r.nextBillingDate?.toISOString() ?? null,
   }));

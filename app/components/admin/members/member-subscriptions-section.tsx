@@ -42,6 +42,11 @@ export function MemberSubscriptionsSection({
                   : ""}{" "}
                 · autorenew {s.autorenew ? "on" : "off"}
               </p>
+              {s.trialConvertedAt ? (
+                <p className="text-muted-foreground" data-slot="trial-converted">
+                  Converted from a free trial on {formatDate(s.trialConvertedAt)}
+                </p>
+              ) : null}
               {write && s.status === "active" ? (
                 <SubscriptionActions memberId={write.memberId} subscription={s} />
               ) : null}

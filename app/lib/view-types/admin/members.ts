@@ -107,6 +107,8 @@ export type MemberSubscriptionView = {
   complimentary: boolean;
   /** Began as a free trial and has not been paid for (yet): `nextBillingDate` is the trial's end. */
   trial: boolean;
+  /** Began as a free trial that its first charge converted, then (ISO); null otherwise. */
+  trialConvertedAt: string | null;
 };
 
 export type MemberLedgerRow = {
