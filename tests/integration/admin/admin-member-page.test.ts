@@ -221,6 +221,7 @@ describeEachDatabase("the member page", (database) => {
       adjustMoney: true,
       fixTelegram: true,
       readAudit: true,
+      readReferrals: true,
     });
     const asSupport = (await open(support)).data as unknown as View;
     expect(asSupport.abilities).toEqual({
@@ -229,6 +230,7 @@ describeEachDatabase("the member page", (database) => {
       adjustMoney: false,
       fixTelegram: true,
       readAudit: false,
+      readReferrals: false,
     });
     expect((await open(editor)).status).toBe(404);
   });

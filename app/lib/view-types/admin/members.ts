@@ -191,3 +191,37 @@ export type MemberPageAbilities = {
 
 /** A member's order as the member page lists it: the same shape the member's own billing reads. */
 export type { MemberOrder as MemberOrderView } from "../member";
+
+/**
+ * Where a referral's reward stands: refused (the same person), waiting for the first paid
+ * payment, none (rewards were off when it came), paid, or taken back in part or in whole by refunds.
+ */
+export type MemberReferralRewardState = "refused" | "waiting" | "none" | "paid" | "partly-reversed" | "reversed";
+
+/** One referral as the member page shows it: the other member, the sign-up and the reward. Money is micro-USDT strings. */
+export type MemberReferralView = {
+  /** The other member: the referrer on "referred by", the referred member in the list. */
+  memberId: string;
+  email: string;
+  signedUpAt: string;
+  state: MemberReferralRewardState;
+  refusal: "self" | "telegram" | "email" | null;
+  /** The first paid payment that decided the reward (null before it). */
+  payment: string | null;
+  reward: string | null;
+  reversed: string;
+  rewardedAt: string | null;
+};
+
+/** The member's referrals: who referred them, and the members they referred (the latest few, with totals). */
+export type MemberReferralsView = {
+  referredBy: MemberReferralView | null;
+  referred: {
+    latest: MemberReferralView[];
+    total: number;
+    rewarded: number;
+    /** Rewards credited for them, and how much of it refunds took back. */
+    rewardsPaid: string;
+    reversed: string;
+  };
+};

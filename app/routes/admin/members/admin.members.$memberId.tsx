@@ -8,6 +8,7 @@ import { MemberNotificationsSection } from "~/components/admin/members/member-no
 import { MemberOrdersSection } from "~/components/admin/members/member-orders-section";
 import { MemberPaymentFlagsSection } from "~/components/admin/members/member-payment-flags-section";
 import { MemberProfileSection } from "~/components/admin/members/member-profile-section";
+import { MemberReferralsSection } from "~/components/admin/members/member-referrals-section";
 import { MemberSessionsSection } from "~/components/admin/members/member-sessions-section";
 import { MemberSubscriptionsSection } from "~/components/admin/members/member-subscriptions-section";
 import { MemberTelegramFix } from "~/components/admin/members/member-telegram-fix";
@@ -26,6 +27,7 @@ import { listTargetHistory } from "#server/staff/list-target-history";
 import { addMemberNote, MEMBER_GONE } from "#server/staff/members/add-member-note";
 import { getMemberMoney } from "#server/staff/members/get-member-money";
 import { getMemberProfile } from "#server/staff/members/get-member-profile";
+import { getMemberReferrals } from "#server/staff/members/get-member-referrals";
 import { listCompPlans } from "#server/staff/members/list-comp-plans";
 import { listMemberMessages } from "#server/staff/members/list-member-messages";
 import { listMemberNotes } from "#server/staff/members/list-member-notes";
@@ -48,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!account) throw data("Not Found", { status: 404 });
   const ledgerPage = ledgerPageOf(new URL(request.url).searchParams);
   const write = can(staff.role, "members.write");
-  const [subscriptions, orders, money, notifications, notes, history, messages, compPlans, paymentFlags] =
+  const [subscriptions, orders, money, notifications, notes, history, messages, compPlans, paymentFlags, referrals] =
     await Promise.all([
       listMemberSubscriptions({ db, memberId }),
       listMemberOrders({ db, userId: memberId, limit: 20 }),
@@ -60,6 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       can(staff.role, "inbox.read") ? listMemberMessages({ db, memberId }) : null,
       write ? listCompPlans({ db }) : [],
       listMemberPaymentFlags({ db, memberId }),
+      getMemberReferrals({ db, memberId }),
     ]);
   if (!money) throw data("Not Found", { status: 404 });
   return {
@@ -73,12 +76,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     messages,
     compPlans,
     paymentFlags,
+    referrals,
     abilities: {
       assist: can(staff.role, "members.assist"),
       write,
       adjustMoney: can(staff.role, "money.write"),
       fixTelegram: can(staff.role, "telegram.fix"),
       readAudit: can(staff.role, "audit.read"),
+      // The Referrals list is a money page: linked only for those who may open it.
+      readReferrals: can(staff.role, "money.read"),
     },
   };
 }
@@ -112,6 +118,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
     messages,
     compPlans,
     paymentFlags,
+    referrals,
     abilities,
   } = loaderData;
   const { search } = useLocation();
@@ -135,6 +142,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       />
       <MemberOrdersSection orders={orders} />
       <MemberMoneySection money={money} search={search} adjustFor={abilities.adjustMoney ? profile.id : null} />
+      <MemberReferralsSection referrals={referrals} linkList={abilities.readReferrals} />
       <MemberNotificationsSection notifications={notifications} />
       <MemberNotesSection notes={notes} canAssist={abilities.assist} />
       {messages ? <MemberMessagesSection messages={messages} /> : null}
