@@ -4,9 +4,8 @@ import { microToDecimal } from "~/lib/money";
 import { plural } from "~/lib/plural";
 import { STAFF_ROLES } from "~/lib/staff-roles";
 import { adjustBalance } from "../billing/adjust-balance.ts";
-import { listDuePlanChanges } from "../billing/list-due-plan-changes.ts";
 import { runRecordedReconcile } from "../billing/reconcile-ledger.ts";
-import { runRenewals } from "../billing/renew-subscriptions.ts";
+import { runRenewalsAndSweep } from "../billing/run-renewals-and-sweep.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { isAppError } from "../lib/errors.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -14,7 +13,6 @@ import { completeCoveredOrder } from "../orders/complete-covered-order.ts";
 import { rescanDepositWatcher } from "../staff/money/rescan-deposit-watcher.ts";
 import { setStaffRole } from "../staff/staff/set-staff-role.ts";
 import { reconcileTelegramAccess } from "../telegram/reconcile-telegram-access.ts";
-import { removeExpiredAccess } from "../telegram/remove-expired-access.ts";
 import { getTelegramBot } from "../telegram/telegram-bot.ts";
 import { getMemberBalance } from "./member-balance.ts";
 import { isValidOpsToken } from "./ops-token.ts";
@@ -46,9 +44,15 @@ const rescanSchema = z
 /** The actor recorded for calls authenticated by the bearer token. */
 export const OPS_TOKEN_ACTOR = "ops-token";
 
-/** What `renewals --run-now` says of the chats, by whether this process has the bot. */
+/**
+ * What `renewals --run-now` says of the chats, by whether this process has the bot. Without it,
+ * the server's every-minute sweep finds the subscriptions this run ended, but not the members it
+ * moved to a smaller plan (their subscription stays active): the daily Telegram check (or a
+ * server's start) removes those from the chats only their old plan had.
+ */
 function renewalsMessage(options: {
   ended: number;
+  planChanges: number;
   removal: { removed: number; failed: number } | undefined;
   standalone: boolean;
 }) {
@@ -61,8 +65,13 @@ function renewalsMessage(options: {
         : "";
     return `${head}; removed ${plural(removal.removed, "member")} from the paid chats${failed}`;
   }
-  if (options.standalone)
-    return `${head}; chat removals happen on the server within a minute (TELEGRAM_BOT_TOKEN is not set here)`;
+  if (options.standalone) {
+    const moved =
+      options.planChanges > 0
+        ? `; ${plural(options.planChanges, "member")} had a smaller plan due: the server's daily Telegram check removes them from the chats only their old plan had`
+        : "";
+    return `${head}; the server's renewal job removes their members from the paid chats within a minute while it runs (TELEGRAM_BOT_TOKEN is not set here)${moved}`;
+  }
   return `${head}; the Telegram bot is off (TELEGRAM_BOT_TOKEN is not set), so no one is removed from chats`;
 }
 
@@ -154,23 +163,25 @@ export function opsRouter(
     res.json({ ok: true, from, block: result.block });
   });
 
-  // Ended subscriptions lose their chats here when this process has the bot; otherwise the
-  // server's renewal job removes them within a minute (it sweeps every run, whoever ended them).
-  // A renewal that applies a scheduled smaller plan leaves the subscription active: its member is
-  // swept by name too, or they would keep the chats only the old plan had until the daily check.
+  // Ended subscriptions, and members a renewal moved to a smaller plan, lose their chats here
+  // when this process has the bot, as in the server's renewal job (runRenewalsAndSweep);
+  // otherwise the message says who removes them, and when.
   router.post("/renewals/run", async (_req, res) => {
     const startedAt = new Date();
     const bot = getTelegramBot();
-    const changing = bot ? await listDuePlanChanges({ db: db(), now: startedAt }) : [];
-    const result = await runRenewals({ db: db() });
-    const removal = bot ? await removeExpiredAccess({ db: db(), bot, endedSince: startedAt }) : undefined;
-    if (removal && changing.length > 0) {
-      const changed = await removeExpiredAccess({ db: db(), bot, userIds: changing });
-      removal.removed += changed.removed;
-      removal.failed += changed.failed;
-    }
+    const standalone = options.standalone === true;
+    const swept = await runRenewalsAndSweep({
+      db: db(),
+      bot,
+      now: startedAt,
+      endedSince: startedAt,
+      countPlanChanges: standalone,
+    });
+    if (!swept.ok) throw swept.failure;
+    const result = swept.settled;
+    const removal = bot ? swept.removal : undefined;
     const ended = result.expired + result.failed;
-    const message = renewalsMessage({ ended, removal, standalone: options.standalone === true });
+    const message = renewalsMessage({ ended, planChanges: swept.planChanges, removal, standalone });
     getLogger().info({ ops: "renewals", ...result, ...removal, actor }, "ops");
     res.json({
       ...result,

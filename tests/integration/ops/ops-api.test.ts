@@ -170,8 +170,8 @@ describeEachDatabase("operator API", (database) => {
       body: {
         expired: 2,
         message:
-          "ended 2 subscriptions; chat removals happen on the server within a minute " +
-          "(TELEGRAM_BOT_TOKEN is not set here)",
+          "ended 2 subscriptions; the server's renewal job removes their members from the paid chats within a " +
+          "minute while it runs (TELEGRAM_BOT_TOKEN is not set here)",
       },
     });
     expect(await inChat(first)).toBe(true);

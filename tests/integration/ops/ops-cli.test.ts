@@ -205,7 +205,8 @@ describe("ops CLI: renewals --run-now and the paid chats", () => {
     expect(await ops(["renewals", "--run-now"])).toMatchObject({
       expired: 1,
       message:
-        "ended 1 subscription; chat removals happen on the server within a minute (TELEGRAM_BOT_TOKEN is not set here)",
+        "ended 1 subscription; the server's renewal job removes their members from the paid chats within a " +
+        "minute while it runs (TELEGRAM_BOT_TOKEN is not set here)",
     });
     expect(api.calls).toEqual([]);
     expect(await withDb((db) => inChat(db, without))).toBe(true);

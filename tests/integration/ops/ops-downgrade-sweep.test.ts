@@ -3,96 +3,108 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pricing, profiles, subscriptions } from "#server/db/schema";
+import { subscriptions, telegramChatMembers } from "#server/db/schema";
 import { opsRouter } from "#server/ops/router";
-import { recordChatMember } from "#server/telegram/entitlements";
-import { seedPlanChats } from "#server/telegram/seed-plan-chats";
 import { describeEachDatabase } from "../../helpers/database";
-import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { expectLedgerInvariant } from "../../helpers/members";
+import {
+  chatsRemovedFrom,
+  createDowngradePlans,
+  createDowngradingMember,
+  EXTRA_CHAT,
+  VIP_CHAT,
+} from "../../helpers/scheduled-downgrade";
 import { startSingletonBot, stopSingletonBot } from "../../helpers/telegram-bot";
 
 const TOKEN = "test-ops-token-0123456789abcdef";
-const VIP_CHAT = -1001000000402;
-const EXTRA_CHAT = -1001000000401;
-const DAY = 86_400_000;
 
-// `ops renewals --run-now` in a process with the bot: a renewal that applies a scheduled smaller
-// plan leaves the chats only the bigger plan had at once, as the server's renewal job does.
+/** The operator API on a port of its own: as the server serves it, or as the ops CLI serves itself. */
+async function serve(router: express.Router): Promise<{ server: Server; url: string }> {
+  const app = express().use("/api/ops", router);
+  const server = await new Promise<Server>((resolve) => {
+    const started = app.listen(0, "127.0.0.1", () => resolve(started));
+  });
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/ops` };
+}
+
+async function runNow(url: string) {
+  const response = await fetch(`${url}/renewals/run`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+// `ops renewals --run-now` and a renewal that applies a scheduled smaller plan: with the bot, the
+// chats only the bigger plan had are left at once, as the server's renewal job does; without it
+// (the CLI on its own), the answer says the server's daily check removes them, as the server's
+// every-minute sweep only finds subscriptions that ended.
 describeEachDatabase("operator API: renewals run now apply a downgrade's chats", (database) => {
   let server: Server;
   let url: string;
+  let cli: Awaited<ReturnType<typeof serve>>;
+  let plans: Awaited<ReturnType<typeof createDowngradePlans>>;
   const db = () => database().db;
 
   beforeAll(async () => {
-    const app = express().use(
-      "/api/ops",
-      opsRouter(() => TOKEN, { getDb: () => database().db }),
-    );
-    server = await new Promise<Server>((resolve) => {
-      const started = app.listen(0, "127.0.0.1", () => resolve(started));
-    });
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/ops`;
+    ({ server, url } = await serve(opsRouter(() => TOKEN, { getDb: () => database().db })));
+    cli = await serve(opsRouter(() => TOKEN, { getDb: () => database().db, standalone: true }));
+    plans = await createDowngradePlans(db());
   });
-  afterAll(async () => new Promise((resolve) => server.close(resolve)));
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => cli.server.close(resolve));
+  });
 
   it("removes the member from the chat VIP Signals does not have, and only from it", async () => {
-    const [vip, all] = await db()
-      .insert(pricing)
-      .values([
-        { planId: "vip", name: "VIP Signals", price: 49_000_000n, published: true, displayOrder: 1 },
-        { planId: "all", name: "All-in-One", price: 99_000_000n, published: true, displayOrder: 2 },
-      ])
-      .returning();
-    await seedPlanChats({ db: db(), planChats: { vip: [VIP_CHAT], all: [VIP_CHAT, EXTRA_CHAT] } });
-    const member = await createMember(db(), { telegramUsername: "opsdowngrader", balance: 100_000_000n });
-    const telegramId = 29_002;
-    await db()
-      .update(profiles)
-      .set({ telegramVerified: true, telegramUserId: BigInt(telegramId) })
-      .where(eq(profiles.id, member.id));
-    const [sub] = await db()
-      .insert(subscriptions)
-      .values({
-        userId: member.id,
-        planId: all!.id,
-        billingPeriod: "monthly",
-        startDate: new Date(Date.now() - 30 * DAY),
-        nextBillingDate: new Date(Date.now() - 1000),
-        scheduledPlanId: vip!.id,
-        scheduledBillingPeriod: "monthly",
-        scheduledAt: new Date(Date.now() - 5 * DAY),
-      })
-      .returning();
     const api = await startSingletonBot(db());
     try {
-      for (const chatId of [VIP_CHAT, EXTRA_CHAT]) {
-        await recordChatMember({ db: db(), row: { chatId, telegramUserId: telegramId, userId: member.id } });
-        api.setChatMember(chatId, telegramId, "member");
-      }
-      const response = await fetch(`${url}/renewals/run`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-        body: "{}",
+      const telegramId = 29_002;
+      const { subscriptionId } = await createDowngradingMember(db(), {
+        plans,
+        telegramId,
+        nextBillingDate: new Date(Date.now() - 1000),
+        api,
       });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({
+      expect(await runNow(url)).toMatchObject({
         charged: 1,
         removedFromChats: 1,
         chatRemovalsFailed: 0,
         message: "ended 0 subscriptions; removed 1 member from the paid chats",
       });
-      const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
-      expect(renewed).toMatchObject({ planId: vip!.id, status: "active" });
-      expect(
-        api
-          .callsOf("banChatMember")
-          .filter((call) => Number(call.params.user_id) === telegramId)
-          .map((call) => call.params.chat_id),
-      ).toEqual([EXTRA_CHAT]);
+      const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+      expect(renewed).toMatchObject({ planId: plans.vip.id, status: "active" });
+      expect(chatsRemovedFrom(api, telegramId)).toEqual([EXTRA_CHAT]);
       expect(api.chatMemberStatus(VIP_CHAT, telegramId)).toBe("member");
     } finally {
       await stopSingletonBot(api);
     }
+    await expectLedgerInvariant(db());
+  });
+
+  it("without the bot, the CLI says the daily check removes the member moved to a smaller plan", async () => {
+    const telegramId = 29_003;
+    const { subscriptionId } = await createDowngradingMember(db(), {
+      plans,
+      telegramId,
+      nextBillingDate: new Date(Date.now() - 1000),
+    });
+    expect(await runNow(cli.url)).toMatchObject({
+      charged: 1,
+      message:
+        "ended 0 subscriptions; the server's renewal job removes their members from the paid chats within a " +
+        "minute while it runs (TELEGRAM_BOT_TOKEN is not set here); 1 member had a smaller plan due: the " +
+        "server's daily Telegram check removes them from the chats only their old plan had",
+    });
+    const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(renewed).toMatchObject({ planId: plans.vip.id, status: "active" });
+    const chats = await db()
+      .select({ chatId: telegramChatMembers.chatId })
+      .from(telegramChatMembers)
+      .where(eq(telegramChatMembers.telegramUserId, telegramId));
+    expect(chats.map((row) => row.chatId).sort()).toEqual([VIP_CHAT, EXTRA_CHAT].sort());
     await expectLedgerInvariant(db());
   });
 });
