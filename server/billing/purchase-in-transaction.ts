@@ -145,9 +145,7 @@ export async function purchaseInTransaction({
   const couponOptions = code
     ? { tx, code, userId, plans: listPlans(plans, period), billingPeriod: period, now, held: options.held }
     : null;
-  const coupon = couponOptions
-    ? priceCouponRow({ ...couponOptions, row: couponRow, refusedAlready: !options.held })
-    : null;
+  const coupon = couponOptions ? priceCouponRow({ ...couponOptions, row: couponRow }) : null;
   // The plans it replaces are credited after the code's discount (price-switch.ts).
   const switched = priceSwitch({
     cart: coupon?.cart ?? options.held ?? priceCart(listLines(plans, period)),

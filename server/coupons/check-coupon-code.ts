@@ -1,7 +1,8 @@
-import { couponMessages, termsToWire, type CouponTermsWire } from "~/lib/billing/coupons";
+import { termsToWire, type CouponTermsWire } from "~/lib/billing/coupons";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { DbOrTx } from "../db/client.ts";
 import { peekRateLimit, spentRateLimitWait } from "../security/rate-limit.ts";
+import { codeRefusal } from "./code-refusal.ts";
 import {
   countRefusedGuess,
   COUPON_GUESS_LIMIT,
@@ -10,9 +11,8 @@ import {
   guessLimitError,
   refusedGuess,
 } from "./coupon-guesses.ts";
-import { couponRefusal, termsOf } from "./coupon-rules.ts";
+import { termsOf } from "./coupon-rules.ts";
 import { findCoupon } from "./find-coupon.ts";
-import { memberRefusal } from "./member-refusal.ts";
 
 export { COUPON_GUESS_LIMIT, COUPON_GUESS_WINDOW_SECONDS };
 
@@ -46,10 +46,7 @@ export async function checkCouponCode(options: {
   const coupon = await findCoupon({ db, code: options.code, userId, extra: guessWait });
   const wait = coupon ? coupon.extra : await spentWait({ db, keys });
   if (wait !== null) throw guessLimitError(wait);
-  const refusal = !coupon
-    ? couponMessages.unknown
-    : (couponRefusal(coupon, { planIds: options.planIds, period: options.billingPeriod, now }) ??
-      (coupon.member ? memberRefusal(coupon, coupon.member) : null));
+  const refusal = codeRefusal(coupon, { planIds: options.planIds, period: options.billingPeriod, now });
   if (refusal) {
     const error = refusedGuess(refusal);
     await countRefusedGuess({ db, error, keys });

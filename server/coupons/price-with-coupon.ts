@@ -3,9 +3,9 @@ import { applyCoupon, couponMessages } from "~/lib/billing/coupons";
 import { priceCart, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
-import { couponError, couponRefusal, termsOf, type CouponRow } from "./coupon-rules.ts";
+import { codeRefusal } from "./code-refusal.ts";
+import { couponError, termsOf, type CouponRow } from "./coupon-rules.ts";
 import { couponTerms, findCoupon, type MemberUses } from "./find-coupon.ts";
-import { memberRefusal } from "./member-refusal.ts";
 import { COUPON_USE_SLOTS } from "./spread-coupon-uses.ts";
 
 /** The code a checkout was priced with, as its purchase records it. */
@@ -49,23 +49,19 @@ export async function priceWithCoupon(
 /**
  * priceWithCoupon's pricing and refusals, from the code's row as read already (null: no such
  * code), with the member's own uses of it read in the same statement (a purchase reads them with
- * its profile's lock: purchase-coupon.ts).
+ * its profile's lock: purchase-coupon.ts). A typed code in a purchase was refused already, by the
+ * same codeRefusal with the same cart (refuseTypedCoupon, as a counted guess): checked again here
+ * in memory, it passes.
  */
 export function priceCouponRow(
   options: Omit<PriceOptions, "tx" | "code" | "userId"> & {
     row: (CouponRow & { terms: string; member: MemberUses | null }) | null;
-    /** A typed code whose refusals the purchase threw already (refuseTypedCoupon): they are not looked for again. */
-    refusedAlready?: boolean;
   },
 ): { cart: PricedCart; coupon: AppliedCoupon } {
   const { row, billingPeriod, now, held } = options;
-  if (!row) throw couponError(couponMessages.unknown);
   const planIds = options.plans.map((plan) => plan.planId);
-  const refusal = options.refusedAlready
-    ? null
-    : (couponRefusal(row, { planIds, period: billingPeriod, now, held: Boolean(held) }) ??
-      memberRefusal(row, row.member!));
-  if (refusal) throw couponError(refusal);
+  const refusal = codeRefusal(row, { planIds, period: billingPeriod, now, held: Boolean(held) });
+  if (refusal !== null || !row) throw couponError(refusal ?? couponMessages.unknown);
   const cart = held ?? priceCart(applyCoupon(termsOf(row), options.plans, billingPeriod), row.code);
   return {
     cart,

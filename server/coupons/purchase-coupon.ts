@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import { couponMessages, normalizeCouponCode } from "~/lib/billing/coupons";
+import { normalizeCouponCode } from "~/lib/billing/coupons";
 import type { BillingPeriod } from "~/lib/pricing";
 import { spentRateLimitWait } from "../security/rate-limit.ts";
+import { codeRefusal } from "./code-refusal.ts";
 import type { CachedCoupon } from "./coupon-cache.ts";
 import { COUPON_GUESS_LIMIT, guessLimitError, refusedGuess } from "./coupon-guesses.ts";
-import { couponRefusal, type CouponRow } from "./coupon-rules.ts";
+import type { CouponRow } from "./coupon-rules.ts";
 import { couponTerms, couponUsesCounted, memberUsesPairs, type MemberUses } from "./find-coupon.ts";
-import { memberRefusal } from "./member-refusal.ts";
 
 /** The code as a purchase read it with its profile's lock: its row, terms (couponTerms) and the member's own uses. */
 export type PurchaseCoupon = CouponRow & { terms: string; member: MemberUses };
@@ -94,9 +94,6 @@ export function refuseTypedCoupon(options: {
 }): void {
   const { coupon } = options;
   if (options.guessWait !== null) throw guessLimitError(options.guessWait);
-  const refusal = !coupon
-    ? couponMessages.unknown
-    : (couponRefusal(coupon, { planIds: options.planIds, period: options.period, now: options.now }) ??
-      memberRefusal(coupon, coupon.member));
+  const refusal = codeRefusal(coupon, { planIds: options.planIds, period: options.period, now: options.now });
   if (refusal) throw refusedGuess(refusal);
 }
