@@ -87,15 +87,22 @@ export function nestedInCart(
   return nested;
 }
 
+/** The member's active plans, with their unused part's worth, and the reach of the plans asked over them. */
+export type HeldPlans = { held: HeldPlan[]; reach: PlanReach[] };
+/** The same for a cart that is bought (a purchase, an order): also the plans of it another of them includes. */
+export type CartHeldPlans = HeldPlans & { nested: Map<number, number> };
+
+type ReadOptions = { held: unknown; chats: unknown; planIds: readonly number[]; now: Date };
+
 /**
- * The member's active plans (with their unused part's worth at `now`), the reach of `planIds` over
- * them, and the plans of `planIds` (a cart) that another of them includes (nestedInCart).
+ * The member's active plans (with their unused part's worth at `now`) and the reach of `planIds`
+ * over them; with `cart`, also the plans of `planIds` that another of them includes
+ * (nestedInCart), which only a cart being bought is refused for: the catalogue's readers (the
+ * dashboard's plans, a scheduled change) do not compare the plans they list with each other.
  */
-export function readHeldPlans(options: { held: unknown; chats: unknown; planIds: readonly number[]; now: Date }): {
-  held: HeldPlan[];
-  reach: PlanReach[];
-  nested: Map<number, number>;
-} {
+export function readHeldPlans(options: ReadOptions & { cart?: false }): HeldPlans;
+export function readHeldPlans(options: ReadOptions & { cart: true }): CartHeldPlans;
+export function readHeldPlans(options: ReadOptions & { cart?: boolean }): HeldPlans | CartHeldPlans {
   const rows = parseJson<HeldRow[] | null>(options.held) ?? [];
   const chats = parseJson<Record<string, number[]> | null>(options.chats) ?? {};
   const held = rows.map((row): HeldPlan => {
@@ -117,23 +124,20 @@ export function readHeldPlans(options: { held: unknown; chats: unknown; planIds:
     };
   });
   const chatsByPlan = new Map(Object.entries(chats).map(([planId, ids]) => [Number(planId), ids.map(Number)]));
-  return {
-    held,
-    reach: planReach({ planIds: options.planIds, chatsByPlan, held }),
-    nested: nestedInCart(options.planIds, chatsByPlan),
-  };
+  const read = { held, reach: planReach({ planIds: options.planIds, chatsByPlan, held }) };
+  return options.cart ? { ...read, nested: nestedInCart(options.planIds, chatsByPlan) } : read;
 }
 
-/** The same, in a statement of its own: for the carts and orders that do not charge yet. */
-export async function getHeldPlans(options: {
-  db: DbOrTx;
-  userId: string;
-  planIds: readonly number[];
-  now?: Date;
-}): Promise<ReturnType<typeof readHeldPlans>> {
+type GetOptions = { db: DbOrTx; userId: string; planIds: readonly number[]; now?: Date };
+
+/** The same, in a statement of its own: for the carts and orders that do not charge yet, and the catalogue's readers. */
+export async function getHeldPlans(options: GetOptions & { cart?: false }): Promise<HeldPlans>;
+export async function getHeldPlans(options: GetOptions & { cart: true }): Promise<CartHeldPlans>;
+export async function getHeldPlans(options: GetOptions & { cart?: boolean }): Promise<HeldPlans | CartHeldPlans> {
   const result = await options.db.execute<{ held: unknown; chats: unknown }>(
     sql`select ${heldPlansColumns(options.userId, options.planIds)}`,
   );
   const row = result.rows[0]!;
-  return readHeldPlans({ held: row.held, chats: row.chats, planIds: options.planIds, now: options.now ?? new Date() });
+  const read = { held: row.held, chats: row.chats, planIds: options.planIds, now: options.now ?? new Date() };
+  return options.cart ? readHeldPlans({ ...read, cart: true }) : readHeldPlans(read);
 }

@@ -131,7 +131,7 @@ export async function purchaseInTransaction({
       period,
       now,
     });
-  const { held, reach, nested } = readHeldPlans({ held: state.held, chats: state.chats, planIds, now });
+  const { held, reach, nested } = readHeldPlans({ held: state.held, chats: state.chats, planIds, now, cart: true });
   const active = [...new Set(held.map((sub) => sub.planId))].sort((a, b) => a - b);
   const found = parseJson<{ id: number; name: string; price: string }[]>(state.plans).map((plan) => ({
     ...plan,

@@ -65,7 +65,7 @@ export async function createOrder(options: {
         : priceCart(priced.lines);
       // Refused like a purchase (already subscribed, already included); a plan it replaces is
       // credited, and the order holds that credit with its prices.
-      const { held, reach, nested } = await getHeldPlans({ db: tx, userId, planIds, now });
+      const { held, reach, nested } = await getHeldPlans({ db: tx, userId, planIds, now, cart: true });
       const switched = priceSwitch({ cart: coded, period: billingPeriod, held, reach, nested });
       if ("refusal" in switched) throw new AppError("CONFLICT", switched.refusal);
       const { cart } = switched;

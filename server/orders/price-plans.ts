@@ -53,7 +53,7 @@ export async function creditReplaced(options: {
 }): Promise<PricedCart> {
   const { tx, userId, cart, billingPeriod, now } = options;
   const planIds = cart.lines.map((line) => line.planId);
-  const { held, reach, nested } = await getHeldPlans({ db: tx, userId, planIds, now });
+  const { held, reach, nested } = await getHeldPlans({ db: tx, userId, planIds, now, cart: true });
   const switched = priceSwitch({ cart, period: billingPeriod, held, reach, nested });
   return "refusal" in switched ? cart : switched.cart;
 }
