@@ -82,9 +82,9 @@ const PUBLIC_FILES = {
     // Staff ending a subscription now clears its scheduled change as billing does.
     "no-scheduled-change",
     // Referral rewards: paid inside billing's payments, taken back by card refunds, read by the referrals pages.
-    "get-referral-rule",
-    "referral-refusal",
-    "reverse-referral-reward",
+    "referral-rewards/get-referral-rule",
+    "referral-rewards/referral-refusal",
+    "referral-rewards/reverse-referral-reward",
   ],
   orders: [
     "complete-covered-order",

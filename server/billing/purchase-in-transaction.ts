@@ -21,7 +21,7 @@ import { priceSwitch } from "./price-switch.ts";
 import { parseJson, storedResult, type PurchaseResult } from "./purchase-answer.ts";
 import { lockAndRead, type PurchaseState } from "./purchase-state.ts";
 import { recordPurchase } from "./record-purchase.ts";
-import { rewardReferral } from "./reward-referral.ts";
+import { rewardReferral } from "./referral-rewards/reward-referral.ts";
 
 /**
  * What a refusal tells the caller besides its message (the envelope's extra fields):

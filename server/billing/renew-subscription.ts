@@ -9,6 +9,7 @@ import { billingHistory, pricing, profiles, subscriptions, user } from "../db/sc
 import { AppError, isAppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { applyScheduledChange } from "./apply-scheduled-change.ts";
+import { findComplimentaryCover } from "./complimentary-cover.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
@@ -18,7 +19,7 @@ import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
 import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
-import { rewardReferral } from "./reward-referral.ts";
+import { rewardReferral } from "./referral-rewards/reward-referral.ts";
 import { trialEnding } from "./trial-rules.ts";
 
 /** What one subscription's settlement did; "skipped" = not due any more, or another runner holds it. */
@@ -104,6 +105,26 @@ export async function renewSubscription({
         }),
       });
       return "expired";
+    }
+
+    // A paid plan whose every chat a complimentary plan of the member's gives already is not
+    // charged while that plan runs: the member would pay for channels staff gave them. Its due
+    // date moves on a period, or to the complimentary plan's end if sooner, and it renews as usual
+    // from then (a trial is left to end or convert as any trial).
+    if (!trial && sub.billingPeriod !== "lifetime") {
+      const cover = await findComplimentaryCover({
+        tx,
+        userId: sub.userId,
+        planId: sub.planId,
+        subscriptionId: sub.id,
+        at: due,
+      });
+      if (cover) {
+        const next = nextDueDate(due, sub.billingPeriod, sub.trialEndsAt ?? sub.startDate);
+        const until = cover.endsAt && cover.endsAt < next ? cover.endsAt : next;
+        await tx.update(subscriptions).set({ nextBillingDate: until }).where(eq(subscriptions.id, sub.id));
+        return "skipped";
+      }
     }
 
     const listPrice = priceFor(monthly, sub.billingPeriod);

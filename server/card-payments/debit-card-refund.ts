@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { centsToMicro, formatUsd } from "~/lib/card-payments";
 import { formatUsdt } from "~/lib/money";
 import { postLedgerEntry } from "../billing/ledger.ts";
-import { reverseReferralReward } from "../billing/reverse-referral-reward.ts";
+import { reverseReferralReward } from "../billing/referral-rewards/reverse-referral-reward.ts";
 import type { Tx } from "../db/client.ts";
 import { cardPayments, paymentFlags, profiles } from "../db/schema.ts";
 import { getLogger } from "../lib/logger.ts";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { REFERRAL_PATH, referralRuleText, referredName } from "~/lib/billing/referrals";
 import type { MemberReferral } from "~/lib/view-types/member";
-import { getReferralRule } from "../billing/get-referral-rule.ts";
+import { getReferralRule } from "../billing/referral-rewards/get-referral-rule.ts";
 import { getPublicOrigin } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { profiles, referrals, referralVisits } from "../db/schema.ts";

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { readCookie, REFERRAL_COOKIE, referralSetCookies } from "~/lib/http/cookies";
-import { referralRefusal } from "../billing/referral-refusal.ts";
+import { referralRefusal } from "../billing/referral-rewards/referral-refusal.ts";
 import { getConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { referrals, referralVisits } from "../db/schema.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { referralRuleText, type ReferralRule } from "~/lib/billing/referrals";
 import { referralRuleMessages } from "~/lib/validation/admin/referrals";
-import { getReferralRule } from "../../billing/get-referral-rule.ts";
+import { getReferralRule } from "../../billing/referral-rewards/get-referral-rule.ts";
 import type { Db } from "../../db/client.ts";
 import { referralSettings } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";

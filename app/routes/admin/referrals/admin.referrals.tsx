@@ -6,7 +6,7 @@ import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
 import { referralRuleSchema } from "~/lib/validation/admin/referrals";
 import type { AdminReferralsView } from "~/lib/view-types/admin/referrals";
-import { getReferralRule } from "#server/billing/get-referral-rule";
+import { getReferralRule } from "#server/billing/referral-rewards/get-referral-rule";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { requireStaffPermission } from "#server/http/staff-guard";

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { referredName } from "~/lib/billing/referrals";
 import { formatUsdt } from "~/lib/money";
-import type { Tx } from "../db/client.ts";
-import { paymentFlags, profiles, referrals } from "../db/schema.ts";
-import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { postLedgerEntry } from "./ledger.ts";
+import type { Tx } from "../../db/client.ts";
+import { paymentFlags, profiles, referrals } from "../../db/schema.ts";
+import { enqueueNotification } from "../../notifications/enqueue-notification.ts";
+import { postLedgerEntry } from "../ledger.ts";
 import { rewardReference } from "./reward-referral.ts";
 
 export type ReferralReversal = { referrerId: string; reversed: bigint; flagged: boolean };

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { referralReward, referralRuleText, referredName } from "~/lib/billing/referrals";
 import { formatUsdt } from "~/lib/money";
-import type { Tx } from "../db/client.ts";
-import { profiles, referrals } from "../db/schema.ts";
-import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import type { Tx } from "../../db/client.ts";
+import { profiles, referrals } from "../../db/schema.ts";
+import { enqueueNotification } from "../../notifications/enqueue-notification.ts";
+import { postLedgerEntry } from "../ledger.ts";
 import { getReferralRule } from "./get-referral-rule.ts";
-import { postLedgerEntry } from "./ledger.ts";
 import { referralRefusal } from "./referral-refusal.ts";
 
 /**

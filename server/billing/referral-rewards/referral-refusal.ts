@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { profiles, user } from "../db/schema.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { profiles, user } from "../../db/schema.ts";
 
 export type ReferralRefusal = "self" | "telegram" | "email";
 

@@ -1,6 +1,6 @@
 import type { ReferralRule } from "~/lib/billing/referrals";
-import type { DbOrTx } from "../db/client.ts";
-import { referralSettings } from "../db/schema.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { referralSettings } from "../../db/schema.ts";
 
 /** The owner's reward rule in force; off when its row is missing (a database restored from before it). */
 export async function getReferralRule(options: { db: DbOrTx }): Promise<ReferralRule> {
