@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readHeldPlans } from "./held-plans.ts";
+import { plansAround, readHeldPlans } from "./held-plans.ts";
 
 const now = new Date("2026-11-29T12:00:00Z");
 // VIP (7) has one chat, All-in-One (8) that chat and another; nothing held.
@@ -14,6 +14,24 @@ describe("readHeldPlans: a cart's nesting only for a cart being bought", () => {
 
   it("the catalogue's readers get the held plans and the reach, no nesting", () => {
     const catalogue = readHeldPlans(read);
-    expect(Object.keys(catalogue).sort()).toEqual(["held", "reach"]);
+    expect(Object.keys(catalogue).sort()).toEqual(["chatsByPlan", "held", "reach"]);
+  });
+});
+
+describe("plansAround: which plans include which", () => {
+  it("names every plan with all of a plan's chats, in the order asked; a plan without chats is inside nothing", () => {
+    const chats = new Map([
+      [7, [-101]],
+      [8, [-101, -102]],
+      [9, [-101, -102, -103]],
+      [10, []],
+      [11, [-104]],
+    ]);
+    expect(Object.fromEntries(plansAround([7, 8, 9, 10, 11], chats))).toEqual({ 7: [8, 9], 8: [9] });
+    // Plans with the same chats are around each other.
+    expect(Object.fromEntries(plansAround([8, 12], new Map([...chats, [12, [-102, -101]]])))).toEqual({
+      8: [12],
+      12: [8],
+    });
   });
 });

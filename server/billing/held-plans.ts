@@ -63,32 +63,46 @@ export function heldPlansColumns(userId: string, planIds: readonly number[]): SQ
 }
 
 /**
- * The plans of a cart whose chats another plan of the same cart has too, each with that plan: the
- * member would pay twice for the same channels ("Already included in All-in-One"). A plan without
- * chats sells something else and is never nested. Plans with the same chats are nested in each other.
+ * For each of `planIds` with chats, the others of `planIds` that have every one of its chats too
+ * (in `planIds` order; plans with the same chats are around each other). A plan without chats
+ * sells something else and is inside nothing.
+ */
+export function plansAround(
+  planIds: readonly number[],
+  chatsByPlan: ReadonlyMap<number, readonly number[]>,
+): Map<number, number[]> {
+  const around = new Map<number, number[]>();
+  for (const planId of planIds) {
+    const mine = chatsByPlan.get(planId) ?? [];
+    if (mine.length === 0) continue;
+    const outer = planIds.filter((other) => {
+      if (other === planId) return false;
+      const theirs = new Set(chatsByPlan.get(other) ?? []);
+      return mine.every((chat) => theirs.has(chat));
+    });
+    if (outer.length > 0) around.set(planId, outer);
+  }
+  return around;
+}
+
+/**
+ * The plans of a cart whose chats another plan of the same cart has too, each with the first such
+ * plan: the member would pay twice for the same channels ("Already included in All-in-One").
  */
 export function nestedInCart(
   planIds: readonly number[],
   chatsByPlan: ReadonlyMap<number, readonly number[]>,
 ): Map<number, number> {
-  const nested = new Map<number, number>();
   // A one-plan cart, as most purchases are, has nothing to compare.
-  if (planIds.length < 2) return nested;
-  for (const planId of planIds) {
-    const mine = chatsByPlan.get(planId) ?? [];
-    if (mine.length === 0) continue;
-    const outer = planIds.find((other) => {
-      if (other === planId) return false;
-      const theirs = new Set(chatsByPlan.get(other) ?? []);
-      return mine.every((chat) => theirs.has(chat));
-    });
-    if (outer !== undefined) nested.set(planId, outer);
-  }
-  return nested;
+  if (planIds.length < 2) return new Map();
+  return new Map([...plansAround(planIds, chatsByPlan)].map(([planId, outer]) => [planId, outer[0]!]));
 }
 
-/** The member's active plans, with their unused part's worth, and the reach of the plans asked over them. */
-export type HeldPlans = { held: HeldPlan[]; reach: PlanReach[] };
+/**
+ * The member's active plans, with their unused part's worth, the reach of the plans asked over
+ * them, and the chats of those plans and the held ones (by plan id).
+ */
+export type HeldPlans = { held: HeldPlan[]; reach: PlanReach[]; chatsByPlan: Map<number, number[]> };
 /** The same for a cart that is bought (a purchase, an order): also the plans of it another of them includes. */
 export type CartHeldPlans = HeldPlans & { nested: Map<number, number> };
 
@@ -124,7 +138,7 @@ export function readHeldPlans(options: ReadOptions & { cart?: boolean }): HeldPl
     };
   });
   const chatsByPlan = new Map(Object.entries(chats).map(([planId, ids]) => [Number(planId), ids.map(Number)]));
-  const read = { held, reach: planReach({ planIds: options.planIds, chatsByPlan, held }) };
+  const read = { held, reach: planReach({ planIds: options.planIds, chatsByPlan, held }), chatsByPlan };
   return options.cart ? { ...read, nested: nestedInCart(options.planIds, chatsByPlan) } : read;
 }
 

@@ -11,7 +11,7 @@ import type {
   SubscriptionsData,
   WelcomeData,
 } from "~/lib/view-types/member";
-import { getHeldPlans } from "../billing/held-plans.ts";
+import { getHeldPlans, plansAround } from "../billing/held-plans.ts";
 import { listPublishedPlans } from "../content/list-published-plans.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { getLogger } from "../lib/logger.ts";
@@ -54,8 +54,11 @@ export function loadSubscriptionsData(options: { db: DbOrTx; userId: string }): 
         listPublishedPlans({ db: options.db }),
       ]);
       const planIds = plans.map((plan) => plan.id);
-      const switching = switchingToWire(await getHeldPlans({ db: options.db, userId: options.userId, planIds }));
-      return { plans, subscriptions, cart, switching };
+      const read = await getHeldPlans({ db: options.db, userId: options.userId, planIds });
+      // Which plans include which, so the cart says "Already included in …" of two plans sharing
+      // channels before the purchase refuses them.
+      const inside = Object.fromEntries(plansAround(planIds, read.chatsByPlan));
+      return { plans, subscriptions, cart, switching: switchingToWire(read), inside };
     },
     SUBSCRIPTIONS_LOAD_FAILED,
     "subscriptions",

@@ -32,10 +32,10 @@ export function SubscriptionsSection({ data }: { data?: SubscriptionsData }) {
           </p>
         }
       >
-        {({ plans, subscriptions, cart, switching }) => (
+        {({ plans, subscriptions, cart, switching, inside }) => (
           <>
             <MemberSubscriptions subscriptions={subscriptions} plans={plans} switching={switching} />
-            <PlanPicker plans={plans} subscriptions={subscriptions} kept={cart} switching={switching} />
+            <PlanPicker plans={plans} subscriptions={subscriptions} kept={cart} switching={switching} inside={inside} />
           </>
         )}
       </SectionContent>
@@ -48,12 +48,14 @@ function PlanPicker({
   subscriptions,
   kept,
   switching,
+  inside,
 }: {
   plans: PublicPlan[];
   subscriptions: MemberSubscription[];
   /** The cart kept with the account: it wins over this tab's, which only fills an account without one. */
   kept: Cart | null;
   switching: PlanSwitching;
+  inside: Record<number, number[]>;
 }) {
   const active = React.useMemo(
     () => subscriptions.filter((s) => s.status === "active").map((s) => s.planId),
@@ -69,6 +71,14 @@ function PlanPicker({
   const { items } = cart;
   // Priced as the purchase charges it: an upgrade less its credit; a plan an active one includes is said.
   const { cart: priced, blocked } = priceCartSwitch({ items, period: cart.period, switching });
+  // Two plans of the cart sharing channels: the first one another includes is said as the purchase
+  // refuses it, before Subscribe.
+  for (const plan of items) {
+    const outer = items.find((other) => inside[plan.id]?.includes(other.id));
+    if (!outer) continue;
+    blocked[plan.id] ??= `Already included in ${outer.name}`;
+    break;
+  }
   const total = priced.charged;
   const refused = items.some((plan) => blocked[plan.id]);
 

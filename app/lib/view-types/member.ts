@@ -168,6 +168,8 @@ export type SubscriptionsData = SectionData<{
   subscriptions: MemberSubscription[];
   cart: Cart | null;
   switching: PlanSwitching;
+  /** For each plan, the plans whose chats include all of its own (a cart holding both pays twice). */
+  inside: Record<number, number[]>;
 }>;
 export type BillingData = SectionData<{ rows: BillingRow[] }>;
 /** Welcome: the member's active plans, to say what they have and what comes next. */
