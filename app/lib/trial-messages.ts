@@ -26,6 +26,11 @@ export const trialTexts = {
       p.covered === "yes"
         ? `Your trial of ${p.plan ?? "your plan"} ends ${p.endsOn ? `on ${p.endsOn}` : "soon"}; then it continues at ${p.price ?? "its monthly price"}, paid from your balance${p.balance ? ` (${p.balance} USDT)` : ""}. Turn autorenew off on the dashboard if you do not want to continue.`
         : `Your trial of ${p.plan ?? "your plan"} ends ${p.endsOn ? `on ${p.endsOn}` : "soon"}. It continues at ${p.price ?? "its monthly price"}${p.balance ? `; your balance is ${p.balance} USDT` : ""}.`,
+      ...(p.replaces
+        ? [
+            `${p.replaces} ends when it continues, as with an upgrade: its unused days${p.credit ? ` (${p.credit})` : ""} come off, so the first month costs ${p.firstCharge ?? "less"}.`,
+          ]
+        : []),
       ...(p.autorenew === "off"
         ? ["Autorenew is off, so your access ends then: turn it on under Subscriptions on the dashboard to continue."]
         : []),
@@ -37,6 +42,8 @@ export const trialTexts = {
     title: `${p.plan ?? "Your plan"}: your trial is now a subscription`,
     lines: [
       `Your free trial of ${p.plan ?? "your plan"} has ended and your subscription continues: ${p.amount ?? "its price"} was paid from your balance.`,
+      ...(p.breakdown ? [p.breakdown] : []),
+      ...(p.replaced ? [`${p.replaced} ended at the conversion: ${p.plan ?? "your plan"} includes it.`] : []),
       ...(p.nextBillingDate ? [`Next renewal: ${p.nextBillingDate}.`] : []),
       ...(p.invoiceId ? [`Invoice: ${p.invoiceId}.`] : []),
       ...(p.balance ? [`Left on your balance: ${p.balance} USDT.`] : []),

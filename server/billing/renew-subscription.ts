@@ -1,14 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { priceCart, priceLine, toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { recordRenewalRedemption, renewalDiscount } from "../coupons/renewal-discount.ts";
 import type { Db, Tx } from "../db/client.ts";
+import { StaleReadError } from "../db/db-errors.ts";
 import { billingHistory, pricing, profiles, subscriptions, user } from "../db/schema.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { applyScheduledChange } from "./apply-scheduled-change.ts";
 import { findComplimentaryCover } from "./complimentary-cover.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { newInvoiceId } from "./invoice-id.ts";
@@ -18,9 +18,10 @@ import { noScheduledChange } from "./no-scheduled-change.ts";
 import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
-import { PAYMENT_TYPE_BALANCE } from "./purchase-subscriptions.ts";
+import { endReplacedSql, PAYMENT_TYPE_BALANCE } from "./record-purchase.ts";
 import { rewardReferral } from "./referral-rewards/reward-referral.ts";
-import { trialEnding } from "./trial-rules.ts";
+import { resolveScheduledChange } from "./resolve-scheduled-change.ts";
+import { priceTrialConversion, trialEnding, type TrialConversion } from "./trial-rules.ts";
 
 /** What one subscription's settlement did; "skipped" = not due any more, or another runner holds it. */
 export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
@@ -33,7 +34,10 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  * - a banned member → expired, nothing charged, no conversion and no message ("autorenew was off",
  *   "subscribe again" would be untrue for them);
  * - autorenew off or a complimentary plan → expired, nothing charged (+ subscription_expired, or trial_ended);
- * - a change the member scheduled (a smaller plan, a shorter period) is applied first;
+ * - a change the member scheduled (a smaller plan, a shorter period) is what is priced and charged,
+ *   written only once paid: a failed renewal ends the plan the member had;
+ * - a free trial converting while the member pays for a plan it includes credits that plan's unused
+ *   part against the charge and ends it, as an upgrade bought at that moment would;
  * - autorenew on → one `renewal` ledger debit at the plan's price in force on the due date
  *   (planPriceAt, then priceFor for the period), reference
  *   `renewal:{id}:{due ISO}` so a replay of the same due date never charges twice; a paid
@@ -71,11 +75,19 @@ export async function renewSubscription({
       .where(and(eq(subscriptions.id, subscriptionId), dueForRenewal(now)))
       .for("update", { skipLocked: true });
     if (!claimed || claimed.billingPeriod === "lifetime" || !claimed.nextBillingDate) return "skipped";
-    // A smaller plan or shorter period the member chose takes effect now, priced as the renewal.
-    const sub =
-      claimed.autorenew && !claimed.complimentary ? await applyScheduledChange({ tx, subscription: claimed }) : claimed;
-    const [plan] = await tx.select({ name: pricing.name }).from(pricing).where(eq(pricing.id, sub.planId));
-    if (!profile || !plan) throw new AppError("NOT_FOUND", `Subscription ${sub.id} has no profile or plan.`);
+    // A smaller plan or shorter period the member chose is what this renewal prices and charges;
+    // it is written only once paid, so a renewal that fails ends the plan the member had.
+    const { renewing: sub, change } =
+      claimed.autorenew && !claimed.complimentary
+        ? await resolveScheduledChange({ tx, subscription: claimed })
+        : { renewing: claimed, change: null };
+    const names = await tx
+      .select({ id: pricing.id, name: pricing.name })
+      .from(pricing)
+      .where(inArray(pricing.id, [claimed.planId, sub.planId]));
+    const plan = names.find((row) => row.id === sub.planId);
+    const held = names.find((row) => row.id === claimed.planId);
+    if (!profile || !plan || !held) throw new AppError("NOT_FOUND", `Subscription ${sub.id} has no profile or plan.`);
 
     const due = claimed.nextBillingDate;
     // The price in force on the due date: a rise announced with 30 days' notice applies to this
@@ -130,7 +142,13 @@ export async function renewSubscription({
     const listPrice = priceFor(monthly, sub.billingPeriod);
     // A code bought with the plan may still discount its renewals (every one, or a number of them).
     const coupon = await renewalDiscount({ tx, subscription: sub, listPrice });
-    const cart = renewalCart({ planId: sub.planId, name: plan.name, listPrice }, coupon);
+    const listed = renewalCart({ planId: sub.planId, name: plan.name, listPrice }, coupon);
+    // A trial converting while the member pays for a plan it includes is an upgrade at this moment:
+    // that plan's unused part comes off the charge, and it ends once the conversion is paid.
+    const conversion: TrialConversion | null = trial
+      ? await priceTrialConversion({ db: tx, subscription: sub, cart: listed, at: now })
+      : null;
+    const cart = conversion?.cart ?? listed;
     const amount = cart.charged;
     if (sub.billingPeriod === "lifetime") return "skipped";
     // A converted trial's paid periods run from the trial's end, so its day of the month anchors them.
@@ -139,6 +157,7 @@ export async function renewSubscription({
     let balance = profile.balance;
     const reference = `renewal:${sub.id}:${due.toISOString()}`;
     const bill = {
+      tx,
       userId: sub.userId,
       now,
       cart,
@@ -160,29 +179,40 @@ export async function renewSubscription({
         });
         // Already charged for this due date (a replay): move on without a second charge or invoice.
         if (!posted.inserted) {
-          await tx.update(subscriptions).set({ nextBillingDate: nextDate }).where(eq(subscriptions.id, sub.id));
+          await tx
+            .update(subscriptions)
+            .set({ nextBillingDate: nextDate, ...change })
+            .where(eq(subscriptions.id, sub.id));
           return "skipped";
         }
         balance = posted.balance;
       } catch (error) {
         if (!isAppError(error) || error.code !== "PAYMENT_REQUIRED") throw error;
-        await expire(tx, sub.id);
-        // A trial the balance does not cover simply ends: nothing was owed, so no failed bill.
+        // The row was never changed: the plan the member had is the one that ends.
+        await expire(tx, claimed.id);
+        // A trial the balance does not cover simply ends: nothing was owed, so no failed bill. The
+        // plans it would have replaced go on as they were.
         if (trial) {
           await enqueueNotification({ ...base, ...trial.ended("balance", plan.name, due) });
           return "expired";
         }
-        await insertBill(tx, {
+        // What was due is the renewal as scheduled (the smaller plan's price); the row and the
+        // message name the plan that ended too when the change was to another plan.
+        const changing = held.id !== plan.id;
+        await insertRenewalBill({
           ...bill,
           status: "failed",
-          description: `${description} — insufficient balance`,
+          description: changing
+            ? `Renewal: ${held.name}, changing to ${plan.name} (${sub.billingPeriod}), due ${formatDate(due)} — insufficient balance`
+            : `${description} — insufficient balance`,
           ledgerReference: null,
         });
         await enqueueNotification({
           ...base,
           kind: "renewal_failed",
           payload: {
-            plan: plan.name,
+            plan: held.name,
+            ...(changing ? { changingTo: plan.name } : {}),
             amount: formatUsdt(amount, { suffix: true }),
             balance: formatUsdt(profile.balance),
             shortfall: formatUsdt(ceilToCent(amount - profile.balance)),
@@ -192,7 +222,7 @@ export async function renewSubscription({
       }
     }
 
-    const { invoiceId, billingId } = await insertBill(tx, {
+    const { invoiceId, billingId } = await insertRenewalBill({
       ...bill,
       status: "paid",
       ledgerReference: amount > 0n ? reference : null,
@@ -215,8 +245,10 @@ export async function renewSubscription({
     await rewardReferral({ tx, userId: sub.userId, billingId, charged: amount, now });
     await tx
       .update(subscriptions)
-      .set({ nextBillingDate: nextDate, ...(trial ? { trialConvertedAt: now } : {}) })
+      .set({ nextBillingDate: nextDate, ...change, ...(trial ? { trialConvertedAt: now } : {}) })
       .where(eq(subscriptions.id, sub.id));
+    const replaced = conversion?.replaced ?? [];
+    await endReplacedByTrial({ tx, replaced, now });
     await enqueueNotification({
       ...base,
       kind: trial ? "trial_converted" : "renewal_charged",
@@ -226,6 +258,7 @@ export async function renewSubscription({
         nextBillingDate: isoDate(nextDate),
         invoiceId,
         balance: formatUsdt(balance),
+        ...(replaced.length > 0 ? { replaced: replaced.map((ended) => ended.name).join(", ") } : {}),
         ...priceBreakdownPayload(cart),
       },
     });
@@ -249,43 +282,65 @@ async function expire(tx: Tx, subscriptionId: string) {
     .where(eq(subscriptions.id, subscriptionId));
 }
 
-/** The renewal's billing row; a paid one names its ledger entry, a failed one moved no money. */
-async function insertBill(
-  tx: Tx,
-  bill: {
-    userId: string;
-    now: Date;
-    cart: PricedCart;
-    status: "paid" | "failed";
-    description: string;
-    ledgerReference: string | null;
-    planName: string;
-    period: BillingPeriod;
-    from: Date;
-    until: Date | null;
-  },
-) {
-  const invoiceId = newInvoiceId(bill.now);
-  const [row] = await tx
+/**
+ * Ends the plans a converted trial replaced, as a purchase ends those an upgrade replaces (the same
+ * statement: cancelled, autorenew off, any scheduled change dropped). All were read active under
+ * the member's lock; one that is not any more rolls the conversion back, to be settled again.
+ */
+async function endReplacedByTrial(options: {
+  tx: Tx;
+  replaced: readonly { subscriptionId: string }[];
+  now: Date;
+}): Promise<void> {
+  const { tx, replaced, now } = options;
+  if (replaced.length === 0) return;
+  const ids = replaced.map((sub) => sub.subscriptionId);
+  const ended = await tx.execute(endReplacedSql(ids, now));
+  if (ended.rows.length !== ids.length)
+    throw new StaleReadError(
+      `trial conversion: expected to end ${ids.length} replaced subscriptions, ended ${ended.rows.length}`,
+    );
+}
+
+/**
+ * A renewal's billing row: a paid one names its ledger entry, a failed one moved no money. The
+ * cart's credit (a converting trial's upgrade) is on it as on a purchase's row: its amount and each
+ * line's note.
+ */
+async function insertRenewalBill(options: {
+  tx: Tx;
+  userId: string;
+  now: Date;
+  cart: PricedCart;
+  status: "paid" | "failed";
+  description: string;
+  ledgerReference: string | null;
+  planName: string;
+  period: BillingPeriod;
+  from: Date;
+  until: Date | null;
+}) {
+  const invoiceId = newInvoiceId(options.now);
+  const [row] = await options.tx
     .insert(billingHistory)
     .values({
-      userId: bill.userId,
+      userId: options.userId,
       invoiceId,
-      issueDate: bill.now,
-      totalAmount: bill.cart.charged,
-      listAmount: bill.cart.list,
-      discountAmount: bill.cart.discount,
-      couponCode: bill.cart.couponCode,
-      creditAmount: bill.cart.credit,
-      lines: toStoredLines(bill.cart.lines),
+      issueDate: options.now,
+      totalAmount: options.cart.charged,
+      listAmount: options.cart.list,
+      discountAmount: options.cart.discount,
+      couponCode: options.cart.couponCode,
+      creditAmount: options.cart.credit,
+      lines: toStoredLines(options.cart.lines),
       paymentType: PAYMENT_TYPE_BALANCE,
-      status: bill.status,
-      description: bill.description,
-      ledgerReference: bill.ledgerReference,
-      planNames: [bill.planName],
-      billingPeriod: bill.period,
-      periodStart: bill.from,
-      periodEnd: bill.until,
+      status: options.status,
+      description: options.description,
+      ledgerReference: options.ledgerReference,
+      planNames: [options.planName],
+      billingPeriod: options.period,
+      periodStart: options.from,
+      periodEnd: options.until,
     })
     .returning({ id: billingHistory.id });
   return { invoiceId, billingId: row!.id };

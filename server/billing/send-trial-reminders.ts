@@ -1,18 +1,20 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
+import { priceCart, priceLine } from "~/lib/priced-lines";
 import { priceFor } from "~/lib/pricing";
 import type { Db } from "../db/client.ts";
 import { pricing, profiles, subscriptions } from "../db/schema.ts";
 import { enqueueReminders, REMINDER_WINDOWS, type Reminder } from "./enqueue-reminders.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
-import { trialPriceText } from "./trial-rules.ts";
+import { priceTrialConversion, trialPriceText } from "./trial-rules.ts";
 
 /**
  * Tells members on a free trial that it ends: once 3 days before (72 hours) and once 1 day
  * before (24 hours; a trial first seen inside 24 hours gets only that one), by email and bot,
  * whatever their balance: with the price it continues at, whether the balance covers it, and how
- * to pay. Each reminder is sent once (enqueue-reminders.ts), each in its own transaction. Returns
+ * to pay. A member paying for a plan the trial includes is told that plan ends at the conversion
+ * and what the first charge is, less its unused part as it stands at the trial's end. Each reminder is sent once (enqueue-reminders.ts), each in its own transaction. Returns
  * how many were sent.
  */
 export async function sendTrialReminders(options: { db: Db; now?: Date }): Promise<number> {
@@ -48,7 +50,20 @@ export async function sendTrialReminders(options: { db: Db; now?: Date }): Promi
     const endsAt = row.endsAt!;
     // What the conversion will charge: the price in force on the trial's last day.
     const monthly = (await planPriceAt({ tx: db, planId: row.planId, at: endsAt, subscribedAt: row.startDate }))!;
-    const amount = priceFor(monthly, "monthly");
+    const listed = priceCart([
+      priceLine({ planId: row.planId, name: row.planName, listPrice: priceFor(monthly, "monthly") }),
+    ]);
+    // A plan the trial includes, paid for now, is credited at the conversion and ends then
+    // (trial-rules.ts priceTrialConversion): the first charge is what is left, as its paid part stands today.
+    const conversion = await priceTrialConversion({
+      db,
+      subscription: { id: row.subscriptionId, userId: row.userId, planId: row.planId, billingPeriod: "monthly" },
+      cart: listed,
+      at: endsAt,
+    });
+    const amount = conversion.cart.charged;
+    // One whose paid period is over by then is not named: it will have ended or renewed first.
+    const ending = conversion.replaced.filter((held) => held.daysLeft !== 0);
     const covered = row.autorenew && row.balance >= amount;
     const reminder: Reminder = {
       subscriptionId: row.subscriptionId,
@@ -62,6 +77,13 @@ export async function sendTrialReminders(options: { db: Db; now?: Date }): Promi
         balance: formatUsdt(row.balance),
         covered: covered ? "yes" : "no",
         autorenew: row.autorenew ? "on" : "off",
+        ...(ending.length > 0
+          ? {
+              replaces: ending.map((held) => held.name).join(", "),
+              firstCharge: formatUsdt(amount, { suffix: true }),
+              credit: formatUsdt(conversion.cart.credit, { suffix: true }),
+            }
+          : {}),
         ...(row.balance < amount ? { shortfall: formatUsdt(ceilToCent(amount - row.balance)) } : {}),
       },
     };

@@ -1,6 +1,10 @@
+import { switchCart, type HeldPlan } from "~/lib/billing/plan-switch";
 import { formatUsdt } from "~/lib/money";
-import { priceFor } from "~/lib/pricing";
+import { priceCart, type PricedCart } from "~/lib/priced-lines";
+import { priceFor, type BillingPeriod } from "~/lib/pricing";
+import type { DbOrTx } from "../db/client.ts";
 import { trialIdentity } from "../db/trial-identity.ts";
+import { getHeldPlans } from "./held-plans.ts";
 import { isoDate } from "./messages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,4 +59,37 @@ export function trialEnding(sub: { trialEndsAt: Date | null; trialConvertedAt: D
       payload: { plan, endedOn: isoDate(endedOn), price: trialPriceText(monthly), reason },
     }),
   };
+}
+
+export type TrialConversion = { cart: PricedCart; replaced: HeldPlan[] };
+
+/**
+ * A free trial converting at `at` is an upgrade at that moment: the member's active plans whose
+ * chats the trial's plan includes (VIP Signals under an All-in-One trial) end at the conversion,
+ * and the unused part of what was paid for them comes off its charge. The same rule and arithmetic
+ * as a purchase (switchCart: complimentary plans are never replaced, lifetime ones only by lifetime,
+ * the credit rounded down to the cent and never more than the line's price), so a member who
+ * converts pays what an upgrade bought at that minute would have cost. The trial itself is left
+ * out of what it replaces. Reads only; the caller charges and ends what it replaces.
+ */
+export async function priceTrialConversion(options: {
+  db: DbOrTx;
+  subscription: { id: string; userId: string; planId: number; billingPeriod: BillingPeriod };
+  cart: PricedCart;
+  at: Date;
+}): Promise<TrialConversion> {
+  const { subscription: sub, cart } = options;
+  const { held, reach } = await getHeldPlans({
+    db: options.db,
+    userId: sub.userId,
+    planIds: [sub.planId],
+    now: options.at,
+  });
+  const switched = switchCart({
+    lines: cart.lines,
+    period: sub.billingPeriod,
+    held: held.filter((plan) => plan.subscriptionId !== sub.id),
+    reach,
+  });
+  return { cart: priceCart(switched.lines, cart.couponCode), replaced: switched.replaced };
 }

@@ -82,7 +82,7 @@ const templates: Record<NotificationKind, Template> = {
     subject: "Renewal failed: your subscription has ended",
     heading: "We could not renew your subscription",
     lines: [
-      `Your balance did not cover the renewal of ${p.plan ?? "your subscription"}${p.amount ? ` (${p.amount})` : ""}, so it has ended.`,
+      `Your balance did not cover the renewal of ${p.plan ?? "your subscription"}${p.changingTo ? ` as ${p.changingTo}, the change you scheduled` : ""}${p.amount ? ` (${p.amount})` : ""}, so it has ended.`,
       ...renewalShortLines(p),
       "Deposit USDT (TRC-20) to your balance and subscribe again from the dashboard to restore access.",
     ],

@@ -142,7 +142,7 @@ const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) 
   ],
   renewal_failed: (p) => [
     "⚠️ Renewal failed: your subscription has ended",
-    `Your balance did not cover the renewal of ${p.plan ?? "your subscription"}${p.amount ? ` (${p.amount})` : ""}, so it has ended.`,
+    `Your balance did not cover the renewal of ${p.plan ?? "your subscription"}${p.changingTo ? ` as ${p.changingTo}, the change you scheduled` : ""}${p.amount ? ` (${p.amount})` : ""}, so it has ended.`,
     ...renewalShortLines(p),
     "Deposit USDT (TRC-20) to your balance and subscribe again from the dashboard to restore access.",
   ],

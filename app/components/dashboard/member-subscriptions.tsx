@@ -78,6 +78,7 @@ export function MemberSubscriptions({
                         Converted from a free trial on {formatDate(s.trialConvertedAt)}
                       </span>
                     ) : null}
+                    <TrialReplaces subscription={s} switching={switching} />
                   </TableCell>
                   <TableCell label="Period" data-column="period">
                     {periodName[s.billingPeriod]}
@@ -109,6 +110,25 @@ export function MemberSubscriptions({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * On a trial that will convert over a plan it includes: that plan ends at the conversion and its
+ * unused days come off the first charge, as an upgrade's would. The plans named are those the
+ * conversion replaces (the trial's plan covers them; never a complimentary or lifetime one).
+ */
+function TrialReplaces({ subscription: s, switching }: { subscription: MemberSubscription; switching: PlanSwitching }) {
+  if (!s.trial || s.status !== "active" || !s.autorenew) return null;
+  const covers = switching.reach.find((reach) => reach.planId === s.planId)?.covers ?? [];
+  const names = switching.held
+    .filter((held) => covers.includes(held.subscriptionId) && !held.complimentary && held.period !== "lifetime")
+    .map((held) => held.name);
+  if (names.length === 0) return null;
+  return (
+    <p data-slot="trial-replaces" className="mt-1 text-xs font-normal text-muted-foreground">
+      {`When the trial continues, ${names.join(", ")} ends and its unused days come off the first charge.`}
+    </p>
   );
 }
 

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { getHeldPlans } from "#server/billing/held-plans";
+import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import { schedulePlanChange } from "#server/billing/schedule-plan-change";
@@ -10,8 +11,9 @@ import { undoPlanChange } from "#server/billing/undo-plan-change";
 import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
 import { setSubscriptionAutorenew } from "#server/dashboard/set-subscription-autorenew";
 import type { Db } from "#server/db/client";
-import { billingHistory, planTelegramChats, subscriptions } from "#server/db/schema";
+import { billingHistory, notifications, planTelegramChats, subscriptions } from "#server/db/schema";
 import { isAppError } from "#server/lib/errors";
+import { renderNotification } from "#server/notifications/templates";
 import { createPlan, createTrialPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
@@ -178,6 +180,54 @@ describeEachDatabase("downgrades scheduled for the next renewal", (database) => 
       scheduledBillingPeriod: null,
       scheduledAt: null,
     });
+  });
+
+  it("a renewal the balance does not cover ends the plan the member had: the failed row and message name the change that was due", async () => {
+    const { vip, all, member, sub } = await setUp(db());
+    await schedule(sub, vip.id, { now: new Date("2026-01-10T00:00:00Z") });
+    // 1000 − 150 paid leaves 850; 780 spent elsewhere leaves 70, short of VIP Signals' 78.
+    await postLedgerEntry({
+      tx: db(),
+      userId: member.id,
+      kind: "adjustment",
+      amount: -usdt(780),
+      reference: `test:${crypto.randomUUID()}`,
+    });
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(DUE.getTime() + 60_000) })).toBe(
+      "failed",
+    );
+    const [ended] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(ended).toMatchObject({ planId: all.id, billingPeriod: "monthly", status: "expired", scheduledPlanId: null });
+    const [failed] = await db()
+      .select()
+      .from(billingHistory)
+      .where(and(eq(billingHistory.userId, member.id), eq(billingHistory.status, "failed")));
+    expect(failed).toMatchObject({
+      totalAmount: usdt(78),
+      planNames: ["VIP Signals"],
+      description: "Renewal: All-in-One, changing to VIP Signals (monthly), due Feb 1, 2026 — insufficient balance",
+      ledgerReference: null,
+    });
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, member.id), eq(notifications.kind, "renewal_failed")));
+    expect(note!.payload).toEqual({
+      plan: "All-in-One",
+      changingTo: "VIP Signals",
+      amount: "$78.00 USDT",
+      balance: "$70.00",
+      shortfall: "$8.00",
+    });
+    const email = renderNotification("renewal_failed", note!.payload, {
+      brand: "NovaSignals",
+      firstName: "Ada",
+      dashboardUrl: "https://x.example/dashboard",
+      siteUrl: "https://x.example",
+    });
+    expect(email.text).toContain(
+      "Your balance did not cover the renewal of All-in-One as VIP Signals, the change you scheduled ($78.00 USDT), so it has ended.",
+    );
   });
 
   it("turning autorenew off drops the change scheduled on it; turning it on again does not bring it back", async () => {
