@@ -44,7 +44,8 @@ test("a member on a free trial is reminded 3 days and 1 day before its end with 
   const mailAbout = (text: string) => mailsTo(app.dataDir, member.email).filter((mail) => mail.includes(text));
 
   // 60 hours before the end: the 3-day reminder. The balance is empty, so it says how to pay and how much.
-  expect(await app.testing.sendTrialReminders({ db, now: new Date(endsAt.getTime() - 60 * HOUR) })).toBe(1);
+  // (The worker's other tests may have left trials of their own: only this member's mail is read.)
+  await app.testing.sendTrialReminders({ db, now: new Date(endsAt.getTime() - 60 * HOUR) });
   await app.testing.deliverNotifications({ db });
   // The trial's start was told too, in words a person would write.
   const [started] = mailAbout(`Your free trial of ${plan.name} (7 days) is active until ${endsOn}`);
@@ -54,7 +55,9 @@ test("a member on a free trial is reminded 3 days and 1 day before its end with 
   expect(first).toContain("deposit USDT (TRC-20) to your deposit address on the dashboard");
   expect(first).toContain("You need at least $29.00 USDT more.");
   // Run again in the same window, it sends nothing more.
-  expect(await app.testing.sendTrialReminders({ db, now: new Date(endsAt.getTime() - 59 * HOUR) })).toBe(0);
+  await app.testing.sendTrialReminders({ db, now: new Date(endsAt.getTime() - 59 * HOUR) });
+  await app.testing.deliverNotifications({ db });
+  expect(mailAbout(`Your trial of ${plan.name} ends on ${endsOn}.`)).toHaveLength(1);
 
   // The member follows the email's link: the dashboard shows the trial's end and the deposit address.
   await page.goto(linkIn(first!, "/dashboard")!);
@@ -69,7 +72,7 @@ test("a member on a free trial is reminded 3 days and 1 day before its end with 
   await creditBalance(app, member.userId, 29_000_000n);
 
   // 20 hours before the end: the 1-day reminder says the balance will pay for it.
-  expect(await app.testing.sendTrialReminders({ db, now: new Date(endsAt.getTime() - 20 * HOUR) })).toBe(1);
+  await app.testing.sendTrialReminders({ db, now: new Date(endsAt.getTime() - 20 * HOUR) });
   await app.testing.deliverNotifications({ db });
   const reminders = mailAbout(`Your trial of ${plan.name} ends on ${endsOn}`);
   expect(reminders).toHaveLength(2);
