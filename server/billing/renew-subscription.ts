@@ -1,25 +1,21 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
-import { priceCart, priceLine, toStoredLines, type PricedCart } from "~/lib/priced-lines";
-import { priceFor, type BillingPeriod } from "~/lib/pricing";
+import { priceFor } from "~/lib/pricing";
 import { recordRenewalRedemption, renewalDiscount } from "../coupons/renewal-discount.ts";
-import type { Db, Tx } from "../db/client.ts";
-import { StaleReadError } from "../db/db-errors.ts";
-import { billingHistory, pricing, profiles, subscriptions, user } from "../db/schema.ts";
+import type { Db } from "../db/client.ts";
+import { pricing, profiles, subscriptions, user } from "../db/schema.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { findComplimentaryCover } from "./complimentary-cover.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
-import { newInvoiceId } from "./invoice-id.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
-import { noScheduledChange } from "./no-scheduled-change.ts";
 import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
-import { endReplacedSql, PAYMENT_TYPE_BALANCE } from "./record-purchase.ts";
 import { rewardReferral } from "./referral-rewards/reward-referral.ts";
+import { endReplacedByTrial, expire, insertRenewalBill, renewalCart } from "./renewal-writes.ts";
 import { resolveScheduledChange } from "./resolve-scheduled-change.ts";
 import { priceTrialConversion, trialEnding, type TrialConversion } from "./trial-rules.ts";
 
@@ -100,11 +96,11 @@ export async function renewSubscription({
     // A free trial ends like any subscription; what the member is told says it was a trial.
     const trial = trialEnding(sub, monthly);
     if (owner?.banned === true) {
-      await expire(tx, sub.id);
+      await expire({ tx, subscriptionId: sub.id });
       return "expired";
     }
     if (!sub.autorenew || sub.complimentary) {
-      await expire(tx, sub.id);
+      await expire({ tx, subscriptionId: sub.id });
       await enqueueNotification({
         ...base,
         ...(trial?.ended("autorenew", plan.name, due) ?? {
@@ -142,7 +138,7 @@ export async function renewSubscription({
     const listPrice = priceFor(monthly, sub.billingPeriod);
     // A code bought with the plan may still discount its renewals (every one, or a number of them).
     const coupon = await renewalDiscount({ tx, subscription: sub, listPrice });
-    const listed = renewalCart({ planId: sub.planId, name: plan.name, listPrice }, coupon);
+    const listed = renewalCart({ plan: { planId: sub.planId, name: plan.name, listPrice }, coupon });
     // A trial converting while the member pays for a plan it includes is an upgrade at this moment:
     // that plan's unused part comes off the charge, and it ends once the conversion is paid.
     const conversion: TrialConversion | null = trial
@@ -189,7 +185,7 @@ export async function renewSubscription({
       } catch (error) {
         if (!isAppError(error) || error.code !== "PAYMENT_REQUIRED") throw error;
         // The row was never changed: the plan the member had is the one that ends.
-        await expire(tx, claimed.id);
+        await expire({ tx, subscriptionId: claimed.id });
         // A trial the balance does not cover simply ends: nothing was owed, so no failed bill. The
         // plans it would have replaced go on as they were.
         if (trial) {
@@ -264,84 +260,4 @@ export async function renewSubscription({
     });
     return "charged";
   });
-}
-
-/** A renewal's one line: the plan at its price in force, less what its code still takes off. */
-function renewalCart(
-  plan: { planId: number; name: string; listPrice: bigint },
-  coupon: { code: string; discount: bigint } | null,
-): PricedCart {
-  return priceCart([priceLine(plan, { discount: coupon?.discount ?? 0n })], coupon?.code ?? null);
-}
-
-/** Ends the row; a change scheduled for a renewal that will not come is dropped with it, so none reads as pending. */
-async function expire(tx: Tx, subscriptionId: string) {
-  await tx
-    .update(subscriptions)
-    .set({ status: "expired", ...noScheduledChange })
-    .where(eq(subscriptions.id, subscriptionId));
-}
-
-/**
- * Ends the plans a converted trial replaced, as a purchase ends those an upgrade replaces (the same
- * statement: cancelled, autorenew off, any scheduled change dropped). All were read active under
- * the member's lock; one that is not any more rolls the conversion back, to be settled again.
- */
-async function endReplacedByTrial(options: {
-  tx: Tx;
-  replaced: readonly { subscriptionId: string }[];
-  now: Date;
-}): Promise<void> {
-  const { tx, replaced, now } = options;
-  if (replaced.length === 0) return;
-  const ids = replaced.map((sub) => sub.subscriptionId);
-  const ended = await tx.execute(endReplacedSql(ids, now));
-  if (ended.rows.length !== ids.length)
-    throw new StaleReadError(
-      `trial conversion: expected to end ${ids.length} replaced subscriptions, ended ${ended.rows.length}`,
-    );
-}
-
-/**
- * A renewal's billing row: a paid one names its ledger entry, a failed one moved no money. The
- * cart's credit (a converting trial's upgrade) is on it as on a purchase's row: its amount and each
- * line's note.
- */
-async function insertRenewalBill(options: {
-  tx: Tx;
-  userId: string;
-  now: Date;
-  cart: PricedCart;
-  status: "paid" | "failed";
-  description: string;
-  ledgerReference: string | null;
-  planName: string;
-  period: BillingPeriod;
-  from: Date;
-  until: Date | null;
-}) {
-  const invoiceId = newInvoiceId(options.now);
-  const [row] = await options.tx
-    .insert(billingHistory)
-    .values({
-      userId: options.userId,
-      invoiceId,
-      issueDate: options.now,
-      totalAmount: options.cart.charged,
-      listAmount: options.cart.list,
-      discountAmount: options.cart.discount,
-      couponCode: options.cart.couponCode,
-      creditAmount: options.cart.credit,
-      lines: toStoredLines(options.cart.lines),
-      paymentType: PAYMENT_TYPE_BALANCE,
-      status: options.status,
-      description: options.description,
-      ledgerReference: options.ledgerReference,
-      planNames: [options.planName],
-      billingPeriod: options.period,
-      periodStart: options.from,
-      periodEnd: options.until,
-    })
-    .returning({ id: billingHistory.id });
-  return { invoiceId, billingId: row!.id };
 }

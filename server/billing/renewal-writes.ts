@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { priceCart, priceLine, toStoredLines, type PricedCart } from "~/lib/priced-lines";
+import type { BillingPeriod } from "~/lib/pricing";
+import type { Tx } from "../db/client.ts";
+import { StaleReadError } from "../db/db-errors.ts";
+import { billingHistory, subscriptions } from "../db/schema.ts";
+import { newInvoiceId } from "./invoice-id.ts";
+import { noScheduledChange } from "./no-scheduled-change.ts";
+import { endReplacedSql, PAYMENT_TYPE_BALANCE } from "./record-purchase.ts";
+
+// The rows a renewal writes besides its ledger entry (renew-subscription.ts settles, these write).
+
+/** A renewal's one line: the plan at its price in force, less what its code still takes off. */
+export function renewalCart({
+  plan,
+  coupon,
+}: {
+  plan: { planId: number; name: string; listPrice: bigint };
+  coupon: { code: string; discount: bigint } | null;
+}): PricedCart {
+  return priceCart([priceLine(plan, { discount: coupon?.discount ?? 0n })], coupon?.code ?? null);
+}
+
+/** Ends the row; a change scheduled for a renewal that will not come is dropped with it, so none reads as pending. */
+export async function expire({ tx, subscriptionId }: { tx: Tx; subscriptionId: string }) {
+  await tx
+    .update(subscriptions)
+    .set({ status: "expired", ...noScheduledChange })
+    .where(eq(subscriptions.id, subscriptionId));
+}
+
+/**
+ * Ends the plans a converted trial replaced, as a purchase ends those an upgrade replaces (the same
+ * statement: cancelled, autorenew off, any scheduled change dropped). All were read active under
+ * the member's lock; one that is not any more rolls the conversion back, to be settled again.
+ */
+export async function endReplacedByTrial(options: {
+  tx: Tx;
+  replaced: readonly { subscriptionId: string }[];
+  now: Date;
+}): Promise<void> {
+  const { tx, replaced, now } = options;
+  if (replaced.length === 0) return;
+  const ids = replaced.map((sub) => sub.subscriptionId);
+  const ended = await tx.execute(endReplacedSql(ids, now));
+  if (ended.rows.length !== ids.length)
+    throw new StaleReadError(
+      `trial conversion: expected to end ${ids.length} replaced subscriptions, ended ${ended.rows.length}`,
+    );
+}
+
+/**
+ * A renewal's billing row: a paid one names its ledger entry, a failed one moved no money. The
+ * cart's credit (a converting trial's upgrade) is on it as on a purchase's row: its amount and each
+ * line's note.
+ */
+export async function insertRenewalBill(options: {
+  tx: Tx;
+  userId: string;
+  now: Date;
+  cart: PricedCart;
+  status: "paid" | "failed";
+  description: string;
+  ledgerReference: string | null;
+  planName: string;
+  period: BillingPeriod;
+  from: Date;
+  until: Date | null;
+}) {
+  const invoiceId = newInvoiceId(options.now);
+  const [row] = await options.tx
+    .insert(billingHistory)
+    .values({
+      userId: options.userId,
+      invoiceId,
+      issueDate: options.now,
+      totalAmount: options.cart.charged,
+      listAmount: options.cart.list,
+      discountAmount: options.cart.discount,
+      couponCode: options.cart.couponCode,
+      creditAmount: options.cart.credit,
+      lines: toStoredLines(options.cart.lines),
+      paymentType: PAYMENT_TYPE_BALANCE,
+      status: options.status,
+      description: options.description,
+      ledgerReference: options.ledgerReference,
+      planNames: [options.planName],
+      billingPeriod: options.period,
+      periodStart: options.from,
+      periodEnd: options.until,
+    })
+    .returning({ id: billingHistory.id });
+  return { invoiceId, billingId: row!.id };
+}
