@@ -102,9 +102,10 @@ test.describe("back office: a member's subscriptions and money", () => {
     await page.getByRole("dialog").getByLabel("Amount (USDT)").fill("2.5");
     await page.getByRole("dialog").getByLabel("Reason").fill("Goodwill");
     await page.getByRole("dialog").getByRole("button", { name: "Credit" }).dblclick();
-    await expect(moneySection(page)).toContainText("Balance: $7.50 USDT");
-    // The toast says what moved and the balance now, from the server's answer.
+    // The toast says what moved and the balance now, from the server's answer. It is read first:
+    // it shows for 4 s, and on a loaded machine the page's reload can take longer than that.
     await expect(page.getByText("$2.50 USDT credited. The balance is now $7.50 USDT.")).toBeVisible();
+    await expect(moneySection(page)).toContainText("Balance: $7.50 USDT");
     const rows = await db
       .select()
       .from(schema.ledgerEntries)
@@ -118,8 +119,8 @@ test.describe("back office: a member's subscriptions and money", () => {
     await page.getByRole("dialog").getByLabel("Amount (USDT)").fill("1.5");
     await page.getByRole("dialog").getByLabel("Reason").fill("Correction");
     await page.getByRole("dialog").getByRole("button", { name: "Debit" }).click();
-    await expect(moneySection(page)).toContainText("Balance: $6.00 USDT");
     await expect(page.getByText("$1.50 USDT debited. The balance is now $6.00 USDT.")).toBeVisible();
+    await expect(moneySection(page)).toContainText("Balance: $6.00 USDT");
     // The debit is in the billing history, taken away.
     await expect(
       moneySection(page)
