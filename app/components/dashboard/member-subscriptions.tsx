@@ -5,6 +5,7 @@ import { toast } from "~/components/ui/sonner";
 import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
+import { trialConvertedText } from "~/lib/trial-converted";
 import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription } from "~/lib/view-types/member";
 import { capitalize, formatDate, periodName } from "./format";
@@ -75,7 +76,7 @@ export function MemberSubscriptions({
                     ) : null}
                     {s.trialConvertedAt ? (
                       <span className="block text-xs font-normal text-muted-foreground" data-slot="trial-converted">
-                        Converted from a free trial on {formatDate(s.trialConvertedAt)}
+                        {trialConvertedText(s.trialConvertedAt)}
                       </span>
                     ) : null}
                     <TrialReplaces subscription={s} switching={switching} />

@@ -1,4 +1,5 @@
 import { formatDate } from "~/lib/dates";
+import { trialConvertedText } from "~/lib/trial-converted";
 import type { MemberSubscription } from "~/lib/view-types/member";
 
 const STATUS: Record<MemberSubscription["status"], string> = {
@@ -8,8 +9,9 @@ const STATUS: Record<MemberSubscription["status"], string> = {
 };
 
 /**
- * The member's subscriptions (a free trial and a complimentary plan marked as such) with their end
- * dates and, where one renews, the renew switch.
+ * The member's subscriptions (a free trial and a complimentary plan marked as such, a converted
+ * trial saying when it converted, as the dashboard says it) with their end dates and, where one
+ * renews, the renew switch.
  */
 export function PortalSubscriptions({ subscriptions }: { subscriptions: MemberSubscription[] }) {
   return (
@@ -30,6 +32,11 @@ export function PortalSubscriptions({ subscriptions }: { subscriptions: MemberSu
                   ? "Lifetime"
                   : `${s.status !== "active" ? "Ended on" : s.trial ? "Trial ends on" : "Ends on"} ${formatDate(s.nextBillingDate)}`}
               </p>
+              {s.trialConvertedAt ? (
+                <p className="hint" data-slot="trial-converted">
+                  {trialConvertedText(s.trialConvertedAt)}
+                </p>
+              ) : null}
               {renews ? (
                 <button
                   type="button"

@@ -1,10 +1,14 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as sessionRoute from "~/routes/api/portal/api.portal.session";
 import * as viewRoute from "~/routes/api/portal/api.portal.view";
-import { telegramPortalSessions } from "#server/db/schema";
+import { runRenewals } from "#server/billing/renew-subscriptions";
+import { startTrial } from "#server/billing/start-trial";
+import { telegramPortalSessions, user } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { PORTAL_MESSAGES } from "#server/portal/check-init-data";
 import { getPortalSession } from "#server/portal/get-portal-session";
+import { createTrialPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { FAKE_BOT_TOKEN } from "../../helpers/fake-bot-api";
@@ -13,6 +17,8 @@ import { signInitData, telegramUserId, verifyTelegram } from "../../helpers/port
 import { callAction, ORIGIN } from "../../helpers/route-request";
 
 withTestDataDir("portal-session", { TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN });
+
+const DAY = 86_400_000;
 
 let address = 0;
 const exchange = (initData: string) =>
@@ -77,6 +83,31 @@ describeEachDatabase("the portal's exchange of signed init data", (database) => 
       expect(home.text).toContain("$25.50 USDT");
       expect(home.text).not.toContain("$99.00");
       expect(home.text).toContain('id="portal-plans"');
+    });
+
+    it("says a converted trial converted, and when, as the dashboard does; a running trial stays a free trial", async () => {
+      const id = telegramUserId();
+      // Its price on the balance, and the verified email a trial asks for.
+      const member = await createMember(db(), { firstName: "Tess", balance: 60_000_000n });
+      await db().update(user).set({ emailVerified: true }).where(eq(user.id, member.id));
+      await verifyTelegram({ db: db(), userId: member.id, telegramUserId: id });
+      const converting = await createTrialPlan(db(), { days: 7, name: "Converted Plan" });
+      const running = await createTrialPlan(db(), { days: 7, name: "Running Plan" });
+      // The conversion is the renewal's own: the trial ended a day ago with its price on the balance.
+      const end = new Date(Date.now() - DAY);
+      await startTrial({ db: db(), userId: member.id, planId: converting.id, now: new Date(end.getTime() - 7 * DAY) });
+      expect((await runRenewals({ db: db(), now: end })).charged).toBe(1);
+      await startTrial({ db: db(), userId: member.id, planId: running.id, now: new Date() });
+
+      const token = String((await exchange(signInitData({ userId: id }))).data.token);
+      const home = await view(token);
+      const items = home.text.split('<li data-testid="portal-subscription">').slice(1);
+      const item = (name: string) => items.find((html) => html.includes(`<h3>${name}</h3>`)) ?? "";
+      const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(end);
+      expect(item("Converted Plan")).toContain(`Converted from a free trial on ${day}`);
+      expect(item("Converted Plan")).not.toContain("Free trial");
+      expect(item("Running Plan")).toContain("Free trial · Active · Trial ends on");
+      expect(item("Running Plan")).not.toContain("Converted");
     });
 
     it("offers an unknown Telegram account to link one, and shows no member", async () => {

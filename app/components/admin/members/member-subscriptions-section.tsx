@@ -1,6 +1,7 @@
 import { EmptyState } from "~/components/admin/list/empty-state";
 import { Badge } from "~/components/ui/badge";
 import { formatDate } from "~/lib/dates";
+import { trialConvertedText } from "~/lib/trial-converted";
 import type { MemberSubscriptionView } from "~/lib/view-types/admin/members";
 import { MemberSection } from "./member-section";
 import { CompPlanDialog, SubscriptionActions } from "./member-subscription-actions";
@@ -44,7 +45,7 @@ export function MemberSubscriptionsSection({
               </p>
               {s.trialConvertedAt ? (
                 <p className="text-muted-foreground" data-slot="trial-converted">
-                  Converted from a free trial on {formatDate(s.trialConvertedAt)}
+                  {trialConvertedText(s.trialConvertedAt)}
                 </p>
               ) : null}
               {write && s.status === "active" ? (
