@@ -1,20 +1,14 @@
 import { Link } from "react-router";
 import { EmptyState } from "~/components/admin/list/empty-state";
-import { MemberCell, MemberLink } from "~/components/admin/list/member-cell";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { MemberLink } from "~/components/admin/list/member-cell";
+import {
+  ReferredMembersTable,
+  REFERRAL_REFUSED as REFUSED,
+  referralUsdt as usdt,
+} from "~/components/admin/referred-members-table";
 import { formatDate } from "~/lib/dates";
-import { formatUsdt } from "~/lib/money";
 import type { MemberReferralsView, MemberReferralView } from "~/lib/view-types/admin/members";
 import { Facts, MemberSection } from "./member-section";
-
-const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
-
-/** Why a referral earns nothing, said of the referrer (as the Referrals page says it). */
-const REFUSED = {
-  self: "the referrer's own account",
-  telegram: "the referrer's Telegram account",
-  email: "the referrer's email under another spelling",
-} as const;
 
 /** What the referred member's first payment earned the referrer: paid, taken back, or why nothing. */
 function rewardText(r: MemberReferralView): string {
@@ -87,28 +81,10 @@ export function MemberReferralsSection({
             rewards paid {usdt(referred.rewardsPaid)}, taken back {usdt(referred.reversed)}.
           </p>
           <div className="overflow-x-auto rounded-md border">
-            <Table aria-label="Members they referred">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Member</TableHead>
-                  <TableHead>Signed up</TableHead>
-                  <TableHead>First payment</TableHead>
-                  <TableHead>Reward</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {referred.latest.map((r) => (
-                  <TableRow key={r.memberId}>
-                    <MemberCell userId={r.memberId} email={r.email} />
-                    <TableCell label="Signed up">{formatDate(r.signedUpAt)}</TableCell>
-                    <TableCell label="First payment">{r.payment === null ? "Not yet" : usdt(r.payment)}</TableCell>
-                    <TableCell label="Reward" className="whitespace-normal">
-                      {rewardText(r)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ReferredMembersTable
+              label="Members they referred"
+              rows={referred.latest.map((r) => ({ ...r, reward: rewardText(r) }))}
+            />
           </div>
           {referred.total > referred.latest.length ? (
             <p className="text-sm text-muted-foreground">

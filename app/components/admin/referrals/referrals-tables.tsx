@@ -2,19 +2,14 @@ import { EmptyState } from "~/components/admin/list/empty-state";
 import { listQuery } from "~/components/admin/list/list-query";
 import { MemberCell } from "~/components/admin/list/member-cell";
 import { Pager } from "~/components/admin/list/pager";
+import {
+  ReferredMembersTable,
+  REFERRAL_REFUSED as REFUSED,
+  referralUsdt as usdt,
+} from "~/components/admin/referred-members-table";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import type { AdminReferralsView, ReferredRow } from "~/lib/view-types/admin/referrals";
-
-/** Why a referral earns nothing, said of the referrer. */
-const REFUSED = {
-  self: "the referrer's own account",
-  telegram: "the referrer's Telegram account",
-  email: "the referrer's email under another spelling",
-} as const;
-
-const usdt = (micro: string) => formatUsdt(BigInt(micro), { suffix: true });
 
 /** The totals, the referrers with the most sign-ups, and the referred members newest first. */
 export function ReferralsTables({ view }: { view: AdminReferralsView }) {
@@ -62,30 +57,18 @@ export function ReferralsTables({ view }: { view: AdminReferralsView }) {
         {view.referred.length === 0 ? (
           <EmptyState>No referred members yet.</EmptyState>
         ) : (
-          <Table aria-label="Referred members">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Member</TableHead>
-                <TableHead>Referred by</TableHead>
-                <TableHead>Signed up</TableHead>
-                <TableHead>First payment</TableHead>
-                <TableHead>Reward</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {view.referred.map((row) => (
-                <TableRow key={row.userId}>
-                  <MemberCell userId={row.userId} email={row.email} />
-                  <MemberCell userId={row.referrerId} email={row.referrerEmail} label="Referred by" />
-                  <TableCell label="Signed up">{formatDate(row.signedUpAt)}</TableCell>
-                  <TableCell label="First payment">{row.payment === null ? "Not yet" : usdt(row.payment)}</TableCell>
-                  <TableCell label="Reward" className="whitespace-normal">
-                    {rewardText(row)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ReferredMembersTable
+            label="Referred members"
+            withReferrer
+            rows={view.referred.map((row) => ({
+              memberId: row.userId,
+              email: row.email,
+              referrer: { memberId: row.referrerId, email: row.referrerEmail },
+              signedUpAt: row.signedUpAt,
+              payment: row.payment,
+              reward: rewardText(row),
+            }))}
+          />
         )}
         <Pager
           page={view.page}
