@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
 import { renewalAmount } from "../coupons/renewal-discount.ts";
 import type { Db } from "../db/client.ts";
 import { coupons, pricing, profiles, subscriptions } from "../db/schema.ts";
+import { isCoveredSql } from "./complimentary/cover-sql.ts";
 import { enqueueReminders, REMINDER_WINDOWS, type Reminder } from "./enqueue-reminders.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
@@ -25,13 +26,16 @@ type Upcoming = {
  * balance is below the sum of this member's renewals due up to and including it in the window
  * — two plans due tomorrow that the balance covers only one of both count.
  *
+ * A plan a complimentary plan of the member's includes past its due date gets none: that renewal
+ * charges nothing (cover-sql.ts), and counts for nothing in the sum.
+ *
  * Each reminder is sent once (enqueue-reminders.ts), a member's in one transaction. Returns how
  * many reminders were sent.
  */
 export async function sendRenewalReminders(options: { db: Db; now?: Date }): Promise<number> {
   const { db, now = new Date() } = options;
   const horizon = new Date(now.getTime() + REMINDER_WINDOWS[1].ms);
-  // A change the member scheduled is applied by the renewal first (apply-scheduled-change.ts):
+  // A change the member scheduled is applied by the renewal first (resolve-scheduled-change.ts):
   // it charges that plan at that period, and the old plan's code no longer applies.
   const scheduled = alias(pricing, "scheduled_plan");
   const rows = await db
@@ -65,6 +69,16 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
         or(isNull(subscriptions.trialEndsAt), isNotNull(subscriptions.trialConvertedAt)),
         gt(subscriptions.nextBillingDate, now),
         lte(subscriptions.nextBillingDate, horizon),
+        // A plan a complimentary one includes past its due date is not charged then (the renewal
+        // moves it on): no renewal is coming to top up for. A gift ending first leaves it due.
+        not(
+          isCoveredSql({
+            userId: sql`${subscriptions.userId}`,
+            planId: sql`${subscriptions.planId}`,
+            subscriptionId: sql`${subscriptions.id}`,
+            at: sql`${subscriptions.nextBillingDate}`,
+          }),
+        ),
       ),
     )
     .orderBy(asc(subscriptions.userId), asc(subscriptions.nextBillingDate), asc(subscriptions.id));

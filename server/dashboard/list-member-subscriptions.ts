@@ -1,12 +1,17 @@
 import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { MemberSubscription } from "~/lib/view-types/member";
+import { findComplimentaryCover } from "../billing/complimentary/complimentary-cover.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
 
 const scheduledPlan = alias(pricing, "scheduled_plan");
 
-/** The member's subscriptions: their own, newest first, with the plan's name and any change scheduled for renewal. */
+/**
+ * The member's subscriptions: their own, newest first, with the plan's name, any change scheduled
+ * for renewal, and the complimentary plan that includes a paid one past its next due date (its
+ * renewal charges nothing then). A member holds a handful of plans: one look-up each.
+ */
 export async function listMemberSubscriptions(options: { db: DbOrTx; userId: string }): Promise<MemberSubscription[]> {
   const { db, userId } = options;
   const rows = await db
@@ -31,17 +36,35 @@ export async function listMemberSubscriptions(options: { db: DbOrTx; userId: str
     .leftJoin(scheduledPlan, eq(scheduledPlan.id, subscriptions.scheduledPlanId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.startDate), desc(subscriptions.createdAt));
-  return rows.map(
-    ({ trialEndsAt, trialConvertedAt, scheduledPlanId, scheduledPlanName, scheduledBillingPeriod, ...row }) => ({
-      ...row,
-      trial: trialEndsAt !== null && trialConvertedAt === null,
-      trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
-      startDate: row.startDate.toISOString(),
-      nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
-      scheduled:
-        row.status === "active" && scheduledPlanId !== null && scheduledPlanName !== null && scheduledBillingPeriod
-          ? { planId: scheduledPlanId, planName: scheduledPlanName, billingPeriod: scheduledBillingPeriod }
-          : null,
-    }),
+  return Promise.all(
+    rows.map(
+      async ({ trialEndsAt, trialConvertedAt, scheduledPlanId, scheduledPlanName, scheduledBillingPeriod, ...row }) => {
+        const trial = trialEndsAt !== null && trialConvertedAt === null;
+        // Only a plan whose renewal would charge can be covered: the renewal's own rule and date.
+        const renews = row.status === "active" && row.autorenew && !row.complimentary && !trial;
+        const cover =
+          renews && row.billingPeriod !== "lifetime" && row.nextBillingDate
+            ? await findComplimentaryCover({
+                db,
+                userId,
+                planId: row.planId,
+                subscriptionId: row.id,
+                at: row.nextBillingDate,
+              })
+            : null;
+        return {
+          ...row,
+          trial,
+          trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
+          startDate: row.startDate.toISOString(),
+          nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
+          scheduled:
+            row.status === "active" && scheduledPlanId !== null && scheduledPlanName !== null && scheduledBillingPeriod
+              ? { planId: scheduledPlanId, planName: scheduledPlanName, billingPeriod: scheduledBillingPeriod }
+              : null,
+          coveredBy: cover ? { gift: cover.name, until: cover.endsAt?.toISOString() ?? null } : null,
+        };
+      },
+    ),
   );
 }

@@ -13,6 +13,7 @@ export const notificationKinds = [
   "renewal_failed",
   "subscription_expired",
   "renewal_reminder",
+  "renewal_covered",
   "price_change_notice",
   "price_change_cancelled",
   "trial_started",

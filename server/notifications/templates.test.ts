@@ -9,6 +9,7 @@ const ESCAPED = "&lt;b&gt;x &amp; &quot;q&quot; &#39;a&#39;&lt;/b&gt;";
 const PAYLOAD_KEYS = [
   "plans",
   "plan",
+  "gift",
   "period",
   "amount",
   "invoiceId",
@@ -162,6 +163,7 @@ describe("dates in emails read as the site prints a date", () => {
   it.each([
     ["renewal_charged", { nextBillingDate: "2026-03-01" }, "Next renewal: Mar 1, 2026."],
     ["renewal_reminder", { dueDate: "2026-02-28" }, "renews on Feb 28, 2026 for"],
+    ["renewal_covered", { nextBillingDate: "2026-03-01" }, "Its next renewal is on Mar 1, 2026."],
     ["price_change_notice", { effectiveOn: "2026-12-23" }, "for renewals from Dec 23, 2026."],
   ])("%s", (kind, dates, line) => {
     const { text, html } = renderNotification(kind, dates, context);

@@ -1,3 +1,4 @@
+import { coveredRenewalNotice } from "~/lib/billing/complimentary-cover";
 import { expiredLine } from "~/lib/billing/expiry-notice";
 import {
   arrivedLine,
@@ -102,6 +103,10 @@ const templates: Record<NotificationKind, Template> = {
         : []),
     ],
   }),
+  renewal_covered: (p) => {
+    const { title, lines } = coveredRenewalNotice(p);
+    return { subject: title, heading: "Included in your complimentary plan", lines };
+  },
   price_change_notice: (p) => ({
     subject: "A price change for your subscription",
     heading: `${p.plan ?? "Your plan"}: new price from ${p.effectiveOn ?? "a later date"}`,

@@ -1,3 +1,4 @@
+import { coveredRenewalNotice } from "~/lib/billing/complimentary-cover";
 import { expiredLine } from "~/lib/billing/expiry-notice";
 import {
   arrivedLine,
@@ -158,6 +159,10 @@ const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) 
       ? [`Deposit at least ${p.shortfall} USDT (TRC-20) to your deposit address to renew without interruption.`]
       : []),
   ],
+  renewal_covered: (p) => {
+    const { title, lines } = coveredRenewalNotice(p);
+    return [`🎁 ${title}`, ...lines];
+  },
   price_change_notice: (p) => [
     "💱 A price change for your subscription",
     `The price of ${p.plan ?? "your plan"} changes from ${p.oldAmount ?? "its current price"} to ${p.newAmount ?? "a new price"}${p.period ? ` (${p.period})` : ""}, for renewals from ${p.effectiveOn ?? "a later date"}.`,

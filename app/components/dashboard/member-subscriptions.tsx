@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { toast } from "~/components/ui/sonner";
 import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { coveredLine } from "~/lib/billing/complimentary-cover";
 import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { trialConvertedText } from "~/lib/trial-converted";
 import type { PublicPlan } from "~/lib/view-types/content";
@@ -77,6 +78,14 @@ export function MemberSubscriptions({
                     {s.trialConvertedAt ? (
                       <span className="block text-xs font-normal text-muted-foreground" data-slot="trial-converted">
                         {trialConvertedText(s.trialConvertedAt)}
+                      </span>
+                    ) : null}
+                    {s.coveredBy ? (
+                      <span className="block text-xs font-normal text-muted-foreground" data-slot="covered-by">
+                        {coveredLine({
+                          gift: s.coveredBy.gift,
+                          until: s.coveredBy.until ? formatDate(s.coveredBy.until) : null,
+                        })}
                       </span>
                     ) : null}
                     <TrialReplaces subscription={s} switching={switching} />

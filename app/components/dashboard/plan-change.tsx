@@ -54,7 +54,7 @@ export function PlanChange({
     { action: "/api/dashboard/plan-change/undo" },
   );
   const [open, setOpen] = React.useState(false);
-  const when = subscription.nextBillingDate ? formatDate(subscription.nextBillingDate) : "";
+  const when = changeDate(subscription);
   // Here, not in the dialog: the answer arrives after the dashboard reloaded, when this row shows
   // the scheduled change and the dialog is gone.
   const schedule = useMemberAction<ActionAnswer>(
@@ -179,4 +179,15 @@ function ChangeDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * When a scheduled change takes effect: at the next renewal that is charged. A plan a
+ * complimentary one includes is not charged until the gift ends, so its change waits for that.
+ */
+function changeDate(subscription: MemberSubscription): string {
+  const { coveredBy, nextBillingDate } = subscription;
+  if (coveredBy)
+    return coveredBy.until ? formatDate(coveredBy.until) : `the end of your complimentary ${coveredBy.gift}`;
+  return nextBillingDate ? formatDate(nextBillingDate) : "";
 }

@@ -60,6 +60,11 @@ export type MemberSubscription = {
   trialConvertedAt: string | null;
   /** A smaller plan or shorter period the member chose for the next renewal; null: none. */
   scheduled: { planId: number; planName: string; billingPeriod: BillingPeriod } | null;
+  /**
+   * A paid plan whose next renewal charges nothing because a complimentary plan of the member's
+   * includes it: the gift's name and its end (ISO; null: never), until which it is not charged.
+   */
+  coveredBy: { gift: string; until: string | null } | null;
 };
 
 /** A plan's free trial as the member's trial page offers it (server/billing/get-trial-offer.ts). */

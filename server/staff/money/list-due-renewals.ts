@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DueRenewal, DueRenewals } from "~/lib/view-types/admin/money";
 import type { DbOrTx } from "../../db/client.ts";
 import {
+  coveredAtDue,
   monthlyPriceInForce,
   pendingPlansCte,
   periodPriceSql,
@@ -30,7 +31,9 @@ type Row = {
  * what the member's balance lacks for it.
  * - Due: an active, autorenewing monthly or quarterly subscription, not complimentary, of a member
  *   who is not banned (those end on their date without a charge), whose next_billing_date is
- *   before `until` (one already past is settled by the next run).
+ *   before `until` (one already past is settled by the next run). A plan a complimentary plan of
+ *   the member's includes past its due date is left out: the renewal charges nothing and moves its
+ *   date on (coveredAtDue, the renewal's own rule), so it is neither owed nor at risk.
  * - Its amount is what renewSubscription charges: the monthly price in force on the due date for
  *   the period, less what the code bought with the plan still takes off (the overview's SQL of
  *   the same rule); of the plan and period a scheduled change moves it to, if any, and named so.
@@ -62,6 +65,8 @@ export async function listDueRenewals(options: {
             and s.next_billing_date < ${until.toISOString()}::timestamptz
             -- The few banned accounts, through user_banned_idx (a partial index).
             and s.user_id not in (select id from "user" where banned = true)
+            -- Included in a complimentary plan past its due date: the renewal charges nothing.
+            and not ${coveredAtDue}
         ),
         -- Each due member's balance by key (a join would read every profile).
         balanced as (

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
+  coveredAtDue,
   monthlyPriceInForce,
   pendingPlansCte,
   periodPriceSql,
@@ -12,6 +13,8 @@ import {
  * MRR, monthly recurring revenue: what the active recurring subscriptions bring in a month.
  * - Counted: subscriptions with status 'active' on a monthly or quarterly plan that are not
  *   complimentary (a grant brings no money). Lifetime is a one-time sale, not recurring.
+ * - A paid plan a complimentary plan of the member's includes past its next due date is left out:
+ *   that renewal charges nothing (coveredAtDue). It counts again once the gift ends before a due date.
  * - A subscription whose autorenew is off still counts until it ends (the usual MRR rule: it is
  *   paid for the month it is in); it leaves MRR when it expires.
  * - Each at what its next renewal will charge, as the renewal reckons it: the plan and period it
@@ -39,6 +42,8 @@ export async function getMrr(options: { db: DbOrTx }): Promise<{ mrr: bigint; su
         where s.status = 'active' and s.billing_period <> 'lifetime' and not s.complimentary
           -- A free trial brings no money until its first charge.
           and not s.trial
+          -- Its next renewal charges nothing while a complimentary plan includes it.
+          and not ${coveredAtDue}
       ) priced
     `)
   ).rows;

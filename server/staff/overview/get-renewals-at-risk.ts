@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
+  coveredAtDue,
   monthlyPriceInForce,
   pendingPlansCte,
   periodPriceSql,
@@ -13,7 +14,8 @@ import {
  * members deposit.
  * - A renewal is due: an active, autorenewing, non-complimentary monthly or quarterly
  *   subscription whose next_billing_date is before `now` + 7 days (one already past due and not
- *   yet settled is due too: the next run charges it).
+ *   yet settled is due too: the next run charges it), unless a complimentary plan of the member's
+ *   includes it past that date (coveredAtDue): that renewal charges nothing.
  * - Its amount is what renewSubscription will charge: the monthly price in force at the due date
  *   (planPriceAt's notice rule) for the period (priceFor), less what the code bought with the
  *   plan still takes off; of the plan and period a scheduled change moves it to, if any.
@@ -43,6 +45,8 @@ export async function getRenewalsAtRisk(options: {
         where s.status = 'active' and s.autorenew and not s.complimentary
           and s.billing_period in ('monthly', 'quarterly')
           and s.next_billing_date < ${options.in7Days}::timestamptz
+          -- Included in a complimentary plan past its due date: nothing will be charged, nothing is at risk.
+          and not ${coveredAtDue}
         group by s.user_id
       )
       -- Materialized: each due member's balance is looked up once.

@@ -1,0 +1,25 @@
+/**
+ * What a member is told about a paid plan that a complimentary plan of theirs includes: its
+ * renewals are not charged while the gift runs past them (server/billing/renew-subscription.ts).
+ * The email and the bot say the same sentences; the dashboard says it on the plan's row.
+ */
+type Payload = { plan?: string; gift?: string; nextBillingDate?: string };
+
+/** The message sent when a renewal was skipped for a cover (payload dates already formatted). */
+export function coveredRenewalNotice(p: Payload): { title: string; lines: string[] } {
+  return {
+    title: `${p.plan ?? "Your subscription"} was not charged`,
+    lines: [
+      `${p.plan ?? "Your subscription"} was not charged because your complimentary ${p.gift ?? "plan"} includes it.`,
+      `Its next renewal is on ${p.nextBillingDate ?? "its next due date"}. It stays active; there is nothing to do.`,
+    ],
+  };
+}
+
+/** The dashboard row's line for a covered plan; `until` is the gift's end, formatted (null: it never ends). */
+export function coveredLine(options: { gift: string; until: string | null }): string {
+  const { gift, until } = options;
+  return until
+    ? `Included in your complimentary ${gift} until ${until}: not charged until then.`
+    : `Included in your complimentary ${gift}: not charged while you have it.`;
+}
