@@ -1,0 +1,80 @@
+import crypto from "node:crypto";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { openDashboard, signInNewMember } from "../support/member";
+
+type App = Parameters<typeof signInNewMember>[0];
+
+const DAY = 86_400_000;
+const formatDay = (date: Date) =>
+  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(date);
+
+test.describe("a paid plan inside a complimentary one", () => {
+  test("the dashboard says the plan is included in the gift and not charged until it ends, and when its scheduled change takes effect", async ({
+    page,
+    app,
+    context,
+  }) => {
+    const testing = (app as App).testing;
+    const { db } = testing.getDatabase();
+    const { pricing, planTelegramChats, subscriptions } = testing.schema;
+    const tag = crypto.randomBytes(3).toString("hex");
+    const chat = () => -1_000_000_000 - crypto.randomInt(1_000_000_000);
+    const [a, b, c] = [chat(), chat(), chat()];
+    // Off sale, so the other tests' plan cards stay as they were; a member's row shows them all the same.
+    const plan = async (name: string, price: bigint, chats: number[]) => {
+      const [created] = await db
+        .insert(pricing)
+        .values({ planId: `cover-${name.toLowerCase()}-${tag}`, name: `${name} ${tag}`, price, published: false })
+        .returning();
+      await db.insert(planTelegramChats).values(chats.map((chatId) => ({ planId: created!.id, chatId })));
+      return created!;
+    };
+    const vip = await plan("VIP", 49_000_000n, [a]);
+    const pro = await plan("Pro", 99_000_000n, [a, b]);
+    const all = await plan("All-in-One", 150_000_000n, [a, b, c]);
+    const member = await signInNewMember(app as App, context);
+
+    const now = Date.now();
+    const giftEnds = new Date(now + 40 * DAY);
+    await db.insert(subscriptions).values([
+      {
+        userId: member.userId,
+        planId: pro.id,
+        billingPeriod: "monthly",
+        startDate: new Date(now - 20 * DAY),
+        nextBillingDate: new Date(now + 10 * DAY),
+        scheduledPlanId: vip.id,
+        scheduledBillingPeriod: "monthly",
+        scheduledAt: new Date(now - DAY),
+      },
+      {
+        userId: member.userId,
+        planId: all.id,
+        billingPeriod: "monthly",
+        startDate: new Date(now - 2 * DAY),
+        nextBillingDate: giftEnds,
+        autorenew: false,
+        complimentary: true,
+      },
+    ]);
+
+    await openDashboard(page, "subscriptions");
+    const proRow = page.locator('[data-slot="member-subscription"]').filter({ hasText: pro.name });
+    await expect(proRow.locator('[data-slot="covered-by"]')).toHaveText(
+      `Included in your complimentary ${all.name} until ${formatDay(giftEnds)}: not charged until then.`,
+    );
+    // The change the member chose waits for the first renewal that is charged: the gift's end.
+    await expect(proRow.locator('[data-slot="scheduled-change"]')).toContainText(
+      `Scheduled: ${vip.name} (monthly) from ${formatDay(giftEnds)}`,
+    );
+    // The gift's row is the one with the badge (Pro's line names the gift too).
+    const giftRow = page
+      .locator('[data-slot="member-subscription"]')
+      .filter({ has: page.getByText("Complimentary", { exact: true }) });
+    await expect(giftRow).toHaveCount(1);
+    await expect(giftRow).toContainText(all.name);
+    await expect(giftRow.locator('[data-slot="covered-by"]')).toHaveCount(0);
+    await expectAccessible(page, "subscriptions with a plan inside a complimentary one");
+  });
+});
