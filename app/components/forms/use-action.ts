@@ -22,13 +22,26 @@ export function useAction<T extends ActionAnswer>(
   { action, encType = "application/json" }: ActionOptions = {},
 ) {
   const fetcher = useFetcher<T>();
+  // A post in flight, known at once: `busy` disables a button only once React has rendered, and a
+  // double click (or Enter twice) on a slow phone lands both before that. The fetcher would then
+  // drop the first answer for the second's, and the second of an idempotent action is its replay
+  // ("already made") although the first did the work. Declared before useFetcherAnswer so that its
+  // effect clears the flag first: an answer's handler may post again (the `to` below).
+  const inFlight = React.useRef(false);
+  React.useEffect(() => {
+    if (fetcher.state === "idle") inFlight.current = false;
+  }, [fetcher.state]);
   // The answer is the JSON envelope T (no Dates or bigints travel here), so it is read as T.
   useFetcherAnswer(fetcher as unknown as { state: string; data: T | undefined }, onAnswer);
   // fetcher.submit is stable across renders; the fetcher object itself is not.
   const { submit: send } = fetcher;
   // `to` posts elsewhere than `action`: to an address learned from an answer, before a render could pass it in.
   const submit = React.useCallback(
-    (body: ActionBody, to: string | undefined = action) => send(body, { method: "post", action: to, encType }),
+    async (body: ActionBody, to: string | undefined = action) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      await send(body, { method: "post", action: to, encType });
+    },
     [action, encType, send],
   );
   return { submit, busy: fetcher.state !== "idle" };

@@ -39,6 +39,8 @@ test.describe("back office: a member's subscriptions and money", () => {
   test.use({ expectedConsoleErrors: [/status of 402 .*\/balance\.data/] });
 
   test("an operator extends, cancels, gives a plan, credits and debits", async ({ page, app, context, browser }) => {
+    // A long walk (two browsers, a dozen posts): three times the usual time, for a loaded machine.
+    test.slow();
     const { gold, gift } = await seedPlans(app);
     const { schema, getDatabase } = app.testing;
     const { db } = getDatabase();
@@ -97,11 +99,23 @@ test.describe("back office: a member's subscriptions and money", () => {
     await expect(page.getByText(/more than the balance/).first()).toBeVisible();
     await page.keyboard.press("Escape");
 
-    // A double click credits once.
+    // A double submit credits once and says so: both submits land before React renders the busy
+    // button (as a double click can on a slow phone), and the page posts only the first. Were the
+    // second posted, the fetcher would show its answer, the idempotent replay's "already made".
     await moneySection(page).getByRole("button", { name: "Credit balance" }).click();
     await page.getByRole("dialog").getByLabel("Amount (USDT)").fill("2.5");
     await page.getByRole("dialog").getByLabel("Reason").fill("Goodwill");
-    await page.getByRole("dialog").getByRole("button", { name: "Credit" }).dblclick();
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/balance")) posts.push(request.url());
+    });
+    await page
+      .getByRole("dialog")
+      .locator("form")
+      .evaluate((form: HTMLFormElement) => {
+        form.requestSubmit();
+        form.requestSubmit();
+      });
     // The toast says what moved and the balance now, from the server's answer. It is read first:
     // it shows for 4 s, and on a loaded machine the page's reload can take longer than that.
     await expect(page.getByText("$2.50 USDT credited. The balance is now $7.50 USDT.")).toBeVisible();
@@ -113,12 +127,13 @@ test.describe("back office: a member's subscriptions and money", () => {
         and(eq(schema.ledgerEntries.userId, member.userId), like(schema.ledgerEntries.reference, "staff-adjust:%")),
       );
     expect(rows).toHaveLength(1);
+    expect(posts).toHaveLength(1);
 
-    // A debit within the balance.
+    // A debit within the balance, by a double click.
     await moneySection(page).getByRole("button", { name: "Debit balance" }).click();
     await page.getByRole("dialog").getByLabel("Amount (USDT)").fill("1.5");
     await page.getByRole("dialog").getByLabel("Reason").fill("Correction");
-    await page.getByRole("dialog").getByRole("button", { name: "Debit" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Debit" }).dblclick();
     await expect(page.getByText("$1.50 USDT debited. The balance is now $6.00 USDT.")).toBeVisible();
     await expect(moneySection(page)).toContainText("Balance: $6.00 USDT");
     // The debit is in the billing history, taken away.
