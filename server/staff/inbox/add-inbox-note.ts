@@ -1,30 +1,11 @@
-import type { Db } from "../../db/client.ts";
-import { contactThreadEntries } from "../../db/schema.ts";
-import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
-import { inboxTarget, lockInboxMessage } from "./inbox-message-row.ts";
+import { recordAuditEvent } from "../record-audit-event.ts";
+import { inboxTarget, insertThreadEntry, type ThreadEntryOptions } from "./inbox-message-row.ts";
 
 /** Adds an internal note to a message's thread: for the staff only, never emailed. Audited. */
-export async function addInboxNote(options: {
-  db: Db;
-  messageId: number;
-  body: string;
-  actor: StaffActor;
-  now?: Date;
-}) {
+export async function addInboxNote(options: ThreadEntryOptions) {
   const { db, messageId, body, actor, now = new Date() } = options;
   return db.transaction(async (tx) => {
-    const row = await lockInboxMessage({ tx, id: messageId });
-    const [entry] = await tx
-      .insert(contactThreadEntries)
-      .values({
-        submissionId: messageId,
-        kind: "note",
-        authorId: actor.userId,
-        authorLabel: actor.label,
-        body,
-        createdAt: now,
-      })
-      .returning({ id: contactThreadEntries.id });
+    const { row, entryId } = await insertThreadEntry({ tx, messageId, kind: "note", body, actor, now });
     await recordAuditEvent({
       tx,
       actor,
@@ -35,6 +16,6 @@ export async function addInboxNote(options: {
       after: { note: body },
       now,
     });
-    return { entryId: entry!.id };
+    return { entryId };
   });
 }

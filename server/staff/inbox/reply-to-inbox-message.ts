@@ -1,36 +1,17 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { contactSubmissions, contactThreadEntries } from "../../db/schema.ts";
-import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
-import { inboxTarget, lockInboxMessage } from "./inbox-message-row.ts";
+import { contactSubmissions } from "../../db/schema.ts";
+import { recordAuditEvent } from "../record-audit-event.ts";
+import { inboxTarget, insertThreadEntry, type ThreadEntryOptions } from "./inbox-message-row.ts";
 
 /**
  * Answers a message by email. The reply is written to the thread as an outbox row in the same
  * transaction that marks the message answered (and audits both), so a reply is never lost nor
  * sent for a change that rolled back; deliver-inbox-replies.ts sends it after commit.
  */
-export async function replyToInboxMessage(options: {
-  db: Db;
-  messageId: number;
-  body: string;
-  actor: StaffActor;
-  now?: Date;
-}) {
+export async function replyToInboxMessage(options: ThreadEntryOptions) {
   const { db, messageId, body, actor, now = new Date() } = options;
   return db.transaction(async (tx) => {
-    const row = await lockInboxMessage({ tx, id: messageId });
-    const [entry] = await tx
-      .insert(contactThreadEntries)
-      .values({
-        submissionId: messageId,
-        kind: "reply",
-        authorId: actor.userId,
-        authorLabel: actor.label,
-        body,
-        createdAt: now,
-        nextAttemptAt: now,
-      })
-      .returning({ id: contactThreadEntries.id });
+    const { row, entryId } = await insertThreadEntry({ tx, messageId, kind: "reply", body, actor, now });
     await tx
       .update(contactSubmissions)
       .set({ status: "answered", updatedAt: now })
@@ -45,6 +26,6 @@ export async function replyToInboxMessage(options: {
       after: { status: "answered", reply: body },
       now,
     });
-    return { entryId: entry!.id, email: row.email };
+    return { entryId, email: row.email };
   });
 }
