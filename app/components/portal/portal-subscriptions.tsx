@@ -1,3 +1,4 @@
+import { coveredLine } from "~/lib/billing/complimentary-cover";
 import { formatDate } from "~/lib/dates";
 import { trialConvertedText } from "~/lib/trial-converted";
 import type { MemberSubscription } from "~/lib/view-types/member";
@@ -10,8 +11,9 @@ const STATUS: Record<MemberSubscription["status"], string> = {
 
 /**
  * The member's subscriptions (a free trial and a complimentary plan marked as such, a converted
- * trial saying when it converted, as the dashboard says it) with their end dates and, where one
- * renews, the renew switch.
+ * trial saying when it converted, a paid plan a gift of theirs includes saying it is not charged
+ * while the gift runs, all as the dashboard says it) with their end dates and, where one renews,
+ * the renew switch.
  */
 export function PortalSubscriptions({ subscriptions }: { subscriptions: MemberSubscription[] }) {
   return (
@@ -35,6 +37,14 @@ export function PortalSubscriptions({ subscriptions }: { subscriptions: MemberSu
               {s.trialConvertedAt ? (
                 <p className="hint" data-slot="trial-converted">
                   {trialConvertedText(s.trialConvertedAt)}
+                </p>
+              ) : null}
+              {s.coveredBy ? (
+                <p className="hint" data-slot="covered-by">
+                  {coveredLine({
+                    gift: s.coveredBy.gift,
+                    until: s.coveredBy.until ? formatDate(s.coveredBy.until) : null,
+                  })}
                 </p>
               ) : null}
               {renews ? (

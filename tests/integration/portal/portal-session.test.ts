@@ -9,6 +9,7 @@ import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { PORTAL_MESSAGES } from "#server/portal/check-init-data";
 import { getPortalSession } from "#server/portal/get-portal-session";
 import { createTrialPlan } from "../../helpers/billing";
+import { createCoverPlans, holdPlan } from "../../helpers/complimentary-cover";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { FAKE_BOT_TOKEN } from "../../helpers/fake-bot-api";
@@ -108,6 +109,28 @@ describeEachDatabase("the portal's exchange of signed init data", (database) => 
       expect(item("Converted Plan")).not.toContain("Free trial");
       expect(item("Running Plan")).toContain("Free trial · Active · Trial ends on");
       expect(item("Running Plan")).not.toContain("Converted");
+    });
+
+    it("says a paid plan a gift includes is not charged until the gift ends, as the dashboard does", async () => {
+      const id = telegramUserId();
+      const member = await createMember(db(), { firstName: "Cora" });
+      await verifyTelegram({ db: db(), userId: member.id, telegramUserId: id });
+      const plans = await createCoverPlans(db());
+      const giftEnds = new Date(Date.now() + 40 * DAY);
+      await holdPlan(db(), { userId: member.id, planId: plans.all.id, due: giftEnds, complimentary: true });
+      await holdPlan(db(), { userId: member.id, planId: plans.vip.id, due: new Date(Date.now() + 10 * DAY) });
+      // Its channel is not in the gift: charged as usual, so nothing is said.
+      await holdPlan(db(), { userId: member.id, planId: plans.bot.id, due: new Date(Date.now() + 10 * DAY) });
+
+      const token = String((await exchange(signInitData({ userId: id }))).data.token);
+      const items = (await view(token)).text.split('<li data-testid="portal-subscription">').slice(1);
+      const item = (name: string) => items.find((html) => html.includes(`<h3>${name}</h3>`)) ?? "";
+      const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(giftEnds);
+      expect(item("VIP Signals")).toContain(
+        `Included in your complimentary All-in-One until ${day}: not charged until then.`,
+      );
+      expect(item("Signals Bot")).not.toContain("Included");
+      expect(item("All-in-One")).not.toContain("Included");
     });
 
     it("offers an unknown Telegram account to link one, and shows no member", async () => {
