@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coveredLine, coveredRenewalNotice } from "./complimentary-cover";
+import { coveredLine, coveredRenewalNotice, coveredStaffLine } from "./complimentary-cover";
 
 describe("a plan inside a complimentary one", () => {
   it("says which plan was not charged, which gift includes it and when it renews", () => {
@@ -25,6 +25,15 @@ describe("a plan inside a complimentary one", () => {
     );
     expect(coveredLine({ gift: "All-in-One", until: null })).toBe(
       "Included in your complimentary All-in-One: not charged while you have it.",
+    );
+  });
+
+  it("tells staff the same on the member's page, in their words", () => {
+    expect(coveredStaffLine({ gift: "All-in-One", until: "Mar 1, 2026" })).toBe(
+      "Covered by complimentary All-in-One until Mar 1, 2026: not charged until then.",
+    );
+    expect(coveredStaffLine({ gift: "All-in-One", until: null })).toBe(
+      "Covered by complimentary All-in-One, which does not end: not charged while the member has it.",
     );
   });
 });

@@ -23,3 +23,11 @@ export function coveredLine(options: { gift: string; until: string | null }): st
     ? `Included in your complimentary ${gift} until ${until}: not charged until then.`
     : `Included in your complimentary ${gift}: not charged while you have it.`;
 }
+
+/** The back office's line for the same plan (the member's page), in staff words; same arguments. */
+export function coveredStaffLine(options: { gift: string; until: string | null }): string {
+  const { gift, until } = options;
+  return until
+    ? `Covered by complimentary ${gift} until ${until}: not charged until then.`
+    : `Covered by complimentary ${gift}, which does not end: not charged while the member has it.`;
+}

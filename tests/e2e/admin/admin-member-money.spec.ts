@@ -150,14 +150,51 @@ test.describe("back office: a member's subscriptions and money", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= 375)).toBe(true);
   });
 
-  test("support sees no money or subscription buttons", async ({ page, app, context, browser }) => {
+  test("support sees no money or subscription buttons, and a plan a gift covers said so", async ({
+    page,
+    app,
+    context,
+    browser,
+  }) => {
     const memberContext = await browser.newContext();
     const member = await signInNewMember(app, memberContext);
     await memberContext.close();
+    // A paid plan whose one chat a complimentary plan of the member's gives until 2027-03-01.
+    const tag = crypto.randomBytes(3).toString("hex");
+    const { schema, getDatabase } = app.testing;
+    const { db } = getDatabase();
+    const [paid, gift] = await db
+      .insert(schema.pricing)
+      .values([
+        { planId: `covered-paid-${tag}`, name: `Paid ${tag}`, price: 30_000_000n },
+        { planId: `covered-gift-${tag}`, name: `Gift ${tag}`, price: 50_000_000n },
+      ])
+      .returning();
+    const chatId = -1001000000000 - crypto.randomInt(1_000_000);
+    await db.insert(schema.planTelegramChats).values([paid!, gift!].map((plan) => ({ planId: plan.id, chatId })));
+    await db.insert(schema.subscriptions).values([
+      {
+        userId: member.userId,
+        planId: paid!.id,
+        billingPeriod: "monthly",
+        nextBillingDate: new Date("2027-01-10T00:00:00Z"),
+      },
+      {
+        userId: member.userId,
+        planId: gift!.id,
+        billingPeriod: "monthly",
+        nextBillingDate: new Date("2027-03-01T00:00:00Z"),
+        autorenew: false,
+        complimentary: true,
+      },
+    ]);
     await signUpStaff(app, context, "support");
     await page.goto(`/admin/members/${member.userId}`);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Money" })).toBeVisible();
+    await expect(subscriptionsSection(page)).toContainText(
+      `Covered by complimentary Gift ${tag} until Mar 1, 2027: not charged until then.`,
+    );
     await expect(page.getByRole("button", { name: /Credit balance|Debit balance|complimentary/ })).toHaveCount(0);
   });
 });

@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MemberSubscriptionsSection } from "~/components/admin/members/member-subscriptions-section";
 import * as page from "~/routes/admin/members/admin.members.$memberId";
 import { postLedgerEntry } from "#server/billing/ledger";
 import {
@@ -15,8 +18,10 @@ import {
   user,
 } from "#server/db/schema";
 import { MEMBER_LEDGER_PAGE_SIZE } from "#server/staff/members/get-member-money";
+import { createCoverPlans, holdPlan } from "../../helpers/complimentary-cover";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
 
@@ -171,6 +176,34 @@ describeEachDatabase("the member page", (database) => {
         complimentary: true,
       }),
     ]);
+  });
+
+  it("says which complimentary plan covers a paid plan, and until when it is not charged", async () => {
+    const other = await createMember(db(), { firstName: "Cora" });
+    const plans = await createCoverPlans(db());
+    const due = new Date("2027-01-10T00:00:00Z");
+    await holdPlan(db(), {
+      userId: other.id,
+      planId: plans.all.id,
+      due: new Date("2027-03-01T00:00:00Z"),
+      complimentary: true,
+    });
+    await holdPlan(db(), { userId: other.id, planId: plans.vip.id, due });
+    // Its channel is outside the gift: charged as usual.
+    await holdPlan(db(), { userId: other.id, planId: plans.bot.id, due });
+    const answer = await callLoader(page, {
+      path: `/admin/members/${other.id}`,
+      params: { memberId: other.id },
+      cookie: owner.cookie,
+    });
+    const { subscriptions: rows } = answer.data as unknown as View;
+    const covered = (name: string) => rows.find((r) => r.planName === name)?.coveredBy;
+    expect(covered("VIP Signals")).toEqual({ gift: "All-in-One", until: "2027-03-01T00:00:00.000Z" });
+    expect(covered("Signals Bot")).toBeNull();
+    expect(covered("All-in-One")).toBeNull();
+    const html = renderToStaticMarkup(createElement(MemberSubscriptionsSection, { subscriptions: rows, write: null }));
+    expect(html).toContain("Covered by complimentary All-in-One until Mar 1, 2027: not charged until then.");
+    expect(html.match(/Covered by/g)).toHaveLength(1);
   });
 
   it("shows the balance, the whole ledger paged newest first, deposits linked to the explorer and invoices", async () => {

@@ -1,5 +1,6 @@
 import { EmptyState } from "~/components/admin/list/empty-state";
 import { Badge } from "~/components/ui/badge";
+import { coveredStaffLine } from "~/lib/billing/complimentary-cover";
 import { formatDate } from "~/lib/dates";
 import { trialConvertedText } from "~/lib/trial-converted";
 import type { MemberSubscriptionView } from "~/lib/view-types/admin/members";
@@ -46,6 +47,14 @@ export function MemberSubscriptionsSection({
               {s.trialConvertedAt ? (
                 <p className="text-muted-foreground" data-slot="trial-converted">
                   {trialConvertedText(s.trialConvertedAt)}
+                </p>
+              ) : null}
+              {s.coveredBy ? (
+                <p className="text-muted-foreground" data-slot="covered-by">
+                  {coveredStaffLine({
+                    gift: s.coveredBy.gift,
+                    until: s.coveredBy.until ? formatDate(s.coveredBy.until) : null,
+                  })}
                 </p>
               ) : null}
               {write && s.status === "active" ? (

@@ -109,6 +109,11 @@ export type MemberSubscriptionView = {
   trial: boolean;
   /** Began as a free trial that its first charge converted, then (ISO); null otherwise. */
   trialConvertedAt: string | null;
+  /**
+   * A paid plan whose next renewal charges nothing because a complimentary plan of the member's
+   * includes it (the renewal's own rule): the gift's name and its end (ISO; null: never).
+   */
+  coveredBy: { gift: string; until: string | null } | null;
 };
 
 export type MemberLedgerRow = {
