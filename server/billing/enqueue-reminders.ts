@@ -1,5 +1,6 @@
+import { and, gt, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { renewalReminders } from "../db/schema.ts";
+import { renewalReminders, subscriptions } from "../db/schema.ts";
 import { enqueueNotification, type NotificationKind } from "../notifications/enqueue-notification.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -8,6 +9,15 @@ export const REMINDER_WINDOWS = [
   { kind: "24h", ms: 24 * HOUR },
   { kind: "72h", ms: 72 * HOUR },
 ] as const;
+
+/**
+ * A subscription due (a renewal or a trial's end) after `now` and inside the widest reminder
+ * window: what either reminder is sent about. Which of those is reminded is each sender's own.
+ */
+export function dueWithinReminderWindow(now: Date): SQL {
+  const horizon = new Date(now.getTime() + REMINDER_WINDOWS[1].ms);
+  return and(gt(subscriptions.nextBillingDate, now), lte(subscriptions.nextBillingDate, horizon))!;
+}
 
 export type Reminder = {
   subscriptionId: string;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, ne, not, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, ne, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
@@ -6,7 +6,7 @@ import { renewalAmount } from "../coupons/renewal-discount.ts";
 import type { Db } from "../db/client.ts";
 import { coupons, pricing, profiles, subscriptions } from "../db/schema.ts";
 import { isCoveredSql } from "./complimentary/cover-sql.ts";
-import { enqueueReminders, REMINDER_WINDOWS, type Reminder } from "./enqueue-reminders.ts";
+import { dueWithinReminderWindow, enqueueReminders, type Reminder } from "./enqueue-reminders.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 
@@ -34,7 +34,6 @@ type Upcoming = {
  */
 export async function sendRenewalReminders(options: { db: Db; now?: Date }): Promise<number> {
   const { db, now = new Date() } = options;
-  const horizon = new Date(now.getTime() + REMINDER_WINDOWS[1].ms);
   // A change the member scheduled is applied by the renewal first (resolve-scheduled-change.ts):
   // it charges that plan at that period, and the old plan's code no longer applies.
   const scheduled = alias(pricing, "scheduled_plan");
@@ -67,8 +66,7 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
         ne(subscriptions.billingPeriod, "lifetime"),
         // A trial's end has reminders of its own (send-trial-reminders.ts).
         or(isNull(subscriptions.trialEndsAt), isNotNull(subscriptions.trialConvertedAt)),
-        gt(subscriptions.nextBillingDate, now),
-        lte(subscriptions.nextBillingDate, horizon),
+        dueWithinReminderWindow(now),
         // A plan a complimentary one includes past its due date is not charged then (the renewal
         // moves it on): no renewal is coming to top up for. A gift ending first leaves it due.
         not(

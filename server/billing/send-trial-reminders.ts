@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { priceCart, priceLine } from "~/lib/priced-lines";
 import { priceFor } from "~/lib/pricing";
 import type { Db } from "../db/client.ts";
 import { pricing, profiles, subscriptions } from "../db/schema.ts";
-import { enqueueReminders, REMINDER_WINDOWS, type Reminder } from "./enqueue-reminders.ts";
+import { dueWithinReminderWindow, enqueueReminders, type Reminder } from "./enqueue-reminders.ts";
 import { ceilToCent, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceTrialConversion, trialPriceText } from "./trial-rules.ts";
@@ -19,7 +19,6 @@ import { priceTrialConversion, trialPriceText } from "./trial-rules.ts";
  */
 export async function sendTrialReminders(options: { db: Db; now?: Date }): Promise<number> {
   const { db, now = new Date() } = options;
-  const horizon = new Date(now.getTime() + REMINDER_WINDOWS[1].ms);
   const rows = await db
     .select({
       subscriptionId: subscriptions.id,
@@ -39,8 +38,7 @@ export async function sendTrialReminders(options: { db: Db; now?: Date }): Promi
         eq(subscriptions.status, "active"),
         isNotNull(subscriptions.trialEndsAt),
         isNull(subscriptions.trialConvertedAt),
-        gt(subscriptions.nextBillingDate, now),
-        lte(subscriptions.nextBillingDate, horizon),
+        dueWithinReminderWindow(now),
       ),
     )
     .orderBy(asc(subscriptions.nextBillingDate), asc(subscriptions.id));
