@@ -22,14 +22,15 @@ export function useAction<T extends ActionAnswer>(
   { action, encType = "application/json" }: ActionOptions = {},
 ) {
   const fetcher = useFetcher<T>();
-  // A post in flight, known at once: `busy` disables a button only once React has rendered, and a
-  // double click (or Enter twice) on a slow phone lands both before that. The fetcher would then
+  // The post in flight, known at once: `busy` disables a button only once React has rendered, and
+  // a double click (or Enter twice) on a slow phone lands both before that. The fetcher would then
   // drop the first answer for the second's, and the second of an idempotent action is its replay
-  // ("already made") although the first did the work. Declared before useFetcherAnswer so that its
-  // effect clears the flag first: an answer's handler may post again (the `to` below).
-  const inFlight = React.useRef(false);
+  // ("already made") although the first did the work. Only the same post again is ignored: a
+  // different one (a button taking over an autosave) still replaces the one in flight. Declared
+  // before useFetcherAnswer so that its effect clears it first: an answer's handler may post again.
+  const inFlight = React.useRef<string | null>(null);
   React.useEffect(() => {
-    if (fetcher.state === "idle") inFlight.current = false;
+    if (fetcher.state === "idle") inFlight.current = null;
   }, [fetcher.state]);
   // The answer is the JSON envelope T (no Dates or bigints travel here), so it is read as T.
   useFetcherAnswer(fetcher as unknown as { state: string; data: T | undefined }, onAnswer);
@@ -38,8 +39,9 @@ export function useAction<T extends ActionAnswer>(
   // `to` posts elsewhere than `action`: to an address learned from an answer, before a render could pass it in.
   const submit = React.useCallback(
     async (body: ActionBody, to: string | undefined = action) => {
-      if (inFlight.current) return;
-      inFlight.current = true;
+      const post = JSON.stringify([to ?? null, body]);
+      if (inFlight.current === post) return;
+      inFlight.current = post;
       await send(body, { method: "post", action: to, encType });
     },
     [action, encType, send],
