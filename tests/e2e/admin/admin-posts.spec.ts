@@ -32,6 +32,8 @@ test.describe("back office: Posts", () => {
     app,
     context,
   }) => {
+    // A long walk through several pages and browsers: three times the usual time, for a loaded machine.
+    test.slow();
     await signUpStaff(app, context, "editor");
     await page.goto("/admin");
     await waitForHydration(page);

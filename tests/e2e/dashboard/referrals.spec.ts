@@ -30,6 +30,8 @@ test.describe("referrals, as members and the owner use them", () => {
     browser,
     app,
   }) => {
+    // A long walk through several pages and browsers: three times the usual time, for a loaded machine.
+    test.slow();
     const { db } = app.testing.getDatabase();
     const { ledgerEntries, referrals, user } = app.testing.schema;
     const ownerContext = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 } });
