@@ -15,11 +15,11 @@ export async function renewalDiscount(options: {
   subscription: { couponId: number | null; couponRenewalsLeft: number | null };
   listPrice: bigint;
 }): Promise<{ couponId: number; code: string; discount: bigint } | null> {
-  const { tx, subscription } = options;
-  if (subscription.couponId === null || subscription.couponRenewalsLeft === 0) return null;
+  const { tx, subscription, listPrice } = options;
+  if (subscription.couponId === null) return null;
   const [row] = await tx.select().from(coupons).where(eq(coupons.id, subscription.couponId));
-  if (!row) return null;
-  return { couponId: row.id, code: row.code, discount: couponDiscount(termsOf(row), options.listPrice) };
+  const discount = carriedDiscount({ subscription, coupon: row ?? null, listPrice });
+  return discount === null ? null : { couponId: row!.id, code: row!.code, discount };
 }
 
 /**
@@ -32,10 +32,19 @@ export function renewalAmount(options: {
   coupon: CouponRow | null;
   listPrice: bigint;
 }): bigint {
-  const { subscription, coupon, listPrice } = options;
-  if (!coupon || subscription.couponId !== coupon.id || subscription.couponRenewalsLeft === 0) return listPrice;
-  const discount = couponDiscount(termsOf(coupon), listPrice);
-  return discount >= listPrice ? 0n : listPrice - discount;
+  const discount = carriedDiscount(options) ?? 0n;
+  return discount >= options.listPrice ? 0n : options.listPrice - discount;
+}
+
+/** What the subscription's code `coupon` takes off `listPrice`, or null when its rule no longer covers it. */
+function carriedDiscount(options: {
+  subscription: { couponId: number | null; couponRenewalsLeft: number | null };
+  coupon: CouponRow | null;
+  listPrice: bigint;
+}): bigint | null {
+  const { subscription, coupon } = options;
+  if (!coupon || subscription.couponId !== coupon.id || subscription.couponRenewalsLeft === 0) return null;
+  return couponDiscount(termsOf(coupon), options.listPrice);
 }
 
 /**
