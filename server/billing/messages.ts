@@ -7,6 +7,11 @@ export function ceilToCent(micro: bigint): bigint {
   return ((micro + CENT - 1n) / CENT) * CENT;
 }
 
+/** "$12.50": what a member still needs, as every purchase refusal, reminder and failed renewal states it (ceilToCent). */
+export function formatShortfall(micro: bigint): string {
+  return formatUsdt(ceilToCent(micro));
+}
+
 /** The member-facing texts of a purchase. */
 export const purchaseMessages = {
   /** The purchase dialog's answer to a session that has ended. */
@@ -17,7 +22,7 @@ export const purchaseMessages = {
   alreadySubscribed: (planNames: readonly string[]) => `Already subscribed to: ${planNames.join(", ")}`,
   /** e.g. "Insufficient balance. You need $12.50 more." */
   insufficientBalance: (shortfall: bigint) =>
-    `Insufficient balance. You need ${formatUsdt(ceilToCent(shortfall))} more.`,
+    `Insufficient balance. You need ${formatShortfall(shortfall)} more.`,
 } as const;
 
 /** "2026-02-28": the ISO calendar date (UTC) used in notification payloads. */

@@ -10,7 +10,7 @@ import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { findComplimentaryCover } from "./complimentary/complimentary-cover.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { postLedgerEntry } from "./ledger.ts";
-import { ceilToCent, isoDate } from "./messages.ts";
+import { formatShortfall, isoDate } from "./messages.ts";
 import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
@@ -221,7 +221,7 @@ export async function renewSubscription({
             ...(changing ? { changingTo: plan.name } : {}),
             amount: formatUsdt(amount, { suffix: true }),
             balance: formatUsdt(profile.balance),
-            shortfall: formatUsdt(ceilToCent(amount - profile.balance)),
+            shortfall: formatShortfall(amount - profile.balance),
           },
         });
         return "failed";

@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { coupons, pricing, profiles, subscriptions } from "../db/schema.ts";
 import { isCoveredSql } from "./complimentary/cover-sql.ts";
 import { dueWithinReminderWindow, enqueueReminders, type Reminder } from "./enqueue-reminders.ts";
-import { ceilToCent, isoDate } from "./messages.ts";
+import { formatShortfall, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 
 type Upcoming = {
@@ -120,7 +120,7 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
           dueDate: isoDate(item.due),
           amount: formatUsdt(item.amount, { suffix: true }),
           balance: formatUsdt(item.balance),
-          shortfall: formatUsdt(ceilToCent(cumulative - item.balance)),
+          shortfall: formatShortfall(cumulative - item.balance),
         },
       });
     }

@@ -5,7 +5,7 @@ import { priceFor } from "~/lib/pricing";
 import type { Db } from "../db/client.ts";
 import { pricing, profiles, subscriptions } from "../db/schema.ts";
 import { dueWithinReminderWindow, enqueueReminders, type Reminder } from "./enqueue-reminders.ts";
-import { ceilToCent, isoDate } from "./messages.ts";
+import { formatShortfall, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceTrialConversion, trialPriceText } from "./trial-rules.ts";
 
@@ -82,7 +82,7 @@ export async function sendTrialReminders(options: { db: Db; now?: Date }): Promi
               credit: formatUsdt(conversion.cart.credit, { suffix: true }),
             }
           : {}),
-        ...(row.balance < amount ? { shortfall: formatUsdt(ceilToCent(amount - row.balance)) } : {}),
+        ...(row.balance < amount ? { shortfall: formatShortfall(amount - row.balance) } : {}),
       },
     };
     sent += await enqueueReminders({ db, now, reminders: [reminder] });
