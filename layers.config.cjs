@@ -82,7 +82,7 @@ const PUBLIC_FILES = {
     // Staff ending a subscription now clears its scheduled change as billing does.
     "no-scheduled-change",
     // Whether a complimentary plan includes a paid one: the dashboard says so, the figures leave it out.
-    "complimentary/complimentary-cover",
+    "complimentary/find-member-covers",
     "complimentary/cover-sql",
     // Referral rewards: paid inside billing's payments, taken back by card refunds, read by the referrals pages.
     "referral-rewards/get-referral-rule",

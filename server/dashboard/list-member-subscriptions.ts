@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { MemberSubscription } from "~/lib/view-types/member";
-import { findComplimentaryCover } from "../billing/complimentary/complimentary-cover.ts";
+import { findMemberCovers } from "../billing/complimentary/find-member-covers.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
 
@@ -10,7 +10,7 @@ const scheduledPlan = alias(pricing, "scheduled_plan");
 /**
  * The member's subscriptions: their own, newest first, with the plan's name, any change scheduled
  * for renewal, and the complimentary plan that includes a paid one past its next due date (its
- * renewal charges nothing then). A member holds a handful of plans: one look-up each.
+ * renewal charges nothing then), found for all of them at once (findMemberCovers).
  */
 export async function listMemberSubscriptions(options: { db: DbOrTx; userId: string }): Promise<MemberSubscription[]> {
   const { db, userId } = options;
@@ -36,35 +36,19 @@ export async function listMemberSubscriptions(options: { db: DbOrTx; userId: str
     .leftJoin(scheduledPlan, eq(scheduledPlan.id, subscriptions.scheduledPlanId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.startDate), desc(subscriptions.createdAt));
-  return Promise.all(
-    rows.map(
-      async ({ trialEndsAt, trialConvertedAt, scheduledPlanId, scheduledPlanName, scheduledBillingPeriod, ...row }) => {
-        const trial = trialEndsAt !== null && trialConvertedAt === null;
-        // Only a plan whose renewal would charge can be covered: the renewal's own rule and date.
-        const renews = row.status === "active" && row.autorenew && !row.complimentary && !trial;
-        const cover =
-          renews && row.billingPeriod !== "lifetime" && row.nextBillingDate
-            ? await findComplimentaryCover({
-                db,
-                userId,
-                planId: row.planId,
-                subscriptionId: row.id,
-                at: row.nextBillingDate,
-              })
-            : null;
-        return {
-          ...row,
-          trial,
-          trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
-          startDate: row.startDate.toISOString(),
-          nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
-          scheduled:
-            row.status === "active" && scheduledPlanId !== null && scheduledPlanName !== null && scheduledBillingPeriod
-              ? { planId: scheduledPlanId, planName: scheduledPlanName, billingPeriod: scheduledBillingPeriod }
-              : null,
-          coveredBy: cover ? { gift: cover.name, until: cover.endsAt?.toISOString() ?? null } : null,
-        };
-      },
-    ),
+  const covers = await findMemberCovers({ db, userId });
+  return rows.map(
+    ({ trialEndsAt, trialConvertedAt, scheduledPlanId, scheduledPlanName, scheduledBillingPeriod, ...row }) => ({
+      ...row,
+      trial: trialEndsAt !== null && trialConvertedAt === null,
+      trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
+      startDate: row.startDate.toISOString(),
+      nextBillingDate: row.nextBillingDate?.toISOString() ?? null,
+      scheduled:
+        row.status === "active" && scheduledPlanId !== null && scheduledPlanName !== null && scheduledBillingPeriod
+          ? { planId: scheduledPlanId, planName: scheduledPlanName, billingPeriod: scheduledBillingPeriod }
+          : null,
+      coveredBy: covers.get(row.id) ?? null,
+    }),
   );
 }

@@ -1,13 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import type { MemberSubscriptionView } from "~/lib/view-types/admin/members";
-import { findComplimentaryCover } from "../../billing/complimentary/complimentary-cover.ts";
+import { findMemberCovers } from "../../billing/complimentary/find-member-covers.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { pricing, subscriptions } from "../../db/schema.ts";
 
 /**
  * Every subscription the member ever had, the active ones first, then the newest; a paid plan that
  * a complimentary plan of theirs includes past its next due date names that gift, so the operator
- * sees why its renewal charges nothing. A member holds a handful of plans: one look-up each.
+ * sees why its renewal charges nothing (findMemberCovers, as the member's dashboard judges it).
  */
 export async function listMemberSubscriptions(options: {
   db: DbOrTx;
@@ -17,7 +17,6 @@ export async function listMemberSubscriptions(options: {
   const rows = await db
     .select({
       id: subscriptions.id,
-      planId: subscriptions.planId,
       planName: pricing.name,
       billingPeriod: subscriptions.billingPeriod,
       status: subscriptions.status,
@@ -32,24 +31,14 @@ export async function listMemberSubscriptions(options: {
     .innerJoin(pricing, eq(pricing.id, subscriptions.planId))
     .where(eq(subscriptions.userId, memberId))
     .orderBy(desc(subscriptions.startDate), desc(subscriptions.id));
-  const views = await Promise.all(
-    rows.map(async ({ trialEndsAt, trialConvertedAt, planId, ...r }) => {
-      const trial = trialEndsAt !== null && trialConvertedAt === null;
-      // As the member's dashboard judges it: only a renewal that would charge can be covered.
-      const renews = r.status === "active" && r.autorenew && !r.complimentary && !trial;
-      const cover =
-        renews && r.billingPeriod !== "lifetime" && r.nextBillingDate
-          ? await findComplimentaryCover({ db, userId: memberId, planId, subscriptionId: r.id, at: r.nextBillingDate })
-          : null;
-      return {
-        ...r,
-        trial,
-        trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
-        startDate: r.startDate.toISOString(),
-        nextBillingDate: r.nextBillingDate?.toISOString() ?? null,
-        coveredBy: cover ? { gift: cover.name, until: cover.endsAt?.toISOString() ?? null } : null,
-      };
-    }),
-  );
+  const covers = await findMemberCovers({ db, userId: memberId });
+  const views = rows.map(({ trialEndsAt, trialConvertedAt, ...r }) => ({
+    ...r,
+    trial: trialEndsAt !== null && trialConvertedAt === null,
+    trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
+    startDate: r.startDate.toISOString(),
+    nextBillingDate: r.nextBillingDate?.toISOString() ?? null,
+    coveredBy: covers.get(r.id) ?? null,
+  }));
   return [...views.filter((v) => v.status === "active"), ...views.filter((v) => v.status !== "active")];
 }
