@@ -82,10 +82,7 @@ export function MemberSubscriptions({
                     ) : null}
                     {s.coveredBy ? (
                       <span className="block text-xs font-normal text-muted-foreground" data-slot="covered-by">
-                        {coveredLine({
-                          gift: s.coveredBy.gift,
-                          until: s.coveredBy.until ? formatDate(s.coveredBy.until) : null,
-                        })}
+                        {coveredLine(s.coveredBy, formatDate)}
                       </span>
                     ) : null}
                     <TrialReplaces subscription={s} switching={switching} />

@@ -41,10 +41,7 @@ export function PortalSubscriptions({ subscriptions }: { subscriptions: MemberSu
               ) : null}
               {s.coveredBy ? (
                 <p className="hint" data-slot="covered-by">
-                  {coveredLine({
-                    gift: s.coveredBy.gift,
-                    until: s.coveredBy.until ? formatDate(s.coveredBy.until) : null,
-                  })}
+                  {coveredLine(s.coveredBy, formatDate)}
                 </p>
               ) : null}
               {renews ? (

@@ -16,18 +16,21 @@ export function coveredRenewalNotice(p: Payload): { title: string; lines: string
   };
 }
 
-/** The dashboard row's line for a covered plan; `until` is the gift's end, formatted (null: it never ends). */
-export function coveredLine(options: { gift: string; until: string | null }): string {
-  const { gift, until } = options;
+/** A covered plan as the pages receive it: the gift's name and its end (ISO; null: it never ends). */
+type CoveredBy = { gift: string; until: string | null };
+
+/** The dashboard row's line for a covered plan, the gift's end written by `formatDate`. */
+export function coveredLine(coveredBy: CoveredBy, formatDate: (iso: string) => string): string {
+  const { gift, until } = coveredBy;
   return until
-    ? `Included in your complimentary ${gift} until ${until}: not charged until then.`
+    ? `Included in your complimentary ${gift} until ${formatDate(until)}: not charged until then.`
     : `Included in your complimentary ${gift}: not charged while you have it.`;
 }
 
 /** The back office's line for the same plan (the member's page), in staff words; same arguments. */
-export function coveredStaffLine(options: { gift: string; until: string | null }): string {
-  const { gift, until } = options;
+export function coveredStaffLine(coveredBy: CoveredBy, formatDate: (iso: string) => string): string {
+  const { gift, until } = coveredBy;
   return until
-    ? `Covered by complimentary ${gift} until ${until}: not charged until then.`
+    ? `Covered by complimentary ${gift} until ${formatDate(until)}: not charged until then.`
     : `Covered by complimentary ${gift}, which does not end: not charged while the member has it.`;
 }

@@ -51,10 +51,7 @@ export function MemberSubscriptionsSection({
               ) : null}
               {s.coveredBy ? (
                 <p className="text-muted-foreground" data-slot="covered-by">
-                  {coveredStaffLine({
-                    gift: s.coveredBy.gift,
-                    until: s.coveredBy.until ? formatDate(s.coveredBy.until) : null,
-                  })}
+                  {coveredStaffLine(s.coveredBy, formatDate)}
                 </p>
               ) : null}
               {write && s.status === "active" ? (
