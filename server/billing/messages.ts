@@ -21,8 +21,7 @@ export const purchaseMessages = {
   pricesChanged: "Prices have changed. Please review your cart.",
   alreadySubscribed: (planNames: readonly string[]) => `Already subscribed to: ${planNames.join(", ")}`,
   /** e.g. "Insufficient balance. You need $12.50 more." */
-  insufficientBalance: (shortfall: bigint) =>
-    `Insufficient balance. You need ${formatShortfall(shortfall)} more.`,
+  insufficientBalance: (shortfall: bigint) => `Insufficient balance. You need ${formatShortfall(shortfall)} more.`,
 } as const;
 
 /** "2026-02-28": the ISO calendar date (UTC) used in notification payloads. */
