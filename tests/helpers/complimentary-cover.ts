@@ -57,3 +57,21 @@ export async function holdPlan(
     .returning();
   return row!;
 }
+
+/**
+ * The member's complimentary All-in-One, the gift that covers VIP Signals and Pro: a monthly one
+ * ending at `ends`, or (`ends` null) a lifetime one that never ends.
+ */
+export async function giveAllInOne(
+  db: Db,
+  options: { userId: string; plans: Awaited<ReturnType<typeof createCoverPlans>>; ends: Date | null },
+) {
+  const { userId, plans, ends } = options;
+  return holdPlan(db, {
+    userId,
+    planId: plans.all.id,
+    due: ends,
+    complimentary: true,
+    period: ends ? "monthly" : "lifetime",
+  });
+}

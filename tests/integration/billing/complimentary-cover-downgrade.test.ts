@@ -3,7 +3,7 @@ import { afterEach, expect, it } from "vitest";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
 import { ledgerEntries, profiles, subscriptions } from "#server/db/schema";
-import { createCoverPlans, holdPlan } from "../../helpers/complimentary-cover";
+import { createCoverPlans, giveAllInOne, holdPlan } from "../../helpers/complimentary-cover";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -30,13 +30,7 @@ describeEachDatabase("a scheduled change on a plan inside a complimentary one", 
       period: options.period,
       scheduled: { planId: plans.vip.id, period: "monthly" },
     });
-    const gift = await holdPlan(db(), {
-      userId: id,
-      planId: plans.all.id,
-      due: options.giftEnds,
-      complimentary: true,
-      period: options.giftEnds ? "monthly" : "lifetime",
-    });
+    const gift = await giveAllInOne(db(), { userId: id, plans, ends: options.giftEnds });
     return { id, plans, pro, gift };
   }
 

@@ -4,7 +4,7 @@ import { renewSubscription } from "#server/billing/renew-subscription";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
 import { notifications, subscriptions } from "#server/db/schema";
-import { createCoverPlans, holdPlan } from "../../helpers/complimentary-cover";
+import { createCoverPlans, giveAllInOne, holdPlan } from "../../helpers/complimentary-cover";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember } from "../../helpers/members";
 
@@ -24,13 +24,7 @@ describeEachDatabase("what a member is told about a plan inside a complimentary 
     const { id } = await createMember(db());
     const vip = await holdPlan(db(), { userId: id, planId: plans.vip.id, due: options.due });
     const bot = await holdPlan(db(), { userId: id, planId: plans.bot.id, due: options.due });
-    const gift = await holdPlan(db(), {
-      userId: id,
-      planId: plans.all.id,
-      due: options.giftEnds,
-      complimentary: true,
-      period: options.giftEnds ? "monthly" : "lifetime",
-    });
+    const gift = await giveAllInOne(db(), { userId: id, plans, ends: options.giftEnds });
     return { id, vip, bot, gift };
   }
 
