@@ -1,7 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { planReach, unusedCredit, type HeldPlan, type PlanReach } from "~/lib/billing/plan-switch";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { DbOrTx } from "../db/client.ts";
+import { planTelegramChats } from "../db/schema.ts";
 import { parseJson } from "./purchase-answer.ts";
 
 /** A held plan as the statement reads it (json): money and dates as text. */
@@ -83,6 +84,25 @@ export function plansAround(
     if (outer.length > 0) around.set(planId, outer);
   }
   return around;
+}
+
+/**
+ * Which of `planIds` include which (plansAround), from the plans' chats alone: nobody's plans are
+ * read, so it is the same for every visitor (the pricing page's cart says the overlap before
+ * checkout, as the purchase refuses it).
+ */
+export async function getPlansAround(options: {
+  db: DbOrTx;
+  planIds: readonly number[];
+}): Promise<Record<number, number[]>> {
+  if (options.planIds.length < 2) return {};
+  const rows = await options.db
+    .select({ planId: planTelegramChats.planId, chatId: planTelegramChats.chatId })
+    .from(planTelegramChats)
+    .where(inArray(planTelegramChats.planId, [...options.planIds]));
+  const chatsByPlan = new Map<number, number[]>();
+  for (const row of rows) chatsByPlan.set(row.planId, [...(chatsByPlan.get(row.planId) ?? []), row.chatId]);
+  return Object.fromEntries(plansAround(options.planIds, chatsByPlan));
 }
 
 /**

@@ -8,6 +8,7 @@ import { PlanCard } from "~/components/plans/plan-card";
 import { TrialLink } from "~/components/plans/trial-link";
 import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
+import { cartOverlap } from "~/lib/billing/cart-overlap";
 import { unavailableByPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
 import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
@@ -73,12 +74,8 @@ function PlanPicker({
   const { cart: priced, blocked } = priceCartSwitch({ items, period: cart.period, switching });
   // Two plans of the cart sharing channels: the first one another includes is said as the purchase
   // refuses it, before Subscribe.
-  for (const plan of items) {
-    const outer = items.find((other) => inside[plan.id]?.includes(other.id));
-    if (!outer) continue;
-    blocked[plan.id] ??= `Already included in ${outer.name}`;
-    break;
-  }
+  const overlap = cartOverlap(items, inside);
+  if (overlap) blocked[overlap.planId] ??= overlap.note;
   const total = priced.charged;
   const refused = items.some((plan) => blocked[plan.id]);
 

@@ -5,6 +5,7 @@ import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { usePlanCart, type Unavailable } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { Button } from "~/components/ui/button";
+import { cartOverlap } from "~/lib/billing/cart-overlap";
 import type { PlanSwitching } from "~/lib/billing/plan-switch";
 import { cartToParam, writeCart, writeCartCoupon, type Cart } from "~/lib/cart";
 import { cn } from "~/lib/utils";
@@ -34,6 +35,7 @@ export function PricingView({
   kept = null,
   owned,
   included,
+  inside = {},
   switching = null,
   className,
   ...props
@@ -50,6 +52,8 @@ export function PricingView({
   owned?: Unavailable;
   /** Plans an active plan of the member already includes, with the text saying so. */
   included?: Readonly<Record<number, string>>;
+  /** For each plan, the plans that include all of its chats (the server's): a cart holding both is refused. */
+  inside?: Readonly<Record<number, readonly number[]>>;
   /** A signed-in member's active plans with their unused parts' worth: a plan replacing one is credited in the cart. */
   switching?: PlanSwitching | null;
 } & React.ComponentProps<"div">) {
@@ -62,6 +66,10 @@ export function PricingView({
   // what was kept rather than replacing it; opening the page writes nothing.
   const cart = usePlanCart(plans, { preselect: true, initial, kept, keep, keepRestored: false, unavailable: owned });
   const coupon = useCartCoupon(cart.items, cart.period);
+  // Two plans of the cart sharing channels: the first one another includes is said on its line and
+  // Next Step waits, as on the dashboard, so no one signs up for an order that would be refused.
+  const overlap = cartOverlap(cart.items, inside);
+  const notes = overlap && !included?.[overlap.planId] ? { ...included, [overlap.planId]: overlap.note } : included;
   const navigate = useNavigate();
 
   const goToNextStep = () => {
@@ -164,7 +172,7 @@ export function PricingView({
             period={cart.period}
             total={cart.total}
             coupon={coupon}
-            notes={included}
+            notes={notes}
             switching={switching}
             onRemove={cart.toggle}
             onNext={goToNextStep}

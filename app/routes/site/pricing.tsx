@@ -10,7 +10,7 @@ import type { BillingPeriod } from "~/lib/pricing";
 import { MAX_PLANS_PER_PURCHASE } from "~/lib/validation/dashboard/purchase";
 import { pricingCartSchema } from "~/lib/validation/site/pricing-cart";
 import { getMemberSession } from "#server/auth/accounts/session";
-import { getHeldPlans } from "#server/billing/held-plans";
+import { getHeldPlans, getPlansAround } from "#server/billing/held-plans";
 import { listPublishedPlans } from "#server/content/list-published-plans";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
@@ -30,13 +30,19 @@ export const loader = ({ request }: Route.LoaderArgs) => {
   return loadOrUnavailable({
     load: async () => {
       const listed = listPublishedPlans({ db: getDb() });
-      const [plans, account] = await Promise.all([listed, memberCart(request, listed)]);
-      return { plans, cart, ...account };
+      const [plans, account, inside] = await Promise.all([listed, memberCart(request, listed), plansInside(listed)]);
+      return { plans, cart, inside, ...account };
     },
-    fallback: { plans: [], cart, ...NO_ACCOUNT },
+    fallback: { plans: [], cart, inside: {}, ...NO_ACCOUNT },
     failure: "pricing plans failed to load",
   });
 };
+
+// Which plans include which (the same for everyone, so a cached page may carry it): a cart holding
+// two of them says "Already included in …" before checkout, as the order refuses it.
+async function plansInside(listed: Promise<{ id: number }[]>): Promise<Record<number, number[]>> {
+  return getPlansAround({ db: getDb(), planIds: (await listed).map((plan) => plan.id) });
+}
 
 type Account = {
   kept: Cart | null;
@@ -106,7 +112,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => [
 const PlansLoadError = React.lazy(() => import("~/components/pricing/plans-load-error"));
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, cart, kept, owned, included, switching } = loaderData;
+  const { plans, cart, inside, kept, owned, included, switching } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
       <header className="mx-auto mb-10 max-w-2xl text-center">
@@ -116,7 +122,15 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {plans.length > 0 ? (
-        <PricingView plans={plans} initial={cart} kept={kept} owned={owned} included={included} switching={switching} />
+        <PricingView
+          plans={plans}
+          initial={cart}
+          kept={kept}
+          owned={owned}
+          included={included}
+          inside={inside}
+          switching={switching}
+        />
       ) : (
         <React.Suspense fallback={null}>
           <PlansLoadError />

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { cartOverlap } from "~/lib/billing/cart-overlap";
 import type { BillingPeriod } from "~/lib/pricing";
+import { getPlansAround } from "#server/billing/held-plans";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import type { Db } from "#server/db/client";
 import { billingHistory, ledgerEntries, planTelegramChats, profiles, subscriptions } from "#server/db/schema";
@@ -124,13 +126,17 @@ describeEachDatabase("upgrades and overlapping plans", (database, kind) => {
   it("refuses a cart holding a plan and one that includes it, nothing held: the smaller would be paid twice", async () => {
     const plans = await plansWithChats(db());
     const member = await createMember(db(), { balance: usdt(500) });
+    // What the carts (the pricing page's, the dashboard's) are told: the refusal's words, before checkout.
+    const inside = await getPlansAround({ db: db(), planIds: Object.values(plans).map((plan) => plan.id) });
+    const planOf = (id: number) => Object.values(plans).find((plan) => plan.id === id)!;
     for (const planIds of [
       [plans.vip.id, plans.all.id],
       [plans.all.id, plans.signals.id],
       [plans.vip.id, plans.vipCopy.id],
     ]) {
-      const total = planIds.reduce((sum, id) => sum + Object.values(plans).find((plan) => plan.id === id)!.price, 0n);
+      const total = planIds.reduce((sum, id) => sum + planOf(id).price, 0n);
       const included = planIds.includes(plans.all.id) ? "All-in-One" : "VIP and Copy";
+      expect(cartOverlap(planIds.map(planOf), inside)?.note).toBe(`Already included in ${included}`);
       expect(await refusalOf(buy({ userId: member.id, planIds, total, now: BOUGHT }))).toEqual({
         code: "CONFLICT",
         message: `Already included in ${included}`,
@@ -142,6 +148,7 @@ describeEachDatabase("upgrades and overlapping plans", (database, kind) => {
     expect(await subsOf(member.id)).toHaveLength(0);
     expect(await billsOf(member.id)).toHaveLength(0);
     // Plans that share no channel, or a plan without channels, are bought together as before.
+    expect(cartOverlap([plans.signals, plans.vip, plans.tools], inside)).toBeNull();
     await buy({
       userId: member.id,
       planIds: [plans.signals.id, plans.vip.id, plans.tools.id],

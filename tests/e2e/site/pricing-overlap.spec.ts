@@ -1,0 +1,91 @@
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { holdScripts, isHydrated, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
+import { signInNewMember } from "../support/member";
+import {
+  card,
+  cart,
+  cartItems,
+  nextStep,
+  openPricing,
+  publishedPlan,
+  storedCart,
+  type Fixture,
+} from "../support/pricing";
+
+// A cart holding a plan and one that includes it (All-in-One has VIP Signals' channel) would be
+// refused at the order: the cart says so on the inner plan's line and Next Step waits, for a
+// visitor as for a member, before anyone signs up for it.
+
+/** The seed's plans: All-in-One's chats include VIP Signals'. */
+async function vipAndAll(app: Fixture) {
+  return { vip: await publishedPlan(app, "vip-signals"), all: await publishedPlan(app, "all-in-one") };
+}
+
+const included = (name: string) => `Already included in ${name}`;
+
+test("a visitor's cart with VIP Signals and All-in-One says VIP Signals is included and holds Next Step; without All-in-One it goes on", async ({
+  page,
+  app,
+}) => {
+  const { vip, all } = await vipAndAll(app);
+  await openPricing(page);
+  await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(nextStep(page)).toBeEnabled();
+  await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartItems(page).filter({ hasText: vip.name })).toContainText(included(all.name));
+  await expect(cartItems(page).filter({ hasNotText: vip.name })).not.toContainText("Already included");
+  await expect(nextStep(page)).toBeDisabled();
+  await expectAccessible(page, "pricing cart with a plan another of it includes");
+
+  await card(page, all.name).getByRole("button", { name: "Remove from cart" }).click();
+  await expect(cart(page).getByText(included(all.name))).toHaveCount(0);
+  await expect(nextStep(page)).toBeEnabled();
+  await nextStep(page).click();
+  await expect(page).toHaveURL(/\/join\/details$/);
+  expect(await storedCart(page)).toEqual({ planIds: [vip.id], billingPeriod: "monthly" });
+});
+
+test("a signed-in member without plans is told the same, whichever plan was added first", async ({
+  page,
+  context,
+  app,
+}) => {
+  const { vip, all } = await vipAndAll(app);
+  await signInNewMember(app, context);
+  await openPricing(page);
+  await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
+  await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartItems(page).filter({ hasText: vip.name })).toContainText(included(all.name));
+  await expect(nextStep(page)).toBeDisabled();
+  await card(page, vip.name).getByRole("button", { name: "Remove from cart" }).click();
+  await expect(nextStep(page)).toBeEnabled();
+});
+
+test.describe("before the scripts have run", () => {
+  test.use({ hasTouch: true });
+  test.beforeEach(({ page }) => holdScripts(page));
+
+  test("All-in-One tapped into a cart holding VIP Signals: the page the server answers says it and holds Next Step", async ({
+    page,
+    app,
+  }) => {
+    const { vip, all } = await vipAndAll(app);
+    await openBeforeScripts(page, `/pricing?cart=monthly:${vip.id}`);
+    // Without scripts the tap posts the cart's form; the answer is this page with both plans.
+    await tapBeforeScripts(card(page, all.name).getByRole("button", { name: "Add to cart" }));
+    await expect(page).toHaveURL(new RegExp(`cart=monthly%3A${vip.id}%2C${all.id}$`));
+    const line = cartItems(page).filter({ hasText: vip.name });
+    await expect(line).toContainText(included(all.name));
+    await expect(nextStep(page)).toBeDisabled();
+    expect(await isHydrated(nextStep(page)), "said by the server's page, before React").toBe(false);
+
+    // Once the page is ready it still says it; taking All-in-One out lets the visitor go on.
+    await expect.poll(() => isHydrated(nextStep(page))).toBe(true);
+    await expect(line).toContainText(included(all.name));
+    await expect(nextStep(page)).toBeDisabled();
+    await card(page, all.name).getByRole("button", { name: "Remove from cart" }).click();
+    await expect(cart(page).getByText(included(all.name))).toHaveCount(0);
+    await expect(nextStep(page)).toBeEnabled();
+  });
+});
