@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { pricing, profiles, subscriptions, user } from "../db/schema.ts";
 import { AppError, isAppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { findComplimentaryCover } from "./complimentary/complimentary-cover.ts";
+import { settleCoveredRenewal } from "./complimentary/settle-covered-renewal.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { formatShortfall, isoDate } from "./messages.ts";
@@ -32,6 +32,7 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  * - autorenew off or a complimentary plan → expired, nothing charged (+ subscription_expired, or trial_ended);
  * - a paid plan an active complimentary plan of the member's includes past the due date → nothing
  *   charged, the due date moved on, a change the member scheduled left pending (+ renewal_covered);
+ *   the same when the plan a scheduled change switches to is included, the change then applied;
  * - a change the member scheduled (a smaller plan, a shorter period) is what is priced and charged,
  *   written only once paid: a failed renewal ends the plan the member had;
  * - a free trial converting while the member pays for a plan it includes credits that plan's unused
@@ -117,33 +118,20 @@ export async function renewSubscription({
       return "expired";
     }
 
-    // A paid plan whose every chat a complimentary plan of the member's gives already is not
-    // charged while that plan runs: the member would pay for channels staff gave them. Its due
-    // date moves on a period, or to the complimentary plan's end if sooner, and it renews as usual
-    // from then (a trial is left to end or convert as any trial). What is covered is the plan the
-    // member holds, for its period: a change they scheduled is for a renewal that is charged, so it
-    // stays pending (written by none of this) and takes effect at the first one after the gift.
-    if (!trial) {
-      const cover = await findComplimentaryCover({
-        db: tx,
-        userId: claimed.userId,
-        planId: claimed.planId,
-        subscriptionId: claimed.id,
-        at: due,
-      });
-      if (cover) {
-        const next = nextDueDate(due, claimed.billingPeriod, claimed.trialEndsAt ?? claimed.startDate);
-        const until = cover.endsAt && cover.endsAt < next ? cover.endsAt : next;
-        await tx.update(subscriptions).set({ nextBillingDate: until }).where(eq(subscriptions.id, claimed.id));
-        // The member sees the date move with no charge and no invoice: they are told why.
-        await enqueueNotification({
-          ...base,
-          kind: "renewal_covered",
-          payload: { plan: held.name, gift: cover.name, nextBillingDate: isoDate(until) },
-        });
-        return "skipped";
-      }
-    }
+    // A paid plan whose every chat a complimentary plan of the member's gives already, held or
+    // switched to by the change they scheduled, is not charged while that plan runs (a trial is
+    // left to end or convert as any trial).
+    if (
+      !trial &&
+      (await settleCoveredRenewal({
+        tx,
+        held: { subscription: claimed, name: held.name },
+        renewing: { subscription: sub, name: plan.name },
+        change,
+        due,
+      }))
+    )
+      return "skipped";
 
     const listPrice = priceFor(monthly, sub.billingPeriod);
     // A code bought with the plan may still discount its renewals (every one, or a number of them).

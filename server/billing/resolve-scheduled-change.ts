@@ -3,8 +3,8 @@ import type { Tx } from "../db/client.ts";
 import { pricing, subscriptions } from "../db/schema.ts";
 import { noScheduledChange } from "./no-scheduled-change.ts";
 
-type Subscription = typeof subscriptions.$inferSelect;
-type Change = Partial<Pick<Subscription, "planId" | "billingPeriod" | "couponId" | "couponRenewalsLeft">> &
+export type Subscription = typeof subscriptions.$inferSelect;
+export type Change = Partial<Pick<Subscription, "planId" | "billingPeriod" | "couponId" | "couponRenewalsLeft">> &
   typeof noScheduledChange;
 
 /**

@@ -5,7 +5,7 @@ import { priceFor } from "~/lib/pricing";
 import { renewalAmount } from "../coupons/renewal-discount.ts";
 import type { Db } from "../db/client.ts";
 import { coupons, pricing, profiles, subscriptions } from "../db/schema.ts";
-import { isCoveredSql } from "./complimentary/cover-sql.ts";
+import { renewalCoveredSql } from "./complimentary/cover-sql.ts";
 import { dueWithinReminderWindow, enqueueReminders, type Reminder } from "./enqueue-reminders.ts";
 import { formatShortfall, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
@@ -26,8 +26,9 @@ type Upcoming = {
  * balance is below the sum of this member's renewals due up to and including it in the window
  * — two plans due tomorrow that the balance covers only one of both count.
  *
- * A plan a complimentary plan of the member's includes past its due date gets none: that renewal
- * charges nothing (cover-sql.ts), and counts for nothing in the sum.
+ * A plan a complimentary plan of the member's includes past its due date gets none, nor one a
+ * scheduled change switches to such a plan: that renewal charges nothing (cover-sql.ts), and counts
+ * for nothing in the sum.
  *
  * Each reminder is sent once (enqueue-reminders.ts), a member's in one transaction. Returns how
  * many reminders were sent.
@@ -67,12 +68,15 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
         // A trial's end has reminders of its own (send-trial-reminders.ts).
         or(isNull(subscriptions.trialEndsAt), isNotNull(subscriptions.trialConvertedAt)),
         dueWithinReminderWindow(now),
-        // A plan a complimentary one includes past its due date is not charged then (the renewal
-        // moves it on): no renewal is coming to top up for. A gift ending first leaves it due.
+        // A plan a complimentary one includes past its due date, held or switched to by a scheduled
+        // change, is not charged then (the renewal moves it on): no renewal is coming to top up
+        // for. A gift ending first leaves it due.
         not(
-          isCoveredSql({
+          renewalCoveredSql({
             userId: sql`${subscriptions.userId}`,
-            planId: sql`${subscriptions.planId}`,
+            heldPlanId: sql`${subscriptions.planId}`,
+            scheduledPlanId: sql`${subscriptions.scheduledPlanId}`,
+            scheduledPeriod: sql`${subscriptions.scheduledBillingPeriod}`,
             subscriptionId: sql`${subscriptions.id}`,
             at: sql`${subscriptions.nextBillingDate}`,
           }),

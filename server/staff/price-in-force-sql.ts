@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { MICRO_PER_USDT } from "~/lib/money";
 import { QUARTERLY_DISCOUNT_PERCENT } from "~/lib/pricing";
-import { isCoveredSql } from "../billing/complimentary/cover-sql.ts";
+import { renewalCoveredSql } from "../billing/complimentary/cover-sql.ts";
 
 /**
  * The monthly price subscription `s` (joined with its plan as `p`) is charged at its next due
@@ -61,11 +61,13 @@ export function renewalChargeSql(listPrice: SQL): SQL {
  * The subscriptions as their next renewal will charge them, to select from as `s`: a change the
  * member scheduled (a smaller plan, a shorter period) is applied by the renewal first
  * (server/billing/resolve-scheduled-change.ts), so its plan and period stand in for the held ones and
- * the old plan's code no longer applies. `held_plan_id`: the plan held now, what a complimentary
- * plan's cover is judged on. `trial`: a free trial not converted yet.
+ * the old plan's code no longer applies. `held_plan_id`, `scheduled_plan_id`,
+ * `scheduled_billing_period`: the plan held now and the change, what a complimentary plan's cover
+ * is judged on (coveredAtDue). `trial`: a free trial not converted yet.
  */
 export const renewingSubscriptions = sql`(select id, user_id, status, autorenew, complimentary,
     next_billing_date, start_date, coupon_renewals_left, plan_id as held_plan_id,
+    scheduled_plan_id, scheduled_billing_period,
     coalesce(scheduled_plan_id, plan_id) as plan_id,
     coalesce(scheduled_billing_period, billing_period) as billing_period,
     case when scheduled_plan_id is null then coupon_id end as coupon_id,
@@ -74,13 +76,16 @@ export const renewingSubscriptions = sql`(select id, user_id, status, autorenew,
 
 /**
  * True when subscription `s` (of renewingSubscriptions) is charged nothing at its next due date
- * because a complimentary plan of the member's includes the plan it holds past that date: the
- * renewal moves it on instead (server/billing/renew-subscription.ts, by the same SQL). A gift
- * that ends first leaves it charged as any renewal.
+ * because a complimentary plan of the member's includes the plan it holds past that date, or the
+ * plan a scheduled change switches it to: the renewal moves it on instead
+ * (server/billing/renew-subscription.ts, by the same SQL). A gift that ends first leaves it charged
+ * as any renewal.
  */
-export const coveredAtDue = isCoveredSql({
+export const coveredAtDue = renewalCoveredSql({
   userId: sql`s.user_id`,
-  planId: sql`s.held_plan_id`,
+  heldPlanId: sql`s.held_plan_id`,
+  scheduledPlanId: sql`s.scheduled_plan_id`,
+  scheduledPeriod: sql`s.scheduled_billing_period`,
   subscriptionId: sql`s.id`,
   at: sql`s.next_billing_date`,
 });

@@ -24,6 +24,31 @@ export function isCoveredSql(options: { userId: SQL; planId: SQL; subscriptionId
   return sql`exists (select 1 from subscriptions cover where ${coverConditionSql(options)})`;
 }
 
+/**
+ * True when a subscription's renewal at `at` is charged nothing because a complimentary plan of the
+ * member's covers what it renews: the plan held (a change the member scheduled then waits), or else
+ * the plan a scheduled change switches it to, when that change can happen (the plan published and
+ * not held in another active subscription, as resolve-scheduled-change.ts decides): the change then
+ * applies and, the plan now held being covered, is not charged.
+ */
+export function renewalCoveredSql(options: {
+  userId: SQL;
+  heldPlanId: SQL;
+  scheduledPlanId: SQL;
+  scheduledPeriod: SQL;
+  subscriptionId: SQL;
+  at: SQL;
+}): SQL {
+  const { userId, heldPlanId, scheduledPlanId, scheduledPeriod, subscriptionId, at } = options;
+  return sql`(${isCoveredSql({ userId, planId: heldPlanId, subscriptionId, at })}
+    or (${scheduledPeriod} is not null and ${scheduledPeriod} <> 'lifetime'
+      and exists (select 1 from pricing switched where switched.id = ${scheduledPlanId} and switched.published)
+      and not exists (select 1 from subscriptions taken
+                       where taken.user_id = ${userId} and taken.plan_id = ${scheduledPlanId}
+                         and taken.status = 'active' and taken.id <> ${subscriptionId})
+      and ${isCoveredSql({ userId, planId: scheduledPlanId, subscriptionId, at })}))`;
+}
+
 /** True when plan `inner` has chats and every one of them is a chat of plan `outer`. */
 export function planChatsWithinSql(options: { inner: SQL; outer: SQL }): SQL {
   const { inner, outer } = options;
