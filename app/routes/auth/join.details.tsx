@@ -26,6 +26,7 @@ import { checkCouponCode } from "#server/coupons/check-coupon-code";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
+import { flashToastCookie } from "#server/http/flash";
 import { isAppError } from "#server/lib/errors";
 import { getLogger } from "#server/lib/logger";
 import { createCouponOrder } from "#server/orders/create-coupon-order";
@@ -82,12 +83,30 @@ export const action = defineAction({
       await createCouponOrder({ db, userId, ...cart, couponCode, clientIp });
       return redirect(ORDER);
     } catch (error) {
-      // A plan withdrawn meanwhile: the account exists; Subscriptions shows the cart to review.
-      if (!isAppError(error)) getLogger().error({ err: error, userId }, "sign-up: the order could not be made");
+      if (!isAppError(error)) {
+        getLogger().error({ err: error, userId }, "sign-up: the order could not be made");
+        return redirect(DASHBOARD);
+      }
+      // Refused (a plan withdrawn meanwhile, one another plan of the cart includes): the account
+      // exists and Subscriptions shows the kept cart to review, with the refusal's own words, so
+      // the new member is not left wondering where the order went.
+      // `errorCode`: the logger censors any field named `code` (sign-in codes).
+      getLogger().warn(
+        { userId, errorCode: error.code, reason: error.message },
+        "sign-up: the cart's order was refused",
+      );
+      forwardCookies(
+        flashToastCookie({ type: "error", title: "Your order was not made", description: reviewCart(error.message) }),
+      );
       return redirect(DASHBOARD);
     }
   },
 });
+
+/** "Already included in All-in-One. Review your cart below.": the refusal ends as a sentence. */
+function reviewCart(refusal: string) {
+  return `${refusal}${/[.!?]$/.test(refusal) ? "" : "."} Review your cart below.`;
+}
 
 const fields = ["firstName", "lastName", "email", "password", "telegram"] as const;
 const labels: Record<(typeof fields)[number], string> = {

@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { holdScripts, isHydrated, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
-import { signInNewMember } from "../support/member";
+import { signInNewMember, submitSignUp } from "../support/member";
 import {
   card,
   cart,
@@ -60,6 +62,34 @@ test("a signed-in member without plans is told the same, whichever plan was adde
   await expect(nextStep(page)).toBeDisabled();
   await card(page, vip.name).getByRole("button", { name: "Remove from cart" }).click();
   await expect(nextStep(page)).toBeEnabled();
+});
+
+test("a cart that still arrives at sign-up with both (a link, an older visit) makes the account; the dashboard says why no order was made", async ({
+  page,
+  app,
+}) => {
+  const { vip, all } = await vipAndAll(app);
+  const { db } = app.testing.getDatabase();
+  const { orders, user } = app.testing.schema;
+  await page.goto(`/join/details?cart=monthly:${vip.id},${all.id}`);
+  const tag = crypto.randomBytes(4).toString("hex");
+  const email = `overlap-${tag}@example.com`;
+  await submitSignUp(page, {
+    firstName: "Olive",
+    lastName: "Overlap",
+    email,
+    password: "Analytical1",
+    telegram: `olive_${tag}`,
+  });
+  await expect(page).toHaveURL(/\/dashboard\?section=subscriptions$/);
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toContainText("Your order was not made");
+  await expect(toast).toContainText(`${included(all.name)}. Review your cart below.`);
+  // The cart is kept to review, and says the same on VIP Signals' line.
+  const line = page.getByRole("list", { name: "Cart items" }).getByRole("listitem").filter({ hasText: vip.name });
+  await expect(line).toContainText(included(all.name));
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  expect(await db.select().from(orders).where(eq(orders.userId, account!.id))).toEqual([]);
 });
 
 test.describe("before the scripts have run", () => {

@@ -1,12 +1,15 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterEach, expect, it } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
+import { readFlashToast } from "~/lib/http/cookies";
+import { loader as rootLoader } from "~/root";
 import * as createRoute from "~/routes/api/dashboard/api.dashboard.orders";
 import * as cancelRoute from "~/routes/api/dashboard/api.dashboard.orders.cancel";
 import { action as joinAction } from "~/routes/auth/join.details";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
 import { listBillingHistory } from "#server/dashboard/list-billing-history";
-import { orders, user } from "#server/db/schema";
+import { memberCarts, orders, planTelegramChats, user } from "#server/db/schema";
+import { getLogger } from "#server/lib/logger";
 import { createPlan, creditTransfer } from "../../helpers/billing";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -60,6 +63,58 @@ describeEachDatabase("orders through the routes", (database) => {
       due: String(usdt(49) * 12n),
     });
     expect(view.wallet).toMatchObject({ address: expect.stringMatching(/^T/) });
+  });
+
+  it("a cart whose order is refused opens Subscriptions with the cart kept and the refusal's own words", async () => {
+    // All-in-One has VIP Signals' channel: the order of a cart holding both is refused.
+    const vip = await createPlan(db(), "VIP Signals", usdt(78));
+    const all = await createPlan(db(), "All-in-One", usdt(150));
+    await db()
+      .insert(planTelegramChats)
+      .values([
+        { planId: vip.id, chatId: -1002 },
+        { planId: all.id, chatId: -1001 },
+        { planId: all.id, chatId: -1002 },
+      ]);
+    const warn = vi.spyOn(getLogger(), "warn");
+    const tag = crypto.randomBytes(4).toString("hex");
+    const email = `refused-${tag}@example.com`;
+    const answer = await callAction(joinAction, {
+      path: "/join/details",
+      clientIp: `10.79.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+      form: {
+        firstName: "Rita",
+        lastName: "Refused",
+        email,
+        password: "Analytical1",
+        telegram: `rita_${tag}`,
+        acceptTerms: "on",
+        acceptRisk: "on",
+        cart: JSON.stringify({ planIds: [vip.id, all.id], billingPeriod: "monthly" }),
+      },
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/dashboard?section=subscriptions" });
+    const [account] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
+    expect(await db().select().from(orders).where(eq(orders.userId, account!.id))).toEqual([]);
+    const [kept] = await db().select().from(memberCarts).where(eq(memberCarts.userId, account!.id));
+    expect(kept).toMatchObject({ planIds: [vip.id, all.id], billingPeriod: "monthly" });
+    // Logged for the operator as a refusal, with its code: not an error.
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: account!.id, errorCode: "CONFLICT", reason: "Already included in All-in-One" }),
+      expect.any(String),
+    );
+    warn.mockRestore();
+
+    // The next page (the dashboard) shows it once, as the toast every redirect's notice is.
+    const cookie = answer.cookies!.map((c) => c.split(";")[0]).join("; ");
+    const flash = {
+      type: "error",
+      title: "Your order was not made",
+      description: "Already included in All-in-One. Review your cart below.",
+    };
+    expect(readFlashToast(cookie)).toEqual(flash);
+    const page = await callLoader(rootLoader, { path: "/dashboard?section=subscriptions", cookie });
+    expect(page.data).toMatchObject({ flash });
   });
 
   it("a sign-up without a cart, or with a broken one, opens Subscriptions as before", async () => {
