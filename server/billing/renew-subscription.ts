@@ -15,7 +15,7 @@ import { nextDueDate } from "./periods.ts";
 import { planPriceAt } from "./plan-price-at.ts";
 import { priceBreakdownPayload } from "./price-breakdown.ts";
 import { rewardReferral } from "./referral-rewards/reward-referral.ts";
-import { endReplacedByTrial, expire, insertRenewalBill, renewalCart } from "./renewal-writes.ts";
+import { endAsScheduled, endReplacedByTrial, expire, insertRenewalBill, renewalCart } from "./renewal-writes.ts";
 import { resolveScheduledChange } from "./resolve-scheduled-change.ts";
 import { priceTrialConversion, trialEnding, type TrialConversion } from "./trial-rules.ts";
 
@@ -34,7 +34,8 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  *   charged, the due date moved on, a change the member scheduled left pending (+ renewal_covered);
  *   the same when the plan a scheduled change switches to is included, the change then applied;
  * - a change the member scheduled (a smaller plan, a shorter period) is what is priced and charged,
- *   written only once paid: a failed renewal ends the plan the member had;
+ *   written only once paid: a failed renewal ends the plan the member had; a change to a plan held
+ *   already in another active subscription ends the plan held, uncharged (+ subscription_expired);
  * - a free trial converting while the member pays for a plan it includes credits that plan's unused
  *   part against the charge and ends it, as an upgrade bought at that moment would;
  * - autorenew on → one `renewal` ledger debit at the plan's price in force on the due date
@@ -76,10 +77,11 @@ export async function renewSubscription({
     if (!claimed || claimed.billingPeriod === "lifetime" || !claimed.nextBillingDate) return "skipped";
     // A smaller plan or shorter period the member chose is what this renewal prices and charges;
     // it is written only once paid, so a renewal that fails ends the plan the member had.
-    const { renewing: sub, change } =
+    const resolved =
       claimed.autorenew && !claimed.complimentary
         ? await resolveScheduledChange({ tx, subscription: claimed })
-        : { renewing: claimed, change: null };
+        : { renewing: claimed, change: null, alreadyHeld: null };
+    const { renewing: sub, change, alreadyHeld } = resolved;
     const names = await tx
       .select({ id: pricing.id, name: pricing.name })
       .from(pricing)
@@ -118,6 +120,11 @@ export async function renewSubscription({
       return "expired";
     }
 
+    // The member moves to a plan they hold already: the plan held ends as scheduled, uncharged.
+    if (alreadyHeld) {
+      await endAsScheduled({ tx, subscription: claimed, held: held.name, alreadyHeld: alreadyHeld.name, due });
+      return "expired";
+    }
     // A paid plan whose every chat a complimentary plan of the member's gives already, held or
     // switched to by the change they scheduled, is not charged while that plan runs (a trial is
     // left to end or convert as any trial).

@@ -4,7 +4,9 @@ import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
 import { StaleReadError } from "../db/db-errors.ts";
 import { billingHistory, subscriptions } from "../db/schema.ts";
+import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { newInvoiceId } from "./invoice-id.ts";
+import { isoDate } from "./messages.ts";
 import { noScheduledChange } from "./no-scheduled-change.ts";
 import { endReplacedSql, PAYMENT_TYPE_BALANCE } from "./record-purchase.ts";
 
@@ -27,6 +29,30 @@ export async function expire({ tx, subscriptionId }: { tx: Tx; subscriptionId: s
     .update(subscriptions)
     .set({ status: "expired", ...noScheduledChange })
     .where(eq(subscriptions.id, subscriptionId));
+}
+
+/**
+ * A scheduled change to a plan the member already holds in another active subscription (staff gave
+ * them the very plan they move to) cannot apply, and renewing the plan held would charge for a plan
+ * the member asked to leave: the plan held ends at its due date as the member scheduled, uncharged
+ * (no ledger or billing row), as any expiry does, so the chats the other plan gives stay. The
+ * member is told it ended as scheduled and that the plan they moved to goes on as they hold it.
+ */
+export async function endAsScheduled(options: {
+  tx: Tx;
+  subscription: { id: string; userId: string };
+  held: string;
+  alreadyHeld: string;
+  due: Date;
+}): Promise<void> {
+  const { tx, subscription, due } = options;
+  await expire({ tx, subscriptionId: subscription.id });
+  await enqueueNotification({
+    tx,
+    userId: subscription.userId,
+    kind: "subscription_expired",
+    payload: { plan: options.held, endedOn: isoDate(due), reason: "scheduled", continuing: options.alreadyHeld },
+  });
 }
 
 /**

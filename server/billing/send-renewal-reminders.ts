@@ -5,7 +5,7 @@ import { priceFor } from "~/lib/pricing";
 import { renewalAmount } from "../coupons/renewal-discount.ts";
 import type { Db } from "../db/client.ts";
 import { coupons, pricing, profiles, subscriptions } from "../db/schema.ts";
-import { renewalCoveredSql } from "./complimentary/cover-sql.ts";
+import { renewalUnchargedSql } from "./complimentary/cover-sql.ts";
 import { dueWithinReminderWindow, enqueueReminders, type Reminder } from "./enqueue-reminders.ts";
 import { formatShortfall, isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
@@ -27,8 +27,9 @@ type Upcoming = {
  * — two plans due tomorrow that the balance covers only one of both count.
  *
  * A plan a complimentary plan of the member's includes past its due date gets none, nor one a
- * scheduled change switches to such a plan: that renewal charges nothing (cover-sql.ts), and counts
- * for nothing in the sum.
+ * scheduled change switches to such a plan, nor one a scheduled change switches to a plan the member
+ * holds already (it ends): that renewal charges nothing (cover-sql.ts, renewalUnchargedSql), and
+ * counts for nothing in the sum.
  *
  * Each reminder is sent once (enqueue-reminders.ts), a member's in one transaction. Returns how
  * many reminders were sent.
@@ -69,10 +70,11 @@ export async function sendRenewalReminders(options: { db: Db; now?: Date }): Pro
         or(isNull(subscriptions.trialEndsAt), isNotNull(subscriptions.trialConvertedAt)),
         dueWithinReminderWindow(now),
         // A plan a complimentary one includes past its due date, held or switched to by a scheduled
-        // change, is not charged then (the renewal moves it on): no renewal is coming to top up
-        // for. A gift ending first leaves it due.
+        // change, is not charged then (the renewal moves it on), nor one switching to a plan held
+        // already (the renewal ends it): no renewal is coming to top up for. A gift ending first
+        // leaves it due.
         not(
-          renewalCoveredSql({
+          renewalUnchargedSql({
             userId: sql`${subscriptions.userId}`,
             heldPlanId: sql`${subscriptions.planId}`,
             scheduledPlanId: sql`${subscriptions.scheduledPlanId}`,

@@ -10,6 +10,7 @@ const PAYLOAD_KEYS = [
   "plans",
   "plan",
   "gift",
+  "continuing",
   "period",
   "amount",
   "invoiceId",
@@ -156,6 +157,19 @@ describe("purchase and renewal emails say what was taken off the price", () => {
     const breakdown = "List price $49.00 USDT, less $4.90 USDT with code SPRING.";
     expect(renderNotification(kind, { breakdown }, context).text).toContain(breakdown);
     expect(renderNotification(kind, {}, context).text).not.toContain("List price");
+  });
+});
+
+describe("a plan ended as scheduled, to a plan the member already holds", () => {
+  it("says it ended uncharged and the plan moved to continues, not to subscribe again", () => {
+    const expired = { plan: "All-in-One", endedOn: "2026-03-01", reason: "scheduled", continuing: "VIP Signals" };
+    const { text } = renderNotification("subscription_expired", expired, context);
+    expect(text).toContain(
+      "All-in-One has ended as you scheduled, and nothing was charged. VIP Signals continues under the plan you already have.",
+    );
+    expect(text).toContain("There is nothing to do.");
+    expect(text).not.toContain("subscribe again");
+    expect(renderNotification("subscription_expired", { reason: "scheduled" }, context).text).not.toMatch(/undefined/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { coveredRenewalNotice } from "~/lib/billing/complimentary-cover";
-import { expiredLine } from "~/lib/billing/expiry-notice";
+import { expiredLine, expiredNextLine } from "~/lib/billing/expiry-notice";
 import {
   arrivedLine,
   cardRefundNotice,
@@ -91,7 +91,7 @@ const templates: Record<NotificationKind, Template> = {
   subscription_expired: (p) => ({
     subject: "Your subscription has ended",
     heading: "Your subscription has ended",
-    lines: [expiredLine(p), "You can subscribe again at any time from the dashboard."],
+    lines: [expiredLine(p), expiredNextLine(p)],
   }),
   renewal_reminder: (p) => ({
     subject: "Top up to keep your subscription",

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { MICRO_PER_USDT } from "~/lib/money";
 import { QUARTERLY_DISCOUNT_PERCENT } from "~/lib/pricing";
-import { renewalCoveredSql } from "../billing/complimentary/cover-sql.ts";
+import { renewalUnchargedSql } from "../billing/complimentary/cover-sql.ts";
 
 /**
  * The monthly price subscription `s` (joined with its plan as `p`) is charged at its next due
@@ -63,7 +63,7 @@ export function renewalChargeSql(listPrice: SQL): SQL {
  * (server/billing/resolve-scheduled-change.ts), so its plan and period stand in for the held ones and
  * the old plan's code no longer applies. `held_plan_id`, `scheduled_plan_id`,
  * `scheduled_billing_period`: the plan held now and the change, what a complimentary plan's cover
- * is judged on (coveredAtDue). `trial`: a free trial not converted yet.
+ * is judged on (unchargedAtDue). `trial`: a free trial not converted yet.
  */
 export const renewingSubscriptions = sql`(select id, user_id, status, autorenew, complimentary,
     next_billing_date, start_date, coupon_renewals_left, plan_id as held_plan_id,
@@ -79,9 +79,10 @@ export const renewingSubscriptions = sql`(select id, user_id, status, autorenew,
  * because a complimentary plan of the member's includes the plan it holds past that date, or the
  * plan a scheduled change switches it to: the renewal moves it on instead
  * (server/billing/renew-subscription.ts, by the same SQL). A gift that ends first leaves it charged
- * as any renewal.
+ * as any renewal. Nor when a scheduled change switches it to a plan the member holds already: the
+ * renewal ends it uncharged.
  */
-export const coveredAtDue = renewalCoveredSql({
+export const unchargedAtDue = renewalUnchargedSql({
   userId: sql`s.user_id`,
   heldPlanId: sql`s.held_plan_id`,
   scheduledPlanId: sql`s.scheduled_plan_id`,

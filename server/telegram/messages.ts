@@ -1,5 +1,5 @@
 import { coveredRenewalNotice } from "~/lib/billing/complimentary-cover";
-import { expiredLine } from "~/lib/billing/expiry-notice";
+import { expiredLine, expiredNextLine } from "~/lib/billing/expiry-notice";
 import {
   arrivedLine,
   cardRefundNotice,
@@ -147,11 +147,7 @@ const notificationTexts: Record<NotificationKind, (p: Payload, siteUrl: string) 
     ...renewalShortLines(p),
     "Deposit USDT (TRC-20) to your balance and subscribe again from the dashboard to restore access.",
   ],
-  subscription_expired: (p) => [
-    "Your subscription has ended",
-    expiredLine(p),
-    "You can subscribe again at any time from the dashboard.",
-  ],
+  subscription_expired: (p) => ["Your subscription has ended", expiredLine(p), expiredNextLine(p)],
   renewal_reminder: (p) => [
     "⏰ Top up to keep your subscription",
     `${p.plan ?? "Your subscription"} renews${p.dueDate ? ` on ${p.dueDate}` : " soon"} for ${p.amount ?? "its price"}, and your balance${p.balance ? ` (${p.balance} USDT)` : ""} does not cover it.`,

@@ -29,7 +29,8 @@ export function isCoveredSql(options: { userId: SQL; planId: SQL; subscriptionId
  * member's covers what it renews: the plan held (a change the member scheduled then waits), or else
  * the plan a scheduled change switches it to, when that change can happen (the plan published and
  * not held in another active subscription, as resolve-scheduled-change.ts decides): the change then
- * applies and, the plan now held being covered, is not charged.
+ * applies and, the plan now held being covered, is not charged. A figure of what renewals charge
+ * reads renewalUnchargedSql, which also leaves out a plan ended for a switch to a plan held.
  */
 export function renewalCoveredSql(options: {
   userId: SQL;
@@ -43,10 +44,35 @@ export function renewalCoveredSql(options: {
   return sql`(${isCoveredSql({ userId, planId: heldPlanId, subscriptionId, at })}
     or (${scheduledPeriod} is not null and ${scheduledPeriod} <> 'lifetime'
       and exists (select 1 from pricing switched where switched.id = ${scheduledPlanId} and switched.published)
-      and not exists (select 1 from subscriptions taken
-                       where taken.user_id = ${userId} and taken.plan_id = ${scheduledPlanId}
-                         and taken.status = 'active' and taken.id <> ${subscriptionId})
+      and not ${scheduledPlanHeldSql(options)}
       and ${isCoveredSql({ userId, planId: scheduledPlanId, subscriptionId, at })}))`;
+}
+
+/**
+ * True when a scheduled change switches the subscription to a plan the member holds already in
+ * another active subscription (a gift of the very plan they move to), as resolve-scheduled-change.ts
+ * decides: the change cannot apply, and the renewal ends the plan held, uncharged.
+ */
+export function scheduledPlanHeldSql(options: {
+  userId: SQL;
+  scheduledPlanId: SQL;
+  scheduledPeriod: SQL;
+  subscriptionId: SQL;
+}): SQL {
+  const { userId, scheduledPlanId, scheduledPeriod, subscriptionId } = options;
+  return sql`(${scheduledPlanId} is not null and ${scheduledPeriod} is not null and ${scheduledPeriod} <> 'lifetime'
+    and exists (select 1 from subscriptions taken
+                 where taken.user_id = ${userId} and taken.plan_id = ${scheduledPlanId}
+                   and taken.status = 'active' and taken.id <> ${subscriptionId}))`;
+}
+
+/**
+ * True when a subscription's renewal at `at` charges nothing: it is covered (renewalCoveredSql), or
+ * it ends uncharged because the plan a scheduled change switches to is held already
+ * (scheduledPlanHeldSql). The reminders, the due renewals, the renewals at risk and MRR leave it out.
+ */
+export function renewalUnchargedSql(options: Parameters<typeof renewalCoveredSql>[0]): SQL {
+  return sql`(${renewalCoveredSql(options)} or ${scheduledPlanHeldSql(options)})`;
 }
 
 /** True when plan `inner` has chats and every one of them is a chat of plan `outer`. */

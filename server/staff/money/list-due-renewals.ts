@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import type { DueRenewal, DueRenewals } from "~/lib/view-types/admin/money";
 import type { DbOrTx } from "../../db/client.ts";
 import {
-  coveredAtDue,
   monthlyPriceInForce,
   pendingPlansCte,
   periodPriceSql,
   renewalChargeSql,
   renewingSubscriptions,
+  unchargedAtDue,
 } from "../price-in-force-sql.ts";
 
 type Row = {
@@ -33,7 +33,8 @@ type Row = {
  *   who is not banned (those end on their date without a charge), whose next_billing_date is
  *   before `until` (one already past is settled by the next run). A plan a complimentary plan of
  *   the member's includes past its due date is left out: the renewal charges nothing and moves its
- *   date on (coveredAtDue, the renewal's own rule), so it is neither owed nor at risk.
+ *   date on (unchargedAtDue, the renewal's own rule), so it is neither owed nor at risk; so is one
+ *   whose scheduled change switches to a plan the member holds already (the renewal ends it uncharged).
  * - Its amount is what renewSubscription charges: the monthly price in force on the due date for
  *   the period, less what the code bought with the plan still takes off (the overview's SQL of
  *   the same rule); of the plan and period a scheduled change moves it to, if any, and named so.
@@ -65,8 +66,9 @@ export async function listDueRenewals(options: {
             and s.next_billing_date < ${until.toISOString()}::timestamptz
             -- The few banned accounts, through user_banned_idx (a partial index).
             and s.user_id not in (select id from "user" where banned = true)
-            -- Included in a complimentary plan past its due date: the renewal charges nothing.
-            and not ${coveredAtDue}
+            -- Included in a complimentary plan past its due date, or ending for a switch to a plan held:
+            -- the renewal charges nothing.
+            and not ${unchargedAtDue}
         ),
         -- Each due member's balance by key (a join would read every profile).
         balanced as (

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
-  coveredAtDue,
   monthlyPriceInForce,
   pendingPlansCte,
   periodPriceSql,
   renewalChargeSql,
   renewingSubscriptions,
+  unchargedAtDue,
 } from "../price-in-force-sql.ts";
 
 /**
@@ -14,7 +14,8 @@ import {
  * - Counted: subscriptions with status 'active' on a monthly or quarterly plan that are not
  *   complimentary (a grant brings no money). Lifetime is a one-time sale, not recurring.
  * - A paid plan a complimentary plan of the member's includes past its next due date is left out:
- *   that renewal charges nothing (coveredAtDue). It counts again once the gift ends before a due date.
+ *   that renewal charges nothing (unchargedAtDue). It counts again once the gift ends before a due date.
+ *   So is one whose scheduled change switches to a plan the member holds already: it ends uncharged.
  * - A subscription whose autorenew is off still counts until it ends (the usual MRR rule: it is
  *   paid for the month it is in); it leaves MRR when it expires.
  * - Each at what its next renewal will charge, as the renewal reckons it: the plan and period it
@@ -42,8 +43,8 @@ export async function getMrr(options: { db: DbOrTx }): Promise<{ mrr: bigint; su
         where s.status = 'active' and s.billing_period <> 'lifetime' and not s.complimentary
           -- A free trial brings no money until its first charge.
           and not s.trial
-          -- Its next renewal charges nothing while a complimentary plan includes it.
-          and not ${coveredAtDue}
+          -- Its next renewal charges nothing while a complimentary plan includes it, or ends it uncharged.
+          and not ${unchargedAtDue}
       ) priced
     `)
   ).rows;

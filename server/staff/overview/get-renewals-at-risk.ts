@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
-  coveredAtDue,
   monthlyPriceInForce,
   pendingPlansCte,
   periodPriceSql,
   renewalChargeSql,
   renewingSubscriptions,
+  unchargedAtDue,
 } from "../price-in-force-sql.ts";
 
 /**
@@ -15,7 +15,8 @@ import {
  * - A renewal is due: an active, autorenewing, non-complimentary monthly or quarterly
  *   subscription whose next_billing_date is before `now` + 7 days (one already past due and not
  *   yet settled is due too: the next run charges it), unless a complimentary plan of the member's
- *   includes it past that date (coveredAtDue): that renewal charges nothing.
+ *   includes it past that date, or switching by a scheduled change to a plan the member holds
+ *   already (unchargedAtDue): that renewal charges nothing (the latter ends the plan held).
  * - Its amount is what renewSubscription will charge: the monthly price in force at the due date
  *   (planPriceAt's notice rule) for the period (priceFor), less what the code bought with the
  *   plan still takes off; of the plan and period a scheduled change moves it to, if any.
@@ -45,8 +46,9 @@ export async function getRenewalsAtRisk(options: {
         where s.status = 'active' and s.autorenew and not s.complimentary
           and s.billing_period in ('monthly', 'quarterly')
           and s.next_billing_date < ${options.in7Days}::timestamptz
-          -- Included in a complimentary plan past its due date: nothing will be charged, nothing is at risk.
-          and not ${coveredAtDue}
+          -- Included in a complimentary plan past its due date, or ending for a switch to a plan held:
+          -- nothing will be charged, nothing is at risk.
+          and not ${unchargedAtDue}
         group by s.user_id
       )
       -- Materialized: each due member's balance is looked up once.

@@ -125,28 +125,4 @@ describeEachDatabase("a scheduled change to a plan inside a complimentary one", 
       mrr: before.mrr + 78_000_000n,
     });
   });
-
-  it("a change to the very plan the gift is cannot happen: the plan held renews charged, and is reminded", async () => {
-    const plans = await createCoverPlans(db());
-    const { id } = await createMember(db());
-    const due = new Date(Date.now() + 48 * HOUR);
-    const all = await holdPlan(db(), {
-      userId: id,
-      planId: plans.all.id,
-      due,
-      scheduled: { planId: plans.vip.id, period: "monthly" },
-    });
-    await holdPlan(db(), { userId: id, planId: plans.vip.id, due: null, complimentary: true, period: "lifetime" });
-
-    // The member holds VIP already (the gift): the change is dropped and All-in-One renews as it is,
-    // so its renewal is not covered and the reminder says so.
-    await sendRenewalReminders({ db: db(), now: new Date() });
-    const reminders = await db().select().from(notifications).where(eq(notifications.userId, id));
-    expect(reminders.map((row) => row.kind)).toEqual(["renewal_reminder"]);
-
-    expect(await renewSubscription({ db: db(), subscriptionId: all.id, now: new Date(due.getTime() + HOUR) })).toBe(
-      "failed",
-    );
-    expect((await subOf(all.id)).status).toBe("expired");
-  });
 });

@@ -139,6 +139,11 @@ describeEachDatabase("telegram bot: notifications, polling, bot off", (database)
       "Your balance did not cover the renewal of VIP Signals ($49.00 USDT), so it has ended.\nNothing was taken: your balance is $1.00 USDT, $48.00 USDT short of the renewal.",
     );
     expect(texts[3]).toContain("VIP Signals has ended because autorenew was off.");
+    // A plan ended as the member scheduled, moving to a plan they already hold: the bot says what the email says.
+    const scheduled = { plan: "All-in-One", endedOn: "2031-03-15", reason: "scheduled", continuing: "VIP Signals" };
+    expect(renderTelegramNotification("subscription_expired", scheduled, LINKS)).toContain(
+      "All-in-One has ended as you scheduled, and nothing was charged. VIP Signals continues under the plan you already have.\nThere is nothing to do.",
+    );
     expect(texts[4]).toContain(
       "VIP Signals renews on Mar 15, 2031 for $49.00 USDT, and your balance ($1.00 USDT) does " +
         "not cover it.\nDeposit at least $48.00 USDT",
