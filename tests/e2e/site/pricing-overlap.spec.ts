@@ -4,25 +4,11 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { holdScripts, isHydrated, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
 import { signInNewMember, submitSignUp } from "../support/member";
-import {
-  card,
-  cart,
-  cartItems,
-  nextStep,
-  openPricing,
-  publishedPlan,
-  storedCart,
-  type Fixture,
-} from "../support/pricing";
+import { card, cart, cartItems, nextStep, openPricing, storedCart, vipAndAllInOne } from "../support/pricing";
 
 // A cart holding a plan and one that includes it (All-in-One has VIP Signals' channel) would be
 // refused at the order: the cart says so on the inner plan's line and Next Step waits, for a
 // visitor as for a member, before anyone signs up for it.
-
-/** The seed's plans: All-in-One's chats include VIP Signals'. */
-async function vipAndAll(app: Fixture) {
-  return { vip: await publishedPlan(app, "vip-signals"), all: await publishedPlan(app, "all-in-one") };
-}
 
 const included = (name: string) => `Already included in ${name}`;
 
@@ -30,7 +16,7 @@ test("a visitor's cart with VIP Signals and All-in-One says VIP Signals is inclu
   page,
   app,
 }) => {
-  const { vip, all } = await vipAndAll(app);
+  const { vip, all } = await vipAndAllInOne(app);
   await openPricing(page);
   await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
   await expect(nextStep(page)).toBeEnabled();
@@ -53,7 +39,7 @@ test("a signed-in member without plans is told the same, whichever plan was adde
   context,
   app,
 }) => {
-  const { vip, all } = await vipAndAll(app);
+  const { vip, all } = await vipAndAllInOne(app);
   await signInNewMember(app, context);
   await openPricing(page);
   await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
@@ -68,7 +54,7 @@ test("a cart that still arrives at sign-up with both (a link, an older visit) ma
   page,
   app,
 }) => {
-  const { vip, all } = await vipAndAll(app);
+  const { vip, all } = await vipAndAllInOne(app);
   const { db } = app.testing.getDatabase();
   const { orders, user } = app.testing.schema;
   await page.goto(`/join/details?cart=monthly:${vip.id},${all.id}`);
@@ -100,7 +86,7 @@ test.describe("before the scripts have run", () => {
     page,
     app,
   }) => {
-    const { vip, all } = await vipAndAll(app);
+    const { vip, all } = await vipAndAllInOne(app);
     await openBeforeScripts(page, `/pricing?cart=monthly:${vip.id}`);
     // Without scripts the tap posts the cart's form; the answer is this page with both plans.
     await tapBeforeScripts(card(page, all.name).getByRole("button", { name: "Add to cart" }));

@@ -14,15 +14,9 @@ import {
   memberHoldingForUpgrade,
   nextStep,
   openPricing,
-  publishedPlan,
   usd,
-  type Fixture,
+  vipAndAllInOne,
 } from "../support/pricing";
-
-/** The seed's plans: All-in-One's chats include VIP Signals' (an upgrade of it). */
-async function vipAndAll(app: Fixture) {
-  return { vip: await publishedPlan(app, "vip-signals"), all: await publishedPlan(app, "all-in-one") };
-}
 
 /** The script requests for the cart's credit module, counted from now on. */
 function creditModuleRequests(page: Page) {
@@ -40,7 +34,7 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
 }) => {
   const { db } = app.testing.getDatabase();
   const { subscriptions, billingHistory, memberCarts } = app.testing.schema;
-  const { vip, all } = await vipAndAll(app);
+  const { vip, all } = await vipAndAllInOne(app);
   const { member, rows, terms, amounts, charged } = await memberHoldingForUpgrade(
     app,
     { page, context },
@@ -96,7 +90,7 @@ test("a visitor's cart, and a member's without an upgrade, show the list price a
   context,
   app,
 }) => {
-  const { vip, all } = await vipAndAll(app);
+  const { vip, all } = await vipAndAllInOne(app);
   const creditRequests = creditModuleRequests(page);
   await openPricing(page);
   await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
@@ -116,7 +110,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("the pinned bar's total is the credited one and says the credit", async ({ page, context, app }) => {
-    const { vip, all } = await vipAndAll(app);
+    const { vip, all } = await vipAndAllInOne(app);
     await signInNewMember(app, context, { balance: vip.price });
     await buyOnDashboard(page, vip.name);
     await openPricing(page);
@@ -137,7 +131,7 @@ test("VIP Signals put in the cart as a visitor, then signed in holding All-in-On
   context,
   app,
 }) => {
-  const { vip, all } = await vipAndAll(app);
+  const { vip, all } = await vipAndAllInOne(app);
   await openPricing(page);
   await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
   await expect(cartItems(page)).toHaveText([new RegExp(vip.name)]);

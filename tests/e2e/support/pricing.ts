@@ -38,6 +38,11 @@ export async function publishedPlan(app: Fixture, planId: string) {
   return plan;
 }
 
+/** The seed's plans: All-in-One's chats include VIP Signals' (an upgrade of it). */
+export async function vipAndAllInOne(app: Fixture) {
+  return { vip: await publishedPlan(app, "vip-signals"), all: await publishedPlan(app, "all-in-one") };
+}
+
 export const card = (page: Page, name: string) =>
   page.getByRole("list", { name: "Plans" }).getByRole("group", { name, exact: true });
 export const cart = (page: Page) => page.getByRole("complementary", { name: "Your cart" });
