@@ -1,23 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { formatDate } from "~/lib/dates";
-import { formatUsdt } from "~/lib/money";
-import { priceFor } from "~/lib/pricing";
-import { recordRenewalRedemption, renewalDiscount } from "../coupons/renewal-discount.ts";
 import type { Db } from "../db/client.ts";
 import { pricing, profiles, subscriptions, user } from "../db/schema.ts";
-import { AppError, isAppError } from "../lib/errors.ts";
+import { AppError } from "../lib/errors.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { settleCoveredRenewal } from "./complimentary/settle-covered-renewal.ts";
 import { dueForRenewal } from "./due-subscriptions.ts";
-import { postLedgerEntry } from "./ledger.ts";
-import { formatShortfall, isoDate } from "./messages.ts";
-import { nextDueDate } from "./periods.ts";
+import { isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
-import { priceBreakdownPayload } from "./price-breakdown.ts";
-import { rewardReferral } from "./referral-rewards/reward-referral.ts";
-import { endAsScheduled, endReplacedByTrial, expire, insertRenewalBill, renewalCart } from "./renewal-writes.ts";
+import { endAsScheduled, expire } from "./renewal-writes.ts";
+import { chargeRenewal } from "./renewal/charge-renewal.ts";
 import { resolveScheduledChange } from "./resolve-scheduled-change.ts";
-import { priceTrialConversion, trialEnding, type TrialConversion } from "./trial-rules.ts";
+import { trialEnding } from "./trial-rules.ts";
 
 /** What one subscription's settlement did; "skipped" = not due any more, or another runner holds it. */
 export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
@@ -43,6 +36,7 @@ export type RenewalOutcome = "charged" | "expired" | "failed" | "skipped";
  *   `renewal:{id}:{due ISO}` so a replay of the same due date never charges twice; a paid
  *   billing row; the next due date one period after the OLD due date (+ renewal_charged);
  * - balance short → expired, a failed billing row for the amount due (+ renewal_failed).
+ * The last three, the charge and what it writes, are chargeRenewal's (renewal/charge-renewal.ts).
  */
 export async function renewSubscription({
   db,
@@ -140,129 +134,18 @@ export async function renewSubscription({
     )
       return "skipped";
 
-    const listPrice = priceFor(monthly, sub.billingPeriod);
-    // A code bought with the plan may still discount its renewals (every one, or a number of them).
-    const coupon = await renewalDiscount({ tx, subscription: sub, listPrice });
-    const listed = renewalCart({ plan: { planId: sub.planId, name: plan.name, listPrice }, coupon });
-    // A trial converting while the member pays for a plan it includes is an upgrade at this moment:
-    // that plan's unused part comes off the charge, and it ends once the conversion is paid.
-    const conversion: TrialConversion | null = trial
-      ? await priceTrialConversion({ db: tx, subscription: sub, cart: listed, at: now })
-      : null;
-    const cart = conversion?.cart ?? listed;
-    const amount = cart.charged;
-    if (sub.billingPeriod === "lifetime") return "skipped";
-    // A converted trial's paid periods run from the trial's end, so its day of the month anchors them.
-    const nextDate = nextDueDate(due, sub.billingPeriod, sub.trialEndsAt ?? sub.startDate);
-    const description = `Renewal: ${plan.name} (${sub.billingPeriod}), due ${formatDate(due)}`;
-    let balance = profile.balance;
-    const reference = `renewal:${sub.id}:${due.toISOString()}`;
-    const bill = {
+    return chargeRenewal({
       tx,
-      userId: sub.userId,
+      claimed,
+      renewing: sub,
+      change,
+      plan,
+      held,
+      monthly,
+      profile,
+      trial,
+      due,
       now,
-      cart,
-      description,
-      planName: plan.name,
-      period: sub.billingPeriod,
-      from: due,
-      until: nextDate,
-    };
-    if (amount > 0n) {
-      try {
-        const posted = await postLedgerEntry({
-          tx,
-          userId: sub.userId,
-          kind: "renewal",
-          amount: -amount,
-          reference,
-          memo: description,
-        });
-        // Already charged for this due date (a replay): move on without a second charge or invoice.
-        if (!posted.inserted) {
-          await tx
-            .update(subscriptions)
-            .set({ nextBillingDate: nextDate, ...change })
-            .where(eq(subscriptions.id, sub.id));
-          return "skipped";
-        }
-        balance = posted.balance;
-      } catch (error) {
-        if (!isAppError(error) || error.code !== "PAYMENT_REQUIRED") throw error;
-        // The row was never changed: the plan the member had is the one that ends.
-        await expire({ tx, subscriptionId: claimed.id });
-        // A trial the balance does not cover simply ends: nothing was owed, so no failed bill. The
-        // plans it would have replaced go on as they were.
-        if (trial) {
-          await enqueueNotification({ ...base, ...trial.ended("balance", plan.name, due) });
-          return "expired";
-        }
-        // What was due is the renewal as scheduled (the smaller plan's price); the row and the
-        // message name the plan that ended too when the change was to another plan.
-        const changing = held.id !== plan.id;
-        await insertRenewalBill({
-          ...bill,
-          status: "failed",
-          description: changing
-            ? `Renewal: ${held.name}, changing to ${plan.name} (${sub.billingPeriod}), due ${formatDate(due)} — insufficient balance`
-            : `${description} — insufficient balance`,
-          ledgerReference: null,
-        });
-        await enqueueNotification({
-          ...base,
-          kind: "renewal_failed",
-          payload: {
-            plan: held.name,
-            ...(changing ? { changingTo: plan.name } : {}),
-            amount: formatUsdt(amount, { suffix: true }),
-            balance: formatUsdt(profile.balance),
-            shortfall: formatShortfall(amount - profile.balance),
-          },
-        });
-        return "failed";
-      }
-    }
-
-    const { invoiceId, billingId } = await insertRenewalBill({
-      ...bill,
-      status: "paid",
-      ledgerReference: amount > 0n ? reference : null,
     });
-    if (coupon && cart.discount > 0n) {
-      await recordRenewalRedemption({
-        tx,
-        subscriptionId: sub.id,
-        userId: sub.userId,
-        couponId: coupon.couponId,
-        renewalsLeft: sub.couponRenewalsLeft,
-        billingId,
-        list: cart.list,
-        discount: cart.discount,
-        charged: cart.charged,
-        now,
-      });
-    }
-    // A referred member whose first paid payment is a renewal (a trial that converted) earns the referrer its reward.
-    await rewardReferral({ tx, userId: sub.userId, billingId, charged: amount, now });
-    await tx
-      .update(subscriptions)
-      .set({ nextBillingDate: nextDate, ...change, ...(trial ? { trialConvertedAt: now } : {}) })
-      .where(eq(subscriptions.id, sub.id));
-    const replaced = conversion?.replaced ?? [];
-    await endReplacedByTrial({ tx, replaced, now });
-    await enqueueNotification({
-      ...base,
-      kind: trial ? "trial_converted" : "renewal_charged",
-      payload: {
-        plan: plan.name,
-        amount: formatUsdt(amount, { suffix: true }),
-        nextBillingDate: isoDate(nextDate),
-        invoiceId,
-        balance: formatUsdt(balance),
-        ...(replaced.length > 0 ? { replaced: replaced.map((ended) => ended.name).join(", ") } : {}),
-        ...priceBreakdownPayload(cart),
-      },
-    });
-    return "charged";
   });
 }
