@@ -74,6 +74,22 @@ describe("switchCart", () => {
     expect(priced.replaced.map((sub) => sub.subscriptionId)).toEqual(["s-vip"]);
   });
 
+  it("names only the plans whose unused part was credited, not a free trial the upgrade ends", () => {
+    const trial: HeldPlan = {
+      ...vip,
+      subscriptionId: "s-trial",
+      planId: 1,
+      name: "Bot",
+      trial: true,
+      credit: 0n,
+      daysLeft: 7,
+    };
+    const reach = planReach({ planIds: [3], chatsByPlan, held: [vip, trial] });
+    const priced = switchCart({ lines: [line(3, usdt(150))], period: "monthly", held: [vip, trial], reach });
+    expect(priced.replaced.map((sub) => sub.subscriptionId)).toEqual(["s-vip", "s-trial"]);
+    expect(priced.lines[0]).toMatchObject({ credit: usdt(52.83), creditNote: "Credit for unused 21 days of VIP" });
+  });
+
   it("says which active plan includes a plan, and leaves plans without channels alone", () => {
     const all = { ...vip, subscriptionId: "s-all", planId: 3, name: "All-in-One" };
     const reach = planReach({ planIds: [1, 2, 9], chatsByPlan, held: [all] });

@@ -162,8 +162,15 @@ export function switchCart(options: {
     for (const sub of fresh) taken.add(sub.subscriptionId);
     result.replaced.push(...fresh.map((sub) => ({ ...sub, byPlanId: line.planId })));
     const credit = fresh.reduce((sum, sub) => sum + sub.credit, 0n);
+    // Only what was credited is named: a free trial ended by the switch gave nothing back, so
+    // "unused 7 days of …" for it would read as money returned.
+    const credited = fresh.filter((sub) => sub.credit > 0n);
     result.lines.push(
-      priceLine(line, { discount: line.discount, credit, creditNote: fresh.length > 0 ? creditNote(fresh) : null }),
+      priceLine(line, {
+        discount: line.discount,
+        credit,
+        creditNote: credited.length > 0 ? creditNote(credited) : null,
+      }),
     );
   }
   return result;
