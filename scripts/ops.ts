@@ -97,14 +97,15 @@ function buildCall(argv: string[]): Call {
   }
 }
 
-async function viaServer(url: string, token: string, call: Call) {
+/** `where`: said after a refusal, so an operator knows which database was asked. */
+async function viaServer(url: string, token: string, call: Call, where = "") {
   const response = await fetch(`${url}${call.path}`, {
     method: call.method,
     headers: { authorization: `Bearer ${token}`, ...(call.body ? { "content-type": "application/json" } : {}) },
     body: call.body ? JSON.stringify(call.body) : undefined,
   });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) fail(`Error: ${String(body.error ?? response.statusText)}`);
+  if (!response.ok) fail(`Error: ${String(body.error ?? response.statusText)}${where}`);
   return body;
 }
 
@@ -113,7 +114,7 @@ async function viaServer(url: string, token: string, call: Call) {
  * one-time token, and call it the same way. What it changes is recorded as done by this OS
  * user on this machine (no server vouches for anyone here).
  */
-async function inProcess(call: Call) {
+async function inProcess(call: Call, where: string) {
   const { default: express } = await import("express");
   const { getDatabase } = await import("../server/db/client.ts");
   const { migrateDatabase } = await import("../server/db/migrate.ts");
@@ -131,7 +132,7 @@ async function inProcess(call: Call) {
   });
   const { port } = server.address() as import("node:net").AddressInfo;
   try {
-    return await viaServer(`http://127.0.0.1:${port}`, token, call);
+    return await viaServer(`http://127.0.0.1:${port}`, token, call, where);
   } finally {
     server.close();
     await database.close();
@@ -157,7 +158,13 @@ async function main() {
       fail("No operator token: set OPS_TOKEN (the server's) to reach it.");
     result = await viaServer(remote, token, call);
   } else {
-    result = await inProcess(call);
+    // No server was found holding the embedded database: an operator who ran this beside a
+    // running server with another DATA_DIR would otherwise read "no account" as the truth.
+    const where = config.databaseUrl
+      ? " (asked the PostgreSQL database of DATABASE_URL directly)"
+      : ` (asked the embedded database in ${path.resolve(config.dataDir)} directly: no server holds it; ` +
+        "set DATA_DIR to the running server's, or OPS_URL)";
+    result = await inProcess(call, where);
   }
   console.log(JSON.stringify(result, null, 2));
   // Lets cron or a monitor tell "ran and found a difference" from "ran, all well" (0) and "failed" (1).

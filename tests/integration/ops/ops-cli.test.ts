@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,6 +109,13 @@ describe("ops CLI on its own database", () => {
     expect(missing).toMatchObject({ code: 1, err: expect.stringMatching(/^Error: missing --role\./) });
     const wrong = await ops(["staff", "remove", "--email", owner.email, "--role", "owner"]);
     expect(wrong).toMatchObject({ code: 1, err: expect.stringMatching(/^Error: staff takes "add"\./) });
+    // A refusal names the database it asked: beside a server with another DATA_DIR, "no account"
+    // would otherwise read as the truth about the server's.
+    const unknown = await ops(["staff", "add", "--email", "nobody@example.com", "--role", "owner"]);
+    expect(unknown).toMatchObject({
+      code: 1,
+      err: `Error: No account uses this email address. The person signs up first (or is invited from /admin). (asked the embedded database in ${path.resolve(dataDir)} directly: no server holds it; set DATA_DIR to the running server's, or OPS_URL)`,
+    });
     const made = await ops(["staff", "add", "--email", owner.email, "--role", "owner"]);
     expect(made).toEqual({ code: 0, out: { userId: owner.id, email: owner.email, role: "owner", changed: true } });
     const database = getDatabase();
