@@ -10,7 +10,8 @@ const scheduledPlan = alias(pricing, "scheduled_plan");
 /**
  * The member's subscriptions: their own, newest first, with the plan's name, any change scheduled
  * for renewal, and the complimentary plan that includes a paid one past its next due date (its
- * renewal charges nothing then), found for all of them at once (findMemberCovers).
+ * renewal charges nothing then) or the scheduled change that renewal settles uncharged, found for
+ * all of them at once (findMemberCovers).
  */
 export async function listMemberSubscriptions(options: { db: DbOrTx; userId: string }): Promise<MemberSubscription[]> {
   const { db, userId } = options;
@@ -48,7 +49,8 @@ export async function listMemberSubscriptions(options: { db: DbOrTx; userId: str
         row.status === "active" && scheduledPlanId !== null && scheduledPlanName !== null && scheduledBillingPeriod
           ? { planId: scheduledPlanId, planName: scheduledPlanName, billingPeriod: scheduledBillingPeriod }
           : null,
-      coveredBy: covers.get(row.id) ?? null,
+      coveredBy: covers.get(row.id)?.coveredBy ?? null,
+      pendingChange: covers.get(row.id)?.pendingChange ?? null,
     }),
   );
 }

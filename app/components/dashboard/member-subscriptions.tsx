@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { toast } from "~/components/ui/sonner";
 import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { coveredLine } from "~/lib/billing/complimentary-cover";
+import { coveredLine, pendingChangeLine } from "~/lib/billing/complimentary-cover";
 import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { trialConvertedText } from "~/lib/trial-converted";
 import type { PublicPlan } from "~/lib/view-types/content";
@@ -83,6 +83,11 @@ export function MemberSubscriptions({
                     {s.coveredBy ? (
                       <span className="block text-xs font-normal text-muted-foreground" data-slot="covered-by">
                         {coveredLine(s.coveredBy, formatDate)}
+                      </span>
+                    ) : null}
+                    {s.pendingChange ? (
+                      <span className="block text-xs font-normal text-muted-foreground" data-slot="pending-change">
+                        {pendingChangeLine(s.pendingChange, formatDate)}
                       </span>
                     ) : null}
                     <TrialReplaces subscription={s} switching={switching} />

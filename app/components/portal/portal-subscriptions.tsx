@@ -1,4 +1,4 @@
-import { coveredLine } from "~/lib/billing/complimentary-cover";
+import { coveredLine, pendingChangeLine } from "~/lib/billing/complimentary-cover";
 import { formatDate } from "~/lib/dates";
 import { trialConvertedText } from "~/lib/trial-converted";
 import type { MemberSubscription } from "~/lib/view-types/member";
@@ -42,6 +42,11 @@ export function PortalSubscriptions({ subscriptions }: { subscriptions: MemberSu
               {s.coveredBy ? (
                 <p className="hint" data-slot="covered-by">
                   {coveredLine(s.coveredBy, formatDate)}
+                </p>
+              ) : null}
+              {s.pendingChange ? (
+                <p className="hint" data-slot="pending-change">
+                  {pendingChangeLine(s.pendingChange, formatDate)}
                 </p>
               ) : null}
               {renews ? (

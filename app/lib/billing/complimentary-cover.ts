@@ -34,3 +34,34 @@ export function coveredStaffLine(coveredBy: CoveredBy, formatDate: (iso: string)
     ? `Covered by complimentary ${gift} until ${formatDate(until)}: not charged until then.`
     : `Covered by complimentary ${gift}, which does not end: not charged while the member has it.`;
 }
+
+/**
+ * A change the member scheduled that the next renewal settles without a charge, while the plan
+ * held is not covered itself (dates ISO): `covered`, the plan switched to is included in a
+ * complimentary plan of theirs at that date (`until` the gift's end, null: never), so the change
+ * applies uncharged; `held`, they hold the plan switched to already, so the plan `held` ends then,
+ * uncharged, and that plan goes on as it is.
+ */
+export type PendingChange =
+  | { kind: "covered"; plan: string; on: string; gift: string; until: string | null }
+  | { kind: "held"; held: string; plan: string; on: string };
+
+/** The dashboard row's line for a pending change that will not be charged, dates written by `formatDate`. */
+export function pendingChangeLine(change: PendingChange, formatDate: (iso: string) => string): string {
+  const on = formatDate(change.on);
+  if (change.kind === "held")
+    return `${change.held} ends on ${on} as scheduled, uncharged: ${change.plan} continues under the plan you already have.`;
+  return change.until
+    ? `Your change to ${change.plan} on ${on} is covered by complimentary ${change.gift} until ${formatDate(change.until)}: nothing will be charged then.`
+    : `Your change to ${change.plan} on ${on} is covered by your complimentary ${change.gift}, which does not end: nothing will be charged then.`;
+}
+
+/** The back office's line for the same change (the member's page), in staff words; same arguments. */
+export function pendingChangeStaffLine(change: PendingChange, formatDate: (iso: string) => string): string {
+  const on = formatDate(change.on);
+  if (change.kind === "held")
+    return `${change.held} ends on ${on} as scheduled, uncharged: ${change.plan} continues under the plan the member already has.`;
+  return change.until
+    ? `The scheduled change to ${change.plan} on ${on} is covered by complimentary ${change.gift} until ${formatDate(change.until)}: nothing will be charged then.`
+    : `The scheduled change to ${change.plan} on ${on} is covered by complimentary ${change.gift}, which does not end: nothing will be charged then.`;
+}

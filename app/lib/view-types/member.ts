@@ -1,3 +1,4 @@
+import type { PendingChange } from "../billing/complimentary-cover";
 import type { CreditVia } from "../billing/money-messages";
 import type { PlanSwitching } from "../billing/plan-switch";
 import type { Cart } from "../cart";
@@ -65,6 +66,8 @@ export type MemberSubscription = {
    * includes it: the gift's name and its end (ISO; null: never), until which it is not charged.
    */
   coveredBy: { gift: string; until: string | null } | null;
+  /** A scheduled change the next renewal settles uncharged (the plan held not covered itself); null: none. */
+  pendingChange: PendingChange | null;
 };
 
 /** A plan's free trial as the member's trial page offers it (server/billing/get-trial-offer.ts). */

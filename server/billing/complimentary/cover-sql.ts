@@ -42,10 +42,26 @@ export function renewalCoveredSql(options: {
 }): SQL {
   const { userId, heldPlanId, scheduledPlanId, scheduledPeriod, subscriptionId, at } = options;
   return sql`(${isCoveredSql({ userId, planId: heldPlanId, subscriptionId, at })}
-    or (${scheduledPeriod} is not null and ${scheduledPeriod} <> 'lifetime'
-      and exists (select 1 from pricing switched where switched.id = ${scheduledPlanId} and switched.published)
-      and not ${scheduledPlanHeldSql(options)}
+    or (${scheduledChangeAppliesSql({ userId, scheduledPlanId, scheduledPeriod, subscriptionId })}
       and ${isCoveredSql({ userId, planId: scheduledPlanId, subscriptionId, at })}))`;
+}
+
+/**
+ * True when the change a subscription has scheduled takes effect at its renewal, as
+ * resolve-scheduled-change.ts decides: a plan and period other than lifetime, the plan published
+ * (a change to a plan withdrawn from sale is dropped) and not held in another active subscription
+ * (scheduledPlanHeldSql: that plan held ends instead).
+ */
+export function scheduledChangeAppliesSql(options: {
+  userId: SQL;
+  scheduledPlanId: SQL;
+  scheduledPeriod: SQL;
+  subscriptionId: SQL;
+}): SQL {
+  const { scheduledPlanId, scheduledPeriod } = options;
+  return sql`(${scheduledPeriod} is not null and ${scheduledPeriod} <> 'lifetime'
+      and exists (select 1 from pricing switched where switched.id = ${scheduledPlanId} and switched.published)
+      and not ${scheduledPlanHeldSql(options)})`;
 }
 
 /**

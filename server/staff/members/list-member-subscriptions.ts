@@ -7,7 +7,8 @@ import { pricing, subscriptions } from "../../db/schema.ts";
 /**
  * Every subscription the member ever had, the active ones first, then the newest; a paid plan that
  * a complimentary plan of theirs includes past its next due date names that gift, so the operator
- * sees why its renewal charges nothing (findMemberCovers, as the member's dashboard judges it).
+ * sees why its renewal charges nothing, as does a scheduled change that renewal settles uncharged
+ * (findMemberCovers, as the member's dashboard judges it).
  */
 export async function listMemberSubscriptions(options: {
   db: DbOrTx;
@@ -38,7 +39,8 @@ export async function listMemberSubscriptions(options: {
     trialConvertedAt: trialEndsAt !== null && trialConvertedAt !== null ? trialConvertedAt.toISOString() : null,
     startDate: r.startDate.toISOString(),
     nextBillingDate: r.nextBillingDate?.toISOString() ?? null,
-    coveredBy: covers.get(r.id) ?? null,
+    coveredBy: covers.get(r.id)?.coveredBy ?? null,
+    pendingChange: covers.get(r.id)?.pendingChange ?? null,
   }));
   return [...views.filter((v) => v.status === "active"), ...views.filter((v) => v.status !== "active")];
 }

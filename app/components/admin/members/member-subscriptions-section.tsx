@@ -1,6 +1,6 @@
 import { EmptyState } from "~/components/admin/list/empty-state";
 import { Badge } from "~/components/ui/badge";
-import { coveredStaffLine } from "~/lib/billing/complimentary-cover";
+import { coveredStaffLine, pendingChangeStaffLine } from "~/lib/billing/complimentary-cover";
 import { formatDate } from "~/lib/dates";
 import { trialConvertedText } from "~/lib/trial-converted";
 import type { MemberSubscriptionView } from "~/lib/view-types/admin/members";
@@ -52,6 +52,11 @@ export function MemberSubscriptionsSection({
               {s.coveredBy ? (
                 <p className="text-muted-foreground" data-slot="covered-by">
                   {coveredStaffLine(s.coveredBy, formatDate)}
+                </p>
+              ) : null}
+              {s.pendingChange ? (
+                <p className="text-muted-foreground" data-slot="pending-change">
+                  {pendingChangeStaffLine(s.pendingChange, formatDate)}
                 </p>
               ) : null}
               {write && s.status === "active" ? (

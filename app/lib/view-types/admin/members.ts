@@ -1,3 +1,4 @@
+import type { PendingChange } from "../../billing/complimentary-cover";
 import type { MemberListQuery } from "../../validation/admin/members";
 
 /*
@@ -114,6 +115,8 @@ export type MemberSubscriptionView = {
    * includes it (the renewal's own rule): the gift's name and its end (ISO; null: never).
    */
   coveredBy: { gift: string; until: string | null } | null;
+  /** A scheduled change the next renewal settles uncharged (the plan held not covered itself); null: none. */
+  pendingChange: PendingChange | null;
 };
 
 export type MemberLedgerRow = {
