@@ -215,7 +215,9 @@ export class UseNotCounted extends Error {
 /**
  * Ends replaced subscriptions at the switch, dropping any change scheduled for their renewal (an
  * ended row never renews, and a change left on it would read as pending); a row no longer active
- * (a race) ends nothing and rolls the purchase back.
+ * (a race) ends nothing and rolls the purchase back. `now` must be the replacing subscription's
+ * start (or a converting trial's trial_converted_at): the overview tells a replaced subscription
+ * from one cancelled for good by that alone (server/staff/overview/replaced-sql.ts).
  *
  * The status is compared as text so that only the ids can pick the rows: the kept write statement
  * runs a generic plan, which does not know how many ids there are, and with the status indexed

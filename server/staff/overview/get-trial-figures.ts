@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { TrialFigures } from "~/lib/view-types/admin/overview";
 import type { DbOrTx } from "../../db/client.ts";
 import type { OverviewWindow } from "./overview-window.ts";
+import { replacedSql } from "./replaced-sql.ts";
 
 /**
  * Free trials over the last 30 days and the 30 days before: trials started, trials whose end fell
@@ -9,6 +10,9 @@ import type { OverviewWindow } from "./overview-window.ts";
  * charged. Counted from the subscriptions themselves and, for the money, from the paid renewal
  * rows that conversions wrote with their ledger debits (the row for the trial's end date names
  * the subscription in its ledger reference), never from a counter. `onTrialNow`: trials running.
+ * A trial that an upgrade bought (or another trial converting) replaced converted when it was
+ * replaced: its member paid for a plan that includes it. It charged nothing itself; the purchase
+ * that replaced it is counted with the sales.
  */
 export async function getTrialFigures(options: {
   db: DbOrTx;
@@ -28,7 +32,8 @@ export async function getTrialFigures(options: {
       on_trial: number;
     }>(sql`
       with trials as (
-        select s.id, s.start_date, s.trial_ends_at, s.trial_converted_at, s.status,
+        select s.id, s.start_date, s.trial_ends_at, s.status,
+               coalesce(s.trial_converted_at, case when ${replacedSql("s")} then s.updated_at end) as trial_converted_at,
                (select coalesce(sum(b.total_amount), 0) from billing_history b
                  where b.user_id = s.user_id and b.status = 'paid' and b.period_start = s.trial_ends_at
                    and b.ledger_reference like 'renewal:' || s.id::text || ':%') as charged
