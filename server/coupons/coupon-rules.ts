@@ -14,6 +14,8 @@ export function termsOf(row: CouponRow): CouponTerms {
     amountOff: row.amountOff,
     planIds: row.planIds,
     periods: row.periods,
+    duration: row.duration,
+    durationRenewals: row.durationRenewals,
   };
 }
 

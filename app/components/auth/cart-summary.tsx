@@ -5,7 +5,7 @@ import type { CartCoupon } from "~/components/cart/use-cart-coupon";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
-import { periodLabel } from "~/lib/pricing";
+import { periodLabel, periodSuffix } from "~/lib/pricing";
 import { cn } from "~/lib/utils";
 import type { PublicPlan } from "~/lib/view-types/content";
 
@@ -23,6 +23,8 @@ export function CartSummary({
 }: { plans: readonly PublicPlan[]; initial?: Cart | null; coupon?: CartCoupon } & React.ComponentProps<"aside">) {
   const { items, period, total } = usePlanCart(plans, { initial });
   if (items.length === 0) return null;
+  // A code's total that is not what renews ("today, then $38.00 /month") says so under it.
+  const after = coupon?.suffix !== periodSuffix[period] && coupon?.suffix;
   return (
     <aside
       aria-label="Your selection"
@@ -34,8 +36,11 @@ export function CartSummary({
       <CartItems items={items} period={period} className="mt-4" />
       {coupon ? <CouponDiscountLine coupon={coupon} className="mt-4" /> : null}
       <p className="mt-4 flex justify-between border-t pt-4 font-semibold">
-        <span>Total ({periodLabel[period]})</span>{" "}
-        <span data-slot="cart-total">{formatUsdt(coupon?.total ?? total)} USDT</span>
+        <span>{after ? "Total" : `Total (${periodLabel[period]})`}</span>{" "}
+        <span data-slot="cart-total" className="text-right">
+          {formatUsdt(coupon?.total ?? total)} USDT
+          {after ? <span className="block text-sm font-normal text-muted-foreground">{after}</span> : null}
+        </span>
       </p>
       <p className="mt-3 text-xs text-muted-foreground">
         After creating your account you pay from your USDT (TRC-20) balance on the dashboard.

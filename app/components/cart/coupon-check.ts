@@ -6,6 +6,7 @@ import {
   type CouponCheckAnswer,
   type CouponTermsWire,
 } from "~/lib/billing/coupons";
+import { totalSuffix, type CartRenewal } from "~/lib/billing/renewal-text";
 import { priceCart } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
@@ -40,8 +41,9 @@ export async function checkCoupon(options: {
 
 /**
  * The cart priced with the code's terms, as every charge prices it (one shared function): the
- * discount, the new total, and why nothing is taken off when the cart changed since the code was
- * applied (a plan or period it is not for).
+ * discount, the new total, what the renewals cost (a first-period code's are at list price) with
+ * the words after the total, and why nothing is taken off when the cart changed since the code
+ * was applied (a plan or period it is not for).
  */
 export function priceWithTerms(wire: CouponTermsWire, items: readonly PublicPlan[], period: BillingPeriod) {
   const terms = termsFromWire(wire);
@@ -58,7 +60,21 @@ export function priceWithTerms(wire: CouponTermsWire, items: readonly PublicPlan
     const planFits = items.some((plan) => !terms.planIds || terms.planIds.includes(plan.id));
     refusal = planFits ? couponMessages.notForPeriod : couponMessages.notForPlans;
   }
-  return { list: cart.list, discount: cart.discount, charged: cart.charged, lines: cart.lines, refusal };
+  const renewal: CartRenewal = {
+    price: terms.duration === "once" ? cart.list : cart.charged,
+    times: terms.duration === "repeating" ? terms.durationRenewals : null,
+    then: cart.list,
+  };
+  const suffix = totalSuffix(period, cart.charged, renewal);
+  return {
+    list: cart.list,
+    discount: cart.discount,
+    charged: cart.charged,
+    lines: cart.lines,
+    renewal,
+    suffix,
+    refusal,
+  };
 }
 
 export type CouponTools = { checkCoupon: typeof checkCoupon; priceWithTerms: typeof priceWithTerms };

@@ -97,6 +97,10 @@ export function useCartCoupon(items: readonly PublicPlan[], period: BillingPerio
     discount: priced?.discount ?? 0n,
     /** The cart's total after the code, or null without one. */
     total: priced ? priced.charged : null,
+    /** What the renewals cost with the code, or null without one. */
+    renewal: priced ? priced.renewal : null,
+    /** The words after the total ("/month", "today, then $38.00 /month"), or null without a code. */
+    suffix: priced ? priced.suffix : null,
     /** The cart's lines priced with the code (each one's discount), or null without one. */
     lines: priced ? priced.lines : null,
   };

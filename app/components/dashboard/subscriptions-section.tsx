@@ -10,9 +10,9 @@ import { BillingPeriodTabs } from "~/components/pricing/billing-period-tabs";
 import { Button } from "~/components/ui/button";
 import { cartOverlap } from "~/lib/billing/cart-overlap";
 import { unavailableByPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
+import { totalSuffix } from "~/lib/billing/renewal-text";
 import type { Cart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
-import { periodSuffix } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription, SubscriptionsData } from "~/lib/view-types/member";
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
@@ -162,7 +162,11 @@ function PlanPicker({
           <p className="flex flex-col text-sm xl:flex-row xl:items-baseline xl:justify-between xl:border-t xl:pt-3">
             <span className="text-muted-foreground">{`Total (${items.length} ${items.length === 1 ? "plan" : "plans"})`}</span>{" "}
             <span className="font-semibold tabular-nums" data-slot="cart-total">
-              {formatUsdt(total)} <span className="font-normal text-muted-foreground">{periodSuffix[cart.period]}</span>
+              {formatUsdt(total)}{" "}
+              <span className="font-normal text-muted-foreground">
+                {/* An upgrade's credit comes off the first period only: the renewals cost the list price. */}
+                {totalSuffix(cart.period, total, { price: priced.list, times: null, then: priced.list })}
+              </span>
             </span>
           </p>
           <Button type="button" disabled={items.length === 0 || refused} onClick={() => setConfirming(true)}>

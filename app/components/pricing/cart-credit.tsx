@@ -1,8 +1,9 @@
 import { priceCartSwitch, SwitchArithmetic } from "~/components/cart/switch-arithmetic";
 import type { CartCoupon } from "~/components/cart/use-cart-coupon";
 import type { PlanSwitching } from "~/lib/billing/plan-switch";
+import { totalSuffix } from "~/lib/billing/renewal-text";
 import { formatUsdt } from "~/lib/money";
-import { periodSuffix, type BillingPeriod } from "~/lib/pricing";
+import type { BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
 
 /*
@@ -44,10 +45,14 @@ export function CreditedTotal({ plain, ...props }: CreditProps & { plain: React.
   return (
     <>
       <span className="text-lg lg:text-xl">{formatUsdt(cart.charged)}</span>
-      {/* The first period's price only (the renewals cost the list price): due now. */}
+      {/* The credit comes off the first period only: the renewals cost the list price (less a code's). */}
       <span className="text-sm font-normal text-muted-foreground">
         {" "}
-        {props.period === "lifetime" ? periodSuffix.lifetime : "due now"}
+        {totalSuffix(
+          props.period,
+          cart.charged,
+          props.coupon.renewal ?? { price: cart.list, times: null, then: cart.list },
+        )}
       </span>
       {cart.credit > 0n ? (
         <span data-slot="cart-credit-note" className="block text-xs font-normal text-muted-foreground lg:hidden">

@@ -59,7 +59,7 @@ export function CartPanel({
   const plainTotal = (
     <>
       <span className="text-lg lg:text-xl">{formatUsdt(coupon.total ?? total)}</span>
-      <span className="text-sm font-normal text-muted-foreground"> {periodSuffix[period]}</span>
+      <span className="text-sm font-normal text-muted-foreground"> {coupon.suffix ?? periodSuffix[period]}</span>
     </>
   );
   return (

@@ -12,6 +12,8 @@ const terms = (over: Partial<CouponTerms>): CouponTerms => ({
   percentOff: 10,
   amountOff: null,
   planIds: null,
+  duration: "once",
+  durationRenewals: null,
   periods: null,
   ...over,
 });

@@ -26,6 +26,10 @@ export type CouponTerms = {
   planIds: number[] | null;
   /** The billing periods it applies to; null: every period. */
   periods: BillingPeriod[] | null;
+  /** How long it takes off: the cart says what the renewals cost when they cost more. */
+  duration: CouponDuration;
+  /** The renewals a "repeating" code takes off after the first period; null otherwise. */
+  durationRenewals: number | null;
 };
 
 /** The same terms with money as strings, for loaders and JSON. */

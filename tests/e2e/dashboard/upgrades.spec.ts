@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { buyOnDashboard, confirmPurchase, markEmailVerified, openDashboard, signInNewMember } from "../support/member";
-import { card, cart, cartItems, memberHoldingForUpgrade, nextStep, publishedPlan } from "../support/pricing";
+import { card, cart, cartItems, memberHoldingForUpgrade, nextStep, publishedPlan, usd } from "../support/pricing";
 
 type App = Parameters<typeof publishedPlan>[0];
 
@@ -36,6 +36,10 @@ test("an upgrade from VIP Signals to All-in-One shows the arithmetic first and c
   );
 
   await card(page, all.name).getByRole("button", { name: "Add to cart" }).click();
+  // The credit comes off the first period only: the cart's total says what the renewals cost.
+  await expect(page.locator('aside [data-slot="cart-total"]')).toHaveText(
+    `${usd(charged)} today, then ${usd(all.price)} /month`,
+  );
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
   const arithmetic = dialog.locator("[data-slot=switch-arithmetic]");

@@ -11,7 +11,10 @@ test.use({ expectedConsoleErrors: [/status of 40[09] .*\/api\/coupons\/check/] }
 
 const newCode = (prefix: string) => `${prefix}${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
 
-async function makeCode(app: Fixture, values: { percentOff?: number } = {}) {
+async function makeCode(
+  app: Fixture,
+  values: { percentOff?: number; duration?: "forever" | "repeating"; durationRenewals?: number } = {},
+) {
   const { db } = app.testing.getDatabase();
   const code = newCode("CART");
   await db.insert(app.testing.schema.coupons).values({ code, kind: "percent", percentOff: 20, ...values });
@@ -44,7 +47,8 @@ test("a visitor applies a code in /pricing's cart, sees the discount and new tot
   await expect(cart(page).locator("[data-slot=cart-discount]")).toHaveText(
     `Discount (code ${code})−${usd(vip.price / 5n)} USDT`,
   );
-  await expect(cartTotal(page)).toContainText(usd(discounted));
+  // A first-period code: the total is today's, the renewals cost the list price.
+  await expect(cartTotal(page)).toContainText(`${usd(discounted)} today, then ${usd(vip.price)} /month`);
   await expect(cart(page).getByText(`Code ${code} applied.`)).toBeVisible();
   await expectAccessible(page, "pricing cart with a code");
 
@@ -54,7 +58,11 @@ test("a visitor applies a code in /pricing's cart, sees the discount and new tot
   await expect(page.getByText(`Code ${code} applied.`)).toBeVisible();
   const summary = page.getByRole("complementary", { name: "Your selection" });
   await expect(summary.locator("[data-slot=cart-discount]")).toContainText(`Discount (code ${code})`);
-  await expect(summary.locator("[data-slot=cart-total]")).toHaveText(`${usd(discounted)} USDT`);
+  await expect(summary).toContainText("Total");
+  await expect(summary).not.toContainText("Total (per month)");
+  await expect(summary.locator("[data-slot=cart-total]")).toHaveText(
+    `${usd(discounted)} USDTtoday, then ${usd(vip.price)} /month`,
+  );
   const tag = crypto.randomBytes(4).toString("hex");
   const email = `coupon-${tag}@example.com`;
   await submitSignUp(page, {
@@ -120,6 +128,35 @@ test("a signed-in member's code applied on /pricing travels to the dashboard's c
 
   // Used once: the next confirmation in this tab starts without it.
   expect(await page.evaluate(() => sessionStorage.getItem("cart-coupon"))).toBeNull();
+});
+
+test("a code on every renewal reads per period; one on a number of renewals says for how long, here and at sign-up", async ({
+  page,
+  app,
+}) => {
+  const vip = await publishedPlan(app, "vip-signals");
+  const forever = await makeCode(app, { duration: "forever" });
+  const repeating = await makeCode(app, { duration: "repeating", durationRenewals: 2 });
+  const discounted = vip.price - vip.price / 5n;
+  await openPricing(page);
+  await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
+  await codeField(cart(page)).fill(forever);
+  await applyButton(cart(page)).click();
+  await expect(cart(page).getByText(`Code ${forever} applied.`)).toBeVisible();
+  await expect(cartTotal(page)).toContainText(`${usd(discounted)} /month${usd(vip.price / 5n)} off`);
+
+  await cart(page).getByRole("button", { name: "Remove code" }).click();
+  await codeField(cart(page)).fill(repeating);
+  await applyButton(cart(page)).click();
+  await expect(cart(page).getByText(`Code ${repeating} applied.`)).toBeVisible();
+  await expect(cartTotal(page)).toContainText(`${usd(discounted)} /month for 3 months, then ${usd(vip.price)} /month`);
+
+  await nextStep(page).click();
+  await expect(page).toHaveURL(/\/join\/details$/);
+  const summary = page.getByRole("complementary", { name: "Your selection" });
+  await expect(summary.locator("[data-slot=cart-total]")).toHaveText(
+    `${usd(discounted)} USDT/month for 3 months, then ${usd(vip.price)} /month`,
+  );
 });
 
 test("a refused code says why under the field: paused, used up, not for these plans", async ({ page, app }) => {
@@ -201,7 +238,9 @@ test.describe("on a 375 px phone", () => {
     await expect(cart(page).locator("[data-slot=cart-discount]")).toBeVisible();
     await cart(page).getByRole("button", { name: "Hide cart items" }).click();
     await expect(cartTotal(page)).toContainText(`${usd(vip.price / 5n)} off with ${code}`);
-    await expect(cartTotal(page)).toContainText(usd(vip.price - vip.price / 5n));
+    await expect(cartTotal(page)).toContainText(
+      `${usd(vip.price - vip.price / 5n)} today, then ${usd(vip.price)} /month`,
+    );
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(wide).toBeLessThanOrEqual(0);
   });

@@ -8,6 +8,7 @@ import {
   expectUpgradeDebits,
   memberHoldingForUpgrade,
   openPricing,
+  priceAt,
   publishedPlan,
   usd,
 } from "../support/pricing";
@@ -35,7 +36,9 @@ test("a member holding VIP Signals monthly switches to it quarterly on /pricing:
   await expect(shown.getByRole("term")).toHaveText(terms);
   await expect(shown.getByRole("definition")).toHaveText(amounts);
   await expect(shown).toContainText(`${vip.name} ends when you confirm`);
-  await expect(cartTotal(page)).toContainText(`${usd(charged)} due now`);
+  await expect(cartTotal(page)).toContainText(
+    `${usd(charged)} today, then ${usd(priceAt(vip.price, "quarterly"))} /3 months`,
+  );
 
   // Back at Monthly the plan leaves the cart and is subscribed again.
   await page.getByRole("tab", { name: "Monthly" }).click();
@@ -43,7 +46,9 @@ test("a member holding VIP Signals monthly switches to it quarterly on /pricing:
   await expect(cartTotal(page)).toContainText("$0.00");
   await page.getByRole("tab", { name: /Quarterly/ }).click();
   await card(page, vip.name).getByRole("button", { name: "Switch to quarterly" }).click();
-  await expect(cartTotal(page)).toContainText(`${usd(charged)} due now`);
+  await expect(cartTotal(page)).toContainText(
+    `${usd(charged)} today, then ${usd(priceAt(vip.price, "quarterly"))} /3 months`,
+  );
 
   // Checkout continues on the dashboard with the cart kept with the account.
   await expect

@@ -52,9 +52,10 @@ test("a member holding VIP Signals adds All-in-One on /pricing, sees the credit 
   await expect(shown.getByRole("term")).toHaveText(terms);
   await expect(shown.getByRole("definition")).toHaveText(amounts);
   await expect(shown).toContainText(`${vip.name} ends when you confirm`);
-  // The credited total is what is due now, not a monthly price: renewals cost the list price.
-  await expect(cartTotal(page)).toContainText(`${usd(charged)} due now${usd(vip.price)} credit for unused time`);
-  await expect(cartTotal(page)).not.toContainText("/month");
+  // The credited total is today's alone: renewals cost the list price.
+  await expect(cartTotal(page)).toContainText(
+    `${usd(charged)} today, then ${usd(all.price)} /month${usd(vip.price)} credit for unused time`,
+  );
   expect(creditRequests).toHaveLength(1);
   await expectAccessible(page, "pricing cart with an upgrade's credit");
 

@@ -59,7 +59,10 @@ test("a visitor types a code on the sign-up page itself: refused first, then the
   await field.press("Enter");
   await expect(page.getByText(`Code ${code} applied.`)).toBeVisible();
   await expect(summary.locator("[data-slot=cart-discount]")).toHaveText(`Discount (code ${code})−$10.00 USDT`);
-  await expect(summary.locator("[data-slot=cart-total]")).toHaveText(`${usd(vip.price - 10_000_000n)} USDT`);
+  // A first-period code: the renewals cost the list price, and the summary says so.
+  await expect(summary.locator("[data-slot=cart-total]")).toHaveText(
+    `${usd(vip.price - 10_000_000n)} USDTtoday, then ${usd(vip.price)} /month`,
+  );
   await expect(page).toHaveURL(/\/join\/details$/);
   await expectAccessible(page, "sign-up with a code");
 

@@ -85,6 +85,8 @@ describeEachDatabase("coupon codes at checkout: the cart's check, sign-up, the d
         amountOff: null,
         planIds: [gold.id],
         periods: null,
+        duration: "once",
+        durationRenewals: null,
       },
     });
 
