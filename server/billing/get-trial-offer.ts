@@ -52,12 +52,13 @@ export async function getTrialOffer(options: {
     .select({ status: subscriptions.status })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, planId)));
-  const refusal = had.some((s) => s.status === "active")
-    ? TRIAL_MESSAGES.active(plan.name)
-    : had.length > 0
-      ? TRIAL_MESSAGES.hadPlan(plan.name)
-      : await includedRefusal({ db, userId, planId, now });
-  if (refusal) return { ...offer, refusal, needsEmail: false };
+  if (had.some((s) => s.status === "active"))
+    return { ...offer, refusal: TRIAL_MESSAGES.active(plan.name), needsEmail: false };
+  // Before "you have had it": a member who upgraded from this plan still has it, inside the
+  // bigger one, and subscribing to it again would be refused with these same words.
+  const included = await includedRefusal({ db, userId, planId, now });
+  if (included) return { ...offer, refusal: included, needsEmail: false, included: true };
+  if (had.length > 0) return { ...offer, refusal: TRIAL_MESSAGES.hadPlan(plan.name), needsEmail: false };
   const order = await findTrialOrder({ db, userId, planId, now });
   if (order && !order.alone) return { ...offer, refusal: TRIAL_MESSAGES.inOrder(plan.name), needsEmail: false };
   const identities = trialIdentities({

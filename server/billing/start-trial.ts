@@ -60,9 +60,11 @@ export async function startTrial(options: {
         .from(subscriptions)
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, planId)));
       if (had.some((s) => s.status === "active")) throw new AppError("CONFLICT", TRIAL_MESSAGES.active(plan.name));
-      if (had.length > 0) throw new AppError("CONFLICT", TRIAL_MESSAGES.hadPlan(plan.name));
+      // Checked before "you have had it", as the trial page does: a plan held inside a bigger one
+      // is still the member's, and buying it again would be refused with these words too.
       const included = await includedRefusal({ db: tx, userId, planId, now });
       if (included) throw new AppError("CONFLICT", included);
+      if (had.length > 0) throw new AppError("CONFLICT", TRIAL_MESSAGES.hadPlan(plan.name));
 
       // An unpaid order for this plan could no longer be paid ("Already subscribed") once the
       // trial runs. One for this plan alone is cancelled, the trial taking its place (nothing was

@@ -83,6 +83,8 @@ export type TrialOffer = {
   refusal: string | null;
   /** The refusal is an unverified email: the page offers to send the link again. */
   needsEmail: boolean;
+  /** The refusal is that an active plan of the member already includes this one ("Already included in …"). */
+  included?: boolean;
 };
 
 /**

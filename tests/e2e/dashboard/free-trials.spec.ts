@@ -164,9 +164,11 @@ test.describe("free trials", () => {
       await expect(row.locator('[data-column="end"]')).toHaveAttribute("data-label", "Trial ends on");
       await expect(toast(page, `Your free trial of ${plan.name} has started`)).toBeVisible();
 
-      // A second try is refused, and says why.
+      // A second try is refused, and says why first: no offer of a trial, nor its end date, above it.
       await page.goto(`/dashboard/trial/${plan.id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Free trial of ${plan.name}`);
       await expect(page.getByRole("alert")).toHaveText(`You already have ${plan.name}.`);
+      await expect(page.locator('[data-slot="trial-offer"]')).not.toContainText("Your trial ends on");
       await expect(page.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
     });
 

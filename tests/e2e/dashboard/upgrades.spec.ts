@@ -213,10 +213,21 @@ test.describe("a trial refused", () => {
         idempotencyKey: crypto.randomUUID(),
       });
       await start.click();
-      await expect(page.getByRole("alert")).toHaveText(`Already included in ${all.name}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Already included in ${all.name}`);
+      await expect(page.getByRole("alert")).toHaveText(
+        `${vip.name} is part of a plan you already have, so its free trial would add nothing.`,
+      );
+      // Opened again, the page leads with the refusal, in the purchase's words, and promises no
+      // trial: no end date, no "subscribe to get it again", the way back to their subscriptions.
       await page.reload();
-      await expect(page.getByRole("alert")).toHaveText(`Already included in ${all.name}`);
+      const trialCard = page.locator('[data-slot="trial-offer"]');
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Already included in ${all.name}`);
+      await expect(trialCard).not.toContainText("Start your");
+      await expect(trialCard).not.toContainText("Your trial ends on");
+      await expect(trialCard).not.toContainText("get it again");
       await expect(page.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      await page.getByRole("link", { name: "See your subscriptions" }).click();
+      await expect(page).toHaveURL(/\/dashboard\?section=subscriptions$/);
       const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, member.userId));
       expect(held.map((sub) => sub.planId)).toEqual([all.id]);
     } finally {

@@ -64,4 +64,32 @@ describeEachDatabase("free trials of a plan an active plan includes", (database)
     const held = await db().select().from(subscriptions).where(eq(subscriptions.userId, member.id));
     expect(held.map((sub) => sub.planId)).toEqual([all.id]);
   });
+  it("a member who had VIP Signals and now holds All-in-One is told it is included, not that they had it before", async () => {
+    const { vip, all, member } = await setUp(db());
+    const buy = (planId: number, total: bigint) =>
+      purchaseSubscriptions({
+        db: db(),
+        userId: member.id,
+        planIds: [planId],
+        billingPeriod: "monthly",
+        totalAmount: total,
+        idempotencyKey: crypto.randomUUID(),
+      });
+    await buy(vip.id, usdt(78));
+    const offer = await getTrialOffer({ db: db(), userId: member.id, planId: vip.id });
+    expect(offer).toMatchObject({ refusal: "You already have VIP Signals." });
+    expect(offer?.included).toBeUndefined();
+    // VIP Signals over (an ended subscription is "had it before"), then All-in-One bought.
+    const [vipSub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, member.id));
+    await db().update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.id, vipSub!.id));
+    await buy(all.id, usdt(150));
+
+    expect(await getTrialOffer({ db: db(), userId: member.id, planId: vip.id })).toMatchObject({
+      refusal: "Already included in All-in-One",
+      included: true,
+    });
+    expect(await refusal(startTrial({ db: db(), userId: member.id, planId: vip.id }))).toBe(
+      "Already included in All-in-One",
+    );
+  });
 });
