@@ -33,6 +33,22 @@ export function priceCartSwitch(options: {
   return { cart: priceCart(switched.lines, options.couponCode ?? null), replaced: switched.replaced, blocked };
 }
 
+/**
+ * The sentence under the arithmetic naming what ends at the switch: a plan credited has "its
+ * unused part" (several, "their unused parts") credited above; a free trial gave nothing back,
+ * so it only ends. Null when nothing ends.
+ */
+export function endingNote(replaced: readonly { name: string; credit: bigint }[], credited: boolean): string | null {
+  const paid = [...new Set(replaced.filter((sub) => credited && sub.credit > 0n).map((sub) => sub.name))];
+  const rest = [...new Set(replaced.map((sub) => sub.name))].filter((name) => !paid.includes(name));
+  const end = (names: string[]) => `${names.join(", ")} ${names.length > 1 ? "end" : "ends"} when you confirm`;
+  const parts = [];
+  if (paid.length > 0)
+    parts.push(`${end(paid)}; ${paid.length > 1 ? "their unused parts are" : "its unused part is"} credited above.`);
+  if (rest.length > 0) parts.push(`${end(rest)}.`);
+  return parts.length > 0 ? parts.join(" ") : null;
+}
+
 const minus = (micro: bigint) => `\u2212${formatUsdt(micro, { suffix: true })}`;
 
 /**
@@ -52,7 +68,7 @@ export function SwitchArithmetic({
   for (const line of cart.lines)
     if (line.credit > 0n) rows.push([line.creditNote ?? "Credit for unused time", minus(line.credit)]);
   rows.push(["Amount charged", formatUsdt(cart.charged, { suffix: true })]);
-  const ending = [...new Set(replaced.map((sub) => sub.name))];
+  const ending = endingNote(replaced, cart.credit > 0n);
   return (
     <div
       data-slot="switch-arithmetic"
@@ -67,9 +83,7 @@ export function SwitchArithmetic({
           </div>
         ))}
       </dl>
-      {ending.length > 0 ? (
-        <p className="text-xs text-muted-foreground">{`${ending.join(", ")} ends when you confirm${cart.credit > 0n ? "; its unused part is credited above" : ""}.`}</p>
-      ) : null}
+      {ending ? <p className="text-xs text-muted-foreground">{ending}</p> : null}
     </div>
   );
 }
