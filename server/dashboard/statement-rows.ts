@@ -37,9 +37,9 @@ export function billingStatementKind(row: {
 
 /**
  * The statement, newest first: the rows in the order they happened (time, then ledger id), each
- * given the balance after it. Only ledger amounts move the running balance, so a row that moved
- * no money shows the balance as it stood; starting from zero, the newest row's balance is the
- * ledger's sum, which is the member's balance.
+ * given the balance after it. Only ledger amounts move the running balance; a row that moved no
+ * money (an unpaid order, a failed renewal) has none, as a figure beside it would read as what it
+ * left. Starting from zero, the newest balance shown is the ledger's sum, the member's balance.
  */
 export function settleStatement(rows: UnsettledRow[]): BillingRow[] {
   const ordered = [...rows].sort(
@@ -47,7 +47,8 @@ export function settleStatement(rows: UnsettledRow[]): BillingRow[] {
   );
   let balance = 0n;
   const settled = ordered.map(({ at: _at, seq: _seq, ...row }) => {
-    if (row.amount !== null) balance += BigInt(row.amount);
+    if (row.amount === null) return { ...row, balanceAfter: null };
+    balance += BigInt(row.amount);
     return { ...row, balanceAfter: balance.toString() };
   });
   return settled.reverse();

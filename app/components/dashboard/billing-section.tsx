@@ -125,7 +125,12 @@ function BillingTableRow({ row }: { row: BillingRow }) {
         )}
       </TableCell>
       <TableCell label="Balance after" className="tabular-nums sm:text-right" data-column="balance-after">
-        {formatUsdt(BigInt(row.balanceAfter), { suffix: true })}
+        {/* A row that moved no money (an unpaid order, a failed renewal) left no balance to show. */}
+        {row.balanceAfter === null ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          formatUsdt(BigInt(row.balanceAfter), { suffix: true })
+        )}
       </TableCell>
       <TableCell label="Payment Type">
         {row.paymentType}

@@ -114,8 +114,8 @@ export type BillingRow = {
   totalAmount: string;
   /** What it did to the balance, signed (credit +, debit −); null when it moved no money. */
   amount: string | null;
-  /** The balance once this row (and every one before it) had happened. */
-  balanceAfter: string;
+  /** The balance once this row (and every one before it) had happened; null when it moved no money. */
+  balanceAfter: string | null;
   paymentType: string;
   /** Invoices are paid, pending or failed; an order's row says where the order is. */
   status: "paid" | "pending" | "failed" | "expired" | "cancelled";

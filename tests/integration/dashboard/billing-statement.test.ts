@@ -93,14 +93,14 @@ describeEachDatabase("billing history as a statement", (database) => {
       ["complimentary", null, "paid"],
     ]);
 
-    // The balance after each row is the one before plus its amount, to the micro-USDT, and the
-    // newest row's balance is the member's balance.
+    // The balance after each row is the one before plus its amount, to the micro-USDT; a row that
+    // moved no money has none. The newest balance shown is the member's balance.
     let running = 0n;
     for (const row of oldestFirst) {
-      running += row.amount === null ? 0n : BigInt(row.amount);
-      expect(row.balanceAfter).toBe(String(running));
+      if (row.amount !== null) running += BigInt(row.amount);
+      expect(row.balanceAfter).toBe(row.amount === null ? null : String(running));
     }
-    expect(rows[0]!.balanceAfter).toBe(String(await balanceOf(id)));
+    expect(rows.find((row) => row.balanceAfter !== null)!.balanceAfter).toBe(String(await balanceOf(id)));
     expect(await balanceOf(id)).toBe(usdt(7.000001 + 2.5 - 0.25 + 5 - 10.5 + 20 - 3.333333 * 2 - 4));
 
     // The paid order is its purchase's row (no row of its own); the cancelled one keeps its own.
@@ -150,7 +150,7 @@ describeEachDatabase("billing history as a statement", (database) => {
     expect(await renewSubscription({ db: db(), subscriptionId: sub!.id, now: new Date() })).toBe("failed");
     const rows = await listBillingHistory({ db: db(), userId: id });
     expect(rows.map((row) => [row.kind, row.status, row.amount, row.totalAmount, row.balanceAfter])).toEqual([
-      ["renewal", "failed", null, String(usdt(9)), "0"],
+      ["renewal", "failed", null, String(usdt(9)), null],
       ["purchase", "paid", String(-usdt(9)), String(usdt(9)), "0"],
       ["adjustment", "paid", String(usdt(9)), String(usdt(9)), String(usdt(9))],
     ]);
@@ -158,6 +158,17 @@ describeEachDatabase("billing history as a statement", (database) => {
     expect(failed).toMatchObject({ ledgerReference: null, planNames: ["Gamma"], billingPeriod: "monthly" });
     expect(await listBillingHistory({ db: db(), userId: other.id })).toMatchObject([
       { kind: "adjustment", balanceAfter: String(usdt(1)) },
+    ]);
+  });
+  it("an unpaid order shows no balance after it: it moved no money", async () => {
+    const plan = await createPlan(db(), "Delta", usdt(80));
+    const { id } = await createMember(db(), { balance: usdt(50) });
+    const order = await createOrder({ db: db(), userId: id, planIds: [plan.id], billingPeriod: "monthly" });
+    expect(order.completion.status).toBe("not-covered");
+    const rows = await listBillingHistory({ db: db(), userId: id });
+    expect(rows.map((row) => [row.kind, row.status, row.amount, row.balanceAfter])).toEqual([
+      ["order", "pending", null, null],
+      ["adjustment", "paid", String(usdt(50)), String(usdt(50))],
     ]);
   });
 });
