@@ -25,6 +25,9 @@ export const CART_COUPON_STORAGE_KEY = "cart-coupon";
 
 export type Cart = { planIds: number[]; billingPeriod: BillingPeriod };
 
+/** The cart kept with the account, with the code it was ordered with at sign-up (null without one). */
+export type KeptCart = Cart & { couponCode: string | null };
+
 export const emptyCart: Cart = { planIds: [], billingPeriod: "monthly" };
 
 /** Validates anything (stored JSON, navigation state) into a Cart, or null. */

@@ -68,6 +68,8 @@ export const orders = pgTable(
  * A member's plan cart, kept with the account so it follows them to another tab, browser or
  * sign-in: one row per member, overwritten by every change. Ids are only a wish (pricing.id
  * values, unique, in the order they were added): readers check them against published plans.
+ * `couponCode`: the code the cart was ordered with at sign-up (as the order keeps it), so the
+ * dashboard's cart offers it again; dropped when the cart is emptied.
  */
 export const memberCarts = pgTable("member_carts", {
   userId: text("user_id")
@@ -75,6 +77,7 @@ export const memberCarts = pgTable("member_carts", {
     .references(() => user.id, { onDelete: "cascade" }),
   planIds: integer("plan_ids").array().notNull(),
   billingPeriod: billingPeriod("billing_period").notNull(),
+  couponCode: text("coupon_code"),
   updatedAt: updatedAt(),
 });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Cart } from "~/lib/cart";
+import type { KeptCart } from "~/lib/cart";
 import { isBillingPeriod } from "~/lib/pricing";
 import type { DbOrTx } from "../db/client.ts";
 
@@ -10,11 +10,12 @@ import type { DbOrTx } from "../db/client.ts";
  * here), so a kept cart only ever offers what can still be bought: a plan held stays only at a
  * longer period than held (a switch, credited), unless it was granted free (never replaced). The
  * enum's order is monthly < quarterly < lifetime, so `>=` is "the same period or a longer one".
+ * With it, the code it was ordered with at sign-up (null without one).
  */
-export async function getMemberCart(options: { db: DbOrTx; userId: string }): Promise<Cart | null> {
+export async function getMemberCart(options: { db: DbOrTx; userId: string }): Promise<KeptCart | null> {
   const { db, userId } = options;
   // An int4[]: node-postgres and PGlite both hand it over parsed, as numbers.
-  const result = await db.execute<{ plan_ids: number[]; billing_period: string }>(sql`
+  const result = await db.execute<{ plan_ids: number[]; billing_period: string; coupon_code: string | null }>(sql`
     select array(
              select kept.plan_id from unnest(c.plan_ids) with ordinality as kept(plan_id, position)
               where not exists (select 1 from subscriptions s
@@ -22,9 +23,9 @@ export async function getMemberCart(options: { db: DbOrTx; userId: string }): Pr
                                    and (s.complimentary or s.billing_period >= c.billing_period))
               order by kept.position
            ) as plan_ids,
-           c.billing_period
+           c.billing_period, c.coupon_code
       from member_carts c where c.user_id = ${userId}`);
   const row = result.rows[0];
   if (!row || !isBillingPeriod(row.billing_period)) return null;
-  return { planIds: row.plan_ids, billingPeriod: row.billing_period };
+  return { planIds: row.plan_ids, billingPeriod: row.billing_period, couponCode: row.coupon_code };
 }

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { CartItems } from "~/components/cart/cart-items";
 import { CouponDiscountLine, CouponField } from "~/components/cart/coupon-field";
 import { priceCartSwitch, SwitchArithmetic } from "~/components/cart/switch-arithmetic";
-import { useCartCoupon } from "~/components/cart/use-cart-coupon";
+import type { CartCoupon } from "~/components/cart/use-cart-coupon";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -16,7 +16,7 @@ import {
 import { toast } from "~/components/ui/sonner";
 import { balancePaidText, type BoughtSummary } from "~/lib/billing/money-messages";
 import { NO_SWITCHING, type PlanSwitching } from "~/lib/billing/plan-switch";
-import { readCartCoupon, writeCartCoupon } from "~/lib/cart";
+import { writeCartCoupon } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { PublicPlan } from "~/lib/view-types/content";
@@ -40,6 +40,7 @@ export function ConfirmPurchaseDialog({
   items,
   period,
   onPurchased,
+  coupon,
   switching = NO_SWITCHING,
 }: {
   open: boolean;
@@ -47,6 +48,8 @@ export function ConfirmPurchaseDialog({
   items: readonly PublicPlan[];
   period: BillingPeriod;
   onPurchased: () => void;
+  /** The cart's code, kept by the cart: applied there (the code ordered with, or /pricing's), shown and charged here. */
+  coupon: CartCoupon;
   /** The member's active plans: an upgrade is credited their unused part, shown first. */
   switching?: PlanSwitching;
 }) {
@@ -56,17 +59,6 @@ export function ConfirmPurchaseDialog({
     if (open) setKey(crypto.randomUUID());
   }, [open]);
 
-  const coupon = useCartCoupon(items, period);
-  // A code applied in /pricing's cart travels with it (this tab's storage, written by Next Step):
-  // checked again for this cart the first time the dialog opens with plans, as sign-up does.
-  const carried = React.useRef(false);
-  const { apply: applyCode } = coupon;
-  React.useEffect(() => {
-    if (!open || carried.current || items.length === 0) return;
-    carried.current = true;
-    const code = readCartCoupon();
-    if (code) void applyCode(code);
-  }, [open, items.length, applyCode]);
   // The code's discount first, then the credit for what an upgrade replaces: as the server charges.
   const { cart, replaced } = priceCartSwitch({
     items,

@@ -1,7 +1,10 @@
 import { CheckIcon, PlusIcon, ShoppingCartIcon } from "lucide-react";
 import * as React from "react";
+import { Link } from "react-router";
 import { CartItems } from "~/components/cart/cart-items";
+import { CouponDiscountLine } from "~/components/cart/coupon-field";
 import { priceCartSwitch } from "~/components/cart/switch-arithmetic";
+import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { useKeepCart } from "~/components/cart/use-keep-cart";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
@@ -11,11 +14,13 @@ import { Button } from "~/components/ui/button";
 import { cartOverlap } from "~/lib/billing/cart-overlap";
 import { unavailableByPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { totalSuffix } from "~/lib/billing/renewal-text";
-import type { Cart } from "~/lib/cart";
+import { readCartCoupon, type KeptCart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
+import { ORDER_PATH } from "~/lib/orders";
 import type { PublicPlan } from "~/lib/view-types/content";
 import type { MemberSubscription, SubscriptionsData } from "~/lib/view-types/member";
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
+import { useDashboard } from "./dashboard-context";
 import { DashboardSection, SectionContent } from "./dashboard-section";
 import { MemberSubscriptions } from "./member-subscriptions";
 import { OpenOrderCard } from "./order/open-order-notice";
@@ -54,7 +59,7 @@ function PlanPicker({
   plans: PublicPlan[];
   subscriptions: MemberSubscription[];
   /** The cart kept with the account: it wins over this tab's, which only fills an account without one. */
-  kept: Cart | null;
+  kept: KeptCart | null;
   switching: PlanSwitching;
   inside: Record<number, number[]>;
 }) {
@@ -70,8 +75,28 @@ function PlanPicker({
   const had = React.useMemo(() => new Set(subscriptions.map((s) => s.planId)), [subscriptions]);
   const [confirming, setConfirming] = React.useState(false);
   const { items } = cart;
-  // Priced as the purchase charges it: an upgrade less its credit; a plan an active one includes is said.
-  const { cart: priced, blocked } = priceCartSwitch({ items, period: cart.period, switching });
+  // The cart's code: the one it was ordered with at sign-up (kept with it), else the one applied in
+  // this tab's /pricing cart; checked again for this cart once it has plans, so the cart shows the
+  // discount and Subscribe's purchase or order is priced with it.
+  const coupon = useCartCoupon(items, cart.period);
+  const carried = React.useRef(false);
+  const keptCode = kept?.couponCode ?? null;
+  const { apply: applyCode } = coupon;
+  React.useEffect(() => {
+    if (carried.current || items.length === 0) return;
+    carried.current = true;
+    const code = keptCode ?? readCartCoupon();
+    if (code) void applyCode(code);
+  }, [items.length, keptCode, applyCode]);
+  // Priced as the purchase charges it: the code's discount, then an upgrade less its credit; a plan
+  // an active one includes is said.
+  const { cart: priced, blocked } = priceCartSwitch({
+    items,
+    period: cart.period,
+    switching,
+    coded: coupon.lines,
+    couponCode: coupon.code,
+  });
   // Two plans of the cart sharing channels: the first one another includes is said as the purchase
   // refuses it, before Subscribe.
   const overlap = cartOverlap(items, inside);
@@ -153,6 +178,8 @@ function PlanPicker({
               className="space-y-1 max-xl:sr-only"
             />
           )}
+          <CouponDiscountLine coupon={coupon} className="max-xl:hidden" />
+          <AwaitingOrder />
           {refused ? (
             // On a phone the item list is hidden: the refusal is said in the bar itself.
             <p role="alert" data-slot="cart-refusal" className="text-xs text-destructive xl:hidden">
@@ -165,7 +192,11 @@ function PlanPicker({
               {formatUsdt(total)}{" "}
               <span className="font-normal text-muted-foreground">
                 {/* An upgrade's credit comes off the first period only: the renewals cost the list price. */}
-                {totalSuffix(cart.period, total, { price: priced.list, times: null, then: priced.list })}
+                {totalSuffix(
+                  cart.period,
+                  total,
+                  coupon.renewal ?? { price: priced.list, times: null, then: priced.list },
+                )}
               </span>
             </span>
           </p>
@@ -180,8 +211,26 @@ function PlanPicker({
         items={items}
         period={cart.period}
         onPurchased={cart.empty}
+        coupon={coupon}
         switching={switching}
       />
     </BillingPeriodTabs>
+  );
+}
+
+/**
+ * The open order, said again where the cart is: Subscribe makes a new order that replaces it, so
+ * the member sees there is one to pay first. On a phone the header's reminder says it.
+ */
+function AwaitingOrder() {
+  const { openOrder } = useDashboard();
+  if (!openOrder) return null;
+  return (
+    <p data-slot="cart-open-order" className="text-sm max-xl:hidden">
+      {`You have an order awaiting payment: ${openOrder.reference} ${formatUsdt(BigInt(openOrder.total), { suffix: true })}. `}
+      <Link to={ORDER_PATH} className="font-medium text-primary underline underline-offset-4">
+        Pay now
+      </Link>
+    </p>
   );
 }

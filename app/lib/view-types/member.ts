@@ -1,7 +1,7 @@
 import type { PendingChange } from "../billing/complimentary-cover";
 import type { CreditVia } from "../billing/money-messages";
 import type { PlanSwitching } from "../billing/plan-switch";
-import type { Cart } from "../cart";
+import type { KeptCart } from "../cart";
 import type { BillingPeriod } from "../pricing";
 import type { PublicPlan } from "./content";
 
@@ -169,14 +169,15 @@ export type KnowledgebaseArticle = { id: number; title: string; content: string 
 export type SectionData<T> = T | { error: string };
 
 /**
- * `cart`: the one kept with the account (null when the member never had one); `switching`: the
+ * `cart`: the one kept with the account (null when the member never had one), with its code;
+ * `switching`: the
  * member's active plans with their unused part's worth, and how each plan relates to them
  * (included in one, or an upgrade of some), so the cart says so before checkout.
  */
 export type SubscriptionsData = SectionData<{
   plans: PublicPlan[];
   subscriptions: MemberSubscription[];
-  cart: Cart | null;
+  cart: KeptCart | null;
   switching: PlanSwitching;
   /** For each plan, the plans whose chats include all of its own (a cart holding both pays twice). */
   inside: Record<number, number[]>;

@@ -30,7 +30,7 @@ import { flashToastCookie } from "#server/http/flash";
 import { isAppError } from "#server/lib/errors";
 import { getLogger } from "#server/lib/logger";
 import { createCouponOrder } from "#server/orders/create-coupon-order";
-import { saveMemberCart } from "#server/orders/save-member-cart";
+import { keepOrderCoupon, saveMemberCart } from "#server/orders/save-member-cart";
 import { attributeSignUp } from "#server/referrals/attribute-referral";
 import type { Route } from "./+types/join.details";
 
@@ -80,7 +80,10 @@ export const action = defineAction({
       await saveMemberCart({ db, userId, cart });
       // The cart becomes the member's order, priced with the code, and the dashboard opens on it:
       // the amount and how to pay.
-      await createCouponOrder({ db, userId, ...cart, couponCode, clientIp });
+      const { orderId } = await createCouponOrder({ db, userId, ...cart, couponCode, clientIp });
+      // The kept cart keeps the code too: an order made again from the dashboard's cart (which
+      // replaces this one) is priced with it, not at list price.
+      if (couponCode) await keepOrderCoupon({ db, userId, orderId });
       return redirect(ORDER);
     } catch (error) {
       if (!isAppError(error)) {

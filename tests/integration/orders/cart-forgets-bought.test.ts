@@ -47,7 +47,11 @@ describeEachDatabase("the kept cart forgets what was bought", (database) => {
       idempotencyKey: crypto.randomUUID(),
     });
     expect(await stored(id)).toEqual([c.id]);
-    expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [c.id], billingPeriod: "monthly" });
+    expect(await getMemberCart({ db: db(), userId: id })).toEqual({
+      planIds: [c.id],
+      billingPeriod: "monthly",
+      couponCode: null,
+    });
     // A member without a kept cart buys as before, and gets none.
     const other = await createMember(db(), { balance: usdt(10) });
     await purchaseSubscriptions({
@@ -74,10 +78,18 @@ describeEachDatabase("the kept cart forgets what was bought", (database) => {
     });
     for (const billingPeriod of ["quarterly", "lifetime"] as const) {
       await saveMemberCart({ db: db(), userId: id, cart: { planIds: [plan.id], billingPeriod } });
-      expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [plan.id], billingPeriod });
+      expect(await getMemberCart({ db: db(), userId: id })).toEqual({
+        planIds: [plan.id],
+        billingPeriod,
+        couponCode: null,
+      });
     }
     await saveMemberCart({ db: db(), userId: id, cart: { planIds: [plan.id], billingPeriod: "monthly" } });
-    expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [], billingPeriod: "monthly" });
+    expect(await getMemberCart({ db: db(), userId: id })).toEqual({
+      planIds: [],
+      billingPeriod: "monthly",
+      couponCode: null,
+    });
   });
 
   it("an order paid by a deposit, with the member elsewhere, empties the cart it came from", async () => {
@@ -87,10 +99,14 @@ describeEachDatabase("the kept cart forgets what was bought", (database) => {
     await saveMemberCart({ db: db(), userId: id, cart });
     await createOrder({ db: db(), userId: id, ...cart });
     // Unpaid, the order leaves the cart as it was: if it expires, the plans are still there to order.
-    expect(await getMemberCart({ db: db(), userId: id })).toEqual(cart);
+    expect(await getMemberCart({ db: db(), userId: id })).toEqual({ ...cart, couponCode: null });
     expect((await depositFor(db(), id, usdt(116))).completion?.status).toBe("paid");
     expect(await stored(id)).toEqual([]);
-    expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [], billingPeriod: "monthly" });
+    expect(await getMemberCart({ db: db(), userId: id })).toEqual({
+      planIds: [],
+      billingPeriod: "monthly",
+      couponCode: null,
+    });
   });
 
   it("a plan active some other way (granted, bought in another tab) is never read back, and returns when it ends", async () => {
@@ -101,9 +117,17 @@ describeEachDatabase("the kept cart forgets what was bought", (database) => {
       .insert(subscriptions)
       .values({ userId: id, planId: a.id, billingPeriod: "lifetime", nextBillingDate: null, autorenew: false })
       .returning();
-    expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [b.id], billingPeriod: "lifetime" });
+    expect(await getMemberCart({ db: db(), userId: id })).toEqual({
+      planIds: [b.id],
+      billingPeriod: "lifetime",
+      couponCode: null,
+    });
     await db().update(subscriptions).set({ status: "cancelled" }).where(eq(subscriptions.id, granted!.id));
-    expect(await getMemberCart({ db: db(), userId: id })).toEqual({ planIds: [a.id, b.id], billingPeriod: "lifetime" });
+    expect(await getMemberCart({ db: db(), userId: id })).toEqual({
+      planIds: [a.id, b.id],
+      billingPeriod: "lifetime",
+      couponCode: null,
+    });
   });
 
   it("/pricing hands a signed-in member their cart without the plans they have, and which plans those are", async () => {

@@ -54,10 +54,18 @@ describeEachDatabase("the kept cart's steps", (database) => {
     const second = await rowOf(s.userId);
     expect(second).toMatchObject({ planIds: [c], billingPeriod: "lifetime" });
     expect(second!.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
-    expect(await getMemberCart({ db: db(), userId: s.userId })).toEqual({ planIds: [c], billingPeriod: "lifetime" });
+    expect(await getMemberCart({ db: db(), userId: s.userId })).toEqual({
+      planIds: [c],
+      billingPeriod: "lifetime",
+      couponCode: null,
+    });
     // Emptied (after a purchase) it stays, empty.
     await saveMemberCart({ db: db(), userId: s.userId, cart: { planIds: [], billingPeriod: "lifetime" } });
-    expect(await getMemberCart({ db: db(), userId: s.userId })).toEqual({ planIds: [], billingPeriod: "lifetime" });
+    expect(await getMemberCart({ db: db(), userId: s.userId })).toEqual({
+      planIds: [],
+      billingPeriod: "lifetime",
+      couponCode: null,
+    });
     await s.expectBystanderUntouched();
   });
 
@@ -69,12 +77,17 @@ describeEachDatabase("the kept cart's steps", (database) => {
     expect(await rowOf(s.userId)).toBeUndefined();
     expect(await getMemberCart({ db: db(), userId: s.userId })).toBeNull();
     await mergeMemberCart({ db: db(), userId: s.userId, cart: { planIds: [b], billingPeriod: "monthly" } });
-    expect(await getMemberCart({ db: db(), userId: s.userId })).toEqual({ planIds: [b], billingPeriod: "monthly" });
+    expect(await getMemberCart({ db: db(), userId: s.userId })).toEqual({
+      planIds: [b],
+      billingPeriod: "monthly",
+      couponCode: null,
+    });
     // Kept plans keep their place, new ones follow, the period is the one just chosen.
     await mergeMemberCart({ db: db(), userId: s.userId, cart: { planIds: [c, b, a], billingPeriod: "quarterly" } });
     expect(await getMemberCart({ db: db(), userId: s.userId })).toEqual({
       planIds: [b, c, a],
       billingPeriod: "quarterly",
+      couponCode: null,
     });
     // Signing in from another browser with nothing chosen leaves the row as it was, its time too.
     const kept = await rowOf(s.userId);

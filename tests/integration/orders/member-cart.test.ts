@@ -90,7 +90,11 @@ describeEachDatabase("the member's cart on the server", (database) => {
     const cookie = signedIn.cookies!.map((value) => value.split(";")[0]).join("; ");
     const page = await callLoader(dashboardLoader, { path: "/dashboard?section=subscriptions", cookie });
     const data = page.data as { subscriptions: { cart: unknown } };
-    expect(data.subscriptions.cart).toEqual({ planIds: [a.id, b.id, c.id], billingPeriod: "monthly" });
+    expect(data.subscriptions.cart).toEqual({
+      planIds: [a.id, b.id, c.id],
+      billingPeriod: "monthly",
+      couponCode: null,
+    });
   });
 
   it("the dashboard writes the whole cart, empty too; refuses bad input and a visitor", async () => {
@@ -143,6 +147,7 @@ describeEachDatabase("the member's cart on the server", (database) => {
     expect((page.data as { subscriptions: { cart: unknown } }).subscriptions.cart).toEqual({
       planIds: [wanted.id],
       billingPeriod: "monthly",
+      couponCode: null,
     });
   });
 });

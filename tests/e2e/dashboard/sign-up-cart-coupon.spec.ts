@@ -1,0 +1,73 @@
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { orderReference } from "~/lib/orders";
+import { expect, test } from "../support/fixtures";
+import { creditBalance, openDashboard, submitSignUp, waitForHydration } from "../support/member";
+import { publishedPlan, usd } from "../support/pricing";
+
+// The side panel with the cart's discount line and the open order is the wide layout's.
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test("a code applied at sign-up stays with the dashboard's cart: the open order is said there, and the order made again is charged the discounted price", async ({
+  page,
+  app,
+}) => {
+  const { db } = app.testing.getDatabase();
+  const { coupons, orders, profiles, user } = app.testing.schema;
+  const code = `HALF${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+  await db.insert(coupons).values({ code, kind: "percent", percentOff: 50, newMembersOnly: true });
+  const plan = await publishedPlan(app, "signals-bot");
+  const half = plan.price / 2n;
+
+  // Sign up with the plan and the code: the order is made at half price.
+  await page.goto(`/join/details?cart=monthly:${plan.id}`);
+  await waitForHydration(page, "input#firstName");
+  await page.getByLabel("Coupon code").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator("[data-slot=cart-discount]")).toContainText(code);
+  const tag = crypto.randomBytes(4).toString("hex");
+  const email = `half-${tag}@example.com`;
+  await submitSignUp(page, {
+    firstName: "Hal",
+    lastName: "Half",
+    email,
+    password: "Analytical1",
+    telegram: `hal_${tag}`,
+  });
+  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const [first] = await db.select().from(orders).where(eq(orders.userId, account!.id));
+  expect(first).toMatchObject({ status: "pending", couponCode: code, totalAmount: half });
+  const reference = orderReference(first!.id);
+
+  // Subscriptions: the kept cart has the code applied, and says the order awaiting payment.
+  await openDashboard(page, "subscriptions");
+  const cart = page.getByRole("complementary", { name: "Your cart" });
+  await expect(cart.locator("[data-slot=cart-discount]")).toHaveText(`Discount (code ${code})−${usd(half)} USDT`);
+  await expect(cart.locator("[data-slot=cart-total]")).toContainText(usd(half));
+  const awaiting = cart.locator("[data-slot=cart-open-order]");
+  await expect(awaiting).toContainText(`You have an order awaiting payment: ${reference} ${usd(half)} USDT`);
+  await awaiting.getByRole("link", { name: "Pay now" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+  await expect(page.locator("[data-slot=order-due]")).toHaveText(`${usd(half)} USDT`);
+
+  // Subscribe instead: the confirmation has the code, and Continue to Pay's order keeps the discount.
+  await openDashboard(page, "subscriptions");
+  await cart.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  await expect(dialog.locator("[data-slot=cart-discount]")).toHaveText(`Discount (code ${code})−${usd(half)} USDT`);
+  await dialog.getByRole("button", { name: "Continue to Pay" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+  await expect(page.locator("[data-slot=order-due]")).toHaveText(`${usd(half)} USDT`);
+
+  // The money arrives: the order is paid at half price, and nothing is left over or owed.
+  await creditBalance(app, account!.id, half);
+  await expect(page.getByText("Paid — your subscription is active.")).toBeVisible({ timeout: 30_000 });
+  const rows = await db.select().from(orders).where(eq(orders.userId, account!.id)).orderBy(asc(orders.createdAt));
+  expect(rows).toMatchObject([
+    { status: "cancelled", totalAmount: half },
+    { status: "paid", couponCode: code, listAmount: plan.price, totalAmount: half },
+  ]);
+  const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, account!.id));
+  expect(profile!.balance).toBe(0n);
+});
