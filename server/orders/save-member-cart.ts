@@ -6,9 +6,10 @@ import { memberCarts, orders } from "../db/schema.ts";
 /**
  * The member's cart as it now is (an empty cart too: emptied after a purchase stays empty). The
  * code it was ordered with stays as the plans change, and goes with an emptied cart: the order
- * made from it (or the purchase) has used it.
+ * made from it (or the purchase) has used it. `couponCode: null` is the member removing the code;
+ * a cart saved without it leaves the code alone.
  */
-export async function saveMemberCart(options: { db: DbOrTx; userId: string; cart: Cart }) {
+export async function saveMemberCart(options: { db: DbOrTx; userId: string; cart: Cart & { couponCode?: null } }) {
   const { db, userId, cart } = options;
   const planIds = [...new Set(cart.planIds)];
   await db
@@ -19,7 +20,7 @@ export async function saveMemberCart(options: { db: DbOrTx; userId: string; cart
       set: {
         planIds,
         billingPeriod: cart.billingPeriod,
-        ...(planIds.length === 0 ? { couponCode: null } : {}),
+        ...(planIds.length === 0 || cart.couponCode === null ? { couponCode: null } : {}),
         updatedAt: new Date(),
       },
     });

@@ -3,6 +3,7 @@ import * as React from "react";
 import { Link } from "react-router";
 import { CartItems } from "~/components/cart/cart-items";
 import { CouponDiscountLine } from "~/components/cart/coupon-field";
+import { keepMemberCart } from "~/components/cart/keep-member-cart";
 import { priceCartSwitch } from "~/components/cart/switch-arithmetic";
 import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { useKeepCart } from "~/components/cart/use-keep-cart";
@@ -14,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { cartOverlap } from "~/lib/billing/cart-overlap";
 import { unavailableByPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { totalSuffix } from "~/lib/billing/renewal-text";
-import { readCartCoupon, type KeptCart } from "~/lib/cart";
+import { readCartCoupon, writeCartCoupon, type KeptCart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
 import { ORDER_PATH } from "~/lib/orders";
 import type { PublicPlan } from "~/lib/view-types/content";
@@ -78,7 +79,16 @@ function PlanPicker({
   // The cart's code: the one it was ordered with at sign-up (kept with it), else the one applied in
   // this tab's /pricing cart; checked again for this cart once it has plans, so the cart shows the
   // discount and Subscribe's purchase or order is priced with it.
-  const coupon = useCartCoupon(items, cart.period);
+  const checked = useCartCoupon(items, cart.period);
+  // Removed here, the code goes from the kept cart (and this tab's) too, so the next visit does not
+  // bring it back.
+  const { remove: removeCode } = checked;
+  const removeKept = React.useCallback(() => {
+    removeCode();
+    writeCartCoupon(null);
+    keepMemberCart({ planIds: items.map((plan) => plan.id), billingPeriod: cart.period }, { couponCode: null });
+  }, [removeCode, items, cart.period]);
+  const coupon = { ...checked, remove: removeKept };
   const carried = React.useRef(false);
   const keptCode = kept?.couponCode ?? null;
   const { apply: applyCode } = coupon;

@@ -71,3 +71,47 @@ test("a code applied at sign-up stays with the dashboard's cart: the open order 
   const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, account!.id));
   expect(profile!.balance).toBe(0n);
 });
+
+test("the code removed in the dashboard's cart stays removed after a reload", async ({ page, app }) => {
+  const { db } = app.testing.getDatabase();
+  const { coupons, memberCarts, user } = app.testing.schema;
+  const code = `GONE${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+  await db.insert(coupons).values({ code, kind: "percent", percentOff: 50, newMembersOnly: true });
+  const plan = await publishedPlan(app, "signals-bot");
+
+  await page.goto(`/join/details?cart=monthly:${plan.id}`);
+  await waitForHydration(page, "input#firstName");
+  await page.getByLabel("Coupon code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator("[data-slot=cart-discount]")).toContainText(code);
+  const tag = crypto.randomBytes(4).toString("hex");
+  const email = `gone-${tag}@example.com`;
+  await submitSignUp(page, {
+    firstName: "Gil",
+    lastName: "Gone",
+    email,
+    password: "Analytical1",
+    telegram: `gil_${tag}`,
+  });
+  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+
+  // The kept cart has the code; Remove code in the confirmation takes it off.
+  await openDashboard(page, "subscriptions");
+  const cart = page.getByRole("complementary", { name: "Your cart" });
+  await expect(cart.locator("[data-slot=cart-discount]")).toContainText(code);
+  await cart.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  await dialog.getByRole("button", { name: "Remove code" }).click();
+  await expect(dialog.locator("[data-slot=cart-discount]")).toHaveCount(0);
+  await expect
+    .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, account!.id)))[0]?.couponCode)
+    .toBeNull();
+
+  // Back again: the cart has its plan, without the code.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(cart.getByText(plan.name)).toBeVisible();
+  await expect(cart.locator("[data-slot=cart-total]")).toContainText(usd(plan.price));
+  await expect(cart.locator("[data-slot=cart-discount]")).toHaveCount(0);
+});

@@ -99,6 +99,27 @@ describeEachDatabase("the code a cart was ordered with at sign-up stays with the
     expect(await getMemberCart({ db: db(), userId: member.userId })).toMatchObject({ planIds: [], couponCode: null });
   });
 
+  it("the code removed in the dashboard's cart is gone from the kept cart; a save that does not mention it leaves it", async () => {
+    const plan = await createPlan(db(), "Removed", usdt(30));
+    const coupon = await makeCoupon(db(), { percentOff: "50", newMembersOnly: true });
+    const member = await signUp(plan.id, coupon.code);
+    const save = (json: object) => callAction(cartAction, { path: "/api/dashboard/cart", cookie: member.cookie, json });
+
+    // Plans and period saved as before, without a word about the code: it stays.
+    expect(await save({ planIds: [plan.id], billingPeriod: "quarterly" })).toMatchObject({ status: 200 });
+    expect(await getMemberCart({ db: db(), userId: member.userId })).toMatchObject({ couponCode: coupon.code });
+
+    // Removed: the cart keeps its plans, without the code.
+    expect(await save({ planIds: [plan.id], billingPeriod: "quarterly", couponCode: null })).toMatchObject({
+      status: 200,
+    });
+    expect(await getMemberCart({ db: db(), userId: member.userId })).toEqual({
+      planIds: [plan.id],
+      billingPeriod: "quarterly",
+      couponCode: null,
+    });
+  });
+
   it("a sign-up without a code keeps a cart without one", async () => {
     const plan = await createPlan(db(), "Plain", usdt(20));
     const tag = crypto.randomBytes(4).toString("hex");

@@ -22,6 +22,8 @@ export const saveCartSchema = z.object({
     .max(MAX_PLANS_PER_PURCHASE, `A cart can hold at most ${MAX_PLANS_PER_PURCHASE} plans.`)
     .transform((ids) => [...new Set(ids)]),
   billingPeriod: createOrderSchema.shape.billingPeriod,
+  // Only ever null (the member removed the kept code); left out, the kept code stays.
+  couponCode: z.null().optional(),
 });
 
 /** Cancelling the member's order. */
