@@ -47,6 +47,10 @@ export async function settle(page: Page) {
  */
 export async function expectAccessible(page: Page, name: string, options: { exclude?: string[] } = {}) {
   expect(await pageDoubledNames(page), `${name}: fields named twice`).toEqual([]);
+  // Colours are judged as they end up, not on the way: a transition that starts after settle()
+  // looked (a loaded machine renders the scheme change late) measured a button halfway between
+  // its light and dark colours. With transitions off, the scheme's colours apply at once.
+  const still = await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important}" });
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
     await settle(page);
@@ -55,5 +59,6 @@ export async function expectAccessible(page: Page, name: string, options: { excl
       `${name} in ${scheme}`,
     ).toEqual([]);
   }
+  await still.evaluate((sheet) => sheet.remove());
   await page.emulateMedia({ colorScheme: "light" });
 }
