@@ -59,6 +59,6 @@ export async function expectAccessible(page: Page, name: string, options: { excl
       `${name} in ${scheme}`,
     ).toEqual([]);
   }
-  await still.evaluate((sheet) => sheet.remove());
+  await still.evaluate((sheet) => (sheet as HTMLElement).remove());
   await page.emulateMedia({ colorScheme: "light" });
 }
