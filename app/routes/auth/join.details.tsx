@@ -27,10 +27,7 @@ import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
 import { flashToastCookie } from "#server/http/flash";
-import { isAppError } from "#server/lib/errors";
-import { getLogger } from "#server/lib/logger";
-import { createCouponOrder } from "#server/orders/create-coupon-order";
-import { keepOrderCoupon, saveMemberCart } from "#server/orders/save-member-cart";
+import { orderSignUpCart } from "#server/orders/order-sign-up-cart";
 import { attributeSignUp } from "#server/referrals/attribute-referral";
 import type { Route } from "./+types/join.details";
 
@@ -74,35 +71,16 @@ export const action = defineAction({
     for (const cookie of await attributeSignUp({ db, userId, cookieHeader: request.headers.get("cookie") }))
       forwardCookies(cookie);
     if (!cart) return redirect(DASHBOARD);
-    try {
-      // Kept with the account as well, so the cart is still there after the email is confirmed
-      // in another tab or a later sign-in elsewhere (session storage lives in this tab only).
-      await saveMemberCart({ db, userId, cart });
-      // The cart becomes the member's order, priced with the code, and the dashboard opens on it:
-      // the amount and how to pay.
-      const { orderId } = await createCouponOrder({ db, userId, ...cart, couponCode, clientIp });
-      // The kept cart keeps the code too: an order made again from the dashboard's cart (which
-      // replaces this one) is priced with it, not at list price.
-      if (couponCode) await keepOrderCoupon({ db, userId, orderId });
-      return redirect(ORDER);
-    } catch (error) {
-      if (!isAppError(error)) {
-        getLogger().error({ err: error, userId }, "sign-up: the order could not be made");
-        return redirect(DASHBOARD);
-      }
-      // Refused (a plan withdrawn meanwhile, one another plan of the cart includes): the account
-      // exists and Subscriptions shows the kept cart to review, with the refusal's own words, so
-      // the new member is not left wondering where the order went.
-      // `errorCode`: the logger censors any field named `code` (sign-in codes).
-      getLogger().warn(
-        { userId, errorCode: error.code, reason: error.message },
-        "sign-up: the cart's order was refused",
-      );
+    // The cart becomes the member's order, priced with the code, and the dashboard opens on it:
+    // the amount and how to pay. A refusal leaves Subscriptions showing the kept cart to review,
+    // with the refusal's own words, so the new member is not left wondering where the order went.
+    const ordered = await orderSignUpCart({ db, userId, cart, couponCode, clientIp });
+    if (ordered.outcome === "ordered") return redirect(ORDER);
+    if (ordered.outcome === "refused")
       forwardCookies(
-        flashToastCookie({ type: "error", title: "Your order was not made", description: reviewCart(error.message) }),
+        flashToastCookie({ type: "error", title: "Your order was not made", description: reviewCart(ordered.message) }),
       );
-      return redirect(DASHBOARD);
-    }
+    return redirect(DASHBOARD);
   },
 });
 
