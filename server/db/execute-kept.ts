@@ -45,9 +45,91 @@ export async function executeKept<Row extends Record<string, unknown>>(options: 
   query: SQL;
 }): Promise<{ rows: Row[] }> {
   const { dialect, session } = options.db as unknown as DrizzleInternals;
-  const built = buildPlainChunks(options.query, dialect) ?? dialect.sqlToQuery(options.query);
-  const prepared = session.prepareQuery(built, undefined, keptName(options.name, built.sql), false);
+  const known = keptShape(options.name, options.query, dialect);
+  let prepared;
+  if (known) prepared = session.prepareQuery(known, undefined, known.name, false);
+  else {
+    const built = dialect.sqlToQuery(options.query);
+    prepared = session.prepareQuery(built, undefined, keptName(options.name, built.sql), false);
+  }
   return (await prepared.execute()) as { rows: Row[] };
+}
+
+/** Where a value stands in a shape (any object no chunk can be). */
+const PARAM = Symbol("param");
+
+/** A step along a statement's chunks; the last one holds the text and name the chunks make. */
+type Shape = { next: Map<unknown, Shape>; kept?: { sql: string; name: string } };
+
+/**
+ * Statements already sent, as trees of their chunks by caller's name. A statement is built from
+ * template literals whose strings are the same interned strings on every call, and the same
+ * table and column objects: following them (compared by identity, their hashes kept by V8) finds
+ * the text and its name without writing the text out and hashing it again (several KB for the
+ * purchase's statements, on every call), and node-postgres then compares the text it last
+ * prepared under that name with the very same string. Only the values are collected each call.
+ * Bounded, in case a caller's chunks vary after all (then it is only slower).
+ */
+const shapes = new Map<string, Shape>();
+let shapeSteps = 0;
+const SHAPE_STEPS_MAX = 50_000;
+
+/** The statement's name, text and values, or null when buildPlainChunks would leave it to Drizzle. */
+export function keptShape(
+  name: string,
+  query: SQL,
+  dialect: Dialect,
+): { name: string; sql: string; params: unknown[] } | null {
+  let root = shapes.get(name);
+  if (root === undefined) {
+    if (shapeSteps >= SHAPE_STEPS_MAX) {
+      shapes.clear();
+      shapeSteps = 0;
+    }
+    shapes.set(name, (root = { next: new Map() }));
+  }
+  const walked = { node: root, params: [] as unknown[] };
+  if (!walkShape(query, walked)) return null;
+  let kept = walked.node.kept;
+  if (kept === undefined) {
+    const built = buildPlainChunks(query, dialect);
+    if (built === null) return null;
+    kept = walked.node.kept = { sql: built.sql, name: keptName(name, built.sql) };
+  }
+  return { name: kept.name, sql: kept.sql, params: walked.params };
+}
+
+/** Goes one step along the shape, making the step if it is new. */
+function step(walked: { node: Shape }, key: unknown): void {
+  let next = walked.node.next.get(key);
+  if (next === undefined) {
+    walked.node.next.set(key, (next = { next: new Map() }));
+    shapeSteps++;
+  }
+  walked.node = next;
+}
+
+/** buildPlainChunks' walk, keeping to the shape the chunks trace instead of writing the text. */
+function walkShape(part: SQL, walked: { node: Shape; params: unknown[] }): boolean {
+  if ((part as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
+  for (const chunk of part.queryChunks as readonly unknown[]) {
+    if (chunk instanceof StringChunk) step(walked, chunk.value.length === 1 ? chunk.value[0] : chunk.value.join(""));
+    else if (chunk instanceof SQL) {
+      if (!walkShape(chunk, walked)) return false;
+    } else if (chunk === undefined) continue;
+    else if (chunk instanceof Param) {
+      if (chunk.value !== null && typeof chunk.value === "object" && !Array.isArray(chunk.value)) return false;
+      const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) return false;
+      walked.params.push(value);
+      step(walked, PARAM);
+    } else if (chunk === null || PRIMITIVE.has(typeof chunk)) {
+      walked.params.push(chunk);
+      step(walked, PARAM);
+    } else if (names.has(chunk as object) || is(chunk, Column) || is(chunk, Table)) step(walked, chunk);
+    else return false;
+  }
+  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, it, vi } from "vitest";
-import { buildPlainChunks } from "#server/db/execute-kept";
+import { buildPlainChunks, keptShape } from "#server/db/execute-kept";
 import { pricing } from "#server/db/schema";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
@@ -61,6 +61,10 @@ describeEachDatabase("buildPlainChunks", (database) => {
       const built = buildPlainChunks(query as SQL, dialect);
       expect(built, name).not.toBeNull();
       expect(built, name).toEqual(drizzleBuilt(query as SQL));
+      expect(keptShape(name, query as SQL, dialect), name).toEqual({
+        ...drizzleBuilt(query as SQL),
+        name: expect.any(String),
+      });
     }
     // Five purchases' lock-and-read and four writes (the refused one wrote nothing).
     expect(sent.length).toBe(9);
@@ -82,5 +86,49 @@ describeEachDatabase("buildPlainChunks", (database) => {
     expect(buildPlainChunks(nested, dialect)!.sql).toBe(
       'select $1, $2::int, $3::int[], $4, $5, $6, "pricing"."id" from "pricing"',
     );
+  });
+
+  // executeKept finds a statement's text and name again by the chunks it is made of (keptShape)
+  // instead of writing the text out on every call: the same strings and values in other places
+  // must still be numbered and sent as Drizzle would.
+  it("finds the text and name again by the chunks, each call with its own values", () => {
+    const byId = (id: number, cut?: string) =>
+      sql`select ${pricing.id} from ${pricing} where ${pricing.id} = ${id}${cut ? sql` and ${pricing.id} <> ${sql.param(cut)}::int` : sql``}`;
+    const first = keptShape("shape_probe", byId(1), dialect);
+    const second = keptShape("shape_probe", byId(2), dialect);
+    expect(first).toEqual({ ...drizzleBuilt(byId(1)), name: expect.stringMatching(/^shape_probe_[0-9a-f]{16}$/) });
+    expect(second).toEqual({ ...drizzleBuilt(byId(2)), name: first!.name });
+    // The very same string: node-postgres compares it with what it prepared at no cost.
+    expect(second!.sql).toBe(first!.sql);
+    // A part present or not is another shape, with its own text, name and values.
+    const longer = keptShape("shape_probe", byId(3, "7"), dialect);
+    expect(longer).toEqual({ ...drizzleBuilt(byId(3, "7")), name: expect.any(String) });
+    expect(longer!.name).not.toBe(first!.name);
+    expect(keptShape("shape_probe", byId(4), dialect)).toEqual({ ...drizzleBuilt(byId(4)), name: first!.name });
+    // Another template's text (its chunks alike but for one string) under the same caller's name is another statement.
+    const other = keptShape(
+      "shape_probe",
+      sql`select ${pricing.id} from ${pricing} where ${pricing.id} > ${1}${sql``}`,
+      dialect,
+    );
+    expect(other!.name).not.toBe(first!.name);
+    expect(other!.sql).toBe('select "pricing"."id" from "pricing" where "pricing"."id" > $1');
+    // Other strings making the same text: the same statement.
+    const split = keptShape(
+      "shape_probe",
+      sql`select ${pricing.id} from ${pricing} where ${sql`${pricing.id} =`} ${5}`,
+      dialect,
+    );
+    expect(split).toEqual({ sql: first!.sql, params: [5], name: first!.name });
+    // A value in place of a string, or a string in place of a value, is not the same statement.
+    const asValue = keptShape("shape_probe", sql`select ${"x"}`, dialect);
+    const asText = keptShape("shape_probe", sql`select x`, dialect);
+    expect(asValue).toEqual({ sql: "select $1", params: ["x"], name: expect.any(String) });
+    expect(asText).toEqual({ sql: "select x", params: [], name: expect.any(String) });
+    expect(asText!.name).not.toBe(asValue!.name);
+    // What the walk leaves to Drizzle stays Drizzle's, however often it comes.
+    for (let call = 0; call < 2; call++)
+      expect(keptShape("shape_probe", sql`select 2 in ${[1, 2]}`, dialect)).toBeNull();
+    expect(() => keptShape("shape probe", sql`select 1`, dialect)).toThrow(/not a statement name/);
   });
 });
