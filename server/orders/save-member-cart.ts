@@ -6,23 +6,25 @@ import { memberCarts, orders } from "../db/schema.ts";
 /**
  * The member's cart as it now is (an empty cart too: emptied after a purchase stays empty). The
  * code it was ordered with stays as the plans change, and goes with an emptied cart: the order
- * made from it (or the purchase) has used it. `couponCode: null` is the member removing the code;
- * a cart saved without it leaves the code alone.
+ * made from it (or the purchase) has used it. `couponCode: null` is the member removing the code,
+ * a code is one checked for this cart by the caller (it replaces the kept one); a cart saved
+ * without it leaves the code alone.
  */
-export async function saveMemberCart(options: { db: DbOrTx; userId: string; cart: Cart & { couponCode?: null } }) {
+export async function saveMemberCart(options: {
+  db: DbOrTx;
+  userId: string;
+  cart: Cart & { couponCode?: string | null };
+}) {
   const { db, userId, cart } = options;
   const planIds = [...new Set(cart.planIds)];
+  const code =
+    planIds.length === 0 ? { couponCode: null } : cart.couponCode !== undefined ? { couponCode: cart.couponCode } : {};
   await db
     .insert(memberCarts)
-    .values({ userId, planIds, billingPeriod: cart.billingPeriod })
+    .values({ userId, planIds, billingPeriod: cart.billingPeriod, ...code })
     .onConflictDoUpdate({
       target: memberCarts.userId,
-      set: {
-        planIds,
-        billingPeriod: cart.billingPeriod,
-        ...(planIds.length === 0 || cart.couponCode === null ? { couponCode: null } : {}),
-        updatedAt: new Date(),
-      },
+      set: { planIds, billingPeriod: cart.billingPeriod, ...code, updatedAt: new Date() },
     });
 }
 

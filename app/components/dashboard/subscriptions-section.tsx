@@ -3,10 +3,9 @@ import * as React from "react";
 import { Link } from "react-router";
 import { CartItems } from "~/components/cart/cart-items";
 import { CouponDiscountLine } from "~/components/cart/coupon-field";
-import { keepMemberCart } from "~/components/cart/keep-member-cart";
 import { priceCartSwitch } from "~/components/cart/switch-arithmetic";
-import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { useKeepCart } from "~/components/cart/use-keep-cart";
+import { useKeptCartCoupon } from "~/components/cart/use-kept-cart-coupon";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
 import { PlanCard } from "~/components/plans/plan-card";
 import { TrialLink } from "~/components/plans/trial-link";
@@ -15,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { cartOverlap } from "~/lib/billing/cart-overlap";
 import { unavailableByPeriod, type PlanSwitching } from "~/lib/billing/plan-switch";
 import { totalSuffix } from "~/lib/billing/renewal-text";
-import { readCartCoupon, writeCartCoupon, type KeptCart } from "~/lib/cart";
+import type { KeptCart } from "~/lib/cart";
 import { formatUsdt } from "~/lib/money";
 import { ORDER_PATH } from "~/lib/orders";
 import type { PublicPlan } from "~/lib/view-types/content";
@@ -76,28 +75,10 @@ function PlanPicker({
   const had = React.useMemo(() => new Set(subscriptions.map((s) => s.planId)), [subscriptions]);
   const [confirming, setConfirming] = React.useState(false);
   const { items } = cart;
-  // The cart's code: the one it was ordered with at sign-up (kept with it), else the one applied in
-  // this tab's /pricing cart; checked again for this cart once it has plans, so the cart shows the
-  // discount and Subscribe's purchase or order is priced with it.
-  const checked = useCartCoupon(items, cart.period);
-  // Removed here, the code goes from the kept cart (and this tab's) too, so the next visit does not
-  // bring it back.
-  const { remove: removeCode } = checked;
-  const removeKept = React.useCallback(() => {
-    removeCode();
-    writeCartCoupon(null);
-    keepMemberCart({ planIds: items.map((plan) => plan.id), billingPeriod: cart.period }, { couponCode: null });
-  }, [removeCode, items, cart.period]);
-  const coupon = { ...checked, remove: removeKept };
-  const carried = React.useRef(false);
-  const keptCode = kept?.couponCode ?? null;
-  const { apply: applyCode } = coupon;
-  React.useEffect(() => {
-    if (carried.current || items.length === 0) return;
-    carried.current = true;
-    const code = keptCode ?? readCartCoupon();
-    if (code) void applyCode(code);
-  }, [items.length, keptCode, applyCode]);
+  // The cart's code: the one kept with it (ordered with at sign-up, or applied here), else the one
+  // applied in this tab's /pricing cart; checked again for this cart once it has plans, so the cart
+  // shows the discount and Subscribe's purchase or order is priced with it.
+  const coupon = useKeptCartCoupon(items, cart.period, kept?.couponCode ?? null);
   // Priced as the purchase charges it: the code's discount, then an upgrade less its credit; a plan
   // an active one includes is said.
   const { cart: priced, blocked } = priceCartSwitch({

@@ -54,7 +54,7 @@ export const action = defineAction({
     }
     // The plans chosen before signing in join the cart kept with the account. Not before a second
     // factor is passed: the password alone does not reach the account.
-    if (input.cart) await keepCart(userId, input.cart);
+    if (input.cart) await keepCart({ userId, cart: input.cart, couponCode: input.cartCoupon, clientIp });
     // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
@@ -62,9 +62,10 @@ export const action = defineAction({
 });
 
 /** Best effort: a cart that cannot be kept is logged, never a refused sign-in. */
-async function keepCart(userId: string, cart: Cart) {
+async function keepCart(options: { userId: string; cart: Cart; couponCode: string | null; clientIp: string }) {
+  const { userId } = options;
   try {
-    await mergeMemberCart({ db: getDb(), userId, cart });
+    await mergeMemberCart({ db: getDb(), ...options });
   } catch (error) {
     getLogger().error({ err: error, userId }, "sign-in: the cart could not be kept");
   }

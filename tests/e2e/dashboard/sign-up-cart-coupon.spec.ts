@@ -115,3 +115,58 @@ test("the code removed in the dashboard's cart stays removed after a reload", as
   await expect(cart.locator("[data-slot=cart-total]")).toContainText(usd(plan.price));
   await expect(cart.locator("[data-slot=cart-discount]")).toHaveCount(0);
 });
+
+test("a code applied in the dashboard's cart in place of the sign-up's is still applied after a reload", async ({
+  page,
+  app,
+}) => {
+  const { db } = app.testing.getDatabase();
+  const { coupons, memberCarts, user } = app.testing.schema;
+  const tag = crypto.randomBytes(3).toString("hex").toUpperCase();
+  const [first, second] = [`FIRST${tag}`, `TENTH${tag}`];
+  await db.insert(coupons).values([
+    { code: first, kind: "percent", percentOff: 50, newMembersOnly: true },
+    { code: second, kind: "percent", percentOff: 10 },
+  ]);
+  const plan = await publishedPlan(app, "signals-bot");
+  const tenth = plan.price / 10n;
+
+  await page.goto(`/join/details?cart=monthly:${plan.id}`);
+  await waitForHydration(page, "input#firstName");
+  await page.getByLabel("Coupon code").fill(first);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator("[data-slot=cart-discount]")).toContainText(first);
+  const email = `other-${tag.toLowerCase()}@example.com`;
+  await submitSignUp(page, {
+    firstName: "Otto",
+    lastName: "Other",
+    email,
+    password: "Analytical1",
+    telegram: `otto_${tag.toLowerCase()}`,
+  });
+  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+
+  // In the confirmation: the sign-up's code off, another one on; the dialog closed without buying.
+  await openDashboard(page, "subscriptions");
+  const cart = page.getByRole("complementary", { name: "Your cart" });
+  await expect(cart.locator("[data-slot=cart-discount]")).toContainText(first);
+  await cart.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+  await dialog.getByRole("button", { name: "Remove code" }).click();
+  await dialog.getByLabel("Coupon code").fill(second.toLowerCase());
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog.locator("[data-slot=cart-discount]")).toHaveText(`Discount (code ${second})−${usd(tenth)} USDT`);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect
+    .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, account!.id)))[0]?.couponCode)
+    .toBe(second);
+
+  // Back again, this tab's own code forgotten too: the cart has the code applied here.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await waitForHydration(page);
+  await expect(cart.locator("[data-slot=cart-discount]")).toHaveText(`Discount (code ${second})−${usd(tenth)} USDT`);
+  await expect(cart.locator("[data-slot=cart-total]")).toContainText(usd(plan.price - tenth));
+});

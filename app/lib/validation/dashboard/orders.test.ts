@@ -77,6 +77,15 @@ describe("saveCartSchema (the dashboard's cart, kept with the account)", () => {
     expect(messages({ planIds, billingPeriod: "monthly" })).toEqual(["A cart can hold at most 20 plans."]);
     expect(messages({ planIds: planIds.slice(0, 20), billingPeriod: "monthly" })).toEqual([]);
   });
+
+  it("takes a code applied (in capitals), null for one removed, and nothing when the code is not mentioned", () => {
+    const cart = { planIds: [1], billingPeriod: "monthly" };
+    expect(saveCartSchema.parse({ ...cart, couponCode: " save10 " }).couponCode).toBe("SAVE10");
+    expect(saveCartSchema.parse({ ...cart, couponCode: null }).couponCode).toBeNull();
+    expect(saveCartSchema.parse({ ...cart, couponCode: "" }).couponCode).toBeNull();
+    expect(saveCartSchema.parse(cart)).not.toHaveProperty("couponCode");
+    expect(messages({ ...cart, couponCode: "no such code!" })).toHaveLength(1);
+  });
 });
 
 describe("order ids", () => {

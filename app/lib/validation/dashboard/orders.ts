@@ -22,8 +22,9 @@ export const saveCartSchema = z.object({
     .max(MAX_PLANS_PER_PURCHASE, `A cart can hold at most ${MAX_PLANS_PER_PURCHASE} plans.`)
     .transform((ids) => [...new Set(ids)]),
   billingPeriod: createOrderSchema.shape.billingPeriod,
-  // Only ever null (the member removed the kept code); left out, the kept code stays.
-  couponCode: z.null().optional(),
+  // A code applied in the cart (kept with it), or null: the member removed the kept code. Left out
+  // (every plan or period change), the kept code stays. Empty is null too, as in every code field.
+  couponCode: z.union([z.null(), couponCodeField]).optional(),
 });
 
 /** Cancelling the member's order. */

@@ -2,11 +2,12 @@ import { data } from "react-router";
 import { saveCartSchema } from "~/lib/validation/dashboard/orders";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
-import { saveMemberCart } from "#server/orders/save-member-cart";
+import { saveDashboardCart } from "#server/orders/save-dashboard-cart";
 
 /**
  * The dashboard's cart, written as the member changes it, so it is kept with the account and
- * found again in another tab, browser or sign-in. The browser does not wait for the answer.
+ * found again in another tab, browser or sign-in, with the code applied to it. The browser does
+ * not wait for the answer.
  */
 export const action = defineAction({
   access: "member",
@@ -14,8 +15,8 @@ export const action = defineAction({
   rateLimit: ({ member }) => ({ key: `cart:${member.userId}`, limit: 300, windowSeconds: 15 * 60 }),
   schema: saveCartSchema,
   unexpected: "Failed to save the cart",
-  run: async ({ member, input }) => {
-    await saveMemberCart({ db: getDb(), userId: member.userId, cart: input });
+  run: async ({ member, input, clientIp }) => {
+    await saveDashboardCart({ db: getDb(), userId: member.userId, cart: input, clientIp });
     return {};
   },
 });
