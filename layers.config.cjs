@@ -60,6 +60,8 @@ const PUBLIC_FILES = {
   notifications: ["enqueue-notification", "failed-deliveries"],
   coupons: [
     "check-coupon-code",
+    // A code's purchase uses (its billing rows): counted by its limits, its page and its form's save.
+    "coupon-purchase-uses",
     // Staff's edits drop a code this process's purchases keep, so the next one reads it afresh.
     "coupon-cache",
     "coupon-guesses",

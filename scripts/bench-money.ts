@@ -279,15 +279,15 @@ async function main() {
     const duplicates = await db.execute<{ n: string }>(sql`
       select count(*)::text as n from (select user_id, plan_id from subscriptions where status = 'active'
       group by user_id, plan_id having count(*) > 1) d`);
-    // Every coupon purchase has its redemption row; the limited code counted each once on its row,
+    // Every coupon purchase's billing row is its use; the limited code counted each once on its row,
     // the other keeps no count.
     const uses = await db.execute<{ counted: number; free: number; limited: number; rows: number }>(sql`
       select (select c.redemption_count + coalesce(sum(u.uses), 0)::int from coupons c
                 left join coupon_use_slots u on u.coupon_id = c.id where c.code = ${LIMITED_CODE} group by c.id) as counted,
              (select redemption_count from coupons where code = ${COUPON_CODE}) as free,
-             (select count(*)::int from coupon_redemptions r join coupons c on c.id = r.coupon_id
-               where c.code = ${LIMITED_CODE}) as limited,
-             (select count(*)::int from coupon_redemptions) as rows`);
+             (select count(*)::int from billing_history b join coupons c on c.id = b.coupon_id
+               where c.code = ${LIMITED_CODE} and b.coupon_use = 'purchase') as limited,
+             (select count(*)::int from billing_history where coupon_use = 'purchase') as rows`);
     const counts = uses.rows[0];
     const [purchase, upgrade, couponRun, limitedRun] = ["purchase", "upgrade", "coupon", "limited"].map(result) as [
       KindResult,

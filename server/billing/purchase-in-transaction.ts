@@ -7,7 +7,6 @@ import {
   countUseStatement,
   pickSlotStart,
   priceCouponRow,
-  redemptionRow,
   renewalRule,
 } from "../coupons/price-with-coupon.ts";
 import { purchaseCouponColumns, readPurchaseCoupon, refuseTypedCoupon } from "../coupons/purchase-coupon.ts";
@@ -213,9 +212,7 @@ export async function purchaseInTransaction({
       billId,
       renewalCoupon: applied ? renewalRule(applied) : null,
       replaced: replaced.map((sub) => ({ subscriptionId: sub.subscriptionId, samePlan: sub.planId === sub.byPlanId })),
-      redemption: counted
-        ? redemptionRow({ coupon: counted, userId, cart, billingId: billId, orderId: options.orderId, now })
-        : null,
+      couponUse: counted ? counted.id : null,
       countUse: counted && countInWrite ? countUseStatement(counted, pickSlotStart()) : null,
     },
   });

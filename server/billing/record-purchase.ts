@@ -20,7 +20,7 @@ const CONFIRMED: NotificationKind = "purchase_confirmed";
 /**
  * The writes of an accepted purchase, in ONE statement of the caller's transaction (the member's
  * profile row locked, the checks done): the subscriptions, the paid invoice, the confirmation in
- * the notification outbox, the idempotency record, a coupon's use (its count raised already), the ledger debit (its CTEs written by
+ * the notification outbox, the idempotency record (a coupon's use is the invoice itself), the ledger debit (its CTEs written by
  * ledger.ts, the only writer of balances), and the plans bought taken out of the cart kept with
  * the account (whoever completes the purchase: the member's own tab, or a deposit paying an order
  * while the member is elsewhere, so no cart offers them again). The invoice's id is chosen here so the ledger row can
@@ -53,14 +53,17 @@ export async function recordPurchase({
     answer: (newBalance: bigint) => Record<string, unknown>;
     /** The order this purchase completes: its invoice names it, so the statement shows one row for both. */
     orderId?: string;
-    /** The billing row's id, when the caller names it first (a coupon's use points at it). */
+    /** The billing row's id, when the caller names it first (a referral's reward points at it). */
     billId?: string;
     /** A code whose rule keeps discounting renewals: the plans it discounted carry it. */
     renewalCoupon?: { couponId: number; renewalsLeft: number | null } | null;
     /** Active subscriptions this purchase replaces (an upgrade, a longer period): they end at the switch. */
     replaced?: readonly { subscriptionId: string; samePlan: boolean }[];
-    /** The coupon use's insert (price-with-coupon.ts), written by this same statement. */
-    redemption?: SQL | null;
+    /**
+     * The code (its id) whose use this purchase is, counted against its limits: the billing row
+     * is the use (its coupon_id and coupon_use 'purchase'), so no other row is written for it.
+     */
+    couponUse?: number | null;
     /**
      * The count of the code's use (price-with-coupon.ts `countUseStatement`), run by this same
      * statement after every other part: the code's row, which every purchase with that code
@@ -72,6 +75,7 @@ export async function recordPurchase({
   };
 }): Promise<bigint> {
   const { userId, period, cart, now } = order;
+  const couponUse = order.couponUse ?? null;
   const replaced = order.replaced ?? [];
   // The same plan for a longer period: its old row must end before the new one is written (one
   // active row per plan, checked row by row), and a statement's parts run in no set order.
@@ -122,14 +126,14 @@ export async function recordPurchase({
   // A data-modifying part runs whether or not the select reads it.
   const ledger = charged
     ? sql`, ${ledgerEntryCtes({ userId, kind: "purchase", amount: -total, reference, memo: `${invoiceId} ${description}` })}`
-    : order.redemption
+    : couponUse !== null
       ? sql`, touched as (update profiles set balance = balance where id = ${userId} returning 1)`
       : sql``;
   // The statement checks what it wrote itself (purchase_checked, a function of the migrations) and
   // fails when a check does: so COMMIT can leave with it (commitWith), and a failed check makes that
   // COMMIT answer ROLLBACK. The function's arguments are read in their order (an unread part runs
   // after them): the code's count comes last, so its row lock is taken as late as the statement allows.
-  const expected = [plans.length, 1, 1, 1, charged ? 1 : 0, order.redemption ? 1 : 0];
+  const expected = [plans.length, 1, 1, 1, charged ? 1 : 0];
   // A part that writes one row at most, counted without an aggregate (cheaper to start, on every
   // purchase): 1 or 0. Two rows would fail the statement, as a failed check does.
   const one = (part: string) => sql.raw(`coalesce((select 1 from ${part}), 0)`);
@@ -148,11 +152,12 @@ export async function recordPurchase({
     ), bill as (
       insert into billing_history (id, user_id, invoice_id, issue_date, total_amount, payment_type, status, description,
                                    ledger_reference, order_id, plan_names, billing_period, period_start, period_end,
-                                   list_amount, discount_amount, coupon_code, credit_amount, lines)
+                                   list_amount, discount_amount, coupon_code, coupon_id, coupon_use, credit_amount, lines)
       values (${billId}, ${userId}, ${invoiceId}, ${now.toISOString()}::timestamptz, ${total}, ${PAYMENT_TYPE_BALANCE}, 'paid', ${description},
               ${charged ? reference : null}, ${order.orderId ?? null}::uuid, ${planNameArray}, ${period}::billing_period,
               ${now.toISOString()}::timestamptz, ${nextBilling}::timestamptz,
-              ${cart.list}, ${cart.discount}, ${cart.couponCode}, ${cart.credit}, ${JSON.stringify(toStoredLines(cart.lines))}::jsonb)
+              ${cart.list}, ${cart.discount}, ${cart.couponCode}, ${couponUse}::int,
+              ${couponUse === null ? null : "purchase"}::coupon_use_kind, ${cart.credit}, ${JSON.stringify(toStoredLines(cart.lines))}::jsonb)
       returning 1
     ), note as (
       insert into notifications (user_id, kind, payload)
@@ -162,9 +167,7 @@ export async function recordPurchase({
       insert into purchase_requests (user_id, idempotency_key, response)
       values (${userId}, ${order.idempotencyKey}, ${JSON.stringify(order.answer(newBalance))}::jsonb)
       returning 1
-    )${ends ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}${
-      order.redemption ? sql`, redeemed as (${order.redemption} returning 1)` : sql``
-    }${order.countUse ? sql`, counted as (${order.countUse})` : sql``}, kept_cart as (
+    )${ends ? sql`, ended as (${endReplacedSql(otherPlans, now)})` : sql``}${order.countUse ? sql`, counted as (${order.countUse})` : sql``}, kept_cart as (
       update member_carts
          set plan_ids = array(select kept.plan_id from unnest(plan_ids) with ordinality as kept(plan_id, position)
                                where kept.plan_id <> all(${boughtIds}) order by kept.position),
@@ -174,7 +177,7 @@ export async function recordPurchase({
     )${ledger}
     select purchase_checked(
              array[(select count(*)::int from subs), ${one("bill")}, ${one("note")}, ${one("request")},
-                   ${charged ? one("ledger") : sql`0`}, ${order.redemption ? one("redeemed") : sql`0`}],
+                   ${charged ? one("ledger") : sql`0`}],
              ${sql.param(expected)}::int[],
              ${ends ? sql`(select count(*)::int from ended)` : sql`0`}, ${otherPlans.length}::int,
              ${charged ? sql`(select balance from balance)` : sql`null::bigint`}, ${charged ? newBalance : null}::bigint,

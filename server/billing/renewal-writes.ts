@@ -76,7 +76,8 @@ export async function endReplacedByTrial(options: {
 }
 
 /**
- * A renewal's billing row: a paid one names its ledger entry, a failed one moved no money. The
+ * A renewal's billing row: a paid one names its ledger entry, a failed one moved no money; a paid
+ * one a code's rule discounted is that code's use. The
  * cart's credit (a converting trial's upgrade) is on it as on a purchase's row: its amount and each
  * line's note.
  */
@@ -92,7 +93,10 @@ export async function insertRenewalBill(options: {
   period: BillingPeriod;
   from: Date;
   until: Date | null;
+  /** The code whose rule discounted this paid renewal: the row is that code's use (a renewal, not counted). */
+  renewalCouponId?: number | null;
 }) {
+  const renewalCouponId = options.renewalCouponId ?? null;
   const invoiceId = newInvoiceId(options.now);
   const [row] = await options.tx
     .insert(billingHistory)
@@ -104,6 +108,8 @@ export async function insertRenewalBill(options: {
       listAmount: options.cart.list,
       discountAmount: options.cart.discount,
       couponCode: options.cart.couponCode,
+      couponId: renewalCouponId,
+      couponUse: renewalCouponId === null ? null : "renewal",
       creditAmount: options.cart.credit,
       lines: toStoredLines(options.cart.lines),
       paymentType: PAYMENT_TYPE_BALANCE,

@@ -2,6 +2,7 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { normalizeCouponCode } from "~/lib/billing/coupons";
 import type { DbOrTx } from "../db/client.ts";
 import { coupons } from "../db/schema.ts";
+import { couponPurchaseUses } from "./coupon-purchase-uses.ts";
 import type { CouponRow } from "./coupon-rules.ts";
 
 /**
@@ -36,8 +37,7 @@ export type MemberUses = { uses: number; hadPlan: boolean };
  */
 export function memberUsesPairs(options: { userId: string; couponId: SQL; newMembersOnly: SQL }): SQL {
   const { userId } = options;
-  return sql`'uses', (select count(*)::int from coupon_redemptions r
-                where r.user_id = ${userId} and r.coupon_id = ${options.couponId} and r.kind = 'purchase'),
+  return sql`'uses', ${couponPurchaseUses({ couponId: options.couponId, userId })},
       'hadPlan', ${options.newMembersOnly} and exists (select 1 from subscriptions s
                 where s.user_id = ${userId} and (s.trial_ends_at is null or s.trial_converted_at is not null))`;
 }

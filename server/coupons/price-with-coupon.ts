@@ -118,7 +118,7 @@ export function countUseStatement(coupon: AppliedCoupon, start = 0): SQL {
  * different amount off; a limited code's use is then counted on a slot with room, or on the code's
  * own row when it has no slots (made before they were, by hand), and is refused as used up when
  * neither has room. Returns the code as counted.
- * The use's own row is written with the purchase's (record-purchase.ts). A purchase that owns its
+ * The use itself is the purchase's billing row (record-purchase.ts `couponUse`). A purchase that owns its
  * transaction counts inside its write statement instead, and comes here only when that counted
  * nothing (purchase-subscriptions.ts).
  */
@@ -154,22 +154,6 @@ export async function countCouponUse(
 /** Where a purchase starts looking for a slot with room: anywhere, so purchases in flight take different ones. */
 export function pickSlotStart(): number {
   return Math.floor(Math.random() * COUPON_USE_SLOTS);
-}
-
-/** The row of a use (coupon_redemptions), as the purchase's write statement inserts it. */
-export function redemptionRow(options: {
-  coupon: AppliedCoupon;
-  userId: string;
-  cart: PricedCart;
-  billingId: string;
-  orderId?: string | null;
-  now: Date;
-}) {
-  const { coupon, cart } = options;
-  return sql`insert into coupon_redemptions (coupon_id, user_id, kind, billing_id, order_id, list_amount, discount_amount,
-                                    charged_amount, created_at)
-    values (${coupon.id}, ${options.userId}, 'purchase', ${options.billingId}::uuid, ${options.orderId ?? null}::uuid,
-            ${cart.list}, ${cart.discount}, ${cart.charged}, ${options.now.toISOString()}::timestamptz)`;
 }
 
 /**

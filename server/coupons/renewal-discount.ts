@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { couponDiscount } from "~/lib/billing/coupons";
 import type { Tx } from "../db/client.ts";
 import { coupons, subscriptions } from "../db/schema.ts";
@@ -49,32 +49,19 @@ function carriedDiscount(options: {
 
 /**
  * A renewal the code discounted: one fewer renewal left for a code that counts them (the rule is
- * dropped with the last one), and the use recorded against the renewal's billing row. Renewals do
- * not count against the code's limits, which are for purchases.
+ * dropped with the last one). The use itself is the renewal's billing row (its coupon_id and
+ * coupon_use 'renewal', written by the renewal). Renewals do not count against the code's limits,
+ * which are for purchases.
  */
-export async function recordRenewalRedemption(options: {
+export async function spendCouponRenewal(options: {
   tx: Tx;
   subscriptionId: string;
-  userId: string;
-  couponId: number;
   renewalsLeft: number | null;
-  billingId: string;
-  list: bigint;
-  discount: bigint;
-  charged: bigint;
-  now: Date;
 }): Promise<void> {
-  const { tx } = options;
-  if (options.renewalsLeft !== null) {
-    const left = options.renewalsLeft - 1;
-    await tx
-      .update(subscriptions)
-      .set(left > 0 ? { couponRenewalsLeft: left } : { couponId: null, couponRenewalsLeft: null })
-      .where(eq(subscriptions.id, options.subscriptionId));
-  }
-  await tx.execute(sql`
-    insert into coupon_redemptions (coupon_id, user_id, kind, billing_id, list_amount, discount_amount, charged_amount,
-                                    created_at)
-    values (${options.couponId}, ${options.userId}, 'renewal', ${options.billingId}::uuid, ${options.list},
-            ${options.discount}, ${options.charged}, ${options.now.toISOString()}::timestamptz)`);
+  if (options.renewalsLeft === null) return;
+  const left = options.renewalsLeft - 1;
+  await options.tx
+    .update(subscriptions)
+    .set(left > 0 ? { couponRenewalsLeft: left } : { couponId: null, couponRenewalsLeft: null })
+    .where(eq(subscriptions.id, options.subscriptionId));
 }

@@ -6,7 +6,6 @@ import {
   cardPayments,
   chainDeposits,
   contactSubmissions,
-  couponRedemptions,
   coupons,
   ledgerEntries,
   notifications,
@@ -114,22 +113,22 @@ export async function exportMemberData(options: { db: DbOrTx; userId: string; no
         .from(contactSubmissions)
         .where(eq(contactSubmissions.userId, userId))
         .orderBy(asc(contactSubmissions.createdAt), asc(contactSubmissions.id)),
+      // The member's uses of codes: their billing rows that are one (the code named by its id, as it is called now).
       db
         .select({
           code: coupons.code,
-          kind: couponRedemptions.kind,
+          kind: billingHistory.couponUse,
           invoiceId: billingHistory.invoiceId,
-          orderId: couponRedemptions.orderId,
-          listAmount: couponRedemptions.listAmount,
-          discountAmount: couponRedemptions.discountAmount,
-          chargedAmount: couponRedemptions.chargedAmount,
-          createdAt: couponRedemptions.createdAt,
+          orderId: billingHistory.orderId,
+          listAmount: billingHistory.listAmount,
+          discountAmount: billingHistory.discountAmount,
+          chargedAmount: billingHistory.totalAmount,
+          createdAt: billingHistory.issueDate,
         })
-        .from(couponRedemptions)
-        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
-        .leftJoin(billingHistory, eq(billingHistory.id, couponRedemptions.billingId))
-        .where(eq(couponRedemptions.userId, userId))
-        .orderBy(asc(couponRedemptions.createdAt), asc(couponRedemptions.id)),
+        .from(billingHistory)
+        .innerJoin(coupons, eq(coupons.id, billingHistory.couponId))
+        .where(eq(billingHistory.userId, userId))
+        .orderBy(asc(billingHistory.issueDate), asc(billingHistory.id)),
     ]);
 
   return {

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  index,
   integer,
   pgEnum,
   pgTable,
@@ -11,22 +10,24 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth-schema.ts";
 import { createdAt, micro, updatedAt } from "./columns.ts";
 import { billingPeriod } from "./enums.ts";
 
 export const couponKind = pgEnum("coupon_kind", ["percent", "fixed"]);
 export const couponDuration = pgEnum("coupon_duration", ["once", "forever", "repeating"]);
-export const redemptionKind = pgEnum("coupon_redemption_kind", ["purchase", "renewal"]);
+/**
+ * What a billing row that is a code's use was: a purchase (counted against the code's limits) or a
+ * renewal the code's rule discounted (listed with the code's uses, not counted).
+ */
+export const couponUseKind = pgEnum("coupon_use_kind", ["purchase", "renewal"]);
 
 /**
  * A coupon code staff made. The code is unique whatever its case (stored in capitals, the index
- * on upper() holds rows written by hand too). `redemptionCount` is its purchases (coupon_redemptions)
- * when its form was last saved; a code with a limit (`maxRedemptions`) counts later ones on its
+ * on upper() holds rows written by hand too). `redemptionCount` is its purchases (billing rows
+ * whose coupon_use is 'purchase') when its form was last saved; a code with a limit (`maxRedemptions`) counts later ones on its
  * slots (coupon_use_slots), each under its own row's lock, so the last use goes to one member; a
- * code without that limit keeps no count (its uses are its purchase rows).
+ * code without that limit keeps no count (its uses are its purchases' billing rows).
  */
 export const coupons = pgTable(
   "coupons",
@@ -82,7 +83,7 @@ export const coupons = pgTable(
  * locked from its count to the purchase's commit). A purchase takes a use from a slot with room that
  * no other purchase holds; `uses` never passes `quota`, and the quotas add up to the limit less the
  * code's `redemption_count` when they were spread, so the last use still goes to one member. Spread
- * again from the code's purchase rows whenever its form is saved (spread-coupon-uses.ts); a code
+ * again from the code's purchase uses whenever its form is saved (spread-coupon-uses.ts); a code
  * without a limit has none. Its count of uses is `redemption_count` plus the slots' `uses`.
  */
 export const couponUseSlots = pgTable(
@@ -98,39 +99,5 @@ export const couponUseSlots = pgTable(
   (t) => [
     primaryKey({ columns: [t.couponId, t.slot] }),
     check("coupon_use_slots_uses", sql`${t.uses} >= 0 AND ${t.uses} <= ${t.quota}`),
-  ],
-);
-
-/**
- * One use of a code: a purchase (counted against the code's limits) or a renewal that the code's
- * rule discounted (not counted). The amounts are the checkout's sums for a purchase, the
- * renewal's for a renewal; the billing row they came from is named.
- */
-export const couponRedemptions = pgTable(
-  "coupon_redemptions",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    couponId: integer("coupon_id")
-      .notNull()
-      .references(() => coupons.id, { onDelete: "restrict" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    kind: redemptionKind("kind").notNull(),
-    /** The billing row (billing_history.id) of the purchase or renewal. */
-    billingId: uuid("billing_id").notNull(),
-    orderId: uuid("order_id"),
-    listAmount: micro("list_amount").notNull(),
-    discountAmount: micro("discount_amount").notNull(),
-    chargedAmount: micro("charged_amount").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check(
-      "coupon_redemptions_priced",
-      sql`${t.discountAmount} > 0 AND ${t.chargedAmount} >= 0 AND ${t.chargedAmount} <= ${t.listAmount} - ${t.discountAmount}`,
-    ),
-    index("coupon_redemptions_coupon_idx").on(t.couponId, t.createdAt),
-    index("coupon_redemptions_user_idx").on(t.userId, t.couponId),
   ],
 );

@@ -19,7 +19,7 @@ import type { StoredLine } from "~/lib/priced-lines";
 import { user } from "./auth-schema.ts";
 import { createdAt, micro, updatedAt } from "./columns.ts";
 import { pricing } from "./content-schema.ts";
-import { coupons } from "./coupons-schema.ts";
+import { coupons, couponUseKind } from "./coupons-schema.ts";
 import { billingPeriod, billingStatus, ledgerKind, subscriptionStatus } from "./enums.ts";
 import { orders } from "./orders-schema.ts";
 
@@ -116,6 +116,16 @@ export const billingHistory = pgTable(
     /** Taken off by the coupon code `couponCode`. */
     discountAmount: micro("discount_amount").notNull().default(0n),
     couponCode: text("coupon_code"),
+    /**
+     * The code (coupons.id) when this row is one of its uses: the row itself is the use, with the
+     * member, the date, the list amount, the discount and what was charged (decision 156). Set
+     * with `couponUse` only on a paid row the code took something off. No foreign key: it would
+     * cost every purchase with a code a trigger and a lock on the code's row; a used code is kept
+     * from deletion by the trigger coupons_keep_used (migration 0056) instead.
+     */
+    couponId: integer("coupon_id"),
+    /** A purchase (counted against the code's limits) or a renewal its rule discounted (not counted). */
+    couponUse: couponUseKind("coupon_use"),
     /** Credited for the unused part of a plan this purchase replaced. */
     creditAmount: micro("credit_amount").notNull().default(0n),
     /** The lines the receipt lists, one per plan (app/lib/priced-lines.ts `StoredLine`). */
@@ -127,6 +137,10 @@ export const billingHistory = pgTable(
       "billing_priced",
       sql`${t.listAmount} IS NULL OR (${t.discountAmount} >= 0 AND ${t.creditAmount} >= 0 AND ${t.totalAmount} = ${t.listAmount} - ${t.discountAmount} - ${t.creditAmount})`,
     ),
+    check(
+      "billing_coupon_use",
+      sql`(${t.couponId} IS NULL) = (${t.couponUse} IS NULL) AND (${t.couponId} IS NULL OR ${t.discountAmount} > 0)`,
+    ),
     uniqueIndex("billing_ledger_reference_idx").on(t.ledgerReference),
     uniqueIndex("billing_order_idx").on(t.orderId),
     index("billing_user_issue_idx").on(t.userId, t.issueDate),
@@ -135,10 +149,11 @@ export const billingHistory = pgTable(
     index("billing_paid_user_issue_idx")
       .on(t.userId, t.issueDate)
       .where(sql`${t.status} = 'paid'`),
-    // The overview's coupon figures: the few paid rows a code took something off, by date.
-    index("billing_coupon_issue_idx")
-      .on(t.issueDate)
-      .where(sql`${t.status} = 'paid' AND ${t.couponCode} IS NOT NULL`),
+    // A code's uses by date, and nothing else: the code's page (newest first), its counts and sums,
+    // and the overview's figures (each code's window). The one index entry a purchase with a code writes.
+    index("billing_coupon_use_idx")
+      .on(t.couponId, t.issueDate)
+      .where(sql`${t.couponId} IS NOT NULL`),
   ],
 );
 

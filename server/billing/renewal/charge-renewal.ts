@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { formatDate } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
 import { priceFor } from "~/lib/pricing";
-import { recordRenewalRedemption, renewalDiscount } from "../../coupons/renewal-discount.ts";
+import { renewalDiscount, spendCouponRenewal } from "../../coupons/renewal-discount.ts";
 import type { Tx } from "../../db/client.ts";
 import { subscriptions } from "../../db/schema.ts";
 import { isAppError } from "../../lib/errors.ts";
@@ -136,24 +136,16 @@ export async function chargeRenewal({
     }
   }
 
+  const discounted = Boolean(coupon && cart.discount > 0n);
   const { invoiceId, billingId } = await insertRenewalBill({
     ...bill,
     status: "paid",
     ledgerReference: amount > 0n ? reference : null,
+    // The paid row is the code's use (a renewal: listed with its uses, not counted against its limits).
+    renewalCouponId: discounted ? coupon!.couponId : null,
   });
-  if (coupon && cart.discount > 0n) {
-    await recordRenewalRedemption({
-      tx,
-      subscriptionId: sub.id,
-      userId: sub.userId,
-      couponId: coupon.couponId,
-      renewalsLeft: sub.couponRenewalsLeft,
-      billingId,
-      list: cart.list,
-      discount: cart.discount,
-      charged: cart.charged,
-      now,
-    });
+  if (discounted) {
+    await spendCouponRenewal({ tx, subscriptionId: sub.id, renewalsLeft: sub.couponRenewalsLeft });
   }
   // A referred member whose first paid payment is a renewal (a trial that converted) earns the referrer its reward.
   await rewardReferral({ tx, userId: sub.userId, billingId, charged: amount, now });

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { AdminCoupon, CouponState } from "~/lib/view-types/admin/coupons";
+import { couponPurchaseUses } from "../../coupons/coupon-purchase-uses.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { couponTerms } from "./coupon-audit.ts";
@@ -27,21 +28,23 @@ function toAdminCoupon(row: Row, now: Date): AdminCoupon {
 }
 
 /**
- * Every code, newest first (or the one asked for), with its uses (its purchase rows: the code keeps
- * a count of its own only while it has a limit) and what it brought in after its discount: the sums
- * of its uses, purchases and renewals alike, read from the rows that record them.
+ * Every code, newest first (or the one asked for), with its uses (its purchases' billing rows: the
+ * code keeps a count of its own only while it has a limit) and what it brought in after its
+ * discount: the sums of its uses, purchases and renewals alike, read from their billing rows.
  */
 export async function listCoupons(options: { db: DbOrTx; couponId?: number; now?: Date }): Promise<AdminCoupon[]> {
   const { db, couponId, now = new Date() } = options;
   const only = couponId === undefined ? undefined : eq(coupons.id, couponId);
   const [rows, sums] = await Promise.all([
     db.select().from(coupons).where(only).orderBy(desc(coupons.createdAt), desc(coupons.id)),
+    // Each code's uses from billing_coupon_use_idx: a code with none reads nothing.
     db.execute<{ id: number; uses: number; all_uses: number; revenue: string; discount: string }>(sql`
-      select coupon_id as id, (count(*) filter (where kind = 'purchase'))::int as uses, count(*)::int as all_uses,
-             sum(charged_amount)::text as revenue, sum(discount_amount)::text as discount
-      from coupon_redemptions
-      ${couponId === undefined ? sql`` : sql`where coupon_id = ${couponId}`}
-      group by coupon_id`),
+      select c.id, ${couponPurchaseUses({ couponId: sql`c.id` })} as uses, sums.all_uses, sums.revenue, sums.discount
+      from coupons c
+      cross join lateral (select count(*)::int as all_uses, coalesce(sum(used.total_amount), 0)::text as revenue,
+                                 coalesce(sum(used.discount_amount), 0)::text as discount
+                            from billing_history used where used.coupon_id = c.id) sums
+      ${couponId === undefined ? sql`` : sql`where c.id = ${couponId}`}`),
   ]);
   const byId = new Map(sums.rows.map((row) => [Number(row.id), row]));
   return rows.map((row) =>

@@ -158,7 +158,7 @@ test.describe("Every option of a coupon code, as staff set them", () => {
     browser,
   }) => {
     const { db } = app.testing.getDatabase();
-    const { coupons, couponRedemptions } = app.testing.schema;
+    const { billingHistory, coupons } = app.testing.schema;
     const code = newCode("MANY");
     const [coupon] = await db.insert(coupons).values({ code, kind: "percent", percentOff: 10 }).returning();
     const memberContext = await browser.newContext();
@@ -166,16 +166,19 @@ test.describe("Every option of a coupon code, as staff set them", () => {
     await memberContext.close();
     // 201 uses, one a minute: more than the page lists.
     const start = Date.now() - 300 * 60_000;
-    await db.insert(couponRedemptions).values(
+    // Each use is the member's paid bill that names the code.
+    await db.insert(billingHistory).values(
       Array.from({ length: 201 }, (_, n) => ({
-        couponId: coupon!.id,
         userId: member.userId,
-        kind: "purchase" as const,
-        billingId: crypto.randomUUID(),
+        invoiceId: `INV-${code}-${n}-${crypto.randomUUID().slice(0, 8)}`,
+        issueDate: new Date(start + n * 60_000),
+        status: "paid" as const,
+        totalAmount: 9_000_000n,
         listAmount: 10_000_000n,
         discountAmount: 1_000_000n,
-        chargedAmount: 9_000_000n,
-        createdAt: new Date(start + n * 60_000),
+        couponCode: code,
+        couponId: coupon!.id,
+        couponUse: "purchase" as const,
       })),
     );
     await signUpStaff(app, context, "admin");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { action as listAction, loader as listLoader } from "~/routes/admin/coupons/admin.coupons";
 import { action as couponAction, loader as couponLoader } from "~/routes/admin/coupons/admin.coupons.$couponId";
-import { couponRedemptions } from "#server/db/schema";
+import { billingHistory } from "#server/db/schema";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -47,7 +47,10 @@ describeEachDatabase("/admin/coupons", (database) => {
     const member = await createMember(db(), { balance: usdt(100) });
     const plan = await createPlan(db(), "Gold", usdt(40));
     await buy(db(), { userId: member.id, plans: [plan], code: "WELCOME10", total: usdt(36) });
-    expect(await db().select().from(couponRedemptions).where(eq(couponRedemptions.couponId, couponId))).toHaveLength(1);
+    // The purchase's bill is the code's use.
+    expect(await db().select().from(billingHistory).where(eq(billingHistory.couponId, couponId))).toMatchObject([
+      { couponUse: "purchase", userId: member.id },
+    ]);
 
     const paused = await callAction(listAction, {
       path: "/admin/coupons",

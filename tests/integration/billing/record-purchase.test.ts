@@ -145,11 +145,11 @@ describeEachDatabase("recordPurchase", (database, kind) => {
 
   it("rolls back when the statement wrote any row too few", async () => {
     const parts = {
-      subscriptions: /expected 2 subscriptions and one of each other row, wrote \{1,1,1,1,1,0\}/,
-      billing_history: /wrote \{2,0,1,1,1,0\}/,
-      notifications: /wrote \{2,1,0,1,1,0\}/,
-      purchase_requests: /wrote \{2,1,1,0,1,0\}/,
-      ledger_entries: /wrote \{2,1,1,1,0,0\}/,
+      subscriptions: /expected 2 subscriptions and one of each other row, wrote \{1,1,1,1,1\}/,
+      billing_history: /wrote \{2,0,1,1,1\}/,
+      notifications: /wrote \{2,1,0,1,1\}/,
+      purchase_requests: /wrote \{2,1,1,0,1\}/,
+      ledger_entries: /wrote \{2,1,1,1,0\}/,
     };
     for (const [table, message] of Object.entries(parts)) {
       const { db, order, written } = await setUp();

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { couponSchema, type CouponForm } from "~/lib/validation/admin/coupons";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
 import type { Db, DbOrTx } from "#server/db/client";
-import { billingHistory, couponRedemptions, coupons, ledgerEntries, profiles } from "#server/db/schema";
+import { billingHistory, coupons, ledgerEntries, profiles } from "#server/db/schema";
 import { createCoupon } from "#server/staff/coupons/create-coupon";
 import type { StaffActor } from "#server/staff/record-audit-event";
 
@@ -67,7 +67,23 @@ export async function moneyOf(db: Db, userId: string) {
     debits: (await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)))
       .filter((entry) => entry.amount < 0n)
       .map((entry) => entry.amount),
-    uses: await db.select().from(couponRedemptions).where(eq(couponRedemptions.userId, userId)),
+    // The code's uses are the bills that are one, with the fields a use row had.
+    uses: (
+      await db
+        .select()
+        .from(billingHistory)
+        .where(and(eq(billingHistory.userId, userId), isNotNull(billingHistory.couponId)))
+        .orderBy(billingHistory.issueDate)
+    ).map((bill) => ({
+      couponId: bill.couponId!,
+      kind: bill.couponUse!,
+      billingId: bill.id,
+      orderId: bill.orderId,
+      listAmount: bill.listAmount!,
+      discountAmount: bill.discountAmount,
+      chargedAmount: bill.totalAmount,
+      createdAt: bill.issueDate,
+    })),
   };
 }
 

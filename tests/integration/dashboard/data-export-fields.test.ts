@@ -6,7 +6,6 @@ import {
   cardPayments,
   chainDeposits,
   contactSubmissions,
-  couponRedemptions,
   coupons,
   ledgerEntries,
   notifications,
@@ -178,19 +177,11 @@ describeEachDatabase("the data download, field by field", (database) => {
       .insert(coupons)
       .values({ code: `SPRING-${userId.slice(0, 8)}`, kind: "percent", percentOff: 20 })
       .returning({ id: coupons.id, code: coupons.code });
+    // The invoice is the code's use: a purchase, completing the order.
     await db()
-      .insert(couponRedemptions)
-      .values({
-        couponId: coupon!.id,
-        userId,
-        kind: "purchase",
-        billingId: invoice!.id,
-        orderId: order.id,
-        listAmount: 30_000_000n,
-        discountAmount: 6_000_000n,
-        chargedAmount: 20_000_000n,
-        createdAt: at(5, 10),
-      });
+      .update(billingHistory)
+      .set({ couponId: coupon!.id, couponUse: "purchase", orderId: order.id })
+      .where(eq(billingHistory.id, invoice!.id));
     const [opening] = await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
 
     const data = await exportMemberData({ db: db(), userId, now: at(20, 15) });
