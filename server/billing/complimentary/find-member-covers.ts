@@ -6,7 +6,7 @@ import { coverConditionSql, scheduledChangeAppliesSql, scheduledPlanHeldSql } fr
 /** The complimentary plan that includes a paid one, and the gift's end as an ISO string (null: never). */
 export type MemberCover = { gift: string; until: string | null };
 
-/** What a subscription's next renewal will not charge, and why: the plan held is covered, or else a pending switch is settled uncharged. */
+/** What a subscription's next renewal will not charge, and why: a pending switch ends or settles it uncharged, or the plan held is covered. */
 export type MemberCoverage = { coveredBy: MemberCover | null; pendingChange: PendingChange | null };
 
 type Row = {
@@ -30,12 +30,14 @@ const iso = (value: string | Date) => new Date(value).toISOString();
  * own rule), why that renewal charges nothing, keyed by subscription id; a subscription charged
  * as usual is left out. One query, however many plans the member holds, on cover-sql.ts's
  * fragments, so what the pages show is what the renewal does:
- * - `coveredBy`: the complimentary plan that covers the plan held at that date (coverConditionSql),
- *   the longest running gift, as findComplimentaryCover chooses it;
- * - else `pendingChange`, for a change the member scheduled: the plan it switches to is covered
- *   at that date, the change able to happen (scheduledChangeAppliesSql), so it applies uncharged;
- *   or that plan is held already in another subscription (scheduledPlanHeldSql), so the plan held
- *   ends at that date, uncharged.
+ * - `pendingChange` of kind `held` first: the plan a change the member scheduled switches to is
+ *   held already in another subscription (scheduledPlanHeldSql), so the plan held ends at that
+ *   date, uncharged; the renewal decides this before any cover, so a plan held that a gift also
+ *   covers is said as ending, not as covered;
+ * - else `coveredBy`: the complimentary plan that covers the plan held at that date
+ *   (coverConditionSql), the longest running gift, as findComplimentaryCover chooses it;
+ * - else `pendingChange` of kind `covered`: the plan the scheduled change switches to is covered
+ *   at that date, the change able to happen (scheduledChangeAppliesSql), so it applies uncharged.
  */
 export async function findMemberCovers(options: { db: DbOrTx; userId: string }): Promise<Map<string, MemberCoverage>> {
   const { db, userId } = options;
@@ -77,18 +79,21 @@ export async function findMemberCovers(options: { db: DbOrTx; userId: string }):
   return coverages;
 }
 
-/** A row's coverage, the plan held's cover first (the renewal checks it first); null: charged. */
+/**
+ * A row's coverage, in the renewal's order: a switch to a plan held already first (the plan held
+ * ends, even when a gift also covers it), then the plan held's cover, then a switch to a plan a
+ * gift covers; null: charged.
+ */
 function coverageOf(row: Row): MemberCoverage | null {
+  const on = iso(row.due);
+  if (row.scheduled_plan !== null && row.scheduled_held)
+    return { coveredBy: null, pendingChange: { kind: "held", held: row.held_plan, plan: row.scheduled_plan, on } };
   if (row.gift !== null)
     return {
       coveredBy: { gift: row.gift, until: row.ends_at === null ? null : iso(row.ends_at) },
       pendingChange: null,
     };
-  if (row.scheduled_plan === null) return null;
-  const on = iso(row.due);
-  if (row.scheduled_held)
-    return { coveredBy: null, pendingChange: { kind: "held", held: row.held_plan, plan: row.scheduled_plan, on } };
-  if (row.scheduled_gift === null) return null;
+  if (row.scheduled_plan === null || row.scheduled_gift === null) return null;
   const until = row.scheduled_ends_at === null ? null : iso(row.scheduled_ends_at);
   return {
     coveredBy: null,

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { pendingChangeLine } from "~/lib/billing/complimentary-cover";
 import { findMemberCovers } from "#server/billing/complimentary/find-member-covers";
+import { renewSubscription } from "#server/billing/renew-subscription";
 import { listMemberSubscriptions } from "#server/dashboard/list-member-subscriptions";
 import { planTelegramChats, pricing, subscriptions } from "#server/db/schema";
 import { listMemberSubscriptions as listStaffMemberSubscriptions } from "#server/staff/members/list-member-subscriptions";
@@ -110,6 +112,33 @@ describeEachDatabase("the covers of all a member's plans at once", (database) =>
         pendingChange: { kind: "held", held: "All-in-One", plan: "VIP Signals", on: due.toISOString() },
       },
     });
+  });
+
+  // The renewal ends the plan held for a switch to a plan held before it looks at any cover: a
+  // plan held both covered and switching to a plan held is said as ending, not as covered.
+  it("reports a covered plan whose change is to a plan held already as ending, as its renewal ends it", async () => {
+    const { plans, userId, due, sub } = await scheduling({ held: "pro" });
+    await holdPlan(db(), { userId, planId: plans.all.id, due: null, complimentary: true, period: "lifetime" });
+    // VIP Signals held and paid for (the gift covers it too, said on its own row).
+    const vip = await holdPlan(db(), { userId, planId: plans.vip.id, due: new Date(due.getTime() + 30 * DAY) });
+
+    const pendingChange = { kind: "held", held: "Pro", plan: "VIP Signals", on: due.toISOString() } as const;
+    expect(Object.fromEntries(await findMemberCovers({ db: db(), userId }))).toEqual({
+      [sub.id]: { coveredBy: null, pendingChange },
+      [vip.id]: { coveredBy: { gift: "All-in-One", until: null }, pendingChange: null },
+    });
+    const mine = (await listMemberSubscriptions({ db: db(), userId })).find((row) => row.id === sub.id);
+    expect(mine).toMatchObject({ coveredBy: null, pendingChange });
+    const staff = (await listStaffMemberSubscriptions({ db: db(), memberId: userId })).find((row) => row.id === sub.id);
+    expect(staff).toMatchObject({ coveredBy: null, pendingChange });
+    expect(pendingChangeLine(pendingChange, (iso) => iso.slice(0, 10))).toBe(
+      `Pro ends on ${due.toISOString().slice(0, 10)} as scheduled, uncharged: VIP Signals continues under the plan you already have.`,
+    );
+
+    // What the renewal does at that date: the plan held ends, uncharged.
+    expect(await renewSubscription({ db: db(), subscriptionId: sub.id, now: new Date(due.getTime() + 60_000) })).toBe(
+      "expired",
+    );
   });
 
   it("reports nothing for a plain scheduled downgrade, which the renewal charges", async () => {
