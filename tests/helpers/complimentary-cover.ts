@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { planTelegramChats, subscriptions } from "#server/db/schema";
+import { notifications, planTelegramChats, subscriptions } from "#server/db/schema";
+import { listDueRenewals } from "#server/staff/money/list-due-renewals";
+import { getMrr } from "#server/staff/overview/get-mrr";
+import { getRenewalsAtRisk } from "#server/staff/overview/get-renewals-at-risk";
 import { createPlan } from "./billing";
 
 const usdt = (n: number) => BigInt(n) * 1_000_000n;
@@ -74,4 +78,27 @@ export async function giveAllInOne(
     complimentary: true,
     period: ends ? "monthly" : "lifetime",
   });
+}
+
+/**
+ * The back office's renewal figures for a member's renewals due within `until`: the plans of their
+ * due renewals, and the whole renewals at risk and MRR (compared with those before, as a file's
+ * tests share the database).
+ */
+export async function renewalFigures(db: Db, options: { userId: string; until: Date }) {
+  const { userId, until } = options;
+  return {
+    due: (await listDueRenewals({ db, until, page: 1, pageSize: 50 })).rows
+      .filter((row) => row.userId === userId)
+      .map((row) => row.plan),
+    atRisk: (await getRenewalsAtRisk({ db, in7Days: until.toISOString() })).subscriptions,
+    mrr: (await getMrr({ db })).mrr,
+  };
+}
+
+/** The renewal reminders a member was sent. */
+export async function renewalReminders(db: Db, userId: string) {
+  return (await db.select().from(notifications).where(eq(notifications.userId, userId))).filter(
+    (row) => row.kind === "renewal_reminder",
+  );
 }

@@ -4,10 +4,7 @@ import { nextDueDate } from "#server/billing/periods";
 import { renewSubscription } from "#server/billing/renew-subscription";
 import { sendRenewalReminders } from "#server/billing/send-renewal-reminders";
 import { billingHistory, ledgerEntries, notifications, profiles, subscriptions } from "#server/db/schema";
-import { listDueRenewals } from "#server/staff/money/list-due-renewals";
-import { getMrr } from "#server/staff/overview/get-mrr";
-import { getRenewalsAtRisk } from "#server/staff/overview/get-renewals-at-risk";
-import { createCoverPlans, holdPlan } from "../../helpers/complimentary-cover";
+import { createCoverPlans, holdPlan, renewalFigures, renewalReminders } from "../../helpers/complimentary-cover";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 
@@ -90,17 +87,8 @@ describeEachDatabase("a scheduled change to a plan inside a complimentary one", 
     const now = new Date();
     const in7Days = new Date(now.getTime() + 7 * DAY);
     // The database is shared by this file's tests: the figures are compared with those before.
-    const figures = async (userId: string) => ({
-      due: (await listDueRenewals({ db: db(), until: in7Days, page: 1, pageSize: 50 })).rows
-        .filter((row) => row.userId === userId)
-        .map((row) => row.plan),
-      atRisk: (await getRenewalsAtRisk({ db: db(), in7Days: in7Days.toISOString() })).subscriptions,
-      mrr: (await getMrr({ db: db() })).mrr,
-    });
-    const reminded = async (userId: string) =>
-      (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter(
-        (row) => row.kind === "renewal_reminder",
-      );
+    const figures = (userId: string) => renewalFigures(db(), { userId, until: in7Days });
+    const reminded = (userId: string) => renewalReminders(db(), userId);
     const before = await figures("");
     const { id } = await switching({
       due: new Date(now.getTime() + 48 * HOUR),
