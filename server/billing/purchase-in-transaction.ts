@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { keepCoupon, type CachedCoupon } from "../coupons/coupon-cache.ts";
+import { NeedUses, type CouponUsePool, type LeasedUse } from "../coupons/coupon-use-pool.ts";
 import {
   countCouponUse,
   countUseStatement,
-  pickSlotStart,
+  leasedUseStatement,
   priceCouponRow,
   renewalRule,
 } from "../coupons/price-with-coupon.ts";
@@ -111,6 +112,12 @@ export async function purchaseInTransaction({
    * take the COMMIT with it. Never for a caller that carries on in the transaction.
    */
   commitWith?: CommitWith;
+  /**
+   * With countInWrite: where a limited code's use is taken from (coupon-use-pool.ts), and told
+   * each one taken (the caller gives it back when the transaction rolls back). A pool with none
+   * left throws NeedUses before anything is written.
+   */
+  uses?: { pool: CouponUsePool; taken: (use: LeasedUse) => void };
 }): Promise<PurchaseResult> {
   const { userId, planIds, billingPeriod: period, now = new Date() } = options;
   const code = options.held ? options.held.couponCode : options.couponCode;
@@ -194,6 +201,13 @@ export async function purchaseInTransaction({
       activeUntil: firstBillingDate(now, period)?.toISOString().slice(0, 10) ?? null,
     },
   });
+  // A limited code's use comes from this process's memory; its write statement checks it is not void.
+  let leased: LeasedUse | null = null;
+  if (counted && countInWrite && counted.limited) {
+    leased = options.uses?.pool.take(counted.id) ?? null;
+    if (!leased) throw new NeedUses(counted.id);
+    options.uses!.taken(leased);
+  }
   const billId = crypto.randomUUID();
   const applied = counted ?? coupon?.coupon ?? null;
   const newBalance = await recordPurchase({
@@ -213,7 +227,12 @@ export async function purchaseInTransaction({
       renewalCoupon: applied ? renewalRule(applied) : null,
       replaced: replaced.map((sub) => ({ subscriptionId: sub.subscriptionId, samePlan: sub.planId === sub.byPlanId })),
       couponUse: counted ? counted.id : null,
-      countUse: counted && countInWrite ? countUseStatement(counted, pickSlotStart()) : null,
+      countUse:
+        counted && countInWrite
+          ? leased
+            ? leasedUseStatement(counted, leased.generation)
+            : countUseStatement(counted)
+          : null,
     },
   });
   // A referred member's first paid purchase credits whoever referred them, in this transaction.

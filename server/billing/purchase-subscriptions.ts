@@ -1,6 +1,7 @@
 import { cachedCoupon, forgetCoupon, type CachedCoupon } from "../coupons/coupon-cache.ts";
 import { countRefusedGuess, couponGuessKeys } from "../coupons/coupon-guesses.ts";
-import { withRetry } from "../db/db-errors.ts";
+import { couponUsePool, NeedUses, type CouponUsePool, type LeasedUse } from "../coupons/coupon-use-pool.ts";
+import { pgError, StaleReadError, withRetry } from "../db/db-errors.ts";
 import { runTransactionReadingFirst } from "../db/run-transaction-reading-first.ts";
 import { isAppError } from "../lib/errors.ts";
 import type { PurchaseResult } from "./purchase-answer.ts";
@@ -50,29 +51,60 @@ export type { PurchaseOptions, PurchaseRefusal, PurchaseResult };
  * transaction, which then answers from the committed state instead of failing with a 500.
  */
 export async function purchaseSubscriptions(
-  options: PurchaseOptions & { clientIp?: string | null },
+  options: PurchaseOptions & {
+    clientIp?: string | null;
+    /** Where a limited code's uses are kept (coupon-use-pool.ts): this process's, or a test's second "process". */
+    usePool?: CouponUsePool;
+  },
 ): Promise<PurchaseResult> {
   // A typed code is checked inside the transaction, with the member's state (purchase-coupon.ts).
   // Its refusal rolls the transaction back, and only then is it counted as a guess, so the count
   // is not undone with the purchase.
   const guessKeys = options.couponCode ? couponGuessKeys({ userId: options.userId, clientIp: options.clientIp }) : [];
   const code = options.held ? null : (options.couponCode ?? null);
+  const pool = options.usePool ?? couponUsePool;
   const run = (countInWrite: boolean, cached: CachedCoupon | null) =>
-    withRetry(() =>
-      // The lock and the reads leave with BEGIN: one round trip fewer.
-      runTransactionReadingFirst({
-        db: options.db,
-        read: (tx) => readState({ tx, ...options, guessKeys, cached }),
-        rest: (tx, state, commitWith) =>
-          purchaseInTransaction({ tx, ...options, countInWrite, guessKeys, state, commitWith, cached }),
-      }),
-    );
+    withRetry(async () => {
+      // A limited code's use taken from memory goes back when the transaction surely rolled back.
+      const taken: LeasedUse[] = [];
+      try {
+        // The lock and the reads leave with BEGIN: one round trip fewer.
+        return await runTransactionReadingFirst({
+          db: options.db,
+          read: (tx) => readState({ tx, ...options, guessKeys, cached }),
+          rest: (tx, state, commitWith) =>
+            purchaseInTransaction({
+              tx,
+              ...options,
+              countInWrite,
+              guessKeys,
+              state,
+              commitWith,
+              cached,
+              uses: { pool, taken: (use) => taken.push(use) },
+            }),
+        });
+      } catch (error) {
+        // Its generation may be void (the code saved, its slots spread again): what is kept of it is dropped.
+        if (error instanceof UseNotCounted) taken.forEach((use) => pool.drop(use.couponId));
+        else if (rolledBack(error)) taken.forEach((use) => pool.giveBack(use));
+        throw error;
+      }
+    });
   // `cached`: the code as this process read it lately, if it did (coupon-cache.ts); the write
   // statement counts its use only while it is still so.
-  const settle = async (cached: CachedCoupon | null): Promise<PurchaseResult> => {
+  const settle = async (cached: CachedCoupon | null, refills = 0): Promise<PurchaseResult> => {
     try {
       return await run(true, cached);
     } catch (error) {
+      // No use of the limited code kept in memory: a block is taken in a transaction of its own and
+      // the purchase runs again; when none can be had (or others keep taking them first) it counts
+      // under the code's lock, which refuses a code used up.
+      if (error instanceof NeedUses) {
+        if (refills < 3 && (await pool.refill({ db: options.db, couponId: error.couponId })))
+          return settle(cached, refills + 1);
+        return run(false, null);
+      }
       // The code changed or was used up between its reading and the write statement's count: the
       // transaction rolled back, and this one counts before it writes, pricing again under the
       // code's lock to answer the refusal (or "prices changed") with nothing written. A refusal
@@ -85,7 +117,7 @@ export async function purchaseSubscriptions(
       // the code as it is now, and answers that.
       if (cached && isAppError(error)) {
         forgetCoupon(code!);
-        return settle(null);
+        return settle(null, refills);
       }
       throw error;
     }
@@ -96,4 +128,18 @@ export async function purchaseSubscriptions(
     await countRefusedGuess({ db: options.db, error, keys: guessKeys });
     throw error;
   }
+}
+
+/**
+ * The error says the transaction rolled back, surely: a refusal or NeedUses (thrown before the
+ * write), or one the database answered with (its statement, or the COMMIT, failed). Another (the
+ * connection lost) may have come after a COMMIT that went through: its use is not given back.
+ */
+function rolledBack(error: unknown): boolean {
+  return (
+    isAppError(error) ||
+    error instanceof NeedUses ||
+    error instanceof StaleReadError ||
+    pgError(error).code !== undefined
+  );
 }

@@ -3,7 +3,8 @@ import type { BillingPeriod } from "~/lib/pricing";
 import type { coupons } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 
-export type CouponRow = typeof coupons.$inferSelect;
+/** A code as it is priced and refused by (its use generation is the pool's business: coupon-use-pool.ts). */
+export type CouponRow = Omit<typeof coupons.$inferSelect, "useGeneration">;
 
 /** What a code takes off, from its row. */
 export function termsOf(row: CouponRow): CouponTerms {

@@ -15,12 +15,11 @@ export const couponTerms = sql<string>`row(${coupons.kind}, ${coupons.percentOff
   ${coupons.validUntil}, ${coupons.newMembersOnly}, ${coupons.paused})::text`;
 
 /**
- * The purchases counted against a code's limit: its `redemption_count` (the uses when its form was
- * last saved) and the uses counted on its slots since (spread-coupon-uses.ts), correlated by the
- * table's name. The code's own column alone is that count only for a code without slots.
+ * The purchases counted against a code's limit: its actual uses (coupon-purchase-uses.ts), not its
+ * slots' counts, which include uses processes took in blocks and have not handed out (a cart must
+ * not say "used up" while uses remain). Correlated by the table's name.
  */
-export const couponUsesCounted = sql<number>`(${coupons.redemptionCount} + coalesce(
-  (select sum(counted.uses)::int from coupon_use_slots counted where counted.coupon_id = "coupons"."id"), 0))`;
+export const couponUsesCounted = couponPurchaseUses({ couponId: sql`"coupons"."id"` });
 
 /**
  * What a member's own history says about a code: their purchases with it, and whether they ever

@@ -6,6 +6,7 @@ import type { Tx } from "../db/client.ts";
 import { codeRefusal } from "./code-refusal.ts";
 import { couponError, termsOf, type CouponRow } from "./coupon-rules.ts";
 import { couponTerms, findCoupon, type MemberUses } from "./find-coupon.ts";
+import { respreadCouponUses } from "./respread-coupon-uses.ts";
 import { COUPON_USE_SLOTS } from "./spread-coupon-uses.ts";
 
 /** The code a checkout was priced with, as its purchase records it. */
@@ -111,6 +112,20 @@ export function countUseStatement(coupon: AppliedCoupon, start = 0): SQL {
 }
 
 /**
+ * The check of a use a process handed out from memory (coupon-use-pool.ts), as the last part of
+ * the purchase's write statement: one row while the code's terms and text are those it was priced
+ * with and its `use_generation` is still the one the use's block was taken under (the use was
+ * counted on a slot when the block was), none when staff saved the code or its slots were spread
+ * again since. It share-locks the code's row as an unlimited code's check does, and updates nothing.
+ */
+export function leasedUseStatement(coupon: AppliedCoupon, generation: number): SQL {
+  return sql`select 1 from coupons
+     where id = ${coupon.id} and code = ${coupon.code} and ${couponTerms} = ${coupon.terms}
+       and max_redemptions is not null and use_generation = ${generation}::int
+       for share`;
+}
+
+/**
  * Counts one purchase with the code, after every other check of the purchase and before it writes
  * anything (countUseStatement). When the terms changed or no slot had room meanwhile, the checkout
  * is priced again under the code's lock (which waits for every purchase in flight with it): its
@@ -126,29 +141,35 @@ export async function countCouponUse(
   options: PriceOptions & { priced: { cart: PricedCart; coupon: AppliedCoupon } },
 ): Promise<AppliedCoupon | "repriced"> {
   const { tx, priced } = options;
-  const counted = await tx.execute(countUseStatement(priced.coupon, pickSlotStart()));
-  if (counted.rows.length === 1) return priced.coupon;
+  // A limited code is counted under its row's lock from the start: its share lock taken first and
+  // then raised to this one would deadlock with another purchase doing the same (near the limit,
+  // where blocks are voided and purchases come here together, it does).
+  if (!priced.coupon.limited) {
+    const counted = await tx.execute(countUseStatement(priced.coupon, pickSlotStart()));
+    if (counted.rows.length === 1) return priced.coupon;
+  }
   const again = await priceWithCoupon({ ...options, lock: true });
   if (again.coupon.id !== priced.coupon.id || again.cart.discount !== priced.cart.discount) return "repriced";
   // Its row is locked now: a code without a limit has nothing more to count.
   if (!again.coupon.limited) return again.coupon;
-  const locked = await tx.execute<{ counted: number }>(sql`
-    with on_slot as (
-      update coupon_use_slots counting set uses = counting.uses + 1
-       where counting.coupon_id = ${again.coupon.id} and counting.uses < counting.quota
-         and counting.slot = (select free.slot from coupon_use_slots free
-                               where free.coupon_id = ${again.coupon.id} and free.uses < free.quota
-                               order by free.slot limit 1 for update)
-      returning 1
-    ), on_row as (
-      update coupons set redemption_count = redemption_count + 1
-       where id = ${again.coupon.id} and redemption_count < max_redemptions
-         and not exists (select 1 from coupon_use_slots slots where slots.coupon_id = ${again.coupon.id})
-      returning 1
-    )
-    select (select count(*)::int from on_slot) + (select count(*)::int from on_row) as counted`);
-  if (Number(locked.rows[0]?.counted ?? 0) === 0) throw couponError(couponMessages.usedUp);
+  if (!(await countOnSlot(tx, again.coupon.id))) {
+    // No slot has room, but uses may sit unused in some process's memory: the actual uses decide.
+    if (!(await respreadCouponUses({ tx, couponId: again.coupon.id }))) throw couponError(couponMessages.usedUp);
+    if (!(await countOnSlot(tx, again.coupon.id))) throw couponError(couponMessages.usedUp);
+  }
   return again.coupon;
+}
+
+/** One use counted on a slot with room, the code's row locked for update by the caller: false when none has room. */
+async function countOnSlot(tx: Tx, couponId: number): Promise<boolean> {
+  const counted = await tx.execute(sql`
+    update coupon_use_slots counting set uses = counting.uses + 1
+     where counting.coupon_id = ${couponId} and counting.uses < counting.quota
+       and counting.slot = (select free.slot from coupon_use_slots free
+                             where free.coupon_id = ${couponId} and free.uses < free.quota
+                             order by free.slot limit 1 for update)
+    returning 1`);
+  return counted.rows.length === 1;
 }
 
 /** Where a purchase starts looking for a slot with room: anywhere, so purchases in flight take different ones. */

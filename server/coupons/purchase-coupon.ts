@@ -6,7 +6,7 @@ import { codeRefusal } from "./code-refusal.ts";
 import type { CachedCoupon } from "./coupon-cache.ts";
 import { COUPON_GUESS_LIMIT, guessLimitError, refusedGuess } from "./coupon-guesses.ts";
 import type { CouponRow } from "./coupon-rules.ts";
-import { couponTerms, couponUsesCounted, memberUsesPairs, type MemberUses } from "./find-coupon.ts";
+import { couponTerms, memberUsesPairs, type MemberUses } from "./find-coupon.ts";
 
 /** The code as a purchase read it with its profile's lock: its row, terms (couponTerms) and the member's own uses. */
 export type PurchaseCoupon = CouponRow & { terms: string; member: MemberUses };
@@ -19,7 +19,9 @@ export type PurchaseCoupon = CouponRow & { terms: string; member: MemberUses };
  * `cached`: the code as this process read it lately (coupon-cache.ts); then only what it says
  * about this member is read, not the code's row (a popular code's purchases read it for nothing).
  * The text is the same for any code and any number of keys (execute-kept.ts): one for a code
- * read, one for a code cached.
+ * read, one for a code cached. Its uses are those counted when its slots were last spread (never
+ * more than its actual uses): the purchase refuses "used up" from them only when it surely is, and
+ * otherwise the use it takes decides (coupon-use-pool.ts), without counting the code's purchases.
  */
 export function purchaseCouponColumns(options: {
   code: string;
@@ -38,7 +40,7 @@ export function purchaseCouponColumns(options: {
       'planIds', plan_ids, 'periods', periods, 'duration', duration, 'durationRenewals', duration_renewals,
       'maxRedemptions', max_redemptions, 'perMemberLimit', per_member_limit, 'validFrom', valid_from,
       'validUntil', valid_until, 'newMembersOnly', new_members_only, 'paused', paused,
-      'redemptionCount', ${couponUsesCounted}, 'note', note, 'createdAt', created_at, 'updatedAt', updated_at,
+      'redemptionCount', redemption_count, 'note', note, 'createdAt', created_at, 'updatedAt', updated_at,
       'terms', ${couponTerms}, ${member(sql`"coupons"."id"`, sql`new_members_only`)})
     from coupons where upper(coupons.code) = ${normalizeCouponCode(options.code)}) as coupon,
     ${wait} as guess_wait`;

@@ -11,8 +11,11 @@ export const COUPON_USE_SLOTS = 8;
  * row locked (its form's save), which waits for every purchase in flight with the code (each
  * holds at least a share lock on it) and keeps new ones out until its commit, and has just set
  * `redemption_count` to the code's uses: no use is lost or counted twice across the spread.
+ * Blocks of uses processes took from the old slots and still keep (coupon-use-pool.ts) are void:
+ * the code's `use_generation` is raised, and a purchase holding one of them runs again.
  */
 export async function spreadCouponUses({ tx, couponId }: { tx: DbOrTx; couponId: number }): Promise<void> {
+  await tx.execute(sql`update coupons set use_generation = use_generation + 1 where id = ${couponId}`);
   await tx.execute(sql`delete from coupon_use_slots where coupon_id = ${couponId}`);
   await tx.execute(sql`
     insert into coupon_use_slots (coupon_id, slot, quota)

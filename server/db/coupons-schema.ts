@@ -24,10 +24,10 @@ export const couponUseKind = pgEnum("coupon_use_kind", ["purchase", "renewal"]);
 
 /**
  * A coupon code staff made. The code is unique whatever its case (stored in capitals, the index
- * on upper() holds rows written by hand too). `redemptionCount` is its purchases (billing rows
- * whose coupon_use is 'purchase') when its form was last saved; a code with a limit (`maxRedemptions`) counts later ones on its
- * slots (coupon_use_slots), each under its own row's lock, so the last use goes to one member; a
- * code without that limit keeps no count (its uses are its purchases' billing rows).
+ * on upper() holds rows written by hand too). `redemptionCount` is its purchases (billing rows whose coupon_use is 'purchase')
+ * when its form was last saved (or its slots last ran dry); a code with a limit (`maxRedemptions`)
+ * counts later ones on its slots (coupon_use_slots), taken there in blocks by each process
+ * (coupon-use-pool.ts); a code without that limit keeps no count (its uses are its purchases' billing rows).
  */
 export const coupons = pgTable(
   "coupons",
@@ -53,6 +53,11 @@ export const coupons = pgTable(
     newMembersOnly: boolean("new_members_only").notNull().default(false),
     paused: boolean("paused").notNull().default(false),
     redemptionCount: integer("redemption_count").notNull().default(0),
+    /**
+     * Raised whenever its slots are spread again (spread-coupon-uses.ts): a block of uses a process
+     * took from them before (coupon-use-pool.ts) is void, and a purchase holding one runs again.
+     */
+    useGeneration: integer("use_generation").notNull().default(0),
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -78,13 +83,13 @@ export const coupons = pgTable(
 );
 
 /**
- * A code's remaining purchases with a limit, split across a few rows so that purchases with one
- * popular limited code count their uses on different rows, not all on the code's (each row stays
- * locked from its count to the purchase's commit). A purchase takes a use from a slot with room that
- * no other purchase holds; `uses` never passes `quota`, and the quotas add up to the limit less the
- * code's `redemption_count` when they were spread, so the last use still goes to one member. Spread
- * again from the code's purchase uses whenever its form is saved (spread-coupon-uses.ts); a code
- * without a limit has none. Its count of uses is `redemption_count` plus the slots' `uses`.
+ * A code's remaining purchases with a limit, split across a few rows so that processes taking
+ * blocks of its uses (lease-coupon-uses.ts), and purchases counting under the code's lock, take
+ * them from different rows. `uses` never passes `quota`, and the quotas add up to the limit less the
+ * code's `redemption_count` when they were spread, so the limit holds. Spread again from the code's
+ * purchase uses whenever its form is saved or they run dry (spread-coupon-uses.ts); a code without
+ * a limit has none. `redemption_count` plus the slots' `uses` is every use taken, including those a
+ * process holds unused: at least the code's actual uses, never more than its limit.
  */
 export const couponUseSlots = pgTable(
   "coupon_use_slots",

@@ -11,7 +11,7 @@ import { updateCoupon } from "#server/staff/coupons/update-coupon";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
-import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
+import { actor, buy, makeCoupon, moneyOf, refusalOf, takeEveryUse, usdt, usesCounted } from "./coupon-fixtures";
 
 // A purchase's kept statements go past tx.execute (executeKept): recorded here on their way.
 const kept = vi.hoisted(() => [] as string[]);
@@ -109,7 +109,7 @@ describeEachDatabase("a code kept by the process that read it", (database) => {
     const { coupon, plan } = await keptCode({ maxRedemptions: "2" });
     const other = await createMember(db(), { balance: usdt(50) });
     // The last use taken by a purchase of another process: this one's memory still says one is left.
-    await db().execute(sql`update coupon_use_slots set uses = quota where coupon_id = ${coupon.id}`);
+    await takeEveryUse(db(), coupon.id);
     expect(await refusalOf(buy(db(), { userId: other.id, plans: [plan], code: coupon.code, total: usdt(40) }))).toEqual(
       { code: "CONFLICT", message: couponMessages.usedUp },
     );

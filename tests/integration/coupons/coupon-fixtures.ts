@@ -3,6 +3,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { couponSchema, type CouponForm } from "~/lib/validation/admin/coupons";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
+import type { CouponUsePool } from "#server/coupons/coupon-use-pool";
 import type { Db, DbOrTx } from "#server/db/client";
 import { billingHistory, coupons, ledgerEntries, profiles } from "#server/db/schema";
 import { createCoupon } from "#server/staff/coupons/create-coupon";
@@ -36,6 +37,8 @@ export function buy(
     period?: BillingPeriod;
     clientIp?: string;
     now?: Date;
+    /** Where the code's uses are kept (another "process"'s pool); this process's by default. */
+    usePool?: CouponUsePool;
   },
 ) {
   return purchaseSubscriptions({
@@ -48,6 +51,7 @@ export function buy(
     couponCode: options.code,
     clientIp: options.clientIp ?? "192.0.2.1",
     now: options.now,
+    usePool: options.usePool,
   });
 }
 
@@ -106,7 +110,27 @@ export async function usesCounted(db: DbOrTx, couponId: number): Promise<number>
   return Number(rows.rows[0]!.n);
 }
 
-/** What other members' purchases leave when they take every use a limited code has left: its slots full. */
-export function takeEveryUse(db: DbOrTx, couponId: number) {
+/**
+ * Purchases with the code by another member, as their billing rows (what a code's actual uses are:
+ * coupon-purchase-uses.ts), without their money: `count` of them, or as many as its limit leaves.
+ */
+export async function otherMembersUses(db: DbOrTx, couponId: number, count?: number) {
+  const userId = crypto.randomUUID();
+  await db.execute(
+    sql`insert into "user" (id, name, email) values (${userId}, 'Other', ${`other-${userId}@example.com`})`,
+  );
+  const left = sql`(select max_redemptions from coupons where id = ${couponId})
+    - (select count(*)::int from billing_history where coupon_id = ${couponId} and coupon_use = 'purchase')`;
+  await db.execute(sql`
+    insert into billing_history (user_id, invoice_id, total_amount, status, list_amount, discount_amount,
+                                 coupon_code, coupon_id, coupon_use)
+    select ${userId}, 'OTHER-' || gen_random_uuid(), ${usdt(40)}, 'paid', ${usdt(50)}, ${usdt(10)},
+           (select code from coupons where id = ${couponId}), ${couponId}, 'purchase'
+      from generate_series(1, ${count === undefined ? left : sql`${count}::int`})`);
+}
+
+/** What other members' purchases leave when they take every use a limited code has left: their rows, its slots full. */
+export async function takeEveryUse(db: DbOrTx, couponId: number) {
+  await otherMembersUses(db, couponId);
   return db.execute(sql`update coupon_use_slots set uses = quota where coupon_id = ${couponId}`);
 }

@@ -5,7 +5,7 @@ import { migrateDatabase } from "#server/db/migrate";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
-import { buy, refusalOf, usdt, usesCounted } from "../coupons/coupon-fixtures";
+import { buy, otherMembersUses, refusalOf, usdt, usesCounted } from "../coupons/coupon-fixtures";
 
 // Codes written before migration 0053, with a limit and uses already counted on their own row:
 // the migration must give each the uses it has left, no more and no fewer, on its new slots.
@@ -44,6 +44,14 @@ describeEachDatabase(
       expect(of(full)).toEqual([]);
       expect(of(open)).toEqual([]);
       expect(await usesCounted(db(), wide)).toBe(7);
+      // What each count stood for: purchases with the code (its actual uses decide once its slots are full).
+      for (const [id, count] of [
+        [wide, 7],
+        [last, 3],
+        [full, 4],
+        [open, 9],
+      ] as const)
+        await otherMembersUses(db(), id, count);
 
       const plan = await createPlan(db(), "Sigma", usdt(50));
       const buyWith = async (code: string) => {

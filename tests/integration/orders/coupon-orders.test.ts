@@ -15,7 +15,7 @@ import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { failOnce, literal } from "../../helpers/fail-once";
 import { createVerifiedMember, expectLedgerInvariant } from "../../helpers/members";
-import { buy, makeCoupon, refusalOf } from "../coupons/coupon-fixtures";
+import { buy, makeCoupon, otherMembersUses, refusalOf } from "../coupons/coupon-fixtures";
 import { HOUR, topUp, usdt } from "./order-fixtures";
 
 const DAY = 24 * HOUR;
@@ -95,6 +95,7 @@ describeEachDatabase("orders priced with a coupon code", (database) => {
     // Its last use taken by someone else meanwhile: refused as "used up" (CONFLICT), the order made at list price.
     const coupon = await makeCoupon(db(), { percentOff: "50" });
     await db().update(coupons).set({ maxRedemptions: 1, redemptionCount: 1 }).where(eq(coupons.id, coupon.id));
+    await otherMembersUses(db(), coupon.id, 1);
     const usedUp = await s.signUp(coupon.code);
     expect(usedUp.completion).toMatchObject({ status: "not-covered", due: usdt(40) });
     expect(await pendingOf(s.userId)).toMatchObject({ id: usedUp.orderId, totalAmount: usdt(40), couponCode: null });
