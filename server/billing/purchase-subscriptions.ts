@@ -123,7 +123,12 @@ export async function purchaseSubscriptions(
     }
   };
   try {
-    return await settle(code ? cachedCoupon(code) : null);
+    const cached = code ? cachedCoupon(code) : null;
+    // A limited code this process knows, with no use of it kept in memory: a block is taken before
+    // the purchase starts, not after its transaction found none (which would run it twice).
+    if (cached && cached.maxRedemptions !== null && pool.held(cached.id) === 0)
+      await pool.refill({ db: options.db, couponId: cached.id });
+    return await settle(cached);
   } catch (error) {
     await countRefusedGuess({ db: options.db, error, keys: guessKeys });
     throw error;

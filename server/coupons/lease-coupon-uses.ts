@@ -2,8 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { respreadCouponUses } from "./respread-coupon-uses.ts";
 
-/** The most uses one block takes from a slot: what one process may leave unused when it stops. */
-export const COUPON_USE_BLOCK = 32;
+/**
+ * The most uses one block takes from a slot: what one process may leave unused when it stops (they
+ * come back when the slots run dry and the actual uses are counted). Far from the limit a refill
+ * every few hundred purchases costs a popular code next to nothing; near it, blocks shrink to one.
+ */
+export const COUPON_USE_BLOCK = 256;
 
 /**
  * Takes a block of a limited code's uses for this process (coupon-use-pool.ts), in transactions of
