@@ -8,8 +8,11 @@ import { sql, type SQL } from "drizzle-orm";
  * A member's uses are found from their own billing rows (billing_user_issue_idx), the code's from
  * billing_coupon_use_idx.
  */
-export function couponPurchaseUses(options: { couponId: SQL; userId?: SQL | string }): SQL<number> {
+export function couponPurchaseUses(options: { couponId: SQL; userId?: SQL | string; atMost?: SQL }): SQL<number> {
   const member = options.userId === undefined ? sql`` : sql` and used.user_id = ${options.userId}`;
-  return sql<number>`(select count(*)::int from billing_history used
-           where used.coupon_id = ${options.couponId} and used.coupon_use = 'purchase'${member})`;
+  const rows = sql`from billing_history used where used.coupon_id = ${options.couponId} and used.coupon_use = 'purchase'${member}`;
+  // `atMost`: counting stops there (whether a limit is reached needs no more).
+  if (options.atMost)
+    return sql<number>`(select count(*)::int from (select 1 ${rows} limit ${options.atMost}) bounded)`;
+  return sql<number>`(select count(*)::int ${rows})`;
 }

@@ -15,11 +15,21 @@ export const couponTerms = sql<string>`row(${coupons.kind}, ${coupons.percentOff
   ${coupons.validUntil}, ${coupons.newMembersOnly}, ${coupons.paused})::text`;
 
 /**
- * The purchases counted against a code's limit: its actual uses (coupon-purchase-uses.ts), not its
- * slots' counts, which include uses processes took in blocks and have not handed out (a cart must
- * not say "used up" while uses remain). Correlated by the table's name.
+ * The purchases counted against a code's limit, as far as its refusal ("used up") needs them,
+ * correlated by the table's name. A code without a limit: its `redemption_count`, read for nothing
+ * (its uses are never counted to refuse it, and counting its billing rows would cost every cart's
+ * check of a popular code a scan of them all). A limited code: what its slots have counted since its
+ * last spread, when that is below the limit; the slots count a use when a process takes it in a block
+ * (coupon-use-pool.ts), before it is bought, so they never count fewer than the actual uses, and
+ * below the limit the code is surely not used up. Only at the limit are its actual uses counted
+ * (coupon-purchase-uses.ts), no more of them than the limit: uses taken in blocks and not handed out
+ * must not make a cart say "used up" while uses remain.
  */
-export const couponUsesCounted = couponPurchaseUses({ couponId: sql`"coupons"."id"` });
+export const couponUsesCounted = sql<number>`(case when "coupons"."max_redemptions" is null then "coupons"."redemption_count"
+  else (select case when "coupons"."redemption_count" + coalesce(sum(counted.uses), 0) < "coupons"."max_redemptions"
+                    then ("coupons"."redemption_count" + coalesce(sum(counted.uses), 0))::int
+                    else ${couponPurchaseUses({ couponId: sql`"coupons"."id"`, atMost: sql`"coupons"."max_redemptions"` })} end
+          from coupon_use_slots counted where counted.coupon_id = "coupons"."id") end)`;
 
 /**
  * What a member's own history says about a code: their purchases with it, and whether they ever
