@@ -163,15 +163,32 @@ test("a refused code says why under the field: paused, used up, not for these pl
   const vip = await publishedPlan(app, "vip-signals");
   const signals = await publishedPlan(app, "signals-bot");
   const { db } = app.testing.getDatabase();
-  const { coupons } = app.testing.schema;
+  const { coupons, user, billingHistory } = app.testing.schema;
   const paused = newCode("PAUSED");
   const usedUp = newCode("USEDUP");
   const other = newCode("OTHER");
-  await db.insert(coupons).values([
-    { code: paused, kind: "percent", percentOff: 10, paused: true },
-    { code: usedUp, kind: "percent", percentOff: 10, maxRedemptions: 1, redemptionCount: 1 },
-    { code: other, kind: "percent", percentOff: 10, planIds: [signals.id] },
-  ]);
+  const [, spent] = await db
+    .insert(coupons)
+    .values([
+      { code: paused, kind: "percent", percentOff: 10, paused: true },
+      { code: usedUp, kind: "percent", percentOff: 10, maxRedemptions: 1, redemptionCount: 1 },
+      { code: other, kind: "percent", percentOff: 10, planIds: [signals.id] },
+    ])
+    .returning({ id: coupons.id });
+  // Its one use: another member's paid bill that names it (a code's uses are its billing rows).
+  const buyer = crypto.randomUUID();
+  await db.insert(user).values({ id: buyer, name: "Other", email: `other-${buyer}@example.com` });
+  await db.insert(billingHistory).values({
+    userId: buyer,
+    invoiceId: `INV-${usedUp}`,
+    status: "paid",
+    totalAmount: 9_000_000n,
+    listAmount: 10_000_000n,
+    discountAmount: 1_000_000n,
+    couponCode: usedUp,
+    couponId: spent!.id,
+    couponUse: "purchase",
+  });
   await openPricing(page);
   await card(page, vip.name).getByRole("button", { name: "Add to cart" }).click();
   for (const [code, message] of [
