@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
+import { sql } from "drizzle-orm";
 import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { startFakeStripe, type FakeStripe } from "../../helpers/fake-stripe";
 import { startFakeTronGrid, type FakeTronGrid } from "../../helpers/fake-trongrid";
@@ -52,6 +53,7 @@ type WorkerFixtures = {
 };
 type TestFixtures = {
   failOnConsoleError: void;
+  freshAddress: void;
   /**
    * Console errors a test provokes on purpose and names, e.g. the browser's "Failed to load
    * resource … 415" for a refused upload (`test.use({ expectedConsoleErrors: [/…/] })`); every
@@ -148,6 +150,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(page);
   },
   expectedConsoleErrors: [[], { option: true }],
+  // Every test is a new visitor: the per-address limits (ten sign-ups an hour, say) count the
+  // browser's 127.0.0.1 on a server a worker keeps for many spec files, so which tests shared a
+  // worker would otherwise decide whether a sign-up is refused. A test of a limit sets its own.
+  freshAddress: [
+    async ({ app }, use) => {
+      const { db } = app.testing.getDatabase();
+      await db.execute(sql`delete from rate_limits where key like ${"%:ip:127.0.0.1"}`);
+      await use();
+    },
+    { auto: true },
+  ],
   failOnConsoleError: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
