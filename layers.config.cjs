@@ -72,6 +72,8 @@ const PUBLIC_FILES = {
     "price-with-coupon",
     "purchase-coupon",
     "renewal-discount",
+    // A code's form's save counts its uses and spreads its slots as a purchase that finds none does.
+    "respread-coupon-uses",
     "spread-coupon-uses",
   ],
   billing: [

@@ -39,14 +39,16 @@ export async function leaseCouponUses({
   if (quick === "none") return null;
   if (quick) return quick;
   return db.transaction(async (tx) => {
-    if ((await lockedGeneration(tx, couponId, "update")) === null) return null;
+    // Read once: under this lock only the spread below changes it, and answers the new one.
+    const generation = await lockedGeneration(tx, couponId, "update");
+    if (generation === null) return null;
     // Another process may have spread them again while this one waited for the lock.
     const spare = await takeBlock(tx, couponId, false);
-    if (spare > 0) return { generation: (await lockedGeneration(tx, couponId, "update"))!, uses: spare };
-    if (!(await respreadCouponUses({ tx, couponId }))) return null;
+    if (spare > 0) return { generation, uses: spare };
+    const spread = await respreadCouponUses({ tx, couponId });
+    if (!spread) return null;
     const uses = await takeBlock(tx, couponId, false);
-    const generation = await lockedGeneration(tx, couponId, "update");
-    return uses > 0 && generation !== null ? { generation, uses } : null;
+    return uses > 0 ? { generation: spread.generation, uses } : null;
   });
 }
 

@@ -13,9 +13,12 @@ export const COUPON_USE_SLOTS = 8;
  * `redemption_count` to the code's uses: no use is lost or counted twice across the spread.
  * Blocks of uses processes took from the old slots and still keep (coupon-use-pool.ts) are void:
  * the code's `use_generation` is raised, and a purchase holding one of them runs again.
+ * Answers the new `use_generation` (the caller holds the lock, so it stays so until its commit).
  */
-export async function spreadCouponUses({ tx, couponId }: { tx: DbOrTx; couponId: number }): Promise<void> {
-  await tx.execute(sql`update coupons set use_generation = use_generation + 1 where id = ${couponId}`);
+export async function spreadCouponUses({ tx, couponId }: { tx: DbOrTx; couponId: number }): Promise<number> {
+  const raised = await tx.execute<{ generation: number }>(
+    sql`update coupons set use_generation = use_generation + 1 where id = ${couponId} returning use_generation as generation`,
+  );
   await tx.execute(sql`delete from coupon_use_slots where coupon_id = ${couponId}`);
   await tx.execute(sql`
     insert into coupon_use_slots (coupon_id, slot, quota)
@@ -25,4 +28,5 @@ export async function spreadCouponUses({ tx, couponId }: { tx: DbOrTx; couponId:
      cross join lateral (select least(${COUPON_USE_SLOTS}::int, left_over.uses) as slots) n
      cross join lateral generate_series(0, n.slots - 1) as s(slot)
      where c.id = ${couponId} and c.max_redemptions is not null and left_over.uses > 0`);
+  return Number(raised.rows[0]!.generation);
 }

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { CouponInput } from "~/lib/validation/admin/coupons";
 import { forgetCoupon } from "../../coupons/coupon-cache.ts";
-import { spreadCouponUses } from "../../coupons/spread-coupon-uses.ts";
+import { respreadCouponUses } from "../../coupons/respread-coupon-uses.ts";
 import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
-import { countCouponUses } from "./count-coupon-uses.ts";
 import { auditedCoupon, codeTaken, COUPON_NOT_FOUND, offText, TERMS_FIXED } from "./coupon-audit.ts";
 import { couponColumns } from "./create-coupon.ts";
 
@@ -29,7 +28,6 @@ export async function updateCoupon(options: {
       // lock on the row): the uses counted next, in a statement of their own, include theirs.
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
       if (!before) throw new AppError("NOT_FOUND", COUPON_NOT_FOUND);
-      const uses = await countCouponUses({ tx, couponId });
       const columns = couponColumns(input);
       const termsChanged =
         columns.code !== before.code ||
@@ -38,28 +36,30 @@ export async function updateCoupon(options: {
         columns.amountOff !== before.amountOff ||
         columns.duration !== before.duration ||
         columns.durationRenewals !== before.durationRenewals;
-      if (termsChanged && uses > 0) throw new AppError("CONFLICT", TERMS_FIXED);
-      if (columns.maxRedemptions !== null && columns.maxRedemptions < uses) {
-        const message = `It has been used ${uses} times already: the limit cannot be lower.`;
-        throw new AppError("CONFLICT", message, { fieldErrors: { maxRedemptions: message } });
-      }
       // A code's purchases do not touch its row (a limited code's count its slots): the count its
-      // limit is checked against starts from its uses whenever the form is saved.
-      const [after] = await tx
-        .update(coupons)
-        .set({ ...columns, redemptionCount: uses })
-        .where(eq(coupons.id, couponId))
-        .returning();
-      // What the limit leaves is split across the code's slots again, from the uses just counted.
-      await spreadCouponUses({ tx, couponId });
+      // limit is checked against starts from its uses whenever the form is saved, and what the
+      // limit leaves is split across the code's slots again.
+      const written = await respreadCouponUses({
+        tx,
+        couponId,
+        save: (uses) => {
+          if (termsChanged && uses > 0) throw new AppError("CONFLICT", TERMS_FIXED);
+          if (columns.maxRedemptions !== null && columns.maxRedemptions < uses) {
+            const message = `It has been used ${uses} times already: the limit cannot be lower.`;
+            throw new AppError("CONFLICT", message, { fieldErrors: { maxRedemptions: message } });
+          }
+          return columns;
+        },
+      });
+      const after = written!.coupon;
       await recordAuditEvent({
         tx,
         actor,
         action: "coupon.updated",
         target: { type: "coupon", id: String(couponId) },
-        summary: `${after!.code}: saved, ${offText(after!)}`,
+        summary: `${after.code}: saved, ${offText(after)}`,
         before: auditedCoupon(before),
-        after: auditedCoupon(after!),
+        after: auditedCoupon(after),
         now,
       });
       return before.code;

@@ -3,6 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, it, vi } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
+import { CouponUsePool } from "#server/coupons/coupon-use-pool";
 import { spreadCouponUses } from "#server/coupons/spread-coupon-uses";
 import type { Tx } from "#server/db/client";
 import { coupons, rateLimits } from "#server/db/schema";
@@ -53,6 +54,26 @@ describeEachDatabase("a code kept by the process that read it", (database) => {
     const money = await moneyOf(db(), member.id);
     expect([money.balance, money.uses.length]).toEqual([usdt(10), 1]);
     expect(await usesCounted(db(), coupon.id)).toBe(2);
+    await expectLedgerInvariant(db());
+  });
+
+  it("takes a block of a kept limited code's uses before the purchase's transaction starts, and runs the purchase once", async () => {
+    const { coupon, plan, member } = await keptCode({ maxRedemptions: "1000" });
+    // A process holding none of its uses yet.
+    const pool = new CouponUsePool();
+    const refill = pool.refill.bind(pool);
+    const refills = vi.spyOn(pool, "refill").mockImplementation(async (options) => {
+      kept.push("refill");
+      return refill(options);
+    });
+    kept.length = 0;
+    await buy(db(), { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40), usePool: pool });
+    expect(refills).toHaveBeenCalledTimes(1);
+    // The block first, then the purchase's statements, its first (the lock and the reads) once: no
+    // run found no use kept and ran again.
+    expect(kept[0]).toBe("refill");
+    expect(kept.filter((text) => text.includes("as guess_wait"))).toHaveLength(1);
+    expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
     await expectLedgerInvariant(db());
   });
 

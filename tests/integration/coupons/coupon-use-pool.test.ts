@@ -1,14 +1,16 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
 import { checkCouponCode } from "#server/coupons/check-coupon-code";
 import { CouponUsePool } from "#server/coupons/coupon-use-pool";
+import { findCoupon } from "#server/coupons/find-coupon";
+import { coupons } from "#server/db/schema";
 import { updateCoupon } from "#server/staff/coupons/update-coupon";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
-import { actor, buy, makeCoupon, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
+import { actor, buy, makeCoupon, otherMembersUses, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
 
 // A limited code's uses are taken from its slots in blocks and handed out from each process's
 // memory (coupon-use-pool.ts); two pools here stand for two processes.
@@ -96,8 +98,12 @@ describeEachDatabase("a limited code's uses kept in memory by each process", (da
       clientIp: "192.0.2.9",
     });
     expect(check).toMatchObject({ code: coupon.code });
+    const edited = async () => (await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.updatedAt;
+    const before = await edited();
     // This process finds no slot with room, counts the actual uses (none) and spreads them again.
     await buyWith(new CouponUsePool());
+    // A recount is no edit of the code.
+    expect(await edited()).toEqual(before);
     await buyWith(other);
     expect(await refusalOf(buyWith(other))).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
     expect(await refusalOf(buyWith(new CouponUsePool()))).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
@@ -124,5 +130,24 @@ describeEachDatabase("a limited code's uses kept in memory by each process", (da
     );
     expect(Number(bills.rows[0]!.n)).toBe(3);
     await expectLedgerInvariant(db());
+  });
+
+  it("does not count an unlimited code's purchases for a cart's check: its own count is what the check reads", async () => {
+    const { coupon, plan } = await setUp("");
+    expect(coupon.maxRedemptions).toBeNull();
+    // Three purchases by other members, and a count of its own that says otherwise.
+    await otherMembersUses(db(), coupon.id, 3);
+    await db().execute(sql`update coupons set redemption_count = 7 where id = ${coupon.id}`);
+    const member = await createMember(db(), { balance: usdt(50) });
+    const cart = { db: db(), code: coupon.code, userId: member.id };
+    const check = await checkCouponCode({
+      ...cart,
+      planIds: [plan.id],
+      billingPeriod: "monthly",
+      clientIp: "192.0.2.9",
+    });
+    expect(check).toMatchObject({ code: coupon.code });
+    // The check's read of the code (findCoupon): its count, not its three billing rows.
+    expect((await findCoupon(cart))?.redemptionCount).toBe(7);
   });
 });

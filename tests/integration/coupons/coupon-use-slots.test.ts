@@ -53,6 +53,15 @@ describeEachDatabase("a limited code's uses counted on its slots", (database) =>
     await buyOne();
     expect(await refusalOf(buyOne())).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
     expect(await usesCounted(db(), coupon.id)).toBe(5);
+    // Saved at its limit (a note written): the save goes through, and the code has no slots.
+    await updateCoupon({
+      db: db(),
+      couponId: coupon.id,
+      input: couponSchema.parse({ ...form, maxRedemptions: "5", note: "Full" }),
+      actor,
+    });
+    expect(await slotsOf(coupon.id)).toEqual([]);
+    expect(await usesCounted(db(), coupon.id)).toBe(5);
     // Without a limit the code has no slots, and its count stays where it was.
     await updateCoupon({ db: db(), couponId: coupon.id, input: couponSchema.parse(form), actor });
     expect(await slotsOf(coupon.id)).toEqual([]);

@@ -3,7 +3,6 @@ import { expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { exportMemberData } from "#server/dashboard/export-member-data";
 import { migrateDatabase } from "#server/db/migrate";
-import { countCouponUses } from "#server/staff/coupons/count-coupon-uses";
 import { listCouponRedemptions } from "#server/staff/coupons/list-coupon-redemptions";
 import { listCoupons } from "#server/staff/coupons/list-coupons";
 import { createPlan } from "../../helpers/billing";
@@ -62,7 +61,6 @@ describeEachDatabase(
         [ada.email, "purchase", usdt(50).toString(), usdt(10).toString(), usdt(40).toString()],
       ]);
       expect(page.map((use) => use.at)).toEqual([at(3), at(2), at(1)].map((day) => day.toISOString()));
-      expect(await countCouponUses({ tx: db(), couponId })).toBe(2);
       expect(await listCoupons({ db: db(), couponId })).toEqual([
         expect.objectContaining({ redemptions: 2, allUses: 3, revenue: usdt(120).toString() }),
       ]);
@@ -80,7 +78,7 @@ describeEachDatabase(
       });
       const cara = await createMember(db(), { balance: usdt(50) });
       await buy(db(), { userId: cara.id, plans: [plan], code: "SPRING", total: usdt(40) });
-      expect(await countCouponUses({ tx: db(), couponId })).toBe(3);
+      expect(await listCoupons({ db: db(), couponId })).toEqual([expect.objectContaining({ redemptions: 3 })]);
 
       const deleted = await db()
         .execute(sql`delete from coupons where id = ${couponId}`)
