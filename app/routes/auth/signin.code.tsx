@@ -2,13 +2,14 @@ import * as React from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { failureOf, FormAlert, refusalText } from "~/components/auth/form-alert";
+import { StoredCartField } from "~/components/cart/stored-cart-field";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { seoMeta } from "~/lib/meta";
-import { signInCodeSchema } from "~/lib/validation/auth/email-auth";
+import { signInCodeFormSchema } from "~/lib/validation/auth/sign-in";
 import { SIGN_IN_CODE_DIGITS } from "~/lib/validation/auth/sign-in-code";
 import { EMAIL_AUTH_MESSAGES } from "#server/auth/email/email-auth-messages";
 import { requestSignInCode, SIGN_IN_CODE_RESEND_SECONDS } from "#server/auth/email/request-sign-in-code";
@@ -18,6 +19,7 @@ import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
 import { flashToastCookie } from "#server/http/flash";
+import { keepSignInCart } from "#server/orders/keep-sign-in-cart";
 import type { Route } from "./+types/signin.code";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -39,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** "send": a code to the address (same answer for every address); "verify": the code signs the member in. */
 export const action = defineAction({
-  schema: signInCodeSchema,
+  schema: signInCodeFormSchema,
   // A page posted without JavaScript comes back with the address filled in.
   echo: ["email", "intent"],
   run: async ({ input, clientIp, request, forwardCookies }) => {
@@ -48,7 +50,7 @@ export const action = defineAction({
       await requestSignInCode({ db, email: input.email, clientIp });
       return { sent: true as const, email: input.email.toLowerCase(), message: EMAIL_AUTH_MESSAGES.codeSent };
     }
-    const { headers } = await signInWithCode({
+    const { headers, userId } = await signInWithCode({
       db,
       email: input.email,
       code: input.code ?? "",
@@ -56,6 +58,7 @@ export const action = defineAction({
       headers: request.headers,
     });
     forwardCookies(headers);
+    await keepSignInCart({ db, userId, cart: input.cart, couponCode: input.cartCoupon, clientIp });
     // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
@@ -106,6 +109,7 @@ export default function SignInCode({ loaderData }: Route.ComponentProps) {
           {alert}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="email" value={step} />
+          <StoredCartField />
           <p className="text-sm text-muted-foreground">
             {EMAIL_AUTH_MESSAGES.codeSent} <strong className="font-medium text-foreground">{step}</strong>
           </p>

@@ -8,7 +8,6 @@ import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import type { Cart } from "~/lib/cart";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { seoMeta } from "~/lib/meta";
 import { signInFormSchema } from "~/lib/validation/auth/sign-in";
@@ -18,8 +17,7 @@ import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
 import { flashToastCookie } from "#server/http/flash";
-import { getLogger } from "#server/lib/logger";
-import { mergeMemberCart } from "#server/orders/merge-member-cart";
+import { keepSignInCart } from "#server/orders/keep-sign-in-cart";
 import type { Route } from "./+types/signin";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -54,22 +52,12 @@ export const action = defineAction({
     }
     // The plans chosen before signing in join the cart kept with the account. Not before a second
     // factor is passed: the password alone does not reach the account.
-    if (input.cart) await keepCart({ userId, cart: input.cart, couponCode: input.cartCoupon, clientIp });
+    await keepSignInCart({ db: getDb(), userId, cart: input.cart, couponCode: input.cartCoupon, clientIp });
     // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
   },
 });
-
-/** Best effort: a cart that cannot be kept is logged, never a refused sign-in. */
-async function keepCart(options: { userId: string; cart: Cart; couponCode: string | null; clientIp: string }) {
-  const { userId } = options;
-  try {
-    await mergeMemberCart({ db: getDb(), ...options });
-  } catch (error) {
-    getLogger().error({ err: error, userId }, "sign-in: the cart could not be kept");
-  }
-}
 
 export default function SignIn() {
   const result = useActionData<typeof action>();

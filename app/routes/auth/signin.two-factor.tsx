@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { failureOf, refusalText } from "~/components/auth/form-alert";
+import { StoredCartField } from "~/components/cart/stored-cart-field";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -9,13 +10,14 @@ import { Label } from "~/components/ui/label";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { seoMeta } from "~/lib/meta";
-import { twoFactorSignInSchema } from "~/lib/validation/auth/two-factor";
+import { twoFactorSignInFormSchema } from "~/lib/validation/auth/sign-in";
 import { hasSignInChallenge, verifyTwoFactorSignIn } from "#server/auth/two-factor/verify-two-factor-sign-in";
 import { getPublicOrigin } from "#server/config";
 import { getDb } from "#server/db/client";
 import { defineAction } from "#server/http/action";
 import { redirectSignedIn } from "#server/http/auth-actions";
 import { flashToastCookie } from "#server/http/flash";
+import { keepSignInCart } from "#server/orders/keep-sign-in-cart";
 import type { Route } from "./+types/signin.two-factor";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -36,18 +38,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = defineAction({
-  schema: twoFactorSignInSchema,
+  schema: twoFactorSignInFormSchema,
   run: async ({ input, clientIp, request, forwardCookies }) => {
     // As the page does: a browser already signed in goes on (its session is never the one checked).
     await redirectSignedIn(request, safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
-    const { headers } = await verifyTwoFactorSignIn({
-      db: getDb(),
+    const db = getDb();
+    const { headers, userId } = await verifyTwoFactorSignIn({
+      db,
       code: input.code,
       trustDevice: input.trustDevice,
       clientIp,
       headers: request.headers,
     });
     forwardCookies(headers);
+    // The password step kept no cart: the second factor is what reaches the account.
+    await keepSignInCart({ db, userId, cart: input.cart, couponCode: input.cartCoupon, clientIp });
     // The toast "Welcome back!" / "You've successfully signed in." after the redirect.
     forwardCookies(flashToastCookie({ title: "Welcome back!", description: "You've successfully signed in." }));
     return redirect(safeRedirect(input.redirectTo, { siteOrigin: getPublicOrigin() }));
@@ -72,6 +77,7 @@ export default function TwoFactorSignIn() {
     >
       <Form method="post" className="grid gap-5" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <StoredCartField />
         <FormField id="code" label="Code" error={error}>
           <Input
             id="code"

@@ -26,19 +26,22 @@ const codeEmail = () =>
  * /signin/code: `intent` "send" asks for a code (also "Resend code"), "verify" signs in with it.
  * One schema for both buttons of the form, parsed the same in the browser and on the server.
  */
-export const signInCodeSchema = z
-  .object({
-    intent: z.enum(["send", "verify"]).default("send"),
-    email: codeEmail(),
-    code: z.string().trim().refine(noControl(), ENTER_CODE).optional(),
-    /** Where to go afterwards; checked by `safeRedirect`. */
-    redirectTo: returnAddress(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.intent === "verify" && !new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`).test(value.code ?? "")) {
-      ctx.addIssue({ code: "custom", path: ["code"], message: ENTER_CODE });
-    }
-  });
+export const signInCodeFields = z.object({
+  intent: z.enum(["send", "verify"]).default("send"),
+  email: codeEmail(),
+  code: z.string().trim().refine(noControl(), ENTER_CODE).optional(),
+  /** Where to go afterwards; checked by `safeRedirect`. */
+  redirectTo: returnAddress(),
+});
+
+/** "verify" needs the whole code; "send" none. */
+export function requireCodeToVerify(value: { intent: "send" | "verify"; code?: string }, ctx: z.RefinementCtx) {
+  if (value.intent === "verify" && !new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`).test(value.code ?? "")) {
+    ctx.addIssue({ code: "custom", path: ["code"], message: ENTER_CODE });
+  }
+}
+
+export const signInCodeSchema = signInCodeFields.superRefine(requireCodeToVerify);
 export type SignInCodeInput = z.infer<typeof signInCodeSchema>;
 
 /** User Info → Email → edit: the new address, confirmed from its own inbox. */

@@ -1,12 +1,22 @@
 import { couponCodeField } from "../coupon-code";
 import { signUpCart } from "../dashboard/orders";
 import { signInSchema } from "./auth";
+import { requireCodeToVerify, signInCodeFields } from "./email-auth";
+import { twoFactorSignInSchema } from "./two-factor";
 
 /**
- * The sign-in form as the server reads it: email and password, and the cart chosen before
- * signing in (this tab's cart as JSON in a hidden field), which joins the account's kept cart,
- * with the code applied to it. Only the server parses the cart, so the form's own check in the
- * browser stays `signInSchema`. Best effort, as the cart is: a code that could never be one is no
- * code, never a refused sign-in.
+ * The cart chosen before signing in (this tab's cart as JSON in a hidden field), which joins the
+ * account's kept cart once the sign-in is complete, with the code applied to it. Only the server
+ * parses the cart, so a form's own check in the browser stays the plain schema. Best effort, as the
+ * cart is: a code that could never be one is no code, never a refused sign-in.
  */
-export const signInFormSchema = signInSchema.extend({ cart: signUpCart, cartCoupon: couponCodeField.catch(null) });
+const broughtCart = { cart: signUpCart, cartCoupon: couponCodeField.catch(null) };
+
+/** The password step as the server reads it. */
+export const signInFormSchema = signInSchema.extend(broughtCart);
+
+/** The one-time code step as the server reads it: the cart joins when the code signs the member in. */
+export const signInCodeFormSchema = signInCodeFields.extend(broughtCart).superRefine(requireCodeToVerify);
+
+/** The second-factor step as the server reads it: the password step keeps no cart when this one follows. */
+export const twoFactorSignInFormSchema = twoFactorSignInSchema.extend(broughtCart);
