@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
-import { openDashboard, signInNewMember, submitSignUp } from "../support/member";
+import { createMember, markEmailVerified, openDashboard, signInNewMember, submitSignUp } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
 import { card, cartItems, openPricing, plansFromDb } from "../support/pricing";
 
@@ -92,6 +92,30 @@ test.describe("the cart kept with the account", () => {
     await openDashboard(later.page, "subscriptions");
     await expect(dashboardCart(later.page)).toHaveText([new RegExp(first!.name), new RegExp(third!.name)]);
     await later.context.close();
+  });
+
+  test("a plan picked before signing in with an emailed code joins the kept cart", async ({ page, app }) => {
+    const [first] = (await plansFromDb(app)).filter((p) => p.published);
+    const email = `coded-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const { userId } = await createMember(app, email);
+    await markEmailVerified(app, userId);
+
+    await openPricing(page);
+    await card(page, first!.name).getByRole("button", { name: "Add to cart" }).click();
+    await expect(cartItems(page)).toHaveText([new RegExp(first!.name)]);
+
+    await page.goto("/signin/code");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in code" }).click();
+    await expect.poll(() => latestMail(app.dataDir, email)).toMatch(/sign-in code is \d{6}/);
+    const code = /sign-in code is (\d{6})/.exec(latestMail(app.dataDir, email)!)![1]!;
+    // This tab's cart rides along in the code step's hidden field, filled once it has hydrated.
+    await expect(page.locator('input[name="cart"]')).not.toHaveValue("");
+    await page.getByLabel("Sign-in code").fill(code);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openDashboard(page, "subscriptions");
+    await expect(dashboardCart(page)).toHaveText([new RegExp(first!.name)]);
   });
 
   test("a signed-in member's picks on /pricing are kept with the account at once; an anonymous visitor's stay in the tab", async ({
