@@ -1,7 +1,10 @@
+import { z } from "zod";
 import { couponCodeField } from "../coupon-code";
 import { signUpCart } from "../dashboard/orders";
+import { noControl, notAllowedCharacters } from "../fields";
 import { signInSchema } from "./auth";
 import { requireCodeToVerify, signInCodeFields } from "./email-auth";
+import { passkeySignInSchema } from "./passkeys";
 import { twoFactorSignInSchema } from "./two-factor";
 
 /**
@@ -10,7 +13,16 @@ import { twoFactorSignInSchema } from "./two-factor";
  * parses the cart, so a form's own check in the browser stays the plain schema. Best effort, as the
  * cart is: a code that could never be one is no code, never a refused sign-in.
  */
-const broughtCart = { cart: signUpCart, cartCoupon: couponCodeField.catch(null) };
+const broughtCart = {
+  // A control character is refused, as in every field (a hidden field tampered with); anything
+  // else malformed is no cart.
+  cart: z.string().refine(noControl(), notAllowedCharacters("The cart")).optional().pipe(signUpCart),
+  cartCoupon: z
+    .string()
+    .refine(noControl(), notAllowedCharacters("The cart's code"))
+    .optional()
+    .pipe(couponCodeField.catch(null)),
+};
 
 /** The password step as the server reads it. */
 export const signInFormSchema = signInSchema.extend(broughtCart);
@@ -20,3 +32,6 @@ export const signInCodeFormSchema = signInCodeFields.extend(broughtCart).superRe
 
 /** The second-factor step as the server reads it: the password step keeps no cart when this one follows. */
 export const twoFactorSignInFormSchema = twoFactorSignInSchema.extend(broughtCart);
+
+/** A passkey's signed answer as the server reads it: the page sends the tab's cart with it. */
+export const passkeySignInFormSchema = passkeySignInSchema.extend(broughtCart);
