@@ -2,6 +2,7 @@ import type { CDPSession, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember } from "../support/member";
+import { cartItems, openPricing, plansFromDb, card as pricingCard } from "../support/pricing";
 
 /*
  * Passkeys in a real browser: Chromium's virtual authenticator (the WebAuthn domain
@@ -34,13 +35,13 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
  * first (the virtual authenticator accepts at once), so its options request is held unanswered:
  * only the button's request reaches the authenticator.
  */
-async function passkeyButtonSignIn(page: Page) {
+async function passkeyButtonSignIn(page: Page, path = "/signin") {
   let held = false;
   await page.route("**/api/signin/passkey/options", async (route) => {
     if (held) return route.continue();
     held = true; // left pending: the conditional request never starts
   });
-  await page.goto("/signin");
+  await page.goto(path);
   await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "username webauthn");
   await expect.poll(() => held).toBe(true);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
@@ -94,13 +95,21 @@ test("a member adds a passkey, signs in with it, renames and removes it", async 
   const { credentials: used } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(used[0]!.signCount).toBeGreaterThan(0);
 
-  // Then with the button.
+  // Then with the button, a plan picked on /pricing first: it joins the account's kept cart at the
+  // sign-in itself, before any page with a cart opens (User Info has none).
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(new URL("/", app.url).href);
-  await passkeyButtonSignIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const [picked] = (await plansFromDb(app)).filter((plan) => plan.published);
+  await openPricing(page);
+  await pricingCard(page, picked!.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(cartItems(page)).toHaveText([new RegExp(picked!.name)]);
+  await passkeyButtonSignIn(page, "/signin?redirectTo=%2Fdashboard%3Fsection%3Duser-info");
+  await expect(page).toHaveURL(/\/dashboard\?section=user-info$/);
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await page.unrouteAll({ behavior: "ignoreErrors" });
+  const { memberCarts } = app.testing.schema;
+  const [kept] = await db.select().from(memberCarts).where(eq(memberCarts.userId, member.userId));
+  expect(kept?.planIds).toEqual([picked!.id]);
   await openDashboard(page, "user-info");
 
   // Rename.

@@ -104,16 +104,21 @@ test.describe("the cart kept with the account", () => {
     await card(page, first!.name).getByRole("button", { name: "Add to cart" }).click();
     await expect(cartItems(page)).toHaveText([new RegExp(first!.name)]);
 
-    await page.goto("/signin/code");
+    // Signed in to a page without a cart (User Info): the plan joined the account's cart at the
+    // sign-in itself, carried in the code step's hidden field (filled once it has hydrated).
+    await page.goto("/signin/code?redirectTo=%2Fdashboard%3Fsection%3Duser-info");
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Email me a sign-in code" }).click();
     await expect.poll(() => latestMail(app.dataDir, email)).toMatch(/sign-in code is \d{6}/);
     const code = /sign-in code is (\d{6})/.exec(latestMail(app.dataDir, email)!)![1]!;
-    // This tab's cart rides along in the code step's hidden field, filled once it has hydrated.
     await expect(page.locator('input[name="cart"]')).not.toHaveValue("");
     await page.getByLabel("Sign-in code").fill(code);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\?section=user-info$/);
+    const { db } = app.testing.getDatabase();
+    const { memberCarts } = app.testing.schema;
+    const [kept] = await db.select().from(memberCarts).where(eq(memberCarts.userId, userId));
+    expect(kept?.planIds).toEqual([first!.id]);
     await openDashboard(page, "subscriptions");
     await expect(dashboardCart(page)).toHaveText([new RegExp(first!.name)]);
   });
