@@ -114,6 +114,16 @@ export function writeCartCoupon(code: string | null): void {
   } catch {}
 }
 
+/**
+ * This tab's cart and its code as a sign-in sends them (the `cart` and `cartCoupon` fields the
+ * server joins to the account's kept cart), or null when the tab's cart is empty.
+ */
+export function signInCartFields(): { cart: string; cartCoupon: string } | null {
+  const cart = readCart();
+  if (!cart || cart.planIds.length === 0) return null;
+  return { cart: JSON.stringify(cart), cartCoupon: readCartCoupon() ?? "" };
+}
+
 /** The code carried in navigation state beside the cart (`{ ...cart, couponCode }`), or null. */
 export function couponFromState(state: unknown): string | null {
   if (typeof state !== "object" || state === null) return null;

@@ -4,7 +4,7 @@ import { getLogger } from "../lib/logger.ts";
 import { mergeMemberCart } from "./merge-member-cart.ts";
 
 /**
- * At the end of a sign-in (the password alone, or the second factor after it, or a one-time code):
+ * At the end of a sign-in (the password alone, the second factor after it, a one-time code, a passkey):
  * the cart chosen before it joins the account's kept cart, with its code (mergeMemberCart). Best
  * effort: a cart that cannot be kept is logged, never a refused sign-in.
  */

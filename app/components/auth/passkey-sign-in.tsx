@@ -4,7 +4,7 @@ import * as React from "react";
 import { postJson } from "~/components/forms/post-json";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/sonner";
-import { readCart, readCartCoupon } from "~/lib/cart";
+import { signInCartFields } from "~/lib/cart";
 import { ceremonyProblem, loadWebAuthn, passkeysSupported } from "./passkey-browser";
 
 type Options = { options: PublicKeyCredentialRequestOptionsJSON };
@@ -24,11 +24,10 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const finish = React.useCallback(async (response: AuthenticationResponseJSON) => {
     setBusy(true);
     // This tab's cart joins the account's, as the password form's hidden fields bring it.
-    const cart = readCart();
     const answer = await postJson<{ redirectTo: string }>("/api/signin/passkey", {
       response,
       redirectTo: target.current,
-      ...(cart && cart.planIds.length > 0 ? { cart: JSON.stringify(cart), cartCoupon: readCartCoupon() ?? "" } : {}),
+      ...signInCartFields(),
     });
     if (answer.ok) {
       window.location.assign(answer.redirectTo);

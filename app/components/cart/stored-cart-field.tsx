@@ -1,5 +1,5 @@
 import * as React from "react";
-import { readCart, readCartCoupon } from "~/lib/cart";
+import { signInCartFields } from "~/lib/cart";
 
 /**
  * This tab's cart (app/lib/cart.ts) as a hidden `cart` field, and the code applied to it as
@@ -7,15 +7,15 @@ import { readCart, readCartCoupon } from "~/lib/cart";
  * hydration: the server cannot read session storage.
  */
 export function StoredCartField() {
-  const [value, setValue] = React.useState({ cart: "", code: "" });
+  const [value, setValue] = React.useState({ cart: "", cartCoupon: "" });
   React.useEffect(() => {
-    const cart = readCart();
-    if (cart && cart.planIds.length > 0) setValue({ cart: JSON.stringify(cart), code: readCartCoupon() ?? "" });
+    const fields = signInCartFields();
+    if (fields) setValue(fields);
   }, []);
   return (
     <>
       <input type="hidden" name="cart" value={value.cart} />
-      <input type="hidden" name="cartCoupon" value={value.code} />
+      <input type="hidden" name="cartCoupon" value={value.cartCoupon} />
     </>
   );
 }

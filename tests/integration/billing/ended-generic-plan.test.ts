@@ -1,16 +1,9 @@
 import { sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, it } from "vitest";
 import { endReplacedSql } from "#server/billing/record-purchase";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
-
-type PlanNode = { "Index Name"?: string; "Node Type": string; Plans?: PlanNode[] };
-
-const indexesOf = (node: PlanNode): string[] => [
-  ...(node["Index Name"] ? [node["Index Name"]] : []),
-  ...(node.Plans ?? []).flatMap(indexesOf),
-];
+import { genericPlanIndexes } from "../../helpers/generic-plan";
 
 // The purchase's write statement is kept prepared, so it runs a generic plan: one made without
 // the ids it is given (none, for most purchases). The part ending replaced subscriptions must find
@@ -29,17 +22,10 @@ describeEachDatabase("ending replaced subscriptions in a generic plan", (databas
       insert into subscriptions (user_id, plan_id, status, billing_period, start_date, next_billing_date, autorenew)
       select 'probe-' || g, ${plan.id}, 'active', 'monthly', now(), now() + interval '30 days', true
         from generate_series(1, 20000) g`);
-    const { sql: text } = new PgDialect().sqlToQuery(endReplacedSql([], new Date("2026-11-29T12:00:00Z")));
-    const plans = await db().transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare ended_probe as ${text}`));
-      const explained = await tx.execute<{ "QUERY PLAN": unknown }>(
-        sql.raw(`explain (format json) execute ended_probe('2026-11-29T12:00:00Z', '{}')`),
-      );
-      await tx.execute(sql.raw("deallocate ended_probe"));
-      const json = explained.rows[0]!["QUERY PLAN"];
-      return (typeof json === "string" ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-    });
-    expect(indexesOf(plans[0]!.Plan)).toEqual(["subscriptions_pkey"]);
+    const indexes = await genericPlanIndexes(db(), endReplacedSql([], new Date("2026-11-29T12:00:00Z")), [
+      "2026-11-29T12:00:00Z",
+      "{}",
+    ]);
+    expect(indexes).toEqual(["subscriptions_pkey"]);
   });
 });
