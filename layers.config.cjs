@@ -65,10 +65,10 @@ const PUBLIC_FILES = {
     // Staff's edits drop a code this process's purchases keep, so the next one reads it afresh.
     "coupon-cache",
     "coupon-guesses",
-    // What a code's uses are (its purchases): staff's checks count them as its limit is decided.
-    "coupon-purchase-uses",
     // Each process's blocks of a limited code's uses, which a purchase takes its use from.
     "coupon-use-pool",
+    // Staff's changes of a code close its gate: they wait for its purchases in flight.
+    "coupon-gate",
     "price-with-coupon",
     "purchase-coupon",
     "renewal-discount",

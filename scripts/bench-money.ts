@@ -7,7 +7,7 @@
 //   upgrade   the same call buying a bundle whose channels include a plan the member holds: the
 //             unused part of that plan credited, the plan ended in the same transaction
 //   coupon    the same call buying another plan with a 20 % code valid for it (no limit on its
-//             total uses), so the code is checked, priced and share-locked each time
+//             total uses), so the code is checked and priced each time, its gate held shared
 //   limited   the same with a code limited to far more uses than a run makes: each use counted on
 //             one of the code's slots (a few rows splitting what the limit leaves), held from its
 //             count to its commit

@@ -10,7 +10,12 @@ import {
   priceCouponRow,
   renewalRule,
 } from "../coupons/price-with-coupon.ts";
-import { purchaseCouponColumns, readPurchaseCoupon, refuseTypedCoupon } from "../coupons/purchase-coupon.ts";
+import {
+  purchaseCouponColumns,
+  purchaseCouponGate,
+  readPurchaseCoupon,
+  refuseTypedCoupon,
+} from "../coupons/purchase-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import type { CommitWith } from "../db/run-transaction-reading-first.ts";
 import { AppError } from "../lib/errors.ts";
@@ -60,6 +65,8 @@ export function readState({
 }: { tx: Tx } & Pick<PurchaseOptions, "userId" | "idempotencyKey" | "planIds" | "held" | "couponCode"> & {
     guessKeys?: readonly string[];
     cached?: CachedCoupon | null;
+    /** The write statement will check the code's use: its gate is held shared from this read (coupon-gate.ts). */
+    gate?: boolean;
   }) {
   // The code is read with the member's state, in the same statement (a held cart brings its own).
   const code = options.held ? options.held.couponCode : options.couponCode;
@@ -76,6 +83,7 @@ export function readState({
           cached: options.cached,
         })
       : null,
+    after: code && options.gate ? purchaseCouponGate(options.cached) : null,
   });
 }
 
@@ -123,7 +131,7 @@ export async function purchaseInTransaction({
   const code = options.held ? options.held.couponCode : options.couponCode;
   // A held cart was priced with its code already: it is read afresh, never from memory.
   const cached = options.held ? null : (options.cached ?? null);
-  const state = options.state ?? (await readState({ tx, ...options, cached }));
+  const state = options.state ?? (await readState({ tx, ...options, cached, gate: countInWrite }));
   if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
   const couponRow = code ? readPurchaseCoupon(state.coupon, cached) : null;
   // A code read afresh is kept for the next purchases with it (only once it is known to exist).
@@ -231,7 +239,7 @@ export async function purchaseInTransaction({
         counted && countInWrite
           ? leased
             ? leasedUseStatement(counted, leased.generation)
-            : countUseStatement(counted)
+            : countUseStatement(counted, { gated: true })
           : null,
     },
   });

@@ -43,8 +43,14 @@ export async function lockAndRead(options: {
   idempotencyKey: string;
   planIds: readonly number[];
   couponColumns?: SQL | null;
+  /**
+   * An expression over the locked read's columns (as `locked`) taken after the lock: a code's gate
+   * held shared (coupon-gate.ts), which must wait for nothing while the profile row is not yet
+   * held, as every other taker of both takes them in that order.
+   */
+  after?: SQL | null;
 }): Promise<PurchaseState> {
-  const { tx, userId, idempotencyKey, planIds, couponColumns } = options;
+  const { tx, userId, idempotencyKey, planIds, couponColumns, after } = options;
   const state = sql`
       (select response from purchase_requests
         where user_id = ${userId} and idempotency_key = ${idempotencyKey}) as stored,
@@ -58,15 +64,20 @@ export async function lockAndRead(options: {
       ${couponColumns}`
                    : sql``
                }`;
-  const locked = await executeKept<PurchaseState & { fresh: boolean }>({
-    db: tx,
-    name: "purchase_lock_and_read",
-    query: sql`
+  const lockedRead = sql`
     select p.balance::text as balance,
            p.xmin = (select seen.xmin from profiles seen where seen.id = p.id) as fresh,
            ${state}
     from profiles p where p.id = ${userId}
-    for update of p`,
+    for update of p`;
+  // A select's columns are computed before its rows are locked: what must come after the lock is
+  // computed over the locked read, materialized first.
+  const locked = await executeKept<PurchaseState & { fresh: boolean }>({
+    db: tx,
+    name: "purchase_lock_and_read",
+    query: after
+      ? sql`with locked as materialized (${lockedRead}) select locked.*, ${after} as after_lock from locked`
+      : lockedRead,
   });
   const row = locked.rows[0];
   if (!row) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);

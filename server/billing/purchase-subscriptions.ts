@@ -31,7 +31,8 @@ export type { PurchaseOptions, PurchaseRefusal, PurchaseResult };
  *     replaces active ones (an upgrade, a longer period) is credited their unused part;
  *  5. write the subscriptions, one billing row, the notification, the idempotency record, the
  *     code's use and the ledger debit, and last count the code's use (one statement:
- *     record-purchase.ts), so the code's row, locked by the count, is held only to the commit.
+ *     record-purchase.ts). The code's gate, held shared from step 3 to the commit (coupon-gate.ts),
+ *     keeps staff's changes of the code out meanwhile without writing anything to its row.
  *     When the count finds the code changed or used up since step 3, everything rolls back and
  *     the purchase runs again counting before it writes, which refuses or re-prices.
  * Steps 1 to 3 are one statement (lockAndRead), sent with BEGIN, step 5 one more, sent with
@@ -71,7 +72,7 @@ export async function purchaseSubscriptions(
         // The lock and the reads leave with BEGIN: one round trip fewer.
         return await runTransactionReadingFirst({
           db: options.db,
-          read: (tx) => readState({ tx, ...options, guessKeys, cached }),
+          read: (tx) => readState({ tx, ...options, guessKeys, cached, gate: countInWrite }),
           rest: (tx, state, commitWith) =>
             purchaseInTransaction({
               tx,

@@ -65,11 +65,10 @@ export async function recordPurchase({
      */
     couponUse?: number | null;
     /**
-     * The count of the code's use (price-with-coupon.ts `countUseStatement`), run by this same
-     * statement after every other part: the code's row, which every purchase with that code
-     * waits for, is locked only for the rest of this statement and the commit. When it counts
-     * nothing (the code changed or was used up meanwhile) this throws UseNotCounted and the
-     * caller must roll back everything written here.
+     * The check of the code's use (price-with-coupon.ts `countUseStatement`, `leasedUseStatement`),
+     * run by this same statement after every other part, under the code's gate the caller holds
+     * shared (coupon-gate.ts). When it counts nothing (the code changed or was used up meanwhile)
+     * this throws UseNotCounted and the caller must roll back everything written here.
      */
     countUse?: SQL | null;
   };
@@ -132,7 +131,7 @@ export async function recordPurchase({
   // The statement checks what it wrote itself (purchase_checked, a function of the migrations) and
   // fails when a check does: so COMMIT can leave with it (commitWith), and a failed check makes that
   // COMMIT answer ROLLBACK. The function's arguments are read in their order (an unread part runs
-  // after them): the code's count comes last, so its row lock is taken as late as the statement allows.
+  // after them): the code's check comes last, reading the code as late as the statement allows.
   const expected = [plans.length, 1, 1, 1, charged ? 1 : 0];
   // A part that writes one row at most, counted without an aggregate (cheaper to start, on every
   // purchase): 1 or 0. Two rows would fail the statement, as a failed check does.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
+import { closeCouponGate } from "./coupon-gate.ts";
 import { respreadCouponUses } from "./respread-coupon-uses.ts";
 
 /**
@@ -17,7 +18,8 @@ export const COUPON_USE_BLOCK = 256;
  * limit each process takes one use at a time, so few sit unused in another's memory.
  *
  * When no slot has room the code is not used up yet: the uses may sit unused in some process. Then
- * the code's row is locked for update (which waits for every purchase in flight with it), its actual
+ * the code's gate is closed (which waits for every purchase in flight with it: coupon-gate.ts) and
+ * its row locked for update, its actual
  * uses counted (coupon-purchase-uses.ts), and if they are below the limit its count is set to them
  * and its slots spread again (a new generation, voiding every block handed out before: their
  * purchases run again) before a block is taken. Null when the code has no limit now or its actual
@@ -39,6 +41,9 @@ export async function leaseCouponUses({
   if (quick === "none") return null;
   if (quick) return quick;
   return db.transaction(async (tx) => {
+    // Every purchase in flight with the code (each holding its gate shared) commits first, so the
+    // recount below includes their uses; new ones wait for this commit.
+    await closeCouponGate({ tx, couponId });
     // Read once: under this lock only the spread below changes it, and answers the new one.
     const generation = await lockedGeneration(tx, couponId, "update");
     if (generation === null) return null;

@@ -4,10 +4,10 @@ import { priceCart, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { Tx } from "../db/client.ts";
 import { codeRefusal } from "./code-refusal.ts";
+import { closeCouponGate } from "./coupon-gate.ts";
 import { couponError, termsOf, type CouponRow } from "./coupon-rules.ts";
 import { couponTerms, findCoupon, type MemberUses } from "./find-coupon.ts";
 import { respreadCouponUses } from "./respread-coupon-uses.ts";
-import { COUPON_USE_SLOTS } from "./spread-coupon-uses.ts";
 
 /** The code a checkout was priced with, as its purchase records it. */
 export type AppliedCoupon = {
@@ -78,37 +78,23 @@ export function priceCouponRow(
 }
 
 /**
- * The count of one use, as a statement (or a part of the purchase's write statement): one row when
- * it counted, none when the code's terms or text are no longer those it was priced with (a code
- * renamed before its first use, or priced from a purchase's cache: coupon-cache.ts), or it has no room
- * left that another purchase does not hold. Either way the code's row is share-locked first, which
- * purchases do not wait for, while staff's edits wait for them, so an edit committed since the
- * pricing (a limit set, the code paused) is seen here. A code with a limit on its total uses counts
- * the use on one of its slots (spread-coupon-uses.ts) that has room and that no other purchase in
- * flight holds, from `start` round: the slot stays locked from here to the commit, and the others
- * serve the other purchases meanwhile. A code without a limit keeps no count (its uses are its
- * purchase rows). `start` (0 up to COUPON_USE_SLOTS) spreads purchases over the slots.
+ * The check of an unlimited code's use, as a statement (or a part of the purchase's write
+ * statement): one row while the code's terms and text are those it was priced with (a code renamed
+ * before its first use, or priced from a purchase's cache: coupon-cache.ts) and it still has no
+ * limit, none otherwise. Such a code keeps no count (its uses are its purchase rows). `gated`: the
+ * caller's transaction holds the code's gate shared since an earlier statement (coupon-gate.ts),
+ * so whatever staff committed before it is seen here and whatever they commit later waits for this
+ * purchase; otherwise the row is share-locked, which staff's edits wait for too, and which sees an
+ * edit committed since the pricing.
  */
-export function countUseStatement(coupon: AppliedCoupon, start = 0): SQL {
-  if (!coupon.limited)
-    return sql`select 1 from coupons
-     where id = ${coupon.id} and code = ${coupon.code} and ${couponTerms} = ${coupon.terms} and max_redemptions is null
-       for share`;
-  // The code's row before the slot: the locked count (below) holds the code's row and then waits
-  // for no slot, so the two never wait for each other the other way round.
-  return sql`update coupon_use_slots counting set uses = counting.uses + 1
-     where counting.coupon_id = ${coupon.id} and counting.uses < counting.quota
-       and counting.slot = (
-         select free.slot from coupon_use_slots free
-          where free.coupon_id = (select id from coupons
-                                   where id = ${coupon.id} and code = ${coupon.code}
-                                     and ${couponTerms} = ${coupon.terms} and max_redemptions is not null
-                                     for share)
-            and free.uses < free.quota
-          order by (free.slot + ${COUPON_USE_SLOTS}::int - ${start}::int) % ${COUPON_USE_SLOTS}::int
-          limit 1
-            for update skip locked)
-    returning 1`;
+export function countUseStatement(coupon: AppliedCoupon, options: { gated: boolean }): SQL {
+  return sql`select 1 from coupons
+     where id = ${coupon.id} and code = ${coupon.code} and ${couponTerms} = ${coupon.terms} and max_redemptions is null${
+       options.gated
+         ? sql``
+         : sql`
+       for share`
+     }`;
 }
 
 /**
@@ -116,13 +102,13 @@ export function countUseStatement(coupon: AppliedCoupon, start = 0): SQL {
  * the purchase's write statement: one row while the code's terms and text are those it was priced
  * with and its `use_generation` is still the one the use's block was taken under (the use was
  * counted on a slot when the block was), none when staff saved the code or its slots were spread
- * again since. It share-locks the code's row as an unlimited code's check does, and updates nothing.
+ * again since. The purchase holds the code's gate shared since its first statement (coupon-gate.ts):
+ * a save or a new spread waits for it, and one committed before is seen here. It updates nothing.
  */
 export function leasedUseStatement(coupon: AppliedCoupon, generation: number): SQL {
   return sql`select 1 from coupons
      where id = ${coupon.id} and code = ${coupon.code} and ${couponTerms} = ${coupon.terms}
-       and max_redemptions is not null and use_generation = ${generation}::int
-       for share`;
+       and max_redemptions is not null and use_generation = ${generation}::int`;
 }
 
 /**
@@ -145,9 +131,12 @@ export async function countCouponUse(
   // then raised to this one would deadlock with another purchase doing the same (near the limit,
   // where blocks are voided and purchases come here together, it does).
   if (!priced.coupon.limited) {
-    const counted = await tx.execute(countUseStatement(priced.coupon, pickSlotStart()));
+    const counted = await tx.execute(countUseStatement(priced.coupon, { gated: false }));
     if (counted.rows.length === 1) return priced.coupon;
   }
+  // Every purchase in flight with the code (each holding its gate shared) commits first: a recount
+  // below counts their uses, and the code's row is then locked for the rest of this transaction.
+  await closeCouponGate({ tx, couponId: priced.coupon.id });
   const again = await priceWithCoupon({ ...options, lock: true });
   if (again.coupon.id !== priced.coupon.id || again.cart.discount !== priced.cart.discount) return "repriced";
   // Its row is locked now: a code without a limit has nothing more to count.
@@ -170,11 +159,6 @@ async function countOnSlot(tx: Tx, couponId: number): Promise<boolean> {
                              order by free.slot limit 1 for update)
     returning 1`);
   return counted.rows.length === 1;
-}
-
-/** Where a purchase starts looking for a slot with room: anywhere, so purchases in flight take different ones. */
-export function pickSlotStart(): number {
-  return Math.floor(Math.random() * COUPON_USE_SLOTS);
 }
 
 /**

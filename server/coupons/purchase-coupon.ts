@@ -4,6 +4,7 @@ import type { BillingPeriod } from "~/lib/pricing";
 import { spentRateLimitWait } from "../security/rate-limit.ts";
 import { codeRefusal } from "./code-refusal.ts";
 import type { CachedCoupon } from "./coupon-cache.ts";
+import { couponGateShared } from "./coupon-gate.ts";
 import { COUPON_GUESS_LIMIT, guessLimitError, refusedGuess } from "./coupon-guesses.ts";
 import type { CouponRow } from "./coupon-rules.ts";
 import { couponTerms, memberUsesPairs, type MemberUses } from "./find-coupon.ts";
@@ -44,6 +45,17 @@ export function purchaseCouponColumns(options: {
       'terms', ${couponTerms}, ${member(sql`"coupons"."id"`, sql`new_members_only`)})
     from coupons where upper(coupons.code) = ${normalizeCouponCode(options.code)}) as coupon,
     ${wait} as guess_wait`;
+}
+
+/**
+ * The code's gate held shared (coupon-gate.ts), as the expression lockAndRead computes after the
+ * member's profile row is locked, over that statement's read (`locked`): the code's id is the
+ * cached one, or the one its `coupon` column read (none: no such code, nothing taken). Only for a
+ * purchase whose write statement checks the code's use (purchase-subscriptions.ts): the gate then
+ * keeps every change of the code out from here to the commit.
+ */
+export function purchaseCouponGate(cached: CachedCoupon | null | undefined): SQL {
+  return couponGateShared(cached ? sql`${cached.id}::int` : sql`(locked.coupon ->> 'id')::int`);
 }
 
 type CouponJson = Omit<

@@ -9,8 +9,9 @@ type Coupon = typeof coupons.$inferSelect;
 /**
  * Sets a code's count to its actual uses (coupon-purchase-uses.ts) and spreads what its limit
  * leaves across its slots again (a new generation: every block of uses handed out before is void).
- * Answers the code as written and its new `use_generation`. The caller holds the code's row locked
- * for update, which waited for every purchase in flight with it, so the count is of every use made.
+ * Answers the code as written and its new `use_generation`. The caller closed the code's gate and
+ * holds its row locked for update, which waited for every purchase in flight with it
+ * (coupon-gate.ts), so the count is of every use made.
  *
  * When a limited code's slots have no room left (a purchase, lease-coupon-uses.ts): null, changing
  * nothing, when its actual uses reached its limit (or it has none): the code is used up.

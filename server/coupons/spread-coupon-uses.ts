@@ -7,9 +7,9 @@ export const COUPON_USE_SLOTS = 8;
 /**
  * Splits what a code's limit leaves (its limit less its `redemption_count`) across its slots
  * (coupon_use_slots), replacing the ones it had: up to COUPON_USE_SLOTS rows, their quotas adding
- * up to what is left. A code without a limit, or used up, has none. The caller holds the code's
- * row locked (its form's save), which waits for every purchase in flight with the code (each
- * holds at least a share lock on it) and keeps new ones out until its commit, and has just set
+ * up to what is left. A code without a limit, or used up, has none. The caller closed the code's
+ * gate and holds its row locked (its form's save), which waited for every purchase in flight with
+ * the code and keeps new ones out until its commit (coupon-gate.ts), and has just set
  * `redemption_count` to the code's uses: no use is lost or counted twice across the spread.
  * Blocks of uses processes took from the old slots and still keep (coupon-use-pool.ts) are void:
  * the code's `use_generation` is raised, and a purchase holding one of them runs again.

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { forgetCoupon } from "../../coupons/coupon-cache.ts";
+import { closeCouponGate } from "../../coupons/coupon-gate.ts";
 import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -20,6 +21,9 @@ export async function pauseCoupon(options: {
 }): Promise<{ couponId: number; paused: boolean }> {
   const { db, couponId, paused, actor, now = new Date() } = options;
   const changed = await db.transaction(async (tx) => {
+    // A purchase in flight with the code completes first (it was checked before the pause); the
+    // next ones see the code paused (coupon-gate.ts).
+    await closeCouponGate({ tx, couponId });
     const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", COUPON_NOT_FOUND);
     if (row.paused === paused) return null;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CouponInput } from "~/lib/validation/admin/coupons";
 import { forgetCoupon } from "../../coupons/coupon-cache.ts";
+import { closeCouponGate } from "../../coupons/coupon-gate.ts";
 import { respreadCouponUses } from "../../coupons/respread-coupon-uses.ts";
 import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
@@ -24,8 +25,9 @@ export async function updateCoupon(options: {
   const { db, couponId, input, actor, now = new Date() } = options;
   try {
     const saved = await db.transaction(async (tx) => {
-      // The lock waits for every purchase with the code still in flight (each holds at least a share
-      // lock on the row): the uses counted next, in a statement of their own, include theirs.
+      // The gate waits for every purchase with the code still in flight (coupon-gate.ts): the uses
+      // counted next, in a statement of their own, include theirs.
+      await closeCouponGate({ tx, couponId });
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
       if (!before) throw new AppError("NOT_FOUND", COUPON_NOT_FOUND);
       const columns = couponColumns(input);

@@ -30,6 +30,9 @@ vi.mock("#server/db/run-transaction-reading-first", () => ({
 }));
 
 const dialect = new PgDialect();
+/** The purchase's first statement: the member's row locked, then (over that read) the code's gate held shared. */
+const gateAfterProfileLock =
+  /^\s*with locked as materialized \(.*for update of p\) select locked\.\*, pg_advisory_xact_lock_shared\(/s;
 const textOf = (query: SQL) => dialect.sqlToQuery(query).sql;
 
 /**
@@ -106,7 +109,10 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     await buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
     expect(statements).toHaveLength(1);
     const [write] = statements[0]!.filter((text) => text.includes("insert into subscriptions"));
-    expect(write).toMatch(/max_redemptions is not null and use_generation = \$\d+::int\s+for share/);
+    expect(write).toMatch(/max_redemptions is not null and use_generation = \$\d+::int\s*\)/);
+    expect(write).not.toMatch(/for share/);
+    // The code's gate is held shared from the first statement on, taken after the member's row.
+    expect(statements[0]![0]).toMatch(gateAfterProfileLock);
     // No slot of the code's updated by the purchase: its use was counted when the block was taken.
     expect(statements[0]!.filter((text) => text.includes("coupon_use_slots"))).toHaveLength(0);
     expect(await countOf()).toBe(1);
@@ -129,12 +135,14 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
   });
 
-  it("keeps no count for a code without a limit: its row is only share-locked, its use is its row", async () => {
+  it("keeps no count for a code without a limit: its row is not locked (its gate is), its use is its row", async () => {
     const { coupon, plan, member, countOf } = await setUp();
     const { db: watched, statements } = changedBeforeWrite(db(), async () => {});
     await buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
     const [write] = statements[0]!.filter((text) => text.includes("insert into subscriptions"));
-    expect(write).toMatch(/max_redemptions is null\s+for share/);
+    expect(write).toMatch(/max_redemptions is null\s*\)/);
+    expect(write).not.toMatch(/for share/);
+    expect(statements[0]![0]).toMatch(gateAfterProfileLock);
     expect(statements.flat().filter((text) => text.includes("redemption_count = redemption_count"))).toHaveLength(0);
     expect(await countOf()).toBe(0);
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);

@@ -1,0 +1,163 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { couponMessages } from "~/lib/billing/coupons";
+import { couponSchema } from "~/lib/validation/admin/coupons";
+import { CouponUsePool, couponUsePool } from "#server/coupons/coupon-use-pool";
+import { coupons, memberCarts } from "#server/db/schema";
+import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
+import { updateCoupon } from "#server/staff/coupons/update-coupon";
+import { createPlan } from "../../helpers/billing";
+import { describeEachDatabase } from "../../helpers/database";
+import { settle, waitForLockWaiters } from "../../helpers/lock-waits";
+import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
+
+// A purchase with a code holds the code's gate shared from its first statement to its commit
+// (coupon-gate.ts) instead of share-locking the code's row in its write. Staff's changes close the
+// gate first, so they wait for every purchase in flight with the code: a count of its uses made
+// then includes theirs, and nothing a purchase checked changes under it.
+describeEachDatabase("a code's gate between its purchases and staff's changes", (database, kind) => {
+  const db = () => database().db;
+
+  /**
+   * Runs a purchase with the code until its write statement waits (for the member's kept cart,
+   * held by another transaction), then `change` (staff's), and tells whether the change waited
+   * for the purchase (a lock wait of its own) or ended while the purchase was still in flight.
+   * Lets the purchase go either way, and returns both outcomes.
+   */
+  async function changeDuringPurchase(options: {
+    code: string;
+    change: () => Promise<unknown>;
+    price: bigint;
+    total: bigint;
+  }) {
+    const plan = await createPlan(db(), "Kappa", options.price);
+    const member = await createMember(db(), { balance: options.price });
+    await db()
+      .insert(memberCarts)
+      .values({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly" });
+    let purchase: ReturnType<typeof settle> | undefined;
+    let change: ReturnType<typeof settle> | undefined;
+    let waited: "waited" | "ended" | undefined;
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select 1 from member_carts where user_id = ${member.id} for update`);
+      purchase = settle(buy(db(), { userId: member.id, plans: [plan], code: options.code, total: options.total }));
+      await waitForLockWaiters(db(), 1);
+      const changing = settle(options.change());
+      change = changing;
+      // Polled until the change waits for a lock too, or has ended without waiting.
+      let ended = false;
+      void changing.then(() => (ended = true));
+      for (;;) {
+        const waiting = await db().execute<{ n: number }>(sql`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`);
+        if (waiting.rows[0]!.n >= 2) waited = "waited";
+        else if (ended) waited = "ended";
+        if (waited) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    return { waited, purchase: await purchase!, change: await change!, member, plan };
+  }
+
+  describe.skipIf(kind === "pglite")("PostgreSQL only: PGlite runs one transaction at a time", () => {
+    it("a save giving an unlimited code a limit waits for its purchase in flight and counts its use", async () => {
+      const coupon = await makeCoupon(db(), { percentOff: "20" });
+      const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once" };
+      const race = await changeDuringPurchase({
+        code: coupon.code,
+        price: usdt(50),
+        total: usdt(40),
+        change: () =>
+          updateCoupon({
+            db: db(),
+            couponId: coupon.id,
+            input: couponSchema.parse({ ...form, maxRedemptions: "1" }),
+            actor,
+          }),
+      });
+      expect(race.waited).toBe("waited");
+      expect(race.purchase.ok && race.change.ok).toBe(true);
+      // The save counted the purchase that was in flight: the limit of one is reached.
+      const [saved] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+      expect(saved!.redemptionCount).toBe(1);
+      expect(await usesCounted(db(), coupon.id)).toBe(1);
+      const late = await createMember(db(), { balance: usdt(50) });
+      expect(
+        await refusalOf(buy(db(), { userId: late.id, plans: [race.plan], code: coupon.code, total: usdt(40) })),
+      ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
+      await expectLedgerInvariant(db());
+    });
+
+    it("a save of a limited code waits for a purchase spending a use from memory, and leaves exactly the rest", async () => {
+      const coupon = await makeCoupon(db(), { percentOff: "20", maxRedemptions: "3" });
+      await couponUsePool.refill({ db: db(), couponId: coupon.id });
+      const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once" };
+      const race = await changeDuringPurchase({
+        code: coupon.code,
+        price: usdt(50),
+        total: usdt(40),
+        change: () =>
+          updateCoupon({
+            db: db(),
+            couponId: coupon.id,
+            input: couponSchema.parse({ ...form, maxRedemptions: "2" }),
+            actor,
+          }),
+      });
+      expect(race.waited).toBe("waited");
+      expect(race.purchase.ok && race.change.ok).toBe(true);
+      // The purchase's use, checked against the generation it was taken under, counted once.
+      expect((await moneyOf(db(), race.member.id)).uses).toHaveLength(1);
+      const [saved] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+      expect(saved!.redemptionCount).toBe(1);
+      // One use left of two: one more member gets it, the next is refused.
+      const buyers = [await createMember(db(), { balance: usdt(50) }), await createMember(db(), { balance: usdt(50) })];
+      await buy(db(), { userId: buyers[0]!.id, plans: [race.plan], code: coupon.code, total: usdt(40) });
+      expect(
+        await refusalOf(buy(db(), { userId: buyers[1]!.id, plans: [race.plan], code: coupon.code, total: usdt(40) })),
+      ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
+      await expectLedgerInvariant(db());
+    });
+
+    it("another process recounting a limited code's uses waits for a purchase in flight with one", async () => {
+      const coupon = await makeCoupon(db(), { percentOff: "20", maxRedemptions: "2" });
+      // Both uses taken in blocks: this process's (spent below) and another's (kept unused).
+      await couponUsePool.refill({ db: db(), couponId: coupon.id });
+      await new CouponUsePool().refill({ db: db(), couponId: coupon.id });
+      const third = new CouponUsePool();
+      const race = await changeDuringPurchase({
+        code: coupon.code,
+        price: usdt(50),
+        total: usdt(40),
+        // No slot has room: its refill counts the code's actual uses and spreads what is left again.
+        change: () => third.refill({ db: db(), couponId: coupon.id }),
+      });
+      expect(race.waited).toBe("waited");
+      expect(race.purchase.ok && race.change.ok).toBe(true);
+      // The recount saw the purchase: one use left, which the third process now holds.
+      expect(third.held(coupon.id)).toBe(1);
+      const [recounted] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+      expect(recounted!.redemptionCount).toBe(1);
+      await expectLedgerInvariant(db());
+    });
+
+    it("a pause waits for a purchase in flight, which completes; the next checkout is refused", async () => {
+      const coupon = await makeCoupon(db(), { percentOff: "20" });
+      const race = await changeDuringPurchase({
+        code: coupon.code,
+        price: usdt(50),
+        total: usdt(40),
+        change: () => pauseCoupon({ db: db(), couponId: coupon.id, paused: true, actor }),
+      });
+      expect(race.waited).toBe("waited");
+      expect(race.purchase.ok && race.change.ok).toBe(true);
+      expect((await moneyOf(db(), race.member.id)).uses).toHaveLength(1);
+      const late = await createMember(db(), { balance: usdt(50) });
+      expect(
+        await refusalOf(buy(db(), { userId: late.id, plans: [race.plan], code: coupon.code, total: usdt(40) })),
+      ).toEqual({ code: "VALIDATION", message: couponMessages.paused });
+    });
+  });
+});
