@@ -8,10 +8,12 @@
 //             unused part of that plan credited, the plan ended in the same transaction
 //   coupon    the same call buying another plan with a 20 % code valid for it (no limit on its
 //             total uses), so the code is checked and priced each time, its gate held shared
-//   limited   the same with a code limited to far more uses than a run makes: each use counted on
-//             one of the code's slots (a few rows splitting what the limit leaves), held from its
-//             count to its commit
+//   limited   the same with a code limited to far more uses than a run makes: its uses taken in
+//             blocks on the code's slots and handed out from memory, each checked in the write
 // Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
+// Each kind (and the purchases alone) buys for BENCH_MEMBERS members of its own, each holding
+// exactly one other plan when it does (an upgrade's: the plan it replaces), bought beforehand,
+// unmeasured: a purchase reads and checks its member's active plans, so each kind meets the same.
 // The baseline runs first (it funds the members), then plain purchases alone for BENCH_SECONDS:
 // the purchase's own throughput and latency. The four kinds of purchase then run in
 // alternating short rounds, BENCH_ROUND_MS each (bench-money-rounds.ts), until each had
@@ -19,7 +21,7 @@
 // same load and background work; their CPU per purchase follows. Then what one purchase of each
 // kind costs, one at a time (statements, CPU and WAL: bench-money-cost.ts), figures a loaded
 // machine does not move. Ends with the ledger invariant.
-// Knobs: BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_SECONDS, BENCH_ROUND_MS (default 500; at or above
+// Knobs: BENCH_MEMBERS (each kind's; five times as many are made), BENCH_CONCURRENCY, BENCH_SECONDS, BENCH_ROUND_MS (default 500; at or above
 // BENCH_SECONDS * 1000 the kinds run one after another, as before), BENCH_ROUND_LOG=1,
 // BENCH_COST_RUNS (of each kind, default 200).
 import { performance } from "node:perf_hooks";
@@ -36,6 +38,10 @@ import { runRounds, type KindResult, type RoundKind } from "./bench-money-rounds
 import { envInt, openScratch, seedPlansAndMembers } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
+/** Who buys for which kind: the members are split in these groups, BENCH_MEMBERS each. */
+const GROUPS = ["alone", "purchase", "upgrade", "coupon", "limited"] as const;
+/** The plan every member holds before its measured purchase (the upgrades' members: plan 0, which they replace). */
+const HELD_PLAN = 1;
 const PLAN_PRICE = 49_000_000n; // 49 USDT a month
 const COUPON_CODE = "BENCH20";
 const LIMITED_CODE = "BENCH20LIMITED";
@@ -105,14 +111,19 @@ async function main() {
     const { db } = database;
     const postgres = database.kind === "postgres";
     const concurrency = envInt("BENCH_CONCURRENCY", postgres ? 16 : 1);
+    // Members of each kind's own (see GROUPS below): four times as many are made and funded.
     const members = envInt("BENCH_MEMBERS", postgres ? 1500 : 400);
     const seconds = envInt("BENCH_SECONDS", 4);
     const roundMs = envInt("BENCH_ROUND_MS", 500);
     console.log(
-      `bench money: ${label}; ${members} members, ${PLAN_COUNT} plans, concurrency ${concurrency}, ≤ ${seconds} s a phase`,
+      `bench money: ${label}; ${members} members for each kind (${members * GROUPS.length} in all), ${PLAN_COUNT} plans, concurrency ${concurrency}, ≤ ${seconds} s a phase`,
     );
 
-    const { plans, ids } = await seedPlansAndMembers(db, { planCount: PLAN_COUNT, price: PLAN_PRICE, members });
+    const { plans, ids } = await seedPlansAndMembers(db, {
+      planCount: PLAN_COUNT,
+      price: PLAN_PRICE,
+      members: members * GROUPS.length,
+    });
     const [bundle] = await db
       .insert(pricing)
       .values({ planId: "bench-bundle", name: "Bench bundle", price: PLAN_PRICE * 2n, published: true })
@@ -122,15 +133,42 @@ async function main() {
       { planId: bundle!.id, chatId: -2_000_000 },
     ]);
 
-    // Baseline: fund every member with enough for every plan, one ledger credit per transaction.
+    // Baseline: fund members with enough for every plan, one ledger credit per transaction, for
+    // BENCH_SECONDS; then every member not funded yet, the same way, unmeasured.
     const funding = PLAN_PRICE * BigInt(PLAN_COUNT + 1);
-    const baseline = await phase("baseline", members, concurrency, seconds, async (i) => {
+    const fund = async (i: number) => {
       await db.transaction((tx) =>
         postLedgerEntry({ tx, userId: ids[i]!, kind: "deposit", amount: funding, reference: `bench:fund:${ids[i]}` }),
       );
       return true;
-    });
+    };
+    const baseline = await phase("baseline", ids.length, concurrency, seconds, fund);
     const baselineRate = report(baseline);
+    await phase("funding", ids.length - baseline.done, concurrency, Number.POSITIVE_INFINITY, (i) =>
+      fund(baseline.done + i),
+    );
+    // Each kind buys for members of its own, each holding exactly one other plan when it does: an
+    // upgrade's member the plan it replaces (plan 0), every other member plan 1, which no measured
+    // purchase sells. A member's active plans are read and checked by every purchase of theirs, so
+    // more of them cost more; when the kinds shared members, a kind running behind the others met
+    // members holding two or three plans where the plain purchases, ahead, met members holding
+    // none or one, and the ratios said more about the members than about the kinds.
+    const groups = new Map(GROUPS.map((name, g) => [name, ids.slice(g * members, (g + 1) * members)]));
+    const group = (name: (typeof GROUPS)[number]) => groups.get(name)!;
+    await phase("holding", ids.length, concurrency, Number.POSITIVE_INFINITY, (i) => {
+      const plan =
+        i >= GROUPS.indexOf("upgrade") * members && i < (GROUPS.indexOf("upgrade") + 1) * members ? 0 : HELD_PLAN;
+      return attempt(
+        purchaseSubscriptions({
+          db,
+          userId: ids[i]!,
+          planIds: [plans[plan]!.id],
+          billingPeriod: "monthly",
+          totalAmount: PLAN_PRICE,
+          idempotencyKey: `bench:held:${i}`,
+        }),
+      );
+    });
 
     async function couponCode(planIndex: number, code: string, maxRedemptions: number | null) {
       const planId = plans[planIndex]!.id;
@@ -143,29 +181,24 @@ async function main() {
       return { planId, code, id: made!.id };
     }
 
-    // The kinds, in alternating rounds (bench-money-rounds.ts). Purchases: plans 0 and 1
-    // (plainPurchase, below). Upgrades: each member who bought plan 0 (in an earlier round) buys
-    // the bundle over it; every day of plan 0's month is unused, so all of its price is credited:
-    // the bundle costs one plan more. Coupons: every funded member buys the last plan (which no
-    // other kind sells: a member who holds it already is refused, and the run reports it) with one
-    // shared code with no limit on its total uses (a popular code: once per member); limited: the
-    // plan before it with one shared code that has such a limit (far above what a run uses), so
-    // each use is counted on one of the code's slots. The three go through the members in the same
-    // order at about the same pace, so each meets members holding about as many plans as the
-    // others do.
-    const funded = baseline.done;
-    const holders: number[] = [];
+    // The kinds, in alternating rounds (bench-money-rounds.ts), each through its own members.
+    // Purchases: plan 0 (plainPurchase, below). Upgrades: the bundle over plan 0; every day of
+    // plan 0's month is unused, so all of its price is credited: the bundle costs one plan more.
+    // Coupons: the last plan with one shared code with no limit on its total uses (a popular code:
+    // once per member); limited: the plan before it with one shared code that has such a limit
+    // (far above what a run uses), its uses taken in blocks on the code's slots. A kind that runs
+    // out of members ends early (reported).
     const coupon = await couponCode(PLAN_COUNT - 1, COUPON_CODE, null);
     const limited = await couponCode(PLAN_COUNT - 2, LIMITED_CODE, 10_000_000);
     const queue = (count: number) => {
       let next = 0;
       return () => (next < count ? next++ : null);
     };
-    const buyWithCode = (name: string, code: { planId: number; code: string }) => (i: number) =>
+    const buyWithCode = (name: "coupon" | "limited", code: { planId: number; code: string }) => (i: number) =>
       attempt(
         purchaseSubscriptions({
           db,
-          userId: ids[i]!,
+          userId: group(name)[i]!,
           planIds: [code.planId],
           billingPeriod: "monthly",
           totalAmount: CODE_PRICE,
@@ -173,32 +206,25 @@ async function main() {
           couponCode: code.code,
         }),
       );
-    // Plain purchases of plans 0 and 1, plan-major order, so concurrent requests mostly hit
-    // different members (and plan 0's holders are the upgrades' members).
-    const plainPurchase = (name: string, next: () => number | null, planOf: (i: number) => number): RoundKind => ({
-      name,
-      next,
-      task: async (i) => {
-        const plan = planOf(i);
-        const ok = await attempt(
+    // Plain purchases of one plan, each by a member of the group's.
+    const plainPurchase = (name: "alone" | "purchase", plan: number): RoundKind => ({
+      name: "purchase",
+      next: queue(members),
+      task: (i) =>
+        attempt(
           purchaseSubscriptions({
             db,
-            userId: ids[i % funded]!,
+            userId: group(name)[i]!,
             planIds: [plans[plan]!.id],
             billingPeriod: "monthly",
             totalAmount: PLAN_PRICE,
-            // The plan too: the alone phase and the rounds count their items from 0 alike.
-            idempotencyKey: `bench:plan${plan}:${i}`,
+            idempotencyKey: `bench:${name}:${i}`,
           }),
-        );
-        if (ok && plan === 0) holders.push(i);
-        return ok;
-      },
+        ),
     });
     // The purchase's own figure: plain purchases alone for BENCH_SECONDS on the funded database, as
-    // a site meets them, of plan 2 (which no kind in the rounds sells), the members in the same
-    // order as the rounds' kinds go through them, so that each kind there meets members holding it
-    // alike. The rounds then add the other kinds, whose rows (and the dead row versions every kind
+    // a site meets them, of plan 2 (which no kind in the rounds sells), by members of their own.
+    // The rounds then add the other kinds, whose rows (and the dead row versions every kind
     // leaves where nothing vacuums within the run) each kind pays for alike.
     const alone = (
       await runRounds({
@@ -207,7 +233,7 @@ async function main() {
         seconds,
         roundMs: seconds * 1000,
         log: false,
-        kinds: [plainPurchase("purchase", queue(funded), () => 2)],
+        kinds: [plainPurchase("alone", 2)],
       })
     ).get("purchase")!;
     const results = await runRounds({
@@ -217,15 +243,15 @@ async function main() {
       roundMs,
       log: process.env.BENCH_ROUND_LOG === "1",
       kinds: [
-        plainPurchase("purchase", queue(funded * 2), (i) => Math.floor(i / funded)),
+        plainPurchase("purchase", 0),
         {
           name: "upgrade",
-          next: () => holders.shift() ?? null,
+          next: queue(members),
           task: (i) =>
             attempt(
               purchaseSubscriptions({
                 db,
-                userId: ids[i]!,
+                userId: group("upgrade")[i]!,
                 planIds: [bundle!.id],
                 billingPeriod: "monthly",
                 totalAmount: PLAN_PRICE,
@@ -233,10 +259,13 @@ async function main() {
               }),
             ),
         },
-        { name: "coupon", next: queue(funded), task: buyWithCode("coupon", coupon) },
-        { name: "limited", next: queue(funded), task: buyWithCode("limited", limited) },
+        { name: "coupon", next: queue(members), task: buyWithCode("coupon", coupon) },
+        { name: "limited", next: queue(members), task: buyWithCode("limited", limited) },
       ],
     });
+    for (const run of [alone, ...results.values()])
+      if (run.seconds < seconds - 0.01)
+        console.log(`note: ${run.name} ran out of members after ${run.seconds.toFixed(2)} s (raise BENCH_MEMBERS)`);
     const aloneRate = report(alone);
     console.log(`purchase / baseline throughput: ${(aloneRate / baselineRate).toFixed(2)} (purchases alone)`);
     const result = (name: string) => results.get(name)!;
