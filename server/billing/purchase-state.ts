@@ -82,10 +82,14 @@ export async function lockAndRead(options: {
   const row = locked.rows[0];
   if (!row) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
   if (row.fresh) return row;
+  // What comes after the lock is taken again over the new read: the code it names may not be the
+  // one the first read found (renamed meanwhile), and its gate is the one the purchase must hold.
   const again = await executeKept<Omit<PurchaseState, "balance">>({
     db: tx,
     name: "purchase_read_again",
-    query: sql`select ${state}`,
+    query: after
+      ? sql`with locked as materialized (select ${state}) select locked.*, ${after} as after_lock from locked`
+      : sql`select ${state}`,
   });
   return { ...again.rows[0]!, balance: row.balance };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
 import { CouponUsePool, couponUsePool } from "#server/coupons/coupon-use-pool";
-import { coupons, memberCarts } from "#server/db/schema";
+import { coupons, memberCarts, profiles } from "#server/db/schema";
 import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
 import { updateCoupon } from "#server/staff/coupons/update-coupon";
 import { createPlan } from "../../helpers/billing";
@@ -141,6 +141,54 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
       const [recounted] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
       expect(recounted!.redemptionCount).toBe(1);
       await expectLedgerInvariant(db());
+    });
+
+    it("a purchase that waited behind its member's other writer holds the gate of the code it read again", async () => {
+      const renamed = await makeCoupon(db(), { percentOff: "20" });
+      const plan = await createPlan(db(), "Lambda", usdt(50));
+      const member = await createMember(db(), { balance: usdt(50) });
+      await db()
+        .insert(memberCarts)
+        .values({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly" });
+      let purchase: ReturnType<typeof settle> | undefined;
+      let taken: number | undefined;
+      let gates: number[] = [];
+      await db().transaction(async (cart) => {
+        // The member's kept cart held: the purchase's write waits for it, its gates taken by then.
+        await cart.execute(sql`select 1 from member_carts where user_id = ${member.id} for update`);
+        const xid = await cart.execute<{ xid: string }>(sql`select pg_current_xact_id()::text as xid`);
+        await db().transaction(async (tx) => {
+          await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, member.id)).for("update");
+          purchase = settle(buy(db(), { userId: member.id, plans: [plan], code: renamed.code, total: usdt(40) }));
+          await waitForLockWaiters(db(), 1);
+          // While it waits: the code renamed, its text given to a new code, and the member's row
+          // written, so the purchase reads its state (and the code) again once it has the row.
+          await tx
+            .update(coupons)
+            .set({ code: `${renamed.code}X` })
+            .where(eq(coupons.id, renamed.id));
+          const [made] = await tx
+            .insert(coupons)
+            .values({ code: renamed.code, kind: "percent", percentOff: 20 })
+            .returning({ id: coupons.id });
+          taken = made!.id;
+          await tx.update(profiles).set({ updatedAt: new Date() }).where(eq(profiles.id, member.id));
+        });
+        for (;;) {
+          const waiting = await db().execute<{ n: number }>(sql`
+            select count(*)::int as n from pg_locks
+             where locktype = 'transactionid' and not granted and transactionid::text = ${xid.rows[0]!.xid}`);
+          if (waiting.rows[0]!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const held = await db().execute<{ id: number }>(sql`
+          select objid::int as id from pg_locks where locktype = 'advisory' and classid = 4401 and granted`);
+        gates = held.rows.map((row) => Number(row.id));
+      });
+      expect((await purchase!).ok).toBe(true);
+      expect(gates).toContain(taken);
+      // Bought with the code as read again: the new one.
+      expect((await moneyOf(db(), member.id)).uses.map((use) => use.couponId)).toEqual([taken]);
     });
 
     it("a pause waits for a purchase in flight, which completes; the next checkout is refused", async () => {
