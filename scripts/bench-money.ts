@@ -156,8 +156,7 @@ async function main() {
     const groups = new Map(GROUPS.map((name, g) => [name, ids.slice(g * members, (g + 1) * members)]));
     const group = (name: (typeof GROUPS)[number]) => groups.get(name)!;
     await phase("holding", ids.length, concurrency, Number.POSITIVE_INFINITY, (i) => {
-      const plan =
-        i >= GROUPS.indexOf("upgrade") * members && i < (GROUPS.indexOf("upgrade") + 1) * members ? 0 : HELD_PLAN;
+      const plan = GROUPS[Math.floor(i / members)] === "upgrade" ? 0 : HELD_PLAN;
       return attempt(
         purchaseSubscriptions({
           db,

@@ -64,20 +64,20 @@ export async function lockAndRead(options: {
       ${couponColumns}`
                    : sql``
                }`;
+  // A select's columns are computed before its rows are locked: what must come after the lock is
+  // computed over the locked read, materialized first.
+  const thenAfter = (read: SQL) =>
+    after ? sql`with locked as materialized (${read}) select locked.*, ${after} as after_lock from locked` : read;
   const lockedRead = sql`
     select p.balance::text as balance,
            p.xmin = (select seen.xmin from profiles seen where seen.id = p.id) as fresh,
            ${state}
     from profiles p where p.id = ${userId}
     for update of p`;
-  // A select's columns are computed before its rows are locked: what must come after the lock is
-  // computed over the locked read, materialized first.
   const locked = await executeKept<PurchaseState & { fresh: boolean }>({
     db: tx,
     name: "purchase_lock_and_read",
-    query: after
-      ? sql`with locked as materialized (${lockedRead}) select locked.*, ${after} as after_lock from locked`
-      : lockedRead,
+    query: thenAfter(lockedRead),
   });
   const row = locked.rows[0];
   if (!row) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
@@ -87,9 +87,7 @@ export async function lockAndRead(options: {
   const again = await executeKept<Omit<PurchaseState, "balance">>({
     db: tx,
     name: "purchase_read_again",
-    query: after
-      ? sql`with locked as materialized (select ${state}) select locked.*, ${after} as after_lock from locked`
-      : sql`select ${state}`,
+    query: thenAfter(sql`select ${state}`),
   });
   return { ...again.rows[0]!, balance: row.balance };
 }

@@ -6,7 +6,7 @@ import type { Tx } from "../db/client.ts";
  * id). The app's other advisory locks take one bigint key, a space of their own in PostgreSQL's
  * lock table, so this pair can meet no other lock.
  */
-const COUPON_GATE = 4401;
+export const COUPON_GATE = 4401;
 
 /**
  * A code's gate held shared, as an expression of a purchase's first statement (purchase-state.ts

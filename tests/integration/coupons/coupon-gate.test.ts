@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
+import { COUPON_GATE } from "#server/coupons/coupon-gate";
 import { CouponUsePool, couponUsePool } from "#server/coupons/coupon-use-pool";
 import { coupons, memberCarts, profiles } from "#server/db/schema";
 import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
@@ -61,24 +62,24 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
     return { waited, purchase: await purchase!, change: await change!, member, plan };
   }
 
+  /** The code's form saved with a new limit while a purchase with it is in flight: the save waited, both went through. */
+  async function saveDuringPurchase(coupon: { id: number; code: string }, maxRedemptions: string) {
+    const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once", maxRedemptions };
+    const race = await changeDuringPurchase({
+      code: coupon.code,
+      price: usdt(50),
+      total: usdt(40),
+      change: () => updateCoupon({ db: db(), couponId: coupon.id, input: couponSchema.parse(form), actor }),
+    });
+    expect(race.waited).toBe("waited");
+    expect(race.purchase.ok && race.change.ok).toBe(true);
+    return race;
+  }
+
   describe.skipIf(kind === "pglite")("PostgreSQL only: PGlite runs one transaction at a time", () => {
     it("a save giving an unlimited code a limit waits for its purchase in flight and counts its use", async () => {
       const coupon = await makeCoupon(db(), { percentOff: "20" });
-      const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once" };
-      const race = await changeDuringPurchase({
-        code: coupon.code,
-        price: usdt(50),
-        total: usdt(40),
-        change: () =>
-          updateCoupon({
-            db: db(),
-            couponId: coupon.id,
-            input: couponSchema.parse({ ...form, maxRedemptions: "1" }),
-            actor,
-          }),
-      });
-      expect(race.waited).toBe("waited");
-      expect(race.purchase.ok && race.change.ok).toBe(true);
+      const race = await saveDuringPurchase(coupon, "1");
       // The save counted the purchase that was in flight: the limit of one is reached.
       const [saved] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
       expect(saved!.redemptionCount).toBe(1);
@@ -93,21 +94,7 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
     it("a save of a limited code waits for a purchase spending a use from memory, and leaves exactly the rest", async () => {
       const coupon = await makeCoupon(db(), { percentOff: "20", maxRedemptions: "3" });
       await couponUsePool.refill({ db: db(), couponId: coupon.id });
-      const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once" };
-      const race = await changeDuringPurchase({
-        code: coupon.code,
-        price: usdt(50),
-        total: usdt(40),
-        change: () =>
-          updateCoupon({
-            db: db(),
-            couponId: coupon.id,
-            input: couponSchema.parse({ ...form, maxRedemptions: "2" }),
-            actor,
-          }),
-      });
-      expect(race.waited).toBe("waited");
-      expect(race.purchase.ok && race.change.ok).toBe(true);
+      const race = await saveDuringPurchase(coupon, "2");
       // The purchase's use, checked against the generation it was taken under, counted once.
       expect((await moneyOf(db(), race.member.id)).uses).toHaveLength(1);
       const [saved] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
@@ -182,7 +169,7 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         const held = await db().execute<{ id: number }>(sql`
-          select objid::int as id from pg_locks where locktype = 'advisory' and classid = 4401 and granted`);
+          select objid::int as id from pg_locks where locktype = 'advisory' and classid = ${COUPON_GATE} and granted`);
         gates = held.rows.map((row) => Number(row.id));
       });
       expect((await purchase!).ok).toBe(true);
