@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
+import { purchaseInTransaction } from "#server/billing/purchase-in-transaction";
 import { COUPON_GATE } from "#server/coupons/coupon-gate";
 import { CouponUsePool, couponUsePool } from "#server/coupons/coupon-use-pool";
 import { coupons, memberCarts, profiles } from "#server/db/schema";
@@ -127,6 +129,43 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
       expect(third.held(coupon.id)).toBe(1);
       const [recounted] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
       expect(recounted!.redemptionCount).toBe(1);
+      await expectLedgerInvariant(db());
+    });
+
+    it("a purchase counting its use under the code's lock waits for one in flight with a use from memory, and recounts it", async () => {
+      const coupon = await makeCoupon(db(), { percentOff: "20", maxRedemptions: "2" });
+      // Both uses taken in blocks: this process's (spent by the purchase in flight) and another's (kept unused).
+      await couponUsePool.refill({ db: db(), couponId: coupon.id });
+      await new CouponUsePool().refill({ db: db(), couponId: coupon.id });
+      const plan = await createPlan(db(), "Mu", usdt(50));
+      const counting = await createMember(db(), { balance: usdt(50) });
+      const race = await changeDuringPurchase({
+        code: coupon.code,
+        price: usdt(50),
+        total: usdt(40),
+        // As an order's completion counts: before writing, under the code's lock. No slot has room,
+        // so it counts the code's actual uses and spreads what is left again.
+        change: () =>
+          db().transaction((tx) =>
+            purchaseInTransaction({
+              tx,
+              userId: counting.id,
+              planIds: [plan.id],
+              billingPeriod: "monthly",
+              totalAmount: usdt(40),
+              idempotencyKey: crypto.randomUUID(),
+              couponCode: coupon.code,
+            }),
+          ),
+      });
+      expect(race.waited).toBe("waited");
+      expect(race.purchase.ok && race.change.ok).toBe(true);
+      // The recount saw the purchase in flight: both uses are counted, and the next member is refused.
+      expect(await usesCounted(db(), coupon.id)).toBe(2);
+      const late = await createMember(db(), { balance: usdt(50) });
+      expect(
+        await refusalOf(buy(db(), { userId: late.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+      ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
       await expectLedgerInvariant(db());
     });
 
