@@ -7,6 +7,7 @@
 // /proc, a server on this machine only; background workers such as autovacuum are not in it).
 // BENCH_ROUND_MS at or above BENCH_SECONDS * 1000 runs the kinds one after another, as the
 // bench did before; BENCH_ROUND_LOG=1 prints every round with the background work it met.
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Database } from "../server/db/client.ts";
@@ -40,6 +41,21 @@ async function background(database: Database) {
   return result.rows[0]!;
 }
 
+/**
+ * This machine's CPU time so far (the `cpu` line of /proc/stat, in ticks): all of it, the idle
+ * part, and what the hypervisor gave to other guests while this one wanted to run ("steal").
+ * Null where unreadable. A virtual machine's figures swing with its host: the steal says how much.
+ */
+function machineTicks(): { total: number; idle: number; steal: number } | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [, , , idle = 0, iowait = 0, , , steal = 0] = fields;
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+}
+
 /** Runs `kinds` in turn, rounds of `roundMs`, each with `concurrency` workers, until each had `seconds` or ran out. */
 export async function runRounds(options: {
   database: Database;
@@ -66,6 +82,7 @@ export async function runRounds(options: {
   );
   const finished = new Set<string>();
   const start = await background(database);
+  const ticksAtStart = machineTicks();
   const waitingSince = new Map<string, number>();
   while (finished.size < kinds.length) {
     for (const kind of kinds) {
@@ -112,6 +129,14 @@ export async function runRounds(options: {
     }
   }
   const end = await background(database);
+  const ticksAtEnd = machineTicks();
+  if (ticksAtStart && ticksAtEnd && ticksAtEnd.total > ticksAtStart.total) {
+    const share = (part: "idle" | "steal") =>
+      ((100 * (ticksAtEnd[part] - ticksAtStart[part])) / (ticksAtEnd.total - ticksAtStart.total)).toFixed(1);
+    console.log(
+      `this machine during the rounds (${kinds.map((kind) => kind.name).join(", ")}): ${share("idle")} % of its CPU time idle, ${share("steal")} % taken by its host (steal)`,
+    );
+  }
   if (start && end)
     console.log(
       `background during the rounds: ${end.vacuums - start.vacuums} autovacuums and ${end.analyzes - start.analyzes} autoanalyzes of this database's tables, ${end.checkpoints - start.checkpoints} checkpoints (server-wide)`,
