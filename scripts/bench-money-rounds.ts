@@ -8,6 +8,7 @@
 // BENCH_ROUND_MS at or above BENCH_SECONDS * 1000 runs the kinds one after another, as the
 // bench did before; BENCH_ROUND_LOG=1 prints every round with the background work it met.
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Database } from "../server/db/client.ts";
@@ -83,6 +84,8 @@ export async function runRounds(options: {
   const finished = new Set<string>();
   const start = await background(database);
   const ticksAtStart = machineTicks();
+  // A figure is judged by the load it met: the 1-minute load average as the rounds start.
+  const loadAtStart = os.loadavg()[0]!.toFixed(2);
   const waitingSince = new Map<string, number>();
   while (finished.size < kinds.length) {
     for (const kind of kinds) {
@@ -134,7 +137,7 @@ export async function runRounds(options: {
     const share = (part: "idle" | "steal") =>
       ((100 * (ticksAtEnd[part] - ticksAtStart[part])) / (ticksAtEnd.total - ticksAtStart.total)).toFixed(1);
     console.log(
-      `this machine during the rounds (${kinds.map((kind) => kind.name).join(", ")}): ${share("idle")} % of its CPU time idle, ${share("steal")} % taken by its host (steal)`,
+      `this machine during the rounds (${kinds.map((kind) => kind.name).join(", ")}): load average ${loadAtStart} at the start, ${share("idle")} % of its CPU time idle, ${share("steal")} % taken by its host (steal)`,
     );
   }
   if (start && end)

@@ -23,19 +23,14 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
   const db = () => database().db;
 
   /**
-   * Runs a purchase with the code until its write statement waits (for the member's kept cart,
-   * held by another transaction), then `change` (staff's), and tells whether the change waited
-   * for the purchase (a lock wait of its own) or ended while the purchase was still in flight.
-   * Lets the purchase go either way, and returns both outcomes.
+   * Runs a purchase with the code (20 % off a 50 USDT plan) until its write statement waits (for
+   * the member's kept cart, held by another transaction), then `change` (staff's), and expects the
+   * change to wait for the purchase (a lock wait of its own) rather than end while the purchase is
+   * still in flight. Lets the purchase go either way; expects both to go through.
    */
-  async function changeDuringPurchase(options: {
-    code: string;
-    change: () => Promise<unknown>;
-    price: bigint;
-    total: bigint;
-  }) {
-    const plan = await createPlan(db(), "Kappa", options.price);
-    const member = await createMember(db(), { balance: options.price });
+  async function changeWaitsForPurchase(code: string, runChange: () => Promise<unknown>) {
+    const plan = await createPlan(db(), "Kappa", usdt(50));
+    const member = await createMember(db(), { balance: usdt(50) });
     await db()
       .insert(memberCarts)
       .values({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly" });
@@ -44,9 +39,9 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
     let waited: "waited" | "ended" | undefined;
     await db().transaction(async (tx) => {
       await tx.execute(sql`select 1 from member_carts where user_id = ${member.id} for update`);
-      purchase = settle(buy(db(), { userId: member.id, plans: [plan], code: options.code, total: options.total }));
+      purchase = settle(buy(db(), { userId: member.id, plans: [plan], code, total: usdt(40) }));
       await waitForLockWaiters(db(), 1);
-      const changing = settle(options.change());
+      const changing = settle(runChange());
       change = changing;
       // Polled until the change waits for a lock too, or has ended without waiting.
       let ended = false;
@@ -61,21 +56,30 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     });
-    return { waited, purchase: await purchase!, change: await change!, member, plan };
-  }
-
-  /** The code's form saved with a new limit while a purchase with it is in flight: the save waited, both went through. */
-  async function saveDuringPurchase(coupon: { id: number; code: string }, maxRedemptions: string) {
-    const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once", maxRedemptions };
-    const race = await changeDuringPurchase({
-      code: coupon.code,
-      price: usdt(50),
-      total: usdt(40),
-      change: () => updateCoupon({ db: db(), couponId: coupon.id, input: couponSchema.parse(form), actor }),
-    });
+    const race = { waited, purchase: await purchase!, change: await change!, member, plan };
     expect(race.waited).toBe("waited");
     expect(race.purchase.ok && race.change.ok).toBe(true);
     return race;
+  }
+
+  /** The code's form saved with a new limit while a purchase with it is in flight. */
+  function saveDuringPurchase(coupon: { id: number; code: string }, maxRedemptions: string) {
+    const form = { code: coupon.code, kind: "percent", percentOff: "20", duration: "once", maxRedemptions };
+    return changeWaitsForPurchase(coupon.code, () =>
+      updateCoupon({ db: db(), couponId: coupon.id, input: couponSchema.parse(form), actor }),
+    );
+  }
+
+  /**
+   * A code limited to two uses, both taken in blocks: this process's (spent by the purchase in
+   * flight) and another's (kept unused). No slot has room left: whatever counts one more use
+   * counts the code's actual uses and spreads what is left again.
+   */
+  async function limitedCodeTakenInBlocks() {
+    const coupon = await makeCoupon(db(), { percentOff: "20", maxRedemptions: "2" });
+    await couponUsePool.refill({ db: db(), couponId: coupon.id });
+    await new CouponUsePool().refill({ db: db(), couponId: coupon.id });
+    return coupon;
   }
 
   describe.skipIf(kind === "pglite")("PostgreSQL only: PGlite runs one transaction at a time", () => {
@@ -111,20 +115,10 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
     });
 
     it("another process recounting a limited code's uses waits for a purchase in flight with one", async () => {
-      const coupon = await makeCoupon(db(), { percentOff: "20", maxRedemptions: "2" });
-      // Both uses taken in blocks: this process's (spent below) and another's (kept unused).
-      await couponUsePool.refill({ db: db(), couponId: coupon.id });
-      await new CouponUsePool().refill({ db: db(), couponId: coupon.id });
+      const coupon = await limitedCodeTakenInBlocks();
       const third = new CouponUsePool();
-      const race = await changeDuringPurchase({
-        code: coupon.code,
-        price: usdt(50),
-        total: usdt(40),
-        // No slot has room: its refill counts the code's actual uses and spreads what is left again.
-        change: () => third.refill({ db: db(), couponId: coupon.id }),
-      });
-      expect(race.waited).toBe("waited");
-      expect(race.purchase.ok && race.change.ok).toBe(true);
+      // Its refill finds no slot with room: it recounts.
+      await changeWaitsForPurchase(coupon.code, () => third.refill({ db: db(), couponId: coupon.id }));
       // The recount saw the purchase: one use left, which the third process now holds.
       expect(third.held(coupon.id)).toBe(1);
       const [recounted] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
@@ -133,33 +127,23 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
     });
 
     it("a purchase counting its use under the code's lock waits for one in flight with a use from memory, and recounts it", async () => {
-      const coupon = await makeCoupon(db(), { percentOff: "20", maxRedemptions: "2" });
-      // Both uses taken in blocks: this process's (spent by the purchase in flight) and another's (kept unused).
-      await couponUsePool.refill({ db: db(), couponId: coupon.id });
-      await new CouponUsePool().refill({ db: db(), couponId: coupon.id });
+      const coupon = await limitedCodeTakenInBlocks();
       const plan = await createPlan(db(), "Mu", usdt(50));
       const counting = await createMember(db(), { balance: usdt(50) });
-      const race = await changeDuringPurchase({
-        code: coupon.code,
-        price: usdt(50),
-        total: usdt(40),
-        // As an order's completion counts: before writing, under the code's lock. No slot has room,
-        // so it counts the code's actual uses and spreads what is left again.
-        change: () =>
-          db().transaction((tx) =>
-            purchaseInTransaction({
-              tx,
-              userId: counting.id,
-              planIds: [plan.id],
-              billingPeriod: "monthly",
-              totalAmount: usdt(40),
-              idempotencyKey: crypto.randomUUID(),
-              couponCode: coupon.code,
-            }),
-          ),
-      });
-      expect(race.waited).toBe("waited");
-      expect(race.purchase.ok && race.change.ok).toBe(true);
+      // As an order's completion counts: before writing, under the code's lock. It recounts.
+      await changeWaitsForPurchase(coupon.code, () =>
+        db().transaction((tx) =>
+          purchaseInTransaction({
+            tx,
+            userId: counting.id,
+            planIds: [plan.id],
+            billingPeriod: "monthly",
+            totalAmount: usdt(40),
+            idempotencyKey: crypto.randomUUID(),
+            couponCode: coupon.code,
+          }),
+        ),
+      );
       // The recount saw the purchase in flight: both uses are counted, and the next member is refused.
       expect(await usesCounted(db(), coupon.id)).toBe(2);
       const late = await createMember(db(), { balance: usdt(50) });
@@ -219,14 +203,9 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
 
     it("a pause waits for a purchase in flight, which completes; the next checkout is refused", async () => {
       const coupon = await makeCoupon(db(), { percentOff: "20" });
-      const race = await changeDuringPurchase({
-        code: coupon.code,
-        price: usdt(50),
-        total: usdt(40),
-        change: () => pauseCoupon({ db: db(), couponId: coupon.id, paused: true, actor }),
-      });
-      expect(race.waited).toBe("waited");
-      expect(race.purchase.ok && race.change.ok).toBe(true);
+      const race = await changeWaitsForPurchase(coupon.code, () =>
+        pauseCoupon({ db: db(), couponId: coupon.id, paused: true, actor }),
+      );
       expect((await moneyOf(db(), race.member.id)).uses).toHaveLength(1);
       const late = await createMember(db(), { balance: usdt(50) });
       expect(
