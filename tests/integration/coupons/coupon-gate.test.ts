@@ -3,10 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
+import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseInTransaction } from "#server/billing/purchase-in-transaction";
 import { COUPON_GATE } from "#server/coupons/coupon-gate";
 import { CouponUsePool, couponUsePool } from "#server/coupons/coupon-use-pool";
-import { coupons, memberCarts, profiles } from "#server/db/schema";
+import { coupons, memberCarts, orders, profiles } from "#server/db/schema";
+import { completeCoveredOrder } from "#server/orders/complete-covered-order";
+import { createOrder } from "#server/orders/create-order";
 import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
 import { updateCoupon } from "#server/staff/coupons/update-coupon";
 import { createPlan } from "../../helpers/billing";
@@ -144,6 +147,43 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
           }),
         ),
       );
+      // The recount saw the purchase in flight: both uses are counted, and the next member is refused.
+      expect(await usesCounted(db(), coupon.id)).toBe(2);
+      const late = await createMember(db(), { balance: usdt(50) });
+      expect(
+        await refusalOf(buy(db(), { userId: late.id, plans: [plan], code: coupon.code, total: usdt(40) })),
+      ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
+      await expectLedgerInvariant(db());
+    });
+
+    it("an order a deposit completes counts its code's use under the code's lock: it waits for a purchase in flight, and recounts it", async () => {
+      const coupon = await limitedCodeTakenInBlocks();
+      const plan = await createPlan(db(), "Nu", usdt(50));
+      // The member's order, priced with the code while nothing was paid yet, then the deposit
+      // credited; its completion (as the deposit watcher runs it once the credit committed) races.
+      const ordering = await createMember(db());
+      const { orderId } = await createOrder({
+        db: db(),
+        userId: ordering.id,
+        planIds: [plan.id],
+        billingPeriod: "monthly",
+        couponCode: coupon.code,
+      });
+      const [priced] = await db().select().from(orders).where(eq(orders.id, orderId));
+      expect(priced).toMatchObject({ status: "pending", totalAmount: usdt(40), couponCode: coupon.code });
+      await postLedgerEntry({
+        tx: db(),
+        userId: ordering.id,
+        kind: "deposit",
+        amount: usdt(40),
+        reference: `test:deposit:${orderId}`,
+      });
+      let completion: Awaited<ReturnType<typeof completeCoveredOrder>> | undefined;
+      await changeWaitsForPurchase(coupon.code, async () => {
+        completion = await completeCoveredOrder({ db: db(), userId: ordering.id });
+      });
+      expect(completion?.status).toBe("paid");
+      expect((await moneyOf(db(), ordering.id)).uses).toHaveLength(1);
       // The recount saw the purchase in flight: both uses are counted, and the next member is refused.
       expect(await usesCounted(db(), coupon.id)).toBe(2);
       const late = await createMember(db(), { balance: usdt(50) });
