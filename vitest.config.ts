@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/setup/vitest.setup.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],

@@ -47,14 +47,28 @@ async function background(database: Database) {
  * part, and what the hypervisor gave to other guests while this one wanted to run ("steal").
  * Null where unreadable. A virtual machine's figures swing with its host: the steal says how much.
  */
-function machineTicks(): { total: number; idle: number; steal: number } | null {
+function machineTicks(): CpuTicks | null {
   try {
-    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const [, , , idle = 0, iowait = 0, , , steal = 0] = fields;
-    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), idle: idle + iowait, steal };
+    return cpuTicks(readFileSync("/proc/stat", "utf8"));
   } catch {
     return null;
   }
+}
+
+export type CpuTicks = { total: number; idle: number; steal: number };
+
+/**
+ * The machine's line of a /proc/stat text: user, nice, system, idle, iowait, irq, softirq, steal,
+ * then guest and guest_nice, which the kernel already counts in user and nice (summed, they would
+ * count twice). Waiting for the disk is idle time here: the CPU had nothing to run. Null when the
+ * text has no such line of numbers (an older kernel without steal, another system).
+ */
+export function cpuTicks(stat: string): CpuTicks | null {
+  const line = stat.split("\n").find((text) => /^cpu\s/.test(text));
+  const fields = line?.trim().split(/\s+/).slice(1, 9).map(Number) ?? [];
+  if (fields.length < 8 || fields.some((n) => !Number.isInteger(n) || n < 0)) return null;
+  const [, , , idle = 0, iowait = 0, , , steal = 0] = fields;
+  return { total: fields.reduce((a, b) => a + b, 0), idle: idle + iowait, steal };
 }
 
 /** Runs `kinds` in turn, rounds of `roundMs`, each with `concurrency` workers, until each had `seconds` or ran out. */
