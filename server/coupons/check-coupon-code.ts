@@ -55,11 +55,12 @@ export async function checkCouponCode(options: {
   return termsToWire(termsOf(coupon!));
 }
 
-/** The wait of the first spent guess limit, or null (peekRateLimit, key by key). */
+/** The longest wait of the spent guess limits, as spentRateLimitWait, or null (peekRateLimit, key by key). */
 async function spentWait({ db, keys }: { db: DbOrTx; keys: readonly string[] }): Promise<number | null> {
+  let wait: number | null = null;
   for (const key of keys) {
     const state = await peekRateLimit({ db, key, limit: COUPON_GUESS_LIMIT });
-    if (!state.allowed) return state.retryAfterSeconds;
+    if (!state.allowed) wait = Math.max(wait ?? 0, state.retryAfterSeconds);
   }
-  return null;
+  return wait;
 }

@@ -16,7 +16,7 @@ export type PurchaseCoupon = CouponRow & { terms: string; member: MemberUses };
  * Two columns of the purchase's first statement (purchase-state.ts), so a checkout with a code
  * costs no round trip more than one without: `coupon`, the code's row with its terms and the
  * member's own uses of it (as findCoupon reads them), null when no code has that text; and
- * `guess_wait`, the wait of the first spent guess limit of `guessKeys` (none: null).
+ * `guess_wait`, the longest wait of the spent guess limits of `guessKeys` (none: null).
  * `cached`: the code as this process read it lately (coupon-cache.ts); then only what it says
  * about this member is read, not the code's row (a popular code's purchases read it for nothing).
  * The text is the same for any code and any number of keys (execute-kept.ts): one for a code

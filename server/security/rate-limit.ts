@@ -70,17 +70,18 @@ export async function peekRateLimit(options: { db: DbOrTx; key: string; limit: n
 
 /**
  * peekRateLimit for several keys, as one column of another statement (a coupon's check reads it
- * with the code): the wait in seconds of the first key, in the order given, whose current window
- * has spent `limit`, or null when none has (always null for no keys). The keys travel as one array
- * parameter, so the statement's text is the same for any number of them (a kept statement's must
- * be: execute-kept.ts).
+ * with the code): the longest wait in seconds among the keys whose current window has spent
+ * `limit`, or null when none has (always null for no keys). Every spent key refuses on its own,
+ * so the attempt is refused until the last of them resets: a shorter wait would send the person
+ * back to be refused again. The keys travel as one array parameter, so the statement's text is
+ * the same for any number of them (a kept statement's must be: execute-kept.ts).
  */
 export function spentRateLimitWait(options: { keys: readonly string[]; limit: number }): SQL<number | null> {
   const keys = sql`${sql.param([...options.keys])}::text[]`;
-  return sql<number | null>`(select greatest(1, ceil(extract(epoch from (spent.reset_at - now())))::int)
+  // An aggregate over no rows is null: nothing spent.
+  return sql<number | null>`(select max(greatest(1, ceil(extract(epoch from (spent.reset_at - now())))::int))
     from rate_limits spent
-    where spent.key = any(${keys}) and spent.reset_at > now() and spent.count >= ${options.limit}::int
-    order by array_position(${keys}, spent.key) limit 1)`;
+    where spent.key = any(${keys}) and spent.reset_at > now() and spent.count >= ${options.limit}::int)`;
 }
 
 /** Deletes expired counters; run from a periodic job. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { purchaseInTransaction } from "#server/billing/purchase-in-transaction";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
-import { COUPON_GUESS_LIMIT } from "#server/coupons/check-coupon-code";
+import { checkCouponCode, COUPON_GUESS_LIMIT } from "#server/coupons/check-coupon-code";
 import { rateLimits } from "#server/db/schema";
 import { clientAddressKey } from "#server/security/client-address";
 import { createPlan } from "../../helpers/billing";
@@ -87,6 +87,49 @@ describeEachDatabase("a typed code's guesses in a purchase", (database, kind) =>
       idempotencyKey: crypto.randomUUID(),
       clientIp: "203.0.113.199",
     });
+  });
+
+  it("tells the longest wait when the account's and the address's guesses are both spent, wherever the code is refused", async () => {
+    const member = await createMember(db(), { balance: usdt(50) });
+    const plan = await createPlan(db(), "Omicron", usdt(50));
+    const good = await makeCoupon(db());
+    const ip = "203.0.113.88";
+    // The account's window resets in about 3 minutes, the address's in about 12: a code from this
+    // account at this address is refused until both have, so the person is told 12.
+    const resetIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: `coupon:user:${member.id}`, count: COUPON_GUESS_LIMIT, resetAt: resetIn(150) },
+        { key: clientAddressKey("coupon", ip), count: COUPON_GUESS_LIMIT, resetAt: resetIn(690) },
+      ]);
+    const told = { code: "RATE_LIMITED", message: couponMessages.tooMany(12) };
+    // The purchase (the code read with the member's state), the cart's check of a code that exists
+    // (read with the code) and of one that does not (each limit peeked at on its own).
+    const check = (code: string) =>
+      checkCouponCode({
+        db: db(),
+        code,
+        planIds: [plan.id],
+        billingPeriod: "monthly",
+        userId: member.id,
+        clientIp: ip,
+      });
+    expect(
+      await refusalOf(buy(db(), { userId: member.id, plans: [plan], code: good.code, total: usdt(40), clientIp: ip })),
+    ).toEqual(told);
+    expect(await refusalOf(check(good.code))).toEqual(told);
+    expect(await refusalOf(check("NOT-A-CODE"))).toEqual(told);
+    // Only the address's spent (a signed-out visitor there): its own wait.
+    const visitor = checkCouponCode({
+      db: db(),
+      code: good.code,
+      planIds: [plan.id],
+      billingPeriod: "monthly",
+      clientIp: ip,
+    });
+    expect(await refusalOf(visitor)).toEqual(told);
+    expect((await moneyOf(db(), member.id)).bills).toHaveLength(0);
   });
 
   describe.skipIf(kind === "pglite")("PostgreSQL only: PGlite runs one transaction at a time", () => {
