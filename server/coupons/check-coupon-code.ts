@@ -1,7 +1,8 @@
+import { sql, type SQL } from "drizzle-orm";
 import { termsToWire, type CouponTermsWire } from "~/lib/billing/coupons";
 import type { BillingPeriod } from "~/lib/pricing";
 import type { DbOrTx } from "../db/client.ts";
-import { peekRateLimit, spentRateLimitWait } from "../security/rate-limit.ts";
+import { spentRateLimitWait } from "../security/rate-limit.ts";
 import { codeRefusal } from "./code-refusal.ts";
 import {
   countRefusedGuess,
@@ -41,10 +42,10 @@ export async function checkCouponCode(options: {
   const now = options.now ?? new Date();
   const keys = couponGuessKeys({ userId, clientIp: options.clientIp });
   // The code, the member's own uses of it and whether a guess limit is spent: one statement. An
-  // unknown code has no row to read them with, so its refusal peeks at the limits on its own.
+  // unknown code has no row to read them with, so its refusal reads the limits on their own.
   const guessWait = spentRateLimitWait({ keys, limit: COUPON_GUESS_LIMIT });
   const coupon = await findCoupon({ db, code: options.code, userId, extra: guessWait });
-  const wait = coupon ? coupon.extra : await spentWait({ db, keys });
+  const wait = coupon ? coupon.extra : await readWait({ db, guessWait });
   if (wait !== null) throw guessLimitError(wait);
   const refusal = codeRefusal(coupon, { planIds: options.planIds, period: options.billingPeriod, now });
   if (refusal) {
@@ -55,12 +56,9 @@ export async function checkCouponCode(options: {
   return termsToWire(termsOf(coupon!));
 }
 
-/** The longest wait of the spent guess limits, as spentRateLimitWait, or null (peekRateLimit, key by key). */
-async function spentWait({ db, keys }: { db: DbOrTx; keys: readonly string[] }): Promise<number | null> {
-  let wait: number | null = null;
-  for (const key of keys) {
-    const state = await peekRateLimit({ db, key, limit: COUPON_GUESS_LIMIT });
-    if (!state.allowed) wait = Math.max(wait ?? 0, state.retryAfterSeconds);
-  }
-  return wait;
+/** The guess limits' wait (spentRateLimitWait) read in a statement of its own, for a code with no row. */
+async function readWait({ db, guessWait }: { db: DbOrTx; guessWait: SQL<number | null> }): Promise<number | null> {
+  const result = await db.execute<{ wait: number | null }>(sql`select ${guessWait} as wait`);
+  const wait = result.rows[0]?.wait;
+  return wait === null || wait === undefined ? null : Number(wait);
 }

@@ -51,29 +51,13 @@ export async function enforceRateLimit(options: Parameters<typeof consumeRateLim
 }
 
 /**
- * Whether `key` has already spent `limit` in its current window, without counting a hit: for a
- * limit that counts only failures (a wrong coupon code), checked before the attempt so a lucky
- * guess after the limit is refused like any other.
- */
-export async function peekRateLimit(options: { db: DbOrTx; key: string; limit: number }): Promise<RateLimitResult> {
-  const rows = await options.db.execute<{ count: number; retry_after: number }>(sql`
-    select count, ceil(extract(epoch from (reset_at - now())))::int as retry_after
-    from rate_limits where key = ${options.key} and reset_at > now()`);
-  const row = rows.rows[0];
-  const count = row ? Number(row.count) : 0;
-  return {
-    allowed: count < options.limit,
-    remaining: Math.max(0, options.limit - count),
-    retryAfterSeconds: row ? Math.max(1, Number(row.retry_after)) : 0,
-  };
-}
-
-/**
- * peekRateLimit for several keys, as one column of another statement (a coupon's check reads it
- * with the code): the longest wait in seconds among the keys whose current window has spent
- * `limit`, or null when none has (always null for no keys). Every spent key refuses on its own,
- * so the attempt is refused until the last of them resets: a shorter wait would send the person
- * back to be refused again. The keys travel as one array parameter, so the statement's text is
+ * Whether any of `keys` has already spent `limit` in its current window, without counting a hit:
+ * for a limit that counts only failures (a wrong coupon code), checked before the attempt so a
+ * lucky guess after the limit is refused like any other. An expression, so another statement can
+ * read it as a column (a coupon's check reads it with the code): the longest wait in seconds among
+ * the keys whose current window has spent `limit`, or null when none has (always null for no
+ * keys). Every spent key refuses on its own, so the attempt is refused until the last of them
+ * resets: a shorter wait would send the person back to be refused again. The keys travel as one array parameter, so the statement's text is
  * the same for any number of them (a kept statement's must be: execute-kept.ts).
  */
 export function spentRateLimitWait(options: { keys: readonly string[]; limit: number }): SQL<number | null> {

@@ -3,19 +3,19 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
-import { postLedgerEntry } from "#server/billing/ledger";
 import { purchaseInTransaction } from "#server/billing/purchase-in-transaction";
 import { COUPON_GATE } from "#server/coupons/coupon-gate";
 import { CouponUsePool, couponUsePool } from "#server/coupons/coupon-use-pool";
 import { coupons, memberCarts, orders, profiles } from "#server/db/schema";
-import { completeCoveredOrder } from "#server/orders/complete-covered-order";
+import type { CompleteOrderResult } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
 import { pauseCoupon } from "#server/staff/coupons/pause-coupon";
 import { updateCoupon } from "#server/staff/coupons/update-coupon";
-import { createPlan } from "../../helpers/billing";
+import { creditDeposit } from "#server/wallet/credit-deposit";
+import { createPlan, usdtTransfer } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { settle, waitForLockWaiters } from "../../helpers/lock-waits";
-import { createMember, expectLedgerInvariant } from "../../helpers/members";
+import { createMember, createMemberWithWallet, expectLedgerInvariant } from "../../helpers/members";
 import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
 
 // A purchase with a code holds the code's gate shared from its first statement to its commit
@@ -85,6 +85,17 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
     return coupon;
   }
 
+  /** The code's uses counted are `uses`, its limit: the next member is refused as used up, and the ledger holds. */
+  async function expectUsedUp(coupon: { id: number; code: string }, plan: { id: number; price: bigint }, uses: number) {
+    expect(await usesCounted(db(), coupon.id)).toBe(uses);
+    const late = await createMember(db(), { balance: usdt(50) });
+    expect(await refusalOf(buy(db(), { userId: late.id, plans: [plan], code: coupon.code, total: usdt(40) }))).toEqual({
+      code: "CONFLICT",
+      message: couponMessages.usedUp,
+    });
+    await expectLedgerInvariant(db());
+  }
+
   describe.skipIf(kind === "pglite")("PostgreSQL only: PGlite runs one transaction at a time", () => {
     it("a save giving an unlimited code a limit waits for its purchase in flight and counts its use", async () => {
       const coupon = await makeCoupon(db(), { percentOff: "20" });
@@ -92,12 +103,7 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
       // The save counted the purchase that was in flight: the limit of one is reached.
       const [saved] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
       expect(saved!.redemptionCount).toBe(1);
-      expect(await usesCounted(db(), coupon.id)).toBe(1);
-      const late = await createMember(db(), { balance: usdt(50) });
-      expect(
-        await refusalOf(buy(db(), { userId: late.id, plans: [race.plan], code: coupon.code, total: usdt(40) })),
-      ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
-      await expectLedgerInvariant(db());
+      await expectUsedUp(coupon, race.plan, 1);
     });
 
     it("a save of a limited code waits for a purchase spending a use from memory, and leaves exactly the rest", async () => {
@@ -148,20 +154,15 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
         ),
       );
       // The recount saw the purchase in flight: both uses are counted, and the next member is refused.
-      expect(await usesCounted(db(), coupon.id)).toBe(2);
-      const late = await createMember(db(), { balance: usdt(50) });
-      expect(
-        await refusalOf(buy(db(), { userId: late.id, plans: [plan], code: coupon.code, total: usdt(40) })),
-      ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
-      await expectLedgerInvariant(db());
+      await expectUsedUp(coupon, plan, 2);
     });
 
     it("an order a deposit completes counts its code's use under the code's lock: it waits for a purchase in flight, and recounts it", async () => {
       const coupon = await limitedCodeTakenInBlocks();
       const plan = await createPlan(db(), "Nu", usdt(50));
-      // The member's order, priced with the code while nothing was paid yet, then the deposit
-      // credited; its completion (as the deposit watcher runs it once the credit committed) races.
-      const ordering = await createMember(db());
+      // The member's order, priced with the code while nothing was paid yet; their deposit
+      // arrives while purchase A is in flight, and its completion of the order races A.
+      const ordering = await createMemberWithWallet(db());
       const { orderId } = await createOrder({
         db: db(),
         userId: ordering.id,
@@ -171,26 +172,15 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
       });
       const [priced] = await db().select().from(orders).where(eq(orders.id, orderId));
       expect(priced).toMatchObject({ status: "pending", totalAmount: usdt(40), couponCode: coupon.code });
-      await postLedgerEntry({
-        tx: db(),
-        userId: ordering.id,
-        kind: "deposit",
-        amount: usdt(40),
-        reference: `test:deposit:${orderId}`,
-      });
-      let completion: Awaited<ReturnType<typeof completeCoveredOrder>> | undefined;
+      let completion: CompleteOrderResult | undefined;
       await changeWaitsForPurchase(coupon.code, async () => {
-        completion = await completeCoveredOrder({ db: db(), userId: ordering.id });
+        const deposit = usdtTransfer(ordering.walletAddress, usdt(40));
+        ({ completion } = await creditDeposit({ db: db(), event: deposit, userId: ordering.id }));
       });
       expect(completion?.status).toBe("paid");
       expect((await moneyOf(db(), ordering.id)).uses).toHaveLength(1);
       // The recount saw the purchase in flight: both uses are counted, and the next member is refused.
-      expect(await usesCounted(db(), coupon.id)).toBe(2);
-      const late = await createMember(db(), { balance: usdt(50) });
-      expect(
-        await refusalOf(buy(db(), { userId: late.id, plans: [plan], code: coupon.code, total: usdt(40) })),
-      ).toEqual({ code: "CONFLICT", message: couponMessages.usedUp });
-      await expectLedgerInvariant(db());
+      await expectUsedUp(coupon, plan, 2);
     });
 
     it("a purchase that waited behind its member's other writer holds the gate of the code it read again", async () => {
