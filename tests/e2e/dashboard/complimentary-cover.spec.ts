@@ -35,6 +35,21 @@ async function coverPlans(app: App) {
   };
 }
 
+/** A paid monthly Pro, 20 days in and due at `due`, that the member chose to switch to VIP at that renewal. */
+function proSwitchingToVip(options: { userId: string; pro: { id: number }; vip: { id: number }; due: Date }) {
+  const now = Date.now();
+  return {
+    userId: options.userId,
+    planId: options.pro.id,
+    billingPeriod: "monthly" as const,
+    startDate: new Date(now - 20 * DAY),
+    nextBillingDate: options.due,
+    scheduledPlanId: options.vip.id,
+    scheduledBillingPeriod: "monthly" as const,
+    scheduledAt: new Date(now - DAY),
+  };
+}
+
 test.describe("a paid plan inside a complimentary one", () => {
   test("the dashboard says the plan is included in the gift and not charged until it ends, and when its scheduled change takes effect", async ({
     page,
@@ -47,16 +62,7 @@ test.describe("a paid plan inside a complimentary one", () => {
     const now = Date.now();
     const giftEnds = new Date(now + 40 * DAY);
     await db.insert(subscriptions).values([
-      {
-        userId: member.userId,
-        planId: pro.id,
-        billingPeriod: "monthly",
-        startDate: new Date(now - 20 * DAY),
-        nextBillingDate: new Date(now + 10 * DAY),
-        scheduledPlanId: vip.id,
-        scheduledBillingPeriod: "monthly",
-        scheduledAt: new Date(now - DAY),
-      },
+      proSwitchingToVip({ userId: member.userId, pro, vip, due: new Date(now + 10 * DAY) }),
       {
         userId: member.userId,
         planId: all.id,
@@ -97,16 +103,7 @@ test.describe("a paid plan inside a complimentary one", () => {
     const now = Date.now();
     const due = new Date(now + 10 * DAY);
     await db.insert(subscriptions).values([
-      {
-        userId: member.userId,
-        planId: pro.id,
-        billingPeriod: "monthly",
-        startDate: new Date(now - 20 * DAY),
-        nextBillingDate: due,
-        scheduledPlanId: vip.id,
-        scheduledBillingPeriod: "monthly",
-        scheduledAt: new Date(now - DAY),
-      },
+      proSwitchingToVip({ userId: member.userId, pro, vip, due }),
       // A gift of the very plan the member scheduled.
       {
         userId: member.userId,

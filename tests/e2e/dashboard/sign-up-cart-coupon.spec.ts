@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { orderReference } from "~/lib/orders";
 import { expect, test } from "../support/fixtures";
@@ -8,35 +9,52 @@ import { publishedPlan, usd } from "../support/pricing";
 // The side panel with the cart's discount line and the open order is the wide layout's.
 test.use({ viewport: { width: 1440, height: 900 } });
 
+type App = Parameters<typeof publishedPlan>[0];
+
+/**
+ * A new 50 % code for new members, applied on the sign-up form with a monthly plan in the cart
+ * (`typed`: how the person types it), then the sign-up sent: the order is made with the code and
+ * the dashboard's order section opens.
+ */
+async function signUpWithCode(page: Page, app: App, options: { prefix: string; typed?: (code: string) => string }) {
+  const { db } = app.testing.getDatabase();
+  const { coupons, user } = app.testing.schema;
+  const code = `${options.prefix}${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+  await db.insert(coupons).values({ code, kind: "percent", percentOff: 50, newMembersOnly: true });
+  const plan = await publishedPlan(app, "signals-bot");
+
+  await page.goto(`/join/details?cart=monthly:${plan.id}`);
+  await waitForHydration(page, "input#firstName");
+  await page.getByLabel("Coupon code").fill(options.typed ? options.typed(code) : code);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator("[data-slot=cart-discount]")).toContainText(code);
+  const tag = crypto.randomBytes(4).toString("hex");
+  const email = `${options.prefix.toLowerCase()}-${tag}@example.com`;
+  await submitSignUp(page, {
+    firstName: "Cody",
+    lastName: "Coupon",
+    email,
+    password: "Analytical1",
+    telegram: `cody_${tag}`,
+  });
+  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return { code, plan, account: account! };
+}
+
 test("a code applied at sign-up stays with the dashboard's cart: the open order is said there, and the order made again is charged the discounted price", async ({
   page,
   app,
 }) => {
   const { db } = app.testing.getDatabase();
-  const { coupons, orders, profiles, user } = app.testing.schema;
-  const code = `HALF${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
-  await db.insert(coupons).values({ code, kind: "percent", percentOff: 50, newMembersOnly: true });
-  const plan = await publishedPlan(app, "signals-bot");
-  const half = plan.price / 2n;
-
-  // Sign up with the plan and the code: the order is made at half price.
-  await page.goto(`/join/details?cart=monthly:${plan.id}`);
-  await waitForHydration(page, "input#firstName");
-  await page.getByLabel("Coupon code").fill(code.toLowerCase());
-  await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.locator("[data-slot=cart-discount]")).toContainText(code);
-  const tag = crypto.randomBytes(4).toString("hex");
-  const email = `half-${tag}@example.com`;
-  await submitSignUp(page, {
-    firstName: "Hal",
-    lastName: "Half",
-    email,
-    password: "Analytical1",
-    telegram: `hal_${tag}`,
+  const { orders, profiles } = app.testing.schema;
+  // Typed in lower case: codes are matched whatever their case.
+  const { code, plan, account } = await signUpWithCode(page, app, {
+    prefix: "HALF",
+    typed: (code) => code.toLowerCase(),
   });
-  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
-  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  const [first] = await db.select().from(orders).where(eq(orders.userId, account!.id));
+  const half = plan.price / 2n;
+  const [first] = await db.select().from(orders).where(eq(orders.userId, account.id));
   expect(first).toMatchObject({ status: "pending", couponCode: code, totalAmount: half });
   const reference = orderReference(first!.id);
 
@@ -61,40 +79,21 @@ test("a code applied at sign-up stays with the dashboard's cart: the open order 
   await expect(page.locator("[data-slot=order-due]")).toHaveText(`${usd(half)} USDT`);
 
   // The money arrives: the order is paid at half price, and nothing is left over or owed.
-  await creditBalance(app, account!.id, half);
+  await creditBalance(app, account.id, half);
   await expect(page.getByText("Paid — your subscription is active.")).toBeVisible({ timeout: 30_000 });
-  const rows = await db.select().from(orders).where(eq(orders.userId, account!.id)).orderBy(asc(orders.createdAt));
+  const rows = await db.select().from(orders).where(eq(orders.userId, account.id)).orderBy(asc(orders.createdAt));
   expect(rows).toMatchObject([
     { status: "cancelled", totalAmount: half },
     { status: "paid", couponCode: code, listAmount: plan.price, totalAmount: half },
   ]);
-  const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, account!.id));
+  const [profile] = await db.select({ balance: profiles.balance }).from(profiles).where(eq(profiles.id, account.id));
   expect(profile!.balance).toBe(0n);
 });
 
 test("the code removed in the dashboard's cart stays removed after a reload", async ({ page, app }) => {
   const { db } = app.testing.getDatabase();
-  const { coupons, memberCarts, user } = app.testing.schema;
-  const code = `GONE${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
-  await db.insert(coupons).values({ code, kind: "percent", percentOff: 50, newMembersOnly: true });
-  const plan = await publishedPlan(app, "signals-bot");
-
-  await page.goto(`/join/details?cart=monthly:${plan.id}`);
-  await waitForHydration(page, "input#firstName");
-  await page.getByLabel("Coupon code").fill(code);
-  await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.locator("[data-slot=cart-discount]")).toContainText(code);
-  const tag = crypto.randomBytes(4).toString("hex");
-  const email = `gone-${tag}@example.com`;
-  await submitSignUp(page, {
-    firstName: "Gil",
-    lastName: "Gone",
-    email,
-    password: "Analytical1",
-    telegram: `gil_${tag}`,
-  });
-  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
-  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const { memberCarts } = app.testing.schema;
+  const { code, plan, account } = await signUpWithCode(page, app, { prefix: "GONE" });
 
   // The kept cart has the code; Remove code in the confirmation takes it off.
   await openDashboard(page, "subscriptions");
@@ -105,7 +104,7 @@ test("the code removed in the dashboard's cart stays removed after a reload", as
   await dialog.getByRole("button", { name: "Remove code" }).click();
   await expect(dialog.locator("[data-slot=cart-discount]")).toHaveCount(0);
   await expect
-    .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, account!.id)))[0]?.couponCode)
+    .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, account.id)))[0]?.couponCode)
     .toBeNull();
 
   // Back again: the cart has its plan, without the code.
@@ -121,31 +120,11 @@ test("a code applied in the dashboard's cart in place of the sign-up's is still 
   app,
 }) => {
   const { db } = app.testing.getDatabase();
-  const { coupons, memberCarts, user } = app.testing.schema;
-  const tag = crypto.randomBytes(3).toString("hex").toUpperCase();
-  const [first, second] = [`FIRST${tag}`, `TENTH${tag}`];
-  await db.insert(coupons).values([
-    { code: first, kind: "percent", percentOff: 50, newMembersOnly: true },
-    { code: second, kind: "percent", percentOff: 10 },
-  ]);
-  const plan = await publishedPlan(app, "signals-bot");
+  const { coupons, memberCarts } = app.testing.schema;
+  const { code: first, plan, account } = await signUpWithCode(page, app, { prefix: "FIRST" });
+  const second = `TENTH${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+  await db.insert(coupons).values({ code: second, kind: "percent", percentOff: 10 });
   const tenth = plan.price / 10n;
-
-  await page.goto(`/join/details?cart=monthly:${plan.id}`);
-  await waitForHydration(page, "input#firstName");
-  await page.getByLabel("Coupon code").fill(first);
-  await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.locator("[data-slot=cart-discount]")).toContainText(first);
-  const email = `other-${tag.toLowerCase()}@example.com`;
-  await submitSignUp(page, {
-    firstName: "Otto",
-    lastName: "Other",
-    email,
-    password: "Analytical1",
-    telegram: `otto_${tag.toLowerCase()}`,
-  });
-  await expect(page).toHaveURL(/\/dashboard\?section=order$/);
-  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
 
   // In the confirmation: the sign-up's code off, another one on; the dialog closed without buying.
   await openDashboard(page, "subscriptions");
@@ -160,7 +139,7 @@ test("a code applied in the dashboard's cart in place of the sign-up's is still 
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect
-    .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, account!.id)))[0]?.couponCode)
+    .poll(async () => (await db.select().from(memberCarts).where(eq(memberCarts.userId, account.id)))[0]?.couponCode)
     .toBe(second);
 
   // Back again, this tab's own code forgotten too: the cart has the code applied here.
