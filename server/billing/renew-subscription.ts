@@ -7,8 +7,8 @@ import { settleCoveredRenewal } from "./complimentary/settle-covered-renewal.ts"
 import { dueForRenewal } from "./due-subscriptions.ts";
 import { isoDate } from "./messages.ts";
 import { planPriceAt } from "./plan-price-at.ts";
-import { endAsScheduled, expire } from "./renewal-writes.ts";
 import { chargeRenewal } from "./renewal/charge-renewal.ts";
+import { endAsScheduled, expire } from "./renewal/renewal-writes.ts";
 import { resolveScheduledChange } from "./resolve-scheduled-change.ts";
 import { trialEnding } from "./trial-rules.ts";
 

@@ -5,7 +5,7 @@ type Expired = { plan?: string; reason?: string; continuing?: string };
  * its date whatever its autorenew says, so "autorenew was off" would be untrue for it; payloads
  * queued before the reason was kept have none and read as autorenew off, which they were. A plan
  * the member scheduled a change away from, to a plan they already hold (`continuing`), ended as they
- * asked and was not charged (server/billing/renewal-writes.ts, endAsScheduled).
+ * asked and was not charged (server/billing/renewal/renewal-writes.ts, endAsScheduled).
  */
 export function expiredLine(p: Expired): string {
   if (p.reason === "complimentary")

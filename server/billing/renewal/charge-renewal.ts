@@ -12,9 +12,9 @@ import { formatShortfall, isoDate } from "../messages.ts";
 import { nextDueDate } from "../periods.ts";
 import { priceBreakdownPayload } from "../price-breakdown.ts";
 import { rewardReferral } from "../referral-rewards/reward-referral.ts";
-import { endReplacedByTrial, expire, insertRenewalBill, renewalCart } from "../renewal-writes.ts";
 import type { Change, Subscription } from "../resolve-scheduled-change.ts";
 import { priceTrialConversion, type TrialConversion, type trialEnding } from "../trial-rules.ts";
+import { endReplacedByTrial, expire, insertRenewalBill, renewalCart } from "./renewal-writes.ts";
 
 type Plan = { id: number; name: string };
 

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { priceCart, priceLine, toStoredLines, type PricedCart } from "~/lib/priced-lines";
 import type { BillingPeriod } from "~/lib/pricing";
-import type { Tx } from "../db/client.ts";
-import { StaleReadError } from "../db/db-errors.ts";
-import { billingHistory, subscriptions } from "../db/schema.ts";
-import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { newInvoiceId } from "./invoice-id.ts";
-import { isoDate } from "./messages.ts";
-import { noScheduledChange } from "./no-scheduled-change.ts";
-import { endReplacedSql, PAYMENT_TYPE_BALANCE } from "./record-purchase.ts";
+import type { Tx } from "../../db/client.ts";
+import { StaleReadError } from "../../db/db-errors.ts";
+import { billingHistory, subscriptions } from "../../db/schema.ts";
+import { enqueueNotification } from "../../notifications/enqueue-notification.ts";
+import { newInvoiceId } from "../invoice-id.ts";
+import { isoDate } from "../messages.ts";
+import { noScheduledChange } from "../no-scheduled-change.ts";
+import { endReplacedSql, PAYMENT_TYPE_BALANCE } from "../record-purchase.ts";
 
-// The rows a renewal writes besides its ledger entry (renew-subscription.ts settles, these write).
+// The rows a renewal writes besides its ledger entry (../renew-subscription.ts settles, these write).
 
 /** A renewal's one line: the plan at its price in force, less what its code still takes off. */
 export function renewalCart({
