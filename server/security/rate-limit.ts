@@ -57,8 +57,9 @@ export async function enforceRateLimit(options: Parameters<typeof consumeRateLim
  * read it as a column (a coupon's check reads it with the code): the longest wait in seconds among
  * the keys whose current window has spent `limit`, or null when none has (always null for no
  * keys). Every spent key refuses on its own, so the attempt is refused until the last of them
- * resets: a shorter wait would send the person back to be refused again. The keys travel as one array parameter, so the statement's text is
- * the same for any number of them (a kept statement's must be: execute-kept.ts).
+ * resets: a shorter wait would send the person back to be refused again. The keys travel as one
+ * array parameter, so the statement's text is the same for any number of them (a kept statement's
+ * must be: execute-kept.ts).
  */
 export function spentRateLimitWait(options: { keys: readonly string[]; limit: number }): SQL<number | null> {
   const keys = sql`${sql.param([...options.keys])}::text[]`;

@@ -35,9 +35,15 @@ async function coverPlans(app: App) {
   };
 }
 
-/** A paid monthly Pro, 20 days in and due at `due`, that the member chose to switch to VIP at that renewal. */
-function proSwitchingToVip(options: { userId: string; pro: { id: number }; vip: { id: number }; due: Date }) {
-  const now = Date.now();
+/** A paid monthly Pro, 20 days in at `now` and due at `due`, that the member chose to switch to VIP at that renewal. */
+function proSwitchingToVip(options: {
+  userId: string;
+  pro: { id: number };
+  vip: { id: number };
+  now: number;
+  due: Date;
+}) {
+  const { now } = options;
   return {
     userId: options.userId,
     planId: options.pro.id,
@@ -62,7 +68,7 @@ test.describe("a paid plan inside a complimentary one", () => {
     const now = Date.now();
     const giftEnds = new Date(now + 40 * DAY);
     await db.insert(subscriptions).values([
-      proSwitchingToVip({ userId: member.userId, pro, vip, due: new Date(now + 10 * DAY) }),
+      proSwitchingToVip({ userId: member.userId, pro, vip, now, due: new Date(now + 10 * DAY) }),
       {
         userId: member.userId,
         planId: all.id,
@@ -103,7 +109,7 @@ test.describe("a paid plan inside a complimentary one", () => {
     const now = Date.now();
     const due = new Date(now + 10 * DAY);
     await db.insert(subscriptions).values([
-      proSwitchingToVip({ userId: member.userId, pro, vip, due }),
+      proSwitchingToVip({ userId: member.userId, pro, vip, now, due }),
       // A gift of the very plan the member scheduled.
       {
         userId: member.userId,
