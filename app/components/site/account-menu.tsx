@@ -7,6 +7,29 @@ const itemClass =
   "hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none";
 
 /**
+ * A person's outline (lucide's user-round), drawn here: importing the icon would give this lazy
+ * chunk a chunk of its own, and every public page's first script would then list it among the
+ * files this one needs.
+ */
+function PersonIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-4 sm:hidden"
+    >
+      <circle cx="12" cy="8" r="5" />
+      <path d="M20 21a8 8 0 0 0-16 0" />
+    </svg>
+  );
+}
+
+/**
  * The header's menu for a signed-in member: Dashboard, the back office for staff, and Sign out.
  * A native <details>: it opens and closes with no script of its own, and Sign out is a plain form
  * post to /logout, so the menu works from the server's HTML alone. The header imports it lazily:
@@ -16,15 +39,20 @@ const itemClass =
 export default function AccountMenu({ account, className }: { account: HeaderAccount; className?: string }) {
   return (
     <details data-slot="account-menu" className={cn("group relative", className)}>
+      {/* Below 640 px the header has no room for a name beside the brand, EN, support and the menu
+          button: the name would push the row past a 360–375 px screen, and the page would scroll
+          sideways. There the summary is an icon the size of its neighbours; the name stays in it,
+          visually hidden, for screen readers. */}
       <summary
         className={
-          "flex max-w-40 cursor-pointer list-none items-center gap-1 rounded-md border px-3 py-2 " +
-          "text-sm font-medium hover:bg-accent [&::-webkit-details-marker]:hidden"
+          "flex size-9 cursor-pointer list-none items-center justify-center rounded-md border text-sm font-medium " +
+          "hover:bg-accent sm:size-auto sm:max-w-40 sm:gap-1 sm:px-3 sm:py-2 [&::-webkit-details-marker]:hidden"
         }
         aria-label={`Account menu for ${account.name}`}
       >
-        <span className="truncate">{account.name}</span>
-        <span aria-hidden="true" className="text-xs transition-transform group-open:rotate-180">
+        <PersonIcon />
+        <span className="sr-only sm:not-sr-only sm:truncate">{account.name}</span>
+        <span aria-hidden="true" className="hidden text-xs transition-transform group-open:rotate-180 sm:inline">
           ▾
         </span>
       </summary>
