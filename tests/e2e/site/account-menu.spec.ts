@@ -47,33 +47,24 @@ test.describe("the header's account menu", () => {
   });
 
   test.describe("on a phone", () => {
-    test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
+    test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
 
     // The member's name beside the brand, EN, support and the menu button once pushed the header
-    // 17 px past a 375 px screen: every public page scrolled sideways and the menu button was cut.
-    test("a member's header fits a 375 px and a 360 px screen, and the menu still opens", async ({
-      page,
-      context,
-      app,
-    }) => {
+    // past the screen (phone-widths.spec checks every page at 375 px, signed in too): on a 360 px
+    // one, the narrowest common Android width, both buttons are on screen and the menu works.
+    test("a member's header fits a 360 px screen, and the menu still opens", async ({ page, context, app }) => {
       await signInNewMember(app, context, { firstName: "Quintilla", lastName: "Marchbanks" });
-      for (const width of [375, 360]) {
-        await page.setViewportSize({ width, height: 780 });
-        for (const path of ["/", "/pricing", "/blog"]) {
-          await page.goto(path);
-          const banner = page.getByRole("banner");
-          await expect(banner.locator("summary")).toHaveAccessibleName("Account menu for Quintilla Marchbanks");
-          const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-          expect(fits, `${path} at ${width} px scrolls sideways`).toBe(true);
-          for (const control of [banner.getByRole("button", { name: "Open menu" }), banner.locator("summary")]) {
-            const box = await control.boundingBox();
-            expect(box && box.x >= 0 && box.x + box.width <= width, `${path} at ${width} px`).toBe(true);
-          }
-        }
+      await page.goto("/pricing");
+      const banner = page.getByRole("banner");
+      const summary = banner.locator("summary");
+      await expect(summary).toHaveAccessibleName("Account menu for Quintilla Marchbanks");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      for (const control of [banner.getByRole("button", { name: "Open menu" }), summary]) {
+        const box = await control.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
       }
-      const menu = page.getByRole("banner").locator('[data-slot="account-menu"]');
-      await menu.locator("summary").tap();
-      await menu.getByRole("link", { name: "Dashboard" }).tap();
+      await summary.tap();
+      await banner.getByRole("link", { name: "Dashboard" }).tap();
       await expect(page).toHaveURL(/\/dashboard$/);
     });
   });
