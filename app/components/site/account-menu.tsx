@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { initialsOf } from "~/lib/initials";
 import { cn } from "~/lib/utils";
 import type { HeaderAccount } from "~/lib/view-types/site";
 
@@ -7,9 +8,9 @@ const itemClass =
   "hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none";
 
 /**
- * A person's outline (lucide's user-round), drawn here: importing the icon would give this lazy
- * chunk a chunk of its own, and every public page's first script would then list it among the
- * files this one needs.
+ * A person's outline (lucide's user-round), for a name with no letters to show: drawn here, since
+ * importing the icon would give this lazy chunk a chunk of its own, and every public page's first
+ * script would then list it among the files this one needs.
  */
 function PersonIcon() {
   return (
@@ -37,12 +38,14 @@ function PersonIcon() {
  * it, to hydrate what the server already rendered.
  */
 export default function AccountMenu({ account, className }: { account: HeaderAccount; className?: string }) {
+  const initials = initialsOf(account.name);
   return (
     <details data-slot="account-menu" className={cn("group relative", className)}>
       {/* Below 640 px the header has no room for a name beside the brand, EN, support and the menu
           button: the name would push the row past a 360–375 px screen, and the page would scroll
-          sideways. There the summary is an icon the size of its neighbours; the name stays in it,
-          visually hidden, for screen readers. */}
+          sideways. There the summary is a button the size of its neighbours showing the member's
+          initials, so whose account this is still shows at a glance; the name stays in it, visually
+          hidden, for screen readers. */}
       <summary
         className={
           "flex size-9 cursor-pointer list-none items-center justify-center rounded-md border text-sm font-medium " +
@@ -50,7 +53,13 @@ export default function AccountMenu({ account, className }: { account: HeaderAcc
         }
         aria-label={`Account menu for ${account.name}`}
       >
-        <PersonIcon />
+        {initials ? (
+          <span aria-hidden="true" className="text-xs font-semibold sm:hidden">
+            {initials}
+          </span>
+        ) : (
+          <PersonIcon />
+        )}
         <span className="sr-only sm:not-sr-only sm:truncate">{account.name}</span>
         <span aria-hidden="true" className="hidden text-xs transition-transform group-open:rotate-180 sm:inline">
           ▾

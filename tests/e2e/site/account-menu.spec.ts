@@ -18,6 +18,8 @@ test.describe("the header's account menu", () => {
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: "Sign in" })).toHaveCount(0);
     const menu = banner.locator('[data-slot="account-menu"]');
+    // On a wide screen the name shows, not the initials a phone shows instead.
+    await expect(menu.getByText("QM", { exact: true })).toBeHidden();
     await menu.getByText("Quintilla Marchbanks").click();
     await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
     await expect(menu.getByRole("link", { name: "Back office" })).toHaveCount(0);
@@ -52,12 +54,19 @@ test.describe("the header's account menu", () => {
     // The member's name beside the brand, EN, support and the menu button once pushed the header
     // past the screen (phone-widths.spec checks every page at 375 px, signed in too): on a 360 px
     // one, the narrowest common Android width, both buttons are on screen and the menu works.
-    test("a member's header fits a 360 px screen, and the menu still opens", async ({ page, context, app }) => {
+    test("a member's header fits a 360 px screen with their initials, and the menu still opens", async ({
+      page,
+      context,
+      app,
+    }) => {
       await signInNewMember(app, context, { firstName: "Quintilla", lastName: "Marchbanks" });
       await page.goto("/pricing");
       const banner = page.getByRole("banner");
       const summary = banner.locator("summary");
       await expect(summary).toHaveAccessibleName("Account menu for Quintilla Marchbanks");
+      // No room for the name: the button shows the member's initials, so whose account it is shows.
+      await expect(summary.getByText("QM", { exact: true })).toBeVisible();
+      await expect(summary.getByText("Quintilla Marchbanks")).toHaveClass(/sr-only/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       for (const control of [banner.getByRole("button", { name: "Open menu" }), summary]) {
         const box = await control.boundingBox();

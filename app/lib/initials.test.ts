@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { initialsOf } from "./initials";
+
+describe("initialsOf", () => {
+  it("takes the first letter of the first and the last word, upper-cased", () => {
+    expect(initialsOf("Quintilla Marchbanks")).toBe("QM");
+    expect(initialsOf("ana maría lópez")).toBe("AL");
+  });
+
+  it("gives one letter for one word, and none for a blank name", () => {
+    expect(initialsOf("Cher")).toBe("C");
+    expect(initialsOf("   ")).toBe("");
+    expect(initialsOf("")).toBe("");
+  });
+
+  it("keeps whole characters in any script and ignores extra spaces", () => {
+    expect(initialsOf("  Ана   Петрова ")).toBe("АП");
+    expect(initialsOf("𝒜da Lovelace")).toBe("𝒜L");
+    expect(initialsOf("Élodie Ørsted")).toBe("ÉØ");
+  });
+});
