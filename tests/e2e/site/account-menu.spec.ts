@@ -78,6 +78,44 @@ test.describe("the header's account menu", () => {
     });
   });
 
+  test.describe("on a 320 px phone", () => {
+    test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
+
+    // The narrowest width a page must reflow to: a member's header is 31 px too wide there, and the
+    // brand's name, not EN or a button, gives way (an ellipsis), where it used to run under EN.
+    test("the brand's name gives way for the member's buttons; a visitor's is whole", async ({
+      page,
+      context,
+      app,
+    }) => {
+      const edges = () =>
+        page.evaluate(() => {
+          const name = document.querySelector('[data-slot="brand-logo"] span')!;
+          return {
+            nameRight: name.getBoundingClientRect().right,
+            enLeft: document.querySelector('[data-slot="language-label"]')!.getBoundingClientRect().left,
+            cut: name.scrollWidth > name.clientWidth,
+            wider: document.documentElement.scrollWidth - window.innerWidth,
+          };
+        });
+      await page.goto("/pricing");
+      expect(await edges()).toMatchObject({ cut: false, wider: 0 });
+
+      await signInNewMember(app, context, { firstName: "Quintilla", lastName: "Marchbanks" });
+      await page.goto("/pricing");
+      const banner = page.getByRole("banner");
+      await expect(banner.locator("summary").getByText("QM", { exact: true })).toBeVisible();
+      const member = await edges();
+      expect(member).toMatchObject({ cut: true, wider: 0 });
+      expect(member.nameRight).toBeLessThanOrEqual(member.enLeft);
+      // Its link still says the whole name, and still goes home.
+      const brand = banner.locator('[data-slot="brand-logo"]');
+      await expect(brand).toHaveAccessibleName("NovaSignals");
+      await brand.tap();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+
   test("staff also see Back office", async ({ page, context, app }) => {
     await signUpStaff(app, context, "support");
     await page.goto("/");
