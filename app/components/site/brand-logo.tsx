@@ -5,8 +5,9 @@ import { useBrand } from "./use-brand";
 
 /**
  * The logo and the brand name, linking home. Where a row has no room for the whole name (a
- * signed-in member's header on a 320 px phone) the name gives way with an ellipsis instead of
- * running under what comes after it; its accessible name stays whole.
+ * signed-in member's header on a 320 px phone, or beside the links on a 768 px tablet) the name
+ * gives way with an ellipsis instead of running under what comes after it; its accessible name
+ * stays whole.
  */
 export function BrandLogo({ className, ...props }: Omit<React.ComponentProps<typeof Link>, "to">) {
   const brandName = useBrand();

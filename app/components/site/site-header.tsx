@@ -45,7 +45,10 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
         "sticky top-0 z-40 border-b bg-background/80 backdrop-blur " + "supports-[backdrop-filter]:bg-background/60"
       }
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      {/* The row spreads its free space (justify-between), so its gaps are minimums that only show
+          where it is tight: a signed-in member's header at 320–360 px and at 768–830 px. There the
+          brand's name gives way (brand-logo.tsx) rather than running under what follows it. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6">
         <BrandLogo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {mainNav.map((item) => (
@@ -54,7 +57,7 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-2">
           <LanguageLabel />
           {/* A phone's support button: here, not floating over the page (shown below 768 px only). */}
           <SupportButton

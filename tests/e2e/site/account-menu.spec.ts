@@ -81,8 +81,8 @@ test.describe("the header's account menu", () => {
   test.describe("on a 320 px phone", () => {
     test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
 
-    // The narrowest width a page must reflow to: a member's header is 31 px too wide there, and the
-    // brand's name, not EN or a button, gives way (an ellipsis), where it used to run under EN.
+    // The narrowest width a page must reflow to: a member's header has no room for the whole brand
+    // name there, and the name, not EN or a button, gives way (an ellipsis) where it used to run under EN.
     test("the brand's name gives way for the member's buttons; a visitor's is whole", async ({
       page,
       context,
@@ -113,6 +113,27 @@ test.describe("the header's account menu", () => {
       await expect(brand).toHaveAccessibleName("NovaSignals");
       await brand.tap();
       await expect(page).toHaveURL(/\/$/);
+    });
+  });
+
+  test.describe("on a 768 px tablet", () => {
+    test.use({ viewport: { width: 768, height: 1024 } });
+
+    // The links show from 768 px, beside the member's name: the brand's name once ran under
+    // "Home" and the page scrolled sideways by 10 px (an iPad held upright).
+    test("the member's header fits beside the links", async ({ page, context, app }) => {
+      await signInNewMember(app, context, { firstName: "Quintilla", lastName: "Marchbanks" });
+      await page.goto("/pricing");
+      const banner = page.getByRole("banner");
+      await expect(banner.getByRole("link", { name: "Home" })).toBeVisible();
+      await expect(banner.locator("summary").getByText("Quintilla Marchbanks")).toBeVisible();
+      const fit = await page.evaluate(() => ({
+        nameRight: document.querySelector('[data-slot="brand-logo"] span')!.getBoundingClientRect().right,
+        linksLeft: document.querySelector('nav[aria-label="Main"] a')!.getBoundingClientRect().left,
+        wider: document.documentElement.scrollWidth - window.innerWidth,
+      }));
+      expect(fit.wider).toBe(0);
+      expect(fit.nameRight).toBeLessThanOrEqual(fit.linksLeft);
     });
   });
 
