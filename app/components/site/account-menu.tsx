@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { initialsOf } from "~/lib/initials";
 import { cn } from "~/lib/utils";
 import type { HeaderAccount } from "~/lib/view-types/site";
+import { initialsOf } from "./initials";
 
 const itemClass =
   "flex w-full rounded-sm px-3 py-2 text-left text-sm font-medium hover:bg-accent " +
