@@ -46,8 +46,8 @@ export function SiteHeader({ account }: { account: HeaderAccount | null }) {
       }
     >
       {/* The row spreads its free space (justify-between), so its gaps are minimums that only show
-          where it is tight: a signed-in member's header at 320–360 px and at 768–830 px. There the
-          brand's name gives way (brand-logo.tsx) rather than running under what follows it. */}
+          where it is tight: a signed-in member's header below 340 px and from 768 to 809 px. There
+          the brand's name gives way (brand-logo.tsx) rather than running under what follows it. */}
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6">
         <BrandLogo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

@@ -6,6 +6,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { holdScripts, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
 import { createMember, waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 // This file's server has a bot pointed at a local Bot API stand-in (app.botApi), so the broadcast
@@ -207,7 +208,7 @@ test("the compose page fits a 375 px phone without sideways scrolling", async ({
   await page.setViewportSize({ width: 375, height: 812 });
   await compose(page, "A subject long enough to wrap on a small phone screen", "Hello from the phone");
   await expect(recipients(page)).toContainText("Reaches");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await expectNoSidewaysScroll(page);
 });
 
 test.describe("before the scripts", () => {

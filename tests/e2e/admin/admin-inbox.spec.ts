@@ -6,6 +6,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, STAFF_CHAT, SUPPORT_EMAIL, test } from "../support/fixtures";
 import { signInNewMember, waitForHydration } from "../support/member";
 import { latestMail } from "../support/outbox";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 // This file's server has a bot (a local Bot API stand-in), a staff chat and a support address.
@@ -24,10 +25,6 @@ async function sendContactMessage(page: Page, fields: { name: string; email: str
   await answered(page, () => dialog.getByRole("button", { name: "Send message" }).click());
   await expect(toast(page, "Message Sent!")).toBeVisible();
   await expect(dialog).toBeHidden();
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
 test.describe("back office: Inbox", () => {
@@ -131,13 +128,13 @@ test.describe("back office: Inbox", () => {
     await expect(page.getByText("0 messages")).toBeVisible();
 
     await page.setViewportSize({ width: 375, height: 800 });
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.goto(`/admin/inbox?q=${tag}&status=all`);
     await waitForHydration(page);
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.getByRole("list", { name: "Contact messages" }).getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Message from Vera ${tag}`);
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
   });
 
   test("a message whose staff alert failed says which channel and why; a long thread offers its older messages", async ({

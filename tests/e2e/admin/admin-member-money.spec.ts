@@ -4,6 +4,7 @@ import { and, eq, like } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { creditBalance, openDashboard, signInNewMember, waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 type Testing = typeof import("../support/server-entry.ts");
@@ -147,7 +148,7 @@ test.describe("back office: a member's subscriptions and money", () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await moneySection(page).getByRole("button", { name: "Credit balance" }).click();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= 375)).toBe(true);
+    await expectNoSidewaysScroll(page);
   });
 
   test("support sees no money or subscription buttons, and a plan a gift covers said so", async ({

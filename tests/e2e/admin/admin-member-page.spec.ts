@@ -5,6 +5,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { signInNewMember, waitForHydration } from "../support/member";
 import { latestMail } from "../support/outbox";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 // This file's server has a bot pointed at a local Bot API stand-in (app.botApi).
@@ -130,7 +131,7 @@ test.describe("back office: a member's page", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, "member page at 375 px");
   });
 });

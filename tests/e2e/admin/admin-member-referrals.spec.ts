@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { signInNewMember, waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 const USDT = 1_000_000n;
@@ -120,7 +121,7 @@ test.describe("back office: a member's referrals on their page", () => {
       await support.setViewportSize({ width: 375, height: 800 });
       await support.reload();
       await expect(theirs.getByText("Latest 10 of 12.")).toBeVisible();
-      expect(await support.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(support);
       await expectAccessible(support, "member page of a referrer at 375 px");
     } finally {
       await supportContext.close();

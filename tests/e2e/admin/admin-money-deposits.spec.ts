@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
 import { formatTimestamp } from "~/lib/dates";
 import { fakeBlockTime, randomTronAddress, transferEvent } from "../../helpers/fake-trongrid";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 // The server's deposit watcher polls a TronGrid stand-in every second. A block in the future
@@ -12,7 +12,6 @@ import { signUpStaff } from "../support/staff";
 test.use({ tronGrid: true, expectedConsoleErrors: [/status of 400 .*\/admin\/money\/deposits/] });
 
 const OTHER_TOKEN = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
 
 test("an operator sees what the watcher credited and what it did not, and rescans from a block", async ({
   page,
@@ -88,6 +87,6 @@ test("an operator sees what the watcher credited and what it did not, and rescan
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(credited).toBeVisible();
-  expect(await noSidewaysScroll(page)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page, "Deposits on a phone");
 });

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { formatDateTime } from "~/lib/dates";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 type Testing = typeof import("../support/server-entry.ts");
@@ -12,7 +12,6 @@ type Testing = typeof import("../support/server-entry.ts");
 const DAY = 86_400_000;
 /** A moment as the page shows it: UTC, to the minute. */
 const minute = (at: Date) => formatDateTime(at);
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
 
 /** A member's notification whose email the outbox gave up on, and one whose Telegram copy failed. */
 async function seedFailures(app: { testing: Testing }) {
@@ -96,7 +95,7 @@ test.describe("back office: money, failed notifications", () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(telegramRow).toBeVisible();
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, "Failed notifications at 375 px");
     await page.setViewportSize({ width: 1280, height: 800 });
 

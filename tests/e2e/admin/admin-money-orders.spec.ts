@@ -5,6 +5,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
 import { firstPublishedPlan } from "../support/pricing";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 // A hold longer than the order's life is refused by the server's schema as well as the form's;
@@ -34,7 +35,7 @@ for (const viewport of [
       await expect(card.locator("[data-slot=order-settings-in-force]")).toContainText("Price hold24 hours");
       await expect(card.locator("[data-slot=order-settings-in-force]")).toContainText("Order open for7 days");
       await expectAccessible(page, `order settings at ${viewport.width} px`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSidewaysScroll(page);
 
       // A hold past the order's life is refused under its field, and nothing is saved.
       const hold = card.getByLabel("Price hold (hours)");

@@ -1,15 +1,14 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
 import { formatTimestamp } from "~/lib/dates";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 type Testing = typeof import("../support/server-entry.ts");
 
 const USDT = 1_000_000n;
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
 
 /**
  * Two members with a renewal due within the hour (before any other test's, which are days
@@ -110,7 +109,7 @@ test.describe("back office: money, renewals", () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(shortRow).toContainText("Will lapse");
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, "Renewals at 375 px");
 
     await page.setViewportSize({ width: 1280, height: 800 });

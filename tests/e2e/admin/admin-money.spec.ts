@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 type Testing = typeof import("../support/server-entry.ts");
@@ -38,7 +39,6 @@ const ledgerRows = (page: Page) =>
     .getByRole("table", { name: "Ledger entries" })
     .getByRole("row")
     .filter({ has: page.getByRole("cell") });
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
 
 test.describe("back office: money", () => {
   test("an operator filters the ledger across members and sees the totals per kind", async ({ page, app, context }) => {
@@ -68,7 +68,7 @@ test.describe("back office: money", () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(ledgerRows(page)).toHaveCount(1);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
   });
 
   test("an operator runs the ledger check now and sees a member whose balance differs", async ({
@@ -99,7 +99,7 @@ test.describe("back office: money", () => {
       await expectAccessible(page, "Reconciliation");
       await page.setViewportSize({ width: 375, height: 800 });
       await expect(differ).toBeVisible();
-      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectNoSidewaysScroll(page);
     } finally {
       // Other tests in this worker's database (the ops commands' reconcile) expect a consistent ledger.
       await getDatabase()

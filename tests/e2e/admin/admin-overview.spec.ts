@@ -9,6 +9,7 @@ import { seedOverview, seedUnconvertedTrial } from "../../helpers/overview-seed"
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 type App = { testing: typeof import("../support/server-entry.ts") };
@@ -130,7 +131,7 @@ test.describe("the back office's overview", () => {
     }
     await expect(page.getByRole("heading", { name: "Money" })).toHaveCount(0);
     await expect(page.getByRole("figure", { name: "Revenue per day" })).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, "overview for support at 375 px");
   });
 
@@ -140,7 +141,7 @@ test.describe("the back office's overview", () => {
     await page.goto("/admin");
     await waitForHydration(page);
     await expect(page.locator('[data-chart="revenue-chart"] svg.recharts-surface')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     // A definition opens within the phone's width, by touch, and closes again.
     await page.getByRole("button", { name: "How Deposits, 30 days is counted" }).click();
     const definition = page.getByText(/Staff credits are not deposits/);

@@ -5,6 +5,7 @@ import { randomTronAddress, randomTxId, USDT_CONTRACT } from "../../helpers/fake
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { buyOnDashboard, signInNewMember, waitForHydration } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 
 const USDT = 1_000_000n;
 const PHONE = { width: 375, height: 812 };
@@ -118,7 +119,7 @@ test.describe("billing history reads like a statement", () => {
       .locator('[data-column="balance-after"]')
       .evaluate((cell) => getComputedStyle(cell, "::before").content);
     expect(labelled).toBe('"Balance after"');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, "billing statement on a phone");
   });
 });

@@ -6,6 +6,7 @@ import { expect, test } from "../support/fixtures";
 import { holdData } from "../support/hold-data";
 import { openDashboard, signInNewMember, waitForHydration } from "../support/member";
 import { replaceStoredCart } from "../support/pricing";
+import { expectNoSidewaysScroll } from "../support/sideways";
 
 const USDT = 1_000_000n;
 const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
@@ -124,7 +125,7 @@ test.describe("member dashboard", () => {
     expect(await labels(row)).toEqual(["Period", "Status", "Started", "Renews on", "Auto-renew"]);
     expect(await labels(lifetime)).toEqual(["Period", "Status", "Started", "Ends on", "Auto-renew"]);
     await expect(row.getByRole("switch", { name: `Autorenew ${signals.name}` })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // The member's own plans come before the catalogue.

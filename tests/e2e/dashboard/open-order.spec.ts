@@ -1,16 +1,10 @@
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { formatUsdt } from "~/lib/money";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { creditBalance, openDashboard, signInNewMember } from "../support/member";
 import { firstPublishedPlan } from "../support/pricing";
-
-/** Nothing of the page reaches past the screen's right edge (no sideways scrolling). */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
-}
+import { expectNoSidewaysScroll } from "../support/sideways";
 
 for (const viewport of [
   { width: 375, height: 812 },

@@ -5,6 +5,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { buyOnDashboard, openDashboard, signInNewMember } from "../support/member";
 import { linkIn, mailsTo } from "../support/outbox";
+import { expectNoSidewaysScroll } from "../support/sideways";
 
 const USDT = 1_000_000n;
 const DAY = 24 * 60 * 60 * 1000;
@@ -63,7 +64,7 @@ test.describe("receipts", () => {
     // On a 375 px phone it fits the screen.
     await page.setViewportSize(PHONE);
     await expect(sheet).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, "receipt on a phone");
 
     // The purchase confirmation email links the same receipt, at the site's public address.

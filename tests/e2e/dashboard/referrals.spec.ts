@@ -5,6 +5,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember, submitSignUp } from "../support/member";
 import { firstPublishedPlan, usd } from "../support/pricing";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 const USDT = 1_000_000n;
@@ -17,12 +18,6 @@ async function setRule(page: Page, rule: { kind: "off" } | { kind: "percent"; pe
   if (rule.kind === "percent") await card.getByLabel("Percent").fill(String(rule.percent));
   await card.getByRole("button", { name: "Save reward rule" }).click();
   await expect(page.locator("[data-sonner-toast]").getByText("Referral rule saved", { exact: true })).toBeVisible();
-}
-
-/** Nothing of the page reaches past the screen's right edge (no sideways scrolling). */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
 }
 
 test.describe("referrals, as members and the owner use them", () => {

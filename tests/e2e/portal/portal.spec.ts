@@ -1,10 +1,10 @@
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { signInitData, telegramUserId } from "../../helpers/portal";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { markEmailVerified, signInNewMember } from "../support/member";
 import { latestMail } from "../support/outbox";
+import { expectNoSidewaysScroll } from "../support/sideways";
 
 const USDT = 1_000_000n;
 
@@ -31,11 +31,6 @@ async function verifiedMember(app: App, context: Parameters<Parameters<typeof te
   return { member, telegramId: id };
 }
 
-async function expectFits(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 for (const width of [320, 430]) {
   test(`a verified member's portal at ${width} px: balance, plans, pay from balance, renew off and on`, async ({
     page,
@@ -49,7 +44,7 @@ for (const width of [320, 430]) {
     await expect(page.getByTestId("portal-balance")).toHaveText("$500.00 USDT");
     await expect(page.getByRole("heading", { name: "Plans" })).toBeVisible();
     await expect(page.getByText("No subscriptions yet")).toBeVisible();
-    await expectFits(page);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, `portal home ${width}`);
 
     // A plan's monthly price opens the confirm step; the balance covers it.
@@ -59,7 +54,7 @@ for (const width of [320, 430]) {
     await expect(page.getByRole("heading", { name: planName })).toBeVisible();
     const pay = page.getByRole("button", { name: /from balance$/ });
     await expect(page.getByRole("button", { name: "← Back" })).toBeVisible();
-    await expectFits(page);
+    await expectNoSidewaysScroll(page);
     await pay.click();
     await expect(page.getByRole("status")).toHaveText(
       // What the balance paid for (the plan, its price, until when) and what is left, from the server's answer.
@@ -80,7 +75,7 @@ for (const width of [320, 430]) {
     await expect(subscription.getByRole("switch")).toHaveText("Renew automatically: off");
     await subscription.getByRole("switch").click();
     await expect(subscription.getByRole("switch")).toHaveAttribute("aria-checked", "true");
-    await expectFits(page);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, `portal with a subscription ${width}`);
   });
 }
@@ -95,7 +90,7 @@ for (const width of [320, 430]) {
     await page.goto(portalUrl(app, { userId: id, firstName: "Lina", username: "lina_tg" }));
     await expect(page.getByRole("heading", { name: "Link your account" })).toBeVisible();
     await expect(page.getByTestId("portal-balance")).toHaveCount(0);
-    await expectFits(page);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, `portal link ${width}`);
 
     await page.getByLabel("Email").fill(member.email);
@@ -104,7 +99,7 @@ for (const width of [320, 430]) {
     await expect.poll(() => latestMail(app.dataDir, member.email)).toMatch(/sign-in code is \d{6}/);
     const code = /sign-in code is (\d{6})/.exec(latestMail(app.dataDir, member.email)!)![1]!;
     await page.getByLabel("Code", { exact: true }).fill(code);
-    await expectFits(page);
+    await expectNoSidewaysScroll(page);
     await page.getByRole("button", { name: "Link my account" }).click();
     await expect(page.getByRole("status")).toHaveText("Your account is linked. Welcome!");
     await expect(page.getByRole("heading", { name: "Hi, Lina" })).toBeVisible();

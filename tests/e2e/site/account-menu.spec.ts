@@ -1,8 +1,24 @@
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { signInNewMember } from "../support/member";
+import { expectNoSidewaysScroll } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
+
+/**
+ * Where the header's brand name ends, against where the element after it on the row begins
+ * (`next`, a selector), and whether the name is cut short by its ellipsis.
+ */
+const brandEdge = (page: Page, next: string) =>
+  page.evaluate((selector) => {
+    const name = document.querySelector('[data-slot="brand-logo"] span')!;
+    return {
+      nameRight: name.getBoundingClientRect().right,
+      nextLeft: document.querySelector(selector)!.getBoundingClientRect().left,
+      cut: name.scrollWidth > name.clientWidth,
+    };
+  }, next);
 
 test.describe("the header's account menu", () => {
   test("a visitor sees Sign in and no account menu", async ({ page }) => {
@@ -67,7 +83,7 @@ test.describe("the header's account menu", () => {
       // No room for the name: the button shows the member's initials, so whose account it is shows.
       await expect(summary.getByText("QM", { exact: true })).toBeVisible();
       await expect(summary.getByText("Quintilla Marchbanks")).toHaveClass(/sr-only/);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await expectNoSidewaysScroll(page);
       for (const control of [banner.getByRole("button", { name: "Open menu" }), summary]) {
         const box = await control.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
@@ -88,26 +104,19 @@ test.describe("the header's account menu", () => {
       context,
       app,
     }) => {
-      const edges = () =>
-        page.evaluate(() => {
-          const name = document.querySelector('[data-slot="brand-logo"] span')!;
-          return {
-            nameRight: name.getBoundingClientRect().right,
-            enLeft: document.querySelector('[data-slot="language-label"]')!.getBoundingClientRect().left,
-            cut: name.scrollWidth > name.clientWidth,
-            wider: document.documentElement.scrollWidth - window.innerWidth,
-          };
-        });
+      const beforeEn = () => brandEdge(page, '[data-slot="language-label"]');
       await page.goto("/pricing");
-      expect(await edges()).toMatchObject({ cut: false, wider: 0 });
+      expect((await beforeEn()).cut).toBe(false);
+      await expectNoSidewaysScroll(page, "a visitor's page");
 
       await signInNewMember(app, context, { firstName: "Quintilla", lastName: "Marchbanks" });
       await page.goto("/pricing");
       const banner = page.getByRole("banner");
       await expect(banner.locator("summary").getByText("QM", { exact: true })).toBeVisible();
-      const member = await edges();
-      expect(member).toMatchObject({ cut: true, wider: 0 });
-      expect(member.nameRight).toBeLessThanOrEqual(member.enLeft);
+      const member = await beforeEn();
+      expect(member.cut).toBe(true);
+      expect(member.nameRight).toBeLessThanOrEqual(member.nextLeft);
+      await expectNoSidewaysScroll(page, "a member's page");
       // Its link still says the whole name, and still goes home.
       const brand = banner.locator('[data-slot="brand-logo"]');
       await expect(brand).toHaveAccessibleName("NovaSignals");
@@ -127,13 +136,9 @@ test.describe("the header's account menu", () => {
       const banner = page.getByRole("banner");
       await expect(banner.getByRole("link", { name: "Home" })).toBeVisible();
       await expect(banner.locator("summary").getByText("Quintilla Marchbanks")).toBeVisible();
-      const fit = await page.evaluate(() => ({
-        nameRight: document.querySelector('[data-slot="brand-logo"] span')!.getBoundingClientRect().right,
-        linksLeft: document.querySelector('nav[aria-label="Main"] a')!.getBoundingClientRect().left,
-        wider: document.documentElement.scrollWidth - window.innerWidth,
-      }));
-      expect(fit.wider).toBe(0);
-      expect(fit.nameRight).toBeLessThanOrEqual(fit.linksLeft);
+      await expectNoSidewaysScroll(page);
+      const fit = await brandEdge(page, 'nav[aria-label="Main"] a');
+      expect(fit.nameRight).toBeLessThanOrEqual(fit.nextLeft);
     });
   });
 

@@ -2,12 +2,10 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
+import { sidewaysOverflow } from "../support/sideways";
 import { signUpStaff } from "../support/staff";
 
 const PHONE = { width: 375, height: 812 };
-
-/** How far the page reaches past the phone's width, in CSS pixels (0: no sideways scrolling). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** The page's own links to paths under `prefix` (its navigation), each once, without query or hash. */
 async function linksUnder(page: Page, prefix: string) {
@@ -37,7 +35,7 @@ test.describe("every page on a 375 px phone", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBeLessThan(500);
       if (hydrate) await waitForHydration(page);
-      const extra = await overflow(page);
+      const extra = await sidewaysOverflow(page);
       if (extra > 0) wide.push(`${path}${signedIn ? " (signed in)" : ""} is ${PHONE.width + extra} px wide`);
     };
 

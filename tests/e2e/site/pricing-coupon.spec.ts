@@ -5,6 +5,7 @@ import { expect, test } from "../support/fixtures";
 import { holdScripts, isHydrated, openBeforeScripts, tapBeforeScripts } from "../support/held-scripts";
 import { confirmPurchase, creditBalance, signInNewMember, submitSignUp } from "../support/member";
 import { card, cart, cartTotal, nextStep, openPricing, publishedPlan, usd, type Fixture } from "../support/pricing";
+import { expectNoSidewaysScroll } from "../support/sideways";
 
 // A refused code is the check's 400 or 409, which Chromium logs as a failed resource.
 test.use({ expectedConsoleErrors: [/status of 40[09] .*\/api\/coupons\/check/] });
@@ -258,7 +259,6 @@ test.describe("on a 375 px phone", () => {
     await expect(cartTotal(page)).toContainText(
       `${usd(vip.price - vip.price / 5n)} today, then ${usd(vip.price)} /month`,
     );
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(wide).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 });
