@@ -6,10 +6,12 @@
 //   purchase  purchaseSubscriptions: profile lock, price check, subscription, invoice, ledger
 //   upgrade   the same call buying a bundle whose channels include a plan the member holds: the
 //             unused part of that plan credited, the plan ended in the same transaction
-//   coupon    the same call buying another plan with a 20 % code valid for it (no limit on its
-//             total uses), so the code is checked and priced each time, its gate held shared
-//   limited   the same with a code limited to far more uses than a run makes: its uses taken in
-//             blocks on the code's slots and handed out from memory, each checked in the write
+//   coupon    the same call buying another plan with a 20 % code valid for it and for its next
+//             three renewals (no limit on its total uses), so the code is checked and priced each
+//             time, its gate held shared, and the subscription keeps it for its renewals
+//   limited   the same with a code for the first period only, limited to far more uses than a run
+//             makes: its uses taken in blocks on the code's slots and handed out from memory, each
+//             checked in the write
 // Every plan unlocks a channel of its own (the bundle: plan 0's and one more), as on a real site.
 // Each kind (and the purchases alone) buys for BENCH_MEMBERS members of its own, each holding
 // exactly one other plan when it does (an upgrade's: the plan it replaces), bought beforehand,
@@ -169,11 +171,19 @@ async function main() {
       );
     });
 
-    async function couponCode(planIndex: number, code: string, maxRedemptions: number | null) {
+    async function couponCode(planIndex: number, code: string, maxRedemptions: number | null, renewals: number | null) {
       const planId = plans[planIndex]!.id;
+      const terms = renewals === null ? {} : { duration: "repeating" as const, durationRenewals: renewals };
       const [made] = await db
         .insert(coupons)
-        .values({ code, kind: "percent", percentOff: Number(COUPON_PERCENT), planIds: [planId], maxRedemptions })
+        .values({
+          code,
+          kind: "percent",
+          percentOff: Number(COUPON_PERCENT),
+          planIds: [planId],
+          maxRedemptions,
+          ...terms,
+        })
         .returning({ id: coupons.id });
       // As the back office's form does: a limit's purchases are counted on the code's slots.
       await spreadCouponUses({ tx: db, couponId: made!.id });
@@ -184,11 +194,12 @@ async function main() {
     // Purchases: plan 0 (plainPurchase, below). Upgrades: the bundle over plan 0; every day of
     // plan 0's month is unused, so all of its price is credited: the bundle costs one plan more.
     // Coupons: the last plan with one shared code with no limit on its total uses (a popular code:
-    // once per member); limited: the plan before it with one shared code that has such a limit
+    // once per member), taking off three renewals too (a launch offer: each subscription names
+    // it); limited: the plan before it with one shared code that has such a limit
     // (far above what a run uses), its uses taken in blocks on the code's slots. A kind that runs
     // out of members ends early (reported).
-    const coupon = await couponCode(PLAN_COUNT - 1, COUPON_CODE, null);
-    const limited = await couponCode(PLAN_COUNT - 2, LIMITED_CODE, 10_000_000);
+    const coupon = await couponCode(PLAN_COUNT - 1, COUPON_CODE, null, 3);
+    const limited = await couponCode(PLAN_COUNT - 2, LIMITED_CODE, 10_000_000, null);
     const queue = (count: number) => {
       let next = 0;
       return () => (next < count ? next++ : null);

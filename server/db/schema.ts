@@ -19,7 +19,7 @@ import type { StoredLine } from "~/lib/priced-lines";
 import { user } from "./auth-schema.ts";
 import { createdAt, micro, updatedAt } from "./columns.ts";
 import { pricing } from "./content-schema.ts";
-import { coupons, couponUseKind } from "./coupons-schema.ts";
+import { couponUseKind } from "./coupons-schema.ts";
 import { billingPeriod, billingStatus, ledgerKind, subscriptionStatus } from "./enums.ts";
 import { orders } from "./orders-schema.ts";
 
@@ -174,8 +174,12 @@ export const subscriptions = pgTable(
     autorenew: boolean("autorenew").notNull().default(true),
     /** Granted by staff: no money moved, never renewed by a charge. */
     complimentary: boolean("complimentary").notNull().default(false),
-    /** The coupon code whose rule still discounts this plan's renewals; null: none does. */
-    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    /**
+     * The coupon code whose rule still discounts this plan's renewals; null: none does. No foreign
+     * key: it would cost each purchase with a renewing code a trigger and a lock on the code's row
+     * (decision 161); the trigger coupons_keep_used refuses deleting a code a subscription names.
+     */
+    couponId: integer("coupon_id"),
     /** Renewals the code still discounts; null with a code: every renewal. */
     couponRenewalsLeft: integer("coupon_renewals_left"),
     /**
