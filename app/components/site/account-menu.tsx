@@ -71,6 +71,10 @@ export default function AccountMenu({ account, className }: { account: HeaderAcc
           "text-popover-foreground shadow-md"
         }
       >
+        {/* A phone's button shows initials only: the open menu says whose account it is in full. */}
+        <p data-slot="account-menu-who" className="border-b px-3 pt-1 pb-2 text-xs text-muted-foreground sm:hidden">
+          Signed in as <span className="block truncate text-sm font-medium text-foreground">{account.name}</span>
+        </p>
         <Link to="/dashboard" className={itemClass}>
           Dashboard
         </Link>

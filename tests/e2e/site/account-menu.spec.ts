@@ -36,7 +36,9 @@ test.describe("the header's account menu", () => {
     const menu = banner.locator('[data-slot="account-menu"]');
     // On a wide screen the name shows, not the initials a phone shows instead.
     await expect(menu.getByText("QM", { exact: true })).toBeHidden();
-    await menu.getByText("Quintilla Marchbanks").click();
+    await menu.locator("summary").getByText("Quintilla Marchbanks").click();
+    // The wide button names the account itself: the menu's own "Signed in as" line is a phone's.
+    await expect(menu.locator("[data-slot=account-menu-who]")).toBeHidden();
     await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
     await expect(menu.getByRole("link", { name: "Back office" })).toHaveCount(0);
     await expectAccessible(page, "pricing with the account menu open");
@@ -50,7 +52,7 @@ test.describe("the header's account menu", () => {
     await menu.getByRole("link", { name: "Dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/");
-    await page.getByRole("banner").getByText("Quintilla Marchbanks").click();
+    await page.getByRole("banner").locator("summary").getByText("Quintilla Marchbanks").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -89,6 +91,11 @@ test.describe("the header's account menu", () => {
         expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
       }
       await summary.tap();
+      // Opened, the menu names the account in full, inside the screen.
+      const who = banner.locator("[data-slot=account-menu-who]");
+      await expect(who).toHaveText("Signed in as Quintilla Marchbanks");
+      const whoBox = await who.boundingBox();
+      expect(whoBox && whoBox.x >= 0 && whoBox.x + whoBox.width <= 360).toBe(true);
       await banner.getByRole("link", { name: "Dashboard" }).tap();
       await expect(page).toHaveURL(/\/dashboard$/);
     });
@@ -162,7 +169,7 @@ test.describe("the header's account menu", () => {
     await signInNewMember(app, context, { firstName: "Ottoline", lastName: "Vexworthy" });
     const visited = await page.goto("/indicator");
     expect(visited?.headers()["x-page-cache"]).toBeUndefined();
-    await expect(page.getByRole("banner").getByText("Ottoline Vexworthy")).toBeVisible();
+    await expect(page.getByRole("banner").locator("summary").getByText("Ottoline Vexworthy")).toBeVisible();
 
     const anonymous = await request.get("/indicator");
     expect(anonymous.headers()["x-page-cache"]).toBe("HIT");
