@@ -24,6 +24,8 @@ test.describe("Coupon codes in the back office", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Coupons");
     await page.getByRole("link", { name: "New code" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New code");
+    // Words, not a code: only a code's own title is set in monospace.
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveClass(/font-mono/);
 
     const form = page.getByRole("form", { name: "New coupon" });
     await form.getByLabel("Code").fill(code.toLowerCase());
@@ -39,6 +41,7 @@ test.describe("Coupon codes in the back office", () => {
     await expect(toast(page, "Code created")).toBeVisible();
     // Its page, in capitals: codes ignore case.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(code);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveClass(/font-mono/);
     const facts = page.locator('dl[aria-label="This code"]');
     await expect(facts).toContainText("25% off; first period and 2 renewals");
     await expect(facts).toContainText("0 of 50");

@@ -8,6 +8,7 @@ import { TargetHistory } from "~/components/admin/target-history";
 import { adminMeta } from "~/lib/meta";
 import { formatUsdt } from "~/lib/money";
 import { can, type StaffPermission } from "~/lib/staff-roles";
+import { cn } from "~/lib/utils";
 import { couponSchema } from "~/lib/validation/admin/coupons";
 import { newOrRecordIdParam, routeParams } from "~/lib/validation/route-params";
 import { getDb } from "#server/db/client";
@@ -63,7 +64,8 @@ export default function AdminCoupon({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <BackLink to="/admin/coupons">All codes</BackLink>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-mono text-2xl font-bold">{coupon ? coupon.code : "New code"}</h1>
+        {/* A code is set in monospace, as members type it (O and 0 apart); the new page's title is words. */}
+        <h1 className={cn("text-2xl font-bold", coupon && "font-mono")}>{coupon ? coupon.code : "New code"}</h1>
         {coupon ? <PauseCouponButton coupon={coupon} /> : null}
       </div>
       {coupon ? (
