@@ -45,6 +45,22 @@ describeEachDatabase("a code's row through its purchases", (database) => {
     },
   );
 
+  it("a code a bill names cannot be deleted, and the refusal says a bill keeps it", async () => {
+    const used = await makeCoupon(db());
+    const member = await createMember(db(), { balance: usdt(50) });
+    const plan = await createPlan(db(), "Billed", usdt(50));
+    // A first-period code: its bill names it, its subscription does not.
+    await buy(db(), { userId: member.id, plans: [plan], code: used.code, total: usdt(40) });
+    const refused = await db()
+      .delete(coupons)
+      .where(eq(coupons.id, used.id))
+      .then(() => null, pgError);
+    expect(refused).toMatchObject({
+      code: "23503",
+      message: `coupon ${used.code} has been used: a bill names it, so it cannot be deleted`,
+    });
+  });
+
   it("a code a subscription names cannot be deleted, even with no bill naming it; an unused one can", async () => {
     const named = await makeCoupon(db(), { duration: "forever" });
     const member = await createMember(db());
