@@ -1,11 +1,12 @@
-import { AlertTriangleIcon } from "lucide-react";
 import * as React from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { CartSummary } from "~/components/auth/cart-summary";
+import { ConsentCheckbox } from "~/components/auth/consent-checkbox";
 import { failureOf, FormAlert, refusalText } from "~/components/auth/form-alert";
 import { joinMissingText } from "~/components/auth/join-missing";
 import { PasswordInput } from "~/components/auth/password-input";
+import { TelegramUsernameHelp, TelegramUsernameWarning } from "~/components/auth/telegram-username";
 import { CouponField } from "~/components/cart/coupon-field";
 import { useCartCoupon } from "~/components/cart/use-cart-coupon";
 import { usePlanCart } from "~/components/cart/use-plan-cart";
@@ -13,8 +14,6 @@ import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeCheckbox } from "~/components/ui/native-checkbox";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { cartFromParam, couponFromState, readCartCoupon } from "~/lib/cart";
 import { seoMeta } from "~/lib/meta";
@@ -173,67 +172,28 @@ export default function JoinDetails() {
             {...form.field("password")}
           />
         </FormField>
-        <FormField
-          id="telegram"
-          label="Telegram*"
-          error={errors.telegram}
-          hint={
-            <a
-              href="https://telegram.org/faq#q-what-are-usernames-how-do-i-get-one"
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-primary underline-offset-4 hover:underline"
-            >
-              How do I find my Telegram username? (Settings → Username)
-            </a>
-          }
-        >
+        <FormField id="telegram" label="Telegram*" error={errors.telegram} hint={<TelegramUsernameHelp />}>
           <Input id="telegram" name="telegram" autoComplete="off" placeholder="@username" {...form.field("telegram")} />
         </FormField>
         {hasItems ? (
           <CouponField id="couponCode" name="couponCode" coupon={coupon} serverError={errors.couponCode} />
         ) : null}
-        <p role="note" className="flex gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
-          <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Please ensure your Telegram username is correct or we can&apos;t provide access to our products!
-        </p>
-        <div className="flex items-start gap-3">
-          <NativeCheckbox
-            id="acceptTerms"
-            name="acceptTerms"
-            checked={terms}
-            onChange={(event) => setTerms(event.target.checked)}
-            aria-invalid={Boolean(errors.acceptTerms) || undefined}
-            aria-describedby={errors.acceptTerms ? "acceptTerms-error" : undefined}
-          />
-          <Label htmlFor="acceptTerms" className="font-normal leading-snug">
-            <span>
-              I accept the{" "}
-              <Link to="/terms-of-service" className="text-primary underline">
-                Terms of Service
-              </Link>{" "}
-              and{" "}
-              <Link to="/privacy-policy" className="text-primary underline">
-                Privacy Policy
-              </Link>
-            </span>
-          </Label>
-        </div>
-        <CheckboxError id="acceptTerms-error" message={errors.acceptTerms} />
-        <div className="flex items-start gap-3">
-          <NativeCheckbox
-            id="acceptRisk"
-            name="acceptRisk"
-            checked={risk}
-            onChange={(event) => setRisk(event.target.checked)}
-            aria-invalid={Boolean(errors.acceptRisk) || undefined}
-            aria-describedby={errors.acceptRisk ? "acceptRisk-error" : undefined}
-          />
-          <Label htmlFor="acceptRisk" className="font-normal leading-snug">
-            I understand trading is risky and I will only trade with money I can afford to lose
-          </Label>
-        </div>
-        <CheckboxError id="acceptRisk-error" message={errors.acceptRisk} />
+        <TelegramUsernameWarning />
+        <ConsentCheckbox id="acceptTerms" checked={terms} onCheckedChange={setTerms} error={errors.acceptTerms}>
+          <span>
+            I accept the{" "}
+            <Link to="/terms-of-service" className="text-primary underline">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy-policy" className="text-primary underline">
+              Privacy Policy
+            </Link>
+          </span>
+        </ConsentCheckbox>
+        <ConsentCheckbox id="acceptRisk" checked={risk} onCheckedChange={setRisk} error={errors.acceptRisk}>
+          I understand trading is risky and I will only trade with money I can afford to lose
+        </ConsentCheckbox>
         {refused ? (
           <FormAlert
             id="join-error"
@@ -276,16 +236,6 @@ export default function JoinDetails() {
         </p>
       </Form>
     </AuthShell>
-  );
-}
-
-/** A box's own message (a form posted without JavaScript, checked by the server), under it. */
-function CheckboxError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="-mt-3 text-sm text-destructive">
-      {message}
-    </p>
   );
 }
 
