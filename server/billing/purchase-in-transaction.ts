@@ -10,12 +10,7 @@ import {
   priceCouponRow,
   renewalRule,
 } from "../coupons/price-with-coupon.ts";
-import {
-  purchaseCouponColumns,
-  purchaseCouponGate,
-  readPurchaseCoupon,
-  refuseTypedCoupon,
-} from "../coupons/purchase-coupon.ts";
+import { readPurchaseCoupon, refuseTypedCoupon } from "../coupons/purchase-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import type { CommitWith } from "../db/run-transaction-reading-first.ts";
 import { AppError } from "../lib/errors.ts";
@@ -24,7 +19,7 @@ import { purchaseMessages } from "./messages.ts";
 import { firstBillingDate } from "./periods.ts";
 import { priceSwitch } from "./price-switch.ts";
 import { parseJson, storedResult, type PurchaseResult } from "./purchase-answer.ts";
-import { lockAndRead, type PurchaseState } from "./purchase-state.ts";
+import { readState, type PurchaseState } from "./purchase-state.ts";
 import { recordPurchase } from "./record-purchase.ts";
 import { rewardReferral } from "./referral-rewards/reward-referral.ts";
 
@@ -57,35 +52,6 @@ export type PurchaseOptions = {
   /** A coupon code typed for this checkout (a held cart brings its own). */
   couponCode?: string | null;
 };
-
-/** The member's profile row locked, and what the purchase decides on read (purchase-state.ts). */
-export function readState({
-  tx,
-  ...options
-}: { tx: Tx } & Pick<PurchaseOptions, "userId" | "idempotencyKey" | "planIds" | "held" | "couponCode"> & {
-    guessKeys?: readonly string[];
-    cached?: CachedCoupon | null;
-    /** The write statement will check the code's use: its gate is held shared from this read (coupon-gate.ts). */
-    gate?: boolean;
-  }) {
-  // The code is read with the member's state, in the same statement (a held cart brings its own).
-  const code = options.held ? options.held.couponCode : options.couponCode;
-  return lockAndRead({
-    tx,
-    userId: options.userId,
-    idempotencyKey: options.idempotencyKey,
-    planIds: options.planIds,
-    couponColumns: code
-      ? purchaseCouponColumns({
-          code,
-          userId: options.userId,
-          guessKeys: options.held ? [] : (options.guessKeys ?? []),
-          cached: options.cached,
-        })
-      : null,
-    after: code && options.gate ? purchaseCouponGate(options.cached) : null,
-  });
-}
 
 function refuse(code: "CONFLICT" | "PAYMENT_REQUIRED", message: string, answer: PurchaseRefusal): never {
   throw new AppError(code, message, { answer });

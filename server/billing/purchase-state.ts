@@ -1,4 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { PricedCart } from "~/lib/priced-lines";
+import type { CachedCoupon } from "../coupons/coupon-cache.ts";
+import { purchaseCouponColumns, purchaseCouponGate } from "../coupons/purchase-coupon.ts";
 import type { Tx } from "../db/client.ts";
 import { executeKept } from "../db/execute-kept.ts";
 import { AppError } from "../lib/errors.ts";
@@ -90,4 +93,41 @@ export async function lockAndRead(options: {
     query: thenAfter(sql`select ${state}`),
   });
   return { ...again.rows[0]!, balance: row.balance };
+}
+
+/** The member's profile row locked, and what the purchase decides on read (lockAndRead). */
+export function readState({
+  tx,
+  ...options
+}: {
+  tx: Tx;
+  userId: string;
+  idempotencyKey: string;
+  planIds: readonly number[];
+  /** An order's cart, priced earlier with its own code (purchase-in-transaction.ts). */
+  held?: PricedCart;
+  /** A code typed for this checkout. */
+  couponCode?: string | null;
+  guessKeys?: readonly string[];
+  cached?: CachedCoupon | null;
+  /** The write statement will check the code's use: its gate is held shared from this read (coupon-gate.ts). */
+  gate?: boolean;
+}) {
+  // The code is read with the member's state, in the same statement (a held cart brings its own).
+  const code = options.held ? options.held.couponCode : options.couponCode;
+  return lockAndRead({
+    tx,
+    userId: options.userId,
+    idempotencyKey: options.idempotencyKey,
+    planIds: options.planIds,
+    couponColumns: code
+      ? purchaseCouponColumns({
+          code,
+          userId: options.userId,
+          guessKeys: options.held ? [] : (options.guessKeys ?? []),
+          cached: options.cached,
+        })
+      : null,
+    after: code && options.gate ? purchaseCouponGate(options.cached) : null,
+  });
 }

@@ -5,12 +5,8 @@ import { pgError, StaleReadError, withRetry } from "../db/db-errors.ts";
 import { runTransactionReadingFirst } from "../db/run-transaction-reading-first.ts";
 import { isAppError } from "../lib/errors.ts";
 import type { PurchaseResult } from "./purchase-answer.ts";
-import {
-  purchaseInTransaction,
-  readState,
-  type PurchaseOptions,
-  type PurchaseRefusal,
-} from "./purchase-in-transaction.ts";
+import { purchaseInTransaction, type PurchaseOptions, type PurchaseRefusal } from "./purchase-in-transaction.ts";
+import { readState } from "./purchase-state.ts";
 import { PAYMENT_TYPE_BALANCE, UseNotCounted } from "./record-purchase.ts";
 
 export { PAYMENT_TYPE_BALANCE };
