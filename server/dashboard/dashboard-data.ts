@@ -4,13 +4,12 @@ import type {
   BillingData,
   DepositWallet,
   KnowledgebaseData,
-  OpenOrderNotice,
-  OrderData,
   ReferralsData,
   SectionData,
   SubscriptionsData,
   WelcomeData,
 } from "~/lib/view-types/member";
+import type { OpenOrderNotice, OrderData } from "~/lib/view-types/member-order";
 import { getHeldPlans, plansAround } from "../billing/held-plans.ts";
 import { listPublishedPlans } from "../content/list-published-plans.ts";
 import type { Db, DbOrTx } from "../db/client.ts";

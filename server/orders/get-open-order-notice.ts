@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { orderReference, timeLeftText } from "~/lib/orders";
-import type { OpenOrderNotice } from "~/lib/view-types/member";
+import type { OpenOrderNotice } from "~/lib/view-types/member-order";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { toMemberOrders } from "./to-member-order.ts";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ne } from "drizzle-orm";
-import type { MemberOrder } from "~/lib/view-types/member";
+import type { MemberOrder } from "~/lib/view-types/member-order";
 import type { Db } from "../db/client.ts";
 import { orders, profiles } from "../db/schema.ts";
 import { completeCoveredOrder } from "./complete-covered-order.ts";

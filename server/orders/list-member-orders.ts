@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { MemberOrder } from "~/lib/view-types/member";
+import type { MemberOrder } from "~/lib/view-types/member-order";
 import type { DbOrTx } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { toMemberOrders } from "./to-member-order.ts";

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { CreditVia } from "~/lib/billing/money-messages";
 import { orderReference } from "~/lib/orders";
 import { creditNoteOf } from "~/lib/priced-lines";
-import type { MemberOrder } from "~/lib/view-types/member";
+import type { MemberOrder } from "~/lib/view-types/member-order";
 import type { DbOrTx } from "../db/client.ts";
 import { ledgerEntries, orders, pricing, subscriptions } from "../db/schema.ts";
 

@@ -1,5 +1,6 @@
 import * as React from "react";
-import type { MemberProfile, OpenOrderNotice } from "~/lib/view-types/member";
+import type { MemberProfile } from "~/lib/view-types/member";
+import type { OpenOrderNotice } from "~/lib/view-types/member-order";
 
 type DashboardContextValue = {
   profile: MemberProfile;

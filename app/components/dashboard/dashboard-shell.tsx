@@ -1,7 +1,8 @@
 import * as React from "react";
 import { SupportButton, useContactDialog } from "~/components/site/support-button";
 import { SidebarProvider } from "~/components/ui/sidebar";
-import type { DepositWallet, MemberProfile, OpenOrderNotice } from "~/lib/view-types/member";
+import type { DepositWallet, MemberProfile } from "~/lib/view-types/member";
+import type { OpenOrderNotice } from "~/lib/view-types/member-order";
 import { DashboardProvider } from "./dashboard-context";
 import { DashboardHeader } from "./dashboard-header";
 import { DashboardSidebar } from "./dashboard-sidebar";

@@ -1,6 +1,6 @@
 import { QrCode } from "~/components/ui/qr-code";
 import { formatUsdt, microToDecimal } from "~/lib/money";
-import type { OrderView } from "~/lib/view-types/member";
+import type { OrderView } from "~/lib/view-types/member-order";
 
 /**
  * The member's open order and the ways to pay what is due: USDT to their own address (QR drawn

@@ -1,5 +1,6 @@
 import type { PublicPlan } from "./content";
-import type { BillingRow, DepositWallet, MemberSubscription, OrderView } from "./member";
+import type { BillingRow, DepositWallet, MemberSubscription } from "./member";
+import type { OrderView } from "./member-order";
 
 /** What the Telegram portal shows a Telegram account linked to a member. Money is micro-USDT. */
 export type PortalMemberHome = {

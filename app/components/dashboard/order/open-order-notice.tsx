@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { formatUsdt } from "~/lib/money";
 import { ORDER_PATH } from "~/lib/orders";
 import { cn } from "~/lib/utils";
-import type { OpenOrderNotice } from "~/lib/view-types/member";
+import type { OpenOrderNotice } from "~/lib/view-types/member-order";
 import { useDashboard } from "../dashboard-context";
 import { periodName } from "../format";
 import { useTimeLeft } from "./use-time-left";

@@ -9,7 +9,7 @@ import type { OrderPaidAnswer } from "~/lib/billing/money-messages";
 import { clearCart } from "~/lib/cart";
 import { formatDateTime } from "~/lib/dates";
 import { formatUsdt } from "~/lib/money";
-import type { MemberOrder, OrderData, OrderView } from "~/lib/view-types/member";
+import type { MemberOrder, OrderData, OrderView } from "~/lib/view-types/member-order";
 import { DashboardSection, SectionContent } from "../dashboard-section";
 import { formatDate, periodName } from "../format";
 import { takenOffLines } from "../price-taken-off";

@@ -2,7 +2,7 @@ import * as React from "react";
 import { toast } from "~/components/ui/sonner";
 import { balancePaidText, balancePaidTitle, creditedText, type OrderPaidAnswer } from "~/lib/billing/money-messages";
 import { paidOrderTitle } from "~/lib/billing/money-notices";
-import type { OrderView } from "~/lib/view-types/member";
+import type { OrderView } from "~/lib/view-types/member-order";
 
 /**
  * When money lands while the member watches their order (a deposit the watcher credited, a card

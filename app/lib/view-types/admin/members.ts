@@ -198,7 +198,7 @@ export type MemberPageAbilities = {
 // ---- end of the member page ----
 
 /** A member's order as the member page lists it: the same shape the member's own billing reads. */
-export type { MemberOrder as MemberOrderView } from "../member";
+export type { MemberOrder as MemberOrderView } from "../member-order";
 
 /**
  * Where a referral's reward stands: refused (the same person), waiting for the first paid
