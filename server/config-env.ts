@@ -2,7 +2,6 @@ import { HDKey } from "@scure/bip32";
 import { z } from "zod";
 import { parseUsdt } from "../app/lib/money.ts";
 import { parseDatabaseUrl } from "./lib/database-url.ts";
-import { redactExtendedKeys } from "./lib/redact-secrets.ts";
 import { parseTrustProxy } from "./lib/trust-proxy.ts";
 
 // Every environment variable the server reads, with its rule and default (README's
@@ -157,13 +156,5 @@ function isAccountXpub(value: string) {
     return key.depth === 3 && !key.privateKey;
   } catch {
     return false;
-  }
-}
-
-/** A configuration the server cannot start with: its message is one line naming the variable. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    // Whatever variable echoed it, an extended key (xprv/xpub…) never reaches the console.
-    super(redactExtendedKeys(message));
   }
 }
