@@ -14,6 +14,13 @@ import { buy, makeCoupon, usdt } from "./coupon-fixtures";
 describeEachDatabase("a code's row through its purchases", (database) => {
   const db = () => database().db;
 
+  /** Deletes a code: null when it went, else the database's refusal. */
+  const deleteCoupon = (couponId: number) =>
+    db()
+      .delete(coupons)
+      .where(eq(coupons.id, couponId))
+      .then(() => null, pgError);
+
   /** The row's xmax: 0 while no transaction has locked, changed or deleted it since it was written. */
   const lockWord = async (couponId: number) =>
     (await db().execute<{ xmax: string }>(sql`select xmax::text as xmax from coupons where id = ${couponId}`)).rows[0]!
@@ -51,10 +58,7 @@ describeEachDatabase("a code's row through its purchases", (database) => {
     const plan = await createPlan(db(), "Billed", usdt(50));
     // A first-period code: its bill names it, its subscription does not.
     await buy(db(), { userId: member.id, plans: [plan], code: used.code, total: usdt(40) });
-    const refused = await db()
-      .delete(coupons)
-      .where(eq(coupons.id, used.id))
-      .then(() => null, pgError);
+    const refused = await deleteCoupon(used.id);
     expect(refused).toMatchObject({
       code: "23503",
       message: `coupon ${used.code} has been used: a bill names it, so it cannot be deleted`,
@@ -75,10 +79,7 @@ describeEachDatabase("a code's row through its purchases", (database) => {
         nextBillingDate: new Date(Date.now() + 86_400_000),
         couponId: named.id,
       });
-    const refused = await db()
-      .delete(coupons)
-      .where(eq(coupons.id, named.id))
-      .then(() => null, pgError);
+    const refused = await deleteCoupon(named.id);
     // The refusal says what keeps the code: a subscription, not a bill (none names it here).
     expect(refused).toMatchObject({
       code: "23503",
@@ -87,7 +88,7 @@ describeEachDatabase("a code's row through its purchases", (database) => {
     expect(await db().select({ id: coupons.id }).from(coupons).where(eq(coupons.id, named.id))).toHaveLength(1);
 
     const unused = await makeCoupon(db());
-    await db().delete(coupons).where(eq(coupons.id, unused.id));
+    expect(await deleteCoupon(unused.id)).toBeNull();
     expect(await db().select({ id: coupons.id }).from(coupons).where(eq(coupons.id, unused.id))).toHaveLength(0);
   });
 });
