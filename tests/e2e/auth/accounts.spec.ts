@@ -29,6 +29,11 @@ test.describe("sign-up (/join/details)", () => {
     await expect(
       page.getByText("Please ensure your Telegram username is correct or we can't provide access to our products!"),
     ).toBeVisible();
+    // A link beside the Telegram field explains where a person finds their username.
+    await expect(page.getByRole("link", { name: /How do I find my Telegram username\?/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/telegram\.org\//,
+    );
     await expect(page.getByLabel("Password*")).toHaveAttribute(
       "placeholder",
       "At least 8 characters with uppercase, lowercase, and number",
