@@ -2,6 +2,7 @@ import { ImageIcon, ImageUpIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useImageUpload } from "~/components/admin/use-image-upload";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { imageAttributes } from "~/lib/uploads";
@@ -158,11 +159,7 @@ export function ImageUploadField({
           {hint}
         </p>
       ) : null}
-      {message ? (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {message}
-        </p>
-      ) : null}
+      {message ? <FieldError id={errorId}>{message}</FieldError> : null}
     </div>
   );
 }

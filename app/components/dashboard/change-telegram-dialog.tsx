@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { FieldError } from "~/components/ui/field-error";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -69,11 +70,7 @@ export function ChangeTelegramDialog({ open, onOpenChange }: { open: boolean; on
               channels until it is.
             </p>
           ) : null}
-          {form.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {form.error}
-            </p>
-          ) : null}
+          {form.error ? <FieldError>{form.error}</FieldError> : null}
           <DialogFooter>
             <Button type="submit" disabled={busy}>
               {busy ? "Saving..." : "Save username"}

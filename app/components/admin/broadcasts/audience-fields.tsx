@@ -1,3 +1,4 @@
+import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
@@ -21,11 +22,7 @@ const toggled = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((
 
 const fieldsetClass = "grid min-w-0 gap-3 rounded-xl border p-4";
 const errorOf = (id: string, message: string | undefined) =>
-  message ? (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  ) : null;
+  message ? <FieldError id={id}>{message}</FieldError> : null;
 
 /** The way (bot, email or both) and the audience: statuses, the days for "ended", the plans. */
 export function AudienceFields({

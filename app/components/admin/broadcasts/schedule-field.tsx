@@ -1,5 +1,6 @@
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
@@ -47,11 +48,7 @@ export function ScheduleField({
           Schedule
         </Button>
       </div>
-      {error ? (
-        <p id="broadcast-schedule-at-error" role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id="broadcast-schedule-at-error">{error}</FieldError> : null}
     </fieldset>
   );
 }

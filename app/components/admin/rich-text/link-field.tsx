@@ -2,6 +2,7 @@ import { Extension, type Editor } from "@tiptap/react";
 import * as React from "react";
 import { isAllowedHref, linkAttributes } from "~/components/admin/rich-text/link-href";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 
 /*
@@ -95,9 +96,9 @@ export function LinkField({ editor, onClose }: { editor: Editor; onClose: () => 
         </Button>
       ) : null}
       {error ? (
-        <p id={`${inputId}-error`} role="alert" className="w-full text-sm text-destructive">
+        <FieldError id={`${inputId}-error`} className="w-full">
           {error}
-        </p>
+        </FieldError>
       ) : null}
     </div>
   );

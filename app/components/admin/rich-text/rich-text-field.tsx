@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 
@@ -32,11 +33,7 @@ function RichTextField({ id, label, defaultValue, onChange, error, className, ..
         invalid={Boolean(error)}
         describedBy={error ? errorId : undefined}
       />
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/admin/list/empty-state";
 import { listQuery } from "~/components/admin/list/list-query";
 import { Pager } from "~/components/admin/list/pager";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { SEARCH_MAX, type SearchKind } from "~/lib/validation/admin/search";
 import type { BackOfficeSearch, SearchGroup } from "~/lib/view-types/admin/search";
@@ -49,11 +50,7 @@ export function SearchResults({
           Search
         </Button>
       </Form>
-      {error ? (
-        <p id="search-error" role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id="search-error">{error}</FieldError> : null}
       {search && shown.every((k) => search[k]!.total === 0) ? (
         <EmptyState>Nothing matches “{query}”.</EmptyState>
       ) : null}

@@ -1,0 +1,14 @@
+import type * as React from "react";
+import { cn } from "~/lib/utils";
+
+/**
+ * A field's error message under its control, announced as an alert when it appears; give it the
+ * id the control names in `aria-describedby` (`{field}-error`). The public forms' FormField and
+ * ConsentCheckbox draw the same line themselves: importing this would make one more file, or a
+ * bigger one, on every public form's first load.
+ */
+function FieldError({ className, ...props }: React.ComponentProps<"p">) {
+  return <p data-slot="field-error" role="alert" className={cn("text-sm text-destructive", className)} {...props} />;
+}
+
+export { FieldError };
