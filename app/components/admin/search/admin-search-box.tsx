@@ -3,13 +3,12 @@ import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { Input } from "~/components/ui/input";
 import { plural } from "~/lib/plural";
-import { cn } from "~/lib/utils";
 import { SEARCH_MAX, SEARCH_MIN, type SearchKind } from "~/lib/validation/admin/search";
 import type { BackOfficeSearch } from "~/lib/view-types/admin/search";
 import { MemberDetails, memberPath, PostDetails, postPath } from "./search-hits";
+import { ResultOption, type Option } from "./search-option";
 
 type Answer = { error: string | null; search: BackOfficeSearch | null };
-type Option = { id: string; href: string; node: React.ReactNode };
 
 const normalize = (q: string) => q.trim().replace(/\s+/g, " ");
 const resultsPage = (q: string) => `/admin/search?${new URLSearchParams({ q })}`;
@@ -221,37 +220,5 @@ export function AdminSearchBox({ kinds }: { kinds: SearchKind[] }) {
         ) : null}
       </div>
     </form>
-  );
-}
-
-function ResultOption({
-  id,
-  option,
-  active,
-  onChoose,
-}: {
-  id: string;
-  option: Option;
-  active: boolean;
-  onChoose: () => void;
-}) {
-  const ref = React.useRef<HTMLDivElement>(null);
-  React.useEffect(() => {
-    if (active) ref.current?.scrollIntoView({ block: "nearest" });
-  }, [active]);
-  return (
-    <div
-      ref={ref}
-      id={id}
-      role="option"
-      aria-selected={active}
-      onClick={onChoose}
-      className={cn(
-        "cursor-pointer rounded-sm px-2 py-1.5",
-        active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
-      )}
-    >
-      {option.node}
-    </div>
   );
 }
