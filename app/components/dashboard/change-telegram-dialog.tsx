@@ -9,7 +9,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { FieldError } from "~/components/ui/field-error";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/sonner";
@@ -70,7 +69,11 @@ export function ChangeTelegramDialog({ open, onOpenChange }: { open: boolean; on
               channels until it is.
             </p>
           ) : null}
-          {form.error ? <FieldError>{form.error}</FieldError> : null}
+          {form.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {form.error}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button type="submit" disabled={busy}>
               {busy ? "Saving..." : "Save username"}
