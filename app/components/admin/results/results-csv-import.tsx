@@ -2,6 +2,7 @@ import * as React from "react";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { FormField } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -108,11 +109,7 @@ export function ResultsCsvImport() {
 
 function CsvPreviewTable({ preview, bad }: { preview: CsvPreview; bad: number }) {
   if (preview.error) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {preview.error}
-      </p>
-    );
+    return <FieldError>{preview.error}</FieldError>;
   }
   return (
     <div className="grid gap-2">
