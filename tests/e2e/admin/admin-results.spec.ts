@@ -155,6 +155,62 @@ test.describe("Results in the back office", () => {
     await expectAccessible(page, "new result form with errors");
   });
 
+  test("a CSV wrong as a whole (a misspelt column, an unclosed quote, a file too large) says what is wrong, and nothing can be imported", async ({
+    page,
+    app,
+    context,
+  }) => {
+    await signUpStaff(app, context, "editor");
+    await page.goto("/admin/results?type=spot");
+    await waitForHydration(page);
+    const table = page.getByRole("table", { name: "Spot results" });
+    await expect(table).toBeVisible();
+    const importButton = page.getByRole("button", { name: /^Import/ });
+    const expected = "type,title,signals,wins,losses,total_percentage,win_rate,published";
+
+    // A chosen file is read and checked at once: its header names a column the import does not know.
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "november.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "type,titel,signals,wins,losses,total_percentage,win_rate\nspot,E2E Titel Month,20,12,6,18.4,66.67\n",
+      ),
+    });
+    await expect(page.getByLabel("Or paste CSV")).toHaveValue(/^type,titel,/);
+    await expect(page.getByRole("alert").filter({ hasText: "Unknown column" })).toHaveText(
+      `Unknown column titel. Expected: ${expected} (published is optional).`,
+    );
+    await expect(page.getByRole("table", { name: "CSV preview" })).toHaveCount(0);
+    await expect(importButton).toBeDisabled();
+
+    // Pasted text with a quote never closed: the whole file is refused, not one of its rows.
+    await page
+      .getByLabel("Or paste CSV")
+      .fill(`${expected}\nspot,"E2E Quote Month,20,12,6,18.4,66.67,true\nspot,E2E Next Month,20,12,6,18.4,66.67,true`);
+    // Editing the text drops the file's error until the next preview.
+    await expect(page.getByRole("alert").filter({ hasText: "Unknown column" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "quoted value" })).toHaveText(
+      "A quoted value is never closed: check the quotes in the file.",
+    );
+    await expect(importButton).toBeDisabled();
+
+    // A file over the import's size is not read at all; the text already there stays as it was.
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "everything.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`${expected}\n${"spot,E2E Big Month,20,12,6,18.4,66.67,true\n".repeat(1200)}`),
+    });
+    await expect(page.getByRole("alert").filter({ hasText: "too large" })).toHaveText(
+      "everything.csv is too large: at most 48 KB per import.",
+    );
+    await expect(page.getByLabel("Or paste CSV")).toHaveValue(/E2E Quote Month/);
+    await expect(importButton).toBeDisabled();
+
+    // None of it reached the list.
+    await expect(table.getByRole("row").filter({ hasText: /E2E (Titel|Quote|Next|Big) Month/ })).toHaveCount(0);
+  });
+
   test("an admin's CSV import is one row in the audit log, with its counts", async ({ page, app, context }) => {
     const admin = await signUpStaff(app, context, "admin");
     await page.goto("/admin/results?type=high_lev_futures");
