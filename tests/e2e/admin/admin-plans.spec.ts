@@ -53,12 +53,27 @@ test.describe("back office: plans", () => {
     await page.getByRole("button", { name: "Move feature 2 up" }).click();
     await expect(page.getByRole("textbox", { name: "Feature 1", exact: true })).toHaveValue("Weekly review");
     await page.getByRole("button", { name: "Add Telegram chat" }).click();
+    await page.getByRole("textbox", { name: "Telegram chat 1", exact: true }).fill("@swingpro");
+    await page.getByRole("button", { name: "Add feature" }).click();
+
+    // A list's mistake (a chat named by its username, a feature left empty) is caught before
+    // anything is sent, announced and shown in its own group.
+    await page.getByRole("button", { name: "Create plan" }).click();
+    const chats = page.getByRole("group", { name: "Telegram chats" });
+    const features = page.getByRole("group", { name: "Features" });
+    await expect(chats.getByRole("alert")).toHaveText("A Telegram chat id is a number such as -1001234567890");
+    await expect(chats).toHaveAccessibleDescription("A Telegram chat id is a number such as -1001234567890");
+    await expect(features.getByRole("alert")).toHaveText("A feature cannot be empty");
+    await expect(features).toHaveAccessibleDescription("A feature cannot be empty");
+    await page.getByRole("button", { name: "Remove feature 3" }).click();
     await page.getByRole("textbox", { name: "Telegram chat 1", exact: true }).fill("-1001234567890");
 
     // A mistake is caught before anything is sent.
     await page.getByLabel("Monthly price").fill("0");
     await page.getByRole("button", { name: "Create plan" }).click();
     await expect(page.getByText("Monthly price must be more than 0").first()).toBeVisible();
+    await expect(chats.getByRole("alert")).toHaveCount(0);
+    await expect(features.getByRole("alert")).toHaveCount(0);
     await page.getByLabel("Monthly price").fill("30");
     await answered(page, () => page.getByRole("button", { name: "Create plan" }).click());
     await expect(toast(page, "Plan saved")).toBeVisible();

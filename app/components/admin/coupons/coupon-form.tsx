@@ -3,6 +3,7 @@ import { NativeSelect } from "~/components/admin/list/native-select";
 import { useStaffAction } from "~/components/admin/use-staff-action";
 import { useForm } from "~/components/forms/use-form";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeCheckbox } from "~/components/ui/native-checkbox";
@@ -131,7 +132,10 @@ export function CouponForm({ coupon, plans }: { coupon: AdminCoupon | null; plan
         ) : null}
       </fieldset>
 
-      <fieldset className="grid gap-3 rounded-xl border p-4">
+      <fieldset
+        className="grid gap-3 rounded-xl border p-4"
+        aria-describedby={errors.planIds ? "coupon-plans-error" : undefined}
+      >
         <legend className="px-1 text-sm font-medium">Plans (none ticked: every plan)</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {plans.map((plan) => (
@@ -144,7 +148,7 @@ export function CouponForm({ coupon, plans }: { coupon: AdminCoupon | null; plan
             </label>
           ))}
         </div>
-        {errors.planIds ? <p className="text-sm text-destructive">{errors.planIds}</p> : null}
+        {errors.planIds ? <FieldError id="coupon-plans-error">{errors.planIds}</FieldError> : null}
       </fieldset>
 
       <fieldset className="grid gap-3 rounded-xl border p-4">

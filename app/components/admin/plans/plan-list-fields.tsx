@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { MAX_PLAN_FEATURES } from "~/lib/validation/admin/plans";
 
@@ -16,9 +17,9 @@ export function PlanFeaturesField({ features, error, onChange }: ListFieldProps<
     onChange(next);
   };
   return (
-    <fieldset className="grid gap-3 rounded-xl border p-4">
+    <fieldset className="grid gap-3 rounded-xl border p-4" aria-describedby={error ? "plan-features-error" : undefined}>
       <legend className="px-1 text-sm font-medium">Features</legend>
-      {error ? <p className="text-sm text-destructive">{error}</p> : null}
+      {error ? <FieldError id="plan-features-error">{error}</FieldError> : null}
       <ol className="grid gap-2">
         {features.map((feature, i) => (
           <li key={i} className="flex items-center gap-2">
@@ -78,14 +79,14 @@ export function PlanFeaturesField({ features, error, onChange }: ListFieldProps<
 /** The Telegram chats a subscription to the plan unlocks (their ids). */
 export function PlanTelegramChatsField({ chats, error, onChange }: ListFieldProps<"chats">) {
   return (
-    <fieldset className="grid gap-3 rounded-xl border p-4">
+    <fieldset className="grid gap-3 rounded-xl border p-4" aria-describedby={error ? "plan-chats-error" : undefined}>
       <legend className="px-1 text-sm font-medium">Telegram chats</legend>
       <p className="text-sm text-muted-foreground">
         The channels or groups a subscription to this plan unlocks (their ids, e.g. -1001234567890). The bot must be an
         administrator there, allowed to invite and ban users. Members already let in are checked against the new list
         within the hour.
       </p>
-      {error ? <p className="text-sm text-destructive">{error}</p> : null}
+      {error ? <FieldError id="plan-chats-error">{error}</FieldError> : null}
       <ul className="grid gap-2">
         {chats.map((chat, i) => (
           <li key={i} className="flex items-center gap-2">
