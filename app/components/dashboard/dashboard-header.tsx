@@ -2,7 +2,7 @@ import { LogOutIcon, WalletIcon } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Separator } from "~/components/ui/separator";
-import { SidebarTrigger } from "~/components/ui/sidebar";
+import { SidebarTrigger } from "~/components/ui/sidebar-controls";
 import { useDashboard } from "./dashboard-context";
 import { formatBalance } from "./format";
 import { HeaderOrderLink } from "./order/open-order-notice";

@@ -1,7 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Link, type To } from "react-router";
-import { Sidebar, SidebarRail, useSidebar } from "~/components/ui/sidebar";
+import { Sidebar, useSidebar } from "~/components/ui/sidebar";
+import { SidebarRail } from "~/components/ui/sidebar-controls";
 import {
   SidebarContent,
   SidebarFooter,

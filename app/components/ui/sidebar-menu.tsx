@@ -1,10 +1,8 @@
-// Sidebar parts (header/footer/content/group/menu); the provider, useSidebar, Sidebar, Trigger, Rail and Inset live in sidebar.tsx.
+// Sidebar parts (header/footer/content/group/menu); the provider, useSidebar and Sidebar live in sidebar.tsx, Trigger and Rail in sidebar-controls.tsx.
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot as SlotPrimitive } from "radix-ui";
 import * as React from "react";
-import { Separator } from "~/components/ui/separator";
 import { useSidebar } from "~/components/ui/sidebar";
-import { Skeleton } from "~/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
 
@@ -25,17 +23,6 @@ function SidebarFooter({ className, ...props }: React.ComponentProps<"div">) {
       data-slot="sidebar-footer"
       data-sidebar="footer"
       className={cn("flex flex-col gap-2 p-2", className)}
-      {...props}
-    />
-  );
-}
-
-function SidebarSeparator({ className, ...props }: React.ComponentProps<typeof Separator>) {
-  return (
-    <Separator
-      data-slot="sidebar-separator"
-      data-sidebar="separator"
-      className={cn("mx-2 w-auto bg-sidebar-border", className)}
       {...props}
     />
   );
@@ -215,37 +202,6 @@ function SidebarMenuBadge({ className, ...props }: React.ComponentProps<"div">) 
   );
 }
 
-/** Deterministic pseudo-random width (50–90%) so SSR and hydration agree. */
-function skeletonWidth(seed: string) {
-  let hash = 0;
-  for (let i = 0; i < seed.length; i++) hash = (hash * 31 + seed.charCodeAt(i)) | 0;
-  return `${50 + (Math.abs(hash) % 41)}%`;
-}
-
-function SidebarMenuSkeleton({
-  className,
-  showIcon = false,
-  ...props
-}: React.ComponentProps<"div"> & { showIcon?: boolean }) {
-  const width = skeletonWidth(React.useId());
-
-  return (
-    <div
-      data-slot="sidebar-menu-skeleton"
-      data-sidebar="menu-skeleton"
-      className={cn("flex h-8 items-center gap-2 rounded-md px-2", className)}
-      {...props}
-    >
-      {showIcon && <Skeleton className="size-4 rounded-md" data-sidebar="menu-skeleton-icon" />}
-      <Skeleton
-        className="h-4 max-w-(--skeleton-width) flex-1"
-        data-sidebar="menu-skeleton-text"
-        style={{ "--skeleton-width": width } as React.CSSProperties}
-      />
-    </div>
-  );
-}
-
 export {
   SidebarContent,
   SidebarFooter,
@@ -257,7 +213,5 @@ export {
   SidebarMenuBadge,
   SidebarMenuButton,
   SidebarMenuItem,
-  SidebarMenuSkeleton,
-  SidebarSeparator,
   sidebarMenuButtonVariants,
 };

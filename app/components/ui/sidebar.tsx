@@ -1,7 +1,6 @@
-// Sidebar is split in two files: this one (provider, context, useSidebar, Sidebar, Trigger, Rail, Inset) and sidebar-menu.tsx (header/footer/content/group/menu parts).
-import { PanelLeftIcon } from "lucide-react";
+// Sidebar is split in three files: this one (provider, context, useSidebar, Sidebar), sidebar-controls.tsx (Trigger, Rail)
+// and sidebar-menu.tsx (header/footer/content/group/menu parts).
 import * as React from "react";
-import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { useIsMobile } from "~/components/ui/use-mobile";
@@ -210,75 +209,5 @@ function Sidebar({
   );
 }
 
-function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<typeof Button>) {
-  const { toggleSidebar } = useSidebar();
-
-  return (
-    <Button
-      data-sidebar="trigger"
-      data-slot="sidebar-trigger"
-      variant="ghost"
-      size="icon"
-      aria-label="Toggle sidebar"
-      className={cn("size-7", className)}
-      onClick={(event) => {
-        onClick?.(event);
-        toggleSidebar();
-      }}
-      {...props}
-    >
-      <PanelLeftIcon />
-    </Button>
-  );
-}
-
-/** Thin drag-handle-like strip on the sidebar edge; mouse only (trigger + Ctrl/Cmd+B cover keyboard/AT). */
-function SidebarRail({ className, ...props }: React.ComponentProps<"button">) {
-  const { toggleSidebar } = useSidebar();
-
-  return (
-    <button
-      type="button"
-      data-sidebar="rail"
-      data-slot="sidebar-rail"
-      aria-hidden="true"
-      tabIndex={-1}
-      onClick={toggleSidebar}
-      title="Toggle sidebar"
-      className={cn(
-        "absolute inset-y-0 z-20 hidden w-4 -translate-x-1/2 transition-all ease-linear " +
-          "group-data-[side=left]:-right-4 group-data-[side=right]:left-0 after:absolute " +
-          "after:inset-y-0 after:left-1/2 after:w-[2px] hover:after:bg-sidebar-border sm:flex",
-        "in-data-[side=left]:cursor-w-resize in-data-[side=right]:cursor-e-resize",
-        "[[data-side=left][data-state=collapsed]_&]:cursor-e-resize " +
-          "[[data-side=right][data-state=collapsed]_&]:cursor-w-resize",
-        "group-data-[collapsible=offcanvas]:translate-x-0 " +
-          "group-data-[collapsible=offcanvas]:after:left-full " +
-          "hover:group-data-[collapsible=offcanvas]:bg-sidebar",
-        "[[data-side=left][data-collapsible=offcanvas]_&]:-right-2",
-        "[[data-side=right][data-collapsible=offcanvas]_&]:-left-2",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-function SidebarInset({ className, ...props }: React.ComponentProps<"main">) {
-  return (
-    <main
-      data-slot="sidebar-inset"
-      className={cn(
-        "relative flex w-full flex-1 flex-col bg-background",
-        "md:peer-data-[variant=inset]:m-2 md:peer-data-[variant=inset]:ml-0 " +
-          "md:peer-data-[variant=inset]:rounded-xl md:peer-data-[variant=inset]:shadow-sm " +
-          "md:peer-data-[variant=inset]:peer-data-[state=collapsed]:ml-2",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export { Sidebar, SidebarInset, SidebarProvider, SidebarRail, SidebarTrigger, useSidebar };
+export { Sidebar, SidebarProvider, useSidebar };
 export type { SidebarContextProps };
