@@ -159,7 +159,7 @@ export function ImageUploadField({
           {hint}
         </p>
       ) : null}
-      {message ? <FieldError id={errorId}>{message}</FieldError> : null}
+      <FieldError id={errorId}>{message}</FieldError>
     </div>
   );
 }

@@ -21,8 +21,6 @@ export type AudienceValues = {
 const toggled = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
 const fieldsetClass = "grid min-w-0 gap-3 rounded-xl border p-4";
-const errorOf = (id: string, message: string | undefined) =>
-  message ? <FieldError id={id}>{message}</FieldError> : null;
 
 /** The way (bot, email or both) and the audience: statuses, the days for "ended", the plans. */
 export function AudienceFields({
@@ -55,7 +53,7 @@ export function AudienceFields({
             </label>
           ))}
         </div>
-        {errorOf("broadcast-channel-error", errors.channel)}
+        <FieldError id="broadcast-channel-error">{errors.channel}</FieldError>
       </fieldset>
 
       <fieldset className={fieldsetClass} aria-describedby={errors.audience ? "broadcast-audience-error" : undefined}>
@@ -119,7 +117,7 @@ export function AudienceFields({
             </div>
           </fieldset>
         ) : null}
-        {errorOf("broadcast-audience-error", errors.audience)}
+        <FieldError id="broadcast-audience-error">{errors.audience}</FieldError>
       </fieldset>
     </>
   );

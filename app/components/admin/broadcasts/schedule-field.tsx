@@ -48,7 +48,7 @@ export function ScheduleField({
           Schedule
         </Button>
       </div>
-      {error ? <FieldError id="broadcast-schedule-at-error">{error}</FieldError> : null}
+      <FieldError id="broadcast-schedule-at-error">{error}</FieldError>
     </fieldset>
   );
 }

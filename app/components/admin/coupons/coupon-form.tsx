@@ -148,7 +148,7 @@ export function CouponForm({ coupon, plans }: { coupon: AdminCoupon | null; plan
             </label>
           ))}
         </div>
-        {errors.planIds ? <FieldError id="coupon-plans-error">{errors.planIds}</FieldError> : null}
+        <FieldError id="coupon-plans-error">{errors.planIds}</FieldError>
       </fieldset>
 
       <fieldset className="grid gap-3 rounded-xl border p-4">

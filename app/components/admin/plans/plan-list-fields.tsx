@@ -19,7 +19,7 @@ export function PlanFeaturesField({ features, error, onChange }: ListFieldProps<
   return (
     <fieldset className="grid gap-3 rounded-xl border p-4" aria-describedby={error ? "plan-features-error" : undefined}>
       <legend className="px-1 text-sm font-medium">Features</legend>
-      {error ? <FieldError id="plan-features-error">{error}</FieldError> : null}
+      <FieldError id="plan-features-error">{error}</FieldError>
       <ol className="grid gap-2">
         {features.map((feature, i) => (
           <li key={i} className="flex items-center gap-2">
@@ -86,7 +86,7 @@ export function PlanTelegramChatsField({ chats, error, onChange }: ListFieldProp
         administrator there, allowed to invite and ban users. Members already let in are checked against the new list
         within the hour.
       </p>
-      {error ? <FieldError id="plan-chats-error">{error}</FieldError> : null}
+      <FieldError id="plan-chats-error">{error}</FieldError>
       <ul className="grid gap-2">
         {chats.map((chat, i) => (
           <li key={i} className="flex items-center gap-2">

@@ -95,11 +95,9 @@ export function LinkField({ editor, onClose }: { editor: Editor; onClose: () => 
           Remove link
         </Button>
       ) : null}
-      {error ? (
-        <FieldError id={`${inputId}-error`} className="w-full">
-          {error}
-        </FieldError>
-      ) : null}
+      <FieldError id={`${inputId}-error`} className="w-full">
+        {error}
+      </FieldError>
     </div>
   );
 }

@@ -33,7 +33,7 @@ function RichTextField({ id, label, defaultValue, onChange, error, className, ..
         invalid={Boolean(error)}
         describedBy={error ? errorId : undefined}
       />
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

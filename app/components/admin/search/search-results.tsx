@@ -50,7 +50,7 @@ export function SearchResults({
           Search
         </Button>
       </Form>
-      {error ? <FieldError id="search-error">{error}</FieldError> : null}
+      <FieldError id="search-error">{error}</FieldError>
       {search && shown.every((k) => search[k]!.total === 0) ? (
         <EmptyState>Nothing matches “{query}”.</EmptyState>
       ) : null}
