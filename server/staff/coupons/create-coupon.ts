@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { coupons } from "../../db/schema.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { auditedCoupon, codeTaken, offText } from "./coupon-audit.ts";
+import { refuseUnknownPlans } from "./refuse-unknown-plans.ts";
 
 /** The columns a coupon form writes. */
 export function couponColumns(input: CouponInput) {
@@ -36,6 +37,7 @@ export async function createCoupon(options: {
   const { db, input, actor, now = new Date() } = options;
   try {
     return await db.transaction(async (tx) => {
+      await refuseUnknownPlans({ tx, planIds: input.planIds });
       const [row] = await tx.insert(coupons).values(couponColumns(input)).returning();
       // A limit's purchases are counted on a few rows of their own (spread-coupon-uses.ts).
       await spreadCouponUses({ tx, couponId: row!.id });

@@ -9,6 +9,7 @@ import { AppError } from "../../lib/errors.ts";
 import { recordAuditEvent, type StaffActor } from "../record-audit-event.ts";
 import { auditedCoupon, codeTaken, COUPON_NOT_FOUND, offText, TERMS_FIXED } from "./coupon-audit.ts";
 import { couponColumns } from "./create-coupon.ts";
+import { refuseUnknownPlans } from "./refuse-unknown-plans.ts";
 
 /**
  * Saves a code's form, audited with what it was and what it is. Once a code has been used, what
@@ -31,6 +32,7 @@ export async function updateCoupon(options: {
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
       if (!before) throw new AppError("NOT_FOUND", COUPON_NOT_FOUND);
       const columns = couponColumns(input);
+      await refuseUnknownPlans({ tx, planIds: input.planIds });
       const termsChanged =
         columns.code !== before.code ||
         columns.kind !== before.kind ||

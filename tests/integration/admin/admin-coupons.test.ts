@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { action as listAction, loader as listLoader } from "~/routes/admin/coupons/admin.coupons";
 import { action as couponAction, loader as couponLoader } from "~/routes/admin/coupons/admin.coupons.$couponId";
-import { billingHistory } from "#server/db/schema";
+import { billingHistory, coupons } from "#server/db/schema";
+import { UNKNOWN_PLAN } from "#server/staff/coupons/refuse-unknown-plans";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -71,6 +72,39 @@ describeEachDatabase("/admin/coupons", (database) => {
       coupon: { discount: usdt(4).toString() },
       redemptions: [{ email: member.email, kind: "purchase", charged: usdt(36).toString() }],
     });
+  });
+
+  it("refuses a code limited to a plan that does not exist, beside the plans, and writes nothing", async () => {
+    const admin = await signUpStaff(db(), "admin");
+    const draft = await createPlan(db(), "Draft", usdt(40), false);
+    const missing = draft.id + 1000;
+    const create = (planIds: number[]) =>
+      callAction(couponAction, {
+        path: "/admin/coupons/new",
+        params: { couponId: "new" },
+        cookie: admin.cookie,
+        json: { ...form, code: "draftonly", planIds },
+      });
+    const refused = await create([draft.id, missing]);
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ ok: false, fieldErrors: { planIds: UNKNOWN_PLAN } });
+    const saved = () =>
+      db().select({ planIds: coupons.planIds, note: coupons.note }).from(coupons).where(eq(coupons.code, "DRAFTONLY"));
+    expect(await saved()).toEqual([]);
+
+    // A draft plan is a plan: a code may be ready before it is published.
+    const made = await create([draft.id]);
+    expect(made.status).toBe(200);
+    const couponId = (made.data as { couponId: number }).couponId;
+    const edited = await callAction(couponAction, {
+      path: `/admin/coupons/${couponId}`,
+      params: { couponId: String(couponId) },
+      cookie: admin.cookie,
+      json: { ...form, code: "draftonly", planIds: [missing], note: "edited" },
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.data).toMatchObject({ ok: false, fieldErrors: { planIds: UNKNOWN_PLAN } });
+    expect(await saved()).toEqual([{ planIds: [draft.id], note: "" }]);
   });
 
   it("is only for staff who may move money", async () => {
