@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** PostgreSQL's `integer`, the type of every serial id: a larger number can name no row. */
-const MAX_SERIAL_ID = 2_147_483_647;
+import { MAX_SERIAL_ID } from "./serial-id";
 
 /**
  * A row's serial id as an address writes it (`/admin/posts/42`): digits without a leading zero,

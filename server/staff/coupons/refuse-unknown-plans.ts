@@ -1,9 +1,8 @@
 import { inArray } from "drizzle-orm";
+import { UNKNOWN_PLAN } from "~/lib/validation/admin/coupons";
 import type { Tx } from "../../db/client.ts";
 import { pricing } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-
-export const UNKNOWN_PLAN = "A chosen plan does not exist: reload the page and choose again.";
 
 /**
  * A code limited to plans names plans that exist (drafts included, as the form lists them). The

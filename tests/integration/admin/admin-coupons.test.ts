@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { UNKNOWN_PLAN } from "~/lib/validation/admin/coupons";
 import { action as listAction, loader as listLoader } from "~/routes/admin/coupons/admin.coupons";
 import { action as couponAction, loader as couponLoader } from "~/routes/admin/coupons/admin.coupons.$couponId";
 import { billingHistory, coupons } from "#server/db/schema";
-import { UNKNOWN_PLAN } from "#server/staff/coupons/refuse-unknown-plans";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
@@ -85,9 +85,14 @@ describeEachDatabase("/admin/coupons", (database) => {
         cookie: admin.cookie,
         json: { ...form, code: "draftonly", planIds },
       });
-    const refused = await create([draft.id, missing]);
-    expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ ok: false, fieldErrors: { planIds: UNKNOWN_PLAN } });
+    for (const planIds of [
+      [draft.id, missing],
+      [draft.id, 3_000_000_000], // past PostgreSQL's integer: refused before any query
+    ]) {
+      const refused = await create(planIds);
+      expect(refused.status).toBe(400);
+      expect(refused.data).toMatchObject({ ok: false, fieldErrors: { planIds: UNKNOWN_PLAN } });
+    }
     const saved = () =>
       db().select({ planIds: coupons.planIds, note: coupons.note }).from(coupons).where(eq(coupons.code, "DRAFTONLY"));
     expect(await saved()).toEqual([]);

@@ -112,6 +112,8 @@ describeEachDatabase("the member's cart on the server", (database) => {
     expect(await keptCart(member.userId)).toMatchObject({ planIds: [], billingPeriod: "lifetime" });
 
     expect(await save({ planIds: [-1], billingPeriod: "monthly" })).toMatchObject({ status: 400 });
+    // Past PostgreSQL's integer an id names no plan: refused as bad input, not a failed query.
+    expect(await save({ planIds: [3_000_000_000], billingPeriod: "monthly" })).toMatchObject({ status: 400 });
     expect(await save({ planIds: [1], billingPeriod: "weekly" })).toMatchObject({ status: 400 });
     expect(
       await save({ planIds: Array.from({ length: 21 }, (_, i) => i + 1), billingPeriod: "monthly" }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUDIENCE_STATUSES, BROADCAST_CHANNELS, BROADCAST_STATES, MAX_ENDED_WITHIN_DAYS } from "~/lib/broadcasts";
 import { noControl, notAllowedCharacters } from "../fields";
+import { serialId } from "../serial-id";
 
 /*
  * The back office's broadcast form, parsed by the same schemas in the browser and on the server.
@@ -33,12 +34,7 @@ export const broadcastAudienceSchema = z.object({
     .max(AUDIENCE_STATUSES.length, broadcastMessages.statusesRequired)
     .transform((statuses) => [...new Set(statuses)]),
   planIds: z
-    .array(
-      z.coerce
-        .number({ message: broadcastMessages.badPlan })
-        .int(broadcastMessages.badPlan)
-        .positive(broadcastMessages.badPlan),
-    )
+    .array(serialId(broadcastMessages.badPlan))
     .max(100, broadcastMessages.badPlan)
     .transform((ids) => [...new Set(ids)]),
   endedWithinDays: z.coerce

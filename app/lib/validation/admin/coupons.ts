@@ -9,6 +9,7 @@ import {
 import { parseUsdt } from "../../money";
 import { billingPeriods } from "../../pricing";
 import { noControl, notAllowedCharacters } from "../fields";
+import { serialId } from "../serial-id";
 
 const CODE = `A code is 3 to ${COUPON_CODE_MAX} letters, digits, dashes or underscores`;
 const PERCENT = "Percent off must be a whole number from 1 to 100";
@@ -16,6 +17,8 @@ const AMOUNT = "Amount off must be a USDT amount such as 5 or 4.99";
 const RENEWALS = "Renewals must be a whole number from 1 to 120";
 const LIMIT = "A limit must be a whole number from 1 to 1,000,000";
 const DATE = "A date is written as YYYY-MM-DD";
+/** A plan id the form never offered: a crafted request, or an id past any row (the server checks each exists). */
+export const UNKNOWN_PLAN = "A chosen plan does not exist: reload the page and choose again.";
 
 /** A whole number typed in a field, or nothing when the field is empty. */
 const wholeNumber = (message: string, min: number, max: number) =>
@@ -59,7 +62,7 @@ export const couponSchema = z
       .transform((v) => (v === null ? null : parseUsdt(v)!))
       .refine((v) => v === null || v > 0n, "Amount off must be more than 0"),
     planIds: z
-      .array(z.coerce.number().int().positive(), { message: "Plans must be a list" })
+      .array(serialId(UNKNOWN_PLAN), { message: "Plans must be a list" })
       .max(100)
       .default([])
       .transform((ids) => [...new Set(ids)]),
@@ -107,7 +110,7 @@ export const validFromInstant = (day: string | null) => (day ? new Date(`${day}T
 export const validUntilInstant = (day: string | null) =>
   day ? new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000) : null;
 
-const couponIdField = z.coerce.number({ message: "Unknown code" }).int("Unknown code").positive("Unknown code");
+const couponIdField = serialId("Unknown code");
 
 /** A code's page saves the form with the code's id. */
 export const saveCouponSchema = z.object({ couponId: couponIdField }).and(couponSchema);

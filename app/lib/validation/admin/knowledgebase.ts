@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { noControl, notAllowedCharacters } from "../fields";
+import { serialId } from "../serial-id";
 
 /*
  * The back office's knowledgebase forms, parsed by the same schemas in the browser
@@ -22,10 +23,7 @@ export const knowledgebaseMessages = {
   badDirection: "Move the article up or down.",
 } as const;
 
-const articleId = z.coerce
-  .number({ message: knowledgebaseMessages.badArticle })
-  .int(knowledgebaseMessages.badArticle)
-  .positive(knowledgebaseMessages.badArticle);
+const articleId = serialId(knowledgebaseMessages.badArticle);
 
 /** Create or edit one article: a title and the editor's HTML. */
 export const knowledgebaseArticleSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseUsdt } from "../../money";
 import { requiredText } from "../fields";
+import { serialId } from "../serial-id";
 
 /*
  * The member page's writes on subscriptions (members.write) and money (money.write). Each is
@@ -31,7 +32,7 @@ export const memberSubscriptionSchema = z.discriminatedUnion(
     z
       .object({
         intent: z.literal("comp"),
-        planId: z.coerce.number({ message: "Choose a plan" }).int("Choose a plan").positive("Choose a plan"),
+        planId: serialId("Choose a plan"),
         period: z.enum(COMP_PERIODS, { message: "Choose a period" }),
         days: z.string().optional(),
       })
@@ -72,7 +73,7 @@ export const FLAG_NOTE_MAX = 1000;
 
 /** Resolving a card payment flag (money.write): which flag, and what the operator did about it. */
 export const resolvePaymentFlagSchema = z.object({
-  flagId: z.coerce.number({ message: "Choose a flag" }).int("Choose a flag").positive("Choose a flag"),
+  flagId: serialId("Choose a flag"),
   note: requiredText("Note", FLAG_NOTE_MAX, { lines: true }),
 });
 export type ResolvePaymentFlagInput = z.output<typeof resolvePaymentFlagSchema>;

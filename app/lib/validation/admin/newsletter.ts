@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SUBSCRIBER_STATUSES } from "../../view-types/admin/newsletter";
 import { noControl } from "../fields";
+import { serialIdNumber } from "../serial-id";
 
 /*
  * The back office's Newsletter section: the subscriber list's filters (a GET, read
@@ -35,10 +36,7 @@ export const newsletterFilterSchema = z.object({
 export type NewsletterFilter = z.output<typeof newsletterFilterSchema>;
 
 const id = (message: string) =>
-  z
-    .union([z.string(), z.number()], { message })
-    .transform(Number)
-    .pipe(z.number({ message }).int(message).positive(message).max(2_147_483_647, message));
+  z.union([z.string(), z.number()], { message }).transform(Number).pipe(serialIdNumber(message));
 
 /** Everything the Newsletter page posts, by `intent`. */
 export const newsletterActionSchema = z.discriminatedUnion(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseUsdt } from "../../money";
 import { noControl, notAllowedCharacters } from "../fields";
+import { serialId } from "../serial-id";
 
 /** The icons a plan may name (app/components/plans/plan-icon.tsx ships exactly these). */
 export const PLAN_ICONS = ["zap", "bot", "crown", "chart-candlestick", "sparkles", "radio-tower"] as const;
@@ -106,7 +107,7 @@ export const planTextsSchema = planSchema.pick({
 });
 export type PlanTextsInput = z.output<typeof planTextsSchema>;
 
-const planIdField = z.coerce.number().int().positive();
+const planIdField = serialId("Unknown plan");
 
 /** The plans list's move buttons: order on the pricing page is content. */
 export const arrangePlanSchema = z.object(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RESULT_TYPES } from "../../view-types/content";
 import { noControl, requiredText } from "../fields";
+import { serialIdNumber } from "../serial-id";
 
 /*
  * The back office's results: one row of the results tracker as staff type it in the
@@ -118,7 +119,7 @@ export type ResultInput = z.output<typeof resultSchema>;
 const id = z
   .union([z.string(), z.number()], { message: "Which result?" })
   .transform(Number)
-  .pipe(z.number({ message: "Which result?" }).int("Which result?").positive("Which result?"));
+  .pipe(serialIdNumber("Which result?"));
 
 /** Bounded below the action pipeline's 64 KB body cap (the form's other fields and encoding fit in the rest). */
 export const MAX_CSV_CHARS = 48_000;

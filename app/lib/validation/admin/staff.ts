@@ -2,10 +2,11 @@ import { z } from "zod";
 import { STAFF_ROLES } from "../../staff-roles";
 import { password } from "../auth/password";
 import { emailAddress, noControl, notAllowedCharacters, requiredText } from "../fields";
+import { serialId } from "../serial-id";
 
 const INVALID_EMAIL = "Please enter a valid email address";
 const role = () => z.enum(STAFF_ROLES, { message: "Choose owner, admin, editor or support." });
-const invitationId = z.coerce.number({ message: "Unknown invitation" }).int().positive("Unknown invitation");
+const invitationId = serialId("Unknown invitation");
 
 /**
  * The Staff page's forms, by `intent`: change a staff member's role or take it away

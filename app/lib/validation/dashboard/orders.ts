@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseCart, type Cart } from "../../cart";
 import { couponCodeField } from "../coupon-code";
 import { microUsdt } from "../fields";
+import { serialIdNumber } from "../serial-id";
 import { MAX_PLANS_PER_PURCHASE, purchaseRequestSchema } from "./purchase";
 
 const PLAN_ID = "Plan ids must be positive whole numbers.";
@@ -18,7 +19,7 @@ export const createOrderSchema = purchaseRequestSchema.pick({ planIds: true, bil
 /** The dashboard's cart as the member changes it (kept with the account): it may be empty. */
 export const saveCartSchema = z.object({
   planIds: z
-    .array(z.number({ message: PLAN_ID }).int(PLAN_ID).positive(PLAN_ID), { message: PLAN_ID })
+    .array(serialIdNumber(PLAN_ID), { message: PLAN_ID })
     .max(MAX_PLANS_PER_PURCHASE, `A cart can hold at most ${MAX_PLANS_PER_PURCHASE} plans.`)
     .transform((ids) => [...new Set(ids)]),
   billingPeriod: createOrderSchema.shape.billingPeriod,

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { serialId } from "../serial-id";
 
 /** Subscriptions → Change plan: which of the member's subscriptions, and what it becomes at its next renewal. */
 export const planChangeSchema = z.object({
   subscriptionId: z.uuid({ message: "Subscription not found." }),
-  planId: z.coerce.number().int().positive({ message: "Choose a plan." }),
+  planId: serialId("Choose a plan."),
   billingPeriod: z.enum(["monthly", "quarterly"], { message: "Choose monthly or quarterly." }),
 });
 

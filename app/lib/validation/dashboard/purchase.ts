@@ -2,6 +2,7 @@ import { z } from "zod";
 import { billingPeriods } from "../../pricing";
 import { couponCodeField } from "../coupon-code";
 import { microUsdt, noControl } from "../fields";
+import { serialIdNumber } from "../serial-id";
 
 export const MAX_PLANS_PER_PURCHASE = 20;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -17,7 +18,7 @@ const PLAN_ID = "Plan ids must be positive whole numbers.";
  */
 export const purchaseRequestSchema = z.object({
   planIds: z
-    .array(z.number({ message: PLAN_ID }).int(PLAN_ID).positive(PLAN_ID), { message: "Select at least one plan." })
+    .array(serialIdNumber(PLAN_ID), { message: "Select at least one plan." })
     .min(1, "Select at least one plan.")
     .max(MAX_PLANS_PER_PURCHASE, `A purchase can include at most ${MAX_PLANS_PER_PURCHASE} plans.`)
     .refine((ids) => new Set(ids).size === ids.length, "Each plan can appear only once in a purchase."),
