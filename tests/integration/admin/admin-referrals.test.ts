@@ -4,11 +4,13 @@ import type { AdminReferralsView } from "~/lib/view-types/admin/referrals";
 import { loader as overviewLoader } from "~/routes/admin/overview/admin._index";
 import { action as referralsAction, loader as referralsLoader } from "~/routes/admin/referrals/admin.referrals";
 import { loader as dashboardLoader } from "~/routes/dashboard/dashboard";
-import { auditLog } from "#server/db/schema";
+import { auditLog, referrals } from "#server/db/schema";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { REFERRALS_PAGE_SIZE } from "#server/staff/referrals/list-referrals";
 import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { createMember } from "../../helpers/members";
 import { callAction, callLoader } from "../../helpers/route-request";
 import { signUpStaff } from "../../helpers/staff";
 import { buy, referredMember, usdt } from "../referrals/referral-support";
@@ -108,5 +110,26 @@ describeEachDatabase("/admin/referrals", (database) => {
     expect(section.link).toMatch(/\/r\/[a-z2-9]{8}$/);
     expect(section.earned).toBe(String(usdt(5)));
     expect(section.referrals).toEqual([expect.objectContaining({ reward: String(usdt(5)), name: "Test M." })]);
+  });
+
+  it("pages the referred members; a page number typed wrong in the address shows a page, never an error", async () => {
+    const owner = await signUpStaff(db(), "owner");
+    const referrer = await createMember(db());
+    const total = (await db().select().from(referrals)).length;
+    // Enough sign-ups for a second page, whatever the tests before left.
+    const missing = Math.max(0, REFERRALS_PAGE_SIZE + 1 - total);
+    for (let i = 0; i < missing; i++) {
+      const referred = await createMember(db());
+      await db().insert(referrals).values({ referredId: referred.id, referrerId: referrer.id, visitedAt: new Date() });
+    }
+    const open = async (query: string) => {
+      const page = await callLoader(referralsLoader, { path: `/admin/referrals${query}`, cookie: owner.cookie });
+      expect(page.status).toBe(200);
+      const view = page.data as AdminReferralsView;
+      return { page: view.page, shown: view.referred.length, pageCount: view.pageCount };
+    };
+    expect(await open("?page=2")).toMatchObject({ page: 2, shown: expect.any(Number) });
+    for (const typed of ["1.01", "1.5", "-3", "abc", "", "1e400"])
+      expect(await open(`?page=${typed}`), typed).toMatchObject({ page: 1, shown: REFERRALS_PAGE_SIZE });
   });
 });

@@ -44,3 +44,8 @@ export const referralRuleSchema = z
   });
 
 export type ReferralRuleInput = z.input<typeof referralRuleSchema>;
+
+/** The referrals page's query string: a page number; anything else reads as the first page. */
+export const referralsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});

@@ -4,7 +4,7 @@ import { TargetHistory } from "~/components/admin/target-history";
 import { referralRuleText } from "~/lib/billing/referrals";
 import { adminMeta } from "~/lib/meta";
 import { can, type StaffPermission } from "~/lib/staff-roles";
-import { referralRuleSchema } from "~/lib/validation/admin/referrals";
+import { referralRuleSchema, referralsQuerySchema } from "~/lib/validation/admin/referrals";
 import type { AdminReferralsView } from "~/lib/view-types/admin/referrals";
 import { getReferralRule } from "#server/billing/referral-rewards/get-referral-rule";
 import { getDb } from "#server/db/client";
@@ -23,7 +23,7 @@ export const permission = "money.read" satisfies StaffPermission;
 export async function loader({ request }: Route.LoaderArgs): Promise<AdminReferralsView> {
   const { staff } = await requireStaffPermission(request, permission);
   const db = getDb();
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
+  const { page } = referralsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [rule, history, lists] = await Promise.all([
     getReferralRule({ db }),
     listTargetHistory({ db, target: REFERRAL_RULE_TARGET, limit: 10 }),
