@@ -56,6 +56,13 @@ export async function savePlan(options: {
     features: input.features,
     trialDays: input.trialDays,
   };
+  // The plan as the audit log keeps it: money as text, since JSON has no bigint.
+  const after = {
+    ...fields,
+    originalPrice: fields.originalPrice?.toString() ?? null,
+    price: input.monthlyPrice.toString(),
+    telegramChats: input.telegramChats,
+  };
   return db.transaction(async (tx) => {
     if (options.planId === null) {
       const taken = await tx
@@ -79,7 +86,7 @@ export async function savePlan(options: {
         action: "plan.created",
         target: { type: "plan", id: String(created!.id) },
         summary: `${created!.name}: created at ${formatUsdt(created!.price, { suffix: true })} a month (unpublished)`,
-        after: { ...fields, price: created!.price.toString(), telegramChats: input.telegramChats },
+        after,
         now,
       });
       return {
@@ -114,12 +121,6 @@ export async function savePlan(options: {
       trialDays: plan.trialDays,
       price: plan.price.toString(),
       telegramChats: chatsBefore,
-    };
-    const after = {
-      ...fields,
-      originalPrice: fields.originalPrice?.toString() ?? null,
-      price: input.monthlyPrice.toString(),
-      telegramChats: input.telegramChats,
     };
     const priceNote =
       price.mode === "scheduled"

@@ -239,6 +239,23 @@ describeEachDatabase("plan prices and the 30 days' notice", (database) => {
       message: "Plan not found.",
     });
   });
+  it("creates a plan with a price struck through (its original price), audited with both prices as text", async () => {
+    const input = planSchema.parse({
+      name: "Was More",
+      monthlyPrice: "19.99",
+      originalPrice: "29.99",
+      features: ["A"],
+    });
+    const created = await savePlan({ db: db(), planId: null, input, actor: editor, now: NOW });
+    const [row] = await db().select().from(pricing).where(eq(pricing.id, created.id));
+    expect(row).toMatchObject({ price: usdt(19.99), originalPrice: usdt(29.99) });
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(created.id)), eq(auditLog.action, "plan.created")));
+    expect(audit!.after).toMatchObject({ price: String(usdt(19.99)), originalPrice: String(usdt(29.99)) });
+  });
+
   describe("cancelling a scheduled rise", () => {
     const cancel = (planId: number, changeId: number, now = new Date(NOW.getTime() + 5 * day)) =>
       cancelScheduledPriceChange({ db: db(), planId, changeId, actor: editor, now });
