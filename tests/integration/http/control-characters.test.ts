@@ -2,18 +2,24 @@ import crypto from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { controlCharacterField } from "~/lib/validation/fields";
-import { CONTROL_CHARACTERS, type ActionAccess } from "#server/http/action";
+import { CONTROL_CHARACTERS } from "#server/http/action";
 import { createApp } from "#server/http/app";
 import { TARGET_MESSAGES } from "#server/http/request-guard";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
+import {
+  actionsWithSchemas,
+  formBody,
+  issuesAt,
+  routes,
+  samplesFor,
+  useActionCaller,
+  variantsOf,
+  type ActionAnswer,
+} from "../../helpers/action-bodies";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
-import { openTestPortalSession } from "../../helpers/portal";
-import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("control-characters");
 
@@ -25,7 +31,6 @@ withTestDataDir("control-characters");
  * gets one in each field its schema reads, as the caller the action lets in.
  */
 
-const ORIGIN = "http://localhost";
 /** Query names the loaders read (and ones seen failing before), plus one no route reads. */
 const QUERY_NAMES = [
   "q",
@@ -44,16 +49,6 @@ const QUERY_NAMES = [
   "unknown",
 ];
 const CONTROLS = ["\u0000", "\u0001", "\u001b", "\u007f", "\u0085"];
-
-type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess> & { schema?: z.ZodType };
-type RouteModule = { action?: Action };
-const routeModules = import.meta.glob<RouteModule>("../../../app/routes/**/*.{ts,tsx}");
-const routes = declaredRoutes();
-const withActions = (
-  await Promise.all(
-    routes.map(async (route) => ({ ...route, action: (await routeModules[`../../../app/${route.file}`]!()).action })),
-  )
-).filter((r): r is typeof r & { action: Action } => typeof r.action === "function");
 
 /** A path as a request would name it: each parameter (and a catch-all) replaced by `value`. */
 const fill = (path: string, value: string) => path.replace(/:\w+/g, value).replace(/\*$/, value);
@@ -125,69 +120,12 @@ describeEachDatabase("control characters in the request target", (database) => {
   );
 });
 
-/** Values a text field may take; each field is tried with the first one its schema accepts. */
-const SAMPLES: unknown[] = [
-  "A",
-  "a",
-  "a@example.com",
-  "Abcdefg1",
-  "123456",
-  "1",
-  "/images/a.jpg",
-  "monthly",
-  "true",
-  "25",
-  "123e4567-e89b-42d3-a456-426614174000",
-].flatMap((s) => [s, [s]]);
-
-type Variant = { base: Record<string, unknown>; keys: string[] };
-type Def = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  options?: z.ZodType[];
-  in?: z.ZodType;
-  out?: z.ZodType;
-  values?: unknown[];
-};
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
-/** Each shape a schema accepts (a discriminated union's options, a preprocessed schema's target): its literal fields and the rest. */
-function variantsOf(schema: z.ZodType): Variant[] {
-  const def = defOf(schema);
-  if (def.type === "union") return def.options!.flatMap(variantsOf);
-  if (def.type === "pipe") return variantsOf(defOf(def.in!).type === "transform" ? def.out! : def.in!);
-  if (def.type !== "object") throw new Error(`A schema of type ${def.type}: teach variantsOf its fields`);
-  const base: Record<string, unknown> = {};
-  const keys: string[] = [];
-  for (const [key, field] of Object.entries(def.shape!)) {
-    const fieldDef = defOf(field);
-    if (fieldDef.type === "literal") base[key] = fieldDef.values![0];
-    else keys.push(key);
-  }
-  return [{ base, keys }];
-}
-
-const issuesAt = (schema: z.ZodType, body: Record<string, unknown>, key: string) =>
-  (schema.safeParse(body).error?.issues ?? []).filter((issue) => issue.path[0] === key);
-
 /** `value` with `c` after its first character (inside the array for a list). */
 function inject(value: unknown, c: string): unknown {
   if (Array.isArray(value)) return value.map((item) => inject(item, c));
   const text = String(value);
   return `${text.slice(0, 1)}${c}${text.slice(1)}`;
 }
-
-/** The first sample each field accepts, where one does. */
-function samplesFor(schema: z.ZodType, variant: Variant): Record<string, unknown> {
-  const chosen: Record<string, unknown> = {};
-  for (const key of variant.keys) {
-    const sample = SAMPLES.find((s) => issuesAt(schema, { ...variant.base, [key]: s }, key).length === 0);
-    if (sample !== undefined) chosen[key] = sample;
-  }
-  return chosen;
-}
-
-const actionsWithSchemas = withActions.filter((r) => r.action.schema);
 
 describe("every action's schema refuses a control character in every field it reads", () => {
   it("finds the actions and their schemas", () => {
@@ -227,75 +165,10 @@ describe("every action's schema refuses a control character in every field it re
 
 describeEachDatabase("a control character in any action's body", (database) => {
   const db = () => database().db;
-  const cookies: Record<"staff" | "member" | "visitor" | "portal", string> = {
-    staff: "",
-    member: "",
-    visitor: "",
-    portal: "",
-  };
-  // The Telegram portal's actions take a bearer token (a portal session of the member's Telegram account).
-  let portalToken = "";
-  const params: Record<string, string> = {};
-  let logged: ReturnType<typeof captureLogLines>;
-  let address = 0;
-
   useProcessDatabase(database);
-  beforeAll(async () => {
-    // The owner may do everything, so every back-office action reads its body.
-    cookies.staff = (await signUpStaff(db(), "owner")).cookie;
-    const member = await signUpStaff(db(), null);
-    cookies.member = member.cookie;
-    portalToken = await openTestPortalSession({ db: db(), userId: member.userId });
-    Object.assign(params, await createRouteParams({ db: db(), paths: withActions.map((r) => r.path), label: "Nul" }));
-  });
-  beforeEach(() => {
-    logged = captureLogLines({ level: "warn" });
-    setSingleton("logger", logged.log);
-  });
-  afterEach(() => resetSingleton("logger"));
+  const caller = useActionCaller(db, "Nul");
 
-  type Answer = { status: number; data: { ok?: unknown; fieldErrors?: Record<string, string> } };
-  function settle(value: unknown): Answer {
-    if (value instanceof Response) return { status: value.status, data: {} };
-    const shaped = value as { type?: string; data?: Answer["data"]; init?: ResponseInit | null } | null;
-    if (shaped?.type === "DataWithResponseInit") return { status: shaped.init?.status ?? 200, data: shaped.data ?? {} };
-    return { status: 200, data: (value ?? {}) as Answer["data"] };
-  }
-
-  async function send(route: (typeof withActions)[number], body: BodyInit, type: string): Promise<Answer> {
-    const subject = route.action.access ?? "visitor";
-    const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
-    const request = new Request(`${ORIGIN}${url}`, {
-      method: "POST",
-      headers: {
-        "content-type": type,
-        origin: ORIGIN,
-        cookie: cookies[subject],
-        ...(subject === "portal" ? { authorization: `Bearer ${portalToken}` } : {}),
-      },
-      body,
-    });
-    const routeParams = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, params[m[1]!]!]));
-    // Each call from its own address, so no per-address limit answers in the body's place.
-    address++;
-    const clientIp = `10.77.${Math.floor(address / 250)}.${(address % 250) + 1}`;
-    try {
-      return settle(await route.action({ request, params: routeParams, context: { clientIp } }));
-    } catch (thrown) {
-      if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit")
-        return settle(thrown);
-      throw thrown;
-    }
-  }
-
-  const form = (body: Record<string, unknown>) => {
-    const out = new URLSearchParams();
-    for (const [key, value] of Object.entries(body))
-      for (const item of Array.isArray(value) ? value : [value]) out.append(key, String(item));
-    return out;
-  };
-
-  function expectRefused(answer: Answer, label: string, key: string) {
+  function expectRefused(answer: ActionAnswer, label: string, key: string) {
     expect(answer.status, label).toBeGreaterThanOrEqual(400);
     expect(answer.status, label).toBeLessThan(500);
     expect(answer.data.ok, label).toBe(false);
@@ -313,12 +186,16 @@ describeEachDatabase("a control character in any action's body", (database) => {
           const label = `${route.path} ${key}=${JSON.stringify(body[key])}`;
           // A form carries text only: a list goes as repeated fields, as a browser sends a multi-select.
           if (!Array.isArray(chosen[key]))
-            expectRefused(await send(route, form(body), "application/x-www-form-urlencoded"), `${label} (form)`, key);
-          expectRefused(await send(route, JSON.stringify(body), "application/json"), `${label} (JSON)`, key);
+            expectRefused(
+              await caller.send(route, formBody(body), "application/x-www-form-urlencoded"),
+              `${label} (form)`,
+              key,
+            );
+          expectRefused(await caller.send(route, JSON.stringify(body), "application/json"), `${label} (JSON)`, key);
         }
         // A field no schema reads, nested in a JSON body: the pipeline refuses it all the same.
         const extra = `extra${crypto.randomInt(1000)}`;
-        const answer = await send(
+        const answer = await caller.send(
           route,
           JSON.stringify({ ...chosen, [extra]: { deep: ["fine", "not\u0000fine"] } }),
           "application/json",
@@ -334,7 +211,7 @@ describeEachDatabase("a control character in any action's body", (database) => {
           ]);
         }
       }
-      expect(logged.output(), `${route.path}: nothing is logged as an error`).toBe("");
+      expect(caller.logged(), `${route.path}: nothing is logged as an error`).toBe("");
     },
   );
 });
