@@ -75,10 +75,13 @@ test.describe("back office: plans", () => {
     await expect(chats.getByRole("alert")).toHaveCount(0);
     await expect(features.getByRole("alert")).toHaveCount(0);
     await page.getByLabel("Monthly price").fill("30");
+    // A price struck through beside the real one is saved with the new plan (and its audit row).
+    await page.getByLabel("Struck-through price (optional)").fill("45");
     await answered(page, () => page.getByRole("button", { name: "Create plan" }).click());
     await expect(toast(page, "Plan saved")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/plans\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Swing Pro");
+    await expect(page.getByLabel("Struck-through price (optional)")).toHaveValue("45");
     await expect(page.getByRole("textbox", { name: "Telegram chat 1", exact: true })).toHaveValue("-1001234567890");
 
     await page.getByRole("link", { name: "← All plans" }).click();
