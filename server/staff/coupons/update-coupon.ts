@@ -26,13 +26,14 @@ export async function updateCoupon(options: {
   const { db, couponId, input, actor, now = new Date() } = options;
   try {
     const saved = await db.transaction(async (tx) => {
+      // Checked before the gate closes, so purchases with the code do not wait for this read too.
+      await refuseUnknownPlans({ tx, planIds: input.planIds });
       // The gate waits for every purchase with the code still in flight (coupon-gate.ts): the uses
       // counted next, in a statement of their own, include theirs.
       await closeCouponGate({ tx, couponId });
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
       if (!before) throw new AppError("NOT_FOUND", COUPON_NOT_FOUND);
       const columns = couponColumns(input);
-      await refuseUnknownPlans({ tx, planIds: input.planIds });
       const termsChanged =
         columns.code !== before.code ||
         columns.kind !== before.kind ||
