@@ -43,7 +43,7 @@ const SAMPLES: unknown[] = [
   "123e4567-e89b-42d3-a456-426614174000",
 ].flatMap((s) => [s, [s]]);
 
-export type Variant = { base: Record<string, unknown>; keys: string[] };
+type Variant = { base: Record<string, unknown>; keys: string[] };
 type Def = {
   type: string;
   shape?: Record<string, z.ZodType>;
@@ -105,7 +105,7 @@ function settle(value: unknown): ActionAnswer {
  * back-office action reads its body), a member, a visitor, or the member's Telegram portal
  * session. `prepare` (in a `beforeAll`) signs them up and makes a row for every route parameter.
  */
-export function actionCaller(db: () => Db, label: string) {
+function actionCaller(db: () => Db, label: string) {
   const cookies: Record<"staff" | "member" | "visitor" | "portal", string> = {
     staff: "",
     member: "",

@@ -1,6 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import type { ActionAccess } from "#server/http/action";
-import { declaredRoutes } from "../../helpers/admin-routes";
+import { withActions, type RouteWithAction } from "../../helpers/action-bodies";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { signUpStaff } from "../../helpers/staff";
@@ -14,18 +13,6 @@ withTestDataDir("cross-site-actions");
  * member is signed in; the one route that states why it takes cross-site posts is the exception.
  */
 
-type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess>;
-const routeModules = import.meta.glob<{ action?: Action }>("../../../app/routes/**/*.{ts,tsx}");
-
-const withActions = (
-  await Promise.all(
-    declaredRoutes().map(async (route) => {
-      const load = routeModules[`../../../app/${route.file}`];
-      if (!load) throw new Error(`${route.file}: not found under app/routes`);
-      return { ...route, action: (await load()).action };
-    }),
-  )
-).filter((route): route is typeof route & { action: Action } => route.action !== undefined);
 const memberAndVisitorActions = withActions.filter((r) => r.action.access !== "staff" && !r.action.crossSiteBecause);
 const exempt = withActions.filter((r) => r.action.crossSiteBecause);
 
@@ -37,7 +24,7 @@ function statusAndBody(value: unknown): { status: number; body?: unknown } {
   return { status: 200, body: value };
 }
 
-async function postCrossSite(route: { path: string; action: Action }, fetchSite: string, cookie: string) {
+async function postCrossSite(route: RouteWithAction, fetchSite: string, cookie: string) {
   const url = `http://localhost${route.path.replace(/:(\w+)/g, "x")}`;
   const request = new Request(url, {
     method: "POST",
