@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "../fields";
+import { listPage } from "../list-page";
 
 /**
  * The audit log's filters, read from the page's query string: by staff member (the
@@ -10,7 +11,7 @@ export const auditFilterSchema = z.object({
   who: optionalText("Staff member", 320),
   action: optionalText("Action", 100),
   target: optionalText("Target", 200),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page: listPage(1_000_000),
 });
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 

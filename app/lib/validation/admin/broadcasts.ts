@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUDIENCE_STATUSES, BROADCAST_CHANNELS, BROADCAST_STATES, MAX_ENDED_WITHIN_DAYS } from "~/lib/broadcasts";
 import { noControl, notAllowedCharacters } from "../fields";
+import { listPage } from "../list-page";
 import { serialId } from "../serial-id";
 
 /*
@@ -101,7 +102,7 @@ export const BROADCASTS_PER_PAGE = 25;
 /** The list's address: a state to show (or all) and the page; anything else reads as the default. */
 export const broadcastListQuerySchema = z.object({
   state: z.enum(["all", ...BROADCAST_STATES]).catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage(100_000),
 });
 export type BroadcastListQuery = z.output<typeof broadcastListQuerySchema>;
 

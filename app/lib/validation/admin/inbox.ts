@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INBOX_STATUSES } from "../../view-types/admin/inbox";
 import { noControl, requiredText } from "../fields";
+import { listPage } from "../list-page";
 
 /*
  * The back office's support inbox: the list's filters (a GET, read leniently: a bad value
@@ -33,14 +34,7 @@ export const inboxFilterSchema = z.object({
     .optional()
     .catch("anyone")
     .transform((a) => a ?? "anyone"),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .optional()
-    .catch(1)
-    .transform((p) => p ?? 1),
+  page: listPage(100_000),
 });
 export type InboxFilter = z.output<typeof inboxFilterSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacter } from "../fields";
+import { pageNumber } from "../list-page";
 
 /*
  * The member list's query string: a search, filters, a sort and a page. Everything lives in the
@@ -67,7 +68,7 @@ const dateSchema = z
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   });
-const pageSchema = z.coerce.number().int().min(1).max(1_000_000);
+const pageSchema = pageNumber(1_000_000);
 const ON = new Set(["1", "on", "true", "yes"]);
 
 /** Reads the query string: every usable value, the defaults for the rest, and what was dropped. */

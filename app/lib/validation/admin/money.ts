@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacter } from "../fields";
+import { listPage } from "../list-page";
 
 /*
  * The ledger explorer's query string (/admin/money): filters and a keyset cursor, all in the
@@ -128,14 +129,7 @@ export const RENEWALS_WINDOW_DAYS = 7;
 
 /** The renewals page's query string: a page number; anything else reads as the first page. */
 export const renewalsQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .optional()
-    .catch(1)
-    .transform((p) => p ?? 1),
+  page: listPage(100_000),
 });
 
 // ---- Failed notifications (/admin/money/notifications) ----

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SUBSCRIBER_STATUSES } from "../../view-types/admin/newsletter";
 import { noControl } from "../fields";
+import { listPage } from "../list-page";
 import { serialIdNumber } from "../serial-id";
 
 /*
@@ -24,14 +25,7 @@ export const newsletterFilterSchema = z.object({
     .optional()
     .catch("all")
     .transform((s) => s ?? "all"),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .optional()
-    .catch(1)
-    .transform((p) => p ?? 1),
+  page: listPage(100_000),
 });
 export type NewsletterFilter = z.output<typeof newsletterFilterSchema>;
 

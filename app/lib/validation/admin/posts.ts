@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { noControl, notAllowedCharacters, type TextKind } from "../fields";
+import { listPage } from "../list-page";
 
 /*
  * The back office's post editor, parsed by the same schemas in the browser and on
@@ -145,7 +146,7 @@ export type PostEditorInput = z.output<typeof postEditorSchema>;
 export const postListQuerySchema = z.object({
   q: z.string().trim().max(200).refine(noControl()).catch(""),
   status: z.enum(POST_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  page: listPage(10_000),
 });
 
 /** What a post lacks before it can go public; empty: ready. Shared by the editor's hints and the server. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ReferralRule } from "~/lib/billing/referrals";
 import { parseUsdt } from "~/lib/money";
 import { noControl, notAllowedCharacters } from "../fields";
+import { listPage } from "../list-page";
 
 /*
  * The referral reward rule (Referrals in the back office): off, a whole percent of the referred
@@ -47,5 +48,5 @@ export type ReferralRuleInput = z.input<typeof referralRuleSchema>;
 
 /** The referrals page's query string: a page number; anything else reads as the first page. */
 export const referralsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: listPage(100_000),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { noControl, notAllowedCharacters } from "../fields";
+import { listPage } from "../list-page";
 
 /*
  * The back office's global search: members by email, name or Telegram username,
@@ -26,12 +27,5 @@ export const searchParamsSchema = z.object({
     .transform((q) => (q ?? "").trim().replace(/\s+/g, " "))
     .pipe(z.string().max(SEARCH_MAX, searchMessages.tooLong)),
   kind: z.enum(SEARCH_KINDS).optional().catch(undefined),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .optional()
-    .catch(1)
-    .transform((p) => p ?? 1),
+  page: listPage(10_000),
 });
