@@ -142,6 +142,9 @@ const PARAM_ROWS: Record<string, (db: Db, label: string) => Promise<string>> = {
   },
 };
 
+/** The route parameters createRouteParams can make a row for. */
+export const PARAM_NAMES: ReadonlySet<string> = new Set(Object.keys(PARAM_ROWS));
+
 /**
  * A value for every `:parameter` of these route paths, each an existing row made for it (named
  * `label`). A route with a new parameter fails here until PARAM_ROWS is taught one.

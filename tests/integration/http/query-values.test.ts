@@ -1,0 +1,140 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { resetSingleton, setSingleton } from "#server/lib/singleton";
+import { createRouteParams, declaredRoutes, PARAM_NAMES } from "../../helpers/admin-routes";
+import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
+import { withTestDataDir } from "../../helpers/env";
+import { captureLogLines } from "../../helpers/log-capture";
+import { callLoader } from "../../helpers/route-request";
+import { signUpStaff } from "../../helpers/staff";
+
+withTestDataDir("query-values");
+
+/*
+ * A query string is typed by whoever edits the address: a page of 1.01 made a fractional OFFSET,
+ * and a number past PostgreSQL's integer fails its query. Every loader of app/routes.ts gets
+ * values at and past the edges in every query name the app reads (found in its sources and its
+ * query schemas, no hand-kept list), all at once and, for the names its own module or the modules
+ * it imports mention, one at a time. Each answer is below 500 and nothing is logged.
+ * The lists here are all but empty, and a list clamps its page to the pages it has: a page rule
+ * that fails only past the first page (the referrals page's did) needs a test with that many rows.
+ */
+const EDGES = [
+  "0",
+  "-1",
+  "1.01",
+  "2147483648",
+  "99999999999999999999",
+  "1e400",
+  "abc",
+  "2026-02-30",
+  "",
+  "9".repeat(3000),
+];
+
+type Loader = (args: never) => unknown;
+const routeModules = import.meta.glob<{ loader?: Loader }>("../../../app/routes/**/*.{ts,tsx}");
+const sourceFiles = {
+  ...import.meta.glob<string>(["../../../app/**/*.{ts,tsx}", "!**/*.test.*"], { query: "?raw", import: "default" }),
+  ...import.meta.glob<string>(["../../../server/**/*.ts", "!**/*.test.*"], { query: "?raw", import: "default" }),
+};
+const validationModules = import.meta.glob<Record<string, unknown>>([
+  "../../../app/lib/validation/**/*.ts",
+  "!**/*.test.ts",
+]);
+
+const readSource = async (file: string) => (await sourceFiles[file]?.()) ?? "";
+/** A module's text and that of the app's modules it imports (one level: where a loader's query is read). */
+async function sourceWithImports(file: string): Promise<string> {
+  const text = await readSource(file);
+  const imported = [...text.matchAll(/from "(~|#server)\/([^"]+)"/g)].map(([, root, rest]) => {
+    const base = `../../../${root === "~" ? "app" : "server"}/${rest!.replace(/\.ts$/, "")}`;
+    return [".ts", ".tsx", "/index.ts"].map((ending) => base + ending).find((candidate) => candidate in sourceFiles);
+  });
+  return [text, ...(await Promise.all(imported.filter((f) => f !== undefined).map(readSource)))].join("\n");
+}
+
+/** Every query name the app reads: `get("name")` anywhere, and the keys of its query schemas. */
+const QUERY_NAMES = [
+  ...new Set([
+    ...(await Promise.all(Object.values(validationModules).map((load) => load()))).flatMap((mod) =>
+      Object.entries(mod)
+        .filter(([name, value]) => /query|filter|params|thread|check/i.test(name) && value instanceof z.ZodObject)
+        .flatMap(([, value]) => Object.keys((value as z.ZodObject).shape)),
+    ),
+    ...(await Promise.all(Object.keys(sourceFiles).map(readSource))).flatMap((text) => [
+      ...[...text.matchAll(/\bget\("(\w+)"\)/g)].map((m) => m[1]!),
+      // A pair of dates read in a loop, `for (const [name, label] of [["from", "From"], …]) get(name)`.
+      ...(text.includes("get(name)") ? [...text.matchAll(/\[\s*"(\w+)",\s*"/g)].map((m) => m[1]!) : []),
+    ]),
+  ]),
+];
+
+const loaders = await Promise.all(
+  declaredRoutes().map(async (route) => {
+    const file = `../../../app/${route.file}`;
+    const loader = (await routeModules[file]!()).loader;
+    const text = loader ? await sourceWithImports(file) : "";
+    const ownNames = QUERY_NAMES.filter((name) => new RegExp(`["'\\s.{,]${name}\\b`).test(text));
+    return { ...route, loader, ownNames };
+  }),
+).then((all) => all.filter((r): r is typeof r & { loader: Loader } => typeof r.loader === "function"));
+
+describe("the query names the loaders read", () => {
+  it("are found in the sources and the query schemas", () => {
+    expect(QUERY_NAMES).toEqual(
+      expect.arrayContaining(["page", "q", "before", "ledger", "who", "days", "section", "from", "joinedTo"]),
+    );
+    const byPath = new Map(loaders.map((r) => [r.path, r.ownNames]));
+    expect(byPath.get("/admin/referrals")).toContain("page");
+    expect(byPath.get("/admin/money")).toEqual(expect.arrayContaining(["kind", "from", "before", "member"]));
+  });
+});
+
+describeEachDatabase("an edge value in any loader's query string", (database) => {
+  const db = () => database().db;
+  useProcessDatabase(database);
+  const cookies = { staff: "", member: "" };
+  const params: Record<string, string> = {};
+  let logged: ReturnType<typeof captureLogLines>;
+  beforeAll(async () => {
+    cookies.staff = (await signUpStaff(db(), "owner")).cookie;
+    cookies.member = (await signUpStaff(db(), null)).cookie;
+    // A row for each parameter tests know how to make; any other (a blog slug, a receipt) reads as
+    // one that does not exist, which its loader answers with a 404.
+    const paths = loaders.map((r) =>
+      r.path.replace(/:(\w+)/g, (part, name: string) => (PARAM_NAMES.has(name) ? part : "x")),
+    );
+    Object.assign(params, await createRouteParams({ db: db(), paths, label: "Query" }));
+  });
+  beforeEach(() => {
+    logged = captureLogLines({ level: "warn" });
+    setSingleton("logger", logged.log);
+  });
+  afterEach(() => resetSingleton("logger"));
+
+  it.each(loaders.map((route) => [route.path, route] as const))(
+    "%s: answered below 500, with every name at once and with its own one at a time; nothing is logged",
+    async (label, route) => {
+      const value = (name: string) => params[name] ?? "unknown";
+      const url = route.path.replace(/:(\w+)/g, (_, name: string) => value(name)).replace(/\*$/, "unknown");
+      const routeParams = Object.fromEntries(
+        [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, value(name!)]),
+      );
+      // An owner may open every back-office page; every other page is asked by a signed-in member.
+      const cookie = route.inAdmin || route.isAdminLayout ? cookies.staff : cookies.member;
+      for (const names of [QUERY_NAMES, ...route.ownNames.map((name) => [name])]) {
+        // The edges of one name at once, as the addresses of several tabs would arrive.
+        await Promise.all(
+          EDGES.map(async (edge) => {
+            const query = new URLSearchParams(names.map((name) => [name, edge]));
+            const answer = await callLoader(route.loader, { path: `${url}?${query}`, params: routeParams, cookie });
+            const what = `${label}?${names.length > 1 ? "(every name)" : names[0]}=${edge.slice(0, 24)}`;
+            expect(answer.status, what).toBeLessThan(500);
+          }),
+        );
+      }
+      expect(logged.output(), `${label}: nothing is logged as an error`).toBe("");
+    },
+  );
+});
