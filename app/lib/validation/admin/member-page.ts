@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { telegramUsername } from "../auth/auth";
 import { requiredText } from "../fields";
+import { listPage } from "../list-page";
 
 /*
  * The member page's forms (/admin/members/:memberId). The page's own action carries the
@@ -32,8 +33,9 @@ export const memberAccountSchema = z.discriminatedUnion(
   { message: "Unknown change" },
 );
 
+const ledgerPage = listPage(1_000_000);
+
 /** `?ledger=N` on the member page: the ledger's page, 1 when missing or not a page number. */
 export function ledgerPageOf(params: URLSearchParams): number {
-  const page = Number(params.get("ledger"));
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  return ledgerPage.parse(params.get("ledger") ?? undefined);
 }
