@@ -3,11 +3,11 @@ import type { z } from "zod";
 import type { Db } from "#server/db/client";
 import type { ActionAccess } from "#server/http/action";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { createRouteParams, declaredRoutes } from "./admin-routes";
+import { createRouteParams, routesWithModules } from "./admin-routes";
 import { captureLogLines } from "./log-capture";
 import { openTestPortalSession } from "./portal";
 import { ORIGIN } from "./route-request";
-import { signUpStaff } from "./staff";
+import { signUpOwnerAndMember } from "./staff";
 
 /*
  * Every action built by defineAction, found from app/routes.ts (no hand-kept list), with what a
@@ -16,15 +16,9 @@ import { signUpStaff } from "./staff";
  */
 
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess> & { schema?: z.ZodType };
-type RouteModule = { action?: Action };
-const routeModules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}");
-
-export const routes = declaredRoutes();
-export const withActions = (
-  await Promise.all(
-    routes.map(async (route) => ({ ...route, action: (await routeModules[`../../app/${route.file}`]!()).action })),
-  )
-).filter((r): r is typeof r & { action: Action } => typeof r.action === "function");
+export const withActions = (await routesWithModules<{ action?: Action }>())
+  .map(({ mod, ...route }) => ({ ...route, action: mod.action }))
+  .filter((r): r is typeof r & { action: Action } => typeof r.action === "function");
 export type RouteWithAction = (typeof withActions)[number];
 export const actionsWithSchemas = withActions.filter((r) => r.action.schema);
 
@@ -117,8 +111,8 @@ function actionCaller(db: () => Db, label: string) {
   let address = 0;
   return {
     async prepare() {
-      cookies.staff = (await signUpStaff(db(), "owner")).cookie;
-      const member = await signUpStaff(db(), null);
+      const { owner, member } = await signUpOwnerAndMember(db());
+      cookies.staff = owner.cookie;
       cookies.member = member.cookie;
       portalToken = await openTestPortalSession({ db: db(), userId: member.userId });
       Object.assign(params, await createRouteParams({ db: db(), paths: withActions.map((r) => r.path), label }));

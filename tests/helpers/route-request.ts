@@ -6,6 +6,12 @@
 
 export const ORIGIN = "http://localhost";
 
+/**
+ * Numbers at and past the edges a form or an address may carry: zero, negative, a fraction, past
+ * PostgreSQL's integer and 32 bits, past a bigint, past a double. Each must be answered below 500.
+ */
+export const NUMBER_EDGES = ["0", "-1", "1.01", "2147483648", "3000000000", "99999999999999999999", "1e400"];
+
 type Handler = (args: never) => unknown;
 /** A route module (`import * as route from "~/routes/…"`) or the loader or action itself. */
 type Route<K extends "loader" | "action"> = Handler | { [key in K]?: Handler };

@@ -32,3 +32,8 @@ export async function signUpStaff(db: Db, role: StaffRole | null, options: { two
     .where(eq(session.userId, result.userId));
   return { userId: result.userId, email: result.email, cookie: result.cookie };
 }
+
+/** An owner (who may open and send everything in the back office) and a plain member, each signed in. */
+export async function signUpOwnerAndMember(db: Db) {
+  return { owner: await signUpStaff(db, "owner"), member: await signUpStaff(db, null) };
+}

@@ -7,7 +7,7 @@ import { can, STAFF_ROLES, STAFF_STATEMENTS, type StaffPermission, type StaffRol
 import { session } from "#server/db/schema";
 import type { ActionAccess } from "#server/http/action";
 import { STAFF_SESSION_IDLE, STAFF_TWO_FACTOR_NEEDED } from "#server/http/staff-guard";
-import { createRouteParams, declaredRoutes } from "../../helpers/admin-routes";
+import { createRouteParams, routesWithModules } from "../../helpers/admin-routes";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { signUpStaff } from "../../helpers/staff";
@@ -31,21 +31,11 @@ type Loader = (args: unknown) => Promise<unknown>;
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess>;
 type RouteModule = { loader?: Loader; action?: Action; permission?: StaffPermission };
 
-const routeModules = import.meta.glob<RouteModule>("../../../app/routes/**/*.{ts,tsx}");
-
 // Routes outside the /admin layout are in the matrix too when their action is a staff action (an
 // upload endpoint, say) or they declare a page permission (a staff page in the public frame).
 const staffSource = /access:\s*"staff"|^export const permission\b/m;
-const routesUnderTest = await Promise.all(
-  declaredRoutes()
-    .filter(
-      (r) => r.inAdmin || r.isAdminLayout || staffSource.test(fs.readFileSync(path.resolve("app", r.file), "utf8")),
-    )
-    .map(async (route) => {
-      const load = routeModules[`../../../app/${route.file}`];
-      if (!load) throw new Error(`${route.file}: not found under app/routes`);
-      return { ...route, mod: await load() };
-    }),
+const routesUnderTest = await routesWithModules<RouteModule>(
+  (r) => r.inAdmin || r.isAdminLayout || staffSource.test(fs.readFileSync(path.resolve("app", r.file), "utf8")),
 );
 type RouteUnderTest = (typeof routesUnderTest)[number];
 const pages = routesUnderTest.filter((r) => r.inAdmin || r.isAdminLayout || r.mod.permission !== undefined);

@@ -11,17 +11,19 @@ import {
   actionsWithSchemas,
   formBody,
   issuesAt,
-  routes,
   samplesFor,
   useActionCaller,
   variantsOf,
   type ActionAnswer,
 } from "../../helpers/action-bodies";
+import { declaredRoutes } from "../../helpers/admin-routes";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
 
 withTestDataDir("control-characters");
+
+const routes = declaredRoutes();
 
 /*
  * A NUL (or any control character) is bad input, never a 500: PostgreSQL text cannot hold NUL,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { actionsWithSchemas, formBody, samplesFor, useActionCaller, variantsOf } from "../../helpers/action-bodies";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { NUMBER_EDGES } from "../../helpers/route-request";
 
 withTestDataDir("number-fields");
 
@@ -12,8 +13,6 @@ withTestDataDir("number-fields");
  * defineAction gets, in each field that takes a number, values at and past the edges, as a form
  * and as JSON (as text and as a number); each answer is below 500 and nothing is logged.
  */
-const EDGES = ["0", "-1", "1.01", "2147483648", "3000000000", "99999999999999999999", "1e400"];
-
 const numberFields = actionsWithSchemas.flatMap((route) =>
   variantsOf(route.action.schema!).flatMap((variant) => {
     // A JSON body's number fields (a cart's plans) take no text: a number is tried after the text samples.
@@ -43,7 +42,7 @@ describeEachDatabase("a number at or past the edge in any action's body", (datab
     "%s: answered below 500, as a form and as JSON; nothing is logged",
     async (label, { route, chosen, key }) => {
       const list = Array.isArray(chosen[key]);
-      for (const edge of EDGES) {
+      for (const edge of NUMBER_EDGES) {
         const asText = { ...chosen, [key]: list ? [edge] : edge };
         const asNumber = { ...chosen, [key]: list ? [Number(edge)] : Number(edge) };
         const answers = [

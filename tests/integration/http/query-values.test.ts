@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { createRouteParams, declaredRoutes, PARAM_NAMES } from "../../helpers/admin-routes";
+import { createRouteParams, PARAM_NAMES, routesWithModules } from "../../helpers/admin-routes";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
-import { callLoader } from "../../helpers/route-request";
-import { signUpStaff } from "../../helpers/staff";
+import { callLoader, NUMBER_EDGES } from "../../helpers/route-request";
+import { signUpOwnerAndMember } from "../../helpers/staff";
 
 withTestDataDir("query-values");
 
@@ -19,21 +19,12 @@ withTestDataDir("query-values");
  * The lists here are all but empty, and a list clamps its page to the pages it has: a page rule
  * that fails only past the first page (the referrals page's did) needs a test with that many rows.
  */
-const EDGES = [
-  "0",
-  "-1",
-  "1.01",
-  "2147483648",
-  "99999999999999999999",
-  "1e400",
-  "abc",
-  "2026-02-30",
-  "",
-  "9".repeat(3000),
-];
+/** Per name: the numbers, and text where a number or a date is read. */
+const EDGES = [...NUMBER_EDGES, "abc", "2026-02-30"];
+/** Only in the all-at-once requests (every name gets them there): none at all, and 3 000 digits. */
+const WHOLE_EDGES = ["", "9".repeat(3000)];
 
 type Loader = (args: never) => unknown;
-const routeModules = import.meta.glob<{ loader?: Loader }>("../../../app/routes/**/*.{ts,tsx}");
 const sourceFiles = {
   ...import.meta.glob<string>(["../../../app/**/*.{ts,tsx}", "!**/*.test.*"], { query: "?raw", import: "default" }),
   ...import.meta.glob<string>(["../../../server/**/*.ts", "!**/*.test.*"], { query: "?raw", import: "default" }),
@@ -70,15 +61,15 @@ const QUERY_NAMES = [
   ]),
 ];
 
+const withLoaders = (await routesWithModules<{ loader?: Loader }>()).flatMap(({ mod, ...route }) =>
+  typeof mod.loader === "function" ? [{ ...route, loader: mod.loader }] : [],
+);
 const loaders = await Promise.all(
-  declaredRoutes().map(async (route) => {
-    const file = `../../../app/${route.file}`;
-    const loader = (await routeModules[file]!()).loader;
-    const text = loader ? await sourceWithImports(file) : "";
-    const ownNames = QUERY_NAMES.filter((name) => new RegExp(`["'\\s.{,]${name}\\b`).test(text));
-    return { ...route, loader, ownNames };
+  withLoaders.map(async (route) => {
+    const text = await sourceWithImports(`../../../app/${route.file}`);
+    return { ...route, ownNames: QUERY_NAMES.filter((name) => new RegExp(`["'\\s.{,]${name}\\b`).test(text)) };
   }),
-).then((all) => all.filter((r): r is typeof r & { loader: Loader } => typeof r.loader === "function"));
+);
 
 describe("the query names the loaders read", () => {
   it("are found in the sources and the query schemas", () => {
@@ -98,8 +89,8 @@ describeEachDatabase("an edge value in any loader's query string", (database) =>
   const params: Record<string, string> = {};
   let logged: ReturnType<typeof captureLogLines>;
   beforeAll(async () => {
-    cookies.staff = (await signUpStaff(db(), "owner")).cookie;
-    cookies.member = (await signUpStaff(db(), null)).cookie;
+    const { owner, member } = await signUpOwnerAndMember(db());
+    Object.assign(cookies, { staff: owner.cookie, member: member.cookie });
     // A row for each parameter tests know how to make; any other (a blog slug, a receipt) reads as
     // one that does not exist, which its loader answers with a 404.
     const paths = loaders.map((r) =>
@@ -123,10 +114,14 @@ describeEachDatabase("an edge value in any loader's query string", (database) =>
       );
       // An owner may open every back-office page; every other page is asked by a signed-in member.
       const cookie = route.inAdmin || route.isAdminLayout ? cookies.staff : cookies.member;
-      for (const names of [QUERY_NAMES, ...route.ownNames.map((name) => [name])]) {
+      const requests = [
+        { names: QUERY_NAMES, edges: [...EDGES, ...WHOLE_EDGES] },
+        ...route.ownNames.map((name) => ({ names: [name], edges: EDGES })),
+      ];
+      for (const { names, edges } of requests) {
         // The edges of one name at once, as the addresses of several tabs would arrive.
         await Promise.all(
-          EDGES.map(async (edge) => {
+          edges.map(async (edge) => {
             const query = new URLSearchParams(names.map((name) => [name, edge]));
             const answer = await callLoader(route.loader, { path: `${url}?${query}`, params: routeParams, cookie });
             const what = `${label}?${names.length > 1 ? "(every name)" : names[0]}=${edge.slice(0, 24)}`;
