@@ -3,9 +3,10 @@ import type { z } from "zod";
 import type { Db } from "#server/db/client";
 import type { ActionAccess } from "#server/http/action";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { createRouteParams, routesWithModules } from "./admin-routes";
+import { createRouteParams } from "./admin-routes";
 import { captureLogLines } from "./log-capture";
 import { openTestPortalSession } from "./portal";
+import { routesWithModules } from "./route-modules";
 import { ORIGIN } from "./route-request";
 import { signUpOwnerAndMember } from "./staff";
 

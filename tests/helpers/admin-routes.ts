@@ -56,26 +56,6 @@ export function declaredRoutes(): DeclaredRoute[] {
   return found;
 }
 
-const routeModules = import.meta.glob<Record<string, unknown>>("../../app/routes/**/*.{ts,tsx}");
-
-/**
- * Declared routes (those `where` keeps, all by default) with their modules loaded, typed as the
- * caller reads them (`loader`, `action`, `permission`…). The one place tests import every route.
- */
-export async function routesWithModules<Module>(
-  where: (route: DeclaredRoute) => boolean = () => true,
-): Promise<(DeclaredRoute & { mod: Module })[]> {
-  return Promise.all(
-    declaredRoutes()
-      .filter(where)
-      .map(async (route) => {
-        const load = routeModules[`../../app/${route.file}`];
-        if (!load) throw new Error(`${route.file}: not found under app/routes`);
-        return { ...route, mod: (await load()) as Module };
-      }),
-  );
-}
-
 /** The pages under /admin (the layout and the catch-all left out). */
 export function adminPages(): DeclaredRoute[] {
   return declaredRoutes().filter((r) => r.inAdmin && !r.isSplat);

@@ -7,9 +7,10 @@ import { can, STAFF_ROLES, STAFF_STATEMENTS, type StaffPermission, type StaffRol
 import { session } from "#server/db/schema";
 import type { ActionAccess } from "#server/http/action";
 import { STAFF_SESSION_IDLE, STAFF_TWO_FACTOR_NEEDED } from "#server/http/staff-guard";
-import { createRouteParams, routesWithModules } from "../../helpers/admin-routes";
+import { createRouteParams } from "../../helpers/admin-routes";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { routesWithModules } from "../../helpers/route-modules";
 import { signUpStaff } from "../../helpers/staff";
 
 withTestDataDir("admin-role-matrix");

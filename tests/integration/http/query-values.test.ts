@@ -1,10 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { resetSingleton, setSingleton } from "#server/lib/singleton";
-import { createRouteParams, PARAM_NAMES, routesWithModules } from "../../helpers/admin-routes";
+import { createRouteParams, PARAM_NAMES } from "../../helpers/admin-routes";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
+import { routesWithModules } from "../../helpers/route-modules";
 import { callLoader, NUMBER_EDGES } from "../../helpers/route-request";
 import { signUpOwnerAndMember } from "../../helpers/staff";
 
