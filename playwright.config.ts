@@ -8,8 +8,10 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   // Generous limits: they cost nothing while tests pass, and this 2-core machine shares its
-  // cores with a browser, a server and password hashing, at times with a slower host too.
-  timeout: 60_000,
+  // cores with a browser, a server and password hashing, at times with a slower host too. A
+  // back-office walk took 44 s of the old 60 on a slow host (load average 8 to 12 during the suite):
+  // too close for a test that is not stuck, only slow.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
