@@ -13,7 +13,7 @@ export default defineConfig({
   // too close for a test that is not stuck, only slow.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     // Recording a trace of every test costs CPU this machine cannot spare; `--trace on` to debug.
     trace: "off",

@@ -65,7 +65,6 @@ test("an owner writes a broadcast, sees both copies and the count, sends it and 
   context,
   app,
 }) => {
-  test.setTimeout(120_000);
   await signUpStaff(app, context, "owner");
   const { plan, telegramIds } = await audience(app, { members: 2, bot: 1 });
 

@@ -22,7 +22,6 @@ for (const viewport of [
     context,
     app,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const { db } = app.testing.getDatabase();
     const { orderSettings, orders } = app.testing.schema;

@@ -29,8 +29,6 @@ test.describe("back office: posts announced in Telegram", () => {
     app,
     context,
   }) => {
-    // Two publishes, three sends and four accessibility scans: about 50 s of a 60 s limit at load 20.
-    test.setTimeout(120_000);
     const botApi = app.botApi!;
     await signUpStaff(app, context, "owner");
     await page.goto("/admin/posts");

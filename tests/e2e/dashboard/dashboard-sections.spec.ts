@@ -257,7 +257,6 @@ test.describe("member dashboard", () => {
     app,
     context,
   }) => {
-    test.setTimeout(120_000); // ten axe scans
     await signInNewMember(app, context);
     for (const section of ["welcome", "user-info", "subscriptions", "billing-history", "knowledgebase"]) {
       await page.goto(`/dashboard?section=${section}`);

@@ -137,7 +137,6 @@ test.describe("free trials", () => {
       app,
       context,
     }) => {
-      test.setTimeout(120_000);
       const testApp = app as App;
       const plan = await trialPlan(testApp, 5);
       const member = await signInNewMember(testApp, context);

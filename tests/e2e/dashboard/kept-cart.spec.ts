@@ -36,7 +36,6 @@ test.describe("the cart kept with the account", () => {
     app,
     browser,
   }) => {
-    test.setTimeout(120_000);
     const { db } = app.testing.getDatabase();
     const { memberCarts, user } = app.testing.schema;
     const [first, second, third] = (await plansFromDb(app)).filter((p) => p.published);

@@ -36,7 +36,6 @@ test.describe("orders", () => {
     page,
     app,
   }) => {
-    test.setTimeout(120_000);
     const { db } = app.testing.getDatabase();
     const { orders, subscriptions, user } = app.testing.schema;
     const plan = await firstPublishedPlan(app);

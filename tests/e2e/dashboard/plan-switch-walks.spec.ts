@@ -131,7 +131,6 @@ test.describe("on a phone", () => {
     context,
     app,
   }) => {
-    test.setTimeout(120_000);
     const vip = await publishedPlan(app, "vip-signals");
     const member = await signInNewMember(app, context, { balance: priceAt(vip.price, "quarterly") + vip.price });
     await buyAt(page, vip.name, "Quarterly");

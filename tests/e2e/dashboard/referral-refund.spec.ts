@@ -13,7 +13,6 @@ test("a referred member pays by card and is refunded: the referrer's reward is p
   browser,
   app,
 }) => {
-  test.setTimeout(120_000);
   const { db } = app.testing.getDatabase();
   const { referralSettings, referrals, orders, user } = app.testing.schema;
   const referrerContext = await browser.newContext({ baseURL: app.url });

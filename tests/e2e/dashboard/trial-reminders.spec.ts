@@ -17,7 +17,6 @@ test("a member on a free trial is reminded 3 days and 1 day before its end with 
   app,
   context,
 }) => {
-  test.setTimeout(120_000);
   const plan = await trialPlan(app, 7);
   const member = await signInNewMember(app, context);
   await markEmailVerified(app, member.userId);

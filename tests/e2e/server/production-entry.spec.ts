@@ -30,7 +30,6 @@ test("a deployment without PUBLIC_URL stops at once with one line naming it", as
 });
 
 test("a bare `npm start` (no NODE_ENV) serves a local trial on localhost and says so", async () => {
-  test.setTimeout(120_000);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "local-trial-"));
   const child = spawn(process.execPath, ["build/start.js"], {
@@ -59,7 +58,6 @@ test("a bare `npm start` (no NODE_ENV) serves a local trial on localhost and say
 // connections, lets a request in flight finish, stops the jobs and closes the embedded database
 // (its lock file goes), exit 0.
 test("a quiet start; a second start on its DATA_DIR refused in one line; SIGTERM drains a request in flight, closes the database and exits 0", async () => {
-  test.setTimeout(120_000);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-"));
   const url = `http://127.0.0.1:${port}`;
