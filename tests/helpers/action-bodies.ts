@@ -6,7 +6,7 @@ import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { createRouteParams } from "./admin-routes";
 import { captureLogLines } from "./log-capture";
 import { openTestPortalSession } from "./portal";
-import { routesWithModules } from "./route-modules";
+import { routesExporting } from "./route-modules";
 import { ORIGIN } from "./route-request";
 import { signUpOwnerAndMember } from "./staff";
 
@@ -17,9 +17,7 @@ import { signUpOwnerAndMember } from "./staff";
  */
 
 type Action = ((args: unknown) => Promise<unknown>) & Partial<ActionAccess> & { schema?: z.ZodType };
-export const withActions = (await routesWithModules<{ action?: Action }>())
-  .map(({ mod, ...route }) => ({ ...route, action: mod.action }))
-  .filter((r): r is typeof r & { action: Action } => typeof r.action === "function");
+export const withActions = await routesExporting<"action", Action>("action");
 export type RouteWithAction = (typeof withActions)[number];
 export const actionsWithSchemas = withActions.filter((r) => r.action.schema);
 

@@ -24,3 +24,16 @@ export async function routesWithModules<Module>(
       }),
   );
 }
+
+/**
+ * The declared routes whose module exports `name` as a function, with it under that name: the
+ * loaders a query guard calls, the actions a body guard posts to.
+ */
+export async function routesExporting<Name extends "loader" | "action", Fn>(
+  name: Name,
+): Promise<(DeclaredRoute & { [K in Name]: Fn })[]> {
+  const routes = await routesWithModules<Partial<Record<Name, unknown>>>();
+  return routes.flatMap(({ mod, ...route }) =>
+    typeof mod[name] === "function" ? [{ ...route, [name]: mod[name] } as DeclaredRoute & { [K in Name]: Fn }] : [],
+  );
+}

@@ -5,7 +5,7 @@ import { createRouteParams, PARAM_NAMES } from "../../helpers/admin-routes";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
 import { captureLogLines } from "../../helpers/log-capture";
-import { routesWithModules } from "../../helpers/route-modules";
+import { routesExporting } from "../../helpers/route-modules";
 import { callLoader, NUMBER_EDGES } from "../../helpers/route-request";
 import { signUpOwnerAndMember } from "../../helpers/staff";
 
@@ -62,9 +62,7 @@ const QUERY_NAMES = [
   ]),
 ];
 
-const withLoaders = (await routesWithModules<{ loader?: Loader }>()).flatMap(({ mod, ...route }) =>
-  typeof mod.loader === "function" ? [{ ...route, loader: mod.loader }] : [],
-);
+const withLoaders = await routesExporting<"loader", Loader>("loader");
 const loaders = await Promise.all(
   withLoaders.map(async (route) => {
     const text = await sourceWithImports(`../../../app/${route.file}`);
