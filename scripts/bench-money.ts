@@ -27,18 +27,15 @@
 // BENCH_SECONDS * 1000 the kinds run one after another, as before), BENCH_ROUND_LOG=1,
 // BENCH_COST_RUNS (of each kind, default 200), BENCH_WARMUP_MS (each kind's unmeasured run before
 // its rounds, default 500).
-import { performance } from "node:perf_hooks";
-import { sql } from "drizzle-orm";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
-import { couponUsePool } from "../server/coupons/coupon-use-pool.ts";
-import { spreadCouponUses } from "../server/coupons/spread-coupon-uses.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { coupons, planTelegramChats, pricing } from "../server/db/schema.ts";
-import { isAppError } from "../server/lib/errors.ts";
+import { planTelegramChats, pricing } from "../server/db/schema.ts";
 import { measurePurchaseCost } from "./bench-money-cost.ts";
-import { runRounds, type KindResult, type RoundKind } from "./bench-money-rounds.ts";
-import { envInt, openScratch, seedPlansAndMembers } from "./bench-scratch.ts";
+import { checkMoneyInvariant } from "./bench-money-invariant.ts";
+import { attempt, phase, report } from "./bench-money-phase.ts";
+import { runRounds, type RoundKind } from "./bench-money-rounds.ts";
+import { envInt, openScratch, seedBenchCode, seedPlansAndMembers } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
 /** Who buys for which kind: the members are split in these groups, BENCH_MEMBERS each. */
@@ -50,59 +47,6 @@ const COUPON_CODE = "BENCH20";
 const LIMITED_CODE = "BENCH20LIMITED";
 const COUPON_PERCENT = 20n;
 const CODE_PRICE = PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n;
-
-type PhaseResult = Pick<KindResult, "name" | "done" | "ok" | "seconds" | "latencies">;
-
-/** Runs `task` over `count` items with `concurrency` workers until done or `seconds` elapse. */
-async function phase(
-  name: string,
-  count: number,
-  concurrency: number,
-  seconds: number,
-  task: (index: number) => Promise<boolean>,
-): Promise<PhaseResult> {
-  const latencies: number[] = [];
-  let next = 0;
-  let ok = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const worker = async () => {
-    while (next < count && performance.now() < deadline) {
-      const index = next++;
-      const t0 = performance.now();
-      if (await task(index)) ok++;
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return { name, done: latencies.length, ok, seconds: (performance.now() - started) / 1000, latencies };
-}
-
-/** A refusal (a domain error) counts as not done; anything else breaks the bench. */
-function attempt(work: Promise<unknown>): Promise<boolean> {
-  return work.then(
-    () => true,
-    (error: unknown) => {
-      if (isAppError(error)) return false;
-      throw error;
-    },
-  );
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
-
-function report(result: PhaseResult) {
-  const sorted = [...result.latencies].sort((a, b) => a - b);
-  const rate = result.done / result.seconds;
-  console.log(
-    `${result.name.padEnd(9)} ${String(result.done).padStart(6)} ops (${result.ok} ok) in ${result.seconds.toFixed(2)} s` +
-      `  ${rate.toFixed(0).padStart(6)} ops/s  p50 ${percentile(sorted, 0.5).toFixed(2)} ms  p99 ${percentile(sorted, 0.99).toFixed(2)} ms`,
-  );
-  return rate;
-}
 
 async function main() {
   const { database, label, drop } = await openScratch({
@@ -173,64 +117,51 @@ async function main() {
       );
     });
 
-    async function couponCode(planIndex: number, code: string, maxRedemptions: number | null, renewals: number | null) {
+    const couponCode = async (planIndex: number, code: string, maxRedemptions: number | null, renewals?: number) => {
       const planId = plans[planIndex]!.id;
-      const terms = renewals === null ? {} : { duration: "repeating" as const, durationRenewals: renewals };
-      const [made] = await db
-        .insert(coupons)
-        .values({
-          code,
-          kind: "percent",
-          percentOff: Number(COUPON_PERCENT),
-          planIds: [planId],
-          maxRedemptions,
-          ...terms,
-        })
-        .returning({ id: coupons.id });
-      // As the back office's form does: a limit's purchases are counted on the code's slots.
-      await spreadCouponUses({ tx: db, couponId: made!.id });
-      return { planId, code, id: made!.id };
-    }
+      const id = await seedBenchCode(db, {
+        code,
+        percentOff: Number(COUPON_PERCENT),
+        planIds: [planId],
+        maxRedemptions,
+        renewals,
+      });
+      return { planId, code, id };
+    };
 
     // The kinds, in alternating rounds (bench-money-rounds.ts), each through its own members.
-    // Purchases: plan 0 (plainPurchase, below). Upgrades: the bundle over plan 0; every day of
-    // plan 0's month is unused, so all of its price is credited: the bundle costs one plan more.
-    // Coupons: the last plan with one shared code with no limit on its total uses (a popular code:
-    // once per member), taking off three renewals too (a launch offer: each subscription names
-    // it); limited: the plan before it with one shared code that has such a limit
-    // (far above what a run uses), its uses taken in blocks on the code's slots. A kind that runs
-    // out of members ends early (reported).
+    // Purchases: plan 0. Upgrades: the bundle over plan 0; every day of plan 0's month is unused,
+    // so all of its price is credited: the bundle costs one plan more. Coupons: the last plan with
+    // one shared code with no limit on its total uses (a popular code: once per member), taking
+    // off three renewals too (a launch offer: each subscription names it); limited: the plan
+    // before it with one shared code that has such a limit (far above what a run uses), its uses
+    // taken in blocks on the code's slots. A kind that runs out of members ends early (reported).
     const coupon = await couponCode(PLAN_COUNT - 1, COUPON_CODE, null, 3);
-    const limited = await couponCode(PLAN_COUNT - 2, LIMITED_CODE, 10_000_000, null);
+    const limited = await couponCode(PLAN_COUNT - 2, LIMITED_CODE, 10_000_000);
     const queue = (count: number) => {
       let next = 0;
       return () => (next < count ? next++ : null);
     };
-    const buyWithCode = (name: "coupon" | "limited", code: { planId: number; code: string }) => (i: number) =>
-      attempt(
-        purchaseSubscriptions({
-          db,
-          userId: group(name)[i]!,
-          planIds: [code.planId],
-          billingPeriod: "monthly",
-          totalAmount: CODE_PRICE,
-          idempotencyKey: `bench:${name}:${i}`,
-          couponCode: code.code,
-        }),
-      );
-    // Plain purchases of one plan, each by a member of the group's.
-    const plainPurchase = (name: "alone" | "purchase", plan: number): RoundKind => ({
-      name: "purchase",
+    // One kind: purchases of one plan at `totalAmount` (with a code, when given), each by a member
+    // of the group's own.
+    const kind = (
+      name: (typeof GROUPS)[number],
+      planId: number,
+      totalAmount: bigint,
+      couponCode?: string,
+    ): RoundKind => ({
+      name: name === "alone" ? "purchase" : name,
       next: queue(members),
       task: (i) =>
         attempt(
           purchaseSubscriptions({
             db,
             userId: group(name)[i]!,
-            planIds: [plans[plan]!.id],
+            planIds: [planId],
             billingPeriod: "monthly",
-            totalAmount: PLAN_PRICE,
+            totalAmount,
             idempotencyKey: `bench:${name}:${i}`,
+            ...(couponCode === undefined ? {} : { couponCode }),
           }),
         ),
     });
@@ -246,7 +177,7 @@ async function main() {
         roundMs: seconds * 1000,
         warmupMs,
         log: false,
-        kinds: [plainPurchase("alone", 2)],
+        kinds: [kind("alone", plans[2]!.id, PLAN_PRICE)],
       })
     ).get("purchase")!;
     const results = await runRounds({
@@ -257,24 +188,10 @@ async function main() {
       warmupMs,
       log: process.env.BENCH_ROUND_LOG === "1",
       kinds: [
-        plainPurchase("purchase", 0),
-        {
-          name: "upgrade",
-          next: queue(members),
-          task: (i) =>
-            attempt(
-              purchaseSubscriptions({
-                db,
-                userId: group("upgrade")[i]!,
-                planIds: [bundle!.id],
-                billingPeriod: "monthly",
-                totalAmount: PLAN_PRICE,
-                idempotencyKey: `bench:upgrade:${i}`,
-              }),
-            ),
-        },
-        { name: "coupon", next: queue(members), task: buyWithCode("coupon", coupon) },
-        { name: "limited", next: queue(members), task: buyWithCode("limited", limited) },
+        kind("purchase", plans[0]!.id, PLAN_PRICE),
+        kind("upgrade", bundle!.id, PLAN_PRICE),
+        kind("coupon", coupon.planId, CODE_PRICE, coupon.code),
+        kind("limited", limited.planId, CODE_PRICE, limited.code),
       ],
     });
     for (const run of [alone, ...results.values()])
@@ -316,47 +233,19 @@ async function main() {
       runs: costRuns,
     });
 
-    const broken = await db.execute<{ id: string }>(sql`
-      select p.id from profiles p
-      left join (select user_id, sum(amount) as total from ledger_entries group by user_id) l on l.user_id = p.id
-      where p.balance <> coalesce(l.total, 0) or p.balance < 0`);
-    const duplicates = await db.execute<{ n: string }>(sql`
-      select count(*)::text as n from (select user_id, plan_id from subscriptions where status = 'active'
-      group by user_id, plan_id having count(*) > 1) d`);
-    // Every coupon purchase's billing row is its use; the limited code counted each once on its slots,
-    // where the uses this process took in blocks and has not handed out are counted too (as spent:
-    // coupon-use-pool.ts); the other keeps no count.
-    const uses = await db.execute<{ counted: number; free: number; limited: number; rows: number }>(sql`
-      select (select c.redemption_count + coalesce(sum(u.uses), 0)::int from coupons c
-                left join coupon_use_slots u on u.coupon_id = c.id where c.code = ${LIMITED_CODE} group by c.id) as counted,
-             (select redemption_count from coupons where code = ${COUPON_CODE}) as free,
-             (select count(*)::int from billing_history b join coupons c on c.id = b.coupon_id
-               where c.code = ${LIMITED_CODE} and b.coupon_use = 'purchase') as limited,
-             (select count(*)::int from billing_history where coupon_use = 'purchase') as rows`);
-    const counts = uses.rows[0];
-    const [purchase, upgrade, couponRun, limitedRun] = ["purchase", "upgrade", "coupon", "limited"].map(result) as [
-      KindResult,
-      KindResult,
-      KindResult,
-      KindResult,
-    ];
-    // What each kind bought, its unmeasured warm-up included.
-    const ok = (run: KindResult) => run.ok + run.warmup.ok;
-    const refused = (run: KindResult) => run.done + run.warmup.done - ok(run);
-    const couponOk =
-      counts?.counted === ok(limitedRun) + costRuns + couponUsePool.held(limited.id) &&
-      counts.limited === ok(limitedRun) + costRuns &&
-      counts.free === 0 &&
-      counts.rows === ok(couponRun) + ok(limitedRun) + 2 * costRuns;
-    const runs = [alone, purchase, upgrade, couponRun, limitedRun];
-    const invariantOk =
-      couponOk && broken.rows.length === 0 && duplicates.rows[0]?.n === "0" && runs.every((run) => refused(run) === 0);
-    console.log(
-      invariantOk
-        ? "ledger invariant: ok (balance = sum(ledger) ≥ 0 for every member; no duplicate active subscription; every coupon use counted once)"
-        : `ledger invariant: BROKEN (${broken.rows.length} balances off, coupon uses ${couponOk ? "ok" : "miscounted"}, ${duplicates.rows[0]?.n} duplicates, ${runs.reduce((n, run) => n + refused(run), 0)} refused)`,
-    );
-    if (!invariantOk) process.exitCode = 1;
+    const holds = await checkMoneyInvariant({
+      db,
+      codes: { free: coupon.code, limited: limited.code, limitedId: limited.id },
+      runs: {
+        alone,
+        purchase: result("purchase"),
+        upgrade: result("upgrade"),
+        coupon: result("coupon"),
+        limited: result("limited"),
+      },
+      costRuns,
+    });
+    if (!holds) process.exitCode = 1;
   } finally {
     await drop();
   }

@@ -22,10 +22,8 @@ import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
-import { spreadCouponUses } from "../server/coupons/spread-coupon-uses.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { coupons } from "../server/db/schema.ts";
-import { envInt, openScratch, seedPlansAndMembers } from "./bench-scratch.ts";
+import { envInt, openScratch, seedBenchCode, seedPlansAndMembers } from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
 const PLAN_PRICE = 49_000_000n;
@@ -118,19 +116,13 @@ async function main() {
 
     const { plans, ids } = await seedPlansAndMembers(db, { planCount: PLAN_COUNT, price: PLAN_PRICE, members });
     // Each kind with a code has its own, valid for every plan.
-    for (const kind of kinds.filter((kind) => kind !== "plain")) {
-      const [made] = await db
-        .insert(coupons)
-        .values({
-          code: `BENCH${kind.toUpperCase()}`,
-          kind: "percent",
-          percentOff: Number(COUPON_PERCENT),
-          planIds: plans.map((plan) => plan.id),
-          maxRedemptions: kind === "limited" ? 10_000_000 : null,
-        })
-        .returning({ id: coupons.id });
-      if (kind === "limited") await spreadCouponUses({ tx: db, couponId: made!.id });
-    }
+    for (const kind of kinds.filter((kind) => kind !== "plain"))
+      await seedBenchCode(db, {
+        code: `BENCH${kind.toUpperCase()}`,
+        percentOff: Number(COUPON_PERCENT),
+        planIds: plans.map((plan) => plan.id),
+        maxRedemptions: kind === "limited" ? 10_000_000 : null,
+      });
     for (const id of ids) {
       await db.transaction((tx) =>
         postLedgerEntry({ tx, userId: id, kind: "deposit", amount: PLAN_PRICE * 10n, reference: `bench:fund:${id}` }),

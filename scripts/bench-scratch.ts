@@ -3,8 +3,9 @@
 // data), else an in-memory PGlite.
 import crypto from "node:crypto";
 import pg from "pg";
+import { spreadCouponUses } from "../server/coupons/spread-coupon-uses.ts";
 import { openDatabase, type Database, type Db } from "../server/db/client.ts";
-import { planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
+import { coupons, planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
 
 export const envInt = (name: string, fallback: number) => {
   const value = Number.parseInt(process.env[name] ?? "", 10);
@@ -69,4 +70,30 @@ export async function seedPlansAndMembers(
     await db.insert(profiles).values(chunk.map((id) => ({ id, firstName: "Bench", lastName: "Member" })));
   }
   return { plans, ids };
+}
+
+/**
+ * A percent code for the purchase benches, valid for `planIds`; with `maxRedemptions`, its uses are
+ * counted on the code's slots, as the back office's form leaves a limited code. `renewals` takes
+ * it off that many renewals too. Returns the code's id.
+ */
+export async function seedBenchCode(
+  db: Db,
+  options: { code: string; percentOff: number; planIds: number[]; maxRedemptions: number | null; renewals?: number },
+): Promise<number> {
+  const terms =
+    options.renewals === undefined ? {} : { duration: "repeating" as const, durationRenewals: options.renewals };
+  const [made] = await db
+    .insert(coupons)
+    .values({
+      code: options.code,
+      kind: "percent",
+      percentOff: options.percentOff,
+      planIds: options.planIds,
+      maxRedemptions: options.maxRedemptions,
+      ...terms,
+    })
+    .returning({ id: coupons.id });
+  if (options.maxRedemptions !== null) await spreadCouponUses({ tx: db, couponId: made!.id });
+  return made!.id;
 }
