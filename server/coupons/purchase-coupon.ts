@@ -32,9 +32,9 @@ export function purchaseCouponColumns(options: {
 }): SQL {
   const { userId, cached } = options;
   const wait = spentRateLimitWait({ keys: options.guessKeys, limit: COUPON_GUESS_LIMIT });
-  const member = (couponId: SQL, newMembersOnly: SQL) => memberUsesPairs({ userId, couponId, newMembersOnly });
+  const member = (couponId: SQL, newMembersOnly: SQL | false) => memberUsesPairs({ userId, couponId, newMembersOnly });
   if (cached)
-    return sql`json_build_object(${member(sql`${cached.id}::int`, sql`${cached.newMembersOnly}::boolean`)}) as coupon,
+    return sql`json_build_object(${member(sql`${cached.id}::int`, cached.newMembersOnly ? sql`true` : false)}) as coupon,
     ${wait} as guess_wait`;
   return sql`(select json_build_object(
       'id', id, 'code', code, 'kind', kind, 'percentOff', percent_off, 'amountOff', amount_off::text,

@@ -141,6 +141,8 @@ export const billingHistory = pgTable(
       "billing_coupon_use",
       sql`(${t.couponId} IS NULL) = (${t.couponUse} IS NULL) AND (${t.couponId} IS NULL OR ${t.discountAmount} > 0)`,
     ),
+    // A use counted against a code's limits is a paid bill (migration 0060): a member's uses are read from their paid bills.
+    check("billing_coupon_use_paid", sql`${t.couponUse} IS DISTINCT FROM 'purchase' OR ${t.status} = 'paid'`),
     uniqueIndex("billing_ledger_reference_idx").on(t.ledgerReference),
     uniqueIndex("billing_order_idx").on(t.orderId),
     index("billing_user_issue_idx").on(t.userId, t.issueDate),

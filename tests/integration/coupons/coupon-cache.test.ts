@@ -43,6 +43,8 @@ describeEachDatabase("a code kept by the process that read it", (database) => {
   }
 
   const readsTheCode = (text: string) => /from coupons where upper\(coupons\.code\)/.test(text);
+  /** The part of a read asking whether the member ever had a plan (find-coupon.ts memberUsesPairs). */
+  const hadPlanAsked = "s.trial_converted_at is not null";
 
   it("reads only the member's uses of a code this process read lately, and counts the use as before", async () => {
     const { coupon, plan, member } = await keptCode({ maxRedemptions: "10" });
@@ -51,6 +53,8 @@ describeEachDatabase("a code kept by the process that read it", (database) => {
     const [read] = kept;
     expect(read).toContain("coupon_use = 'purchase'");
     expect(readsTheCode(read!)).toBe(false);
+    // A code for anyone does not ask whether the member had a plan: the statement leaves it out.
+    expect(read).not.toContain(hadPlanAsked);
     const money = await moneyOf(db(), member.id);
     expect([money.balance, money.uses.length]).toEqual([usdt(10), 1]);
     expect(await usesCounted(db(), coupon.id)).toBe(2);
@@ -146,7 +150,8 @@ describeEachDatabase("a code kept by the process that read it", (database) => {
     expect(
       await refusalOf(buy(db(), { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) })),
     ).toEqual({ code: "CONFLICT", message: couponMessages.newMembersOnly });
-    // Refused from the kept code's read, and again on the fresh read that answers a refusal.
+    // Refused from the kept code's read (which asked), and again on the fresh read that answers a refusal.
+    expect(kept[0]).toContain(hadPlanAsked);
     expect(kept.filter(readsTheCode)).toHaveLength(1);
     expect(kept.filter((text) => text.includes("coupon_use = 'purchase'"))).toHaveLength(2);
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(0);

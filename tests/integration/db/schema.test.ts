@@ -131,4 +131,18 @@ describeEachDatabase("schema constraints", (database) => {
       "results_win_rate_range",
     );
   });
+
+  it("keeps a code's counted use on a paid bill only (a renewal's discount may sit on any)", async () => {
+    await newUser("u-coupon-use");
+    const bill = (status: string, use: string) =>
+      database().db.execute(sql`
+        insert into billing_history (user_id, invoice_id, total_amount, status, list_amount, discount_amount,
+                                     coupon_code, coupon_id, coupon_use)
+        values ('u-coupon-use', ${`INV-${status}-${use}`}, 40, ${status}::billing_status, 50, 10, 'SPRING', 1,
+                ${use}::coupon_use_kind)`);
+    expect(await violation(bill("pending", "purchase"))).toContain("billing_coupon_use_paid");
+    expect(await violation(bill("failed", "purchase"))).toContain("billing_coupon_use_paid");
+    await bill("paid", "purchase");
+    await bill("failed", "renewal");
+  });
 });
