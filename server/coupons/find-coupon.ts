@@ -40,15 +40,15 @@ export type MemberUses = { uses: number; hadPlan: boolean };
 
 /**
  * MemberUses as the pairs of a json_build_object: the member's purchases with the code, and
- * whether they ever had a plan, asked only of a code for new members (`and` stops at a false
- * first operand: a code for anyone does not look at their subscriptions; member-refusal.ts reads
- * it only then). `couponId` and `newMembersOnly`: the code's, as columns or parameters.
+ * whether they ever had a plan, asked only of a code for new members (member-refusal.ts reads it
+ * only then). `couponId`: the code's, as a column or a parameter. `newMembersOnly`: the code's
+ * column, where `and` stops at a false first operand at run time; or, for a code known from
+ * memory, `true`, or `false` to leave the subscriptions out of the statement altogether (a plan
+ * locks every index it names when it starts, even one under an `and` that never runs).
  */
 export function memberUsesPairs(options: { userId: string; couponId: SQL; newMembersOnly: SQL | false }): SQL {
   const { userId } = options;
   const uses = sql`'uses', ${couponPurchaseUses({ couponId: options.couponId, userId })}`;
-  // A code known (from memory) to be for anyone leaves the subscriptions out of the statement: an
-  // index the statement names is locked for it even where `and` never runs that part.
   if (options.newMembersOnly === false) return sql`${uses}, 'hadPlan', false`;
   return sql`${uses},
       'hadPlan', ${options.newMembersOnly} and exists (select 1 from subscriptions s
