@@ -4,6 +4,7 @@ import { resetSingleton, setSingleton } from "#server/lib/singleton";
 import { createRouteParams, PARAM_NAMES } from "../../helpers/admin-routes";
 import { describeEachDatabase, useProcessDatabase } from "../../helpers/database";
 import { withTestDataDir } from "../../helpers/env";
+import { fillListsPastOnePage } from "../../helpers/list-rows";
 import { captureLogLines } from "../../helpers/log-capture";
 import { routesExporting } from "../../helpers/route-modules";
 import { callLoader, NUMBER_EDGES } from "../../helpers/route-request";
@@ -17,11 +18,12 @@ withTestDataDir("query-values");
  * values at and past the edges in every query name the app reads (found in its sources and its
  * query schemas, no hand-kept list), all at once and, for the names its own module or the modules
  * it imports mention, one at a time. Each answer is below 500 and nothing is logged.
- * The lists here are all but empty, and a list clamps its page to the pages it has: a page rule
- * that fails only past the first page (the referrals page's did) needs a test with that many rows.
+ * A list clamps its page to the pages it has, so a page rule that fails only past the first page
+ * (the referrals page's did) is met only with more rows than a page holds: every list gets them
+ * (list-rows.ts), and a page of 2 opens its second page.
  */
-/** Per name: the numbers, and text where a number or a date is read. */
-const EDGES = [...NUMBER_EDGES, "abc", "2026-02-30"];
+/** Per name: the numbers (2: a second page, which every list has here), and text where a number or a date is read. */
+const EDGES = [...NUMBER_EDGES, "2", "abc", "2026-02-30"];
 /** Only in the all-at-once requests (every name gets them there): none at all, and 3 000 digits. */
 const WHOLE_EDGES = ["", "9".repeat(3000)];
 
@@ -90,6 +92,7 @@ describeEachDatabase("an edge value in any loader's query string", (database) =>
   beforeAll(async () => {
     const { owner, member } = await signUpOwnerAndMember(db());
     Object.assign(cookies, { staff: owner.cookie, member: member.cookie });
+    await fillListsPastOnePage({ db: db(), memberId: member.userId, label: "Query" });
     // A row for each parameter tests know how to make; any other (a blog slug, a receipt) reads as
     // one that does not exist, which its loader answers with a 404.
     const paths = loaders.map((r) =>
@@ -131,4 +134,41 @@ describeEachDatabase("an edge value in any loader's query string", (database) =>
       expect(logged.output(), `${label}: nothing is logged as an error`).toBe("");
     },
   );
+
+  // The rows are there for the edges to meet: every paged list has a second page.
+  it("every paged list has a second page for the edges to land on", async () => {
+    const pages = await Promise.all(
+      loaders.map(async (route) => {
+        const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "unknown");
+        const cookie = route.inAdmin || route.isAdminLayout ? cookies.staff : cookies.member;
+        // Search lists nothing until asked for something, and pages one kind: the listed members.
+        const query = route.path === "/admin/search" ? "q=listed&kind=members&page=2" : "page=2";
+        const answer = await callLoader(route.loader, { path: `${url}?${query}`, cookie });
+        expect(answer.status, route.path).toBeLessThan(500);
+        return { path: route.path, pages: pagesIn(answer.data) };
+      }),
+    );
+    const paged = pages.filter((route) => route.pages.length > 0);
+    expect(paged.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        "/admin/members",
+        "/admin/search",
+        "/admin/referrals",
+        "/admin/audit-log",
+        "/admin/newsletter",
+        "/admin/inbox",
+        "/admin/posts",
+        "/admin/money/renewals",
+      ]),
+    );
+    expect(paged.filter((route) => Math.max(...route.pages) < 2)).toEqual([]);
+  });
 });
+
+/** Every number the answer names `page`, however deep. */
+function pagesIn(data: unknown): number[] {
+  if (data === null || typeof data !== "object") return [];
+  return Object.entries(data).flatMap(([key, value]) =>
+    key === "page" && typeof value === "number" ? [value] : pagesIn(value),
+  );
+}
