@@ -3,7 +3,7 @@ import { postLedgerEntry } from "#server/billing/ledger";
 import type { Db } from "#server/db/client";
 
 /** More rows than the longest page of any list holds (50), so every list has a second page. */
-export const PAST_ONE_PAGE = 55;
+const PAST_ONE_PAGE = 55;
 
 /**
  * Rows enough for a second page of every back-office list and of the blog: members (the members

@@ -92,13 +92,14 @@ describeEachDatabase("an edge value in any loader's query string", (database) =>
   beforeAll(async () => {
     const { owner, member } = await signUpOwnerAndMember(db());
     Object.assign(cookies, { staff: owner.cookie, member: member.cookie });
-    await fillListsPastOnePage({ db: db(), memberId: member.userId, label: "Query" });
     // A row for each parameter tests know how to make; any other (a blog slug, a receipt) reads as
     // one that does not exist, which its loader answers with a 404.
     const paths = loaders.map((r) =>
       r.path.replace(/:(\w+)/g, (part, name: string) => (PARAM_NAMES.has(name) ? part : "x")),
     );
     Object.assign(params, await createRouteParams({ db: db(), paths, label: "Query" }));
+    // The member page's member is the one whose ledger and referrals run past a page.
+    await fillListsPastOnePage({ db: db(), memberId: params.memberId!, label: "Query" });
   });
   beforeEach(() => {
     logged = captureLogLines({ level: "warn" });
@@ -106,16 +107,22 @@ describeEachDatabase("an edge value in any loader's query string", (database) =>
   });
   afterEach(() => resetSingleton("logger"));
 
+  /** A route's address with its parameters filled in, and who asks for it. */
+  function addressOf(route: (typeof loaders)[number]) {
+    const value = (name: string) => params[name] ?? "unknown";
+    const url = route.path.replace(/:(\w+)/g, (_, name: string) => value(name)).replace(/\*$/, "unknown");
+    const routeParams = Object.fromEntries(
+      [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, value(name!)]),
+    );
+    // An owner may open every back-office page; every other page is asked by a signed-in member.
+    const cookie = route.inAdmin || route.isAdminLayout ? cookies.staff : cookies.member;
+    return { url, routeParams, cookie };
+  }
+
   it.each(loaders.map((route) => [route.path, route] as const))(
     "%s: answered below 500, with every name at once and with its own one at a time; nothing is logged",
     async (label, route) => {
-      const value = (name: string) => params[name] ?? "unknown";
-      const url = route.path.replace(/:(\w+)/g, (_, name: string) => value(name)).replace(/\*$/, "unknown");
-      const routeParams = Object.fromEntries(
-        [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, value(name!)]),
-      );
-      // An owner may open every back-office page; every other page is asked by a signed-in member.
-      const cookie = route.inAdmin || route.isAdminLayout ? cookies.staff : cookies.member;
+      const { url, routeParams, cookie } = addressOf(route);
       const requests = [
         { names: QUERY_NAMES, edges: [...EDGES, ...WHOLE_EDGES] },
         ...route.ownNames.map((name) => ({ names: [name], edges: EDGES })),
@@ -139,11 +146,13 @@ describeEachDatabase("an edge value in any loader's query string", (database) =>
   it("every paged list has a second page for the edges to land on", async () => {
     const pages = await Promise.all(
       loaders.map(async (route) => {
-        const url = route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "unknown");
-        const cookie = route.inAdmin || route.isAdminLayout ? cookies.staff : cookies.member;
+        const { url, routeParams, cookie } = addressOf(route);
         // Search lists nothing until asked for something, and pages one kind: the listed members.
-        const query = route.path === "/admin/search" ? "q=listed&kind=members&page=2" : "page=2";
-        const answer = await callLoader(route.loader, { path: `${url}?${query}`, cookie });
+        // The member page pages its member's ledger.
+        const query =
+          { "/admin/search": "q=listed&kind=members&page=2", "/admin/members/:memberId": "ledger=2" }[route.path] ??
+          "page=2";
+        const answer = await callLoader(route.loader, { path: `${url}?${query}`, params: routeParams, cookie });
         expect(answer.status, route.path).toBeLessThan(500);
         return { path: route.path, pages: pagesIn(answer.data) };
       }),
@@ -152,6 +161,7 @@ describeEachDatabase("an edge value in any loader's query string", (database) =>
     expect(paged.map((route) => route.path)).toEqual(
       expect.arrayContaining([
         "/admin/members",
+        "/admin/members/:memberId",
         "/admin/search",
         "/admin/referrals",
         "/admin/audit-log",
