@@ -6,13 +6,10 @@ import type { Database } from "../server/db/client.ts";
 import { createTestDatabase } from "../tests/helpers/database.ts";
 import { checkMoneyInvariant } from "./bench-money-invariant.ts";
 import type { KindResult } from "./bench-money-rounds.ts";
-import { seedBenchCode, seedPlansAndMembers } from "./bench-scratch.ts";
+import { CODE_PRICE, PERCENT_OFF, PLAN_PRICE, seedBenchCode, seedPlansAndMembers } from "./bench-scratch.ts";
 
 // The money bench's last line says whether its run kept the money rules. Each rule is broken here
 // once, on a database a few purchases of each kind made, and the line must say BROKEN.
-const PRICE = 49_000_000n;
-const PERCENT_OFF = 20;
-const CODE_PRICE = (PRICE * BigInt(100 - PERCENT_OFF)) / 100n;
 const FREE = "INVFREE20";
 const LIMITED = "INVLIMITED20";
 
@@ -60,10 +57,10 @@ async function check(options: { runs?: ReturnType<typeof runs>; costRuns?: numbe
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase("pglite"));
   const { db } = database;
-  const { plans, ids } = await seedPlansAndMembers(db, { planCount: 3, price: PRICE, members: 4 });
+  const { plans, ids } = await seedPlansAndMembers(db, { planCount: 3, price: PLAN_PRICE, members: 4 });
   for (const id of ids)
     await db.transaction((tx) =>
-      postLedgerEntry({ tx, userId: id, kind: "deposit", amount: PRICE * 3n, reference: `invariant:${id}` }),
+      postLedgerEntry({ tx, userId: id, kind: "deposit", amount: PLAN_PRICE * 3n, reference: `invariant:${id}` }),
     );
   await seedBenchCode(db, { code: FREE, percentOff: PERCENT_OFF, planIds: [plans[1]!.id], maxRedemptions: null });
   limitedId = await seedBenchCode(db, {
@@ -78,7 +75,7 @@ beforeAll(async () => {
       userId: ids[member]!,
       planIds: [plans[plan]!.id],
       billingPeriod: "monthly",
-      totalAmount: couponCode ? CODE_PRICE : PRICE,
+      totalAmount: couponCode ? CODE_PRICE : PLAN_PRICE,
       idempotencyKey: `invariant:${member}:${plan}`,
       couponCode,
     });

@@ -35,18 +35,23 @@ import { measurePurchaseCost } from "./bench-money-cost.ts";
 import { checkMoneyInvariant } from "./bench-money-invariant.ts";
 import { attempt, phase, report } from "./bench-money-phase.ts";
 import { runRounds, type RoundKind } from "./bench-money-rounds.ts";
-import { envInt, openScratch, seedBenchCode, seedPlansAndMembers } from "./bench-scratch.ts";
+import {
+  CODE_PRICE,
+  envInt,
+  openScratch,
+  PERCENT_OFF,
+  PLAN_PRICE,
+  seedBenchCode,
+  seedPlansAndMembers,
+} from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
 /** Who buys for which kind: the members are split in these groups, BENCH_MEMBERS each. */
 const GROUPS = ["alone", "purchase", "upgrade", "coupon", "limited"] as const;
 /** The plan every member holds before its measured purchase (the upgrades' members: plan 0, which they replace). */
 const HELD_PLAN = 1;
-const PLAN_PRICE = 49_000_000n; // 49 USDT a month
 const COUPON_CODE = "BENCH20";
 const LIMITED_CODE = "BENCH20LIMITED";
-const COUPON_PERCENT = 20n;
-const CODE_PRICE = PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n;
 
 async function main() {
   const { database, label, drop } = await openScratch({
@@ -121,7 +126,7 @@ async function main() {
       const planId = plans[planIndex]!.id;
       const id = await seedBenchCode(db, {
         code,
-        percentOff: Number(COUPON_PERCENT),
+        percentOff: PERCENT_OFF,
         planIds: [planId],
         maxRedemptions,
         renewals,

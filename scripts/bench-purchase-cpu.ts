@@ -1,6 +1,6 @@
 // `npm run bench -- purchase-cpu`: what one plain purchase costs in CPU and round trips, figures a
 // loaded machine scatters far less than throughput. Purchases run one after another on one
-// connection of a scratch database (as bench-money.ts: PostgreSQL when DATABASE_URL is set, else
+// connection (BENCH_CONCURRENCY at once, default 1) of a scratch database (as bench-money.ts: PostgreSQL when DATABASE_URL is set, else
 // an in-memory PGlite); after a warm-up, it reports per purchase:
 //   Node CPU     process.cpuUsage() of this process (building statements, the driver, parsing)
 //   server CPU   the one PostgreSQL backend's CPU time from /proc (a server on this machine only)
@@ -8,7 +8,8 @@
 //                without waiting for its answer, pipelined, shares its round trip)
 //   wall         elapsed time, which a loaded machine stretches
 // BENCH_PURCHASES (default 1000) purchases after BENCH_WARMUP (default 50), by at least
-// BENCH_MEMBERS members. BENCH_KIND: plain (the default), coupon (a 20 % code valid for every
+// BENCH_MEMBERS members, each buying one plan (purchase i: plan i mod 5), whichever kinds run, so a
+// kind's figures from one run compare with another kind's from another. BENCH_KIND: plain (the default), coupon (a 20 % code valid for every
 // plan, no limit on its uses), limited (one limited to far more uses than a run makes, each use
 // counted), or a list of them (plain,coupon,limited), which run in alternating rounds of
 // BENCH_ROUND (default 50) purchases, each kind's CPU summed over its rounds: kinds compared under
@@ -23,11 +24,17 @@ import type pg from "pg";
 import { postLedgerEntry } from "../server/billing/ledger.ts";
 import { purchaseSubscriptions } from "../server/billing/purchase-subscriptions.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { envInt, openScratch, seedBenchCode, seedPlansAndMembers } from "./bench-scratch.ts";
+import {
+  CODE_PRICE,
+  envInt,
+  openScratch,
+  PERCENT_OFF,
+  PLAN_PRICE,
+  seedBenchCode,
+  seedPlansAndMembers,
+} from "./bench-scratch.ts";
 
 const PLAN_COUNT = 5;
-const PLAN_PRICE = 49_000_000n;
-const COUPON_PERCENT = 20n;
 const KINDS = ["plain", "coupon", "limited"];
 
 /** Each backend's user + system CPU time in milliseconds, as far as its /proc entry can be read (a server on this machine). */
@@ -93,7 +100,10 @@ async function startProfile() {
 }
 
 async function main() {
-  const { database, label, drop } = await openScratch({ prefix: "bench_cpu", poolSize: 2 });
+  // Eight at once cost a code's purchase more over a plain one than one at a time does (the money
+  // bench's rounds): BENCH_CONCURRENCY shows that cost apart, with a profile of it.
+  const concurrency = envInt("BENCH_CONCURRENCY", 1);
+  const { database, label, drop } = await openScratch({ prefix: "bench_cpu", poolSize: concurrency + 1 });
   try {
     const queries = database.pool ? countRoundTrips(database.pool) : null;
     await migrateDatabase({ database });
@@ -105,13 +115,13 @@ async function main() {
     if (!kinds.every((kind) => KINDS.includes(kind)))
       throw new Error(`BENCH_KIND=${kinds.join(",")}: a list of ${KINDS.join(", ")}`);
     const round = envInt("BENCH_ROUND", 50);
-    // Enough members for every purchase (each buys each plan once), at least BENCH_MEMBERS: a
-    // fixed count lets two runs of different lengths differ only by their purchases. A code is
-    // used once per member: with one, every purchase is by a member of its own.
-    const withCodes = kinds.some((kind) => kind !== "plain");
-    const members = Math.max(withCodes ? total : Math.ceil(total / PLAN_COUNT), envInt("BENCH_MEMBERS", 1));
+    // A member of its own for every purchase (a code is used once per member), at least
+    // BENCH_MEMBERS. Every member holds nothing when it buys, whatever the kinds: a purchase reads
+    // the member's active plans, so members holding more of them (as when plain purchases once
+    // bought plan after plan for the same members) would make one kind dearer than another.
+    const members = Math.max(total, envInt("BENCH_MEMBERS", 1));
     console.log(
-      `bench purchase-cpu: ${label}; ${purchases} purchases (${kinds.join(", ")}${kinds.length > 1 ? `, in alternating rounds of ${round}` : ""}) one at a time after ${warmup} to warm up`,
+      `bench purchase-cpu: ${label}; ${purchases} purchases (${kinds.join(", ")}${kinds.length > 1 ? `, in alternating rounds of ${round}` : ""}) ${concurrency === 1 ? "one at a time" : `${concurrency} at once`} after ${warmup} to warm up`,
     );
 
     const { plans, ids } = await seedPlansAndMembers(db, { planCount: PLAN_COUNT, price: PLAN_PRICE, members });
@@ -119,7 +129,7 @@ async function main() {
     for (const kind of kinds.filter((kind) => kind !== "plain"))
       await seedBenchCode(db, {
         code: `BENCH${kind.toUpperCase()}`,
-        percentOff: Number(COUPON_PERCENT),
+        percentOff: PERCENT_OFF,
         planIds: plans.map((plan) => plan.id),
         maxRedemptions: kind === "limited" ? 10_000_000 : null,
       });
@@ -128,30 +138,34 @@ async function main() {
         postLedgerEntry({ tx, userId: id, kind: "deposit", amount: PLAN_PRICE * 10n, reference: `bench:fund:${id}` }),
       );
     }
-    // The pool's connections (two: migrations hold one while they run on the other); one at a
-    // time is used from here on, but either may be.
-    const pidRows = await db.execute<{ pid: number }>(
-      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
-          union all select pg_backend_pid()`,
-    );
-    const pids = database.kind === "postgres" ? pidRows.rows.map((row) => Number(row.pid)) : [];
-
-    // Plan-major order, as the money bench: each member buys plan 0, then plan 1, …; with codes,
-    // member i buys plan i mod PLAN_COUNT. Purchase i is of the kind whose round it falls in.
+    // Purchase i is of the kind whose round it falls in.
     const kindOf = (i: number) => kinds[Math.floor(i / round) % kinds.length]!;
     const buy = (i: number) => {
       const code = kindOf(i) === "plain" ? null : `BENCH${kindOf(i).toUpperCase()}`;
       return purchaseSubscriptions({
         db,
         userId: ids[i % members]!,
-        planIds: [plans[withCodes ? i % PLAN_COUNT : Math.floor(i / members)]!.id],
+        planIds: [plans[i % PLAN_COUNT]!.id],
         billingPeriod: "monthly",
-        totalAmount: code ? PLAN_PRICE - (PLAN_PRICE * COUPON_PERCENT) / 100n : PLAN_PRICE,
+        totalAmount: code ? CODE_PRICE : PLAN_PRICE,
         couponCode: code,
         idempotencyKey: `bench:${i}`,
       });
     };
-    for (let i = 0; i < warmup; i++) await buy(i);
+    // Purchases first to last, `concurrency` of them in flight at once.
+    const buyAll = async (first: number, last: number) => {
+      let next = first;
+      const worker = async () => {
+        while (next < last) await buy(next++);
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+    };
+    await buyAll(0, warmup);
+    // The pool's connections, all opened by the warm-up (one of them reads this): their backends' CPU is counted.
+    const pidRows = await db.execute<{ pid: number }>(
+      sql`select pid from pg_stat_activity where datname = current_database()`,
+    );
+    const pids = database.kind === "postgres" ? pidRows.rows.map((row) => Number(row.pid)) : [];
 
     // Each kind's CPU, summed over its rounds (read at each round's start and end).
     const spent = new Map(kinds.map((kind) => [kind, { count: 0, node: 0, server: 0 as number | null }]));
@@ -162,7 +176,7 @@ async function main() {
       last = Math.min((Math.floor(first / round) + 1) * round, total);
       const node0 = process.cpuUsage();
       const server0 = backendCpuMs(pids);
-      for (let i = first; i < last; i++) await buy(i);
+      await buyAll(first, last);
       const node = process.cpuUsage(node0);
       const server = cpuBetween(server0, backendCpuMs(pids));
       const sum = spent.get(kindOf(first))!;

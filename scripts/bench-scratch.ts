@@ -7,6 +7,16 @@ import { spreadCouponUses } from "../server/coupons/spread-coupon-uses.ts";
 import { openDatabase, type Database, type Db } from "../server/db/client.ts";
 import { coupons, planTelegramChats, pricing, profiles, user } from "../server/db/schema.ts";
 
+/** A bench plan's monthly price (49 USDT) and the bench codes' percent off it. */
+export const PLAN_PRICE = 49_000_000n;
+export const PERCENT_OFF = 20;
+/**
+ * What a purchase with a bench code charges, written out by hand (20 % off 49 USDT) rather than
+ * by the app's own pricing: a purchase refuses a total that does not match what it computes, so
+ * a bench whose figure came from that same code could not catch the code being wrong.
+ */
+export const CODE_PRICE = 39_200_000n;
+
 export const envInt = (name: string, fallback: number) => {
   const value = Number.parseInt(process.env[name] ?? "", 10);
   return Number.isFinite(value) && value > 0 ? value : fallback;
