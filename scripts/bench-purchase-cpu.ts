@@ -9,7 +9,7 @@
 //                without waiting for its answer, pipelined, shares its round trip)
 //   wall         elapsed time, which a loaded machine stretches
 // BENCH_PURCHASES (default 1000) purchases after BENCH_WARMUP (default 50), by at least
-// BENCH_MEMBERS members, each buying one plan (purchase i: plan i mod 5) whichever kinds run, so
+// BENCH_MEMBERS members, each buying one plan (purchase i: member i, plan i mod PLAN_COUNT) whichever kinds run, so
 // a kind's figures from one run compare with another kind's from another. BENCH_KIND: plain (the
 // default), coupon (a 20 % code valid for every plan, no limit on its uses), limited (one limited
 // to far more uses than a run makes, each use counted), or a list of them (plain,coupon,limited),
@@ -144,7 +144,7 @@ async function main() {
       const code = kindOf(i) === "plain" ? null : `BENCH${kindOf(i).toUpperCase()}`;
       return purchaseSubscriptions({
         db,
-        userId: ids[i % members]!,
+        userId: ids[i]!,
         planIds: [plans[i % PLAN_COUNT]!.id],
         billingPeriod: "monthly",
         totalAmount: code ? CODE_PRICE : PLAN_PRICE,
