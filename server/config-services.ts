@@ -53,10 +53,9 @@ export function readS3(c: ServiceEnv, refuse: Refuse) {
     refuse(
       `Invalid configuration: ${missing.join(", ")} must be set too (S3 uploads need S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`,
     );
-  if (c.NODE_ENV === "production" && new URL(c.S3_ENDPOINT!).protocol !== "https:") {
-    refuse(
-      `Invalid configuration: S3_ENDPOINT must use https:// in production (got "${new URL(c.S3_ENDPOINT!).origin}")`,
-    );
+  const endpoint = new URL(c.S3_ENDPOINT!);
+  if (c.NODE_ENV === "production" && endpoint.protocol !== "https:") {
+    refuse(`Invalid configuration: S3_ENDPOINT must use https:// in production (got "${endpoint.origin}")`);
   }
   if (
     c.S3_PUBLIC_URL &&
