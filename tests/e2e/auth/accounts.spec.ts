@@ -4,7 +4,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { createMember, markEmailVerified, submitSignUp } from "../support/member";
 import { latestMail, linkIn } from "../support/outbox";
-import { firstPublishedPlan } from "../support/pricing";
+import { firstPublishedPlan, openPricing } from "../support/pricing";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 
@@ -18,7 +18,9 @@ test.describe("sign-up (/join/details)", () => {
     // The first card on /pricing: the page's own order. Without it the database may hand back
     // any published plan (another test's edit moves rows), and the selection names a different one.
     const plan = await firstPublishedPlan(app);
-    await page.goto("/pricing");
+    // Hydrated first: this walk follows the cart the page's scripts keep (taps before the scripts
+    // have run are walked in pricing-states.spec.ts).
+    await openPricing(page);
     await page.getByRole("tab", { name: /Quarterly/ }).click();
     await page.getByRole("button", { name: "Add to cart" }).first().click();
     await page.getByRole("button", { name: "Next Step" }).click();

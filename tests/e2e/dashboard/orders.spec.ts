@@ -7,7 +7,7 @@ import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { openDashboard, signInNewMember, submitSignUp } from "../support/member";
 import { mailsTo } from "../support/outbox";
-import { firstPublishedPlan } from "../support/pricing";
+import { firstPublishedPlan, openPricing } from "../support/pricing";
 
 // The deposit watcher reads a TronGrid stand-in every second; a transfer to a member's address
 // lands in their balance and completes their order with no step of theirs.
@@ -40,7 +40,9 @@ test.describe("orders", () => {
     const { orders, subscriptions, user } = app.testing.schema;
     const plan = await firstPublishedPlan(app);
 
-    await page.goto("/pricing");
+    // Hydrated first: this walk follows the cart the page's scripts keep (taps before the scripts
+    // have run are walked in pricing-states.spec.ts).
+    await openPricing(page);
     await page.getByRole("button", { name: "Add to cart" }).first().click();
     await page.getByRole("button", { name: "Next Step" }).click();
     await expect(page).toHaveURL(/\/join\/details$/);
