@@ -9,13 +9,14 @@
 //                without waiting for its answer, pipelined, shares its round trip)
 //   wall         elapsed time, which a loaded machine stretches
 // BENCH_PURCHASES (default 1000) purchases after BENCH_WARMUP (default 50), by at least
-// BENCH_MEMBERS members, each buying one plan (purchase i: member i, plan i mod PLAN_COUNT) whichever kinds run, so
-// a kind's figures from one run compare with another kind's from another. BENCH_KIND: plain (the
-// default), coupon (a 20 % code valid for every plan, no limit on its uses), limited (one limited
-// to far more uses than a run makes, each use counted), or a list of them (plain,coupon,limited),
-// which run in alternating rounds of BENCH_ROUND (default 50) purchases, each kind's CPU summed
-// over its rounds: kinds compared under the same load. BENCH_PROFILE=file writes a CPU profile of
-// the measured purchases only (open it in Chrome's DevTools, or sum its self times by function).
+// BENCH_MEMBERS members, each buying one plan (purchase i: member i, plan i mod PLAN_COUNT)
+// whichever kinds run, so a kind's figures from one run compare with another kind's from another.
+// BENCH_KIND: plain (the default), coupon (a 20 % code valid for every plan, no limit on its
+// uses), limited (one limited to far more uses than a run makes, each use counted), or a list of
+// them (plain,coupon,limited), which run in alternating rounds of BENCH_ROUND (default 50)
+// purchases, each kind's CPU summed over its rounds: kinds compared under the same load.
+// BENCH_PROFILE=file writes a CPU profile of the measured purchases only (open it in Chrome's
+// DevTools, or sum its self times by function).
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { performance } from "node:perf_hooks";

@@ -18,8 +18,6 @@ test.describe("sign-up (/join/details)", () => {
     // The first card on /pricing: the page's own order. Without it the database may hand back
     // any published plan (another test's edit moves rows), and the selection names a different one.
     const plan = await firstPublishedPlan(app);
-    // Hydrated first: this walk follows the cart the page's scripts keep (taps before the scripts
-    // have run are walked in pricing-states.spec.ts).
     await openPricing(page);
     await page.getByRole("tab", { name: /Quarterly/ }).click();
     await page.getByRole("button", { name: "Add to cart" }).first().click();

@@ -40,8 +40,6 @@ test.describe("orders", () => {
     const { orders, subscriptions, user } = app.testing.schema;
     const plan = await firstPublishedPlan(app);
 
-    // Hydrated first: this walk follows the cart the page's scripts keep (taps before the scripts
-    // have run are walked in pricing-states.spec.ts).
     await openPricing(page);
     await page.getByRole("button", { name: "Add to cart" }).first().click();
     await page.getByRole("button", { name: "Next Step" }).click();

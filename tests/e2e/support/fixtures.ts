@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Browser } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { startFakeStripe, type FakeStripe } from "../../helpers/fake-stripe";
 import { startFakeTronGrid, type FakeTronGrid } from "../../helpers/fake-trongrid";
 import { freePort } from "./free-port";
-import { waitForHydration } from "./hydration";
+import { gotoWaitsForHydration } from "./hydration";
+
+const patchedBrowsers = new WeakSet<Browser>();
 
 type Testing = typeof import("./server-entry.ts");
 type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
@@ -132,22 +134,27 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
-  // A page asks for its scripts only once it has loaded and painted, so the load event comes
-  // before hydration: `page.goto` (waiting for the load, as by default) also waits until React
-  // has hydrated the page, so a click right after it reaches its handler as a person's would.
-  // A page without scripts, or one whose scripts a test holds back, is left as it is after 10 s.
+  // Every page a test opens, in its own context or in one it makes (a second visitor, a member
+  // beside the staff), waits for hydration after a `goto` (gotoWaitsForHydration).
+  browser: [
+    async ({ browser }, use) => {
+      if (!patchedBrowsers.has(browser)) {
+        patchedBrowsers.add(browser);
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (options) => {
+          const context = await newContext(options);
+          const newPage = context.newPage.bind(context);
+          const javaScriptEnabled = options?.javaScriptEnabled !== false;
+          context.newPage = async () => gotoWaitsForHydration(await newPage(), { javaScriptEnabled });
+          return context;
+        };
+      }
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      const waited =
-        options?.waitUntil === undefined || options.waitUntil === "load" || options.waitUntil === "networkidle";
-      const html = response?.headers()["content-type"]?.startsWith("text/html");
-      if (javaScriptEnabled !== false && waited && html && (await page.locator('script[type="module"]').count()) > 0)
-        await waitForHydration(page, "body", { timeout: 10_000 }).catch(() => {});
-      return response;
-    };
-    await use(page);
+    await use(gotoWaitsForHydration(page, { javaScriptEnabled: javaScriptEnabled !== false }));
   },
   expectedConsoleErrors: [[], { option: true }],
   // Every test is a new visitor: the per-address limits (ten sign-ups an hour, say) count the

@@ -19,3 +19,29 @@ export async function waitForHydration(
     options,
   );
 }
+
+const hydratingPages = new WeakSet<Page>();
+
+/**
+ * Makes `page.goto` wait, after the load it waits for, until React has hydrated the page. A page
+ * asks for its scripts only once it has loaded and painted, so the load event comes before
+ * hydration, and a tap right after a bare `goto` would otherwise go the no-script way on a loaded
+ * machine (a form post) where the walk expects the scripted one. Only a goto that waited for the
+ * load (as by default), of an HTML page with module scripts, in a context with JavaScript on;
+ * a page whose scripts a test holds back is left as it is after 10 s. Once per page.
+ */
+export function gotoWaitsForHydration(page: Page, { javaScriptEnabled }: { javaScriptEnabled: boolean }): Page {
+  if (hydratingPages.has(page)) return page;
+  hydratingPages.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const waited =
+      options?.waitUntil === undefined || options.waitUntil === "load" || options.waitUntil === "networkidle";
+    const html = response?.headers()["content-type"]?.startsWith("text/html");
+    if (javaScriptEnabled && waited && html && (await page.locator('script[type="module"]').count()) > 0)
+      await waitForHydration(page, "body", { timeout: 10_000 }).catch(() => {});
+    return response;
+  };
+  return page;
+}

@@ -64,6 +64,12 @@ export async function replaceStoredCart(page: Page, value: { planIds: number[]; 
   await page.evaluate((v) => sessionStorage.setItem("cart", JSON.stringify(v)), value);
 }
 
+/**
+ * Opens /pricing (or `path`) and waits until its scripts have restored the cart. A walk that
+ * follows the cart the scripts keep starts here: a tap before then may go the no-script way (a
+ * form post, the cart in the next page's address) or be overwritten by the restore. Taps before
+ * the scripts have run are walked in pricing-states.spec.ts and before-scripts.spec.ts.
+ */
 export async function openPricing(page: Page, path = "/pricing") {
   await page.goto(path);
   await cartRestored(page);
