@@ -138,6 +138,52 @@ test.describe("back office: global search", () => {
     await editorContext.close();
   });
 
+  test("an owner follows a search to every matching post, page by page", async ({ page, app, context }) => {
+    const testApp = app as App;
+    const tag = crypto.randomBytes(3).toString("hex");
+    const titles = Array.from({ length: 21 }, (_, i) => `Weekly W${tag} ${String(i + 1).padStart(2, "0")}`);
+    await testApp.testing
+      .getDatabase()
+      .db.insert(testApp.testing.schema.blogPosts)
+      .values(
+        titles.map((title, i) => ({
+          slug: `weekly-${tag}-${i}`,
+          title,
+          content: "<p>x</p>",
+          category: "News",
+          date: "2026-11-23",
+          image: "/images/blog/funding-rates-explained.svg",
+          author: "Ed",
+        })),
+      );
+    // An owner's results show every kind, a few of each, with a link to all of one kind.
+    await signUpStaff(app, context, "owner");
+    await page.goto("/admin/search");
+    await page.getByRole("searchbox").fill(`W${tag}`);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const posts = page.getByRole("region", { name: /^Posts/ });
+    await expect(posts.getByRole("heading")).toHaveText("Posts (21)");
+    await expect(posts.getByRole("listitem")).toHaveCount(20);
+
+    await posts.getByRole("link", { name: "All 21 posts" }).click();
+    await expect(page).toHaveURL(/kind=posts/);
+    const pages = posts.getByRole("navigation", { name: "Posts pages" });
+    await expect(pages).toContainText("Page 1 of 2");
+    const first = await posts.getByRole("listitem").allTextContents();
+    expect(first).toHaveLength(20);
+
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(pages).toContainText("Page 2 of 2");
+    await expect(posts.getByRole("listitem")).toHaveCount(1);
+    const second = await posts.getByRole("listitem").allTextContents();
+    // Both pages together are every match, each once.
+    const seen = [...first, ...second].map((text) => titles.find((title) => text.includes(title)));
+    expect(new Set(seen)).toEqual(new Set(titles));
+    await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(pages).toContainText("Page 1 of 2");
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
