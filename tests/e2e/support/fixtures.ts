@@ -1,15 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test as base, expect, type Browser } from "@playwright/test";
+import { test as base, expect } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { startFakeStripe, type FakeStripe } from "../../helpers/fake-stripe";
 import { startFakeTronGrid, type FakeTronGrid } from "../../helpers/fake-trongrid";
 import { freePort } from "./free-port";
 import { gotoWaitsForHydration } from "./hydration";
-
-const patchedBrowsers = new WeakSet<Browser>();
 
 type Testing = typeof import("./server-entry.ts");
 type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
@@ -55,6 +53,7 @@ type WorkerFixtures = {
 };
 type TestFixtures = {
   failOnConsoleError: void;
+  hydratingContexts: void;
   freshAddress: void;
   /**
    * Console errors a test provokes on purpose and names, e.g. the browser's "Failed to load
@@ -134,28 +133,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
-  // Every page a test opens, in its own context or in one it makes (a second visitor, a member
-  // beside the staff), waits for hydration after a `goto` (gotoWaitsForHydration).
-  browser: [
-    async ({ browser }, use) => {
-      if (!patchedBrowsers.has(browser)) {
-        patchedBrowsers.add(browser);
-        const newContext = browser.newContext.bind(browser);
-        browser.newContext = async (options) => {
-          const context = await newContext(options);
-          const newPage = context.newPage.bind(context);
-          const javaScriptEnabled = options?.javaScriptEnabled !== false;
-          context.newPage = async () => gotoWaitsForHydration(await newPage(), { javaScriptEnabled });
-          return context;
-        };
-      }
-      await use(browser);
-    },
-    { scope: "worker" },
-  ],
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(gotoWaitsForHydration(page, { javaScriptEnabled: javaScriptEnabled !== false }));
   },
+  // A page a test opens in a context it makes itself (a second visitor, a member beside the
+  // staff) waits for hydration after a `goto` too. Such a context has JavaScript as the test's
+  // option says unless its own options say otherwise.
+  hydratingContexts: [
+    async ({ browser, javaScriptEnabled }, use) => {
+      const newContext = browser.newContext;
+      browser.newContext = async (options) => {
+        const context = await newContext.call(browser, options);
+        const enabled = (options?.javaScriptEnabled ?? javaScriptEnabled) !== false;
+        const newPage = context.newPage.bind(context);
+        context.newPage = async () => gotoWaitsForHydration(await newPage(), { javaScriptEnabled: enabled });
+        return context;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+    },
+    { auto: true },
+  ],
   expectedConsoleErrors: [[], { option: true }],
   // Every test is a new visitor: the per-address limits (ten sign-ups an hour, say) count the
   // browser's 127.0.0.1 on a server a worker keeps for many spec files, so which tests shared a
