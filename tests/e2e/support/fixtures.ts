@@ -7,7 +7,7 @@ import { startFakeBotApi, type FakeBotApi } from "../../helpers/fake-bot-api";
 import { startFakeStripe, type FakeStripe } from "../../helpers/fake-stripe";
 import { startFakeTronGrid, type FakeTronGrid } from "../../helpers/fake-trongrid";
 import { freePort } from "./free-port";
-import { gotoWaitsForHydration } from "./hydration";
+import { contextRunsScripts, gotoWaitsForHydration } from "./hydration";
 
 type Testing = typeof import("./server-entry.ts");
 type Running = Awaited<ReturnType<Testing["startProductionServer"]>>;
@@ -137,16 +137,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(gotoWaitsForHydration(page, { javaScriptEnabled: javaScriptEnabled !== false }));
   },
   // A page a test opens in a context it makes itself (a second visitor, a member beside the
-  // staff) waits for hydration after a `goto` too. Such a context has JavaScript as the test's
-  // option says unless its own options say otherwise.
+  // staff) waits for hydration after a `goto` too, when that context runs scripts.
   hydratingContexts: [
     async ({ browser, javaScriptEnabled }, use) => {
       const newContext = browser.newContext;
       browser.newContext = async (options) => {
         const context = await newContext.call(browser, options);
-        const enabled = (options?.javaScriptEnabled ?? javaScriptEnabled) !== false;
         const newPage = context.newPage.bind(context);
-        context.newPage = async () => gotoWaitsForHydration(await newPage(), { javaScriptEnabled: enabled });
+        const scripts = contextRunsScripts(options, javaScriptEnabled);
+        context.newPage = async () => gotoWaitsForHydration(await newPage(), { javaScriptEnabled: scripts });
         return context;
       };
       try {

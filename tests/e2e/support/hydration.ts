@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContextOptions, Page } from "@playwright/test";
 
 /**
  * Waits until React has hydrated the element `selector` names (its node carries React's props),
@@ -44,4 +44,13 @@ export function gotoWaitsForHydration(page: Page, { javaScriptEnabled }: { javaS
     return response;
   };
   return page;
+}
+
+/**
+ * Whether a context a test makes runs the site's scripts: as its own options say, else as the
+ * test's `javaScriptEnabled` option says (Playwright applies the test's options to every context
+ * made during the test, so a context made with no options of its own has the test's).
+ */
+export function contextRunsScripts(options: BrowserContextOptions | undefined, testOption: boolean): boolean {
+  return (options?.javaScriptEnabled ?? testOption) !== false;
 }
