@@ -9,6 +9,17 @@ type App = Parameters<typeof signInNewMember>[0] & {
   testing: { schema: typeof import("../../../server/db/schema.ts") };
 };
 
+/** A draft post's row with this slug and title (the rest as any post). */
+const draftPost = (slug: string, title: string) => ({
+  slug,
+  title,
+  content: "<p>x</p>",
+  category: "News",
+  date: "2026-11-23",
+  image: "/images/blog/funding-rates-explained.svg",
+  author: "Ed",
+});
+
 /** A member and a draft post that both carry one run's tag (the member in their name and Telegram username). */
 async function seed(app: unknown, browser: import("@playwright/test").Browser) {
   const testApp = app as App;
@@ -19,15 +30,7 @@ async function seed(app: unknown, browser: import("@playwright/test").Browser) {
   const { db } = testApp.testing.getDatabase();
   const [post] = await db
     .insert(testApp.testing.schema.blogPosts)
-    .values({
-      slug: `outlook-${tag}`,
-      title: `Outlook Q${tag}`,
-      content: "<p>x</p>",
-      category: "News",
-      date: "2026-11-23",
-      image: "/images/blog/funding-rates-explained.svg",
-      author: "Ed",
-    })
+    .values(draftPost(`outlook-${tag}`, `Outlook Q${tag}`))
     .returning();
   return { tag, member, postId: post!.id };
 }
@@ -145,17 +148,7 @@ test.describe("back office: global search", () => {
     await testApp.testing
       .getDatabase()
       .db.insert(testApp.testing.schema.blogPosts)
-      .values(
-        titles.map((title, i) => ({
-          slug: `weekly-${tag}-${i}`,
-          title,
-          content: "<p>x</p>",
-          category: "News",
-          date: "2026-11-23",
-          image: "/images/blog/funding-rates-explained.svg",
-          author: "Ed",
-        })),
-      );
+      .values(titles.map((title, i) => draftPost(`weekly-${tag}-${i}`, title)));
     // An owner's results show every kind, a few of each, with a link to all of one kind.
     await signUpStaff(app, context, "owner");
     await page.goto("/admin/search");
