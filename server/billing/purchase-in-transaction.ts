@@ -2,14 +2,9 @@ import crypto from "node:crypto";
 import { priceCart, priceLine, type PricedCart, type PricedLine } from "~/lib/priced-lines";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { keepCoupon, type CachedCoupon } from "../coupons/coupon-cache.ts";
+import { planVersionsCheck } from "../coupons/coupon-gate.ts";
 import { NeedUses, type CouponUsePool, type LeasedUse } from "../coupons/coupon-use-pool.ts";
-import {
-  countCouponUse,
-  countUseStatement,
-  leasedUseStatement,
-  priceCouponRow,
-  renewalRule,
-} from "../coupons/price-with-coupon.ts";
+import { countCouponUse, priceCouponRow, renewalRule } from "../coupons/price-with-coupon.ts";
 import { readPurchaseCoupon, refuseTypedCoupon } from "../coupons/purchase-coupon.ts";
 import type { Db, Tx } from "../db/client.ts";
 import type { CommitWith } from "../db/run-transaction-reading-first.ts";
@@ -20,7 +15,7 @@ import { firstBillingDate } from "./periods.ts";
 import { priceSwitch } from "./price-switch.ts";
 import { parseJson, storedResult, type PurchaseResult } from "./purchase-answer.ts";
 import { readState, type PurchaseState } from "./purchase-state.ts";
-import { recordPurchase } from "./record-purchase.ts";
+import { recordPurchase, UseNotCounted } from "./record-purchase.ts";
 import { rewardReferral } from "./referral-rewards/reward-referral.ts";
 
 /**
@@ -69,8 +64,9 @@ export async function purchaseInTransaction({
 }: Omit<PurchaseOptions, "db"> & {
   tx: Tx;
   /**
-   * Count a code's use inside the write statement, its row locked for that statement's end and the
-   * commit only; when it counts nothing, UseNotCounted is thrown AFTER the writes. Only for a
+   * Check a code's use inside the write statement, on its plans' rows (coupon-gate.ts), without
+   * locking the code's row; when the check answers nothing (a code changed since it was read),
+   * UseNotCounted is thrown AFTER the writes (before them for a void use from memory). Only for a
    * transaction that then rolls back entirely (purchaseSubscriptions' own): an order's completion,
    * which carries on after a refusal, counts before writing.
    */
@@ -97,7 +93,7 @@ export async function purchaseInTransaction({
   const code = options.held ? options.held.couponCode : options.couponCode;
   // A held cart was priced with its code already: it is read afresh, never from memory.
   const cached = options.held ? null : (options.cached ?? null);
-  const state = options.state ?? (await readState({ tx, ...options, cached, gate: countInWrite }));
+  const state = options.state ?? (await readState({ tx, ...options, cached }));
   if (state.stored !== null && state.stored !== undefined) return storedResult(parseJson(state.stored));
   const couponRow = code ? readPurchaseCoupon(state.coupon, cached) : null;
   // A code read afresh is kept for the next purchases with it (only once it is known to exist).
@@ -175,12 +171,13 @@ export async function purchaseInTransaction({
       activeUntil: firstBillingDate(now, period)?.toISOString().slice(0, 10) ?? null,
     },
   });
-  // A limited code's use comes from this process's memory; its write statement checks it is not void.
-  let leased: LeasedUse | null = null;
+  // A limited code's use comes from this process's memory: good while its block's generation is
+  // the code's as read (a new spread voids the blocks taken before it).
   if (counted && countInWrite && counted.limited) {
-    leased = options.uses?.pool.take(counted.id) ?? null;
+    const leased = options.uses?.pool.take(counted.id) ?? null;
     if (!leased) throw new NeedUses(counted.id);
     options.uses!.taken(leased);
+    if (leased.generation !== couponRow!.useGeneration) throw new UseNotCounted();
   }
   const billId = crypto.randomUUID();
   const applied = counted ?? coupon?.coupon ?? null;
@@ -201,12 +198,9 @@ export async function purchaseInTransaction({
       renewalCoupon: applied ? renewalRule(applied) : null,
       replaced: replaced.map((sub) => ({ subscriptionId: sub.subscriptionId, samePlan: sub.planId === sub.byPlanId })),
       couponUse: counted ? counted.id : null,
-      countUse:
-        counted && countInWrite
-          ? leased
-            ? leasedUseStatement(counted, leased.generation)
-            : countUseStatement(counted, { gated: true })
-          : null,
+      // Priced with the code as read (by this purchase, or kept by its process): its write checks
+      // the plan rows still carry the versions read with it, and locks them to the commit.
+      countUse: counted && countInWrite ? planVersionsCheck({ planIds, read: couponRow!.planVersions }) : null,
     },
   });
   // A referred member's first paid purchase credits whoever referred them, in this transaction.

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PricedCart } from "~/lib/priced-lines";
 import type { CachedCoupon } from "../coupons/coupon-cache.ts";
-import { purchaseCouponColumns, purchaseCouponGate } from "../coupons/purchase-coupon.ts";
+import { purchaseCouponColumns } from "../coupons/purchase-coupon.ts";
 import type { Tx } from "../db/client.ts";
 import { executeKept } from "../db/execute-kept.ts";
 import { AppError } from "../lib/errors.ts";
@@ -46,14 +46,8 @@ export async function lockAndRead(options: {
   idempotencyKey: string;
   planIds: readonly number[];
   couponColumns?: SQL | null;
-  /**
-   * An expression over the locked read's columns (as `locked`) taken after the lock: a code's gate
-   * held shared (coupon-gate.ts), which must wait for nothing while the profile row is not yet
-   * held, as every other taker of both takes them in that order.
-   */
-  after?: SQL | null;
 }): Promise<PurchaseState> {
-  const { tx, userId, idempotencyKey, planIds, couponColumns, after } = options;
+  const { tx, userId, idempotencyKey, planIds, couponColumns } = options;
   const state = sql`
       (select response from purchase_requests
         where user_id = ${userId} and idempotency_key = ${idempotencyKey}) as stored,
@@ -67,10 +61,6 @@ export async function lockAndRead(options: {
       ${couponColumns}`
                    : sql``
                }`;
-  // A select's columns are computed before its rows are locked: what must come after the lock is
-  // computed over the locked read, materialized first.
-  const thenAfter = (read: SQL) =>
-    after ? sql`with locked as materialized (${read}) select locked.*, ${after} as after_lock from locked` : read;
   const lockedRead = sql`
     select p.balance::text as balance,
            p.xmin = (select seen.xmin from profiles seen where seen.id = p.id) as fresh,
@@ -80,17 +70,15 @@ export async function lockAndRead(options: {
   const locked = await executeKept<PurchaseState & { fresh: boolean }>({
     db: tx,
     name: "purchase_lock_and_read",
-    query: thenAfter(lockedRead),
+    query: lockedRead,
   });
   const row = locked.rows[0];
   if (!row) throw new AppError("NOT_FOUND", purchaseMessages.profileNotFound);
   if (row.fresh) return row;
-  // What comes after the lock is taken again over the new read: the code it names may not be the
-  // one the first read found (renamed meanwhile), and its gate is the one the purchase must hold.
   const again = await executeKept<Omit<PurchaseState, "balance">>({
     db: tx,
     name: "purchase_read_again",
-    query: thenAfter(sql`select ${state}`),
+    query: sql`select ${state}`,
   });
   return { ...again.rows[0]!, balance: row.balance };
 }
@@ -110,8 +98,6 @@ export function readState({
   couponCode?: string | null;
   guessKeys?: readonly string[];
   cached?: CachedCoupon | null;
-  /** The write statement will check the code's use: its gate is held shared from this read (coupon-gate.ts). */
-  gate?: boolean;
 }) {
   // The code is read with the member's state, in the same statement (a held cart brings its own).
   const code = options.held ? options.held.couponCode : options.couponCode;
@@ -128,6 +114,5 @@ export function readState({
           cached: options.cached,
         })
       : null,
-    after: code && options.gate ? purchaseCouponGate(options.cached) : null,
   });
 }

@@ -24,13 +24,14 @@ export type { PurchaseOptions, PurchaseRefusal, PurchaseResult };
  *     before anything else (purchase-coupon.ts); a code this process read lately is not read
  *     again, only the member's uses of it (coupon-cache.ts);
  *  4. refuse plans already active or included in an active plan, and a short balance; a plan that
- *     replaces active ones (an upgrade, a longer period) is credited their unused part;
- *  5. write the subscriptions, one billing row, the notification, the idempotency record, the
- *     code's use and the ledger debit, and last count the code's use (one statement:
- *     record-purchase.ts). The code's gate, held shared from step 3 to the commit (coupon-gate.ts),
- *     keeps staff's changes of the code out meanwhile without writing anything to its row.
- *     When the count finds the code changed or used up since step 3, everything rolls back and
- *     the purchase runs again counting before it writes, which refuses or re-prices.
+ *     replaces active ones (an upgrade, a longer period) is credited their unused part; a limited
+ *     code's use from memory is good only while its block's generation is the code's as read;
+ *  5. write the subscriptions, one billing row (the code's use), the notification, the idempotency
+ *     record and the ledger debit, and last check the code (one statement: record-purchase.ts): its
+ *     plans' rows, locked for share to the commit (the code's gate: coupon-gate.ts), still carry
+ *     the versions read with the code, which any change of a code raises. When they do not,
+ *     everything rolls back and the purchase runs again counting before it writes, which refuses
+ *     or re-prices.
  * Steps 1 to 3 are one statement (lockAndRead), sent with BEGIN, step 5 one more, sent with
  * COMMIT (its checks are made by the statement itself: record-purchase.ts): two round trips in
  * all, with a code or without, when no other transaction of the member's held the lock meanwhile
@@ -68,7 +69,7 @@ export async function purchaseSubscriptions(
         // The lock and the reads leave with BEGIN: one round trip fewer.
         return await runTransactionReadingFirst({
           db: options.db,
-          read: (tx) => readState({ tx, ...options, guessKeys, cached, gate: countInWrite }),
+          read: (tx) => readState({ tx, ...options, guessKeys, cached }),
           rest: (tx, state, commitWith) =>
             purchaseInTransaction({
               tx,
@@ -88,8 +89,8 @@ export async function purchaseSubscriptions(
         throw error;
       }
     });
-  // `cached`: the code as this process read it lately, if it did (coupon-cache.ts); the write
-  // statement counts its use only while it is still so.
+  // `cached`: the code as this process read it lately, if it did (coupon-cache.ts); the purchase
+  // uses it only while it is still so (its plans' versions say).
   const settle = async (cached: CachedCoupon | null, refills = 0): Promise<PurchaseResult> => {
     try {
       return await run(true, cached);
@@ -102,10 +103,10 @@ export async function purchaseSubscriptions(
           return settle(cached, refills + 1);
         return run(false, null);
       }
-      // The code changed or was used up between its reading and the write statement's count: the
-      // transaction rolled back, and this one counts before it writes, pricing again under the
-      // code's lock to answer the refusal (or "prices changed") with nothing written. A refusal
-      // then is of a code that was good when typed: no guess.
+      // The code changed since it was read, or the use from memory is of a void block: nothing was
+      // written, and this run counts before it writes, pricing again under the code's lock to
+      // answer the refusal (or "prices changed") with nothing written. A refusal then is of a code
+      // that was good when typed: no guess.
       if (error instanceof UseNotCounted) {
         if (code) forgetCoupon(code);
         return run(false, null);

@@ -65,10 +65,10 @@ export async function recordPurchase({
      */
     couponUse?: number | null;
     /**
-     * The check of the code's use (price-with-coupon.ts `countUseStatement`, `leasedUseStatement`),
-     * run by this same statement after every other part, under the code's gate the caller holds
-     * shared (coupon-gate.ts). When it counts nothing (the code changed or was used up meanwhile)
-     * this throws UseNotCounted and the caller must roll back everything written here.
+     * The check of the code's use (coupon-gate.ts `planVersionsCheck`), run by this same statement
+     * after every other part: its plans' rows locked, carrying the versions read with the code.
+     * When it answers nothing (a code changed since) this throws UseNotCounted and the caller must
+     * roll back everything written here.
      */
     countUse?: SQL | null;
   };
@@ -206,7 +206,11 @@ function checkFailed(error: unknown): unknown {
   return error;
 }
 
-/** The code's use was not counted by the write statement: what it wrote must be rolled back. */
+/**
+ * The code's use was not counted: a code changed since the purchase read it (the write statement's
+ * check), or its use from memory is of a void block (found before writing). What was written must
+ * be rolled back, and the purchase runs again reading the code afresh.
+ */
 export class UseNotCounted extends Error {
   constructor() {
     super("purchase: the code's use was not counted");

@@ -1,15 +1,19 @@
 import { normalizeCouponCode } from "~/lib/billing/coupons";
+import type { PlanVersions } from "./coupon-gate.ts";
 import type { CouponRow } from "./coupon-rules.ts";
 
-/** A code as a purchase last read it (its terms as couponTerms writes them), without what it says about one member. */
-export type CachedCoupon = CouponRow & { terms: string };
+/**
+ * A code as a purchase last read it (its terms as couponTerms writes them), without what it says
+ * about one member, with its use generation and the plan rows' versions read with it (coupon-gate.ts).
+ */
+export type CachedCoupon = CouponRow & { terms: string; useGeneration: number; planVersions: PlanVersions };
 
 /**
  * How long a code read by a purchase is reused by this process's next purchases with it. Never
- * what decides a purchase: the write statement counts the use only while the code's row still
- * has the terms and text the purchase was priced with (price-with-coupon.ts), and a limited
- * code's use only on a slot with room; anything a staff edit changed since then rolls the
- * purchase back and runs it again on a fresh read. A refusal is never answered from here either
+ * what decides a purchase: it uses the code only while the plan rows it locks carry the versions
+ * read with the code, which any change of any code raises (coupon-gate.ts), and a limited code's
+ * use only from a block of its present generation; anything a staff edit changed since then makes
+ * the purchase run again on a fresh read. A refusal is never answered from here either
  * (purchase-subscriptions.ts reads afresh before refusing). So the age only bounds how long a
  * code no purchase uses keeps its memory, and how many purchases meet an edit made in another
  * process before this one reads the code again (the first one that does).

@@ -6,9 +6,9 @@ export type LeasedUse = { couponId: number; generation: number };
 
 /**
  * The uses of limited codes this process took from their slots in blocks (lease-coupon-uses.ts)
- * and hands out to its purchases from memory, so a purchase's write statement need not update a
- * row every other purchase with the code updates too: it only checks that the block's generation
- * is still the code's (price-with-coupon.ts `leasedUseStatement`). A block's uses are counted on
+ * and hands out to its purchases from memory, so a purchase need not update a row every other
+ * purchase with the code updates too: it only checks that the block's generation is still the
+ * code's as it read it (purchase-in-transaction.ts). A block's uses are counted on
  * the code's slots when it is taken: one left unused in memory is counted as spent, never as free,
  * so the limit holds; one that a purchase rolled back with comes back here. A new generation (the
  * slots spread again) voids what is kept of an older one.

@@ -7,8 +7,9 @@ import type { CouponRow } from "./coupon-rules.ts";
 
 /**
  * Everything a checkout is priced and refused by, as one text (the use count aside: the counting
- * update checks the limit itself). A purchase that read the row unlocked counts its use only while
- * this text is still the one it read, so an edit by staff in between is noticed (price-with-coupon.ts).
+ * update checks the limit itself). An order's completion, which read the row unlocked, counts its
+ * use only while this text is still the one it read, so an edit by staff in between is noticed
+ * (price-with-coupon.ts countUseStatement).
  */
 export const couponTerms = sql<string>`row(${coupons.kind}, ${coupons.percentOff}, ${coupons.amountOff}, ${coupons.planIds},
   ${coupons.periods}, ${coupons.duration}, ${coupons.durationRenewals}, ${coupons.perMemberLimit}, ${coupons.validFrom},

@@ -18,7 +18,7 @@ export const COUPON_USE_BLOCK = 256;
  * limit each process takes one use at a time, so few sit unused in another's memory.
  *
  * When no slot has room the code is not used up yet: the uses may sit unused in some process. Then
- * the code's gate is closed (which waits for every purchase in flight with it: coupon-gate.ts) and
+ * the gate is closed (which waits for every purchase in flight with a code: coupon-gate.ts) and
  * its row locked for update, its actual
  * uses counted (coupon-purchase-uses.ts), and if they are below the limit its count is set to them
  * and its slots spread again (a new generation, voiding every block handed out before: their
@@ -41,8 +41,8 @@ export async function leaseCouponUses({
   if (quick === "none") return null;
   if (quick) return quick;
   return db.transaction(async (tx) => {
-    // Every purchase in flight with the code (each holding its gate shared) commits first, so the
-    // recount below includes their uses; new ones wait for this commit.
+    // Every purchase in flight with a code (each holding its plans' rows for share) commits first,
+    // so the recount below includes their uses; new ones wait for this commit.
     await closeCouponGate({ tx, couponId });
     // Read once: under this lock only the spread below changes it, and answers the new one.
     const generation = await lockedGeneration(tx, couponId, "update");

@@ -78,37 +78,15 @@ export function priceCouponRow(
 }
 
 /**
- * The check of an unlimited code's use, as a statement (or a part of the purchase's write
- * statement): one row while the code's terms and text are those it was priced with (a code renamed
- * before its first use, or priced from a purchase's cache: coupon-cache.ts) and it still has no
- * limit, none otherwise. Such a code keeps no count (its uses are its purchase rows). `gated`: the
- * caller's transaction holds the code's gate shared since an earlier statement (coupon-gate.ts),
- * so whatever staff committed before it is seen here and whatever they commit later waits for this
- * purchase; otherwise the row is share-locked, which staff's edits wait for too, and which sees an
- * edit committed since the pricing.
+ * The check of an unlimited code's use, as a statement: one row while the code's terms and text
+ * are those it was priced with (a code renamed before its first use) and it still has no limit,
+ * none otherwise. Such a code keeps no count (its uses are its purchase rows). The row is
+ * share-locked, which staff's edits wait for, and which sees an edit committed since the pricing.
  */
-export function countUseStatement(coupon: AppliedCoupon, options: { gated: boolean }): SQL {
+export function countUseStatement(coupon: AppliedCoupon): SQL {
   return sql`select 1 from coupons
-     where id = ${coupon.id} and code = ${coupon.code} and ${couponTerms} = ${coupon.terms} and max_redemptions is null${
-       options.gated
-         ? sql``
-         : sql`
-       for share`
-     }`;
-}
-
-/**
- * The check of a use a process handed out from memory (coupon-use-pool.ts), as the last part of
- * the purchase's write statement: one row while the code's terms and text are those it was priced
- * with and its `use_generation` is still the one the use's block was taken under (the use was
- * counted on a slot when the block was), none when staff saved the code or its slots were spread
- * again since. The purchase holds the code's gate shared since its first statement (coupon-gate.ts):
- * a save or a new spread waits for it, and one committed before is seen here. It updates nothing.
- */
-export function leasedUseStatement(coupon: AppliedCoupon, generation: number): SQL {
-  return sql`select 1 from coupons
-     where id = ${coupon.id} and code = ${coupon.code} and ${couponTerms} = ${coupon.terms}
-       and max_redemptions is not null and use_generation = ${generation}::int`;
+     where id = ${coupon.id} and code = ${coupon.code} and ${couponTerms} = ${coupon.terms} and max_redemptions is null
+       for share`;
 }
 
 /**
@@ -120,8 +98,8 @@ export function leasedUseStatement(coupon: AppliedCoupon, generation: number): S
  * own row when it has no slots (made before they were, by hand), and is refused as used up when
  * neither has room. Returns the code as counted.
  * The use itself is the purchase's billing row (record-purchase.ts `couponUse`). A purchase that owns its
- * transaction counts inside its write statement instead, and comes here only when that counted
- * nothing (purchase-subscriptions.ts).
+ * transaction decides its use on its plans' versions instead (coupon-gate.ts), and comes here only
+ * when the code changed since it was read (purchase-subscriptions.ts).
  */
 export async function countCouponUse(
   options: PriceOptions & { priced: { cart: PricedCart; coupon: AppliedCoupon } },
@@ -131,10 +109,10 @@ export async function countCouponUse(
   // then raised to this one would deadlock with another purchase doing the same (near the limit,
   // where blocks are voided and purchases come here together, it does).
   if (!priced.coupon.limited) {
-    const counted = await tx.execute(countUseStatement(priced.coupon, { gated: false }));
+    const counted = await tx.execute(countUseStatement(priced.coupon));
     if (counted.rows.length === 1) return priced.coupon;
   }
-  // Every purchase in flight with the code (each holding its gate shared) commits first: a recount
+  // Every purchase in flight with a code (each holding its plans' rows for share) commits first: a recount
   // below counts their uses, and the code's row is then locked for the rest of this transaction.
   await closeCouponGate({ tx, couponId: priced.coupon.id });
   const again = await priceWithCoupon({ ...options, lock: true });

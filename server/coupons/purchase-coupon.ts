@@ -4,13 +4,15 @@ import type { BillingPeriod } from "~/lib/pricing";
 import { spentRateLimitWait } from "../security/rate-limit.ts";
 import { codeRefusal } from "./code-refusal.ts";
 import type { CachedCoupon } from "./coupon-cache.ts";
-import { couponGateShared } from "./coupon-gate.ts";
+import { planVersions } from "./coupon-gate.ts";
 import { COUPON_GUESS_LIMIT, guessLimitError, refusedGuess } from "./coupon-guesses.ts";
-import type { CouponRow } from "./coupon-rules.ts";
 import { couponTerms, memberUsesPairs, type MemberUses } from "./find-coupon.ts";
 
-/** The code as a purchase read it with its profile's lock: its row, terms (couponTerms) and the member's own uses. */
-export type PurchaseCoupon = CouponRow & { terms: string; member: MemberUses };
+/**
+ * The code as a purchase read it with its profile's lock: its row, terms (couponTerms), use
+ * generation, the plan rows' versions read with it (coupon-gate.ts) and the member's own uses.
+ */
+export type PurchaseCoupon = CachedCoupon & { member: MemberUses };
 
 /**
  * Two columns of the purchase's first statement (purchase-state.ts), so a checkout with a code
@@ -42,20 +44,10 @@ export function purchaseCouponColumns(options: {
       'maxRedemptions', max_redemptions, 'perMemberLimit', per_member_limit, 'validFrom', valid_from,
       'validUntil', valid_until, 'newMembersOnly', new_members_only, 'paused', paused,
       'redemptionCount', redemption_count, 'note', note, 'createdAt', created_at, 'updatedAt', updated_at,
-      'terms', ${couponTerms}, ${member(sql`"coupons"."id"`, sql`new_members_only`)})
+      'terms', ${couponTerms}, 'useGeneration', use_generation, 'planVersions', ${planVersions},
+      ${member(sql`"coupons"."id"`, sql`new_members_only`)})
     from coupons where upper(coupons.code) = ${normalizeCouponCode(options.code)}) as coupon,
     ${wait} as guess_wait`;
-}
-
-/**
- * The code's gate held shared (coupon-gate.ts), as the expression lockAndRead computes after the
- * member's profile row is locked, over that statement's read (`locked`): the code's id is the
- * cached one, or the one its `coupon` column read (none: no such code, nothing taken). Only for a
- * purchase whose write statement checks the code's use (purchase-subscriptions.ts): the gate then
- * keeps every change of the code out from here to the commit.
- */
-export function purchaseCouponGate(cached: CachedCoupon | null | undefined): SQL {
-  return couponGateShared(cached ? sql`${cached.id}::int` : sql`(locked.coupon ->> 'id')::int`);
 }
 
 type CouponJson = Omit<

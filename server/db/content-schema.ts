@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -42,6 +43,11 @@ export const pricing = pgTable(
     displayOrder: integer("display_order").notNull().default(0),
     /** Days of free trial a member may start without paying, once per person; 0: none. */
     trialDays: integer("trial_days").notNull().default(0),
+    /**
+     * Raised on every plan row by any change of any coupon code (migration 0061): a purchase with
+     * a code compares its plans' versions, locked, with those read with the code (coupon-gate.ts).
+     */
+    couponsVersion: bigint("coupons_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,4 @@
-import { eq, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
@@ -12,61 +11,16 @@ import { createPlan } from "../../helpers/billing";
 import { describeEachDatabase } from "../../helpers/database";
 import { createMember, expectLedgerInvariant } from "../../helpers/members";
 import { actor, buy, makeCoupon, moneyOf, refusalOf, takeEveryUse, usdt, usesCounted } from "./coupon-fixtures";
+import { changedBeforeWrite } from "./purchase-statements";
 
-// The purchase sends its big statements through executeKept (kept prepared on PostgreSQL), which
-// goes past tx.execute: here they go through tx.execute again, so that changedBeforeWrite sees
-// and records every statement of the purchase. Naming is checked in execute-kept.test.ts.
-vi.mock("#server/db/execute-kept", () => ({
-  executeKept: (options: { db: Tx; query: SQL }) => options.db.execute(options.query),
-}));
-// Its transaction is opened past db.transaction on PostgreSQL (BEGIN sent with the first read):
-// here through db.transaction again, so that changedBeforeWrite sees it.
-vi.mock("#server/db/run-transaction-reading-first", () => ({
-  runTransactionReadingFirst: (options: {
-    db: Db;
-    read: (tx: Tx) => Promise<unknown>;
-    rest: (tx: Tx, read: unknown, commitWith: (last: () => Promise<unknown>) => Promise<unknown>) => Promise<unknown>;
-  }) => options.db.transaction(async (tx) => options.rest(tx, await options.read(tx), (last) => last())),
-}));
+// Every statement of the purchase through tx.execute and db.transaction, so that
+// changedBeforeWrite sees and records it (purchase-statements.ts says why).
+vi.mock("#server/db/execute-kept", () => import("./purchase-statements"));
+vi.mock("#server/db/run-transaction-reading-first", () => import("./purchase-statements"));
 
-const dialect = new PgDialect();
-/** The purchase's first statement: the member's row locked, then (over that read) the code's gate held shared. */
-const gateAfterProfileLock =
-  /^\s*with locked as materialized \(.*for update of p\) select locked\.\*, pg_advisory_xact_lock_shared\(/s;
-const textOf = (query: SQL) => dialect.sqlToQuery(query).sql;
-
-/**
- * The database, with `change` made in each purchase transaction as if another transaction had
- * committed it in between: in the first, just before its write statement (after the purchase read
- * and priced the code); in every later one, first. Records each statement's text sent with execute.
- */
-function changedBeforeWrite(db: Db, change: (tx: Tx) => Promise<unknown>) {
-  const statements: string[][] = [];
-  const changed = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== "transaction") return Reflect.get(target, property, receiver) as unknown;
-      return (run: (tx: Tx) => Promise<unknown>) =>
-        target.transaction(async (tx) => {
-          const sent: string[] = [];
-          statements.push(sent);
-          if (statements.length > 1) await change(tx);
-          const watched = new Proxy(tx, {
-            get(inner, name, innerReceiver) {
-              if (name !== "execute") return Reflect.get(inner, name, innerReceiver) as unknown;
-              return async (query: SQL) => {
-                const text = textOf(query);
-                if (statements.length === 1 && text.includes("insert into subscriptions")) await change(inner);
-                sent.push(text);
-                return inner.execute(query);
-              };
-            },
-          });
-          return run(watched);
-        });
-    },
-  });
-  return { db: changed, statements };
-}
+/** The write's check of the code: its plans' rows locked for share, at the versions read with the code (coupon-gate.ts). */
+const planRowsChecked =
+  /counted as \(select 1 from pricing where id = \$\d+::int and coupons_version = \$\d+::bigint for share\)/;
 
 /** The database, recording each query a purchase makes, inside its transactions and outside them. */
 function recordingQueries(db: Db) {
@@ -84,8 +38,8 @@ function recordingQueries(db: Db) {
   return { db: watch(db, queries.outside), queries };
 }
 
-// A purchase in its own transaction counts its code's use inside its one write statement, so the
-// code's row is locked for that statement's end and the commit only. What changed the code after
+// A purchase in its own transaction checks its code's use inside its one write statement, on its
+// plans' rows (coupon-gate.ts), which stay locked for that statement's end and the commit only. What changed the code after
 // the purchase read it is noticed there: everything written is rolled back, and the purchase runs
 // again counting before it writes (price-with-coupon.ts countCouponUse), which refuses or re-prices.
 describeEachDatabase("a purchase counting its code's use in its write statement", (database) => {
@@ -99,20 +53,18 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     return { coupon, plan, member, countOf };
   }
 
-  it("checks a limited code's use from memory in the write statement, once, when nothing that prices the code changed", async () => {
+  it("checks a limited code's use from memory in the write statement, once, when no code changed", async () => {
     const { coupon, plan, member, countOf } = await setUp({ maxRedemptions: "5" });
     // A block taken before (one use, the limit being near): the purchase counts nothing on a slot itself.
     await couponUsePool.refill({ db: db(), couponId: coupon.id });
-    const { db: watched, statements } = changedBeforeWrite(db(), (tx) =>
-      tx.update(coupons).set({ note: "edited" }).where(eq(coupons.id, coupon.id)),
-    );
+    const { db: watched, statements } = changedBeforeWrite(db());
     await buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
     expect(statements).toHaveLength(1);
     const [write] = statements[0]!.filter((text) => text.includes("insert into subscriptions"));
-    expect(write).toMatch(/max_redemptions is not null and use_generation = \$\d+::int\s*\)/);
-    expect(write).not.toMatch(/for share/);
-    // The code's gate is held shared from the first statement on, taken after the member's row.
-    expect(statements[0]![0]).toMatch(gateAfterProfileLock);
+    expect(write).toMatch(planRowsChecked);
+    expect(write).not.toMatch(/from coupons/);
+    // The first statement locks the member's row only.
+    expect(statements[0]![0]).not.toMatch(/for share|pg_advisory/);
     // No slot of the code's updated by the purchase: its use was counted when the block was taken.
     expect(statements[0]!.filter((text) => text.includes("coupon_use_slots"))).toHaveLength(0);
     expect(await countOf()).toBe(1);
@@ -135,14 +87,14 @@ describeEachDatabase("a purchase counting its code's use in its write statement"
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);
   });
 
-  it("keeps no count for a code without a limit: its row is not locked (its gate is), its use is its row", async () => {
+  it("keeps no count for a code without a limit: its row is not locked (its plans' rows are), its use is its row", async () => {
     const { coupon, plan, member, countOf } = await setUp();
-    const { db: watched, statements } = changedBeforeWrite(db(), async () => {});
+    const { db: watched, statements } = changedBeforeWrite(db());
     await buy(watched, { userId: member.id, plans: [plan], code: coupon.code, total: usdt(40) });
     const [write] = statements[0]!.filter((text) => text.includes("insert into subscriptions"));
-    expect(write).toMatch(/max_redemptions is null\s*\)/);
-    expect(write).not.toMatch(/for share/);
-    expect(statements[0]![0]).toMatch(gateAfterProfileLock);
+    expect(write).toMatch(planRowsChecked);
+    expect(write).not.toMatch(/from coupons/);
+    expect(statements[0]![0]).not.toMatch(/for share|pg_advisory/);
     expect(statements.flat().filter((text) => text.includes("redemption_count = redemption_count"))).toHaveLength(0);
     expect(await countOf()).toBe(0);
     expect((await moneyOf(db(), member.id)).uses).toHaveLength(1);

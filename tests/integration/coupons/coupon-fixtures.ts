@@ -91,13 +91,18 @@ export async function moneyOf(db: Db, userId: string) {
   };
 }
 
+/** A refusal's status code and message. */
+export function refusalFrom(error: unknown) {
+  const e = error as { code?: string; message: string };
+  return { code: e.code, message: e.message };
+}
+
 /** The refusal an awaited call threw: its status code and message. */
 export async function refusalOf(call: Promise<unknown>) {
   try {
     await call;
   } catch (error) {
-    const e = error as { code?: string; message: string };
-    return { code: e.code, message: e.message };
+    return refusalFrom(error);
   }
   throw new Error("expected a refusal");
 }

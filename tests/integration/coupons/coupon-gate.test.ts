@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { couponMessages } from "~/lib/billing/coupons";
 import { couponSchema } from "~/lib/validation/admin/coupons";
 import { purchaseInTransaction } from "#server/billing/purchase-in-transaction";
-import { COUPON_GATE } from "#server/coupons/coupon-gate";
+import { closeCouponGate } from "#server/coupons/coupon-gate";
 import { CouponUsePool, couponUsePool } from "#server/coupons/coupon-use-pool";
+import { pgError } from "#server/db/db-errors";
 import { coupons, memberCarts, orders, profiles } from "#server/db/schema";
 import type { CompleteOrderResult } from "#server/orders/complete-covered-order";
 import { createOrder } from "#server/orders/create-order";
@@ -18,10 +19,10 @@ import { settle, waitForLockWaiters } from "../../helpers/lock-waits";
 import { createMember, createMemberWithWallet, expectLedgerInvariant } from "../../helpers/members";
 import { actor, buy, makeCoupon, moneyOf, refusalOf, usdt, usesCounted } from "./coupon-fixtures";
 
-// A purchase with a code holds the code's gate shared from its first statement to its commit
-// (coupon-gate.ts) instead of share-locking the code's row in its write. Staff's changes close the
-// gate first, so they wait for every purchase in flight with the code: a count of its uses made
-// then includes theirs, and nothing a purchase checked changes under it.
+// A purchase with a code holds its plans' rows locked for share from its first statement to its
+// commit (the gate: coupon-gate.ts). Staff's changes close the gate first, so they wait for every
+// purchase in flight with a code: a count of its uses made then includes theirs, and nothing a
+// purchase checked changes under it.
 describeEachDatabase("a code's gate between its purchases and staff's changes", (database, kind) => {
   const db = () => database().db;
 
@@ -183,7 +184,7 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
       await expectUsedUp(coupon, plan, 2);
     });
 
-    it("a purchase that waited behind its member's other writer holds the gate of the code it read again", async () => {
+    it("a purchase that waited behind its member's other writer holds the gate, with the code it read again", async () => {
       const renamed = await makeCoupon(db(), { percentOff: "20" });
       const plan = await createPlan(db(), "Lambda", usdt(50));
       const member = await createMember(db(), { balance: usdt(50) });
@@ -192,7 +193,7 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
         .values({ userId: member.id, planIds: [plan.id], billingPeriod: "monthly" });
       let purchase: ReturnType<typeof settle> | undefined;
       let taken: number | undefined;
-      let gates: number[] = [];
+      let gateOpen: boolean | undefined;
       await db().transaction(async (cart) => {
         // The member's kept cart held: the purchase's write waits for it, its gates taken by then.
         await cart.execute(sql`select 1 from member_carts where user_id = ${member.id} for update`);
@@ -221,14 +222,35 @@ describeEachDatabase("a code's gate between its purchases and staff's changes", 
           if (waiting.rows[0]!.n > 0) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
-        const held = await db().execute<{ id: number }>(sql`
-          select objid::int as id from pg_locks where locktype = 'advisory' and classid = ${COUPON_GATE} and granted`);
-        gates = held.rows.map((row) => Number(row.id));
+        // Closing the gate now would wait: the purchase holds its plan's row for share.
+        gateOpen = await db()
+          .execute(sql`select 1 from pricing where id = ${plan.id} for no key update nowait`)
+          .then(() => true)
+          .catch((error: unknown) => pgError(error).code !== "55P03");
       });
       expect((await purchase!).ok).toBe(true);
-      expect(gates).toContain(taken);
+      expect(gateOpen).toBe(false);
       // Bought with the code as read again: the new one.
       expect((await moneyOf(db(), member.id)).uses.map((use) => use.couponId)).toEqual([taken]);
+    });
+
+    it("a closed gate keeps no plain purchase waiting, and holds a purchase with a code until it opens", async () => {
+      const coupon = await makeCoupon(db(), { percentOff: "20" });
+      const plan = await createPlan(db(), "Nu", usdt(50));
+      const plain = await createMember(db(), { balance: usdt(50) });
+      const coded = await createMember(db(), { balance: usdt(50) });
+      let withCode: ReturnType<typeof settle> | undefined;
+      await db().transaction(async (tx) => {
+        await closeCouponGate({ tx, couponId: coupon.id });
+        // Its subscription's foreign key takes the plan's row for key share, which the gate lets by.
+        await buy(db(), { userId: plain.id, plans: [plan], total: usdt(50) });
+        withCode = settle(buy(db(), { userId: coded.id, plans: [plan], code: coupon.code, total: usdt(40) }));
+        await waitForLockWaiters(db(), 1);
+      });
+      expect((await withCode!).ok).toBe(true);
+      expect((await moneyOf(db(), plain.id)).bills).toHaveLength(1);
+      expect((await moneyOf(db(), coded.id)).uses).toHaveLength(1);
+      await expectLedgerInvariant(db());
     });
 
     it("a pause waits for a purchase in flight, which completes; the next checkout is refused", async () => {
