@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { answered } from "../support/answered";
 import { expectAccessible } from "../support/axe";
+import { insertPosts } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
 import { signUpStaff } from "../support/staff";
@@ -20,7 +21,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 async function seed(app: unknown) {
   const { testing } = app as App;
   const { db } = testing.getDatabase();
-  const { newsletterSubscribers, newsletterDeliveries, blogPosts } = testing.schema;
+  const { newsletterSubscribers, newsletterDeliveries } = testing.schema;
   const tag = crypto.randomBytes(4).toString("hex");
   const day = 86_400_000;
   const address = (name: string) => `${name}-${tag}@example.com`;
@@ -42,19 +43,9 @@ async function seed(app: unknown) {
     ])
     .returning();
   const title = `Weekly results ${tag}`;
-  const [post] = await db
-    .insert(blogPosts)
-    .values({
-      slug: `weekly-${tag}`,
-      title,
-      content: "<p>Body</p>",
-      category: "News",
-      date: "2026-11-23",
-      image: "/images/blog/funding-rates-explained.svg",
-      author: "Editor",
-      published: true,
-    })
-    .returning();
+  const [post] = await insertPosts(app as Parameters<typeof insertPosts>[0], [
+    { slug: `weekly-${tag}`, title, published: true },
+  ]);
   await db.insert(newsletterDeliveries).values({
     postId: post!.id,
     subscriberId: reader!.id,

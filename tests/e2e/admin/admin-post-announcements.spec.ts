@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { like } from "drizzle-orm";
 import { answered, intent } from "../support/answered";
 import { expectAccessible } from "../support/axe";
+import { insertPosts } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
 import { signUpStaff } from "../support/staff";
@@ -51,24 +52,8 @@ test.describe("back office: posts announced in Telegram", () => {
     await expect(card.getByRole("link", { name: "@nova_news" })).toHaveAttribute("href", "https://t.me/nova_news");
 
     // A complete draft: its editor offers the announcement, and Publish sends it.
-    const { db } = app.testing.getDatabase();
-    const { blogPosts } = app.testing.schema as Schema;
     const draft = async (slug: string, title: string) =>
-      (
-        await db
-          .insert(blogPosts)
-          .values({
-            slug,
-            title,
-            excerpt: "What to watch this week, and how much to risk.",
-            content: "<p>Size every trade from its stop.</p>",
-            category: "Risk",
-            date: "2026-11-23",
-            image: "/images/blog/funding-rates-explained.svg",
-            author: "Mira",
-          })
-          .returning()
-      )[0]!;
+      (await insertPosts(app, [{ slug, title, excerpt: "What to watch this week, and how much to risk." }]))[0]!;
     const stamp = Date.now();
     const first = await draft(`announced-brief-${stamp}`, `Announced brief ${stamp}`);
     await page.goto(`/admin/posts/${first.id}`);

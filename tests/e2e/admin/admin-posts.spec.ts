@@ -3,6 +3,7 @@ import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { answered, intent } from "../support/answered";
 import { expectAccessible } from "../support/axe";
+import { insertPosts } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { waitForHydration } from "../support/member";
 import { signUpStaff } from "../support/staff";
@@ -245,18 +246,14 @@ test.describe("back office: Posts", () => {
       '<table><thead><tr><th scope="col">Account</th><th scope="col">Risk per trade</th></tr></thead>' +
       ("<tbody><tr><td>$1,000</td><td>1% (<strong>$10</strong>)</td></tr><tr><td " +
         'colspan="2">Stops decide the size</td></tr></tbody></table>');
-    const [post] = await db
-      .insert(blogPosts)
-      .values({
+    const [post] = await insertPosts(app, [
+      {
         slug: `weekly-risk-brief-table-${Date.now()}`,
         title: "Sizing table",
         content: `<p>Before the table.</p>${table}<p>After it.</p>`,
-        category: "Risk",
-        date: "2026-11-23",
         image: "",
-        author: "Mira",
-      })
-      .returning();
+      },
+    ]);
     await page.goto(`/admin/posts/${post!.id}`);
     await waitForHydration(page);
     const body = page.getByRole("textbox", { name: "Body" });
@@ -276,23 +273,10 @@ test.describe("back office: Posts", () => {
     context,
   }) => {
     await signUpStaff(app, context, "editor");
-    const { db } = app.testing.getDatabase();
-    const { blogPosts } = app.testing.schema as Schema;
     const slug = `weekly-risk-brief-live-${Date.now()}`;
-    const [post] = await db
-      .insert(blogPosts)
-      .values({
-        slug,
-        title: "Live risk brief",
-        content: "<p>Size every trade from its stop.</p>",
-        category: "Risk",
-        date: "2026-11-23",
-        image: "/images/blog/funding-rates-explained.svg",
-        author: "Mira",
-        published: true,
-        publishedAt: new Date(),
-      })
-      .returning();
+    const [post] = await insertPosts(app, [
+      { slug, title: "Live risk brief", published: true, publishedAt: new Date() },
+    ]);
     await page.goto(`/admin/posts/${post!.id}`);
     await waitForHydration(page);
     await expect(page.getByText("Published", { exact: true })).toBeVisible();

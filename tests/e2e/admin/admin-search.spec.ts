@@ -1,24 +1,12 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
+import { insertPosts } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { signInNewMember, waitForHydration } from "../support/member";
 import { signUpStaff } from "../support/staff";
 
-type App = Parameters<typeof signInNewMember>[0] & {
-  testing: { schema: typeof import("../../../server/db/schema.ts") };
-};
-
-/** A draft post's row with this slug and title (the rest as any post). */
-const draftPost = (slug: string, title: string) => ({
-  slug,
-  title,
-  content: "<p>x</p>",
-  category: "News",
-  date: "2026-11-23",
-  image: "/images/blog/funding-rates-explained.svg",
-  author: "Ed",
-});
+type App = Parameters<typeof signInNewMember>[0];
 
 /** A member and a draft post that both carry one run's tag (the member in their name and Telegram username). */
 async function seed(app: unknown, browser: import("@playwright/test").Browser) {
@@ -27,11 +15,9 @@ async function seed(app: unknown, browser: import("@playwright/test").Browser) {
   const other = await browser.newContext({ baseURL: testApp.url });
   const member = await signInNewMember(testApp, other, { firstName: "Zed", lastName: `Q${tag}` });
   await other.close();
-  const { db } = testApp.testing.getDatabase();
-  const [post] = await db
-    .insert(testApp.testing.schema.blogPosts)
-    .values(draftPost(`outlook-${tag}`, `Outlook Q${tag}`))
-    .returning();
+  const [post] = await insertPosts(app as Parameters<typeof insertPosts>[0], [
+    { slug: `outlook-${tag}`, title: `Outlook Q${tag}` },
+  ]);
   return { tag, member, postId: post!.id };
 }
 
@@ -142,13 +128,12 @@ test.describe("back office: global search", () => {
   });
 
   test("an owner follows a search to every matching post, page by page", async ({ page, app, context }) => {
-    const testApp = app as App;
     const tag = crypto.randomBytes(3).toString("hex");
     const titles = Array.from({ length: 21 }, (_, i) => `Weekly W${tag} ${String(i + 1).padStart(2, "0")}`);
-    await testApp.testing
-      .getDatabase()
-      .db.insert(testApp.testing.schema.blogPosts)
-      .values(titles.map((title, i) => draftPost(`weekly-${tag}-${i}`, title)));
+    await insertPosts(
+      app,
+      titles.map((title, i) => ({ slug: `weekly-${tag}-${i}`, title })),
+    );
     // An owner's results show every kind, a few of each, with a link to all of one kind.
     await signUpStaff(app, context, "owner");
     await page.goto("/admin/search");

@@ -1,6 +1,27 @@
 import { desc, eq } from "drizzle-orm";
 
 type App = { testing: typeof import("./server-entry.ts") };
+type NewPost = typeof import("../../../server/db/schema.ts").blogPosts.$inferInsert;
+
+/**
+ * Blog posts' rows written as the editor leaves them: drafts with the slug and title given, the
+ * rest as any post's unless given (published, a body, an author...). Returns the rows.
+ */
+export async function insertPosts(app: App, posts: (Pick<NewPost, "slug" | "title"> & Partial<NewPost>)[]) {
+  const { db } = app.testing.getDatabase();
+  const { blogPosts } = app.testing.schema;
+  const anyPost = {
+    content: "<p>x</p>",
+    category: "News",
+    date: "2026-11-23",
+    image: "/images/blog/funding-rates-explained.svg",
+    author: "Ed",
+  };
+  return db
+    .insert(blogPosts)
+    .values(posts.map((post) => ({ ...anyPost, ...post })))
+    .returning();
+}
 
 /** The newest published blog post, as the site lists it first. */
 export async function newestPublishedPost(app: App) {
