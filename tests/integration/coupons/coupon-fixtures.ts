@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { expect } from "vitest";
 import { priceFor, type BillingPeriod } from "~/lib/pricing";
 import { couponSchema, type CouponForm } from "~/lib/validation/admin/coupons";
 import { purchaseSubscriptions } from "#server/billing/purchase-subscriptions";
@@ -89,6 +90,13 @@ export async function moneyOf(db: Db, userId: string) {
       createdAt: bill.issueDate,
     })),
   };
+}
+
+/** That a refused purchase wrote nothing of the member's: no bill, no debit, no use; and, given, the balance it had. */
+export async function expectNothingWritten(db: Db, userId: string, balance?: bigint) {
+  const money = await moneyOf(db, userId);
+  expect([money.bills, money.debits, money.uses].map((rows) => rows.length)).toEqual([0, 0, 0]);
+  if (balance !== undefined) expect(money.balance).toBe(balance);
 }
 
 /** A refusal's status code and message. */
